@@ -1,0 +1,21 @@
+import { pino, type Logger as PinoLogger } from 'pino';
+
+/** The runtime's logger: a pino logger (JSON lines on stdout unless replaced). */
+export type Logger = PinoLogger;
+
+let current: Logger | undefined;
+
+/**
+ * Where the runtime writes its logs (the server's fatal-error warnings, request logging).
+ * `KITGEN_LOG_LEVEL` sets the default level (info); `Log.set` installs another pino logger.
+ */
+export const Log = {
+  /** The logger in effect, created on first use. */
+  get(): Logger {
+    return (current ??= pino({ level: process.env.KITGEN_LOG_LEVEL ?? 'info', base: undefined }));
+  },
+  /** Replaces the logger, e.g. with one writing to a test stream. */
+  set(logger: Logger): void {
+    current = logger;
+  },
+} as const;

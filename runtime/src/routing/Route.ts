@@ -1,0 +1,70 @@
+import type { Request } from '../http/Request.ts';
+import { Response } from '../http/Response.ts';
+import { Status } from '../http/Status.ts';
+import type { Handler } from './Handler.ts';
+import type { RoutePattern } from './RoutePattern.ts';
+import { errorResponse } from './errorResponse.ts';
+
+/** A function from a request and its decoded path parameters to a response. */
+export type RouteFunction<P extends unknown[]> = (request: Request, ...params: P) => Response | Promise<Response>;
+
+/**
+ * The spec's `Route`: a {@link RoutePattern} bound to a handler. The handler sees requests whose
+ * path matched the pattern; `request.params` holds the matched segment texts.
+ */
+export class Route<P extends unknown[] = any[]> {
+  readonly pattern: RoutePattern<P>;
+  readonly handler: Handler;
+  /** What the route was built from (an Endpoint, for routes made by `implement`). */
+  readonly source: unknown;
+
+  private constructor(pattern: RoutePattern<P>, handler: Handler, source: unknown) {
+    this.pattern = pattern;
+    this.handler = handler;
+    this.source = source;
+  }
+
+  /**
+   * A route whose function receives the path parameters decoded by the pattern's codecs. A
+   * segment that does not decode answers 400 naming the parameter; a thrown error becomes the
+   * response {@link errorResponse} gives.
+   */
+  static handled<P extends unknown[]>(pattern: RoutePattern<P>, fn: RouteFunction<P>, source?: unknown): Route<P> {
+    const codecs = pattern.params;
+    const handler: Handler = async (request) => {
+      const params = new Array(codecs.length) as P;
+      for (let i = 0; i < codecs.length; i++) {
+        const codec = codecs[i];
+        const text = request.params[i] ?? '';
+        const value = codec.decode(text);
+        if (value === undefined) {
+          return Response.json(
+            { error: 'Bad Request', message: `path parameter '${codec.name}': expected ${codec.expected}, got '${text}'`, parameter: codec.name, expected: codec.expected },
+            Status.BadRequest,
+          );
+        }
+        params[i] = value;
+      }
+      try {
+        return await fn(request, ...params);
+      } catch (error) {
+        return errorResponse(error, request);
+      }
+    };
+    return new Route(pattern, handler, source);
+  }
+
+  /** A route from a raw handler that decodes nothing itself. */
+  static fromHandler<P extends unknown[]>(pattern: RoutePattern<P>, handler: Handler, source?: unknown): Route<P> {
+    return new Route(pattern, handler, source);
+  }
+
+  /** A copy with the handler replaced (how per-route middleware wraps a route). */
+  withHandler(handler: Handler): Route<P> {
+    return new Route(this.pattern, handler, this.source);
+  }
+
+  toString(): string {
+    return this.pattern.toString();
+  }
+}

@@ -1,0 +1,109 @@
+import type { Method } from '../http/Method.ts';
+import type { PathCodec } from './PathCodec.ts';
+
+/** A path segment in a pattern: literal text, or a typed parameter. */
+export type Segment = string | PathCodec<any, string>;
+
+/** The tuple of parameter value types of a segment list, in order (the spec's PathInput). */
+export type ParamsOf<S extends readonly Segment[]> = S extends readonly [infer H, ...infer T extends readonly Segment[]]
+  ? H extends PathCodec<infer A, string>
+    ? [A, ...ParamsOf<T>]
+    : ParamsOf<T>
+  : [];
+
+/** A method in a pattern; `*` matches any method. */
+export type PatternMethod = Method | '*';
+
+/** @internal A normalised segment: literal text or a parameter codec. */
+export type PatternSegment = { readonly kind: 'literal'; readonly text: string } | { readonly kind: 'param'; readonly codec: PathCodec<unknown, string> };
+
+/**
+ * The spec's `RoutePattern`: a method joined to path segments. `P` is the tuple of the path
+ * parameters' value types, inferred from the codecs.
+ */
+export class RoutePattern<P extends unknown[] = unknown[]> {
+  readonly method: PatternMethod;
+  readonly segments: readonly PatternSegment[];
+  declare readonly _params: P;
+
+  private constructor(method: PatternMethod, segments: readonly PatternSegment[]) {
+    this.method = method;
+    this.segments = segments;
+  }
+
+  /** @internal Builds a pattern from segments; literal text with `/` becomes several segments. */
+  static of<const S extends readonly Segment[]>(method: PatternMethod, segments: S): RoutePattern<ParamsOf<S>> {
+    const out: PatternSegment[] = [];
+    segments.forEach((s, i) => {
+      if (typeof s === 'string') {
+        for (const part of s.split('/')) if (part !== '') out.push({ kind: 'literal', text: part });
+      } else {
+        if (s.trailing && i !== segments.length - 1) throw new Error(`RoutePattern: trailing parameter "${s.name}" must be the last segment`);
+        out.push({ kind: 'param', codec: s as PathCodec<unknown, string> });
+      }
+    });
+    const names = out.flatMap((s) => (s.kind === 'param' ? [s.codec.name] : []));
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup !== undefined) throw new Error(`RoutePattern: path parameter "${dup}" appears twice`);
+    return new RoutePattern<ParamsOf<S>>(method, out);
+  }
+
+  static GET<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
+    return RoutePattern.of('GET', segments);
+  }
+  static POST<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
+    return RoutePattern.of('POST', segments);
+  }
+  static PUT<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
+    return RoutePattern.of('PUT', segments);
+  }
+  static PATCH<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
+    return RoutePattern.of('PATCH', segments);
+  }
+  static DELETE<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
+    return RoutePattern.of('DELETE', segments);
+  }
+  static HEAD<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
+    return RoutePattern.of('HEAD', segments);
+  }
+  static OPTIONS<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
+    return RoutePattern.of('OPTIONS', segments);
+  }
+  static TRACE<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
+    return RoutePattern.of('TRACE', segments);
+  }
+  /** Matches every method on the path. */
+  static ANY<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
+    return RoutePattern.of('*', segments);
+  }
+
+  /** The parameter codecs in path order. */
+  get params(): PathCodec<unknown, string>[] {
+    return this.segments.flatMap((s) => (s.kind === 'param' ? [s.codec] : []));
+  }
+
+  /** The OpenAPI form of the path: `/users/{id}`. */
+  get openApiPath(): string {
+    return '/' + this.segments.map((s) => (s.kind === 'literal' ? s.text : `{${s.codec.name}}`)).join('/');
+  }
+
+  /** The literal segments only, used to name CLI commands (`get-users`). */
+  get literals(): string[] {
+    return this.segments.flatMap((s) => (s.kind === 'literal' ? [s.text] : []));
+  }
+
+  /** Fills in parameter values to give a concrete, percent-encoded path. */
+  format(params: P): string {
+    let i = 0;
+    const parts = this.segments.map((s) => {
+      if (s.kind === 'literal') return encodeURIComponent(s.text);
+      const text = s.codec.encode(params[i++]);
+      return s.codec.trailing ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text);
+    });
+    return '/' + parts.join('/');
+  }
+
+  toString(): string {
+    return `${this.method} ${this.openApiPath}`;
+  }
+}

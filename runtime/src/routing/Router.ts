@@ -1,0 +1,116 @@
+import type { Method } from '../http/Method.ts';
+import type { Route } from './Route.ts';
+
+/** What the router found for a method and path. */
+export type RouteMatch =
+  | { readonly kind: 'found'; readonly route: Route; readonly params: string[] }
+  | { readonly kind: 'methodNotAllowed'; readonly allow: readonly Method[] }
+  | { readonly kind: 'notFound' };
+
+interface Node {
+  readonly literals: Map<string, Node>;
+  readonly params: Array<{ readonly kind: string; readonly decode: (s: string) => unknown; readonly node: Node }>;
+  trailing: Map<string, Route> | undefined;
+  readonly routes: Map<string, Route>;
+}
+
+const newNode = (): Node => ({ literals: new Map(), params: [], trailing: undefined, routes: new Map() });
+const notFound: RouteMatch = { kind: 'notFound' };
+
+/**
+ * A segment trie over routes: lookup costs the path's depth, not the number of routes. Literal
+ * segments win over parameters; parameters are tried in the order declared, preferring one whose
+ * codec accepts the segment; a trailing parameter takes the rest of the path. HEAD falls back to
+ * GET, and a path known under other methods gives methodNotAllowed with the Allow list.
+ */
+export class Router {
+  readonly #root = newNode();
+
+  constructor(routes: Iterable<Route>) {
+    for (const r of routes) this.#add(r);
+  }
+
+  #add(route: Route): void {
+    let node = this.#root;
+    for (const seg of route.pattern.segments) {
+      if (seg.kind === 'literal') {
+        let next = node.literals.get(seg.text);
+        if (!next) node.literals.set(seg.text, (next = newNode()));
+        node = next;
+      } else if (seg.codec.trailing) {
+        node.trailing ??= new Map();
+        if (!node.trailing.has(route.pattern.method)) node.trailing.set(route.pattern.method, route);
+        return;
+      } else {
+        // Parameters with the same codec kind share a branch so `/a/{x}/b` and `/a/{y}/c` coexist.
+        const { kind, decode } = seg.codec;
+        let entry = node.params.find((p) => p.kind === kind);
+        if (!entry) node.params.push((entry = { kind, decode, node: newNode() }));
+        node = entry.node;
+      }
+    }
+    // The first route registered for a method and path wins, as in ZIO's Routes.
+    if (!node.routes.has(route.pattern.method)) node.routes.set(route.pattern.method, route);
+  }
+
+  /** Finds the route for a method and canonical, decoded path segments. */
+  match(method: string, segments: readonly string[]): RouteMatch {
+    const params: string[] = [];
+    const allow = new Set<string>();
+    const found = this.#walk(this.#root, segments, 0, method, params, allow);
+    if (found) return { kind: 'found', route: found, params };
+    if (allow.size > 0) return { kind: 'methodNotAllowed', allow: [...allow] as Method[] };
+    return notFound;
+  }
+
+  #pick(routes: Map<string, Route>, method: string, allow: Set<string>): Route | undefined {
+    const r = routes.get(method) ?? (method === 'HEAD' ? routes.get('GET') : undefined) ?? routes.get('*');
+    if (r) return r;
+    for (const m of routes.keys()) {
+      allow.add(m);
+      if (m === 'GET') allow.add('HEAD');
+    }
+    return undefined;
+  }
+
+  #walk(node: Node, segs: readonly string[], i: number, method: string, params: string[], allow: Set<string>): Route | undefined {
+    if (i === segs.length) {
+      if (node.routes.size > 0) {
+        const r = this.#pick(node.routes, method, allow);
+        if (r) return r;
+      }
+      if (node.trailing) {
+        const r = this.#pick(node.trailing, method, allow);
+        if (r) {
+          params.push('');
+          return r;
+        }
+      }
+      return undefined;
+    }
+    const seg = segs[i];
+    const lit = node.literals.get(seg);
+    if (lit) {
+      const r = this.#walk(lit, segs, i + 1, method, params, allow);
+      if (r) return r;
+    }
+    if (node.params.length > 0) {
+      // First a parameter whose codec accepts the segment, then any (its route answers 400).
+      const ordered = node.params.length === 1 ? node.params : [...node.params].sort((a, b) => Number(b.decode(seg) !== undefined) - Number(a.decode(seg) !== undefined));
+      for (const p of ordered) {
+        params.push(seg);
+        const r = this.#walk(p.node, segs, i + 1, method, params, allow);
+        if (r) return r;
+        params.pop();
+      }
+    }
+    if (node.trailing) {
+      const r = this.#pick(node.trailing, method, allow);
+      if (r) {
+        params.push(segs.slice(i).join('/'));
+        return r;
+      }
+    }
+    return undefined;
+  }
+}

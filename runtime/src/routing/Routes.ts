@@ -1,0 +1,173 @@
+import type { Method } from '../http/Method.ts';
+import type { Request } from '../http/Request.ts';
+import { Response } from '../http/Response.ts';
+import { Status } from '../http/Status.ts';
+import { HttpError } from '../http/HttpError.ts';
+import type { Handler } from './Handler.ts';
+import { Route } from './Route.ts';
+import { Router } from './Router.ts';
+import { errorResponse } from './errorResponse.ts';
+
+/** Anything that turns routes into routes: the spec's `Middleware` (see middleware/). */
+export interface RoutesTransform {
+  apply(routes: Routes): Routes;
+}
+
+type Unit = { readonly kind: 'route'; readonly route: Route } | { readonly kind: 'wrapped'; readonly routes: Routes; readonly wrap: (next: Handler) => Handler };
+
+/** @internal The answer of a routes group that did not match; becomes 404 or 405 at the top. */
+export class NoRoute extends Response {
+  readonly allow: readonly string[];
+  constructor(allow: readonly string[]) {
+    super(allow.length > 0 ? Status.MethodNotAllowed : Status.NotFound);
+    this.allow = allow;
+  }
+}
+
+const noRoute = new NoRoute([]);
+
+/**
+ * The spec's `Routes`: an ordered collection of routes, plus groups wrapped by routes-level
+ * middleware (such as `updateURL`) that see requests before routing. Immutable.
+ */
+export class RoutesImpl {
+  /** @internal */
+  readonly units: readonly Unit[];
+  #handler: Handler | undefined;
+
+  constructor(units: readonly Unit[]) {
+    this.units = units;
+  }
+
+  /** Every route, in order, including those inside wrapped groups. */
+  get routes(): Route[] {
+    return this.units.flatMap((u) => (u.kind === 'route' ? [u.route] : u.routes.routes));
+  }
+
+  /** These routes followed by others; on equal method and path the earlier route wins. */
+  concat(...others: Array<Routes | Route>): Routes {
+    const more = others.flatMap((o): Unit[] => (o instanceof Route ? [{ kind: 'route', route: o }] : [...o.units]));
+    return new RoutesImpl([...this.units, ...more]);
+  }
+
+  /**
+   * Attaches middleware (the spec's `routes @@ m1 @@ m2`): m1 wraps the routes first, so a
+   * request passes m2, then m1, then the route; the response goes back through m1, then m2.
+   */
+  pipe(...middlewares: RoutesTransform[]): Routes {
+    return middlewares.reduce<Routes>((routes, m) => m.apply(routes), this);
+  }
+
+  /** Wraps every route's handler (how per-route middleware is applied), wrapped groups included. */
+  mapRoutes(f: (route: Route) => Route): Routes {
+    return new RoutesImpl(
+      this.units.map((u): Unit => (u.kind === 'route' ? { kind: 'route', route: f(u.route) } : { kind: 'wrapped', routes: u.routes.mapRoutes(f), wrap: u.wrap })),
+    );
+  }
+
+  /**
+   * Wraps the dispatch of the whole collection: `wrap` sees each request before routing (and may
+   * rewrite it) and each answer after. Unmatched requests come back as 404/405 responses.
+   */
+  transform(wrap: (next: Handler) => Handler): Routes {
+    return new RoutesImpl([{ kind: 'wrapped', routes: this, wrap }]);
+  }
+
+  /** @internal The dispatcher without the top-level canonical-path check and 404/405 rendering. */
+  dispatcher(): Handler {
+    const parts: Handler[] = [];
+    let pending: Route[] = [];
+    const flush = () => {
+      if (pending.length > 0) parts.push(routerHandler(new Router(pending)));
+      pending = [];
+    };
+    for (const u of this.units) {
+      if (u.kind === 'route') pending.push(u.route);
+      else {
+        flush();
+        parts.push(u.wrap(u.routes.dispatcher()));
+      }
+    }
+    flush();
+    if (parts.length === 0) return () => noRoute;
+    if (parts.length === 1) return parts[0];
+    return async (request) => {
+      const allow = new Set<string>();
+      for (const part of parts) {
+        const response = await part(request);
+        if (!(response instanceof NoRoute)) return response;
+        for (const m of response.allow) allow.add(m);
+      }
+      return allow.size > 0 ? new NoRoute([...allow]) : noRoute;
+    };
+  }
+
+  /**
+   * The whole application as one handler: canonicalises the path (400 when refused), dispatches,
+   * and renders an unmatched request as 404, or 405 with `Allow`. Compiled once and cached.
+   */
+  toHandler(): Handler {
+    if (this.#handler) return this.#handler;
+    const dispatch = this.dispatcher();
+    const finish = (request: Request, response: Response): Response => {
+      if (!(response instanceof NoRoute)) return response;
+      if (response.allow.length > 0) {
+        return Response.fromHttpError(
+          new HttpError(Status.MethodNotAllowed, `Method ${request.method} is not allowed on this path`, { headers: { allow: sortMethods(response.allow).join(', ') } }),
+        );
+      }
+      return Response.notFound();
+    };
+    const handler: Handler = (request) => {
+      const canon = request.canonicalPath;
+      if (!canon.ok) return Response.fromHttpError(new HttpError(Status.BadRequest, `Malformed request path: ${canon.reason}`));
+      try {
+        const result = dispatch(request);
+        if (result instanceof Response) return finish(request, result);
+        return result.then((r) => finish(request, r), (e) => errorResponse(e, request));
+      } catch (e) {
+        return errorResponse(e, request);
+      }
+    };
+    this.#handler = handler;
+    return handler;
+  }
+
+  /** Runs one request through the routes without a server (useful in tests). */
+  async run(request: Request): Promise<Response> {
+    return this.toHandler()(request);
+  }
+}
+
+const methodOrder: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT'];
+function sortMethods(methods: readonly string[]): string[] {
+  if (methods.includes('*')) return [...methodOrder];
+  return [...new Set(methods)].sort((a, b) => methodOrder.indexOf(a) - methodOrder.indexOf(b));
+}
+
+function routerHandler(router: Router): Handler {
+  return (request) => {
+    const canon = request.canonicalPath;
+    if (!canon.ok) return noRoute;
+    const m = router.match(request.method, canon.segments);
+    if (m.kind === 'found') {
+      request.params = m.params;
+      return m.route.handler(request);
+    }
+    return m.kind === 'methodNotAllowed' ? new NoRoute(m.allow as Method[]) : noRoute;
+  };
+}
+
+/** The spec's `Routes` collection type. */
+export type Routes = RoutesImpl;
+
+/** Builds a collection from routes and other collections: `Routes(route1, route2)`. */
+export const Routes = Object.assign(
+  (...items: Array<Route | Routes>): Routes => new RoutesImpl([]).concat(...items),
+  {
+    /** No routes: every request answers 404. */
+    empty: new RoutesImpl([]) as Routes,
+    /** True when the value is a routes collection. */
+    is: (value: unknown): value is Routes => value instanceof RoutesImpl,
+  },
+);

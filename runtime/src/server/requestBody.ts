@@ -1,0 +1,125 @@
+import type { IncomingMessage } from 'node:http';
+import type { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import { Body } from '../http/Body.ts';
+import { HttpError } from '../http/HttpError.ts';
+import { Status } from '../http/Status.ts';
+import type { Decompression } from './config/Decompression.ts';
+
+/** How the server reads one request body. */
+export interface BodyReadOptions {
+  readonly decompression: Decompression;
+  /** Limit on the (decompressed) size; undefined for none. */
+  readonly limit: number | undefined;
+}
+
+/** True when the request announces a body (Content-Length > 0 or Transfer-Encoding). */
+export function hasBody(req: IncomingMessage): boolean {
+  const te = req.headers['transfer-encoding'];
+  if (te !== undefined) return true;
+  const cl = req.headers['content-length'];
+  return cl !== undefined && cl !== '0';
+}
+
+/** 413 for a body over the limit. */
+export function tooLarge(limit: number): HttpError {
+  return new HttpError(Status.RequestEntityTooLarge, `The request body is larger than ${limit} bytes`, { details: { limit }, headers: { connection: 'close' } });
+}
+
+function decoderFor(encoding: string, mode: Decompression): Transform | 'identity' | undefined {
+  switch (encoding) {
+    case 'identity':
+      return 'identity';
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'br':
+      return createBrotliDecompress();
+    case 'deflate':
+      return mode === 'Strict' ? createInflate() : undefined; // NonStrict: decided on the first byte
+    default:
+      return undefined;
+  }
+}
+
+/** Raw deflate vs zlib-wrapped (RFC 1950): a zlib stream's first two bytes form a multiple of 31. */
+function looksLikeZlib(first: Uint8Array): boolean {
+  return first.length >= 2 && (first[0] & 0x0f) === 8 && ((first[0] << 8) | first[1]) % 31 === 0;
+}
+
+/**
+ * The request's content as a byte stream: decompressed when configured (415 for an encoding
+ * the mode does not accept), failing with 413 once more than `limit` bytes come out.
+ */
+export async function* requestBytes(req: IncomingMessage, options: BodyReadOptions): AsyncIterable<Uint8Array> {
+  const encodingHeader = req.headers['content-encoding'];
+  const encodings = options.decompression === 'No' || encodingHeader === undefined
+    ? []
+    : encodingHeader.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e && e !== 'identity');
+  let source: AsyncIterable<Uint8Array> = req;
+  // Content-Encoding lists codings in the order applied; undo them from the last.
+  for (const encoding of encodings.reverse()) {
+    source = decode(source, encoding, options.decompression);
+  }
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.byteLength;
+    if (options.limit !== undefined && total > options.limit) throw tooLarge(options.limit);
+    yield chunk;
+  }
+}
+
+async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, mode: Decompression): AsyncIterable<Uint8Array> {
+  let decoder = decoderFor(encoding, mode);
+  if (decoder === undefined && !(encoding === 'deflate' && mode === 'NonStrict')) {
+    throw new HttpError(Status.UnsupportedMediaType, `Unsupported Content-Encoding "${encoding}"; accepted: gzip, deflate, br`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  }
+  if (decoder === 'identity') {
+    yield* source;
+    return;
+  }
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) return;
+  decoder ??= looksLikeZlib(first.value) ? createInflate() : createInflateRaw();
+  const z = decoder;
+  const feed = (async () => {
+    try {
+      z.write(first.value);
+      for (let r = await iterator.next(); !r.done; r = await iterator.next()) {
+        if (!z.write(r.value)) await new Promise((resolve) => z.once('drain', resolve));
+      }
+      z.end();
+    } catch (error) {
+      z.destroy(error as Error);
+    }
+  })();
+  try {
+    for await (const chunk of z as AsyncIterable<Uint8Array>) yield chunk;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(Status.BadRequest, `The request body is not valid ${encoding} data`, { cause: error });
+  } finally {
+    z.destroy();
+    await feed.catch(() => undefined);
+  }
+}
+
+/** Reads the whole request body into memory (aggregated mode), honouring limit and decompression. */
+export async function aggregateBody(req: IncomingMessage, options: BodyReadOptions): Promise<Body> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of requestBytes(req, options)) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+  }
+  const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  return Body.fromReceived(bytes, req.headers['content-type']);
+}
+
+/** A body that streams the request as it arrives (request streaming mode). */
+export function streamingBody(req: IncomingMessage, options: BodyReadOptions): Body {
+  const cl = req.headers['content-length'];
+  const length = cl !== undefined && req.headers['content-encoding'] === undefined ? Number(cl) : undefined;
+  return Body.fromLazyStream(() => requestBytes(req, options), req.headers['content-type'], length);
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm test`: finds every *.test.ts under the workspace's test folders and runs them with
+// Node's own test runner. Extra arguments are file filters (substring match on the path).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { nodeOptions } from './node-options.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const roots = ['runtime/test', 'compiler/test', 'test'];
+const skip = new Set(['node_modules', 'dist', 'fixtures', '.tmp']);
+
+function collect(dir, out) {
+  let entries;
+  try { entries = readdirSync(dir); } catch { return out; }
+  for (const name of entries) {
+    if (skip.has(name)) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) collect(path, out);
+    else if (name.endsWith('.test.ts')) out.push(relative(root, path));
+  }
+  return out;
+}
+
+const filters = process.argv.slice(2);
+const files = roots.flatMap((r) => collect(join(root, r), [])).sort()
+  .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
+if (files.length === 0) {
+  console.error('no test files found');
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS) },
+});
+process.exit(result.status ?? 1);
