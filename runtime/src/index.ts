@@ -37,3 +37,6 @@ export { ResponseCompressionConfig, CompressionOption } from './server/config/Re
 export { WebSocketConfig, SocketDecoder, type CloseStatus } from './server/config/WebSocketConfig.ts';
 export { TransportConfig, type ChannelType, type LeakDetectionLevel } from './server/config/TransportConfig.ts';
 export type { SSLConfig, HttpBehaviour, ClientAuth, TrustManagerKeyStore, KeyMaterialLocation } from './server/config/SSLConfig.ts';
+
+export { Schema, type Static, type TSchema } from './schema/Schema.ts';
+export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';

@@ -12,7 +12,7 @@ test('a route answers over the wire, with 404 and 405 around it', async () => {
     assert.deepEqual(await ok.json(), { id: 7, name: 'Ada' });
     const bad = await fetch(`http://127.0.0.1:${port}/users/x`);
     assert.equal(bad.status, 400);
-    assert.match((await bad.json()).message, /path parameter 'id': expected a 32-bit integer, got 'x'/);
+    assert.match(((await bad.json()) as { message: string }).message, /path parameter 'id': expected a 32-bit integer, got 'x'/);
     assert.equal((await fetch(`http://127.0.0.1:${port}/nope`)).status, 404);
     const m = await fetch(`http://127.0.0.1:${port}/users/7`, { method: 'DELETE' });
     assert.equal(m.status, 405);

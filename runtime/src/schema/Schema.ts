@@ -1,0 +1,19 @@
+import Type, { type Static as TypeBoxStatic, type TSchema, type TBigInt } from 'typebox';
+import { TaggedUnion } from './TaggedUnion.ts';
+
+/** A 64-bit signed integer held as a `bigint` in memory (OpenAPI: integer/int64). */
+function Int64(options: { description?: string; $id?: string } = {}): TBigInt {
+  return Type.BigInt({ ...options, format: 'int64' });
+}
+
+/**
+ * The runtime's schema builder: TypeBox's `Type` (a schema is a JSON Schema value with a static
+ * TypeScript type), plus what the spec needs that TypeBox lacks: `TaggedUnion` for sum types
+ * and `Int64` for exact 64-bit integers. The spec's `DeriveSchema.gen[A]` is these builders.
+ */
+export const Schema = { ...Type, TaggedUnion, Int64 };
+
+/** The TypeScript type a schema describes: `Static<typeof User>`. */
+export type Static<T extends TSchema> = TypeBoxStatic<T>;
+
+export type { TSchema };
