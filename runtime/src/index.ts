@@ -39,4 +39,5 @@ export { TransportConfig, type ChannelType, type LeakDetectionLevel } from './se
 export type { SSLConfig, HttpBehaviour, ClientAuth, TrustManagerKeyStore, KeyMaterialLocation } from './server/config/SSLConfig.ts';
 
 export { Schema, type Static, type TSchema } from './schema/Schema.ts';
+export { Bytes, isBytesSchema, BytesKeyword } from './schema/Bytes.ts';
 export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';

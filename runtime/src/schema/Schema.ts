@@ -1,5 +1,6 @@
 import Type, { type Static as TypeBoxStatic, type TSchema, type TBigInt } from 'typebox';
 import { TaggedUnion } from './TaggedUnion.ts';
+import { Bytes } from './Bytes.ts';
 
 /** A 64-bit signed integer held as a `bigint` in memory (OpenAPI: integer/int64). */
 function Int64(options: { description?: string; $id?: string } = {}): TBigInt {
@@ -9,9 +10,9 @@ function Int64(options: { description?: string; $id?: string } = {}): TBigInt {
 /**
  * The runtime's schema builder: TypeBox's `Type` (a schema is a JSON Schema value with a static
  * TypeScript type), plus what the spec needs that TypeBox lacks: `TaggedUnion` for sum types
- * and `Int64` for exact 64-bit integers. The spec's `DeriveSchema.gen[A]` is these builders.
+ * `Int64` for exact 64-bit integers and `Bytes` for raw bytes. The spec's `DeriveSchema.gen[A]` is these builders.
  */
-export const Schema = { ...Type, TaggedUnion, Int64 };
+export const Schema = { ...Type, TaggedUnion, Int64, Bytes };
 
 /** The TypeScript type a schema describes: `Static<typeof User>`. */
 export type Static<T extends TSchema> = TypeBoxStatic<T>;
