@@ -31,6 +31,7 @@ export class HttpServer {
   #closing = false;
   #drained: (() => void) | undefined;
   #port: number | undefined;
+  #address: AddressInfo | undefined;
 
   constructor(config: ServerConfig, transport?: TransportConfig) {
     this.config = config;
@@ -40,6 +41,11 @@ export class HttpServer {
   /** The bound port, once listening. */
   get port(): number | undefined {
     return this.#port;
+  }
+
+  /** The bound address (host, port, family), once listening. */
+  get address(): AddressInfo | undefined {
+    return this.#address;
   }
 
   /** Requests being handled right now. */
@@ -90,7 +96,8 @@ export class HttpServer {
         resolve();
       });
     });
-    this.#port = (listener.address() as AddressInfo).port;
+    this.#address = listener.address() as AddressInfo;
+    this.#port = this.#address.port;
     return this.#port;
   }
 

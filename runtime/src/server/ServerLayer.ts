@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { Routes } from '../routing/Routes.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import type { TransportConfig } from './config/TransportConfig.ts';
@@ -21,6 +22,11 @@ export class ServerLayer {
   /** The bound port, once installed. */
   get port(): number | undefined {
     return this.#server?.port;
+  }
+
+  /** The bound address (host, port, family), once installed. */
+  get address(): AddressInfo | undefined {
+    return this.#server?.address;
   }
 
   /** Installs routes (added after any installed before), starting the server if needed; resolves with the port. */
