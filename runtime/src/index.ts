@@ -36,7 +36,8 @@ export { RequestStreaming } from './server/config/RequestStreaming.ts';
 export { ResponseCompressionConfig, CompressionOption } from './server/config/ResponseCompressionConfig.ts';
 export { WebSocketConfig, SocketDecoder, type CloseStatus } from './server/config/WebSocketConfig.ts';
 export { TransportConfig, type ChannelType, type LeakDetectionLevel } from './server/config/TransportConfig.ts';
-export type { SSLConfig, HttpBehaviour, ClientAuth, TrustManagerKeyStore, KeyMaterialLocation } from './server/config/SSLConfig.ts';
+export { SSLConfig, HttpBehaviour, ClientAuth, TrustManagerKeyStore, TrustManagerKeyStoreBuilder, type TrustManagerKeyStoreInput, type KeyMaterialLocation } from './server/config/SSLConfig.ts';
+export { SSLConfigError } from './server/tls/SSLConfigError.ts';
 
 export { Schema, type Static, type TSchema } from './schema/Schema.ts';
 export { Bytes, isBytesSchema, BytesKeyword } from './schema/Bytes.ts';
