@@ -5,6 +5,13 @@ import { DecodeError } from '../codec/DecodeError.ts';
 import { HttpError } from './HttpError.ts';
 import { MediaType } from './MediaType.ts';
 import { Status } from './Status.ts';
+import { fileMediaType } from './fileMediaType.ts';
+import type { Form } from './multipart/Form.ts';
+import type { StreamingFormField } from './multipart/FormField.ts';
+import type { MultipartLimits } from './multipart/MultipartLimits.ts';
+import { decodeMultipart } from './multipart/decodeMultipart.ts';
+import { encodeMultipart, encodeMultipartBytes, generateBoundary, isInMemory, multipartContentType } from './multipart/encodeMultipart.ts';
+import { readMultipartForm } from './multipart/readMultipartForm.ts';
 
 const encoder = new TextEncoder();
 const emptyBytes = new Uint8Array(0);
@@ -75,9 +82,19 @@ export class Body {
     return new Body({ kind: 'stream', open }, contentType, length);
   }
 
-  /** A body streamed from a file when it is sent. */
-  static fromFile(path: string, contentType = 'application/octet-stream'): Body {
+  /** A body streamed from a file when it is sent; the media type follows the file's extension unless given. */
+  static fromFile(path: string, contentType: string = fileMediaType(path)): Body {
     return new Body({ kind: 'file', path }, contentType, undefined);
+  }
+
+  /**
+   * A multipart/form-data body of a form (for clients), with a random boundary unless one is
+   * given. A form held in memory gets a known length; streaming fields are read when it is sent.
+   */
+  static fromMultipartForm(form: Form, boundary: string = generateBoundary()): Body {
+    const contentType = multipartContentType(boundary);
+    if (isInMemory(form)) return Body.fromBytes(encodeMultipartBytes(form, boundary), contentType);
+    return Body.fromStream(encodeMultipart(form, boundary), { contentType });
   }
 
   /** The spec's `Body.from[A](a)`: encodes a value with a codec; the body takes the codec's media type. */
@@ -160,6 +177,21 @@ export class Body {
     const result = codec.decode(bytes);
     if (result._tag === 'left') throw result.left;
     return result.right;
+  }
+
+  /**
+   * The spec's `Body#asMultipartFormStream`: the form's fields as their bytes arrive. A binary
+   * field's `data` must be read before asking for the next field (otherwise it is drained).
+   * Rejects with a DecodeError on a missing boundary, a truncated body or a malformed part, and
+   * with an HttpError 413 past a limit ({@link MultipartLimits.streaming} by default).
+   */
+  asMultipartFormStream(limits?: Partial<MultipartLimits>): AsyncIterable<StreamingFormField> {
+    return decodeMultipart(() => this.asStream(), this.contentType, limits);
+  }
+
+  /** The spec's `Body#asMultipartForm`: the whole form in memory ({@link MultipartLimits.aggregated} by default). */
+  asMultipartForm(limits?: Partial<MultipartLimits>): Promise<Form> {
+    return readMultipartForm(() => this.asStream(), this.contentType, limits);
   }
 
   /** Decodes a stream of values with the codec's stream decoder. */

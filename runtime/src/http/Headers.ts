@@ -48,7 +48,7 @@ export class Headers implements Iterable<[string, string]> {
 
   /** The value of a header; several values are joined with ", " (set-cookie: the first). */
   get(name: string): string | undefined {
-    const v = this.raw[name.toLowerCase()];
+    const v = own(this.raw, name.toLowerCase());
     if (v === undefined) return undefined;
     if (typeof v === 'string') return v;
     return name.toLowerCase() === 'set-cookie' ? v[0] : v.join(', ');
@@ -56,19 +56,19 @@ export class Headers implements Iterable<[string, string]> {
 
   /** Every value of a header. */
   getAll(name: string): readonly string[] {
-    const v = this.raw[name.toLowerCase()];
+    const v = own(this.raw, name.toLowerCase());
     if (v === undefined) return [];
     return typeof v === 'string' ? [v] : v;
   }
 
   /** True when the header is present. */
   has(name: string): boolean {
-    return this.raw[name.toLowerCase()] !== undefined;
+    return own(this.raw, name.toLowerCase()) !== undefined;
   }
 
   /** A copy with the header set to `value`, replacing earlier values. */
   set(name: string, value: HeaderValue | number): Headers {
-    const raw = { ...this.raw };
+    const raw = copy(this.raw);
     raw[name.toLowerCase()] = typeof value === 'number' ? String(value) : value;
     return new Headers(raw);
   }
@@ -76,7 +76,7 @@ export class Headers implements Iterable<[string, string]> {
   /** A copy with `value` added after any existing values of the header. */
   add(name: string, value: string): Headers {
     const key = name.toLowerCase();
-    const prev = this.raw[key];
+    const prev = own(this.raw, key);
     if (prev === undefined) return this.set(key, value);
     return this.set(key, [...(typeof prev === 'string' ? [prev] : prev), value]);
   }
@@ -84,8 +84,8 @@ export class Headers implements Iterable<[string, string]> {
   /** A copy without the header. */
   delete(name: string): Headers {
     const key = name.toLowerCase();
-    if (this.raw[key] === undefined) return this;
-    const raw = { ...this.raw };
+    if (own(this.raw, key) === undefined) return this;
+    const raw = copy(this.raw);
     delete raw[key];
     return new Headers(raw);
   }
@@ -95,7 +95,7 @@ export class Headers implements Iterable<[string, string]> {
     const o = Headers.from(other);
     if (o === Headers.empty || Object.keys(o.raw).length === 0) return this;
     if (Object.keys(this.raw).length === 0) return o;
-    return new Headers({ ...this.raw, ...o.raw });
+    return new Headers(Object.assign(copy(this.raw), o.raw));
   }
 
   /** Header names present. */
@@ -109,6 +109,19 @@ export class Headers implements Iterable<[string, string]> {
 
   /** A plain record (repeatable headers as arrays), as Node's `writeHead` takes it. */
   toRecord(): Record<string, HeaderValue> {
-    return { ...this.raw };
+    return copy(this.raw);
   }
+}
+
+/** A header's own value: Node's request headers object inherits `constructor`, `toString`, …. */
+function own(raw: Readonly<Record<string, HeaderValue>>, key: string): HeaderValue | undefined {
+  return Object.hasOwn(raw, key) ? raw[key] : undefined;
+}
+
+/**
+ * Copies into an object without a prototype, so header names such as `constructor` or
+ * `__proto__` are plain keys and never reach `Object.prototype`.
+ */
+function copy(raw: Readonly<Record<string, HeaderValue>>): Record<string, HeaderValue> {
+  return Object.assign(Object.create(null) as Record<string, HeaderValue>, raw);
 }

@@ -39,28 +39,27 @@ export const MediaType = {
     return make(fullType.toLowerCase(), parameters);
   },
 
-  /** Parses a Content-Type style value; undefined when it is not `type/subtype[; k=v]*`. */
+  /**
+   * Parses a Content-Type style value `type/subtype[; name=value]*`; undefined when it is not
+   * one. Quoted values may hold `;` and backslash escapes; names are lower-cased.
+   */
   parse(text: string): MediaType | undefined {
-    const [head, ...params] = text.split(';');
-    const fullType = head.trim().toLowerCase();
-    if (!/^[a-z0-9!#$&^_.+*-]+\/[a-z0-9!#$&^_.+*-]+$/.test(fullType)) return undefined;
-    const parameters: Record<string, string> = {};
-    for (const p of params) {
-      const eq = p.indexOf('=');
-      if (eq < 0) continue;
-      const key = p.slice(0, eq).trim().toLowerCase();
-      let value = p.slice(eq + 1).trim();
-      if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
-      if (key) parameters[key] = value;
-    }
-    return make(fullType, parameters);
+    const semi = text.indexOf(';');
+    const fullType = (semi < 0 ? text : text.slice(0, semi)).trim().toLowerCase();
+    const slash = fullType.indexOf('/');
+    if (slash < 0) return undefined;
+    const main = fullType.slice(0, slash);
+    const sub = fullType.slice(slash + 1);
+    if (!tokenPattern.test(main) || !tokenPattern.test(sub) || (main === '*' && sub !== '*')) return undefined;
+    const parameters = semi < 0 ? {} : parseParameters(text, semi);
+    return parameters && make(fullType, parameters);
   },
 
-  /** Renders `type/subtype; k=v` (values quoted when needed). */
+  /** Renders `type/subtype; k=v` (values quoted when they are not tokens). */
   render(mt: MediaType): string {
     let out = mt.fullType;
     for (const [k, v] of Object.entries(mt.parameters)) {
-      out += `; ${k}=${/^[A-Za-z0-9!#$&^_.+-]+$/.test(v) ? v : `"${v.replace(/["\\]/g, '\\$&')}"`}`;
+      out += `; ${k}=${tokenPattern.test(v) ? v : `"${v.replace(/["\\]/g, '\\$&')}"`}`;
     }
     return out;
   },
@@ -97,7 +96,7 @@ export const MediaType = {
           q = r.q;
         }
       }
-      if (q > bestQ || (q === bestQ && q > 0 && spec > bestSpec && best === undefined)) {
+      if (q > bestQ || (q === bestQ && q > 0 && spec > bestSpec)) {
         best = mt;
         bestQ = q;
         bestSpec = spec;
@@ -106,6 +105,57 @@ export const MediaType = {
     return bestQ > 0 ? best : undefined;
   },
 } as const;
+
+const tokenPattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Parses `; name=value` pairs from `start` (at a `;`); undefined on an unterminated quote or garbage. */
+function parseParameters(text: string, start: number): Record<string, string> | undefined {
+  const parameters: Record<string, string> = {};
+  let i = start;
+  const n = text.length;
+  const skipSpace = () => {
+    while (i < n && (text[i] === ' ' || text[i] === '\t')) i++;
+  };
+  while (i < n) {
+    skipSpace();
+    if (i >= n) break;
+    if (text[i] !== ';') return undefined;
+    i++;
+    skipSpace();
+    if (i >= n) break; // a trailing `;` is harmless
+    const eq = text.indexOf('=', i);
+    const nextSemi = text.indexOf(';', i);
+    if (eq < 0 || (nextSemi >= 0 && nextSemi < eq)) {
+      // A parameter without a value: skipped, as browsers and most servers do.
+      i = nextSemi < 0 ? n : nextSemi;
+      continue;
+    }
+    const name = text.slice(i, eq).trim().toLowerCase();
+    if (!tokenPattern.test(name)) return undefined;
+    i = eq + 1;
+    let value = '';
+    if (text[i] === '"') {
+      i++;
+      let closed = false;
+      while (i < n) {
+        const c = text[i++];
+        if (c === '\\' && i < n) value += text[i++];
+        else if (c === '"') {
+          closed = true;
+          break;
+        } else value += c;
+      }
+      if (!closed) return undefined;
+    } else {
+      // Unquoted values are read up to the next `;`: some clients send boundaries with `:` or `=`.
+      const end = text.indexOf(';', i);
+      value = text.slice(i, end < 0 ? n : end).trim();
+      i = end < 0 ? n : end;
+    }
+    if (name !== '__proto__') parameters[name] = value;
+  }
+  return parameters;
+}
 
 function parseAccept(accept: string): Array<{ type: MediaType; q: number }> {
   const out: Array<{ type: MediaType; q: number }> = [];

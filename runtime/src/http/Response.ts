@@ -8,6 +8,12 @@ export class Response {
   readonly status: Status;
   readonly headers: Headers;
   readonly body: Body;
+  /**
+   * @internal Set on the answer of routes that matched nothing: the methods the path allows
+   * (empty for 404). Header edits keep it, so middleware that decorates every answer does not
+   * turn "no route here" into a final 404; `withStatus`/`withBody` drop it (a real answer).
+   */
+  unmatched: readonly string[] | undefined;
 
   constructor(status: Status = Status.Ok, headers: HeadersInit = Headers.empty, body: Body = Body.empty) {
     this.status = status;
@@ -32,7 +38,8 @@ export class Response {
 
   /** An `application/json` response of `JSON.stringify(value)`. */
   static json(value: unknown, status: Status = Status.Ok): Response {
-    return new Response(status, Headers.empty, Body.fromString(JSON.stringify(value), 'application/json'));
+    // JSON has no `undefined`; `null` is what a client can read.
+    return new Response(status, Headers.empty, Body.fromString(JSON.stringify(value) ?? 'null', 'application/json'));
   }
 
   /** A response carrying an HTML page. */
@@ -48,6 +55,13 @@ export class Response {
   /** 404 with a small JSON error body. */
   static notFound(message = 'No route matches the request path'): Response {
     return Response.fromHttpError(new HttpError(Status.NotFound, message));
+  }
+
+  /** @internal The answer of routes that matched nothing (404, or 405 when `allow` is not empty). */
+  static unmatched(allow: readonly string[], headers: HeadersInit = Headers.empty): Response {
+    const r = new Response(allow.length > 0 ? Status.MethodNotAllowed : Status.NotFound, headers);
+    r.unmatched = allow;
+    return r;
   }
 
   /** The client-facing form of an {@link HttpError}: its status, headers and JSON body. */
@@ -67,21 +81,27 @@ export class Response {
 
   /** A copy with a header set (replacing earlier values). */
   setHeader(name: string, value: HeaderValue | number): Response {
-    return new Response(this.status, this.headers.set(name, value), this.body);
+    return this.#derive(this.headers.set(name, value));
   }
 
   /** A copy with a header value added. */
   addHeader(name: string, value: string): Response {
-    return new Response(this.status, this.headers.add(name, value), this.body);
+    return this.#derive(this.headers.add(name, value));
   }
 
   /** A copy with these headers merged in (they win). */
   addHeaders(headers: HeadersInit): Response {
-    return new Response(this.status, this.headers.merge(headers), this.body);
+    return this.#derive(this.headers.merge(headers));
   }
 
   /** A copy without a header. */
   removeHeader(name: string): Response {
-    return new Response(this.status, this.headers.delete(name), this.body);
+    return this.#derive(this.headers.delete(name));
+  }
+
+  #derive(headers: Headers): Response {
+    const r = new Response(this.status, headers, this.body);
+    r.unmatched = this.unmatched;
+    return r;
   }
 }

@@ -62,7 +62,7 @@ export const PathCodec = {
   int<const N extends string>(name: N): PathCodec<number, N> {
     return pathCodec('int', name, 'a 32-bit integer', { type: 'integer', format: 'int32' }, (s) => {
       if (!intPattern.test(s) || s.length > 11) return undefined;
-      const n = Number(s);
+      const n = Number(s) + 0; // `+ 0` turns "-0" into 0
       return n >= -2147483648 && n <= 2147483647 ? n : undefined;
     }, String);
   },

@@ -1,6 +1,6 @@
-import type { Method } from '../http/Method.ts';
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
+import { Headers } from '../http/Headers.ts';
 import { Status } from '../http/Status.ts';
 import { HttpError } from '../http/HttpError.ts';
 import type { Handler } from './Handler.ts';
@@ -15,16 +15,8 @@ export interface RoutesTransform {
 
 type Unit = { readonly kind: 'route'; readonly route: Route } | { readonly kind: 'wrapped'; readonly routes: Routes; readonly wrap: (next: Handler) => Handler };
 
-/** @internal The answer of a routes group that did not match; becomes 404 or 405 at the top. */
-export class NoRoute extends Response {
-  readonly allow: readonly string[];
-  constructor(allow: readonly string[]) {
-    super(allow.length > 0 ? Status.MethodNotAllowed : Status.NotFound);
-    this.allow = allow;
-  }
-}
-
-const noRoute = new NoRoute([]);
+/** The answer of a routes group that matched nothing; becomes 404 or 405 at the top (see `Response#unmatched`). */
+const noRoute = Response.unmatched([]);
 
 /**
  * The spec's `Routes`: an ordered collection of routes, plus groups wrapped by routes-level
@@ -93,12 +85,15 @@ export class RoutesImpl {
     if (parts.length === 1) return parts[0];
     return async (request) => {
       const allow = new Set<string>();
+      let headers = Headers.empty;
       for (const part of parts) {
         const response = await part(request);
-        if (!(response instanceof NoRoute)) return response;
-        for (const m of response.allow) allow.add(m);
+        if (response.unmatched === undefined) return response;
+        for (const m of response.unmatched) allow.add(m);
+        // Headers a group's middleware put on its "no match" (CORS, tracing) are kept for the final 404/405.
+        headers = headers.merge(response.headers);
       }
-      return allow.size > 0 ? new NoRoute([...allow]) : noRoute;
+      return allow.size > 0 || headers !== Headers.empty ? Response.unmatched([...allow], headers) : noRoute;
     };
   }
 
@@ -110,13 +105,15 @@ export class RoutesImpl {
     if (this.#handler) return this.#handler;
     const dispatch = this.dispatcher();
     const finish = (request: Request, response: Response): Response => {
-      if (!(response instanceof NoRoute)) return response;
-      if (response.allow.length > 0) {
-        return Response.fromHttpError(
-          new HttpError(Status.MethodNotAllowed, `Method ${request.method} is not allowed on this path`, { headers: { allow: sortMethods(response.allow).join(', ') } }),
-        );
-      }
-      return Response.notFound();
+      const allow = response.unmatched;
+      if (allow === undefined) return response;
+      const answer =
+        allow.length > 0
+          ? Response.fromHttpError(
+              new HttpError(Status.MethodNotAllowed, `Method ${request.method} is not allowed on this path`, { headers: { allow: sortMethods(allow).join(', ') } }),
+            )
+          : Response.notFound();
+      return response.headers.names().length === 0 ? answer : new Response(answer.status, response.headers.merge(answer.headers), answer.body);
     };
     const handler: Handler = (request) => {
       const canon = request.canonicalPath;
@@ -154,7 +151,7 @@ function routerHandler(router: Router): Handler {
       request.params = m.params;
       return m.route.handler(request);
     }
-    return m.kind === 'methodNotAllowed' ? new NoRoute(m.allow as Method[]) : noRoute;
+    return m.kind === 'methodNotAllowed' ? Response.unmatched(m.allow) : noRoute;
   };
 }
 
