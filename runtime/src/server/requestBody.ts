@@ -56,17 +56,33 @@ export async function* requestBytes(req: IncomingMessage, options: BodyReadOptio
   const encodings = options.decompression === 'No' || encodingHeader === undefined
     ? []
     : encodingHeader.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e && e !== 'identity');
-  let source: AsyncIterable<Uint8Array> = req;
+  // Leaving the loop early (limit exceeded, handler stopped reading) must not destroy the
+  // message: that would destroy the socket and the 413 or the handler's answer with it.
+  let source: AsyncIterable<Uint8Array> = req.iterator({ destroyOnReturn: false });
   // Content-Encoding lists codings in the order applied; undo them from the last.
   for (const encoding of encodings.reverse()) {
     source = decode(source, encoding, options.decompression);
   }
+  const limit = options.limit;
   let total = 0;
   for await (const chunk of source) {
     total += chunk.byteLength;
-    if (options.limit !== undefined && total > options.limit) throw tooLarge(options.limit);
+    if (limit !== undefined && total > limit) throw tooLarge(limit);
     yield chunk;
   }
+}
+
+/** Resolves when the decoder wants more input, or is gone. */
+function writable(z: Transform): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      z.off('drain', done);
+      z.off('close', done);
+      resolve();
+    };
+    z.on('drain', done);
+    z.on('close', done);
+  });
 }
 
 async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, mode: Decompression): AsyncIterable<Uint8Array> {
@@ -83,17 +99,20 @@ async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, mode
   if (first.done) return;
   decoder ??= looksLikeZlib(first.value) ? createInflate() : createInflateRaw();
   const z = decoder;
-  const feed = (async () => {
+  // Feeds the decoder with backpressure; stops as soon as the decoder is destroyed (decode
+  // error, or the reader below gave up), so neither side can wait on the other forever.
+  const feed = async () => {
     try {
-      z.write(first.value);
-      for (let r = await iterator.next(); !r.done; r = await iterator.next()) {
-        if (!z.write(r.value)) await new Promise((resolve) => z.once('drain', resolve));
+      for (let r = first; !r.done; r = await iterator.next()) {
+        if (z.destroyed) return;
+        if (!z.write(r.value)) await writable(z);
       }
-      z.end();
+      if (!z.destroyed) z.end();
     } catch (error) {
       z.destroy(error as Error);
     }
-  })();
+  };
+  void feed();
   try {
     for await (const chunk of z as AsyncIterable<Uint8Array>) yield chunk;
   } catch (error) {
@@ -101,7 +120,6 @@ async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, mode
     throw new HttpError(Status.BadRequest, `The request body is not valid ${encoding} data`, { cause: error });
   } finally {
     z.destroy();
-    await feed.catch(() => undefined);
   }
 }
 
