@@ -46,3 +46,26 @@ export { SSLConfigError } from './server/tls/SSLConfigError.ts';
 export { Schema, type Static, type TSchema } from './schema/Schema.ts';
 export { Bytes, isBytesSchema, BytesKeyword } from './schema/Bytes.ts';
 export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';
+
+export { CodecConfig, CodecConfigKey, DiscriminatorSetting, type ExplicitConfig, type CodecConfigFields } from './codec/json/CodecConfig.ts';
+export { NameFormat } from './codec/json/NameFormat.ts';
+export { JsonCodec, type JsonBinaryCodec } from './codec/json/JsonCodec.ts';
+export { registerBodyCodec, bodyCodecFor, defaultMediaTypes, type BodyCodecFactory } from './codec/body/BodyCodecs.ts';
+export { validatorFor, type Validator } from './schema/validator.ts';
+
+export { Endpoint, EndpointImpl, type AnyEndpoint, type EndpointDocs, type EndpointHandler, type HandlerContext, type HandlerResult, type ExactInput } from './endpoint/Endpoint.ts';
+export { EndpointFailure } from './endpoint/EndpointFailure.ts';
+export { AuthType, type Credentials } from './endpoint/AuthType.ts';
+export { Doc } from './endpoint/Doc.ts';
+export { HeaderCodec, type ContentTypeCodec } from './endpoint/HeaderCodec.ts';
+export { type QueryCodec, type ContentCodec, type QueryOptions, type ContentOptions } from './endpoint/HttpCodec.ts';
+export type { Unwrap, CodecKind } from './endpoint/types.ts';
+export type { CodecNode, QueryNode, HeaderNode, ContentNode, StatusNode, QueryStyle, Examples } from './endpoint/CodecNode.ts';
+export { arity, leaves, alternatives } from './endpoint/CodecNode.ts';
+import { HttpCodecs } from './endpoint/HttpCodec.ts';
+import type { HttpCodec as HttpCodecClass } from './endpoint/HttpCodec.ts';
+import type { CodecKind as Kind } from './endpoint/types.ts';
+/** The spec's `HttpCodec`: builders (`HttpCodec.query`, `.header`, `.content`, `.error`, `.status`, `.date`). */
+export const HttpCodec = HttpCodecs;
+/** A codec value (see endpoint/HttpCodec.ts). */
+export type HttpCodec<T extends unknown[], K extends Kind = Kind> = HttpCodecClass<T, K>;

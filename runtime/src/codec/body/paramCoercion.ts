@@ -1,0 +1,69 @@
+import type { TSchema } from 'typebox';
+import type { QueryStyle } from '../../endpoint/CodecNode.ts';
+
+type S = Record<string, any>;
+
+const delimiters: Record<QueryStyle, string> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' };
+
+/**
+ * Turns the text values of a query parameter, header or form field into the schema's type
+ * (integers, numbers, booleans, bigints, enums, arrays in the parameter's style). Text that does
+ * not convert is left as text, so the schema validation that follows names what was expected.
+ */
+export function coerceParam(schema: TSchema, raw: readonly string[], style: QueryStyle, explode: boolean): unknown {
+  const s = schema as unknown as S;
+  if (isArraySchema(s)) {
+    const values = explode && raw.length !== 1 ? raw : raw.flatMap((r) => (r === '' ? [] : r.split(delimiters[style])));
+    const items = (arrayItems(s) ?? {}) as S;
+    return values.map((v) => coerceScalar(items, v));
+  }
+  if (raw.length > 1) return [...raw];
+  return coerceScalar(s, raw[0]);
+}
+
+function isArraySchema(s: S): boolean {
+  if (s.type === 'array') return true;
+  return Array.isArray(s.anyOf) && s.anyOf.some((m: S) => m.type === 'array') && s.anyOf.every((m: S) => m.type === 'array' || m.type === 'null');
+}
+
+function arrayItems(s: S): S | undefined {
+  if (s.type === 'array') return s.items;
+  return (s.anyOf as S[]).find((m) => m.type === 'array')?.items;
+}
+
+/** Converts one text value to the type a scalar schema wants. */
+export function coerceScalar(s: S, text: string): unknown {
+  if (Array.isArray(s.enum)) {
+    const hit = s.enum.find((e: unknown) => String(e) === text);
+    return hit === undefined ? text : hit;
+  }
+  if ('const' in s) return String(s.const) === text ? s.const : text;
+  if (Array.isArray(s.anyOf)) {
+    for (const m of s.anyOf as S[]) {
+      const v = coerceScalar(m, text);
+      if (v !== text || m.type === 'string' || ('const' in m && m.const === text)) return v;
+    }
+    return text;
+  }
+  switch (s.type) {
+    case 'integer':
+      return /^-?\d+$/.test(text) ? Number(text) : text;
+    case 'number':
+      return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : text;
+    case 'bigint':
+      return /^-?\d+$/.test(text) ? BigInt(text) : text;
+    case 'null':
+      return text === 'null' || text === '' ? null : text;
+    case 'object':
+    case 'array':
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    default:
+      return text;
+  }
+}

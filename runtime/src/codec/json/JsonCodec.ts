@@ -1,0 +1,143 @@
+import type { TSchema } from 'typebox';
+import type { BinaryCodec } from '../BinaryCodec.ts';
+import { DecodeError } from '../DecodeError.ts';
+import { Either } from '../../util/Either.ts';
+import { MediaType } from '../../http/MediaType.ts';
+import type { Static } from '../../schema/Schema.ts';
+import { validatorFor } from '../../schema/validator.ts';
+import { CodecConfig } from './CodecConfig.ts';
+import { compileJsonPlan } from './jsonPlan.ts';
+import { quoteBigIntegers, restoreBigints } from './bigintJson.ts';
+
+/** A JSON {@link BinaryCodec} with text-level entry points the server and clients use directly. */
+export interface JsonBinaryCodec<A> extends BinaryCodec<A> {
+  /** Encodes to JSON text (what `encode` returns as UTF-8). */
+  encodeToString(value: A): string;
+  /** Decodes JSON text; `what` names the thing in messages (e.g. "request body"). */
+  decodeString(text: string, what?: string): Either<DecodeError, A>;
+  /** Decodes an already-parsed JSON value (query parameters, multipart fields). */
+  decodeJson(value: unknown, pointer?: string, what?: string): Either<DecodeError, A>;
+  /** Validates an in-memory value without encoding it. */
+  check(value: unknown): value is A;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const encoder = new TextEncoder();
+
+/**
+ * The spec's `JsonCodec.schemaBasedBinaryCodec[A]`: a JSON codec derived from a schema and a
+ * CodecConfig (the global one unless given). Decoding parses, applies the config (names,
+ * discriminators, nulls, empty collections, extra fields), and validates against the schema.
+ */
+function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfig = CodecConfig.current()): JsonBinaryCodec<Static<S>> {
+  type A = Static<S>;
+  const plan = compileJsonPlan(schema as unknown as Record<string, unknown>, config);
+  const validator = validatorFor(schema);
+  const stringify = plan.hasBigInt
+    ? (value: A) => restoreBigints(JSON.stringify(plan.encode(value)))
+    : (value: A) => JSON.stringify(plan.encode(value));
+
+  const decodeJson = (json: unknown, pointer = '', what = 'value'): Either<DecodeError, A> => {
+    let value: unknown;
+    try {
+      value = plan.decode(json, pointer);
+    } catch (error) {
+      if (error instanceof DecodeError) return Either.left(new DecodeError(`${what}: ${error.message}`, { pointer: error.pointer, expected: error.expected }));
+      throw error;
+    }
+    const failure = validator.firstError(value, pointer, what);
+    return failure ? Either.left(failure) : Either.right(value as A);
+  };
+
+  const decodeString = (text: string, what = 'value'): Either<DecodeError, A> => {
+    let json: unknown;
+    try {
+      json = JSON.parse(plan.hasBigInt ? quoteBigIntegers(text) : text);
+    } catch (error) {
+      return Either.left(new DecodeError(`${what}: invalid JSON (${(error as Error).message})`, { expected: 'JSON text' }));
+    }
+    return decodeJson(json, '', what);
+  };
+
+  const decodeBytes = (bytes: Uint8Array, what = 'value'): Either<DecodeError, A> => {
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      return Either.left(new DecodeError(`${what}: not valid UTF-8`, { expected: 'UTF-8 JSON text' }));
+    }
+    return decodeString(text, what);
+  };
+
+  return {
+    mediaType: MediaType.application.json,
+    encode: (value) => encoder.encode(stringify(value)),
+    encodeToString: stringify,
+    decode: (bytes) => decodeBytes(bytes),
+    decodeString,
+    decodeJson,
+    check: (value): value is A => validator.check(value),
+    streamEncoder: (values) => encodeStream(values, stringify, config.treatStreamsAsArrays),
+    streamDecoder: (bytes) => decodeStream(bytes, decodeString),
+  };
+}
+
+async function* encodeStream<A>(values: AsyncIterable<A>, stringify: (a: A) => string, asArray: boolean): AsyncIterable<Uint8Array> {
+  if (!asArray) {
+    for await (const v of values) yield encoder.encode(stringify(v) + '\n');
+    return;
+  }
+  let first = true;
+  yield encoder.encode('[');
+  for await (const v of values) {
+    yield encoder.encode((first ? '' : ',') + stringify(v));
+    first = false;
+  }
+  yield encoder.encode(']');
+}
+
+/** NDJSON by default; a stream starting with `[` is read as one JSON array (treatStreamsAsArrays). */
+async function* decodeStream<A>(bytes: AsyncIterable<Uint8Array>, decodeString: (t: string, what?: string) => Either<DecodeError, A>): AsyncIterable<A> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let buffered = '';
+  let mode: 'unknown' | 'lines' | 'array' = 'unknown';
+  let line = 0;
+  const emit = (text: string): A => {
+    line++;
+    const r = decodeString(text, `stream item ${line}`);
+    if (r._tag === 'left') throw r.left;
+    return r.right;
+  };
+  for await (const chunk of bytes) {
+    buffered += decoder.decode(chunk, { stream: true });
+    if (mode === 'unknown') {
+      const t = buffered.trimStart();
+      if (t.length === 0) continue;
+      mode = t[0] === '[' ? 'array' : 'lines';
+    }
+    if (mode === 'lines') {
+      let nl: number;
+      while ((nl = buffered.indexOf('\n')) >= 0) {
+        const text = buffered.slice(0, nl).trim();
+        buffered = buffered.slice(nl + 1);
+        if (text) yield emit(text);
+      }
+    }
+  }
+  buffered += decoder.decode();
+  if (mode === 'array') {
+    let items: unknown;
+    try {
+      items = JSON.parse(buffered);
+    } catch (error) {
+      throw new DecodeError(`stream: invalid JSON array (${(error as Error).message})`, { expected: 'a JSON array' });
+    }
+    if (!Array.isArray(items)) throw new DecodeError('stream: expected a JSON array', { expected: 'a JSON array' });
+    for (const item of items) yield emit(JSON.stringify(item));
+  } else if (buffered.trim()) {
+    yield emit(buffered.trim());
+  }
+}
+
+/** The spec's `JsonCodec`. */
+export const JsonCodec = { schemaBasedBinaryCodec } as const;

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+
+// JSON.stringify cannot write a bigint and Node 20 has no JSON.rawJSON, so 64-bit integers are
+// written as a placeholder string that is swapped for the digits after stringifying. The nonce
+// makes a collision with user text practically impossible.
+const nonce = randomBytes(6).toString('hex');
+const marker = `\u0001i64${nonce}:`;
+const placeholder = new RegExp(`"\\\\u0001i64${nonce}:(-?\\d+)"`, 'g');
+
+/** The placeholder standing for a bigint in a value about to be stringified. */
+export function bigintPlaceholder(value: bigint): string {
+  return marker + value.toString();
+}
+
+/** Replaces bigint placeholders in stringified JSON with the exact digits. */
+export function restoreBigints(json: string): string {
+  return json.includes(nonce) ? json.replace(placeholder, '$1') : json;
+}
+
+/**
+ * Quotes integer literals too long to survive `JSON.parse` as numbers (beyond 15 digits), so
+ * 64-bit fields decode exactly. Strings are skipped; other numbers are left as they are.
+ */
+export function quoteBigIntegers(text: string): string {
+  let out = '';
+  let last = 0;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i += 2;
+        else if (d === 34) break;
+        else i++;
+      }
+      i++;
+      continue;
+    }
+    if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
+      const start = i;
+      i++;
+      while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+      const next = text.charCodeAt(i);
+      const isInteger = next !== 46 /* . */ && next !== 101 && next !== 69; /* e E */
+      const digits = i - start - (c === 45 ? 1 : 0);
+      if (isInteger && digits > 15) {
+        out += text.slice(last, start) + '"' + text.slice(start, i) + '"';
+        last = i;
+      } else {
+        while (i < n && /[0-9.eE+-]/.test(text[i])) i++;
+      }
+      continue;
+    }
+    i++;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}

@@ -1,0 +1,297 @@
+import { DecodeError } from '../DecodeError.ts';
+import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
+import { isBytesSchema } from '../../schema/Bytes.ts';
+import type { CodecConfig } from './CodecConfig.ts';
+import { NameFormat } from './NameFormat.ts';
+import { bigintPlaceholder } from './bigintJson.ts';
+import { compileCheck } from '../../schema/validator.ts';
+
+/**
+ * A compiled walk over one schema for one CodecConfig: `encode` turns an in-memory value into a
+ * JSON-ready value (wire field names, discriminators, explicit nulls/empty collections, bytes as
+ * base64, bigint placeholders); `decode` goes back from parsed JSON, dropping or rejecting
+ * undeclared fields and never creating `__proto__` keys. Validation happens after decode.
+ */
+export interface JsonPlan {
+  encode(value: unknown): unknown;
+  decode(value: unknown, pointer: string): unknown;
+  /** True when encode is the identity (JSON.stringify can take the value as it is). */
+  readonly encodeIdentity: boolean;
+  /** True when the schema holds 64-bit integers (big numbers need exact parsing). */
+  readonly hasBigInt: boolean;
+}
+
+type Schema = Record<string, any>;
+
+const identity: JsonPlan = { encode: (v) => v, decode: (v) => v, encodeIdentity: true, hasBigInt: false };
+
+const isCollectionSchema = (s: Schema) => s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
+const isEmptyCollection = (v: unknown) => (Array.isArray(v) ? v.length === 0 : false);
+const allowsNull = (s: Schema): boolean => s.type === 'null' || (Array.isArray(s.anyOf) && s.anyOf.some((m: Schema) => m.type === 'null'));
+const escapePointer = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Compiles the plan of `schema` under `config`; `$ref`s resolve against `defs` (Cyclic schemas). */
+export function compileJsonPlan(schema: Schema, config: CodecConfig, defs: Record<string, Schema> = {}): JsonPlan {
+  const cache = new Map<Schema, JsonPlan>();
+  const allDefs = { ...defs, ...(schema.$defs ?? {}) };
+  return compile(schema, config, allDefs, cache);
+}
+
+function compile(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, cache: Map<Schema, JsonPlan>): JsonPlan {
+  const cached = cache.get(schema);
+  if (cached) return cached;
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.replace(/^#\/\$defs\//, '');
+    const target = defs[name];
+    if (!target) return identity;
+    // A forward reference: later compiled, possibly recursive.
+    const lazy: JsonPlan = {
+      encode: (v) => resolved().encode(v),
+      decode: (v, p) => resolved().decode(v, p),
+      get encodeIdentity() {
+        return false;
+      },
+      hasBigInt: false,
+    };
+    cache.set(schema, lazy);
+    let plan: JsonPlan | undefined;
+    const resolved = () => (plan ??= compile(target, config, defs, cache));
+    return lazy;
+  }
+  if (schema.$defs && schema.$ref === undefined && Object.keys(schema).length === 1) return identity;
+  const union = taggedUnionInfo(schema);
+  let plan: JsonPlan;
+  if (union) plan = taggedUnionPlan(schema, union.tag, union.cases, config, defs, cache);
+  else if (isBytesSchema(schema)) plan = bytesPlan;
+  else if (schema.type === 'bigint') plan = bigintPlan;
+  else if (schema.type === 'object' && schema.properties) plan = objectPlan(schema, config, defs, cache);
+  else if (schema.type === 'object' && (schema.patternProperties || schema.additionalProperties)) plan = recordPlan(schema, config, defs, cache);
+  else if (schema.type === 'array' && schema.items && !Array.isArray(schema.items)) plan = arrayPlan(compile(schema.items, config, defs, cache));
+  else if (Array.isArray(schema.anyOf)) plan = anyOfPlan(schema.anyOf, config, defs, cache);
+  else plan = identity;
+  cache.set(schema, plan);
+  return plan;
+}
+
+const bytesPlan: JsonPlan = {
+  encode: (v) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') : v),
+  decode: (v, pointer) => {
+    if (typeof v !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(v)) throw new DecodeError(`${pointer || 'value'}: expected base64 text`, { pointer, expected: 'base64 text' });
+    return new Uint8Array(Buffer.from(v, 'base64'));
+  },
+  encodeIdentity: false,
+  hasBigInt: false,
+};
+
+const bigintPlan: JsonPlan = {
+  encode: (v) => (typeof v === 'bigint' ? bigintPlaceholder(v) : v),
+  decode: (v, pointer) => {
+    if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
+    if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+    throw new DecodeError(`${pointer || 'value'}: expected a 64-bit integer`, { pointer, expected: 'a 64-bit integer' });
+  },
+  encodeIdentity: false,
+  hasBigInt: true,
+};
+
+function arrayPlan(item: JsonPlan): JsonPlan {
+  if (item.encodeIdentity && item === identity) return identity;
+  return {
+    encode: (v) => (Array.isArray(v) ? v.map((x) => item.encode(x)) : v),
+    decode: (v, pointer) => (Array.isArray(v) ? v.map((x, i) => item.decode(x, `${pointer}/${i}`)) : v),
+    encodeIdentity: false,
+    hasBigInt: item.hasBigInt,
+  };
+}
+
+function recordPlan(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, cache: Map<Schema, JsonPlan>): JsonPlan {
+  const valueSchema: Schema | undefined = schema.patternProperties ? Object.values(schema.patternProperties)[0] as Schema : typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  const value = valueSchema ? compile(valueSchema, config, defs, cache) : identity;
+  return {
+    encode: (v) => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) if (k !== '__proto__') out[k] = value.encode((v as Record<string, unknown>)[k]);
+      return out;
+    },
+    decode: (v, pointer) => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) {
+        if (k === '__proto__') continue;
+        out[k] = value.decode((v as Record<string, unknown>)[k], `${pointer}/${escapePointer(k)}`);
+      }
+      return out;
+    },
+    encodeIdentity: false,
+    hasBigInt: value.hasBigInt,
+  };
+}
+
+interface FieldPlan {
+  readonly name: string;
+  readonly wire: string;
+  readonly plan: JsonPlan;
+  readonly required: boolean;
+  readonly nullable: boolean;
+  readonly collection: 'array' | 'map' | undefined;
+  readonly hasDefault: boolean;
+  readonly defaultValue: unknown;
+}
+
+function objectPlan(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, cache: Map<Schema, JsonPlan>): JsonPlan {
+  const required = new Set<string>(schema.required ?? []);
+  const fields: FieldPlan[] = Object.entries(schema.properties as Record<string, Schema>)
+    .filter(([name]) => name !== '__proto__')
+    .map(([name, s]) => ({
+      name,
+      wire: NameFormat.apply(config.fieldNameFormat, name),
+      plan: compile(s, config, defs, cache),
+      required: required.has(name),
+      nullable: allowsNull(s),
+      collection: isCollectionSchema(s) ? (s.type === 'array' ? 'array' : 'map') : undefined,
+      hasDefault: 'default' in s,
+      defaultValue: s.default,
+    }));
+  const wireNames = new Set(fields.map((f) => f.wire));
+  const { explicitNulls, explicitEmptyCollections, rejectExtraFields } = config;
+  const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
+  const encode = (v: unknown) => {
+    if (typeof v !== 'object' || v === null) return v;
+    const src = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i];
+      const x = src[f.name];
+      if (x === undefined) {
+        if (explicitNulls.encoding && !f.required) out[f.wire] = null;
+        continue;
+      }
+      if (x === null && !explicitNulls.encoding) continue;
+      if (!explicitEmptyCollections.encoding && f.collection !== undefined && (isEmptyCollection(x) || (f.collection === 'map' && typeof x === 'object' && x !== null && Object.keys(x).length === 0))) continue;
+      out[f.wire] = f.plan.encode(x);
+    }
+    return out;
+  };
+  const decode = (v: unknown, pointer: string) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+    const src = v as Record<string, unknown>;
+    if (rejectExtraFields && !open) {
+      for (const k of Object.keys(src)) {
+        if (!wireNames.has(k)) throw new DecodeError(`${pointer}/${escapePointer(k)}: unexpected field "${k}"`, { pointer: `${pointer}/${escapePointer(k)}`, expected: `only the fields ${[...wireNames].join(', ')}` });
+      }
+    }
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i];
+      const x = src[f.wire];
+      if (x === undefined) {
+        if (explicitEmptyCollections.decoding && f.collection !== undefined) out[f.name] = f.collection === 'array' ? [] : {};
+        else if (explicitNulls.decoding && f.nullable) out[f.name] = null;
+        else if (f.hasDefault) out[f.name] = structuredClone(f.defaultValue);
+        continue;
+      }
+      // An optional field sent as null means "absent" when the schema itself has no null.
+      if (x === null && !f.required && !f.nullable) continue;
+      out[f.name] = f.plan.decode(x, `${pointer}/${escapePointer(f.wire)}`);
+    }
+    if (open) {
+      for (const k of Object.keys(src)) if (!wireNames.has(k) && k !== '__proto__') out[k] = src[k];
+    }
+    return out;
+  };
+  return { encode, decode, encodeIdentity: false, hasBigInt: fields.some((f) => f.plan.hasBigInt) };
+}
+
+function anyOfPlan(members: Schema[], config: CodecConfig, defs: Record<string, Schema>, cache: Map<Schema, JsonPlan>): JsonPlan {
+  const plans = members.map((m) => ({ schema: m, plan: compile(m, config, defs, cache) }));
+  const nonNull = plans.filter((p) => p.schema.type !== 'null');
+  if (nonNull.every((p) => p.plan === identity)) return identity;
+  if (nonNull.length === 1) {
+    const only = nonNull[0].plan;
+    return {
+      encode: (v) => (v === null ? null : only.encode(v)),
+      decode: (v, p) => (v === null ? null : only.decode(v, p)),
+      encodeIdentity: false,
+      hasBigInt: only.hasBigInt,
+    };
+  }
+  // Untagged unions of structured members: the first member whose shape fits.
+  const fits = (s: Schema, v: unknown): boolean => {
+    if (v === null) return s.type === 'null';
+    if (Array.isArray(v)) return s.type === 'array';
+    if (typeof v === 'object') return s.type === 'object' || isBytesSchema(s);
+    if (typeof v === 'bigint') return s.type === 'bigint';
+    return s.type === typeof v || (s.type === 'integer' && typeof v === 'number') || s.type === undefined;
+  };
+  return {
+    encode: (v) => (nonNull.find((p) => fits(p.schema, v))?.plan ?? identity).encode(v),
+    decode: (v, p) => {
+      for (const m of nonNull) {
+        if (!fits(m.schema, v)) continue;
+        try {
+          return m.plan.decode(v, p);
+        } catch {
+          // try the next member
+        }
+      }
+      return v;
+    },
+    encodeIdentity: false,
+    hasBigInt: nonNull.some((p) => p.plan.hasBigInt),
+  };
+}
+
+function taggedUnionPlan(schema: Schema, tag: string, cases: readonly string[], config: CodecConfig, defs: Record<string, Schema>, cache: Map<Schema, JsonPlan>): JsonPlan {
+  const members = schema.anyOf as Schema[];
+  const byCase = new Map<string, { plan: JsonPlan; wire: string; check: (v: unknown) => boolean }>();
+  const setting = config.discriminatorSettings;
+  const format = setting.kind === 'NoDiscriminator' ? NameFormat.Identity : setting.format;
+  cases.forEach((name, i) => {
+    const member = members[i];
+    const { [tag]: _tag, ...props } = member.properties as Record<string, Schema>;
+    const caseSchema = { ...member, properties: props, required: (member.required ?? []).filter((r: string) => r !== tag) };
+    let checker: ((v: unknown) => boolean) | undefined;
+    const check = (v: unknown) => (checker ??= compileCheck(member, defs))(v);
+    byCase.set(name, { plan: compile(caseSchema, config, defs, cache), wire: NameFormat.apply(format, name), check });
+  });
+  const byWire = new Map([...byCase].map(([name, c]) => [c.wire, { name, plan: c.plan, check: c.check }]));
+  const expected = `one of the cases ${[...byWire.keys()].join(', ')}`;
+  const encode = (v: unknown) => {
+    if (typeof v !== 'object' || v === null) return v;
+    const name = (v as Record<string, unknown>)[tag];
+    const c = typeof name === 'string' ? byCase.get(name) : undefined;
+    if (!c) return v;
+    const body = c.plan.encode(v) as Record<string, unknown>;
+    if (setting.kind === 'ClassName') return { [c.wire]: body };
+    if (setting.kind === 'Name') return { [setting.name]: c.wire, ...body };
+    return body;
+  };
+  const decode = (v: unknown, pointer: string) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new DecodeError(`${pointer || 'value'}: expected ${expected}`, { pointer, expected });
+    const src = v as Record<string, unknown>;
+    if (setting.kind === 'ClassName') {
+      const keys = Object.keys(src);
+      const c = keys.length === 1 ? byWire.get(keys[0]) : undefined;
+      if (!c) throw new DecodeError(`${pointer || 'value'}: expected an object with a single field naming ${expected}`, { pointer, expected });
+      return { [tag]: c.name, ...(c.plan.decode(src[keys[0]], `${pointer}/${escapePointer(keys[0])}`) as object) };
+    }
+    if (setting.kind === 'Name') {
+      const wire = src[setting.name];
+      const c = typeof wire === 'string' ? byWire.get(wire) : undefined;
+      if (!c) throw new DecodeError(`${pointer}/${escapePointer(setting.name)}: expected ${expected}`, { pointer: `${pointer}/${escapePointer(setting.name)}`, expected });
+      const { [setting.name]: _d, ...rest } = src;
+      return { [tag]: c.name, ...(c.plan.decode(rest, pointer) as object) };
+    }
+    for (const c of byWire.values()) {
+      try {
+        const candidate = { [tag]: c.name, ...(c.plan.decode(v, pointer) as object) };
+        if (c.check(candidate)) return candidate;
+      } catch {
+        // next case
+      }
+    }
+    throw new DecodeError(`${pointer || 'value'}: expected ${expected}`, { pointer, expected });
+  };
+  return { encode, decode, encodeIdentity: false, hasBigInt: [...byCase.values()].some((c) => c.plan.hasBigInt) };
+}

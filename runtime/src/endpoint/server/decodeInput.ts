@@ -1,0 +1,186 @@
+import type { TSchema } from 'typebox';
+import { bodyCodecFor, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
+import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
+import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
+import { DecodeError } from '../../codec/DecodeError.ts';
+import { HttpError } from '../../http/HttpError.ts';
+import { MediaType } from '../../http/MediaType.ts';
+import type { Request } from '../../http/Request.ts';
+import { Status } from '../../http/Status.ts';
+import { validatorFor } from '../../schema/validator.ts';
+import { Either } from '../../util/Either.ts';
+import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
+import { readMultipartParts, type MultipartParts } from './multipartInput.ts';
+
+/** Per-request state while decoding inputs. */
+export interface InputContext {
+  readonly request: Request;
+  readonly config: CodecConfig;
+  parts?: MultipartParts;
+}
+
+/** 400 naming where the bad value was and what was expected. */
+export function badInput(where: string, name: string, message: string, expected?: string): HttpError {
+  return new HttpError(Status.BadRequest, `${where} '${name}': ${message}`, { details: { in: where.split(' ')[0], parameter: name, ...(expected ? { expected } : {}) } });
+}
+
+/** Decodes the values of an input node, in order; rejects with an HttpError (400/415) naming the input. */
+export async function decodeInput(node: CodecNode, ctx: InputContext): Promise<unknown[]> {
+  switch (node.kind) {
+    case 'empty':
+    case 'status':
+      return [];
+    case 'query':
+      return [decodeQuery(node, ctx.request)];
+    case 'header':
+      return [decodeHeader(node, ctx.request)];
+    case 'content':
+      return [node.name === undefined ? await decodeBody(node, ctx) : await decodePart(node, ctx)];
+    case 'and': {
+      const out: unknown[] = [];
+      for (const part of node.parts) out.push(...(await decodeInput(part, ctx)));
+      return out;
+    }
+    case 'transform': {
+      const inner = await decodeInput(node.inner, ctx);
+      return [node.decode(inner.length === 1 ? inner[0] : inner)];
+    }
+    case 'or':
+      try {
+        return [Either.left(unwrapValues(await decodeInput(node.left, ctx)))];
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== Status.BadRequest) throw error;
+        return [Either.right(unwrapValues(await decodeInput(node.right, ctx)))];
+      }
+    case 'union': {
+      let first: unknown;
+      for (const alt of node.alts) {
+        try {
+          return [unwrapValues(await decodeInput(alt, ctx))];
+        } catch (error) {
+          first ??= error;
+        }
+      }
+      throw first;
+    }
+  }
+}
+
+function unwrapValues(values: unknown[]): unknown {
+  return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+}
+
+function checked(schema: TSchema, value: unknown, where: string, name: string, raw: string): unknown {
+  const failure = validatorFor(schema).firstError(value, '', `${where} '${name}'`);
+  if (failure) {
+    throw new HttpError(Status.BadRequest, `${failure.message} (got '${raw}')`, {
+      details: { in: where.split(' ')[0], parameter: name, expected: failure.expected },
+    });
+  }
+  return value;
+}
+
+function decodeQuery(node: QueryNode, request: Request): unknown {
+  const params = request.query;
+  if (node.style === 'deepObject') {
+    const prefix = `${node.name}[`;
+    const obj: Record<string, unknown> = {};
+    const props = ((node.schema as unknown as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<string, Record<string, unknown>>;
+    let any = false;
+    for (const [key, value] of params) {
+      if (!key.startsWith(prefix) || !key.endsWith(']')) continue;
+      const prop = key.slice(prefix.length, -1);
+      if (prop === '__proto__') continue;
+      obj[prop] = props[prop] ? coerceScalar(props[prop], value) : value;
+      any = true;
+    }
+    if (!any) return missing(node, 'query parameter');
+    return checked(node.schema, obj, 'query parameter', node.name, params.toString());
+  }
+  const raw = params.getAll(node.name);
+  if (raw.length === 0) return missing(node, 'query parameter');
+  return checked(node.schema, coerceParam(node.schema, raw, node.style, node.explode), 'query parameter', node.name, raw.join(','));
+}
+
+function missing(node: QueryNode | HeaderNode, where: string): unknown {
+  const d = (node.schema as unknown as { default?: unknown }).default;
+  if (d !== undefined) return structuredClone(d);
+  if (node.optional) return undefined;
+  throw badInput(where, node.name, 'required but missing', 'a value');
+}
+
+function decodeHeader(node: HeaderNode, request: Request): unknown {
+  const text = request.headers.get(node.name);
+  if (text === undefined) return missing(node, 'header');
+  if (node.expect !== undefined) {
+    const mt = MediaType.parse(text);
+    if (!mt || mt.fullType !== node.expect) {
+      throw new HttpError(Status.UnsupportedMediaType, `header 'content-type': expected ${node.expect}, got '${text}'`, { details: { in: 'header', parameter: 'content-type', expected: node.expect } });
+    }
+    return mt;
+  }
+  if (node.headerType) {
+    const value = node.headerType.parse(text);
+    if (value === undefined) throw badInput('header', node.name, 'malformed value', `a valid ${node.name} header`);
+    return value;
+  }
+  return checked(node.schema, coerceScalar(node.schema as unknown as Record<string, unknown>, text), 'header', node.name, text);
+}
+
+/** Picks the declared media type matching the request's Content-Type (415 when none). */
+function requestMediaType(node: ContentNode, request: Request): string {
+  const offered = node.mediaTypes ?? defaultMediaTypes(node.schema);
+  const header = request.headers.get('content-type');
+  const mt = header ? MediaType.parse(header) : undefined;
+  if (!mt) {
+    if (request.body.isEmpty) throw badInput('body', 'body', 'required but missing', offered.join(' or '));
+    if (offered.length === 1) return offered[0];
+    throw new HttpError(Status.UnsupportedMediaType, `Content-Type required; accepted: ${offered.join(', ')}`, { details: { accepted: offered } });
+  }
+  for (const o of offered) {
+    const range = MediaType.parse(o);
+    if (range && MediaType.matches(range, mt)) return mt.fullType;
+    if (o.endsWith('+json') && mt.fullType === 'application/json') return o;
+  }
+  throw new HttpError(Status.UnsupportedMediaType, `Content-Type '${mt.fullType}' is not accepted; accepted: ${offered.join(', ')}`, { details: { accepted: offered } });
+}
+
+async function decodeBody(node: ContentNode, ctx: InputContext): Promise<unknown> {
+  const mediaType = requestMediaType(node, ctx.request);
+  const codec = bodyCodecFor(mediaType, node.schema, ctx.config);
+  if (!codec) throw new HttpError(Status.UnsupportedMediaType, `No codec for Content-Type '${mediaType}'`);
+  if (node.stream) return codec.streamDecoder(ctx.request.body.asStream());
+  const bytes = await ctx.request.body.asBytes();
+  if (bytes.byteLength === 0 && mediaType === 'application/json') throw badInput('body', 'body', 'required but missing', 'a JSON body');
+  const result = codec.decode(bytes);
+  if (result._tag === 'left') throw bodyError(result.left, 'body');
+  return result.right;
+}
+
+/** A 400 from a body DecodeError, keeping its pointer. */
+export function bodyError(error: DecodeError, name: string): HttpError {
+  const message = error.message.startsWith('value') ? `${name}${error.message.slice(5)}` : error.message.startsWith('body') || error.message.startsWith(name) ? error.message : `${name}: ${error.message}`;
+  return new HttpError(Status.BadRequest, message, { details: { in: 'body', ...(error.pointer ? { pointer: error.pointer } : {}), ...(error.expected ? { expected: error.expected } : {}) } });
+}
+
+async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown> {
+  ctx.parts ??= await readMultipartParts(ctx.request);
+  const part = ctx.parts.get(node.name!);
+  if (!part) throw badInput('multipart part', node.name!, 'required but missing', 'a form-data section of that name');
+  const offered = node.mediaTypes ?? defaultMediaTypes(node.schema);
+  const schema = node.schema as unknown as Record<string, unknown>;
+  // Text parts without their own Content-Type are read as the schema's scalar.
+  if (!part.contentType && schema.type !== 'object' && schema.type !== 'array') {
+    const value = schema.type === undefined && part.bytes ? part.bytes : coerceScalar(schema, part.text());
+    return checked(node.schema, value, 'multipart part', node.name!, part.text().slice(0, 64));
+  }
+  const mt = part.contentType ? MediaType.parse(part.contentType)?.fullType ?? offered[0] : offered[0];
+  const codec = bodyCodecFor(mt, node.schema, ctx.config) ?? bodyCodecFor(offered[0], node.schema, ctx.config);
+  if (!codec) throw new HttpError(Status.UnsupportedMediaType, `multipart part '${node.name}': Content-Type '${mt}' is not accepted`);
+  const result = codec.decode(part.bytes);
+  if (result._tag === 'left') throw bodyError(result.left, `multipart part '${node.name}'`);
+  return result.right;
+}
+
+/** Wrapped for callers that want the DecodeError itself. */
+export { DecodeError };

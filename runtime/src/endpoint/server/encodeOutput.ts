@@ -1,0 +1,133 @@
+import { bodyCodecFor, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
+import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
+import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
+import type { JsonBinaryCodec } from '../../codec/json/JsonCodec.ts';
+import { Body } from '../../http/Body.ts';
+import { HttpError } from '../../http/HttpError.ts';
+import { MediaType } from '../../http/MediaType.ts';
+import { Response } from '../../http/Response.ts';
+import { Status } from '../../http/Status.ts';
+import { validatorFor } from '../../schema/validator.ts';
+import { Either } from '../../util/Either.ts';
+import { arity, type CodecNode, type ContentNode } from '../CodecNode.ts';
+
+interface Pending {
+  status: number | undefined;
+  headers: Array<[string, string]>;
+  content: ContentNode | undefined;
+  value: unknown;
+}
+
+/** True when `value` can be written by `node` (how a union picks its alternative). */
+export function fits(node: CodecNode, value: unknown): boolean {
+  switch (node.kind) {
+    case 'content':
+      return node.stream || validatorFor(node.schema).check(value);
+    case 'and': {
+      const values = Array.isArray(value) ? value : [value];
+      let i = 0;
+      for (const part of node.parts) {
+        const n = arity(part);
+        const slice = values.slice(i, i + n);
+        i += n;
+        if (n > 0 && !fits(part, n === 1 ? slice[0] : slice)) return false;
+      }
+      return true;
+    }
+    case 'or':
+      return Either.is(value);
+    case 'union':
+      return node.alts.some((a) => fits(a, value));
+    case 'transform':
+      try {
+        return fits(node.inner, node.encode(value));
+      } catch {
+        return false;
+      }
+    default:
+      return true;
+  }
+}
+
+function collect(node: CodecNode, value: unknown, out: Pending): void {
+  switch (node.kind) {
+    case 'content':
+      out.content = node;
+      out.value = value;
+      if (node.status !== undefined) out.status = node.status;
+      return;
+    case 'status':
+      out.status = node.status;
+      return;
+    case 'header': {
+      if (value === undefined || value === null) return;
+      const text = node.headerType ? node.headerType.render(value) : typeof value === 'string' ? value : value instanceof Date ? value.toUTCString() : String(value);
+      out.headers.push([node.name, text]);
+      return;
+    }
+    case 'and': {
+      const values = value as unknown[];
+      let i = 0;
+      for (const part of node.parts) {
+        const n = arity(part);
+        collect(part, n === 0 ? undefined : n === 1 ? values[i] : values.slice(i, i + n), out);
+        i += n;
+      }
+      return;
+    }
+    case 'or': {
+      const e = value as Either<unknown, unknown>;
+      if (!Either.is(e)) throw new Error('an output declared with several `out`s must be returned as an Either');
+      if (e._tag === 'left') collect(node.left, e.left, out);
+      else collect(node.right, e.right, out);
+      return;
+    }
+    case 'union': {
+      const alt = node.alts.find((a) => fits(a, value));
+      if (!alt) throw new Error('the returned value matches none of the declared outputs');
+      collect(alt, value, out);
+      return;
+    }
+    case 'transform':
+      collect(node.inner, node.encode(value), out);
+      return;
+    case 'query':
+    case 'empty':
+      return;
+  }
+}
+
+function isSimpleAccept(accept: string | undefined, offered: readonly string[]): boolean {
+  return accept === undefined || accept === '*/*' || accept === offered[0];
+}
+
+/**
+ * Encodes a handler's output (or a declared failure) into a response: status (the node's, else
+ * `defaultStatus`, or 204 with no body), headers, and the body in the media type chosen by
+ * `Accept` among the declared ones (406 when none fits).
+ */
+export function encodeOutput(node: CodecNode, value: unknown, accept: string | undefined, config: CodecConfig, defaultStatus: number): Response {
+  const pending: Pending = { status: undefined, headers: [], content: undefined, value: undefined };
+  collect(node, value, pending);
+  const content = pending.content;
+  if (!content) return new Response(pending.status ?? (defaultStatus === Status.Ok ? Status.NoContent : defaultStatus), pending.headers);
+  const offered = content.mediaTypes ?? defaultMediaTypes(content.schema);
+  let mediaType: string;
+  if (isSimpleAccept(accept, offered)) mediaType = offered[0];
+  else {
+    const chosen = MediaType.negotiate(accept, offered.map((o) => MediaType.parse(o) ?? MediaType.application.octetStream));
+    if (!chosen) {
+      throw new HttpError(Status.NotAcceptable, `None of the available media types is acceptable: ${offered.join(', ')}`, { details: { available: offered } });
+    }
+    mediaType = chosen.fullType;
+  }
+  const codec = bodyCodecFor(mediaType, content.schema, config);
+  if (!codec) throw new Error(`no codec for media type ${mediaType}`);
+  const status = pending.status ?? defaultStatus;
+  const contentType = mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType;
+  let body: Body;
+  if (content.stream) body = Body.fromStream(codec.streamEncoder(pending.value as AsyncIterable<unknown>), { contentType });
+  else if (mediaType === 'application/json') body = Body.fromString((codec as JsonBinaryCodec<unknown>).encodeToString(pending.value), contentType);
+  else body = Body.fromBytes((codec as BinaryCodec<unknown>).encode(pending.value), contentType);
+  return new Response(status, pending.headers, body);
+}

@@ -1,0 +1,93 @@
+import { CodecConfig, CodecConfigKey } from '../../codec/json/CodecConfig.ts';
+import { Header } from '../../http/Header.ts';
+import { HttpError } from '../../http/HttpError.ts';
+import type { Request } from '../../http/Request.ts';
+import { Response } from '../../http/Response.ts';
+import { Status } from '../../http/Status.ts';
+import type { Handler } from '../../routing/Handler.ts';
+import { Route } from '../../routing/Route.ts';
+import { errorResponse } from '../../routing/errorResponse.ts';
+import type { AuthType } from '../AuthType.ts';
+import type { EndpointHandler, EndpointImpl, HandlerContext } from '../Endpoint.ts';
+import { EndpointFailure } from '../EndpointFailure.ts';
+import { decodeInput, type InputContext } from './decodeInput.ts';
+import { encodeOutput } from './encodeOutput.ts';
+
+const realm = 'kitgen';
+
+/** The credential for the endpoint's auth type, or a 401 answer with WWW-Authenticate. */
+function credentials(authType: AuthType, request: Request): unknown {
+  if (authType === 'None') return undefined;
+  const text = request.headers.get('authorization');
+  const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
+  const challenge = authType === 'Basic' ? `Basic realm="${realm}", charset="UTF-8"` : `Bearer realm="${realm}"`;
+  if (!parsed || parsed.scheme !== authType) {
+    throw new HttpError(Status.Unauthorized, text === undefined ? 'Authentication required' : `Expected ${authType} credentials`, { headers: { 'www-authenticate': challenge } });
+  }
+  return parsed.scheme === 'Basic' ? { username: parsed.username, password: parsed.password } : { token: parsed.token };
+}
+
+/**
+ * Turns an endpoint and its handler into a route: decode path, auth, query, headers and body
+ * (400/401/415 naming the input, handler not called), run the handler, and encode its output or
+ * declared failure (rule 5). Undeclared throws become a bare 500.
+ */
+export function implementEndpoint<I extends unknown[], E, O extends unknown[], A extends AuthType>(
+  endpoint: EndpointImpl<any, I, E, O, A>,
+  handler: EndpointHandler<I, E, O, A>,
+): Route<any> {
+  const { route, input, inputTransform, output, error, authType } = endpoint.state;
+  const codecs = route.params;
+  const inputIsEmpty = input.kind === 'empty';
+
+  const respond = (request: Request, config: CodecConfig, result: unknown): Response => {
+    const accept = request.headers.get('accept');
+    if (result instanceof EndpointFailure) return failure(request, config, result);
+    return encodeOutput(output, result, accept, config, Status.Ok);
+  };
+
+  const failure = (request: Request, config: CodecConfig, f: EndpointFailure<unknown>): Response => {
+    if (!error) return errorResponse(new Error(`${route}: the handler failed but the endpoint declares no error output`), request);
+    const response = encodeOutput(error, f.value, request.headers.get('accept'), config, Status.InternalServerError);
+    if (response.status === Status.Unauthorized && authType !== 'None' && !response.headers.has('www-authenticate')) {
+      return response.setHeader('www-authenticate', authType === 'Basic' ? `Basic realm="${realm}", charset="UTF-8"` : `Bearer realm="${realm}"`);
+    }
+    return response;
+  };
+
+  const run: Handler = async (request) => {
+    const config = (request.attributes.get(CodecConfigKey) as CodecConfig | undefined) ?? CodecConfig.current();
+    try {
+      const values: unknown[] = new Array(codecs.length);
+      for (let i = 0; i < codecs.length; i++) {
+        const codec = codecs[i];
+        const text = request.params[i] ?? '';
+        const v = codec.decode(text);
+        if (v === undefined) {
+          throw new HttpError(Status.BadRequest, `path parameter '${codec.name}': expected ${codec.expected}, got '${text}'`, { details: { in: 'path', parameter: codec.name, expected: codec.expected } });
+        }
+        values[i] = v;
+      }
+      const auth = credentials(authType, request);
+      if (!inputIsEmpty) {
+        const ctx: InputContext = { request, config };
+        values.push(...(await decodeInput(input, ctx)));
+      }
+      let value: unknown = values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+      if (inputTransform) value = inputTransform.decode(value);
+      const context: HandlerContext<A> = {
+        auth: auth as HandlerContext<A>['auth'],
+        request,
+        get signal() {
+          return request.signal;
+        },
+      };
+      const result = await handler(value as never, context);
+      return respond(request, config, result);
+    } catch (e) {
+      if (e instanceof EndpointFailure) return failure(request, config, e);
+      return errorResponse(e, request);
+    }
+  };
+  return Route.fromHandler(route, run, endpoint);
+}

@@ -1,0 +1,39 @@
+import { HttpError } from '../../http/HttpError.ts';
+import type { Request } from '../../http/Request.ts';
+import { Status } from '../../http/Status.ts';
+
+/** One received multipart section. */
+export interface ReceivedPart {
+  readonly name: string;
+  readonly contentType: string | undefined;
+  readonly filename: string | undefined;
+  readonly bytes: Uint8Array;
+  text(): string;
+}
+
+/** The sections of a multipart/form-data body by name (the first of each name). */
+export type MultipartParts = ReadonlyMap<string, ReceivedPart>;
+
+/** Reads a multipart/form-data request body into its parts (415 for another media type). */
+export async function readMultipartParts(request: Request): Promise<MultipartParts> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    throw new HttpError(Status.UnsupportedMediaType, `Content-Type must be multipart/form-data with a boundary, got '${type || 'none'}'`, { details: { accepted: ['multipart/form-data'] } });
+  }
+  const form = await request.body.asMultipartForm();
+  const parts = new Map<string, ReceivedPart>();
+  for (const field of form.fields) {
+    if (parts.has(field.name) || field._tag === 'StreamingBinary') continue;
+    const bytes = field._tag === 'Text' ? new TextEncoder().encode(field.value) : field.data;
+    // A text part with the default text/plain type carries no format of its own.
+    const declared = field.contentType.fullType;
+    parts.set(field.name, {
+      name: field.name,
+      contentType: field._tag === 'Text' && declared === 'text/plain' ? undefined : declared,
+      filename: field.filename,
+      bytes,
+      text: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+    });
+  }
+  return parts;
+}
