@@ -5,17 +5,25 @@ import type { SSLConfig } from '../config/SSLConfig.ts';
 import { loadTlsOptions } from './loadTlsOptions.ts';
 
 const TLS_HANDSHAKE = 0x16;
+/** A TLS handshake must finish within this; Node's 120 s default lets stalled clients hold shutdown. */
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+const FAIL_BODY = '{"error":"Bad Request","message":"This port only accepts HTTPS"}';
+const FAIL_RESPONSE =
+  `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${FAIL_BODY.length}\r\n\r\n${FAIL_BODY}`;
 
 /**
  * The listening socket of a TLS server. It looks at each connection's first byte: a TLS
  * handshake goes through TLS into an HTTP server; plain HTTP is served, redirected to https
- * or refused, as `SSLConfig.HttpBehaviour` says (Accept, Redirect, Fail).
+ * or refused, as `SSLConfig.HttpBehaviour` says (Accept, Redirect, Fail). Key material is
+ * read first, so a bad file fails start-up before anything listens.
  */
 export function createSecureListener(ssl: SSLConfig, makeHttp: (extra?: object) => NodeHttpServer, _options: ServerOptions): NetServer {
+  const tlsOptions = loadTlsOptions(ssl);
   const secureHttp = makeHttp();
-  const tlsServer = createTlsServer({ ...loadTlsOptions(ssl), ALPNProtocols: ['http/1.1'] }, (tlsSocket) => {
+  const tlsServer = createTlsServer({ ...tlsOptions, ALPNProtocols: ['http/1.1'], handshakeTimeout: HANDSHAKE_TIMEOUT_MS }, (tlsSocket) => {
     secureHttp.emit('connection', tlsSocket);
   });
+  // Refused client certificates and broken handshakes end here; the client sees the TLS alert.
   tlsServer.on('tlsClientError', (_error, socket) => socket.destroy());
   const plainHttp = ssl.behaviour === 'Accept' ? makeHttp() : undefined;
   const redirectHttp = ssl.behaviour === 'Redirect' ? makeHttp() : undefined;
@@ -27,21 +35,35 @@ export function createSecureListener(ssl: SSLConfig, makeHttp: (extra?: object) 
       res.end();
     });
   }
-  return createNetServer({ pauseOnConnect: true }, (socket: Socket) => {
+  // Connections whose first byte has not arrived belong to no HTTP server yet; closing the
+  // listener ends them, or an idle client would hold graceful shutdown open forever.
+  const peeking = new Set<Socket>();
+  const listener = createNetServer({ pauseOnConnect: true }, (socket: Socket) => {
+    peeking.add(socket);
+    socket.on('error', () => socket.destroy());
+    socket.once('close', () => peeking.delete(socket));
     socket.once('data', (first: Buffer) => {
+      peeking.delete(socket);
       socket.pause();
-      socket.unshift(first);
-      if (first[0] === TLS_HANDSHAKE) tlsServer.emit('connection', socket);
-      else if (plainHttp) plainHttp.emit('connection', socket);
-      else if (redirectHttp) redirectHttp.emit('connection', socket);
-      else {
-        const body = '{"error":"Bad Request","message":"This port only accepts HTTPS"}';
-        socket.end(`HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+      if (first[0] !== TLS_HANDSHAKE && !plainHttp && !redirectHttp) {
+        // Read and drop the rest so the client's close is seen; cut a client that lingers.
+        socket.resume();
+        socket.setTimeout(1000, () => socket.destroy());
+        socket.end(FAIL_RESPONSE);
         return;
       }
+      socket.unshift(first);
+      if (first[0] === TLS_HANDSHAKE) tlsServer.emit('connection', socket);
+      else (plainHttp ?? redirectHttp)!.emit('connection', socket);
       process.nextTick(() => socket.resume());
     });
-    socket.on('error', () => socket.destroy());
     socket.resume();
   });
+  const close = listener.close.bind(listener);
+  listener.close = (callback?: (error?: Error) => void) => {
+    close(callback);
+    for (const socket of peeking) socket.destroy();
+    return listener;
+  };
+  return listener;
 }

@@ -1,4 +1,4 @@
-import type { KeyObject, X509Certificate } from 'node:crypto';
+import { createPublicKey, type KeyObject, type X509Certificate } from 'node:crypto';
 import type { KeyMaterialLocation } from '../config/SSLConfig.ts';
 import type { Secret } from '../../util/Secret.ts';
 import { javaKeyStoreAdvice, javaKeyStoreFormat } from './javaKeyStoreFormat.ts';
@@ -14,7 +14,7 @@ export interface PemKeyMaterial {
 }
 
 const samePublicKey = (key: KeyObject, cert: X509Certificate): boolean =>
-  cert.publicKey.export({ type: 'spki', format: 'der' }).equals(key.export({ type: 'spki', format: 'der' }) as Buffer);
+  cert.publicKey.export({ type: 'spki', format: 'der' }).equals(createPublicKey(key).export({ type: 'spki', format: 'der' }));
 
 /** The advice for a problem reading a PKCS#12 file. */
 export function pkcs12Message(problem: Pkcs12Problem, path: string, what: 'keystore' | 'truststore', setter: string): string {
