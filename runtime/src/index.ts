@@ -27,7 +27,16 @@ export { Route, type RouteFunction } from './routing/Route.ts';
 export { Routes } from './routing/Routes.ts';
 export { canonicalPath, type CanonicalPath } from './routing/canonicalPath.ts';
 
-export { type Middleware, makeMiddleware, perRouteMiddleware, aroundRoutesMiddleware } from './middleware/Middleware.ts';
+export { Middleware, makeMiddleware, perRouteMiddleware, aroundRoutesMiddleware } from './middleware/Middleware.ts';
+export { CorsConfig } from './middleware/CorsConfig.ts';
+export { LogAnnotation } from './middleware/logAnnotate.ts';
+export { Metrics, type MetricsOptions, type HttpMetrics } from './middleware/metrics.ts';
+export { RequestTimeoutError } from './middleware/timeout.ts';
+export type { RequestLoggingOptions } from './middleware/requestLogging.ts';
+export type { BasicCredentials, BasicVerifier, BasicAuthOptions } from './middleware/basicAuth.ts';
+export type { BearerVerifier, BearerAuthOptions } from './middleware/bearerAuth.ts';
+export type { StaticFilesOptions } from './middleware/staticFiles.ts';
+export type { ServeResourcesOptions } from './middleware/serveResources.ts';
 
 export { Log, type Logger } from './log/Log.ts';
 

@@ -1,4 +1,5 @@
 import { pino, type Logger as PinoLogger } from 'pino';
+import { annotationsInEffect } from '../middleware/logAnnotationContext.ts';
 
 /** The runtime's logger: a pino logger (JSON lines on stdout unless replaced). */
 export type Logger = PinoLogger;
@@ -12,7 +13,8 @@ let current: Logger | undefined;
 export const Log = {
   /** The logger in effect, created on first use. */
   get(): Logger {
-    return (current ??= pino({ level: process.env.KITGEN_LOG_LEVEL ?? 'info', base: undefined }));
+    // The mixin adds the request's log annotations (Middleware.logAnnotate) to every line.
+    return (current ??= pino({ level: process.env.KITGEN_LOG_LEVEL ?? 'info', base: undefined, mixin: annotationsInEffect }));
   },
   /** Replaces the logger, e.g. with one writing to a test stream. */
   set(logger: Logger): void {

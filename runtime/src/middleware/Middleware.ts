@@ -1,6 +1,18 @@
-import type { Handler } from '../routing/Handler.ts';
-import type { Route } from '../routing/Route.ts';
 import type { Routes, RoutesTransform } from '../routing/Routes.ts';
+import { basicAuth } from './basicAuth.ts';
+import { bearerAuth } from './bearerAuth.ts';
+import { aroundRoutesMiddleware, identity, makeMiddleware, perRouteMiddleware } from './core.ts';
+import { cors } from './cors.ts';
+import { debug } from './debug.ts';
+import { logAnnotate, logAnnotateHeaders } from './logAnnotate.ts';
+import { metrics } from './metrics.ts';
+import { requestLogging } from './requestLogging.ts';
+import { serveDirectory } from './serveDirectory.ts';
+import { serveResources } from './serveResources.ts';
+import { timeout } from './timeout.ts';
+import { updateURL } from './updateURL.ts';
+
+export { aroundRoutesMiddleware, makeMiddleware, perRouteMiddleware } from './core.ts';
 
 /**
  * The spec's `Middleware`: one operation, `apply(routes) → routes`; it may change, add or remove
@@ -12,27 +24,31 @@ export interface Middleware extends RoutesTransform {
   andThen(next: Middleware): Middleware;
 }
 
-/** Builds a middleware from its `apply` function. */
-export function makeMiddleware(apply: (routes: Routes) => Routes): Middleware {
-  const m: Middleware = {
-    apply,
-    andThen: (next) => makeMiddleware((routes) => next.apply(apply(routes))),
-  };
-  return m;
-}
-
 /**
- * A middleware that wraps each route's handler (the spec's handler aspect). Only routes in the
- * collection it is attached to are affected; unmatched requests never reach it.
+ * The spec's `Middleware.*` operations. Handler middleware (auth, timeout, logging, metrics,
+ * annotations, cors) wraps each route and runs after routing; `updateURL` wraps the whole
+ * collection and runs before it (docs/decisions.md, "Middleware").
  */
-export function perRouteMiddleware(wrap: (next: Handler, route: Route) => Handler): Middleware {
-  return makeMiddleware((routes) => routes.mapRoutes((route) => route.withHandler(wrap(route.handler, route))));
-}
-
-/**
- * A middleware that wraps the dispatch of the whole collection: it sees each request before
- * routing (so it may rewrite the URL) and every answer, 404 and 405 included.
- */
-export function aroundRoutesMiddleware(wrap: (next: Handler) => Handler): Middleware {
-  return makeMiddleware((routes) => routes.transform(wrap));
-}
+export const Middleware = {
+  /** Logs each request and response (INFO, credentials redacted). */
+  debug,
+  requestLogging,
+  basicAuth,
+  bearerAuth,
+  timeout,
+  cors,
+  metrics,
+  logAnnotate,
+  logAnnotateHeaders,
+  updateURL,
+  serveDirectory,
+  serveResources,
+  /** Builds a middleware from its `apply` function. */
+  make: makeMiddleware,
+  /** A middleware wrapping each route's handler, given the route. */
+  perRoute: perRouteMiddleware,
+  /** A middleware wrapping the whole collection's dispatch (sees requests before routing). */
+  aroundRoutes: aroundRoutesMiddleware,
+  /** Changes nothing. */
+  identity,
+} as const;

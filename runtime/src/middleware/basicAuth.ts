@@ -1,0 +1,61 @@
+import { Header } from '../http/Header.ts';
+import { HttpError } from '../http/HttpError.ts';
+import type { Request } from '../http/Request.ts';
+import { Response } from '../http/Response.ts';
+import { Status } from '../http/Status.ts';
+import { Secret } from '../util/Secret.ts';
+import { constantTimeEquals, quoted } from './constantTime.ts';
+import { perRouteMiddleware } from './core.ts';
+import type { Middleware } from './Middleware.ts';
+
+/** Credentials of a Basic `Authorization` header; the password stays a {@link Secret}. */
+export interface BasicCredentials {
+  readonly username: string;
+  readonly password: Secret;
+}
+
+/** Decides whether credentials are valid; compare secrets with `Secret#equals` (constant time). */
+export type BasicVerifier = (credentials: BasicCredentials, request: Request) => boolean | Promise<boolean>;
+
+/** Options of {@link basicAuth}. */
+export interface BasicAuthOptions {
+  /** The protection space named in `WWW-Authenticate` (default "kitgen"). */
+  readonly realm?: string;
+}
+
+/**
+ * The spec's `Middleware.basicAuth(user, password)`: wrapped routes require these Basic
+ * credentials. Missing or wrong credentials answer 401 with `WWW-Authenticate: Basic realm=…`
+ * and the handler is not called. User and password are both compared in constant time.
+ */
+export function basicAuth(user: string, password: string | Secret, options?: BasicAuthOptions): Middleware;
+/** Basic authentication decided by a function (a user store, a password hash check, …). */
+export function basicAuth(verify: BasicVerifier, options?: BasicAuthOptions): Middleware;
+export function basicAuth(first: string | BasicVerifier, second?: string | Secret | BasicAuthOptions, third?: BasicAuthOptions): Middleware {
+  let verify: BasicVerifier;
+  let options: BasicAuthOptions;
+  if (typeof first === 'string') {
+    if (typeof second !== 'string' && !(second instanceof Secret)) throw new TypeError('basicAuth(user, password): the password must be a string or a Secret');
+    const password = second;
+    verify = (c) => {
+      // Both comparisons run, so the time does not tell whether the user name was right.
+      const userOk = constantTimeEquals(c.username, first);
+      const passwordOk = constantTimeEquals(c.password, password);
+      return userOk && passwordOk;
+    };
+    options = third ?? {};
+  } else {
+    verify = first;
+    options = (second as BasicAuthOptions | undefined) ?? {};
+  }
+  const challenge = `Basic realm=${quoted(options.realm ?? 'kitgen')}, charset="UTF-8"`;
+  const refuse = (message: string) => new HttpError(Status.Unauthorized, message, { headers: { 'www-authenticate': challenge } });
+  return perRouteMiddleware((next) => async (request) => {
+    const text = request.headers.get('authorization');
+    const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
+    if (parsed === undefined || parsed.scheme !== 'Basic') return Response.fromHttpError(refuse('Basic authentication is required'));
+    const ok = await verify({ username: parsed.username, password: parsed.password }, request);
+    if (!ok) return Response.fromHttpError(refuse('The credentials are not valid'));
+    return next(request);
+  });
+}
