@@ -99,6 +99,31 @@ export class Request {
     return this.#query;
   }
 
+  /**
+   * The spec's `URL` of the request as a WHATWG `URL`: scheme from the connection, host from
+   * the `Host` header (`localhost` when absent or unusable), then path and query as received.
+   */
+  toURL(): URL {
+    const encrypted = (this.raw?.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+    const scheme = encrypted ? 'https' : 'http';
+    const target = this.url.startsWith('/') ? this.url : `/${this.url}`;
+    const host = this.headers.get('host');
+    if (host !== undefined && /^[A-Za-z0-9.:[\]-]+$/.test(host)) {
+      try {
+        return new globalThis.URL(`${scheme}://${host}${target}`);
+      } catch {
+        // fall through to localhost
+      }
+    }
+    return new globalThis.URL(`${scheme}://localhost${target}`);
+  }
+
+  /** A copy whose request target is the path and query of `url` (what `updateURL` middleware does). */
+  withURL(url: URL | string): Request {
+    if (typeof url === 'string') return this.copy({ url });
+    return this.copy({ url: url.pathname + url.search });
+  }
+
   /** A header's value (several joined with ", "). */
   header(name: string): string | undefined {
     return this.headers.get(name);
