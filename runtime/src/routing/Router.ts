@@ -1,5 +1,6 @@
 import type { Method } from '../http/Method.ts';
 import type { Route } from './Route.ts';
+import { fallthrough } from './Declined.ts';
 
 /** What the router found for a method and path. */
 export type RouteMatch =
@@ -49,9 +50,19 @@ export class Router {
         node = entry.node;
       }
     }
-    // The first route registered for a method and path wins, as in ZIO's Routes.
-    if (!node.routes.has(route.pattern.method)) node.routes.set(route.pattern.method, route);
+    // The first route registered for a method and path wins, as in ZIO's Routes; later ones are
+    // reached only when it declines the request (endpoint rule 2).
+    const existing = node.routes.get(route.pattern.method);
+    if (!existing) node.routes.set(route.pattern.method, route);
+    else {
+      const chain = [...(this.#chains.get(existing) ?? [existing]), route];
+      const combined = existing.withHandler(fallthrough(chain));
+      this.#chains.set(combined, chain);
+      node.routes.set(route.pattern.method, combined);
+    }
   }
+
+  readonly #chains = new Map<Route, Route[]>();
 
   /** Finds the route for a method and canonical, decoded path segments. */
   match(method: string, segments: readonly string[]): RouteMatch {

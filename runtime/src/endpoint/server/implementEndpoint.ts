@@ -10,7 +10,8 @@ import { errorResponse } from '../../routing/errorResponse.ts';
 import type { AuthType } from '../AuthType.ts';
 import type { EndpointHandler, EndpointImpl, HandlerContext } from '../Endpoint.ts';
 import { EndpointFailure } from '../EndpointFailure.ts';
-import { decodeInput, type InputContext } from './decodeInput.ts';
+import { decodeInput, MissingHeader, type InputContext } from './decodeInput.ts';
+import { Declined } from '../../routing/Declined.ts';
 import { encodeOutput } from './encodeOutput.ts';
 
 const realm = 'kitgen';
@@ -86,6 +87,10 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
       return respond(request, config, result);
     } catch (e) {
       if (e instanceof EndpointFailure) return failure(request, config, e);
+      if (e instanceof MissingHeader) {
+        const r = Response.fromHttpError(e);
+        return new Declined(r.status, r.headers, r.body);
+      }
       return errorResponse(e, request);
     }
   };
