@@ -1,0 +1,52 @@
+/**
+ * What the benchmarked routes compute, shared by all servers so they differ only in the
+ * framework: the user record, its JSON Schema (Fastify's response schema) and the integer rule.
+ */
+
+/** The record GET /users/{id} answers with. */
+export interface User {
+  readonly id: number;
+  readonly name: string;
+  readonly email: string;
+}
+
+/** The user with this id (built per request, as a lookup would be). */
+export function userRecord(id: number): User {
+  return { id, name: `User ${id}`, email: `user${id}@example.com` };
+}
+
+/** JSON Schema of {@link User}, for frameworks that serialise from a schema. */
+export const userJsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+  },
+  required: ['id', 'name', 'email'],
+  additionalProperties: false,
+} as const;
+
+/** JSON Schema of the `{ id }` path parameters: an integer (Fastify coerces the segment). */
+export const userParamsJsonSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer' } },
+  required: ['id'],
+} as const;
+
+const intPattern = /^-?\d+$/;
+
+/**
+ * The id rule for servers that parse by hand (node:http, Hono): a decimal 32-bit integer, as
+ * kitgen's `PathCodec.int` accepts. Undefined means "answer 400".
+ */
+export function parseIntId(text: string): number | undefined {
+  if (!intPattern.test(text)) return undefined;
+  const n = Number(text);
+  return n >= -2147483648 && n <= 2147483647 ? n : undefined;
+}
+
+/** The 400 body the hand-parsing servers send. */
+export function badIdBody(text: string): { error: string; message: string } {
+  return { error: 'Bad Request', message: `path parameter 'id': expected a 32-bit integer, got '${text}'` };
+}

@@ -1,0 +1,128 @@
+/**
+ * Child processes of the benchmark: server processes (one per framework, each on its own event
+ * loop) and optional CPU pinning with `taskset`, plus per-process CPU time from /proc.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { ServerName } from './servers/index.ts';
+
+const childEntry = fileURLToPath(new URL('./child.ts', import.meta.url));
+
+/** A started server process. */
+export interface ServerProcess {
+  readonly name: ServerName;
+  readonly pid: number;
+  readonly port: number;
+  /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Which CPUs the servers and the load generator run on (`taskset -c` lists), or no pinning. */
+export interface Pinning {
+  readonly server: string;
+  readonly load: string;
+}
+
+/**
+ * Pins servers to CPU 0 and the load generator to the other CPUs when `taskset` exists and
+ * there are at least two CPUs: then neither steals the other's core, the same way for every server.
+ */
+export function defaultPinning(): Pinning | undefined {
+  const cpus = availableParallelism();
+  if (cpus < 2 || spawnSync('taskset', ['--version']).status !== 0) return undefined;
+  return { server: '0', load: cpus === 2 ? '1' : `1-${cpus - 1}` };
+}
+
+/** Prefixes a command with `taskset -c <cpus>` when pinning (taskset execs it, keeping the pid). */
+export function pinned(cpus: string | undefined, command: string, args: readonly string[]): [string, string[]] {
+  return cpus === undefined ? [command, [...args]] : ['taskset', ['-c', cpus, command, ...args]];
+}
+
+/** Options for {@link startServer}. */
+export interface StartOptions {
+  readonly host: string;
+  readonly cpus?: string;
+  /** Extra node flags, e.g. `--cpu-prof`. */
+  readonly nodeArgs?: readonly string[];
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Starts `child.ts <name>` with this process's NODE_OPTIONS (the tsx loader and the
+ * `kitgen-source` condition, the same for every server) and waits for `READY <port>`.
+ */
+export function startServer(name: ServerName, options: StartOptions): Promise<ServerProcess> {
+  const [command, args] = pinned(options.cpus, process.execPath, [...(options.nodeArgs ?? []), childEntry, name, options.host]);
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name}: no READY line within ${options.timeoutMs ?? 30_000} ms`));
+    }, options.timeoutMs ?? 30_000);
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`${name}: exited with ${code} before it was ready\n${out}`));
+    };
+    child.once('exit', onExit);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const m = /READY (\d+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      resolve({ name, pid: child.pid!, port: Number(m[1]), stop: () => stopChild(child) });
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+let clockTicks: number | undefined;
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere.
+ * Under a saturating load this is the server's cost per request, which a busy shared machine
+ * disturbs less than req/s.
+ */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state (field 3).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    return ticks / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Machine-wide CPU seconds so far (all CPUs), busy and total, from /proc/stat; undefined elsewhere. */
+export function systemCpu(): { busy: number; total: number } | undefined {
+  try {
+    const first = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+    // cpu  user nice system idle iowait irq softirq steal …
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = first.trim().split(/\s+/).slice(1, 9).map(Number);
+    clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy: busy / clockTicks, total: (busy + idle + iowait) / clockTicks };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,19 @@
+// kitgen as an application would use it today: typed routes (`Route.handled` with a decoded
+// int path parameter) on the default config. When the endpoint API lands, the route should
+// become `Endpoint(...).out(User).implement(...)`, the way users will write it.
+import { PathCodec, Response, Route, RoutePattern, Routes, Server } from '@kitgen/runtime';
+import { userRecord } from '../domain.ts';
+import type { ScenarioId } from '../scenarios.ts';
+import type { StartServer } from './types.ts';
+
+const routes: Record<ScenarioId, Route> = {
+  // PathCodec.int answers 400 itself for a segment that is not a 32-bit integer.
+  'get-user': Route.handled(RoutePattern.GET('users', PathCodec.int('id')), (_request, id) => Response.json(userRecord(id))),
+};
+
+/** Starts kitgen's server with the scenario routes. */
+export const start: StartServer = async (host) => {
+  const layer = Server.live(Server.Config.default.binding(host, 0));
+  const port = await Server.install(Routes(...Object.values(routes)), layer);
+  return { port, close: () => layer.shutdown() };
+};
