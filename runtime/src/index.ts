@@ -51,6 +51,8 @@ export { WebSocketConfig, SocketDecoder, type CloseStatus } from './server/confi
 export { TransportConfig, type ChannelType, type LeakDetectionLevel } from './server/config/TransportConfig.ts';
 export { SSLConfig, HttpBehaviour, ClientAuth, TrustManagerKeyStore, TrustManagerKeyStoreBuilder, type TrustManagerKeyStoreInput, type KeyMaterialLocation } from './server/config/SSLConfig.ts';
 export { SSLConfigError } from './server/tls/SSLConfigError.ts';
+export { loadServerConfig } from './server/config/loadServerConfig.ts';
+export { ConfigError } from './server/config/ConfigError.ts';
 
 export { Schema, type Static, type TSchema } from './schema/Schema.ts';
 export { Bytes, isBytesSchema, BytesKeyword } from './schema/Bytes.ts';
