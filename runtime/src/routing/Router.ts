@@ -15,13 +15,19 @@ interface Node {
   readonly routes: Map<string, Route>;
 }
 
+/** How few segments a parameter kind accepts: narrower kinds are tried first. */
+function narrowness(kind: string): number {
+  return kind === 'bool' || kind === 'uuid' || kind === 'int' ? 0 : kind === 'long' ? 1 : 2;
+}
+
 const newNode = (): Node => ({ literals: new Map(), params: [], trailing: undefined, routes: new Map() });
 const notFound: RouteMatch = { kind: 'notFound' };
 
 /**
  * A segment trie over routes: lookup costs the path's depth, not the number of routes. Literal
- * segments win over parameters; parameters are tried in the order declared, preferring one whose
- * codec accepts the segment; a trailing parameter takes the rest of the path. HEAD falls back to
+ * segments win over parameters; among parameters, those whose codec accepts the segment come
+ * first, narrowest kind first (bool, uuid, int, then long, then string); a trailing parameter takes
+ * the rest of the path. HEAD falls back to
  * GET, and a path known under other methods gives methodNotAllowed with the Allow list.
  */
 export class Router {
@@ -46,7 +52,12 @@ export class Router {
         // Parameters with the same codec kind share a branch so `/a/{x}/b` and `/a/{y}/c` coexist.
         const { kind, decode } = seg.codec;
         let entry = node.params.find((p) => p.kind === kind);
-        if (!entry) node.params.push((entry = { kind, decode, node: newNode() }));
+        if (!entry) {
+          entry = { kind, decode, node: newNode() };
+          // Narrowest kind first, so `/items/{id:int}` wins over `/items/{slug}` for "42" in any declaration order.
+          const at = node.params.findIndex((p) => narrowness(p.kind) > narrowness(kind));
+          node.params.splice(at < 0 ? node.params.length : at, 0, entry);
+        }
         node = entry.node;
       }
     }
@@ -105,14 +116,22 @@ export class Router {
       const r = this.#walk(lit, segs, i + 1, method, params, allow);
       if (r) return r;
     }
-    if (node.params.length > 0) {
-      // First a parameter whose codec accepts the segment, then any (its route answers 400).
-      const ordered = node.params.length === 1 ? node.params : [...node.params].sort((a, b) => Number(b.decode(seg) !== undefined) - Number(a.decode(seg) !== undefined));
-      for (const p of ordered) {
-        params.push(seg);
-        const r = this.#walk(p.node, segs, i + 1, method, params, allow);
-        if (r) return r;
-        params.pop();
+    if (node.params.length === 1) {
+      params.push(seg);
+      const r = this.#walk(node.params[0].node, segs, i + 1, method, params, allow);
+      if (r) return r;
+      params.pop();
+    } else if (node.params.length > 1) {
+      // First the parameters whose codec accepts the segment, then the others (their route answers 400).
+      const accepts = node.params.map((p) => p.decode(seg) !== undefined);
+      for (const wanted of [true, false]) {
+        for (let k = 0; k < node.params.length; k++) {
+          if (accepts[k] !== wanted) continue;
+          params.push(seg);
+          const r = this.#walk(node.params[k].node, segs, i + 1, method, params, allow);
+          if (r) return r;
+          params.pop();
+        }
       }
     }
     if (node.trailing) {
