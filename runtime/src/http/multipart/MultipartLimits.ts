@@ -18,7 +18,8 @@ export interface MultipartLimits {
 export const MultipartLimits = {
   /**
    * For `Body#asMultipartFormStream`: binary data streams through without bound (the reader
-   * decides what to keep); at most 1000 parts, 1 MiB per text field (a part's headers are capped at 16 KiB by the parser).
+   * decides what to keep); at most 1000 parts and 1 MiB per text field. (busboy itself caps a
+   * part's headers at 16 KiB, as a malformed part.)
    */
   streaming: { maxParts: 1000, maxFieldSize: 1 << 20, maxFileSize: Infinity } as MultipartLimits,
   /** For `Body#asMultipartForm`, which holds every part in memory: as above, 16 MiB per binary field. */
