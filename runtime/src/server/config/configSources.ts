@@ -23,12 +23,12 @@ export interface Source {
   readonly values: Map<ServerKey, Entry>;
   /** The `response-compression.options` list, when this source gives one. */
   options: { readonly where: string; readonly items: OptionEntries[] } | undefined;
-  /** Sections written in the file, even empty ones (`response-compression: {}` turns compression on). */
-  readonly sections: Set<string>;
+  /** Sections written in the file, even empty ones (`response-compression: {}` turns compression on), with where they are. */
+  readonly sections: Map<string, string>;
   readonly problems: string[];
 }
 
-const newSource = (): Source => ({ values: new Map(), options: undefined, sections: new Set(), problems: [] });
+const newSource = (): Source => ({ values: new Map(), options: undefined, sections: new Map(), problems: [] });
 
 const isSection = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -111,13 +111,20 @@ export function readFileSource(env: NodeJS.ProcessEnv): Source | undefined {
   if (name === undefined || name.trim() === '') return undefined;
   const source = newSource();
   const file = resolve(name);
+  let text: string;
   let document: unknown;
   try {
-    document = parseFile(file, readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'does not exist' : code ? `cannot be read (${code})` : `is not valid ${extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`;
-    source.problems.push(`KITGEN_CONFIG_FILE: the file ${file} ${why}`);
+    source.problems.push(`KITGEN_CONFIG_FILE: the file ${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? (error as Error).message})`}`);
+    return source;
+  }
+  try {
+    document = parseFile(file, text);
+  } catch (error) {
+    const format = extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML';
+    source.problems.push(`KITGEN_CONFIG_FILE: the file ${file} is not valid ${format}: ${(error as Error).message.split('\n')[0]}`);
     return source;
   }
   if (document === null || document === undefined) return source; // an empty file
@@ -137,9 +144,11 @@ export function readFileSource(env: NodeJS.ProcessEnv): Source | undefined {
       if (Object.hasOwn(serverKeys, key)) source.values.set(key as ServerKey, { raw: v, where: where(key), baseDir });
       else if (key === OPTIONS_KEY) source.options = readOptionsList(v, where(key), source.problems);
       else if (sections.has(key)) {
-        source.sections.add(key);
-        if (isSection(v)) walk(v, key);
-        else if (v !== null) source.problems.push(`${where(key)}: expected a section, got ${show(v)}`);
+        if (v !== null && !isSection(v)) source.problems.push(`${where(key)}: expected a section, got ${show(v)}`);
+        else {
+          source.sections.set(key, where(key));
+          if (v !== null) walk(v, key);
+        }
       } else {
         const guess = closestName(key, known);
         source.problems.push(`${where(key)}: unknown key${guess ? `; did you mean ${FILE_SECTION}.${guess}?` : ` (README.md, "Configuration", lists them)`}`);

@@ -45,6 +45,11 @@ class Settings {
     return given(this.#env) || given(this.#file);
   }
 
+  /** Where a section was written, if in the file. */
+  sectionWhere(section: string): string | undefined {
+    return this.#file?.sections.get(section);
+  }
+
   /** The compression options list: the environment's replaces the file's as a whole. */
   options(): Source['options'] {
     return this.#env.options ?? this.#file?.options;
@@ -156,7 +161,7 @@ function sslConfig(s: Settings): SSLConfig | undefined {
     else if (key !== undefined && cert === undefined) also('ssl.key-path', 'ssl.cert-path', 'a private key needs its certificate');
     else if (cert === undefined && s.problems.length === before) {
       const first = (['ssl.behaviour', 'ssl.keystore-password', 'ssl.client-auth', 'ssl.truststore-path', 'ssl.truststore-password'] as const).find((k) => s.entry(k));
-      s.problem(`${first ? named(s, first) : 'ssl'}: TLS needs ssl.cert-path with ssl.key-path, or ssl.keystore-path`);
+      s.problem(`${first ? named(s, first) : (s.sectionWhere('ssl') ?? 'ssl')}: TLS needs ssl.cert-path with ssl.key-path, or ssl.keystore-path`);
     }
   }
   if (keystorePassword !== undefined && keystore === undefined && cert !== undefined) {
