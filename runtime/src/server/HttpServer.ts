@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server as NodeHttpServer, type ServerOptions, type ServerResponse } from 'node:http';
-import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
-import { HttpError } from '../http/HttpError.ts';
+import type { AddressInfo, Server as NetServer } from 'node:net';
+import { Body } from '../http/Body.ts';
 import { Headers } from '../http/Headers.ts';
+import { HttpError } from '../http/HttpError.ts';
 import { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Status } from '../http/Status.ts';
@@ -11,10 +12,20 @@ import { FatalErrorKey, errorResponse } from '../routing/errorResponse.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import type { TransportConfig } from './config/TransportConfig.ts';
 import { clientErrorHandler } from './clientError.ts';
-import { aggregateBody, hasBody, streamingBody, tooLarge } from './requestBody.ts';
+import { aggregateBody, hasBody, streamingBody, tooLarge, type BodyReadOptions } from './requestBody.ts';
 import { createSecureListener } from './tls/createSecureListener.ts';
-import { writeResponse } from './writeResponse.ts';
-import { Body } from '../http/Body.ts';
+import { writeResponse, type WriteOptions } from './writeResponse.ts';
+
+/**
+ * Node's server-side timeouts kept on against slow clients (docs/decisions.md): the request
+ * head must arrive within 60 s and a whole request within 300 s of its start. Node checks
+ * them every 30 s, and only for requests in progress, never for idle keep-alive connections.
+ */
+const HEADERS_TIMEOUT_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 300_000;
+
+/** How often graceful shutdown closes connections that have become idle meanwhile. */
+const SHUTDOWN_SWEEP_MS = 25;
 
 /**
  * A running server: Node's HTTP server configured from a {@link ServerConfig}, serving one
@@ -24,23 +35,32 @@ export class HttpServer {
   readonly config: ServerConfig;
   readonly transport: TransportConfig | undefined;
   #handler: Handler = () => Response.notFound();
-  #http: NodeHttpServer | undefined;
   #listener: NetServer | undefined;
   #servers: NodeHttpServer[] = [];
-  #inFlight = 0;
+  #listening: Promise<number> | undefined;
+  #stopping: Promise<void> | undefined;
   #closing = false;
-  #drained: (() => void) | undefined;
-  #port: number | undefined;
   #address: AddressInfo | undefined;
+  // Decided once per server so the request path allocates nothing for them.
+  readonly #readOptions: BodyReadOptions;
+  readonly #streaming: boolean;
+  readonly #usual: WriteOptions;
+  readonly #close: WriteOptions;
+  static readonly #refusal: WriteOptions = { compression: undefined, close: true };
 
   constructor(config: ServerConfig, transport?: TransportConfig) {
     this.config = config;
     this.transport = transport;
+    const rs = config.requestStreaming;
+    this.#streaming = rs.kind === 'Enabled';
+    this.#readOptions = { decompression: config.requestDecompression, limit: rs.kind === 'Disabled' ? rs.maximumContentLength : undefined };
+    this.#usual = { compression: config.responseCompression, close: !config.keepAlive };
+    this.#close = { compression: config.responseCompression, close: true };
   }
 
   /** The bound port, once listening. */
   get port(): number | undefined {
-    return this.#port;
+    return this.#address?.port;
   }
 
   /** The bound address (host, port, family), once listening. */
@@ -48,45 +68,52 @@ export class HttpServer {
     return this.#address;
   }
 
-  /** Requests being handled right now. */
-  get inFlight(): number {
-    return this.#inFlight;
-  }
-
   /** Replaces the handler; takes effect for the next request. */
   setHandler(handler: Handler): void {
     this.#handler = handler;
   }
 
-  /** Starts listening (once) and resolves with the bound port. */
-  async listen(): Promise<number> {
-    if (this.#port !== undefined) return this.#port;
+  /** Starts listening (once, however often called) and resolves with the bound port. */
+  listen(): Promise<number> {
+    return (this.#listening ??= this.#start());
+  }
+
+  async #start(): Promise<number> {
     const c = this.config;
     const options: ServerOptions = {
-      // Node counts the request line into its header limit; ours are separate (414 vs 431).
+      // Node counts the request line into its header limit; ours are separate (414 vs 431),
+      // so Node's parser is only the backstop for their sum and #onRequest checks each.
       maxHeaderSize: c.maxHeaderSize + c.maxInitialLineLength,
-      keepAlive: c.keepAlive,
       noDelay: true,
-      // Without idleTimeout no idle limit applies (0 disables Node's 5 s keep-alive timeout).
-      keepAliveTimeout: c.idleTimeout ?? 0,
-      // Kept on against slow clients: headers within 60 s, a whole request within 300 s.
-      headersTimeout: 60_000,
-      requestTimeout: 300_000,
+      // Node's keep-alive timeout (5 s, plus a 1 s grace) would close idle keep-alive
+      // connections even without an idleTimeout; the idle timeout is the socket timeout below.
+      keepAliveTimeout: 0,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
     };
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => this.#onRequest(req, res, false);
+    const onContinue = (req: IncomingMessage, res: ServerResponse) => this.#onRequest(req, res, true);
+    const onClientError = clientErrorHandler(c);
     const make = (extra: object = {}): NodeHttpServer => {
-      const s = createServer({ ...options, ...extra }, (req, res) => this.#onRequest(req, res));
+      const s = createServer({ ...options, ...extra }, onRequest);
+      // Idle timeout (spec rule 7): no byte read or written for this long closes the socket,
+      // between requests and during one alike (Node destroys a timed-out socket nobody claims).
       s.timeout = c.idleTimeout ?? 0;
-      s.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => this.#onRequest(req, res, true));
-      s.on('clientError', clientErrorHandler(c));
+      // With a listener Node no longer answers `Expect: 100-continue` itself (spec rule 3).
+      s.on('checkContinue', onContinue);
+      s.on('clientError', onClientError);
       this.#servers.push(s);
       return s;
     };
     let listener: NetServer;
     if (c.sslConfig) {
       listener = createSecureListener(c.sslConfig, make, options);
+      // These HTTP servers are fed connections and never listen themselves; 'listening' is
+      // what starts Node's connection tracking (header/request timeouts, idle-connection
+      // closing at shutdown), so they get it here.
+      for (const s of this.#servers) s.emit('listening');
     } else {
-      this.#http = make();
-      listener = this.#http;
+      listener = make();
     }
     this.#listener = listener;
     await new Promise<void>((resolve, reject) => {
@@ -97,73 +124,92 @@ export class HttpServer {
       });
     });
     this.#address = listener.address() as AddressInfo;
-    this.#port = this.#address.port;
-    return this.#port;
+    return this.#address.port;
   }
 
   /**
-   * Graceful shutdown (spec rule 8): stop accepting, close idle connections, let in-flight
-   * requests finish (their responses close the connection), and after
-   * `gracefulShutdownTimeout` cut whatever is left.
+   * Graceful shutdown (spec rule 8): stop accepting connections, close idle ones, let requests
+   * in flight finish (their responses carry `connection: close`), and after
+   * `gracefulShutdownTimeout` cut whatever is left. Every call returns the same promise.
    */
-  async shutdown(): Promise<void> {
-    if (!this.#listener || this.#closing) return;
-    this.#closing = true;
-    const listener = this.#listener;
-    const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
-    for (const s of this.#servers) s.closeIdleConnections();
-    if (this.#inFlight > 0) {
-      const drained = new Promise<void>((resolve) => (this.#drained = resolve));
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.config.gracefulShutdownTimeout)));
-      await Promise.race([drained, timedOut]);
-      clearTimeout(timer);
-    }
-    for (const s of this.#servers) s.closeAllConnections();
-    await closed;
+  shutdown(): Promise<void> {
+    return (this.#stopping ??= this.#stop());
   }
 
-  #onRequest(req: IncomingMessage, res: ServerResponse, expectsContinue = false): void {
-    this.#inFlight++;
-    res.once('close', () => {
-      if (--this.#inFlight === 0 && this.#drained) this.#drained();
-    });
-    const c = this.config;
-    const close = this.#closing || !c.keepAlive;
-    const reject = (error: HttpError) => {
-      const r = Response.fromHttpError(error);
-      void writeResponse(req, res, r, { compression: undefined, close: true });
+  async #stop(): Promise<void> {
+    await this.#listening?.catch(() => undefined);
+    const listener = this.#listener;
+    if (!listener) return;
+    this.#closing = true;
+    // The listener's close callback runs once every connection it accepted has closed.
+    const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
+    // Node's close() ends the connections idle right now; responses under way end up idle
+    // later (a streamed body begun before shutdown keeps its connection), so keep sweeping.
+    const sweep = () => {
+      for (const s of this.#servers) s.closeIdleConnections();
     };
+    sweep();
+    const sweeper = setInterval(sweep, SHUTDOWN_SWEEP_MS);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, this.config.gracefulShutdownTimeout, true)));
+    const late = await Promise.race([closed.then(() => false), timedOut]);
+    clearInterval(sweeper);
+    clearTimeout(timer);
+    if (late) {
+      for (const s of this.#servers) s.closeAllConnections();
+      // Sockets no HTTP server owns yet (a TLS handshake under way) may take a moment more.
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_SWEEP_MS * 4).unref())]);
+    } else {
+      await closed;
+    }
+    // Servers that never listened (TLS) hold a connection-checking interval until closed.
+    for (const s of this.#servers) if (s !== listener) s.close();
+  }
+
+  #onRequest(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void {
+    const c = this.config;
     // Request line: METHOD SP target SP HTTP/x.y
     if (req.method!.length + req.url!.length + 10 > c.maxInitialLineLength) {
-      return reject(new HttpError(Status.RequestUriTooLong, `The request line is longer than ${c.maxInitialLineLength} bytes`));
+      return this.#reject(req, res, new HttpError(Status.RequestUriTooLong, `The request line is longer than ${c.maxInitialLineLength} bytes`));
     }
+    // Header section as sent: `name: value\r\n` per field.
     const rawHeaders = req.rawHeaders;
     let headerBytes = 0;
-    for (let i = 0; i < rawHeaders.length; i++) headerBytes += rawHeaders[i].length + 2;
+    for (let i = 0; i < rawHeaders.length; i += 2) headerBytes += rawHeaders[i].length + rawHeaders[i + 1].length + 4;
     if (headerBytes > c.maxHeaderSize) {
-      return reject(new HttpError(Status.RequestHeaderFieldsTooLarge, `The request headers are larger than ${c.maxHeaderSize} bytes`));
+      return this.#reject(req, res, new HttpError(Status.RequestHeaderFieldsTooLarge, `The request headers are larger than ${c.maxHeaderSize} bytes`));
     }
-    const streaming = c.requestStreaming.kind === 'Enabled';
-    const limit = c.requestStreaming.kind === 'Disabled' ? c.requestStreaming.maximumContentLength : undefined;
-    const withBody = hasBody(req);
-    if (withBody && limit !== undefined && c.requestDecompression === 'No') {
-      const cl = req.headers['content-length'];
-      if (cl !== undefined && Number(cl) > limit) return reject(tooLarge(limit));
-    }
-    if (expectsContinue && c.acceptContinue) res.writeContinue();
-    const readOptions = { decompression: c.requestDecompression, limit };
-    if (!withBody || streaming) {
-      this.#dispatch(req, res, withBody ? streamingBody(req, readOptions) : Body.empty, close);
+    if (!hasBody(req)) {
+      // Nothing to continue for: no 100, even when accepted.
+      this.#dispatch(req, res, Body.empty);
       return;
     }
-    aggregateBody(req, readOptions).then(
-      (body) => this.#dispatch(req, res, body, close),
-      (error: unknown) => reject(error instanceof HttpError ? error : new HttpError(Status.BadRequest, 'The request body could not be read', { cause: error })),
+    const options = this.#readOptions;
+    const limit = options.limit;
+    // An announced length over the limit is refused before reading (and before any 100) unless
+    // decompression may change the size.
+    if (limit !== undefined && (options.decompression === 'No' || req.headers['content-encoding'] === undefined)) {
+      const cl = req.headers['content-length'];
+      if (cl !== undefined && Number(cl) > limit) return this.#reject(req, res, tooLarge(limit));
+    }
+    if (expectsContinue && c.acceptContinue) res.writeContinue();
+    if (this.#streaming) {
+      this.#dispatch(req, res, streamingBody(req, options));
+      return;
+    }
+    aggregateBody(req, options).then(
+      (body) => this.#dispatch(req, res, body),
+      (error: unknown) => this.#reject(req, res, error instanceof HttpError ? error : new HttpError(Status.BadRequest, 'The request body could not be read', { cause: error })),
     );
   }
 
-  #dispatch(req: IncomingMessage, res: ServerResponse, body: Body, close: boolean): void {
+  /** Answers a request the server refuses itself (414, 431, 413, bad body) and closes the connection. */
+  #reject(req: IncomingMessage, res: ServerResponse, error: HttpError): void {
+    if (res.headersSent || res.destroyed) return;
+    void writeResponse(req, res, Response.fromHttpError(error), HttpServer.#refusal);
+  }
+
+  #dispatch(req: IncomingMessage, res: ServerResponse, body: Body): void {
     const request = new Request(
       {
         method: req.method!,
@@ -172,6 +218,7 @@ export class HttpServer {
         body,
         version: req.httpVersion === '1.0' ? '1.0' : '1.1',
         remoteAddress: req.socket.remoteAddress,
+        // Created only if someone asks for it: most handlers never do.
         signal: () => {
           const controller = new AbortController();
           res.once('close', () => {
@@ -182,35 +229,36 @@ export class HttpServer {
       },
       req,
     );
-    const done = (response: Response) => this.#finish(req, res, request, response, close);
     let result: Response | Promise<Response>;
     try {
       result = this.#handler(request);
     } catch (error) {
       result = errorResponse(error, request);
     }
-    if (result instanceof Response) done(result);
-    else result.then(done, (error) => done(errorResponse(error, request)));
+    if (result instanceof Response) this.#finish(req, res, request, result);
+    else {
+      result.then(
+        (response) => this.#finish(req, res, request, response),
+        (error: unknown) => this.#finish(req, res, request, errorResponse(error, request)),
+      );
+    }
   }
 
-  #finish(req: IncomingMessage, res: ServerResponse, request: Request, response: Response, close: boolean): void {
+  #finish(req: IncomingMessage, res: ServerResponse, request: Request, response: Response): void {
+    if (res.destroyed) return;
     const fatal = request.attributes.get(FatalErrorKey);
     if (fatal !== undefined && this.config.logWarningOnFatalError) {
       Log.get().warn({ err: fatal, method: request.method, url: request.url }, 'Unexpected error while handling a request');
     }
     try {
-      const written = writeResponse(req, res, response, { compression: this.config.responseCompression, close: close || this.#closing });
+      const written = writeResponse(req, res, response, this.#closing ? this.#close : this.#usual);
       if (written) written.catch(() => res.destroy());
     } catch (error) {
       // Invalid header text and similar: the handler's response cannot be sent as it is.
       if (!res.headersSent) {
-        request.attributes.set(FatalErrorKey, error);
         if (this.config.logWarningOnFatalError) Log.get().warn({ err: error, method: request.method, url: request.url }, 'Response could not be written');
-        void writeResponse(req, res, errorResponse(new Error('unwritable response'), undefined), { compression: undefined, close: true });
+        void writeResponse(req, res, errorResponse(new Error('unwritable response'), undefined), HttpServer.#refusal);
       } else res.destroy();
     }
   }
 }
-
-/** @internal Sockets are tracked by Node; kept for typing the TLS listener. */
-export type { Socket };

@@ -103,7 +103,7 @@ async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, mode
   // error, or the reader below gave up), so neither side can wait on the other forever.
   const feed = async () => {
     try {
-      for (let r = first; !r.done; r = await iterator.next()) {
+      for (let r: IteratorResult<Uint8Array> = first; !r.done; r = await iterator.next()) {
         if (z.destroyed) return;
         if (!z.write(r.value)) await writable(z);
       }
