@@ -26,6 +26,22 @@ export class ByteQueue {
     throw new RangeError('ByteQueue.byteAt past the end');
   }
 
+  /** A copy of the next `n` bytes (fewer when fewer are queued), without consuming them. */
+  peek(n: number): Uint8Array {
+    const count = Math.min(n, this.length);
+    const out = new Uint8Array(count);
+    let filled = 0;
+    let offset = this.head;
+    for (const chunk of this.chunks) {
+      if (filled === count) break;
+      const part = chunk.subarray(offset, offset + (count - filled));
+      out.set(part, filled);
+      filled += part.length;
+      offset = 0;
+    }
+    return out;
+  }
+
   /** Removes and returns the next `n` bytes (a view when they sit in one chunk). */
   take(n: number): Uint8Array {
     if (n > this.length) throw new RangeError('ByteQueue.take past the end');
@@ -77,6 +93,7 @@ export async function* readFrames(
   readHeader: FrameHeaderReader,
   format: string,
   maxBytes: number,
+  describe: (index: number) => string = (index) => `item ${index}`,
 ): AsyncGenerator<Frame> {
   const queue = new ByteQueue();
   let index = 0;
@@ -87,7 +104,7 @@ export async function* readFrames(
       pending ??= queue.length > 0 ? readHeader(queue, index) : undefined;
       if (pending === undefined) break;
       if (pending.bodyBytes > maxBytes) {
-        throw new DecodeError(`${format} stream item ${index} at byte ${queue.consumed} declares ${pending.bodyBytes} bytes, more than the limit of ${maxBytes}`, {
+        throw new DecodeError(`${format} stream ${describe(index)} at byte ${queue.consumed} declares ${pending.bodyBytes} bytes, more than the limit of ${maxBytes}`, {
           pointer: `/${index}`,
         });
       }
@@ -102,7 +119,7 @@ export async function* readFrames(
   }
   if (queue.length > 0) {
     const need = pending === undefined ? 'its length prefix is cut off' : `it needs ${pending.headerBytes + pending.bodyBytes} bytes, ${queue.length} arrived`;
-    throw new DecodeError(`truncated ${format} stream: item ${index} at byte ${queue.consumed} is incomplete (${need})`, {
+    throw new DecodeError(`truncated ${format} stream: ${describe(index)} at byte ${queue.consumed} is incomplete (${need})`, {
       pointer: `/${index}`,
       expected: 'a complete item',
     });
