@@ -30,7 +30,8 @@ export const debug: Middleware = perRouteMiddleware((next, route) => async (requ
       url: request.url,
       status_code: response.status,
       duration_ms: Math.round((performance.now() - start) * 1000) / 1000,
-      headers: headerRecord(response.headers),
+      // The body's media type is sent as Content-Type when the headers have none.
+      headers: { ...(response.body.contentType !== undefined && !response.body.isEmpty ? { 'content-type': response.body.contentType } : {}), ...headerRecord(response.headers) },
     },
     'Http response sent',
   );

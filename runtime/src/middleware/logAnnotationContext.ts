@@ -9,14 +9,17 @@ const none: AnnotationRecord = Object.freeze(Object.create(null) as Record<strin
 // any `await` below them, which is how handler logs see the middleware's annotations.
 const store = new AsyncLocalStorage<AnnotationRecord>();
 
-/** The log annotations in effect in the current async context (empty outside any scope). */
-export function annotationsInEffect(): AnnotationRecord {
-  return store.getStore() ?? none;
+/**
+ * The log annotations in effect in the current async context (empty outside any scope), as a
+ * fresh object each call: pino's mixin merge writes into what the mixin returns.
+ */
+export function annotationsInEffect(): Record<string, string> {
+  return { ...(store.getStore() ?? none) };
 }
 
 /** Runs `fn` with `more` added to the annotations in effect (later keys win). */
 export function withAnnotations<T>(more: Iterable<readonly [string, string]>, fn: () => T): T {
-  const next: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, annotationsInEffect());
+  const next: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, store.getStore() ?? none);
   let changed = false;
   for (const [key, value] of more) {
     next[key] = value;
