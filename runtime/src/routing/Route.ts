@@ -5,6 +5,12 @@ import type { Handler } from './Handler.ts';
 import type { RoutePattern } from './RoutePattern.ts';
 import { errorResponse } from './errorResponse.ts';
 
+/**
+ * P itself, in a form TypeScript does not infer from: the parameter types come from the pattern
+ * alone, so a handler that ignores them (`(request) => …`) is still accepted.
+ */
+type Deferred<P> = [P][P extends unknown ? 0 : never];
+
 /** A function from a request and its decoded path parameters to a response. */
 export type RouteFunction<P extends unknown[]> = (request: Request, ...params: P) => Response | Promise<Response>;
 
@@ -29,7 +35,7 @@ export class Route<P extends unknown[] = any[]> {
    * segment that does not decode answers 400 naming the parameter; a thrown error becomes the
    * response {@link errorResponse} gives.
    */
-  static handled<P extends unknown[]>(pattern: RoutePattern<P>, fn: RouteFunction<P>, source?: unknown): Route<P> {
+  static handled<P extends unknown[]>(pattern: RoutePattern<P>, fn: RouteFunction<Deferred<P>>, source?: unknown): Route<P> {
     const codecs = pattern.params;
     const handler: Handler = async (request) => {
       const params = new Array(codecs.length) as P;
