@@ -22,6 +22,11 @@ test('Request: an absolute-form target becomes path and query', () => {
   assert.equal(req.url, '/a/b?x=1');
   assert.equal(req.path, '/a/b');
   assert.equal(new Request({ method: 'GET', url: 'https://api.example' }).url, '/');
+  assert.equal(new Request({ method: 'GET', url: 'https://api.example?x=1' }).url, '/?x=1');
+  // The target is kept as sent, so traversal in absolute-form is refused like any other.
+  const sneaky = new Request({ method: 'GET', url: 'http://api.example/files/%2e%2e/../etc' });
+  assert.equal(sneaky.path, '/files/%2e%2e/../etc');
+  assert.equal(sneaky.canonicalPath.ok, false);
 });
 
 test('Request: canonical path decodes segments and ignores one trailing slash', () => {

@@ -141,6 +141,11 @@ test('over the wire: paths with traversal, encoded separators, empty segments, N
       assert.equal(response.status, 400, target);
       assert.match(response.body.toString(), /Malformed request path|Malformed HTTP request/, target);
     }
+    // The same in absolute-form, which proxies send.
+    for (const target of [`http://127.0.0.1:${port}/files/../secret`, `http://127.0.0.1:${port}/files/%2e%2e/secret`]) {
+      const { response } = await RawConnection.exchange(port, rawRequest('GET', target), { closeWaitMs: 0 });
+      assert.equal(response.status, 400, target);
+    }
     // A raw NUL never gets past Node's parser.
     const nul = await RawConnection.exchange(port, rawRequest('GET', '/files/a\0b'), { closeWaitMs: 0 });
     assert.equal(nul.response.status, 400);

@@ -17,6 +17,7 @@ export interface RequestInit {
 }
 
 const neverAborted = new AbortController().signal;
+const absoluteForm = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^#]*)/;
 
 /**
  * The spec's `Request`: method, URL, headers and body of one incoming (or outgoing) request.
@@ -45,12 +46,11 @@ export class Request {
     this.method = init.method;
     let url = init.url;
     if (!url.startsWith('/')) {
-      try {
-        const u = new globalThis.URL(url);
-        url = u.pathname + u.search;
-      } catch {
-        // Not absolute-form either: keep as given, routing will answer 400/404.
-      }
+      // Absolute-form (`http://host/path?q`): keep the target exactly as sent. WHATWG URL parsing
+      // would resolve `..` and `%2e%2e` here and so slip past path canonicalisation.
+      const m = absoluteForm.exec(url);
+      if (m) url = m[1] === '' || m[1].startsWith('?') ? `/${m[1]}` : m[1];
+      // Anything else (`*`, garbage) is kept as given: canonicalisation answers 400.
     }
     this.url = url;
     this.headers = Headers.from(init.headers);
