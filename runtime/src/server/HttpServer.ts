@@ -81,9 +81,10 @@ export class HttpServer {
   async #start(): Promise<number> {
     const c = this.config;
     const options: ServerOptions = {
-      // Node counts the request line into its header limit; ours are separate (414 vs 431),
-      // so Node's parser is only the backstop for their sum and #onRequest checks each.
-      maxHeaderSize: c.maxHeaderSize + c.maxInitialLineLength,
+      // Node has one limit for request line and headers together; ours are separate (414 vs
+      // 431) and checked exactly in #onRequest. Node's, at twice their sum, is the backstop
+      // against huge heads; clientError.ts tells 414 from 431 when it trips.
+      maxHeaderSize: 2 * (c.maxHeaderSize + c.maxInitialLineLength),
       noDelay: true,
       // Node's keep-alive timeout (5 s, plus a 1 s grace) would close idle keep-alive
       // connections even without an idleTimeout; the idle timeout is the socket timeout below.

@@ -2,46 +2,104 @@ import type { Socket } from 'node:net';
 import { reasonPhrase } from '../http/HttpError.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 
+/** What Node's HTTP parser reports for a request it refused. */
 interface ParserError extends Error {
   code?: string;
+  /** The chunk being parsed when the error occurred. */
   rawPacket?: Buffer;
 }
 
+/** The parts of Node's socket bookkeeping this module reads (`_httpMessage` is Node's own). */
+interface ServerSocket extends Socket {
+  _httpMessage?: { headersSent: boolean } | null;
+  [answered]?: true;
+}
+
+const answered = Symbol('kitgen.clientErrorAnswered');
+
+/** How long a refused client may keep sending before the connection is cut. */
+const LINGER_MS = 1000;
+
+/** A request line at the very start of a packet: method, space, then an origin, absolute or `*` target. */
+const REQUEST_LINE_START = /^[A-Z]{3,16} (?:\/|\*|[a-z][a-z0-9+.-]*:\/\/)/;
+
 /**
- * Answers requests Node's parser refused, before any handler: 431/414 for oversized heads, 408
- * for header timeouts, 400 for everything malformed or smuggling-shaped (conflicting
- * Content-Length and Transfer-Encoding, bad chunking, invalid characters). Never a stack trace.
+ * Answers requests Node's parser refused, before any handler: 414/431 for oversized heads, 413
+ * for oversized chunk extensions, 408 for header/request timeouts, 400 for everything
+ * malformed or smuggling-shaped (Content-Length with Transfer-Encoding, differing duplicate
+ * Content-Length, bad chunk sizes, invalid characters, obs-fold). Never a stack trace. The
+ * connection is half-closed after the answer and what the client still sends is discarded for
+ * a moment (a lingering close), so the answer is not lost to a reset.
  */
-export function clientErrorHandler(config: ServerConfig) {
-  return (error: ParserError, socket: Socket): void => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+export function clientErrorHandler(config: ServerConfig): (error: ParserError, socket: Socket) => void {
+  return (error: ParserError, s: Socket): void => {
+    const socket = s as ServerSocket;
+    // Node calls again for every later chunk of a refused connection: keep discarding.
+    if (socket[answered]) return;
+    const inFlight = socket._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || (inFlight && inFlight.headersSent)) {
+      // Nothing can be written without corrupting a response under way (or anything at all).
       socket.destroy();
       return;
     }
-    let status = 400;
-    if (error.code === 'HPE_HEADER_OVERFLOW') {
-      const raw = error.rawPacket;
-      const lineEnd = raw ? raw.indexOf('\r\n') : -1;
-      status = lineEnd < 0 || lineEnd > config.maxInitialLineLength ? 414 : 431;
-    } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      status = 408;
-    }
-    const body = JSON.stringify({ error: reasonPhrase(status), message: messageFor(error.code) });
+    socket[answered] = true;
+    const status = statusFor(error, config);
+    const body = JSON.stringify({ error: reasonPhrase(status), message: messageFor(error.code, status) });
     socket.end(
       `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
+    socket.setTimeout(LINGER_MS, () => socket.destroy());
   };
 }
 
-function messageFor(code: string | undefined): string {
-  switch (code) {
+function statusFor(error: ParserError, config: ServerConfig): number {
+  switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return 'The request line or headers are too large';
+      return overflowStatus(error.rawPacket, config.maxInitialLineLength);
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return 413;
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return 'The request headers did not arrive in time';
+      return 408;
+    default:
+      return 400;
+  }
+}
+
+/**
+ * 414 or 431 for a head Node's parser found too large. Node counts request line and headers
+ * together and reports only the packet it was parsing, so this reads that packet: when it
+ * starts with the request line, that line's length decides; when a line ended in it, the
+ * parser was among the headers; when it is the middle of one long line begun earlier, a space
+ * means a header value (a request target has none).
+ */
+export function overflowStatus(packet: Buffer | undefined, maxInitialLineLength: number): 414 | 431 {
+  if (!packet || packet.length === 0) return 431;
+  const lineEnd = packet.indexOf('\r\n');
+  if (REQUEST_LINE_START.test(packet.toString('latin1', 0, Math.min(packet.length, 64)))) {
+    return lineEnd < 0 || lineEnd > maxInitialLineLength ? 414 : 431;
+  }
+  if (lineEnd >= 0) return 431;
+  return packet.includes(0x20) ? 431 : 414;
+}
+
+function messageFor(code: string | undefined, status: number): string {
+  switch (status) {
+    case 414:
+      return 'The request line is too long';
+    case 431:
+      return 'The request headers are too large';
+    case 413:
+      return 'The chunk extensions are too large';
+    case 408:
+      return 'The request did not arrive in time';
+  }
+  switch (code) {
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+    case 'HPE_INVALID_CONTENT_LENGTH':
     case 'HPE_INVALID_TRANSFER_ENCODING':
       return 'Conflicting or invalid Content-Length / Transfer-Encoding';
+    case 'HPE_INVALID_CHUNK_SIZE':
+      return 'Invalid chunked body';
     default:
       return 'Malformed HTTP request';
   }

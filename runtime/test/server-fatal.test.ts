@@ -1,0 +1,111 @@
+// Spec server behaviour 9: a handler that fails unexpectedly gives a 500 revealing nothing, the
+// server keeps serving, and with logWarningOnFatalError the error is logged at warning level.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { Log, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
+import { startServer, type TestServer } from './support/testServer.ts';
+import { nodeRequest } from './support/nodeHttp.ts';
+import { RawConnection, rawRequest } from './support/rawHttp.ts';
+
+const SECRET = 'db-password-hunter2';
+
+const routes = Routes(
+  Route.handled(RoutePattern.GET('throws'), () => {
+    throw new Error(`connection to ${SECRET} failed`);
+  }),
+  Route.handled(RoutePattern.GET('rejects'), async () => {
+    await Promise.resolve();
+    throw new TypeError(`cannot read ${SECRET}`);
+  }),
+  Route.handled(RoutePattern.GET('throws-string'), () => {
+    throw SECRET;
+  }),
+  Route.fromHandler(RoutePattern.GET('raw-throws'), () => {
+    throw new RangeError(SECRET);
+  }),
+  Route.handled(RoutePattern.GET('bad-header'), () => Response.text('x').setHeader('x-bad', `line\r\nset-cookie: ${SECRET}`)),
+  Route.handled(RoutePattern.GET('ok'), () => Response.text('still here')),
+);
+
+/** Log lines written while a test runs. */
+let lines: Array<Record<string, unknown>> = [];
+const sink = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+    done();
+  },
+});
+
+let logging: TestServer;
+let quiet: TestServer;
+before(async () => {
+  Log.set(pino({ level: 'info' }, sink));
+  logging = await startServer(routes);
+  quiet = await startServer(routes, (c) => c.withLogWarningOnFatalError(false));
+});
+after(async () => {
+  await logging.shutdown();
+  await quiet.shutdown();
+});
+
+const warnings = () => lines.filter((l) => l.level === 40);
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+for (const path of ['/throws', '/rejects', '/throws-string', '/raw-throws']) {
+  test(`${path}: 500 with a body that reveals nothing, then the server serves the next request`, async () => {
+    lines = [];
+    const c = await RawConnection.open(logging.port);
+    try {
+      c.write(rawRequest('GET', path));
+      const r = await c.response();
+      assert.equal(r.status, 500);
+      const text = r.raw.toString('latin1');
+      assert.doesNotMatch(text, new RegExp(SECRET));
+      assert.doesNotMatch(text, /TypeError|RangeError|\bat\s|\.ts\b|node:|stack/);
+      assert.deepEqual(JSON.parse(r.body.toString()), { error: 'Internal Server Error', message: 'The server failed to handle the request' });
+      // The connection survives, and so does the server.
+      c.write(rawRequest('GET', '/ok'));
+      assert.equal((await c.response()).body.toString(), 'still here');
+    } finally {
+      c.destroy();
+    }
+    assert.equal((await nodeRequest(logging.port, { path: '/ok' })).status, 200);
+    await settle();
+    const warned = warnings();
+    assert.equal(warned.length, 1, JSON.stringify(lines));
+    assert.equal(warned[0].url, path);
+    assert.equal(warned[0].method, 'GET');
+    // The log, unlike the client, gets the detail.
+    assert.match(JSON.stringify(warned[0]), new RegExp(SECRET));
+  });
+}
+
+test('a response that cannot be written (header injection) becomes a 500 and is logged', async () => {
+  lines = [];
+  const res = await nodeRequest(logging.port, { path: '/bad-header' });
+  assert.equal(res.status, 500);
+  assert.equal(res.headers['set-cookie'], undefined);
+  assert.doesNotMatch(res.body.toString(), new RegExp(SECRET));
+  await settle();
+  assert.equal(warnings().length, 1);
+  assert.equal((await nodeRequest(logging.port, { path: '/ok' })).status, 200);
+});
+
+test('logWarningOnFatalError=false: the same failures answer 500 and log no warning', async () => {
+  lines = [];
+  for (const path of ['/throws', '/rejects', '/bad-header']) {
+    assert.equal((await nodeRequest(quiet.port, { path })).status, 500);
+  }
+  await settle();
+  assert.deepEqual(warnings(), []);
+});
+
+test('expected failures (404, 405, 400 path parameter) are not fatal and log nothing', async () => {
+  lines = [];
+  assert.equal((await nodeRequest(logging.port, { path: '/nope' })).status, 404);
+  assert.equal((await nodeRequest(logging.port, { path: '/ok', method: 'DELETE' })).status, 405);
+  await settle();
+  assert.deepEqual(warnings(), []);
+});
