@@ -42,6 +42,16 @@ export class ByteQueue {
     return out;
   }
 
+  /** All queued bytes as one array, merging chunks once so later calls are cheap. */
+  contiguous(): Uint8Array {
+    if (this.chunks.length > 1 || this.head > 0) {
+      const merged = this.peek(this.length);
+      this.chunks = merged.length > 0 ? [merged] : [];
+      this.head = 0;
+    }
+    return this.chunks[0] ?? new Uint8Array(0);
+  }
+
   /** Removes and returns the next `n` bytes (a view when they sit in one chunk). */
   take(n: number): Uint8Array {
     if (n > this.length) throw new RangeError('ByteQueue.take past the end');
@@ -118,7 +128,7 @@ export async function* readFrames(
     }
   }
   if (queue.length > 0) {
-    const need = pending === undefined ? 'its length prefix is cut off' : `it needs ${pending.headerBytes + pending.bodyBytes} bytes, ${queue.length} arrived`;
+    const need = pending === undefined ? 'the stream ends before its size is known' : `it needs ${pending.headerBytes + pending.bodyBytes} bytes, ${queue.length} arrived`;
     throw new DecodeError(`truncated ${format} stream: ${describe(index)} at byte ${queue.consumed} is incomplete (${need})`, {
       pointer: `/${index}`,
       expected: 'a complete item',
