@@ -142,6 +142,11 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
     return this.#addInput<[Static<S>]>(HttpCodecs.content(schema, options).node);
   }
 
+  /** Declares the request body as a stream of values (NDJSON for JSON; the codec's framing otherwise). */
+  inStream<S extends TSchema>(schema: S, options: ContentOptions = {}): EndpointImpl<PathInput, [...Input, AsyncIterable<Static<S>>], Err, Output, Auth> {
+    return this.#addInput<[AsyncIterable<Static<S>>]>(HttpCodecs.content(schema, { ...options, stream: true }).node);
+  }
+
   /** Declares inputs with any codec (query, header and body parts combined). */
   inCodec<U extends unknown[]>(codec: HttpCodec<U, CodecKind>): EndpointImpl<PathInput, [...Input, ...U], Err, Output, Auth> {
     return this.#addInput<U>(codec.node);
@@ -153,6 +158,11 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
    */
   out<S extends TSchema>(schema: S, ...args: OutArgs): EndpointImpl<PathInput, Input, Err, NextOut<Output, Static<S>>, Auth> {
     return this.outCodec(HttpCodecs.content(schema, contentOptions(args))) as never;
+  }
+
+  /** Declares a success output streamed as values arrive (NDJSON for JSON, or an array with treatStreamsAsArrays). */
+  outStream<S extends TSchema>(schema: S, options: ContentOptions = {}): EndpointImpl<PathInput, Input, Err, NextOut<Output, AsyncIterable<Static<S>>>, Auth> {
+    return this.outCodec(HttpCodecs.content(schema, { ...options, stream: true })) as never;
   }
 
   /** Declares an alternative output as a plain union (`Output | B`), chosen by which schema the value fits. */
