@@ -2,6 +2,7 @@
 // the handler to stop through request.signal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { Duration, Middleware, PathCodec, RequestTimeoutError, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
 import { captureLogs, rawGet, serve } from './fixtures/middleware/helpers.ts';
 
@@ -98,11 +99,12 @@ test("the handler's signal also fires when the client goes away before the timeo
   const observed: Observed[] = [];
   const server = await serve(app(observed).pipe(Middleware.timeout(Duration.seconds(30))));
   try {
-    const controller = new AbortController();
-    const pending = fetch(`${server.base}/work/20000`, { signal: controller.signal }).catch((e: unknown) => e);
+    // A raw socket that sends the request and hangs up, so nothing else keeps the connection.
+    const socket = connect(server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write('GET /work/20000 HTTP/1.1\r\nHost: x\r\n\r\n');
     while (observed.length === 0) await new Promise((r) => setTimeout(r, 5));
-    controller.abort();
-    await pending;
+    socket.destroy();
     const until = Date.now() + 2000;
     while (!observed[0].aborted && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
     assert.equal(observed[0].aborted, true);
