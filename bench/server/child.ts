@@ -1,8 +1,9 @@
 /**
  * Entry of one benchmark server process: `child.ts <server> [host]`. Starts the server, prints
- * `READY <port>` on stdout for the parent, and on SIGTERM closes it and exits 0 (a normal exit,
- * so `--cpu-prof` gets to write its profile).
+ * `READY <port>` on stdout for the parent, answers profiling commands on stdin (profiler.ts),
+ * and on SIGTERM closes the server and exits 0 (a normal exit, so `--cpu-prof` can write too).
  */
+import { listenForProfilingCommands } from './profiler.ts';
 import { isServerName, loadServer } from './servers/index.ts';
 
 const [name = '', host = '127.0.0.1'] = process.argv.slice(2);
@@ -34,6 +35,6 @@ const stop = () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-// The parent going away (killed, crashed) must not leave a server behind.
-process.stdin.on('end', stop);
-process.stdin.resume();
+// stdin carries profiling commands; its end means the parent went away (killed, crashed),
+// which must not leave a server behind.
+listenForProfilingCommands(stop);

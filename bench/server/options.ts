@@ -1,5 +1,6 @@
 /** Command-line flags and environment variables of `npm run bench:server`. */
 import { parseArgs } from 'node:util';
+import type { KitgenFrom } from './buildRuntime.ts';
 import { hasWrk, type LoadGeneratorName } from './loadgen.ts';
 import { defaultPinning, type Pinning } from './processes.ts';
 import { scenarios, type ScenarioId } from './scenarios.ts';
@@ -16,6 +17,8 @@ export interface BenchOptions {
   readonly servers: readonly ServerName[];
   readonly scenarios: readonly ScenarioId[];
   readonly pinning: Pinning | undefined;
+  /** Whether kitgen runs from its tsc build or from source through tsx. */
+  readonly kitgenFrom: KitgenFrom;
   /** Background CPU (cores) above which a run is repeated. */
   readonly maxBackground: number;
   /** Runs per measurement at most (1: never repeat). */
@@ -35,6 +38,7 @@ export const usage = `npm run bench:server -- [options]
   --loadgen <name>    wrk | autocannon                  (BENCH_LOADGEN, default wrk if installed)
   --servers <list>    comma list of ${serverNames.join(',')}  (BENCH_SERVERS)
   --scenarios <list>  comma list of ${scenarios.map((s) => s.id).join(',')}  (BENCH_SCENARIOS)
+  --kitgen <from>     build (tsc output, as shipped) | source (via tsx)  (BENCH_KITGEN, default build)
   --no-pin            do not pin servers and generator to separate CPUs (BENCH_PIN=0)
   --max-background <cores>  repeat a run disturbed by more
                       other CPU work than this          (BENCH_MAX_BACKGROUND, default 0.25)
@@ -77,6 +81,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
       servers: { type: 'string' },
       scenarios: { type: 'string' },
       'no-pin': { type: 'boolean' },
+      kitgen: { type: 'string' },
       json: { type: 'string' },
       'max-background': { type: 'string' },
       attempts: { type: 'string' },
@@ -88,6 +93,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   const loadgen = values.loadgen ?? env.BENCH_LOADGEN ?? (hasWrk() ? 'wrk' : 'autocannon');
   if (loadgen !== 'wrk' && loadgen !== 'autocannon') throw new Error(`--loadgen: expected wrk or autocannon, got '${loadgen}'`);
   if (loadgen === 'wrk' && !hasWrk()) throw new Error('--loadgen wrk: wrk is not installed (apt-get install wrk), or use --loadgen autocannon');
+  const kitgenFrom = values.kitgen ?? env.BENCH_KITGEN ?? 'build';
+  if (kitgenFrom !== 'build' && kitgenFrom !== 'source') throw new Error(`--kitgen: expected build or source, got '${kitgenFrom}'`);
   const scenarioIds = scenarios.map((s) => s.id);
   const noPin = values['no-pin'] === true || env.BENCH_PIN === '0';
   return {
@@ -100,6 +107,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     servers: list('--servers', values.servers ?? env.BENCH_SERVERS, serverNames, isServerName),
     scenarios: list('--scenarios', values.scenarios ?? env.BENCH_SCENARIOS, scenarioIds, (s): s is ScenarioId => (scenarioIds as readonly string[]).includes(s)),
     pinning: noPin ? undefined : defaultPinning(),
+    kitgenFrom,
     maxBackground: nonNegative('--max-background', values['max-background'] ?? env.BENCH_MAX_BACKGROUND, 0.25),
     attempts: positive('--attempts', values.attempts ?? env.BENCH_ATTEMPTS, 3),
     jsonOut: values.json ?? env.BENCH_JSON,

@@ -17,6 +17,10 @@ export interface ServerProcess {
   readonly port: number;
   /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Writes a command line to the server's stdin (see profiler.ts). */
+  send(line: string): void;
+  /** Resolves with the next stdout line matching `pattern`. */
+  waitForLine(pattern: RegExp, timeoutMs: number): Promise<string>;
 }
 
 /** Which CPUs the servers and the load generator run on (`taskset -c` lists), or no pinning. */
@@ -47,6 +51,8 @@ export interface StartOptions {
   /** Extra node flags, e.g. `--cpu-prof`. */
   readonly nodeArgs?: readonly string[];
   readonly timeoutMs?: number;
+  /** Extra environment variables for the server process. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -55,7 +61,7 @@ export interface StartOptions {
  */
 export function startServer(name: ServerName, options: StartOptions): Promise<ServerProcess> {
   const [command, args] = pinned(options.cpus, process.execPath, [...(options.nodeArgs ?? []), childEntry, name, options.host]);
-  const env = { ...process.env, NODE_ENV: 'production' };
+  const env = { ...process.env, NODE_ENV: 'production', ...options.env };
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
   let out = '';
   return new Promise((resolve, reject) => {
@@ -75,9 +81,36 @@ export function startServer(name: ServerName, options: StartOptions): Promise<Se
       clearTimeout(timer);
       child.off('exit', onExit);
       child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
-      resolve({ name, pid: child.pid!, port: Number(m[1]), stop: () => stopChild(child) });
+      resolve({
+        name,
+        pid: child.pid!,
+        port: Number(m[1]),
+        stop: () => stopChild(child),
+        send: (line) => void child.stdin!.write(line + '\n'),
+        waitForLine: (pattern, timeoutMs) => nextLine(child, pattern, timeoutMs),
+      });
     });
+  });
+}
+
+function nextLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      const hit = lines.find((l) => pattern.test(l));
+      if (hit === undefined) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      resolve(hit);
+    };
+    const timer = setTimeout(() => {
+      child.stdout!.off('data', onData);
+      reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.stdout!.on('data', onData);
   });
 }
 

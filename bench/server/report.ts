@@ -29,6 +29,8 @@ export interface Summary {
   readonly backgroundCores: number | undefined;
   /** kitgen's median req/s divided by this server's (1 for kitgen). */
   readonly kitgenRatio: number | undefined;
+  /** This server's CPU µs per request divided by kitgen's: the throughput ratio on a dedicated core. */
+  readonly kitgenCpuRatio: number | undefined;
   /** The same ratio taken round by round (paired), min and max: how stable it is. */
   readonly pairedRatioRange: readonly [number, number] | undefined;
 }
@@ -50,6 +52,7 @@ export function summarise(samples: readonly Sample[], servers: readonly ServerNa
   const of = (name: ServerName) => samples.filter((s) => s.server === name);
   const kitgen = of('kitgen');
   const kitgenRps = kitgen.length > 0 ? median(kitgen.map((s) => s.rps)) : undefined;
+  const kitgenCpu = medianDefined(kitgen.map((s) => s.cpuUsPerRequest));
   return servers.map((server) => {
     const mine = of(server);
     const rps = median(mine.map((s) => s.rps));
@@ -61,17 +64,19 @@ export function summarise(samples: readonly Sample[], servers: readonly ServerNa
       });
       if (ratios.length > 0) paired = [Math.min(...ratios), Math.max(...ratios)];
     }
+    const cpuUsPerRequest = medianDefined(mine.map((s) => s.cpuUsPerRequest));
     return {
       server,
       rps,
       rpsMin: Math.min(...mine.map((s) => s.rps)),
       rpsMax: Math.max(...mine.map((s) => s.rps)),
       p99Ms: median(mine.map((s) => s.p99Ms)),
-      cpuUsPerRequest: medianDefined(mine.map((s) => s.cpuUsPerRequest)),
+      cpuUsPerRequest,
       cpuCores: medianDefined(mine.map((s) => s.cpuCores)),
       backgroundCores: medianDefined(mine.map((s) => s.backgroundCores)),
       kitgenRatio: kitgenRps === undefined ? undefined : kitgenRps / rps,
       pairedRatioRange: paired,
+      kitgenCpuRatio: kitgenCpu === undefined || cpuUsPerRequest === undefined ? undefined : cpuUsPerRequest / kitgenCpu,
     };
   });
 }
@@ -82,7 +87,7 @@ const fixed = (n: number | undefined, digits: number) => (n === undefined ? 'n/a
 /** A Markdown table of the summaries (pasteable into docs/benchmarks.md). */
 export function table(summaries: readonly Summary[]): string {
   const rows = [
-    ['server', 'req/s (median)', 'req/s (min–max)', 'p99 ms (median)', 'server CPU µs/req', 'kitgen ÷ server', 'per-round ratio', 'background cores'],
+    ['server', 'req/s (median)', 'req/s (min–max)', 'p99 ms (median)', 'server CPU µs/req', 'kitgen ÷ server (req/s)', 'per-round ratio', 'kitgen ÷ server (CPU/req)', 'background cores'],
     ...summaries.map((s) => [
       s.server,
       int(s.rps),
@@ -91,6 +96,7 @@ export function table(summaries: readonly Summary[]): string {
       fixed(s.cpuUsPerRequest, 1),
       s.kitgenRatio === undefined ? 'n/a' : `${s.kitgenRatio.toFixed(2)}×`,
       s.pairedRatioRange === undefined ? 'n/a' : `${s.pairedRatioRange[0].toFixed(2)}–${s.pairedRatioRange[1].toFixed(2)}`,
+      s.kitgenCpuRatio === undefined ? 'n/a' : `${s.kitgenCpuRatio.toFixed(2)}×`,
       fixed(s.backgroundCores, 2),
     ]),
   ];
