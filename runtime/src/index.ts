@@ -19,6 +19,12 @@ export { HttpError, reasonPhrase } from './http/HttpError.ts';
 
 export { DecodeError } from './codec/DecodeError.ts';
 export type { BinaryCodec } from './codec/BinaryCodec.ts';
+export { ProtobufCodec, type ProtobufBinaryCodec, type ProtobufCodecOptions } from './codec/protobuf/ProtobufCodec.ts';
+export { AvroCodec, type AvroBinaryCodec, type AvroCodecOptions } from './codec/avro/AvroCodec.ts';
+export { ThriftCodec, type ThriftBinaryCodec, type ThriftCodecOptions } from './codec/thrift/ThriftCodec.ts';
+export { MessagePackCodec, type MessagePackCodecOptions } from './codec/msgpack/MessagePackCodec.ts';
+export { CodecSchemaError, EncodeError } from './codec/schemaWalk/errors.ts';
+export type { SchemaBinaryCodec, IdlBinaryCodec } from './codec/schemaWalk/codecParts.ts';
 
 export { PathCodec, int, string, type PathCodecKind, type PathParamSchema } from './routing/PathCodec.ts';
 export { RoutePattern, type ParamsOf, type Segment } from './routing/RoutePattern.ts';

@@ -1,5 +1,5 @@
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
-import { isBytesSchema } from './BytesSchema.ts';
+import { isBytesSchema } from '../../schema/Bytes.ts';
 import { CodecSchemaError } from './errors.ts';
 import { pascalIdentifier } from './names.ts';
 import {
