@@ -156,6 +156,7 @@ describe('TLS', () => {
     );
     const real = keytool(c.dir, 'real.jks', ['-genkeypair', '-alias', 'a', '-keyalg', 'RSA', '-dname', 'CN=x', '-storetype', 'JKS', '-storepass', 'changeit', '-keypass', 'changeit']);
     if (real) await assertStartFails(SSLConfig.fromJavaxNetSslKeyStoreFile(real, new Secret('changeit')), /real\.jks is a JKS keystore, which is not supported on Node/);
+    else t.diagnostic('keytool not found: only the fake JKS file was checked');
   });
 
   test('PEM errors: missing file, swapped files, key of another certificate', async (t) => {
