@@ -86,3 +86,4 @@ import type { CodecKind as Kind } from './endpoint/types.ts';
 export const HttpCodec = HttpCodecs;
 /** A codec value (see endpoint/HttpCodec.ts). */
 export type HttpCodec<T extends unknown[], K extends Kind = Kind> = HttpCodecClass<T, K>;
+export { Responses, representativeStatus, type ResponseSpec, type ResponseValue } from './endpoint/Responses.ts';

@@ -199,6 +199,12 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
     return this.#with({ error: { kind: 'union', alts: prev === undefined ? nodes : [prev, ...nodes] } });
   }
 
+  /** Declares failure outputs with one custom codec (e.g. `Responses.of`), unified with earlier ones. */
+  outErrorCodec<U extends unknown[]>(codec: HttpCodec<U, CodecKind>): EndpointImpl<PathInput, Input, Err | Unwrap<U>, Output, Auth> {
+    const prev = this.state.error;
+    return this.#with({ error: prev === undefined ? codec.node : { kind: 'union', alts: [...(prev.kind === 'union' ? prev.alts : [prev]), codec.node] } });
+  }
+
   /** Declares an alternative failure as a plain union (`Err | B`). */
   orOutError<S extends TSchema>(schema: S, status: Status): EndpointImpl<PathInput, Input, Err | Static<S>, Output, Auth> {
     const node = HttpCodecs.error(schema, status).node;
