@@ -20,7 +20,7 @@ const FORMAT = 'MsgPack';
 function messagePackCodec<T extends TSchema>(schema: T, options: MessagePackCodecOptions = {}): SchemaBinaryCodec<Static<T>> {
   const msgpack = loadPeer<typeof MsgPack>('@msgpack/msgpack', 'MessagePackCodec.messagePackCodec');
   // The graph is walked for int64 and bytes positions; MsgPack can carry every other schema as is.
-  const graph = schemaToGraph(schema, { format: FORMAT });
+  const graph = schemaToGraph(schema, { format: FORMAT, lenient: true });
   const toWire = msgpackConverter(graph.root, false);
   const fromWire = msgpackConverter(graph.root, true);
   // Absent optional fields stay absent (not nil); int64/uint64 read as bigint, so no precision is lost.

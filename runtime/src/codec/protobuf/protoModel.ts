@@ -242,8 +242,8 @@ export function printProto(model: ProtoModel, packageName: string | undefined): 
     if (def.kind === 'enum') {
       const prefix = upperSnake(def.name);
       out += `enum ${def.name} {\n  ${prefix}_UNSPECIFIED = 0;\n`;
-      // The in-memory string, when the identifier alone does not spell it.
-      for (const v of def.values) out += `  ${v.identifier} = ${v.number};${v.identifier === `${prefix}_${v.value}` ? '' : ` // ${JSON.stringify(v.value)}`}\n`;
+      // Each constant names the in-memory (and JSON) string it stands for.
+      for (const v of def.values) out += `  ${v.identifier} = ${v.number}; // ${JSON.stringify(v.value)}\n`;
       out += '}\n';
     } else if (def.kind === 'union') {
       out += `message ${def.name} {\n  oneof ${def.oneof} {\n`;

@@ -24,6 +24,11 @@ export interface GraphOptions {
   readonly format: string;
   /** Name of the root type when the schema has no `title` or `$id`. */
   readonly rootName?: string;
+  /**
+   * Self-describing formats (MsgPack) carry what the graph cannot model (untagged unions,
+   * tuples, allOf) as they are: such positions become `any` instead of an error.
+   */
+  readonly lenient?: boolean;
 }
 
 /**
@@ -34,7 +39,7 @@ export interface GraphOptions {
  * {@link CodecSchemaError} naming the schema path.
  */
 export function schemaToGraph(schema: unknown, options: GraphOptions): SchemaGraph {
-  const walker = new Walker(options.format);
+  const walker = new Walker(options.format, options.lenient ?? false);
   walker.collectDefinitions(schema, '#', new Set());
   const root = walker.walk(schema, '#', options.rootName ?? 'Root');
   return { root, named: walker.named };
@@ -59,7 +64,10 @@ class Walker {
   private readonly inProgress = new Set<object>();
   private readonly names = new Set<string>();
 
-  constructor(private readonly format: string) {}
+  constructor(
+    private readonly format: string,
+    private readonly lenient: boolean,
+  ) {}
 
   private fail(path: string, message: string): never {
     throw new CodecSchemaError(this.format, path, message);
@@ -102,6 +110,15 @@ class Walker {
 
   /** Walks one schema position. `hint` names the type when the schema does not. */
   walk(schema: unknown, path: string, hint: string): SchemaNode {
+    try {
+      return this.walkPosition(schema, path, hint);
+    } catch (error) {
+      if (this.lenient && error instanceof CodecSchemaError) return { kind: 'any', path };
+      throw error;
+    }
+  }
+
+  private walkPosition(schema: unknown, path: string, hint: string): SchemaNode {
     if (!isObject(schema)) this.fail(path, 'expected a schema object');
     const memoised = this.memo.get(schema);
     if (memoised !== undefined) return memoised;
@@ -201,6 +218,7 @@ class Walker {
       position++;
       const fieldPath = `${path}/properties/${escapePointer(name)}`;
       if (!isObject(property)) this.fail(fieldPath, 'expected a schema object');
+      if (name === '__proto__') this.fail(fieldPath, 'a property named "__proto__" cannot be decoded safely');
       const id = annotatedNumber(property, position, fieldPath, this.format);
       const clash = byId.get(id);
       if (clash !== undefined) this.fail(fieldPath, `fields "${clash}" and "${name}" both have number ${id}; set ${FieldNumberKeyword} to tell them apart`);

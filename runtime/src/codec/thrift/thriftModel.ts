@@ -204,7 +204,7 @@ export function printThrift(model: ThriftModel, namespace: string | undefined): 
     out += '\n' + comment(def.description, '');
     if (def.kind === 'enum') {
       out += `enum ${def.name} {\n`;
-      for (const v of def.values) out += `  ${v.identifier} = ${v.number},${v.identifier === v.value ? '' : ` // ${JSON.stringify(v.value)}`}\n`;
+      for (const v of def.values) out += `  ${v.identifier} = ${v.number}, // ${JSON.stringify(v.value)}\n`;
       out += '}\n';
     } else if (def.kind === 'union') {
       out += `union ${def.name} {\n`;
