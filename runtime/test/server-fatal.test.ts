@@ -4,7 +4,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { Log, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
+import { Body, Log, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
 import { startServer, type TestServer } from './support/testServer.ts';
 import { nodeRequest } from './support/nodeHttp.ts';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
@@ -27,6 +27,13 @@ const routes = Routes(
   }),
   Route.handled(RoutePattern.GET('bad-header'), () => Response.text('x').setHeader('x-bad', `line\r\nset-cookie: ${SECRET}`)),
   Route.handled(RoutePattern.GET('ok'), () => Response.text('still here')),
+  Route.handled(RoutePattern.GET('breaks-midway'), () =>
+    new Response(200, {}, Body.fromStream((async function* () {
+      yield Buffer.from('first part;');
+      throw new Error(`stream lost ${SECRET}`);
+    })(), { contentType: 'text/plain' })),
+  ),
+  Route.handled(RoutePattern.GET('missing-file'), () => new Response(200, {}, Body.fromFile(`/nonexistent/${SECRET}.txt`))),
 );
 
 /** Log lines written while a test runs. */
@@ -93,11 +100,44 @@ test('a response that cannot be written (header injection) becomes a 500 and is 
   assert.equal((await nodeRequest(logging.port, { path: '/ok' })).status, 200);
 });
 
+test('a streamed body that fails midway: the connection is cut, never a complete response, and a warning is logged', async () => {
+  lines = [];
+  const c = await RawConnection.open(logging.port);
+  try {
+    c.write(rawRequest('GET', '/breaks-midway'));
+    assert.equal(await c.waitForClose(2000), true);
+    // Whatever got out before the cut (the head and part of the body, or nothing yet), it is
+    // never a complete response: no terminating chunk.
+    const text = c.pending.toString('latin1');
+    if (text.length > 0) assert.match(text, /^HTTP\/1\.1 200 /);
+    assert.doesNotMatch(text, /\r\n0\r\n\r\n$/, 'a complete-looking chunked body would hide the failure');
+    assert.doesNotMatch(text, new RegExp(SECRET));
+  } finally {
+    c.destroy();
+  }
+  await settle();
+  assert.equal(warnings().length, 1, JSON.stringify(lines));
+  assert.equal((await nodeRequest(logging.port, { path: '/ok' })).status, 200);
+});
+
+test('a file body whose file is missing: a bare 500 and a warning', async () => {
+  lines = [];
+  const res = await nodeRequest(logging.port, { path: '/missing-file' });
+  assert.equal(res.status, 500);
+  assert.doesNotMatch(JSON.stringify(res.headers) + res.body.toString(), new RegExp(`${SECRET}|ENOENT|nonexistent`));
+  await settle();
+  assert.equal(warnings().length, 1);
+});
+
 test('logWarningOnFatalError=false: the same failures answer 500 and log no warning', async () => {
   lines = [];
-  for (const path of ['/throws', '/rejects', '/bad-header']) {
+  for (const path of ['/throws', '/rejects', '/bad-header', '/missing-file']) {
     assert.equal((await nodeRequest(quiet.port, { path })).status, 500);
   }
+  const c = await RawConnection.open(quiet.port);
+  c.write(rawRequest('GET', '/breaks-midway'));
+  assert.equal(await c.waitForClose(2000), true);
+  c.destroy();
   await settle();
   assert.deepEqual(warnings(), []);
 });

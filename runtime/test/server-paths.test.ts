@@ -24,6 +24,7 @@ const routes = [
   }),
   Route.handled(RoutePattern.GET('page'), () => Response.html('<p>'.repeat(300))),
   Route.handled(RoutePattern.GET('streamed'), () => new Response(200, {}, Body.fromStream((async function* () {
+    hits.push('producer ran');
     yield Buffer.from('streamed body');
   })(), { contentType: 'text/plain' }))),
   Route.handled(RoutePattern.POST('items'), () => Response.text('created', 201)),
@@ -76,9 +77,11 @@ test('HEAD on a GET route: the GET headers (with content-length), no body', asyn
     assert.equal(head.headers['content-length'], get.headers['content-length']);
     assert.equal(head.headers['content-type'], 'text/html; charset=utf-8');
     // No body bytes: the next thing on the wire is the next response.
+    hits = [];
     c.write(rawRequest('HEAD', '/streamed'));
     const streamedHead = await c.response({ head: true });
     assert.equal(streamedHead.status, 200);
+    assert.deepEqual(hits, [], "a HEAD must not run the body's producer");
     assert.equal(streamedHead.headers['transfer-encoding'], undefined, 'no chunked framing without a body');
     c.write(rawRequest('GET', '/b'));
     const next = await c.response();

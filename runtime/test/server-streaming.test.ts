@@ -20,6 +20,12 @@ const routes = [
     }
     return Response.json({ chunks: parts.length, text: parts.join('') });
   }),
+  Route.handled(RoutePattern.POST('peek'), async (request) => {
+    for await (const chunk of request.body.asStream()) return Response.text(`first ${chunk.byteLength > 0}`);
+    return Response.text('empty');
+  }),
+  Route.handled(RoutePattern.POST('ignore'), () => Response.text('ignored')),
+  Route.handled(RoutePattern.GET('ok'), () => Response.text('ok')),
   Route.handled(RoutePattern.POST('size'), async (request) => Response.text(String((await request.body.asBytes()).byteLength))),
   Route.handled(RoutePattern.POST('echo'), (request) =>
     new Response(200, {}, Body.fromStream(request.body.asStream(), { contentType: 'application/octet-stream' })),
@@ -74,6 +80,24 @@ test('streaming: a body far over the aggregation limit streams through (echoed b
   assert.equal(res.status, 200);
   assert.equal(res.body.length, big.length);
 });
+
+for (const path of ['/peek', '/ignore']) {
+  test(`streaming: a handler that answers without reading all its body (${path}) leaves the connection usable`, async () => {
+    const c = await RawConnection.open(streaming.port);
+    try {
+      const big = Buffer.alloc(4 * MiB, 'x');
+      c.write(rawRequest('POST', path, { 'Content-Length': big.length }));
+      c.write(big);
+      const r = await c.response();
+      assert.equal(r.status, 200);
+      c.write(rawRequest('GET', '/ok'));
+      const next = await c.response({ timeoutMs: 3000 });
+      assert.equal(next.body.toString(), 'ok');
+    } finally {
+      c.destroy();
+    }
+  });
+}
 
 test('aggregated (default): the handler does not run until the whole body has arrived', async () => {
   handlerStarted = deferred();

@@ -86,6 +86,8 @@ export class HttpServer {
       // against huge heads; clientError.ts tells 414 from 431 when it trips.
       maxHeaderSize: 2 * (c.maxHeaderSize + c.maxInitialLineLength),
       noDelay: true,
+      // Never the lenient parser, whatever NODE_OPTIONS say: it lets smuggling-shaped requests in.
+      insecureHTTPParser: false,
       // Node's keep-alive timeout (5 s, plus a 1 s grace) would close idle keep-alive
       // connections even without an idleTimeout; the idle timeout is the socket timeout below.
       keepAliveTimeout: 0,
@@ -248,18 +250,36 @@ export class HttpServer {
   #finish(req: IncomingMessage, res: ServerResponse, request: Request, response: Response): void {
     if (res.destroyed) return;
     const fatal = request.attributes.get(FatalErrorKey);
-    if (fatal !== undefined && this.config.logWarningOnFatalError) {
-      Log.get().warn({ err: fatal, method: request.method, url: request.url }, 'Unexpected error while handling a request');
-    }
+    if (fatal !== undefined) this.#warn(fatal, request, 'Unexpected error while handling a request');
+    // A streaming handler may answer without reading its whole body; what is left must be
+    // read off the connection (and dropped) or the next request on it is never parsed.
+    if (this.#streaming && !req.complete) res.once('finish', () => drainRequest(req));
     try {
       const written = writeResponse(req, res, response, this.#closing ? this.#close : this.#usual);
-      if (written) written.catch(() => res.destroy());
+      if (written) written.catch((error: unknown) => this.#failed(req, res, request, error, 'The response body failed'));
     } catch (error) {
       // Invalid header text and similar: the handler's response cannot be sent as it is.
-      if (!res.headersSent) {
-        if (this.config.logWarningOnFatalError) Log.get().warn({ err: error, method: request.method, url: request.url }, 'Response could not be written');
-        void writeResponse(req, res, errorResponse(new Error('unwritable response'), undefined), HttpServer.#refusal);
-      } else res.destroy();
+      this.#failed(req, res, request, error, 'The response could not be written');
     }
   }
+
+  /** A response that failed while being written: a bare 500 if nothing was sent yet, else a cut connection. */
+  #failed(req: IncomingMessage, res: ServerResponse, request: Request, error: unknown, message: string): void {
+    this.#warn(error, request, message);
+    if (res.headersSent) res.destroy();
+    else void writeResponse(req, res, errorResponse(new Error(message), undefined), HttpServer.#refusal);
+  }
+
+  #warn(error: unknown, request: Request, message: string): void {
+    if (this.config.logWarningOnFatalError) Log.get().warn({ err: error, method: request.method, url: request.url }, message);
+  }
+}
+
+/** Reads and drops the rest of a request body nobody will read. */
+function drainRequest(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  // An abandoned reader may still hold a 'readable' listener, which would keep the stream paused.
+  req.removeAllListeners('readable');
+  req.removeAllListeners('data');
+  req.resume();
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   brotliCompressSync, constants, createBrotliCompress, createDeflate, createGzip, deflateSync, gzipSync,
 } from 'node:zlib';
@@ -55,21 +54,14 @@ export function compressBytes(bytes: Uint8Array, o: CompressionOption): Buffer {
   }
 }
 
-/** A compressing transform for streamed bodies. */
-export function compressStream(source: AsyncIterable<Uint8Array>, o: CompressionOption): Readable {
-  let z: Transform;
+/** A compressing transform for streamed bodies (the caller pipes source → transform → response). */
+export function compressor(o: CompressionOption): Transform {
   switch (o.type) {
     case 'gzip':
-      z = createGzip(zlibOptions(o));
-      break;
+      return createGzip(zlibOptions(o));
     case 'deflate':
-      z = createDeflate(zlibOptions(o));
-      break;
+      return createDeflate(zlibOptions(o));
     case 'br':
-      z = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: o.level } });
-      break;
+      return createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: o.level } });
   }
-  const input = Readable.from(source, { objectMode: false });
-  input.on('error', (e) => z.destroy(e));
-  return input.pipe(z);
 }

@@ -1,12 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from '../http/Response.ts';
 import { statusHasNoBody } from '../http/Status.ts';
-import type { ResponseCompressionConfig } from './config/ResponseCompressionConfig.ts';
-import { chooseCompression, compressBytes, compressStream } from './compression.ts';
+import type { CompressionOption, ResponseCompressionConfig } from './config/ResponseCompressionConfig.ts';
+import { chooseCompression, compressBytes, compressor } from './compression.ts';
 
 /** Per-response settings the server decides. */
 export interface WriteOptions {
@@ -16,19 +15,25 @@ export interface WriteOptions {
 }
 
 const encoder = new TextEncoder();
+const ACCEPT_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
 
 /**
  * Writes a {@link Response} to Node's response: content type from the body when the headers
  * lack one, Content-Length for bodies of known size, compression as configured (with `Vary`),
- * and no body for HEAD, 1xx, 204 and 304. Resolves when the body has been handed to the socket.
+ * and no body for HEAD, 1xx, 204 and 304 (HEAD keeps the GET's headers where they are known
+ * without producing the body). Returns a promise only for streamed bodies; it rejects when the
+ * body's source fails (the connection is then cut, so the client sees a truncated body), not
+ * when the client goes away.
  */
 export function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response, options: WriteOptions): void | Promise<void> {
   const status = response.status;
   const body = response.body;
   const raw = response.headers.raw;
+  // One flat [name, value, ...] array: Node's fastest writeHead form.
   const head: string[] = [];
   let hasContentType = false;
   let hasEncoding = false;
+  let varyAt = -1;
   let userLength: string | undefined;
   for (const name in raw) {
     const value = raw[name];
@@ -42,35 +47,48 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, respons
     else if (name === 'connection' && options.close) continue;
     if (typeof value === 'string') head.push(name, value);
     else for (const v of value) head.push(name, v);
+    if (name === 'vary') varyAt = head.length - 1;
   }
   if (options.close) head.push('connection', 'close');
-  const noBody = statusHasNoBody(status);
-  if (noBody) {
+  if (statusHasNoBody(status)) {
     res.writeHead(status, head);
     res.end();
     return;
   }
   if (!hasContentType && body.contentType !== undefined && !body.isEmpty) head.push('content-type', body.contentType);
 
+  const config = options.compression !== undefined && !hasEncoding && !body.isEmpty ? options.compression : undefined;
+  let coding: CompressionOption | undefined;
+  if (config) {
+    // The answer depends on Accept-Encoding whether or not this one gets compressed.
+    if (varyAt < 0) head.push('vary', 'accept-encoding');
+    else if (!ACCEPT_ENCODING.test(head[varyAt])) head[varyAt] += ', accept-encoding';
+    coding = chooseCompression(config, req.headers['accept-encoding']);
+  }
+  const headOnly = req.method === 'HEAD';
   const source = body.source;
-  const compression = options.compression !== undefined && !hasEncoding && !body.isEmpty ? options.compression : undefined;
-  if (compression) head.push('vary', 'accept-encoding');
-  const coding = compression ? chooseCompression(compression, req.headers['accept-encoding']) : undefined;
-
   if (source.kind === 'empty' || source.kind === 'string' || source.kind === 'bytes') {
     let data: string | Uint8Array = source.kind === 'empty' ? '' : source.kind === 'string' ? source.text : source.bytes;
     let length = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-    if (coding && compression && length >= compression.contentThreshold && length > 0) {
+    if (coding && config && length > 0 && length >= config.contentThreshold) {
+      head.push('content-encoding', coding.type);
+      if (headOnly) {
+        // The compressed length is only known by compressing; a HEAD may omit it.
+        res.writeHead(status, head);
+        res.end();
+        return;
+      }
       data = compressBytes(typeof data === 'string' ? encoder.encode(data) : data, coding);
       length = data.byteLength;
-      head.push('content-encoding', coding.type);
     }
     head.push('content-length', String(length));
     res.writeHead(status, head);
-    res.end(data);
+    if (headOnly) res.end();
+    else res.end(data);
     return;
   }
-  return writeStreamed(res, status, head, body.contentLength ?? (userLength !== undefined ? Number(userLength) : undefined), source, coding, compression);
+  const known = body.contentLength ?? (userLength !== undefined ? Number(userLength) : undefined);
+  return writeStreamed(res, status, head, known, source, coding, config, headOnly);
 }
 
 async function writeStreamed(
@@ -79,31 +97,36 @@ async function writeStreamed(
   head: string[],
   knownLength: number | undefined,
   source: { kind: 'stream'; open: () => AsyncIterable<Uint8Array> } | { kind: 'file'; path: string },
-  coding: ReturnType<typeof chooseCompression>,
-  compression: ResponseCompressionConfig | undefined,
+  coding: CompressionOption | undefined,
+  config: ResponseCompressionConfig | undefined,
+  headOnly: boolean,
 ): Promise<void> {
   let length = knownLength;
-  let stream: AsyncIterable<Uint8Array>;
-  if (source.kind === 'file') {
-    length = (await stat(source.path)).size;
-    stream = createReadStream(source.path);
-  } else {
-    stream = source.open();
-  }
-  let out: Readable;
-  if (coding && compression && (length === undefined || length >= compression.contentThreshold)) {
-    head.push('content-encoding', coding.type);
-    out = compressStream(stream, coding);
-  } else {
-    if (length !== undefined) head.push('content-length', String(length));
-    out = stream instanceof Readable ? stream : Readable.from(stream, { objectMode: false });
-  }
+  if (source.kind === 'file') length = (await stat(source.path)).size;
+  const compress = coding !== undefined && config !== undefined && (length === undefined || length >= config.contentThreshold);
+  if (compress) head.push('content-encoding', coding.type);
+  else if (length !== undefined) head.push('content-length', String(length));
   res.writeHead(status, head);
+  if (headOnly) {
+    // Never opened: a HEAD must not run the body's producer.
+    res.end();
+    return;
+  }
+  const stream: AsyncIterable<Uint8Array> = source.kind === 'file' ? createReadStream(source.path) : source.open();
   try {
-    await pipeline(out, res);
-  } catch {
+    // pipeline closes every stage on failure, the source's iterator included.
+    if (compress) await pipeline(stream, compressor(coding), res);
+    else await pipeline(stream, res);
+  } catch (error) {
     // The status line is gone; all that is left is to cut the connection so the client sees a
     // truncated body rather than a complete-looking one.
     res.destroy();
+    if (!clientWentAway(error)) throw error;
   }
+}
+
+/** Errors that mean the client closed the connection, not that the body failed. */
+function clientWentAway(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
 }
