@@ -2,7 +2,7 @@
  * Load generators, each run as its own process: `wrk` (preferred, see docs/decisions.md) or
  * `autocannon` (the dev dependency; used when wrk is absent or asked for).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -115,9 +115,17 @@ async function runAutocannon(o: LoadOptions): Promise<LoadResult> {
   return { rps: r.requests.total / r.duration, requests: r.requests.total, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, generatorCpuSec: cpuSec };
 }
 
+const running = new Set<ChildProcess>();
+
+/** Ends the generator runs under way (when the benchmark is interrupted). */
+export function stopLoad(): void {
+  for (const child of running) child.kill('SIGTERM');
+}
+
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ out: string; cpuSec: number | undefined }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    running.add(child);
     // /proc/<pid> is gone once the child is reaped, so keep the latest reading.
     let cpuSec: number | undefined;
     const poll = setInterval(() => (cpuSec = cpuSeconds(child.pid!) ?? cpuSec), 200);
@@ -131,6 +139,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
     });
     child.once('exit', (code) => {
       clearInterval(poll);
+      running.delete(child);
       if (code === 0) resolve({ out, cpuSec });
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${out}${err}`));
     });

@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { buildRuntime } from './buildRuntime.ts';
 import { parseOptions, usage, type BenchOptions } from './options.ts';
-import { loadGeneratorVersion, runLoad } from './loadgen.ts';
+import { loadGeneratorVersion, runLoad, stopLoad } from './loadgen.ts';
 import { runProbes } from './probe.ts';
 import { cpuSeconds, startServer, systemCpu, type ServerProcess } from './processes.ts';
 import { summarise, table, type Sample } from './report.ts';
@@ -115,7 +115,10 @@ async function main(): Promise<void> {
 
   const servers: ServerProcess[] = [];
   const stopAll = () => Promise.all(servers.map((s) => s.stop()));
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  process.once('SIGINT', () => {
+    stopLoad();
+    void stopAll().then(() => process.exit(130));
+  });
   try {
     const kitgenEnv: Record<string, string> = {};
     if (o.kitgenFrom === 'build' && o.servers.includes('kitgen')) {
@@ -134,7 +137,7 @@ async function main(): Promise<void> {
     console.log(`probes:      all ${servers.length} servers answer every scenario's probes alike`);
 
     for (const scenario of chosen) {
-      for (const s of servers) await measure(o, s, scenario, o.warmupSec, 0);
+      for (const s of servers) await measureOnce(o, s, scenario, o.warmupSec, 0);
     }
     console.log('warm-up:     done');
 
