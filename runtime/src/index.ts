@@ -87,3 +87,10 @@ export const HttpCodec = HttpCodecs;
 /** A codec value (see endpoint/HttpCodec.ts). */
 export type HttpCodec<T extends unknown[], K extends Kind = Kind> = HttpCodecClass<T, K>;
 export { Responses, representativeStatus, type ResponseSpec, type ResponseValue } from './endpoint/Responses.ts';
+
+export { EndpointExecutor, type ExecutorOptions } from './client/EndpointExecutor.ts';
+export { EndpointError } from './client/EndpointError.ts';
+export { ClientError, type ClientErrorKind } from './client/ClientError.ts';
+export { serviceEnvVar, resolveServiceUrl, type ServiceLookup } from './client/serviceUrl.ts';
+export type { ClientCredentials, EncodedRequest } from './client/encodeRequest.ts';
+export type { ClientInput, ClientValue, InputOf, OutputOf, ErrorOf, CallArgs, CallOptions } from './client/ClientTypes.ts';

@@ -1,0 +1,135 @@
+import type { TSchema } from 'typebox';
+import { bodyCodecFor, defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
+import { coerceScalar } from '../codec/body/paramCoercion.ts';
+import type { CodecConfig } from '../codec/json/CodecConfig.ts';
+import type { CodecNode, ContentNode, HeaderNode } from '../endpoint/CodecNode.ts';
+import { MediaType } from '../http/MediaType.ts';
+import { validatorFor } from '../schema/validator.ts';
+import { responseShapes, type ResponseShape } from './responseShapes.ts';
+
+/** A response decoded against an endpoint: its value, and whether it is a declared error. */
+export interface DecodedResponse {
+  readonly value: unknown;
+  readonly isError: boolean;
+  /** The media type the body was decoded as (undefined without a body). */
+  readonly mediaType: string | undefined;
+  /** The body bytes (undefined for a streamed or absent body). */
+  readonly bytes: Uint8Array | undefined;
+  /** The body leaf the value came from. */
+  readonly content: ContentNode | undefined;
+}
+
+/** Why no declared response fits: an undeclared status, or a declared one that does not decode. */
+export class ResponseMismatch extends Error {
+  readonly kind: 'status' | 'decode';
+  readonly bytes: Uint8Array | undefined;
+  constructor(kind: 'status' | 'decode', message: string, bytes: Uint8Array | undefined) {
+    super(message);
+    this.kind = kind;
+    this.bytes = bytes;
+  }
+}
+
+/** The shapes of an endpoint's outputs (default 200) and errors (default 500), outputs first. */
+export interface EndpointShapes {
+  readonly outputs: readonly ResponseShape[];
+  readonly errors: readonly ResponseShape[];
+}
+
+const shapeCache = new WeakMap<object, EndpointShapes>();
+
+/** The response shapes of an endpoint's output and error nodes, computed once per endpoint state. */
+export function endpointShapes(state: { output: CodecNode; error: CodecNode | undefined }): EndpointShapes {
+  let hit = shapeCache.get(state);
+  if (!hit) {
+    hit = { outputs: responseShapes(state.output, 200), errors: state.error ? responseShapes(state.error, 500) : [] };
+    shapeCache.set(state, hit);
+  }
+  return hit;
+}
+
+/** The declared media type a response's Content-Type stands for (the server's own matching rule). */
+function matchMediaType(content: ContentNode, contentType: MediaType | undefined, hasBody: boolean): string | undefined {
+  const offered = content.mediaTypes ?? defaultMediaTypes(content.schema);
+  if (!contentType) return hasBody && offered.length === 1 ? offered[0] : undefined;
+  for (const o of offered) {
+    const range = MediaType.parse(o);
+    if (range && MediaType.matches(range, contentType)) return contentType.fullType;
+    if (o.endsWith('+json') && contentType.fullType === 'application/json') return o;
+  }
+  return undefined;
+}
+
+function decodeHeader(node: HeaderNode, headers: globalThis.Headers): { ok: true; value: unknown } | { ok: false; message: string } {
+  const text = headers.get(node.name);
+  if (text === null) return node.optional ? { ok: true, value: undefined } : { ok: false, message: `header '${node.name}': required but missing` };
+  if (node.expect !== undefined || node.headerType) {
+    const value = node.expect !== undefined ? MediaType.parse(text) : node.headerType!.parse(text);
+    return value === undefined ? { ok: false, message: `header '${node.name}': malformed value '${text}'` } : { ok: true, value };
+  }
+  const value = coerceScalar(node.schema as unknown as Record<string, unknown>, text);
+  const failure = validatorFor(node.schema as TSchema).firstError(value, '', `header '${node.name}'`);
+  return failure ? { ok: false, message: `${failure.message} (got '${text}')` } : { ok: true, value };
+}
+
+async function readBytes(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+  return chunks.length === 1 ? chunks[0] : new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * Decodes a response as the endpoint describes it, mirroring the server's `encodeOutput`: the
+ * shapes declared for its status (outputs before errors) are tried in order; a shape fits when
+ * the Content-Type is one of its media types, the body decodes and validates, and its headers
+ * parse. The first that fits gives the value (Either for `or`, tuples for `and`, transforms
+ * applied). A streamed body is handed over as an async iterable of decoded values.
+ */
+export async function decodeResponse(shapes: EndpointShapes, response: globalThis.Response, config: CodecConfig): Promise<DecodedResponse> {
+  const candidates = [
+    ...shapes.outputs.filter((s) => s.status === response.status).map((shape) => ({ shape, isError: false })),
+    ...shapes.errors.filter((s) => s.status === response.status).map((shape) => ({ shape, isError: true })),
+  ];
+  if (candidates.length === 0) {
+    const bytes = await readBytes(response.body).catch(() => undefined);
+    const declared = [...new Set([...shapes.outputs, ...shapes.errors].map((s) => s.status))].join(', ');
+    throw new ResponseMismatch('status', `undeclared status ${response.status} (declared: ${declared || 'none'})`, bytes);
+  }
+  const contentTypeText = response.headers.get('content-type');
+  const contentType = contentTypeText === null ? undefined : MediaType.parse(contentTypeText);
+  const streamed = candidates.find((c) => c.shape.content?.stream && matchMediaType(c.shape.content, contentType, true) !== undefined);
+  let bytes: Uint8Array | undefined;
+  if (!streamed && candidates.some((c) => c.shape.content)) bytes = await readBytes(response.body);
+  const failures: string[] = [];
+  for (const { shape, isError } of streamed ? [streamed] : candidates) {
+    const values: unknown[] = [];
+    let failure: string | undefined;
+    let mediaType: string | undefined;
+    for (const leaf of shape.leaves) {
+      if (leaf.kind === 'status') values.push(undefined);
+      else if (leaf.kind === 'header') {
+        const h = decodeHeader(leaf, response.headers);
+        if (!h.ok) failure = h.message;
+        values.push(h.ok ? h.value : undefined);
+      } else {
+        mediaType = matchMediaType(leaf, contentType, (bytes?.byteLength ?? 1) > 0);
+        const codec = mediaType === undefined ? undefined : bodyCodecFor(mediaType, leaf.schema, config);
+        if (!codec) {
+          failure = `Content-Type '${contentTypeText ?? 'none'}' is not one of ${(leaf.mediaTypes ?? defaultMediaTypes(leaf.schema)).join(', ')}`;
+          values.push(undefined);
+        } else if (leaf.stream) {
+          values.push(codec.streamDecoder((response.body ?? (async function* () {})()) as unknown as AsyncIterable<Uint8Array>));
+        } else {
+          const r = codec.decode(bytes ?? new Uint8Array(0));
+          if (r._tag === 'left') failure = `body: ${r.left.message.replace(/^(value|body):?\s*/, '')}`;
+          values.push(r._tag === 'right' ? r.right : undefined);
+        }
+      }
+      if (failure) break;
+    }
+    if (failure === undefined) return { value: shape.build(values), isError, mediaType, bytes, content: shape.content };
+    failures.push(failure);
+  }
+  throw new ResponseMismatch('decode', `status ${response.status}: ${[...new Set(failures)].join('; ')}`, bytes);
+}
