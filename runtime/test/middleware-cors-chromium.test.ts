@@ -53,7 +53,7 @@ function api(): Routes {
 }
 
 async function probe(url: string, init: Record<string, unknown> = {}, headers: string[] = []): Promise<Probe> {
-  return page!.evaluate(([u, i, h]) => (window as unknown as { probe: (u: string, i: unknown, h: string[]) => Promise<Probe> }).probe(u, i, h), [url, init, headers] as const);
+  return page!.evaluate(([u, i, h]) => (globalThis as unknown as { probe: (u: string, i: unknown, h: string[]) => Promise<Probe> }).probe(u, i, h), [url, init, headers] as const);
 }
 
 const simple = { credentials: 'include' };

@@ -76,6 +76,7 @@ test('without credentials, the defaults answer with literal * values', async () 
     const get = await send(server.port, 'GET', '/users/1', { origin });
     assert.equal(get.headers['access-control-allow-origin'], '*');
     assert.equal(get.headers['access-control-expose-headers'], '*');
+    assert.equal(get.headers.vary, 'Origin', 'another origin may be refused, so even * varies by Origin');
     // Authorization is never covered by "*" (Fetch standard): a requested list is echoed.
     const auth = await send(server.port, 'OPTIONS', '/users', preflight());
     assert.equal(auth.headers['access-control-allow-headers'], 'content-type, authorization');

@@ -39,15 +39,13 @@ export function isPreflight(request: Request): boolean {
  */
 function corsHeaders(config: CorsConfig, request: Request, origin: string, response: Response, preflight: boolean): Response {
   const allowed = config.allowedOrigin(origin);
-  const vary: string[] = [];
+  // Even a literal `*` answer depends on Origin (another origin may be refused).
+  const vary: string[] = ['Origin'];
   let r = response;
-  if (allowed === undefined) return addVary(r, ['Origin']);
+  if (allowed === undefined) return addVary(r, vary);
   const credentials = config.allowCredentials;
-  if (allowed.kind === 'All' && !credentials) r = r.setHeader('access-control-allow-origin', '*');
-  else {
-    r = r.setHeader('access-control-allow-origin', allowed.kind === 'All' ? origin : allowed.origin);
-    vary.push('Origin');
-  }
+  const literalAll = allowed.kind === 'All' && !credentials;
+  r = r.setHeader('access-control-allow-origin', literalAll ? '*' : allowed.kind === 'All' ? origin : allowed.origin);
   if (credentials) r = r.setHeader('access-control-allow-credentials', 'true');
 
   const requestedMethod = request.headers.get('access-control-request-method');
@@ -79,7 +77,7 @@ function corsHeaders(config: CorsConfig, request: Request, origin: string, respo
     }
     if (exposed !== undefined) r = r.setHeader('access-control-expose-headers', exposed);
   }
-  return addVary(r, vary.length > 0 ? vary : []);
+  return addVary(r, vary);
 }
 
 function corsHandler(config: CorsConfig, next: Handler): Handler {
