@@ -55,6 +55,15 @@ test('HTTP/1.0 with Connection: keep-alive: the connection stays open, no connec
   }
 });
 
+test('HTTP/1.0 keep-alive and a streamed body of unknown length: the body runs to the close (no chunking in 1.0)', async () => {
+  const { response, closed } = await RawConnection.exchange(server.port, rawRequest('GET', '/stream', { Connection: 'keep-alive' }, '', 'HTTP/1.0'));
+  assert.equal(response.status, 200);
+  assert.equal(response.headers['transfer-encoding'], undefined);
+  assert.equal(response.body.toString(), 'ab');
+  assert.equal(response.headers.connection?.toLowerCase(), 'close');
+  assert.equal(closed, true);
+});
+
 test('HTTP/1.1 is persistent by default: two requests on one socket', async () => {
   const c = await RawConnection.open(server.port);
   try {

@@ -21,9 +21,16 @@ function acceptedCodings(header: string): Map<string, number> {
   return out;
 }
 
-/** The first configured option the client accepts with q > 0, or undefined. */
+/** Choices already made per config, by Accept-Encoding text: clients send few distinct values. */
+const chosen = new WeakMap<ResponseCompressionConfig, Map<string, CompressionOption | null>>();
+const CACHE_LIMIT = 64;
+
+/** The configured option the client accepts with the highest q (> 0; first wins on a tie), or undefined. */
 export function chooseCompression(config: ResponseCompressionConfig, acceptEncoding: string | undefined): CompressionOption | undefined {
   if (!acceptEncoding) return undefined;
+  let cache = chosen.get(config);
+  const hit = cache?.get(acceptEncoding);
+  if (hit !== undefined) return hit ?? undefined;
   const accepted = acceptedCodings(acceptEncoding);
   const star = accepted.get('*');
   let best: CompressionOption | undefined;
@@ -35,6 +42,9 @@ export function chooseCompression(config: ResponseCompressionConfig, acceptEncod
       bestQ = q;
     }
   }
+  if (!cache) chosen.set(config, (cache = new Map()));
+  // Bounded: a client inventing header values must not grow it without end.
+  if (cache.size < CACHE_LIMIT) cache.set(acceptEncoding, best ?? null);
   return best;
 }
 
