@@ -94,3 +94,9 @@ export { ClientError, type ClientErrorKind } from './client/ClientError.ts';
 export { serviceEnvVar, resolveServiceUrl, type ServiceLookup } from './client/serviceUrl.ts';
 export type { ClientCredentials, EncodedRequest } from './client/encodeRequest.ts';
 export type { ClientInput, ClientValue, InputOf, OutputOf, ErrorOf, CallArgs, CallOptions } from './client/ClientTypes.ts';
+
+export { OpenAPI, type OperationEntry } from './openapi/OpenAPI.ts';
+export { OpenAPIGen, type OpenAPIGenOptions } from './openapi/OpenAPIGen.ts';
+export { OpenAPIError, type OpenAPIProblem } from './openapi/OpenAPIError.ts';
+export type * from './openapi/model.ts';
+export { DocsUI, type DocsUIOptions } from './docs/DocsUI.ts';

@@ -1,0 +1,127 @@
+import type { TSchema } from 'typebox';
+import { CodecConfig } from '../codec/json/CodecConfig.ts';
+import { leaves } from '../endpoint/CodecNode.ts';
+import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
+import { downgradeTo30 } from './downgrade30.ts';
+import { genContext } from './genContext.ts';
+import type {
+  ContactObject, HttpMethodName, LicenseObject, OpenAPIDocument, PathsObject, SecurityRequirementObject, SecuritySchemeObject, ServerObject, TagObject,
+} from './model.ts';
+import { defaultOperationId, NameAllocator } from './names.ts';
+import { OpenAPI } from './OpenAPI.ts';
+import { operationDocs } from './operationGen.ts';
+import { SchemaBuilder } from './schemaGen.ts';
+import { shareSchemas } from './shareSchemas.ts';
+
+/** Options of {@link OpenAPIGen.fromEndpoints} beyond title and version. */
+export interface OpenAPIGenOptions {
+  readonly title: string;
+  readonly version: string;
+  /** `3.1.0` (default) or `3.0.3`. */
+  readonly openapi?: '3.1.0' | '3.0.3';
+  readonly description?: string;
+  readonly termsOfService?: string;
+  readonly contact?: ContactObject;
+  readonly license?: LicenseObject;
+  /** Where the API is served; default `[{ url: '/' }]` (the server the document is served from). */
+  readonly servers?: readonly ServerObject[];
+  /** Security required by default (root `security`); endpoints without auth then say `security: []`. */
+  readonly security?: readonly SecurityRequirementObject[];
+  /** Security schemes named by `security`, beside the `basicAuth`/`bearerAuth` the endpoints imply. */
+  readonly securitySchemes?: Readonly<Record<string, SecuritySchemeObject>>;
+  /** Tags with descriptions; tags endpoints use without a declaration are added by name. */
+  readonly tags?: readonly TagObject[];
+  /** The JSON CodecConfig the endpoints are served with (default: the global one in effect). */
+  readonly codecConfig?: CodecConfig;
+  /** Describe the 400 (input did not decode) and 401 (Basic/Bearer) answers the server gives by itself (default true). */
+  readonly implicitErrors?: boolean;
+}
+
+const methodOf = (endpoint: AnyEndpoint): HttpMethodName => {
+  const m = String(endpoint.state.route.method);
+  if (m === '*') throw new Error(`OpenAPIGen: ${endpoint} matches any method; OpenAPI describes one method per operation`);
+  return m.toLowerCase() as HttpMethodName;
+};
+
+function schemasOf(endpoint: AnyEndpoint): TSchema[] {
+  const { input, output, error } = endpoint.state;
+  return [input, output, ...(error ? [error] : [])].flatMap((n) => leaves(n)).flatMap((l) => (l.kind === 'status' ? [] : [l.schema as TSchema]));
+}
+
+/** Default operationIds, unique; a declared one used twice is an error. */
+function operationIds(endpoints: readonly AnyEndpoint[]): string[] {
+  const names = new NameAllocator();
+  const declared = new Map<string, AnyEndpoint>();
+  for (const e of endpoints) {
+    const id = e.state.docs.operationId;
+    if (id === undefined) continue;
+    const other = declared.get(id);
+    if (other) throw new Error(`OpenAPIGen: operationId "${id}" is declared by both ${other} and ${e}`);
+    declared.set(id, e);
+    names.reserve(id);
+  }
+  return endpoints.map((e) => (e.state.docs.operationId !== undefined ? names.take(e.state.docs.operationId, true) : names.take(defaultOperationId(methodOf(e), e.state.route.openApiPath))));
+}
+
+function build(options: OpenAPIGenOptions, endpoints: readonly AnyEndpoint[]): OpenAPI {
+  const config = options.codecConfig ?? CodecConfig.current();
+  const names = new NameAllocator();
+  const schemas = new SchemaBuilder(config, endpoints.flatMap(schemasOf), names);
+  const securitySchemes: Record<string, SecuritySchemeObject> = { ...options.securitySchemes };
+  const ctx = genContext(schemas, config, options.implicitErrors ?? true, securitySchemes);
+  const rootSecurity = options.security ? [...options.security] : [];
+  const ids = operationIds(endpoints);
+  const paths: PathsObject = {};
+  const usedTags: string[] = [];
+  endpoints.forEach((endpoint, i) => {
+    const method = methodOf(endpoint);
+    const path = endpoint.state.route.openApiPath;
+    const item = (paths[path] ??= {});
+    if (item[method]) throw new Error(`OpenAPIGen: two endpoints describe ${method.toUpperCase()} ${path}; combine their inputs with .or in one endpoint`);
+    const op = operationDocs(endpoint, ctx, ids[i]);
+    // Operations without auth of their own opt out of a default requirement explicitly.
+    if (op.security === undefined && rootSecurity.length > 0) op.security = [];
+    item[method] = op;
+    usedTags.push(...(op.tags ?? []));
+  });
+
+  const info: OpenAPIDocument['info'] = { title: options.title, version: options.version };
+  if (options.description !== undefined) info.description = options.description;
+  if (options.termsOfService !== undefined) info.termsOfService = options.termsOfService;
+  if (options.contact !== undefined) info.contact = { ...options.contact };
+  if (options.license !== undefined) info.license = { ...options.license };
+  const doc: OpenAPIDocument = { openapi: '3.1.0', info, servers: (options.servers ?? [{ url: '/' }]).map((s) => ({ ...s })) };
+  const declaredTags = (options.tags ?? []).map((t) => ({ ...t }));
+  const tags = [...declaredTags, ...[...new Set(usedTags)].filter((t) => !declaredTags.some((d) => d.name === t)).map((name) => ({ name }))];
+  if (tags.length > 0) doc.tags = tags;
+  doc.security = rootSecurity;
+  doc.paths = paths;
+  doc.components = {};
+  if (Object.keys(schemas.schemas).length > 0) doc.components.schemas = schemas.schemas;
+  if (Object.keys(securitySchemes).length > 0) doc.components.securitySchemes = securitySchemes;
+  shareSchemas(doc, schemas.hints, names);
+  if (Object.keys(doc.components.schemas ?? {}).length === 0) delete doc.components.schemas;
+  if (Object.keys(doc.components).length === 0) delete doc.components;
+  return OpenAPI.trusted(options.openapi === '3.0.3' ? downgradeTo30(doc) : doc);
+}
+
+/**
+ * The spec's `OpenAPIGen`: `fromEndpoints(title, version, ...endpoints)` describes endpoints as an
+ * OpenAPI 3.1.0 document (3.0.3 with `{ openapi: '3.0.3' }` in the options form) — operations,
+ * parameters, bodies, responses, shared schemas and security — as they behave on the wire.
+ */
+export const OpenAPIGen = {
+  /** Describes the endpoints; the options form also takes version, servers, security and more. */
+  fromEndpoints: fromEndpoints as {
+    (title: string, version: string, ...endpoints: AnyEndpoint[]): OpenAPI;
+    (options: OpenAPIGenOptions, ...endpoints: AnyEndpoint[]): OpenAPI;
+  },
+} as const;
+
+function fromEndpoints(first: string | OpenAPIGenOptions, ...rest: unknown[]): OpenAPI {
+  if (typeof first === 'string') {
+    const [version, ...endpoints] = rest as [string, ...AnyEndpoint[]];
+    return build({ title: first, version }, endpoints);
+  }
+  return build(first, rest as AnyEndpoint[]);
+}

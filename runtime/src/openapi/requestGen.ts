@@ -1,0 +1,197 @@
+import type { TSchema } from 'typebox';
+import { defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
+import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../endpoint/CodecNode.ts';
+import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
+import { Header } from '../http/Header.ts';
+import { isBytesSchema } from '../schema/Bytes.ts';
+import type { ExampleParts } from './examples.ts';
+import { exampleObjects, headerSchema, type GenContext } from './genContext.ts';
+import { bodyExample, bodySchema, bytesText, MediaCollector, streamNote } from './mediaGen.ts';
+import type { EncodingObject, ParameterObject, RequestBodyObject, SchemaObject, SecurityRequirementObject } from './model.ts';
+import { pascalCase } from './names.ts';
+import { jsonSafe } from './wireValues.ts';
+
+type Src = Record<string, any>;
+
+/** A leaf of an endpoint's input; `conditional` when it sits in one branch of an `or`/union. */
+export interface InputLeaf {
+  readonly node: QueryNode | HeaderNode | ContentNode;
+  readonly conditional: boolean;
+}
+
+/** The query, header and body leaves of an input node, in declaration order. */
+export function inputLeaves(node: CodecNode, conditional = false): InputLeaf[] {
+  switch (node.kind) {
+    case 'query':
+    case 'header':
+    case 'content':
+      return [{ node, conditional }];
+    case 'and':
+      return node.parts.flatMap((p) => inputLeaves(p, conditional));
+    case 'or':
+      return [...inputLeaves(node.left, true), ...inputLeaves(node.right, true)];
+    case 'union':
+      return node.alts.flatMap((a) => inputLeaves(a, conditional || node.alts.length > 1));
+    case 'transform':
+      return inputLeaves(node.inner, conditional);
+    default:
+      return [];
+  }
+}
+
+/** What an endpoint's inputs give its operation. */
+export interface RequestDocs {
+  readonly parameters: ParameterObject[];
+  readonly requestBody: RequestBodyObject | undefined;
+  /** Alternatives implied by a declared `Authorization` header. */
+  readonly security: SecurityRequirementObject[] | undefined;
+  /** True when some input can fail to decode (the server then answers 400). */
+  readonly decodes: boolean;
+}
+
+/** Named examples of one part: its own (`codec.examples`) and those split from the endpoint's. */
+function examplesOf(own: Readonly<Record<string, unknown>> | undefined, key: object | string, sets: ReadonlyArray<[string, ExampleParts]>): Record<string, unknown> | undefined {
+  const all: Record<string, unknown> = { ...own };
+  for (const [name, parts] of sets) if (parts.has(key) && parts.get(key) !== undefined) all[name] ??= parts.get(key);
+  return Object.keys(all).length > 0 ? all : undefined;
+}
+
+const isArraySchema = (s: Src) => s.type === 'array';
+const isStructured = (s: Src): boolean => s.type === 'object' || (Array.isArray(s.anyOf) && s.anyOf.some(isStructured));
+const isScalar = (s: Src) => ['string', 'number', 'integer', 'boolean', 'bigint'].includes(s.type) || Array.isArray(s.enum) || (Array.isArray(s.anyOf) && s.anyOf.every((m: Src) => 'const' in m));
+
+function withDocs<T extends ParameterObject>(p: T, node: QueryNode | HeaderNode): T {
+  if (node.doc) p.description = node.doc;
+  if (node.deprecated) p.deprecated = true;
+  return p;
+}
+
+function queryParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: ReadonlyArray<[string, ExampleParts]>): ParameterObject {
+  const q = leaf.node as QueryNode;
+  const s = q.schema as Src;
+  const p: ParameterObject = withDocs({ name: q.name, in: 'query' }, q);
+  if (!q.optional && !leaf.conditional && s.default === undefined) p.required = true;
+  const schema = ctx.schemas.schema(q.schema as TSchema, 'raw', hint);
+  const examples = exampleObjects(examplesOf(q.examples, q, sets), jsonSafe);
+  if (q.style === 'deepObject') {
+    // The server reads `name[field]=value` whatever `explode` says; that is OpenAPI's exploded deepObject.
+    Object.assign(p, { style: 'deepObject', explode: true, schema });
+  } else if (isStructured(s)) {
+    // An object in a form-style parameter is read as JSON text.
+    p.content = { 'application/json': examples ? { schema, examples } : { schema } };
+    return p;
+  } else {
+    p.schema = schema;
+    if (isArraySchema(s)) {
+      if (q.style !== 'form') p.style = q.style;
+      if (q.explode !== (q.style === 'form')) p.explode = q.explode;
+    }
+  }
+  if (examples) p.examples = examples;
+  return p;
+}
+
+function headerParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: ReadonlyArray<[string, ExampleParts]>): ParameterObject {
+  const h = leaf.node as HeaderNode;
+  const p: ParameterObject = withDocs({ name: h.name, in: 'header' }, h);
+  if (!h.optional && !leaf.conditional) p.required = true;
+  p.schema = headerSchema(ctx, h, hint);
+  const render = (v: unknown) => (h.headerType ? h.headerType.render(v) : jsonSafe(v));
+  const examples = exampleObjects(examplesOf(h.examples, h, sets), render);
+  if (examples) p.examples = examples;
+  return p;
+}
+
+/** OpenAPI ignores these as header parameters: they are the body's media type, negotiation and security. */
+const notParameters = new Set(['content-type', 'accept', 'authorization']);
+
+/** Parameters, request body and implied security of an endpoint's inputs. */
+export function requestDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string, sets: ReadonlyArray<[string, ExampleParts]>): RequestDocs {
+  const { route, input } = endpoint.state;
+  const leaves = inputLeaves(input);
+  const parameters: ParameterObject[] = route.params.map((codec) => {
+    const { description, ...schema } = codec.schema;
+    const text = codec.trailing ? [description, 'The rest of the path: one or more segments, which may hold "/".'].filter(Boolean).join(' ') : description;
+    const p: ParameterObject = { name: codec.name, in: 'path', required: true, schema: { ...schema } as SchemaObject };
+    if (text) p.description = text;
+    const examples = exampleObjects(examplesOf(undefined, codec.name, sets), jsonSafe);
+    if (examples) p.examples = examples;
+    return p;
+  });
+  let security: SecurityRequirementObject[] | undefined;
+  let expect: string | undefined;
+  for (const leaf of leaves) {
+    const n = leaf.node;
+    if (n.kind === 'query') parameters.push(queryParameter(ctx, leaf, hint + pascalCase(n.name), sets));
+    else if (n.kind === 'header' && !notParameters.has(n.name)) parameters.push(headerParameter(ctx, leaf, hint + pascalCase(n.name), sets));
+    else if (n.kind === 'header' && n.name === 'content-type' && n.expect !== undefined) expect = n.expect;
+    else if (n.kind === 'header' && n.name === 'authorization') {
+      // `HeaderCodec.bearerAuth` takes a bearer token; `authorization` (or a plain header) any scheme.
+      const kinds: Array<'basic' | 'bearer'> = n.headerType && n.headerType !== Header.Authorization ? ['bearer'] : ['basic', 'bearer'];
+      security = kinds.map((k) => ({ [ctx.securityScheme(k)]: [] }));
+      if (n.optional || leaf.conditional) security.push({});
+    }
+  }
+  const requestBody = body(ctx, leaves, expect, hint, sets);
+  return { parameters, requestBody, security, decodes: route.params.length > 0 || leaves.length > 0 };
+}
+
+function body(ctx: GenContext, leaves: InputLeaf[], expect: string | undefined, hint: string, sets: ReadonlyArray<[string, ExampleParts]>): RequestBodyObject | undefined {
+  const bodies = leaves.filter((l): l is InputLeaf & { node: ContentNode } => l.node.kind === 'content' && l.node.name === undefined);
+  const parts = leaves.filter((l): l is InputLeaf & { node: ContentNode } => l.node.kind === 'content' && l.node.name !== undefined);
+  if (bodies.length === 0 && parts.length === 0) {
+    // A required `Content-Type: expect` with no declared body still says what the request carries.
+    return expect ? { content: { [expect]: {} }, required: true } : undefined;
+  }
+  const media = new MediaCollector();
+  const docs: string[] = [];
+  for (const { node } of bodies) {
+    let types = node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema);
+    if (expect) types = types.some((t) => t.toLowerCase() === expect) ? types.filter((t) => t.toLowerCase() === expect) : [expect];
+    for (const mt of types) {
+      media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}Request`, 'in'), node.stream);
+      if (node.stream) continue;
+      for (const [name, value] of Object.entries(examplesOf(node.examples, node, sets) ?? {})) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, value));
+    }
+    if (node.doc) docs.push(node.doc);
+    if (node.stream) docs.push(streamNote(ctx.config, 'in'));
+  }
+  if (parts.length > 0) multipart(ctx, parts, hint, sets, media);
+  const out: RequestBodyObject = { content: media.content() };
+  if (docs.length > 0) out.description = [...new Set(docs)].join('\n\n');
+  if (leaves.some((l) => l.node.kind === 'content' && !l.conditional)) out.required = true;
+  return out;
+}
+
+/** Named parts: one `multipart/form-data` object, each non-text part with its content type. */
+function multipart(ctx: GenContext, parts: Array<InputLeaf & { node: ContentNode }>, hint: string, sets: ReadonlyArray<[string, ExampleParts]>, media: MediaCollector): void {
+  const properties: Record<string, SchemaObject> = {};
+  const required: string[] = [];
+  const encoding: Record<string, EncodingObject> = {};
+  for (const { node, conditional } of parts) {
+    const name = node.name as string;
+    const schema = node.schema as TSchema;
+    const types = node.mediaTypes ?? defaultMediaTypes(schema);
+    const text = !isBytesSchema(schema) && isScalar(schema as unknown as Src);
+    // A text part without a Content-Type of its own is read as the schema's scalar.
+    let s = text ? ctx.schemas.schema(schema, 'raw', `${hint}${pascalCase(name)}Part`) : ctx.schemas.mediaSchema(schema, types[0], `${hint}${pascalCase(name)}Part`);
+    if (node.doc) s = { ...s, description: node.doc };
+    properties[name] = s;
+    if (!conditional) required.push(name);
+    if (!text) encoding[name] = { contentType: types.join(', ') };
+  }
+  const objectSchema: SchemaObject = { type: 'object', properties };
+  if (required.length > 0) objectSchema.required = required;
+  media.add('multipart/form-data', objectSchema);
+  const names = [...new Set(sets.map(([n]) => n))];
+  for (const example of names) {
+    const value: Record<string, unknown> = {};
+    for (const { node } of parts) {
+      const v = sets.find(([n]) => n === example)?.[1].get(node);
+      if (v === undefined) continue;
+      value[node.name as string] = v instanceof Uint8Array ? bytesText(v) : bodyExample(ctx.schemas, node.schema as TSchema, (node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema))[0], v);
+    }
+    if (Object.keys(value).length > 0) media.example('multipart/form-data', example, value);
+  }
+  if (Object.keys(encoding).length > 0) media.encoding('multipart/form-data', encoding);
+}

@@ -1,0 +1,111 @@
+import type { TSchema } from 'typebox';
+import { defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
+import { alternatives, type CodecNode, type ContentNode, type HeaderNode } from '../endpoint/CodecNode.ts';
+import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
+import { statusHasNoBody } from '../http/Status.ts';
+import { splitOutputExample } from './examples.ts';
+import { exampleObjects, headerSchema, statusText, type GenContext } from './genContext.ts';
+import { bodyExample, bodySchema, MediaCollector, streamNote } from './mediaGen.ts';
+import type { HeaderObject, ResponseObject, ResponsesObject } from './model.ts';
+import { pascalCase } from './names.ts';
+
+/** One way a response can go out: its status, body and headers. */
+interface Alternative {
+  readonly status: number;
+  readonly content: ContentNode | undefined;
+  readonly headers: readonly HeaderNode[];
+  /** A description for answers the server gives by itself. */
+  readonly note?: string;
+  readonly implicit?: 'input' | 'auth';
+}
+
+/** The alternatives of an output or error node, with statuses as encodeOutput chooses them. */
+function alternativesOf(node: CodecNode | undefined, defaultStatus: number): Alternative[] {
+  if (!node) return [];
+  return alternatives(node).map((leaves) => {
+    let status: number | undefined;
+    let content: ContentNode | undefined;
+    const headers: HeaderNode[] = [];
+    for (const leaf of leaves) {
+      if (leaf.kind === 'content') {
+        content = leaf;
+        if (leaf.status !== undefined) status = leaf.status;
+      } else if (leaf.kind === 'status') status = leaf.status;
+      else headers.push(leaf);
+    }
+    // Without a body a success answers 204; a failure keeps its status.
+    return { status: status ?? (content || defaultStatus !== 200 ? defaultStatus : 204), content, headers };
+  });
+}
+
+/**
+ * The responses of an endpoint: its outputs (200 unless declared, 204 without a body), its
+ * errors (their statuses, 500 unless declared), and — unless switched off — the 400 the server
+ * answers when an input does not decode and the 401 of Basic/Bearer endpoints. Alternatives that
+ * share a status are merged: bodies of one media type into a `oneOf`, headers required only when
+ * every alternative carries them (rule 1 is in the alternatives already).
+ */
+export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string, decodes: boolean): ResponsesObject {
+  const { output, error, authType, docs } = endpoint.state;
+  const all: Alternative[] = [...alternativesOf(output, 200), ...alternativesOf(error, 500)];
+  if (ctx.implicitErrors && decodes) all.push({ status: 400, content: undefined, headers: [], note: 'An input did not decode: the message names it.', implicit: 'input' });
+  if (ctx.implicitErrors && authType !== 'None') all.push({ status: 401, content: undefined, headers: [], note: `${authType} credentials are missing or wrong.`, implicit: 'auth' });
+  const outputExamples = Object.entries(docs.outputExamples ?? {}).map(([name, value]) => [name, splitOutputExample(output, value)] as const);
+
+  const byStatus = new Map<number, Alternative[]>();
+  for (const alt of all) byStatus.set(alt.status, [...(byStatus.get(alt.status) ?? []), alt]);
+  const responses: ResponsesObject = {};
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const alts = byStatus.get(status) as Alternative[];
+    const media = new MediaCollector();
+    const notes: string[] = [];
+    for (const alt of alts) {
+      if (alt.note) notes.push(alt.note);
+      if (alt.implicit) {
+        if (!statusHasNoBody(status)) media.add('application/json', ctx.errorSchema());
+        continue;
+      }
+      const node = alt.content;
+      if (!node) continue;
+      if (node.doc) notes.push(node.doc);
+      if (node.stream) notes.push(streamNote(ctx.config, 'out'));
+      if (statusHasNoBody(status)) continue;
+      for (const mt of node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema)) {
+        media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}${status}Response`, 'out'), node.stream);
+        if (node.stream) continue;
+        for (const [name, value] of Object.entries(node.examples ?? {})) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, value));
+        for (const [name, split] of outputExamples) if (split.content === node) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, split.value));
+      }
+    }
+    const response: ResponseObject = { description: [...new Set(notes)].join('\n\n') || statusText(status) };
+    const headers = responseHeaders(ctx, alts, `${hint}${status}`, outputExamples);
+    if (Object.keys(headers).length > 0) response.headers = headers;
+    if (media.size > 0) response.content = media.content();
+    responses[String(status)] = response;
+  }
+  return responses;
+}
+
+function responseHeaders(ctx: GenContext, alts: Alternative[], hint: string, examples: ReadonlyArray<readonly [string, ReturnType<typeof splitOutputExample>]>): Record<string, HeaderObject> {
+  const headers: Record<string, HeaderObject> = {};
+  const names = [...new Set(alts.flatMap((a) => a.headers.map((h) => h.name)))].filter((n) => n !== 'content-type');
+  for (const name of names) {
+    const nodes = alts.flatMap((a) => a.headers.filter((h) => h.name === name));
+    const first = nodes[0];
+    const everywhere = alts.every((a) => a.headers.some((h) => h.name === name && !h.optional));
+    const header: HeaderObject = { schema: headerSchema(ctx, first, hint + pascalCase(name)) };
+    const doc = nodes.find((n) => n.doc)?.doc;
+    if (doc) header.description = doc;
+    if (everywhere) header.required = true;
+    const render = (v: unknown) => (first.headerType ? first.headerType.render(v) : typeof v === 'string' ? v : String(v));
+    const own: Record<string, unknown> = { ...first.examples };
+    for (const [exName, split] of examples) for (const n of nodes) if (split.headers.has(n)) own[exName] ??= split.headers.get(n);
+    const ex = exampleObjects(own, render);
+    if (ex) header.examples = ex;
+    headers[name] = header;
+  }
+  if (alts.some((a) => a.implicit === 'auth')) {
+    headers['www-authenticate'] ??= { required: true, description: 'The challenge: the scheme to authenticate with and its realm.', schema: { type: 'string' } };
+  }
+  return headers;
+}

@@ -1,0 +1,311 @@
+import type { TSchema } from 'typebox';
+import type { CodecConfig } from '../codec/json/CodecConfig.ts';
+import { NameFormat } from '../codec/json/NameFormat.ts';
+import { isBytesSchema } from '../schema/Bytes.ts';
+import { taggedUnionInfo, type TaggedUnionInfo } from '../schema/TaggedUnion.ts';
+import type { SchemaObject } from './model.ts';
+import { componentName, NameAllocator, pascalCase } from './names.ts';
+import { stableJson } from './stableJson.ts';
+import { jsonSafe, jsonWireValue } from './wireValues.ts';
+
+// Source schemas are TypeBox values (JSON Schema with extra keys); read them loosely, write typed.
+type Src = Record<string, any>;
+
+/**
+ * How a value is written: `json` through the JSON codec's plan (CodecConfig field names,
+ * discriminators, explicit nulls, base64 bytes), `raw` as it is in memory (query parameters,
+ * headers, form fields, text parts, and the parts of a schema the JSON plan passes through).
+ */
+export type WireMode = 'json' | 'raw';
+
+interface Scope {
+  readonly mode: WireMode;
+  readonly defs: Readonly<Record<string, Src>>;
+  /** A name for the schema should it become a component (see shareSchemas). */
+  readonly hint: string;
+}
+
+/** Where component schemas are referenced from. */
+export const schemaRef = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
+
+const copied = [
+  'title', 'description', 'format', 'pattern', 'multipleOf', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum',
+  'maxLength', 'minLength', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'deprecated',
+  'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding',
+] as const;
+
+const isObj = (v: unknown): v is Src => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNullSchema = (s: SchemaObject) => s.type === 'null' && Object.keys(s).length === 1;
+const isCollection = (s: Src) => s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
+const childSchemas = (s: Src): unknown[] => [
+  ...Object.values(isObj(s.properties) ? s.properties : {}), ...(Array.isArray(s.items) ? s.items : [s.items]), ...(s.prefixItems ?? []),
+  s.additionalProperties, ...Object.values(isObj(s.patternProperties) ? s.patternProperties : {}), ...(s.anyOf ?? []), ...(s.allOf ?? []),
+  ...(s.oneOf ?? []), s.not, s.if, s.then, s.else, s.contains, s.propertyNames,
+];
+
+/** `s` that also accepts `null` (3.1 form; downgrade30 rewrites it for 3.0). */
+export function nullable(s: SchemaObject): SchemaObject {
+  if (s.$ref !== undefined || s.oneOf || s.allOf || s.not || s.const !== undefined) return { anyOf: [s, { type: 'null' }] };
+  if (s.anyOf) return s.anyOf.some(isNullSchema) ? s : { ...s, anyOf: [...s.anyOf, { type: 'null' }] };
+  if (s.type === undefined || s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null'))) return s;
+  const type = Array.isArray(s.type) ? [...s.type, 'null' as const] : [s.type, 'null' as const];
+  return { ...s, type, ...(s.enum ? { enum: [...s.enum, null] } : {}) };
+}
+
+/**
+ * Turns TypeBox schemas into OpenAPI 3.1 schemas that describe the wire form under a
+ * CodecConfig. A schema with `$id` (and each `Schema.Cyclic` definition) becomes one entry of
+ * `components/schemas`, referenced wherever it is used; tagged-union cases become components too.
+ * TypeBox's own keys (`~kind`, `x-kitgen-*`, `$id`, `$defs`) never reach the document.
+ */
+export class SchemaBuilder {
+  /** `components/schemas`, in the order first used. */
+  readonly schemas: Record<string, SchemaObject> = {};
+  /** Names proposed for inline schemas, should shareSchemas make them components. */
+  readonly hints = new WeakMap<object, string>();
+  readonly names: NameAllocator;
+  readonly #config: CodecConfig;
+  readonly #byId = new Map<string, Src>();
+  readonly #components = new Map<string, string>();
+  readonly #synthetic = new Map<string, string>();
+  readonly #rawVisiting = new Set<object>();
+
+  constructor(config: CodecConfig, sources: readonly TSchema[], names: NameAllocator) {
+    this.#config = config;
+    this.names = names;
+    const seen = new Set<object>();
+    const visit = (s: unknown, defKey?: string): void => {
+      if (!isObj(s) || seen.has(s)) return;
+      seen.add(s);
+      const id = typeof s.$id === 'string' ? s.$id : defKey;
+      if (id !== undefined) {
+        const known = this.#byId.get(id);
+        if (known && known !== s && stableJson(known) !== stableJson(s)) throw new Error(`OpenAPIGen: two different schemas share the $id "${id}"`);
+        if (!known) {
+          this.#byId.set(id, s);
+          names.reserve(componentName(id));
+        }
+      }
+      if (isObj(s.$defs)) for (const [k, d] of Object.entries(s.$defs)) visit(d, k);
+      childSchemas(s).forEach((c) => visit(c));
+    };
+    sources.forEach((s) => visit(s));
+  }
+
+  /** The wire schema of `source` in `mode`; `hint` names it should it be shared. */
+  schema(source: TSchema, mode: WireMode, hint: string): SchemaObject {
+    return this.#convert(source as unknown as Src, { mode, defs: {}, hint });
+  }
+
+  /** The schema of a body (or multipart part) in `mediaType`: JSON through the plan, bytes as binary, else raw. */
+  mediaSchema(source: TSchema, mediaType: string, hint: string): SchemaObject {
+    if (isJsonMediaType(mediaType)) return this.schema(source, 'json', hint);
+    if (isBytesSchema(source)) return this.#hinted(docsOf(source as unknown as Src, { type: 'string', format: 'binary' }), hint);
+    return this.schema(source, 'raw', hint);
+  }
+
+  /** An in-memory value of `source` as the document shows it (JSON wire form in `json` mode). */
+  value(source: TSchema, value: unknown, mode: WireMode): unknown {
+    return mode === 'json' ? jsonWireValue(source, value, this.#config) : jsonSafe(value);
+  }
+
+  #hinted<T extends SchemaObject>(out: T, hint: string): T {
+    this.hints.set(out, hint);
+    return out;
+  }
+
+  #convert(s: unknown, scope: Scope): SchemaObject {
+    if (s === false) return { not: {} };
+    if (!isObj(s)) return {};
+    if (isBytesSchema(s)) return this.#hinted(docsOf(s, { type: 'string', format: scope.mode === 'json' ? 'byte' : 'binary' }), scope.hint);
+    const defs = isObj(s.$defs) ? { ...scope.defs, ...s.$defs } : scope.defs;
+    if (typeof s.$ref === 'string') return docsOf(s, this.#refTo(s.$ref, defs));
+    if (typeof s.$id === 'string') {
+      if (scope.mode === 'json') return this.#component(s, s.$id, defs);
+      // Raw forms are inlined (shareSchemas shares repeats); a cycle falls back to the JSON component.
+      if (this.#rawVisiting.has(s)) return this.#component(s, s.$id, defs);
+      this.#rawVisiting.add(s);
+      try {
+        return this.#body(s, { mode: 'raw', defs, hint: componentName(s.$id) });
+      } finally {
+        this.#rawVisiting.delete(s);
+      }
+    }
+    return this.#body(s, { ...scope, defs });
+  }
+
+  #refTo(ref: string, defs: Readonly<Record<string, Src>>): SchemaObject {
+    const key = ref.replace(/^#\/\$defs\//, '');
+    const target = defs[key] ?? this.#byId.get(key);
+    if (!target) throw new Error(`OpenAPIGen: schema $ref "${ref}" names no schema; give the target that $id or build both with Schema.Cyclic`);
+    return this.#component(target, typeof target.$id === 'string' ? target.$id : key, defs);
+  }
+
+  #component(source: Src, id: string, defs: Readonly<Record<string, Src>>): SchemaObject {
+    const known = this.#components.get(id);
+    if (known !== undefined) return schemaRef(known);
+    const name = this.names.take(componentName(id), true);
+    this.#components.set(id, name);
+    this.schemas[name] = {}; // claimed first, so a recursive reference finds it
+    this.schemas[name] = this.#body(source, { mode: 'json', defs: isObj(source.$defs) ? { ...defs, ...source.$defs } : defs, hint: name });
+    return schemaRef(name);
+  }
+
+  #body(s: Src, scope: Scope): SchemaObject {
+    const union = taggedUnionInfo(s);
+    if (union) return this.#hinted(this.#taggedUnion(s, union, scope), scope.hint);
+    const out: SchemaObject = {};
+    const t = s.type;
+    if (t === 'bigint') Object.assign(out, { type: 'integer', format: 'int64' });
+    else if (Array.isArray(t)) out.type = [...new Set(t.filter((x) => x !== 'void' && x !== 'undefined').map((x) => (x === 'bigint' ? 'integer' : x)))];
+    else if (typeof t === 'string' && t !== 'void' && t !== 'undefined') out.type = t as SchemaObject['type'];
+    for (const k of copied) if (s[k] !== undefined && out[k] === undefined) (out as Src)[k] = s[k];
+    if ('const' in s) out.const = jsonSafe(s.const);
+    if (Array.isArray(s.enum)) out.enum = s.enum.map(jsonSafe);
+    if (s.default !== undefined) out.default = this.value(s as TSchema, s.default, scope.mode);
+    if (Array.isArray(s.examples)) out.examples = s.examples.map((e: unknown) => this.value(s as TSchema, e, scope.mode));
+    for (const k of Object.keys(s)) if (k.startsWith('x-') && !k.startsWith('x-kitgen-')) (out as Src)[k] = jsonSafe(s[k]);
+    const raw: Scope = { ...scope, mode: 'raw' };
+    const sub = (child: unknown, suffix: string, sc: Scope = scope) => this.#convert(child, { ...sc, hint: scope.hint + suffix });
+
+    if (isObj(s.properties)) this.#object(s, out, scope);
+    else if (Array.isArray(s.required)) out.required = [...s.required];
+    // The JSON plan writes a record's values through their plan, an object's extra fields as they are.
+    const valueScope = isObj(s.properties) ? raw : scope;
+    if (typeof s.additionalProperties === 'boolean') out.additionalProperties = s.additionalProperties;
+    else if (isObj(s.additionalProperties)) out.additionalProperties = sub(s.additionalProperties, 'Value', valueScope);
+    if (isObj(s.patternProperties)) {
+      const entries = Object.entries(s.patternProperties);
+      if (entries.length === 1 && out.additionalProperties === undefined && (entries[0][0] === '^.*$' || entries[0][0] === '^(.*)$')) {
+        out.additionalProperties = sub(entries[0][1], 'Value', valueScope);
+      } else out.patternProperties = Object.fromEntries(entries.map(([k, v], i) => [k, sub(v, `Value${i + 1}`, valueScope)]));
+    }
+    if (isObj(s.propertyNames)) out.propertyNames = sub(s.propertyNames, 'Key', raw);
+
+    if (Array.isArray(s.items)) {
+      // A TypeBox tuple; the JSON plan writes it as it is.
+      out.prefixItems = s.items.map((item: unknown, i: number) => sub(item, `Item${i + 1}`, raw));
+      out.minItems ??= s.items.length;
+      if (s.additionalItems === false) out.maxItems ??= s.items.length;
+    } else if (s.items !== undefined) out.items = sub(s.items, 'Item');
+    if (Array.isArray(s.prefixItems)) out.prefixItems = s.prefixItems.map((item: unknown, i: number) => sub(item, `Item${i + 1}`, raw));
+    if (s.contains !== undefined) out.contains = sub(s.contains, 'Item', raw);
+
+    if (Array.isArray(s.anyOf)) Object.assign(out, simplifyAnyOf(s.anyOf.map((m: unknown, i: number) => sub(m, `Option${i + 1}`))));
+    if (Array.isArray(s.oneOf)) out.oneOf = s.oneOf.map((m: unknown, i: number) => sub(m, `Option${i + 1}`, raw));
+    if (Array.isArray(s.allOf)) out.allOf = s.allOf.map((m: unknown, i: number) => sub(m, `Part${i + 1}`, raw));
+    if (s.not !== undefined) out.not = sub(s.not, 'Not', raw);
+    if (isObj(s.discriminator) && (out.oneOf || out.anyOf)) out.discriminator = { ...(s.discriminator as { propertyName: string }) };
+
+    // 3.1 tools warn on both forms of a bound at once: keep the stricter one.
+    if (typeof out.minimum === 'number' && typeof out.exclusiveMinimum === 'number') {
+      if (out.exclusiveMinimum >= out.minimum) delete out.minimum;
+      else delete out.exclusiveMinimum;
+    }
+    if (typeof out.maximum === 'number' && typeof out.exclusiveMaximum === 'number') {
+      if (out.exclusiveMaximum <= out.maximum) delete out.maximum;
+      else delete out.exclusiveMaximum;
+    }
+    return this.#hinted(out, scope.hint);
+  }
+
+  #object(s: Src, out: SchemaObject, scope: Scope): void {
+    const json = scope.mode === 'json';
+    const { fieldNameFormat, explicitNulls, explicitEmptyCollections } = this.#config;
+    const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
+    const properties: Record<string, SchemaObject> = {};
+    const wireRequired: string[] = [];
+    for (const [name, p] of Object.entries(s.properties as Record<string, Src>)) {
+      if (name === '__proto__') continue;
+      const wire = json ? NameFormat.apply(fieldNameFormat, name) : name;
+      let schema = this.#convert(p, { ...scope, hint: scope.hint + pascalCase(name) });
+      let isRequired = required.has(name);
+      // The encoder writes an absent optional field as null, and the decoder takes null for absent.
+      if (json && !isRequired && explicitNulls.encoding) schema = nullable(schema);
+      // The encoder leaves empty collections out, so such a field may be missing.
+      if (json && isRequired && !explicitEmptyCollections.encoding && isCollection(p)) isRequired = false;
+      properties[wire] = schema;
+      if (isRequired) wireRequired.push(wire);
+    }
+    out.properties = properties;
+    if (wireRequired.length > 0) out.required = wireRequired;
+  }
+
+  #taggedUnion(s: Src, info: TaggedUnionInfo, scope: Scope): SchemaObject {
+    const members = s.anyOf as Src[];
+    const out: SchemaObject = docsOf(s, { type: 'object' });
+    if (scope.mode === 'raw') {
+      // In memory a case is its fields plus the tag field naming it.
+      out.oneOf = members.map((m, i) => this.#convert(m, { ...scope, hint: scope.hint + pascalCase(info.cases[i]) }));
+      return out;
+    }
+    const setting = this.#config.discriminatorSettings;
+    const format = setting.kind === 'NoDiscriminator' ? NameFormat.Identity : setting.format;
+    const cases = info.cases.map((caseName, i) => {
+      const member = members[i];
+      const { [info.tag]: _tag, ...fields } = member.properties as Record<string, Src>;
+      const caseSchema: Src = { ...member, properties: fields, required: (member.required ?? []).filter((r: string) => r !== info.tag) };
+      const wire = NameFormat.apply(format, caseName);
+      if (setting.kind !== 'Name') {
+        // A case that is a user's named schema (`TaggedUnion({ Cat, Dog })` with `Cat` given an $id) is referenced as it is.
+        const named = this.#byId.get(caseName);
+        if (named && sameShape(named, caseSchema)) return { wire, ref: this.#component(named, caseName, scope.defs) };
+      }
+      let body = this.#body(caseSchema, { mode: 'json', defs: scope.defs, hint: caseName });
+      if (setting.kind === 'Name') {
+        body = { ...body, type: 'object', properties: { [setting.name]: { type: 'string', const: wire }, ...body.properties }, required: [setting.name, ...(body.required ?? [])] };
+      }
+      return { wire, ref: schemaRef(this.#caseComponent(caseName, scope.hint, body)) };
+    });
+    if (setting.kind === 'ClassName') {
+      out.oneOf = cases.map((c) => ({ type: 'object', title: c.wire, required: [c.wire], properties: { [c.wire]: c.ref }, additionalProperties: false }));
+    } else if (setting.kind === 'Name') {
+      out.oneOf = cases.map((c) => c.ref);
+      out.discriminator = { propertyName: setting.name, mapping: Object.fromEntries(cases.map((c) => [c.wire, c.ref.$ref as string])) };
+    } else out.anyOf = cases.map((c) => c.ref);
+    return out;
+  }
+
+  /** A component for a union case: its own name when free, else prefixed by the union's; equal bodies share one. */
+  #caseComponent(caseName: string, unionHint: string, body: SchemaObject): string {
+    const key = stableJson(body);
+    const known = this.#synthetic.get(key);
+    if (known !== undefined) return known;
+    const own = componentName(caseName);
+    const name = this.names.take(this.names.available(own) ? own : `${componentName(unionHint)}${own}`);
+    this.schemas[name] = body;
+    this.#synthetic.set(key, name);
+    return name;
+  }
+}
+
+/** True for JSON media types (`application/json`, `application/*+json`). */
+export function isJsonMediaType(mediaType: string): boolean {
+  const mt = mediaType.toLowerCase();
+  return mt === 'application/json' || mt.endsWith('+json');
+}
+
+function docsOf(s: Src, out: SchemaObject): SchemaObject {
+  if (typeof s.description === 'string' && out.description === undefined) out.description = s.description;
+  if (typeof s.title === 'string' && out.title === undefined && out.$ref === undefined) out.title = s.title;
+  return out;
+}
+
+function sameShape(a: Src, b: Src): boolean {
+  const shape = (s: Src) => stableJson({ properties: s.properties ?? {}, required: [...(s.required ?? [])].sort(), additionalProperties: s.additionalProperties });
+  return shape(a) === shape(b);
+}
+
+/** A union of constants as an `enum`, `X | null` as a nullable X, other unions kept. */
+function simplifyAnyOf(members: SchemaObject[]): SchemaObject {
+  const nonNull = members.filter((m) => !isNullSchema(m));
+  const hasNull = nonNull.length < members.length;
+  const first = nonNull[0];
+  const constOnly = (m: SchemaObject) => m.const !== undefined && typeof m.type === 'string' && Object.keys(m).every((k) => k === 'type' || k === 'const');
+  if (first && nonNull.every((m) => constOnly(m) && m.type === first.type)) {
+    const e: SchemaObject = { type: first.type, enum: nonNull.map((m) => m.const) };
+    return hasNull ? nullable(e) : e;
+  }
+  if (nonNull.length === 1 && hasNull) return nullable(first);
+  return { anyOf: members };
+}
