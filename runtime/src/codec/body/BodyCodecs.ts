@@ -4,6 +4,10 @@ import type { CodecConfig } from '../json/CodecConfig.ts';
 import { JsonCodec } from '../json/JsonCodec.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
 import { bytesCodec, formCodec, textCodec } from './simpleCodecs.ts';
+import { ProtobufCodec } from '../protobuf/ProtobufCodec.ts';
+import { AvroCodec } from '../avro/AvroCodec.ts';
+import { ThriftCodec } from '../thrift/ThriftCodec.ts';
+import { MessagePackCodec } from '../msgpack/MessagePackCodec.ts';
 
 /** Makes a codec for a schema under a CodecConfig (JSON uses the config; binary formats may ignore it). */
 export type BodyCodecFactory = (schema: TSchema, config: CodecConfig, mediaType: string) => BinaryCodec<unknown>;
@@ -21,6 +25,29 @@ export function registerBodyCodec(mediaTypes: readonly string[], factory: BodyCo
 
 registerBodyCodec(['application/json'], (schema, config) => JsonCodec.schemaBasedBinaryCodec(schema, config) as BinaryCodec<unknown>);
 registerBodyCodec(['application/x-www-form-urlencoded'], (schema) => formCodec(schema) as BinaryCodec<unknown>);
+// The binary formats load their libraries (optional peers) when a codec is first built.
+registerBodyCodec(['application/protobuf', 'application/x-protobuf'], (schema) => ProtobufCodec.protobufCodec(schema) as BinaryCodec<unknown>);
+registerBodyCodec(['application/avro'], (schema) => AvroCodec.schemaBasedBinaryCodec(schema) as BinaryCodec<unknown>);
+registerBodyCodec(['application/vnd.apache.thrift.binary'], (schema) => ThriftCodec.thriftBinaryCodec(schema) as BinaryCodec<unknown>);
+registerBodyCodec(['application/msgpack', 'application/x-msgpack'], (schema) => MessagePackCodec.messagePackCodec(schema) as BinaryCodec<unknown>);
+
+/** Older names clients still send for a format, and the canonical name each stands for. */
+const aliases: Readonly<Record<string, string>> = {
+  'application/x-protobuf': 'application/protobuf',
+  'application/x-msgpack': 'application/msgpack',
+};
+
+/** The canonical media type for a name (`application/x-protobuf` → `application/protobuf`). */
+export function canonicalMediaType(mediaType: string): string {
+  return aliases[mediaType] ?? mediaType;
+}
+
+/** Declared media types plus the aliases a client may use for them, in order. */
+export function withAliases(offered: readonly string[]): string[] {
+  const out = [...offered];
+  for (const [alias, canonical] of Object.entries(aliases)) if (offered.includes(canonical) && !out.includes(alias)) out.push(alias);
+  return out;
+}
 
 /** The media types a body of this schema speaks when none are declared: bytes as octet-stream, else JSON. */
 export function defaultMediaTypes(schema: TSchema): readonly string[] {

@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { bodyCodecFor, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
+import { bodyCodecFor, canonicalMediaType, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
 import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
 import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import { DecodeError } from '../../codec/DecodeError.ts';
@@ -143,9 +143,10 @@ function requestMediaType(node: ContentNode, request: Request): string {
     if (offered.length === 1) return offered[0];
     throw new HttpError(Status.UnsupportedMediaType, `Content-Type required; accepted: ${offered.join(', ')}`, { details: { accepted: offered } });
   }
+  const type = canonicalMediaType(mt.fullType);
   for (const o of offered) {
     const range = MediaType.parse(o);
-    if (range && MediaType.matches(range, mt)) return mt.fullType;
+    if (range && MediaType.matches(range, MediaType.parse(type) ?? mt)) return mt.fullType;
     if (o.endsWith('+json') && mt.fullType === 'application/json') return o;
   }
   throw new HttpError(Status.UnsupportedMediaType, `Content-Type '${mt.fullType}' is not accepted; accepted: ${offered.join(', ')}`, { details: { accepted: offered } });

@@ -1,4 +1,4 @@
-import { bodyCodecFor, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
+import { bodyCodecFor, defaultMediaTypes, withAliases } from '../../codec/body/BodyCodecs.ts';
 import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
 import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import type { JsonBinaryCodec } from '../../codec/json/JsonCodec.ts';
@@ -115,7 +115,7 @@ export function encodeOutput(node: CodecNode, value: unknown, accept: string | u
   let mediaType: string;
   if (isSimpleAccept(accept, offered)) mediaType = offered[0];
   else {
-    const chosen = MediaType.negotiate(accept, offered.map((o) => MediaType.parse(o) ?? MediaType.application.octetStream));
+    const chosen = MediaType.negotiate(accept, withAliases(offered).map((o) => MediaType.parse(o) ?? MediaType.application.octetStream));
     if (!chosen) {
       throw new HttpError(Status.NotAcceptable, `None of the available media types is acceptable: ${offered.join(', ')}`, { details: { available: offered } });
     }

@@ -1,0 +1,57 @@
+// One endpoint speaking JSON, Protobuf, Avro, Thrift and MsgPack, by Content-Type and Accept.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  Endpoint, RoutePattern, Schema, Routes, ProtobufCodec, AvroCodec, ThriftCodec, MessagePackCodec, JsonCodec, type BinaryCodec,
+} from '@kitgen/runtime';
+import { startServer } from './support/testServer.ts';
+
+const Order = Schema.Object({
+  id: Schema.Int64(),
+  item: Schema.String(),
+  quantity: Schema.Integer(),
+  price: Schema.Number(),
+  gift: Schema.Boolean(),
+  notes: Schema.Array(Schema.String()),
+}, { $id: 'Order' });
+type Order = { id: bigint; item: string; quantity: number; price: number; gift: boolean; notes: string[] };
+
+const formats: Array<[string, BinaryCodec<Order>]> = [
+  ['application/json', JsonCodec.schemaBasedBinaryCodec(Order) as BinaryCodec<Order>],
+  ['application/protobuf', ProtobufCodec.protobufCodec(Order) as BinaryCodec<Order>],
+  ['application/avro', AvroCodec.schemaBasedBinaryCodec(Order) as BinaryCodec<Order>],
+  ['application/vnd.apache.thrift.binary', ThriftCodec.thriftBinaryCodec(Order) as BinaryCodec<Order>],
+  ['application/msgpack', MessagePackCodec.messagePackCodec(Order) as BinaryCodec<Order>],
+];
+const mediaTypes = formats.map(([mt]) => mt);
+
+test('an endpoint accepts and answers all five formats, chosen by Content-Type and Accept', async () => {
+  const e = Endpoint(RoutePattern.POST('orders')).in(Order, { mediaTypes }).out(Order, { mediaTypes });
+  const server = await startServer(Routes(e.implement((o) => ({ ...o, quantity: o.quantity + 1, notes: [...o.notes, 'seen'] }))));
+  const order: Order = { id: 9007199254740993n, item: 'tea ☕', quantity: 2, price: 3.5, gift: false, notes: [] };
+  try {
+    for (const [inType, inCodec] of formats) {
+      for (const [outType, outCodec] of formats) {
+        const r = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': inType, accept: outType }, body: inCodec.encode(order) });
+        assert.equal(r.status, 200, `${inType} → ${outType}: ${r.status}`);
+        assert.equal(r.headers.get('content-type'), outType);
+        const back = outCodec.decode(new Uint8Array(await r.arrayBuffer()));
+        assert.equal(back._tag, 'right', `${inType} → ${outType}`);
+        assert.deepEqual(back._tag === 'right' && back.right, { ...order, quantity: 3, notes: ['seen'] }, `${inType} → ${outType}`);
+      }
+    }
+    const aliases = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/x-protobuf', accept: 'application/x-msgpack' }, body: formats[1][1].encode(order) });
+    assert.equal(aliases.status, 200);
+    assert.equal(aliases.headers.get('content-type'), 'application/x-msgpack');
+    const viaAlias = formats[4][1].decode(new Uint8Array(await aliases.arrayBuffer()));
+    assert.equal(viaAlias._tag === 'right' && viaAlias.right.quantity, 3);
+    const undeclared = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<order/>' });
+    assert.equal(undeclared.status, 415);
+    const unacceptable = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/xml' }, body: formats[0][1].encode(order) });
+    assert.equal(unacceptable.status, 406);
+    const corrupt = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/protobuf' }, body: new Uint8Array([0xff, 0xff, 0xff]) });
+    assert.equal(corrupt.status, 400);
+  } finally {
+    await server.shutdown();
+  }
+});
