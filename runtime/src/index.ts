@@ -94,6 +94,9 @@ export { ClientError, type ClientErrorKind } from './client/ClientError.ts';
 export { serviceEnvVar, resolveServiceUrl, type ServiceLookup } from './client/serviceUrl.ts';
 export type { ClientCredentials, EncodedRequest } from './client/encodeRequest.ts';
 export type { ClientInput, ClientValue, InputOf, OutputOf, ErrorOf, CallArgs, CallOptions } from './client/ClientTypes.ts';
+export { HttpCliApp, CliExitCode, type HttpCliAppOptions, type CliApp, type CliIO } from './cli/HttpCliApp.ts';
+export type { CliStyle } from './cli/commandNames.ts';
+export type { CliOutput } from './cli/printResponse.ts';
 
 export { OpenAPI, type OperationEntry } from './openapi/OpenAPI.ts';
 export { OpenAPIGen, type OpenAPIGenOptions } from './openapi/OpenAPIGen.ts';

@@ -17,6 +17,8 @@ export interface DecodedResponse {
   readonly bytes: Uint8Array | undefined;
   /** The body leaf the value came from. */
   readonly content: ContentNode | undefined;
+  /** The decoded body alone (an async iterable for a streamed one), without headers or Either around it. */
+  readonly body: unknown;
 }
 
 /** Why no declared response fits: an undeclared status, or a declared one that does not decode. */
@@ -106,6 +108,7 @@ export async function decodeResponse(shapes: EndpointShapes, response: globalThi
     const values: unknown[] = [];
     let failure: string | undefined;
     let mediaType: string | undefined;
+    let body: unknown;
     for (const leaf of shape.leaves) {
       if (leaf.kind === 'status') values.push(undefined);
       else if (leaf.kind === 'header') {
@@ -119,16 +122,18 @@ export async function decodeResponse(shapes: EndpointShapes, response: globalThi
           failure = `Content-Type '${contentTypeText ?? 'none'}' is not one of ${(leaf.mediaTypes ?? defaultMediaTypes(leaf.schema)).join(', ')}`;
           values.push(undefined);
         } else if (leaf.stream) {
-          values.push(codec.streamDecoder((response.body ?? (async function* () {})()) as unknown as AsyncIterable<Uint8Array>));
+          body = codec.streamDecoder((response.body ?? (async function* () {})()) as unknown as AsyncIterable<Uint8Array>);
+          values.push(body);
         } else {
           const r = codec.decode(bytes ?? new Uint8Array(0));
-          if (r._tag === 'left') failure = `body: ${r.left.message.replace(/^(value|body):?\s*/, '')}`;
-          values.push(r._tag === 'right' ? r.right : undefined);
+          if (r._tag === 'left') failure = /^(value|body)\b/.test(r.left.message) ? r.left.message.replace(/^value\b/, 'body') : `body: ${r.left.message}`;
+          body = r._tag === 'right' ? r.right : undefined;
+          values.push(body);
         }
       }
       if (failure) break;
     }
-    if (failure === undefined) return { value: shape.build(values), isError, mediaType, bytes, content: shape.content };
+    if (failure === undefined) return { value: shape.build(values), isError, mediaType, bytes, content: shape.content, body };
     failures.push(failure);
   }
   throw new ResponseMismatch('decode', `status ${response.status}: ${[...new Set(failures)].join('; ')}`, bytes);

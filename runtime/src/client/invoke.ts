@@ -41,6 +41,8 @@ export interface Invocation {
   readonly mediaType: string | undefined;
   readonly bytes: Uint8Array | undefined;
   readonly content: ContentNode | undefined;
+  /** The decoded body alone (an async iterable when streamed). */
+  readonly body: unknown;
 }
 
 class Timeout extends Error {}
