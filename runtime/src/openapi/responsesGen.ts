@@ -60,14 +60,13 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
     const media = new MediaCollector();
     const notes: string[] = [];
     for (const alt of alts) {
-      if (alt.note) notes.push(alt.note);
+      notes.push(alt.note ?? alt.content?.doc ?? statusText(status));
       if (alt.implicit) {
         if (!statusHasNoBody(status)) media.add('application/json', ctx.errorSchema());
         continue;
       }
       const node = alt.content;
       if (!node) continue;
-      if (node.doc) notes.push(node.doc);
       if (node.stream) notes.push(streamNote(ctx.config, 'out'));
       if (statusHasNoBody(status)) continue;
       for (const mt of node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema)) {
@@ -77,7 +76,7 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
         for (const [name, split] of outputExamples) if (split.content === node) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, split.value));
       }
     }
-    const response: ResponseObject = { description: [...new Set(notes)].join('\n\n') || statusText(status) };
+    const response: ResponseObject = { description: [...new Set(notes)].join('\n\n') };
     const headers = responseHeaders(ctx, alts, `${hint}${status}`, outputExamples);
     if (Object.keys(headers).length > 0) response.headers = headers;
     if (media.size > 0) response.content = media.content();

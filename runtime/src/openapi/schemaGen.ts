@@ -36,6 +36,7 @@ const copied = [
 
 const isObj = (v: unknown): v is Src => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNullSchema = (s: SchemaObject) => s.type === 'null' && Object.keys(s).length === 1;
+const allowsNull = (s: Src): boolean => s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.anyOf) && s.anyOf.some(allowsNull));
 const isCollection = (s: Src) => s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
 const childSchemas = (s: Src): unknown[] => [
   ...Object.values(isObj(s.properties) ? s.properties : {}), ...(Array.isArray(s.items) ? s.items : [s.items]), ...(s.prefixItems ?? []),
@@ -222,8 +223,9 @@ export class SchemaBuilder {
       let isRequired = required.has(name);
       // The encoder writes an absent optional field as null, and the decoder takes null for absent.
       if (json && !isRequired && explicitNulls.encoding) schema = nullable(schema);
-      // The encoder leaves empty collections out, so such a field may be missing.
+      // The encoder leaves empty collections (and, without explicit nulls, nulls) out, so such a field may be missing.
       if (json && isRequired && !explicitEmptyCollections.encoding && isCollection(p)) isRequired = false;
+      if (json && isRequired && !explicitNulls.encoding && allowsNull(p)) isRequired = false;
       properties[wire] = schema;
       if (isRequired) wireRequired.push(wire);
     }
