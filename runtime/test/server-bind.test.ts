@@ -39,3 +39,28 @@ test('onAnyOpenPort and binding choose the port and host', async () => {
     await layer.shutdown();
   }
 });
+
+test('installing twice (even concurrently) starts one server that serves both route sets', async () => {
+  const layer = Server.live(Server.Config.default.binding('127.0.0.1', 0));
+  const other = Route.handled(RoutePattern.GET('other'), () => Response.text('other'));
+  const [a, b] = await Promise.all([Server.install(Routes(hello), layer), Server.install(Routes(other), layer)]);
+  try {
+    assert.equal(a, b);
+    assert.equal((await nodeRequest(a, { path: '/hello' })).body.toString(), 'hi');
+    assert.equal((await nodeRequest(a, { path: '/other' })).body.toString(), 'other');
+  } finally {
+    await layer.shutdown();
+  }
+});
+
+test('a port already in use fails install with EADDRINUSE', async () => {
+  const first = Server.live(Server.Config.default.binding('127.0.0.1', 0));
+  const port = await Server.install(Routes(hello), first);
+  try {
+    const second = Server.live(Server.Config.default.binding('127.0.0.1', port));
+    await assert.rejects(Server.install(Routes(hello), second), { code: 'EADDRINUSE' });
+    await second.shutdown();
+  } finally {
+    await first.shutdown();
+  }
+});
