@@ -1,186 +1,249 @@
-import { PathFailure, rethrowAt } from '../schemaWalk/errors.ts';
-import { bigintToSafeNumber, bufferView, isObjectValue, plainBytes, setEntry, show } from '../schemaWalk/values.ts';
+import { Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
+import { bigintToSafeNumber, bufferView, isObjectValue, plainBytes, show } from '../schemaWalk/values.ts';
 import type { AvroRecord, AvroShape, AvroUnion } from './avroSchema.ts';
 
 /** Converts one value between memory and avsc's representation. */
-export type Convert = (value: unknown) => unknown;
+export type Convert = Compiled;
 
-// Encoders return `null` where avsc takes the in-memory value as it is (avsc checks it while
-// writing), so records without renamed, optional, bytes or union fields are not copied.
+// Generated converters (see schemaWalk/codegen.ts). Encoders return `null` where avsc takes the
+// in-memory value as it is (avsc checks it while writing), so records without renamed, optional,
+// bytes, enum-renamed or union fields are not copied. Decoders always build plain objects.
 
 /** Memory → avsc for a shape; `null` when values pass unchanged. */
 export function avroEncoder(shape: AvroShape): Convert | null {
-  return new Encoders().of(shape);
+  const gen = new Codegen();
+  const name = new AvroEncoders(gen).of(shape);
+  return name === null ? null : gen.link([name])[0];
 }
 
 /** avsc → memory for a shape: records become plain objects, unions gain their tag. */
 export function avroDecoder(shape: AvroShape): Convert {
-  return new Decoders().of(shape);
+  const gen = new Codegen();
+  const name = new AvroDecoders(gen).of(shape);
+  return name === null ? (v) => v : gen.link([name])[0];
 }
 
-class Encoders {
-  private readonly cache = new Map<object, Convert | null>();
+function helpers(gen: Codegen): { isObj: string; show: string } {
+  return { isObj: gen.ref(isObjectValue, 'isObj'), show: gen.ref(show, 'show') };
+}
 
-  of(shape: AvroShape): Convert | null {
+class AvroEncoders {
+  private readonly defs = new Map<object, string | null>();
+  private readonly needs = new Map<object, boolean>();
+
+  constructor(private readonly gen: Codegen) {}
+
+  // Whether a shape's values differ between memory and avsc (least fixpoint for recursion).
+  private differs(shape: AvroShape): boolean {
     switch (shape.k) {
-      case 'bytes': return (v) => (v instanceof Uint8Array ? bufferView(v) : v);
+      case 'bytes': return true;
+      case 'enum': return [...shape.toSymbol].some(([value, symbol]) => value !== symbol);
+      case 'array': return this.differs(shape.items);
+      case 'map': return this.differs(shape.values);
+      case 'nullable': return this.differs(shape.inner);
+      case 'union': return true;
+      case 'record': {
+        const known = this.needs.get(shape.def);
+        if (known !== undefined) return known;
+        this.needs.set(shape.def, false);
+        const result = shape.def.fields.some((f) => f.memory !== f.wire || f.optional || this.differs(f.shape));
+        this.needs.set(shape.def, result);
+        return result;
+      }
+      default: return false;
+    }
+  }
+
+  /** The generated function converting a shape, or null for identity. */
+  of(shape: AvroShape): string | null {
+    if (!this.differs(shape)) return null;
+    const gen = this.gen;
+    const { isObj } = helpers(gen);
+    switch (shape.k) {
+      case 'bytes': {
+        const name = gen.fresh('eBytes');
+        gen.declare(`function ${name}(v) { return v instanceof Uint8Array ? ${gen.ref(bufferView, 'bufferView')}(v) : v; }`);
+        return name;
+      }
       case 'enum': {
-        if ([...shape.toSymbol].every(([value, symbol]) => value === symbol)) return null;
-        return (v) => (typeof v === 'string' ? (shape.toSymbol.get(v) ?? v) : v);
+        const name = gen.fresh('eEnum');
+        gen.declare(`function ${name}(v) { var s = ${gen.ref(shape.toSymbol)}.get(v); return s === undefined ? v : s; }`);
+        return name;
       }
       case 'array': {
-        const item = this.of(shape.items);
-        if (item === null) return null;
-        return (v) => {
-          if (!Array.isArray(v)) return v;
-          const out = new Array<unknown>(v.length);
-          for (let i = 0; i < v.length; i++) {
-            try { out[i] = item(v[i]); } catch (error) { rethrowAt(error, i); }
-          }
-          return out;
-        };
+        const item = this.of(shape.items)!;
+        const name = gen.fresh('eList');
+        gen.declare(`function ${name}(v) {
+  if (!Array.isArray(v)) return v;
+  var n = v.length, o = new Array(n), i = 0;
+  try { for (; i < n; i++) o[i] = ${item}(v[i]); } catch (e) { at(e, i); }
+  return o;
+}`);
+        return name;
       }
       case 'map': {
-        const entry = this.of(shape.values);
-        if (entry === null) return null;
-        return (v) => {
-          if (!isObjectValue(v)) return v;
-          const out = Object.create(null) as Record<string, unknown>;
-          for (const key of Object.keys(v)) {
-            try { out[key] = entry(v[key]); } catch (error) { rethrowAt(error, key); }
-          }
-          return out;
-        };
+        const value = this.of(shape.values)!;
+        const name = gen.fresh('eMap');
+        gen.declare(`function ${name}(v) {
+  if (!${isObj}(v)) return v;
+  var o = Object.create(null), ks = Object.keys(v), i = 0;
+  try { for (; i < ks.length; i++) o[ks[i]] = ${value}(v[ks[i]]); } catch (e) { at(e, ks[i]); }
+  return o;
+}`);
+        return name;
       }
       case 'nullable': {
-        const inner = this.of(shape.inner);
-        return inner === null ? null : (v) => (v === null ? null : inner(v));
+        const inner = this.of(shape.inner)!;
+        const name = gen.fresh('eNull');
+        gen.declare(`function ${name}(v) { return v === null ? null : ${inner}(v); }`);
+        return name;
       }
-      case 'record': return this.cached(shape.def, () => this.record(shape.def));
-      case 'union': return this.cached(shape.def, () => this.union(shape.def, shape.wrapped));
+      case 'record': return this.record(shape.def);
+      case 'union': return this.union(shape.def, shape.wrapped);
       default: return null;
     }
   }
 
-  // Recursive types see a late-bound converter while their own is being built.
-  private cached(key: object, build: () => Convert | null): Convert | null {
-    if (this.cache.has(key)) {
-      const known = this.cache.get(key);
-      return known ?? null;
-    }
-    let impl: Convert | null = null;
-    const late: Convert = (v) => (impl === null ? v : impl(v));
-    this.cache.set(key, late);
-    impl = build();
-    this.cache.set(key, impl);
-    return impl;
+  private record(def: AvroRecord): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const name = this.gen.fresh(`e${def.name}_`);
+    this.defs.set(def, name);
+    const { isObj, show } = helpers(this.gen);
+    const lines = def.fields.map((f) => {
+      const convert = this.of(f.shape);
+      const read = `v[${lit(f.memory)}]`;
+      const value = convert === null ? 'x' : `${convert}(x)`;
+      return f.optional
+        ? `k = ${lit(f.memory)}; x = ${read}; o[${lit(f.wire)}] = x === undefined ? null : ${value};`
+        : `k = ${lit(f.memory)}; x = ${read}; o[${lit(f.wire)}] = ${value};`;
+    });
+    this.gen.declare(`function ${name}(v) {
+  if (!${isObj}(v)) throw new Failure("expected an object, got " + ${show}(v));
+  var k, x, o = {};
+  try {
+    ${lines.join('\n    ')}
+  } catch (e) { at(e, k); }
+  return o;
+}`);
+    return name;
   }
 
-  private record(def: AvroRecord): Convert | null {
-    const fields = def.fields.map((f) => ({ ...f, encode: this.of(f.shape) }));
-    if (fields.every((f) => f.memory === f.wire && !f.optional && f.encode === null)) return null;
-    return (v) => {
-      if (!isObjectValue(v)) throw new PathFailure(`expected an object, got ${show(v)}`);
-      const out: Record<string, unknown> = {};
-      for (const f of fields) {
-        const x = v[f.memory];
-        if (x === undefined && f.optional) out[f.wire] = null;
-        else if (f.encode === null) out[f.wire] = x;
-        else {
-          try { out[f.wire] = f.encode(x); } catch (error) { rethrowAt(error, f.memory); }
-        }
-      }
-      return out;
-    };
+  private union(def: AvroUnion, wrapped: boolean): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const name = this.gen.fresh(`e${def.name}_`);
+    this.defs.set(def, name);
+    const { isObj, show } = helpers(this.gen);
+    const cases = def.cases.map((c) => {
+      const record = this.record(c.def);
+      return `case ${lit(c.name)}: return ${wrapped ? `{ ${lit(c.def.fullName)}: ${record}(v) }` : `${record}(v)`};`;
+    });
+    const expected = def.cases.map((c) => JSON.stringify(c.name)).join(', ');
+    this.gen.declare(`function ${name}(v) {
+  if (!${isObj}(v)) throw new Failure("expected an object, got " + ${show}(v));
+  switch (v[${lit(def.tag)}]) {
+    ${cases.join('\n    ')}
   }
-
-  private union(def: AvroUnion, wrapped: boolean): Convert {
-    const cases = new Map(def.cases.map((c) => [c.name, { fullName: c.def.fullName, encode: this.of({ k: 'record', def: c.def }) }]));
-    return (v) => {
-      if (!isObjectValue(v)) throw new PathFailure(`expected an object, got ${show(v)}`);
-      const tag = v[def.tag];
-      const c = typeof tag === 'string' ? cases.get(tag) : undefined;
-      if (c === undefined) throw new PathFailure(`expected one of ${[...cases.keys()].map((k) => JSON.stringify(k)).join(', ')}, got ${show(tag)}`).at(def.tag);
-      const record = c.encode === null ? v : c.encode(v);
-      return wrapped ? { [c.fullName]: record } : record;
-    };
+  throw new Failure(${lit(`expected one of ${expected}, got `)} + ${show}(v[${lit(def.tag)}])).at(${lit(def.tag)});
+}`);
+    return name;
   }
 }
 
-class Decoders {
-  private readonly cache = new Map<object | string, Convert>();
+class AvroDecoders {
+  private readonly defs = new Map<object | string, string>();
 
-  of(shape: AvroShape): Convert {
+  constructor(private readonly gen: Codegen) {}
+
+  /** The generated function converting a shape, or null for identity. */
+  of(shape: AvroShape): string | null {
+    const gen = this.gen;
     switch (shape.k) {
-      case 'long': return shape.bigint ? identity : (v) => bigintToSafeNumber(v as bigint);
-      case 'bytes': return (v) => plainBytes(v as Uint8Array);
-      case 'enum': return (v) => shape.fromSymbol.get(v as string) ?? v;
+      case 'long': return shape.bigint ? null : gen.ref(bigintToSafeNumber, 'toSafeNumber');
+      case 'bytes': return gen.ref(plainBytes, 'plainBytes');
+      case 'enum': {
+        if ([...shape.fromSymbol].every(([symbol, value]) => symbol === value)) return null;
+        const name = gen.fresh('dEnum');
+        gen.declare(`function ${name}(v) { var s = ${gen.ref(shape.fromSymbol)}.get(v); return s === undefined ? v : s; }`);
+        return name;
+      }
       case 'array': {
         const item = this.of(shape.items);
-        if (item === identity) return identity;
-        return (v) => {
-          const list = v as unknown[];
-          const out = new Array<unknown>(list.length);
-          for (let i = 0; i < list.length; i++) {
-            try { out[i] = item(list[i]); } catch (error) { rethrowAt(error, i); }
-          }
-          return out;
-        };
+        if (item === null) return null;
+        const name = gen.fresh('dList');
+        gen.declare(`function ${name}(v) {
+  var n = v.length, o = new Array(n), i = 0;
+  try { for (; i < n; i++) o[i] = ${item}(v[i]); } catch (e) { at(e, i); }
+  return o;
+}`);
+        return name;
       }
       case 'map': {
-        const entry = this.of(shape.values);
-        return (v) => {
-          // avsc builds maps with `{}`; a "__proto__" key would have replaced the prototype.
-          if (Object.getPrototypeOf(v) !== Object.prototype) throw new PathFailure('map key "__proto__" is not allowed');
-          const source = v as Record<string, unknown>;
-          const out: Record<string, unknown> = {};
-          for (const key of Object.keys(source)) {
-            try { setEntry(out, key, entry(source[key])); } catch (error) { rethrowAt(error, key); }
-          }
-          return out;
-        };
+        // avsc builds maps with `{}`: a "__proto__" key would have replaced the prototype.
+        const value = this.of(shape.values);
+        const name = gen.fresh('dMap');
+        gen.declare(`function ${name}(v) {
+  if (Object.getPrototypeOf(v) !== Object.prototype) throw new Failure('map key "__proto__" is not allowed');
+  var o = {}, ks = Object.keys(v), i = 0;
+  try { for (; i < ks.length; i++) entry(o, ks[i], ${value === null ? 'v[ks[i]]' : `${value}(v[ks[i]])`}); } catch (e) { at(e, ks[i]); }
+  return o;
+}`);
+        return name;
       }
       case 'nullable': {
         const inner = this.of(shape.inner);
-        return inner === identity ? identity : (v) => (v === null ? null : inner(v));
+        if (inner === null) return null;
+        const name = gen.fresh('dNull');
+        gen.declare(`function ${name}(v) { return v === null ? null : ${inner}(v); }`);
+        return name;
       }
       case 'record': return this.record(shape.def, undefined);
       case 'union': return this.union(shape.def, shape.wrapped);
-      default: return identity;
+      default: return null;
     }
   }
 
-  private record(def: AvroRecord, tag: { key: string; value: string } | undefined): Convert {
-    const cacheKey = tag === undefined ? def : `${def.fullName}\u0000${tag.value}`;
-    const known = this.cache.get(cacheKey);
-    if (known !== undefined) return known;
-    let impl: Convert = identity;
-    this.cache.set(cacheKey, (v) => impl(v));
-    const fields = def.fields.map((f) => ({ ...f, decode: this.of(f.shape) }));
-    impl = (v) => {
-      const source = v as Record<string, unknown>;
-      const out: Record<string, unknown> = tag === undefined ? {} : { [tag.key]: tag.value };
-      for (const f of fields) {
-        const x = source[f.wire];
-        if (f.optional && x === null) continue;
-        try { out[f.memory] = f.decode(x); } catch (error) { rethrowAt(error, f.memory); }
-      }
-      return out;
-    };
-    return impl;
+  /** A record; a union's case carries its tag first. */
+  private record(def: AvroRecord, tag: { key: string; value: string } | undefined): string {
+    const key = tag === undefined ? def : `${def.fullName}\u0000${tag.value}`;
+    const known = this.defs.get(key);
+    if (known) return known;
+    const name = this.gen.fresh(`d${def.name}_`);
+    this.defs.set(key, name);
+    const lines = def.fields.map((f) => {
+      const convert = this.of(f.shape);
+      const value = convert === null ? 'x' : `${convert}(x)`;
+      const set = `o[${lit(f.memory)}] = ${value};`;
+      return `k = ${lit(f.memory)}; x = s[${lit(f.wire)}]; ${f.optional ? `if (x !== null) ${set}` : set}`;
+    });
+    const init = tag === undefined ? '{}' : `{ ${lit(tag.key)}: ${lit(tag.value)} }`;
+    this.gen.declare(`function ${name}(s) {
+  var k, x, o = ${init};
+  try {
+    ${lines.join('\n    ')}
+  } catch (e) { at(e, k); }
+  return o;
+}`);
+    return name;
   }
 
-  private union(def: AvroUnion, wrapped: boolean): Convert {
-    const byFullName = new Map(def.cases.map((c) => [c.def.fullName, this.record(c.def, { key: def.tag, value: c.name })]));
-    const only = this.record(def.cases[0].def, { key: def.tag, value: def.cases[0].name });
-    if (!wrapped) return only;
-    return (v) => {
-      const branch = Object.keys(v as object)[0];
-      const decode = byFullName.get(branch);
-      if (decode === undefined) throw new PathFailure(`unknown union branch ${JSON.stringify(branch)}`);
-      return decode((v as Record<string, unknown>)[branch]);
-    };
+  private union(def: AvroUnion, wrapped: boolean): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const name = this.gen.fresh(`d${def.name}_`);
+    this.defs.set(def, name);
+    const records = def.cases.map((c) => ({ branch: c.def.fullName, decode: this.record(c.def, { key: def.tag, value: c.name }) }));
+    const body = wrapped
+      ? `var b = Object.keys(v)[0];
+  switch (b) {
+    ${records.map((r) => `case ${lit(r.branch)}: return ${r.decode}(v[b]);`).join('\n    ')}
+  }
+  throw new Failure("unknown union branch " + JSON.stringify(b));`
+      : `return ${records[0].decode}(v);`;
+    this.gen.declare(`function ${name}(v) {
+  ${body}
+}`);
+    return name;
   }
 }
-
-const identity: Convert = (v) => v;

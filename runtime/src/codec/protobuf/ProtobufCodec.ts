@@ -9,12 +9,11 @@ import {
   toEncodeError,
   type IdlBinaryCodec,
 } from '../schemaWalk/codecParts.ts';
-import { PathFailure } from '../schemaWalk/errors.ts';
 import { readFrames, type FrameHeaderReader } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
 import { compileValidator } from '../schemaWalk/validator.ts';
-import { ProtoConverters } from './protoConvert.ts';
+import { protoConverters } from './protoConvert.ts';
 import { buildProtoModel, printProto } from './protoModel.ts';
 
 /** Options of {@link ProtobufCodec.protobufCodec}. */
@@ -60,31 +59,19 @@ function protobufCodec<T extends TSchema>(schema: T, options: ProtobufCodecOptio
   const root = protobuf.parse(idl, { keepCase: true }).root;
   const messageName = options.package === undefined ? model.root.name : `${options.package}.${model.root.name}`;
   const type = root.lookupType(messageName);
-  const converters = new ProtoConverters();
-  const toWire = converters.encoder(model.root);
-  const fromWire = converters.decoder(model.root);
-  // A root that is not a message travels in a one-field wrapper message.
-  const wrapKey = model.root.kind === 'message' && model.root.wrapper ? model.root.fields[0].memory : undefined;
+  // A root that is not a message travels in a one-field wrapper message; the converters see to it.
+  const { encode: toWire, decode: fromWire } = protoConverters(model.root);
   const validator = compileValidator(schema);
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
 
   const message = (value: unknown): Protobuf.Message => {
     try {
-      return toWire(wrapKey === undefined ? value : { [wrapKey]: value }) as Protobuf.Message;
+      return toWire(value) as Protobuf.Message;
     } catch (error) {
-      throw toEncodeError(error, wrapKey === undefined ? 0 : 1);
+      throw toEncodeError(error);
     }
   };
-  const read = (bytes: Uint8Array): unknown => {
-    const decoded = type.decode(bytes);
-    if (wrapKey === undefined) return fromWire(decoded);
-    try {
-      return (fromWire(decoded) as Record<string, unknown>)[wrapKey];
-    } catch (error) {
-      if (error instanceof PathFailure) error.segments.shift(); // the wrapper's field is not in the value
-      throw error;
-    }
-  };
+  const read = (bytes: Uint8Array): unknown => fromWire(type.decode(bytes));
   const decode = (bytes: Uint8Array) => decodeChecked<Static<T>>(FORMAT, validator, read, bytes);
 
   return {

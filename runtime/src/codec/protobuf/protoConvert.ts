@@ -1,4 +1,4 @@
-import { PathFailure, rethrowAt } from '../schemaWalk/errors.ts';
+import { Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
 import {
   bigintToSafeNumber,
   expectBoolean,
@@ -10,13 +10,12 @@ import {
   expectString,
   isObjectValue,
   plainBytes,
-  setEntry,
   show,
 } from '../schemaWalk/values.ts';
-import type { ProtoField, ProtoFieldType, ProtoMessage, ProtoUnion, ProtoValue } from './protoModel.ts';
+import type { ProtoEnum, ProtoField, ProtoFieldType, ProtoMessage, ProtoUnion, ProtoValue } from './protoModel.ts';
 
 /** Converts one value between memory and protobufjs's message objects. */
-export type Convert = (value: unknown) => unknown;
+export type Convert = Compiled;
 
 /** protobufjs's int64 in a message: a Long (or a number when `long` is absent). */
 interface LongLike {
@@ -24,11 +23,12 @@ interface LongLike {
   readonly high: number;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 function longToBigint(value: unknown): bigint {
   if (typeof value === 'number') return BigInt(value);
   const long = value as LongLike;
+  // One BigInt conversion when the value fits a double exactly (the common case), four otherwise.
+  const n = long.high * 4294967296 + (long.low >>> 0);
+  if (Number.isSafeInteger(n)) return BigInt(n);
   return BigInt.asIntN(64, (BigInt(long.high >>> 0) << 32n) | BigInt(long.low >>> 0));
 }
 
@@ -40,235 +40,310 @@ function longToNumber(value: unknown): number {
   return Number.isSafeInteger(n) ? n : bigintToSafeNumber(longToBigint(value));
 }
 
+/** A checked bigint as the `{ low, high }` pair protobufjs writes for int64 fields. */
+function bigintToLong(value: unknown): LongLike | number {
+  if (typeof value === 'bigint') {
+    // protobufjs writes a safe-integer number as the same int64; BigInt arithmetic only beyond.
+    const small = Number(value);
+    if (Number.isSafeInteger(small)) return small;
+  }
+  const n = expectInt64(value);
+  return { low: Number(BigInt.asIntN(32, n)), high: Number(BigInt.asIntN(32, n >> 32n)) };
+}
+
+/** A list protobufjs decoded; an absent one may be its shared frozen empty array. */
+function ownList(list: unknown[]): unknown[] {
+  return list.length === 0 ? [] : list;
+}
+
+// Generated converters (see schemaWalk/codegen.ts): one function per message, union, enum and
+// list/map shape. Encoders check every scalar, because protobufjs coerces a wrong value silently.
+
+/** Memory → protobufjs message object for the root, and back. */
+export function protoConverters(root: ProtoMessage | ProtoUnion): { encode: Convert; decode: Convert } {
+  const gen = new Codegen();
+  const encode = new ProtoEncoders(gen).root(root);
+  const decode = new ProtoDecoders(gen).root(root);
+  const [e, d] = gen.link([encode, decode]);
+  return { encode: e, decode: d };
+}
+
 /** True when encoding leaves values of this type untouched (after checking them). */
 function keepsValue(t: ProtoValue): boolean {
   return t.k === 'scalar' && !(t.type === 'int64' && t.bigint);
 }
 
-/** Builds the memory → protobufjs and protobufjs → memory converters of a model, recursion included. */
-export class ProtoConverters {
-  private readonly encoders = new Map<object, Convert>();
-  private readonly decoders = new Map<object | string, Convert>();
+class ProtoEncoders {
+  private readonly defs = new Map<object, string>();
 
-  /** Memory → message object for the root definition. */
-  encoder(def: ProtoMessage | ProtoUnion): Convert {
-    return this.encodeDefinition(def);
+  constructor(private readonly gen: Codegen) {}
+
+  root(def: ProtoMessage | ProtoUnion): string {
+    return def.kind === 'union' ? this.union(def) : def.wrapper ? this.wrapper(def) : this.message(def);
   }
 
-  /** Message object → memory for the root definition. */
-  decoder(def: ProtoMessage | ProtoUnion): Convert {
-    return this.decodeDefinition(def);
-  }
-
-  // --- encoding ---------------------------------------------------------------------------
-
-  private encodeDefinition(def: ProtoMessage | ProtoUnion): Convert {
-    const known = this.encoders.get(def);
-    if (known !== undefined) return known;
-    let impl: Convert = () => undefined;
-    const late: Convert = (value) => impl(value);
-    this.encoders.set(def, late);
-    impl = def.kind === 'union' ? this.encodeUnion(def) : this.encodeMessage(def);
-    return late;
-  }
-
-  private encodeValue(t: ProtoValue): Convert {
-    if (t.k === 'enum') {
-      const numbers = new Map(t.def.values.map((v) => [v.value, v.number]));
-      return (value) => {
-        const n = typeof value === 'string' ? numbers.get(value) : undefined;
-        if (n === undefined) throw new PathFailure(`expected one of ${t.def.values.map((v) => JSON.stringify(v.value)).join(', ')}, got ${show(value)}`);
-        return n;
-      };
-    }
-    if (t.k === 'message' || t.k === 'union') {
-      if (t.k === 'message' && t.def.wrapper) {
-        const encode = this.encodeDefinition(t.def);
-        const key = t.def.fields[0].memory;
-        return (value) => encode({ [key]: value });
-      }
-      return this.encodeDefinition(t.def);
-    }
-    switch (t.type) {
-      case 'int32': return expectInt32;
-      case 'int64': return t.bigint ? (value) => toLong(expectInt64(value)) : expectSafeInteger;
-      case 'float': case 'double': return expectNumber;
-      case 'bool': return expectBoolean;
-      case 'string': return expectString;
-      case 'bytes': return expectBytes;
+  private value(t: ProtoValue): string {
+    const gen = this.gen;
+    switch (t.k) {
+      case 'enum': return this.enumeration(t.def);
+      case 'union': return this.union(t.def);
+      case 'message': return t.def.wrapper ? this.wrapper(t.def) : this.message(t.def);
+      case 'scalar':
+        switch (t.type) {
+          case 'int32': return gen.ref(expectInt32, 'expectInt32');
+          case 'int64': return t.bigint ? gen.ref(bigintToLong, 'bigintToLong') : gen.ref(expectSafeInteger, 'expectSafeInteger');
+          case 'float': case 'double': return gen.ref(expectNumber, 'expectNumber');
+          case 'bool': return gen.ref(expectBoolean, 'expectBoolean');
+          case 'string': return gen.ref(expectString, 'expectString');
+          case 'bytes': return gen.ref(expectBytes, 'expectBytes');
+        }
     }
   }
 
-  private encodeField(t: ProtoFieldType): Convert {
+  private field(t: ProtoFieldType): string {
+    const gen = this.gen;
+    const show_ = gen.ref(show, 'show');
     if (t.k === 'repeated') {
-      const item = this.encodeValue(t.items);
-      const keep = keepsValue(t.items);
-      return (value) => {
-        if (!Array.isArray(value)) throw new PathFailure(`expected an array, got ${show(value)}`);
-        if (keep) {
-          for (let i = 0; i < value.length; i++) {
-            try { item(value[i]); } catch (error) { rethrowAt(error, i); }
-          }
-          return value;
-        }
-        const out = new Array<unknown>(value.length);
-        for (let i = 0; i < value.length; i++) {
-          try { out[i] = item(value[i]); } catch (error) { rethrowAt(error, i); }
-        }
-        return out;
-      };
+      const item = this.value(t.items);
+      const name = gen.fresh('eList');
+      const loop = keepsValue(t.items)
+        ? `try { for (; i < n; i++) ${item}(v[i]); } catch (e) { at(e, i); }\n  return v;`
+        : `var o = new Array(n);\n  try { for (; i < n; i++) o[i] = ${item}(v[i]); } catch (e) { at(e, i); }\n  return o;`;
+      gen.declare(`function ${name}(v) {
+  if (!Array.isArray(v)) throw new Failure("expected an array, got " + ${show_}(v));
+  var n = v.length, i = 0;
+  ${loop}
+}`);
+      return name;
     }
     if (t.k === 'map') {
-      const entry = this.encodeValue(t.values);
-      return (value) => {
-        if (!isObjectValue(value)) throw new PathFailure(`expected an object (map), got ${show(value)}`);
-        // A null-prototype copy: a `__proto__` key stays an ordinary entry.
-        const out = Object.create(null) as Record<string, unknown>;
-        for (const key of Object.keys(value)) {
-          try { out[key] = entry(value[key]); } catch (error) { rethrowAt(error, key); }
-        }
-        return out;
-      };
+      const value = this.value(t.values);
+      const name = gen.fresh('eMap');
+      // A null-prototype copy: a `__proto__` key stays an ordinary entry.
+      gen.declare(`function ${name}(v) {
+  if (!${gen.ref(isObjectValue, 'isObj')}(v)) throw new Failure("expected an object (map), got " + ${show_}(v));
+  var o = Object.create(null), ks = Object.keys(v), i = 0;
+  try { for (; i < ks.length; i++) o[ks[i]] = ${value}(v[ks[i]]); } catch (e) { at(e, ks[i]); }
+  return o;
+}`);
+      return name;
     }
-    return this.encodeValue(t);
+    return this.value(t);
   }
 
-  private encodeMessage(def: ProtoMessage): Convert {
-    const fields = def.fields.map((f) => ({ f, encode: this.encodeField(f.type) }));
-    return (value) => {
-      if (!isObjectValue(value)) throw new PathFailure(`expected an object, got ${show(value)}`);
-      const out: Record<string, unknown> = {};
-      for (const { f, encode } of fields) {
-        const v = value[f.memory];
-        if (v === undefined) {
-          if (f.optional) continue;
-          throw new PathFailure('is required but missing').at(f.memory);
-        }
-        if (v === null) {
-          if (f.nullable) continue;
-          throw new PathFailure('must not be null').at(f.memory);
-        }
-        try { out[f.wire] = encode(v); } catch (error) { rethrowAt(error, f.memory); }
-      }
-      return out;
-    };
+  private assign(f: ProtoField, read: string): string {
+    const convert = this.field(f.type);
+    const set = `o[${lit(f.wire)}] = ${convert}(x);`;
+    const missing = 'throw new Failure("is required but missing");';
+    const isNull = 'throw new Failure("must not be null");';
+    const absent = f.optional ? '' : missing;
+    const ifNull = f.nullable ? '' : isNull;
+    return `x = ${read}; if (x === undefined) { ${absent} } else if (x === null) { ${ifNull} } else ${set}`;
   }
 
-  private encodeUnion(def: ProtoUnion): Convert {
-    const cases = new Map(def.cases.map((c) => [c.name, { wire: c.wire, encode: this.encodeDefinition(c.def) }]));
-    return (value) => {
-      if (!isObjectValue(value)) throw new PathFailure(`expected an object, got ${show(value)}`);
-      const tag = value[def.tag];
-      const c = typeof tag === 'string' ? cases.get(tag) : undefined;
-      if (c === undefined) throw new PathFailure(`expected one of ${[...cases.keys()].map((k) => JSON.stringify(k)).join(', ')}, got ${show(tag)}`).at(def.tag);
-      return { [c.wire]: c.encode(value) };
-    };
+  private message(def: ProtoMessage): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const gen = this.gen;
+    const name = gen.fresh(`e${def.name}_`);
+    this.defs.set(def, name);
+    const lines = def.fields.map((f) => `k = ${lit(f.memory)}; ${this.assign(f, `v[${lit(f.memory)}]`)}`);
+    gen.declare(`function ${name}(v) {
+  if (!${gen.ref(isObjectValue, 'isObj')}(v)) throw new Failure("expected an object, got " + ${gen.ref(show, 'show')}(v));
+  var k, x, o = {};
+  try {
+    ${lines.join('\n    ')}
+  } catch (e) { at(e, k); }
+  return o;
+}`);
+    return name;
   }
 
-  // --- decoding ---------------------------------------------------------------------------
-
-  private decodeDefinition(def: ProtoMessage | ProtoUnion, tag?: { key: string; value: string }): Convert {
-    // A union's case message is decoded with its tag written first, so it has its own converter.
-    const cacheKey = tag === undefined ? def : `${def.name}\u0000${tag.key}\u0000${tag.value}`;
-    const known = this.decoders.get(cacheKey);
-    if (known !== undefined) return known;
-    let impl: Convert = () => undefined;
-    const late: Convert = (value) => impl(value);
-    this.decoders.set(cacheKey, late);
-    impl = def.kind === 'union' ? this.decodeUnion(def) : this.decodeMessage(def, tag);
-    return late;
+  // A wrapper's field is not in the in-memory value: the value itself goes in it.
+  private wrapper(def: ProtoMessage): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const name = this.gen.fresh(`e${def.name}_`);
+    this.defs.set(def, name);
+    this.gen.declare(`function ${name}(v) {
+  var x, o = {};
+  ${this.assign(def.fields[0], 'v')}
+  return o;
+}`);
+    return name;
   }
 
-  private decodeValue(t: ProtoValue): Convert {
-    if (t.k === 'enum') {
-      const values = new Map(t.def.values.map((v) => [v.number, v.value]));
-      return (n) => {
-        const value = values.get(n as number);
-        if (value === undefined) throw new PathFailure(n === 0 ? 'enum value is unset (0)' : `unknown enum number ${show(n)}`, t.def.name);
-        return value;
-      };
-    }
-    if (t.k === 'message' || t.k === 'union') {
-      const decode = this.decodeDefinition(t.def);
-      const name = t.def.name;
-      if (t.k === 'message' && t.def.wrapper) {
-        const key = t.def.fields[0].memory;
-        return (m) => {
-          if (m === null || m === undefined) throw new PathFailure(`is missing (expected a ${name} message)`);
-          return (decode(m) as Record<string, unknown>)[key];
-        };
-      }
-      return (m) => {
-        if (m === null || m === undefined) throw new PathFailure(`is missing (expected a ${name} message)`);
-        return decode(m);
-      };
-    }
-    switch (t.type) {
-      case 'int64': return t.bigint ? longToBigint : longToNumber;
-      case 'bytes': return (b) => plainBytes(b as Uint8Array);
-      default: return (v) => v;
-    }
+  private union(def: ProtoUnion): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const gen = this.gen;
+    const name = gen.fresh(`e${def.name}_`);
+    this.defs.set(def, name);
+    const cases = def.cases.map((c) => `case ${lit(c.name)}: return { ${lit(c.wire)}: ${this.message(c.def)}(v) };`);
+    const expected = def.cases.map((c) => JSON.stringify(c.name)).join(', ');
+    const show_ = gen.ref(show, 'show');
+    gen.declare(`function ${name}(v) {
+  if (!${gen.ref(isObjectValue, 'isObj')}(v)) throw new Failure("expected an object, got " + ${show_}(v));
+  switch (v[${lit(def.tag)}]) {
+    ${cases.join('\n    ')}
+  }
+  throw new Failure(${lit(`expected one of ${expected}, got `)} + ${show_}(v[${lit(def.tag)}])).at(${lit(def.tag)});
+}`);
+    return name;
   }
 
-  private decodeField(t: ProtoFieldType): Convert {
-    if (t.k === 'repeated') {
-      const item = this.decodeValue(t.items);
-      return (list) => {
-        const array = list as unknown[];
-        const out = new Array<unknown>(array.length);
-        for (let i = 0; i < array.length; i++) {
-          try { out[i] = item(array[i]); } catch (error) { rethrowAt(error, i); }
-        }
-        return out;
-      };
-    }
-    if (t.k === 'map') {
-      const entry = this.decodeValue(t.values);
-      return (map) => {
-        const source = map as Record<string, unknown>;
-        const out: Record<string, unknown> = {};
-        for (const key of Object.keys(source)) {
-          try { setEntry(out, key, entry(source[key])); } catch (error) { rethrowAt(error, key); }
-        }
-        return out;
-      };
-    }
-    return this.decodeValue(t);
-  }
-
-  private decodeMessage(def: ProtoMessage, tag: { key: string; value: string } | undefined): Convert {
-    const fields = def.fields.map((f: ProtoField) => ({ f, decode: this.decodeField(f.type), empty: f.optional && (f.type.k === 'repeated' || f.type.k === 'map') }));
-    return (m) => {
-      const message = m as Record<string, unknown>;
-      const out: Record<string, unknown> = tag === undefined ? {} : { [tag.key]: tag.value };
-      for (const { f, decode, empty } of fields) {
-        if (f.presence && !(hasOwn.call(message, f.wire) && message[f.wire] != null)) {
-          if (f.nullable) out[f.memory] = null;
-          continue;
-        }
-        const v = message[f.wire];
-        // An optional list or map has no presence on the wire: empty means absent.
-        if (empty && (Array.isArray(v) ? v.length === 0 : Object.keys(v as object).length === 0)) continue;
-        try { out[f.memory] = decode(v); } catch (error) { rethrowAt(error, f.memory); }
-      }
-      return out;
-    };
-  }
-
-  private decodeUnion(def: ProtoUnion): Convert {
-    const cases = def.cases.map((c) => ({ wire: c.wire, decode: this.decodeDefinition(c.def, { key: def.tag, value: c.name }) }));
-    return (m) => {
-      const message = m as Record<string, unknown>;
-      for (const c of cases) {
-        const v = message[c.wire];
-        if (hasOwn.call(message, c.wire) && v != null) return c.decode(v);
-      }
-      throw new PathFailure(`no case of ${def.name} is set (oneof ${def.oneof} is empty)`);
-    };
+  private enumeration(def: ProtoEnum): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const gen = this.gen;
+    const name = gen.fresh(`e${def.name}_`);
+    this.defs.set(def, name);
+    const numbers = new Map(def.values.map((v) => [v.value, v.number]));
+    const expected = def.values.map((v) => JSON.stringify(v.value)).join(', ');
+    gen.declare(`function ${name}(v) {
+  var n = typeof v === "string" ? ${gen.ref(numbers)}.get(v) : undefined;
+  if (n === undefined) throw new Failure(${lit(`expected one of ${expected}, got `)} + ${gen.ref(show, 'show')}(v));
+  return n;
+}`);
+    return name;
   }
 }
 
-/** A bigint as the `{ low, high }` pair protobufjs writes for int64 fields. */
-function toLong(value: bigint): LongLike {
-  return { low: Number(BigInt.asIntN(32, value)), high: Number(BigInt.asIntN(32, value >> 32n)) };
+class ProtoDecoders {
+  private readonly defs = new Map<object | string, string>();
+
+  constructor(private readonly gen: Codegen) {}
+
+  root(def: ProtoMessage | ProtoUnion): string {
+    return def.kind === 'union' ? this.union(def) : def.wrapper ? this.wrapper(def) : this.message(def, undefined);
+  }
+
+  /** The function for a value, or null where protobufjs already holds the in-memory value. */
+  private value(t: ProtoValue): string | null {
+    const gen = this.gen;
+    switch (t.k) {
+      case 'enum': return this.enumeration(t.def);
+      case 'union': return this.union(t.def);
+      case 'message': return t.def.wrapper ? this.wrapper(t.def) : this.message(t.def, undefined);
+      case 'scalar':
+        if (t.type === 'int64') return t.bigint ? gen.ref(longToBigint, 'longToBigint') : gen.ref(longToNumber, 'longToNumber');
+        if (t.type === 'bytes') return gen.ref(plainBytes, 'plainBytes');
+        return null;
+    }
+  }
+
+  private field(t: ProtoFieldType): string | null {
+    const gen = this.gen;
+    if (t.k === 'repeated') {
+      const item = this.value(t.items);
+      if (item === null) return gen.ref(ownList, 'ownList');
+      const name = gen.fresh('dList');
+      gen.declare(`function ${name}(v) {
+  var n = v.length, o = new Array(n), i = 0;
+  try { for (; i < n; i++) o[i] = ${item}(v[i]); } catch (e) { at(e, i); }
+  return o;
+}`);
+      return name;
+    }
+    if (t.k === 'map') {
+      const value = this.value(t.values);
+      const name = gen.fresh('dMap');
+      gen.declare(`function ${name}(v) {
+  var o = {}, ks = Object.keys(v), i = 0;
+  try { for (; i < ks.length; i++) entry(o, ks[i], ${value === null ? 'v[ks[i]]' : `${value}(v[ks[i]])`}); } catch (e) { at(e, ks[i]); }
+  return o;
+}`);
+      return name;
+    }
+    return this.value(t);
+  }
+
+  // Reads field `f` of message `m` into `o` (or returns it, for wrappers).
+  private read(f: ProtoField, target: string): string {
+    const convert = this.field(f.type);
+    const value = convert === null ? 'x' : `${convert}(x)`;
+    const t = f.type;
+    if (f.presence) {
+      const present = `hasOwn.call(m, ${lit(f.wire)}) && (x = m[${lit(f.wire)}]) != null`;
+      return `if (${present}) ${target} = ${value};${f.nullable ? ` else ${target} = null;` : ''}`;
+    }
+    if (t.k === 'repeated' || t.k === 'map') {
+      // An optional list or map has no presence on the wire: empty means absent.
+      const empty = t.k === 'repeated' ? 'x.length === 0' : 'Object.keys(x).length === 0';
+      return f.optional ? `x = m[${lit(f.wire)}]; if (!(${empty})) ${target} = ${value};` : `x = m[${lit(f.wire)}]; ${target} = ${value};`;
+    }
+    if (t.k === 'message' || t.k === 'union') {
+      return `x = m[${lit(f.wire)}]; if (x == null) throw new Failure(${lit(`is missing (expected a ${t.def.name} message)`)}); ${target} = ${value};`;
+    }
+    return `x = m[${lit(f.wire)}]; ${target} = ${value};`;
+  }
+
+  /** A message; a union's case carries its tag first. */
+  private message(def: ProtoMessage, tag: { key: string; value: string } | undefined): string {
+    const key = tag === undefined ? def : `${def.name}\u0000${tag.value}`;
+    const known = this.defs.get(key);
+    if (known) return known;
+    const gen = this.gen;
+    const name = gen.fresh(`d${def.name}_`);
+    this.defs.set(key, name);
+    gen.ref(Object.prototype.hasOwnProperty, 'hasOwn');
+    const lines = def.fields.map((f) => `k = ${lit(f.memory)}; ${this.read(f, `o[${lit(f.memory)}]`)}`);
+    const init = tag === undefined ? '{}' : `{ ${lit(tag.key)}: ${lit(tag.value)} }`;
+    gen.declare(`function ${name}(m) {
+  var k, x, o = ${init};
+  try {
+    ${lines.join('\n    ')}
+  } catch (e) { at(e, k); }
+  return o;
+}`);
+    return name;
+  }
+
+  private wrapper(def: ProtoMessage): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const name = this.gen.fresh(`d${def.name}_`);
+    this.defs.set(def, name);
+    this.gen.ref(Object.prototype.hasOwnProperty, 'hasOwn');
+    this.gen.declare(`function ${name}(m) {
+  var x, r;
+  ${this.read(def.fields[0], 'r')}
+  return r;
+}`);
+    return name;
+  }
+
+  private union(def: ProtoUnion): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const gen = this.gen;
+    const name = gen.fresh(`d${def.name}_`);
+    this.defs.set(def, name);
+    gen.ref(Object.prototype.hasOwnProperty, 'hasOwn');
+    const cases = def.cases.map((c) => {
+      const decode = this.message(c.def, { key: def.tag, value: c.name });
+      return `if (hasOwn.call(m, ${lit(c.wire)}) && (x = m[${lit(c.wire)}]) != null) return ${decode}(x);`;
+    });
+    gen.declare(`function ${name}(m) {
+  var x;
+  ${cases.join('\n  ')}
+  throw new Failure(${lit(`no case of ${def.name} is set (oneof ${def.oneof} is empty)`)});
+}`);
+    return name;
+  }
+
+  private enumeration(def: ProtoEnum): string {
+    const known = this.defs.get(def);
+    if (known) return known;
+    const gen = this.gen;
+    const name = gen.fresh(`d${def.name}_`);
+    this.defs.set(def, name);
+    const values = new Map(def.values.map((v) => [v.number, v.value]));
+    gen.declare(`function ${name}(n) {
+  var v = ${gen.ref(values)}.get(n);
+  if (v === undefined) throw new Failure(n === 0 ? "enum value is unset (0)" : "unknown enum number " + n, ${lit(def.name)});
+  return v;
+}`);
+    return name;
+  }
 }

@@ -9,7 +9,7 @@ import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
 import { compileValidator } from '../schemaWalk/validator.ts';
 import { bufferView } from '../schemaWalk/values.ts';
 import { buildThriftModel, printThrift } from './thriftModel.ts';
-import { ThriftWires, type ThriftInt64, type TProtocol } from './thriftWire.ts';
+import { thriftWire, type ThriftInt64, type TProtocol } from './thriftWire.ts';
 
 /** Options of {@link ThriftCodec.thriftBinaryCodec}. */
 export interface ThriftCodecOptions {
@@ -63,7 +63,7 @@ function thriftBinaryCodec<T extends TSchema>(schema: T, options: ThriftCodecOpt
   const graph = schemaToGraph(schema, { format: FORMAT, rootName });
   const model = buildThriftModel(graph, rootName);
   const idl = printThrift(model, options.namespace);
-  const root = new ThriftWires(thrift).root(model.root);
+  const root = thriftWire(model.root, thrift);
   const wrapKey = model.wrapped ? (model.root.kind === 'struct' ? model.root.fields[0].memory : undefined) : undefined;
   const validator = compileValidator(schema);
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;

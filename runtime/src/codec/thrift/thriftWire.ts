@@ -1,4 +1,4 @@
-import { PathFailure, rethrowAt } from '../schemaWalk/errors.ts';
+import { Codegen, lit } from '../schemaWalk/codegen.ts';
 import {
   bigintToSafeNumber,
   bufferView,
@@ -11,10 +11,9 @@ import {
   expectString,
   isObjectValue,
   plainBytes,
-  setEntry,
   show,
 } from '../schemaWalk/values.ts';
-import type { ThriftStruct, ThriftType, ThriftUnion } from './thriftModel.ts';
+import type { ThriftEnum, ThriftStruct, ThriftType, ThriftUnion } from './thriftModel.ts';
 
 /** node-int64's value, as the thrift package reads and writes i64s. */
 export interface Int64Like {
@@ -72,219 +71,277 @@ const STRUCT = 12;
 const MAP = 13;
 const LIST = 15;
 
-/** How one Thrift type is written and read. */
+/** How the root struct or union is written and read. */
 export interface Wire {
-  readonly ttype: number;
   write(protocol: TProtocol, value: unknown): void;
   read(protocol: TProtocol): unknown;
 }
 
-/** Compiles the writers and readers of a model over the binary protocol, recursion included. */
-export class ThriftWires {
-  private readonly cache = new Map<object | string, Wire>();
+function ttype(t: ThriftType): number {
+  switch (t.k) {
+    case 'bool': return BOOL;
+    case 'i32': case 'enum': return I32;
+    case 'i64': return I64;
+    case 'double': return DOUBLE;
+    case 'string': case 'binary': return STRING;
+    case 'list': return LIST;
+    case 'map': return MAP;
+    case 'struct': case 'union': return STRUCT;
+  }
+}
 
-  constructor(private readonly int64: ThriftInt64) {}
+// Generated readers and writers (see schemaWalk/codegen.ts), shaped like the Thrift compiler's
+// own output: a switch on field ids, protocol calls per field. Writers check every value, since
+// the protocol coerces a wrong one silently.
 
-  /** The wire of a root struct or union. */
-  root(def: ThriftStruct | ThriftUnion): Wire {
-    return def.kind === 'union' ? this.union(def) : this.struct(def, undefined);
+/** Compiles the writer and reader of a model's root over the binary protocol. */
+export function thriftWire(root: ThriftStruct | ThriftUnion, int64: ThriftInt64): Wire {
+  const gen = new Codegen();
+  const wires = new Wires(gen, int64);
+  const write = wires.writer(root);
+  const read = wires.reader(root);
+  const [w, r] = gen.link([write, read]) as unknown as [Wire['write'], Wire['read']];
+  return { write: w, read: r };
+}
+
+class Wires {
+  private readonly writers = new Map<object, string>();
+  private readonly readers = new Map<object | string, string>();
+
+  constructor(
+    private readonly gen: Codegen,
+    private readonly int64: ThriftInt64,
+  ) {}
+
+  private helper(value: unknown, name: string): string {
+    return this.gen.ref(value, name);
   }
 
-  private of(t: ThriftType): Wire {
-    const int64 = this.int64;
+  // --- writing ---------------------------------------------------------------------------
+
+  /** Statements writing value `x` of type `t` to protocol `p`. */
+  private write(t: ThriftType, x: string): string {
+    const h = (v: unknown, n: string) => this.helper(v, n);
     switch (t.k) {
-      case 'bool': return { ttype: BOOL, write: (p, v) => p.writeBool(expectBoolean(v)), read: (p) => p.readBool() };
-      case 'i32': return { ttype: I32, write: (p, v) => p.writeI32(expectInt32(v)), read: (p) => p.readI32() };
-      case 'double': return { ttype: DOUBLE, write: (p, v) => p.writeDouble(expectNumber(v)), read: (p) => p.readDouble() };
-      case 'string': return { ttype: STRING, write: (p, v) => p.writeString(expectString(v)), read: (p) => p.readString() };
-      case 'binary': return { ttype: STRING, write: (p, v) => p.writeBinary(bufferView(expectBytes(v))), read: (p) => plainBytes(p.readBinary()) };
-      case 'i64':
-        return t.bigint
-          ? { ttype: I64, write: (p, v) => p.writeI64(int64.fromBigInt(expectInt64(v))), read: (p) => int64.toBigInt(p.readI64()) }
-          : { ttype: I64, write: (p, v) => p.writeI64(int64.fromBigInt(expectSafeInteger(v))), read: (p) => bigintToSafeNumber(int64.toBigInt(p.readI64())) };
-      case 'enum': {
-        const numbers = new Map(t.def.values.map((v) => [v.value, v.number]));
-        const values = new Map(t.def.values.map((v) => [v.number, v.value]));
-        return {
-          ttype: I32,
-          write(p, v) {
-            const n = typeof v === 'string' ? numbers.get(v) : undefined;
-            if (n === undefined) throw new PathFailure(`expected one of ${[...numbers.keys()].map((k) => JSON.stringify(k)).join(', ')}, got ${show(v)}`);
-            p.writeI32(n);
-          },
-          read(p) {
-            const n = p.readI32();
-            const v = values.get(n);
-            if (v === undefined) throw new PathFailure(`unknown ${t.def.name} value ${n}`, t.def.name);
-            return v;
-          },
-        };
+      case 'bool': return `p.writeBool(${h(expectBoolean, 'expectBoolean')}(${x}));`;
+      case 'i32': return `p.writeI32(${h(expectInt32, 'expectInt32')}(${x}));`;
+      case 'double': return `p.writeDouble(${h(expectNumber, 'expectNumber')}(${x}));`;
+      case 'string': return `p.writeString(${h(expectString, 'expectString')}(${x}));`;
+      case 'binary': return `p.writeBinary(${h(bufferView, 'bufferView')}(${h(expectBytes, 'expectBytes')}(${x})));`;
+      case 'i64': {
+        const check = t.bigint ? h(expectInt64, 'expectInt64') : h(expectSafeInteger, 'expectSafeInteger');
+        return `p.writeI64(${h(this.int64, 'int64')}.fromBigInt(${check}(${x})));`;
       }
-      case 'list': return this.list(this.of(t.items));
-      case 'map': return this.map(this.of(t.values));
-      case 'struct': return this.struct(t.def, undefined);
-      case 'union': return this.union(t.def);
+      case 'enum': return `p.writeI32(${this.enumWriter(t.def)}(${x}));`;
+      case 'list': return `${this.listWriter(t.items)}(p, ${x});`;
+      case 'map': return `${this.mapWriter(t.values)}(p, ${x});`;
+      case 'struct': return `${this.writer(t.def)}(p, ${x});`;
+      case 'union': return `${this.writer(t.def)}(p, ${x});`;
     }
   }
 
-  private list(item: Wire): Wire {
-    return {
-      ttype: LIST,
-      write(p, v) {
-        if (!Array.isArray(v)) throw new PathFailure(`expected an array, got ${show(v)}`);
-        p.writeListBegin(item.ttype, v.length);
-        for (let i = 0; i < v.length; i++) {
-          try { item.write(p, v[i]); } catch (error) { rethrowAt(error, i); }
-        }
-        p.writeListEnd();
-      },
-      read(p) {
-        const { etype, size } = p.readListBegin();
-        if (size < 0) throw new PathFailure(`negative list size ${size}`);
-        if (size > 0 && etype !== item.ttype) throw new PathFailure(`a list of Thrift type ${etype} where type ${item.ttype} belongs`);
-        const out: unknown[] = []; // no preallocation: a corrupt size must not allocate
-        for (let i = 0; i < size; i++) {
-          try { out.push(item.read(p)); } catch (error) { rethrowAt(error, i); }
-        }
-        p.readListEnd();
-        return out;
-      },
-    };
+  private enumWriter(def: ThriftEnum): string {
+    const known = this.writers.get(def);
+    if (known) return known;
+    const name = this.gen.fresh(`w${def.name}_`);
+    this.writers.set(def, name);
+    const numbers = new Map(def.values.map((v) => [v.value, v.number]));
+    const expected = def.values.map((v) => JSON.stringify(v.value)).join(', ');
+    this.gen.declare(`function ${name}(v) {
+  var n = typeof v === "string" ? ${this.gen.ref(numbers)}.get(v) : undefined;
+  if (n === undefined) throw new Failure(${lit(`expected one of ${expected}, got `)} + ${this.helper(show, 'show')}(v));
+  return n;
+}`);
+    return name;
   }
 
-  private map(entry: Wire): Wire {
-    return {
-      ttype: MAP,
-      write(p, v) {
-        if (!isObjectValue(v)) throw new PathFailure(`expected an object (map), got ${show(v)}`);
-        const keys = Object.keys(v);
-        p.writeMapBegin(STRING, entry.ttype, keys.length);
-        for (const key of keys) {
-          p.writeString(key);
-          try { entry.write(p, v[key]); } catch (error) { rethrowAt(error, key); }
-        }
-        p.writeMapEnd();
-      },
-      read(p) {
-        const { ktype, vtype, size } = p.readMapBegin();
-        if (size < 0) throw new PathFailure(`negative map size ${size}`);
-        if (size > 0 && (ktype !== STRING || vtype !== entry.ttype)) throw new PathFailure(`a map<${ktype}, ${vtype}> where map<string, ${entry.ttype}> belongs`);
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < size; i++) {
-          const key = p.readString();
-          try { setEntry(out, key, entry.read(p)); } catch (error) { rethrowAt(error, key); }
-        }
-        p.readMapEnd();
-        return out;
-      },
-    };
+  private listWriter(items: ThriftType): string {
+    const name = this.gen.fresh('wList');
+    this.gen.declare(`function ${name}(p, v) {
+  if (!Array.isArray(v)) throw new Failure("expected an array, got " + ${this.helper(show, 'show')}(v));
+  var n = v.length, i = 0;
+  p.writeListBegin(${ttype(items)}, n);
+  try { for (; i < n; i++) { ${this.write(items, 'v[i]')} } } catch (e) { at(e, i); }
+  p.writeListEnd();
+}`);
+    return name;
   }
 
-  // Recursive types see a late-bound wire while their own is being compiled.
-  private late(key: object | string, build: () => Wire): Wire {
-    const known = this.cache.get(key);
-    if (known !== undefined) return known;
-    let impl: Wire | undefined;
-    this.cache.set(key, { ttype: STRUCT, write: (p, v) => impl!.write(p, v), read: (p) => impl!.read(p) });
-    impl = build();
-    return impl;
+  private mapWriter(values: ThriftType): string {
+    const name = this.gen.fresh('wMap');
+    this.gen.declare(`function ${name}(p, v) {
+  if (!${this.helper(isObjectValue, 'isObj')}(v)) throw new Failure("expected an object (map), got " + ${this.helper(show, 'show')}(v));
+  var ks = Object.keys(v), i = 0;
+  p.writeMapBegin(${STRING}, ${ttype(values)}, ks.length);
+  try { for (; i < ks.length; i++) { p.writeString(ks[i]); ${this.write(values, 'v[ks[i]]')} } } catch (e) { at(e, ks[i]); }
+  p.writeMapEnd();
+}`);
+    return name;
   }
 
-  /** A struct; `tag` is set for a union's case, whose value carries the tag first. */
-  private struct(def: ThriftStruct, tag: { key: string; value: string } | undefined): Wire {
-    return this.late(tag === undefined ? def : `${def.name}\u0000${tag.value}`, () => {
-      const fields = def.fields.map((f, index) => ({ ...f, index, wire: this.of(f.type) }));
-      const byId = new Map(fields.map((f) => [f.id, f]));
-      return {
-        ttype: STRUCT,
-        write(p, v) {
-          if (!isObjectValue(v)) throw new PathFailure(`expected an object, got ${show(v)}`);
-          p.writeStructBegin(def.name);
-          for (const f of fields) {
-            const x = v[f.memory];
-            if (x === undefined) {
-              if (f.optional) continue;
-              throw new PathFailure('is required but missing').at(f.memory);
-            }
-            if (x === null) {
-              if (f.nullable) continue;
-              throw new PathFailure('must not be null').at(f.memory);
-            }
-            p.writeFieldBegin(f.idlName, f.wire.ttype, f.id);
-            try { f.wire.write(p, x); } catch (error) { rethrowAt(error, f.memory); }
-            p.writeFieldEnd();
-          }
-          p.writeFieldStop();
-          p.writeStructEnd();
-        },
-        read(p) {
-          const values = new Array<unknown>(fields.length);
-          p.readStructBegin();
-          for (;;) {
-            const { ftype, fid } = p.readFieldBegin();
-            if (ftype === STOP) break;
-            const f = byId.get(fid);
-            // Unknown ids and mismatched types are skipped, as Thrift's generated code does.
-            if (f !== undefined && ftype === f.wire.ttype) {
-              try { values[f.index] = f.wire.read(p); } catch (error) { rethrowAt(error, f.memory); }
-            } else {
-              p.skip(ftype);
-            }
-            p.readFieldEnd();
-          }
-          p.readStructEnd();
-          const out: Record<string, unknown> = tag === undefined ? {} : { [tag.key]: tag.value };
-          for (const f of fields) {
-            const x = values[f.index];
-            if (x !== undefined) out[f.memory] = x;
-            else if (f.nullable) out[f.memory] = null;
-            else if (!f.optional) throw new PathFailure(`required field ${f.id} (${f.idlName}) is missing`).at(f.memory);
-          }
-          return out;
-        },
-      };
+  /** The writer of a struct or union: `name(p, v)`. */
+  writer(def: ThriftStruct | ThriftUnion): string {
+    const known = this.writers.get(def);
+    if (known) return known;
+    const name = this.gen.fresh(`w${def.name}_`);
+    this.writers.set(def, name);
+    const isObj = this.helper(isObjectValue, 'isObj');
+    const show_ = this.helper(show, 'show');
+    const guard = `if (!${isObj}(v)) throw new Failure("expected an object, got " + ${show_}(v));`;
+    if (def.kind === 'union') {
+      const cases = def.cases.map((c) => `case ${lit(c.name)}: p.writeFieldBegin(${lit(c.idlName)}, ${STRUCT}, ${c.id}); ${this.writer(c.def)}(p, v); break;`);
+      const expected = def.cases.map((c) => JSON.stringify(c.name)).join(', ');
+      this.gen.declare(`function ${name}(p, v) {
+  ${guard}
+  p.writeStructBegin(${lit(def.name)});
+  switch (v[${lit(def.tag)}]) {
+    ${cases.join('\n    ')}
+    default: throw new Failure(${lit(`expected one of ${expected}, got `)} + ${show_}(v[${lit(def.tag)}])).at(${lit(def.tag)});
+  }
+  p.writeFieldEnd();
+  p.writeFieldStop();
+  p.writeStructEnd();
+}`);
+      return name;
+    }
+    const fields = def.fields.map((f) => {
+      const absent = f.optional ? '' : 'throw new Failure("is required but missing");';
+      const isNull = f.nullable ? '' : 'throw new Failure("must not be null");';
+      return `k = ${lit(f.memory)}; x = v[${lit(f.memory)}];
+    if (x === undefined) { ${absent} } else if (x === null) { ${isNull} } else { p.writeFieldBegin(${lit(f.idlName)}, ${ttype(f.type)}, ${f.id}); ${this.write(f.type, 'x')} p.writeFieldEnd(); }`;
     });
+    this.gen.declare(`function ${name}(p, v) {
+  ${guard}
+  var k, x;
+  p.writeStructBegin(${lit(def.name)});
+  try {
+    ${fields.join('\n    ')}
+  } catch (e) { at(e, k); }
+  p.writeFieldStop();
+  p.writeStructEnd();
+}`);
+    return name;
   }
 
-  private union(def: ThriftUnion): Wire {
-    return this.late(def, () => {
-      const cases = def.cases.map((c) => ({ ...c, wire: this.struct(c.def, { key: def.tag, value: c.name }) }));
-      const byName = new Map(cases.map((c) => [c.name, c]));
-      const byId = new Map(cases.map((c) => [c.id, c]));
-      return {
-        ttype: STRUCT,
-        write(p, v) {
-          if (!isObjectValue(v)) throw new PathFailure(`expected an object, got ${show(v)}`);
-          const tag = v[def.tag];
-          const c = typeof tag === 'string' ? byName.get(tag) : undefined;
-          if (c === undefined) throw new PathFailure(`expected one of ${[...byName.keys()].map((k) => JSON.stringify(k)).join(', ')}, got ${show(tag)}`).at(def.tag);
-          p.writeStructBegin(def.name);
-          p.writeFieldBegin(c.idlName, STRUCT, c.id);
-          c.wire.write(p, v);
-          p.writeFieldEnd();
-          p.writeFieldStop();
-          p.writeStructEnd();
-        },
-        read(p) {
-          let result: unknown;
-          p.readStructBegin();
-          for (;;) {
-            const { ftype, fid } = p.readFieldBegin();
-            if (ftype === STOP) break;
-            const c = byId.get(fid);
-            if (c !== undefined && ftype === STRUCT) {
-              if (result !== undefined) throw new PathFailure(`more than one case of union ${def.name} is set`);
-              result = c.wire.read(p);
-            } else {
-              p.skip(ftype);
-            }
-            p.readFieldEnd();
-          }
-          p.readStructEnd();
-          if (result === undefined) throw new PathFailure(`no case of union ${def.name} is set`);
-          return result;
-        },
-      };
+  // --- reading ---------------------------------------------------------------------------
+
+  /** An expression reading a value of type `t` from protocol `p`. */
+  private read(t: ThriftType): string {
+    const h = (v: unknown, n: string) => this.helper(v, n);
+    switch (t.k) {
+      case 'bool': return 'p.readBool()';
+      case 'i32': return 'p.readI32()';
+      case 'double': return 'p.readDouble()';
+      case 'string': return 'p.readString()';
+      case 'binary': return `${h(plainBytes, 'plainBytes')}(p.readBinary())`;
+      case 'i64': {
+        const big = `${h(this.int64, 'int64')}.toBigInt(p.readI64())`;
+        return t.bigint ? big : `${h(bigintToSafeNumber, 'toSafeNumber')}(${big})`;
+      }
+      case 'enum': return `${this.enumReader(t.def)}(p.readI32())`;
+      case 'list': return `${this.listReader(t.items)}(p)`;
+      case 'map': return `${this.mapReader(t.values)}(p)`;
+      case 'struct': case 'union': return `${this.reader(t.def)}(p)`;
+    }
+  }
+
+  private enumReader(def: ThriftEnum): string {
+    const key = `enum\u0000${def.name}`;
+    const known = this.readers.get(key);
+    if (known) return known;
+    const name = this.gen.fresh(`r${def.name}_`);
+    this.readers.set(key, name);
+    const values = new Map(def.values.map((v) => [v.number, v.value]));
+    this.gen.declare(`function ${name}(n) {
+  var v = ${this.gen.ref(values)}.get(n);
+  if (v === undefined) throw new Failure(${lit(`unknown ${def.name} value `)} + n, ${lit(def.name)});
+  return v;
+}`);
+    return name;
+  }
+
+  private listReader(items: ThriftType): string {
+    const name = this.gen.fresh('rList');
+    // No preallocation: a corrupt size must not allocate.
+    this.gen.declare(`function ${name}(p) {
+  var h = p.readListBegin(), n = h.size, o = [], i = 0;
+  if (n < 0) throw new Failure("negative list size " + n);
+  if (n > 0 && h.etype !== ${ttype(items)}) throw new Failure("a list of Thrift type " + h.etype + " where type ${ttype(items)} belongs");
+  try { for (; i < n; i++) o.push(${this.read(items)}); } catch (e) { at(e, i); }
+  p.readListEnd();
+  return o;
+}`);
+    return name;
+  }
+
+  private mapReader(values: ThriftType): string {
+    const name = this.gen.fresh('rMap');
+    this.gen.declare(`function ${name}(p) {
+  var h = p.readMapBegin(), n = h.size, o = {}, i = 0, key;
+  if (n < 0) throw new Failure("negative map size " + n);
+  if (n > 0 && (h.ktype !== ${STRING} || h.vtype !== ${ttype(values)})) throw new Failure("a map<" + h.ktype + ", " + h.vtype + "> where map<${STRING}, ${ttype(values)}> belongs");
+  try { for (; i < n; i++) { key = p.readString(); entry(o, key, ${this.read(values)}); } } catch (e) { at(e, key); }
+  p.readMapEnd();
+  return o;
+}`);
+    return name;
+  }
+
+  /** The reader of a struct or union (a union's case struct carries its tag first). */
+  reader(def: ThriftStruct | ThriftUnion, tag?: { key: string; value: string }): string {
+    const key = tag === undefined ? def : `${def.name}\u0000${tag.value}`;
+    const known = this.readers.get(key);
+    if (known) return known;
+    const name = this.gen.fresh(`r${def.name}_`);
+    this.readers.set(key, name);
+    if (def.kind === 'union') {
+      const cases = def.cases.map((c) => `case ${c.id}: if (t === ${STRUCT}) { if (r !== undefined) throw new Failure(${lit(`more than one case of union ${def.name} is set`)}); r = ${this.reader(c.def, { key: def.tag, value: c.name })}(p); } else p.skip(t); break;`);
+      this.gen.declare(`function ${name}(p) {
+  var r, h, t;
+  p.readStructBegin();
+  for (;;) {
+    h = p.readFieldBegin(); t = h.ftype;
+    if (t === ${STOP}) break;
+    switch (h.fid) {
+      ${cases.join('\n      ')}
+      default: p.skip(t);
+    }
+    p.readFieldEnd();
+  }
+  p.readStructEnd();
+  if (r === undefined) throw new Failure(${lit(`no case of union ${def.name} is set`)});
+  return r;
+}`);
+      return name;
+    }
+    // Unknown ids and mismatched types are skipped, as Thrift's generated code does.
+    const vars = def.fields.map((_, i) => `f${i}`);
+    const cases = def.fields.map((f, i) => `case ${f.id}: k = ${lit(f.memory)}; if (t === ${ttype(f.type)}) f${i} = ${this.read(f.type)}; else p.skip(t); break;`);
+    const assemble = def.fields.map((f, i) => {
+      const otherwise = f.nullable ? `o[${lit(f.memory)}] = null;` : f.optional ? '' : `throw new Failure(${lit(`required field ${f.id} (${f.idlName}) is missing`)}).at(${lit(f.memory)});`;
+      return `if (f${i} !== undefined) o[${lit(f.memory)}] = f${i}; else { ${otherwise} }`;
     });
+    const init = tag === undefined ? '{}' : `{ ${lit(tag.key)}: ${lit(tag.value)} }`;
+    this.gen.declare(`function ${name}(p) {
+  var k, h, t${vars.map((v) => `, ${v}`).join('')};
+  p.readStructBegin();
+  try {
+    for (;;) {
+      k = undefined;
+      h = p.readFieldBegin(); t = h.ftype;
+      if (t === ${STOP}) break;
+      switch (h.fid) {
+        ${cases.join('\n        ')}
+        default: p.skip(t);
+      }
+      p.readFieldEnd();
+    }
+  } catch (e) { at(e, k); }
+  p.readStructEnd();
+  var o = ${init};
+  ${assemble.join('\n  ')}
+  return o;
+}`);
+    return name;
   }
 }
