@@ -1,12 +1,13 @@
-// `npm run demo` end to end: the Pets example runs as its own process on a free port, and the
-// three routes answer over loopback. The demo is spawned the way `scripts/run-ts.mjs` runs it.
+// `npm run demo` end to end: the demo generates the bundled Pets API with kitgen, serves the
+// generated server as its own process on a free port, and the routes answer over loopback.
+// The demo is spawned the way `scripts/run-ts.mjs` runs it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const entry = fileURLToPath(new URL('../../examples/pets/main.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../../compiler/demo/main.ts', import.meta.url));
 
 /** Starts the demo and resolves with its printed base URL; rejects on exit or after 20 s. */
 function startDemo(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
@@ -85,13 +86,17 @@ test('npm run demo serves the Pets API and stops on SIGTERM', async () => {
     assert.equal(created.headers.get('location'), `/pets/${pet.id}`);
     assert.deepEqual(await (await fetch(`${url}/pets/${pet.id}`)).json(), pet);
 
-    const invalid = await fetch(`${url}/pets`, { method: 'POST', body: '{"tag":"dog"}' });
+    const invalid = await fetch(`${url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tag":"dog"}' });
     assert.equal(invalid.status, 400);
-    assert.match(((await invalid.json()) as { message: string }).message, /'name'/);
-    const notJson = await fetch(`${url}/pets`, { method: 'POST', body: 'name=Fido' });
+    assert.match(((await invalid.json()) as { message: string }).message, /name/);
+    const notJson = await fetch(`${url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'name=Fido' });
     assert.equal(notJson.status, 400);
+    // The document declares JSON only: a form body is refused as the wrong media type.
+    const form = await fetch(`${url}/pets`, { method: 'POST', body: new URLSearchParams({ name: 'Fido' }) });
+    assert.equal(form.status, 415);
 
     assert.match(output(), /curl .*\/pets/, 'prints example curl commands');
+    assert.match(output(), /cli\.ts get-pets/, 'prints how to call it with the generated CLI');
   } finally {
     assert.equal(await stopDemo(child), 0, `the demo exits cleanly on SIGTERM:\n${output()}`);
   }

@@ -1,0 +1,109 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Target } from '../EndpointGen.ts';
+
+/** A `kitgen.config.{ts,mjs,json}`: defaults for `kitgen generate` (command-line options win). */
+export interface KitgenConfig {
+  /** The OpenAPI document (relative to the config file). */
+  readonly input?: string;
+  /** The output folder (relative to the config file). */
+  readonly out?: string;
+  readonly targets?: readonly Target[];
+  /** A folder of templates overriding the built-in ones by name. */
+  readonly templates?: string;
+  /** Format with prettier (default true). */
+  readonly format?: boolean;
+  /** A prettier config file for the generated code. */
+  readonly prettierConfig?: string;
+  /** Remove stale generated files from the output folder. */
+  readonly clean?: boolean;
+  /** Split endpoints by tag under `endpoints/` (`auto`: above 200 operations). */
+  readonly split?: boolean | 'auto';
+  /** Leave descriptions and examples out of schema values. */
+  readonly lean?: boolean;
+  /** `integer/int64` as `bigint` (default) or `number`. */
+  readonly int64?: 'bigint' | 'number';
+  /** Extension of imports between generated files (default `.js`). */
+  readonly importExtension?: '.js' | '.ts' | '';
+  /** Where generated code imports the runtime from (default `@kitgen/runtime`). */
+  readonly runtimePackage?: string;
+}
+
+/** Declares a config with its type checked (`export default defineConfig({ … })`). */
+export function defineConfig(config: KitgenConfig): KitgenConfig {
+  return config;
+}
+
+/** A config problem: a usage error (exit code 2). */
+export class ConfigFileError extends Error {}
+
+/** The config file names looked for in the working folder, in order. */
+export const configFileNames = ['kitgen.config.ts', 'kitgen.config.mjs', 'kitgen.config.js', 'kitgen.config.json'];
+
+const keys: Record<keyof KitgenConfig, (v: unknown) => boolean> = {
+  input: (v) => typeof v === 'string',
+  out: (v) => typeof v === 'string',
+  targets: (v) => Array.isArray(v) && v.every((t) => ['endpoints', 'server', 'client', 'cli'].includes(t as string)),
+  templates: (v) => typeof v === 'string',
+  format: (v) => typeof v === 'boolean',
+  prettierConfig: (v) => typeof v === 'string',
+  clean: (v) => typeof v === 'boolean',
+  split: (v) => typeof v === 'boolean' || v === 'auto',
+  lean: (v) => typeof v === 'boolean',
+  int64: (v) => v === 'bigint' || v === 'number',
+  importExtension: (v) => v === '.js' || v === '.ts' || v === '',
+  runtimePackage: (v) => typeof v === 'string' && v !== '',
+};
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
+/**
+ * Loads the config named by `--config`, or the first `kitgen.config.*` in `cwd`; none is fine.
+ * Paths in it are made absolute against the config file's folder. Unknown keys and bad values
+ * are errors naming the file and key.
+ */
+export async function loadConfig(path: string | undefined, cwd: string): Promise<{ config: KitgenConfig; file?: string }> {
+  let file: string | undefined;
+  if (path !== undefined) {
+    file = resolve(cwd, path);
+    if (!(await exists(file))) throw new ConfigFileError(`${path}: no such config file`);
+  } else {
+    for (const name of configFileNames) {
+      if (await exists(join(cwd, name))) {
+        file = join(cwd, name);
+        break;
+      }
+    }
+  }
+  if (file === undefined) return { config: {} };
+  let raw: unknown;
+  try {
+    if (file.endsWith('.json')) raw = JSON.parse(await readFile(file, 'utf8'));
+    else {
+      const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      raw = mod.default;
+    }
+  } catch (error) {
+    throw new ConfigFileError(`${file}: cannot load the config: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigFileError(`${file}: the config must be an object (export default defineConfig({ ... }))`);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const check = keys[k as keyof KitgenConfig];
+    if (!check) throw new ConfigFileError(`${file}: unknown key "${k}"; known keys: ${Object.keys(keys).join(', ')}`);
+    if (!check(v)) throw new ConfigFileError(`${file}: "${k}" has an invalid value ${JSON.stringify(v)}`);
+    out[k] = v;
+  }
+  const base = dirname(file);
+  for (const k of ['input', 'out', 'templates', 'prettierConfig'] as const) {
+    const v = out[k];
+    if (typeof v === 'string' && !isAbsolute(v)) out[k] = resolve(base, v);
+  }
+  return { config: out as KitgenConfig, file };
+}

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { allTargets, type Target } from '../EndpointGen.ts';
+import { CompileError, formatDiagnostic } from '../input/Diagnostic.ts';
+import { FormatError } from '../format/formatCode.ts';
+import { ConfigFileError, loadConfig } from './config.ts';
+import { runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
+import { watchAndGenerate } from './watch.ts';
+
+/** Exit codes: success, invalid input, usage error. */
+export const ExitCode = { ok: 0, invalidInput: 1, usage: 2 } as const;
+
+/** A wrong command line (exit code 2). */
+class UsageError extends Error {}
+
+const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+interface GenerateFlags {
+  out?: string;
+  targets?: string;
+  config?: string;
+  templates?: string;
+  format: boolean;
+  prettierConfig?: string;
+  clean?: boolean;
+  dryRun?: boolean;
+  watch?: boolean;
+  quiet?: boolean;
+  split?: string;
+  lean?: boolean;
+  int64?: 'bigint' | 'number';
+}
+
+function parseTargets(text: string): Target[] {
+  const list = text.split(',').map((t) => t.trim()).filter(Boolean);
+  const bad = list.filter((t) => !allTargets.includes(t as Target));
+  if (bad.length > 0 || list.length === 0) throw new UsageError(`--targets: unknown target ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose from ${allTargets.join(', ')}`);
+  return list as Target[];
+}
+
+async function generate(input: string | undefined, flags: GenerateFlags, io: CliIO): Promise<number> {
+  const { config, file: configFile } = await loadConfig(flags.config, io.cwd);
+  const inputPath = input !== undefined ? resolve(io.cwd, input) : config.input;
+  const out = flags.out !== undefined ? resolve(io.cwd, flags.out) : config.out;
+  if (inputPath === undefined) throw new UsageError(`an input document is needed: kitgen generate <input> --out <dir>${configFile ? ` (or "input" in ${configFile})` : ''}`);
+  if (out === undefined && !flags.dryRun) throw new UsageError('--out <dir> is needed (or "out" in the config file)');
+  const split = flags.split === undefined ? (config.split ?? 'auto') : flags.split === 'auto' ? 'auto' : flags.split === 'true' || flags.split === 'tag';
+  const run: GenerateRun = {
+    input: inputPath,
+    out: out ?? io.cwd,
+    targets: flags.targets !== undefined ? parseTargets(flags.targets) : (config.targets ?? allTargets),
+    ...((flags.templates ?? config.templates) !== undefined ? { templates: flags.templates !== undefined ? resolve(io.cwd, flags.templates) : config.templates } : {}),
+    format: flags.format && config.format !== false,
+    ...((flags.prettierConfig ?? config.prettierConfig) !== undefined ? { prettierConfig: flags.prettierConfig !== undefined ? resolve(io.cwd, flags.prettierConfig) : config.prettierConfig } : {}),
+    clean: flags.clean ?? config.clean ?? false,
+    dryRun: flags.dryRun ?? false,
+    split,
+    lean: flags.lean ?? config.lean ?? false,
+    int64: flags.int64 ?? config.int64 ?? 'bigint',
+    importExtension: config.importExtension ?? '.js',
+    runtimePackage: config.runtimePackage ?? '@kitgen/runtime',
+  };
+  const reporter: RunReporter = {
+    progress: (line) => !flags.quiet && io.stderr(`kitgen: ${line}`),
+    warning: (d) => !flags.quiet && io.stderr(formatDiagnostic(d)),
+  };
+  if (flags.watch) return watchAndGenerate(run, reporter, io, (code) => code);
+  const result = await runGenerate(run, reporter);
+  if (run.dryRun) {
+    for (const f of result.files) io.stdout(f);
+  } else if (!flags.quiet) {
+    const w = result.write!;
+    io.stderr(`kitgen: ${result.operations} operations → ${w.written.length} files written, ${w.unchanged.length} unchanged${run.clean ? `, ${w.removed.length} removed` : ''} in ${run.out}${result.warnings.length > 0 ? ` (${result.warnings.length} warnings)` : ''}`);
+  }
+  return ExitCode.ok;
+}
+
+/** Where the CLI reads and writes (the process by default; tests pass their own). */
+export interface CliIO {
+  readonly cwd: string;
+  stdout(line: string): void;
+  stderr(line: string): void;
+  /** Resolves when the user stops a watch (SIGINT). */
+  readonly stopped?: Promise<void>;
+}
+
+/** Prints an error the way the CLI reports it and gives the exit code. */
+export function reportError(error: unknown, io: CliIO): number {
+  if (error instanceof CompileError) {
+    for (const d of error.diagnostics) io.stderr(formatDiagnostic(d));
+    return ExitCode.invalidInput;
+  }
+  if (error instanceof UsageError || error instanceof ConfigFileError) {
+    io.stderr(`kitgen: ${error.message}`);
+    return ExitCode.usage;
+  }
+  if (error instanceof FormatError) {
+    io.stderr(`kitgen: ${error.message}`);
+    return ExitCode.invalidInput;
+  }
+  io.stderr(`kitgen: internal error (a bug in kitgen; please report it): ${(error as Error)?.stack ?? String(error)}`);
+  return ExitCode.invalidInput;
+}
+
+/** Runs the `kitgen` command line and resolves with its exit code. */
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  const program = new Command('kitgen')
+    .description('Typed HTTP APIs from OpenAPI documents: endpoint modules, servers, clients and CLIs')
+    .version(version, '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout(s.replace(/\n$/, '')), writeErr: (s) => io.stderr(s.replace(/\n$/, '')) })
+    .showHelpAfterError();
+  let code: number = ExitCode.ok;
+  program
+    .command('generate')
+    .description('generate endpoints.ts, server.ts, client.ts, cli.ts and index.ts from an OpenAPI 3.0/3.1 document (JSON or YAML)')
+    .argument('[input]', 'the OpenAPI document (or "input" in the config file)')
+    .option('-o, --out <dir>', 'the output folder')
+    .option('-t, --targets <list>', `comma-separated targets (default all: ${allTargets.join(',')})`)
+    .option('-c, --config <file>', 'a kitgen.config.ts|mjs|json (default: one in the working folder)')
+    .option('--templates <dir>', 'a folder of handlebars templates replacing the built-in ones by file name')
+    .option('--no-format', 'write the code without running prettier')
+    .option('--prettier-config <file>', 'a prettier config for the generated code')
+    .option('--clean', 'remove generated files the document no longer produces')
+    .option('--dry-run', 'list the files that would be written, write nothing')
+    .option('-w, --watch', 'regenerate when the input (or templates) change')
+    .option('-q, --quiet', 'print errors only')
+    .addOption(new Option('--split <mode>', 'split endpoints by tag under endpoints/').choices(['auto', 'true', 'false', 'tag']))
+    .option('--lean', 'leave descriptions and examples out of schema values (JSDoc keeps them)')
+    .addOption(new Option('--int64 <type>', 'type of integer/int64 values').choices(['bigint', 'number']))
+    .action(async (input: string | undefined, flags: GenerateFlags) => {
+      code = await generate(input, flags, io);
+    });
+  try {
+    if (argv.length === 0) {
+      program.outputHelp();
+      return ExitCode.usage;
+    }
+    await program.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
+      return ExitCode.usage;
+    }
+    return reportError(error, io);
+  }
+}

@@ -1,0 +1,10 @@
+// kitgen, the compiler: OpenAPI 3.0/3.1 → typed endpoint modules, server, client and CLI.
+export { EndpointGen, allTargets, emitAll, type GenerateOptions, type GeneratedCode, type OpenAPIInput, type Target } from './EndpointGen.ts';
+export { CodeGen, generatedMarker, type WriteOptions, type WriteResult } from './CodeGen.ts';
+export { CompileError, formatDiagnostic, type Diagnostic } from './input/Diagnostic.ts';
+export { loadDocument, type SourceDocument } from './input/loadDocument.ts';
+export { FormatError } from './format/formatCode.ts';
+export { loadTemplates, compileTemplates, builtInTemplatesDir, templateFiles, type Templates } from './render/Templates.ts';
+export { defineConfig, type KitgenConfig } from './cli/config.ts';
+export type { Api, Operation, Parameter, RequestBody, Response, SecurityScheme } from './model/Api.ts';
+export type { NamedSchema, SchemaNode } from './model/Schema.ts';

@@ -1,0 +1,154 @@
+/**
+ * The compiler's one intermediate model: every input is normalised into an {@link Api} once,
+ * and every emitter reads only it (DESIGN.md, "The pipeline"). Identifiers are allocated here,
+ * in one place, so every emitted file agrees on them.
+ */
+import type { NamedSchema, SchemaNode } from './Schema.ts';
+
+export type { NamedSchema, SchemaNode } from './Schema.ts';
+
+/** HTTP methods an operation may have (lower case, as OpenAPI path items key them). */
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** Query serialisation styles the runtime speaks. */
+export type QueryStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+
+/** Where a parameter travels. */
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** Path parameter codecs of the runtime. */
+export type PathCodecKind = 'int' | 'long' | 'string' | 'uuid' | 'bool';
+
+/** One operation parameter (or an apiKey credential, which travels like one). */
+export interface Parameter {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  /** Property name in the handler's/client's input object (lowerCamelCase, unique per operation). */
+  readonly prop: string;
+  readonly required: boolean;
+  readonly schema: SchemaNode;
+  readonly description?: string;
+  readonly deprecated?: boolean;
+  readonly style: QueryStyle | 'simple';
+  readonly explode: boolean;
+  /** For path parameters: the runtime codec. */
+  readonly pathCodec?: PathCodecKind;
+  /** Set when the parameter carries an apiKey credential of this scheme. */
+  readonly credential?: string;
+  readonly examples?: Readonly<Record<string, unknown>>;
+}
+
+/** A part of a multipart/form-data body. */
+export interface BodyPart {
+  readonly name: string;
+  readonly schema: SchemaNode;
+  readonly required: boolean;
+  /** `encoding.<part>.contentType`, when the spec gives one. */
+  readonly mediaTypes?: readonly string[];
+}
+
+/** How a request body is carried. */
+export type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
+
+/** The request body of an operation (several media types sharing one schema). */
+export interface RequestBody {
+  readonly kind: BodyKind;
+  readonly mediaTypes: readonly string[];
+  readonly schema: SchemaNode;
+  readonly required: boolean;
+  readonly description?: string;
+  /** For multipart bodies: the parts, from the object schema's properties. */
+  readonly parts?: readonly BodyPart[];
+}
+
+/** A response header. */
+export interface ResponseHeader {
+  readonly name: string;
+  /** Property name in the `headers` object of the response value. */
+  readonly prop: string;
+  readonly required: boolean;
+  readonly schema: SchemaNode;
+  readonly description?: string;
+}
+
+/** The body of a response: its media types sharing one schema. */
+export interface ResponseContent {
+  readonly mediaTypes: readonly string[];
+  readonly schema: SchemaNode;
+}
+
+/** One declared response. */
+export interface Response {
+  /** `200`, `2XX` or `default`, as the spec keys it. */
+  readonly key: string;
+  /** The status the runtime answers with (ranges and default use a representative). */
+  readonly status: number;
+  readonly description?: string;
+  readonly content?: ResponseContent;
+  readonly headers: readonly ResponseHeader[];
+}
+
+/** How an operation authenticates. */
+export type Auth = { readonly kind: 'none' } | { readonly kind: 'basic'; readonly scheme: string } | { readonly kind: 'bearer'; readonly scheme: string };
+
+/** One operation. */
+export interface Operation {
+  readonly method: HttpMethod;
+  /** The OpenAPI path template, e.g. `/pets/{petId}`. */
+  readonly path: string;
+  /** Path segments: literal text or a path parameter (by name). */
+  readonly segments: ReadonlyArray<{ readonly literal: string } | { readonly param: string }>;
+  /** operationId as given, or undefined. */
+  readonly operationId?: string;
+  /** lowerCamelCase identifier: the endpoint value, handler and client method. */
+  readonly ident: string;
+  /** PascalCase base of the operation's own type names. */
+  readonly typeBase: string;
+  /** Identifiers of the operation's input, output and error types. */
+  readonly types: { readonly params: string; readonly output: string; readonly error: string };
+  readonly summary?: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly deprecated: boolean;
+  /** Parameters in input order: path (path order) first, then the others as declared. */
+  readonly parameters: readonly Parameter[];
+  readonly body?: RequestBody;
+  /** The property name of the body in the input object. */
+  readonly bodyProp: string;
+  /** Success responses (1XX–3XX), in status order. */
+  readonly outputs: readonly Response[];
+  /** Failure responses (4XX, 5XX, default), in status order with default last. */
+  readonly errors: readonly Response[];
+  readonly auth: Auth;
+  /** JSON pointer of the operation. */
+  readonly pointer: string;
+  /** The module (tag) the operation is emitted in when endpoints are split. */
+  readonly group: string;
+}
+
+/** A security scheme the API declares. */
+export interface SecurityScheme {
+  readonly key: string;
+  readonly kind: 'basic' | 'bearer' | 'apiKey';
+  /** For apiKey: where it travels and under which name. */
+  readonly in?: 'header' | 'query' | 'cookie';
+  readonly paramName?: string;
+  /** The client credential option's name (lowerCamelCase). */
+  readonly prop: string;
+  readonly description?: string;
+}
+
+/** The whole API. */
+export interface Api {
+  readonly title: string;
+  readonly version: string;
+  readonly description?: string;
+  /** The `openapi` version of the input. */
+  readonly openapi: string;
+  /** Named schemas in declaration order (components first, then hoisted ones). */
+  readonly schemas: readonly NamedSchema[];
+  readonly operations: readonly Operation[];
+  readonly securitySchemes: readonly SecurityScheme[];
+  /** First server URL, when the document names one. */
+  readonly serverUrl?: string;
+}

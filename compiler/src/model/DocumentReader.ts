@@ -1,0 +1,76 @@
+import { pointerParts, type Diagnostics } from '../input/Diagnostic.ts';
+
+/** A plain JSON object of the document. */
+export type Json = Record<string, unknown>;
+
+/** True for a non-null, non-array object. */
+export function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A value of the document together with the pointer it was found at. */
+export interface Located<T = unknown> {
+  readonly value: T;
+  readonly pointer: string;
+}
+
+/**
+ * Reads values of one (bundled) document by JSON pointer and follows internal `$ref`s, with
+ * problems reported to the diagnostics rather than thrown.
+ */
+export class DocumentReader {
+  constructor(
+    readonly document: Json,
+    readonly diagnostics: Diagnostics,
+  ) {}
+
+  /** The value at a pointer (`#/components/schemas/Pet` or `/components/...`), or undefined. */
+  get(pointer: string): unknown {
+    let node: unknown = this.document;
+    for (const part of pointerParts(pointer.replace(/^#/, ''))) {
+      if (Array.isArray(node)) node = node[Number(part)];
+      else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, part)) node = node[part];
+      else return undefined;
+    }
+    return node;
+  }
+
+  /** The pointer a `$ref` names (URI-decoded), or undefined for a reference into another file. */
+  refPointer(ref: string): string | undefined {
+    if (!ref.startsWith('#')) return undefined;
+    try {
+      return decodeURIComponent(ref.slice(1));
+    } catch {
+      return ref.slice(1);
+    }
+  }
+
+  /**
+   * Follows `$ref`s until a value that is not a reference; reports a missing target or a loop
+   * at `pointer` and returns undefined then.
+   */
+  deref(value: unknown, pointer: string): Located | undefined {
+    let current: Located = { value, pointer };
+    const seen = new Set<string>();
+    while (isObject(current.value) && typeof current.value.$ref === 'string') {
+      const ref = current.value.$ref;
+      const target = this.refPointer(ref);
+      if (target === undefined) {
+        this.diagnostics.error(current.pointer + '/$ref', `cannot resolve $ref "${ref}": references into other files must be bundled`);
+        return undefined;
+      }
+      if (seen.has(target)) {
+        this.diagnostics.error(current.pointer + '/$ref', `$ref "${ref}" refers to itself`);
+        return undefined;
+      }
+      seen.add(target);
+      const next = this.get(target);
+      if (next === undefined) {
+        this.diagnostics.error(current.pointer + '/$ref', `cannot resolve $ref "${ref}": nothing at ${target || '/'}`);
+        return undefined;
+      }
+      current = { value: next, pointer: target };
+    }
+    return current;
+  }
+}

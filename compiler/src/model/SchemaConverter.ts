@@ -1,0 +1,268 @@
+import { pointerJoin, pointerParts } from '../input/Diagnostic.ts';
+import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
+import { discriminatorOf, schemaAnnotations } from './schemaAnnotations.ts';
+import type { Constraints, ObjectNode, Property, SchemaAnnotations, SchemaNode } from './Schema.ts';
+
+/** Options of the schema conversion. */
+export interface SchemaOptions {
+  /** `integer/int64` as `bigint` (exact, the default) or as `number`. */
+  readonly int64: 'bigint' | 'number';
+}
+
+/** A named schema while the model is being built (its identifier comes later). */
+export interface PendingSchema {
+  readonly key: string;
+  readonly name: string;
+  readonly pointer: string;
+  schema: SchemaNode | undefined;
+}
+
+const componentPrefix = '/components/schemas/';
+const stringKeys = ['minLength', 'maxLength', 'pattern'];
+const numberKeys = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
+const arrayKeys = ['minItems', 'maxItems', 'uniqueItems'];
+const objectKeys = ['minProperties', 'maxProperties'];
+
+/**
+ * Turns OpenAPI schema objects (3.0 or 3.1) into the model's schema graph. Component schemas
+ * become named schemas referenced by `ref` nodes; other `$ref`s are inlined, except when one
+ * refers back into itself, which hoists it as a named schema too.
+ */
+export class SchemaConverter {
+  /** Named schemas by key, in the order they were first met (components first). */
+  readonly named = new Map<string, PendingSchema>();
+  readonly #components: Json;
+  readonly #inline: string[] = [];
+  readonly #hoisted = new Set<string>();
+
+  constructor(
+    readonly reader: DocumentReader,
+    readonly options: SchemaOptions,
+  ) {
+    const components = reader.get('/components/schemas');
+    this.#components = isObject(components) ? components : {};
+    for (const name of Object.keys(this.#components)) {
+      this.named.set(name, { key: name, name, pointer: pointerJoin('/components/schemas', name), schema: undefined });
+    }
+  }
+
+  /** Converts every component schema (so unused ones are emitted too). */
+  convertComponents(): void {
+    for (const pending of [...this.named.values()]) this.#ensure(pending);
+  }
+
+  #ensure(pending: PendingSchema): void {
+    if (pending.schema !== undefined) return;
+    // A placeholder first: a component referring to itself sees a ref to itself.
+    pending.schema = { kind: 'any' };
+    pending.schema = this.convert(this.#components[pending.name], pending.pointer);
+  }
+
+  /** The model node of a schema object found at `pointer`. */
+  convert(raw: unknown, pointer: string): SchemaNode {
+    if (raw === true || raw === undefined) return { kind: 'any' };
+    if (raw === false) {
+      this.reader.diagnostics.warn(pointer, 'a `false` schema (no value allowed) is read as any value');
+      return { kind: 'any' };
+    }
+    if (!isObject(raw)) {
+      this.reader.diagnostics.error(pointer, `a schema must be an object, found ${Array.isArray(raw) ? 'an array' : typeof raw}`);
+      return { kind: 'any' };
+    }
+    if (typeof raw.$ref === 'string') return this.#ref(raw, pointer);
+    return this.#structure(raw, pointer);
+  }
+
+  #ref(raw: Json, pointer: string): SchemaNode {
+    const ref = raw.$ref as string;
+    const target = this.reader.refPointer(ref);
+    const notes = schemaAnnotations(raw, this.reader, pointer);
+    if (target === undefined) {
+      this.reader.diagnostics.error(pointer + '/$ref', `cannot resolve $ref "${ref}": references into other files must be bundled`);
+      return { kind: 'any' };
+    }
+    if (target.startsWith(componentPrefix) && pointerParts(target).length === 3) {
+      const name = pointerParts(target)[2];
+      const pending = this.named.get(name);
+      if (pending && Object.prototype.hasOwnProperty.call(this.#components, name)) {
+        this.#ensure(pending);
+        return { kind: 'ref', target: name, ...notes };
+      }
+    }
+    if (this.#hoisted.has(target)) return { kind: 'ref', target, ...notes };
+    if (this.#inline.includes(target)) {
+      // A schema that contains itself through a plain pointer: give it a name.
+      this.#hoisted.add(target);
+      const title = (this.reader.get(target) as Json | undefined)?.title;
+      const parts = pointerParts(target);
+      this.named.set(target, { key: target, name: typeof title === 'string' ? title : parts.slice(-2).join(' '), pointer: target, schema: undefined });
+      return { kind: 'ref', target, ...notes };
+    }
+    const value = this.reader.get(target);
+    if (value === undefined) {
+      this.reader.diagnostics.error(pointer + '/$ref', `cannot resolve $ref "${ref}": nothing at ${target || '/'}`);
+      return { kind: 'any' };
+    }
+    this.#inline.push(target);
+    const node = this.convert(value, target);
+    this.#inline.pop();
+    if (this.#hoisted.has(target)) {
+      this.named.get(target)!.schema = node;
+      return { kind: 'ref', target, ...notes };
+    }
+    return Object.keys(notes).length > 0 ? ({ ...node, ...notes } as SchemaNode) : node;
+  }
+
+  #structure(raw: Json, pointer: string): SchemaNode {
+    const notes = schemaAnnotations(raw, this.reader, pointer);
+    const typeList = Array.isArray(raw.type) ? raw.type.filter((t): t is string => typeof t === 'string') : typeof raw.type === 'string' ? [raw.type] : [];
+    const nullable = notes.nullable === true || typeList.includes('null') || (Array.isArray(raw.enum) && raw.enum.includes(null));
+    const types = typeList.filter((t) => t !== 'null');
+    const withNull = (node: SchemaNode): SchemaNode => (nullable ? ({ ...node, nullable: true } as SchemaNode) : node);
+
+    const composed = this.#composition(raw, pointer, notes);
+    if (composed) return withNull(composed);
+
+    if (types.length > 1) {
+      const members = types.map((t) => this.#typed({ ...raw, type: t }, t, pointer, {}));
+      return withNull({ kind: 'union', keyword: 'anyOf', members, ...notes });
+    }
+    const type = types[0] ?? inferType(raw);
+    if (typeList.length === 1 && typeList[0] === 'null') return { kind: 'null', ...notes };
+    return withNull(this.#typed(raw, type, pointer, notes));
+  }
+
+  #typed(raw: Json, type: string | undefined, pointer: string, notes: SchemaAnnotations): SchemaNode {
+    const values = Array.isArray(raw.enum) ? raw.enum.filter((v) => v !== null) : raw.const !== undefined ? [raw.const] : undefined;
+    const enumNames = enumNamesOf(raw, values?.length ?? 0);
+    switch (type) {
+      case 'string': {
+        if (values && !values.every((v) => typeof v === 'string')) return { kind: 'const', values, ...notes };
+        const format = typeof raw.format === 'string' ? raw.format : undefined;
+        if (!values && (format === 'binary' || raw.contentMediaType === 'application/octet-stream')) return { kind: 'bytes', format: 'binary', ...notes };
+        if (!values && (format === 'byte' || raw.contentEncoding === 'base64')) return { kind: 'bytes', format: 'byte', ...notes };
+        return { kind: 'string', ...(format ? { format } : {}), ...(values ? { enum: values as string[] } : {}), ...(enumNames ? { enumNames } : {}), constraints: this.#constraints(raw, stringKeys, pointer), ...notes };
+      }
+      case 'integer':
+      case 'number': {
+        if (values && !values.every((v) => typeof v === 'number')) return { kind: 'const', values, ...notes };
+        const format = typeof raw.format === 'string' ? raw.format : undefined;
+        if (type === 'integer' && format === 'int64' && this.options.int64 === 'bigint' && !values) {
+          return { kind: 'int64', constraints: this.#constraints(raw, numberKeys, pointer), ...notes };
+        }
+        return { kind: type, ...(format ? { format } : {}), ...(values ? { enum: values as number[] } : {}), ...(enumNames ? { enumNames } : {}), constraints: this.#constraints(raw, numberKeys, pointer), ...notes };
+      }
+      case 'boolean':
+        return values ? { kind: 'const', values, ...notes } : { kind: 'boolean', ...notes };
+      case 'array':
+        return { kind: 'array', items: this.convert(raw.items ?? true, pointer + '/items'), constraints: this.#constraints(raw, arrayKeys, pointer), ...notes };
+      case 'object':
+        return this.#object(raw, pointer, notes);
+      default:
+        if (values) return { kind: 'const', values, ...notes };
+        return { kind: 'any', ...notes };
+    }
+  }
+
+  #object(raw: Json, pointer: string, notes: SchemaAnnotations): ObjectNode {
+    const props = isObject(raw.properties) ? raw.properties : {};
+    const required = new Set(Array.isArray(raw.required) ? raw.required.filter((r): r is string => typeof r === 'string') : []);
+    const properties: Property[] = Object.entries(props).map(([name, s]) => ({
+      name,
+      schema: this.convert(s, pointerJoin(pointer, 'properties', name)),
+      required: required.has(name),
+    }));
+    for (const name of required) if (!Object.prototype.hasOwnProperty.call(props, name)) properties.push({ name, schema: { kind: 'any' }, required: true });
+    const ap = raw.additionalProperties;
+    const additional = ap === undefined ? undefined : ap === true || (isObject(ap) && Object.keys(ap).length === 0) ? true : ap === false ? false : this.convert(ap, pointer + '/additionalProperties');
+    return { kind: 'object', properties, additional, constraints: this.#constraints(raw, objectKeys, pointer), ...notes };
+  }
+
+  #composition(raw: Json, pointer: string, notes: SchemaAnnotations): SchemaNode | undefined {
+    const hasStructure = raw.properties !== undefined || raw.additionalProperties !== undefined || raw.type === 'object';
+    const siblings = (): SchemaNode[] => (hasStructure ? [this.#object(raw, pointer, {})] : []);
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const list = raw[keyword];
+      if (!Array.isArray(list)) continue;
+      const members = list.map((m, i) => this.convert(m, pointerJoin(pointer, keyword, i)));
+      const discriminator = discriminatorOf(raw, pointer, members, this.reader, (name) => this.#componentKey(name));
+      const union: SchemaNode = { kind: 'union', keyword, members, ...(discriminator ? { discriminator } : {}), ...(hasStructure || Array.isArray(raw.allOf) ? {} : notes) };
+      const extra = Array.isArray(raw.allOf) ? raw.allOf.map((m, i) => this.convert(m, pointerJoin(pointer, 'allOf', i))) : [];
+      if (!hasStructure && extra.length === 0) return union;
+      return { kind: 'allOf', members: [...siblings(), ...extra, union], ...notes };
+    }
+    if (Array.isArray(raw.allOf)) {
+      const members = raw.allOf.map((m, i) => this.convert(m, pointerJoin(pointer, 'allOf', i)));
+      const all = [...members, ...siblings()];
+      if (all.length === 1) return { ...all[0], ...notes } as SchemaNode;
+      return { kind: 'allOf', members: all, ...notes };
+    }
+    return undefined;
+  }
+
+  /** The component key a discriminator mapping names (`#/components/schemas/X` or `X`). */
+  #componentKey(value: string): string | undefined {
+    const target = value.startsWith('#') ? this.reader.refPointer(value) : `/components/schemas/${value}`;
+    if (target === undefined || !target.startsWith(componentPrefix)) return undefined;
+    const name = pointerParts(target)[2];
+    const pending = this.named.get(name);
+    if (!pending || !Object.prototype.hasOwnProperty.call(this.#components, name)) return undefined;
+    this.#ensure(pending);
+    return name;
+  }
+
+  #constraints(raw: Json, keys: readonly string[], pointer: string): Constraints {
+    const out: Record<string, unknown> = {};
+    for (const k of keys) {
+      const v = raw[k];
+      if (v === undefined) continue;
+      if (k === 'pattern') {
+        if (typeof v !== 'string' || !validPattern(v)) {
+          this.reader.diagnostics.warn(`${pointer}/pattern`, `pattern ${JSON.stringify(v)} is not a JavaScript regular expression; it is not checked`);
+          continue;
+        }
+      }
+      // OpenAPI 3.0 writes exclusive bounds as booleans next to minimum/maximum.
+      if ((k === 'exclusiveMinimum' || k === 'exclusiveMaximum') && typeof v === 'boolean') {
+        const bound = raw[k === 'exclusiveMinimum' ? 'minimum' : 'maximum'];
+        if (v && typeof bound === 'number') {
+          out[k] = bound;
+          delete out[k === 'exclusiveMinimum' ? 'minimum' : 'maximum'];
+        }
+        continue;
+      }
+      if ((k === 'minimum' || k === 'maximum') && raw[k === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true) continue;
+      out[k] = v;
+    }
+    return out;
+  }
+}
+
+function validPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function inferType(raw: Json): string | undefined {
+  if (raw.properties !== undefined || raw.additionalProperties !== undefined || raw.required !== undefined) return 'object';
+  if (raw.items !== undefined) return 'array';
+  const values = Array.isArray(raw.enum) ? raw.enum.filter((v) => v !== null) : raw.const !== undefined ? [raw.const] : undefined;
+  if (values && values.length > 0) {
+    if (values.every((v) => typeof v === 'string')) return 'string';
+    if (values.every((v) => typeof v === 'number')) return Number.isInteger(values[0]) && values.every(Number.isInteger) ? 'integer' : 'number';
+    if (values.every((v) => typeof v === 'boolean')) return 'boolean';
+    return undefined;
+  }
+  if (raw.format === 'binary' || raw.format === 'byte' || typeof raw.pattern === 'string' || raw.minLength !== undefined || raw.maxLength !== undefined) return 'string';
+  return undefined;
+}
+
+function enumNamesOf(raw: Json, count: number): string[] | undefined {
+  const names = raw['x-enum-varnames'] ?? raw['x-enumNames'];
+  if (!Array.isArray(names) || names.length !== count || count === 0 || !names.every((n) => typeof n === 'string')) return undefined;
+  return names as string[];
+}

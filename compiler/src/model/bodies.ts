@@ -1,0 +1,129 @@
+import { pointerJoin } from '../input/Diagnostic.ts';
+import { isObject, type DocumentReader } from './DocumentReader.ts';
+import { contentGroups, type ContentGroup } from './mediaTypes.ts';
+import type { BodyPart, RequestBody, ResponseContent } from './Api.ts';
+import type { SchemaConverter } from './SchemaConverter.ts';
+import type { SchemaNode } from './Schema.ts';
+
+/** A response header as read, before its property name is allocated. */
+export interface RawHeader {
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema: SchemaNode;
+  readonly description?: string;
+}
+
+/** A response as read. */
+export interface RawResponse {
+  readonly key: string;
+  readonly description?: string;
+  readonly content?: ResponseContent;
+  readonly headers: readonly RawHeader[];
+  readonly pointer: string;
+}
+
+function leftOut(groups: readonly ContentGroup[], pointer: string, reader: DocumentReader, what: string): void {
+  if (groups.length <= 1) return;
+  const kept = groups[0].mediaTypes.join(', ');
+  for (const g of groups.slice(1)) {
+    reader.diagnostics.warn(pointerJoin(pointer, g.mediaTypes[0]), `${what} ${g.mediaTypes.join(', ')} has another schema than ${kept}; one operation has one body shape, so it is left out`);
+  }
+}
+
+/** The schema a body of this kind has in memory: bytes for media types the runtime has no codec for. */
+function bodySchema(group: ContentGroup, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): SchemaNode {
+  const node = schemas.convert(group.schema, group.schemaPointer);
+  if (group.kind === 'binary') return resolve(node).kind === 'bytes' ? node : { kind: 'bytes', format: 'binary' };
+  if (group.kind === 'text') {
+    const r = resolve(node);
+    return r.kind === 'string' || r.kind === 'bytes' ? node : { kind: 'string', constraints: {} };
+  }
+  return node;
+}
+
+/** The request body of an operation, or undefined when it has none. */
+export function readRequestBody(raw: unknown, pointer: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): RequestBody | undefined {
+  if (raw === undefined) return undefined;
+  const found = reader.deref(raw, pointer);
+  if (!found) return undefined;
+  if (!isObject(found.value)) {
+    reader.diagnostics.error(found.pointer, 'a requestBody must be an object');
+    return undefined;
+  }
+  const body = found.value;
+  const groups = contentGroups(body.content, `${found.pointer}/content`, reader);
+  if (groups.length === 0) {
+    reader.diagnostics.warn(found.pointer, 'the request body has no content; it is left out');
+    return undefined;
+  }
+  leftOut(groups, `${found.pointer}/content`, reader, 'request body');
+  const group = groups[0];
+  const schema = bodySchema(group, schemas, resolve);
+  const out: RequestBody = {
+    kind: group.kind,
+    mediaTypes: group.mediaTypes,
+    schema,
+    required: body.required === true,
+    ...(typeof body.description === 'string' ? { description: body.description } : {}),
+  };
+  if (group.kind !== 'multipart') return out;
+  const object = resolve(schema);
+  if (object.kind !== 'object' || object.properties.length === 0) {
+    reader.diagnostics.warn(group.schemaPointer, 'a multipart body needs an object schema with properties (one per part); it is read as raw bytes');
+    return { ...out, kind: 'binary', schema: { kind: 'bytes', format: 'binary' } };
+  }
+  const encoding = isObject(group.media.encoding) ? group.media.encoding : {};
+  const parts: BodyPart[] = object.properties.map((p) => {
+    const enc = encoding[p.name];
+    const contentType = isObject(enc) && typeof enc.contentType === 'string' ? enc.contentType.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+    return { name: p.name, schema: p.schema, required: p.required, ...(contentType && contentType.length > 0 ? { mediaTypes: contentType } : {}) };
+  });
+  return { ...out, parts };
+}
+
+/** The responses of an operation, each with its content (one schema) and headers. */
+export function readResponses(raw: unknown, pointer: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): RawResponse[] {
+  if (!isObject(raw)) {
+    reader.diagnostics.error(pointer, 'an operation needs a responses object');
+    return [];
+  }
+  const out: RawResponse[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (key.startsWith('x-')) continue;
+    const at = pointerJoin(pointer, key);
+    if (!/^([1-5]\d\d|[1-5]XX|default)$/i.test(key)) {
+      reader.diagnostics.error(at, `"${key}" is not a status code, a range like 2XX, or default`);
+      continue;
+    }
+    const found = reader.deref(value, at);
+    if (!found || !isObject(found.value)) continue;
+    const r = found.value;
+    const groups = contentGroups(r.content, `${found.pointer}/content`, reader);
+    leftOut(groups, `${found.pointer}/content`, reader, `response ${key}`);
+    const content = groups[0] ? { mediaTypes: groups[0].mediaTypes, schema: bodySchema(groups[0], schemas, resolve) } : undefined;
+    const headers: RawHeader[] = [];
+    if (isObject(r.headers)) {
+      for (const [name, h] of Object.entries(r.headers)) {
+        if (name.toLowerCase() === 'content-type') continue;
+        const hAt = pointerJoin(found.pointer, 'headers', name);
+        const header = reader.deref(h, hAt);
+        if (!header || !isObject(header.value)) continue;
+        const schemaRaw = header.value.schema ?? (isObject(header.value.content) ? (Object.values(header.value.content)[0] as { schema?: unknown } | undefined)?.schema : undefined);
+        headers.push({
+          name,
+          required: header.value.required === true,
+          schema: schemas.convert(schemaRaw ?? { type: 'string' }, `${header.pointer}/schema`),
+          ...(typeof header.value.description === 'string' ? { description: header.value.description } : {}),
+        });
+      }
+    }
+    out.push({
+      key: key.toUpperCase() === key ? key : key.toLowerCase() === 'default' ? 'default' : key.toUpperCase(),
+      ...(typeof r.description === 'string' ? { description: r.description } : {}),
+      ...(content ? { content } : {}),
+      headers,
+      pointer: found.pointer,
+    });
+  }
+  return out;
+}

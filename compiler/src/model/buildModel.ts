@@ -1,0 +1,149 @@
+import { pointerJoin, type Diagnostics } from '../input/Diagnostic.ts';
+import { isObject, DocumentReader, type Json } from './DocumentReader.ts';
+import { SchemaConverter, type SchemaOptions } from './SchemaConverter.ts';
+import { readParameters, type RawParameter } from './parameters.ts';
+import { readRequestBody, readResponses, type RawResponse } from './bodies.ts';
+import { operationSecurity, readSecuritySchemes } from './security.ts';
+import { allocateNames, type RawOperation } from './naming.ts';
+import type { Api, HttpMethod } from './Api.ts';
+import type { SchemaNode } from './Schema.ts';
+
+/** Options of model building. */
+export interface ModelOptions extends SchemaOptions {}
+
+const methods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Splits a path template into literal and parameter segments; undefined for templates the router cannot express. */
+function pathSegments(path: string): Array<{ literal: string } | { param: string }> | undefined {
+  const out: Array<{ literal: string } | { param: string }> = [];
+  for (const seg of path.split('/')) {
+    if (seg === '') continue;
+    const m = /^\{([^{}]+)\}$/.exec(seg);
+    if (m) out.push({ param: m[1] });
+    else if (seg.includes('{') || seg.includes('}')) return undefined;
+    else out.push({ literal: seg });
+  }
+  return out;
+}
+
+/**
+ * Builds the model of an OpenAPI 3.0/3.1 document: schemas, operations with their inputs,
+ * outputs, errors and security, and every identifier the emitters use. Problems go to
+ * `diagnostics`; what is sound is still modelled.
+ */
+export function buildModel(document: Json, diagnostics: Diagnostics, options: ModelOptions = { int64: 'bigint' }): Api {
+  const reader = new DocumentReader(document, diagnostics);
+  const schemas = new SchemaConverter(reader, options);
+  schemas.convertComponents();
+  const resolve = (node: SchemaNode): SchemaNode => {
+    let n = node;
+    const seen = new Set<string>();
+    while (n.kind === 'ref' && !seen.has(n.target)) {
+      seen.add(n.target);
+      n = schemas.named.get(n.target)?.schema ?? { kind: 'any' };
+    }
+    return n;
+  };
+
+  const info = isObject(document.info) ? document.info : undefined;
+  if (!info) diagnostics.error('/info', 'the document needs an info object with title and version');
+  const title = typeof info?.title === 'string' ? info.title : 'API';
+  const version = typeof info?.version === 'string' ? info.version : '0.0.0';
+  if (info && typeof info.title !== 'string') diagnostics.error('/info/title', 'info.title must be text');
+  if (info && typeof info.version !== 'string') diagnostics.error('/info/version', 'info.version must be text');
+
+  const securitySchemes = readSecuritySchemes(reader);
+  const operations: RawOperation[] = [];
+  const routes = new Map<string, string>();
+  const paths = document.paths;
+  if (paths !== undefined && !isObject(paths)) diagnostics.error('/paths', 'paths must be an object');
+  for (const [path, itemRaw] of Object.entries(isObject(paths) ? paths : {})) {
+    if (path.startsWith('x-')) continue;
+    const itemPointer = pointerJoin('/paths', path);
+    if (!path.startsWith('/')) diagnostics.warn(itemPointer, `path "${path}" should start with "/"`);
+    const item = reader.deref(itemRaw, itemPointer);
+    if (!item || !isObject(item.value)) continue;
+    const segments = pathSegments(path);
+    for (const method of methods) {
+      const opRaw = item.value[method];
+      if (opRaw === undefined) continue;
+      const pointer = pointerJoin(itemPointer, method);
+      if (!isObject(opRaw)) {
+        diagnostics.error(pointer, 'an operation must be an object');
+        continue;
+      }
+      if (!segments) {
+        diagnostics.warn(pointer, `path "${path}" mixes text and parameters in one segment, which the router cannot match; the operation is left out`);
+        continue;
+      }
+      const routeKey = `${method} /${segments.map((s) => ('literal' in s ? s.literal : '{}')).join('/')}`;
+      const clash = routes.get(routeKey);
+      if (clash !== undefined) {
+        diagnostics.warn(pointer, `${method.toUpperCase()} ${path} matches the same requests as ${clash}; the operation is left out`);
+        continue;
+      }
+      routes.set(routeKey, `${method.toUpperCase()} ${path}`);
+      const parameters = readParameters(
+        [
+          { value: item.value.parameters, pointer: `${item.pointer}/parameters` },
+          { value: opRaw.parameters, pointer: `${pointer}/parameters` },
+        ],
+        reader,
+        schemas,
+        resolve,
+      );
+      const ordered = orderParameters(parameters, segments, pointer, diagnostics);
+      const security = operationSecurity(opRaw.security ?? document.security, opRaw.security !== undefined ? `${pointer}/security` : '/security', securitySchemes, reader);
+      const responses: RawResponse[] = readResponses(opRaw.responses, `${pointer}/responses`, reader, schemas, resolve);
+      operations.push({
+        method,
+        path,
+        segments,
+        ...(typeof opRaw.operationId === 'string' && opRaw.operationId !== '' ? { operationId: opRaw.operationId } : {}),
+        ...(typeof opRaw.summary === 'string' ? { summary: opRaw.summary } : {}),
+        ...(typeof opRaw.description === 'string' ? { description: opRaw.description } : {}),
+        tags: Array.isArray(opRaw.tags) ? opRaw.tags.filter((t): t is string => typeof t === 'string') : [],
+        deprecated: opRaw.deprecated === true,
+        parameters: ordered,
+        body: readRequestBody(opRaw.requestBody, `${pointer}/requestBody`, reader, schemas, resolve),
+        responses,
+        security,
+        pointer,
+      });
+    }
+  }
+
+  const servers = Array.isArray(document.servers) ? document.servers : [];
+  const serverUrl = isObject(servers[0]) && typeof servers[0].url === 'string' ? servers[0].url : undefined;
+  const named = allocateNames(schemas, operations, diagnostics);
+  return {
+    title,
+    version,
+    ...(typeof info?.description === 'string' ? { description: info.description } : {}),
+    openapi: String(document.openapi),
+    schemas: named.schemas,
+    operations: named.operations,
+    securitySchemes,
+    ...(serverUrl !== undefined ? { serverUrl } : {}),
+  };
+}
+
+/** Path parameters in template order (declared or not), then the other parameters as declared. */
+function orderParameters(parameters: RawParameter[], segments: ReadonlyArray<{ literal: string } | { param: string }>, pointer: string, diagnostics: Diagnostics): RawParameter[] {
+  const path: RawParameter[] = [];
+  for (const s of segments) {
+    if (!('param' in s)) continue;
+    const p = parameters.find((x) => x.in === 'path' && x.name === s.param);
+    if (p) path.push(p);
+    else {
+      diagnostics.warn(`${pointer}/parameters`, `path parameter "${s.param}" is not declared; it is read as text`);
+      path.push({ name: s.param, in: 'path', required: true, schema: { kind: 'string', constraints: {} }, style: 'simple', explode: false, pathCodec: 'string', pointer });
+    }
+  }
+  for (const p of parameters) {
+    if (p.in === 'path' && !segments.some((s) => 'param' in s && s.param === p.name)) {
+      diagnostics.warn(p.pointer, `path parameter "${p.name}" does not appear in the path; it is ignored`);
+    }
+  }
+  return [...path, ...parameters.filter((p) => p.in !== 'path')];
+}

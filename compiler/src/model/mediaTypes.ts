@@ -1,0 +1,53 @@
+import { isDeepStrictEqual } from 'node:util';
+import { pointerJoin } from '../input/Diagnostic.ts';
+import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
+import type { BodyKind } from './Api.ts';
+
+/** How the runtime carries a media type. */
+export function bodyKind(mediaType: string): BodyKind {
+  const mt = mediaType.toLowerCase().split(';')[0].trim();
+  if (mt === 'application/json' || mt.endsWith('+json') || mt === 'application/*') return 'json';
+  if (mt === 'application/x-www-form-urlencoded') return 'form';
+  if (mt.startsWith('multipart/')) return 'multipart';
+  if (mt.startsWith('text/')) return 'text';
+  return 'binary';
+}
+
+/** One group of media types of a content map that share a schema. */
+export interface ContentGroup {
+  kind: BodyKind;
+  readonly mediaTypes: string[];
+  readonly schema: unknown;
+  readonly schemaPointer: string;
+  /** The first media type object of the group (multipart `encoding`). */
+  readonly media: Json;
+}
+
+const kindClass = (k: BodyKind): string => (k === 'json' || k === 'form' ? 'structured' : k);
+
+const preference: Record<BodyKind, number> = { json: 0, multipart: 1, form: 2, text: 3, binary: 4 };
+
+/**
+ * Groups a `content` map by schema: JSON and form media types with the same schema share one
+ * body (the runtime picks the codec by Content-Type). The group the runtime serves best comes
+ * first (JSON, multipart, form, text, binary); the others are reported and left out, since one
+ * operation has one body shape.
+ */
+export function contentGroups(content: unknown, pointer: string, reader: DocumentReader): ContentGroup[] {
+  if (!isObject(content)) return [];
+  const groups: ContentGroup[] = [];
+  for (const [mediaType, mediaRaw] of Object.entries(content)) {
+    const at = pointerJoin(pointer, mediaType);
+    const media = reader.deref(mediaRaw, at);
+    if (!media || !isObject(media.value)) continue;
+    const schema = media.value.schema;
+    const kind = bodyKind(mediaType);
+    const same = groups.find((g) => kindClass(g.kind) === kindClass(kind) && isDeepStrictEqual(g.schema, schema));
+    if (same) {
+      same.mediaTypes.push(mediaType);
+      if (kind === 'json') same.kind = 'json';
+    }
+    else groups.push({ kind, mediaTypes: [mediaType], schema, schemaPointer: `${at}/schema`, media: media.value });
+  }
+  return groups.sort((a, b) => preference[a.kind] - preference[b.kind]);
+}

@@ -1,0 +1,133 @@
+import { pointerJoin } from '../input/Diagnostic.ts';
+import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
+import type { ParameterLocation, PathCodecKind, QueryStyle } from './Api.ts';
+import type { SchemaConverter } from './SchemaConverter.ts';
+import type { SchemaNode } from './Schema.ts';
+
+/** A parameter as read, before its property name is allocated. */
+export interface RawParameter {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly required: boolean;
+  readonly schema: SchemaNode;
+  readonly description?: string;
+  readonly deprecated?: boolean;
+  readonly style: QueryStyle | 'simple';
+  readonly explode: boolean;
+  readonly pathCodec?: PathCodecKind;
+  readonly examples?: Readonly<Record<string, unknown>>;
+  readonly pointer: string;
+}
+
+const locations = new Set(['path', 'query', 'header', 'cookie']);
+const queryStyles = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
+const ignoredHeaders = new Set(['accept', 'content-type', 'authorization']);
+
+/** The runtime path codec for a path parameter's schema (text unless it is a number, UUID or boolean). */
+export function pathCodecFor(schema: SchemaNode, resolve: (node: SchemaNode) => SchemaNode): PathCodecKind {
+  const s = resolve(schema);
+  if (s.kind === 'int64') return 'long';
+  if (s.kind === 'integer' && !s.enum) return 'int';
+  if (s.kind === 'boolean') return 'bool';
+  if (s.kind === 'string' && s.format === 'uuid' && !s.enum) return 'uuid';
+  return 'string';
+}
+
+/**
+ * The parameters of an operation: the path item's, overridden by the operation's own with the
+ * same name and location. Bad ones are reported and skipped; the OpenAPI rule that `Accept`,
+ * `Content-Type` and `Authorization` header parameters are ignored is applied.
+ */
+export function readParameters(
+  lists: ReadonlyArray<{ value: unknown; pointer: string }>,
+  reader: DocumentReader,
+  schemas: SchemaConverter,
+  resolve: (node: SchemaNode) => SchemaNode,
+): RawParameter[] {
+  const byKey = new Map<string, RawParameter>();
+  for (const { value, pointer } of lists) {
+    if (value === undefined) continue;
+    if (!Array.isArray(value)) {
+      reader.diagnostics.error(pointer, 'parameters must be a list');
+      continue;
+    }
+    value.forEach((entry, i) => {
+      const at = pointerJoin(pointer, i);
+      const found = reader.deref(entry, at);
+      if (!found) return;
+      const p = readParameter(found.value, found.pointer === at ? at : found.pointer, reader, schemas, resolve);
+      if (p) byKey.set(`${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`, p);
+    });
+  }
+  return [...byKey.values()];
+}
+
+function readParameter(raw: unknown, pointer: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (node: SchemaNode) => SchemaNode): RawParameter | undefined {
+  const d = reader.diagnostics;
+  if (!isObject(raw)) {
+    d.error(pointer, 'a parameter must be an object');
+    return undefined;
+  }
+  if (typeof raw.name !== 'string' || raw.name === '') {
+    d.error(`${pointer}/name`, 'a parameter needs a name');
+    return undefined;
+  }
+  if (typeof raw.in !== 'string' || !locations.has(raw.in)) {
+    d.error(`${pointer}/in`, `parameter "${raw.name}": "in" must be one of path, query, header, cookie; found ${JSON.stringify(raw.in ?? null)}`);
+    return undefined;
+  }
+  const location = raw.in as ParameterLocation;
+  if (location === 'header' && ignoredHeaders.has(raw.name.toLowerCase())) {
+    d.warn(pointer, `header parameter "${raw.name}" is ignored, as OpenAPI says (the runtime sets it)`);
+    return undefined;
+  }
+  const { schema, schemaPointer } = parameterSchema(raw, pointer, reader);
+  const node = schemas.convert(schema, schemaPointer);
+  const style = styleOf(raw, location, pointer, reader);
+  const explode = typeof raw.explode === 'boolean' ? raw.explode : style === 'form';
+  const examples = isObject(raw.examples)
+    ? Object.fromEntries(Object.entries(raw.examples).flatMap(([k, v]) => (isObject(v) && 'value' in v ? [[k, v.value]] : [])))
+    : raw.example !== undefined
+      ? { example: raw.example }
+      : undefined;
+  if (location === 'path' && raw.required !== true) d.warn(pointer, `path parameter "${raw.name}" must be required; it is read as required`);
+  return {
+    name: raw.name,
+    in: location,
+    required: location === 'path' || raw.required === true,
+    schema: node,
+    ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
+    ...(raw.deprecated === true ? { deprecated: true } : {}),
+    style,
+    explode,
+    ...(location === 'path' ? { pathCodec: pathCodecFor(node, resolve) } : {}),
+    ...(examples && Object.keys(examples).length > 0 ? { examples } : {}),
+    pointer,
+  };
+}
+
+function parameterSchema(raw: Json, pointer: string, reader: DocumentReader): { schema: unknown; schemaPointer: string } {
+  if (raw.schema !== undefined) return { schema: raw.schema, schemaPointer: `${pointer}/schema` };
+  if (isObject(raw.content)) {
+    const [mediaType, media] = Object.entries(raw.content)[0] ?? [];
+    if (mediaType !== undefined && isObject(media)) {
+      reader.diagnostics.warn(`${pointer}/content`, `parameter "${String(raw.name)}" is described by content (${mediaType}); it is sent as plain text in the parameter's default style`);
+      return { schema: media.schema, schemaPointer: pointerJoin(pointer, 'content', mediaType, 'schema') };
+    }
+  }
+  reader.diagnostics.warn(pointer, `parameter "${String(raw.name)}" has no schema; it is read as text`);
+  return { schema: { type: 'string' }, schemaPointer: pointer };
+}
+
+function styleOf(raw: Json, location: ParameterLocation, pointer: string, reader: DocumentReader): QueryStyle | 'simple' {
+  const style = raw.style;
+  if (location === 'query') {
+    if (style === undefined) return 'form';
+    if (typeof style === 'string' && queryStyles.has(style)) return style as QueryStyle;
+    reader.diagnostics.warn(`${pointer}/style`, `query style ${JSON.stringify(style)} is not one of form, spaceDelimited, pipeDelimited, deepObject; form is used`);
+    return 'form';
+  }
+  if (location === 'cookie') return 'form';
+  if (style !== undefined && style !== 'simple') reader.diagnostics.warn(`${pointer}/style`, `${location} style ${JSON.stringify(style)} is not supported; simple is used`);
+  return 'simple';
+}

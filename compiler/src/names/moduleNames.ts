@@ -1,0 +1,15 @@
+/** What the endpoints module imports from the runtime; its own names must not take them. */
+export const endpointsModuleImports = ['Endpoint', 'RoutePattern', 'PathCodec', 'HttpCodec', 'HeaderCodec', 'Schema', 'Responses', 'AuthType'] as const;
+
+/**
+ * Names the endpoints module must leave free: what server.ts and client.ts export (index.ts
+ * re-exports all three modules) and the namespace they import the endpoints as.
+ */
+export const endpointsModuleLocals = ['Handlers', 'HandlerResult', 'routes', 'Client', 'ClientOptions', 'createClient', 'endpoints'] as const;
+
+/** The status the runtime's `Responses.of` gives a key: the code, a range's `N00`, or 500 for default. */
+export function runtimeRepresentative(key: string): number {
+  if (/^\d{3}$/.test(key)) return Number(key);
+  if (/^[1-5]XX$/i.test(key)) return Number(key[0]) * 100;
+  return 500;
+}

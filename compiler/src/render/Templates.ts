@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import { CompileError } from '../input/Diagnostic.ts';
+import { helpers } from './helpers.ts';
+
+/** The templates of the emitted files; names starting with `_` are partials (`_header.hbs` is `{{> header}}`). */
+export const templateFiles = [
+  '_header.hbs',
+  '_schema-group.hbs',
+  '_operation.hbs',
+  'endpoints.hbs',
+  'endpoints-schemas.hbs',
+  'endpoints-group.hbs',
+  'endpoints-index.hbs',
+  'server.hbs',
+  'client.hbs',
+  'cli.hbs',
+  'index.hbs',
+] as const;
+
+/** A set of compiled templates. */
+export interface Templates {
+  /** Renders one template (by file name without `.hbs`) with a view. */
+  render(name: string, view: object): string;
+}
+
+/** The folder of the built-in templates. */
+export const builtInTemplatesDir = fileURLToPath(new URL('../../../templates/', import.meta.url));
+
+/**
+ * Compiles template sources (file name → text) in an isolated handlebars environment with
+ * the escaping helpers. HTML escaping is off: the helpers do TypeScript's escaping.
+ */
+export function compileTemplates(sources: Readonly<Record<string, string>>): Templates {
+  const env = Handlebars.create();
+  for (const [name, fn] of Object.entries(helpers)) env.registerHelper(name, fn);
+  const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  for (const [file, source] of Object.entries(sources)) {
+    const name = file.replace(/\.hbs$/, '');
+    const options = { noEscape: true, strict: false, preventIndent: true };
+    if (name.startsWith('_')) env.registerPartial(name.slice(1), env.compile(source, options));
+    else compiled.set(name, env.compile(source, options));
+  }
+  return {
+    render(name, view) {
+      const t = compiled.get(name);
+      if (!t) throw new Error(`no template "${name}.hbs"`);
+      return t(view, { allowProtoPropertiesByDefault: false });
+    },
+  };
+}
+
+/**
+ * Reads the built-in templates, with any file of the same name in `userDir` (`--templates`)
+ * taking its place. A template that does not compile is an error naming the file.
+ */
+export function loadTemplates(userDir?: string): Templates {
+  const sources: Record<string, string> = {};
+  const origin: Record<string, string> = {};
+  for (const file of templateFiles) {
+    sources[file] = readFileSync(join(builtInTemplatesDir, file), 'utf8');
+    origin[file] = builtInTemplatesDir;
+  }
+  if (userDir !== undefined) {
+    let files: string[];
+    try {
+      files = readdirSync(userDir);
+    } catch (error) {
+      throw new CompileError([{ severity: 'error', file: userDir, message: `cannot read the templates folder: ${(error as Error).message}` }]);
+    }
+    for (const file of files) {
+      if (!file.endsWith('.hbs')) continue;
+      sources[file] = readFileSync(join(userDir, file), 'utf8');
+      origin[file] = userDir;
+    }
+  }
+  // Compile each one alone first, so a broken template is reported with its file name.
+  for (const [file, source] of Object.entries(sources)) {
+    try {
+      Handlebars.create().precompile(source);
+    } catch (error) {
+      throw new CompileError([{ severity: 'error', file: join(origin[file], file), message: `the template does not compile: ${(error as Error).message.split('\n')[0]}` }]);
+    }
+  }
+  return compileTemplates(sources);
+}

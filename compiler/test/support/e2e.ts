@@ -1,0 +1,64 @@
+// Helpers of the end-to-end tests: a generated server on a free loopback port, the generated
+// CLI as a subprocess, and a third-party client program type-checked and run with tsx.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Routes, Server, ServerConfig, type ServerLayer } from '@kitgen/runtime';
+import { repoRoot } from './fixtures.ts';
+
+const require = createRequire(import.meta.url);
+
+/** A running server. */
+export interface Running {
+  readonly port: number;
+  readonly url: string;
+  readonly layer: ServerLayer;
+  shutdown(): Promise<void>;
+}
+
+/** Installs routes on 127.0.0.1, any free port. */
+export async function serve(routes: Routes): Promise<Running> {
+  const layer = Server.live(ServerConfig.default.binding('127.0.0.1', 0));
+  const port = await Server.install(routes, layer);
+  return { port, url: `http://127.0.0.1:${port}`, layer, shutdown: () => layer.shutdown() };
+}
+
+/** What a subprocess did. */
+export interface ProcessResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Node options that run TypeScript sources the way the tests do (tsx, runtime from source). */
+export const tsNodeOptions = '--conditions=kitgen-source --import=tsx';
+
+/** Runs a TypeScript (or JavaScript) entry with tsx, from the repository root. */
+export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<ProcessResult> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: tsNodeOptions, ...env };
+  delete childEnv.NODE_TEST_CONTEXT;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...args], { cwd: repoRoot, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+/** Runs a generated CLI against a server. */
+export function runCli(cliFile: string, port: number, args: readonly string[], input?: string): Promise<ProcessResult> {
+  return runNode([cliFile, ...args], { KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port) }, input);
+}
+
+/** Type-checks files with `tsc --strict` (NodeNext, runtime from source); resolves with the output on failure. */
+export function typeCheck(files: readonly string[]): Promise<ProcessResult> {
+  const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+  return runNode(
+    [tsc, '--noEmit', '--strict', '--target', 'ES2022', '--lib', 'ES2023,DOM', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--skipLibCheck', '--allowImportingTsExtensions', '--types', 'node', '--customConditions', 'kitgen-source', ...files],
+    { NODE_OPTIONS: '' },
+  );
+}
