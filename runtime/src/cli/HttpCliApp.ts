@@ -87,7 +87,14 @@ function build(options: HttpCliAppOptions, io: CliIO): { program: Command; exit:
 
   const baseUrl = `${options.scheme ?? 'http'}://${hostForUrl(options.host)}:${options.port}`;
   const sources: BodySources = {
-    readFile: async (path) => (path === '-' ? readAll(io.stdin) : new Uint8Array(await readFile(path))),
+    readFile: async (path) => {
+      if (path === '-') return readAll(io.stdin);
+      try {
+        return new Uint8Array(await readFile(path));
+      } catch (error) {
+        throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
+      }
+    },
     fetchUrl: async (url) => {
       const fetchFn = options.executor?.fetch ?? globalThis.fetch;
       const response = await fetchFn(url, { method: 'GET' }).catch((error: unknown) => {

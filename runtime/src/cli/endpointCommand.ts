@@ -98,15 +98,15 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
     used.add(flag);
     return flag;
   };
-  const add = (option: Option, isRequired: boolean): Option => {
-    if (isRequired) required.push(option.flags);
-    else optional.add(option);
+  const add = (option: Option, isRequired: boolean, inUsage = true): Option => {
+    if (!isRequired) optional.add(option);
+    else if (inUsage) required.push(option.flags);
     command.addOption(option);
     return option;
   };
 
   const pathOptions = state.route.params.map((codec) =>
-    add(new Option(`--${flagName(codec.name, 'path')} <${pathLabel(codec)}>`, describe(codec.schema.description, 'path')).argParser(pathParser(codec)).makeOptionMandatory(), true),
+    add(new Option(`--${flagName(codec.name, 'path')} <${pathLabel(codec)}>`, describe(codec.schema.description, 'path parameter')).argParser(pathParser(codec)).makeOptionMandatory(), true),
   );
 
   const leafOptions = new Map<InputLeaf, Option>();
@@ -119,7 +119,8 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
       const label = typed ? 'text' : leaf.kind === 'query' && leaf.style === 'deepObject' ? 'json' : typeLabel(schema);
       const variadic = !typed && isScalarArray(schema) ? '...' : '';
       const isRequired = !leaf.optional && schema.default === undefined;
-      const where = schema.default === undefined ? leaf.kind : `${leaf.kind}, default ${JSON.stringify(schema.default)}`;
+      const kind = leaf.kind === 'query' ? 'query parameter' : 'header';
+      const where = schema.default === undefined ? kind : `${kind}, default ${JSON.stringify(schema.default)}`;
       const option = new Option(`--${flagName(leaf.name, leaf.kind)} <${label}${variadic}>`, describe(leaf.doc ?? schema.description, where));
       option.argParser(typed ? (text: string) => text : schemaParser(schema));
       if (isRequired) option.makeOptionMandatory();
@@ -145,7 +146,8 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
   const fieldOptions = (specs: readonly FieldSpec[], where: string): FieldOption[] =>
     specs.map((spec) => ({
       spec,
-      option: add(new Option(spec.flags, describe((spec.schema as { description?: string }).description, where)).argParser(schemaParser(spec.schema)), spec.required),
+      // Body fields are required only when the body is given field by field, so usage shows them as a group.
+      option: add(new Option(spec.flags, describe((spec.schema as { description?: string }).description, where)).argParser(schemaParser(spec.schema)), spec.required, where !== 'body field'),
     }));
   let bodyFields: FieldOption[] = [];
   if (body) {
@@ -160,7 +162,9 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
   const doc = state.docs.summary ?? state.docs.description;
   command.summary(doc ? `${doc.split('\n')[0]} (${state.route})` : String(state.route));
   command.description(doc ? `${state.docs.description ?? doc}\n\n${state.route}` : String(state.route));
-  command.usage(`${[...required].join(' ')}${required.length ? ' ' : ''}[options]`);
+  const bodyUsage = body ? `(-f <path> | -u <url> | -d <text>${bodyFields.length > 0 ? ' | --.<field> …' : ''})` : undefined;
+  command.usage([...required, ...(bodyUsage ? [bodyUsage] : []), '[options]'].join(' '));
+  if (bodyFields.length > 0) command.addHelpText('after', '\nThe body comes from a file, a URL, the text itself, or field by field (fields in\nbrackets are optional).');
 
   const read = async (opts: Record<string, unknown>, sources: BodySources): Promise<ParsedCommand> => {
     const get = (option: Option) => opts[option.attributeName()];
