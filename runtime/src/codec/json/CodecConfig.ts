@@ -1,4 +1,5 @@
-import { perRouteMiddleware, type Middleware } from '../../middleware/Middleware.ts';
+import { perRouteMiddleware } from '../../middleware/core.ts';
+import type { Middleware } from '../../middleware/Middleware.ts';
 import { NameFormat } from './NameFormat.ts';
 
 /** The spec's `ExplicitConfig`: the encoding half and the decoding half of an explicit-value rule. */
