@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Header, type Authorization } from '../http/Header.ts';
 import { MediaType } from '../http/MediaType.ts';
+import { Secret } from '../util/Secret.ts';
 import { HttpCodec, HttpCodecs, typedHeader, type HeaderCodec as HeaderCodecType } from './HttpCodec.ts';
 
 /** `HeaderCodec.contentType`: the request's media type; `.expect(type)` requires that one. */
@@ -18,8 +19,21 @@ const contentType = Object.assign(typedHeader(Header.ContentType), {
 
 /** Header codecs (the spec's `HeaderCodec.*`); all are required unless `.optional()`. */
 export const HeaderCodec = {
-  /** `Authorization`, passed to the handler as a parsed `Header.Authorization` value. */
-  authorization: typedHeader<Authorization>(Header.Authorization),
+  /**
+   * `Authorization`, passed to the handler as a parsed `Header.Authorization` value. A credential
+   * that does not parse (e.g. bad base64 after `Basic`) reaches the handler as `Unparsed`, so the
+   * handler, not the codec, decides how to refuse it.
+   */
+  authorization: typedHeader<Authorization>({
+    name: 'authorization',
+    parse: (text) => {
+      const parsed = Header.Authorization.parse(text);
+      if (parsed) return parsed;
+      const m = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?:\s+(.*))?$/.exec(text.trim());
+      return m ? { scheme: 'Unparsed', authScheme: m[1], params: new Secret(m[2] ?? '') } : undefined;
+    },
+    render: Header.Authorization.render,
+  }),
   /** `Authorization: Bearer <token>`: the token text. */
   bearerAuth: typedHeader<string>({
     name: 'authorization',
