@@ -66,7 +66,8 @@ function collect(node: CodecNode, value: unknown, out: Pending): void {
       return;
     }
     case 'and': {
-      const values = value as unknown[];
+      // An `and` carrying one value (a body with a status, a header with a status) holds it bare.
+      const values = arity(node) === 1 ? [value] : (value as unknown[]);
       let i = 0;
       for (const part of node.parts) {
         const n = arity(part);
