@@ -2,7 +2,7 @@
 // chosen by Accept, Either outputs, orOut unions, outHeader tuples (rule 1), outCodec, transforms.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, RoutePattern, PathCodec, HttpCodec, Schema, Status, Either, Routes, EndpointExecutor, type Route } from '@kitgen/runtime';
+import { Endpoint, RoutePattern, PathCodec, HttpCodec, HeaderCodec, Schema, Status, Either, Routes, EndpointExecutor, type Route } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 async function withServer(routes: Route[], fn: (call: EndpointExecutor, url: string) => Promise<void>): Promise<void> {
@@ -19,7 +19,6 @@ const Created = Schema.Object({ created: Schema.Integer() });
 const NotFound = Schema.Object({ message: Schema.String() });
 
 test('the DESIGN.md example: call(getUser, [1, 10, "Basic ..."]) resolves with the user', async () => {
-  const { HeaderCodec } = await import('@kitgen/runtime');
   const getUser = Endpoint(RoutePattern.GET('users', PathCodec.int('id')))
     .query(HttpCodec.query('limit', Schema.Integer()))
     .header(HeaderCodec.authorization)
@@ -121,9 +120,12 @@ test('outCodec combines body, status and headers with and/or', async () => {
   const e = Endpoint(RoutePattern.GET('c', PathCodec.int('n'))).outCodec(codec);
   type Left = [{ id: number; name: string }, string];
   const route = e.implement((n) => (n === 1 ? Either.left([{ id: 1, name: 'c' }, 'req-1'] as Left) : Either.right({ message: 'later' })));
-  await withServer([route], async (call) => {
+  // One value with a status: the `and` carries the body bare.
+  const created = Endpoint(RoutePattern.POST('c')).outCodec(HttpCodec.content(User).and(HttpCodec.status(Status.Created)));
+  await withServer([route, created.implement(() => ({ id: 9, name: 'new' }))], async (call) => {
     assert.deepEqual(await call(e, 1), Either.left([{ id: 1, name: 'c' }, 'req-1']));
     assert.deepEqual(await call(e, 2), Either.right({ message: 'later' }));
+    assert.deepEqual(await call(created), { id: 9, name: 'new' });
   });
 });
 
@@ -146,6 +148,16 @@ test('bytes and text outputs, and int64 fields, keep their exact values', async 
     const out = await call(big);
     assert.equal(out.n, 2n ** 62n + 1n);
     assert.deepEqual([...out.data], [1, 2]);
+  });
+});
+
+test('a declared 3xx output is decoded with its Location, not followed; undeclared redirects are followed', async () => {
+  const moved = Endpoint(RoutePattern.GET('old', PathCodec.int('n'))).outCodec(HttpCodec.status(Status.Found).and(HeaderCodec.location));
+  const target = Endpoint(RoutePattern.GET('new', PathCodec.int('n'))).out(Schema.Integer());
+  const follows = Endpoint(RoutePattern.GET('old', PathCodec.int('n'))).out(Schema.Integer());
+  await withServer([moved.implement((n) => `/new/${n}`), target.implement((n) => n * 10)], async (call) => {
+    assert.equal(await call(moved, 4), '/new/4');
+    assert.equal(await call(follows, 4), 40);
   });
 });
 

@@ -47,6 +47,19 @@ export interface Invocation {
 
 class Timeout extends Error {}
 
+const redirects = new WeakMap<object, boolean>();
+
+/** True when an endpoint declares a 3xx output or error. */
+function declaresRedirect(state: AnyEndpoint['state']): boolean {
+  let hit = redirects.get(state);
+  if (hit === undefined) {
+    const shapes = endpointShapes(state);
+    hit = [...shapes.outputs, ...shapes.errors].some((s) => s.status >= 300 && s.status < 400);
+    redirects.set(state, hit);
+  }
+  return hit;
+}
+
 const excerpt = (bytes: Uint8Array | undefined): string | undefined => {
   if (!bytes || bytes.byteLength === 0) return undefined;
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
@@ -115,6 +128,8 @@ export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: 
     ctx.onRequest?.(request);
     response = await ctx.fetch(request.url, {
       method: request.method,
+      // A declared 3xx is a value to decode, not a redirect to follow.
+      redirect: declaresRedirect(state) ? 'manual' : 'follow',
       headers: request.headers,
       body: request.body,
       signal: controller.signal,
