@@ -3,7 +3,7 @@ import { Either } from '../util/Either.ts';
 import type { HttpMethodName, OpenAPIDocument, OperationObject } from './model.ts';
 import { OpenAPIError, type OpenAPIProblem } from './OpenAPIError.ts';
 import { readDocument } from './readDocument.ts';
-import { positionOfOffset, positionOfPointer } from './sourcePosition.ts';
+import { pointerLocator, positionOfOffset } from './sourcePosition.ts';
 
 const methodNames: readonly HttpMethodName[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -80,7 +80,9 @@ export class OpenAPI {
       const at = /at position (\d+)/.exec(message);
       const offset = at ? Number(at[1]) : text.length;
       const pos = positionOfOffset(text, offset);
-      const what = text.trim() === '' ? 'the text is empty' : message.replace(/ in JSON at position \d+.*$/, '').replace(/^Unexpected end of JSON input$/, 'the JSON text ends too early');
+      const detail = message.replace(/ in JSON at position \d+.*$/, '');
+      const what =
+        text.trim() === '' ? 'the text is empty' : offset >= text.trimEnd().length ? `the JSON text ends too early${detail.startsWith('Unexpected end') ? '' : ` (${detail})`}` : detail;
       return Either.left(new OpenAPIError([{ pointer: '', message: `not valid JSON: ${what}`, line: pos.line, column: pos.column }]));
     }
     return placed(OpenAPI.fromDocument(value), text);
@@ -93,7 +95,7 @@ export class OpenAPI {
       const problems: OpenAPIProblem[] = doc.errors.map((e) => ({
         pointer: '',
         message: `not valid YAML: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
-        ...(e.linePos ? { line: e.linePos[0].line, column: e.linePos[0].col } : {}),
+        ...positionOfOffset(text, e.pos[0]),
       }));
       return Either.left(new OpenAPIError(problems));
     }
@@ -104,10 +106,11 @@ export class OpenAPI {
 /** Adds source lines to the problems of a left. */
 function placed(result: Either<OpenAPIError, OpenAPI>, text: string): Either<OpenAPIError, OpenAPI> {
   if (result._tag === 'right') return result;
+  const positionOfPointer = pointerLocator(text);
   return Either.left(
     new OpenAPIError(
       result.left.problems.map((p) => {
-        const pos = positionOfPointer(text, p.pointer);
+        const pos = positionOfPointer(p.pointer);
         return pos ? { ...p, line: pos.line, column: pos.column } : p;
       }),
     ),

@@ -23,27 +23,29 @@ export function pointerSegments(pointer: string): string[] {
 }
 
 /**
- * Where the value at `pointer` starts in a JSON or YAML text; when it is absent (a missing
- * field), where its nearest existing parent starts. Parsed again with `yaml` (JSON is YAML), only
- * when a problem has to be placed, so well-formed documents pay nothing for it.
+ * A function giving where the value at a JSON pointer starts in a JSON or YAML text; when it is
+ * absent (a missing field), where its nearest existing parent starts. The text is parsed again
+ * with `yaml` (JSON is YAML) once, only when problems have to be placed.
  */
-export function positionOfPointer(text: string, pointer: string): SourcePosition | undefined {
+export function pointerLocator(text: string): (pointer: string) => SourcePosition | undefined {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
-  let node: Node | null | undefined = doc.contents as Node | null;
-  let found = node;
-  for (const segment of pointerSegments(pointer)) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => String((p.key as { value?: unknown } | null)?.value ?? p.key) === segment);
-      node = pair?.value as Node | null | undefined;
-    } else if (isSeq(node)) {
-      node = node.items[Number(segment)] as Node | undefined;
-    } else node = undefined;
-    if (!node) break;
-    found = node;
-  }
-  const start = found?.range?.[0];
-  if (start === undefined) return undefined;
-  const { line, col } = counter.linePos(start);
-  return { line, column: col };
+  return (pointer) => {
+    let node: Node | null | undefined = doc.contents as Node | null;
+    let found = node;
+    for (const segment of pointerSegments(pointer)) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => String((p.key as { value?: unknown } | null)?.value ?? p.key) === segment);
+        node = pair?.value as Node | null | undefined;
+      } else if (isSeq(node)) {
+        node = node.items[Number(segment)] as Node | undefined;
+      } else node = undefined;
+      if (!node) break;
+      found = node;
+    }
+    const start = found?.range?.[0];
+    if (start === undefined) return undefined;
+    const { line, col } = counter.linePos(start);
+    return { line, column: col };
+  };
 }
