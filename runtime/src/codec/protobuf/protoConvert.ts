@@ -68,15 +68,34 @@ export function protoConverters(root: ProtoMessage | ProtoUnion): { encode: Conv
   return { encode: e, decode: d };
 }
 
-/** True when encoding leaves values of this type untouched (after checking them). */
-function keepsValue(t: ProtoValue): boolean {
-  return t.k === 'scalar' && !(t.type === 'int64' && t.bigint);
-}
-
 class ProtoEncoders {
   private readonly defs = new Map<object, string>();
+  private readonly kept = new Map<ProtoMessage, boolean>();
 
   constructor(private readonly gen: Codegen) {}
+
+  /** True when encoding leaves values of this type untouched (after checking them). */
+  private keepsValue(t: ProtoValue): boolean {
+    if (t.k === 'scalar') return !(t.type === 'int64' && t.bigint);
+    return t.k === 'message' && this.keepsMessage(t.def);
+  }
+
+  // protobufjs reads a message's fields by name and ignores the rest, so a message whose fields
+  // all keep their values is checked and handed over as it is, not copied.
+  private keepsMessage(def: ProtoMessage): boolean {
+    const known = this.kept.get(def);
+    if (known !== undefined) return known;
+    this.kept.set(def, true); // a recursive reference does not change the answer
+    const keep = !def.wrapper && def.fields.every((f) => {
+      if (f.wire !== f.memory) return false;
+      const t = f.type;
+      if (t.k === 'repeated') return this.keepsValue(t.items);
+      if (t.k === 'map') return false;
+      return this.keepsValue(t);
+    });
+    this.kept.set(def, keep);
+    return keep;
+  }
 
   root(def: ProtoMessage | ProtoUnion): string {
     return def.kind === 'union' ? this.union(def) : def.wrapper ? this.wrapper(def) : this.message(def);
@@ -106,7 +125,7 @@ class ProtoEncoders {
     if (t.k === 'repeated') {
       const item = this.value(t.items);
       const name = gen.fresh('eList');
-      const loop = keepsValue(t.items)
+      const loop = this.keepsValue(t.items)
         ? `try { for (; i < n; i++) ${item}(v[i]); } catch (e) { at(e, i); }\n  return v;`
         : `var o = new Array(n);\n  try { for (; i < n; i++) o[i] = ${item}(v[i]); } catch (e) { at(e, i); }\n  return o;`;
       gen.declare(`function ${name}(v) {
@@ -131,9 +150,9 @@ class ProtoEncoders {
     return this.value(t);
   }
 
-  private assign(f: ProtoField, read: string): string {
+  private assign(f: ProtoField, read: string, keep = false): string {
     const convert = this.field(f.type);
-    const set = `o[${lit(f.wire)}] = ${convert}(x);`;
+    const set = keep ? `${convert}(x);` : `o[${lit(f.wire)}] = ${convert}(x);`;
     const missing = 'throw new Failure("is required but missing");';
     const isNull = 'throw new Failure("must not be null");';
     const absent = f.optional ? '' : missing;
@@ -147,14 +166,15 @@ class ProtoEncoders {
     const gen = this.gen;
     const name = gen.fresh(`e${def.name}_`);
     this.defs.set(def, name);
-    const lines = def.fields.map((f) => `k = ${lit(f.memory)}; ${this.assign(f, `v[${lit(f.memory)}]`)}`);
+    const keep = this.keepsMessage(def);
+    const lines = def.fields.map((f) => `k = ${lit(f.memory)}; ${this.assign(f, `v[${lit(f.memory)}]`, keep)}`);
     gen.declare(`function ${name}(v) {
   if (!${gen.ref(isObjectValue, 'isObj')}(v)) throw new Failure("expected an object, got " + ${gen.ref(show, 'show')}(v));
-  var k, x, o = {};
+  var k, x${keep ? '' : ', o = {}'};
   try {
     ${lines.join('\n    ')}
   } catch (e) { at(e, k); }
-  return o;
+  return ${keep ? 'v' : 'o'};
 }`);
     return name;
   }
@@ -264,7 +284,11 @@ class ProtoDecoders {
     const value = convert === null ? 'x' : `${convert}(x)`;
     const t = f.type;
     if (f.presence) {
-      const present = `hasOwn.call(m, ${lit(f.wire)}) && (x = m[${lit(f.wire)}]) != null`;
+      // An absent message field reads as its prototype default, null; an absent proto3
+      // `optional` scalar or enum may read as its type's default, so presence is the own property.
+      const scalar = t.k === 'scalar' || t.k === 'enum';
+      const present = `${scalar ? `hasOwn.call(m, ${lit(f.wire)}) && ` : ''}(x = m[${lit(f.wire)}]) != null`;
+      if (scalar) this.gen.ref(Object.prototype.hasOwnProperty, 'hasOwn');
       return `if (${present}) ${target} = ${value};${f.nullable ? ` else ${target} = null;` : ''}`;
     }
     if (t.k === 'repeated' || t.k === 'map') {
@@ -286,7 +310,6 @@ class ProtoDecoders {
     const gen = this.gen;
     const name = gen.fresh(`d${def.name}_`);
     this.defs.set(key, name);
-    gen.ref(Object.prototype.hasOwnProperty, 'hasOwn');
     const lines = def.fields.map((f) => `k = ${lit(f.memory)}; ${this.read(f, `o[${lit(f.memory)}]`)}`);
     const init = tag === undefined ? '{}' : `{ ${lit(tag.key)}: ${lit(tag.value)} }`;
     gen.declare(`function ${name}(m) {
@@ -304,7 +327,6 @@ class ProtoDecoders {
     if (known) return known;
     const name = this.gen.fresh(`d${def.name}_`);
     this.defs.set(def, name);
-    this.gen.ref(Object.prototype.hasOwnProperty, 'hasOwn');
     this.gen.declare(`function ${name}(m) {
   var x, r;
   ${this.read(def.fields[0], 'r')}
@@ -319,10 +341,9 @@ class ProtoDecoders {
     const gen = this.gen;
     const name = gen.fresh(`d${def.name}_`);
     this.defs.set(def, name);
-    gen.ref(Object.prototype.hasOwnProperty, 'hasOwn');
     const cases = def.cases.map((c) => {
       const decode = this.message(c.def, { key: def.tag, value: c.name });
-      return `if (hasOwn.call(m, ${lit(c.wire)}) && (x = m[${lit(c.wire)}]) != null) return ${decode}(x);`;
+      return `if ((x = m[${lit(c.wire)}]) != null) return ${decode}(x);`;
     });
     gen.declare(`function ${name}(m) {
   var x;
@@ -338,9 +359,10 @@ class ProtoDecoders {
     const gen = this.gen;
     const name = gen.fresh(`d${def.name}_`);
     this.defs.set(def, name);
-    const values = new Map(def.values.map((v) => [v.number, v.value]));
+    const values: (string | undefined)[] = [];
+    for (const v of def.values) values[v.number] = v.value;
     gen.declare(`function ${name}(n) {
-  var v = ${gen.ref(values)}.get(n);
+  var v = ${gen.ref(values)}[n];
   if (v === undefined) throw new Failure(n === 0 ? "enum value is unset (0)" : "unknown enum number " + n, ${lit(def.name)});
   return v;
 }`);
