@@ -10,7 +10,8 @@ import {
 import { startServer, sleep } from './support/testServer.ts';
 
 async function withServer(routes: Route[], fn: (call: EndpointExecutor, url: string) => Promise<void>): Promise<void> {
-  const server = await startServer(Routes(...routes));
+  // The 500 case throws on purpose: no warning log for it.
+  const server = await startServer(Routes(...routes), (c) => c.withLogWarningOnFatalError(false));
   try {
     await fn(EndpointExecutor.make({ baseUrl: server.url }), server.url);
   } finally {
@@ -209,6 +210,20 @@ test('make(serviceName) resolves the base URL from KITGEN_SERVICE_<NAME>_URL or 
     assert.equal(EndpointExecutor.make(url).baseUrl, url);
     assert.throws(() => EndpointExecutor.make('orders', { env: {} }), /no base URL; set KITGEN_SERVICE_ORDERS_URL or pass \{ services:/);
   });
+});
+
+test('an input that cannot be written is a ClientError of kind encode, before anything is sent', async () => {
+  const e = Endpoint(RoutePattern.GET('x', PathCodec.int('n'))).query(HttpCodec.query('q', Schema.String())).header(HttpCodec.header('x-note')).out(Schema.String());
+  let sent = 0;
+  const call = EndpointExecutor.make({ baseUrl: 'http://127.0.0.1:9', fetch: async () => (sent++, new Response('""')) });
+  // @ts-expect-error the input is a tuple of three
+  const shape = await rejection(call(e, [1, 'q']));
+  assert.ok(shape instanceof ClientError && shape.kind === 'encode');
+  assert.equal(shape.message, 'GET /x/{n}: input: expected a tuple of 3 values');
+  const header = await rejection(call(e, [1, 'q', 'two\r\nlines']));
+  assert.ok(header instanceof ClientError && header.kind === 'encode');
+  assert.match(header.message, /header 'x-note': not a valid header value/);
+  assert.equal(sent, 0);
 });
 
 test('a custom fetch is used for every call', async () => {
