@@ -40,7 +40,9 @@ function random(seed: number): () => number {
 for (const [name, codec] of codecs) {
   test(`${name}: every corpus value round-trips exactly`, () => {
     for (const [label, value] of corpus) {
+      const before = structuredClone(value);
       const bytes = codec.encode(value);
+      assert.deepStrictEqual(value, before, `${label}: encode leaves the value alone`);
       assert.ok(bytes instanceof Uint8Array, label);
       assert.deepStrictEqual(decoded(codec.decode(bytes)), value, label);
     }

@@ -35,8 +35,8 @@ function needs(node: SchemaNode, seen: Set<object>): boolean {
 
 /**
  * Memory → msgpack (`decode` false) or msgpack → memory (`decode` true) for a node; `null` when
- * values pass unchanged. Encoding copies what it changes; decoding rewrites the freshly decoded
- * value in place.
+ * values pass unchanged. Encoding copies only what it changes (never the caller's value);
+ * decoding rewrites the freshly decoded value in place.
  */
 export function msgpackConverter(root: SchemaNode, decode: boolean): Convert | null {
   const cache = new Map<object, Convert | null>();
@@ -61,11 +61,13 @@ export function msgpackConverter(root: SchemaNode, decode: boolean): Convert | n
         if (item === null) return null;
         return (v) => {
           if (!Array.isArray(v)) return v;
-          const out = decode ? v : new Array<unknown>(v.length);
+          let out: unknown[] | undefined = decode ? v : undefined;
           for (let i = 0; i < v.length; i++) {
-            try { out[i] = item(v[i]); } catch (error) { rethrowAt(error, i); }
+            let y: unknown;
+            try { y = item(v[i]); } catch (error) { rethrowAt(error, i); }
+            if (y !== v[i]) (out ??= v.slice())[i] = y;
           }
-          return out;
+          return out ?? v;
         };
       }
       case 'map': {
@@ -73,11 +75,13 @@ export function msgpackConverter(root: SchemaNode, decode: boolean): Convert | n
         if (entry === null) return null;
         return (v) => {
           if (!isObjectValue(v)) return v;
-          const out = decode ? v : (Object.create(null) as Record<string, unknown>);
+          let out: Record<string, unknown> | undefined = decode ? v : undefined;
           for (const key of Object.keys(v)) {
-            try { out[key] = entry(v[key]); } catch (error) { rethrowAt(error, key); }
+            let y: unknown;
+            try { y = entry(v[key]); } catch (error) { rethrowAt(error, key); }
+            if (y !== v[key]) (out ??= Object.assign(Object.create(null) as Record<string, unknown>, v))[key] = y;
           }
-          return out;
+          return out ?? v;
         };
       }
       case 'record': return cached(node, () => record(node));
@@ -99,15 +103,19 @@ export function msgpackConverter(root: SchemaNode, decode: boolean): Convert | n
   const record = (node: RecordNode): Convert | null => {
     const fields = node.fields.map((f) => ({ name: f.name, convert: of(f.node) })).filter((f) => f.convert !== null);
     if (fields.length === 0) return null;
+    // Encoding copies a record only when a value actually changes (a small int64 becomes a
+    // number); decoding rewrites the freshly decoded value in place.
     return (v) => {
       if (!isObjectValue(v)) return v;
-      const out = decode ? v : { ...v };
+      let out: Record<string, unknown> | undefined = decode ? v : undefined;
       for (const f of fields) {
         const x = v[f.name];
         if (x === undefined) continue;
-        try { out[f.name] = f.convert!(x); } catch (error) { rethrowAt(error, f.name); }
+        let y: unknown;
+        try { y = f.convert!(x); } catch (error) { rethrowAt(error, f.name); }
+        if (y !== x) (out ??= { ...v })[f.name] = y;
       }
-      return out;
+      return out ?? v;
     };
   };
 
