@@ -30,8 +30,10 @@ test('the DESIGN.md example: call(getUser, [1, 10, "Basic ..."]) resolves with t
     return { id, name: `Ada (${limit}, ${auth.scheme})` };
   });
   await withServer([route], async (call) => {
-    const user = await call(getUser, [1, 10, `Basic ${Buffer.from('a:b').toString('base64')}`]);
-    assert.deepEqual(user, { id: 1, name: 'Ada (10, Basic)' });
+    const user = await call(getUser, [1, 10, 'Basic ...']);
+    assert.deepEqual(user, { id: 1, name: 'Ada (10, Unparsed)' });
+    const typed = await call(getUser, [1, 10, `Basic ${Buffer.from('a:b').toString('base64')}`]);
+    assert.deepEqual(typed, { id: 1, name: 'Ada (10, Basic)' });
   });
 });
 

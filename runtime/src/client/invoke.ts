@@ -5,6 +5,7 @@ import { decodeResponse, endpointShapes, ResponseMismatch } from './decodeRespon
 import { EncodeFailure, encodeRequest, type ClientCredentials, type EncodedRequest } from './encodeRequest.ts';
 import type { RequestValues } from './inputAssignments.ts';
 import type { ContentNode } from '../endpoint/CodecNode.ts';
+import type { CallOptions } from './ClientTypes.ts';
 
 /** The `fetch` an executor calls (the global one unless a test or an app gives another). */
 export type FetchFunction = (input: string, init: RequestInit & { duplex?: 'half' }) => Promise<globalThis.Response>;
@@ -20,14 +21,6 @@ export interface InvokeContext {
   readonly signal: AbortSignal | undefined;
   readonly onRequest: ((request: EncodedRequest) => void) | undefined;
   readonly onResponse: ((response: globalThis.Response) => void) | undefined;
-}
-
-/** Per-call settings. */
-export interface InvokeOptions {
-  readonly signal?: AbortSignal;
-  readonly timeout?: number;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly accept?: string;
 }
 
 /** A completed call: the decoded value, whether it is a declared error, and the response. */
@@ -88,7 +81,7 @@ function causeText(error: unknown): string {
  * signals, decodes the response. Declared errors come back with `isError`; everything else that
  * goes wrong rejects with a {@link ClientError} naming the endpoint, the URL and the status.
  */
-export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: RequestValues, options: InvokeOptions = {}): Promise<Invocation> {
+export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: RequestValues, options: CallOptions = {}): Promise<Invocation> {
   const state = endpoint.state;
   const name = state.route.toString();
   let request: EncodedRequest;
