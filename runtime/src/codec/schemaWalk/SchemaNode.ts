@@ -104,27 +104,3 @@ export interface SchemaGraph {
 
 /** The annotation keyword that pins a field number (protobuf) or field id (Thrift). */
 export const FieldNumberKeyword = 'x-kitgen-field';
-
-/** True when values of the node are written without any conversion between memory and wire. */
-export function isScalar(node: SchemaNode): node is ScalarNode {
-  switch (node.kind) {
-    case 'int32': case 'int64': case 'float32': case 'float64': case 'boolean': case 'string': case 'bytes':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** A short human description of a node, for error messages. */
-export function describeNode(node: SchemaNode): string {
-  switch (node.kind) {
-    case 'record': return `object ${node.name}`;
-    case 'union': return `tagged union ${node.name}`;
-    case 'enum': return `enum ${node.name}`;
-    case 'array': return `array of ${describeNode(node.items)}`;
-    case 'map': return `map of ${describeNode(node.values)}`;
-    case 'nullable': return `nullable ${describeNode(node.inner)}`;
-    case 'int64': return node.bigint ? 'int64 (bigint)' : 'int64 (number)';
-    default: return node.kind;
-  }
-}

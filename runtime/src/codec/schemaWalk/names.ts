@@ -3,8 +3,7 @@
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** True when `name` is a plain identifier in every IDL we print. */
-export function isIdentifier(name: string): boolean {
+function isIdentifier(name: string): boolean {
   return IDENTIFIER.test(name);
 }
 

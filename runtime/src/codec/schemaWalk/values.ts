@@ -4,8 +4,9 @@ import { PathFailure } from './errors.ts';
 // what they do with a value of the wrong type (protobufjs and thrift coerce it silently), so the
 // encoders check before handing values over.
 
-/** Smallest and largest int64. */
+/** Smallest int64. */
 export const INT64_MIN = -(2n ** 63n);
+/** Largest int64. */
 export const INT64_MAX = 2n ** 63n - 1n;
 
 /** True for a non-array object (a record or a map in memory). */
@@ -72,12 +73,6 @@ export function plainBytes(bytes: Uint8Array): Uint8Array {
 /** A Buffer over the same memory (libraries that want one). */
 export function bufferView(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** Sets `object[key]`, defining `__proto__` as an own property instead of replacing the prototype. */
-export function setEntry(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-  else object[key] = value;
 }
 
 /** A short rendering of a value for error messages. */
