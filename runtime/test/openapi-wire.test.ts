@@ -9,7 +9,7 @@ import {
   CodecConfig, DiscriminatorSetting, Either, JsonCodec, NameFormat, OpenAPIGen, Routes, Schema, type HttpMethodName, type OpenAPI, type ResponseObject,
 } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
-import { createUser, custom, eitherOut, getUser, listUsers, raw, replacePet, responses, streams, transformed, tree } from './fixtures/openapi/everyOperation.ts';
+import { createUser, custom, eitherOut, getUser, listUsers, raw, replacePet, responses, streams, transformed, tree, upload } from './fixtures/openapi/everyOperation.ts';
 import { describe, redoclyLint } from './fixtures/openapi/referees.ts';
 
 const ada = { id: 1, name: 'Ada', tags: [] as string[], createdAt: '2026-11-21T10:00:00Z' };
@@ -31,6 +31,7 @@ function routes(): Routes {
     responses.implement(([, page]) => (page.limit === 0 ? { status: 204 } : { status: 200, body: page, headers: { rate: 10 } })),
     transformed.implement((uid) => (uid.value === 0 ? transformed.fail(new Error('zero')) : `user ${uid.value}`)),
     eitherOut.implement(() => Either.right({ offset: 3, limit: 4 })),
+    upload.implement(([, , , count, , file]) => [{ size: file.byteLength * count }, new Date('2026-11-21T10:00:00Z')]),
     streams.implement(async function* (items) {
       for await (const item of items) yield { n: item.n * 2 };
     }),
@@ -42,7 +43,7 @@ interface Call {
   readonly path: string;
   readonly template: string;
   readonly headers?: Record<string, string>;
-  readonly body?: string | Uint8Array;
+  readonly body?: string | Uint8Array | FormData;
 }
 
 const json = { 'content-type': 'application/json' };
@@ -64,7 +65,17 @@ const calls: Call[] = [
   { method: 'get', path: '/t/5', template: '/t/{id}' },
   { method: 'get', path: '/t/0', template: '/t/{id}' },
   { method: 'get', path: '/either', template: '/either' },
+  { method: 'post', path: '/files/true', template: '/files/{public}', body: form() },
 ];
+
+function form(): FormData {
+  const f = new FormData();
+  f.append('description', 'a photo');
+  f.append('count', '2');
+  f.append('meta', new Blob(['{"title":"Sunset"}'], { type: 'application/json' }));
+  f.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'p.png');
+  return f;
+}
 
 /** Calls that depend on the config's JSON form (tagged unions, snake_case fields). */
 function configCalls(config: CodecConfig): Call[] {
@@ -125,7 +136,7 @@ for (const [label, config] of [
 ] as const) {
   for (const openapi of ['3.1.0', '3.0.3'] as const) {
     test(`${openapi}, ${label}: real answers match the documented statuses, media types, headers and schemas`, async () => {
-      const doc = OpenAPIGen.fromEndpoints({ title: 'Wire', version: '1.0.0', openapi, codecConfig: config }, listUsers, getUser, createUser, replacePet, raw, tree, custom, responses, transformed, eitherOut, streams);
+      const doc = OpenAPIGen.fromEndpoints({ title: 'Wire', version: '1.0.0', openapi, codecConfig: config }, listUsers, getUser, createUser, replacePet, raw, tree, custom, responses, transformed, eitherOut, streams, upload);
       const server = await startServer(routes().pipe(CodecConfig.withConfig(config)), (c) => c.enableRequestStreaming());
       let checked: number;
       try {
