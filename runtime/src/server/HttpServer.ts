@@ -271,7 +271,12 @@ export class HttpServer {
   }
 
   #warn(error: unknown, request: Request, message: string): void {
-    if (this.config.logWarningOnFatalError) Log.get().warn({ err: error, method: request.method, url: request.url }, message);
+    if (!this.config.logWarningOnFatalError) return;
+    try {
+      Log.get().warn({ err: error, method: request.method, url: request.url }, message);
+    } catch {
+      // A broken logger (a user's stream, a mixin that throws) must not keep the answer from the client.
+    }
   }
 }
 
