@@ -15,7 +15,9 @@ import {
   type BinaryCodec,
   type TSchema,
 } from '@kitgen/runtime';
-import { collect, concat, Everything, from } from './codec-support/corpus.ts';
+import { createRequire } from 'node:module';
+import type * as Protobuf from 'protobufjs';
+import { collect, concat, corpus, Everything, from } from './codec-support/corpus.ts';
 
 type Maker = (schema: TSchema) => BinaryCodec<unknown>;
 const makers: Record<string, Maker> = {
@@ -180,6 +182,20 @@ test('protobuf: proto3 semantics for absent fields, unknown fields and enum zero
   const unset = ProtobufCodec.protobufCodec(Colors).decode(new Uint8Array([]));
   assert.ok(Either.isLeft(unset));
   assert.match(unset.left.message, /\/c: enum value is unset \(0\)/);
+});
+
+test('protobuf streams use the delimited framing protobufjs (and writeDelimitedTo) reads and writes', async () => {
+  const pb = createRequire(import.meta.url)('protobufjs') as typeof Protobuf;
+  const codec = ProtobufCodec.protobufCodec(Everything);
+  const type = pb.parse(codec.idl, { keepCase: true }).root.lookupType(codec.messageName);
+  const values = corpus.map(([, v]) => v);
+  const stream = concat(await collect(codec.streamEncoder(from(values))));
+  const reader = pb.Reader.create(stream);
+  const messages: Protobuf.Message[] = [];
+  while (reader.pos < reader.len) messages.push(type.decodeDelimited(reader));
+  assert.equal(messages.length, values.length);
+  const theirs = concat(messages.map((m) => type.encodeDelimited(m).finish()));
+  assert.deepStrictEqual(await collect(codec.streamDecoder(from([theirs]))), values);
 });
 
 test('Thrift: unknown field ids are skipped, missing required fields and doubly-set unions are errors', () => {
