@@ -215,7 +215,6 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
   const path = shape.route.format(values.path as unknown[]);
   const query = new URLSearchParams();
   const headers = new globalThis.Headers();
-  for (const extra of ctx.headers) if (extra) for (const [k, v] of Object.entries(extra)) headers.set(k, v);
   const setHeader = (name: string, value: string) => {
     try {
       headers.set(name, value);
@@ -223,6 +222,7 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
       throw new EncodeFailure(`header '${name}': not a valid header value`);
     }
   };
+  for (const extra of ctx.headers) if (extra) for (const [k, v] of Object.entries(extra)) setHeader(k, v);
   let body: ContentNode | undefined;
   let bodyValue: unknown;
   const parts: Array<readonly [ContentNode, unknown]> = [];
