@@ -162,3 +162,23 @@ test('encode refuses values that do not fit their wire type, naming where', () =
     });
   }
 });
+
+test('an int64 beyond 2^53 read into a number field is a DecodeError naming the field', () => {
+  const Wide = Schema.Object({ x: Schema.Int64() });
+  const Narrow = Schema.Object({ x: Schema.Integer({ format: 'int64' }) });
+  const pairs = [
+    [ProtobufCodec.protobufCodec(Wide), ProtobufCodec.protobufCodec(Narrow)],
+    [AvroCodec.schemaBasedBinaryCodec(Wide), AvroCodec.schemaBasedBinaryCodec(Narrow)],
+    [ThriftCodec.thriftBinaryCodec(Wide), ThriftCodec.thriftBinaryCodec(Narrow)],
+    [MessagePackCodec.messagePackCodec(Wide), MessagePackCodec.messagePackCodec(Narrow)],
+  ] as const;
+  for (const [wide, narrow] of pairs) {
+    const bytes = (wide as BinaryCodec<{ x: bigint }>).encode({ x: 2n ** 60n });
+    const result = (narrow as BinaryCodec<{ x: number }>).decode(bytes);
+    assert.ok(Either.isLeft(result));
+    assert.equal(result.left.pointer, '/x');
+    assert.match(result.left.message, /1152921504606846976 does not fit a number exactly; use Schema\.Int64\(\)/);
+    const fits = (narrow as BinaryCodec<{ x: number }>).decode((wide as BinaryCodec<{ x: bigint }>).encode({ x: -(2n ** 53n) + 1n }));
+    assert.deepStrictEqual(fits, Either.right({ x: -(2 ** 53) + 1 }));
+  }
+});
