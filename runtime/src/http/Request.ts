@@ -30,7 +30,6 @@ export class Request {
   readonly headers: Headers;
   readonly body: Body;
   readonly version: '1.0' | '1.1' | '2.0';
-  readonly remoteAddress: string | undefined;
   /** @internal Node's message, when the request came from the server. */
   readonly raw: IncomingMessage | undefined;
   /** @internal Decoded path parameter texts, set by the router for the matched route. */
@@ -41,6 +40,7 @@ export class Request {
   #query: URLSearchParams | undefined;
   #canonical: CanonicalPath | undefined;
   #signal: AbortSignal | (() => AbortSignal);
+  #remoteAddress: string | undefined;
 
   constructor(init: RequestInit, raw?: IncomingMessage, attributes?: Map<symbol, unknown>) {
     this.method = init.method;
@@ -56,7 +56,7 @@ export class Request {
     this.headers = Headers.from(init.headers);
     this.body = init.body ?? Body.empty;
     this.version = init.version ?? '1.1';
-    this.remoteAddress = init.remoteAddress;
+    this.#remoteAddress = init.remoteAddress;
     this.#signal = init.signal ?? neverAborted;
     this.raw = raw;
     this.attributes = attributes ?? new Map();
@@ -68,6 +68,11 @@ export class Request {
   }
 
   /** Aborted when the client goes away or a timeout middleware gives up on the request. */
+  /** The client's address (read from the socket only when asked). */
+  get remoteAddress(): string | undefined {
+    return this.#remoteAddress ?? this.raw?.socket?.remoteAddress;
+  }
+
   get signal(): AbortSignal {
     if (typeof this.#signal === 'function') this.#signal = this.#signal();
     return this.#signal;

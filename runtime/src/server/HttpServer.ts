@@ -220,7 +220,6 @@ export class HttpServer {
         headers: Headers.fromNode(req.headers),
         body,
         version: req.httpVersion === '1.0' ? '1.0' : '1.1',
-        remoteAddress: req.socket.remoteAddress,
         // Created only if someone asks for it: most handlers never do.
         signal: () => {
           const controller = new AbortController();
