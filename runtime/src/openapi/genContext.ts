@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { HeaderNode } from '../endpoint/CodecNode.ts';
+import { HttpCodecs } from '../endpoint/HttpCodec.ts';
 import { Header } from '../http/Header.ts';
 import { Status } from '../http/Status.ts';
 import type { ExampleObject, SchemaObject, SecuritySchemeObject } from './model.ts';
@@ -78,7 +79,7 @@ export function exampleObjects(examples: Readonly<Record<string, unknown>> | und
  * `Date` header is an HTTP-date (RFC 9110 §5.6.7), not an RFC 3339 date-time.
  */
 export function headerSchema(ctx: GenContext, node: HeaderNode, hint: string): SchemaObject {
-  if (node.headerType === Header.Date) return { type: 'string', format: 'http-date', description: 'An HTTP-date, e.g. "Sun, 06 Nov 1994 08:49:37 GMT"' };
+  if (node.headerType !== undefined && (node.headerType === Header.Date || node.headerType === (HttpCodecs.date.node as HeaderNode).headerType)) return { type: 'string', format: 'http-date', description: 'An HTTP-date, e.g. "Sun, 06 Nov 1994 08:49:37 GMT"' };
   if (node.headerType) return { type: 'string' };
   return ctx.schemas.schema(node.schema as TSchema, 'raw' satisfies WireMode, hint);
 }

@@ -2,7 +2,7 @@ import type { TSchema } from 'typebox';
 import { defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../endpoint/CodecNode.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
-import { Header } from '../http/Header.ts';
+import { HeaderCodec } from '../endpoint/HeaderCodec.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
 import type { ExampleParts } from './examples.ts';
 import { exampleObjects, headerSchema, type GenContext } from './genContext.ts';
@@ -102,6 +102,8 @@ function headerParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: R
   return p;
 }
 
+const bearerHeaderType = (HeaderCodec.bearerAuth.node as HeaderNode).headerType;
+
 /** OpenAPI ignores these as header parameters: they are the body's media type, negotiation and security. */
 const notParameters = new Set(['content-type', 'accept', 'authorization']);
 
@@ -127,7 +129,7 @@ export function requestDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string
     else if (n.kind === 'header' && n.name === 'content-type' && n.expect !== undefined) expect = n.expect;
     else if (n.kind === 'header' && n.name === 'authorization') {
       // `HeaderCodec.bearerAuth` takes a bearer token; `authorization` (or a plain header) any scheme.
-      const kinds: Array<'basic' | 'bearer'> = n.headerType && n.headerType !== Header.Authorization ? ['bearer'] : ['basic', 'bearer'];
+      const kinds: Array<'basic' | 'bearer'> = n.headerType !== undefined && n.headerType === bearerHeaderType ? ['bearer'] : ['basic', 'bearer'];
       security = kinds.map((k) => ({ [ctx.securityScheme(k)]: [] }));
       if (n.optional || leaf.conditional) security.push({});
     }
