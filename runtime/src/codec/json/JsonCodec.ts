@@ -33,7 +33,9 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
   type A = Static<S>;
   const plan = compileJsonPlan(schema as unknown as Record<string, unknown>, config);
   const validator = validatorFor(schema);
-  const stringify = plan.hasBigInt
+  // Scanned over the whole schema: a bigint may sit behind a `$ref` the plan resolves lazily.
+  const hasBigInt = plan.hasBigInt || containsBigInt(schema);
+  const stringify = hasBigInt
     ? (value: A) => restoreBigints(JSON.stringify(plan.encode(value)))
     : (value: A) => JSON.stringify(plan.encode(value));
 
@@ -52,7 +54,7 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
   const decodeString = (text: string, what = 'value'): Either<DecodeError, A> => {
     let json: unknown;
     try {
-      json = JSON.parse(plan.hasBigInt ? quoteBigIntegers(text) : text);
+      json = JSON.parse(hasBigInt ? quoteBigIntegers(text) : text);
     } catch (error) {
       return Either.left(new DecodeError(`${what}: invalid JSON (${(error as Error).message})`, { expected: 'JSON text' }));
     }
@@ -80,6 +82,14 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
     streamEncoder: (values) => encodeStream(values, stringify, config.treatStreamsAsArrays),
     streamDecoder: (bytes) => decodeStream(bytes, decodeString),
   };
+}
+
+/** True when a 64-bit integer (`type: 'bigint'`) appears anywhere in the schema, `$defs` included. */
+function containsBigInt(schema: unknown, seen = new Set<unknown>()): boolean {
+  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return false;
+  seen.add(schema);
+  if ((schema as { type?: unknown }).type === 'bigint') return true;
+  return Object.values(schema).some((v) => containsBigInt(v, seen));
 }
 
 async function* encodeStream<A>(values: AsyncIterable<A>, stringify: (a: A) => string, asArray: boolean): AsyncIterable<Uint8Array> {
