@@ -1,4 +1,4 @@
-import { Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
+import { buildObject, Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
 import { bigintToSafeNumber, bufferView, isObjectValue, plainBytes, show } from '../schemaWalk/values.ts';
 import type { AvroRecord, AvroShape, AvroUnion } from './avroSchema.ts';
 
@@ -110,20 +110,22 @@ class AvroEncoders {
     const name = this.gen.fresh(`e${def.name}_`);
     this.defs.set(def, name);
     const { isObj, show } = helpers(this.gen);
-    const lines = def.fields.map((f) => {
+    const lines = def.fields.map((f, i) => {
       const convert = this.of(f.shape);
       const read = `v[${lit(f.memory)}]`;
       const value = convert === null ? 'x' : `${convert}(x)`;
       return f.optional
-        ? `k = ${lit(f.memory)}; x = ${read}; o[${lit(f.wire)}] = x === undefined ? null : ${value};`
-        : `k = ${lit(f.memory)}; x = ${read}; o[${lit(f.wire)}] = ${value};`;
+        ? `k = ${lit(f.memory)}; x = ${read}; f${i} = x === undefined ? null : ${value};`
+        : `k = ${lit(f.memory)}; x = ${read}; f${i} = ${value};`;
     });
+    const fields = def.fields.map((f, i) => ({ key: f.wire, local: `f${i}`, optional: false }));
     this.gen.declare(`function ${name}(v) {
   if (!${isObj}(v)) throw new Failure("expected an object, got " + ${show}(v));
-  var k, x, o = {};
+  var k, x${def.fields.map((_, i) => `, f${i}`).join('')};
   try {
     ${lines.join('\n    ')}
   } catch (e) { at(e, k); }
+  ${buildObject('o', [], fields)}
   return o;
 }`);
     return name;
@@ -211,18 +213,20 @@ class AvroDecoders {
     if (known) return known;
     const name = this.gen.fresh(`d${def.name}_`);
     this.defs.set(key, name);
-    const lines = def.fields.map((f) => {
+    const lines = def.fields.map((f, i) => {
       const convert = this.of(f.shape);
       const value = convert === null ? 'x' : `${convert}(x)`;
-      const set = `o[${lit(f.memory)}] = ${value};`;
+      const set = `f${i} = ${value};`;
       return `k = ${lit(f.memory)}; x = s[${lit(f.wire)}]; ${f.optional ? `if (x !== null) ${set}` : set}`;
     });
-    const init = tag === undefined ? '{}' : `{ ${lit(tag.key)}: ${lit(tag.value)} }`;
+    const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
+    const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
     this.gen.declare(`function ${name}(s) {
-  var k, x, o = ${init};
+  var k, x${def.fields.map((_, i) => `, f${i}`).join('')};
   try {
     ${lines.join('\n    ')}
   } catch (e) { at(e, k); }
+  ${buildObject('o', first, fields)}
   return o;
 }`);
     return name;

@@ -1,4 +1,4 @@
-import { Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
+import { buildObject, Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
 import {
   bigintToSafeNumber,
   expectBoolean,
@@ -150,9 +150,10 @@ class ProtoEncoders {
     return this.value(t);
   }
 
-  private assign(f: ProtoField, read: string, keep = false): string {
+  // Checks and converts field `f` read from `read` into `target` (or only checks it).
+  private assign(f: ProtoField, read: string, target: string | undefined): string {
     const convert = this.field(f.type);
-    const set = keep ? `${convert}(x);` : `o[${lit(f.wire)}] = ${convert}(x);`;
+    const set = target === undefined ? `${convert}(x);` : `${target} = ${convert}(x);`;
     const missing = 'throw new Failure("is required but missing");';
     const isNull = 'throw new Failure("must not be null");';
     const absent = f.optional ? '' : missing;
@@ -167,14 +168,16 @@ class ProtoEncoders {
     const name = gen.fresh(`e${def.name}_`);
     this.defs.set(def, name);
     const keep = this.keepsMessage(def);
-    const lines = def.fields.map((f) => `k = ${lit(f.memory)}; ${this.assign(f, `v[${lit(f.memory)}]`, keep)}`);
+    const lines = def.fields.map((f, i) => `k = ${lit(f.memory)}; ${this.assign(f, `v[${lit(f.memory)}]`, keep ? undefined : `f${i}`)}`);
+    // protobufjs skips fields that are undefined, so absent ones can sit in the literal.
+    const result = keep ? 'v' : `{ ${def.fields.map((f, i) => `${lit(f.wire)}: f${i}`).join(', ')} }`;
     gen.declare(`function ${name}(v) {
   if (!${gen.ref(isObjectValue, 'isObj')}(v)) throw new Failure("expected an object, got " + ${gen.ref(show, 'show')}(v));
-  var k, x${keep ? '' : ', o = {}'};
+  var k, x${keep ? '' : def.fields.map((_, i) => `, f${i}`).join('')};
   try {
     ${lines.join('\n    ')}
   } catch (e) { at(e, k); }
-  return ${keep ? 'v' : 'o'};
+  return ${result};
 }`);
     return name;
   }
@@ -186,9 +189,9 @@ class ProtoEncoders {
     const name = this.gen.fresh(`e${def.name}_`);
     this.defs.set(def, name);
     this.gen.declare(`function ${name}(v) {
-  var x, o = {};
-  ${this.assign(def.fields[0], 'v')}
-  return o;
+  var x, f;
+  ${this.assign(def.fields[0], 'v', 'f')}
+  return { ${lit(def.fields[0].wire)}: f };
 }`);
     return name;
   }
@@ -310,13 +313,15 @@ class ProtoDecoders {
     const gen = this.gen;
     const name = gen.fresh(`d${def.name}_`);
     this.defs.set(key, name);
-    const lines = def.fields.map((f) => `k = ${lit(f.memory)}; ${this.read(f, `o[${lit(f.memory)}]`)}`);
-    const init = tag === undefined ? '{}' : `{ ${lit(tag.key)}: ${lit(tag.value)} }`;
+    const lines = def.fields.map((f, i) => `k = ${lit(f.memory)}; ${this.read(f, `f${i}`)}`);
+    const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
+    const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
     gen.declare(`function ${name}(m) {
-  var k, x, o = ${init};
+  var k, x${def.fields.map((_, i) => `, f${i}`).join('')};
   try {
     ${lines.join('\n    ')}
   } catch (e) { at(e, k); }
+  ${buildObject('o', first, fields)}
   return o;
 }`);
     return name;

@@ -70,3 +70,24 @@ export class Codegen {
     return factory(...this.values);
   }
 }
+
+/** A field of a generated object: its key, the local holding its value, whether it may be left out. */
+export interface ObjectField {
+  readonly key: string;
+  readonly local: string;
+  readonly optional: boolean;
+}
+
+/**
+ * Statements building object `target` from locals: one object literal up to the first field
+ * that may be left out (V8 allocates it with its final shape), then assignments, so keys keep
+ * declaration order. A field that may be left out is set only when its local is not undefined.
+ */
+export function buildObject(target: string, first: readonly (readonly [string, string])[], fields: readonly ObjectField[]): string {
+  const cut = fields.findIndex((f) => f.optional);
+  const literal = cut < 0 ? fields : fields.slice(0, cut);
+  const entries = [...first.map(([key, expr]) => `${lit(key)}: ${expr}`), ...literal.map((f) => `${lit(f.key)}: ${f.local}`)];
+  const rest = cut < 0 ? [] : fields.slice(cut);
+  const assignments = rest.map((f) => (f.optional ? `if (${f.local} !== undefined) ${target}[${lit(f.key)}] = ${f.local};` : `${target}[${lit(f.key)}] = ${f.local};`));
+  return [`var ${target} = { ${entries.join(', ')} };`, ...assignments].join('\n  ');
+}

@@ -1,4 +1,4 @@
-import { Codegen, lit } from '../schemaWalk/codegen.ts';
+import { buildObject, Codegen, lit } from '../schemaWalk/codegen.ts';
 import {
   bigintToSafeNumber,
   bufferView,
@@ -317,11 +317,14 @@ class Wires {
     // Unknown ids and mismatched types are skipped, as Thrift's generated code does.
     const vars = def.fields.map((_, i) => `f${i}`);
     const cases = def.fields.map((f, i) => `case ${f.id}: k = ${lit(f.memory)}; if (t === ${ttype(f.type)}) f${i} = ${this.read(f.type)}; else p.skip(t); break;`);
-    const assemble = def.fields.map((f, i) => {
-      const otherwise = f.nullable ? `o[${lit(f.memory)}] = null;` : f.optional ? '' : `throw new Failure(${lit(`required field ${f.id} (${f.idlName}) is missing`)}).at(${lit(f.memory)});`;
-      return `if (f${i} !== undefined) o[${lit(f.memory)}] = f${i}; else { ${otherwise} }`;
+    // Absent fields: null when nullable, left out when optional, an error when required.
+    const absent = def.fields.flatMap((f, i) => {
+      if (f.nullable) return [`if (f${i} === undefined) f${i} = null;`];
+      if (f.optional) return [];
+      return [`if (f${i} === undefined) throw new Failure(${lit(`required field ${f.id} (${f.idlName}) is missing`)}).at(${lit(f.memory)});`];
     });
-    const init = tag === undefined ? '{}' : `{ ${lit(tag.key)}: ${lit(tag.value)} }`;
+    const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
+    const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
     this.gen.declare(`function ${name}(p) {
   var k, h, t${vars.map((v) => `, ${v}`).join('')};
   p.readStructBegin();
@@ -338,8 +341,8 @@ class Wires {
     }
   } catch (e) { at(e, k); }
   p.readStructEnd();
-  var o = ${init};
-  ${assemble.join('\n  ')}
+  ${absent.join('\n  ')}
+  ${buildObject('o', first, fields)}
   return o;
 }`);
     return name;
