@@ -153,6 +153,26 @@ test('a root that is not a record travels in a wrapper (protobuf, Thrift) or as 
   assert.equal(ProtobufCodec.protobufCodec(Schema.Int64(), { name: 'Id' }).messageName, 'Id');
 });
 
+test('tagged unions of one case, nullable, in lists and as map values round-trip in every format', () => {
+  const Solo = Schema.TaggedUnion({ Only: Schema.Object({ n: Schema.Integer() }) }, { tag: 'kind' });
+  const Pet = Schema.TaggedUnion({ Cat: Schema.Object({ lives: Schema.Integer() }), Dog: Schema.Object({ good: Schema.Boolean() }) });
+  const Holder = Schema.Object({
+    solo: Solo,
+    maybeSolo: Schema.Union([Solo, Schema.Null()]),
+    maybePet: Schema.Union([Pet, Schema.Null()]),
+    pets: Schema.Array(Pet),
+    byName: Schema.Record(Schema.String(), Pet),
+  });
+  const values = [
+    { solo: { kind: 'Only', n: 1 }, maybeSolo: { kind: 'Only', n: 2 }, maybePet: { type: 'Dog', good: true }, pets: [{ type: 'Cat', lives: 9 }], byName: { rex: { type: 'Dog', good: false } } },
+    { solo: { kind: 'Only', n: 0 }, maybeSolo: null, maybePet: null, pets: [], byName: {} },
+  ];
+  for (const [name, make] of Object.entries(makers)) {
+    const codec = make(Holder);
+    for (const value of values) roundTrips(codec, value, name);
+  }
+});
+
 test('mutually recursive records round-trip in every format', () => {
   const Org = Schema.Cyclic(
     {
