@@ -47,10 +47,11 @@ if (formatFlag >= 0) {
       const kitgen = ns(`${format} ${op} kitgen`);
       rows.push([format, op, bare.toFixed(0), kitgen.toFixed(0), (kitgen / bare).toFixed(2), pct(kitgen, bare)]);
     }
-    const toObject = ns(`${format} decode+toObject bare`);
-    if (toObject !== undefined) {
-      const kitgen = ns(`${format} decode kitgen`);
-      rows.push([format, 'decode vs decode+toObject', toObject.toFixed(0), kitgen.toFixed(0), (kitgen / toObject).toFixed(2), pct(kitgen, toObject)]);
+    for (const [op, variant] of [['encode', 'fromObject+encode'], ['decode', 'decode+toObject']] as const) {
+      const bare = ns(`${format} ${variant} bare`);
+      if (bare === undefined) continue;
+      const kitgen = ns(`${format} ${op} kitgen`);
+      rows.push([format, `${op} vs ${variant}`, bare.toFixed(0), kitgen.toFixed(0), (kitgen / bare).toFixed(2), pct(kitgen, bare)]);
     }
     notes.push(`  ${format}: ${out.bare}${out.note ? `; ${out.note}` : ''}`);
   }
