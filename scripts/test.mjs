@@ -29,7 +29,9 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...files], {
+// Two files at a time: most tests wait on sockets and subprocesses, not the CPU. A test that
+// hangs fails after 5 minutes instead of holding CI to its limit.
+const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=2', '--test-timeout=300000', ...files], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS) },
