@@ -28,13 +28,14 @@ registerBodyCodec(['application/x-www-form-urlencoded'], (schema) => formCodec(s
 // The binary formats load their libraries (optional peers) when a codec is first built.
 registerBodyCodec(['application/protobuf', 'application/x-protobuf'], (schema) => ProtobufCodec.protobufCodec(schema) as BinaryCodec<unknown>);
 registerBodyCodec(['application/avro'], (schema) => AvroCodec.schemaBasedBinaryCodec(schema) as BinaryCodec<unknown>);
-registerBodyCodec(['application/vnd.apache.thrift.binary'], (schema) => ThriftCodec.thriftBinaryCodec(schema) as BinaryCodec<unknown>);
+registerBodyCodec(['application/vnd.apache.thrift.binary', 'application/x-thrift'], (schema) => ThriftCodec.thriftBinaryCodec(schema) as BinaryCodec<unknown>);
 registerBodyCodec(['application/msgpack', 'application/x-msgpack'], (schema) => MessagePackCodec.messagePackCodec(schema) as BinaryCodec<unknown>);
 
 /** Older names clients still send for a format, and the canonical name each stands for. */
 const aliases: Readonly<Record<string, string>> = {
   'application/x-protobuf': 'application/protobuf',
   'application/x-msgpack': 'application/msgpack',
+  'application/x-thrift': 'application/vnd.apache.thrift.binary',
 };
 
 /** The canonical media type for a name (`application/x-protobuf` → `application/protobuf`). */
