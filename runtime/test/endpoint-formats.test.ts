@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  Endpoint, RoutePattern, Schema, Routes, ProtobufCodec, AvroCodec, ThriftCodec, MessagePackCodec, JsonCodec, type BinaryCodec,
+  Endpoint, RoutePattern, Schema, Routes, OpenAPIGen, ProtobufCodec, AvroCodec, ThriftCodec, MessagePackCodec, JsonCodec, type BinaryCodec,
 } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
@@ -54,4 +54,14 @@ test('an endpoint accepts and answers all five formats, chosen by Content-Type a
   } finally {
     await server.shutdown();
   }
+});
+
+test('the OpenAPI document lists every media type of the endpoint, request and response', () => {
+  const e = Endpoint(RoutePattern.POST('orders')).in(Order, { mediaTypes }).out(Order, { mediaTypes });
+  const doc = JSON.parse(OpenAPIGen.fromEndpoints('Orders', '1.0.0', e).toJson()) as {
+    paths: Record<string, Record<string, { requestBody: { content: Record<string, unknown> }; responses: Record<string, { content: Record<string, unknown> }> }>>;
+  };
+  const op = doc.paths['/orders'].post;
+  assert.deepEqual(Object.keys(op.requestBody.content), mediaTypes);
+  assert.deepEqual(Object.keys(op.responses['200'].content), mediaTypes);
 });
