@@ -12,8 +12,8 @@ export interface KitgenConfig {
   readonly targets?: readonly Target[];
   /** A folder of templates overriding the built-in ones by name. */
   readonly templates?: string;
-  /** Format with prettier (default true). */
-  readonly format?: boolean;
+  /** How to format: `auto` (default), `prettier`, `layout`, `none`; `true` is auto, `false` none. */
+  readonly format?: boolean | 'auto' | 'prettier' | 'layout' | 'none';
   /** A prettier config file for the generated code. */
   readonly prettierConfig?: string;
   /** Remove stale generated files from the output folder. */
@@ -46,7 +46,7 @@ const keys: Record<keyof KitgenConfig, (v: unknown) => boolean> = {
   out: (v) => typeof v === 'string',
   targets: (v) => Array.isArray(v) && v.every((t) => ['endpoints', 'server', 'client', 'cli'].includes(t as string)),
   templates: (v) => typeof v === 'string',
-  format: (v) => typeof v === 'boolean',
+  format: (v) => typeof v === 'boolean' || v === 'auto' || v === 'prettier' || v === 'layout' || v === 'none',
   prettierConfig: (v) => typeof v === 'string',
   clean: (v) => typeof v === 'boolean',
   split: (v) => typeof v === 'boolean' || v === 'auto',

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { allTargets, type Target } from '../EndpointGen.ts';
 import { CompileError, formatDiagnostic } from '../input/Diagnostic.ts';
-import { FormatError } from '../format/formatCode.ts';
+import { FormatError, type FormatMode } from '../format/formatCode.ts';
 import { ConfigFileError, loadConfig } from './config.ts';
 import { runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
 import { watchAndGenerate } from './watch.ts';
@@ -21,7 +21,7 @@ interface GenerateFlags {
   targets?: string;
   config?: string;
   templates?: string;
-  format: boolean;
+  format: FormatMode | boolean;
   prettierConfig?: string;
   clean?: boolean;
   dryRun?: boolean;
@@ -51,7 +51,7 @@ async function generate(input: string | undefined, flags: GenerateFlags, io: Cli
     out: out ?? io.cwd,
     targets: flags.targets !== undefined ? parseTargets(flags.targets) : (config.targets ?? allTargets),
     ...((flags.templates ?? config.templates) !== undefined ? { templates: flags.templates !== undefined ? resolve(io.cwd, flags.templates) : config.templates } : {}),
-    format: flags.format && config.format !== false,
+    format: flags.format === false ? 'none' : typeof flags.format === 'string' ? flags.format : config.format === false ? 'none' : config.format === true || config.format === undefined ? 'auto' : config.format,
     ...((flags.prettierConfig ?? config.prettierConfig) !== undefined ? { prettierConfig: flags.prettierConfig !== undefined ? resolve(io.cwd, flags.prettierConfig) : config.prettierConfig } : {}),
     clean: flags.clean ?? config.clean ?? false,
     dryRun: flags.dryRun ?? false,
@@ -120,7 +120,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option('-t, --targets <list>', `comma-separated targets (default all: ${allTargets.join(',')})`)
     .option('-c, --config <file>', 'a kitgen.config.ts|mjs|json (default: one in the working folder)')
     .option('--templates <dir>', 'a folder of handlebars templates replacing the built-in ones by file name')
-    .option('--no-format', 'write the code without running prettier')
+    .addOption(new Option('--format <mode>', 'prettier, layout (kitgen\'s own, fast), auto (prettier up to 2 MB of output, else layout)').choices(['auto', 'prettier', 'layout', 'none']))
+    .option('--no-format', 'write the code as the templates lay it out')
     .option('--prettier-config <file>', 'a prettier config for the generated code')
     .option('--clean', 'remove generated files the document no longer produces')
     .option('--dry-run', 'list the files that would be written, write nothing')

@@ -3,7 +3,7 @@ import { CodeGen, type WriteResult } from '../CodeGen.ts';
 import { EndpointGen, type Target } from '../EndpointGen.ts';
 import { CompileError, type Diagnostic } from '../input/Diagnostic.ts';
 import { loadDocument, placeDiagnostics } from '../input/loadDocument.ts';
-import { formatFiles, prettierOptions } from '../format/formatCode.ts';
+import { effectiveMode, formatFiles, prettierOptions, type FormatMode } from '../format/formatCode.ts';
 import { loadTemplates } from '../render/Templates.ts';
 
 /** Everything one `kitgen generate` run needs (command line and config merged). */
@@ -12,7 +12,7 @@ export interface GenerateRun {
   readonly out: string;
   readonly targets: readonly Target[];
   readonly templates?: string;
-  readonly format: boolean;
+  readonly format: FormatMode;
   readonly prettierConfig?: string;
   readonly clean: boolean;
   readonly dryRun: boolean;
@@ -83,15 +83,10 @@ export async function runGenerate(run: GenerateRun, reporter: RunReporter): Prom
   const warnings = placeDiagnostics(source, code.warnings);
   for (const w of warnings) reporter.warning(w);
   const paths = [...code.files.keys()].sort();
-  if (run.dryRun) {
-    if (run.format) {
-      await formatFiles(code.files, await prettierOptions(run.prettierConfig));
-      progress(`format     ${lap()}`);
-    }
-    return { files: paths, warnings, operations: code.api.operations.length };
-  }
-  const formatted = run.format ? await formatFiles(code.files, await prettierOptions(run.prettierConfig)) : new Map(code.files);
-  if (run.format) progress(`format     ${lap()}`);
+  const mode = effectiveMode(run.format, code.files);
+  const formatted = mode === 'none' ? new Map(code.files) : await formatFiles(code.files, await prettierOptions(run.prettierConfig), mode);
+  if (mode !== 'none') progress(`format     ${lap()}  (${mode === 'layout' ? "kitgen's layout: the output is too large for prettier in reasonable time; --format prettier forces it" : 'prettier'})`);
+  if (run.dryRun) return { files: paths, warnings, operations: code.api.operations.length };
   const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean });
   progress(`write      ${lap()}  (${write.written.length} written, ${write.unchanged.length} unchanged${run.clean ? `, ${write.removed.length} removed` : ''})`);
   progress(`total      ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -7,9 +7,14 @@ export function authTypeOf(auth: Api['operations'][number]['auth']): 'None' | 'B
   return auth.kind === 'basic' ? 'Basic' : auth.kind === 'bearer' ? 'Bearer' : 'None';
 }
 
-/** The JSDoc of an operation as handlers and client methods show it. */
+/**
+ * The short JSDoc of an operation in handlers and client methods: its summary (or the first
+ * line of its description), method and path, and a link to the endpoint, which has the rest.
+ */
 export function operationDoc(op: Api['operations'][number], indent = ''): string {
-  return jsDoc([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``], indent, op.deprecated ? ['@deprecated'] : []);
+  const title = op.summary ?? op.description?.split('\n')[0];
+  const text = `${title !== undefined && title.trim() !== '' ? `${title.trim()} ` : ''}(\`${op.method.toUpperCase()} ${op.path}\`)`;
+  return jsDoc([text], indent, [`@see {@link endpoints.${op.ident}}`, ...(op.deprecated ? ['@deprecated'] : [])]);
 }
 
 /**

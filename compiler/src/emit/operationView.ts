@@ -1,3 +1,4 @@
+import { NameScope } from '../names/identifiers.ts';
 import { jsDoc, jsonLiteral, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
 import type { Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
 import type { SchemaNode } from '../model/Schema.ts';
@@ -16,6 +17,31 @@ export interface OperationView {
   readonly errorType: string;
   /** The endpoint expression: `Endpoint(RoutePattern.GET(…)).query(…)…`. */
   readonly chain: string;
+  /**
+   * The operation's parameter and response-header codecs (`{ limit: HttpCodec.query(…) }`),
+   * declared in a constant of their own (`codecsIdent`), or '' when it has none.
+   */
+  readonly codecs: string;
+  readonly codecsIdent: string;
+}
+
+/**
+ * Codecs built in a constant before the endpoint: passed straight into a generic call, a
+ * codec's type is inferred against that call's parameter type, which makes TypeScript
+ * measure TypeBox's Static types (about a million instantiations); built alone, it is cheap.
+ */
+class CodecTable {
+  readonly #scope = new NameScope();
+  readonly entries: string[] = [];
+
+  constructor(readonly ident: string) {}
+
+  /** Adds a codec (or a record of codecs) under a name based on `base`; returns the reference. */
+  add(base: string, expression: string): string {
+    const key = this.#scope.allocate(base);
+    this.entries.push(`${key}: ${expression}`);
+    return `${this.ident}.${key}`;
+  }
 }
 
 const pathTypes: Record<PathCodecKind, string> = { int: 'number', long: 'bigint', string: 'string', uuid: 'string', bool: 'boolean' };
@@ -63,7 +89,7 @@ function responseType(r: Response, identOf: IdentOf, withStatus: boolean): strin
   return `{ ${parts.join('; ')} }`;
 }
 
-function responsesCodec(responses: readonly Response[], typeName: string, identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode): string {
+function responsesCodec(responses: readonly Response[], typeName: string, identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode, table: CodecTable): string {
   const entries = responses.map((r) => {
     const key = runtimeRepresentative(r.key) === r.status ? r.key : String(r.status);
     const spec: string[] = [];
@@ -80,7 +106,7 @@ function responsesCodec(responses: readonly Response[], typeName: string, identO
         if (h.description !== undefined) codec += `.doc(${stringLiteral(h.description)})`;
         return `${objectKey(h.prop)}: ${codec}`;
       });
-      spec.push(`headers: { ${hs.join(', ')} }`);
+      spec.push(`headers: ${table.add(`headers${r.status}`, `{ ${hs.join(', ')} }`)}`);
     }
     return `${objectKey(key)}: { ${spec.join(', ')} }`;
   });
@@ -100,11 +126,21 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
     return `PathCodec.${p.pathCodec ?? 'string'}(${stringLiteral(p.name)})${p.description !== undefined ? `.doc(${stringLiteral(p.description)})` : ''}`;
   });
   const lines: string[] = [`Endpoint(RoutePattern.${op.method.toUpperCase()}(${pathArgs.join(', ')}))`];
+  // Documentation and auth first: on the fresh endpoint their calls share one instantiated
+  // type with every endpoint of the same path parameters, which keeps type-checking cheap.
+  if (op.operationId !== undefined) lines.push(`.operationId(${stringLiteral(op.operationId)})`);
+  if (op.summary !== undefined) lines.push(`.summary(${stringLiteral(op.summary)})`);
+  if (op.description !== undefined) lines.push(`.doc(${stringLiteral(op.description)})`);
+  if (op.tags.length > 0) lines.push(`.tag(${op.tags.map(stringLiteral).join(', ')})`);
+  if (op.deprecated) lines.push('.deprecated()');
+  if (op.auth.kind !== 'none') lines.push(`.auth(AuthType.${op.auth.kind === 'basic' ? 'Basic' : 'Bearer'})`);
+  const codecsIdent = `$${op.ident}`;
+  const table = new CodecTable(codecsIdent);
   const props: string[] = op.parameters.filter((p) => p.in === 'path').map((p) => p.prop);
   const members: string[] = op.parameters.filter((p) => p.in === 'path').map((p) => `${paramDoc(p)}${propertyKey(p.prop)}: ${paramType(p, identOf)};`);
   for (const p of op.parameters) {
     if (p.in === 'path') continue;
-    lines.push(`.${p.in === 'query' ? 'query' : 'header'}(${paramCodec(p, identOf, ctx)})`);
+    lines.push(`.${p.in === 'query' ? 'query' : 'header'}(${table.add(p.prop, paramCodec(p, identOf, ctx))})`);
     props.push(p.prop);
     members.push(`${paramDoc(p)}${propertyKey(p.prop)}${p.required && p.credential === undefined ? '' : '?'}: ${paramType(p, identOf)};`);
   }
@@ -157,19 +193,14 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
     } else lines.push(`.outCodec(HttpCodec.status(${r.status}))`);
   } else if (outs.length > 0) {
     outputType = outs.map((r) => responseType(r, identOf, true)).join(' | ');
-    lines.push(`.outCodec(${responsesCodec(outs, op.types.output, identOf, ctx, resolve)})`);
+    lines.push(`.outCodec(${responsesCodec(outs, op.types.output, identOf, ctx, resolve, table)})`);
   }
   const errorType = op.errors.length > 0 ? op.errors.map((r) => responseType(r, identOf, true)).join(' | ') : 'never';
-  if (op.errors.length > 0) lines.push(`.outErrorCodec(${responsesCodec(op.errors, op.types.error, identOf, ctx, resolve)})`);
-  if (op.auth.kind !== 'none') lines.push(`.auth(AuthType.${op.auth.kind === 'basic' ? 'Basic' : 'Bearer'})`);
-  if (op.operationId !== undefined) lines.push(`.operationId(${stringLiteral(op.operationId)})`);
-  if (op.summary !== undefined) lines.push(`.summary(${stringLiteral(op.summary)})`);
-  if (op.description !== undefined) lines.push(`.doc(${stringLiteral(op.description)})`);
-  if (op.tags.length > 0) lines.push(`.tag(${op.tags.map(stringLiteral).join(', ')})`);
-  if (op.deprecated) lines.push('.deprecated()');
+  if (op.errors.length > 0) lines.push(`.outErrorCodec(${responsesCodec(op.errors, op.types.error, identOf, ctx, resolve, table)})`);
 
   const doc = jsDoc([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``], '', op.deprecated ? ['@deprecated'] : []);
-  return { ident: op.ident, doc, types: op.types, paramsMembers: members.join('\n'), outputType, errorType, chain: lines.join('\n  ') };
+  const codecs = table.entries.length > 0 ? `{\n${table.entries.join(',\n')},\n}` : '';
+  return { ident: op.ident, doc, types: op.types, paramsMembers: members.join('\n'), outputType, errorType, chain: lines.join('\n  '), codecs, codecsIdent };
 }
 
 function accessor(name: string): string {

@@ -72,7 +72,7 @@ export function schemaDeclarations(schemas: readonly NamedSchema[], identOf: Ide
     const declarations = group.members.map((s): SchemaDeclarationView => {
       const node = s.schema;
       const doc = schemaDoc(node);
-      const isInterface = node.kind === 'object' && !node.nullable && (node.properties.length > 0 || node.additional === false);
+      const isInterface = node.kind === 'object' && !node.nullable && node.properties.length > 0;
       const shape = isInterface ? { members: objectMembers(node as Extract<SchemaNode, { kind: 'object' }>, identOf) } : { type: typeText(node, identOf) };
       const e = enumValues(node);
       const values = e ? { values: { ident: scope.allocate(`${s.ident}Values`), entries: enumEntries(e) } } : {};

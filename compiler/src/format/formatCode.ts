@@ -1,4 +1,15 @@
 import * as prettier from 'prettier';
+import { layoutCode } from './layout.ts';
+
+/**
+ * How generated code is formatted: `prettier`; `layout` (kitgen's own indentation and line
+ * breaking, linear and fast); `auto` (prettier unless the output is larger than
+ * {@link prettierLimitBytes}, then layout); `none` (as the templates write it).
+ */
+export type FormatMode = 'auto' | 'prettier' | 'layout' | 'none';
+
+/** Above this much output, `auto` uses kitgen's layout: prettier needs seconds per megabyte. */
+export const prettierLimitBytes = 2_000_000;
 
 /** Prettier options generated code gets when the user names no config. */
 export const defaultPrettierOptions: prettier.Options = { singleQuote: true, printWidth: 120, trailingComma: 'all' };
@@ -22,10 +33,27 @@ export async function prettierOptions(configPath?: string): Promise<prettier.Opt
   return resolved;
 }
 
-/** Formats every file with prettier's TypeScript parser. */
-export async function formatFiles(files: ReadonlyMap<string, string>, options: prettier.Options): Promise<Map<string, string>> {
+/** Which formatter `mode` means for this much output. */
+export function effectiveMode(mode: FormatMode, files: ReadonlyMap<string, string>): Exclude<FormatMode, 'auto'> {
+  if (mode !== 'auto') return mode;
+  let size = 0;
+  for (const text of files.values()) size += text.length;
+  return size > prettierLimitBytes ? 'layout' : 'prettier';
+}
+
+/** Formats every file (see {@link FormatMode}); prettier uses its TypeScript parser. */
+export async function formatFiles(files: ReadonlyMap<string, string>, options: prettier.Options, mode: FormatMode = 'prettier'): Promise<Map<string, string>> {
+  const chosen = effectiveMode(mode, files);
   const out = new Map<string, string>();
   for (const [path, text] of files) {
+    if (chosen === 'none') {
+      out.set(path, text);
+      continue;
+    }
+    if (chosen === 'layout') {
+      out.set(path, layoutCode(text, typeof options.printWidth === 'number' ? options.printWidth : 120));
+      continue;
+    }
     try {
       out.set(path, await prettier.format(text, { ...options, parser: 'typescript', filepath: path }));
     } catch (error) {

@@ -30,17 +30,28 @@ export function formatDiagnostic(d: Diagnostic): string {
 /** Collects problems while reading a document; positions are filled in at the end. */
 export class Diagnostics {
   readonly list: Diagnostic[] = [];
+  readonly #seen = new Set<string>();
 
   constructor(readonly file: string | undefined) {}
 
   /** Records an error (the run fails after reading what it can). */
   error(pointer: string, message: string): void {
+    if (this.#repeated('error', pointer, message)) return;
     this.list.push({ severity: 'error', message, pointer, ...(this.file !== undefined ? { file: this.file } : {}) });
   }
 
   /** Records a warning (code is still generated). */
   warn(pointer: string, message: string): void {
+    if (this.#repeated('warning', pointer, message)) return;
     this.list.push({ severity: 'warning', message, pointer, ...(this.file !== undefined ? { file: this.file } : {}) });
+  }
+
+  /** A problem met again (a shared component read for each use) is reported once. */
+  #repeated(severity: string, pointer: string, message: string): boolean {
+    const key = `${severity}\u0000${pointer}\u0000${message}`;
+    if (this.#seen.has(key)) return true;
+    this.#seen.add(key);
+    return false;
   }
 
   /** True when an error was recorded. */

@@ -19,10 +19,24 @@ export interface Located<T = unknown> {
  * problems reported to the diagnostics rather than thrown.
  */
 export class DocumentReader {
+  readonly #memo = new Map<string, unknown>();
+
   constructor(
     readonly document: Json,
     readonly diagnostics: Diagnostics,
   ) {}
+
+  /**
+   * Reads something defined once and referred to many times (a component response, parameter
+   * or request body) only once: `read` runs for the first use of `pointer` under `kind`.
+   */
+  once<T>(kind: string, pointer: string, read: () => T): T {
+    const key = `${kind} ${pointer}`;
+    if (this.#memo.has(key)) return this.#memo.get(key) as T;
+    const value = read();
+    this.#memo.set(key, value);
+    return value;
+  }
 
   /** The value at a pointer (`#/components/schemas/Pet` or `/components/...`), or undefined. */
   get(pointer: string): unknown {

@@ -34,6 +34,7 @@ export class SchemaConverter {
   readonly #components: Json;
   readonly #inline: string[] = [];
   readonly #hoisted = new Set<string>();
+  readonly #byPointer = new Map<string, SchemaNode>();
 
   constructor(
     readonly reader: DocumentReader,
@@ -103,12 +104,17 @@ export class SchemaConverter {
       this.reader.diagnostics.error(pointer + '/$ref', `cannot resolve $ref "${ref}": nothing at ${target || '/'}`);
       return { kind: 'any' };
     }
-    this.#inline.push(target);
-    const node = this.convert(value, target);
-    this.#inline.pop();
-    if (this.#hoisted.has(target)) {
-      this.named.get(target)!.schema = node;
-      return { kind: 'ref', target, ...notes };
+    let node = this.#byPointer.get(target);
+    if (node === undefined) {
+      this.#inline.push(target);
+      node = this.convert(value, target);
+      this.#inline.pop();
+      if (this.#hoisted.has(target)) {
+        this.named.get(target)!.schema = node;
+        return { kind: 'ref', target, ...notes };
+      }
+      // Shared schemas outside components (large documents refer to them many times) are read once.
+      this.#byPointer.set(target, node);
     }
     return Object.keys(notes).length > 0 ? ({ ...node, ...notes } as SchemaNode) : node;
   }

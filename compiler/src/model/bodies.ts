@@ -1,5 +1,5 @@
 import { pointerJoin } from '../input/Diagnostic.ts';
-import { isObject, type DocumentReader } from './DocumentReader.ts';
+import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import { contentGroups, type ContentGroup } from './mediaTypes.ts';
 import type { BodyPart, RequestBody, ResponseContent } from './Api.ts';
 import type { SchemaConverter } from './SchemaConverter.ts';
@@ -46,6 +46,12 @@ export function readRequestBody(raw: unknown, pointer: string, reader: DocumentR
   if (raw === undefined) return undefined;
   const found = reader.deref(raw, pointer);
   if (!found) return undefined;
+  const read = () => requestBodyAt(found.value, found.pointer, reader, schemas, resolve);
+  return found.pointer === pointer ? read() : reader.once('requestBody', found.pointer, read);
+}
+
+function requestBodyAt(value: unknown, at: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): RequestBody | undefined {
+  const found = { value, pointer: at };
   if (!isObject(found.value)) {
     reader.diagnostics.error(found.pointer, 'a requestBody must be an object');
     return undefined;
@@ -97,15 +103,25 @@ export function readResponses(raw: unknown, pointer: string, reader: DocumentRea
     }
     const found = reader.deref(value, at);
     if (!found || !isObject(found.value)) continue;
-    const r = found.value;
-    const groups = contentGroups(r.content, `${found.pointer}/content`, reader);
-    leftOut(groups, `${found.pointer}/content`, reader, `response ${key}`);
+    const read = () => responseAt(key, found.value as Json, found.pointer, reader, schemas, resolve);
+    out.push(found.pointer === at ? read() : { ...reader.once('response', found.pointer, read), key: normaliseKey(key) });
+  }
+  return out;
+}
+
+function normaliseKey(key: string): string {
+  return key.toLowerCase() === 'default' ? 'default' : key.toUpperCase();
+}
+
+function responseAt(key: string, r: Json, pointer: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): RawResponse {
+    const groups = contentGroups(r.content, `${pointer}/content`, reader);
+    leftOut(groups, `${pointer}/content`, reader, `response ${key}`);
     const content = groups[0] ? { mediaTypes: groups[0].mediaTypes, schema: bodySchema(groups[0], schemas, resolve) } : undefined;
     const headers: RawHeader[] = [];
     if (isObject(r.headers)) {
       for (const [name, h] of Object.entries(r.headers)) {
         if (name.toLowerCase() === 'content-type') continue;
-        const hAt = pointerJoin(found.pointer, 'headers', name);
+        const hAt = pointerJoin(pointer, 'headers', name);
         const header = reader.deref(h, hAt);
         if (!header || !isObject(header.value)) continue;
         const schemaRaw = header.value.schema ?? (isObject(header.value.content) ? (Object.values(header.value.content)[0] as { schema?: unknown } | undefined)?.schema : undefined);
@@ -117,13 +133,11 @@ export function readResponses(raw: unknown, pointer: string, reader: DocumentRea
         });
       }
     }
-    out.push({
-      key: key.toUpperCase() === key ? key : key.toLowerCase() === 'default' ? 'default' : key.toUpperCase(),
+  return {
+      key: normaliseKey(key),
       ...(typeof r.description === 'string' ? { description: r.description } : {}),
       ...(content ? { content } : {}),
       headers,
-      pointer: found.pointer,
-    });
-  }
-  return out;
+      pointer,
+    };
 }

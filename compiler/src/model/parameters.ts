@@ -55,7 +55,8 @@ export function readParameters(
       const at = pointerJoin(pointer, i);
       const found = reader.deref(entry, at);
       if (!found) return;
-      const p = readParameter(found.value, found.pointer === at ? at : found.pointer, reader, schemas, resolve);
+      const read = () => readParameter(found.value, found.pointer, reader, schemas, resolve);
+      const p = found.pointer === at ? read() : reader.once('parameter', found.pointer, read);
       if (p) byKey.set(`${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`, p);
     });
   }
