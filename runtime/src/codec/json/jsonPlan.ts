@@ -224,18 +224,31 @@ function anyOfPlan(members: Schema[], config: CodecConfig, defs: Record<string, 
     if (typeof v === 'bigint') return s.type === 'bigint';
     return s.type === typeof v || (s.type === 'integer' && typeof v === 'number') || s.type === undefined;
   };
+  // Several members of one shape (objects of a oneOf/anyOf): the one the value validates against,
+  // so no member's fields are dropped by another member's plan.
+  const checks = nonNull.map((m) => {
+    let check: ((v: unknown) => boolean) | undefined;
+    return (v: unknown) => (check ??= compileCheck(m.schema, defs))(v);
+  });
   return {
-    encode: (v) => (nonNull.find((p) => fits(p.schema, v))?.plan ?? identity).encode(v),
+    encode: (v) => {
+      const fitting = nonNull.flatMap((m, i) => (fits(m.schema, v) ? [i] : []));
+      const chosen = fitting.length > 1 ? (fitting.find((i) => checks[i](v)) ?? fitting[0]) : fitting[0];
+      return (chosen === undefined ? identity : nonNull[chosen].plan).encode(v);
+    },
     decode: (v, p) => {
-      for (const m of nonNull) {
-        if (!fits(m.schema, v)) continue;
+      const fitting = nonNull.flatMap((m, i) => (fits(m.schema, v) ? [i] : []));
+      let first: { value: unknown } | undefined;
+      for (const i of fitting) {
         try {
-          return m.plan.decode(v, p);
+          const out = nonNull[i].plan.decode(v, p);
+          if (fitting.length === 1 || checks[i](out)) return out;
+          first ??= { value: out };
         } catch {
           // try the next member
         }
       }
-      return v;
+      return first ? first.value : v;
     },
     encodeIdentity: false,
     hasBigInt: nonNull.some((p) => p.plan.hasBigInt),
