@@ -156,6 +156,7 @@ function objectPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sc
   const wireNames = new Set(fields.map((f) => f.wire));
   const { explicitNulls, explicitEmptyCollections, rejectExtraFields } = config;
   const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
+  const extra: JsonPlan = typeof schema.additionalProperties === 'object' ? compile(schema.additionalProperties, config, defs, cache) : identity;
   const encode = (v: unknown) => {
     if (typeof v !== 'object' || v === null) return v;
     const src = v as Record<string, unknown>;
@@ -170,6 +171,11 @@ function objectPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sc
       if (x === null && !explicitNulls.encoding) continue;
       if (!explicitEmptyCollections.encoding && f.collection !== undefined && (isEmptyCollection(x) || (f.collection === 'map' && typeof x === 'object' && x !== null && Object.keys(x).length === 0))) continue;
       out[f.wire] = f.plan.encode(x);
+    }
+    // Declared further properties (additionalProperties) are written too, as decode keeps them.
+    if (open) {
+      const names = new Set(fields.map((f) => f.name));
+      for (const k of Object.keys(src)) if (!names.has(k) && !wireNames.has(k) && k !== '__proto__' && src[k] !== undefined) out[k] = extra.encode(src[k]);
     }
     return out;
   };
@@ -219,8 +225,9 @@ function anyOfPlan(members: Schema[], config: CodecConfig, defs: Record<string, 
   // Untagged unions of structured members: the first member whose shape fits.
   const fits = (s: Schema, v: unknown): boolean => {
     if (v === null) return s.type === 'null';
-    if (Array.isArray(v)) return s.type === 'array';
-    if (typeof v === 'object') return s.type === 'object' || isBytesSchema(s);
+    // A member without a type (allOf, a $ref, a nested union) may hold any shape.
+    if (Array.isArray(v)) return s.type === 'array' || s.type === undefined;
+    if (typeof v === 'object') return s.type === 'object' || isBytesSchema(s) || s.type === undefined;
     if (typeof v === 'bigint') return s.type === 'bigint';
     return s.type === typeof v || (s.type === 'integer' && typeof v === 'number') || s.type === undefined;
   };
