@@ -148,7 +148,9 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
   let bodyParts: string[] | undefined;
   if (body) {
     const bodyDoc = jsDoc([body.description ?? 'The request body.']);
-    members.push(`${bodyDoc}${propertyKey(op.bodyProp)}: ${typeText(body.schema, identOf)};`);
+    // A multipart body is its parts, every one required (the runtime reads each named part).
+    const bodyType = body.parts ? `{ ${body.parts.map((part) => `${propertyKey(part.name)}: ${typeText(part.schema, identOf)}`).join('; ')} }` : typeText(body.schema, identOf);
+    members.push(`${bodyDoc}${propertyKey(op.bodyProp)}: ${bodyType};`);
     if (body.parts) {
       bodyParts = body.parts.map((part) => part.name);
       for (const part of body.parts) {

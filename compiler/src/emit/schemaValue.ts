@@ -1,5 +1,5 @@
 import { jsonLiteral, objectKey, stringLiteral } from '../names/literals.ts';
-import type { SchemaAnnotations, SchemaNode } from '../model/Schema.ts';
+import { isRequired, type SchemaAnnotations, type SchemaNode } from '../model/Schema.ts';
 import type { IdentOf } from './typeText.ts';
 
 /** Where a schema value is written: inside the `$defs` of a recursive group, or anywhere else. */
@@ -90,7 +90,7 @@ function baseValue(node: SchemaNode, ctx: ValueContext): string {
       return obj([['type', `'array'`], ['items', schemaValue(node.items, ctx)], ...constraints(node.constraints), ...notes()]);
     case 'object': {
       const props = node.properties.map((p) => [p.name, schemaValue(p.schema, ctx)] as const);
-      const required = node.properties.filter((p) => p.required).map((p) => p.name);
+      const required = node.properties.filter((p) => isRequired(node, p)).map((p) => p.name);
       const extra = node.additional;
       return obj([
         ['type', `'object'`],

@@ -1,5 +1,5 @@
 import { jsDoc, jsonLiteral, literalType, propertyKey } from '../names/literals.ts';
-import type { ObjectNode, SchemaAnnotations, SchemaNode } from '../model/Schema.ts';
+import { isRequired, type ObjectNode, type SchemaAnnotations, type SchemaNode } from '../model/Schema.ts';
 
 /** Looks up the identifier of a named schema by key. */
 export type IdentOf = (key: string) => string;
@@ -74,7 +74,7 @@ export function objectMembers(node: ObjectNode, identOf: IdentOf): string {
   const lines = node.properties.map((p) => {
     const doc = schemaDoc(p.schema);
     const ro = p.schema.readOnly ? 'readonly ' : '';
-    return `${doc}${ro}${propertyKey(p.name)}${p.required ? '' : '?'}: ${typeText(p.schema, identOf)};`;
+    return `${doc}${ro}${propertyKey(p.name)}${isRequired(node, p) ? '' : '?'}: ${typeText(p.schema, identOf)};`;
   });
   const extra = node.additional;
   if (extra === true || (extra !== undefined && extra !== false && node.properties.length > 0)) lines.push('[key: string]: unknown;');

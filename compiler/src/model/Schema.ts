@@ -95,6 +95,16 @@ export interface ObjectNode extends SchemaAnnotations {
   /** Schema of further properties; `true` any, `false` or undefined none declared. */
   readonly additional: SchemaNode | boolean | undefined;
   readonly constraints: Constraints;
+  /**
+   * The request view (readOnly properties removed, writeOnly ones as declared); otherwise the
+   * response view, where writeOnly properties are optional.
+   */
+  readonly writeView?: boolean;
+}
+
+/** Whether a property is required in the view its object is in (see {@link ObjectNode.writeView}). */
+export function isRequired(object: ObjectNode, property: Property): boolean {
+  return property.required && (object.writeView === true || property.schema.writeOnly !== true);
 }
 
 /** How a discriminator maps values to members. */

@@ -5,7 +5,8 @@ import { readParameters, type RawParameter } from './parameters.ts';
 import { readRequestBody, readResponses, type RawResponse } from './bodies.ts';
 import { operationSecurity, readSecuritySchemes } from './security.ts';
 import { allocateNames, type RawOperation } from './naming.ts';
-import type { Api, HttpMethod } from './Api.ts';
+import type { Api, HttpMethod, RequestBody } from './Api.ts';
+import { ReadWriteViews } from './readWrite.ts';
 import type { SchemaNode } from './Schema.ts';
 
 /** Options of model building. */
@@ -44,6 +45,14 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
     }
     return n;
   };
+
+  const views = new ReadWriteViews(schemas.named);
+  const writeBody = (b: RequestBody | undefined): RequestBody | undefined =>
+    b && {
+      ...b,
+      schema: views.write(b.schema),
+      ...(b.parts ? { parts: b.parts.filter((p) => p.schema.readOnly !== true).map((p) => ({ ...p, schema: views.write(p.schema) })) } : {}),
+    };
 
   const info = isObject(document.info) ? document.info : undefined;
   if (!info) diagnostics.error('/info', 'the document needs an info object with title and version');
@@ -105,7 +114,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         tags: Array.isArray(opRaw.tags) ? opRaw.tags.filter((t): t is string => typeof t === 'string') : [],
         deprecated: opRaw.deprecated === true,
         parameters: ordered,
-        body: readRequestBody(opRaw.requestBody, `${pointer}/requestBody`, reader, schemas, resolve),
+        body: writeBody(readRequestBody(opRaw.requestBody, `${pointer}/requestBody`, reader, schemas, resolve)),
         responses,
         security,
         pointer,

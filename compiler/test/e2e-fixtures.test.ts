@@ -1,0 +1,124 @@
+// End to end on every feature fixture: the generated server runs on a free port with simple
+// handlers (they record their input and answer a sample of each declared output and error);
+// the generated client calls every operation and gets every success status and every
+// declared error back, with bodies and headers; inputs arrive as they were sent. Each
+// fixture's generated CLI runs as a subprocess: its help, and a call of an operation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Either, type Routes } from '@kitgen/runtime';
+import { EndpointGen, loadDocument } from '../src/index.ts';
+import type { Api, Operation } from '../src/model/Api.ts';
+import { fixtureCases, type FixtureCase } from './support/fixtures.ts';
+import { normalise, Samples } from './support/samples.ts';
+import { runCli, serve } from './support/e2e.ts';
+
+/** The Pets case has its own end-to-end test with in-memory handlers. */
+const skipped = new Set(['pets']);
+
+type Mode = { kind: 'output'; index: number } | { kind: 'error'; index: number };
+type AnyFunction = (...args: unknown[]) => unknown;
+
+interface Generated {
+  readonly routes: (handlers: object) => Routes;
+  readonly createClient: (options: Record<string, unknown>) => Record<string, AnyFunction> & { either: Record<string, AnyFunction> };
+  readonly endpoints: Record<string, { fail(value: unknown): unknown }>;
+}
+
+async function load(c: FixtureCase): Promise<{ api: Api; generated: Generated }> {
+  const source = await loadDocument(c.input);
+  const { api } = EndpointGen.fromOpenAPI(source.document, c.options);
+  const dir = join(c.dir, 'expected');
+  const imp = async (file: string) => (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
+  const [server, client, endpoints] = await Promise.all([imp('server.ts'), imp('client.ts'), imp('endpoints.ts')]);
+  return { api, generated: { routes: server.routes as Generated['routes'], createClient: client.createClient as Generated['createClient'], endpoints: endpoints as unknown as Generated['endpoints'] } };
+}
+
+/** Credentials for every scheme the client knows (basic, bearer, one per apiKey). */
+function credentials(api: Api): Record<string, unknown> {
+  const out: Record<string, unknown> = { basic: { username: 'user', password: 'secret' }, bearer: 'token-1' };
+  for (const s of api.securitySchemes) if (s.kind === 'apiKey') out[s.prop] = `key-${s.key}`;
+  return out;
+}
+
+const plainOutput = (op: Operation) => op.outputs.length <= 1 && (op.outputs[0]?.headers.length ?? 0) === 0;
+
+/** Handlers for every operation: record the input, answer what `mode` says. */
+function handlers(api: Api, samples: Samples, generated: Generated, state: { mode: Mode; received?: unknown }): object {
+  return Object.fromEntries(
+    api.operations.map((op) => [
+      op.ident,
+      (input: unknown) => {
+        state.received = input;
+        const mode = state.mode;
+        if (mode.kind === 'error') throw generated.endpoints[op.ident].fail(samples.response(op.errors[mode.index], true));
+        if (op.outputs.length === 0) return undefined;
+        return samples.response(op.outputs[mode.index], !plainOutput(op));
+      },
+    ]),
+  );
+}
+
+for (const c of (await fixtureCases()).filter((f) => !skipped.has(f.name))) {
+  test(`end to end: ${c.name}`, async (t) => {
+    const { api, generated } = await load(c);
+    const samples = new Samples(api);
+    const state: { mode: Mode; received?: unknown } = { mode: { kind: 'output', index: 0 } };
+    const server = await serve(generated.routes(handlers(api, samples, generated, state)));
+    try {
+      const client = generated.createClient({ baseUrl: server.url, ...credentials(api) });
+      for (const op of api.operations) {
+        await t.test(`${op.method.toUpperCase()} ${op.path}`, async () => {
+          const params = samples.params(op);
+          const expectedInput = { ...params };
+          for (const p of op.parameters) if (p.credential !== undefined) expectedInput[p.prop] = `key-${p.credential}`;
+          const outputs = Math.max(1, op.outputs.length);
+          for (let index = 0; index < outputs; index++) {
+            state.mode = { kind: 'output', index };
+            state.received = undefined;
+            const out = await client[op.ident](params);
+            assert.deepEqual(normalise(state.received), normalise(expectedInput), 'the handler got what the client sent');
+            const expected = op.outputs.length === 0 ? undefined : samples.response(op.outputs[index], !plainOutput(op));
+            assert.deepEqual(normalise(out), normalise(expected), `output ${op.outputs[index]?.key ?? '(none)'}`);
+          }
+          for (let index = 0; index < op.errors.length; index++) {
+            state.mode = { kind: 'error', index };
+            const result = await client.either[op.ident](params);
+            assert.deepEqual(normalise(result), normalise(Either.left(samples.response(op.errors[index], true))), `error ${op.errors[index].key}`);
+          }
+        });
+      }
+      await t.test('the generated CLI', async () => {
+        const cli = join(c.dir, 'expected', 'cli.ts');
+        const help = await runCli(cli, server.port, ['--help']);
+        assert.equal(help.code, 0, help.stderr);
+        assert.match(help.stdout, /Commands:/);
+        const op = api.operations.find((o) => o.method === 'get' && !o.body && o.parameters.every((p) => p.in === 'path' && p.pathCodec === 'string') && o.outputs.length > 0);
+        if (!op) return;
+        const auth = op.auth.kind === 'bearer' ? ['--token', 'token-1'] : op.auth.kind === 'basic' ? ['--user', 'user:secret'] : [];
+        const args = [...op.parameters.flatMap((p) => [`--${p.name}`, 'cli-value']), ...auth];
+        const command = commandName(api.operations, op);
+        assert.match(help.stdout, new RegExp(`\\b${command}\\b`), `the help lists ${command}`);
+        state.mode = { kind: 'output', index: 0 };
+        const run = await runCli(cli, server.port, [command, ...args]);
+        assert.equal(run.code, 0, run.stderr);
+        const sample = samples.response(op.outputs[0], false);
+        const printed = typeof sample === 'string' ? run.stdout.replace(/\n$/, '') : JSON.parse(run.stdout);
+        assert.deepEqual(normalise(printed), normalise(sample));
+      });
+    } finally {
+      await server.shutdown();
+    }
+  });
+}
+
+const slug = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const baseName = (op: Operation) => [op.method, ...op.segments.flatMap((s) => ('literal' in s ? [slug(s.literal)] : []))].filter((w) => w !== '').join('-');
+
+/** The runtime's command name (HttpCliApp): method and literal segments; `-by-<params>` when another command has that name. */
+function commandName(all: readonly Operation[], op: Operation): string {
+  const base = baseName(op);
+  const params = op.segments.flatMap((s) => ('param' in s ? [slug(s.param)] : []));
+  return all.filter((o) => baseName(o) === base).length > 1 && params.length > 0 ? `${base}-by-${params.join('-')}` : base;
+}
