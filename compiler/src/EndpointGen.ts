@@ -52,6 +52,7 @@ export interface GeneratedCode {
 export type OpenAPIInput = { readonly document: object } | object;
 
 function documentOf(input: OpenAPIInput): unknown {
+  if (input === null || typeof input !== 'object') return input;
   const d = (input as { document?: unknown }).document;
   return d !== undefined && typeof d === 'object' && d !== null && 'openapi' in (d as object) ? d : input;
 }

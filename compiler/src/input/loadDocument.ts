@@ -51,13 +51,13 @@ export function parseText(file: string, text: string): { value: unknown; format:
       fail(file, `not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}`, pos ?? {});
     }
   }
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseDocument(text, { prettyErrors: true });
   if (doc.errors.length > 0) {
     throw new CompileError(
       doc.errors.map((e) => ({
         severity: 'error' as const,
         file,
-        message: `not valid YAML: ${e.message.split('\n')[0]}`,
+        message: `not valid YAML: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
         ...(e.linePos ? { line: e.linePos[0].line, column: e.linePos[0].col } : {}),
       })),
     );
