@@ -1,5 +1,5 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { GeneratedCode } from './EndpointGen.ts';
 import { formatFiles, prettierOptions, type FormatMode } from './format/formatCode.ts';
 
@@ -29,19 +29,21 @@ export interface WriteOptions {
   readonly clean?: boolean;
 }
 
+/** Generated files kitgen may have written: `*.ts` in `dir` and in `dir/endpoints/` (first lines marked). */
 async function generatedFilesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    if (!e.isFile() || !e.name.endsWith('.ts')) continue;
-    const path = join(e.parentPath ?? (e as unknown as { path: string }).path, e.name);
-    const head = (await readFile(path, 'utf8')).slice(0, 200);
-    if (head.split('\n').slice(0, 2).some((l) => l.startsWith(generatedMarker))) out.push(relative(dir, path).split(sep).join('/'));
+  for (const sub of ['', 'endpoints']) {
+    let names: string[];
+    try {
+      names = await readdir(join(dir, sub));
+    } catch {
+      continue;
+    }
+    for (const name of names.filter((n) => n.endsWith('.ts')).sort()) {
+      const path = join(dir, sub, name);
+      const head = await readFile(path, 'utf8').then((t) => t.slice(0, 300), () => '');
+      if (head.split('\n').slice(0, 2).some((l) => l.startsWith(generatedMarker))) out.push(sub === '' ? name : `${sub}/${name}`);
+    }
   }
   return out;
 }
