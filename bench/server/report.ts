@@ -31,8 +31,8 @@ export interface Summary {
   readonly kitgenRatio: number | undefined;
   /** This server's CPU µs per request divided by kitgen's: the throughput ratio on a dedicated core. */
   readonly kitgenCpuRatio: number | undefined;
-  /** The same ratio taken round by round (paired), min and max: how stable it is. */
-  readonly pairedRatioRange: readonly [number, number] | undefined;
+  /** The same ratio taken round by round (paired): median, min and max — how stable it is. */
+  readonly pairedRatio: { readonly median: number; readonly min: number; readonly max: number } | undefined;
 }
 
 /** Median of a non-empty list (mean of the middle two for even lengths). */
@@ -56,13 +56,13 @@ export function summarise(samples: readonly Sample[], servers: readonly ServerNa
   return servers.map((server) => {
     const mine = of(server);
     const rps = median(mine.map((s) => s.rps));
-    let paired: [number, number] | undefined;
+    let paired: Summary['pairedRatio'];
     if (kitgen.length > 0) {
       const ratios = mine.flatMap((s) => {
         const k = kitgen.find((x) => x.round === s.round);
         return k ? [k.rps / s.rps] : [];
       });
-      if (ratios.length > 0) paired = [Math.min(...ratios), Math.max(...ratios)];
+      if (ratios.length > 0) paired = { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
     }
     const cpuUsPerRequest = medianDefined(mine.map((s) => s.cpuUsPerRequest));
     return {
@@ -75,7 +75,7 @@ export function summarise(samples: readonly Sample[], servers: readonly ServerNa
       cpuCores: medianDefined(mine.map((s) => s.cpuCores)),
       backgroundCores: medianDefined(mine.map((s) => s.backgroundCores)),
       kitgenRatio: kitgenRps === undefined ? undefined : kitgenRps / rps,
-      pairedRatioRange: paired,
+      pairedRatio: paired,
       kitgenCpuRatio: kitgenCpu === undefined || cpuUsPerRequest === undefined ? undefined : cpuUsPerRequest / kitgenCpu,
     };
   });
@@ -87,7 +87,7 @@ const fixed = (n: number | undefined, digits: number) => (n === undefined ? 'n/a
 /** A Markdown table of the summaries (pasteable into docs/benchmarks.md). */
 export function table(summaries: readonly Summary[]): string {
   const rows = [
-    ['server', 'req/s (median)', 'req/s (min–max)', 'p99 ms (median)', 'server CPU µs/req', 'kitgen ÷ server (req/s)', 'per-round ratio', 'kitgen ÷ server (CPU/req)', 'background cores'],
+    ['server', 'req/s (median)', 'req/s (min–max)', 'p99 ms (median)', 'server CPU µs/req', 'kitgen ÷ server (req/s)', 'per-round ratio: median (min–max)', 'kitgen ÷ server (CPU/req)', 'background cores'],
     ...summaries.map((s) => [
       s.server,
       int(s.rps),
@@ -95,7 +95,7 @@ export function table(summaries: readonly Summary[]): string {
       fixed(s.p99Ms, 2),
       fixed(s.cpuUsPerRequest, 1),
       s.kitgenRatio === undefined ? 'n/a' : `${s.kitgenRatio.toFixed(2)}×`,
-      s.pairedRatioRange === undefined ? 'n/a' : `${s.pairedRatioRange[0].toFixed(2)}–${s.pairedRatioRange[1].toFixed(2)}`,
+      s.pairedRatio === undefined ? 'n/a' : `${s.pairedRatio.median.toFixed(2)} (${s.pairedRatio.min.toFixed(2)}–${s.pairedRatio.max.toFixed(2)})`,
       s.kitgenCpuRatio === undefined ? 'n/a' : `${s.kitgenCpuRatio.toFixed(2)}×`,
       fixed(s.backgroundCores, 2),
     ]),
