@@ -80,7 +80,7 @@ export async function runGenerate(run: GenerateRun, reporter: RunReporter): Prom
   large ||= code.api.operations.length > largeInputOperations;
   progress(`model      ${code.api.operations.length} operations, ${code.api.schemas.length} schemas`);
   progress(`emit       ${lap()}  (${code.files.size} files)`);
-  const warnings = placeDiagnostics(source, code.warnings);
+  const warnings = [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)];
   for (const w of warnings) reporter.warning(w);
   const paths = [...code.files.keys()].sort();
   const mode = effectiveMode(run.format, code.files);

@@ -14,6 +14,8 @@ export interface SourceDocument {
   readonly format: 'json' | 'yaml';
   /** The document, external `$ref`s bundled in (internal ones are kept). */
   readonly document: Record<string, unknown>;
+  /** Problems found while reading that do not stop generation. */
+  readonly warnings?: readonly Diagnostic[];
 }
 
 /** Adds line and column to diagnostics that name a pointer in the main file. */
@@ -65,16 +67,22 @@ export function parseText(file: string, text: string): { value: unknown; format:
   return { value: doc.toJS({ maxAliasCount: -1 }), format: 'yaml' };
 }
 
-/** True when the document has a `$ref` into another file. */
+/** True for a pointer inside example data (`example`, `examples`), where a `$ref` is only data. */
+export function inExample(path: ReadonlyArray<string | number>): boolean {
+  return path.some((k) => k === 'example' || k === 'examples');
+}
+
+/** True when the document has a `$ref` into another file outside example data. */
 function hasExternalRefs(value: unknown): boolean {
-  const stack: unknown[] = [value];
+  const stack: Array<[unknown, boolean]> = [[value, false]];
   while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
+    const [v, example] = stack.pop()!;
+    if (example) continue;
+    if (Array.isArray(v)) for (const x of v) stack.push([x, false]);
     else if (v !== null && typeof v === 'object') {
       const ref = (v as Record<string, unknown>).$ref;
       if (typeof ref === 'string' && !ref.startsWith('#')) return true;
-      for (const x of Object.values(v)) if (x !== null && typeof x === 'object') stack.push(x);
+      for (const [k, x] of Object.entries(v)) if (x !== null && typeof x === 'object') stack.push([x, k === 'example' || k === 'examples']);
     }
   }
   return false;
@@ -108,19 +116,25 @@ export async function loadDocument(file: string): Promise<SourceDocument> {
     const bundled = (await new SwaggerParser().bundle(resolvePath(file), { continueOnError: true } as never)) as unknown as Record<string, unknown>;
     return { file, text, format, document: bundled };
   } catch (error) {
-    const group = (error as { errors?: RefParserError[] }).errors;
+    const group = (error as { errors?: RefParserError[]; files?: { schema?: unknown } }).errors;
     const errors: RefParserError[] = Array.isArray(group) ? group : [error as RefParserError];
     const diagnostics: Diagnostic[] = errors.map((e) => {
       const source = e.source ? e.source.replace(/^file:\/\//, '') : undefined;
       const inMain = source === undefined || resolvePath(source) === resolvePath(file);
       const pointer = e.path ? pointerJoin('', ...e.path) : undefined;
+      // A $ref inside example data is data: it cannot break the code, so it is only reported.
+      const severity = e.path && inExample(e.path) ? 'warning' : 'error';
       return {
-        severity: 'error',
+        severity,
         file: inMain ? file : source!,
-        message: `cannot resolve $ref: ${e.message.split('\n')[0]}`,
+        message: severity === 'warning' ? `a $ref in example data cannot be resolved (the example is kept as it is): ${e.message.split('\n')[0]}` : `cannot resolve $ref: ${e.message.split('\n')[0]}`,
         ...(pointer !== undefined ? { pointer } : {}),
       };
     });
+    const partial = (error as { files?: { schema?: unknown } }).files?.schema;
+    if (diagnostics.every((d) => d.severity === 'warning') && partial !== null && typeof partial === 'object') {
+      return { file, text, format, document: partial as Record<string, unknown>, warnings: placeDiagnostics({ file, text, format }, diagnostics) };
+    }
     throw new CompileError(placeDiagnostics({ file, text, format }, diagnostics));
   }
 }

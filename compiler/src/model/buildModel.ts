@@ -54,12 +54,14 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
       ...(b.parts ? { parts: b.parts.filter((p) => p.schema.readOnly !== true).map((p) => ({ ...p, schema: views.write(p.schema) })) } : {}),
     };
 
+  // A missing or odd title or version is worth a warning, not a refusal: the code does not need them.
   const info = isObject(document.info) ? document.info : undefined;
-  if (!info) diagnostics.error('/info', 'the document needs an info object with title and version');
-  const title = typeof info?.title === 'string' ? info.title : 'API';
-  const version = typeof info?.version === 'string' ? info.version : '0.0.0';
-  if (info && typeof info.title !== 'string') diagnostics.error('/info/title', 'info.title must be text');
-  if (info && typeof info.version !== 'string') diagnostics.error('/info/version', 'info.version must be text');
+  if (!info) diagnostics.warn('/info', 'the document has no info object (title and version); "API" 0.0.0 is used');
+  const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
+  const title = text(info?.title) ?? 'API';
+  const version = text(info?.version) ?? '0.0.0';
+  if (info && typeof info.title !== 'string') diagnostics.warn('/info/title', `info.title must be text; ${JSON.stringify(title)} is used`);
+  if (info && typeof info.version !== 'string') diagnostics.warn('/info/version', `info.version must be text; ${JSON.stringify(version)} is used`);
 
   const securitySchemes = readSecuritySchemes(reader);
   const operations: RawOperation[] = [];

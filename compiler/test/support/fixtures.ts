@@ -58,7 +58,7 @@ export async function generateCase(c: FixtureCase): Promise<CaseOutput> {
   try {
     const code = EndpointGen.fromOpenAPI(source.document, { ...c.options, file });
     const formatted = await formatFiles(code.files, await prettierOptions());
-    const warnings = placeDiagnostics(source, code.warnings);
+    const warnings = [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)];
     return { files: formatted, diagnostics: warnings.map(formatDiagnostic).join('\n') + (warnings.length > 0 ? '\n' : '') };
   } catch (error) {
     if (error instanceof CompileError) return { files: new Map(), diagnostics: placeDiagnostics(source, error.diagnostics).map(formatDiagnostic).join('\n') + '\n' };
