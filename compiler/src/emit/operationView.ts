@@ -69,7 +69,7 @@ function paramCodec(p: Parameter, identOf: IdentOf, ctx: ValueContext): string {
   const schema = schemaExpression(p.schema, identOf, ctx);
   let codec: string;
   if (p.in === 'query') {
-    const defaults = p.style === 'form' ? p.explode : !p.explode;
+    const defaults = p.style === 'form' && p.explode;
     const options = defaults ? '' : `, { style: ${stringLiteral(p.style)}, explode: ${p.explode} }`;
     codec = `HttpCodec.query(${stringLiteral(p.name)}, ${schema}${options})`;
   } else {

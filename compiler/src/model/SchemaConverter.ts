@@ -71,7 +71,16 @@ export class SchemaConverter {
       return { kind: 'any' };
     }
     if (typeof raw.$ref === 'string') return this.#ref(raw, pointer);
-    return this.#structure(raw, pointer);
+    // On the stack while converted, so a $ref back to this very pointer hoists it as a named schema.
+    this.#inline.push(pointer);
+    const node = this.#structure(raw, pointer);
+    this.#inline.pop();
+    const hoisted = this.#hoisted.has(pointer) ? this.named.get(pointer) : undefined;
+    if (hoisted && hoisted.schema === undefined) {
+      hoisted.schema = node;
+      return { kind: 'ref', target: pointer };
+    }
+    return node;
   }
 
   #ref(raw: Json, pointer: string): SchemaNode {
@@ -185,7 +194,8 @@ export class SchemaConverter {
   }
 
   #composition(raw: Json, pointer: string, notes: SchemaAnnotations): SchemaNode | undefined {
-    const hasStructure = raw.properties !== undefined || raw.additionalProperties !== undefined || raw.type === 'object';
+    // `type: object` beside a composition only restates what its members say; properties add a member.
+    const hasStructure = raw.properties !== undefined || raw.additionalProperties !== undefined;
     const siblings = (): SchemaNode[] => (hasStructure ? [this.#object(raw, pointer, {})] : []);
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       const list = raw[keyword];

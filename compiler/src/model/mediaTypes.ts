@@ -42,7 +42,9 @@ export function contentGroups(content: unknown, pointer: string, reader: Documen
     if (!media || !isObject(media.value)) continue;
     const schema = media.value.schema;
     const kind = bodyKind(mediaType);
-    const same = groups.find((g) => kindClass(g.kind) === kindClass(kind) && isDeepStrictEqual(g.schema, schema));
+    // One schema written twice (a $ref here, the same schema inline there) is one schema.
+    const plain = (v: unknown) => reader.deref(v, at)?.value ?? v;
+    const same = groups.find((g) => kindClass(g.kind) === kindClass(kind) && (isDeepStrictEqual(g.schema, schema) || isDeepStrictEqual(plain(g.schema), plain(schema))));
     if (same) {
       same.mediaTypes.push(mediaType);
       if (kind === 'json') same.kind = 'json';
