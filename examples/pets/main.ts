@@ -28,7 +28,8 @@ let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: shutting down`);
+  // stderr: stdout may be a pipe that is already closed (`npm run demo | head`).
+  console.error(`${signal}: shutting down`);
   layer.shutdown().then(
     () => process.exit(0),
     (error: unknown) => {
