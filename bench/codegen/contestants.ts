@@ -1,0 +1,79 @@
+// The tools `npm run bench:codegen` runs side by side: each generator on the same input, then
+// `tsc --noEmit` on each output. Every run is a fresh Node process (see child.mjs).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** One measured command: a Node entry point and its arguments. */
+export interface Step {
+  readonly entry: string;
+  readonly args: readonly string[];
+  /** Runs before each measured run (clears the output folder, writes a tsconfig). */
+  readonly prepare: () => void;
+}
+
+/** A generator and the type-check of what it wrote. */
+export interface Contestant {
+  readonly name: string;
+  readonly what: string;
+  readonly generate: Step;
+  readonly typecheck: Step;
+}
+
+const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+
+/** A strict, NodeNext tsconfig over `include`, written as `work/tsconfig.<name>.json`. */
+function tsconfigStep(work: string, name: string, include: string, paths?: Record<string, string[]>): Step {
+  const file = join(work, `tsconfig.${name}.json`);
+  return {
+    entry: tsc,
+    args: ['-p', file],
+    prepare: () =>
+      writeFileSync(
+        file,
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
+            skipLibCheck: true, allowImportingTsExtensions: true, types: ['node'], ...(paths ? { baseUrl: '.', paths } : {}),
+          },
+          include: [include],
+        }),
+      ),
+  };
+}
+
+const fresh = (dir: string) => () => {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+};
+
+/**
+ * kitgen (all targets), openapi-typescript (types only) and @hey-api/openapi-ts (types and a
+ * fetch SDK) on `input`, writing under `work`. kitgen's output is type-checked against the
+ * runtime's declaration files (`runtimeDts`), as users of the published packages do.
+ */
+export function contestants(root: string, input: string, work: string, runtimeDts: string): Contestant[] {
+  const out = (name: string) => join(work, name);
+  return [
+    {
+      name: 'kitgen',
+      what: 'endpoints, server, client, CLI',
+      generate: { entry: join(root, 'bin/kitgen.js'), args: ['generate', input, '--out', out('kitgen'), '--quiet'], prepare: fresh(out('kitgen')) },
+      typecheck: tsconfigStep(work, 'kitgen', 'kitgen/**/*.ts', { '@kitgen/runtime': [join(runtimeDts, 'index.d.ts')] }),
+    },
+    {
+      name: 'openapi-typescript',
+      what: 'types only',
+      generate: { entry: join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js'), args: [input, '-o', join(out('openapi-typescript'), 'schema.ts')], prepare: fresh(out('openapi-typescript')) },
+      typecheck: tsconfigStep(work, 'openapi-typescript', 'openapi-typescript/**/*.ts'),
+    },
+    {
+      name: '@hey-api/openapi-ts',
+      what: 'types and a fetch SDK',
+      generate: { entry: join(dirname(require.resolve('@hey-api/openapi-ts/package.json')), 'dist', 'run.mjs'), args: ['-i', input, '-o', out('hey-api'), '--silent', '--no-log-file'], prepare: fresh(out('hey-api')) },
+      typecheck: tsconfigStep(work, 'hey-api', 'hey-api/**/*.ts'),
+    },
+  ];
+}
