@@ -50,3 +50,26 @@ export function parseIntId(text: string): number | undefined {
 export function badIdBody(text: string): { error: string; message: string } {
   return { error: 'Bad Request', message: `path parameter 'id': expected a 32-bit integer, got '${text}'` };
 }
+
+/** JSON Schema of a POST /users body: the user record, name non-empty, no other fields. */
+export const newUserJsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    name: { type: 'string', minLength: 1 },
+    email: { type: 'string', minLength: 3 },
+  },
+  required: ['id', 'name', 'email'],
+  additionalProperties: false,
+} as const;
+
+/** The body POST /users sends. */
+export const newUserBody = JSON.stringify({ id: 42, name: 'Ada Lovelace', email: 'ada@example.com' });
+
+/** {@link newUserJsonSchema} checked by hand, for the servers without a schema validator. */
+export function validNewUser(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  if (Object.keys(v).some((k) => k !== 'id' && k !== 'name' && k !== 'email')) return false;
+  return Number.isInteger(v.id) && (v.id as number) >= 1 && typeof v.name === 'string' && v.name.length >= 1 && typeof v.email === 'string' && v.email.length >= 3;
+}

@@ -70,7 +70,7 @@ function wrkScript(request: BenchRequest): string {
   };
   const lines = [`wrk.method = ${lit(request.method)}`];
   if (request.body !== undefined) lines.push(`wrk.body = ${lit(request.body)}`);
-  for (const [k, v] of Object.entries(request.headers ?? {})) lines.push(`wrk.headers[${lit(k)}] = ${lit(v)}`);
+  for (const [k, v] of Object.entries(request.headers ?? {})) lines.push(`wrk.headers[ ${lit(k)} ] = ${lit(v)}`); // spaces: `[[` would open a long string
   lines.push(
     'done = function(summary, latency, requests)',
     '  local e = summary.errors',

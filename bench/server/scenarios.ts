@@ -5,6 +5,8 @@
  * scenario's `probes` before measuring it, so a server that answers differently is never timed.
  */
 
+import { newUserBody } from './domain.ts';
+
 /** An HTTP request the load generator repeats, or a probe sends once. */
 export interface BenchRequest {
   readonly method: 'GET' | 'POST';
@@ -44,6 +46,17 @@ export const scenarios = [
       { method: 'GET', path: '/users/7', status: 200, json: { id: 7, name: 'User 7', email: 'user7@example.com' } },
       { method: 'GET', path: '/users/abc', status: 400 },
       { method: 'GET', path: '/users/4.5', status: 400 },
+    ],
+  },
+  {
+    id: 'post-user',
+    title: 'POST /users (JSON Schema body, echoed)',
+    request: { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: newUserBody },
+    probes: [
+      { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: newUserBody, status: 200, json: { id: 42, name: 'Ada Lovelace', email: 'ada@example.com' } },
+      { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: '{"id":0,"name":"x","email":"a@b"}', status: 400 },
+      { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: '{"id":1,"name":"","email":"a@b"}', status: 400 },
+      { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: '{"id":1,"name":"x"', status: 400 },
     ],
   },
 ] as const satisfies readonly Scenario[];

@@ -1,7 +1,7 @@
 // Fastify as its users write it: JSON Schemas for params (coerced to integer, 400 otherwise)
 // and for the response, which Fastify compiles into a fast serializer. Logger off (its default).
 import Fastify, { type FastifyInstance } from 'fastify';
-import { userJsonSchema, userParamsJsonSchema, userRecord } from '../domain.ts';
+import { newUserJsonSchema, userJsonSchema, userParamsJsonSchema, userRecord, type User } from '../domain.ts';
 import type { ScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
@@ -12,6 +12,9 @@ const routes: Record<ScenarioId, (app: FastifyInstance) => void> = {
       { schema: { params: userParamsJsonSchema, response: { 200: userJsonSchema } } },
       async (request) => userRecord(request.params.id),
     );
+  },
+  'post-user': (app) => {
+    app.post<{ Body: User }>('/users', { schema: { body: newUserJsonSchema, response: { 200: userJsonSchema } } }, async (request) => request.body);
   },
 };
 

@@ -3,7 +3,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
-import { badIdBody, parseIntId, userRecord } from '../domain.ts';
+import { badIdBody, parseIntId, userRecord, validNewUser } from '../domain.ts';
 import type { ScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
@@ -13,6 +13,18 @@ const routes: Record<ScenarioId, (app: Hono) => void> = {
       const text = c.req.param('id');
       const id = parseIntId(text);
       return id === undefined ? c.json(badIdBody(text), 400) : c.json(userRecord(id));
+    });
+  },
+  'post-user': (app) => {
+    app.post('/users', async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return c.json({ error: 'Bad Request', message: 'invalid JSON' }, 400);
+      }
+      if (!validNewUser(body)) return c.json({ error: 'Bad Request', message: 'body does not match the schema' }, 400);
+      return c.json({ id: body.id, name: body.name, email: body.email });
     });
   },
 };

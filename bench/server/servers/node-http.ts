@@ -1,7 +1,7 @@
 // The floor: Node's http module with hand routing and hand parsing, no framework at all.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { badIdBody, parseIntId, userRecord } from '../domain.ts';
+import { badIdBody, parseIntId, userRecord, validNewUser } from '../domain.ts';
 import type { ScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
@@ -9,6 +9,8 @@ import type { StartServer } from './types.ts';
 interface RawRoute {
   readonly method: string;
   readonly prefix: string;
+  /** True when the route takes exactly `prefix` (no rest of path). */
+  readonly exact?: boolean;
   handle(req: IncomingMessage, res: ServerResponse, rest: string): void;
 }
 
@@ -29,6 +31,25 @@ const routes: Record<ScenarioId, RawRoute> = {
       else sendJson(res, 200, userRecord(id));
     },
   },
+  'post-user': {
+    method: 'POST',
+    prefix: '/users',
+    exact: true,
+    handle(req, res) {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        let body: unknown;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return sendJson(res, 400, { error: 'Bad Request', message: 'invalid JSON' });
+        }
+        if (!validNewUser(body)) return sendJson(res, 400, { error: 'Bad Request', message: 'body does not match the schema' });
+        sendJson(res, 200, { id: body.id, name: body.name, email: body.email });
+      });
+    },
+  },
 };
 const table = Object.values(routes);
 
@@ -39,7 +60,7 @@ function onRequest(req: IncomingMessage, res: ServerResponse): void {
   for (const r of table) {
     if (req.method !== r.method || !path.startsWith(r.prefix)) continue;
     const rest = path.slice(r.prefix.length);
-    if (rest.length === 0 || rest.includes('/')) continue;
+    if (r.exact ? rest.length > 0 : rest.length === 0 || rest.includes('/')) continue;
     try {
       r.handle(req, res, rest);
     } catch {
