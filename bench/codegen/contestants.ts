@@ -51,16 +51,17 @@ const fresh = (dir: string) => () => {
 
 /**
  * kitgen (all targets), openapi-typescript (types only) and @hey-api/openapi-ts (types and a
- * fetch SDK) on `input`, writing under `work`. kitgen's output is type-checked against the
- * runtime's declaration files (`runtimeDts`), as users of the published packages do.
+ * fetch SDK) on `input`, writing under `work`. kitgen runs from its tsc build (`kitgenEntry`)
+ * and its output is type-checked against the runtime's declaration files (`runtimeDts`), as
+ * users of the published packages would.
  */
-export function contestants(root: string, input: string, work: string, runtimeDts: string): Contestant[] {
+export function contestants(root: string, input: string, work: string, runtimeDts: string, kitgenEntry: string): Contestant[] {
   const out = (name: string) => join(work, name);
   return [
     {
       name: 'kitgen',
       what: 'endpoints, server, client, CLI',
-      generate: { entry: join(root, 'bin/kitgen.js'), args: ['generate', input, '--out', out('kitgen'), '--quiet'], prepare: fresh(out('kitgen')) },
+      generate: { entry: kitgenEntry, args: ['generate', input, '--out', out('kitgen'), '--quiet'], prepare: fresh(out('kitgen')) },
       typecheck: tsconfigStep(work, 'kitgen', 'kitgen/**/*.ts', { '@kitgen/runtime': [join(runtimeDts, 'index.d.ts')] }),
     },
     {

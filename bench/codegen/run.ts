@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildKitgen } from './buildKitgen.ts';
 import { contestants, type Step } from './contestants.ts';
 import { report, type Sample } from './report.ts';
 
@@ -48,7 +49,9 @@ process.stderr.write('bench:codegen: building the runtime declaration files kitg
 const build = spawnSync(process.execPath, [join(require.resolve('typescript/package.json'), '../bin/tsc'), '-p', join(root, 'runtime/tsconfig.build.json'), '--declaration', '--emitDeclarationOnly', '--outDir', runtimeDts], { cwd: root, encoding: 'utf8' });
 if (build.status !== 0) throw new Error(`runtime declarations failed:\n${build.stdout}${build.stderr}`);
 
-const all = contestants(root, input, work, runtimeDts);
+process.stderr.write('bench:codegen: building kitgen with tsc (it runs as it would ship, without a TypeScript loader)\n');
+const kitgenEntry = buildKitgen(root, join(work, 'kitgen-build'));
+const all = contestants(root, input, work, runtimeDts, kitgenEntry);
 const samples = new Map<string, { generate: Sample[]; typecheck: Sample[] }>(all.map((c) => [c.name, { generate: [], typecheck: [] }]));
 for (let round = 1; round <= rounds; round++) {
   // Interleaved: each round runs every contestant once, so load on a shared machine spreads evenly.

@@ -109,7 +109,7 @@ test('--targets, --dry-run, --no-format and --clean', async () => {
   assert.match(clean.err, /1 removed/);
 });
 
-test('a kitgen.config.json or .mjs in the working folder, overridden by the command line', async () => {
+test('a kitgen.config.json, .mjs or .ts in the working folder, overridden by the command line', async () => {
   const dir = await scratch('config');
   await writeFile(join(dir, 'kitgen.config.json'), JSON.stringify({ input: pets, out: 'gen', targets: ['endpoints'] }));
   const fromJson = await kitgen(['generate'], dir);
@@ -123,6 +123,14 @@ test('a kitgen.config.json or .mjs in the working folder, overridden by the comm
   const fromMjs = await kitgen(['generate'], dir);
   assert.equal(fromMjs.code, 0, fromMjs.err);
   assert.ok(existsSync(join(dir, 'gen3/client.ts')));
+  await rm(join(dir, 'kitgen.config.mjs'));
+  await writeFile(
+    join(dir, 'kitgen.config.ts'),
+    `import { defineConfig } from ${JSON.stringify(join(repoRoot, 'compiler/src/index.ts'))};\nexport default defineConfig({ input: ${JSON.stringify(pets)}, out: 'gen4', targets: ['server'] });\n`,
+  );
+  const fromTs = await kitgen(['generate'], dir);
+  assert.equal(fromTs.code, 0, fromTs.err);
+  assert.ok(existsSync(join(dir, 'gen4/server.ts')));
   await writeFile(join(dir, 'bad.json'), JSON.stringify({ input: pets, outDir: 'x' }));
   const bad = await kitgen(['generate', '--config', 'bad.json'], dir);
   assert.equal(bad.code, 2);

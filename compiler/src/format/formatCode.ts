@@ -1,4 +1,4 @@
-import * as prettier from 'prettier';
+import type * as Prettier from 'prettier';
 import { layoutCode } from './layout.ts';
 
 /**
@@ -12,7 +12,7 @@ export type FormatMode = 'auto' | 'prettier' | 'layout' | 'none';
 export const prettierLimitBytes = 2_000_000;
 
 /** Prettier options generated code gets when the user names no config. */
-export const defaultPrettierOptions: prettier.Options = { singleQuote: true, printWidth: 120, trailingComma: 'all' };
+export const defaultPrettierOptions: Prettier.Options = { singleQuote: true, printWidth: 120, trailingComma: 'all' };
 
 /** Formatting failed: generated code that does not parse is a bug of kitgen, never written as raw text. */
 export class FormatError extends Error {
@@ -26,8 +26,9 @@ export class FormatError extends Error {
 }
 
 /** The prettier options from a config file (the spec's scalafmtPath), or kitgen's defaults. */
-export async function prettierOptions(configPath?: string): Promise<prettier.Options> {
+export async function prettierOptions(configPath?: string): Promise<Prettier.Options> {
   if (configPath === undefined) return defaultPrettierOptions;
+  const prettier = await import('prettier');
   const resolved = await prettier.resolveConfig(configPath, { config: configPath, editorconfig: false });
   if (resolved === null) throw new Error(`no prettier configuration in ${configPath}`);
   return resolved;
@@ -42,8 +43,10 @@ export function effectiveMode(mode: FormatMode, files: ReadonlyMap<string, strin
 }
 
 /** Formats every file (see {@link FormatMode}); prettier uses its TypeScript parser. */
-export async function formatFiles(files: ReadonlyMap<string, string>, options: prettier.Options, mode: FormatMode = 'prettier'): Promise<Map<string, string>> {
+export async function formatFiles(files: ReadonlyMap<string, string>, options: Prettier.Options, mode: FormatMode = 'prettier'): Promise<Map<string, string>> {
   const chosen = effectiveMode(mode, files);
+  // Loaded only when used: large outputs are laid out without it.
+  const prettier = chosen === 'prettier' ? await import('prettier') : undefined;
   const out = new Map<string, string>();
   for (const [path, text] of files) {
     if (chosen === 'none') {
@@ -55,7 +58,7 @@ export async function formatFiles(files: ReadonlyMap<string, string>, options: p
       continue;
     }
     try {
-      out.set(path, await prettier.format(text, { ...options, parser: 'typescript', filepath: path }));
+      out.set(path, await prettier!.format(text, { ...options, parser: 'typescript', filepath: path }));
     } catch (error) {
       throw new FormatError(path, error);
     }

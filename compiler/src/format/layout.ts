@@ -62,7 +62,7 @@ function tokenize(line: string): Token[] {
           return { items, sep: sep ?? ',', closed: false };
         }
         i++;
-        items[items.length - 1].push({ kind: 'group', open: c, close: closing[c], items: inner.items, sep: inner.sep, call: c !== '(' || /[\w$>)\]]/.test(line[openAt - 1] ?? '') });
+        items[items.length - 1].push({ kind: 'group', open: c, close: closing[c], items: nonEmpty(inner.items), sep: inner.sep, call: c !== '(' || /[\w$>)\]]/.test(line[openAt - 1] ?? '') });
         continue;
       }
       if ((c === ',' || c === ';') && until !== undefined && until !== '>') {
@@ -109,7 +109,7 @@ function flatToken(t: Token): string {
 }
 
 function flatGroup(t: Group): string {
-  const inner = nonEmpty(t.items)
+  const inner = t.items
     .map((it) => it.map(flatToken).join(''))
     .join(t.open === '<' ? ', ' : `${t.sep} `);
   const pad = t.open === '{' && inner !== '' ? ' ' : '';
@@ -132,7 +132,7 @@ function render(seq: Token[], column: number, indent: number, width: number): st
   let lastGroup = -1;
   for (let k = seq.length - 1; k >= 0; k--) {
     const t = seq[k];
-    if (t.kind === 'group' && t.open !== '<' && nonEmpty(t.items).length > 0) {
+    if (t.kind === 'group' && t.open !== '<' && t.items.length > 0) {
       lastGroup = k;
       break;
     }
@@ -162,7 +162,7 @@ function renderGroups(seq: Token[], column: number, indent: number, width: numbe
       col += text.length;
       continue;
     }
-    const items = nonEmpty(t.items);
+    const items = t.items;
     if (items.length === 0 || t.open === '<') {
       const text = flatToken(t);
       out += text;

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { parseDocument } from 'yaml';
 import { checkRoot } from './checkRoot.ts';
 import { CompileError, Diagnostics, pointerJoin, type Diagnostic } from './Diagnostic.ts';
@@ -113,6 +112,8 @@ export async function loadDocument(file: string): Promise<SourceDocument> {
   const doc = value;
   if (!hasExternalRefs(doc)) return { file, text, format, document: doc };
   try {
+    // Loaded only for documents that need it (it takes a while to load and to run).
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const bundled = (await new SwaggerParser().bundle(resolvePath(file), { continueOnError: true } as never)) as unknown as Record<string, unknown>;
     return { file, text, format, document: bundled };
   } catch (error) {
