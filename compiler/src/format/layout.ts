@@ -29,31 +29,29 @@ const closing: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>'
 /** Splits one line into text and bracket groups; unmatched closers and unclosed groups stay text. */
 function tokenize(line: string): Token[] {
   let i = 0;
+  const isWord = (ch: string | undefined) => ch !== undefined && /[\w$]/.test(ch);
   const parseSeq = (until: string | undefined): { items: Token[][]; sep: ',' | ';'; closed: boolean } => {
     const items: Token[][] = [[]];
     let sep: ',' | ';' | undefined;
-    let text = '';
-    const flush = () => {
-      if (text !== '') items[items.length - 1].push({ kind: 'text', text });
-      text = '';
+    // Text runs are sliced from the line, not built a character at a time.
+    let start = i;
+    const flush = (end: number) => {
+      if (end > start) items[items.length - 1].push({ kind: 'text', text: line.slice(start, end) });
     };
     while (i < line.length) {
       const c = line[i];
       if (c === "'" || c === '"' || c === '`') {
-        const start = i++;
-        while (i < line.length && line[i] !== c) i += line[i] === '\\' ? 2 : 1;
+        for (i++; i < line.length && line[i] !== c; i += line[i] === '\\' ? 2 : 1);
         i++;
-        text += line.slice(start, i);
         continue;
       }
       if (until !== undefined && c === until && !(c === '>' && line[i - 1] === '=')) {
-        flush();
+        flush(i);
         return { items, sep: sep ?? ',', closed: true };
       }
-      const generic = c === '<' && /[\w$]/.test(line[i - 1] ?? '');
-      if (c === '(' || c === '[' || c === '{' || generic) {
+      if (c === '(' || c === '[' || c === '{' || (c === '<' && isWord(line[i - 1]))) {
         const openAt = i;
-        flush();
+        flush(i);
         i++;
         const inner = parseSeq(closing[c]);
         if (!inner.closed) {
@@ -62,21 +60,23 @@ function tokenize(line: string): Token[] {
           return { items, sep: sep ?? ',', closed: false };
         }
         i++;
-        items[items.length - 1].push({ kind: 'group', open: c, close: closing[c], items: nonEmpty(inner.items), sep: inner.sep, call: c !== '(' || /[\w$>)\]]/.test(line[openAt - 1] ?? '') });
+        const before = line[openAt - 1];
+        items[items.length - 1].push({ kind: 'group', open: c, close: closing[c], items: nonEmpty(inner.items), sep: inner.sep, call: c !== '(' || isWord(before) || before === '>' || before === ')' || before === ']' });
+        start = i;
         continue;
       }
       if ((c === ',' || c === ';') && until !== undefined && until !== '>') {
         sep ??= c;
-        flush();
+        flush(i);
         items.push([]);
         i++;
         while (line[i] === ' ') i++;
+        start = i;
         continue;
       }
-      text += c;
       i++;
     }
-    flush();
+    flush(i);
     return { items, sep: sep ?? ',', closed: until === undefined };
   };
   return parseSeq(undefined).items[0] ?? [];

@@ -72,11 +72,20 @@ function jsonOffsets(text: string, wanted: Set<string>): Map<string, number> {
   const ws = () => {
     while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
   };
+  const skipStr = (): void => {
+    i = text.indexOf('"', i + 1);
+    // A quote preceded by an odd number of backslashes is escaped: keep looking.
+    while (i !== -1) {
+      let b = i - 1;
+      while (text[b] === '\\') b--;
+      if ((i - 1 - b) % 2 === 0) break;
+      i = text.indexOf('"', i + 1);
+    }
+    i = i === -1 ? text.length : i + 1;
+  };
   const str = (): string => {
     const start = i;
-    i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    i++;
+    skipStr();
     try {
       return JSON.parse(text.slice(start, i)) as string;
     } catch {
@@ -94,7 +103,8 @@ function jsonOffsets(text: string, wanted: Set<string>): Map<string, number> {
         ws();
         if (text[i] === '}' || i >= text.length) break;
         const keyAt = i;
-        const key = str();
+        // Keys are only decoded under a member that is looked for.
+        const key = track ? str() : (skipStr(), '');
         ws();
         i++; // ':'
         value(track ? `${pointer}/${pointerSegment(key)}` : '\u0000', keyAt);
@@ -115,7 +125,7 @@ function jsonOffsets(text: string, wanted: Set<string>): Map<string, number> {
       }
       i++;
     } else if (c === '"') {
-      str();
+      skipStr();
     } else {
       while (i < text.length && !',}] \n\r\t'.includes(text[i])) i++;
     }
