@@ -37,7 +37,8 @@ export class Route<P extends unknown[] = any[]> {
    */
   static handled<P extends unknown[]>(pattern: RoutePattern<P>, fn: RouteFunction<Deferred<P>>, source?: unknown): Route<P> {
     const codecs = pattern.params;
-    const handler: Handler = async (request) => {
+    // Synchronous unless the function answers with a promise: a promise layer per request costs.
+    const handler: Handler = (request) => {
       const params = new Array(codecs.length) as P;
       for (let i = 0; i < codecs.length; i++) {
         const codec = codecs[i];
@@ -52,7 +53,9 @@ export class Route<P extends unknown[] = any[]> {
         params[i] = value;
       }
       try {
-        return await fn(request, ...params);
+        const result = fn(request, ...params);
+        if (result instanceof Response) return result;
+        return Promise.resolve(result).then(undefined, (error: unknown) => errorResponse(error, request));
       } catch (error) {
         return errorResponse(error, request);
       }

@@ -10,7 +10,7 @@ import { errorResponse } from '../../routing/errorResponse.ts';
 import type { AuthType } from '../AuthType.ts';
 import type { EndpointHandler, EndpointImpl, HandlerContext } from '../Endpoint.ts';
 import { EndpointFailure } from '../EndpointFailure.ts';
-import { decodeInput, MissingHeader, type InputContext } from './decodeInput.ts';
+import { decodeInput, MissingHeader } from './decodeInput.ts';
 import { Declined } from '../../routing/Declined.ts';
 import { encodeOutput } from './encodeOutput.ts';
 
@@ -56,7 +56,47 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
     return response;
   };
 
-  const run: Handler = async (request) => {
+  // Never throws: routes may be called synchronously, and a failure while encoding a declared
+  // error (406, a bad value) must still answer.
+  const fail = (request: Request, config: CodecConfig, e: unknown): Response => {
+    try {
+      if (e instanceof EndpointFailure) return failure(request, config, e);
+      if (e instanceof MissingHeader) {
+        const r = Response.fromHttpError(e);
+        return new Declined(r.status, r.headers, r.body);
+      }
+      return errorResponse(e, request);
+    } catch (again) {
+      return errorResponse(again, request);
+    }
+  };
+
+  // Runs the handler on the decoded values and encodes what it gives. Stays synchronous when
+  // the handler does: each promise layer costs a microtask turn per request.
+  const proceed = (request: Request, config: CodecConfig, values: unknown[], auth: unknown): Response | Promise<Response> => {
+    try {
+      let value: unknown = values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+      if (inputTransform) value = inputTransform.decode(value);
+      const result = handler(value as never, new EndpointContext(auth, request) as HandlerContext<A>);
+      if (isThenable(result)) {
+        return Promise.resolve(result).then(
+          (r) => {
+            try {
+              return respond(request, config, r);
+            } catch (e) {
+              return fail(request, config, e);
+            }
+          },
+          (e: unknown) => fail(request, config, e),
+        );
+      }
+      return respond(request, config, result);
+    } catch (e) {
+      return fail(request, config, e);
+    }
+  };
+
+  const run: Handler = (request) => {
     const config = (request.attributes.get(CodecConfigKey) as CodecConfig | undefined) ?? CodecConfig.current();
     try {
       const values: unknown[] = new Array(codecs.length);
@@ -70,29 +110,40 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
         values[i] = v;
       }
       const auth = credentials(authType, request);
-      if (!inputIsEmpty) {
-        const ctx: InputContext = { request, config };
-        values.push(...(await decodeInput(input, ctx)));
+      if (inputIsEmpty) return proceed(request, config, values, auth);
+      const decoded = decodeInput(input, { request, config });
+      if (decoded instanceof Promise) {
+        return decoded.then(
+          (d) => proceed(request, config, append(values, d), auth),
+          (e: unknown) => fail(request, config, e),
+        );
       }
-      let value: unknown = values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
-      if (inputTransform) value = inputTransform.decode(value);
-      const context: HandlerContext<A> = {
-        auth: auth as HandlerContext<A>['auth'],
-        request,
-        get signal() {
-          return request.signal;
-        },
-      };
-      const result = await handler(value as never, context);
-      return respond(request, config, result);
+      return proceed(request, config, append(values, decoded), auth);
     } catch (e) {
-      if (e instanceof EndpointFailure) return failure(request, config, e);
-      if (e instanceof MissingHeader) {
-        const r = Response.fromHttpError(e);
-        return new Declined(r.status, r.headers, r.body);
-      }
-      return errorResponse(e, request);
+      return fail(request, config, e);
     }
   };
   return Route.fromHandler(route, run, endpoint);
+}
+
+function append(values: unknown[], more: readonly unknown[]): unknown[] {
+  for (const v of more) values.push(v);
+  return values;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** The handler's context; `signal` is a prototype getter so the request's signal is made only when read. */
+class EndpointContext {
+  readonly auth: unknown;
+  readonly request: Request;
+  constructor(auth: unknown, request: Request) {
+    this.auth = auth;
+    this.request = request;
+  }
+  get signal(): AbortSignal {
+    return this.request.signal;
+  }
 }
