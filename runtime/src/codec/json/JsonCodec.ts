@@ -6,7 +6,8 @@ import { MediaType } from '../../http/MediaType.ts';
 import type { Static } from '../../schema/Schema.ts';
 import { validatorFor } from '../../schema/validator.ts';
 import { CodecConfig } from './CodecConfig.ts';
-import { compileJsonPlan } from './jsonPlan.ts';
+import { compileJsonPlans } from './jsonPlan.ts';
+import { compileJsonStringify } from './jsonStringify.ts';
 import { quoteBigIntegers, restoreBigints } from './bigintJson.ts';
 
 /** A JSON {@link BinaryCodec} with text-level entry points the server and clients use directly. */
@@ -31,13 +32,14 @@ const encoder = new TextEncoder();
  */
 function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfig = CodecConfig.current()): JsonBinaryCodec<Static<S>> {
   type A = Static<S>;
-  const plan = compileJsonPlan(schema as unknown as Record<string, unknown>, config);
+  const { plan, planFor } = compileJsonPlans(schema as unknown as Record<string, unknown>, config);
   const validator = validatorFor(schema);
   // Scanned over the whole schema: a bigint may sit behind a `$ref` the plan resolves lazily.
   const hasBigInt = plan.hasBigInt || containsBigInt(schema);
+  const written = hasBigInt ? undefined : compileJsonStringify(schema as unknown as Record<string, unknown>, config, plan, planFor);
   const stringify = hasBigInt
     ? (value: A) => restoreBigints(JSON.stringify(plan.encode(value)))
-    : (value: A) => JSON.stringify(plan.encode(value));
+    : (written ?? ((value: A) => JSON.stringify(plan.encode(value))));
 
   const decodeJson = (json: unknown, pointer = '', what = 'value'): Either<DecodeError, A> => {
     let value: unknown;

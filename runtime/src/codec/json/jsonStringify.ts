@@ -1,0 +1,134 @@
+import { isBytesSchema } from '../../schema/Bytes.ts';
+import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
+import type { CodecConfig } from './CodecConfig.ts';
+import type { JsonPlan } from './jsonPlan.ts';
+import { NameFormat } from './NameFormat.ts';
+
+type Schema = Record<string, any>;
+type Writer = (value: unknown) => string | undefined;
+
+/**
+ * A JSON writer generated from an object schema and a CodecConfig: the same text as
+ * `JSON.stringify(plan.encode(value))`, written field by field without the intermediate object
+ * (what fast-json-stringify does for Fastify; bench:json has the figures). Fields of shapes it
+ * does not specialise (unions, `$ref`s, bytes, 64-bit integers, open objects) and values of an
+ * unexpected type go through the plan and JSON.stringify, so the output never differs.
+ * Undefined when the schema is not an object with declared properties.
+ */
+export function compileJsonStringify(schema: Schema, config: CodecConfig, plan: JsonPlan, planFor: (schema: Schema) => JsonPlan): ((value: unknown) => string) | undefined {
+  if (!isClosedObject(schema)) return undefined;
+  return writerFor(schema, config, plan, planFor, 0) as (value: unknown) => string;
+}
+
+/** Nesting depth past which fields are written through the plan (bounds the generated code). */
+const maxDepth = 4;
+
+function isClosedObject(s: Schema): boolean {
+  return s.type === 'object' && typeof s.properties === 'object' && s.properties !== null && (s.additionalProperties === undefined || s.additionalProperties === false) && !taggedUnionInfo(s) && s.$ref === undefined;
+}
+
+/** Through the plan: exactly what JSON.stringify makes of the encoded value. */
+function generic(plan: JsonPlan): Writer {
+  return (value) => JSON.stringify(plan.encode(value));
+}
+
+function writerFor(schema: Schema, config: CodecConfig, plan: JsonPlan, planFor: (schema: Schema) => JsonPlan, depth: number): Writer {
+  if (depth > maxDepth || isBytesSchema(schema) || taggedUnionInfo(schema)) return generic(plan);
+  if (isClosedObject(schema)) return objectWriter(schema, config, plan, planFor, depth);
+  if (schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items)) {
+    return arrayWriter(writerFor(schema.items, config, planFor(schema.items), planFor, depth + 1), plan);
+  }
+  return scalarWriter(schema, plan) ?? generic(plan);
+}
+
+function scalarWriter(schema: Schema, plan: JsonPlan): Writer | undefined {
+  const fallback = generic(plan);
+  switch (schema.type) {
+    case 'string':
+      return (v) => (typeof v === 'string' ? quote(v) : fallback(v));
+    case 'integer':
+    case 'number':
+      // Number#toString is what JSON.stringify writes for finite numbers; NaN and ±Infinity become null.
+      return (v) => (typeof v === 'number' ? (Number.isFinite(v) ? `${v}` : 'null') : fallback(v));
+    case 'boolean':
+      return (v) => (v === true ? 'true' : v === false ? 'false' : fallback(v));
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A string as JSON text. Short strings without quotes, backslashes, control characters or
+ * surrogates (which JSON.stringify escapes when unpaired) are wrapped as they are.
+ */
+export function quote(s: string): string {
+  if (s.length > 80) return JSON.stringify(s);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
+/** The value expression a field of this schema gets inline in generated code, or undefined to call its writer. */
+function inlineValue(schema: Schema, i: number): string | undefined {
+  switch (schema.type) {
+    case 'string':
+      return `typeof x === 'string' ? q(x) : w[${i}](x)`;
+    case 'integer':
+    case 'number':
+      return `typeof x === 'number' ? (Number.isFinite(x) ? '' + x : 'null') : w[${i}](x)`;
+    case 'boolean':
+      return `x === true ? 'true' : x === false ? 'false' : w[${i}](x)`;
+    default:
+      return undefined;
+  }
+}
+
+function arrayWriter(item: Writer, plan: JsonPlan): Writer {
+  const fallback = generic(plan);
+  return (v) => {
+    if (!Array.isArray(v)) return fallback(v);
+    if (v.length === 0) return '[]';
+    let out = '[';
+    for (let i = 0; i < v.length; i++) {
+      // JSON.stringify writes null for array members it cannot represent.
+      out += (i === 0 ? '' : ',') + (item(v[i]) ?? 'null');
+    }
+    return out + ']';
+  };
+}
+
+function objectWriter(schema: Schema, config: CodecConfig, plan: JsonPlan, planFor: (schema: Schema) => JsonPlan, depth: number): Writer {
+  const required = new Set<string>(schema.required ?? []);
+  const entries = Object.entries(schema.properties as Record<string, Schema>).filter(([name]) => name !== '__proto__');
+  const writers: Writer[] = [];
+  const lines: string[] = [];
+  const { explicitNulls, explicitEmptyCollections } = config;
+  entries.forEach(([name, s], i) => {
+    const fieldPlan = planFor(s);
+    writers.push(writerFor(s, config, fieldPlan, planFor, depth + 1));
+    const key = JSON.stringify(`${JSON.stringify(NameFormat.apply(config.fieldNameFormat, name))}:`);
+    const isCollection = s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
+    const get = `x = v[${JSON.stringify(name)}];`;
+    const absent = explicitNulls.encoding && !required.has(name) ? `o += c + ${key} + 'null'; c = ',';` : '';
+    const nullCase = explicitNulls.encoding ? '' : 'else if (x === null) {}';
+    const emptyCase =
+      !explicitEmptyCollections.encoding && isCollection
+        ? s.type === 'array'
+          ? 'else if (Array.isArray(x) && x.length === 0) {}'
+          : 'else if (Array.isArray(x) ? x.length === 0 : typeof x === "object" && x !== null && Object.keys(x).length === 0) {}'
+        : '';
+    const inline = isBytesSchema(s) ? undefined : inlineValue(s, i);
+    const write = inline ? `t = ${inline};` : `t = w[${i}](x);`;
+    lines.push(`${get} if (x === undefined) { ${absent} } ${nullCase} ${emptyCase} else { ${write} if (t !== undefined) { o += c + ${key} + t; c = ','; } }`);
+  });
+  const body = `return function write(v) {
+  if (typeof v !== 'object' || v === null) return fallback(v);
+  let o = '{', c = '', x, t;
+  ${lines.join('\n  ')}
+  return o + '}';
+};`;
+  // Generated once per schema; names and keys are embedded as JSON string literals only.
+  return new Function('w', 'fallback', 'q', body)(writers, generic(plan), quote) as Writer;
+}
