@@ -62,13 +62,16 @@ test('idleTimeout: a connection that never sends anything is closed after ~300 m
 test('idleTimeout: activity keeps the connection open; only idleness counts', async () => {
   const c = await RawConnection.open(idle.port);
   try {
-    // Six requests 200 ms apart: 1.2 s in all, never 300 ms idle.
-    for (let i = 0; i < 6; i++) {
+    // Eight requests 100 ms apart: over 800 ms in all (well past the 300 ms timeout), never
+    // 300 ms idle, with room for a loaded machine waking late from a sleep.
+    const started = Date.now();
+    for (let i = 0; i < 8; i++) {
       c.write(rawRequest('GET', '/hello'));
       assert.equal((await c.response()).status, 200);
-      await sleep(200);
+      await sleep(100);
       assert.equal(c.closed, false, `closed after request ${i + 1}`);
     }
+    assert.ok(Date.now() - started >= 800, 'the connection outlived the idle timeout several times over');
   } finally {
     c.destroy();
   }

@@ -12,7 +12,7 @@ import { FatalErrorKey, errorResponse } from '../routing/errorResponse.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import type { TransportConfig } from './config/TransportConfig.ts';
 import { clientErrorHandler } from './clientError.ts';
-import { aggregateBody, hasBody, streamingBody, tooLarge, type BodyReadOptions } from './requestBody.ts';
+import { hasBody, readBody, streamingBody, tooLarge, type BodyReadOptions } from './requestBody.ts';
 import { createSecureListener } from './tls/createSecureListener.ts';
 import { writeResponse, type WriteOptions } from './writeResponse.ts';
 
@@ -200,7 +200,9 @@ export class HttpServer {
       this.#dispatch(req, res, streamingBody(req, options));
       return;
     }
-    aggregateBody(req, options).then(
+    readBody(
+      req,
+      options,
       (body) => this.#dispatch(req, res, body),
       (error: unknown) => this.#reject(req, res, error instanceof HttpError ? error : new HttpError(Status.BadRequest, 'The request body could not be read', { cause: error })),
     );

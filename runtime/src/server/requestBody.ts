@@ -134,54 +134,56 @@ function needsDecoding(req: IncomingMessage, options: BodyReadOptions): boolean 
 }
 
 /**
- * Reads the whole request body into memory (aggregated mode), honouring limit and decompression.
- * A body that needs no decoding is read with plain stream events: the async-iterator road costs
- * several promises and listeners per chunk, which showed in the POST benchmark's profile.
+ * Reads the whole request body into memory (aggregated mode), honouring limit and decompression;
+ * exactly one of `resolve` and `reject` is called, once. A body that needs no decoding is read
+ * with plain stream events and callbacks: the async-iterator road cost several promises and
+ * listeners per request, which showed in the POST benchmark's profile.
  */
-export function aggregateBody(req: IncomingMessage, options: BodyReadOptions): Promise<Body> {
-  if (needsDecoding(req, options)) return aggregateDecoded(req, options);
-  return new Promise((resolve, reject) => {
-    const limit = options.limit;
-    let first: Buffer | undefined;
-    let chunks: Buffer[] | undefined;
-    let total = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    const onData = (chunk: Buffer) => {
-      total += chunk.byteLength;
-      if (limit !== undefined && total > limit) {
-        // Stop reading without destroying the message: the 413 must still reach the client.
-        cleanup();
-        req.pause();
-        reject(tooLarge(limit));
-        return;
-      }
-      if (first === undefined) first = chunk;
-      else (chunks ??= [first]).push(chunk);
-    };
-    const onEnd = () => {
+export function readBody(req: IncomingMessage, options: BodyReadOptions, resolve: (body: Body) => void, reject: (error: unknown) => void): void {
+  if (needsDecoding(req, options)) {
+    aggregateDecoded(req, options).then(resolve, reject);
+    return;
+  }
+  const limit = options.limit;
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  let total = 0;
+  const cleanup = () => {
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onError);
+    req.off('close', onClose);
+  };
+  const onData = (chunk: Buffer) => {
+    total += chunk.byteLength;
+    if (limit !== undefined && total > limit) {
+      // Stop reading without destroying the message: the 413 must still reach the client.
       cleanup();
-      const bytes = chunks !== undefined ? Buffer.concat(chunks, total) : first ?? new Uint8Array(0);
-      resolve(Body.fromReceived(bytes, req.headers['content-type']));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const onClose = () => {
-      if (req.complete) return;
-      cleanup();
-      reject(new Error('The client closed the connection before the body was complete'));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
+      req.pause();
+      reject(tooLarge(limit));
+      return;
+    }
+    if (first === undefined) first = chunk;
+    else (chunks ??= [first]).push(chunk);
+  };
+  const onEnd = () => {
+    cleanup();
+    const bytes = chunks !== undefined ? Buffer.concat(chunks, total) : first ?? new Uint8Array(0);
+    resolve(Body.fromReceived(bytes, req.headers['content-type']));
+  };
+  const onError = (error: Error) => {
+    cleanup();
+    reject(error);
+  };
+  const onClose = () => {
+    if (req.complete) return;
+    cleanup();
+    reject(new Error('The client closed the connection before the body was complete'));
+  };
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('error', onError);
+  req.on('close', onClose);
 }
 
 async function aggregateDecoded(req: IncomingMessage, options: BodyReadOptions): Promise<Body> {
