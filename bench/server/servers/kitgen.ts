@@ -1,25 +1,25 @@
-// kitgen as an application would use it today: typed routes (`Route.handled` with a decoded
-// int path parameter) on the default config. When the endpoint API lands, the route should
-// become `Endpoint(...).out(User).implement(...)`, the way users will write it.
+// kitgen as users write it: the endpoint API, each route described by its path codec, body
+// and output schemas (the same JSON Schemas Fastify gets), then implemented.
 import type * as KitgenRuntime from '@kitgen/runtime';
-import { newUserJsonSchema, userRecord } from '../domain.ts';
+import { newUserJsonSchema, userJsonSchema, userRecord, type User } from '../domain.ts';
 import type { ScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
 // The runner points KITGEN_BENCH_RUNTIME at the tsc build of the runtime (buildRuntime.ts);
 // without it the sources are loaded through tsx.
 const built = process.env.KITGEN_BENCH_RUNTIME;
-const { Endpoint, PathCodec, Response, Route, RoutePattern, Routes, Schema, Server }: typeof KitgenRuntime = built ? await import(built) : await import('@kitgen/runtime');
+const { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server }: typeof KitgenRuntime = built ? await import(built) : await import('@kitgen/runtime');
+
+const UserSchema = Schema.Unsafe<User>(structuredClone(userJsonSchema) as object);
+const NewUser = Schema.Unsafe<User>(structuredClone(newUserJsonSchema) as object);
 
 const routes: Record<ScenarioId, KitgenRuntime.Route> = {
-  // PathCodec.int answers 400 itself for a segment that is not a 32-bit integer.
-  'get-user': Route.handled(RoutePattern.GET('users', PathCodec.int('id')), (_request, id) => Response.json(userRecord(id))),
-  // The endpoint API, as users write it: the body decoded and validated against the same JSON
-  // Schema Fastify gets, then encoded from the schema.
-  'post-user': (() => {
-    const NewUser = Schema.Unsafe<{ id: number; name: string; email: string }>(newUserJsonSchema);
-    return Endpoint(RoutePattern.POST('users')).in(NewUser).out(NewUser).implement((user) => user);
-  })(),
+  // PathCodec.int answers 400 itself for a segment that is not a 32-bit integer; the record is
+  // written from its schema.
+  'get-user': Endpoint(RoutePattern.GET('users', PathCodec.int('id'))).out(UserSchema).implement((id) => userRecord(id)),
+  // The body decoded and validated against the same JSON Schema Fastify gets, then encoded
+  // from the schema.
+  'post-user': Endpoint(RoutePattern.POST('users')).in(NewUser).out(NewUser).implement((user) => user),
 };
 
 /** Starts kitgen's server with the scenario routes. */
