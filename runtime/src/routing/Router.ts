@@ -78,16 +78,18 @@ export class Router {
   /** Finds the route for a method and canonical, decoded path segments. */
   match(method: string, segments: readonly string[]): RouteMatch {
     const params: string[] = [];
-    const allow = new Set<string>();
-    const found = this.#walk(this.#root, segments, 0, method, params, allow);
+    const found = this.#walk(this.#root, segments, 0, method, params, undefined);
     if (found) return { kind: 'found', route: found, params };
+    // A miss walks again, now collecting the methods for Allow: hits never build the set.
+    const allow = new Set<string>();
+    this.#walk(this.#root, segments, 0, method, [], allow);
     if (allow.size > 0) return { kind: 'methodNotAllowed', allow: [...allow] as Method[] };
     return notFound;
   }
 
-  #pick(routes: Map<string, Route>, method: string, allow: Set<string>): Route | undefined {
+  #pick(routes: Map<string, Route>, method: string, allow: Set<string> | undefined): Route | undefined {
     const r = routes.get(method) ?? (method === 'HEAD' ? routes.get('GET') : undefined) ?? routes.get('*');
-    if (r) return r;
+    if (r || allow === undefined) return r;
     for (const m of routes.keys()) {
       allow.add(m);
       if (m === 'GET') allow.add('HEAD');
@@ -95,7 +97,7 @@ export class Router {
     return undefined;
   }
 
-  #walk(node: Node, segs: readonly string[], i: number, method: string, params: string[], allow: Set<string>): Route | undefined {
+  #walk(node: Node, segs: readonly string[], i: number, method: string, params: string[], allow: Set<string> | undefined): Route | undefined {
     if (i === segs.length) {
       if (node.routes.size > 0) {
         const r = this.#pick(node.routes, method, allow);
