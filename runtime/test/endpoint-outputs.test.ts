@@ -201,3 +201,36 @@ test('auth types: Basic and Bearer require credentials (401 with WWW-Authenticat
     assert.equal(await (await fetch(`${url}/bearer`, { headers: { authorization: 'Bearer t0k' } })).json(), 't0k');
   });
 });
+
+test('synchronous and asynchronous handlers answer alike: value, declared failure returned or thrown, undeclared throw, 406', async () => {
+  const e = Endpoint(RoutePattern.GET('mode', PathCodec.string('how'), PathCodec.int('n'))).out(User).outError(NotFound, Status.NotFound);
+  const answer = (how: string, n: number) => {
+    if (n === 1) return e.fail({ message: `returned ${how}` });
+    if (n === 2) throw e.fail({ message: `thrown ${how}` });
+    if (n === 3) throw new Error('secret');
+    return { id: n, name: how };
+  };
+  // A thenable that is not a native promise, as some libraries return.
+  const thenable = <T>(f: () => T): PromiseLike<T> => ({ then: (ok, bad) => Promise.resolve().then(f).then(ok, bad) });
+  const route = e.implement(([how, n]) => (how === 'sync' ? answer(how, n) : how === 'async' ? Promise.resolve().then(() => answer(how, n)) : thenable(() => answer(how, n))) as never);
+  await serve([route], async (url) => {
+    for (const how of ['sync', 'async', 'thenable']) {
+      const ok = await fetch(`${url}/mode/${how}/7`);
+      assert.equal(ok.status, 200, how);
+      assert.deepEqual(await ok.json(), { id: 7, name: how });
+      const returned = await fetch(`${url}/mode/${how}/1`);
+      assert.equal(returned.status, 404, how);
+      assert.deepEqual(await returned.json(), { message: `returned ${how}` });
+      const thrown = await fetch(`${url}/mode/${how}/2`);
+      assert.equal(thrown.status, 404, how);
+      assert.deepEqual(await thrown.json(), { message: `thrown ${how}` });
+      const boom = await fetch(`${url}/mode/${how}/3`);
+      assert.equal(boom.status, 500, how);
+      assert.doesNotMatch(await boom.text(), /secret/);
+      const refused = await fetch(`${url}/mode/${how}/7`, { headers: { accept: 'text/csv' } });
+      assert.equal(refused.status, 406, how);
+      const refusedFailure = await fetch(`${url}/mode/${how}/1`, { headers: { accept: 'text/csv' } });
+      assert.equal(refusedFailure.status, 406, `${how}: a declared failure nobody can accept`);
+    }
+  });
+});
