@@ -172,3 +172,24 @@ test('connections are reused across calls (keep-alive)', async () => {
     assert.ok(new Set(ports).size <= 2, `remote ports ${ports}`);
   });
 });
+
+test('a HEAD endpoint declaring a body: the client decodes status and headers and leaves the body undefined', async () => {
+  const Meta = HttpCodec.header('x-count', Schema.Integer());
+  const head = Endpoint(RoutePattern.HEAD('users', PathCodec.int('id'))).out(User).outHeader(Meta).outError(NotFound, Status.NotFound);
+  const route = head.implement((id) => {
+    if (id !== 1) throw head.fail({ message: 'no such user' });
+    return [{ id, name: 'Ada' }, 3];
+  });
+  await withServer([route], async (call, url) => {
+    // The server sends the GET's headers (length and type of the body it would send) and no body.
+    const raw = await fetch(`${url}/users/1`, { method: 'HEAD' });
+    assert.equal(raw.status, 200);
+    assert.equal(raw.headers.get('x-count'), '3');
+    assert.equal(raw.headers.get('content-type'), 'application/json');
+    assert.equal((await raw.arrayBuffer()).byteLength, 0);
+    assert.deepEqual(await call(head, 1), [undefined, 3]);
+    const missing = await call.either(head, 2);
+    assert.equal(missing._tag, 'left');
+    assert.equal((missing as { left: unknown }).left, undefined, 'a HEAD 404 has no body to decode either');
+  });
+});

@@ -86,9 +86,10 @@ async function readBytes(body: ReadableStream<Uint8Array> | null): Promise<Uint8
  * shapes declared for its status (outputs before errors) are tried in order; a shape fits when
  * the Content-Type is one of its media types, the body decodes and validates, and its headers
  * parse. The first that fits gives the value (Either for `or`, tuples for `and`, transforms
- * applied). A streamed body is handed over as an async iterable of decoded values.
+ * applied). A streamed body is handed over as an async iterable of decoded values. For a HEAD
+ * request (`headOnly`) only status and headers are decoded; declared bodies stay undefined.
  */
-export async function decodeResponse(shapes: EndpointShapes, response: globalThis.Response, config: CodecConfig): Promise<DecodedResponse> {
+export async function decodeResponse(shapes: EndpointShapes, response: globalThis.Response, config: CodecConfig, headOnly = false): Promise<DecodedResponse> {
   const candidates = [
     ...shapes.outputs.filter((s) => s.status === response.status).map((shape) => ({ shape, isError: false })),
     ...shapes.errors.filter((s) => s.status === response.status).map((shape) => ({ shape, isError: true })),
@@ -102,7 +103,7 @@ export async function decodeResponse(shapes: EndpointShapes, response: globalThi
   const contentType = contentTypeText === null ? undefined : MediaType.parse(contentTypeText);
   const streamed = candidates.find((c) => c.shape.content?.stream && matchMediaType(c.shape.content, contentType, true) !== undefined);
   let bytes: Uint8Array | undefined;
-  if (!streamed && candidates.some((c) => c.shape.content)) bytes = await readBytes(response.body);
+  if (!streamed && !headOnly && candidates.some((c) => c.shape.content)) bytes = await readBytes(response.body);
   const failures: string[] = [];
   for (const { shape, isError } of streamed ? [streamed] : candidates) {
     const values: unknown[] = [];
@@ -110,7 +111,9 @@ export async function decodeResponse(shapes: EndpointShapes, response: globalThi
     let mediaType: string | undefined;
     let body: unknown;
     for (const leaf of shape.leaves) {
-      if (leaf.kind === 'status') values.push(undefined);
+      // A HEAD answer carries the GET's headers and never a body (RFC 9110 §9.3.2): the declared
+      // body is left undefined rather than decoded from nothing.
+      if (leaf.kind === 'status' || (headOnly && leaf.kind !== 'header')) values.push(undefined);
       else if (leaf.kind === 'header') {
         const h = decodeHeader(leaf, response.headers);
         if (!h.ok) failure = h.message;

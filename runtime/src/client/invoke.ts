@@ -134,7 +134,7 @@ export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: 
     throw failure(error, 'response');
   }
   try {
-    const decoded = await decodeResponse(endpointShapes(state), response, ctx.config);
+    const decoded = await decodeResponse(endpointShapes(state), response, ctx.config, request.method === 'HEAD');
     // A streamed body outlives this call: the timeout covers the response head only.
     if (decoded.content?.stream) clearTimeout(timer);
     else done();
