@@ -63,6 +63,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
   if (info && typeof info.title !== 'string') diagnostics.warn('/info/title', `info.title must be text; ${JSON.stringify(title)} is used`);
   if (info && typeof info.version !== 'string') diagnostics.warn('/info/version', `info.version must be text; ${JSON.stringify(version)} is used`);
 
+  const responsesOptional = /^3\.[1-9]/.test(String(document.openapi));
   const securitySchemes = readSecuritySchemes(reader);
   const operations: RawOperation[] = [];
   const routes = new Map<string, string>();
@@ -105,7 +106,9 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
       );
       const ordered = orderParameters(parameters, segments, pointer, diagnostics);
       const security = operationSecurity(opRaw.security ?? document.security, opRaw.security !== undefined ? `${pointer}/security` : '/security', securitySchemes, reader);
-      const responses: RawResponse[] = readResponses(opRaw.responses, `${pointer}/responses`, reader, schemas, resolve);
+      // OpenAPI 3.1 made `responses` optional (an operation may declare none); 3.0 requires it.
+      const responses: RawResponse[] =
+        opRaw.responses === undefined && responsesOptional ? [] : readResponses(opRaw.responses, `${pointer}/responses`, reader, schemas, resolve);
       operations.push({
         method,
         path,
