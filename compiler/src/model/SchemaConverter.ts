@@ -66,6 +66,12 @@ export class SchemaConverter {
       this.reader.diagnostics.warn(pointer, 'a `false` schema (no value allowed) is read as any value');
       return { kind: 'any' };
     }
+    if (raw === null) {
+      // `schema: null` is what document generators write for a body whose type they did not know
+      // (Directus's published description has one); it types nothing, so it is read as any value.
+      this.reader.diagnostics.warn(pointer, 'a schema must be an object, found null; it is read as any value');
+      return { kind: 'any' };
+    }
     if (!isObject(raw)) {
       this.reader.diagnostics.error(pointer, `a schema must be an object, found ${Array.isArray(raw) ? 'an array' : typeof raw}`);
       return { kind: 'any' };
@@ -110,7 +116,9 @@ export class SchemaConverter {
     }
     const value = this.reader.get(target);
     if (value === undefined) {
-      this.reader.diagnostics.error(pointer + '/$ref', `cannot resolve $ref "${ref}": nothing at ${target || '/'}`);
+      // A schema that was never written types nothing: reading it as any value keeps every
+      // operation that uses it (a warning, as for a `false` schema), which is all that can be known.
+      this.reader.diagnostics.warn(pointer + '/$ref', `cannot resolve $ref "${ref}": nothing at ${target || '/'}; it is read as any value`);
       return { kind: 'any' };
     }
     let node = this.#byPointer.get(target);
