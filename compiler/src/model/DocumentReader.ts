@@ -49,6 +49,17 @@ export class DocumentReader {
     return node;
   }
 
+  /** The value a chain of `$ref`s ends at, without reporting anything (undefined when it ends nowhere). */
+  peek(value: unknown): unknown {
+    let current = value;
+    for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
+      const target = this.refPointer(current.$ref);
+      if (target === undefined || hops > 64) return undefined;
+      current = this.get(target);
+    }
+    return current;
+  }
+
   /** The pointer a `$ref` names (URI-decoded), or undefined for a reference into another file. */
   refPointer(ref: string): string | undefined {
     if (!ref.startsWith('#')) return undefined;
@@ -61,7 +72,10 @@ export class DocumentReader {
 
   /**
    * Follows `$ref`s until a value that is not a reference; reports a missing target or a loop
-   * at `pointer` and returns undefined then.
+   * at `pointer` and returns undefined then. A target missing from this document is a warning:
+   * real documents often refer to a component that was renamed or never written, and the rest
+   * of the document is still sound, so the caller leaves out what the reference names. A
+   * reference into another file (not bundled) or a loop is an error.
    */
   deref(value: unknown, pointer: string): Located | undefined {
     let current: Located = { value, pointer };
@@ -80,7 +94,7 @@ export class DocumentReader {
       seen.add(target);
       const next = this.get(target);
       if (next === undefined) {
-        this.diagnostics.error(current.pointer + '/$ref', `cannot resolve $ref "${ref}": nothing at ${target || '/'}`);
+        this.diagnostics.warn(current.pointer + '/$ref', `cannot resolve $ref "${ref}": nothing at ${target || '/'}; it is left out`);
         return undefined;
       }
       current = { value: next, pointer: target };
