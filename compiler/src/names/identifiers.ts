@@ -11,13 +11,17 @@ const reserved = new Set([
   'Object', 'Array', 'Promise', 'Record', 'Readonly', 'Uint8Array', 'Symbol',
 ]);
 
-/** Splits any text into words: camelCase humps, digits groups, and runs of letters between separators. */
+/**
+ * Splits any text into words: camelCase humps, digits groups, and runs of letters between
+ * separators. An acronym's plural stays one word (`getAPIs` → get, APIs; not get, AP, Is), as
+ * real documents name operations `getAPIs`, `listIPs`, `URLsForUser`.
+ */
 export function words(text: string): string[] {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
 }
