@@ -1,7 +1,8 @@
+import { isDeepStrictEqual } from 'node:util';
 import { pointerJoin } from '../input/Diagnostic.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import { contentGroups, type ContentGroup } from './mediaTypes.ts';
-import type { BodyPart, RequestBody, ResponseContent } from './Api.ts';
+import type { BodyKind, BodyPart, RequestBody, ResponseContent } from './Api.ts';
 import type { SchemaConverter } from './SchemaConverter.ts';
 import type { SchemaNode } from './Schema.ts';
 
@@ -25,10 +26,16 @@ export interface RawResponse {
 function leftOut(groups: readonly ContentGroup[], pointer: string, reader: DocumentReader, what: string): void {
   if (groups.length <= 1) return;
   const kept = groups[0].mediaTypes.join(', ');
+  const keptSchema = reader.peek(groups[0].schema);
   for (const g of groups.slice(1)) {
-    reader.diagnostics.warn(pointerJoin(pointer, g.mediaTypes[0]), `${what} ${g.mediaTypes.join(', ')} has another schema than ${kept}; one operation has one body shape, so it is left out`);
+    // The same schema in another kind of media type (problem+xml beside problem+json) is left
+    // out for its encoding, not its schema: say so, or the warning sends readers to the schemas.
+    const why = isDeepStrictEqual(reader.peek(g.schema), keptSchema) ? `has the same schema as ${kept} but is carried as ${kindText[g.kind]}` : `has another schema than ${kept}`;
+    reader.diagnostics.warn(pointerJoin(pointer, g.mediaTypes[0]), `${what} ${g.mediaTypes.join(', ')} ${why}; one operation has one body shape, so it is left out`);
   }
 }
+
+const kindText: Record<BodyKind, string> = { json: 'JSON', form: 'a form', multipart: 'multipart parts', text: 'text', binary: 'bytes (no codec for it)' };
 
 /** The schema a body of this kind has in memory: bytes for media types the runtime has no codec for. */
 function bodySchema(group: ContentGroup, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): SchemaNode {
