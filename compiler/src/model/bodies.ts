@@ -30,7 +30,7 @@ function leftOut(groups: readonly ContentGroup[], pointer: string, reader: Docum
   for (const g of groups.slice(1)) {
     // The same schema in another kind of media type (problem+xml beside problem+json) is left
     // out for its encoding, not its schema: say so, or the warning sends readers to the schemas.
-    const why = isDeepStrictEqual(reader.peek(g.schema), keptSchema) ? `has the same schema as ${kept} but is carried as ${kindText[g.kind]}` : `has another schema than ${kept}`;
+    const why = keptSchema !== undefined && isDeepStrictEqual(reader.peek(g.schema), keptSchema) ? `has the same schema as ${kept} but is carried as ${kindText[g.kind]}` : `has another schema than ${kept}`;
     reader.diagnostics.warn(pointerJoin(pointer, g.mediaTypes[0]), `${what} ${g.mediaTypes.join(', ')} ${why}; one operation has one body shape, so it is left out`);
   }
 }
