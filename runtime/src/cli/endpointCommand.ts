@@ -119,9 +119,9 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
       const label = typed ? 'text' : leaf.kind === 'query' && leaf.style === 'deepObject' ? 'json' : typeLabel(schema);
       const variadic = !typed && isScalarArray(schema) ? '...' : '';
       const isRequired = !leaf.optional && schema.default === undefined;
-      const kind = leaf.kind === 'query' ? 'query parameter' : 'header';
+      const kind = leaf.kind === 'query' ? 'query parameter' : leaf.cookie ? 'cookie' : 'header';
       const where = schema.default === undefined ? kind : `${kind}, default ${JSON.stringify(schema.default)}`;
-      const option = new Option(`--${flagName(leaf.name, leaf.kind)} <${label}${variadic}>`, describe(leaf.doc ?? schema.description, where));
+      const option = new Option(`--${flagName(leaf.name, leaf.kind === 'header' && leaf.cookie ? 'cookie' : leaf.kind)} <${label}${variadic}>`, describe(leaf.doc ?? schema.description, where));
       option.argParser(typed ? (text: string) => text : schemaParser(schema));
       if (isRequired) option.makeOptionMandatory();
       leafOptions.set(leaf, add(option, isRequired));

@@ -226,9 +226,13 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
   let body: ContentNode | undefined;
   let bodyValue: unknown;
   const parts: Array<readonly [ContentNode, unknown]> = [];
+  const cookies: string[] = [];
   for (const [leaf, value] of values.inputs) {
     if (leaf.kind === 'query') appendQuery(query, leaf, value);
-    else if (leaf.kind === 'header') {
+    else if (leaf.kind === 'header' && leaf.cookie) {
+      // A cookie value cannot hold spaces, quotes, commas, semicolons or backslashes (RFC 6265): escaped.
+      if (value !== undefined && value !== null) cookies.push(`${leaf.name}=${encodeURIComponent(scalarText(value))}`);
+    } else if (leaf.kind === 'header') {
       const text = headerText(leaf, value);
       if (text !== undefined) setHeader(leaf.name, text);
     } else if (leaf.name !== undefined) parts.push([leaf, value]);
@@ -236,6 +240,10 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
       body = leaf;
       bodyValue = value;
     }
+  }
+  if (cookies.length > 0) {
+    const given = headers.get('cookie');
+    setHeader('cookie', given ? `${given}; ${cookies.join('; ')}` : cookies.join('; '));
   }
   if (shape.authType !== 'None' && !headers.has('authorization')) headers.set('authorization', authorization(shape.authType, ctx.credentials));
   const accept = ctx.accept ?? acceptedMediaTypes(shape).join(', ');

@@ -34,6 +34,8 @@ export interface HeaderNode extends NodeDocs {
   readonly optional: boolean;
   /** For `HeaderCodec.contentType.expect(...)`: the media type the request must declare. */
   readonly expect: string | undefined;
+  /** A request cookie (OpenAPI `in: cookie`): one `name=value` pair of the `Cookie` header. */
+  readonly cookie?: true;
 }
 
 /** A body (or a named multipart part) with its status (outputs) and media types. */

@@ -175,6 +175,9 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
 
   /** Adds a response header to the outputs declared so far (rule 1); the output tuple gains its value. */
   outHeader<U extends unknown[]>(codec: HttpCodec<U, 'header'>): EndpointImpl<PathInput, Input, Err, [...Output, ...U], Auth> {
+    if (codec.node.kind === 'header' && codec.node.cookie) {
+      throw new Error(`${this.state.route}: cookie '${codec.node.name}' describes a request cookie; declare a response cookie as a 'set-cookie' header`);
+    }
     return this.#with({ output: andNodes(this.state.output, codec.node) });
   }
 

@@ -126,6 +126,15 @@ export const HttpCodecs = {
   header<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S): HeaderCodec<[Static<S>]> {
     return new HttpCodec({ kind: 'header', name: name.toLowerCase(), schema, headerType: undefined, optional: false, expect: undefined });
   },
+  /**
+   * A request cookie (OpenAPI's `in: cookie` parameter), typed by its schema: the server reads
+   * `name` from the `Cookie` header (a missing required cookie answers 400 naming it), the
+   * client sends every cookie codec of an endpoint in one `Cookie` header. Declared with
+   * `.header(...)`, as cookies travel in a header.
+   */
+  cookie<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S): HeaderCodec<[Static<S>]> {
+    return new HttpCodec({ kind: 'header', name, schema, headerType: undefined, optional: false, expect: undefined, cookie: true });
+  },
   /** A body of the schema's type, with optional status, media types and doc. */
   content,
   /** A fixed response status. */

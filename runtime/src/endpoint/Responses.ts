@@ -31,6 +31,9 @@ export function representativeStatus(key: string): Status {
 
 function alternative(status: Status, spec: ResponseSpec): CodecNode {
   const headerEntries = Object.entries(spec.headers ?? {});
+  for (const [name, codec] of headerEntries) {
+    if (codec.node.kind === 'header' && codec.node.cookie) throw new Error(`Responses.of: header '${name}' is a request cookie; declare a response cookie as a 'set-cookie' header`);
+  }
   let node: CodecNode = spec.body
     ? { kind: 'content', schema: spec.body, name: undefined, status, mediaTypes: spec.mediaTypes, stream: false, ...(spec.doc ? { doc: spec.doc } : {}) }
     : { kind: 'status', status };

@@ -93,7 +93,7 @@ function queryParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: Re
 
 function headerParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: ReadonlyArray<[string, ExampleParts]>): ParameterObject {
   const h = leaf.node as HeaderNode;
-  const p: ParameterObject = withDocs({ name: h.name, in: 'header' }, h);
+  const p: ParameterObject = withDocs({ name: h.name, in: h.cookie ? 'cookie' : 'header' }, h);
   if (!h.optional && !leaf.conditional) p.required = true;
   p.schema = headerSchema(ctx, h, hint);
   const render = (v: unknown) => (h.headerType ? h.headerType.render(v) : jsonSafe(v));
@@ -125,7 +125,7 @@ export function requestDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string
   for (const leaf of leaves) {
     const n = leaf.node;
     if (n.kind === 'query') parameters.push(queryParameter(ctx, leaf, hint + pascalCase(n.name), sets));
-    else if (n.kind === 'header' && !notParameters.has(n.name)) parameters.push(headerParameter(ctx, leaf, hint + pascalCase(n.name), sets));
+    else if (n.kind === 'header' && (n.cookie || !notParameters.has(n.name))) parameters.push(headerParameter(ctx, leaf, hint + pascalCase(n.name), sets));
     else if (n.kind === 'header' && n.name === 'content-type' && n.expect !== undefined) expect = n.expect;
     else if (n.kind === 'header' && n.name === 'authorization') {
       // `HeaderCodec.bearerAuth` takes a bearer token; `authorization` (or a plain header) any scheme.
