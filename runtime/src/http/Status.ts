@@ -38,6 +38,7 @@ export const Status = {
   RequestedRangeNotSatisfiable: 416,
   ExpectationFailed: 417,
   UnprocessableEntity: 422,
+  UpgradeRequired: 426,
   TooManyRequests: 429,
   RequestHeaderFieldsTooLarge: 431,
   InternalServerError: 500,

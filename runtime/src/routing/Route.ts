@@ -4,6 +4,7 @@ import { Status } from '../http/Status.ts';
 import type { Handler } from './Handler.ts';
 import type { RoutePattern } from './RoutePattern.ts';
 import { errorResponse } from './errorResponse.ts';
+import { WebSocketRouteSource, webSocketHandler, type WebSocketApp } from '../websocket/WebSocketApp.ts';
 
 /**
  * P itself, in a form TypeScript does not infer from: the parameter types come from the pattern
@@ -61,6 +62,23 @@ export class Route<P extends unknown[] = any[]> {
       }
     };
     return new Route(pattern, handler, source);
+  }
+
+  /**
+   * A WebSocket route: `app` runs for each connection accepted on a GET pattern, with the path
+   * parameters decoded by the pattern's codecs (400 naming a parameter that does not decode).
+   * It is routed like any route, so middleware sees the upgrade request and may refuse it with
+   * an ordinary response; a plain request without `Upgrade: websocket` answers 426.
+   *
+   * ```ts
+   * Route.webSocket(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, room) => {
+   *   for await (const m of socket) if (m.type === 'text') await socket.send(`${room}: ${m.text}`);
+   * });
+   * ```
+   */
+  static webSocket<P extends unknown[]>(pattern: RoutePattern<P>, app: WebSocketApp<Deferred<P>>): Route<P> {
+    const source = new WebSocketRouteSource(app as WebSocketApp<unknown[]>);
+    return new Route(pattern, webSocketHandler(pattern, app as WebSocketApp<P>), source);
   }
 
   /** A route from a raw handler that decodes nothing itself. */

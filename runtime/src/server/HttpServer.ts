@@ -15,6 +15,7 @@ import { clientErrorHandler } from './clientError.ts';
 import { hasBody, readBody, streamingBody, tooLarge, type BodyReadOptions } from './requestBody.ts';
 import { createSecureListener } from './tls/createSecureListener.ts';
 import { writeResponse, type WriteOptions } from './writeResponse.ts';
+import { WebSocketUpgrades } from '../websocket/WebSocketUpgrades.ts';
 
 /**
  * Node's server-side timeouts kept on against slow clients (docs/decisions.md): the request
@@ -41,6 +42,8 @@ export class HttpServer {
   #stopping: Promise<void> | undefined;
   #closing = false;
   #address: AddressInfo | undefined;
+  /** Upgrade handling, once WebSocket routes are installed (plain HTTP never reaches it). */
+  #webSockets: WebSocketUpgrades | undefined;
   // Decided once per server so the request path allocates nothing for them.
   readonly #readOptions: BodyReadOptions;
   readonly #streaming: boolean;
@@ -71,6 +74,17 @@ export class HttpServer {
   /** Replaces the handler; takes effect for the next request. */
   setHandler(handler: Handler): void {
     this.#handler = handler;
+  }
+
+  /**
+   * Accepts WebSocket upgrades from now on, dispatched through the handler (see
+   * websocket/WebSocketUpgrades.ts). Throws `WebSocketConfigError` for a `webSocketConfig` the
+   * server cannot honour.
+   */
+  enableWebSockets(): void {
+    if (this.#webSockets) return;
+    this.#webSockets = new WebSocketUpgrades(this.config, () => this.#handler);
+    for (const s of this.#servers) this.#webSockets.attach(s);
   }
 
   /** Starts listening (once, however often called) and resolves with the bound port. */
@@ -105,6 +119,7 @@ export class HttpServer {
       // With a listener Node no longer answers `Expect: 100-continue` itself (spec rule 3).
       s.on('checkContinue', onContinue);
       s.on('clientError', onClientError);
+      this.#webSockets?.attach(s);
       this.#servers.push(s);
       return s;
     };
@@ -144,6 +159,8 @@ export class HttpServer {
     const listener = this.#listener;
     if (!listener) return;
     this.#closing = true;
+    // Open WebSockets get 1001 Going Away now and are cut when the grace period ends.
+    const webSockets = this.#webSockets?.shutdown(this.config.gracefulShutdownTimeout);
     // The listener's close callback runs once every connection it accepted has closed.
     const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
     // Node's close() ends the connections idle right now; responses under way end up idle
@@ -165,6 +182,7 @@ export class HttpServer {
     } else {
       await closed;
     }
+    await webSockets;
     // Servers that never listened (TLS) hold a connection-checking interval until closed.
     for (const s of this.#servers) if (s !== listener) s.close();
   }

@@ -3,6 +3,7 @@ import type { Routes } from '../routing/Routes.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import type { TransportConfig } from './config/TransportConfig.ts';
 import { HttpServer } from './HttpServer.ts';
+import { WebSocketRouteSource } from '../websocket/WebSocketApp.ts';
 
 /**
  * A server to be (the spec's server layer): a config, optionally a transport config, and once
@@ -31,8 +32,11 @@ export class ServerLayer {
 
   /** Installs routes (added after any installed before), starting the server if needed; resolves with the port. */
   async install(routes: Routes): Promise<number> {
-    this.#routes = this.#routes ? this.#routes.concat(routes) : routes;
+    const all = this.#routes ? this.#routes.concat(routes) : routes;
     this.#server ??= new HttpServer(this.config, this.transport);
+    // Checked before the routes are taken: a webSocketConfig the server cannot honour is refused here.
+    if (routes.routes.some((r) => r.source instanceof WebSocketRouteSource)) this.#server.enableWebSockets();
+    this.#routes = all;
     this.#server.setHandler(this.#routes.toHandler());
     return this.#server.listen();
   }

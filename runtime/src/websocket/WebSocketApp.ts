@@ -1,0 +1,81 @@
+import { HttpError } from '../http/HttpError.ts';
+import type { Request } from '../http/Request.ts';
+import { Response } from '../http/Response.ts';
+import { Status } from '../http/Status.ts';
+import type { Handler } from '../routing/Handler.ts';
+import type { RoutePattern } from '../routing/RoutePattern.ts';
+import type { ServerWebSocket } from './ServerWebSocket.ts';
+
+/**
+ * A WebSocket application: runs once per accepted connection with the socket and the path
+ * parameters decoded by the route's pattern. The upgrade request (as middleware left it) is
+ * `socket.request`.
+ *
+ * It may return nothing (the socket then lives until either side closes it) or a promise: when
+ * that settles and the socket is still open, the server closes it with `sendCloseFrame`'s status
+ * (1011 Internal Error if the promise rejected).
+ */
+export type WebSocketApp<P extends unknown[]> = (socket: ServerWebSocket, ...params: P) => void | Promise<void>;
+
+/**
+ * @internal What a WebSocket route's handler leaves for the server's upgrade hook: the upgrade
+ * request carries one in its attributes (shared by every copy middleware makes of it).
+ */
+export interface UpgradeSlot {
+  /** True when the request asked for `Upgrade: websocket`. */
+  readonly websocket: boolean;
+  /** Set by the route that accepted the upgrade. */
+  accepted: { readonly app: WebSocketApp<unknown[]>; readonly params: unknown[]; readonly request: Request } | undefined;
+}
+
+/** @internal The request attribute holding the {@link UpgradeSlot} of an upgrade request. */
+export const UpgradeKey: unique symbol = Symbol('kitgen.webSocketUpgrade');
+
+/** @internal Marks a route as a WebSocket route (its `source`), so the server knows to listen for upgrades. */
+export class WebSocketRouteSource {
+  readonly app: WebSocketApp<unknown[]>;
+  constructor(app: WebSocketApp<unknown[]>) {
+    this.app = app;
+  }
+}
+
+/** True when a request's `Upgrade` header names `websocket` (a list is allowed, case does not matter). */
+export function asksForWebSocket(upgrade: string | undefined): boolean {
+  if (upgrade === undefined) return false;
+  for (const token of upgrade.split(',')) if (token.trim().toLowerCase() === 'websocket') return true;
+  return false;
+}
+
+/**
+ * @internal The handler of a WebSocket route. A plain request (no upgrade) answers 426 Upgrade
+ * Required with `Upgrade: websocket`; a path parameter that does not decode answers 400 naming
+ * it, as `Route.handled` does; otherwise the route accepts with 101 and records the app and its
+ * parameters for the server, which performs the handshake once middleware has let the 101 through.
+ */
+export function webSocketHandler<P extends unknown[]>(pattern: RoutePattern<P>, app: WebSocketApp<P>): Handler {
+  if (pattern.method !== 'GET') throw new Error(`Route.webSocket: the pattern must be a GET pattern (a WebSocket handshake is a GET request), got ${pattern.toString()}`);
+  const codecs = pattern.params;
+  return (request) => {
+    const slot = request.attributes.get(UpgradeKey) as UpgradeSlot | undefined;
+    if (slot === undefined || !slot.websocket) {
+      return Response.fromHttpError(
+        new HttpError(Status.UpgradeRequired, 'This path accepts only WebSocket connections', { headers: { upgrade: 'websocket', connection: 'Upgrade' } }),
+      );
+    }
+    const params: unknown[] = new Array(codecs.length);
+    for (let i = 0; i < codecs.length; i++) {
+      const codec = codecs[i];
+      const text = request.params[i] ?? '';
+      const value = codec.decode(text);
+      if (value === undefined) {
+        return Response.json(
+          { error: 'Bad Request', message: `path parameter '${codec.name}': expected ${codec.expected}, got '${text}'`, parameter: codec.name, expected: codec.expected },
+          Status.BadRequest,
+        );
+      }
+      params[i] = value;
+    }
+    slot.accepted = { app: app as WebSocketApp<unknown[]>, params, request };
+    return new Response(Status.SwitchingProtocols);
+  };
+}

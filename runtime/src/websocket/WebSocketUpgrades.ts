@@ -1,0 +1,252 @@
+import { ServerResponse, type IncomingMessage, type Server as NodeHttpServer } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket as WsSocket } from 'ws';
+import { Body } from '../http/Body.ts';
+import { Headers } from '../http/Headers.ts';
+import { HttpError } from '../http/HttpError.ts';
+import { Request } from '../http/Request.ts';
+import { Response } from '../http/Response.ts';
+import { Status } from '../http/Status.ts';
+import { Log } from '../log/Log.ts';
+import type { Handler } from '../routing/Handler.ts';
+import { FatalErrorKey, errorResponse } from '../routing/errorResponse.ts';
+import type { ServerConfig } from '../server/config/ServerConfig.ts';
+import { writeResponse, type WriteOptions } from '../server/writeResponse.ts';
+import { ServerWebSocket, type SocketSettings } from './ServerWebSocket.ts';
+import { UpgradeKey, asksForWebSocket, type UpgradeSlot } from './WebSocketApp.ts';
+import { checkWebSocketConfig, socketSettings, wsServerOptions } from './webSocketOptions.ts';
+
+/** Response headers the handshake itself decides; middleware's values for them are not copied onto the 101. */
+const HANDSHAKE_HEADERS = new Set(['connection', 'upgrade', 'sec-websocket-accept', 'sec-websocket-protocol', 'sec-websocket-extensions', 'content-length', 'transfer-encoding']);
+
+/** Node's response to a request, while it is being answered (unset between requests). */
+const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessage?: unknown })._httpMessage != null;
+
+/** A connection not yet past its first request head: when it came, and the byte counts then. */
+interface Pending {
+  readonly timer: NodeJS.Timeout;
+  readonly read: number;
+  readonly written: number;
+}
+
+/**
+ * The server's WebSocket side, on `ws` in `noServer` mode. Attached to Node's HTTP servers
+ * only when WebSocket routes are installed, so plain HTTP requests pay nothing for it.
+ *
+ * An upgrade request runs through the installed handler like any request (canonical path,
+ * routing, middleware), marked as an upgrade. A WebSocket route that accepts answers 101, and
+ * the handshake is then completed by `ws` (with the headers middleware added to the 101); any
+ * other answer (404, 405, 401 from auth middleware, 426 for a non-WebSocket upgrade) is written
+ * as an ordinary HTTP response and the connection is closed.
+ *
+ * `handshakeTimeoutMillis` is timed from the connection's start (or, on a connection that has
+ * already served HTTP requests, from the upgrade request's head) to the 101; a connection that
+ * sent part of a request and got no answer in that time is destroyed.
+ */
+export class WebSocketUpgrades {
+  readonly #config: ServerConfig;
+  readonly #handler: () => Handler;
+  readonly #wss: WebSocketServer;
+  readonly #settings: SocketSettings;
+  readonly #timeout: number;
+  readonly #refusal: WriteOptions;
+  /** Connections whose first request head has not come yet. */
+  readonly #pending = new Map<Duplex, Pending>();
+  /** Upgrade requests received and not yet answered, with their handshake timers. */
+  readonly #handshakes = new Map<Duplex, NodeJS.Timeout | undefined>();
+  readonly #open = new Set<ServerWebSocket>();
+  readonly #extraHeaders = new WeakMap<IncomingMessage, string[]>();
+  #closing = false;
+
+  /** Checks the config (throws `WebSocketConfigError` naming a field it cannot honour). */
+  constructor(config: ServerConfig, handler: () => Handler) {
+    const ws = config.webSocketConfig;
+    checkWebSocketConfig(ws);
+    this.#config = config;
+    this.#handler = handler;
+    this.#settings = socketSettings(ws);
+    this.#timeout = ws.handshakeTimeoutMillis;
+    this.#refusal = { compression: config.responseCompression, close: true };
+    this.#wss = new WebSocketServer(wsServerOptions(ws));
+    this.#wss.on('headers', (headers: string[], req: IncomingMessage) => {
+      const extra = this.#extraHeaders.get(req);
+      if (extra !== undefined) headers.push(...extra);
+    });
+  }
+
+  /** Listens for upgrades (and times handshakes) on one of the server's HTTP servers. */
+  attach(server: NodeHttpServer): void {
+    server.on('connection', this.#onConnection);
+    server.on('upgrade', this.#onUpgrade);
+  }
+
+  /** How many WebSocket connections are open. */
+  get openCount(): number {
+    return this.#open.size;
+  }
+
+  readonly #onConnection = (socket: Duplex): void => {
+    const s = socket as Socket;
+    const timer = setTimeout(() => this.#expired(socket), this.#timeout);
+    timer.unref();
+    this.#pending.set(socket, { timer, read: s.bytesRead, written: s.bytesWritten });
+    socket.once('close', () => this.#forget(socket));
+  };
+
+  #expired(socket: Duplex): void {
+    const p = this.#pending.get(socket);
+    this.#pending.delete(socket);
+    if (socket.destroyed) return;
+    if (this.#handshakes.has(socket)) return this.#abort(socket);
+    const s = socket as Socket;
+    // Part of a request came and nothing was answered: a handshake (or any request head) too slow.
+    if (p !== undefined && s.bytesRead > p.read && s.bytesWritten === p.written && !answering(socket)) this.#abort(socket);
+  }
+
+  #abort(socket: Duplex): void {
+    this.#forget(socket);
+    socket.destroy();
+  }
+
+  #forget(socket: Duplex): void {
+    const p = this.#pending.get(socket);
+    if (p !== undefined) clearTimeout(p.timer);
+    this.#pending.delete(socket);
+    const t = this.#handshakes.get(socket);
+    if (t !== undefined) clearTimeout(t);
+    this.#handshakes.delete(socket);
+  }
+
+  readonly #onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    // Node hands the socket over bare: without a listener an ECONNRESET would be thrown.
+    socket.on('error', () => socket.destroy());
+    // Timed from the connection's start if this is its first request, else from now.
+    let timer: NodeJS.Timeout | undefined;
+    if (!this.#pending.has(socket)) {
+      timer = setTimeout(() => this.#abort(socket), this.#timeout);
+      timer.unref();
+    }
+    this.#handshakes.set(socket, timer);
+    if (this.#closing) {
+      this.#refuse(req, socket, Response.fromHttpError(new HttpError(Status.ServiceUnavailable, 'The server is shutting down')), undefined);
+      return;
+    }
+    const slot: UpgradeSlot = { websocket: asksForWebSocket(req.headers.upgrade), accepted: undefined };
+    const request = new Request(
+      { method: req.method!, url: req.url!, headers: Headers.fromNode(req.headers), body: Body.empty, version: req.httpVersion === '1.0' ? '1.0' : '1.1' },
+      req,
+      new Map<symbol, unknown>([[UpgradeKey, slot]]),
+    );
+    let result: Response | Promise<Response>;
+    try {
+      result = this.#handler()(request);
+    } catch (error) {
+      result = errorResponse(error, request);
+    }
+    if (result instanceof Response) this.#answer(req, socket, head, request, slot, result);
+    else {
+      result.then(
+        (response) => this.#answer(req, socket, head, request, slot, response),
+        (error: unknown) => this.#answer(req, socket, head, request, slot, errorResponse(error, request)),
+      );
+    }
+  };
+
+  #answer(req: IncomingMessage, socket: Duplex, head: Buffer, request: Request, slot: UpgradeSlot, response: Response): void {
+    if (socket.destroyed) return this.#forget(socket);
+    if (this.#closing) return this.#refuse(req, socket, Response.fromHttpError(new HttpError(Status.ServiceUnavailable, 'The server is shutting down')), request);
+    const accepted = slot.accepted;
+    if (response.status === Status.SwitchingProtocols && accepted !== undefined) {
+      const extra: string[] = [];
+      const raw = response.headers.raw;
+      for (const name in raw) {
+        const value = raw[name];
+        if (value === undefined || HANDSHAKE_HEADERS.has(name)) continue;
+        for (const v of typeof value === 'string' ? [value] : value) extra.push(`${name}: ${v}`);
+      }
+      if (extra.length > 0) this.#extraHeaders.set(req, extra);
+      // `ws` checks the handshake itself (GET, key, version 13) and answers 400 when it is wrong.
+      this.#wss.handleUpgrade(req, socket, head, (ws) => {
+        this.#forget(socket);
+        this.#start(ws, accepted);
+      });
+      return;
+    }
+    if (response.status === Status.SwitchingProtocols) {
+      // A 101 that no WebSocket route accepted (a handler answering 101 itself) cannot be honoured.
+      response = errorResponse(new Error('A 101 response was answered to an upgrade request that no WebSocket route accepted'), request);
+    }
+    this.#refuse(req, socket, response, request);
+  }
+
+  /** Writes an ordinary HTTP answer on the upgrade's connection, then closes it. */
+  #refuse(req: IncomingMessage, socket: Duplex, response: Response, request: Request | undefined): void {
+    const fatal = request?.attributes.get(FatalErrorKey);
+    if (fatal !== undefined) this.#warn(fatal, request!, 'Unexpected error while handling a WebSocket upgrade request');
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as Socket);
+    res.once('finish', () => {
+      res.detachSocket(socket as Socket);
+      socket.end();
+    });
+    try {
+      const written = writeResponse(req, res, response, this.#refusal);
+      if (written) written.catch(() => socket.destroy());
+    } catch {
+      socket.destroy();
+    }
+  }
+
+  #start(ws: WsSocket, accepted: NonNullable<UpgradeSlot['accepted']>): void {
+    const socket = new ServerWebSocket(ws, accepted.request, this.#settings);
+    this.#open.add(socket);
+    void socket.closed.then(() => this.#open.delete(socket));
+    const fail = (error: unknown) => {
+      this.#warn(error, accepted.request, 'The WebSocket application failed');
+      socket.close(1011, 'Internal Error');
+    };
+    let result: void | Promise<void>;
+    try {
+      result = accepted.app(socket, ...accepted.params);
+    } catch (error) {
+      return fail(error);
+    }
+    if (result !== undefined && typeof (result as Promise<void>).then === 'function') {
+      (result as Promise<void>).then(() => socket.close(), fail);
+    }
+  }
+
+  #warn(error: unknown, request: Request, message: string): void {
+    if (!this.#config.logWarningOnFatalError) return;
+    try {
+      Log.get().warn({ err: error, method: request.method, url: request.url }, message);
+    } catch {
+      // A broken logger must not take the connection down.
+    }
+  }
+
+  /**
+   * Graceful shutdown: refuses new upgrades (503), sends 1001 Going Away to every open
+   * WebSocket, and after `timeoutMillis` cuts whatever has not finished its close handshake or
+   * its upgrade. Resolves when all are closed.
+   */
+  async shutdown(timeoutMillis: number): Promise<void> {
+    this.#closing = true;
+    const sockets = [...this.#open];
+    for (const s of sockets) s.close(1001, 'Going Away');
+    let timer: NodeJS.Timeout | undefined;
+    const all = Promise.all(sockets.map((s) => s.closed));
+    const late = await Promise.race([all.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, timeoutMillis, true)))]);
+    clearTimeout(timer);
+    if (late) {
+      for (const s of this.#open) s.terminate();
+      for (const socket of [...this.#handshakes.keys()]) this.#abort(socket);
+      await all;
+    }
+    for (const p of this.#pending.values()) clearTimeout(p.timer);
+    this.#pending.clear();
+    this.#wss.close();
+  }
+}
