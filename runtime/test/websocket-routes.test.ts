@@ -98,6 +98,26 @@ describe('WebSocket routes', () => {
     }
   });
 
+  test('with WebSocket routes installed, a request with another Upgrade (h2c) is served as a plain request, body included, then closed', async () => {
+    const echoBody = Route.handled(RoutePattern.POST('echo'), async (request) => Response.text(`got ${await request.body.asString()}`));
+    const server = await startServer([chat, echoBody], (c) => c.maxRequestBodySize(10));
+    try {
+      const head = 'POST /echo HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade, HTTP2-Settings\r\nupgrade: h2c\r\nhttp2-settings: AAMAAABkAAQAoAAAAAIAAAAA\r\n';
+      // The body arrives in two pieces, the second after a pause.
+      const ok = await rawExchange(server.port, [`${head}content-length: 7\r\n\r\nabc`, 'defg']);
+      assert.match(ok, /^HTTP\/1\.1 200 /);
+      assert.match(ok, /connection: close/i);
+      assert.match(ok, /got abcdefg$/);
+      const big = await rawExchange(server.port, [`${head}content-length: 11\r\n\r\n`]);
+      assert.match(big, /^HTTP\/1\.1 413 /);
+      const chunked = await rawExchange(server.port, [`${head}transfer-encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`]);
+      assert.match(chunked, /^HTTP\/1\.1 501 /);
+      assert.match(chunked, /send the request without Upgrade/);
+    } finally {
+      await server.shutdown();
+    }
+  });
+
   test('auth middleware refuses an upgrade with its 401; with the token the socket opens and the app sees the request', async () => {
     const whoami = Route.webSocket(RoutePattern.GET('me'), async (socket) => {
       await socket.send(socket.request.headers.get('authorization') ?? '');
@@ -297,6 +317,27 @@ describe('WebSocket over TLS (wss)', () => {
 /** An upgrade request's bytes, with a fixed key. */
 function upgradeRequest(path: string, protocol = 'websocket'): string {
   return `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: ${protocol}\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
+}
+
+/** Writes the pieces 50 ms apart on a raw socket and returns everything the server sent before closing. */
+function rawExchange(port: number, pieces: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const sock = netConnect(port, '127.0.0.1', async () => {
+      for (const p of pieces) {
+        sock.write(p);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
+    let text = '';
+    sock.setEncoding('latin1');
+    sock.on('data', (c: string) => (text += c));
+    sock.on('close', () => resolve(text));
+    sock.on('error', reject);
+    sock.setTimeout(5000, () => {
+      sock.destroy();
+      reject(new Error(`no close after: ${text}`));
+    });
+  });
 }
 
 /** Sends an upgrade request on a raw socket and returns everything the server sent before closing. */

@@ -16,6 +16,7 @@ import { writeResponse, type WriteOptions } from '../server/writeResponse.ts';
 import { ServerWebSocket, type SocketSettings } from './ServerWebSocket.ts';
 import { UpgradeKey, asksForWebSocket, type UpgradeSlot } from './WebSocketApp.ts';
 import { checkWebSocketConfig, socketSettings, wsServerOptions } from './webSocketOptions.ts';
+import { readUpgradeBody } from './upgradeBody.ts';
 
 /** Response headers the handshake itself decides; middleware's values for them are not copied onto the 101. */
 const HANDSHAKE_HEADERS = new Set(['connection', 'upgrade', 'sec-websocket-accept', 'sec-websocket-protocol', 'sec-websocket-extensions', 'content-length', 'transfer-encoding']);
@@ -133,8 +134,22 @@ export class WebSocketUpgrades {
       return;
     }
     const slot: UpgradeSlot = { websocket: asksForWebSocket(req.headers.upgrade), accepted: undefined };
+    if (slot.websocket) return this.#dispatch(req, socket, head, slot, Body.empty);
+    // Another protocol (`h2c`): served as the plain request it also is, body included.
+    const rs = this.#config.requestStreaming;
+    readUpgradeBody(req, socket, head, rs.kind === 'Disabled' ? rs.maximumContentLength : undefined).then(
+      (body) => {
+        // From here it is an ordinary request: no handshake deadline on its handler.
+        this.#forget(socket);
+        this.#dispatch(req, socket, Buffer.alloc(0), slot, body);
+      },
+      (error: unknown) => this.#refuse(req, socket, errorResponse(error, undefined), undefined),
+    );
+  };
+
+  #dispatch(req: IncomingMessage, socket: Duplex, head: Buffer, slot: UpgradeSlot, body: Body): void {
     const request = new Request(
-      { method: req.method!, url: req.url!, headers: Headers.fromNode(req.headers), body: Body.empty, version: req.httpVersion === '1.0' ? '1.0' : '1.1' },
+      { method: req.method!, url: req.url!, headers: Headers.fromNode(req.headers), body, version: req.httpVersion === '1.0' ? '1.0' : '1.1' },
       req,
       new Map<symbol, unknown>([[UpgradeKey, slot]]),
     );
@@ -151,7 +166,7 @@ export class WebSocketUpgrades {
         (error: unknown) => this.#answer(req, socket, head, request, slot, errorResponse(error, request)),
       );
     }
-  };
+  }
 
   #answer(req: IncomingMessage, socket: Duplex, head: Buffer, request: Request, slot: UpgradeSlot, response: Response): void {
     if (socket.destroyed) return this.#forget(socket);
