@@ -5,6 +5,7 @@
 import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect as netConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 
 import {
   Middleware, PathCodec, Response, Route, RoutePattern, Routes, SSLConfig, ServerWebSocket, WebSocketConfig, type ServerConfig, type WebSocketMessage,
@@ -73,6 +74,8 @@ describe('WebSocket routes', () => {
       const notFound = await refused(`ws://127.0.0.1:${server.port}/nowhere`);
       assert.equal(notFound.status, 404);
       assert.equal(notFound.headers.connection, 'close');
+      const long = await refused(`ws://127.0.0.1:${server.port}/chat/${'x'.repeat(5000)}`);
+      assert.equal(long.status, 414, 'the request-line limit holds for upgrades too');
       const notAllowed = await refused(`ws://127.0.0.1:${server.port}/submit`);
       assert.equal(notAllowed.status, 405);
       assert.equal(notAllowed.headers.allow, 'POST');
@@ -308,6 +311,26 @@ describe('WebSocket over TLS (wss)', () => {
       await c.closed;
       const r = await refused(`wss://localhost:${server.port}/nowhere`, { ca });
       assert.equal(r.status, 404);
+    } finally {
+      await server.shutdown();
+    }
+  });
+
+  test('wss: a partial upgrade request inside TLS is cut after handshakeTimeoutMillis', async (t: TestContext) => {
+    if (!certs) return t.skip('openssl not found: wss test skipped');
+    const ssl = SSLConfig.fromFile(SSLConfig.HttpBehaviour.Accept, certs.serverChain, certs.serverKey);
+    const server = await startServer(chat, (c) => c.ssl(ssl).withWebSocketConfig({ ...WebSocketConfig.default, handshakeTimeoutMillis: 300 }));
+    try {
+      const ca = (await import('node:fs')).readFileSync(certs.caCert);
+      const sock = tlsConnect({ host: '127.0.0.1', port: server.port, servername: 'localhost', ca });
+      await new Promise<void>((resolve, reject) => sock.once('secureConnect', resolve).once('error', reject));
+      sock.on('error', () => undefined);
+      let answer = '';
+      sock.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+      sock.write('GET /chat/x HTTP/1.1\r\nhost: localhost\r\nupgrade: websocket\r\n');
+      const ended = new Promise<void>((resolve) => sock.once('close', () => resolve()));
+      assert.notEqual(await within(ended, 3000), 'timeout', 'the TLS connection was cut');
+      assert.equal(answer, '');
     } finally {
       await server.shutdown();
     }

@@ -133,6 +133,8 @@ export class WebSocketUpgrades {
       this.#refuse(req, socket, Response.fromHttpError(new HttpError(Status.ServiceUnavailable, 'The server is shutting down')), undefined);
       return;
     }
+    const limits = this.#limits(req);
+    if (limits !== undefined) return this.#refuse(req, socket, Response.fromHttpError(limits), undefined);
     const slot: UpgradeSlot = { websocket: asksForWebSocket(req.headers.upgrade), accepted: undefined };
     if (slot.websocket) return this.#dispatch(req, socket, head, slot, Body.empty);
     // Another protocol (`h2c`): served as the plain request it also is, body included.
@@ -146,6 +148,19 @@ export class WebSocketUpgrades {
       (error: unknown) => this.#refuse(req, socket, errorResponse(error, undefined), undefined),
     );
   };
+
+  /** The server's exact request-line and header-size limits (414, 431), as for any request. */
+  #limits(req: IncomingMessage): HttpError | undefined {
+    const c = this.#config;
+    if (req.method!.length + req.url!.length + 10 > c.maxInitialLineLength) {
+      return new HttpError(Status.RequestUriTooLong, `The request line is longer than ${c.maxInitialLineLength} bytes`);
+    }
+    const raw = req.rawHeaders;
+    let bytes = 0;
+    for (let i = 0; i < raw.length; i += 2) bytes += raw[i].length + raw[i + 1].length + 4;
+    if (bytes > c.maxHeaderSize) return new HttpError(Status.RequestHeaderFieldsTooLarge, `The request headers are larger than ${c.maxHeaderSize} bytes`);
+    return undefined;
+  }
 
   #dispatch(req: IncomingMessage, socket: Duplex, head: Buffer, slot: UpgradeSlot, body: Body): void {
     const request = new Request(
