@@ -263,6 +263,42 @@ describe('WebSocket routes', () => {
     }
   });
 
+  test('a WebSocket route installed on a server already serving HTTP is reachable', async () => {
+    const server = await startServer(hello);
+    try {
+      assert.equal((await refused(`ws://127.0.0.1:${server.port}/chat/late`)).status, 404);
+      await server.layer.install(Routes(chat));
+      const c = await open(`ws://127.0.0.1:${server.port}/chat/late`);
+      c.ws.send('now');
+      assert.equal(await c.next(), 'late: now');
+      c.ws.close();
+      assert.equal(await (await fetch(`${server.url}/hello`)).text(), 'hi');
+    } finally {
+      await server.shutdown();
+    }
+  });
+
+  test('messages sent while the app is not reading are queued (the socket stops reading past 256) and all arrive in order', async () => {
+    const slowReader = Route.webSocket(RoutePattern.GET('slow'), async (socket) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      let n = 0;
+      for await (const m of socket) {
+        if (m.type !== 'text') continue;
+        if (m.text !== `m${n}`) return socket.close(4000, `out of order at ${n}: ${m.text}`);
+        if (++n === 1000) return socket.send(`all ${n}`);
+      }
+    });
+    const server = await startServer(slowReader);
+    try {
+      const c = await open(`ws://127.0.0.1:${server.port}/slow`);
+      for (let i = 0; i < 1000; i++) c.ws.send(`m${i}`);
+      assert.equal(await c.next(), 'all 1000');
+      assert.equal((await c.closed).code, 1000);
+    } finally {
+      await server.shutdown();
+    }
+  });
+
   test('graceful shutdown sends 1001 Going Away to open sockets and does not hang', async () => {
     const silent = Route.webSocket(RoutePattern.GET('silent'), () => undefined);
     const server = await startServer(silent, (c) => c.withGracefulShutdownTimeout(2000));
