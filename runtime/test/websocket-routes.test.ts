@@ -352,6 +352,24 @@ describe('WebSocket over TLS (wss)', () => {
     }
   });
 
+  test('HttpBehaviour.Redirect: a ws:// upgrade on the plain side is answered 301 to https, not accepted', async (t: TestContext) => {
+    if (!certs) return t.skip('openssl not found: wss test skipped');
+    const ssl = SSLConfig.fromFile(SSLConfig.HttpBehaviour.Redirect, certs.serverChain, certs.serverKey);
+    const server = await startServer(chat, (c) => c.ssl(ssl));
+    try {
+      const answer = await rawUpgrade(server.port, '/chat/x');
+      assert.match(answer, /^HTTP\/1\.1 301 /);
+      assert.match(answer, new RegExp(`location: https://127\\.0\\.0\\.1/chat/x`, 'i'));
+      const ca = (await import('node:fs')).readFileSync(certs.caCert);
+      const c = await open(`wss://localhost:${server.port}/chat/y`, [], { ca });
+      c.ws.send('secure');
+      assert.equal(await c.next(), 'y: secure');
+      c.ws.close();
+    } finally {
+      await server.shutdown();
+    }
+  });
+
   test('wss: a partial upgrade request inside TLS is cut after handshakeTimeoutMillis', async (t: TestContext) => {
     if (!certs) return t.skip('openssl not found: wss test skipped');
     const ssl = SSLConfig.fromFile(SSLConfig.HttpBehaviour.Accept, certs.serverChain, certs.serverKey);

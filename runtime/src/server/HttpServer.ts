@@ -119,7 +119,6 @@ export class HttpServer {
       // With a listener Node no longer answers `Expect: 100-continue` itself (spec rule 3).
       s.on('checkContinue', onContinue);
       s.on('clientError', onClientError);
-      this.#webSockets?.attach(s);
       this.#servers.push(s);
       return s;
     };
@@ -133,6 +132,8 @@ export class HttpServer {
     } else {
       listener = make();
     }
+    // After the TLS listener has set up its servers (its redirect server answers upgrades itself).
+    if (this.#webSockets) for (const s of this.#servers) this.#webSockets.attach(s);
     this.#listener = listener;
     await new Promise<void>((resolve, reject) => {
       listener.once('error', reject);

@@ -78,6 +78,8 @@ export class WebSocketUpgrades {
 
   /** Listens for upgrades (and times handshakes) on one of the server's HTTP servers. */
   attach(server: NodeHttpServer): void {
+    // A server that answers upgrades itself (the TLS listener's redirect-to-https server) is left so.
+    if (server.listenerCount('upgrade') > 0) return;
     server.on('connection', this.#onConnection);
     server.on('upgrade', this.#onUpgrade);
   }

@@ -1,4 +1,5 @@
-import type { Server as NodeHttpServer, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server as NodeHttpServer, ServerOptions } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import type { SSLConfig } from '../config/SSLConfig.ts';
@@ -33,6 +34,12 @@ export function createSecureListener(ssl: SSLConfig, makeHttp: (extra?: object) 
       const host = req.headers.host ?? 'localhost';
       res.writeHead(301, { location: `https://${host}${req.url ?? '/'}`, connection: 'close', 'content-length': '0' });
       res.end();
+    });
+    // An upgrade (ws://, h2c) gets the same 301; this also keeps WebSocket handling off this server.
+    redirectHttp.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+      socket.on('error', () => socket.destroy());
+      const host = req.headers.host ?? 'localhost';
+      socket.end(`HTTP/1.1 301 Moved Permanently\r\nlocation: https://${host}${req.url ?? '/'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
     });
   }
   // Connections whose first byte has not arrived belong to no HTTP server yet; closing the
