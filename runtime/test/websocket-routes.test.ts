@@ -8,7 +8,7 @@ import { connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
 import {
-  Middleware, PathCodec, Response, Route, RoutePattern, Routes, SSLConfig, ServerWebSocket, WebSocketConfig, type ServerConfig, type WebSocketMessage,
+  Middleware, PathCodec, Response, Route, RoutePattern, Routes, SSLConfig, WebSocketConfig, type ServerConfig, type ServerWebSocket, type WebSocketMessage,
 } from '@kitgen/runtime';
 import { startServer, deferred, within } from './support/testServer.ts';
 import { connect, open, refused } from './support/wsClient.ts';

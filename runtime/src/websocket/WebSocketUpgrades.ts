@@ -13,7 +13,8 @@ import type { Handler } from '../routing/Handler.ts';
 import { FatalErrorKey, errorResponse } from '../routing/errorResponse.ts';
 import type { ServerConfig } from '../server/config/ServerConfig.ts';
 import { writeResponse, type WriteOptions } from '../server/writeResponse.ts';
-import { ServerWebSocket, type SocketSettings } from './ServerWebSocket.ts';
+import type { ServerWebSocket, SocketSettings } from './ServerWebSocket.ts';
+import { WsServerWebSocket } from './WsServerWebSocket.ts';
 import { UpgradeKey, asksForWebSocket, type UpgradeSlot } from './WebSocketApp.ts';
 import { checkWebSocketConfig, socketSettings, wsServerOptions } from './webSocketOptions.ts';
 import { readUpgradeBody } from './upgradeBody.ts';
@@ -232,7 +233,7 @@ export class WebSocketUpgrades {
   }
 
   #start(ws: WsSocket, accepted: NonNullable<UpgradeSlot['accepted']>): void {
-    const socket = new ServerWebSocket(ws, accepted.request, this.#settings);
+    const socket = new WsServerWebSocket(ws, accepted.request, this.#settings);
     this.#open.add(socket);
     void socket.closed.then(() => this.#open.delete(socket));
     const fail = (error: unknown) => {

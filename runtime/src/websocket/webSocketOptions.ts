@@ -2,17 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ServerOptions as WsServerOptions } from 'ws';
 import type { WebSocketConfig } from '../server/config/WebSocketConfig.ts';
 import type { SocketSettings } from './ServerWebSocket.ts';
-
-/** A `WebSocketConfig` the server cannot honour: names the field and why. */
-export class WebSocketConfigError extends Error {
-  /** The config field, as the spec names it (`decoderConfig.expectMaskedFrames`). */
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(`webSocketConfig.${field}: ${message}`);
-    this.name = 'WebSocketConfigError';
-    this.field = field;
-  }
-}
+import { WebSocketConfigError } from './WebSocketConfigError.ts';
 
 const isWhole = (n: number): boolean => Number.isSafeInteger(n);
 
