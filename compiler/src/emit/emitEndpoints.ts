@@ -11,7 +11,7 @@ function groupText(groups: readonly SchemaGroupView[]): string {
 }
 
 function operationsText(views: readonly OperationView[]): string {
-  return views.map((v) => `${v.chain} ${v.codecs}`).join(" ");
+  return views.map((v) => v.definition).join(' ');
 }
 
 function opViews(ops: readonly Operation[], index: ModelIndex): Array<OperationView & { hasBody: boolean }> {

@@ -1,4 +1,3 @@
-import { NameScope } from '../names/identifiers.ts';
 import { jsDoc, jsonLiteral, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
 import type { Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
 import type { SchemaNode } from '../model/Schema.ts';
@@ -15,33 +14,13 @@ export interface OperationView {
   readonly paramsMembers: string;
   readonly outputType: string;
   readonly errorType: string;
-  /** The endpoint expression: `Endpoint(RoutePattern.GET(…)).query(…)…`. */
-  readonly chain: string;
-  /**
-   * The operation's parameter and response-header codecs (`{ limit: HttpCodec.query(…) }`),
-   * declared in a constant of their own (`codecsIdent`), or '' when it has none.
-   */
-  readonly codecs: string;
-  readonly codecsIdent: string;
+  /** The endpoint expression: `defineEndpoint<P, I, E, O, A>({ method, path, … })`. */
+  readonly definition: string;
 }
 
-/**
- * Codecs built in a constant before the endpoint: passed straight into a generic call, a
- * codec's type is inferred against that call's parameter type, which makes TypeScript
- * measure TypeBox's Static types (about a million instantiations); built alone, it is cheap.
- */
-class CodecTable {
-  readonly #scope = new NameScope();
-  readonly entries: string[] = [];
-
-  constructor(readonly ident: string) {}
-
-  /** Adds a codec (or a record of codecs) under a name based on `base`; returns the reference. */
-  add(base: string, expression: string): string {
-    const key = this.#scope.allocate(base);
-    this.entries.push(`${key}: ${expression}`);
-    return `${this.ident}.${key}`;
-  }
+/** An object literal from `key: value` texts (values already expressions). */
+function objectText(entries: readonly string[]): string {
+  return `{ ${entries.join(', ')} }`;
 }
 
 const pathTypes: Record<PathCodecKind, string> = { int: 'number', long: 'bigint', string: 'string', uuid: 'string', bool: 'boolean' };
@@ -65,20 +44,14 @@ function paramDoc(p: Parameter): string {
   return jsDoc([p.description ?? (p.schema.description !== undefined ? p.schema.description : undefined), where], '', p.deprecated ? ['@deprecated'] : []);
 }
 
-function paramCodec(p: Parameter, identOf: IdentOf, ctx: ValueContext): string {
-  const schema = schemaExpression(p.schema, identOf, ctx);
-  let codec: string;
-  if (p.in === 'query') {
-    const defaults = p.style === 'form' && p.explode;
-    const options = defaults ? '' : `, { style: ${stringLiteral(p.style)}, explode: ${p.explode} }`;
-    codec = `HttpCodec.query(${stringLiteral(p.name)}, ${schema}${options})`;
-  } else {
-    codec = `HeaderCodec.name(${stringLiteral(p.name)}, ${schema})`;
-  }
-  if (!p.required || p.credential !== undefined) codec += '.optional()';
-  if (p.description !== undefined) codec += `.doc(${stringLiteral(p.description)})`;
-  if (p.deprecated) codec += '.deprecated()';
-  return codec;
+/** A query parameter or request header as the runtime's `ParameterSpec`. */
+function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): string {
+  const entries = [`in: ${stringLiteral(p.in === 'query' ? 'query' : 'header')}`, `name: ${stringLiteral(p.name)}`, `prop: ${stringLiteral(p.prop)}`, `schema: ${schemaExpression(p.schema, identOf, ctx)}`];
+  if (!p.required || p.credential !== undefined) entries.push('optional: true');
+  if (p.in === 'query' && !(p.style === 'form' && p.explode)) entries.push(`style: ${stringLiteral(p.style)}`, `explode: ${p.explode}`);
+  if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
+  if (p.deprecated) entries.push('deprecated: true');
+  return objectText(entries);
 }
 
 function responseType(r: Response, identOf: IdentOf, withStatus: boolean): string {
@@ -89,7 +62,8 @@ function responseType(r: Response, identOf: IdentOf, withStatus: boolean): strin
   return `{ ${parts.join('; ')} }`;
 }
 
-function responsesCodec(responses: readonly Response[], typeName: string, identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode, table: CodecTable): string {
+/** Responses by status key as the runtime's `ResponseDataSpec` record (`Responses.of` underneath). */
+function responsesSpec(responses: readonly Response[], identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode): string {
   const entries = responses.map((r) => {
     const key = runtimeRepresentative(r.key) === r.status ? r.key : String(r.status);
     const spec: string[] = [];
@@ -101,110 +75,102 @@ function responsesCodec(responses: readonly Response[], typeName: string, identO
     if (r.description !== undefined && r.description !== '') spec.push(`doc: ${stringLiteral(r.description)}`);
     if (r.headers.length > 0) {
       const hs = r.headers.map((h) => {
-        let codec = `HeaderCodec.name(${stringLiteral(h.name)}, ${schemaExpression(h.schema, identOf, ctx)})`;
-        if (!h.required) codec += '.optional()';
-        if (h.description !== undefined) codec += `.doc(${stringLiteral(h.description)})`;
-        return `${objectKey(h.prop)}: ${codec}`;
+        const header = [`name: ${stringLiteral(h.name)}`, `schema: ${schemaExpression(h.schema, identOf, ctx)}`];
+        if (!h.required) header.push('optional: true');
+        if (h.description !== undefined) header.push(`doc: ${stringLiteral(h.description)}`);
+        return `${objectKey(h.prop)}: ${objectText(header)}`;
       });
-      spec.push(`headers: ${table.add(`headers${r.status}`, `{ ${hs.join(', ')} }`)}`);
+      spec.push(`headers: ${objectText(hs)}`);
     }
-    return `${objectKey(key)}: { ${spec.join(', ')} }`;
+    return `${objectKey(key)}: ${objectText(spec)}`;
   });
-  return `Responses.of<${typeName}>({ ${entries.join(', ')} })`;
+  return objectText(entries);
 }
 
 /**
- * The template view of one operation. Inputs go in as the runtime's tuple (path parameters,
- * then query/header parameters as declared, then the body or its multipart parts), and
- * `transformIn` maps that tuple to and from one params object with a property per parameter
- * and `body`: the shape handlers and client methods take.
+ * The template view of one operation: its params, output and error types, and its endpoint as
+ * `defineEndpoint<PathInput, [Params], Error, Output, Auth>({ … })` — data, with the Endpoint's
+ * type written out, so TypeScript checks one call instead of inferring a builder chain. Inputs
+ * go in as the runtime's tuple (path parameters, then query/header parameters as declared, then
+ * the body or its multipart parts), each naming the params property it fills: the params object
+ * (a property per parameter, and `body`) is what handlers and client methods take.
  */
 export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode): OperationView {
-  const pathArgs = op.segments.map((s) => {
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  const path = op.segments.map((s) => {
     if ('literal' in s) return stringLiteral(s.literal);
-    const p = op.parameters.find((x) => x.in === 'path' && x.name === s.param)!;
-    return `PathCodec.${p.pathCodec ?? 'string'}(${stringLiteral(p.name)})${p.description !== undefined ? `.doc(${stringLiteral(p.description)})` : ''}`;
+    const p = pathParams.find((x) => x.name === s.param)!;
+    const entries = [`param: ${stringLiteral(p.name)}`, `codec: ${stringLiteral(p.pathCodec ?? 'string')}`, `prop: ${stringLiteral(p.prop)}`];
+    if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
+    return objectText(entries);
   });
-  const lines: string[] = [`Endpoint(RoutePattern.${op.method.toUpperCase()}(${pathArgs.join(', ')}))`];
-  // Documentation and auth first: on the fresh endpoint their calls share one instantiated
-  // type with every endpoint of the same path parameters, which keeps type-checking cheap.
-  if (op.operationId !== undefined) lines.push(`.operationId(${stringLiteral(op.operationId)})`);
-  if (op.summary !== undefined) lines.push(`.summary(${stringLiteral(op.summary)})`);
-  if (op.description !== undefined) lines.push(`.doc(${stringLiteral(op.description)})`);
-  if (op.tags.length > 0) lines.push(`.tag(${op.tags.map(stringLiteral).join(', ')})`);
-  if (op.deprecated) lines.push('.deprecated()');
-  if (op.auth.kind !== 'none') lines.push(`.auth(AuthType.${op.auth.kind === 'basic' ? 'Basic' : 'Bearer'})`);
-  const codecsIdent = `$${op.ident}`;
-  const table = new CodecTable(codecsIdent);
-  const props: string[] = op.parameters.filter((p) => p.in === 'path').map((p) => p.prop);
-  const members: string[] = op.parameters.filter((p) => p.in === 'path').map((p) => `${paramDoc(p)}${propertyKey(p.prop)}: ${paramType(p, identOf)};`);
+  const pathInput = op.segments.flatMap((s) => ('literal' in s ? [] : [pathTypes[pathParams.find((x) => x.name === s.param)!.pathCodec ?? 'string']]));
+  const spec: string[] = [`method: ${stringLiteral(op.method.toUpperCase())}`, `path: [${path.join(', ')}]`];
+  if (op.operationId !== undefined) spec.push(`operationId: ${stringLiteral(op.operationId)}`);
+  if (op.summary !== undefined) spec.push(`summary: ${stringLiteral(op.summary)}`);
+  if (op.description !== undefined) spec.push(`description: ${stringLiteral(op.description)}`);
+  if (op.tags.length > 0) spec.push(`tags: [${op.tags.map(stringLiteral).join(', ')}]`);
+  if (op.deprecated) spec.push('deprecated: true');
+  const authType = op.auth.kind === 'basic' ? 'Basic' : op.auth.kind === 'bearer' ? 'Bearer' : 'None';
+  if (authType !== 'None') spec.push(`auth: ${stringLiteral(authType)}`);
+  const members: string[] = pathParams.map((p) => `${paramDoc(p)}${propertyKey(p.prop)}: ${paramType(p, identOf)};`);
+  const parameters: string[] = [];
   for (const p of op.parameters) {
     if (p.in === 'path') continue;
-    lines.push(`.${p.in === 'query' ? 'query' : 'header'}(${table.add(p.prop, paramCodec(p, identOf, ctx))})`);
-    props.push(p.prop);
+    parameters.push(parameterSpec(p, identOf, ctx));
     members.push(`${paramDoc(p)}${propertyKey(p.prop)}${p.required && p.credential === undefined ? '' : '?'}: ${paramType(p, identOf)};`);
   }
+  if (parameters.length > 0) spec.push(`parameters: [${parameters.join(', ')}]`);
   const body = op.body;
-  let bodyParts: string[] | undefined;
   if (body) {
     const bodyDoc = jsDoc([body.description ?? 'The request body.']);
     // A multipart body is its parts, every one required (the runtime reads each named part).
     const bodyType = body.parts ? `{ ${body.parts.map((part) => `${propertyKey(part.name)}: ${typeText(part.schema, identOf)}`).join('; ')} }` : typeText(body.schema, identOf);
     members.push(`${bodyDoc}${propertyKey(op.bodyProp)}: ${bodyType};`);
+    const entries = [`prop: ${stringLiteral(op.bodyProp)}`];
     if (body.parts) {
-      bodyParts = body.parts.map((part) => part.name);
-      for (const part of body.parts) {
-        const options = [`name: ${stringLiteral(part.name)}`];
+      const parts = body.parts.map((part) => {
+        const options = [`name: ${stringLiteral(part.name)}`, `schema: ${schemaExpression(part.schema, identOf, ctx)}`];
         if (part.mediaTypes) options.push(`mediaTypes: ${jsonLiteral(part.mediaTypes)}`);
-        lines.push(`.in(${schemaExpression(part.schema, identOf, ctx)}, { ${options.join(', ')} })`);
-      }
+        return objectText(options);
+      });
+      entries.push(`parts: [${parts.join(', ')}]`);
     } else {
-      const options: string[] = [];
-      if (body.mediaTypes.join() !== defaultMediaTypes(body.schema, resolve).join()) options.push(`mediaTypes: ${jsonLiteral(body.mediaTypes)}`);
-      if (body.description !== undefined) options.push(`doc: ${stringLiteral(body.description)}`);
-      lines.push(`.in(${schemaExpression(body.schema, identOf, ctx)}${options.length > 0 ? `, { ${options.join(', ')} }` : ''})`);
+      entries.push(`schema: ${schemaExpression(body.schema, identOf, ctx)}`);
+      if (body.mediaTypes.join() !== defaultMediaTypes(body.schema, resolve).join()) entries.push(`mediaTypes: ${jsonLiteral(body.mediaTypes)}`);
+      if (body.description !== undefined) entries.push(`doc: ${stringLiteral(body.description)}`);
     }
+    spec.push(`body: ${objectText(entries)}`);
   }
-  // The tuple ↔ object mapping.
-  const values = [...props.map((p) => ({ prop: p })), ...(body ? (bodyParts ? bodyParts.map((name) => ({ part: name })) : [{ prop: op.bodyProp }]) : [])];
-  const n = values.length;
-  const at = (i: number) => (n === 1 ? 'v' : `v[${i}]`);
-  const objectEntries: string[] = [];
-  values.forEach((v, i) => {
-    if ('prop' in v) objectEntries.push(`${objectKey(v.prop)}: ${at(i)}`);
-  });
-  if (bodyParts) objectEntries.push(`${objectKey(op.bodyProp)}: { ${values.flatMap((v, i) => ('part' in v ? [`${objectKey(v.part)}: ${at(i)}`] : [])).join(', ')} }`);
-  const back = values.map((v) => ('prop' in v ? `p${accessor(v.prop)}` : `p${accessor(op.bodyProp)}${accessor(v.part)}`));
-  const paramsType = op.types.params;
-  if (n === 0) lines.push(`.transformIn<${paramsType}>(() => ({}), () => undefined)`);
-  else lines.push(`.transformIn<${paramsType}>((v) => ({ ${objectEntries.join(', ')} }), (p) => ${n === 1 ? back[0] : `[${back.join(', ')}]`})`);
 
   // Outputs: one plain body (or none) when there is one success status without headers;
   // otherwise `{ status, body, headers }` values through Responses.of, the same on both sides.
   const outs = op.outputs;
   const plain = outs.length === 1 && outs[0].headers.length === 0;
   let outputType = 'void';
+  let outputTuple = '[]';
   if (plain) {
     const r = outs[0];
     outputType = responseType(r, identOf, false);
+    const entries = [`status: ${r.status}`];
     if (r.content) {
+      outputTuple = `[${op.types.output}]`;
+      entries.push(`body: ${schemaExpression(r.content.schema, identOf, ctx)}`);
       const defaults = defaultMediaTypes(r.content.schema, resolve);
-      const mt = r.content.mediaTypes.join() !== defaults.join() ? `, mediaTypes: ${jsonLiteral(r.content.mediaTypes)}` : '';
-      const doc = r.description ? `, doc: ${stringLiteral(r.description)}` : '';
-      lines.push(`.out(${schemaExpression(r.content.schema, identOf, ctx)}, { status: ${r.status}${mt}${doc} })`);
-    } else lines.push(`.outCodec(HttpCodec.status(${r.status}))`);
+      if (r.content.mediaTypes.join() !== defaults.join()) entries.push(`mediaTypes: ${jsonLiteral(r.content.mediaTypes)}`);
+      if (r.description) entries.push(`doc: ${stringLiteral(r.description)}`);
+    }
+    spec.push(`output: ${objectText(entries)}`);
   } else if (outs.length > 0) {
     outputType = outs.map((r) => responseType(r, identOf, true)).join(' | ');
-    lines.push(`.outCodec(${responsesCodec(outs, op.types.output, identOf, ctx, resolve, table)})`);
+    outputTuple = `[${op.types.output}]`;
+    spec.push(`outputs: ${responsesSpec(outs, identOf, ctx, resolve)}`);
   }
   const errorType = op.errors.length > 0 ? op.errors.map((r) => responseType(r, identOf, true)).join(' | ') : 'never';
-  if (op.errors.length > 0) lines.push(`.outErrorCodec(${responsesCodec(op.errors, op.types.error, identOf, ctx, resolve, table)})`);
+  if (op.errors.length > 0) spec.push(`errors: ${responsesSpec(op.errors, identOf, ctx, resolve)}`);
 
+  const typeArgs = [`[${pathInput.join(', ')}]`, `[${op.types.params}]`, op.types.error, outputTuple, stringLiteral(authType)];
   const doc = jsDoc([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``], '', op.deprecated ? ['@deprecated'] : []);
-  const codecs = table.entries.length > 0 ? `{\n${table.entries.join(',\n')},\n}` : '';
-  return { ident: op.ident, doc, types: op.types, paramsMembers: members.join('\n'), outputType, errorType, chain: lines.join('\n  '), codecs, codecsIdent };
-}
-
-function accessor(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${stringLiteral(name)}]`;
+  const definition = `defineEndpoint<${typeArgs.join(', ')}>(${objectText(spec)})`;
+  return { ident: op.ident, doc, types: op.types, paramsMembers: members.join('\n'), outputType, errorType, definition };
 }

@@ -1,5 +1,5 @@
 /** What the endpoints module imports from the runtime; its own names must not take them. */
-export const endpointsModuleImports = ['Endpoint', 'RoutePattern', 'PathCodec', 'HttpCodec', 'HeaderCodec', 'Schema', 'Responses', 'AuthType'] as const;
+export const endpointsModuleImports = ['Endpoint', 'RoutePattern', 'PathCodec', 'HttpCodec', 'HeaderCodec', 'Schema', 'Responses', 'AuthType', 'defineEndpoint'] as const;
 
 /**
  * Names the endpoints module must leave free: what server.ts and client.ts export (index.ts

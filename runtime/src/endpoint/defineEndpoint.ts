@@ -1,0 +1,215 @@
+import type { TSchema } from 'typebox';
+import type { Method } from '../http/Method.ts';
+import { PathCodec, type PathCodecKind } from '../routing/PathCodec.ts';
+import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
+import type { AuthType } from './AuthType.ts';
+import type { QueryStyle } from './CodecNode.ts';
+import { Endpoint, type EndpointImpl } from './Endpoint.ts';
+import { HeaderCodec } from './HeaderCodec.ts';
+import { HttpCodecs, type HttpCodec } from './HttpCodec.ts';
+import { Responses, type ResponseSpec } from './Responses.ts';
+
+/** A path parameter: its name in the path, its codec, and the params property it fills. */
+export interface PathParamSpec {
+  readonly param: string;
+  readonly codec: Exclude<PathCodecKind, 'trailing'>;
+  /** The property of the params object holding the value. */
+  readonly prop: string;
+  readonly doc?: string;
+}
+
+/** A query parameter or request header, as `HttpCodec.query` / `HeaderCodec.name` would declare it. */
+export interface ParameterSpec {
+  readonly in: 'query' | 'header';
+  readonly name: string;
+  readonly schema: TSchema;
+  /** The property of the params object holding the value. */
+  readonly prop: string;
+  readonly optional?: boolean;
+  /** Query serialisation, when not the default (form, exploded). */
+  readonly style?: QueryStyle;
+  readonly explode?: boolean;
+  readonly doc?: string;
+  readonly deprecated?: boolean;
+}
+
+/** A request body (one value) under the params property `prop`. */
+export interface BodySpec {
+  readonly prop: string;
+  readonly schema: TSchema;
+  readonly mediaTypes?: readonly string[];
+  readonly doc?: string;
+}
+
+/** A multipart/form-data body: its parts, each a property of the object under `prop`. */
+export interface MultipartSpec {
+  readonly prop: string;
+  readonly parts: readonly { readonly name: string; readonly schema: TSchema; readonly mediaTypes?: readonly string[] }[];
+}
+
+/** A response header, as `HeaderCodec.name(name, schema)` would declare it. */
+export interface ResponseHeaderSpec {
+  readonly name: string;
+  readonly schema: TSchema;
+  readonly optional?: boolean;
+  readonly doc?: string;
+}
+
+/** One status of {@link EndpointSpec.outputs} / {@link EndpointSpec.errors}: `Responses.of`'s spec with headers as data. */
+export interface ResponseDataSpec {
+  readonly body?: TSchema;
+  readonly mediaTypes?: readonly string[];
+  readonly doc?: string;
+  /** Response headers by the property name they take in the value's `headers`. */
+  readonly headers?: Readonly<Record<string, ResponseHeaderSpec>>;
+}
+
+/** The one success output of an operation answering a plain body (or none) with one status. */
+export interface PlainOutputSpec {
+  readonly status: number;
+  readonly body?: TSchema;
+  readonly mediaTypes?: readonly string[];
+  readonly doc?: string;
+}
+
+/**
+ * An endpoint as plain data (what generated code writes): method and path, documentation,
+ * inputs in tuple order (path parameters, `parameters`, then the body or its parts), the
+ * params-object property of each input, and the outputs. See {@link defineEndpoint}.
+ */
+export interface EndpointSpec {
+  readonly method: Exclude<Method, 'CONNECT'>;
+  /** Literal segments (text) and path parameters, in path order. */
+  readonly path: readonly (string | PathParamSpec)[];
+  readonly operationId?: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly tags?: readonly string[];
+  readonly deprecated?: boolean;
+  readonly auth?: Exclude<AuthType, 'None'>;
+  readonly parameters?: readonly ParameterSpec[];
+  readonly body?: BodySpec | MultipartSpec;
+  /** One plain output (body or none, one status)… */
+  readonly output?: PlainOutputSpec;
+  /** …or `{ status, body, headers }` values, one shape per status (`Responses.of`). */
+  readonly outputs?: Readonly<Record<string, ResponseDataSpec>>;
+  /** Declared failures, `{ status, body, headers }` per status (`Responses.of`). */
+  readonly errors?: Readonly<Record<string, ResponseDataSpec>>;
+}
+
+/** Where one input value goes in the params object: a property, or a part of the multipart body property. */
+type Slot = { readonly prop: string; readonly part?: string };
+
+// The builder is used untyped inside: the types of the result are the caller's, written out.
+type AnyBuilder = EndpointImpl<any, any, any, any, any>;
+
+// Records are built with Object.fromEntries: a key from a spec (`__proto__` too) becomes an own property.
+function responseSpecs(specs: Readonly<Record<string, ResponseDataSpec>>): Record<string, ResponseSpec> {
+  return Object.fromEntries(
+    Object.entries(specs).map(([key, spec]): [string, ResponseSpec] => {
+      const { headers, ...rest } = spec;
+      if (!headers) return [key, rest];
+      const codecs = Object.entries(headers).map(([prop, h]): [string, HttpCodec<[unknown], 'header'>] => {
+        let codec: HttpCodec<[unknown], 'header'> = HeaderCodec.name(h.name, h.schema);
+        if (h.optional) codec = codec.optional();
+        if (h.doc !== undefined) codec = codec.doc(h.doc);
+        return [prop, codec];
+      });
+      return [key, { ...rest, headers: Object.fromEntries(codecs) }];
+    }),
+  );
+}
+
+function parameterCodec(p: ParameterSpec): HttpCodec<[unknown], 'query' | 'header'> {
+  let codec: HttpCodec<[unknown], 'query' | 'header'> =
+    p.in === 'query'
+      ? HttpCodecs.query(p.name, p.schema, p.style === undefined && p.explode === undefined ? {} : { style: p.style, explode: p.explode })
+      : HeaderCodec.name(p.name, p.schema);
+  if (p.optional) codec = codec.optional();
+  if (p.doc !== undefined) codec = codec.doc(p.doc);
+  if (p.deprecated) codec = codec.deprecated();
+  return codec;
+}
+
+/** The two-way mapping between the runtime's input tuple and the params object (`transformIn`). */
+function paramsMapping(slots: readonly Slot[]): [decode: (v: unknown) => unknown, encode: (p: unknown) => unknown] {
+  const n = slots.length;
+  const decode = (v: unknown): unknown => {
+    const values = n === 1 ? [v] : ((v as unknown[] | undefined) ?? []);
+    const entries: [string, unknown][] = [];
+    const parts: [string, unknown][] = [];
+    let partsProp: string | undefined;
+    slots.forEach((s, i) => {
+      if (s.part === undefined) entries.push([s.prop, values[i]]);
+      else {
+        parts.push([s.part, values[i]]);
+        partsProp = s.prop;
+      }
+    });
+    // Multipart parts are the last inputs; their object is the last property, as the body is.
+    if (partsProp !== undefined) entries.push([partsProp, Object.fromEntries(parts)]);
+    return Object.fromEntries(entries);
+  };
+  const encode = (p: unknown): unknown => {
+    if (n === 0) return undefined;
+    const params = p as Record<string, Record<string, unknown>>;
+    const values = slots.map((s) => (s.part === undefined ? params[s.prop] : params[s.prop][s.part]));
+    return n === 1 ? values[0] : values;
+  };
+  return [decode, encode];
+}
+
+/**
+ * Builds an Endpoint from a plain-data description, with the types given explicitly:
+ * `defineEndpoint<[number], [GetPetParams], GetPetError, [Pet], 'None'>({ method: 'GET', … })`.
+ * Generated code uses it instead of a builder chain, because TypeScript checks a call with
+ * written-out type arguments in a fraction of the time it takes to infer a chain step by step.
+ *
+ * The value is the one the chain `Endpoint(RoutePattern…).operationId(…)…query(…).in(…)
+ * .transformIn(…).out(…).outErrorCodec(Responses.of(…))` builds (the same calls, in the same
+ * order), with the inputs mapped to one params object by property name. The types are not
+ * checked against the data: the caller (the compiler) writes both from one model.
+ */
+export function defineEndpoint<PathInput extends unknown[], Input extends unknown[], Err, Output extends unknown[], Auth extends AuthType>(
+  spec: EndpointSpec,
+): EndpointImpl<PathInput, Input, Err, Output, Auth> {
+  const slots: Slot[] = [];
+  const segments: Segment[] = spec.path.map((s) => {
+    if (typeof s === 'string') return s;
+    slots.push({ prop: s.prop });
+    const codec = PathCodec[s.codec](s.param);
+    return s.doc === undefined ? codec : codec.doc(s.doc);
+  });
+  let e: AnyBuilder = Endpoint(RoutePattern.of(spec.method, segments));
+  // Documentation and auth in the order the builder chain declares them (the docs object keeps it).
+  if (spec.operationId !== undefined) e = e.operationId(spec.operationId);
+  if (spec.summary !== undefined) e = e.summary(spec.summary);
+  if (spec.description !== undefined) e = e.doc(spec.description);
+  if (spec.tags !== undefined && spec.tags.length > 0) e = e.tag(...spec.tags);
+  if (spec.deprecated) e = e.deprecated();
+  if (spec.auth !== undefined) e = e.auth(spec.auth);
+  for (const p of spec.parameters ?? []) {
+    const codec = parameterCodec(p);
+    e = p.in === 'query' ? e.query(codec as HttpCodec<[unknown], 'query'>) : e.header(codec as HttpCodec<[unknown], 'header'>);
+    slots.push({ prop: p.prop });
+  }
+  const body = spec.body;
+  if (body && 'parts' in body) {
+    for (const part of body.parts) {
+      e = e.in(part.schema, part.mediaTypes ? { name: part.name, mediaTypes: part.mediaTypes } : { name: part.name });
+      slots.push({ prop: body.prop, part: part.name });
+    }
+  } else if (body) {
+    const options = { ...(body.mediaTypes ? { mediaTypes: body.mediaTypes } : {}), ...(body.doc !== undefined ? { doc: body.doc } : {}) };
+    e = e.in(body.schema, options);
+    slots.push({ prop: body.prop });
+  }
+  const [decode, encode] = paramsMapping(slots);
+  e = e.transformIn(decode, encode);
+  if (spec.output) {
+    const { status, body: schema, mediaTypes, doc } = spec.output;
+    e = schema ? e.out(schema, { status, ...(mediaTypes ? { mediaTypes } : {}), ...(doc !== undefined ? { doc } : {}) }) : e.outCodec(HttpCodecs.status(status));
+  } else if (spec.outputs) e = e.outCodec(Responses.of(responseSpecs(spec.outputs)));
+  if (spec.errors) e = e.outErrorCodec(Responses.of(responseSpecs(spec.errors)));
+  return e;
+}
