@@ -75,6 +75,7 @@ export { validatorFor, type Validator } from './schema/validator.ts';
 
 export { Endpoint, EndpointImpl, type AnyEndpoint, type EndpointDocs, type EndpointHandler, type HandlerContext, type HandlerResult, type ExactInput } from './endpoint/Endpoint.ts';
 export { EndpointFailure } from './endpoint/EndpointFailure.ts';
+export { routesFromHandlers, type HandlerOf, type HandlersOf } from './endpoint/routesFromHandlers.ts';
 export { defineEndpoint, type EndpointSpec, type PathParamSpec, type ParameterSpec, type BodySpec, type MultipartSpec, type ResponseHeaderSpec, type ResponseDataSpec, type PlainOutputSpec } from './endpoint/defineEndpoint.ts';
 export { AuthType, type Credentials } from './endpoint/AuthType.ts';
 export { Doc } from './endpoint/Doc.ts';
@@ -94,6 +95,7 @@ export { Responses, representativeStatus, type ResponseSpec, type ResponseValue 
 
 export { EndpointExecutor, type ExecutorOptions } from './client/EndpointExecutor.ts';
 export { EndpointError } from './client/EndpointError.ts';
+export { clientFromEndpoints, type ClientOf, type ClientMethodOf, type EitherMethodOf, type ClientInputOptions } from './client/clientFromEndpoints.ts';
 export { ClientError, type ClientErrorKind } from './client/ClientError.ts';
 export { serviceEnvVar, resolveServiceUrl, type ServiceLookup } from './client/serviceUrl.ts';
 export type { ClientCredentials, EncodedRequest } from './client/encodeRequest.ts';

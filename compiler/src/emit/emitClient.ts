@@ -1,5 +1,5 @@
 import type { Api } from '../model/Api.ts';
-import { jsDoc, propertyKey } from '../names/literals.ts';
+import { jsDoc, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
 import { headerView, importPath, type EmitOptions } from './EmitOptions.ts';
 import { operationDoc } from './emitServer.ts';
 
@@ -28,24 +28,29 @@ function credentials(api: Api): Credential[] {
 }
 
 /**
- * Emits `client.ts`: `createClient({ baseUrl, ...credentials })` returning one typed method
- * per operation over the runtime's `EndpointExecutor` (taking the same params object as the
- * handler), plus the same methods under `either` with declared errors as values.
+ * Emits `client.ts`: the `Client` interface (one typed method per operation, taking the same
+ * params object as the handler, plus the same methods under `either` with declared errors as
+ * values) and `createClient({ baseUrl, ...credentials })`, which builds it with the runtime's
+ * `clientFromEndpoints` over a table of the endpoints and an `EndpointExecutor`.
  */
 export function emitClient(api: Api, options: EmitOptions): Map<string, string> {
   const creds = credentials(api);
   const auth = creds.filter((c) => c.prop === 'basic' || c.prop === 'bearer').map((c) => c.prop);
   const schemeProp = new Map(api.securitySchemes.map((s) => [s.key, s.prop]));
+  const optionalParams: string[] = [];
+  const fills: string[] = [];
   const operations = api.operations.map((op) => {
-    const optionalParams = op.body === undefined && op.parameters.every((p) => !p.required || p.credential !== undefined);
-    const params = optionalParams ? 'params ?? {}' : 'params';
+    const optional = op.body === undefined && op.parameters.every((p) => !p.required || p.credential !== undefined);
+    if (optional) optionalParams.push(stringLiteral(op.ident));
     const keys = op.parameters.filter((p) => p.credential !== undefined);
-    const input =
-      keys.length === 0
-        ? params
-        : `{ ...${optionalParams ? '(params ?? {})' : 'params'}, ${keys.map((p) => `${propertyKey(p.prop)}: params?.${p.prop} ?? ${schemeProp.get(p.credential!)}`).join(', ')} }`;
-    return { ident: op.ident, types: op.types, doc: operationDoc(op), optionalParams, input };
+    if (keys.length > 0) fills.push(`${op.ident}: { ${keys.map((p) => `${objectKey(p.prop)}: ${schemeProp.get(p.credential!)}`).join(', ')} }`);
+    return { ident: op.ident, types: op.types, doc: operationDoc(op), optionalParams: optional };
   });
+  // What the runtime needs to turn a method's argument into the endpoint's input: which
+  // operations may be called without params, and which API keys it fills in from the options.
+  const inputs: string[] = [];
+  if (optionalParams.length > 0) inputs.push(`optionalParams: [${optionalParams.join(', ')}]`);
+  if (fills.length > 0) inputs.push(`fill: { ${fills.join(', ')} }`);
   const text = options.templates.render('client', {
     ...headerView(api, options),
     endpointsModule: importPath(options, 'endpoints'),
@@ -53,6 +58,7 @@ export function emitClient(api: Api, options: EmitOptions): Map<string, string> 
     credentials: creds,
     authOption: auth.length > 0 ? `{ ${auth.join(', ')} }` : undefined,
     operations,
+    inputOptions: `{ ${inputs.join(', ')} }`,
   });
   return new Map([['client.ts', text]]);
 }

@@ -20,7 +20,8 @@ export function operationDoc(op: Api['operations'][number], indent = ''): string
 /**
  * Emits `server.ts`: `interface Handlers` with one method per operation (taking the params
  * object and the handler context, returning the output or a declared failure) and
- * `routes(handlers)`, which implements every endpoint with them.
+ * `routes(handlers)`, which implements every endpoint with them through the runtime's
+ * `routesFromHandlers` over a table of the endpoints.
  */
 export function emitServer(api: Api, options: EmitOptions): Map<string, string> {
   const operations = api.operations.map((op) => ({ ident: op.ident, types: op.types, doc: operationDoc(op), authType: authTypeOf(op.auth) }));

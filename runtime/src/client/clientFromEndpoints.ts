@@ -1,0 +1,53 @@
+import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
+import type { Either } from '../util/Either.ts';
+import type { CallOptions, ErrorOf, InputOf, OutputOf } from './ClientTypes.ts';
+import type { EndpointExecutor } from './EndpointExecutor.ts';
+
+/** A client method of an endpoint: its input value (the params object of generated code) to its output. */
+export type ClientMethodOf<E extends AnyEndpoint> = (params: InputOf<E>, options?: CallOptions) => Promise<OutputOf<E>>;
+
+/** The same method resolving with `Either.left(error)` for a declared error and `Either.right(output)` otherwise. */
+export type EitherMethodOf<E extends AnyEndpoint> = (params: InputOf<E>, options?: CallOptions) => Promise<Either<ErrorOf<E>, OutputOf<E>>>;
+
+/** One method per endpoint of a table, under the same name, plus the same methods under `either`. */
+export type ClientOf<T extends Readonly<Record<string, AnyEndpoint>>> = { readonly [K in keyof T]: ClientMethodOf<T[K]> } & {
+  readonly either: { readonly [K in keyof T]: EitherMethodOf<T[K]> };
+};
+
+/** How a client method turns its argument into the endpoint's input, per operation. */
+export interface ClientInputOptions {
+  /** Operations whose params object may be omitted: `undefined` is sent as `{}`. */
+  readonly optionalParams?: readonly string[];
+  /**
+   * Properties filled from the client's options when the call leaves them out (API keys sent as
+   * parameters): operation → property → value.
+   */
+  readonly fill?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+/**
+ * A client of every endpoint of `table`: `client.op(params, options)` is
+ * `call(table.op, params, options)` and `client.either.op(…)` is `call.either(…)` — what a
+ * generated `createClient(options)` returns. One call instead of one generic executor call per
+ * operation, so TypeScript checks the result against the generated `Client` interface member by
+ * member instead of inferring a call per method.
+ */
+export function clientFromEndpoints<T extends Readonly<Record<string, AnyEndpoint>>>(call: EndpointExecutor, table: T, inputs: ClientInputOptions = {}): ClientOf<T> {
+  const optional = new Set(inputs.optionalParams ?? []);
+  const input = (name: string, params: unknown): unknown => {
+    const given = optional.has(name) ? (params ?? {}) : params;
+    const fill = inputs.fill?.[name];
+    if (fill === undefined) return given;
+    // Spread then set, as `{ ...params, key: params?.key ?? option }` would: an own property per key.
+    const out: Record<string, unknown> = { ...(given as object) };
+    for (const [prop, value] of Object.entries(fill)) {
+      Object.defineProperty(out, prop, { value: (params as Record<string, unknown> | undefined)?.[prop] ?? value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  // Object.fromEntries: an operation name is an own property, whatever it is.
+  const names = Object.keys(table);
+  const methods = Object.fromEntries(names.map((name) => [name, (params: unknown, options?: CallOptions) => call(table[name], input(name, params) as never, options)]));
+  const either = Object.fromEntries(names.map((name) => [name, (params: unknown, options?: CallOptions) => call.either(table[name], input(name, params) as never, options)]));
+  return { ...methods, either } as unknown as ClientOf<T>;
+}

@@ -1,0 +1,27 @@
+import type { Route } from '../routing/Route.ts';
+import { Routes } from '../routing/Routes.ts';
+import type { AnyEndpoint, EndpointHandler } from './Endpoint.ts';
+import { implementEndpoint } from './server/implementEndpoint.ts';
+
+/** The handler an endpoint takes: its input (unwrapped) and context to its output or a declared failure. */
+export type HandlerOf<E extends AnyEndpoint> = EndpointHandler<E['_types']['input'], E['_types']['err'], E['_types']['output'], E['_types']['auth']>;
+
+/** One handler per endpoint of a table, under the same name. */
+export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = { readonly [K in keyof T]: HandlerOf<T[K]> };
+
+/**
+ * The routes of every endpoint of `table` (in its order), each answered by the handler of the
+ * same name: what a generated server's `routes(handlers)` returns. One call instead of one
+ * `endpoint.implement(…)` per operation, so TypeScript checks the handlers object against the
+ * table once, member by member, instead of inferring a generic call per operation.
+ *
+ * The handler is looked up on `handlers` at each request and called as its method (`this` is
+ * `handlers`), so a class instance works and a handler replaced later is the one called.
+ */
+export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint>>>(table: T, handlers: HandlersOf<T>): Routes {
+  const bound = handlers as unknown as Record<string, (input: unknown, context: unknown) => unknown>;
+  const routes: Route[] = Object.keys(table).map((name) =>
+    implementEndpoint(table[name], ((input, context) => bound[name](input, context)) as HandlerOf<AnyEndpoint>),
+  );
+  return Routes(...routes);
+}
