@@ -46,7 +46,7 @@ function paramDoc(p: Parameter): string {
 
 /** A query parameter or request header as the runtime's `ParameterSpec`. */
 function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): string {
-  const entries = [`in: ${stringLiteral(p.in === 'query' ? 'query' : 'header')}`, `name: ${stringLiteral(p.name)}`, `prop: ${stringLiteral(p.prop)}`, `schema: ${schemaExpression(p.schema, identOf, ctx)}`];
+  const entries = [`in: ${stringLiteral(p.in === 'query' ? 'query' : p.in === 'cookie' ? 'cookie' : 'header')}`, `name: ${stringLiteral(p.name)}`, `prop: ${stringLiteral(p.prop)}`, `schema: ${schemaExpression(p.schema, identOf, ctx)}`];
   if (!p.required || p.credential !== undefined) entries.push('optional: true');
   if (p.in === 'query' && !(p.style === 'form' && p.explode)) entries.push(`style: ${stringLiteral(p.style)}`, `explode: ${p.explode}`);
   if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);

@@ -89,7 +89,7 @@ export function allocateNames(schemas: SchemaConverter, raw: readonly RawOperati
     const bodyProp = props.allocate('body');
     const parameters: Parameter[] = op.parameters.map(({ pointer: _p, ...p }) => ({ ...p, prop: props.allocate(camelCase(p.name)) }));
     for (const s of op.security.apiKeys) {
-      parameters.push({ name: s.paramName!, in: s.in!, prop: props.allocate(s.prop), required: true, schema: { kind: 'string', constraints: {} }, style: s.in === 'query' ? 'form' : 'simple', explode: s.in === 'query', credential: s.key, ...(s.description !== undefined ? { description: s.description } : {}) });
+      parameters.push({ name: s.paramName!, in: s.in!, prop: props.allocate(s.prop), required: true, schema: { kind: 'string', constraints: {} }, style: s.in === 'header' ? 'simple' : 'form', explode: s.in !== 'header', credential: s.key, ...(s.description !== undefined ? { description: s.description } : {}) });
     }
     const { outputs, errors } = responsesOf(op.responses);
     return {

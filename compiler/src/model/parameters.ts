@@ -78,12 +78,6 @@ function readParameter(raw: unknown, pointer: string, reader: DocumentReader, sc
     return undefined;
   }
   const location = raw.in as ParameterLocation;
-  if (location === 'cookie') {
-    // The runtime has no cookie codec yet (asked for: HttpCodec.cookie); a Cookie header codec
-    // could not carry several cookies from a client.
-    d.warn(pointer, `cookie parameter "${raw.name}" is left out: the runtime cannot read or send cookie parameters yet`);
-    return undefined;
-  }
   if (location === 'header' && ignoredHeaders.has(raw.name.toLowerCase())) {
     d.warn(pointer, `header parameter "${raw.name}" is ignored, as OpenAPI says (the runtime sets it)`);
     return undefined;

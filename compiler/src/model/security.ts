@@ -35,10 +35,6 @@ export function readSecuritySchemes(reader: DocumentReader): SecurityScheme[] {
         reader.diagnostics.error(at, 'an apiKey scheme needs a name and "in" (header, query or cookie)');
         continue;
       }
-      if (s.in === 'cookie') {
-        reader.diagnostics.warn(at, 'an apiKey in a cookie is not supported yet (the runtime has no cookie codec); operations needing it get no credentials');
-        continue;
-      }
       kind = 'apiKey';
     } else reader.diagnostics.warn(at, `security scheme type ${JSON.stringify(type)} is not supported; operations needing it get no credentials`);
     if (!kind) continue;

@@ -18,9 +18,9 @@ export interface PathParamSpec {
   readonly doc?: string;
 }
 
-/** A query parameter or request header, as `HttpCodec.query` / `HeaderCodec.name` would declare it. */
+/** A query parameter, request header or cookie, as `HttpCodec.query` / `HeaderCodec.name` / `HttpCodec.cookie` would declare it. */
 export interface ParameterSpec {
-  readonly in: 'query' | 'header';
+  readonly in: 'query' | 'header' | 'cookie';
   readonly name: string;
   readonly schema: TSchema;
   /** The property of the params object holding the value. */
@@ -124,7 +124,9 @@ function parameterCodec(p: ParameterSpec): HttpCodec<[unknown], 'query' | 'heade
   let codec: HttpCodec<[unknown], 'query' | 'header'> =
     p.in === 'query'
       ? HttpCodecs.query(p.name, p.schema, p.style === undefined && p.explode === undefined ? {} : { style: p.style, explode: p.explode })
-      : HeaderCodec.name(p.name, p.schema);
+      : p.in === 'cookie'
+        ? HttpCodecs.cookie(p.name, p.schema)
+        : HeaderCodec.name(p.name, p.schema);
   if (p.optional) codec = codec.optional();
   if (p.doc !== undefined) codec = codec.doc(p.doc);
   if (p.deprecated) codec = codec.deprecated();

@@ -3,18 +3,19 @@
 // the generated client calls every operation and gets every success status and every
 // declared error back, with bodies and headers; inputs arrive as they were sent. Each
 // fixture's generated CLI runs as a subprocess: its help, and a call of an operation.
+// Declared by e2e-fixtures-a/b.test.ts, half of the fixtures each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Either, type Routes } from '@kitgen/runtime';
-import { EndpointGen, loadDocument } from '../src/index.ts';
-import type { Api, Operation } from '../src/model/Api.ts';
-import { bodyKind } from '../src/model/mediaTypes.ts';
-import { fixtureCases, type FixtureCase } from './support/fixtures.ts';
-import { normalise, Samples } from './support/samples.ts';
-import { runCli, serve } from './support/e2e.ts';
+import { EndpointGen, loadDocument } from '../../src/index.ts';
+import type { Api, Operation } from '../../src/model/Api.ts';
+import { bodyKind } from '../../src/model/mediaTypes.ts';
+import { fixtureCases, type FixtureCase } from './fixtures.ts';
+import { normalise, Samples } from './samples.ts';
+import { runCli, serve } from './e2e.ts';
 
 /** The Pets case has its own end-to-end test with in-memory handlers. */
 const skipped = new Set(['pets']);
@@ -62,7 +63,16 @@ function handlers(api: Api, samples: Samples, generated: Generated, state: { mod
   );
 }
 
-for (const c of (await fixtureCases()).filter((f) => !skipped.has(f.name) && existsSync(join(f.dir, 'expected', 'server.ts')))) {
+/**
+ * Declares one end-to-end test per feature fixture in `half` (0 or 1: every other fixture in
+ * name order), so two test files can run the fixtures side by side.
+ */
+export async function endToEndTests(half: 0 | 1): Promise<void> {
+  const cases = (await fixtureCases()).filter((f) => !skipped.has(f.name) && existsSync(join(f.dir, 'expected', 'server.ts')));
+  for (const c of cases.filter((_, i) => i % 2 === half)) endToEnd(c);
+}
+
+function endToEnd(c: FixtureCase): void {
   test(`end to end: ${c.name}`, async (t) => {
     const { api, generated } = await load(c);
     const samples = new Samples(api);
