@@ -1,8 +1,8 @@
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
-import { Status } from '../http/Status.ts';
 import type { Handler } from './Handler.ts';
 import type { RoutePattern } from './RoutePattern.ts';
+import { decodePathParams } from './decodePathParams.ts';
 import { errorResponse } from './errorResponse.ts';
 import { WebSocketRouteSource, webSocketHandler, type WebSocketApp } from '../websocket/WebSocketApp.ts';
 
@@ -40,21 +40,10 @@ export class Route<P extends unknown[] = any[]> {
     const codecs = pattern.params;
     // Synchronous unless the function answers with a promise: a promise layer per request costs.
     const handler: Handler = (request) => {
-      const params = new Array(codecs.length) as P;
-      for (let i = 0; i < codecs.length; i++) {
-        const codec = codecs[i];
-        const text = request.params[i] ?? '';
-        const value = codec.decode(text);
-        if (value === undefined) {
-          return Response.json(
-            { error: 'Bad Request', message: `path parameter '${codec.name}': expected ${codec.expected}, got '${text}'`, parameter: codec.name, expected: codec.expected },
-            Status.BadRequest,
-          );
-        }
-        params[i] = value;
-      }
+      const params = decodePathParams(codecs, request.params);
+      if (params instanceof Response) return params;
       try {
-        const result = fn(request, ...params);
+        const result = fn(request, ...(params as P));
         if (result instanceof Response) return result;
         return Promise.resolve(result).then(undefined, (error: unknown) => errorResponse(error, request));
       } catch (error) {

@@ -3,6 +3,7 @@ import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Status } from '../http/Status.ts';
 import type { Handler } from '../routing/Handler.ts';
+import { decodePathParams } from '../routing/decodePathParams.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
 import type { ServerWebSocket } from './ServerWebSocket.ts';
 
@@ -62,19 +63,8 @@ export function webSocketHandler<P extends unknown[]>(pattern: RoutePattern<P>, 
         new HttpError(Status.UpgradeRequired, 'This path accepts only WebSocket connections', { headers: { upgrade: 'websocket', connection: 'Upgrade' } }),
       );
     }
-    const params: unknown[] = new Array(codecs.length);
-    for (let i = 0; i < codecs.length; i++) {
-      const codec = codecs[i];
-      const text = request.params[i] ?? '';
-      const value = codec.decode(text);
-      if (value === undefined) {
-        return Response.json(
-          { error: 'Bad Request', message: `path parameter '${codec.name}': expected ${codec.expected}, got '${text}'`, parameter: codec.name, expected: codec.expected },
-          Status.BadRequest,
-        );
-      }
-      params[i] = value;
-    }
+    const params = decodePathParams(codecs, request.params);
+    if (params instanceof Response) return params;
     slot.accepted = { app: app as WebSocketApp<unknown[]>, params, request };
     return new Response(Status.SwitchingProtocols);
   };
