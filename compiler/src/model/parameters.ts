@@ -112,7 +112,13 @@ function parameterSchema(raw: Json, pointer: string, reader: DocumentReader): { 
   if (isObject(raw.content)) {
     const [mediaType, media] = Object.entries(raw.content)[0] ?? [];
     if (mediaType !== undefined && isObject(media)) {
-      reader.diagnostics.warn(`${pointer}/content`, `parameter "${String(raw.name)}" is described by content (${mediaType}); it is sent as plain text in the parameter's default style`);
+      // An object in a form-style query parameter is JSON text on the runtime's wire (both
+      // ways, and OpenAPIGen writes it back as content), which is what this content says.
+      const target = reader.peek(media.schema);
+      const jsonObject = raw.in === 'query' && /^application\/(?:[\w.+-]+\+)?json$/i.test(mediaType.split(';')[0].trim()) && isObject(target) && (target.type === 'object' || (target.type === undefined && isObject(target.properties)));
+      if (!jsonObject) {
+        reader.diagnostics.warn(`${pointer}/content`, `parameter "${String(raw.name)}" is described by content (${mediaType}); it is sent as plain text in the parameter's default style`);
+      }
       return { schema: media.schema, schemaPointer: pointerJoin(pointer, 'content', mediaType, 'schema') };
     }
   }
