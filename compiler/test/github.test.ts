@@ -3,12 +3,12 @@
 // type-checks with `tsc --strict`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { main } from '../src/cli/main.ts';
 import { repoRoot } from './support/fixtures.ts';
+import { typeCheckFolder } from './support/e2e.ts';
 
 const require = createRequire(import.meta.url);
 const description = require.resolve('@octokit/openapi/generated/api.github.com.json');
@@ -28,19 +28,8 @@ test('the GitHub REST API description generates every target and type-checks str
   assert.ok((await readdir(join(out, 'endpoints'))).length > 20, 'endpoints are split by tag');
 
   await mkdir(out, { recursive: true });
-  await writeFile(
-    join(out, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', customConditions: ['kitgen-source'],
-        strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, types: ['node'],
-      },
-      include: ['**/*.ts'],
-    }),
-  );
-  const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
   const checked = performance.now();
-  const r = spawnSync(process.execPath, [tsc, '-p', join(out, 'tsconfig.json')], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' } });
-  assert.equal(r.status, 0, `tsc --strict failed on the GitHub output:\n${(r.stdout + r.stderr).slice(0, 5000)}`);
+  const r = await typeCheckFolder(out, ['**/*.ts']);
+  assert.equal(r.status, 0, `tsc --strict failed on the GitHub output:\n${r.output.slice(0, 5000)}`);
   process.stderr.write(`github: generated in ${seconds.toFixed(1)} s, type-checked in ${((performance.now() - checked) / 1000).toFixed(1)} s\n`);
 });

@@ -419,19 +419,6 @@ function rawExchange(port: number, pieces: string[]): Promise<string> {
 
 /** Sends an upgrade request on a raw socket and returns everything the server sent before closing. */
 function rawUpgrade(port: number, path: string, protocol = 'websocket'): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const sock = netConnect(port, '127.0.0.1', () => sock.write(upgradeRequest(path, protocol)));
-    let text = '';
-    sock.setEncoding('latin1');
-    sock.on('data', (c: string) => (text += c));
-    sock.on('close', () => resolve(text));
-    sock.on('error', reject);
-    sock.setTimeout(5000, () => {
-      sock.destroy();
-      reject(new Error(`no close after: ${text}`));
-    });
-  });
+  return rawExchange(port, [upgradeRequest(path, protocol)]);
 }
-
-
 

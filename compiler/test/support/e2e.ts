@@ -1,6 +1,7 @@
 // Helpers of the end-to-end tests: a generated server on a free loopback port, the generated
 // CLI as a subprocess, and a third-party client program type-checked and run with tsx.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Routes, Server, ServerConfig, type ServerLayer } from '@kitgen/runtime';
@@ -61,4 +62,25 @@ export function typeCheck(files: readonly string[]): Promise<ProcessResult> {
     [tsc, '--noEmit', '--strict', '--target', 'ES2022', '--lib', 'ES2023,DOM', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--skipLibCheck', '--allowImportingTsExtensions', '--types', 'node', '--customConditions', 'kitgen-source', ...files],
     { NODE_OPTIONS: '' },
   );
+}
+
+/**
+ * Type-checks a folder of generated code with `tsc --strict` through a tsconfig written into it
+ * (`include` globs, so thousands of files need no command line), the runtime from source; the
+ * large outputs (GitHub's, the real-world documents) need more than Node's default heap.
+ */
+export async function typeCheckFolder(dir: string, include: readonly string[]): Promise<{ status: number | null; output: string }> {
+  await writeFile(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', customConditions: ['kitgen-source'],
+        strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, types: ['node'],
+      },
+      include,
+    }),
+  );
+  const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' } });
+  return { status: r.status, output: r.stdout + r.stderr };
 }
