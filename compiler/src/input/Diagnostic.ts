@@ -7,6 +7,10 @@ export interface Diagnostic {
   readonly pointer?: string;
   readonly line?: number;
   readonly column?: number;
+  /** The source lines around the place, marked as TypeScript marks them (TypeScript input). */
+  readonly frame?: string;
+  /** What to do about it, one sentence. */
+  readonly fix?: string;
 }
 
 /** The input cannot be compiled; every problem is listed (exit code 1). */
@@ -20,11 +24,17 @@ export class CompileError extends Error {
   }
 }
 
-/** `pets.yaml:12:5: error at /paths/~1pets/get: message` (parts left out when unknown). */
+/**
+ * `pets.yaml:12:5: error at /paths/~1pets/get: message` (parts left out when unknown), then the
+ * code frame and the fix on their own lines when the diagnostic has them.
+ */
 export function formatDiagnostic(d: Diagnostic): string {
   const place = d.file === undefined ? '' : `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: `;
   const at = d.pointer !== undefined ? ` at ${d.pointer === '' ? '/' : d.pointer}` : '';
-  return `${place}${d.severity}${at}: ${d.message}`;
+  const lines = [`${place}${d.severity}${at}: ${d.message}`];
+  if (d.frame !== undefined && d.frame !== '') lines.push(d.frame);
+  if (d.fix !== undefined) lines.push(`  fix: ${d.fix}`);
+  return lines.join('\n');
 }
 
 /** Collects problems while reading a document; positions are filled in at the end. */
