@@ -2,24 +2,17 @@ import { checkRoot } from './input/checkRoot.ts';
 import { CompileError, Diagnostics, type Diagnostic } from './input/Diagnostic.ts';
 import type { Api } from './model/Api.ts';
 import { buildModel } from './model/buildModel.ts';
-import { emitClient } from './emit/emitClient.ts';
-import { emitCli } from './emit/emitCli.ts';
-import { emitEndpoints } from './emit/emitEndpoints.ts';
-import { emitIndex } from './emit/emitIndex.ts';
-import { emitServer } from './emit/emitServer.ts';
-import type { EmitOptions } from './emit/EmitOptions.ts';
+import { defaultOpenAPITargets, emitAll, type EmitOptions, type OpenAPIFormat, type Target } from './emit/index.ts';
 import { loadTemplates, type Templates } from './render/Templates.ts';
 
-/** The files kitgen can emit. */
-export type Target = 'endpoints' | 'server' | 'client' | 'cli';
-
-/** Every target, in emission order. */
-export const allTargets: readonly Target[] = ['endpoints', 'server', 'client', 'cli'];
+export { allTargets, defaultCodeFirstTargets, defaultOpenAPITargets, emitAll, emitters, type Emitter, type EmitOptions, type OpenAPIFormat, type Target } from './emit/index.ts';
 
 /** Options of {@link EndpointGen.fromOpenAPI}. */
 export interface GenerateOptions {
-  /** Which files to emit (default all); `index.ts` re-exports those emitted. */
+  /** Which files to emit (default endpoints, server, client, cli); `index.ts` re-exports the modules emitted. */
   readonly targets?: readonly Target[];
+  /** The forms the `openapi` target writes (default `['json']`). */
+  readonly openapiFormats?: readonly OpenAPIFormat[];
   /** Compiled templates (default: the built-in ones, or `templatesDir`). */
   readonly templates?: Templates;
   /** A folder of user templates overriding the built-in ones by file name. */
@@ -57,19 +50,6 @@ function documentOf(input: OpenAPIInput): unknown {
   return d !== undefined && typeof d === 'object' && d !== null && 'openapi' in (d as object) ? d : input;
 }
 
-/** Emits the targets of a model (pure: the model and options in, files out). */
-export function emitAll(api: Api, options: EmitOptions, targets: readonly Target[]): Map<string, string> {
-  const set = new Set<string>(targets);
-  const files = new Map<string, string>();
-  const add = (m: Map<string, string>) => m.forEach((text, path) => files.set(path, text));
-  if (set.has('endpoints')) add(emitEndpoints(api, options));
-  if (set.has('server')) add(emitServer(api, options));
-  if (set.has('client')) add(emitClient(api, options));
-  if (set.has('cli')) add(emitCli(api, options));
-  add(emitIndex(api, options, set));
-  return files;
-}
-
 /** The spec's `EndpointGen`: OpenAPI → generated endpoint code. */
 export const EndpointGen = {
   /**
@@ -91,8 +71,10 @@ export const EndpointGen = {
       importExtension: options.importExtension ?? '.js',
       split,
       lean: options.lean ?? false,
+      targets: new Set(options.targets ?? defaultOpenAPITargets),
+      openapiFormats: options.openapiFormats ?? ['json'],
     };
-    const files = emitAll(api, emitOptions, options.targets ?? allTargets);
+    const files = emitAll(api, emitOptions);
     return { files, warnings: diagnostics.list.filter((d) => d.severity === 'warning'), api };
   },
 } as const;

@@ -47,7 +47,7 @@ test('usage errors exit with 2 and say what is wrong', async () => {
   const cases: Array<[string[], RegExp]> = [
     [['generate', pets, '--out', dir, '--targets', 'endpoints,docs'], /unknown target "docs"/],
     [['generate', pets], /--out <dir> is needed/],
-    [['generate', '--out', dir], /an input document is needed/],
+    [['generate', '--out', dir], /an input is needed: kitgen generate <openapi.yaml \| endpoints.ts/],
     [['generate', pets, '--out', dir, '--bogus'], /unknown option/],
     [['frobnicate'], /unknown command/],
     [['generate', pets, '--out', dir, '--config', 'nope.json'], /no such config file/],

@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Target } from '../EndpointGen.ts';
+import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 
 /** A `kitgen.config.{ts,mjs,json}`: defaults for `kitgen generate` (command-line options win). */
 export interface KitgenConfig {
-  /** The OpenAPI document (relative to the config file). */
+  /** The OpenAPI document, or endpoint definition files (a `.ts` file or a glob), relative to the config file. */
   readonly input?: string;
   /** The output folder (relative to the config file). */
   readonly out?: string;
@@ -28,6 +28,14 @@ export interface KitgenConfig {
   readonly importExtension?: '.js' | '.ts' | '';
   /** Where generated code imports the runtime from (default `@kitgen/runtime`). */
   readonly runtimePackage?: string;
+  /** The forms the `openapi` target writes (default `['json']`). */
+  readonly openapiFormats?: readonly OpenAPIFormat[];
+  /** The tsconfig of endpoint definition files (default: the nearest one above the first file). */
+  readonly tsconfig?: string;
+  /** Title of the OpenAPI document of endpoint definition files (default: package.json `name`). */
+  readonly title?: string;
+  /** Version of the OpenAPI document of endpoint definition files (default: package.json `version`). */
+  readonly version?: string;
 }
 
 /** Declares a config with its type checked (`export default defineConfig({ … })`). */
@@ -44,7 +52,7 @@ export const configFileNames = ['kitgen.config.ts', 'kitgen.config.mjs', 'kitgen
 const keys: Record<keyof KitgenConfig, (v: unknown) => boolean> = {
   input: (v) => typeof v === 'string',
   out: (v) => typeof v === 'string',
-  targets: (v) => Array.isArray(v) && v.every((t) => ['endpoints', 'server', 'client', 'cli'].includes(t as string)),
+  targets: (v) => Array.isArray(v) && v.every((t) => allTargets.includes(t as Target)),
   templates: (v) => typeof v === 'string',
   format: (v) => typeof v === 'boolean' || v === 'auto' || v === 'prettier' || v === 'layout' || v === 'none',
   prettierConfig: (v) => typeof v === 'string',
@@ -54,6 +62,10 @@ const keys: Record<keyof KitgenConfig, (v: unknown) => boolean> = {
   int64: (v) => v === 'bigint' || v === 'number',
   importExtension: (v) => v === '.js' || v === '.ts' || v === '',
   runtimePackage: (v) => typeof v === 'string' && v !== '',
+  openapiFormats: (v) => Array.isArray(v) && v.length > 0 && v.every((f) => f === 'json' || f === 'yaml'),
+  tsconfig: (v) => typeof v === 'string',
+  title: (v) => typeof v === 'string' && v !== '',
+  version: (v) => typeof v === 'string' && v !== '',
 };
 
 async function exists(path: string): Promise<boolean> {
@@ -101,7 +113,7 @@ export async function loadConfig(path: string | undefined, cwd: string): Promise
     out[k] = v;
   }
   const base = dirname(file);
-  for (const k of ['input', 'out', 'templates', 'prettierConfig'] as const) {
+  for (const k of ['input', 'out', 'templates', 'prettierConfig', 'tsconfig'] as const) {
     const v = out[k];
     if (typeof v === 'string' && !isAbsolute(v)) out[k] = resolve(base, v);
   }

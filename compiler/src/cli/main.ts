@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { allTargets, type Target } from '../EndpointGen.ts';
+import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 import { CompileError, formatDiagnostic } from '../input/Diagnostic.ts';
 import { FormatError, type FormatMode } from '../format/formatCode.ts';
 import { ConfigFileError, loadConfig } from './config.ts';
@@ -30,6 +30,17 @@ interface GenerateFlags {
   split?: string;
   lean?: boolean;
   int64?: 'bigint' | 'number';
+  openapiFormat?: string;
+  tsconfig?: string;
+  title?: string;
+  apiVersion?: string;
+}
+
+function parseFormats(text: string): OpenAPIFormat[] {
+  const list = text.split(',').map((t) => t.trim()).filter(Boolean);
+  const bad = list.filter((t) => t !== 'json' && t !== 'yaml');
+  if (bad.length > 0 || list.length === 0) throw new UsageError(`--openapi-format: unknown format ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose json, yaml or json,yaml`);
+  return list as OpenAPIFormat[];
 }
 
 function parseTargets(text: string): Target[] {
@@ -43,13 +54,17 @@ async function generate(input: string | undefined, flags: GenerateFlags, io: Cli
   const { config, file: configFile } = await loadConfig(flags.config, io.cwd);
   const inputPath = input !== undefined ? resolve(io.cwd, input) : config.input;
   const out = flags.out !== undefined ? resolve(io.cwd, flags.out) : config.out;
-  if (inputPath === undefined) throw new UsageError(`an input document is needed: kitgen generate <input> --out <dir>${configFile ? ` (or "input" in ${configFile})` : ''}`);
+  if (inputPath === undefined) throw new UsageError(`an input is needed: kitgen generate <openapi.yaml | endpoints.ts | 'src/**/*.endpoints.ts'> --out <dir>${configFile ? ` (or "input" in ${configFile})` : ''}`);
   if (out === undefined && !flags.dryRun) throw new UsageError('--out <dir> is needed (or "out" in the config file)');
   const split = flags.split === undefined ? (config.split ?? 'auto') : flags.split === 'auto' ? 'auto' : flags.split === 'true' || flags.split === 'tag';
   const run: GenerateRun = {
     input: inputPath,
     out: out ?? io.cwd,
-    targets: flags.targets !== undefined ? parseTargets(flags.targets) : (config.targets ?? allTargets),
+    ...((flags.targets !== undefined || config.targets !== undefined) ? { targets: flags.targets !== undefined ? parseTargets(flags.targets) : config.targets! } : {}),
+    openapiFormats: flags.openapiFormat !== undefined ? parseFormats(flags.openapiFormat) : (config.openapiFormats ?? ['json']),
+    ...((flags.tsconfig ?? config.tsconfig) !== undefined ? { tsconfig: flags.tsconfig !== undefined ? resolve(io.cwd, flags.tsconfig) : config.tsconfig } : {}),
+    ...((flags.title ?? config.title) !== undefined ? { title: flags.title ?? config.title } : {}),
+    ...((flags.apiVersion ?? config.version) !== undefined ? { version: flags.apiVersion ?? config.version } : {}),
     ...((flags.templates ?? config.templates) !== undefined ? { templates: flags.templates !== undefined ? resolve(io.cwd, flags.templates) : config.templates } : {}),
     format: flags.format === false ? 'none' : typeof flags.format === 'string' ? flags.format : config.format === false ? 'none' : config.format === true || config.format === undefined ? 'auto' : config.format,
     ...((flags.prettierConfig ?? config.prettierConfig) !== undefined ? { prettierConfig: flags.prettierConfig !== undefined ? resolve(io.cwd, flags.prettierConfig) : config.prettierConfig } : {}),
@@ -106,7 +121,7 @@ export function reportError(error: unknown, io: CliIO): number {
 /** Runs the `kitgen` command line and resolves with its exit code. */
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   const program = new Command('kitgen')
-    .description('Typed HTTP APIs from OpenAPI documents: endpoint modules, servers, clients and CLIs')
+    .description('Typed HTTP APIs from OpenAPI documents or TypeScript endpoint definition files: endpoint modules, servers, clients, CLIs and OpenAPI documents')
     .version(version, '-v, --version')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s.replace(/\n$/, '')), writeErr: (s) => io.stderr(s.replace(/\n$/, '')) })
@@ -114,10 +129,14 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   let code: number = ExitCode.ok;
   program
     .command('generate')
-    .description('generate endpoints.ts, server.ts, client.ts, cli.ts and index.ts from an OpenAPI 3.0/3.1 document (JSON or YAML)')
-    .argument('[input]', 'the OpenAPI document (or "input" in the config file)')
+    .description('generate code from an OpenAPI 3.0/3.1 document (JSON or YAML): endpoints.ts, server.ts, client.ts, cli.ts, index.ts; or from endpoint definition files (.ts, or a quoted glob): openapi.json, client.ts, cli.ts, index.ts and the files with DeriveSchema.gen<T>() expanded')
+    .argument('[input]', 'the OpenAPI document, or endpoint definition files (a .ts file or a quoted glob); or "input" in the config file')
     .option('-o, --out <dir>', 'the output folder')
-    .option('-t, --targets <list>', `comma-separated targets (default all: ${allTargets.join(',')})`)
+    .option('-t, --targets <list>', `comma-separated targets from ${allTargets.join(',')} (default: endpoints,server,client,cli for a document; openapi,endpoints,client,cli for endpoint files)`)
+    .option('--openapi-format <list>', 'the forms of the openapi target: json (default), yaml, or json,yaml')
+    .option('--tsconfig <file>', 'the tsconfig of endpoint definition files (default: the nearest one above the first file)')
+    .option('--title <text>', "the API's title in the OpenAPI document of endpoint files (default: package.json name)")
+    .option('--api-version <text>', "the API's version in the OpenAPI document of endpoint files (default: package.json version)")
     .option('-c, --config <file>', 'a kitgen.config.ts|mjs|json (default: one in the working folder)')
     .option('--templates <dir>', 'a folder of handlebars templates replacing the built-in ones by file name')
     .addOption(new Option('--format <mode>', 'prettier, layout (kitgen\'s own, fast), auto (prettier up to 2 MB of output, else layout)').choices(['auto', 'prettier', 'layout', 'none']))

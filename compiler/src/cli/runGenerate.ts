@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { CodeGen, type WriteResult } from '../CodeGen.ts';
-import { EndpointGen, type Target } from '../EndpointGen.ts';
+import { EndpointGen, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 import { CompileError, type Diagnostic } from '../input/Diagnostic.ts';
 import { loadDocument, placeDiagnostics } from '../input/loadDocument.ts';
 import { effectiveMode, formatFiles, prettierOptions, type FormatMode } from '../format/formatCode.ts';
@@ -10,7 +10,14 @@ import { loadTemplates } from '../render/Templates.ts';
 export interface GenerateRun {
   readonly input: string;
   readonly out: string;
-  readonly targets: readonly Target[];
+  /** The targets named (default by input kind: `defaultOpenAPITargets` or `defaultCodeFirstTargets`). */
+  readonly targets?: readonly Target[];
+  readonly openapiFormats: readonly OpenAPIFormat[];
+  /** The tsconfig of endpoint definition files. */
+  readonly tsconfig?: string;
+  /** Title and version of the document made from endpoint definition files. */
+  readonly title?: string;
+  readonly version?: string;
   readonly templates?: string;
   readonly format: FormatMode;
   readonly prettierConfig?: string;
@@ -64,7 +71,8 @@ export async function runGenerate(run: GenerateRun, reporter: RunReporter): Prom
   let code;
   try {
     code = EndpointGen.fromOpenAPI(source.document, {
-      targets: run.targets,
+      ...(run.targets !== undefined ? { targets: run.targets } : {}),
+      openapiFormats: run.openapiFormats,
       templates,
       split: run.split,
       lean: run.lean,

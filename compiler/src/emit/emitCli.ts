@@ -1,6 +1,7 @@
 import type { Api } from '../model/Api.ts';
 import { words } from '../names/identifiers.ts';
-import { headerView, importPath, type EmitOptions } from './EmitOptions.ts';
+import { headerView, type EmitOptions } from './EmitOptions.ts';
+import { importPath } from './RuntimeImports.ts';
 
 /** Host and port of the document's first server URL (localhost:8080 when it names none). */
 function hostAndPort(serverUrl: string | undefined): { host: string; port: number } {

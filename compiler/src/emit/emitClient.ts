@@ -1,6 +1,7 @@
 import type { Api } from '../model/Api.ts';
 import { jsDoc, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
-import { headerView, importPath, type EmitOptions } from './EmitOptions.ts';
+import { headerView, type EmitOptions } from './EmitOptions.ts';
+import { importPath } from './RuntimeImports.ts';
 import { operationDoc } from './emitServer.ts';
 
 interface Credential {

@@ -1,21 +1,19 @@
 import type { Api, Operation } from '../model/Api.ts';
 import type { SchemaNode } from '../model/Schema.ts';
-import { endpointsModuleImports } from '../names/moduleNames.ts';
-import { headerView, importPath, indexModel, usedNames, type EmitOptions, type ModelIndex } from './EmitOptions.ts';
+import { headerView, type EmitOptions } from './EmitOptions.ts';
+import { indexModel, type ModelIndex } from './ModelIndex.ts';
 import { operationView, type OperationView } from './operationView.ts';
-import { schemaDeclarations, type SchemaGroupView } from './schemaDeclarations.ts';
+import { importPath, RuntimeImports } from './RuntimeImports.ts';
+import { schemaDeclarations } from './schemaDeclarations.ts';
 import { refsOf } from './schemaOrder.ts';
+import type { ValueContext } from './schemaValue.ts';
 
-function groupText(groups: readonly SchemaGroupView[]): string {
-  return groups.map((g) => `${g.defs?.value ?? ''} ${g.declarations.map((d) => d.value).join(' ')}`).join(' ');
+function valueContext(index: ModelIndex, options: EmitOptions, imports: RuntimeImports): ValueContext {
+  return { identOf: index.identOf, lean: options.lean, imports };
 }
 
-function operationsText(views: readonly OperationView[]): string {
-  return views.map((v) => v.definition).join(' ');
-}
-
-function opViews(ops: readonly Operation[], index: ModelIndex): Array<OperationView & { hasBody: boolean }> {
-  return ops.map((op) => ({ ...operationView(op, index.identOf, index.value, index.resolve), hasBody: op.body !== undefined }));
+function opViews(ops: readonly Operation[], index: ModelIndex, ctx: ValueContext): Array<OperationView & { hasBody: boolean }> {
+  return ops.map((op) => ({ ...operationView(op, index.identOf, ctx, index.resolve), hasBody: op.body !== undefined }));
 }
 
 /** The named schemas an operation refers to directly (to import them from the schemas module). */
@@ -36,21 +34,20 @@ function operationRefs(op: Operation): Set<string> {
  * Emits `endpoints.ts`: the schemas (an explicit type and a schema value each) and one
  * `Endpoint` per operation with its params, output and error types. Split mode puts the
  * schemas in `endpoints/schemas.ts` and the operations in `endpoints/<tag>.ts`, re-exported
- * by `endpoints.ts`.
+ * by `endpoints.ts`. Each file imports the runtime names its code registered.
  */
 export function emitEndpoints(api: Api, options: EmitOptions): Map<string, string> {
-  const index = indexModel(api, options);
-  const schemaGroups = schemaDeclarations(api.schemas, index.identOf, index.scope, { lean: options.lean });
+  const index = indexModel(api);
   const header = headerView(api, options);
   const files = new Map<string, string>();
+  const schemaImports = new RuntimeImports();
+  const schemaGroups = schemaDeclarations(api.schemas, index.identOf, index.scope, { lean: options.lean, imports: schemaImports });
   if (!options.split) {
-    const operations = opViews(api.operations, index);
-    const imports = usedNames(`${groupText(schemaGroups)} ${operationsText(operations)}`, endpointsModuleImports);
-    files.set('endpoints.ts', options.templates.render('endpoints', { ...header, imports: imports.join(', '), schemaGroups, operations }));
+    const operations = opViews(api.operations, index, valueContext(index, options, schemaImports));
+    files.set('endpoints.ts', options.templates.render('endpoints', { ...header, imports: String(schemaImports), schemaGroups, operations }));
     return files;
   }
-  const schemaImports = usedNames(groupText(schemaGroups), endpointsModuleImports);
-  files.set('endpoints/schemas.ts', options.templates.render('endpoints-schemas', { ...header, imports: schemaImports.join(', '), schemaGroups }));
+  files.set('endpoints/schemas.ts', options.templates.render('endpoints-schemas', { ...header, imports: String(schemaImports), schemaGroups }));
   const groups = new Map<string, Operation[]>();
   for (const op of api.operations) {
     const list = groups.get(op.group) ?? [];
@@ -59,15 +56,15 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   }
   const modules = [importPath(options, 'endpoints/schemas')];
   for (const [group, ops] of groups) {
-    const operations = opViews(ops, index);
-    const imports = usedNames(operationsText(operations), endpointsModuleImports);
+    const imports = new RuntimeImports();
+    const operations = opViews(ops, index, valueContext(index, options, imports));
     const refs = new Set<string>();
     for (const op of ops) for (const r of operationRefs(op)) refs.add(r);
     const schemaNames = api.schemas.filter((s) => refs.has(s.key)).map((s) => s.ident);
     const tag = ops[0].tags[0] ?? 'default';
     files.set(
       `endpoints/${group}.ts`,
-      options.templates.render('endpoints-group', { ...header, tag, imports: imports.join(', '), schemaImports: schemaNames.join(', '), schemasModule: importPath(options, 'schemas'), operations }),
+      options.templates.render('endpoints-group', { ...header, tag, imports: String(imports), schemaImports: schemaNames.join(', '), schemasModule: importPath(options, 'schemas'), operations }),
     );
     modules.push(importPath(options, `endpoints/${group}`));
   }

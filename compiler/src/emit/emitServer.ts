@@ -1,6 +1,7 @@
 import type { Api } from '../model/Api.ts';
 import { jsDoc } from '../names/literals.ts';
-import { headerView, importPath, type EmitOptions } from './EmitOptions.ts';
+import { headerView, type EmitOptions } from './EmitOptions.ts';
+import { importPath } from './RuntimeImports.ts';
 
 /** The runtime auth type of an operation. */
 export function authTypeOf(auth: Api['operations'][number]['auth']): 'None' | 'Basic' | 'Bearer' {

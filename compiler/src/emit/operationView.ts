@@ -31,7 +31,7 @@ export function schemaExpression(node: SchemaNode, identOf: IdentOf, ctx: ValueC
   const value = schemaValue(node, ctx);
   if (node.kind === 'ref' && !node.nullable) return value;
   if (value.startsWith('Schema.Bytes(')) return value;
-  return `Schema.Unsafe<${typeText(node, identOf)}>(${value})`;
+  return `${ctx.imports.use('Schema')}.Unsafe<${typeText(node, identOf)}>(${value})`;
 }
 
 /** The type a parameter has in the params object (path parameters: their codec's type). */
@@ -171,6 +171,6 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
 
   const typeArgs = [`[${pathInput.join(', ')}]`, `[${op.types.params}]`, op.types.error, outputTuple, stringLiteral(authType)];
   const doc = jsDoc([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``], '', op.deprecated ? ['@deprecated'] : []);
-  const definition = `defineEndpoint<${typeArgs.join(', ')}>(${objectText(spec)})`;
+  const definition = `${ctx.imports.use('defineEndpoint')}<${typeArgs.join(', ')}>(${objectText(spec)})`;
   return { ident: op.ident, doc, types: op.types, paramsMembers: members.join('\n'), outputType, errorType, definition };
 }

@@ -2,6 +2,7 @@ import { NameScope, pascalCase } from '../names/identifiers.ts';
 import { jsonLiteral, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
 import type { NamedSchema, SchemaNode } from '../model/Schema.ts';
 import { schemaGroups } from './schemaOrder.ts';
+import type { RuntimeImports } from './RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
 import { objectMembers, schemaDoc, typeText, type IdentOf } from './typeText.ts';
 
@@ -30,6 +31,8 @@ export interface SchemaGroupView {
 export interface SchemaViewOptions {
   /** Leave descriptions and examples out of schema values (JSDoc keeps them). */
   readonly lean: boolean;
+  /** The runtime imports of the file the declarations go in. */
+  readonly imports: RuntimeImports;
 }
 
 function withId(value: string, id: string): string {
@@ -67,7 +70,7 @@ function enumEntries(e: { values: readonly (string | number)[]; names?: readonly
 export function schemaDeclarations(schemas: readonly NamedSchema[], identOf: IdentOf, scope: NameScope, options: SchemaViewOptions): SchemaGroupView[] {
   return schemaGroups(schemas).map((group) => {
     const keys = new Set(group.members.map((m) => m.key));
-    const inner: ValueContext = { identOf, lean: options.lean, ...(group.recursive ? { defsGroup: keys } : {}) };
+    const inner: ValueContext = { identOf, lean: options.lean, imports: options.imports, ...(group.recursive ? { defsGroup: keys } : {}) };
     const defsIdent = group.recursive ? `$defs_${group.members[0].ident}` : undefined;
     const declarations = group.members.map((s): SchemaDeclarationView => {
       const node = s.schema;
@@ -77,11 +80,11 @@ export function schemaDeclarations(schemas: readonly NamedSchema[], identOf: Ide
       const e = enumValues(node);
       const values = e ? { values: { ident: scope.allocate(`${s.ident}Values`), entries: enumEntries(e) } } : {};
       let value: string;
-      if (group.recursive) value = `Schema.Unsafe<${s.ident}>({ $defs: ${defsIdent}, $ref: ${stringLiteral(s.ident)} })`;
+      if (group.recursive) value = `${options.imports.use('Schema')}.Unsafe<${s.ident}>({ $defs: ${defsIdent}, $ref: ${stringLiteral(s.ident)} })`;
       else if (node.kind === 'ref' && !node.nullable) value = identOf(node.target);
       else {
         const v = withId(schemaValue(node, inner), s.ident);
-        value = v.startsWith('Schema.Bytes(') ? v : `Schema.Unsafe<${s.ident}>(${v})`;
+        value = v.startsWith('Schema.Bytes(') ? v : `${options.imports.use('Schema')}.Unsafe<${s.ident}>(${v})`;
       }
       return { ident: s.ident, doc, ...shape, value, ...values };
     });

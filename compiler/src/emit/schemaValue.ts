@@ -1,5 +1,6 @@
 import { jsonLiteral, objectKey, stringLiteral } from '../names/literals.ts';
 import { isRequired, type SchemaAnnotations, type SchemaNode } from '../model/Schema.ts';
+import type { RuntimeImports } from './RuntimeImports.ts';
 import type { IdentOf } from './typeText.ts';
 
 /** Where a schema value is written: inside the `$defs` of a recursive group, or anywhere else. */
@@ -9,6 +10,8 @@ export interface ValueContext {
   readonly defsGroup?: ReadonlySet<string>;
   /** Leave descriptions and examples out of schema values (they stay in JSDoc). */
   readonly lean?: boolean;
+  /** The runtime imports of the file being written; every runtime name written is registered here. */
+  readonly imports: RuntimeImports;
 }
 
 type Entry = readonly [key: string, valueText: string];
@@ -76,7 +79,7 @@ function baseValue(node: SchemaNode, ctx: ValueContext): string {
       return obj([['type', `'bigint'`], ['format', `'int64'`], ...constraints(node.constraints), ...notes()]);
     case 'bytes': {
       const description = !ctx.lean && node.description !== undefined ? [['description', stringLiteral(node.description)] as const] : [];
-      return `Schema.Bytes(${description.length > 0 ? obj(description) : ''})`;
+      return `${ctx.imports.use('Schema')}.Bytes(${description.length > 0 ? obj(description) : ''})`;
     }
     case 'boolean':
       return obj([['type', `'boolean'`], ...notes()]);

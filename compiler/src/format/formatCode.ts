@@ -42,14 +42,15 @@ export function effectiveMode(mode: FormatMode, files: ReadonlyMap<string, strin
   return size > prettierLimitBytes ? 'layout' : 'prettier';
 }
 
-/** Formats every file (see {@link FormatMode}); prettier uses its TypeScript parser. */
+/** Formats every TypeScript file (see {@link FormatMode}) with prettier's TypeScript parser; other files pass as they are. */
 export async function formatFiles(files: ReadonlyMap<string, string>, options: Prettier.Options, mode: FormatMode = 'prettier'): Promise<Map<string, string>> {
   const chosen = effectiveMode(mode, files);
   // Loaded only when used: large outputs are laid out without it.
   const prettier = chosen === 'prettier' ? await import('prettier') : undefined;
   const out = new Map<string, string>();
   for (const [path, text] of files) {
-    if (chosen === 'none') {
+    // Only TypeScript is formatted: the OpenAPI document is written as it is.
+    if (chosen === 'none' || !path.endsWith('.ts')) {
       out.set(path, text);
       continue;
     }

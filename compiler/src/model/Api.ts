@@ -151,4 +151,6 @@ export interface Api {
   readonly securitySchemes: readonly SecurityScheme[];
   /** First server URL, when the document names one. */
   readonly serverUrl?: string;
+  /** The document the model was read from (bundled: external `$ref`s are in it), which the `openapi` target writes. */
+  readonly document: Readonly<Record<string, unknown>>;
 }

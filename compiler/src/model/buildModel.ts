@@ -139,6 +139,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
     operations: named.operations,
     securitySchemes,
     ...(serverUrl !== undefined ? { serverUrl } : {}),
+    document,
   };
 }
 

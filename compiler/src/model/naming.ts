@@ -1,5 +1,5 @@
 import { camelCase, NameScope, pascalCase } from '../names/identifiers.ts';
-import { endpointsModuleImports, endpointsModuleLocals, runtimeRepresentative } from '../names/moduleNames.ts';
+import { endpointsModuleLocals, runtimeNames, runtimeRepresentative } from '../names/moduleNames.ts';
 import type { Diagnostics } from '../input/Diagnostic.ts';
 import type { Api, HttpMethod, Operation, Parameter, RequestBody, Response } from './Api.ts';
 import type { RawResponse } from './bodies.ts';
@@ -57,7 +57,7 @@ function responsesOf(raw: readonly RawResponse[]): { outputs: Response[]; errors
  * Deterministic: the same document always gives the same names.
  */
 export function allocateNames(schemas: SchemaConverter, raw: readonly RawOperation[], diagnostics: Diagnostics): Pick<Api, 'schemas' | 'operations'> {
-  const scope = new NameScope([...endpointsModuleImports, ...endpointsModuleLocals]);
+  const scope = new NameScope([...runtimeNames, ...endpointsModuleLocals]);
   const named: NamedSchema[] = [];
   for (const s of schemas.named.values()) {
     named.push({ key: s.key, name: s.name, ident: scope.allocate(pascalCase(s.name)), schema: s.schema ?? { kind: 'any' }, pointer: s.pointer });

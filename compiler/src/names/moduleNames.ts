@@ -1,5 +1,11 @@
-/** What the endpoints module imports from the runtime; its own names must not take them. */
-export const endpointsModuleImports = ['Endpoint', 'RoutePattern', 'PathCodec', 'HttpCodec', 'HeaderCodec', 'Schema', 'Responses', 'AuthType', 'defineEndpoint'] as const;
+/**
+ * The runtime exports generated endpoint modules may use, in the order their import lists them
+ * (see emit/RuntimeImports.ts). Generated names never take one of them: the naming step reserves them.
+ */
+export const runtimeNames = ['Endpoint', 'RoutePattern', 'PathCodec', 'HttpCodec', 'HeaderCodec', 'Schema', 'Responses', 'AuthType', 'defineEndpoint'] as const;
+
+/** A runtime export generated code may import. */
+export type RuntimeName = (typeof runtimeNames)[number];
 
 /**
  * Names the endpoints module must leave free: what server.ts and client.ts export (index.ts

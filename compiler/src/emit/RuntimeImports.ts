@@ -1,0 +1,31 @@
+import { runtimeNames, type RuntimeName } from '../names/moduleNames.ts';
+import type { EmitOptions } from './EmitOptions.ts';
+
+/**
+ * The runtime imports of one generated file, registered by the code that writes each name (as
+ * protobuf-es's `GeneratedFile.import` does) rather than found afterwards in the text.
+ */
+export class RuntimeImports {
+  readonly #used = new Set<RuntimeName>();
+
+  /** Records that the file uses `name` and returns the identifier to write. */
+  use(name: RuntimeName): string {
+    this.#used.add(name);
+    return name;
+  }
+
+  /** The names used, in {@link runtimeNames} order. */
+  get names(): RuntimeName[] {
+    return runtimeNames.filter((n) => this.#used.has(n));
+  }
+
+  /** The names as an import list (`Schema, defineEndpoint`). */
+  toString(): string {
+    return this.names.join(', ');
+  }
+}
+
+/** A relative import specifier (`./endpoints.js`). */
+export function importPath(options: Pick<EmitOptions, 'importExtension'>, path: string): string {
+  return `./${path}${options.importExtension}`;
+}

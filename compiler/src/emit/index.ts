@@ -1,0 +1,40 @@
+// The emitters, one per target: every input is emitted by looping over this registry.
+import type { Api } from '../model/Api.ts';
+import { emitCli } from './emitCli.ts';
+import { emitClient } from './emitClient.ts';
+import { emitEndpoints } from './emitEndpoints.ts';
+import { emitIndex } from './emitIndex.ts';
+import { emitOpenAPI } from './emitOpenAPI.ts';
+import { emitServer } from './emitServer.ts';
+import type { EmitOptions, Emitter, Target } from './EmitOptions.ts';
+
+export type { EmitOptions, Emitter, OpenAPIFormat, Target } from './EmitOptions.ts';
+
+/** The emitter of each target (DESIGN.md: "Targets are a registry"). */
+export const emitters: Readonly<Record<Target, Emitter>> = {
+  endpoints: emitEndpoints,
+  server: emitServer,
+  client: emitClient,
+  cli: emitCli,
+  openapi: emitOpenAPI,
+};
+
+/** Every target, in emission order. */
+export const allTargets: readonly Target[] = ['endpoints', 'server', 'client', 'cli', 'openapi'];
+
+/** What `kitgen generate` emits for an OpenAPI document when no targets are named (the document itself is already there). */
+export const defaultOpenAPITargets: readonly Target[] = ['endpoints', 'server', 'client', 'cli'];
+
+/** What `kitgen generate` emits for endpoint definition files when no targets are named (the server is the user's own code). */
+export const defaultCodeFirstTargets: readonly Target[] = ['openapi', 'endpoints', 'client', 'cli'];
+
+/** Emits `options.targets` in registry order, then `index.ts` re-exporting the modules among them (pure: model and options in, files out). */
+export function emitAll(api: Api, options: EmitOptions): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const target of allTargets) {
+    if (!options.targets.has(target)) continue;
+    for (const [path, text] of emitters[target](api, options)) files.set(path, text);
+  }
+  for (const [path, text] of emitIndex(api, options)) files.set(path, text);
+  return files;
+}
