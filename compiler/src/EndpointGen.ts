@@ -29,6 +29,8 @@ export interface GenerateOptions {
   readonly runtimePackage?: string;
   /** The input file, for messages. */
   readonly file?: string;
+  /** Code-first input: the user's endpoint modules (relative paths without extension) that `index.ts` re-exports. */
+  readonly userModules?: readonly string[];
 }
 
 /** Generated code in memory (the spec's result of `EndpointGen.fromOpenAPI`), not yet formatted. */
@@ -73,6 +75,7 @@ export const EndpointGen = {
       lean: options.lean ?? false,
       targets: new Set(options.targets ?? defaultOpenAPITargets),
       openapiFormats: options.openapiFormats ?? ['json'],
+      userModules: options.userModules ?? [],
     };
     const files = emitAll(api, emitOptions);
     return { files, warnings: diagnostics.list.filter((d) => d.severity === 'warning'), api };

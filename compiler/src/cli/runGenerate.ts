@@ -1,6 +1,10 @@
 import { stat } from 'node:fs/promises';
-import { CodeGen, type WriteResult } from '../CodeGen.ts';
-import { EndpointGen, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
+import { dirname, join, relative, sep } from 'node:path';
+import { CodeGen, generatedMarker, type WriteResult } from '../CodeGen.ts';
+import { CodeFirstSession, definitionPath } from '../codefirst/CodeFirst.ts';
+import { isEndpointInput } from '../codefirst/endpointFiles.ts';
+import { relocateImports } from '../codefirst/relocateImports.ts';
+import { defaultCodeFirstTargets, EndpointGen, type GeneratedCode, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 import { CompileError, type Diagnostic } from '../input/Diagnostic.ts';
 import { loadDocument, placeDiagnostics } from '../input/loadDocument.ts';
 import { effectiveMode, formatFiles, prettierOptions, type FormatMode } from '../format/formatCode.ts';
@@ -39,6 +43,8 @@ export interface RunReporter {
 /** What a run produced. */
 export interface RunResult {
   readonly files: readonly string[];
+  /** The text of every file, as written (or as it would be, with `dryRun`). */
+  readonly output: ReadonlyMap<string, string>;
   readonly write?: WriteResult;
   readonly warnings: readonly Diagnostic[];
   readonly operations: number;
@@ -48,11 +54,62 @@ export interface RunResult {
 const largeInputBytes = 1_000_000;
 const largeInputOperations = 100;
 
+/** Options of the emitters that come from the run. */
+function emitOptions(run: GenerateRun, templates: ReturnType<typeof loadTemplates>) {
+  return {
+    openapiFormats: run.openapiFormats,
+    templates,
+    split: run.split,
+    lean: run.lean,
+    int64: run.int64,
+    importExtension: run.importExtension,
+    runtimePackage: run.runtimePackage,
+  };
+}
+
 /**
- * One `kitgen generate`: read and check the document, build the model, emit the targets,
- * format, write (or list with `dryRun`). Throws {@link CompileError} for invalid input.
+ * Code-first: endpoint definition files → their OpenAPI document → the targets, plus each file
+ * with its DeriveSchema.gen<T>() calls expanded under `definitions/` (what runs, imported by
+ * `index.ts`), its relative imports pointing back at the user's files.
  */
-export async function runGenerate(run: GenerateRun, reporter: RunReporter): Promise<RunResult> {
+async function generateFromEndpointFiles(run: GenerateRun, session: CodeFirstSession): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[] }> {
+  const cf = await session.describe();
+  const moved = new Map(cf.files.map((f) => [f, join(run.out, definitionPath(f, cf.files))]));
+  const extra = new Map<string, string>();
+  for (const file of cf.files) {
+    const path = definitionPath(file, cf.files);
+    const from = relative(run.out, file).split(sep).join('/');
+    const marker = `${generatedMarker} from ${from}: its DeriveSchema.gen<T>() calls expanded. Do not edit: edit that file and run \`kitgen generate\` again.\n`;
+    extra.set(path, marker + relocateImports(cf.expanded.get(file)!, file, join(run.out, path), moved));
+  }
+  const userModules = [...extra.keys()].map((p) => p.replace(/\.[cm]?tsx?$/, ''));
+  let code: GeneratedCode;
+  try {
+    code = EndpointGen.fromOpenAPI(cf.document, { ...emitOptions(run, loadTemplates(run.templates)), targets: run.targets ?? defaultCodeFirstTargets, userModules, file: `${run.input} (its OpenAPI document)` });
+  } catch (error) {
+    // The document OpenAPIGen wrote is kitgen's own: a problem in it is a kitgen bug, said so.
+    if (error instanceof CompileError) throw new Error(`kitgen bug: the document made from ${run.input} does not compile:\n${error.message}`);
+    throw error;
+  }
+  return { code, extra, warnings: [...cf.warnings, ...code.warnings] };
+}
+
+/**
+ * One `kitgen generate`: read and check the input (an OpenAPI document, or endpoint definition
+ * files through a {@link CodeFirstSession}, which a watch passes to keep), build the model, emit
+ * the targets, format, write (or list with `dryRun`). Throws {@link CompileError} for invalid input.
+ */
+export async function runGenerate(run: GenerateRun, reporter: RunReporter, session?: CodeFirstSession): Promise<RunResult> {
+  if (isEndpointInput(run.input)) {
+    const own = session ?? new CodeFirstSession({ input: run.input, cwd: dirname(run.input), ...(run.tsconfig !== undefined ? { tsconfig: run.tsconfig } : {}), ...(run.title !== undefined ? { title: run.title } : {}), ...(run.version !== undefined ? { version: run.version } : {}) });
+    try {
+      const { code, extra, warnings } = await generateFromEndpointFiles(run, own);
+      for (const w of warnings) reporter.warning(w);
+      return await finish(run, code, extra, warnings, reporter, () => '');
+    } finally {
+      if (session === undefined) await own.close();
+    }
+  }
   const started = performance.now();
   let last = started;
   const lap = () => {
@@ -70,17 +127,7 @@ export async function runGenerate(run: GenerateRun, reporter: RunReporter): Prom
   const templates = loadTemplates(run.templates);
   let code;
   try {
-    code = EndpointGen.fromOpenAPI(source.document, {
-      ...(run.targets !== undefined ? { targets: run.targets } : {}),
-      openapiFormats: run.openapiFormats,
-      templates,
-      split: run.split,
-      lean: run.lean,
-      int64: run.int64,
-      importExtension: run.importExtension,
-      runtimePackage: run.runtimePackage,
-      file: run.input,
-    });
+    code = EndpointGen.fromOpenAPI(source.document, { ...emitOptions(run, templates), ...(run.targets !== undefined ? { targets: run.targets } : {}), file: run.input });
   } catch (error) {
     if (error instanceof CompileError) throw new CompileError(placeDiagnostics(source, error.diagnostics));
     throw error;
@@ -90,13 +137,28 @@ export async function runGenerate(run: GenerateRun, reporter: RunReporter): Prom
   progress(`emit       ${lap()}  (${code.files.size} files)`);
   const warnings = [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)];
   for (const w of warnings) reporter.warning(w);
-  const paths = [...code.files.keys()].sort();
+  return finish(run, code, new Map(), warnings, reporter, lap, progress, started);
+}
+
+/** Formats the emitted files (the expanded user files in `extra` are kept as they are), then writes or lists them. */
+async function finish(
+  run: GenerateRun,
+  code: GeneratedCode,
+  extra: ReadonlyMap<string, string>,
+  warnings: readonly Diagnostic[],
+  reporter: RunReporter,
+  lap: () => string,
+  progress: (line: string) => void = () => {},
+  started = performance.now(),
+): Promise<RunResult> {
+  const paths = [...code.files.keys(), ...extra.keys()].sort();
   const mode = effectiveMode(run.format, code.files);
   const formatted = mode === 'none' ? new Map(code.files) : await formatFiles(code.files, await prettierOptions(run.prettierConfig), mode);
   if (mode !== 'none') progress(`format     ${lap()}  (${mode === 'layout' ? "kitgen's layout: the output is too large for prettier in reasonable time; --format prettier forces it" : 'prettier'})`);
-  if (run.dryRun) return { files: paths, warnings, operations: code.api.operations.length };
+  for (const [path, text] of extra) formatted.set(path, text);
+  if (run.dryRun) return { files: paths, output: formatted, warnings, operations: code.api.operations.length };
   const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean });
   progress(`write      ${lap()}  (${write.written.length} written, ${write.unchanged.length} unchanged${run.clean ? `, ${write.removed.length} removed` : ''})`);
   progress(`total      ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { files: paths, write, warnings, operations: code.api.operations.length };
+  return { files: paths, output: formatted, write, warnings, operations: code.api.operations.length };
 }

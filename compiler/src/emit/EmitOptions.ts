@@ -22,6 +22,11 @@ export interface EmitOptions {
   readonly targets: ReadonlySet<Target>;
   /** The forms the `openapi` target writes (default JSON alone). */
   readonly openapiFormats: readonly OpenAPIFormat[];
+  /**
+   * Modules of the user's own endpoints (code-first input: the expanded endpoint definition files,
+   * relative paths without extension), which `index.ts` re-exports in place of `endpoints`.
+   */
+  readonly userModules: readonly string[];
 }
 
 /** An emitter: a pure function from the model to files (relative path → text); it reads no file and no document. */

@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createDeriveProject, expandDeriveSchema, type DeriveProject } from '../derive/index.ts';
+import { CompileError, type Diagnostic } from '../input/Diagnostic.ts';
+import type { EndpointFound, ExportDocs } from './describeProtocol.ts';
+import { EndpointLoader } from './EndpointLoader.ts';
+import { resolveEndpointFiles } from './endpointFiles.ts';
+import { fileDeclarations, type SourcePlace } from './exportDocs.ts';
+import { describeFailureDiagnostic, loadFailureDiagnostic, placedDiagnostic } from './failureDiagnostics.ts';
+
+/** Options of a code-first run. */
+export interface CodeFirstOptions {
+  /** A `.ts` file or a glob of endpoint definition files. */
+  readonly input: string;
+  readonly cwd: string;
+  /** The tsconfig (default: the nearest one above the first file). */
+  readonly tsconfig?: string;
+  /** Title and version of the document (default: the nearest package.json's name and version). */
+  readonly title?: string;
+  readonly version?: string;
+}
+
+/** What reading endpoint definition files gives. */
+export interface CodeFirstResult {
+  /** The OpenAPI document of the exported endpoints (`OpenAPIGen.fromEndpoints`). */
+  readonly document: Record<string, unknown>;
+  /** The endpoint definition files, absolute. */
+  readonly files: readonly string[];
+  /** Each file's text with its DeriveSchema.gen<T>() calls expanded. */
+  readonly expanded: ReadonlyMap<string, string>;
+  readonly endpoints: readonly EndpointFound[];
+  readonly warnings: readonly Diagnostic[];
+  /** Every file the derivations read (to watch). */
+  readonly consulted: readonly string[];
+}
+
+async function packageInfo(from: string): Promise<{ name?: string; version?: string }> {
+  for (let dir = dirname(from); ; dir = dirname(dir)) {
+    const text = await readFile(join(dir, 'package.json'), 'utf8').catch(() => undefined);
+    if (text !== undefined) {
+      try {
+        const p = JSON.parse(text) as { name?: unknown; version?: unknown };
+        return { ...(typeof p.name === 'string' ? { name: p.name } : {}), ...(typeof p.version === 'string' ? { version: p.version } : {}) };
+      } catch {
+        return {};
+      }
+    }
+    if (dirname(dir) === dir) return {};
+  }
+}
+
+/** The folder all files share, for laying their copies out below the output folder. */
+export function commonDir(files: readonly string[]): string {
+  let dir = dirname(files[0]);
+  while (!files.every((f) => f.startsWith(dir + sep))) dir = dirname(dir);
+  return dir;
+}
+
+/** Where a file's expanded copy goes below the output folder (`definitions/pets.endpoints.ts`). */
+export function definitionPath(file: string, files: readonly string[]): string {
+  return ['definitions', ...relative(commonDir(files), file).split(sep)].join('/');
+}
+
+/**
+ * Endpoint definition files → OpenAPI document: expands every `DeriveSchema.gen<T>()` (ts-morph,
+ * one long-lived project), loads the modules on the loader thread, and describes their exported
+ * endpoints with the runtime's `OpenAPIGen` — the runtime's builder is the one meaning of an
+ * endpoint. A session is kept by `--watch`: the project and the thread live on, and each run
+ * re-reads only what changed.
+ */
+export class CodeFirstSession {
+  readonly #options: CodeFirstOptions;
+  #project: DeriveProject | undefined;
+  readonly #loader = new EndpointLoader();
+
+  constructor(options: CodeFirstOptions) {
+    this.#options = options;
+  }
+
+  /** Reads the files now (after a change, only what changed is derived again). */
+  async describe(): Promise<CodeFirstResult> {
+    const files = await resolveEndpointFiles(this.#options.input, this.#options.cwd);
+    this.#project ??= createDeriveProject({ cwd: dirname(files[0]), ...(this.#options.tsconfig !== undefined ? { tsconfig: this.#options.tsconfig } : {}) });
+    const project = this.#project;
+    const errors: Diagnostic[] = [];
+    const warnings: Diagnostic[] = [];
+    const expanded = new Map<string, string>();
+    const sources: Record<string, string> = {};
+    const docs: Record<string, Record<string, ExportDocs>> = {};
+    const places = new Map<string, SourcePlace>();
+    const consulted = new Set<string>();
+    for (const file of files) {
+      const result = expandDeriveSchema(file, project);
+      for (const d of result.diagnostics) (d.severity === 'error' ? errors : warnings).push(d);
+      for (const c of result.consulted) consulted.add(c);
+      expanded.set(file, result.code);
+      sources[pathToFileURL(file).href] = result.code;
+      const declarations = fileDeclarations(project.sourceFile(file));
+      docs[file] = declarations.docs;
+      for (const [name, place] of Object.entries(declarations.places)) places.set(`${file}#${name}`, place);
+      for (const u of declarations.unexported) {
+        warnings.push(placedDiagnostic(u.place, file, 'warning', `endpoint "${u.name}" is not exported, so it is not described (kitgen reads the exported endpoints)`, `export it: export const ${u.name} = …`, project.sourceFile(file).getFullText()));
+      }
+    }
+    if (errors.length > 0) throw new CompileError([...errors, ...warnings]);
+    const pkg = await packageInfo(files[0]);
+    const result = await this.#loader.describe({
+      files,
+      sources,
+      title: this.#options.title ?? pkg.name ?? 'API',
+      version: this.#options.version ?? pkg.version ?? '0.0.0',
+      docs,
+    });
+    if (result.kind === 'load-failed') throw new CompileError([loadFailureDiagnostic(result.failure, files), ...warnings]);
+    if (result.kind === 'describe-failed') throw new CompileError([describeFailureDiagnostic(result.failure, result.endpoints, places), ...warnings]);
+    if (result.endpoints.length === 0) {
+      throw new CompileError([{ severity: 'error', file: this.#options.input, message: 'no exported Endpoint found', fix: 'export the endpoints: export const getPet = Endpoint(RoutePattern.GET(…))…' }, ...warnings]);
+    }
+    return { document: result.document, files, expanded, endpoints: result.endpoints, warnings, consulted: [...consulted] };
+  }
+
+  /** Stops the loader thread. */
+  async close(): Promise<void> {
+    await this.#loader.close();
+  }
+}

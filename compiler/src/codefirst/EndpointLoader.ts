@@ -1,0 +1,57 @@
+import { Worker } from 'node:worker_threads';
+import type { DescribeRequest, DescribeResult } from './describeProtocol.ts';
+
+/**
+ * The thread that loads endpoint definition files (describeWorker.ts), started once and reused:
+ * a watch sends it one request per change. tsx is registered in it first, so the worker and the
+ * user's TypeScript modules load with or without a loader in the compiler's own process.
+ */
+export class EndpointLoader {
+  #worker: Worker | undefined;
+  #pending: { resolve: (r: DescribeResult) => void; reject: (e: Error) => void } | undefined;
+  #generation = 0;
+
+  #start(): Worker {
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const entry = new URL(`./describeWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+    const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+    const worker = new Worker(boot, { eval: true, stdout: false, stderr: false });
+    worker.unref();
+    worker.on('message', (result: DescribeResult) => {
+      const p = this.#pending;
+      this.#pending = undefined;
+      p?.resolve(result);
+    });
+    const fail = (error: Error) => {
+      this.#worker = undefined;
+      const p = this.#pending;
+      this.#pending = undefined;
+      p?.reject(error);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the thread loading the endpoint definition files stopped (exit code ${code}); did a module call process.exit()?`)));
+    return worker;
+  }
+
+  /** Loads the files (expanded sources in place of theirs) and describes their exported endpoints. */
+  describe(request: Omit<DescribeRequest, 'generation'>): Promise<DescribeResult> {
+    if (this.#pending) return Promise.reject(new Error('EndpointLoader: one request at a time'));
+    this.#worker ??= this.#start();
+    const worker = this.#worker;
+    this.#generation += 1;
+    return new Promise<DescribeResult>((resolve, reject) => {
+      this.#pending = { resolve, reject };
+      worker.postMessage({ ...request, generation: this.#generation } satisfies DescribeRequest);
+    });
+  }
+
+  /** Stops the thread. */
+  async close(): Promise<void> {
+    const w = this.#worker;
+    this.#worker = undefined;
+    if (w) {
+      w.removeAllListeners('exit');
+      await w.terminate();
+    }
+  }
+}

@@ -1,0 +1,44 @@
+// The messages between the compiler and the thread that loads endpoint definition files.
+
+/** What to load and how to describe it. */
+export interface DescribeRequest {
+  /** Absolute paths of the endpoint definition files, in order. */
+  readonly files: readonly string[];
+  /** Expanded text by file URL (files without DeriveSchema.gen<T>() calls are read from disk). */
+  readonly sources: Readonly<Record<string, string>>;
+  /** Increases with every request, so each one loads the user's modules anew. */
+  readonly generation: number;
+  readonly title: string;
+  readonly version: string;
+  /** Summary and description from each export's JSDoc, by file and export name. */
+  readonly docs: Readonly<Record<string, Readonly<Record<string, ExportDocs>>>>;
+}
+
+/** The JSDoc of an exported endpoint. */
+export interface ExportDocs {
+  readonly summary?: string;
+  readonly description?: string;
+}
+
+/** An exported endpoint that was found. */
+export interface EndpointFound {
+  readonly file: string;
+  readonly exportName: string;
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+}
+
+/** An error thrown while loading a module or describing the endpoints. */
+export interface LoadFailure {
+  readonly file: string;
+  readonly name: string;
+  readonly message: string;
+  readonly stack: string;
+}
+
+/** What the loading thread answers. */
+export type DescribeResult =
+  | { readonly kind: 'described'; readonly document: Record<string, unknown>; readonly endpoints: readonly EndpointFound[] }
+  | { readonly kind: 'load-failed'; readonly failure: LoadFailure }
+  | { readonly kind: 'describe-failed'; readonly failure: LoadFailure; readonly endpoints: readonly EndpointFound[] };

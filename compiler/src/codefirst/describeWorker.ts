@@ -1,0 +1,80 @@
+// The thread that loads endpoint definition files: it imports the user's modules (their
+// DeriveSchema.gen<T>() calls expanded, served by loaderHooks.ts), takes their exported Endpoint
+// values and describes them with the runtime's OpenAPIGen. It runs apart from the compiler so a
+// module's side effects and module cache stay out of it; a watch keeps it and loads each
+// generation under fresh URLs.
+import { MessageChannel, parentPort, type MessagePort } from 'node:worker_threads';
+import { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { DescribeRequest, DescribeResult, EndpointFound, LoadFailure } from './describeProtocol.ts';
+
+const hooksChannel = new MessageChannel();
+register(new URL('./loaderHooks.ts', import.meta.url).href, { data: { port: hooksChannel.port2 }, transferList: [hooksChannel.port2] });
+// tsx again, on top of the hooks, so it compiles the TypeScript they serve.
+const tsx = (await import('tsx/esm/api')) as { register: () => unknown };
+tsx.register();
+const runtime = await import('@kitgen/runtime');
+
+/** Sends the expanded sources to the hooks and waits until they are in force. */
+function updateHooks(port: MessagePort, request: DescribeRequest): Promise<void> {
+  return new Promise((done) => {
+    const onAck = (message: { ack: number }) => {
+      if (message.ack !== request.generation) return;
+      port.off('message', onAck);
+      done();
+    };
+    port.on('message', onAck);
+    port.postMessage({ sources: request.sources, generation: request.generation });
+  });
+}
+
+type AnyEndpoint = Parameters<typeof runtime.OpenAPIGen.fromEndpoints>[1];
+
+/** An Endpoint value of any copy of the runtime (the user's may be another install than ours). */
+function isEndpoint(value: unknown): value is AnyEndpoint {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { implement?: unknown; state?: { route?: { openApiPath?: unknown } } };
+  return typeof v.implement === 'function' && typeof v.state?.route?.openApiPath === 'string';
+}
+
+function failure(file: string, error: unknown): LoadFailure {
+  const e = error as { message?: unknown; stack?: unknown; name?: unknown };
+  return { file, name: typeof e?.name === 'string' ? e.name : 'Error', message: typeof e?.message === 'string' ? e.message : String(error), stack: typeof e?.stack === 'string' ? e.stack : '' };
+}
+
+async function describe(request: DescribeRequest): Promise<DescribeResult> {
+  await updateHooks(hooksChannel.port1, request);
+  const endpoints: AnyEndpoint[] = [];
+  const found: EndpointFound[] = [];
+  for (const file of request.files) {
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    } catch (error) {
+      return { kind: 'load-failed', failure: failure(file, error) };
+    }
+    for (const [name, value] of Object.entries(module)) {
+      if (!isEndpoint(value)) continue;
+      const docs = request.docs[file]?.[name];
+      let endpoint = value as AnyEndpoint & { operationId(id: string): AnyEndpoint; summary(s: string): AnyEndpoint; doc(s: string): AnyEndpoint };
+      if (endpoint.state.docs.operationId === undefined) endpoint = endpoint.operationId(name) as typeof endpoint;
+      if (docs?.summary !== undefined && endpoint.state.docs.summary === undefined) endpoint = endpoint.summary(docs.summary) as typeof endpoint;
+      if (docs?.description !== undefined && endpoint.state.docs.description === undefined) endpoint = endpoint.doc(docs.description) as typeof endpoint;
+      endpoints.push(endpoint);
+      found.push({ file, exportName: name, operationId: endpoint.state.docs.operationId!, method: String(endpoint.state.route.method), path: endpoint.state.route.openApiPath });
+    }
+  }
+  try {
+    const api = runtime.OpenAPIGen.fromEndpoints({ title: request.title, version: request.version }, ...endpoints);
+    return { kind: 'described', document: JSON.parse(api.toJson(0)) as Record<string, unknown>, endpoints: found };
+  } catch (error) {
+    return { kind: 'describe-failed', failure: failure(request.files[0] ?? '', error), endpoints: found };
+  }
+}
+
+parentPort!.on('message', (request: DescribeRequest) => {
+  describe(request).then(
+    (result) => parentPort!.postMessage(result),
+    (error: unknown) => parentPort!.postMessage({ kind: 'load-failed', failure: failure(request.files[0] ?? '', error) } satisfies DescribeResult),
+  );
+});

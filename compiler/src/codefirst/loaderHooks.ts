@@ -1,0 +1,62 @@
+// Module loader hooks (node:module `register`) for loading endpoint definition files: they serve
+// the expanded text of the files kitgen expanded (DeriveSchema.gen<T>() calls with their schemas)
+// in place of the files on disk, and give every module of the user's project a fresh URL per
+// generation, so a watch re-reads what changed. They run on the loader thread; tsx, registered
+// after them, turns the TypeScript they return into JavaScript.
+import type { MessagePort } from 'node:worker_threads';
+
+/** What the loading thread sends: the expanded sources by file URL, and the generation. */
+export interface HooksUpdate {
+  readonly sources: Readonly<Record<string, string>>;
+  readonly generation: number;
+}
+
+/** The data `register` passes to {@link initialize}. */
+export interface HooksData {
+  readonly port: MessagePort;
+}
+
+let sources: Readonly<Record<string, string>> = {};
+let generation = 0;
+
+/** Receives updates over the port, acknowledging each so the loader knows it is in force. */
+export function initialize(data: HooksData): void {
+  data.port.on('message', (update: HooksUpdate) => {
+    sources = update.sources;
+    generation = update.generation;
+    data.port.postMessage({ ack: update.generation });
+  });
+  data.port.unref();
+}
+
+const projectFile = (url: string) => url.startsWith('file:') && !url.includes('/node_modules/');
+
+type Next<C, R> = (specifier: string, context: C) => Promise<R>;
+interface ResolveResult {
+  readonly url: string;
+  readonly format?: string | null;
+  readonly shortCircuit?: boolean;
+}
+
+/** Marks a project file's URL with the generation, so a new generation loads it anew. */
+export async function resolve(specifier: string, context: object, next: Next<object, ResolveResult>): Promise<ResolveResult> {
+  const result = await next(specifier, context);
+  if (!projectFile(result.url) || generation === 0) return result;
+  const url = new URL(result.url);
+  url.searchParams.set('kitgen', String(generation));
+  return { ...result, url: url.href };
+}
+
+interface LoadResult {
+  readonly format?: string | null;
+  readonly source?: string | ArrayBuffer | Uint8Array;
+  readonly shortCircuit?: boolean;
+}
+
+/** Serves an expanded file's text in place of the file (TypeScript: the next hooks compile it). */
+export async function load(url: string, context: { format?: string | null }, next: Next<object, LoadResult>): Promise<LoadResult> {
+  const plain = url.split('?')[0];
+  const source = sources[plain];
+  if (source !== undefined) return { format: 'module', source, shortCircuit: true };
+  return next(url, context);
+}
