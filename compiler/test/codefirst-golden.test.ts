@@ -1,0 +1,61 @@
+// Code-first golden trees: endpoint definition files → openapi.json, the client, the CLI, index.ts
+// and the files with DeriveSchema.gen<T>() expanded, exactly as expected/ has them (type-checked
+// strict by golden.test.ts with the other trees); then both round trips: the document made from
+// code, generated contract-first and described again, is the same document.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { OpenAPIGen, type AnyEndpoint } from '@kitgen/runtime';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { codeFirstCases, generateCodeFirst } from './support/codeFirstCases.ts';
+import { readTree, repoRoot, updateGolden, writeTree } from './support/fixtures.ts';
+
+const cases = await codeFirstCases();
+
+test('there are code-first fixture cases', () => {
+  assert.ok(cases.length >= 2, `only ${cases.length} cases`);
+});
+
+for (const c of cases) {
+  test(`code-first golden: ${c.name}`, async () => {
+    const { result, diagnostics } = await generateCodeFirst(c);
+    const expectedDir = join(c.dir, 'expected');
+    const diagnosticsFile = join(c.dir, 'diagnostics.txt');
+    if (updateGolden) {
+      await rm(expectedDir, { recursive: true, force: true });
+      await writeTree(expectedDir, result.output);
+      if (diagnostics) await writeFile(diagnosticsFile, diagnostics);
+      else await rm(diagnosticsFile, { force: true });
+      return;
+    }
+    const expected = await readTree(expectedDir);
+    assert.deepEqual([...result.output.keys()].sort(), [...expected.keys()].sort(), `${c.name}: the files differ from expected/ (KITGEN_UPDATE_GOLDEN=1 rewrites)`);
+    for (const [path, text] of result.output) assert.equal(text, expected.get(path), `${c.name}: ${path} differs from expected/${path}`);
+    const expectedDiagnostics = existsSync(diagnosticsFile) ? await readFile(diagnosticsFile, 'utf8') : '';
+    assert.equal(diagnostics, expectedDiagnostics, `${c.name}: messages differ from diagnostics.txt`);
+  });
+
+  test(`code-first document passes swagger-parser: ${c.name}`, async () => {
+    const { result } = await generateCodeFirst(c);
+    const document = JSON.parse(result.output.get('openapi.json')!) as object;
+    await SwaggerParser.validate(structuredClone(document) as never);
+  });
+
+  test(`round trip code → OpenAPI → code → OpenAPI: ${c.name}`, async () => {
+    // The document from code, generated contract-first (endpoints.ts) and described again with
+    // OpenAPIGen, is the document from code.
+    const tmp = join(repoRoot, 'compiler', 'test', '.tmp', `roundtrip-${c.name}`);
+    await rm(tmp, { recursive: true, force: true });
+    const { result } = await generateCodeFirst(c, tmp);
+    const first = JSON.parse(result.output.get('openapi.json')!) as { info: { title: string; version: string } };
+    await mkdir(tmp, { recursive: true });
+    await writeFile(join(tmp, 'endpoints.ts'), result.output.get('endpoints.ts')!);
+    const mod = (await import(pathToFileURL(join(tmp, 'endpoints.ts')).href)) as Record<string, AnyEndpoint>;
+    const again = OpenAPIGen.fromEndpoints({ title: first.info.title, version: first.info.version }, ...Object.values(mod).filter((v) => typeof v === 'object' && v !== null && 'state' in v));
+    assert.deepEqual(again.document, first);
+    await rm(tmp, { recursive: true, force: true });
+  });
+}
