@@ -45,6 +45,8 @@ export interface RunResult {
   readonly files: readonly string[];
   /** The text of every file, as written (or as it would be, with `dryRun`). */
   readonly output: ReadonlyMap<string, string>;
+  /** The source files the run read (endpoint definition files and the files their types are in), for a watch. */
+  readonly sources?: readonly string[];
   readonly write?: WriteResult;
   readonly warnings: readonly Diagnostic[];
   readonly operations: number;
@@ -72,7 +74,7 @@ function emitOptions(run: GenerateRun, templates: ReturnType<typeof loadTemplate
  * with its DeriveSchema.gen<T>() calls expanded under `definitions/` (what runs, imported by
  * `index.ts`), its relative imports pointing back at the user's files.
  */
-async function generateFromEndpointFiles(run: GenerateRun, session: CodeFirstSession): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[] }> {
+async function generateFromEndpointFiles(run: GenerateRun, session: CodeFirstSession): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[]; sources: string[] }> {
   const cf = await session.describe();
   const moved = new Map(cf.files.map((f) => [f, join(run.out, definitionPath(f, cf.files))]));
   const extra = new Map<string, string>();
@@ -91,7 +93,12 @@ async function generateFromEndpointFiles(run: GenerateRun, session: CodeFirstSes
     if (error instanceof CompileError) throw new Error(`kitgen bug: the document made from ${run.input} does not compile:\n${error.message}`);
     throw error;
   }
-  return { code, extra, warnings: [...cf.warnings, ...code.warnings] };
+  return { code, extra, warnings: [...cf.warnings, ...code.warnings], sources: [...new Set([...cf.files, ...cf.consulted])] };
+}
+
+/** The code-first session of a run (a watch keeps one across runs). */
+export function codeFirstSession(run: GenerateRun): CodeFirstSession {
+  return new CodeFirstSession({ input: run.input, cwd: dirname(run.input), ...(run.tsconfig !== undefined ? { tsconfig: run.tsconfig } : {}), ...(run.title !== undefined ? { title: run.title } : {}), ...(run.version !== undefined ? { version: run.version } : {}) });
 }
 
 /**
@@ -101,11 +108,11 @@ async function generateFromEndpointFiles(run: GenerateRun, session: CodeFirstSes
  */
 export async function runGenerate(run: GenerateRun, reporter: RunReporter, session?: CodeFirstSession): Promise<RunResult> {
   if (isEndpointInput(run.input)) {
-    const own = session ?? new CodeFirstSession({ input: run.input, cwd: dirname(run.input), ...(run.tsconfig !== undefined ? { tsconfig: run.tsconfig } : {}), ...(run.title !== undefined ? { title: run.title } : {}), ...(run.version !== undefined ? { version: run.version } : {}) });
+    const own = session ?? codeFirstSession(run);
     try {
-      const { code, extra, warnings } = await generateFromEndpointFiles(run, own);
+      const { code, extra, warnings, sources } = await generateFromEndpointFiles(run, own);
       for (const w of warnings) reporter.warning(w);
-      return await finish(run, code, extra, warnings, reporter, () => '');
+      return { ...(await finish(run, code, extra, warnings, reporter, () => '')), sources };
     } finally {
       if (session === undefined) await own.close();
     }

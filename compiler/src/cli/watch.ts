@@ -1,37 +1,76 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
+import { isEndpointInput } from '../codefirst/endpointFiles.ts';
 import { formatDiagnostic } from '../input/Diagnostic.ts';
 import type { CliIO } from './main.ts';
-import { runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
+import { codeFirstSession, runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
 
 /** How long to wait after the last change before regenerating. */
 export const watchDebounceMs = 150;
 
+/** The folder a glob's matches are under (the part before its first wildcard). */
+function globBase(input: string): string {
+  const head = input.split(/[*?{[]/)[0];
+  return head.endsWith(sep) || head.endsWith('/') ? head : dirname(head);
+}
+
 /**
- * Generates, then again whenever a file in the input's folder (external `$ref`s live there)
- * or the templates folder changes, debounced. Changes under the output folder are ignored,
- * so writing the output never triggers another run. Errors are printed and watching goes on.
+ * Generates, then again whenever an input changes, debounced; errors are printed and watching
+ * goes on (the last good output stays). For an OpenAPI document that is any file in its folder
+ * (external `$ref`s live there) or the templates folder; for endpoint definition files, the files
+ * the last run read (the endpoint files and the files their types are declared in) and new
+ * TypeScript files under the input, with one long-lived session that re-derives only what
+ * changed. Changes under the output folder are ignored, so writing never triggers another run.
  */
 export async function watchAndGenerate(run: GenerateRun, reporter: RunReporter, io: CliIO, done: (code: number) => number): Promise<number> {
   const out = resolve(run.out) + sep;
-  const dirs = [dirname(resolve(run.input)), ...(run.templates !== undefined ? [resolve(run.templates)] : [])];
+  const codeFirst = isEndpointInput(run.input);
+  const session = codeFirst ? codeFirstSession(run) : undefined;
+  let sources = new Set<string>();
+  const fixedDirs = codeFirst ? [globBase(run.input)] : [dirname(resolve(run.input))];
+  if (run.templates !== undefined) fixedDirs.push(resolve(run.templates));
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;
+  const watchers = new Map<string, FSWatcher>();
+  const relevant = (path: string): boolean => {
+    if ((path + sep).startsWith(out) || path.startsWith(out)) return false;
+    if (!codeFirst) return true;
+    return sources.has(path) || (/\.(?:m|c)?tsx?$/.test(path) && !path.includes(`${sep}node_modules${sep}`) && !sources.has(path) && fixedDirs.some((d) => path.startsWith(d)));
+  };
+  const watchDir = (dir: string, recursive: boolean) => {
+    if (watchers.has(dir)) return;
+    try {
+      watchers.set(
+        dir,
+        watch(dir, { recursive }, (_event, name) => {
+          if (name === null) return schedule();
+          if (relevant(resolve(dir, name.toString()))) schedule();
+        }),
+      );
+    } catch {
+      // A folder that went away: the next run names what is missing.
+    }
+  };
   const once = async () => {
     if (running) {
       again = true;
       return;
     }
     running = true;
+    const started = performance.now();
     try {
-      const r = await runGenerate(run, reporter);
-      io.stderr(`kitgen: ${r.write?.written.length ?? 0} files written (${r.operations} operations); watching for changes`);
+      const r = await runGenerate(run, reporter, session);
+      if (r.sources) {
+        sources = new Set(r.sources.filter((f) => !f.includes(`${sep}node_modules${sep}`)));
+        for (const f of sources) watchDir(dirname(f), false);
+      }
+      io.stderr(`kitgen: ${r.write?.written.length ?? 0} files written (${r.operations} operations) in ${Math.round(performance.now() - started)} ms; watching for changes`);
     } catch (error) {
       const diagnostics = (error as { diagnostics?: Parameters<typeof formatDiagnostic>[0][] }).diagnostics;
       if (diagnostics) for (const d of diagnostics) io.stderr(formatDiagnostic(d));
       else io.stderr(`kitgen: ${(error as Error).message}`);
-      io.stderr('kitgen: watching for changes');
+      io.stderr('kitgen: the last good output is kept; watching for changes');
     } finally {
       running = false;
       if (again) {
@@ -44,17 +83,11 @@ export async function watchAndGenerate(run: GenerateRun, reporter: RunReporter, 
     clearTimeout(timer);
     timer = setTimeout(() => void once(), watchDebounceMs);
   };
-  const watchers: FSWatcher[] = dirs.map((dir) =>
-    watch(dir, { recursive: true }, (_event, name) => {
-      if (name === null) return schedule();
-      const path = resolve(dir, name.toString());
-      if ((path + sep).startsWith(out) || path.startsWith(out)) return;
-      schedule();
-    }),
-  );
+  for (const dir of fixedDirs) watchDir(dir, true);
   await once();
   await (io.stopped ?? new Promise<void>((r) => process.once('SIGINT', () => r())));
   clearTimeout(timer);
-  for (const w of watchers) w.close();
+  for (const w of watchers.values()) w.close();
+  await session?.close();
   return done(0);
 }
