@@ -22,7 +22,9 @@ const isValidDate = (value: unknown): boolean => value instanceof Date && !Numbe
  */
 export function DateTime(options: DateTimeOptions = {}): TUnsafe<Date> {
   const base = Type.Unsafe<Date>({ ...options, format: 'date-time', [DateKeyword]: true } as unknown as TSchema);
-  return Type.Refine(base, isValidDate, () => 'must be a valid Date') as unknown as TUnsafe<Date>;
+  // A string here is wire text that did not parse (parameters, CLI values): say what text is wanted.
+  const message = (value: unknown) => (typeof value === 'string' ? 'must be an RFC 3339 date-time' : 'must be a valid Date');
+  return Type.Refine(base, isValidDate, message) as unknown as TUnsafe<Date>;
 }
 
 /** True when a schema is {@link DateTime} (or the compiler's marker node for one). */
