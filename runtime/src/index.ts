@@ -65,6 +65,8 @@ export { ConfigError } from './server/config/ConfigError.ts';
 
 export { Schema, type Static, type TSchema } from './schema/Schema.ts';
 export { Bytes, isBytesSchema, BytesKeyword } from './schema/Bytes.ts';
+export { DateTime, isDateSchema, DateKeyword, type DateTimeOptions } from './schema/DateTime.ts';
+export { DeriveSchema, DeriveSchemaError } from './schema/DeriveSchema.ts';
 export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';
 
 export { CodecConfig, CodecConfigKey, DiscriminatorSetting, type ExplicitConfig, type CodecConfigFields } from './codec/json/CodecConfig.ts';

@@ -26,6 +26,9 @@ const Everything = Schema.Object({
   anything: Schema.Optional(Schema.Unknown()),
   when: Schema.Optional(Schema.String({ format: 'date-time' })),
   kind: Schema.Optional(Schema.Union([Schema.Literal('a'), Schema.Literal('b')])),
+  at: Schema.Optional(Schema.DateTime()),
+  dates: Schema.Optional(Schema.Array(Schema.DateTime())),
+  maybeAt: Schema.Optional(Schema.Union([Schema.DateTime(), Schema.Null()])),
 });
 
 const configs: Array<[string, CodecConfig]> = [
@@ -47,6 +50,10 @@ const values: unknown[] = [
   // Values of types the schema does not declare still come out as JSON.stringify writes them.
   { id: '7', ratio: null, displayName: 5, active: 'yes', nickName: undefined, middleName: undefined, tags: 'not an array', scores: [undefined, () => 1, null], address: 'nowhere', history: [null, 3, { streetName: 1 }] },
   { id: 4, displayName: 'e', active: true, middleName: null, tags: [], address: null, history: null, labels: null, extra: 'not declared', __proto__: { inherited: 1 } },
+  // Dates (Schema.DateTime): valid ones as ISO text; invalid ones and non-dates as JSON.stringify writes them.
+  { id: 8, displayName: 'd', active: true, middleName: null, tags: [], at: new Date(Date.UTC(2024, 1, 29, 12, 30, 45, 678)), dates: [new Date(0), new Date(-1), new Date(8.64e15)], maybeAt: null },
+  { id: 9, displayName: 'd', active: true, middleName: null, tags: [], at: new Date('x'), dates: [new Date('y'), '2020-01-01T00:00:00Z', 1, null], maybeAt: new Date(1) },
+  { id: 10, displayName: 'd', active: true, middleName: null, tags: [], at: '2020-01-01T00:00:00Z', dates: 'no', maybeAt: 'text' },
   { id: 5, displayName: 'f', active: true, middleName: null, tags: [], scores: [1], toJSON: () => 'ignored by the plan' },
   ...strings.map((s) => ({ id: 6, displayName: s, nickName: s, active: true, middleName: s, tags: [s, s], labels: { [s]: s } })),
   null,

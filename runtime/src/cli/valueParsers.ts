@@ -3,6 +3,7 @@ import type { TSchema } from 'typebox';
 import { coerceScalar } from '../codec/body/paramCoercion.ts';
 import type { PathCodec } from '../routing/PathCodec.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
+import { isDateSchema } from '../schema/DateTime.ts';
 import { validatorFor } from '../schema/validator.ts';
 
 type S = Record<string, any>;
@@ -22,7 +23,7 @@ function literalValues(s: S): unknown[] | undefined {
 export function isScalarSchema(schema: TSchema): boolean {
   const s = schema as unknown as S;
   if (isBytesSchema(s)) return false;
-  if (literalValues(s)) return true;
+  if (isDateSchema(s) || literalValues(s)) return true;
   return ['string', 'integer', 'number', 'boolean', 'bigint'].includes(s.type);
 }
 
@@ -36,6 +37,7 @@ export function isScalarArray(schema: TSchema): boolean {
 export function typeLabel(schema: TSchema): string {
   const s = schema as unknown as S;
   if (isBytesSchema(s)) return 'file';
+  if (isDateSchema(s)) return 'date-time';
   const literals = literalValues(s);
   if (literals) return literals.map(String).join('|');
   if (s.type === 'array' && s.items && isScalarSchema(s.items)) return typeLabel(s.items);
@@ -56,7 +58,7 @@ export function typeLabel(schema: TSchema): string {
 
 /** The label of a path parameter from its codec. */
 export function pathLabel(codec: PathCodec<unknown, string>): string {
-  return { int: 'integer', long: 'integer', string: 'text', uuid: 'uuid', bool: 'boolean', trailing: 'path' }[codec.kind];
+  return { int: 'integer', long: 'integer', string: 'text', uuid: 'uuid', bool: 'boolean', dateTime: 'date-time', trailing: 'path' }[codec.kind];
 }
 
 /** Parses one option value to the schema's type and validates it; commander reports the message. */

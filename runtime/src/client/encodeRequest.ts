@@ -10,6 +10,7 @@ import { Form } from '../http/multipart/Form.ts';
 import { FormField } from '../http/multipart/FormField.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
+import { isDateSchema } from '../schema/DateTime.ts';
 import type { Secret } from '../util/Secret.ts';
 import type { RequestValues } from './inputAssignments.ts';
 
@@ -59,7 +60,8 @@ const scalarTypes = new Set(['string', 'integer', 'number', 'boolean', 'bigint',
 /** Text of one parameter value, as the server's `coerceScalar` reads it back. */
 export function scalarText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString();
+  // An invalid Date has no ISO text; sent as it prints, the server answers 400 naming the input.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);
@@ -161,7 +163,7 @@ function partField(node: ContentNode, value: unknown, config: CodecConfig): Form
     return FormField.binaryField(name, value as Uint8Array, offered[0], name);
   }
   // Scalars go as plain text fields, which the server coerces to the schema's type.
-  if (typeof schema.type === 'string' && scalarTypes.has(schema.type)) return FormField.textField(name, scalarText(value));
+  if ((typeof schema.type === 'string' && scalarTypes.has(schema.type)) || isDateSchema(schema)) return FormField.textField(name, scalarText(value));
   const mediaType = offered[0];
   const codec = codecFor(mediaType, node, config, `multipart part '${name}'`);
   if (node.stream) return FormField.streamingBinaryField(name, codec.streamEncoder(value as AsyncIterable<unknown>), mediaType, name);

@@ -4,6 +4,7 @@ import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../endpoint/
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { HeaderCodec } from '../endpoint/HeaderCodec.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
+import { isDateSchema } from '../schema/DateTime.ts';
 import type { ExampleParts } from './examples.ts';
 import { exampleObjects, headerSchema, type GenContext } from './genContext.ts';
 import { bodyExample, bodySchema, bytesText, MediaCollector, streamNote } from './mediaGen.ts';
@@ -58,7 +59,7 @@ function examplesOf(own: Readonly<Record<string, unknown>> | undefined, key: obj
 
 const isArraySchema = (s: Src) => s.type === 'array';
 const isStructured = (s: Src): boolean => s.type === 'object' || (Array.isArray(s.anyOf) && s.anyOf.some(isStructured));
-const isScalar = (s: Src) => ['string', 'number', 'integer', 'boolean', 'bigint'].includes(s.type) || Array.isArray(s.enum) || (Array.isArray(s.anyOf) && s.anyOf.every((m: Src) => 'const' in m));
+const isScalar = (s: Src) => isDateSchema(s) || ['string', 'number', 'integer', 'boolean', 'bigint'].includes(s.type) || Array.isArray(s.enum) || (Array.isArray(s.anyOf) && s.anyOf.every((m: Src) => 'const' in m));
 
 function withDocs<T extends ParameterObject>(p: T, node: QueryNode | HeaderNode): T {
   if (node.doc) p.description = node.doc;

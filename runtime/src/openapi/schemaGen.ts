@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import { NameFormat } from '../codec/json/NameFormat.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
+import { isDateSchema } from '../schema/DateTime.ts';
 import { taggedUnionInfo, type TaggedUnionInfo } from '../schema/TaggedUnion.ts';
 import type { SchemaObject } from './model.ts';
 import { componentName, NameAllocator, pascalCase } from './names.ts';
@@ -158,6 +159,8 @@ export class SchemaBuilder {
     const out: SchemaObject = {};
     const t = s.type;
     if (t === 'bigint') Object.assign(out, { type: 'integer', format: 'int64' });
+    // Schema.DateTime has no `type` (a Date in memory); every wire form of it is RFC 3339 text.
+    else if (isDateSchema(s)) Object.assign(out, { type: 'string', format: 'date-time' });
     else if (Array.isArray(t)) out.type = [...new Set(t.filter((x) => x !== 'void' && x !== 'undefined').map((x) => (x === 'bigint' ? 'integer' : x)))];
     else if (typeof t === 'string' && t !== 'void' && t !== 'undefined') out.type = t as SchemaObject['type'];
     for (const k of copied) if (s[k] !== undefined && out[k] === undefined) (out as Src)[k] = s[k];

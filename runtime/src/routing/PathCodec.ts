@@ -1,3 +1,5 @@
+import { formatDateTime, parseDateTime } from '../schema/DateTime.ts';
+
 /** JSON Schema of a path parameter, as OpenAPI shows it. */
 export interface PathParamSchema {
   readonly type: 'integer' | 'string' | 'boolean';
@@ -6,7 +8,7 @@ export interface PathParamSchema {
 }
 
 /** The kinds of path codec. */
-export type PathCodecKind = 'int' | 'long' | 'string' | 'uuid' | 'bool' | 'trailing';
+export type PathCodecKind = 'int' | 'long' | 'string' | 'uuid' | 'bool' | 'dateTime' | 'trailing';
 
 /**
  * The spec's `PathCodec`: a named, typed path parameter. `decode` turns one decoded path
@@ -56,7 +58,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const int64Min = -(2n ** 63n);
 const int64Max = 2n ** 63n - 1n;
 
-/** Path parameter codecs: `PathCodec.int('id')`, `string`, `long` (bigint), `uuid`, `bool`, `trailing`. */
+/** Path parameter codecs: `PathCodec.int('id')`, `string`, `long` (bigint), `uuid`, `bool`, `dateTime` (Date), `trailing`. */
 export const PathCodec = {
   /** A 32-bit signed integer. */
   int<const N extends string>(name: N): PathCodec<number, N> {
@@ -85,6 +87,10 @@ export const PathCodec = {
   /** `true` or `false`. */
   bool<const N extends string>(name: N): PathCodec<boolean, N> {
     return pathCodec('bool', name, 'true or false', { type: 'boolean' }, (s) => (s === 'true' ? true : s === 'false' ? false : undefined), String);
+  },
+  /** An RFC 3339 date-time (`2024-05-01T10:00:00Z`), a `Date` in memory (the path form of `Schema.DateTime`). */
+  dateTime<const N extends string>(name: N): PathCodec<Date, N> {
+    return pathCodec('dateTime', name, 'an RFC 3339 date-time', { type: 'string', format: 'date-time' }, parseDateTime, formatDateTime);
   },
   /** The rest of the path (zero or more segments joined with `/`); only as the last segment. */
   trailing<const N extends string>(name: N): PathCodec<string, N> {

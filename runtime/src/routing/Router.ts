@@ -17,7 +17,7 @@ interface Node {
 
 /** How few segments a parameter kind accepts: narrower kinds are tried first. */
 function narrowness(kind: string): number {
-  return kind === 'bool' || kind === 'uuid' || kind === 'int' ? 0 : kind === 'long' ? 1 : 2;
+  return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'dateTime' ? 0 : kind === 'long' ? 1 : 2;
 }
 
 const newNode = (): Node => ({ literals: new Map(), params: [], trailing: undefined, routes: new Map() });
@@ -26,7 +26,7 @@ const notFound: RouteMatch = { kind: 'notFound' };
 /**
  * A segment trie over routes: lookup costs the path's depth, not the number of routes. Literal
  * segments win over parameters; among parameters, those whose codec accepts the segment come
- * first, narrowest kind first (bool, uuid, int, then long, then string); a trailing parameter takes
+ * first, narrowest kind first (bool, uuid, int, dateTime, then long, then string); a trailing parameter takes
  * the rest of the path. HEAD falls back to
  * GET, and a path known under other methods gives methodNotAllowed with the Allow list.
  */

@@ -1,6 +1,7 @@
 import Type, { type Static as TypeBoxStatic, type TSchema, type TBigInt } from 'typebox';
 import { TaggedUnion } from './TaggedUnion.ts';
 import { Bytes } from './Bytes.ts';
+import { DateTime } from './DateTime.ts';
 
 /** A 64-bit signed integer held as a `bigint` in memory (OpenAPI: integer/int64). */
 function Int64(options: { description?: string; $id?: string } = {}): TBigInt {
@@ -10,9 +11,10 @@ function Int64(options: { description?: string; $id?: string } = {}): TBigInt {
 /**
  * The runtime's schema builder: TypeBox's `Type` (a schema is a JSON Schema value with a static
  * TypeScript type), plus what the spec needs that TypeBox lacks: `TaggedUnion` for sum types
- * `Int64` for exact 64-bit integers and `Bytes` for raw bytes. The spec's `DeriveSchema.gen[A]` is these builders.
+ * `Int64` for exact 64-bit integers, `Bytes` for raw bytes and `DateTime` for `Date` values. The
+ * spec's `DeriveSchema.gen[A]` is these builders, or `DeriveSchema.gen<A>()` expanded by the compiler.
  */
-export const Schema = { ...Type, TaggedUnion, Int64, Bytes };
+export const Schema = { ...Type, TaggedUnion, Int64, Bytes, DateTime };
 
 /** The TypeScript type a schema describes: `Static<typeof User>`. */
 export type Static<T extends TSchema> = TypeBoxStatic<T>;

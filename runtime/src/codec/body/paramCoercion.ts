@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { QueryStyle } from '../../endpoint/CodecNode.ts';
+import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';
 
 type S = Record<string, any>;
 
@@ -7,7 +8,7 @@ const delimiters: Record<QueryStyle, string> = { form: ',', spaceDelimited: ' ',
 
 /**
  * Turns the text values of a query parameter, header or form field into the schema's type
- * (integers, numbers, booleans, bigints, enums, arrays in the parameter's style). Text that does
+ * (integers, numbers, booleans, bigints, dates, enums, arrays in the parameter's style). Text that does
  * not convert is left as text, so the schema validation that follows names what was expected.
  */
 export function coerceParam(schema: TSchema, raw: readonly string[], style: QueryStyle, explode: boolean): unknown {
@@ -33,6 +34,7 @@ function arrayItems(s: S): S | undefined {
 
 /** Converts one text value to the type a scalar schema wants. */
 export function coerceScalar(s: S, text: string): unknown {
+  if (isDateSchema(s)) return parseDateTime(text) ?? text;
   if (Array.isArray(s.enum)) {
     const hit = s.enum.find((e: unknown) => String(e) === text);
     return hit === undefined ? text : hit;

@@ -1,6 +1,7 @@
 import { DecodeError } from '../DecodeError.ts';
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
+import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';
 import type { CodecConfig } from './CodecConfig.ts';
 import { NameFormat } from './NameFormat.ts';
 import { bigintPlaceholder } from './bigintJson.ts';
@@ -9,7 +10,7 @@ import { compileCheck } from '../../schema/validator.ts';
 /**
  * A compiled walk over one schema for one CodecConfig: `encode` turns an in-memory value into a
  * JSON-ready value (wire field names, discriminators, explicit nulls/empty collections, bytes as
- * base64, bigint placeholders); `decode` goes back from parsed JSON, dropping or rejecting
+ * base64, dates as RFC 3339 text, bigint placeholders); `decode` goes back from parsed JSON, dropping or rejecting
  * undeclared fields and never creating `__proto__` keys. Validation happens after decode.
  */
 export interface JsonPlan {
@@ -68,6 +69,7 @@ function compile(schema: Schema, config: CodecConfig, defs: Record<string, Schem
   let plan: JsonPlan;
   if (union) plan = taggedUnionPlan(schema, union.tag, union.cases, config, defs, cache);
   else if (isBytesSchema(schema)) plan = bytesPlan;
+  else if (isDateSchema(schema)) plan = datePlan;
   else if (schema.type === 'bigint') plan = bigintPlan;
   else if (schema.type === 'object' && schema.properties) plan = objectPlan(schema, config, defs, cache);
   else if (schema.type === 'object' && (schema.patternProperties || schema.additionalProperties)) plan = recordPlan(schema, config, defs, cache);
@@ -83,6 +85,22 @@ const bytesPlan: JsonPlan = {
   decode: (v, pointer) => {
     if (typeof v !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(v)) throw new DecodeError(`${pointer || 'value'}: expected base64 text`, { pointer, expected: 'base64 text' });
     return new Uint8Array(Buffer.from(v, 'base64'));
+  },
+  encodeIdentity: false,
+  hasBigInt: false,
+};
+
+/** A valid Date as `toISOString()`; anything else is left for validation (JSON.stringify writes an invalid Date as null). */
+export function encodeDate(v: unknown): unknown {
+  return v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : v;
+}
+
+const datePlan: JsonPlan = {
+  encode: encodeDate,
+  decode: (v, pointer) => {
+    const date = typeof v === 'string' ? parseDateTime(v) : undefined;
+    if (date === undefined) throw new DecodeError(`${pointer || 'value'}: expected an RFC 3339 date-time`, { pointer, expected: 'an RFC 3339 date-time' });
+    return date;
   },
   encodeIdentity: false,
   hasBigInt: false,
@@ -249,8 +267,10 @@ function anyOfPlan(members: Schema[], config: CodecConfig, defs: Record<string, 
   const fits = (s: Schema, v: unknown): boolean => {
     if (v === null) return s.type === 'null';
     // A member without a type (allOf, a $ref, a nested union) may hold any shape.
-    if (Array.isArray(v)) return s.type === 'array' || s.type === undefined;
-    if (typeof v === 'object') return s.type === 'object' || isBytesSchema(s) || s.type === undefined;
+    if (Array.isArray(v)) return s.type === 'array' || (s.type === undefined && !isDateSchema(s));
+    // A Date schema has no `type` (its value is an object in memory, a string in JSON).
+    if (v instanceof Date) return isDateSchema(s) || (s.type === undefined && !isBytesSchema(s));
+    if (typeof v === 'object') return s.type === 'object' || isBytesSchema(s) || (s.type === undefined && !isDateSchema(s));
     if (typeof v === 'bigint') return s.type === 'bigint';
     return s.type === typeof v || (s.type === 'integer' && typeof v === 'number') || s.type === undefined;
   };

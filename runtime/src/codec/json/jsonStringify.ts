@@ -1,4 +1,5 @@
 import { isBytesSchema } from '../../schema/Bytes.ts';
+import { isDateSchema } from '../../schema/DateTime.ts';
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import type { CodecConfig } from './CodecConfig.ts';
 import type { JsonPlan } from './jsonPlan.ts';
@@ -11,7 +12,8 @@ type Writer = (value: unknown) => string | undefined;
  * A JSON writer generated from an object schema and a CodecConfig: the same text as
  * `JSON.stringify(plan.encode(value))`, written field by field without the intermediate object
  * (what fast-json-stringify does for Fastify; bench:json has the figures). Fields of shapes it
- * does not specialise (unions, `$ref`s, bytes, 64-bit integers, open objects) and values of an
+ * does not specialise (unions, `$ref`s, bytes, 64-bit integers, open objects; dates are written
+ * as `toISOString()` text) and values of an
  * unexpected type go through the plan and JSON.stringify, so the output never differs.
  * Undefined when the schema is not an object with declared properties.
  */
@@ -38,7 +40,14 @@ function writerFor(schema: Schema, config: CodecConfig, plan: JsonPlan, planFor:
   if (schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items)) {
     return arrayWriter(writerFor(schema.items, config, planFor(schema.items), planFor, depth + 1), plan);
   }
+  if (isDateSchema(schema)) return dateWriter(plan);
   return scalarWriter(schema, plan) ?? generic(plan);
+}
+
+/** `toISOString()` never needs escaping; an invalid Date goes through the plan (JSON.stringify writes null). */
+function dateWriter(plan: JsonPlan): Writer {
+  const fallback = generic(plan);
+  return (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? `"${v.toISOString()}"` : fallback(v));
 }
 
 function scalarWriter(schema: Schema, plan: JsonPlan): Writer | undefined {
@@ -72,6 +81,7 @@ export function quote(s: string): string {
 
 /** The value expression a field of this schema gets inline in generated code, or undefined to call its writer. */
 function inlineValue(schema: Schema, i: number): string | undefined {
+  if (isDateSchema(schema)) return `x instanceof Date && x.getTime() === x.getTime() ? '"' + x.toISOString() + '"' : w[${i}](x)`;
   switch (schema.type) {
     case 'string':
       return `typeof x === 'string' ? q(x) : w[${i}](x)`;

@@ -9,6 +9,7 @@ import { MediaType } from '../../http/MediaType.ts';
 import type { Request } from '../../http/Request.ts';
 import { Status } from '../../http/Status.ts';
 import { validatorFor } from '../../schema/validator.ts';
+import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
 import { readMultipartParts, type MultipartParts } from './multipartInput.ts';
@@ -245,7 +246,7 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
   const schema = node.schema as unknown as Record<string, unknown>;
   // Text parts without their own Content-Type are read as the schema's scalar.
   if (!part.contentType && schema.type !== 'object' && schema.type !== 'array') {
-    const value = schema.type === undefined && part.bytes ? part.bytes : coerceScalar(schema, part.text());
+    const value = schema.type === undefined && !isDateSchema(schema) && part.bytes ? part.bytes : coerceScalar(schema, part.text());
     return checked(node.schema, value, 'multipart part', node.name!, part.text().slice(0, 64));
   }
   const mt = part.contentType ? MediaType.parse(part.contentType)?.fullType ?? offered[0] : offered[0];

@@ -1,0 +1,102 @@
+import type { TSchema, TUnsafe } from 'typebox';
+import { Bytes, BytesKeyword } from './Bytes.ts';
+import { DateTime, DateKeyword } from './DateTime.ts';
+import { callSite } from './callSite.ts';
+
+type Json = Record<string, unknown>;
+
+// Keywords whose value is one schema, a list of schemas, or a map of names to schemas.
+const ONE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
+const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+
+/** Thrown by an unexpanded `DeriveSchema.gen<T>()`: the call site and how to expand it. */
+export class DeriveSchemaError extends Error {
+  /** Where the call is, `file:line:column` (file relative to the working directory when inside it). */
+  readonly callSite: string | undefined;
+
+  constructor(site: string | undefined) {
+    const at = site === undefined ? '' : ` at ${site}`;
+    const file = site === undefined ? '<file>' : site.replace(/:\d+:\d+$/, '');
+    super(
+      `DeriveSchema.gen<T>()${at} was not expanded ahead of time. Run \`kitgen generate ${file}\` and import the endpoints ` +
+        'from the generated folder, or build with the kitgen plugin, or run with `node --import kitgen/register`.',
+    );
+    this.name = 'DeriveSchemaError';
+    this.callSite = site;
+  }
+}
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const annotations = (node: Json, drop: readonly string[]): Json => Object.fromEntries(Object.entries(node).filter(([k]) => !drop.includes(k)));
+
+/** One node: a marker becomes its runtime schema; anything else is kept, copied only when a child changed. */
+function hydrate(node: unknown, seen: Map<object, unknown>): unknown {
+  if (Array.isArray(node)) {
+    const out = node.map((n) => hydrate(n, seen));
+    return out.every((n, i) => n === node[i]) ? node : out;
+  }
+  if (!isObject(node)) return node;
+  const known = seen.get(node);
+  if (known !== undefined) return known;
+  // Markers stand for schemas holding functions (TypeBox refinements), which JSON cannot carry.
+  if (node[DateKeyword] === true) return remember(seen, node, DateTime(annotations(node, [DateKeyword, 'type', 'format'])));
+  if (node[BytesKeyword] === true) return remember(seen, node, Bytes(annotations(node, [BytesKeyword, 'type', 'format'])));
+  let copy: Json | undefined;
+  const set = (key: string, value: unknown) => {
+    copy ??= { ...node };
+    copy[key] = value;
+  };
+  for (const key of ONE) {
+    if (!isObject(node[key])) continue;
+    const next = hydrate(node[key], seen);
+    if (next !== node[key]) set(key, next);
+  }
+  for (const key of LIST) {
+    if (!Array.isArray(node[key])) continue;
+    const next = hydrate(node[key], seen);
+    if (next !== node[key]) set(key, next);
+  }
+  for (const key of MAP) {
+    const group = node[key];
+    if (!isObject(group)) continue;
+    const entries = Object.entries(group).map(([k, v]) => [k, hydrate(v, seen)] as const);
+    if (entries.some(([k, v]) => v !== group[k])) set(key, Object.fromEntries(entries));
+  }
+  return remember(seen, node, copy ?? node);
+}
+
+function remember(seen: Map<object, unknown>, node: object, result: unknown): unknown {
+  seen.set(node, result);
+  return result;
+}
+
+const hydrated = new WeakMap<object, TSchema>();
+
+/**
+ * Turns the compiler's JSON form of a derived schema into the runtime's schema: marker nodes
+ * (`x-kitgen-date`, `x-kitgen-bytes`) become `Schema.DateTime` / `Schema.Bytes`; the rest is kept.
+ */
+export function hydrateDerived(derived: object): TSchema {
+  const hit = hydrated.get(derived);
+  if (hit !== undefined) return hit;
+  const schema = hydrate(derived, new Map()) as TSchema;
+  hydrated.set(derived, schema);
+  return schema;
+}
+
+/**
+ * `gen<T>(derived)`: the schema of `T`, where `derived` is what the kitgen compiler wrote in place
+ * of the type argument. An unexpanded `gen<T>()` throws a {@link DeriveSchemaError} naming the call.
+ */
+function gen<T>(derived?: object): TUnsafe<T> {
+  if (derived === undefined) throw new DeriveSchemaError(callSite(gen));
+  return hydrateDerived(derived) as unknown as TUnsafe<T>;
+}
+
+/**
+ * The spec's `DeriveSchema.gen[A]`: `DeriveSchema.gen<A>()`, expanded ahead of time by the kitgen
+ * compiler (`kitgen generate`, the build plugin or the Node loader) into `gen<A>(schemaJson)`.
+ */
+export const DeriveSchema = { gen };
