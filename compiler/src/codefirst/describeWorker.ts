@@ -14,6 +14,8 @@ register(new URL('./loaderHooks.ts', import.meta.url).href, { data: { port: hook
 const tsx = (await import('tsx/esm/api')) as { register: () => unknown };
 tsx.register();
 const runtime = await import('@kitgen/runtime');
+// The runtime's package folder (its sources or dist), whose modules every generation shares.
+const runtimeRoot = new URL('.', import.meta.resolve('@kitgen/runtime')).href.replace(/(?:src|dist)\/$/, '');
 
 /** Sends the expanded sources to the hooks and waits until they are in force. */
 function updateHooks(port: MessagePort, request: DescribeRequest): Promise<void> {
@@ -24,7 +26,7 @@ function updateHooks(port: MessagePort, request: DescribeRequest): Promise<void>
       done();
     };
     port.on('message', onAck);
-    port.postMessage({ sources: request.sources, generation: request.generation });
+    port.postMessage({ sources: request.sources, generation: request.generation, shared: [runtimeRoot] });
   });
 }
 

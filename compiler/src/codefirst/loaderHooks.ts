@@ -9,6 +9,8 @@ import type { MessagePort } from 'node:worker_threads';
 export interface HooksUpdate {
   readonly sources: Readonly<Record<string, string>>;
   readonly generation: number;
+  /** URL prefixes of modules loaded once and shared (the runtime package, wherever it lives). */
+  readonly shared: readonly string[];
 }
 
 /** The data `register` passes to {@link initialize}. */
@@ -18,18 +20,21 @@ export interface HooksData {
 
 let sources: Readonly<Record<string, string>> = {};
 let generation = 0;
+let shared: readonly string[] = [];
 
 /** Receives updates over the port, acknowledging each so the loader knows it is in force. */
 export function initialize(data: HooksData): void {
   data.port.on('message', (update: HooksUpdate) => {
     sources = update.sources;
     generation = update.generation;
+    shared = update.shared;
     data.port.postMessage({ ack: update.generation });
   });
   data.port.unref();
 }
 
-const projectFile = (url: string) => url.startsWith('file:') && !url.includes('/node_modules/');
+// The runtime stays one instance: its values are compared by identity (codecs, header types).
+const projectFile = (url: string) => url.startsWith('file:') && !url.includes('/node_modules/') && !shared.some((prefix) => url.startsWith(prefix));
 
 type Next<C, R> = (specifier: string, context: C) => Promise<R>;
 interface ResolveResult {

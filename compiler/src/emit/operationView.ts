@@ -51,6 +51,7 @@ function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): strin
   if (p.in === 'query' && !(p.style === 'form' && p.explode)) entries.push(`style: ${stringLiteral(p.style)}`, `explode: ${p.explode}`);
   if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
   if (p.deprecated) entries.push('deprecated: true');
+  if (p.examples !== undefined) entries.push(`examples: ${jsonLiteral(p.examples)}`);
   return objectText(entries);
 }
 

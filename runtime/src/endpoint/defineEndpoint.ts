@@ -31,6 +31,8 @@ export interface ParameterSpec {
   readonly explode?: boolean;
   readonly doc?: string;
   readonly deprecated?: boolean;
+  /** Named examples of the value (OpenAPI `examples`). */
+  readonly examples?: Readonly<Record<string, unknown>>;
 }
 
 /** A request body (one value) under the params property `prop`. */
@@ -130,6 +132,7 @@ function parameterCodec(p: ParameterSpec): HttpCodec<[unknown], 'query' | 'heade
   if (p.optional) codec = codec.optional();
   if (p.doc !== undefined) codec = codec.doc(p.doc);
   if (p.deprecated) codec = codec.deprecated();
+  if (p.examples !== undefined) codec = codec.examples(p.examples);
   return codec;
 }
 
