@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The `kitgen` command. The compiler runs from its TypeScript sources through tsx's loader
-// (no build step), as the tests and scripts of this repository do.
-import { register } from 'tsx/esm/api';
+// The `kitgen` command. Installed, it runs the compiled compiler (compiler/dist); in this
+// repository, where the sources are, it runs them through tsx's loader (no build step), as the
+// tests and scripts do, so it never runs a stale build.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../compiler/src/cli/main.ts');
+const fromSources = existsSync(new URL('../compiler/src/cli/main.ts', import.meta.url));
+if (fromSources) (await import('tsx/esm/api')).register();
+const { main } = fromSources ? await import('../compiler/src/cli/main.ts') : await import('../compiler/dist/cli/main.js');
 const stop = new Promise((resolve) => process.once('SIGINT', resolve));
 const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),

@@ -9,7 +9,9 @@ import { pathToFileURL } from 'node:url';
 import type { DescribeRequest, DescribeResult, EndpointFound, LoadFailure } from './describeProtocol.ts';
 
 const hooksChannel = new MessageChannel();
-register(new URL('./loaderHooks.ts', import.meta.url).href, { data: { port: hooksChannel.port2 }, transferList: [hooksChannel.port2] });
+// Compiled, the hooks are a .js file beside this one; from the sources, .ts.
+const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+register(new URL(`./loaderHooks${ext}`, import.meta.url).href, { data: { port: hooksChannel.port2 }, transferList: [hooksChannel.port2] });
 // tsx again, on top of the hooks, so it compiles the TypeScript they serve.
 const tsx = (await import('tsx/esm/api')) as { register: () => unknown };
 tsx.register();

@@ -1,0 +1,133 @@
+// The packages as a user gets them: `npm pack` of kitgen and @kitgen/runtime, installed into a
+// fresh project outside the repository (no workspace links, no kitgen-source condition, no tsx
+// of ours), then as a user would: `npx kitgen generate` an OpenAPI document and an endpoint
+// definition file, `tsc --strict` the project, run the compiled server with plain `node`, call it
+// with the generated client and the generated CLI.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixturesDir, repoRoot } from './support/fixtures.ts';
+
+// Without the repository's loader and export condition: the user's node is plain node.
+const env = { ...process.env, NODE_OPTIONS: '' };
+delete env.NODE_TEST_CONTEXT;
+
+function run(command: string, args: readonly string[], cwd: string): SpawnSyncReturns<string> {
+  const r = spawnSync(command, [...args], { cwd, env, encoding: 'utf8', timeout: 300_000 });
+  assert.equal(r.status, 0, `${command} ${args.join(' ')} failed in ${cwd}:\n${r.stdout}\n${r.stderr}`);
+  return r;
+}
+
+// Two servers: the generated one (OpenAPI input) and the user's own over the code-first endpoints.
+const mainText = `import { Routes, Server, ServerConfig } from '@kitgen/runtime';
+import { routes, showPetById, type Pet } from './api/index.js';
+import * as cf from './cf/index.js';
+
+const pets = new Map<number, Pet>([[1, { id: 1, name: 'Rex', tag: 'dog' }]]);
+const contract = routes({
+  listPets: ({ limit }) => ({ status: 200, body: [...pets.values()].slice(0, limit ?? 100), headers: {} }),
+  createPet: ({ body }) => {
+    const pet: Pet = { id: pets.size + 1, ...body };
+    pets.set(pet.id, pet);
+    return { status: 201, body: pet, headers: { location: \`/pets/\${pet.id}\` } };
+  },
+  showPetById: ({ petId }) => pets.get(petId) ?? showPetById.fail({ status: 404, body: { code: 404, message: \`no pet \${petId}\` } }),
+  deletePet: ({ petId }) => {
+    pets.delete(petId);
+  },
+});
+const codeFirst = Routes(
+  cf.showPetById.implement(([petId]) => {
+    if (petId !== 1) throw cf.showPetById.fail({ message: \`no pet \${petId}\` });
+    return { id: 1, name: 'Code', kind: 'cat', born: new Date('2021-05-06T07:08:09.000Z') };
+  }),
+  cf.listPets.implement(() => []),
+  cf.createPet.implement((pet) => ({ ...pet, id: 7 })),
+  cf.deletePet.implement(() => undefined),
+);
+const ports = [];
+for (const r of [contract, codeFirst]) ports.push(await Server.install(r, Server.live(ServerConfig.default.binding('127.0.0.1', 0))));
+console.log(JSON.stringify(ports));
+`;
+
+const callText = `import { createClient } from './api/index.js';
+import { createClient as createCodeFirstClient } from './cf/index.js';
+
+const [contractPort, codeFirstPort] = process.argv.slice(2).map(Number);
+const client = createClient({ baseUrl: \`http://127.0.0.1:\${contractPort}\` });
+const created = await client.createPet({ body: { name: 'Tom' } });
+const one = await client.showPetById({ petId: 1 });
+const missing = await client.either.showPetById({ petId: 9 });
+const cf = createCodeFirstClient({ baseUrl: \`http://127.0.0.1:\${codeFirstPort}\` });
+const pet = await cf.showPetById({ petId: 1 });
+console.log(JSON.stringify({ created, one, missing, pet }));
+`;
+
+test('packed tarballs install into a fresh project: generate, tsc --strict, serve with node, call with client and CLI', { timeout: 900_000 }, async () => {
+  const started = performance.now();
+  const work = await mkdtemp(join(tmpdir(), 'kitgen-consumer-'));
+  try {
+    const packs = join(work, 'packs');
+    await mkdir(packs);
+    run('npm', ['run', 'build', '--silent'], repoRoot);
+    run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packs], repoRoot);
+    run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packs, '-w', 'runtime'], repoRoot);
+    const tarballs = (await readdir(packs)).map((f) => join(packs, f));
+    assert.equal(tarballs.length, 2, tarballs.join(', '));
+
+    const app = join(work, 'app');
+    await mkdir(join(app, 'src', 'endpoints'), { recursive: true });
+    await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, 'typescript@5.9', '@types/node@20'], app);
+    await writeFile(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'dist', rootDir: 'src', skipLibCheck: true, types: ['node'] }, include: ['src'] }, null, 2),
+    );
+    await cp(join(fixturesDir, 'pets', 'openapi.yaml'), join(app, 'openapi.yaml'));
+    await cp(join(fixturesDir, 'codefirst', 'pets', 'pets.endpoints.ts'), join(app, 'src', 'endpoints', 'pets.endpoints.ts'));
+
+    const contract = run('npx', ['kitgen', 'generate', 'openapi.yaml', '--out', 'src/api'], app);
+    assert.match(contract.stderr, /4 operations → \d+ files written/);
+    const codeFirst = run('npx', ['kitgen', 'generate', 'src/endpoints/*.endpoints.ts', '--out', 'src/cf'], app);
+    assert.match(codeFirst.stderr, /4 operations → \d+ files written/);
+    await writeFile(join(app, 'src', 'main.ts'), mainText);
+    await writeFile(join(app, 'src', 'call.ts'), callText);
+    run('npx', ['tsc', '-p', '.'], app);
+
+    // The compiled server under plain node (no loader): it prints its two ports.
+    const server = spawn(process.execPath, ['dist/main.js'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      let err = '';
+      server.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      const ports = await new Promise<number[]>((resolve, reject) => {
+        server.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]) as number[]);
+        });
+        server.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}\n${err}`)));
+      });
+      const called = JSON.parse(run(process.execPath, ['dist/call.js', ...ports.map(String)], app).stdout) as Record<string, unknown>;
+      assert.deepEqual(called.created, { status: 201, body: { id: 2, name: 'Tom' }, headers: { location: '/pets/2' } });
+      assert.deepEqual(called.one, { id: 1, name: 'Rex', tag: 'dog' });
+      assert.deepEqual(called.missing, { _tag: 'left', left: { status: 404, body: { code: 404, message: 'no pet 9' } } });
+      assert.deepEqual(called.pet, { id: 1, name: 'Code', tag: null, born: '2021-05-06T07:08:09.000Z', kind: 'cat' });
+
+      const cliEnv = (port: number) => ({ ...env, KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port) });
+      const listed = spawnSync(process.execPath, ['dist/api/cli.js', 'get-pets', '--limit', '5'], { cwd: app, env: cliEnv(ports[0]), encoding: 'utf8' });
+      assert.equal(listed.status, 0, listed.stderr);
+      assert.deepEqual((JSON.parse(listed.stdout) as Array<{ name: string }>).map((p) => p.name), ['Rex', 'Tom']);
+      const shown = spawnSync(process.execPath, ['dist/cf/cli.js', 'get-pets-by-pet-id', '--petId', '1'], { cwd: app, env: cliEnv(ports[1]), encoding: 'utf8' });
+      assert.equal(shown.status, 0, shown.stderr);
+      assert.equal((JSON.parse(shown.stdout) as { name: string }).name, 'Code');
+    } finally {
+      server.kill();
+    }
+    console.log(`# consumer test: pack, install, generate, tsc and run in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+});
