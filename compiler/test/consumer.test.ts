@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fixturesDir, repoRoot } from './support/fixtures.ts';
 
 // Without the repository's loader and export condition: the user's node is plain node.
-const env = { ...process.env, NODE_OPTIONS: '' };
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
 delete env.NODE_TEST_CONTEXT;
 
 function run(command: string, args: readonly string[], cwd: string): SpawnSyncReturns<string> {
