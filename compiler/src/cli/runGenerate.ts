@@ -76,15 +76,16 @@ function emitOptions(run: GenerateRun, templates: ReturnType<typeof loadTemplate
  */
 async function generateFromEndpointFiles(run: GenerateRun, session: CodeFirstSession): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[]; sources: string[] }> {
   const cf = await session.describe();
-  const moved = new Map(cf.files.map((f) => [f, join(run.out, definitionPath(f, cf.files))]));
+  const copied = [...cf.expanded.keys()];
+  const moved = new Map(copied.map((f) => [f, join(run.out, definitionPath(f, copied))]));
   const extra = new Map<string, string>();
-  for (const file of cf.files) {
-    const path = definitionPath(file, cf.files);
+  for (const file of copied) {
+    const path = definitionPath(file, copied);
     const from = relative(run.out, file).split(sep).join('/');
     const marker = `${generatedMarker} from ${from}: its DeriveSchema.gen<T>() calls expanded. Do not edit: edit that file and run \`kitgen generate\` again.\n`;
     extra.set(path, marker + relocateImports(cf.expanded.get(file)!, file, join(run.out, path), moved));
   }
-  const userModules = [...extra.keys()].map((p) => p.replace(/\.[cm]?tsx?$/, ''));
+  const userModules = cf.files.map((f) => definitionPath(f, copied).replace(/\.[cm]?tsx?$/, ''));
   let code: GeneratedCode;
   try {
     code = EndpointGen.fromOpenAPI(cf.document, { ...emitOptions(run, loadTemplates(run.templates)), targets: run.targets ?? defaultCodeFirstTargets, userModules, file: `${run.input} (its OpenAPI document)` });

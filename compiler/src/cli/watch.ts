@@ -6,7 +6,7 @@ import type { CliIO } from './main.ts';
 import { codeFirstSession, runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
 
 /** How long to wait after the last change before regenerating. */
-export const watchDebounceMs = 150;
+export const watchDebounceMs = 50;
 
 /** The folder a glob's matches are under (the part before its first wildcard). */
 function globBase(input: string): string {

@@ -29,7 +29,7 @@ export interface CodeFirstResult {
   readonly document: Record<string, unknown>;
   /** The endpoint definition files, absolute. */
   readonly files: readonly string[];
-  /** Each file's text with its DeriveSchema.gen<T>() calls expanded. */
+  /** Each file's text with its DeriveSchema.gen<T>() calls expanded: the endpoint files, and the user's modules they import that call it too. */
   readonly expanded: ReadonlyMap<string, string>;
   readonly endpoints: readonly EndpointFound[];
   readonly warnings: readonly Diagnostic[];
@@ -64,6 +64,28 @@ function syntaxErrors(project: DeriveProject, file: string): Diagnostic[] {
       const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
       return { severity: 'error', file, line: line + 1, column: character + 1, frame: codeFrame(text, line + 1, character + 1, d.length ?? 1), message: `syntax error: ${message} (TS${d.code})`, fix: 'fix the syntax; `tsc --noEmit` reports it too' } satisfies Diagnostic;
     });
+}
+
+/** The user's modules (imported by relative paths; not declarations) the files import, directly or not, that mention DeriveSchema. */
+function importedDeriving(project: DeriveProject, files: readonly string[]): string[] {
+  const seen = new Set<string>(files);
+  const out: string[] = [];
+  const queue = [...files];
+  while (queue.length > 0) {
+    const sf = project.sourceFile(queue.shift()!);
+    // Relative specifiers only: a package (the runtime included, wherever it lives) is not the user's module.
+    const declarations = [...sf.getImportDeclarations(), ...sf.getExportDeclarations()].filter((d) => /^\.\.?\//.test(d.getModuleSpecifierValue() ?? ''));
+    const targets = declarations.map((d) => d.getModuleSpecifierSourceFile());
+    for (const target of targets) {
+      if (target === undefined || target.isDeclarationFile() || target.isInNodeModules()) continue;
+      const path = target.getFilePath();
+      if (seen.has(path)) continue;
+      seen.add(path);
+      queue.push(path);
+      if (target.getFullText().includes('DeriveSchema')) out.push(path);
+    }
+  }
+  return out;
 }
 
 /** The folder all files share, for laying their copies out below the output folder. */
@@ -109,13 +131,18 @@ export class CodeFirstSession {
     const places = new Map<string, SourcePlace>();
     const consulted = new Set<string>();
     const components = new Map<string, SourcePlace>();
-    for (const file of files) {
+    // The endpoint files, then the user's modules they import that call DeriveSchema.gen<T>() too
+    // (a shared schemas file): both load expanded, and both are copied under definitions/.
+    const helpers = importedDeriving(project, files);
+    for (const file of [...files, ...helpers]) {
+      const isInput = files.includes(file);
       const syntax = syntaxErrors(project, file);
       if (syntax.length > 0) {
         errors.push(...syntax);
         continue;
       }
       const result = expandDeriveSchema(file, project);
+      if (!isInput && result.calls.length === 0) continue;
       // A bad type used by several calls is reported once, at its declaration.
       for (const d of result.diagnostics) {
         const list = d.severity === 'error' ? errors : warnings;
@@ -131,6 +158,7 @@ export class CodeFirstSession {
       }
       expanded.set(file, result.code);
       sources[pathToFileURL(file).href] = result.code;
+      if (!isInput) continue;
       const declarations = fileDeclarations(project.sourceFile(file));
       docs[file] = declarations.docs;
       for (const [name, place] of Object.entries(declarations.places)) places.set(`${file}#${name}`, place);
