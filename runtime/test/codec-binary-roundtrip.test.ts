@@ -182,3 +182,45 @@ test('an int64 beyond 2^53 read into a number field is a DecodeError naming the 
     assert.deepStrictEqual(fits, Either.right({ x: -(2 ** 53) + 1 }));
   }
 });
+
+test('Dates (Schema.DateTime) round-trip through every binary codec, in fields, lists, maps, nullable and optional positions', async () => {
+  const Dated = Schema.Object({
+    at: Schema.DateTime({ description: 'when' }),
+    maybe: Schema.Union([Schema.DateTime(), Schema.Null()]),
+    later: Schema.Optional(Schema.DateTime()),
+    all: Schema.Array(Schema.DateTime()),
+    byName: Schema.Record(Schema.String(), Schema.DateTime()),
+  });
+  type Dated = { at: Date; maybe: Date | null; later?: Date; all: Date[]; byName: Record<string, Date> };
+  const values: Dated[] = [
+    { at: new Date(Date.UTC(2024, 1, 29, 12, 0, 0, 123)), maybe: null, all: [], byName: {} },
+    { at: new Date(0), maybe: new Date(-1), later: new Date(1), all: [new Date(-8.64e15), new Date(8.64e15)], byName: { a: new Date(Date.UTC(1900, 0, 1)) } },
+  ];
+  const dateCodecs = [
+    ['protobuf', ProtobufCodec.protobufCodec(Dated)],
+    ['Avro', AvroCodec.schemaBasedBinaryCodec(Dated)],
+    ['Thrift', ThriftCodec.thriftBinaryCodec(Dated)],
+    ['MsgPack', MessagePackCodec.messagePackCodec(Dated)],
+  ] as const;
+  for (const [name, codec] of dateCodecs) {
+    const c = codec as unknown as BinaryCodec<Dated>;
+    for (const value of values) {
+      const back = decoded(c.decode(c.encode(value)));
+      assert.deepStrictEqual(back, value, name);
+      assert.ok(back.at instanceof Date, name);
+    }
+    const stream = concat(await collect(c.streamEncoder(from(values))));
+    assert.deepStrictEqual(await collect(c.streamDecoder(chunks(stream, 3))), values, `${name} stream`);
+    // An invalid Date has no instant to write: refused, naming the field.
+    assert.throws(() => c.encode({ ...values[0], all: [new Date(0), new Date('x')] }), (error: unknown) => {
+      assert.ok(error instanceof EncodeError, `${name}: ${String(error)}`);
+      assert.equal(error.pointer, '/all/1', name);
+      return true;
+    });
+    assert.throws(() => c.encode({ ...values[0], at: '2024-01-01T00:00:00Z' as unknown as Date }), EncodeError, name);
+  }
+  // The IDLs say what the integers are.
+  assert.match(ProtobufCodec.protobufCodec(Dated).idl, /int64 at = 1; \/\/ epoch milliseconds \(a Date\)/);
+  assert.match(ThriftCodec.thriftBinaryCodec(Dated).idl, /1: required i64 at, \/\/ epoch milliseconds \(a Date\)/);
+  assert.deepEqual(JSON.parse(AvroCodec.schemaBasedBinaryCodec(Dated).idl).fields[0].type, { type: 'long', logicalType: 'timestamp-millis' });
+});

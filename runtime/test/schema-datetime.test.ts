@@ -27,7 +27,12 @@ const createEvent = Endpoint(RoutePattern.POST('calendars', PathCodec.dateTime('
   .in(Event)
   .out(Stored, 201);
 
+const moment = new Date(Date.UTC(2031, 11, 31, 23, 59, 59, 999));
+// A Date as the whole JSON body and as a response header.
+const clock = Endpoint(RoutePattern.GET('clock')).out(Schema.DateTime()).outHeader(HeaderCodec.name('x-now', Schema.DateTime()));
+
 const routes = Routes(
+  clock.implement(() => [moment, moment]),
   createEvent.implement(([day, after, since, event]) => {
     // The handler sees Dates, not text.
     assert.ok(day instanceof Date && after instanceof Date && event.at instanceof Date);
@@ -98,6 +103,15 @@ test('over the wire: Dates in the path, a query parameter, a header and the body
   });
 });
 
+test('over the wire: a Date as the whole body and in a response header is RFC 3339 text', async () => {
+  await withServer(async (url) => {
+    const res = await fetch(`${url}/clock`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-now'), '2031-12-31T23:59:59.999Z');
+    assert.equal(await res.text(), '"2031-12-31T23:59:59.999Z"');
+  });
+});
+
 test('over the wire: a bad date is a 400 naming the field, the parameter or the path segment', async () => {
   await withServer(async (url) => {
     const post = (path: string, body: string, headers: Record<string, string> = {}) =>
@@ -127,6 +141,9 @@ test('the executor sends Dates and gets Dates back', async () => {
     const out = await call(createEvent, [new Date(Date.UTC(2030, 0, 2)), new Date(Date.UTC(2030, 0, 1, 12)), new Date(-1000), event]);
     assert.ok(out.after instanceof Date && out.day instanceof Date && out.event.at instanceof Date);
     assert.deepEqual(out, { event, after: new Date(Date.UTC(2030, 0, 1, 12)), day: new Date(Date.UTC(2030, 0, 2)), since: new Date(-1000) });
+    const [body, header] = await call(clock, undefined);
+    assert.deepEqual([body, header], [moment, moment]);
+    assert.ok(body instanceof Date && header instanceof Date);
     const noSince = await call(createEvent, [new Date(0), new Date(0), undefined, { name: 'm', at: new Date(0), cancelledAt: null }]);
     assert.equal(noSince.since, undefined);
   });

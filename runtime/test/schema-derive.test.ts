@@ -57,6 +57,12 @@ test('gen<T>(json) hydrates date and bytes markers and keeps everything else', (
   assert.equal(DeriveSchema.gen<Pet>(petJson), Pet);
 });
 
+test('a date default in the JSON becomes a Date, as decoded values are', () => {
+  const s = DeriveSchema.gen<{ at?: Date }>({ type: 'object', properties: { at: { type: 'string', format: 'date-time', 'x-kitgen-date': true, default: '2020-01-02T00:00:00Z' } } });
+  const at = (s as unknown as { properties: { at: { default: unknown } } }).properties.at;
+  assert.deepEqual(at.default, new Date('2020-01-02T00:00:00Z'));
+});
+
 test('a schema without markers is returned as it is', () => {
   const json = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] };
   assert.equal(DeriveSchema.gen<{ id: number }>(json), json);

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDeriveProject, expandDeriveSchema, type DeriveProject } from '../derive/index.ts';
+import { ts } from 'ts-morph';
+import { codeFrame } from '../input/codeFrame.ts';
 import { CompileError, type Diagnostic } from '../input/Diagnostic.ts';
 import type { EndpointFound, ExportDocs } from './describeProtocol.ts';
 import { EndpointLoader } from './EndpointLoader.ts';
@@ -50,6 +52,20 @@ async function packageInfo(from: string): Promise<{ name?: string; version?: str
   }
 }
 
+/** A file's syntax errors (only these: kitgen never asks for a full type-check of the user's program). */
+function syntaxErrors(project: DeriveProject, file: string): Diagnostic[] {
+  const sf = project.sourceFile(file);
+  const text = sf.getFullText();
+  return project.project
+    .getProgram()
+    .compilerObject.getSyntacticDiagnostics(sf.compilerNode)
+    .map((d) => {
+      const { line, character } = sf.compilerNode.getLineAndCharacterOfPosition(d.start ?? 0);
+      const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
+      return { severity: 'error', file, line: line + 1, column: character + 1, frame: codeFrame(text, line + 1, character + 1, d.length ?? 1), message: `syntax error: ${message} (TS${d.code})`, fix: 'fix the syntax; `tsc --noEmit` reports it too' } satisfies Diagnostic;
+    });
+}
+
 /** The folder all files share, for laying their copies out below the output folder. */
 export function commonDir(files: readonly string[]): string {
   let dir = dirname(files[0]);
@@ -90,10 +106,27 @@ export class CodeFirstSession {
     const docs: Record<string, Record<string, ExportDocs>> = {};
     const places = new Map<string, SourcePlace>();
     const consulted = new Set<string>();
+    const components = new Map<string, SourcePlace>();
     for (const file of files) {
+      const syntax = syntaxErrors(project, file);
+      if (syntax.length > 0) {
+        errors.push(...syntax);
+        continue;
+      }
       const result = expandDeriveSchema(file, project);
-      for (const d of result.diagnostics) (d.severity === 'error' ? errors : warnings).push(d);
+      // A bad type used by several calls is reported once, at its declaration.
+      for (const d of result.diagnostics) {
+        const list = d.severity === 'error' ? errors : warnings;
+        if (!list.some((o) => o.file === d.file && o.line === d.line && o.column === d.column)) list.push(d);
+      }
       for (const c of result.consulted) consulted.add(c);
+      for (const [name, place] of result.components) {
+        const other = components.get(name);
+        if (other === undefined) components.set(name, place);
+        else if (other.file !== place.file || other.line !== place.line) {
+          errors.push(placedDiagnostic(place, place.file, 'error', `two types are named ${name}: this one and the one in ${other.file}:${other.line}; a component name must be unique`, 'rename one of them'));
+        }
+      }
       expanded.set(file, result.code);
       sources[pathToFileURL(file).href] = result.code;
       const declarations = fileDeclarations(project.sourceFile(file));

@@ -13,6 +13,8 @@ export interface Derivation {
   readonly diagnostics: Diagnostic[];
   /** Files whose declarations were read. */
   readonly consulted: Set<string>;
+  /** Where each named type (component) is declared, by name. */
+  readonly components: Map<string, Node>;
 }
 
 const lib = (name: string) => (t: Type) => t.getSymbol()?.getName() === name && isLibSymbol(t.getSymbol());
@@ -229,5 +231,5 @@ function templatePattern(t: Type): string {
 export function deriveSchema(type: Type, at: Node, label: string, checker: ts.TypeChecker): Derivation {
   const w: Walk = { at, checker, diagnostics: [], consulted: new Set(), stack: [], recursive: new Set(), names: new Map() };
   const schema = walk(type, w, label, at);
-  return { schema, diagnostics: w.diagnostics, consulted: w.consulted };
+  return { schema, diagnostics: w.diagnostics, consulted: w.consulted, components: w.names };
 }

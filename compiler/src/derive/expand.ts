@@ -5,6 +5,14 @@ import type { Diagnostic } from '../input/Diagnostic.ts';
 import type { DeriveProject } from './DeriveProject.ts';
 import { deriveSchema, type DerivedSchema } from './deriveSchema.ts';
 
+/** Where a named type is declared. */
+export interface ComponentPlace {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly length: number;
+}
+
 /** One expanded call. */
 export interface DerivedCall {
   readonly line: number;
@@ -21,6 +29,8 @@ export interface Expansion {
   readonly calls: readonly DerivedCall[];
   /** The file itself and every file whose declarations the derivations read (to watch, and to invalidate caches). */
   readonly consulted: readonly string[];
+  /** Where each component (named type) the calls derived is declared, by name: two places for one name is an error across files too. */
+  readonly components: ReadonlyMap<string, ComponentPlace>;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -76,6 +86,7 @@ export function expandDeriveSchema(file: string, project: DeriveProject): Expans
   const calls: DerivedCall[] = [];
   const consulted = new Set<string>([sf.getFilePath()]);
   const diagnostics: Diagnostic[] = [];
+  const components = new Map<string, ComponentPlace>();
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     if (!isDeriveSchemaGen(call)) continue;
     if (call.getArguments().length > 0) continue; // already expanded
@@ -88,11 +99,20 @@ export function expandDeriveSchema(file: string, project: DeriveProject): Expans
     const derived = deriveSchema(typeArg.getType(), typeArg, typeArg.getText(), checker);
     for (const d of derived.diagnostics) diagnostics.push(label !== undefined ? { ...d, message: d.message.replace('cannot derive a schema for ', `cannot derive a schema for ${label} → `) } : d);
     for (const c of derived.consulted) consulted.add(c);
+    for (const [name, node] of derived.components) {
+      const dsf = node.getSourceFile();
+      const { line: l, column: c } = dsf.getLineAndColumnAtPos(node.getStart());
+      const other = components.get(name);
+      if (other === undefined) components.set(name, { file: dsf.getFilePath(), line: l, column: c, length: Node.hasName(node) ? node.getNameNode().getWidth() : 1 });
+      else if (other.file !== dsf.getFilePath() || other.line !== l) {
+        diagnostics.push(placed(dsf, Node.hasName(node) ? node.getNameNode() : node, `two types are named ${name}: this one and the one in ${other.file}:${other.line}; a component name must be unique`, 'rename one of them'));
+      }
+    }
     const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
     calls.push({ line, column, typeText: typeArg.getText(), schema: derived.schema });
     out.appendLeft(call.getEnd() - 1, JSON.stringify(derived.schema));
   }
-  const expansion: Expansion = { code: out.toString(), map: out.generateMap({ hires: true, source: file, includeContent: true }), calls, consulted: [...consulted], diagnostics };
+  const expansion: Expansion = { code: out.toString(), map: out.generateMap({ hires: true, source: file, includeContent: true }), calls, consulted: [...consulted], components, diagnostics };
   const inputs = new Map([...consulted].filter((p) => p !== sf.getFilePath()).map((p) => [p, project.project.getSourceFile(p)?.getFullText() ?? '']));
   cache.set(file, { text, expansion, inputs });
   return expansion;

@@ -10,6 +10,8 @@ export interface DateTimeOptions {
   readonly $id?: string;
   readonly deprecated?: boolean;
   readonly examples?: readonly string[];
+  /** The value an absent parameter or field takes (a `Date`, as values in memory are). */
+  readonly default?: Date;
   readonly [annotation: `x-${string}`]: unknown;
 }
 

@@ -1,6 +1,6 @@
 import type { TSchema, TUnsafe } from 'typebox';
 import { Bytes, BytesKeyword } from './Bytes.ts';
-import { DateTime, DateKeyword } from './DateTime.ts';
+import { DateTime, DateKeyword, parseDateTime } from './DateTime.ts';
 import { callSite } from './callSite.ts';
 
 type Json = Record<string, unknown>;
@@ -41,7 +41,12 @@ function hydrate(node: unknown, seen: Map<object, unknown>): unknown {
   const known = seen.get(node);
   if (known !== undefined) return known;
   // Markers stand for schemas holding functions (TypeBox refinements), which JSON cannot carry.
-  if (node[DateKeyword] === true) return remember(seen, node, DateTime(annotations(node, [DateKeyword, 'type', 'format'])));
+  if (node[DateKeyword] === true) {
+    const options = annotations(node, [DateKeyword, 'type', 'format']);
+    // A default is wire text in JSON; in memory (where decoding puts it) it is a Date.
+    if (typeof options.default === 'string') options.default = parseDateTime(options.default) ?? options.default;
+    return remember(seen, node, DateTime(options));
+  }
   if (node[BytesKeyword] === true) return remember(seen, node, Bytes(annotations(node, [BytesKeyword, 'type', 'format'])));
   let copy: Json | undefined;
   const set = (key: string, value: unknown) => {

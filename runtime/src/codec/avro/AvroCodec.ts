@@ -36,7 +36,13 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
   const avro = loadPeer<typeof Avsc>('avsc', 'AvroCodec.schemaBasedBinaryCodec');
   const graph = schemaToGraph(schema, { format: FORMAT, rootName: options.name ?? 'Root' });
   const model = buildAvroModel(graph, options.namespace);
-  const typeOptions = () => ({ registry: { long: bigintLongType(avro) }, wrapUnions: 'auto' as const });
+  const typeOptions = () => {
+    const long = bigintLongType(avro);
+    // avsc builds `{ type: 'long', logicalType }` (a Date's timestamp-millis) from its own long,
+    // which loses precision beyond 2^52; the full-range long serves it too (the converters make the Date).
+    const typeHook = (s: Avsc.Schema) => (typeof s === 'object' && s !== null && !Array.isArray(s) && (s as { type?: unknown }).type === 'long' ? long : undefined);
+    return { registry: { long }, wrapUnions: 'auto' as const, typeHook };
+  };
   const type = avro.Type.forSchema(model.schema as Avsc.Schema, typeOptions());
   const toWire = avroEncoder(model.shape);
   const fromWire = avroDecoder(model.shape);

@@ -1,5 +1,5 @@
 import { buildObject, Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
-import { bigintToSafeNumber, bufferView, isObjectValue, plainBytes, show } from '../schemaWalk/values.ts';
+import { bigintToSafeNumber, bufferView, dateToMillis, isObjectValue, millisToDate, plainBytes, show } from '../schemaWalk/values.ts';
 import type { AvroRecord, AvroShape, AvroUnion } from './avroSchema.ts';
 
 /** Converts one value between memory and avsc's representation. */
@@ -36,7 +36,7 @@ class AvroEncoders {
   // Whether a shape's values differ between memory and avsc (least fixpoint for recursion).
   private differs(shape: AvroShape): boolean {
     switch (shape.k) {
-      case 'bytes': return true;
+      case 'bytes': case 'timestamp': return true;
       case 'enum': return [...shape.toSymbol].some(([value, symbol]) => value !== symbol);
       case 'array': return this.differs(shape.items);
       case 'map': return this.differs(shape.values);
@@ -65,6 +65,7 @@ class AvroEncoders {
         gen.declare(`function ${name}(v) { return v instanceof Uint8Array ? ${gen.ref(bufferView, 'bufferView')}(v) : v; }`);
         return name;
       }
+      case 'timestamp': return gen.ref(dateToMillis, 'dateToMillis');
       case 'enum': {
         const name = gen.fresh('eEnum');
         gen.declare(`function ${name}(v) { var s = ${gen.ref(shape.toSymbol)}.get(v); return s === undefined ? v : s; }`);
@@ -164,6 +165,7 @@ class AvroDecoders {
     switch (shape.k) {
       case 'long': return shape.bigint ? null : gen.ref(bigintToSafeNumber, 'toSafeNumber');
       case 'bytes': return gen.ref(plainBytes, 'plainBytes');
+      case 'timestamp': return gen.ref(millisToDate, 'millisToDate');
       case 'enum': {
         if ([...shape.fromSymbol].every(([symbol, value]) => symbol === value)) return null;
         const name = gen.fresh('dEnum');

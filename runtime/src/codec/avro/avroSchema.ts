@@ -15,6 +15,7 @@ export type AvroSchemaJson = string | readonly AvroSchemaJson[] | { readonly [ke
 export type AvroShape =
   | { readonly k: 'int' | 'float' | 'double' | 'boolean' | 'string' | 'bytes' }
   | { readonly k: 'long'; readonly bigint: boolean }
+  | { readonly k: 'timestamp' }
   | { readonly k: 'enum'; readonly name: string; readonly toSymbol: ReadonlyMap<string, string>; readonly fromSymbol: ReadonlyMap<string, string> }
   | { readonly k: 'array'; readonly items: AvroShape }
   | { readonly k: 'map'; readonly values: AvroShape }
@@ -105,6 +106,8 @@ export function buildAvroModel(graph: SchemaGraph, namespace: string | undefined
       case 'boolean': return { schema: 'boolean', shape: { k: 'boolean' } };
       case 'string': return { schema: 'string', shape: { k: 'string' } };
       case 'bytes': return { schema: 'bytes', shape: { k: 'bytes' } };
+      // A Date is Avro's own `timestamp-millis` logical type (a long of epoch milliseconds).
+      case 'timestamp': return { schema: { type: 'long', logicalType: 'timestamp-millis' }, shape: { k: 'timestamp' } };
       case 'any': return fail(node.path, 'an unconstrained value (Schema.Unknown/Any) has no Avro type');
       case 'enum': {
         const shape = enumShape(node);

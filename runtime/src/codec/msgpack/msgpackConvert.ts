@@ -1,6 +1,6 @@
 import { rethrowAt } from '../schemaWalk/errors.ts';
 import type { RecordNode, SchemaNode, UnionNode } from '../schemaWalk/SchemaNode.ts';
-import { bigintToSafeNumber, expectInt64, expectSafeInteger, isObjectValue, plainBytes } from '../schemaWalk/values.ts';
+import { bigintToSafeNumber, expectDate, expectInt64, expectSafeInteger, isObjectValue, plainBytes } from '../schemaWalk/values.ts';
 
 /** Converts one value between memory and what @msgpack/msgpack writes or reads. */
 export type Convert = (value: unknown) => unknown;
@@ -8,7 +8,9 @@ export type Convert = (value: unknown) => unknown;
 // MsgPack is self-describing, so in-memory values go to @msgpack/msgpack as they are, except:
 // int64 positions (the library writes integers beyond 32 bits as float64 unless given a bigint,
 // and reads int64/uint64 as bigint), and bytes (read as views the codec turns into plain
-// Uint8Arrays). Converters exist only on the paths that lead to such positions.
+// Uint8Arrays). A Date is MsgPack's own timestamp extension (type -1), which the library writes
+// and reads as Date; encoding checks it is a valid one. Converters exist only on the paths that
+// lead to such positions.
 
 const SMALL_MIN = -(2 ** 31);
 const SMALL_MAX = 2 ** 32 - 1;
@@ -16,7 +18,7 @@ const SMALL_MAX = 2 ** 32 - 1;
 /** Whether a node's values need converting in either direction. */
 function needs(node: SchemaNode, seen: Set<object>): boolean {
   switch (node.kind) {
-    case 'int64': case 'bytes': return true;
+    case 'int64': case 'bytes': case 'timestamp': return true;
     case 'array': return needs(node.items, seen);
     case 'map': return needs(node.values, seen);
     case 'nullable': return needs(node.inner, seen);
@@ -52,6 +54,7 @@ export function msgpackConverter(root: SchemaNode, decode: boolean): Convert | n
           ? (v) => { const n = expectInt64(v); return n >= SMALL_MIN && n <= SMALL_MAX ? Number(n) : n; }
           : (v) => { const n = expectSafeInteger(v); return n >= SMALL_MIN && n <= SMALL_MAX ? n : BigInt(n); };
       case 'bytes': return decode ? (v) => (v instanceof Uint8Array ? plainBytes(v) : v) : null;
+      case 'timestamp': return decode ? null : expectDate;
       case 'nullable': {
         const inner = of(node.inner);
         return inner === null ? null : (v) => (v === null ? null : inner(v));

@@ -1,6 +1,7 @@
 import { buildObject, Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
 import {
   bigintToSafeNumber,
+  dateToMillis,
   expectBoolean,
   expectBytes,
   expectInt32,
@@ -9,6 +10,7 @@ import {
   expectSafeInteger,
   expectString,
   isObjectValue,
+  millisToDate,
   plainBytes,
   show,
 } from '../schemaWalk/values.ts';
@@ -38,6 +40,11 @@ function longToNumber(value: unknown): number {
   const n = long.high * 4294967296 + (long.low >>> 0);
   // Exact whenever the true value is a safe integer; anything larger fails the check.
   return Number.isSafeInteger(n) ? n : bigintToSafeNumber(longToBigint(value));
+}
+
+/** An int64 of epoch milliseconds as a Date. */
+function longToDate(value: unknown): Date {
+  return millisToDate(longToNumber(value));
 }
 
 /** A checked bigint as the `{ low, high }` pair protobufjs writes for int64 fields. */
@@ -76,7 +83,7 @@ class ProtoEncoders {
 
   /** True when encoding leaves values of this type untouched (after checking them). */
   private keepsValue(t: ProtoValue): boolean {
-    if (t.k === 'scalar') return !(t.type === 'int64' && t.bigint);
+    if (t.k === 'scalar') return !(t.type === 'int64' && (t.bigint || t.date === true));
     return t.k === 'message' && this.keepsMessage(t.def);
   }
 
@@ -110,7 +117,9 @@ class ProtoEncoders {
       case 'scalar':
         switch (t.type) {
           case 'int32': return gen.ref(expectInt32, 'expectInt32');
-          case 'int64': return t.bigint ? gen.ref(bigintToLong, 'bigintToLong') : gen.ref(expectSafeInteger, 'expectSafeInteger');
+          case 'int64':
+            if (t.date === true) return gen.ref(dateToMillis, 'dateToMillis');
+            return t.bigint ? gen.ref(bigintToLong, 'bigintToLong') : gen.ref(expectSafeInteger, 'expectSafeInteger');
           case 'float': case 'double': return gen.ref(expectNumber, 'expectNumber');
           case 'bool': return gen.ref(expectBoolean, 'expectBoolean');
           case 'string': return gen.ref(expectString, 'expectString');
@@ -249,6 +258,7 @@ class ProtoDecoders {
       case 'union': return this.union(t.def);
       case 'message': return t.def.wrapper ? this.wrapper(t.def) : this.message(t.def, undefined);
       case 'scalar':
+        if (t.type === 'int64' && t.date === true) return gen.ref(longToDate, 'longToDate');
         if (t.type === 'int64') return t.bigint ? gen.ref(longToBigint, 'longToBigint') : gen.ref(longToNumber, 'longToNumber');
         if (t.type === 'bytes') return gen.ref(plainBytes, 'plainBytes');
         return null;

@@ -9,6 +9,8 @@ export interface ProtoScalar {
   readonly k: 'scalar';
   readonly type: 'int32' | 'int64' | 'float' | 'double' | 'bool' | 'string' | 'bytes';
   readonly bigint: boolean;
+  /** An int64 of epoch milliseconds that is a `Date` in memory (`Schema.DateTime`). */
+  readonly date?: boolean;
 }
 
 /** A singular protobuf value: what a list can hold and a map can map to. */
@@ -109,6 +111,9 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
       case 'boolean': return { k: 'scalar', type: 'bool', bigint: false };
       case 'string': return { k: 'scalar', type: 'string', bigint: false };
       case 'bytes': return { k: 'scalar', type: 'bytes', bigint: false };
+      // A Date is an int64 of epoch milliseconds: exact for every Date, and plain proto3 for any
+      // peer (google.protobuf.Timestamp would need an import that hand-written peers may lack).
+      case 'timestamp': return { k: 'scalar', type: 'int64', bigint: false, date: true };
       case 'enum': return { k: 'enum', def: enumeration(node) };
       case 'record': return { k: 'message', def: message(node) };
       case 'union': return { k: 'union', def: union(node) };
@@ -256,7 +261,9 @@ export function printProto(model: ProtoModel, packageName: string | undefined): 
         const t = f.type;
         const declared = t.k === 'repeated' ? `repeated ${typeName(t.items)}` : t.k === 'map' ? `map<string, ${typeName(t.values)}>` : `${f.presence && (t.k === 'scalar' || t.k === 'enum') ? 'optional ' : ''}${typeName(t)}`;
         const jsonName = f.wire === f.memory || def.wrapper ? '' : ` [json_name = ${JSON.stringify(f.memory)}]`;
-        out += `  ${declared} ${f.wire} = ${f.number}${jsonName};\n`;
+        const inner = t.k === 'repeated' ? t.items : t.k === 'map' ? t.values : t;
+        const note = inner.k === 'scalar' && inner.date ? ' // epoch milliseconds (a Date)' : '';
+        out += `  ${declared} ${f.wire} = ${f.number}${jsonName};${note}\n`;
       }
       out += '}\n';
     }

@@ -13,7 +13,10 @@ export type SchemaNode =
   | UnionNode
   | AnyNode;
 
-/** Scalars; `int64` is a `bigint` in memory when `bigint`, else a safe-integer `number`. */
+/**
+ * Scalars; `int64` is a `bigint` in memory when `bigint`, else a safe-integer `number`;
+ * `timestamp` is a `Date` in memory (`Schema.DateTime`), each format choosing its wire form.
+ */
 export type ScalarNode =
   | { readonly kind: 'int32'; readonly path: string }
   | { readonly kind: 'int64'; readonly bigint: boolean; readonly path: string }
@@ -21,7 +24,8 @@ export type ScalarNode =
   | { readonly kind: 'float64'; readonly path: string }
   | { readonly kind: 'boolean'; readonly path: string }
   | { readonly kind: 'string'; readonly path: string }
-  | { readonly kind: 'bytes'; readonly path: string };
+  | { readonly kind: 'bytes'; readonly path: string }
+  | { readonly kind: 'timestamp'; readonly path: string };
 
 /** A closed set of strings (string literal unions, `Schema.Enum`), named for IDLs. */
 export interface EnumNode {

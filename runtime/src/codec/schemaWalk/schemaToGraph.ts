@@ -1,5 +1,6 @@
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
+import { isDateSchema } from '../../schema/DateTime.ts';
 import { CodecSchemaError } from './errors.ts';
 import { pascalIdentifier } from './names.ts';
 import {
@@ -142,6 +143,7 @@ class Walker {
   private walkSchema(schema: Json, path: string, hint: string): SchemaNode {
     if (taggedUnionInfo(schema) !== undefined) return this.union(schema, path, hint);
     if (isBytesSchema(schema)) return { kind: 'bytes', path };
+    if (isDateSchema(schema)) return { kind: 'timestamp', path };
     if (Array.isArray(schema.anyOf)) return this.alternatives(schema, schema.anyOf, 'anyOf', path, hint);
     if (Array.isArray(schema.oneOf)) return this.alternatives(schema, schema.oneOf, 'oneOf', path, hint);
     if (schema.allOf !== undefined) this.fail(path, 'allOf (Schema.Intersect) is not supported; flatten it with Schema.Evaluate(...)');

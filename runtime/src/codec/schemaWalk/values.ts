@@ -11,7 +11,7 @@ export const INT64_MAX = 2n ** 63n - 1n;
 
 /** True for a non-array object (a record or a map in memory). */
 export function isObjectValue(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array) && !(value instanceof Date);
 }
 
 /** A 32-bit signed integer, else a PathFailure. */
@@ -65,6 +65,24 @@ export function expectBytes(value: unknown): Uint8Array {
   throw new PathFailure(`expected a Uint8Array, got ${show(value)}`, 'bytes');
 }
 
+/** A valid `Date`, else a PathFailure (an invalid Date has no instant to write). */
+export function expectDate(value: unknown): Date {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
+  throw new PathFailure(`expected a valid Date, got ${show(value)}`, 'date-time');
+}
+
+/** A valid Date as epoch milliseconds (the int64 wire form of protobuf and Thrift). */
+export function dateToMillis(value: unknown): number {
+  return expectDate(value).getTime();
+}
+
+/** Epoch milliseconds from the wire as a Date; beyond ±8.64e15 ms (JavaScript's range) a PathFailure. */
+export function millisToDate(millis: number | bigint): Date {
+  const date = new Date(Number(millis));
+  if (Number.isNaN(date.getTime())) throw new PathFailure(`timestamp ${millis} ms is outside the range of a Date`, 'date-time');
+  return date;
+}
+
 /** A plain `Uint8Array` over the same memory (libraries hand out Buffers). */
 export function plainBytes(bytes: Uint8Array): Uint8Array {
   return Object.getPrototypeOf(bytes) === Uint8Array.prototype ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -83,6 +101,7 @@ export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Uint8Array) return 'bytes';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : value.toISOString();
   if (typeof value === 'object') return 'an object';
   return String(value);
 }

@@ -7,7 +7,7 @@ const FORMAT = 'Thrift';
 /** A Thrift type as the wire code and the IDL printer see it. */
 export type ThriftType =
   | { readonly k: 'bool' | 'i32' | 'double' | 'string' | 'binary' }
-  | { readonly k: 'i64'; readonly bigint: boolean }
+  | { readonly k: 'i64'; readonly bigint: boolean; readonly date?: boolean }
   | { readonly k: 'enum'; readonly def: ThriftEnum }
   | { readonly k: 'list'; readonly items: ThriftType }
   | { readonly k: 'map'; readonly values: ThriftType }
@@ -94,6 +94,8 @@ export function buildThriftModel(graph: SchemaGraph, rootName: string): ThriftMo
       case 'boolean': return { k: 'bool' };
       case 'string': return { k: 'string' };
       case 'bytes': return { k: 'binary' };
+      // A Date is an i64 of epoch milliseconds: exact for every Date, and what Thrift IDLs commonly use.
+      case 'timestamp': return { k: 'i64', bigint: false, date: true };
       case 'enum': return { k: 'enum', def: enumeration(node) };
       case 'array': return { k: 'list', items: element(node.items) };
       case 'map': return { k: 'map', values: element(node.values) };
@@ -181,6 +183,10 @@ export function buildThriftModel(graph: SchemaGraph, rootName: string): ThriftMo
   return { root, wrapped: true, definitions };
 }
 
+function holdsDate(t: ThriftType): boolean {
+  return t.k === 'list' ? holdsDate(t.items) : t.k === 'map' ? holdsDate(t.values) : t.k === 'i64' && t.date === true;
+}
+
 function typeName(t: ThriftType): string {
   switch (t.k) {
     case 'list': return `list<${typeName(t.items)}>`;
@@ -215,7 +221,8 @@ export function printThrift(model: ThriftModel, namespace: string | undefined): 
       for (const f of def.fields) {
         out += comment(f.description, '  ');
         const requiredness = f.optional || f.nullable ? 'optional' : 'required';
-        out += `  ${f.id}: ${requiredness} ${typeName(f.type)} ${f.idlName},${f.idlName === f.memory ? '' : ` // ${JSON.stringify(f.memory)}`}\n`;
+        const notes = [...(f.idlName === f.memory ? [] : [JSON.stringify(f.memory)]), ...(holdsDate(f.type) ? ['epoch milliseconds (a Date)'] : [])];
+        out += `  ${f.id}: ${requiredness} ${typeName(f.type)} ${f.idlName},${notes.length === 0 ? '' : ` // ${notes.join(', ')}`}\n`;
       }
       out += '}\n';
     }

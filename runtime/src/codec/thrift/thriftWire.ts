@@ -2,6 +2,7 @@ import { buildObject, Codegen, lit } from '../schemaWalk/codegen.ts';
 import {
   bigintToSafeNumber,
   bufferView,
+  dateToMillis,
   expectBoolean,
   expectBytes,
   expectInt32,
@@ -10,6 +11,7 @@ import {
   expectSafeInteger,
   expectString,
   isObjectValue,
+  millisToDate,
   plainBytes,
   show,
 } from '../schemaWalk/values.ts';
@@ -129,7 +131,7 @@ class Wires {
       case 'string': return `p.writeString(${h(expectString, 'expectString')}(${x}));`;
       case 'binary': return `p.writeBinary(${h(bufferView, 'bufferView')}(${h(expectBytes, 'expectBytes')}(${x})));`;
       case 'i64': {
-        const check = t.bigint ? h(expectInt64, 'expectInt64') : h(expectSafeInteger, 'expectSafeInteger');
+        const check = t.date === true ? h(dateToMillis, 'dateToMillis') : t.bigint ? h(expectInt64, 'expectInt64') : h(expectSafeInteger, 'expectSafeInteger');
         return `p.writeI64(${h(this.int64, 'int64')}.fromBigInt(${check}(${x})));`;
       }
       case 'enum': return `p.writeI32(${this.enumWriter(t.def)}(${x}));`;
@@ -236,6 +238,7 @@ class Wires {
       case 'binary': return `${h(plainBytes, 'plainBytes')}(p.readBinary())`;
       case 'i64': {
         const big = `${h(this.int64, 'int64')}.toBigInt(p.readI64())`;
+        if (t.date === true) return `${h(millisToDate, 'millisToDate')}(${big})`;
         return t.bigint ? big : `${h(bigintToSafeNumber, 'toSafeNumber')}(${big})`;
       }
       case 'enum': return `${this.enumReader(t.def)}(p.readI32())`;

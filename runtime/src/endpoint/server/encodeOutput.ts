@@ -8,6 +8,7 @@ import { MediaType } from '../../http/MediaType.ts';
 import { Response } from '../../http/Response.ts';
 import { Status } from '../../http/Status.ts';
 import { validatorFor } from '../../schema/validator.ts';
+import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import { arity, type CodecNode, type ContentNode } from '../CodecNode.ts';
 
@@ -61,7 +62,14 @@ function collect(node: CodecNode, value: unknown, out: Pending): void {
       return;
     case 'header': {
       if (value === undefined || value === null) return;
-      const text = node.headerType ? node.headerType.render(value) : typeof value === 'string' ? value : value instanceof Date ? value.toUTCString() : String(value);
+      // A Schema.DateTime header is RFC 3339 text, as its parameters are; other Dates keep the HTTP-date form.
+      const text = node.headerType
+        ? node.headerType.render(value)
+        : typeof value === 'string'
+          ? value
+          : value instanceof Date
+            ? isDateSchema(node.schema) && !Number.isNaN(value.getTime()) ? value.toISOString() : value.toUTCString()
+            : String(value);
       out.headers.push([node.name, text]);
       return;
     }
