@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import type { DescribeRequest, DescribeResult, EndpointFound, LoadFailure } from './describeProtocol.ts';
 
 const hooksChannel = new MessageChannel();
-register(new URL('./loaderHooks.ts', import.meta.url).href, { data: { port: hooksChannel.port2 }, transferList: [hooksChannel.port2] });
+// The same extension as this file: .ts from the sources, .js once built with tsc.
+register(new URL(`./loaderHooks${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href, { data: { port: hooksChannel.port2 }, transferList: [hooksChannel.port2] });
 // tsx again, on top of the hooks, so it compiles the TypeScript they serve.
 const tsx = (await import('tsx/esm/api')) as { register: () => unknown };
 tsx.register();
