@@ -15,6 +15,48 @@ import { readTree, repoRoot, updateGolden, writeTree } from './support/fixtures.
 
 const cases = await codeFirstCases();
 
+/**
+ * A document with its by-design differences of spelling made one: an optional property that
+ * allows null is compared without the null, and a required one that allows null as optional
+ * (whether null is written for an absent field is CodecConfig's explicitNulls, which the two
+ * passes set differently); a `const` is a one-valued `enum` (contract-first input reads it so).
+ */
+function normalised(value: unknown, optional = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => normalised(v));
+  if (typeof value !== 'object' || value === null) return value;
+  let o = value as Record<string, unknown>;
+  if (optional) {
+    if (Array.isArray(o.type) && o.type.includes('null')) o = { ...o, type: o.type.length === 2 ? o.type.find((t) => t !== 'null') : o.type.filter((t) => t !== 'null') };
+    if (Array.isArray(o.enum) && o.enum.includes(null)) o = { ...o, enum: o.enum.filter((v) => v !== null) };
+    if (Array.isArray(o.anyOf) && o.anyOf.some((m) => (m as { type?: unknown }).type === 'null')) {
+      const rest = o.anyOf.filter((m) => (m as { type?: unknown }).type !== 'null');
+      const { anyOf: _anyOf, ...others } = o;
+      o = rest.length === 1 && Object.keys(others).length === 0 ? (rest[0] as Record<string, unknown>) : { ...others, anyOf: rest };
+    }
+  }
+  if ('const' in o && !('enum' in o)) {
+    const { const: c, ...rest } = o;
+    o = { ...rest, type: c === null ? 'null' : typeof c === 'number' ? 'number' : typeof c, enum: [c] };
+  }
+  const allowsNull = (s: unknown): boolean => {
+    const x = s as { type?: unknown; anyOf?: unknown[]; enum?: unknown[] } | undefined;
+    return x?.type === 'null' || (Array.isArray(x?.type) && x.type.includes('null')) || (Array.isArray(x?.anyOf) && x.anyOf.some(allowsNull)) || (Array.isArray(x?.enum) && x.enum.includes(null));
+  };
+  const props = (typeof o.properties === 'object' && o.properties !== null ? o.properties : {}) as Record<string, unknown>;
+  const required = new Set(Array.isArray(o.required) ? (o.required as string[]).filter((n) => !allowsNull(props[n])) : []);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'required' && Array.isArray(v)) {
+      out[k] = [...required].sort();
+      continue;
+    }
+    if (k === 'properties' && typeof v === 'object' && v !== null) {
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, normalised(s, !required.has(name))]));
+    } else out[k] = normalised(v);
+  }
+  return out;
+}
+
 test('there are code-first fixture cases', () => {
   assert.ok(cases.length >= 2, `only ${cases.length} cases`);
 });
@@ -59,7 +101,7 @@ for (const c of cases) {
     // absent field (explicitNulls), so the second pass describes the fields as they are declared.
     const declared = CodecConfig({ explicitNulls: CodecConfig.ExplicitConfig(false, false) });
     const again = OpenAPIGen.fromEndpoints({ title: first.info.title, version: first.info.version, implicitErrors: false, codecConfig: declared }, ...Object.values(mod).filter((v) => typeof v === 'object' && v !== null && 'state' in v));
-    assert.deepEqual(again.document, first);
+    assert.deepEqual(normalised(again.document), normalised(first));
     await rm(tmp, { recursive: true, force: true });
   });
 }

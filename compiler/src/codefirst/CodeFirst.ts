@@ -97,9 +97,8 @@ export class CodeFirstSession {
   /** Reads the files now (after a change, only what changed is derived again). */
   async describe(): Promise<CodeFirstResult> {
     const files = await resolveEndpointFiles(this.#options.input, this.#options.cwd);
-    // A watch's later runs: the project holds the files as it last read them, so bring them up to
-    // date with the disk first (an edited types file would otherwise never be seen).
-    if (this.#project !== undefined) this.#project.refresh();
+    // A watch's next run: re-read the files that changed on disk (the expansion cache checks the rest).
+    if (this.#project) this.#project.refresh();
     this.#project ??= createDeriveProject({ cwd: dirname(files[0]), ...(this.#options.tsconfig !== undefined ? { tsconfig: this.#options.tsconfig } : {}) });
     const project = this.#project;
     const errors: Diagnostic[] = [];

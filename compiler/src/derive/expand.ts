@@ -68,13 +68,15 @@ interface Cached {
 const caches = new WeakMap<DeriveProject, Map<string, Cached>>();
 
 /**
- * The one expansion function (kitgen generate, the build plugins and the Node loader call it):
- * every `DeriveSchema.gen<T>()` call of a file becomes `DeriveSchema.gen<T>(<schema of T>)`, the
+ * The one expansion function (kitgen generate, the build plugins and the Node loader call it), of
+ * a file as on disk or of the `source` given: every `DeriveSchema.gen<T>()` call becomes `DeriveSchema.gen<T>(<schema of T>)`, the
  * schema as one line of JSON, the rest of the text unchanged; with a source map. Cached per file
  * and invalidated when the file or any file its types came from changes.
  */
-export function expandDeriveSchema(file: string, project: DeriveProject): Expansion {
+export function expandDeriveSchema(file: string, project: DeriveProject, source?: string): Expansion {
   const sf = project.sourceFile(file);
+  // A bundler hands the text it has (perhaps not yet saved); the project takes it as the file's.
+  if (source !== undefined && source !== sf.getFullText()) sf.replaceWithText(source);
   const text = sf.getFullText();
   let cache = caches.get(project);
   if (!cache) caches.set(project, (cache = new Map()));

@@ -8,6 +8,7 @@ export function refsOf(node: SchemaNode, out: Set<string> = new Set()): Set<stri
       break;
     case 'array':
       refsOf(node.items, out);
+      for (const m of node.prefixItems ?? []) refsOf(m, out);
       break;
     case 'object':
       for (const p of node.properties) refsOf(p.schema, out);

@@ -90,6 +90,11 @@ function baseValue(node: SchemaNode, ctx: ValueContext): string {
     case 'const':
       return obj([node.values.length === 1 ? ['const', jsonLiteral(node.values[0])] : ['enum', jsonLiteral(node.values)], ...notes()]);
     case 'array':
+      if (node.prefixItems) {
+        // TypeBox's tuple form: positional `items`, then `additionalItems` for the rest.
+        const positional = `[${node.prefixItems.map((m) => schemaValue(m, ctx)).join(', ')}]`;
+        return obj([['type', `'array'`], ['items', positional], ['additionalItems', node.closed ? 'false' : schemaValue(node.items, ctx)], ...constraints(node.constraints), ...notes()]);
+      }
       return obj([['type', `'array'`], ['items', schemaValue(node.items, ctx)], ...constraints(node.constraints), ...notes()]);
     case 'object': {
       const props = node.properties.map((p) => [p.name, schemaValue(p.schema, ctx)] as const);

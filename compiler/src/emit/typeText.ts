@@ -44,8 +44,11 @@ function baseType(node: SchemaNode, identOf: IdentOf): string {
       return 'unknown';
     case 'const':
       return union(node.values.map(literalType));
-    case 'array':
-      return `Array<${typeText(node.items, identOf)}>`;
+    case 'array': {
+      if (!node.prefixItems) return `Array<${typeText(node.items, identOf)}>`;
+      const positional = node.prefixItems.map((m) => typeText(m, identOf));
+      return `[${[...positional, ...(node.closed ? [] : [`...Array<${typeText(node.items, identOf)}>`])].join(', ')}]`;
+    }
     case 'object':
       return objectType(node, identOf);
     case 'union': {

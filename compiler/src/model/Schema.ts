@@ -76,7 +76,12 @@ export interface ConstNode extends SchemaAnnotations {
 /** A list. */
 export interface ArrayNode extends SchemaAnnotations {
   readonly kind: 'array';
+  /** The items (after `prefixItems`, when there are any). */
   readonly items: SchemaNode;
+  /** A tuple's positional items (`prefixItems`, or draft-4's `items: [...]`). */
+  readonly prefixItems?: readonly SchemaNode[];
+  /** A tuple with no items beyond its `prefixItems` (`items: false`, or `maxItems` equal to their count). */
+  readonly closed?: boolean;
   readonly constraints: Constraints;
 }
 

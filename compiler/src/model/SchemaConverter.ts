@@ -177,8 +177,18 @@ export class SchemaConverter {
       }
       case 'boolean':
         return values ? { kind: 'const', values, ...notes } : { kind: 'boolean', ...notes };
-      case 'array':
-        return { kind: 'array', items: this.convert(raw.items ?? true, pointer + '/items'), constraints: this.#constraints(raw, arrayKeys, pointer), ...notes };
+      case 'array': {
+        // A tuple: 3.1's prefixItems, or the older `items: [...]` form.
+        const prefix = Array.isArray(raw.prefixItems) ? { list: raw.prefixItems as unknown[], key: 'prefixItems', rest: raw.items } : Array.isArray(raw.items) ? { list: raw.items as unknown[], key: 'items', rest: raw.additionalItems } : undefined;
+        const constraints = this.#constraints(raw, arrayKeys, pointer);
+        if (prefix) {
+          const prefixItems = prefix.list.map((item, i) => this.convert(item, `${pointer}/${prefix.key}/${i}`));
+          const closed = prefix.rest === false || raw.maxItems === prefix.list.length;
+          const items = prefix.rest === undefined || typeof prefix.rest === 'boolean' ? ({ kind: 'any' } as SchemaNode) : this.convert(prefix.rest, `${pointer}/${prefix.key === 'items' ? 'additionalItems' : 'items'}`);
+          return { kind: 'array', items, prefixItems, ...(closed ? { closed } : {}), constraints, ...notes };
+        }
+        return { kind: 'array', items: this.convert(raw.items ?? true, pointer + '/items'), constraints, ...notes };
+      }
       case 'object':
         return this.#object(raw, pointer, notes);
       default:

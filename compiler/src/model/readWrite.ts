@@ -29,7 +29,7 @@ export class ReadWriteViews {
       case 'object':
         return node.properties.some((p) => p.schema.readOnly === true || this.hasReadOnly(p.schema)) || (typeof node.additional === 'object' && this.hasReadOnly(node.additional));
       case 'array':
-        return this.hasReadOnly(node.items);
+        return this.hasReadOnly(node.items) || (node.prefixItems ?? []).some((m) => this.hasReadOnly(m));
       case 'union':
       case 'allOf':
         return node.members.some((m) => this.hasReadOnly(m));
@@ -62,7 +62,7 @@ export class ReadWriteViews {
         return out;
       }
       case 'array':
-        return { ...node, items: this.write(node.items) };
+        return { ...node, items: this.write(node.items), ...(node.prefixItems ? { prefixItems: node.prefixItems.map((m) => this.write(m)) } : {}) };
       case 'union':
       case 'allOf':
         return { ...node, members: node.members.map((m) => this.write(m)) } as SchemaNode;
