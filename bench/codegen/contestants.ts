@@ -1,18 +1,14 @@
 // The tools `npm run bench:codegen` runs side by side: each generator on the same input, then
-// `tsc --noEmit` on each output. Every run is a fresh Node process (see child.mjs).
+// `tsc --noEmit` on each output. Every run is a fresh Node process (see bench/support/child.mjs).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-const require = createRequire(import.meta.url);
+import type { Step } from '../support/measure.ts';
 
-/** One measured command: a Node entry point and its arguments. */
-export interface Step {
-  readonly entry: string;
-  readonly args: readonly string[];
-  /** Runs before each measured run (clears the output folder, writes a tsconfig). */
-  readonly prepare: () => void;
-}
+export type { Step };
+
+const require = createRequire(import.meta.url);
 
 /** A generator and the type-check of what it wrote. */
 export interface Contestant {

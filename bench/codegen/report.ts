@@ -1,17 +1,8 @@
 // The table `npm run bench:codegen` prints: medians per contestant and ratios to openapi-typescript.
+import { median, type Sample } from '../support/measure.ts';
 import type { Contestant } from './contestants.ts';
 
-/** One measured run. */
-export interface Sample {
-  readonly wallMs: number;
-  readonly cpuMs: number;
-  readonly maxRssMb: number;
-}
-
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+export type { Sample };
 
 /** A Markdown table of medians, with ratios to the openapi-typescript row, and the goals. */
 export function report(all: readonly Contestant[], samples: ReadonlyMap<string, { generate: Sample[]; typecheck: Sample[] }>, info: { input: string; rounds: number }): string {

@@ -6,13 +6,14 @@
  * `--input <file>` (default the GitHub description from @octokit/openapi).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildKitgen } from './buildKitgen.ts';
-import { contestants, type Step } from './contestants.ts';
-import { report, type Sample } from './report.ts';
+import { buildKitgen } from '../support/buildKitgen.ts';
+import { measure as measureStep, type Sample, type Step } from '../support/measure.ts';
+import { contestants } from './contestants.ts';
+import { report } from './report.ts';
 
 const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,24 +26,7 @@ const input = flag('--input') ?? require.resolve('@octokit/openapi/generated/api
 const work = join(root, '.tmp', 'bench-codegen');
 const runtimeDts = join(work, 'runtime-dts');
 
-/** Runs one step in a fresh Node process; wall time here, CPU and peak memory from the child itself. */
-function measure(step: Step): Sample {
-  step.prepare();
-  const out = join(work, 'usage.jsonl');
-  rmSync(out, { force: true });
-  const started = performance.now();
-  const r = spawnSync(process.execPath, ['--max-old-space-size=6144', join(root, 'bench/codegen/child.mjs'), step.entry, ...step.args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '', KITGEN_BENCH_OUT: out },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const wallMs = performance.now() - started;
-  const usage = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { code: number; maxRssKb: number; cpuMs: number });
-  const last = usage[usage.length - 1];
-  if (r.status !== 0 || last.code !== 0) throw new Error(`${step.entry} ${step.args.join(' ')} failed (${r.status}):\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
-  return { wallMs, cpuMs: last.cpuMs, maxRssMb: Math.max(...usage.map((u) => u.maxRssKb)) / 1024 };
-}
+const measure = (step: Step): Sample => measureStep(step, join(work, 'usage.jsonl'), root);
 
 mkdirSync(work, { recursive: true });
 process.stderr.write('bench:codegen: building the runtime declaration files kitgen output is checked against\n');

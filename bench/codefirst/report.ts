@@ -1,0 +1,71 @@
+// The tables `npm run bench:codefirst` prints: per project size, medians per tool and kitgen's
+// ratios to its peer; then the watch latencies; then the goals, met or not.
+import { median, quantile, type Sample } from '../support/measure.ts';
+import type { Contestant, Pair } from './contestants.ts';
+import type { WatchResult } from './watchLatency.ts';
+
+/** Everything one run measured. */
+export interface Results {
+  readonly rounds: number;
+  readonly sizes: readonly number[];
+  /** The contestants (names, pairs), the same at every size. */
+  readonly contestants: readonly Contestant[];
+  /** Samples by size, then by contestant name. */
+  readonly samples: ReadonlyMap<number, ReadonlyMap<string, readonly Sample[]>>;
+  readonly watch?: { readonly size: number; readonly result: WatchResult };
+  /** Why the watch was not measured, when it was not. */
+  readonly watchError?: string;
+}
+
+/** Goals of the issue: ratios of medians (wall time) and the watch p95. */
+export const goals = { openapi: 0.5, derive: 0.5, watchMs: 300 } as const;
+
+const ms = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** kitgen's median wall time over its peer's in a pair, at one size. */
+export function ratio(r: Results, size: number, pair: Pair, key: keyof Sample = 'wallMs'): number {
+  const of = (kitgen: boolean) => {
+    const c = r.contestants.find((x) => x.pair === pair && x.kitgen === kitgen)!;
+    return median(r.samples.get(size)!.get(c.name)!.map((s) => s[key]));
+  };
+  return of(true) / of(false);
+}
+
+/** The Markdown report. */
+export function report(r: Results): string {
+  const lines = [
+    `${r.rounds} interleaved round(s), medians; each run a fresh Node process; ratios are kitgen ÷ its peer.`,
+    '',
+    '| endpoints | tool | wall ms | CPU ms | peak MB | kitgen ÷ peer (wall) | (CPU) |',
+    '|---:|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const size of r.sizes) {
+    for (const c of r.contestants) {
+      const xs = r.samples.get(size)!.get(c.name)!;
+      const m = (key: keyof Sample) => median(xs.map((s) => s[key]));
+      const ratios = c.kitgen ? `${ratio(r, size, c.pair).toFixed(2)}× | ${ratio(r, size, c.pair, 'cpuMs').toFixed(2)}×` : ' | ';
+      lines.push(`| ${size.toLocaleString('en-US')} | ${c.name} | ${ms(m('wallMs'))} | ${ms(m('cpuMs'))} | ${Math.round(m('maxRssMb'))} | ${ratios} |`);
+    }
+  }
+  lines.push('');
+  if (r.watch) {
+    const l = r.watch.result.latencies;
+    lines.push(
+      `Watch (${r.watch.size.toLocaleString('en-US')} endpoints, ${l.length} one-type edits, write → openapi.json on disk): p50 ${ms(quantile(l, 0.5))} ms, p95 ${ms(quantile(l, 0.95))} ms, min ${ms(Math.min(...l))}, max ${ms(Math.max(...l))} ms; first generation (start-up included) ${ms(r.watch.result.firstMs)} ms.`,
+      '',
+    );
+  } else if (r.watchError) {
+    lines.push(`Watch: not measured (${r.watchError}).`, '');
+  }
+  const largest = r.sizes[r.sizes.length - 1];
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const o = ratio(r, largest, 'openapi');
+  const d = ratio(r, largest, 'derive');
+  lines.push(
+    `Goals at ${largest.toLocaleString('en-US')} endpoints: kitgen ≤ ${goals.openapi}× tsoa cold: ${o.toFixed(2)}×, ${met(o <= goals.openapi)}; ` +
+      `kitgen derivation ≤ ${goals.derive}× ts-json-schema-generator: ${d.toFixed(2)}×, ${met(d <= goals.derive)}` +
+      (r.watch ? `; one-type edit < ${goals.watchMs} ms: p95 ${ms(quantile(r.watch.result.latencies, 0.95))} ms, ${met(quantile(r.watch.result.latencies, 0.95) < goals.watchMs)}.` : '.'),
+    '',
+  );
+  return lines.join('\n');
+}

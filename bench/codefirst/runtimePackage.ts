@@ -1,0 +1,29 @@
+// @kitgen/runtime as users get it from the registry: JavaScript and declaration files, built by
+// tsc into `<work>/node_modules/@kitgen/runtime`, so projects under `work` load the shipped form
+// (no TypeScript loader for the runtime, declarations for the type checker) while its own
+// dependencies still resolve from the repository's node_modules further up.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** Builds the runtime package into `<work>/node_modules/@kitgen/runtime`; returns its folder. */
+export function buildRuntimePackage(root: string, work: string): string {
+  const dir = join(work, 'node_modules', '@kitgen', 'runtime');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const tsc = join(require.resolve('typescript/package.json'), '../bin/tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'runtime/tsconfig.build.json'), '--outDir', join(dir, 'dist'), '--sourceMap', 'false'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  if (r.status !== 0) throw new Error(`building the runtime package failed:\n${r.stdout}${r.stderr}`);
+  const pkg = JSON.parse(readFileSync(join(root, 'runtime/package.json'), 'utf8')) as Record<string, unknown>;
+  // Without the `kitgen-source` condition: the published package has only dist/.
+  pkg.exports = { '.': { types: './dist/index.d.ts', default: './dist/index.js' } };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  return dir;
+}
