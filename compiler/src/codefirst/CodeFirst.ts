@@ -123,6 +123,7 @@ export class CodeFirstSession {
     if (this.#project) this.#project.refresh();
     this.#project ??= createDeriveProject({ cwd: dirname(files[0]), ...(this.#options.tsconfig !== undefined ? { tsconfig: this.#options.tsconfig } : {}) });
     const project = this.#project;
+    project.addFiles(files);
     const errors: Diagnostic[] = [];
     const warnings: Diagnostic[] = [];
     const expanded = new Map<string, string>();

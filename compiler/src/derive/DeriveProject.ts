@@ -20,8 +20,13 @@ export interface DeriveProject {
   readonly project: Project;
   /** The tsconfig in use, if any. */
   readonly tsconfig?: string;
-  /** A file of the project, brought up to date with the disk. */
+  /** A file of the project (added, with what it imports, when it is not there yet). */
   sourceFile(path: string): SourceFile;
+  /**
+   * Adds files and what they import in one go: resolving the imports of each file alone costs a
+   * new program per file, which grows with the square of the number of files.
+   */
+  addFiles(paths: readonly string[]): void;
   /** Brings every file the project read up to date with the disk; the paths that changed. */
   refresh(): string[];
 }
@@ -43,7 +48,6 @@ export function createDeriveProject(options: DeriveProjectOptions): DeriveProjec
   const project = tsconfig
     ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: false })
     : new Project({ compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true } });
-  const known = new Map<string, string>();
   return {
     project,
     ...(tsconfig !== undefined ? { tsconfig } : {}),
@@ -52,8 +56,13 @@ export function createDeriveProject(options: DeriveProjectOptions): DeriveProjec
       if (existing) return existing;
       const added = project.addSourceFileAtPath(path);
       project.resolveSourceFileDependencies();
-      known.set(path, added.getFullText());
       return added;
+    },
+    addFiles(paths) {
+      const missing = paths.filter((p) => project.getSourceFile(p) === undefined);
+      if (missing.length === 0) return;
+      for (const p of missing) project.addSourceFileAtPath(p);
+      project.resolveSourceFileDependencies();
     },
     refresh() {
       const changed: string[] = [];
