@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { Project, ts, type SourceFile } from 'ts-morph';
+import { CompileError } from '../input/Diagnostic.ts';
+import type { DerivedComponent, DerivedSchema } from './deriveSchema.ts';
+import type { TypeContext } from './typeNames.ts';
+
+/** How to find the compiler options: a named tsconfig, or the one found upward from `cwd`. */
+export interface DeriveProjectOptions {
+  /** A tsconfig to use; it must exist. */
+  readonly tsconfig?: string;
+  /** Where relative paths start, and where a tsconfig is looked for when none is named. */
+  readonly cwd: string;
+}
+
+/** Options when no tsconfig is found: strict (null and undefined stay in types), modern ESM. */
+export const defaultCompilerOptions: ts.CompilerOptions = {
+  strict: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  skipLibCheck: true,
+  allowImportingTsExtensions: true,
+  noEmit: true,
+};
+
+interface Cached<T> {
+  readonly versions: ReadonlyMap<string, string>;
+  readonly value: T;
+}
+
+/**
+ * One long-lived ts-morph `Project` per tsconfig. Files enter it on demand (and with them what
+ * they import); an edit replaces one file's text and TypeScript rebuilds its program reusing
+ * the rest. Results are cached by the content hashes of the files they read.
+ */
+export class DeriveProject {
+  readonly project: Project;
+  readonly cwd: string;
+  /** The tsconfig in use, if any. */
+  readonly tsconfig: string | undefined;
+  readonly #hashes = new Map<string, string>();
+  readonly #expansions = new Map<string, Cached<unknown>>();
+  readonly #types = new Map<string, Cached<DerivedSchema>>();
+  /** Component name → the files whose expansions use it → where its type is declared. */
+  readonly #components = new Map<string, Map<string, DerivedComponent>>();
+
+  constructor(project: Project, cwd: string, tsconfig: string | undefined) {
+    this.project = project;
+    this.cwd = cwd;
+    this.tsconfig = tsconfig;
+  }
+
+  /** The absolute path of a file named relative to `cwd`. */
+  path(file: string): string {
+    return isAbsolute(file) ? resolve(file) : resolve(this.cwd, file);
+  }
+
+  /** The source file, added from disk when the project does not have it yet. */
+  sourceFile(file: string): SourceFile {
+    const path = this.path(file);
+    return this.project.getSourceFile(path) ?? this.project.addSourceFileAtPath(path);
+  }
+
+  /** Replaces a file's text (an editor buffer, a file changed on disk); the next derivation sees it. */
+  update(file: string, text: string): void {
+    const path = this.path(file);
+    const existing = this.project.getSourceFile(path);
+    if (existing?.getFullText() === text) return;
+    if (existing) existing.replaceWithText(text);
+    else this.project.createSourceFile(path, text, { overwrite: true });
+    this.#hashes.set(path, hashText(text));
+  }
+
+  /** Reads a file again from disk (what a watcher calls on change). */
+  refresh(file: string): void {
+    this.update(file, readFileSync(this.path(file), 'utf8'));
+  }
+
+  /** The content hash of a file as the project has it ('' when it is not in the project). */
+  hashOf(file: string): string {
+    const path = this.path(file);
+    const known = this.#hashes.get(path);
+    if (known !== undefined) return known;
+    const sf = this.project.getSourceFile(path);
+    if (sf === undefined) return '';
+    const hash = hashText(sf.getFullText());
+    this.#hashes.set(path, hash);
+    return hash;
+  }
+
+  /** TypeScript's program and checker for the current texts (rebuilt lazily after an edit). */
+  context(): TypeContext {
+    const program = this.project.getProgram();
+    return { program: program.compilerObject, checker: program.getTypeChecker().compilerObject };
+  }
+
+  /** The hashes of `files` now, to store beside a result derived from them. */
+  versions(files: Iterable<string>): Map<string, string> {
+    return new Map([...files].map((f) => [f, this.hashOf(f)]));
+  }
+
+  #fresh<T>(entry: Cached<T> | undefined): T | undefined {
+    if (entry === undefined) return undefined;
+    for (const [file, hash] of entry.versions) if (this.hashOf(file) !== hash) return undefined;
+    return entry.value;
+  }
+
+  /** A cached expansion of `file`, when none of the files it read has changed since. */
+  cachedExpansion<T>(file: string): T | undefined {
+    return this.#fresh(this.#expansions.get(this.path(file)) as Cached<T> | undefined);
+  }
+
+  /** Stores an expansion of `file` with the files it read. */
+  storeExpansion<T>(file: string, consulted: Iterable<string>, value: T): void {
+    this.#expansions.set(this.path(file), { versions: this.versions(consulted), value });
+  }
+
+  /** A derived type by its key, when none of the files it read has changed since. */
+  cachedType(key: string): DerivedSchema | undefined {
+    return this.#fresh(this.#types.get(key));
+  }
+
+  /** Stores a derived type (only clean ones: diagnostics carry positions in the calling file). */
+  storeType(key: string, derived: DerivedSchema): void {
+    if (derived.diagnostics.length === 0) this.#types.set(key, { versions: this.versions(derived.consulted), value: derived });
+  }
+
+  /**
+   * Records the components a file's expansion uses and returns those whose name another file
+   * uses for a different declaration (with that other component).
+   */
+  claimComponents(file: string, components: readonly DerivedComponent[]): Array<{ mine: DerivedComponent; theirs: DerivedComponent }> {
+    const owner = this.path(file);
+    for (const users of this.#components.values()) users.delete(owner);
+    const clashes: Array<{ mine: DerivedComponent; theirs: DerivedComponent }> = [];
+    for (const c of components) {
+      const users = this.#components.get(c.name) ?? new Map<string, DerivedComponent>();
+      const other = [...users.values()].find((u) => u.declarationKey !== c.declarationKey);
+      if (other && !clashes.some((x) => x.mine.name === c.name)) clashes.push({ mine: c, theirs: other });
+      users.set(owner, c);
+      this.#components.set(c.name, users);
+    }
+    return clashes;
+  }
+}
+
+function hashText(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}
+
+/**
+ * The project for a tsconfig: the one named (which must exist), else the nearest one upward from
+ * `cwd`, else strict defaults. `strictNullChecks` is always on: without it `T | null` and optional
+ * properties cannot be told from `T`.
+ */
+export function createDeriveProject(options: DeriveProjectOptions): DeriveProject {
+  const cwd = resolve(options.cwd);
+  let tsconfig: string | undefined;
+  if (options.tsconfig !== undefined) {
+    tsconfig = isAbsolute(options.tsconfig) ? options.tsconfig : join(cwd, options.tsconfig);
+    if (!existsSync(tsconfig)) {
+      throw new CompileError([
+        { severity: 'error', message: `tsconfig ${tsconfig} does not exist`, file: tsconfig, fix: 'name an existing tsconfig.json, or leave the option out to use the nearest one' },
+      ]);
+    }
+  } else tsconfig = ts.findConfigFile(cwd, ts.sys.fileExists) ?? undefined;
+  const project = tsconfig
+    ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { strictNullChecks: true, noEmit: true } })
+    : new Project({ compilerOptions: defaultCompilerOptions });
+  return new DeriveProject(project, cwd, tsconfig);
+}

@@ -1,0 +1,116 @@
+import MagicString, { type SourceMap } from 'magic-string';
+import { ts } from 'ts-morph';
+import { deriveCompilerType, type DerivedComponent, type DerivedSchema, type Json } from './deriveSchema.ts';
+import type { DeriveProject } from './DeriveProject.ts';
+import { diagnosticAt, type DeriveDiagnostic } from './errors.ts';
+import { genCalls, isDeriveSchema, rootLabel } from './findCalls.ts';
+
+export type { SourceMap } from 'magic-string';
+
+/** One expanded `DeriveSchema.gen<T>()` call. */
+export interface DerivedCall {
+  readonly file: string;
+  /** 1-based position of the call. */
+  readonly line: number;
+  readonly column: number;
+  /** The type argument as written (`Pet`, `Page<User>`). */
+  readonly typeText: string;
+  /** The root type's component name when it is named. */
+  readonly name?: string;
+  /** The label diagnostics start from (the export the call is in). */
+  readonly root: string;
+  readonly schema: Json;
+}
+
+/** The result of expanding one file. */
+export interface Expansion {
+  /** The file with every call expanded (byte-identical elsewhere). */
+  readonly code: string;
+  /** A v3 source map (hires) from `code` to the file; undefined when nothing changed. */
+  readonly map: SourceMap | undefined;
+  readonly calls: readonly DerivedCall[];
+  /** Files whose declarations the expansion read, the file itself first: what a watcher watches. */
+  readonly consulted: readonly string[];
+  readonly diagnostics: readonly DeriveDiagnostic[];
+}
+
+/**
+ * Expands every `DeriveSchema.gen<T>()` of a file: the call becomes `DeriveSchema.gen<T>(<the
+ * derived JSON Schema>)`, which the runtime hydrates. The one function `kitgen generate`, the build
+ * plugin and the Node loader all call; results are cached until a file they read changes. A call
+ * with a problem is left as it is (it throws at run time) and the problem is reported.
+ */
+export function expandDeriveSchema(file: string, project: DeriveProject): Expansion {
+  const cached = project.cachedExpansion<Expansion>(file);
+  if (cached !== undefined) return cached;
+  const sf = project.sourceFile(file).compilerNode;
+  const path = sf.fileName;
+  const text = sf.getFullText();
+  const candidates = text.includes('gen') ? genCalls(sf) : [];
+  if (candidates.length === 0) {
+    const plain: Expansion = { code: text, map: undefined, calls: [], consulted: [path], diagnostics: [] };
+    project.storeExpansion(path, [path], plain);
+    project.claimComponents(path, []);
+    return plain;
+  }
+  const ctx = project.context();
+  // The program was rebuilt for the current texts: take the file's node from it, not the stale one.
+  const current = ctx.program.getSourceFile(path) ?? sf;
+  const ms = new MagicString(text);
+  const calls: DerivedCall[] = [];
+  const consulted = new Set<string>([path]);
+  const diagnostics: DeriveDiagnostic[] = [];
+  const components: DerivedComponent[] = [];
+  for (const call of genCalls(current)) {
+    const target = (call.expression as ts.PropertyAccessExpression).expression;
+    if (!isDeriveSchema(ctx.checker, target)) continue;
+    if (call.arguments.length > 0) continue; // already expanded (or given its schema by hand)
+    const root = rootLabel(call);
+    const typeNode = call.typeArguments?.[0];
+    if (typeNode === undefined) {
+      diagnostics.push(diagnosticAt({ node: call, path: root }, 'DeriveSchema.gen() has no type argument: there is no type to derive a schema from', 'write DeriveSchema.gen<YourType>()'));
+      continue;
+    }
+    const type = ctx.checker.getTypeFromTypeNode(typeNode);
+    const derived = derivedFor(project, ctx, type, typeNode, root);
+    derived.consulted.forEach((f) => consulted.add(f));
+    components.push(...derived.components);
+    diagnostics.push(...derived.diagnostics);
+    if (derived.diagnostics.some((d) => d.severity === 'error')) continue;
+    const { line, character } = current.getLineAndCharacterOfPosition(call.getStart(current));
+    calls.push({ file: path, line: line + 1, column: character + 1, typeText: typeNode.getText(current), ...(derived.name ? { name: derived.name } : {}), root, schema: derived.schema });
+    // Inserted just before the closing parenthesis, on the call's own line, so no other line moves.
+    ms.appendLeft(call.getEnd() - 1, JSON.stringify(derived.schema));
+  }
+  for (const { mine, theirs } of project.claimComponents(path, components)) {
+    const user = calls.find((c) => c.schema !== null && JSON.stringify(c.schema).includes(`"$id":"${mine.name}"`));
+    diagnostics.push({
+      severity: 'error',
+      message: `two different types are named ${mine.name}: ${mine.declaredAt} and ${theirs.declaredAt} (component names must be unique across the project)`,
+      file: path,
+      ...(user ? { line: user.line, column: user.column } : {}),
+      fix: 'rename one of them (the component name is the declared name)',
+    });
+  }
+  const changed = ms.hasChanged();
+  const result: Expansion = {
+    code: changed ? ms.toString() : text,
+    map: changed ? ms.generateMap({ hires: true, source: path, file: path, includeContent: true }) : undefined,
+    calls,
+    consulted: [path, ...[...consulted].filter((f) => f !== path).sort()],
+    diagnostics,
+  };
+  project.storeExpansion(path, result.consulted, result);
+  return result;
+}
+
+/** A type's derivation, from the project's cache when the files it read are unchanged. */
+function derivedFor(project: DeriveProject, ctx: ReturnType<DeriveProject['context']>, type: ts.Type, node: ts.TypeNode, root: string): DerivedSchema {
+  const declared = (type.aliasSymbol ?? type.getSymbol())?.declarations?.[0]?.getSourceFile().fileName ?? node.getSourceFile().fileName;
+  const key = `${declared}\u0000${ctx.checker.typeToString(type, undefined, ts.TypeFormatFlags.UseFullyQualifiedType | ts.TypeFormatFlags.NoTruncation)}`;
+  const hit = project.cachedType(key);
+  if (hit !== undefined) return hit;
+  const derived = deriveCompilerType(ctx, type, node, { root });
+  project.storeType(key, derived);
+  return derived;
+}
