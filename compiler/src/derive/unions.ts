@@ -31,8 +31,22 @@ function members(type: ts.UnionType): ts.Type[] {
   return listed.flatMap((t) => (t.isUnion() && t.aliasSymbol === undefined && !(t.flags & ts.TypeFlags.EnumLiteral) && !(t.flags & ts.TypeFlags.Boolean) ? members(t) : [t]));
 }
 
+/** TypeScript orders union members by creation; an alias's members keep the order they are written in. */
+function inDeclaredOrder(w: Walker, type: ts.UnionType, list: ts.Type[]): ts.Type[] {
+  const decl = type.aliasSymbol?.declarations?.[0];
+  if (decl === undefined || !ts.isTypeAliasDeclaration(decl) || !ts.isUnionTypeNode(decl.type)) return list;
+  const written = decl.type.types.map((n) => w.checker.getTypeFromTypeNode(n));
+  const boolean = written.indexOf(w.checker.getBooleanType());
+  const rank = (t: ts.Type) => {
+    const i = written.indexOf(t);
+    if (i !== -1) return i;
+    return t.flags & ts.TypeFlags.BooleanLiteral && boolean !== -1 ? boolean : written.length;
+  };
+  return [...list].sort((a, b) => rank(a) - rank(b));
+}
+
 /** Enum members grouped back into their enum when all of them are present (`Color | null`). */
-function regroupEnums(w: Walker, list: ts.Type[]): ts.Type[] {
+function regroupEnums(w: Walker, list: ts.Type[], union: ts.Type): ts.Type[] {
   const byEnum = new Map<ts.EnumDeclaration, ts.Type[]>();
   for (const t of list) {
     const decl = t.getSymbol()?.valueDeclaration;
@@ -44,6 +58,7 @@ function regroupEnums(w: Walker, list: ts.Type[]): ts.Type[] {
   for (const [decl, found] of byEnum) {
     if (found.length !== decl.members.length) continue;
     const whole = w.checker.getTypeAtLocation(decl.name);
+    if (whole === union) continue; // the enum's own body
     out = out.filter((t) => !found.includes(t));
     out.push(whole);
   }
@@ -56,15 +71,18 @@ function regroupEnums(w: Walker, list: ts.Type[]): ts.Type[] {
  * `anyOf` + `discriminator` (its mapping names each member's component).
  */
 export function unionShape(w: Walker, type: ts.UnionType, site: Site): Ir {
-  let list = members(type);
+  let list = inDeclaredOrder(w, type, members(type));
   const hasNull = list.some((t) => t.flags & ts.TypeFlags.Null);
   const hasUndefined = list.some((t) => t.flags & ts.TypeFlags.Undefined);
   if (hasUndefined && !site.optional) w.fail(site, `undefined (in ${w.text(type)}) has no JSON form here`, 'make the property optional (name?: T), or use null');
   list = list.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
   // `boolean` is `true | false` to TypeScript.
   const bools = list.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral && !(t.flags & ts.TypeFlags.EnumLiteral));
-  if (bools.length === 2) list = [...list.filter((t) => !bools.includes(t)), w.checker.getBooleanType()];
-  list = regroupEnums(w, list);
+  if (bools.length === 2) {
+    const at = list.indexOf(bools[0]);
+    list = list.flatMap((t, i) => (i === at ? [w.checker.getBooleanType()] : bools.includes(t) ? [] : [t]));
+  }
+  list = regroupEnums(w, list, type);
   const inner: Site = { ...site, optional: false };
   const literals = list.filter((t) => literalValue(w, t) !== undefined);
   const others = list.filter((t) => literalValue(w, t) === undefined);

@@ -34,7 +34,7 @@ export class Walker {
   readonly diagnostics: DeriveDiagnostic[] = [];
   readonly consulted = new Set<string>();
   readonly #byType = new Map<ts.Type, string>();
-  readonly #anonymous = new Set<ts.Type>();
+  #anonymous = new Set<ts.Type>();
 
   constructor(
     readonly ctx: TypeContext,
@@ -111,8 +111,14 @@ export class Walker {
     const { notes, problems } = docNotes(target.symbol, this.checker);
     const inner: Site = { node: declarationNode(target.declaration), where: name, trail: [...site.trail, site.where] };
     for (const p of problems) this.fail(inner, p.message, `write @${p.tag} as the JSDoc of ${name} expects it`);
-    const body = withNotes(this.shape(this, type, inner), notes);
-    this.bodies.set(name, body);
+    // Anonymous types are tracked per named body: meeting one again below a name is a new use, not a cycle.
+    const outer = this.#anonymous;
+    this.#anonymous = new Set();
+    try {
+      this.bodies.set(name, withNotes(this.shape(this, type, inner), notes));
+    } finally {
+      this.#anonymous = outer;
+    }
     return new Ref(name);
   }
 }
