@@ -96,6 +96,10 @@ export class Walker {
   #named(type: ts.Type, target: NamedTarget, site: Site): Ir {
     const known = this.#byType.get(type);
     if (known !== undefined) return new Ref(known);
+    const open = target.args.find((a) => a.flags & ts.TypeFlags.TypeParameter);
+    if (open !== undefined) {
+      return this.fail(site, `a type parameter (${this.text(open)} in ${this.text(type)}) has no JSON form`, 'derive a concrete type: give every type parameter an argument, e.g. DeriveSchema.gen<Page<User>>()');
+    }
     const name = componentNameOf(this.ctx, target);
     const prior = this.named.get(name);
     if (prior !== undefined) {
