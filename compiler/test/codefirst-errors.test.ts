@@ -46,42 +46,43 @@ test('a function-typed field: the path from the export, at the field', async () 
   const run = await generate('function-field', {
     'a.endpoints.ts': `${header}export interface Pet {\n  name: string;\n  feed: () => void;\n}\nexport const showPet = Endpoint(RoutePattern.GET('pets')).out(DeriveSchema.gen<Pet>());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 4, /cannot derive a schema for showPet → Pet\.feed: a function type/);
+  assertOne(run, 'a.endpoints.ts', 4, /cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed\n/);
 });
 
 test('a Map field is refused, not widened', async () => {
   const run = await generate('map-field', {
     'a.endpoints.ts': `${header}export interface Index {\n  byName: Map<string, number>;\n}\nexport const index = Endpoint(RoutePattern.GET('index')).out(DeriveSchema.gen<Index>());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 3, /Index\.byName: Map has no JSON form/);
+  assertOne(run, 'a.endpoints.ts', 3, /Index\.byName: a Map \(Map<string, number>\) has no JSON form\n  path: index → Index\.byName/);
 });
 
 test('a class with methods', async () => {
   const run = await generate('class-methods', {
     'a.endpoints.ts': `${header}export class Account {\n  id = 0;\n  close(): void {}\n}\nexport const account = Endpoint(RoutePattern.GET('account')).out(DeriveSchema.gen<Account>());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 4, /Account\.close: a method has no JSON form/);
+  assertOne(run, 'a.endpoints.ts', 4, /Account\.close: a method \(close: \(\) => void\) has no JSON form/);
 });
 
 test('a symbol field', async () => {
   const run = await generate('symbol-field', {
     'a.endpoints.ts': `${header}export interface Tagged {\n  id: number;\n  tag: symbol;\n}\nexport const tagged = Endpoint(RoutePattern.GET('tagged')).out(DeriveSchema.gen<Tagged>());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 4, /Tagged\.tag: a symbol has no JSON form/);
+  assertOne(run, 'a.endpoints.ts', 4, /Tagged\.tag: a symbol \(symbol\) has no JSON form/);
 });
 
-test('an unresolved conditional type', async () => {
+test('a generic left open inside a function: its type parameter', async () => {
   const run = await generate('conditional', {
     'a.endpoints.ts': `${header}export type Boxed<T> = { value: T extends string ? 'text' : 'other' };\nexport function make<T>() {\n  return Endpoint(RoutePattern.GET('boxed')).out(DeriveSchema.gen<Boxed<T>>());\n}\nexport const boxed = make<string>();\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 2, /cannot derive a schema for BoxedOfT\.value: the conditional type T extends string \? "text" : "other" is not resolved/);
+  // Inside the generic function T is not bound: the call cannot be derived, whatever make<string>() later says.
+  assertOne(run, 'a.endpoints.ts', 4, /cannot derive a schema for make: a type parameter \(T in Boxed<T>\) has no JSON form[\s\S]*fix: derive a concrete type/);
 });
 
 test('DeriveSchema.gen() without a type', async () => {
   const run = await generate('no-type-argument', {
     'a.endpoints.ts': `${header}export const bare = Endpoint(RoutePattern.GET('bare')).out(DeriveSchema.gen());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 2, /DeriveSchema\.gen\(\) needs the type to derive[\s\S]*fix: write DeriveSchema\.gen<YourType>\(\)/);
+  assertOne(run, 'a.endpoints.ts', 2, /DeriveSchema\.gen\(\) has no type argument: there is no type to derive a schema from[\s\S]*fix: write DeriveSchema\.gen<YourType>\(\)/);
 });
 
 test('a module that throws while loading: the file, the line and the cause', async () => {
@@ -118,13 +119,13 @@ test('two types with one name in two files', async () => {
     'b.types.ts': `export interface Pet {\n  id: number;\n}\n`,
     'a.endpoints.ts': `${header}import type { Pet as A } from './a.types.js';\nimport type { Pet as B } from './b.types.js';\nexport const a = Endpoint(RoutePattern.GET('a')).out(DeriveSchema.gen<A>());\nexport const b = Endpoint(RoutePattern.GET('b')).out(DeriveSchema.gen<B>());\n`,
   });
-  assertOne(run, 'b.types.ts', 1, /two types are named Pet: this one and the one in .*a\.types\.ts:1; a component name must be unique[\s\S]*fix: rename one of them/);
+  assertOne(run, 'a.endpoints.ts', 4, /two different types are named Pet: .*b\.types\.ts:1:1 and .*a\.types\.ts:1:1 \(component names must be unique across the project\)[\s\S]*fix: rename one of them/);
 });
 
 test('a missing tsconfig named on the command line', async () => {
   const run = await generate('missing-tsconfig', { 'a.endpoints.ts': `${header}export const ping = Endpoint(RoutePattern.GET('ping')).out(Schema.String());\n` }, ['--tsconfig', 'nope/tsconfig.json']);
   assert.equal(run.code, 1, run.stderr);
-  assert.match(run.stderr, /nope\/tsconfig\.json: error: no such tsconfig\n  fix: name an existing tsconfig\.json/);
+  assert.match(run.stderr, /nope\/tsconfig\.json: error: tsconfig \S*nope\/tsconfig\.json does not exist\n  fix: name an existing tsconfig\.json/);
 });
 
 test('an endpoint that is not exported is named, with the fix', async () => {

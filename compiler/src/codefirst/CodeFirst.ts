@@ -120,7 +120,7 @@ export class CodeFirstSession {
   async describe(): Promise<CodeFirstResult> {
     const files = await resolveEndpointFiles(this.#options.input, this.#options.cwd);
     // A watch's next run: re-read the files that changed on disk (the expansion cache checks the rest).
-    if (this.#project) this.#project.refresh();
+    if (this.#project) this.#project.refreshAll();
     this.#project ??= createDeriveProject({ cwd: dirname(files[0]), ...(this.#options.tsconfig !== undefined ? { tsconfig: this.#options.tsconfig } : {}) });
     const project = this.#project;
     project.addFiles(files);
@@ -131,7 +131,6 @@ export class CodeFirstSession {
     const docs: Record<string, Record<string, ExportDocs>> = {};
     const places = new Map<string, SourcePlace>();
     const consulted = new Set<string>();
-    const components = new Map<string, SourcePlace>();
     // The endpoint files, then the user's modules they import that call DeriveSchema.gen<T>() too
     // (a shared schemas file): both load expanded, and both are copied under definitions/.
     const helpers = importedDeriving(project, files);
@@ -150,13 +149,6 @@ export class CodeFirstSession {
         if (!list.some((o) => o.file === d.file && o.line === d.line && o.column === d.column)) list.push(d);
       }
       for (const c of result.consulted) consulted.add(c);
-      for (const [name, place] of result.components) {
-        const other = components.get(name);
-        if (other === undefined) components.set(name, place);
-        else if (other.file !== place.file || other.line !== place.line) {
-          errors.push(placedDiagnostic(place, place.file, 'error', `two types are named ${name}: this one and the one in ${other.file}:${other.line}; a component name must be unique`, 'rename one of them'));
-        }
-      }
       expanded.set(file, result.code);
       sources[pathToFileURL(file).href] = result.code;
       if (!isInput) continue;

@@ -1,78 +1,211 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import { Project, ts, type SourceFile } from 'ts-morph';
 import { CompileError } from '../input/Diagnostic.ts';
+import type { DerivedComponent, DerivedSchema } from './deriveSchema.ts';
+import type { TypeContext } from './typeNames.ts';
 
-/** Options of {@link createDeriveProject}. */
+/** How to find the compiler options: a named tsconfig, or the one found upward from `cwd`. */
 export interface DeriveProjectOptions {
-  /** Where to look for a tsconfig.json upward, when none is named. */
-  readonly cwd: string;
-  /** The tsconfig to use; a named one that does not exist is an error. */
+  /** A tsconfig to use; it must exist. */
   readonly tsconfig?: string;
+  /** Where relative paths start, and where a tsconfig is looked for when none is named. */
+  readonly cwd: string;
+}
+
+/** Options when no tsconfig is found: strict (null and undefined stay in types), modern ESM. */
+export const defaultCompilerOptions: ts.CompilerOptions = {
+  strict: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  skipLibCheck: true,
+  allowImportingTsExtensions: true,
+  noEmit: true,
+};
+
+interface Cached<T> {
+  readonly versions: ReadonlyMap<string, string>;
+  readonly value: T;
 }
 
 /**
- * The one long-lived ts-morph project of a run or a watch: the types behind DeriveSchema.gen<T>()
- * calls, export names, JSDoc and positions come from it. Files are added as they are asked for
- * and re-read from disk only when their text changed.
+ * One long-lived ts-morph `Project` per tsconfig. Files enter it on demand (and with them what
+ * they import); an edit replaces one file's text and TypeScript rebuilds its program reusing
+ * the rest. Results are cached by the content hashes of the files they read.
  */
-export interface DeriveProject {
+export class DeriveProject {
   readonly project: Project;
+  readonly cwd: string;
   /** The tsconfig in use, if any. */
-  readonly tsconfig?: string;
-  /** A file of the project (added, with what it imports, when it is not there yet). */
-  sourceFile(path: string): SourceFile;
+  readonly tsconfig: string | undefined;
+  readonly #hashes = new Map<string, string>();
+  readonly #expansions = new Map<string, Cached<unknown>>();
+  readonly #types = new Map<string, Cached<DerivedSchema>>();
+  /** Component name → the files whose expansions use it → where its type is declared. */
+  readonly #components = new Map<string, Map<string, DerivedComponent>>();
+
+  constructor(project: Project, cwd: string, tsconfig: string | undefined) {
+    this.project = project;
+    this.cwd = cwd;
+    this.tsconfig = tsconfig;
+  }
+
+  /** The absolute path of a file named relative to `cwd`. */
+  path(file: string): string {
+    return isAbsolute(file) ? resolve(file) : resolve(this.cwd, file);
+  }
+
+  /** The source file, added from disk when the project does not have it yet. */
+  sourceFile(file: string): SourceFile {
+    const path = this.path(file);
+    return this.project.getSourceFile(path) ?? this.project.addSourceFileAtPath(path);
+  }
+
   /**
-   * Adds files and what they import in one go: resolving the imports of each file alone costs a
-   * new program per file, which grows with the square of the number of files.
+   * Adds files at once. TypeScript reuses its program across edits but not across a change of
+   * root files, so adding the files a run will expand together costs one rebuild, not one each.
    */
-  addFiles(paths: readonly string[]): void;
-  /** Brings every file the project read up to date with the disk; the paths that changed. */
-  refresh(): string[];
-}
-
-function findTsconfig(from: string): string | undefined {
-  for (let dir = resolve(from); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'tsconfig.json');
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) return undefined;
+  addFiles(files: Iterable<string>): void {
+    let added = false;
+    for (const file of files) {
+      if (this.project.getSourceFile(this.path(file)) !== undefined) continue;
+      this.project.addSourceFileAtPath(this.path(file));
+      added = true;
+    }
+    // The files they import join the project too, so a watch sees edits to them (refreshAll).
+    if (added) this.project.resolveSourceFileDependencies();
   }
-}
 
-/** Creates the project of a tsconfig (named, or the nearest one above `cwd`; strict defaults without one). */
-export function createDeriveProject(options: DeriveProjectOptions): DeriveProject {
-  if (options.tsconfig !== undefined && !existsSync(options.tsconfig)) {
-    throw new CompileError([{ severity: 'error', file: options.tsconfig, message: 'no such tsconfig', fix: 'name an existing tsconfig.json with --tsconfig, or leave the option out to use the nearest one' }]);
+  /** Replaces a file's text (an editor buffer, a file changed on disk); the next derivation sees it. */
+  update(file: string, text: string): void {
+    const path = this.path(file);
+    const existing = this.project.getSourceFile(path);
+    if (existing?.getFullText() === text) return;
+    if (existing) existing.replaceWithText(text);
+    else this.project.createSourceFile(path, text, { overwrite: true });
+    this.#hashes.set(path, hashText(text));
   }
-  const tsconfig = options.tsconfig ?? findTsconfig(options.cwd);
-  const project = tsconfig
-    ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: false })
-    : new Project({ compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true } });
-  return {
-    project,
-    ...(tsconfig !== undefined ? { tsconfig } : {}),
-    sourceFile(path) {
-      const existing = project.getSourceFile(path);
-      if (existing) return existing;
-      const added = project.addSourceFileAtPath(path);
-      project.resolveSourceFileDependencies();
-      return added;
-    },
-    addFiles(paths) {
-      const missing = paths.filter((p) => project.getSourceFile(p) === undefined);
-      if (missing.length === 0) return;
-      for (const p of missing) project.addSourceFileAtPath(p);
-      project.resolveSourceFileDependencies();
-    },
-    refresh() {
-      const changed: string[] = [];
-      for (const sf of project.getSourceFiles()) {
-        const path = sf.getFilePath();
-        if (path.includes('/node_modules/')) continue;
-        const result = sf.refreshFromFileSystemSync();
-        if (result !== 0 /* FileSystemRefreshResult.NoChange */) changed.push(path);
+
+  /** Reads a file again from disk (what a watcher calls on change). */
+  refresh(file: string): void {
+    this.update(file, readFileSync(this.path(file), 'utf8'));
+  }
+
+  /**
+   * Reads again from disk every file of the user's the project holds (a watch's next run); files
+   * that are gone leave the project. Returns the paths that changed.
+   */
+  refreshAll(): string[] {
+    const changed: string[] = [];
+    for (const sf of this.project.getSourceFiles()) {
+      const path = sf.getFilePath();
+      if (path.includes('/node_modules/')) continue;
+      if (!existsSync(path)) {
+        this.project.removeSourceFile(sf);
+        this.#hashes.delete(path);
+        changed.push(path);
+        continue;
       }
-      return changed;
-    },
-  };
+      const text = readFileSync(path, 'utf8');
+      if (text === sf.getFullText()) continue;
+      this.update(path, text);
+      changed.push(path);
+    }
+    return changed;
+  }
+
+  /** The content hash of a file as the project has it ('' when it is not in the project). */
+  hashOf(file: string): string {
+    const path = this.path(file);
+    const known = this.#hashes.get(path);
+    if (known !== undefined) return known;
+    const sf = this.project.getSourceFile(path);
+    if (sf === undefined) return '';
+    const hash = hashText(sf.getFullText());
+    this.#hashes.set(path, hash);
+    return hash;
+  }
+
+  /** TypeScript's program and checker for the current texts (rebuilt lazily after an edit). */
+  context(): TypeContext {
+    const program = this.project.getProgram();
+    return { program: program.compilerObject, checker: program.getTypeChecker().compilerObject };
+  }
+
+  /** The hashes of `files` now, to store beside a result derived from them. */
+  versions(files: Iterable<string>): Map<string, string> {
+    return new Map([...files].map((f) => [f, this.hashOf(f)]));
+  }
+
+  #fresh<T>(entry: Cached<T> | undefined): T | undefined {
+    if (entry === undefined) return undefined;
+    for (const [file, hash] of entry.versions) if (this.hashOf(file) !== hash) return undefined;
+    return entry.value;
+  }
+
+  /** A cached expansion of `file`, when none of the files it read has changed since. */
+  cachedExpansion<T>(file: string): T | undefined {
+    return this.#fresh(this.#expansions.get(this.path(file)) as Cached<T> | undefined);
+  }
+
+  /** Stores an expansion of `file` with the files it read. */
+  storeExpansion<T>(file: string, consulted: Iterable<string>, value: T): void {
+    this.#expansions.set(this.path(file), { versions: this.versions(consulted), value });
+  }
+
+  /** A derived type by its key, when none of the files it read has changed since. */
+  cachedType(key: string): DerivedSchema | undefined {
+    return this.#fresh(this.#types.get(key));
+  }
+
+  /** Stores a derived type (only clean ones: diagnostics carry positions in the calling file). */
+  storeType(key: string, derived: DerivedSchema): void {
+    if (derived.diagnostics.length === 0) this.#types.set(key, { versions: this.versions(derived.consulted), value: derived });
+  }
+
+  /**
+   * Records the components a file's expansion uses and returns those whose name another file
+   * uses for a different declaration (with that other component).
+   */
+  claimComponents(file: string, components: readonly DerivedComponent[]): Array<{ mine: DerivedComponent; theirs: DerivedComponent }> {
+    const owner = this.path(file);
+    for (const users of this.#components.values()) users.delete(owner);
+    const clashes: Array<{ mine: DerivedComponent; theirs: DerivedComponent }> = [];
+    for (const c of components) {
+      const users = this.#components.get(c.name) ?? new Map<string, DerivedComponent>();
+      const other = [...users.values()].find((u) => u.declarationKey !== c.declarationKey);
+      if (other && !clashes.some((x) => x.mine.name === c.name)) clashes.push({ mine: c, theirs: other });
+      users.set(owner, c);
+      this.#components.set(c.name, users);
+    }
+    return clashes;
+  }
+}
+
+function hashText(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}
+
+/**
+ * The project for a tsconfig: the one named (which must exist), else the nearest one upward from
+ * `cwd`, else strict defaults. `strictNullChecks` is always on: without it `T | null` and optional
+ * properties cannot be told from `T`.
+ */
+export function createDeriveProject(options: DeriveProjectOptions): DeriveProject {
+  const cwd = resolve(options.cwd);
+  let tsconfig: string | undefined;
+  if (options.tsconfig !== undefined) {
+    tsconfig = isAbsolute(options.tsconfig) ? options.tsconfig : join(cwd, options.tsconfig);
+    if (!existsSync(tsconfig)) {
+      throw new CompileError([
+        { severity: 'error', message: `tsconfig ${tsconfig} does not exist`, file: tsconfig, fix: 'name an existing tsconfig.json, or leave the option out to use the nearest one' },
+      ]);
+    }
+  } else tsconfig = ts.findConfigFile(cwd, ts.sys.fileExists) ?? undefined;
+  const project = tsconfig
+    ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { strictNullChecks: true, noEmit: true } })
+    : new Project({ compilerOptions: defaultCompilerOptions });
+  return new DeriveProject(project, cwd, tsconfig);
 }

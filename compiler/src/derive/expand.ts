@@ -1,121 +1,120 @@
-import MagicString, { type SourceMap } from 'magic-string';
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
 import { codeFrame } from '../input/codeFrame.ts';
-import type { Diagnostic } from '../input/Diagnostic.ts';
+import MagicString, { type SourceMap } from 'magic-string';
+import { ts } from 'ts-morph';
+import { deriveCompilerType, type DerivedComponent, type DerivedSchema, type Json } from './deriveSchema.ts';
 import type { DeriveProject } from './DeriveProject.ts';
-import { deriveSchema, type DerivedSchema } from './deriveSchema.ts';
+import { diagnosticAt, type DeriveDiagnostic } from './errors.ts';
+import { genCalls, isDeriveSchema, rootLabel } from './findCalls.ts';
 
-/** Where a named type is declared. */
-export interface ComponentPlace {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly length: number;
-}
+export type { SourceMap } from 'magic-string';
 
-/** One expanded call. */
+/** One expanded `DeriveSchema.gen<T>()` call. */
 export interface DerivedCall {
+  readonly file: string;
+  /** 1-based position of the call. */
   readonly line: number;
   readonly column: number;
-  /** The type argument as written. */
+  /** The type argument as written (`Pet`, `Page<User>`). */
   readonly typeText: string;
-  readonly schema: DerivedSchema;
+  /** The root type's component name when it is named. */
+  readonly name?: string;
+  /** The label diagnostics start from (the export the call is in). */
+  readonly root: string;
+  readonly schema: Json;
 }
 
-/** What expanding a file gives: the code and its source map, the calls, the files read, the problems. */
+/** The result of expanding one file. */
 export interface Expansion {
+  /** The file with every call expanded (byte-identical elsewhere). */
   readonly code: string;
-  readonly map: SourceMap;
+  /** A v3 source map (hires) from `code` to the file; undefined when nothing changed. */
+  readonly map: SourceMap | undefined;
   readonly calls: readonly DerivedCall[];
-  /** The file itself and every file whose declarations the derivations read (to watch, and to invalidate caches). */
+  /** Files whose declarations the expansion read, the file itself first: what a watcher watches. */
   readonly consulted: readonly string[];
-  /** Where each component (named type) the calls derived is declared, by name: two places for one name is an error across files too. */
-  readonly components: ReadonlyMap<string, ComponentPlace>;
-  readonly diagnostics: readonly Diagnostic[];
+  readonly diagnostics: readonly DeriveDiagnostic[];
 }
-
-/** True when a `X.gen` callee's `X` is the runtime's `DeriveSchema` (followed through import aliases), not any object of that name. */
-function isDeriveSchemaGen(call: CallExpression): boolean {
-  const callee = call.getExpression();
-  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'gen') return false;
-  let symbol = callee.getExpression().getSymbol();
-  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-  if (symbol?.getName() !== 'DeriveSchema') return false;
-  return (symbol.getDeclarations() ?? []).some((d) => {
-    const path = d.getSourceFile().getFilePath();
-    return path.includes('/@kitgen/runtime/') || /\/runtime\/(?:src|dist)\/schema\/DeriveSchema\.(?:d\.)?ts$/.test(path);
-  });
-}
-
-/** The name of the export a call is under (`showPetById`), for the path in messages. */
-function exportLabel(call: CallExpression): string | undefined {
-  const declaration = call.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
-  return declaration?.getName();
-}
-
-function placed(sf: SourceFile, node: Node, message: string, fix: string): Diagnostic {
-  const { line, column } = sf.getLineAndColumnAtPos(node.getStart());
-  return { severity: 'error', file: sf.getFilePath(), line, column, frame: codeFrame(sf.getFullText(), line, column, node.getWidth()), message, fix };
-}
-
-interface Cached {
-  readonly text: string;
-  readonly expansion: Expansion;
-  /** Texts of the consulted files when derived. */
-  readonly inputs: ReadonlyMap<string, string>;
-}
-
-const caches = new WeakMap<DeriveProject, Map<string, Cached>>();
 
 /**
- * The one expansion function (kitgen generate, the build plugins and the Node loader call it), of
- * a file as on disk or of the `source` given: every `DeriveSchema.gen<T>()` call becomes `DeriveSchema.gen<T>(<schema of T>)`, the
- * schema as one line of JSON, the rest of the text unchanged; with a source map. Cached per file
- * and invalidated when the file or any file its types came from changes.
+ * Expands every `DeriveSchema.gen<T>()` of a file: the call becomes `DeriveSchema.gen<T>(<the
+ * derived JSON Schema>)`, which the runtime hydrates. The one function `kitgen generate`, the build
+ * plugin and the Node loader all call, on the file as the project has it or on the `source`
+ * given; results are cached until a file they read changes. A call
+ * with a problem is left as it is (it throws at run time) and the problem is reported.
  */
 export function expandDeriveSchema(file: string, project: DeriveProject, source?: string): Expansion {
-  const sf = project.sourceFile(file);
   // A bundler hands the text it has (perhaps not yet saved); the project takes it as the file's.
-  if (source !== undefined && source !== sf.getFullText()) sf.replaceWithText(source);
+  if (source !== undefined) project.update(file, source);
+  const cached = project.cachedExpansion<Expansion>(file);
+  if (cached !== undefined) return cached;
+  const sf = project.sourceFile(file).compilerNode;
+  const path = sf.fileName;
   const text = sf.getFullText();
-  let cache = caches.get(project);
-  if (!cache) caches.set(project, (cache = new Map()));
-  const hit = cache.get(file);
-  if (hit && hit.text === text && [...hit.inputs].every(([path, t]) => project.project.getSourceFile(path)?.getFullText() === t)) return hit.expansion;
-
-  const checker = project.project.getTypeChecker().compilerObject;
-  const out = new MagicString(text);
+  const candidates = text.includes('gen') ? genCalls(sf) : [];
+  if (candidates.length === 0) {
+    const plain: Expansion = { code: text, map: undefined, calls: [], consulted: [path], diagnostics: [] };
+    project.storeExpansion(path, [path], plain);
+    project.claimComponents(path, []);
+    return plain;
+  }
+  const ctx = project.context();
+  // The program was rebuilt for the current texts: take the file's node from it, not the stale one.
+  const current = ctx.program.getSourceFile(path) ?? sf;
+  const ms = new MagicString(text);
   const calls: DerivedCall[] = [];
-  const consulted = new Set<string>([sf.getFilePath()]);
-  const diagnostics: Diagnostic[] = [];
-  const components = new Map<string, ComponentPlace>();
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    if (!isDeriveSchemaGen(call)) continue;
-    if (call.getArguments().length > 0) continue; // already expanded
-    const [typeArg] = call.getTypeArguments();
-    if (typeArg === undefined) {
-      diagnostics.push(placed(sf, call, 'DeriveSchema.gen() needs the type to derive', 'write DeriveSchema.gen<YourType>()'));
+  const consulted = new Set<string>([path]);
+  const diagnostics: DeriveDiagnostic[] = [];
+  const components: DerivedComponent[] = [];
+  for (const call of genCalls(current)) {
+    const target = (call.expression as ts.PropertyAccessExpression).expression;
+    if (!isDeriveSchema(ctx.checker, target)) continue;
+    if (call.arguments.length > 0) continue; // already expanded (or given its schema by hand)
+    const root = rootLabel(call);
+    const typeNode = call.typeArguments?.[0];
+    if (typeNode === undefined) {
+      diagnostics.push(diagnosticAt({ node: call, path: root }, 'DeriveSchema.gen() has no type argument: there is no type to derive a schema from', 'write DeriveSchema.gen<YourType>()'));
       continue;
     }
-    const label = exportLabel(call);
-    const derived = deriveSchema(typeArg.getType(), typeArg, typeArg.getText(), checker);
-    for (const d of derived.diagnostics) diagnostics.push(label !== undefined ? { ...d, message: d.message.replace('cannot derive a schema for ', `cannot derive a schema for ${label} → `) } : d);
-    for (const c of derived.consulted) consulted.add(c);
-    for (const [name, node] of derived.components) {
-      const dsf = node.getSourceFile();
-      const { line: l, column: c } = dsf.getLineAndColumnAtPos(node.getStart());
-      const other = components.get(name);
-      if (other === undefined) components.set(name, { file: dsf.getFilePath(), line: l, column: c, length: Node.hasName(node) ? node.getNameNode().getWidth() : 1 });
-      else if (other.file !== dsf.getFilePath() || other.line !== l) {
-        diagnostics.push(placed(dsf, Node.hasName(node) ? node.getNameNode() : node, `two types are named ${name}: this one and the one in ${other.file}:${other.line}; a component name must be unique`, 'rename one of them'));
-      }
-    }
-    const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
-    calls.push({ line, column, typeText: typeArg.getText(), schema: derived.schema });
-    out.appendLeft(call.getEnd() - 1, JSON.stringify(derived.schema));
+    const type = ctx.checker.getTypeFromTypeNode(typeNode);
+    const derived = derivedFor(project, ctx, type, typeNode, root);
+    derived.consulted.forEach((f) => consulted.add(f));
+    components.push(...derived.components);
+    diagnostics.push(...derived.diagnostics);
+    if (derived.diagnostics.some((d) => d.severity === 'error')) continue;
+    const { line, character } = current.getLineAndCharacterOfPosition(call.getStart(current));
+    calls.push({ file: path, line: line + 1, column: character + 1, typeText: typeNode.getText(current), ...(derived.name ? { name: derived.name } : {}), root, schema: derived.schema });
+    // Inserted just before the closing parenthesis, on the call's own line, so no other line moves.
+    ms.appendLeft(call.getEnd() - 1, JSON.stringify(derived.schema));
   }
-  const expansion: Expansion = { code: out.toString(), map: out.generateMap({ hires: true, source: file, includeContent: true }), calls, consulted: [...consulted], components, diagnostics };
-  const inputs = new Map([...consulted].filter((p) => p !== sf.getFilePath()).map((p) => [p, project.project.getSourceFile(p)?.getFullText() ?? '']));
-  cache.set(file, { text, expansion, inputs });
-  return expansion;
+  for (const { mine, theirs } of project.claimComponents(path, components)) {
+    const user = calls.find((c) => c.schema !== null && JSON.stringify(c.schema).includes(`"$id":"${mine.name}"`));
+    diagnostics.push({
+      severity: 'error',
+      message: `two different types are named ${mine.name}: ${mine.declaredAt} and ${theirs.declaredAt} (component names must be unique across the project)`,
+      file: path,
+      ...(user ? { line: user.line, column: user.column, frame: codeFrame(text, user.line, user.column, 'DeriveSchema.gen'.length) } : {}),
+      fix: 'rename one of them (the component name is the declared name)',
+    });
+  }
+  const changed = ms.hasChanged();
+  const result: Expansion = {
+    code: changed ? ms.toString() : text,
+    map: changed ? ms.generateMap({ hires: true, source: path, file: path, includeContent: true }) : undefined,
+    calls,
+    consulted: [path, ...[...consulted].filter((f) => f !== path).sort()],
+    diagnostics,
+  };
+  project.storeExpansion(path, result.consulted, result);
+  return result;
+}
+
+/** A type's derivation, from the project's cache when the files it read are unchanged. */
+function derivedFor(project: DeriveProject, ctx: ReturnType<DeriveProject['context']>, type: ts.Type, node: ts.TypeNode, root: string): DerivedSchema {
+  const declared = (type.aliasSymbol ?? type.getSymbol())?.declarations?.[0]?.getSourceFile().fileName ?? node.getSourceFile().fileName;
+  const key = `${declared}\u0000${ctx.checker.typeToString(type, undefined, ts.TypeFormatFlags.UseFullyQualifiedType | ts.TypeFormatFlags.NoTruncation)}`;
+  const hit = project.cachedType(key);
+  if (hit !== undefined) return hit;
+  const derived = deriveCompilerType(ctx, type, node, { root });
+  project.storeType(key, derived);
+  return derived;
 }

@@ -1,4 +1,5 @@
-// DeriveSchema.gen<T>() ahead of time: TypeScript types → JSON Schema, and the one expansion function.
-export { createDeriveProject, type DeriveProject, type DeriveProjectOptions } from './DeriveProject.ts';
-export { deriveSchema, type Derivation, type DerivedSchema } from './deriveSchema.ts';
-export { expandDeriveSchema, type ComponentPlace, type DerivedCall, type Expansion } from './expand.ts';
+/** Code-first input: `DeriveSchema.gen<T>()` expanded ahead of time (type → JSON Schema). */
+export { createDeriveProject, DeriveProject, defaultCompilerOptions, type DeriveProjectOptions } from './DeriveProject.ts';
+export { expandDeriveSchema, type DerivedCall, type Expansion, type SourceMap } from './expand.ts';
+export { deriveSchema, deriveCompilerType, type DerivedSchema, type DerivedComponent, type DeriveOptions, type Json } from './deriveSchema.ts';
+export type { DeriveDiagnostic } from './errors.ts';

@@ -11,6 +11,8 @@ export interface Diagnostic {
   readonly frame?: string;
   /** What to do about it, one sentence. */
   readonly fix?: string;
+  /** How the place was reached (`showPetById → Owner.pet → Pet.born`), when that is not obvious from it. */
+  readonly path?: string;
 }
 
 /** The input cannot be compiled; every problem is listed (exit code 1). */
@@ -32,6 +34,7 @@ export function formatDiagnostic(d: Diagnostic): string {
   const place = d.file === undefined ? '' : `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: `;
   const at = d.pointer !== undefined ? ` at ${d.pointer === '' ? '/' : d.pointer}` : '';
   const lines = [`${place}${d.severity}${at}: ${d.message}`];
+  if (d.path !== undefined && d.path !== '') lines.push(`  path: ${d.path}`);
   if (d.frame !== undefined && d.frame !== '') lines.push(d.frame);
   if (d.fix !== undefined) lines.push(`  fix: ${d.fix}`);
   return lines.join('\n');

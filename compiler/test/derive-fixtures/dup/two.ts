@@ -1,0 +1,3 @@
+export interface Item {
+  label: string;
+}
