@@ -44,6 +44,16 @@ function withId(value: string, id: string): string {
   return value;
 }
 
+/**
+ * The `$id` of a named schema, which OpenAPI generation makes its component name: the document's
+ * own name where it can be one (the identifier may differ: `Error` is `Error_` in code so as not to
+ * hide the global), else the identifier.
+ */
+function componentId(s: NamedSchema, all: readonly NamedSchema[]): string {
+  if (s.name === s.ident || !/^[A-Za-z0-9._-]+$/.test(s.name)) return s.ident;
+  return all.some((o) => o !== s && (o.name === s.name || o.ident === s.name)) ? s.ident : s.name;
+}
+
 function enumValues(node: SchemaNode): { values: readonly (string | number)[]; names?: readonly string[] } | undefined {
   if ((node.kind === 'string' || node.kind === 'integer' || node.kind === 'number') && node.enum && node.enum.length > 0) {
     return { values: node.enum, ...(node.enumNames ? { names: node.enumNames } : {}) };
@@ -83,7 +93,7 @@ export function schemaDeclarations(schemas: readonly NamedSchema[], identOf: Ide
       if (group.recursive) value = `${options.imports.use('Schema')}.Unsafe<${s.ident}>({ $defs: ${defsIdent}, $ref: ${stringLiteral(s.ident)} })`;
       else if (node.kind === 'ref' && !node.nullable) value = identOf(node.target);
       else {
-        const v = withId(schemaValue(node, inner), s.ident);
+        const v = withId(schemaValue(node, inner), componentId(s, schemas));
         value = v.startsWith('Schema.Bytes(') ? v : `${options.imports.use('Schema')}.Unsafe<${s.ident}>(${v})`;
       }
       return { ident: s.ident, doc, ...shape, value, ...values };

@@ -9,6 +9,12 @@ const reserved = new Set([
   'abstract', 'arguments', 'eval', 'NaN', 'Infinity', '__proto__', 'prototype', 'globalThis',
   // Globals the generated modules use by name (types and values); shadowing them would break it.
   'Object', 'Array', 'Promise', 'Record', 'Readonly', 'Uint8Array', 'Symbol',
+  // Globals a reader or a user's code next to the generated modules expects to mean the global
+  // (a schema named `Error` must not hide `Error` from `import * from './api'`).
+  'Error', 'Response', 'Request', 'Headers', 'Date', 'Map', 'Set', 'JSON', 'Math', 'URL', 'Blob', 'File', 'FormData',
+  'Buffer', 'BigInt', 'Number', 'String', 'Boolean', 'Function', 'RegExp', 'Partial', 'Pick', 'Omit', 'Required',
+  'Exclude', 'Extract', 'NonNullable', 'ReturnType', 'Awaited', 'Iterable', 'AsyncIterable', 'ReadonlyArray',
+  'AbortSignal', 'ReadableStream', 'TextEncoder', 'TextDecoder',
 ]);
 
 /**
