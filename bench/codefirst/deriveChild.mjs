@@ -11,6 +11,8 @@ const { createDeriveProject, expandDeriveSchema } = await import(pathToFileURL(j
 const files = (await glob(pattern, { absolute: true })).sort();
 if (files.length === 0) throw new Error(`no file matches ${pattern}`);
 const project = createDeriveProject({ cwd: join(files[0], '..') });
+// As kitgen generate does: every file in one program, not a program per file added.
+project.addFiles(files);
 let calls = 0;
 for (const file of files) {
   const expansion = expandDeriveSchema(file, project);
