@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isUrl } from '../input/readSource.ts';
 import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 
 /** A `kitgen.config.{ts,mjs,json}`: defaults for `kitgen generate` (command-line options win). */
@@ -115,7 +116,7 @@ export async function loadConfig(path: string | undefined, cwd: string): Promise
   const base = dirname(file);
   for (const k of ['input', 'out', 'templates', 'prettierConfig', 'tsconfig'] as const) {
     const v = out[k];
-    if (typeof v === 'string' && !isAbsolute(v)) out[k] = resolve(base, v);
+    if (typeof v === 'string' && !isAbsolute(v) && !(k === 'input' && isUrl(v))) out[k] = resolve(base, v);
   }
   return { config: out as KitgenConfig, file };
 }
