@@ -20,14 +20,17 @@ test('defineConfig is exported from the package entry', () => {
 test('kitgen.config.ts loads under plain node in an ESM, a CommonJS and a typeless package', async () => {
   const root = join(repoRoot, '.tmp', 'config-packages');
   await rm(root, { recursive: true, force: true });
-  // Plain node: no --import tsx; only the export condition that points 'kitgen' at its sources
-  // (the built package points it at compiler/dist, which the consumer test covers).
-  const runner = join(root, 'load.mjs');
+  // Plain node: config.ts compiled to JavaScript as the published package has it (esbuild
+  // here), no tsx loader registered; only the export condition that points 'kitgen' at its
+  // sources (the built package points it at compiler/dist, which the consumer test covers).
   await mkdir(root, { recursive: true });
+  const { build } = await import('esbuild');
+  const compiled = join(root, 'config.mjs');
+  await build({ entryPoints: [join(repoRoot, 'compiler/src/cli/config.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: compiled, logLevel: 'silent' });
+  const runner = join(root, 'load.mjs');
   await writeFile(
     runner,
-    `import { tsImport } from 'tsx/esm/api';
-const { loadConfig } = await tsImport(${JSON.stringify(pathToFileURL(join(repoRoot, 'compiler/src/cli/config.ts')).href)}, import.meta.url);
+    `const { loadConfig } = await import(${JSON.stringify(pathToFileURL(compiled).href)});
 const { config } = await loadConfig(undefined, process.argv[2]);
 process.stdout.write(JSON.stringify(config));
 `,
@@ -39,7 +42,7 @@ process.stdout.write(JSON.stringify(config));
     await symlink(repoRoot, join(dir, 'node_modules/kitgen'));
     await writeFile(join(dir, 'package.json'), JSON.stringify({ name: `app-${name}`, version: '1.0.0', ...(type ? { type } : {}) }));
     await writeFile(join(dir, 'kitgen.config.ts'), `import { defineConfig } from 'kitgen';\n\nconst targets: Array<'endpoints' | 'client'> = ['endpoints', 'client'];\nexport default defineConfig({ input: ${JSON.stringify(pets)}, out: 'src/api', targets });\n`);
-    const env = { ...process.env, NODE_OPTIONS: '--conditions=kitgen-source' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '--conditions=kitgen-source' };
     delete env.NODE_TEST_CONTEXT;
     const r = spawnSync(process.execPath, [runner, dir], { cwd: dir, env, encoding: 'utf8' });
     assert.equal(r.status, 0, `${name}: ${r.stderr}`);
