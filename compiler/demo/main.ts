@@ -40,9 +40,9 @@ console.log(`Pets API listening on ${url}
 
 With the generated CLI:
   ${cli} --help
-  ${cli} get-pets --limit 2
-  ${cli} get-pets-by-pet-id --petId 1
-  ${cli} post-pets --.name Fido --.tag dog
+  ${cli} list-pets --limit 2
+  ${cli} show-pet-by-id --petId 1
+  ${cli} create-pet --.name Fido --.tag dog
 
 With curl:
   curl ${url}/pets
