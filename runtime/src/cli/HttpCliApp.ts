@@ -6,7 +6,7 @@ import { EndpointExecutor, type ExecutorOptions } from '../client/EndpointExecut
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { credentialsFromEnv, defaultBaseUrl, envNames, resolveBaseUrl } from './cliEnvironment.ts';
 import { commandNames, type CliStyle } from './commandNames.ts';
-import { endpointCommand, UsageError, type BodySources, type EndpointCommand } from './endpointCommand.ts';
+import { commandSummary, endpointCommand, UsageError, type BodySources, type EndpointCommand } from './endpointCommand.ts';
 import { printBody, printRequestHead, printResponseHead, type CliOutput } from './printResponse.ts';
 
 /** Options of {@link HttpCliApp.fromEndpoints} (the spec's parameters, plus how requests are made). */
@@ -69,7 +69,18 @@ async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-function build(options: HttpCliAppOptions, io: CliIO): { program: Command; exit: () => number } {
+/**
+ * The command a command line runs (`<command> …` or `help <command>`), so only that one is
+ * built in full: building every command's options and validators costs a large API (hundreds of
+ * operations) more time than the call itself.
+ */
+function commandAsked(argv: readonly string[]): string | undefined {
+  const first = argv.findIndex((a) => !a.startsWith('-'));
+  if (first < 0) return undefined;
+  return argv[first] === 'help' ? argv[first + 1] : argv[first];
+}
+
+function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): { program: Command; exit: () => number } {
   let exitCode = 0;
   const optional = new WeakSet<Option>();
   const config = options.executor?.codecConfig ?? CodecConfig.current();
@@ -155,7 +166,13 @@ function build(options: HttpCliAppOptions, io: CliIO): { program: Command; exit:
   };
 
   const commands = commandNames(options.endpoints.map((e) => ({ route: e.route, operationId: e.state.docs.operationId })), options.cliStyle);
+  const asked = commandAsked(argv);
   options.endpoints.forEach((endpoint, i) => {
+    if (commands[i] !== asked) {
+      // Listed in help, never run: a name, the summary and an option so the list says [options].
+      program.addCommand(new Command(commands[i]).summary(commandSummary(endpoint)).option('--verbose'));
+      return;
+    }
     const plan = endpointCommand(endpoint, commands[i], config, optional, names);
     const baseUrlOption = new Option('--base-url <url>', `the API's base URL: scheme, host, port, base path${names.baseUrl ? ` (instead of ${names.baseUrl})` : ''}`);
     optional.add(baseUrlOption);
@@ -181,7 +198,7 @@ export const HttpCliApp = {
       async run(argv, partial = {}) {
         const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, ...partial };
         // A fresh command tree per run: commander keeps option values between parses.
-        const { program, exit } = build(options, io);
+        const { program, exit } = build(options, io, argv);
         try {
           await program.parseAsync([...argv], { from: 'user' });
           return exit();

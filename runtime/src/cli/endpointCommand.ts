@@ -80,6 +80,13 @@ function fieldFlag(prefix: readonly string[], pointer: string): string {
   return path.length === 0 ? 'the body' : `'--.${path.join('.')}'`;
 }
 
+/** The one line the command list shows for an endpoint: its summary and route. */
+export function commandSummary(endpoint: AnyEndpoint): string {
+  const state = endpoint.state;
+  const doc = state.docs.summary ?? state.docs.description;
+  return doc ? `${doc.split('\n')[0]} (${state.route})` : String(state.route);
+}
+
 /**
  * Builds the command of one endpoint: a mandatory option per path parameter, an option per query
  * parameter and header (mandatory unless optional or defaulted), credentials for Basic/Bearer
@@ -161,7 +168,7 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
   add(new Option('--verbose', 'print the request, the response status and headers on standard error'), false);
 
   const doc = state.docs.summary ?? state.docs.description;
-  command.summary(doc ? `${doc.split('\n')[0]} (${state.route})` : String(state.route));
+  command.summary(commandSummary(endpoint));
   command.description(doc ? `${state.docs.description ?? doc}\n\n${state.route}` : String(state.route));
   const bodyUsage = body ? `(-f <path> | -u <url> | -d <text>${bodyFields.length > 0 ? ' | --.<field> …' : ''})` : undefined;
   command.usage([...required, ...(bodyUsage ? [bodyUsage] : []), '[options]'].join(' '));
