@@ -75,7 +75,7 @@ test('credentials come from PETS_TOKEN; none anywhere names the variable and the
   assert.equal(none.code, 2);
   assert.equal(none.stderr.split('(add --help')[0].trimEnd(), 'error: GET /me needs a bearer token: set PETS_TOKEN (or give --token)');
   const help = await run(app, ['--help'], {});
-  assert.match(help.stdout, /Environment:\n {2}PETS_BASE_URL {2}the API's base URL: scheme, host, port, base path \(default http:\/\/localhost:8080; --base-url wins\)\n {2}PETS_TOKEN {2}the bearer token \(instead of --token\)\n/);
+  assert.match(help.stdout, /Environment:\n {2}PETS_BASE_URL {2}the API's base URL: scheme, host, port, base path \(default http:\/\/localhost:8080; --base-url wins\)\n {2}PETS_TOKEN {5}the bearer token \(instead of --token\)\n/);
   const commandHelp = await run(app, ['who-am-i', '--help'], {});
   assert.match(commandHelp.stdout.replace(/\s+/g, ' '), /--token <token>\] Bearer token \(better: set PETS_TOKEN, which stays out of shell history\)/);
 });

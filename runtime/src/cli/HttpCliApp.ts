@@ -109,7 +109,13 @@ function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): 
     ...(names.token && needs.has('Bearer') ? [`  ${names.token}  the bearer token (instead of --token)`] : []),
     ...(names.user && needs.has('Basic') ? [`  ${names.user}  name:password for Basic authentication (instead of --user)`] : []),
   ];
-  if (envHelp.length > 0) program.addHelpText('after', `\nEnvironment:\n${envHelp.join('\n')}`);
+  // Aligned like commander's own option list.
+  const nameWidth = Math.max(0, ...envHelp.map((l) => l.indexOf('  ', 2)));
+  const aligned = envHelp.map((l) => {
+    const at = l.indexOf('  ', 2);
+    return `${l.slice(0, at).padEnd(nameWidth)}${l.slice(at)}`;
+  });
+  if (envHelp.length > 0) program.addHelpText('after', `\nEnvironment:\n${aligned.join('\n')}`);
   if (options.footer) program.addHelpText('after', `\n${options.footer}`);
   const sources: BodySources = {
     readFile: async (path) => {
