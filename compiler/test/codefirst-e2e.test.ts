@@ -84,13 +84,13 @@ test('code-first: kitgen generate, the user server type-checks strict and answer
     assert.match(await bad.text(), /kind/);
 
     const cli = join(dir, 'src', 'generated', 'cli.ts');
-    const shown = await runCli(cli, running.port, ['get-pets-by-pet-id', '--petId', '1']);
+    const shown = await runCli(cli, running.port, ['show-pet-by-id', '--petId', '1']);
     assert.equal(shown.code, 0, shown.stderr);
     assert.equal(JSON.parse(shown.stdout).name, 'Rex');
-    const posted = await runCli(cli, running.port, ['post-pets', '--.name', 'Kit', '--.kind', 'cat']);
+    const posted = await runCli(cli, running.port, ['create-pet', '--.name', 'Kit', '--.kind', 'cat']);
     assert.equal(posted.code, 0, posted.stderr);
     assert.equal(JSON.parse(posted.stdout).id, 3);
-    const gone = await runCli(cli, running.port, ['delete-pets', '--petId', '42']);
+    const gone = await runCli(cli, running.port, ['delete-pet', '--petId', '42']);
     assert.notEqual(gone.code, 0);
     assert.match(gone.stdout + gone.stderr, /no pet 42/);
   } finally {

@@ -117,10 +117,10 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
       assert.deepEqual(called.pet, { id: 1, name: 'Code', tag: null, born: '2021-05-06T07:08:09.000Z', kind: 'cat' });
 
       const cliEnv = (port: number) => ({ ...env, KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port) });
-      const listed = spawnSync(process.execPath, ['dist/api/cli.js', 'get-pets', '--limit', '5'], { cwd: app, env: cliEnv(ports[0]), encoding: 'utf8' });
+      const listed = spawnSync(process.execPath, ['dist/api/cli.js', 'list-pets', '--limit', '5'], { cwd: app, env: cliEnv(ports[0]), encoding: 'utf8' });
       assert.equal(listed.status, 0, listed.stderr);
       assert.deepEqual((JSON.parse(listed.stdout) as Array<{ name: string }>).map((p) => p.name), ['Rex', 'Tom']);
-      const shown = spawnSync(process.execPath, ['dist/cf/cli.js', 'get-pets-by-pet-id', '--petId', '1'], { cwd: app, env: cliEnv(ports[1]), encoding: 'utf8' });
+      const shown = spawnSync(process.execPath, ['dist/cf/cli.js', 'show-pet-by-id', '--petId', '1'], { cwd: app, env: cliEnv(ports[1]), encoding: 'utf8' });
       assert.equal(shown.status, 0, shown.stderr);
       assert.equal((JSON.parse(shown.stdout) as { name: string }).name, 'Code');
     } finally {

@@ -56,25 +56,25 @@ test('Pets: the generated CLI calls the generated server', async () => {
   try {
     const help = await runCli(cli, server.port, ['--help']);
     assert.equal(help.code, 0, help.stderr);
-    for (const command of ['get-pets', 'post-pets', 'get-pets-by-pet-id', 'delete-pets']) assert.match(help.stdout, new RegExp(command));
+    for (const command of ['list-pets', 'create-pet', 'show-pet-by-id', 'delete-pet']) assert.match(help.stdout, new RegExp(command));
 
-    const list = await runCli(cli, server.port, ['get-pets', '--limit', '1']);
+    const list = await runCli(cli, server.port, ['list-pets', '--limit', '1']);
     assert.equal(list.code, 0, list.stderr);
     assert.deepEqual(JSON.parse(list.stdout), [{ id: 1, name: 'Rex', tag: 'dog' }]);
 
-    const created = await runCli(cli, server.port, ['post-pets', '--.name', 'Fido', '--.tag', 'dog']);
+    const created = await runCli(cli, server.port, ['create-pet', '--.name', 'Fido', '--.tag', 'dog']);
     assert.equal(created.code, 0, created.stderr);
     assert.deepEqual(JSON.parse(created.stdout), { id: 4, name: 'Fido', tag: 'dog' });
 
-    const one = await runCli(cli, server.port, ['get-pets-by-pet-id', '--petId', '4']);
+    const one = await runCli(cli, server.port, ['show-pet-by-id', '--petId', '4']);
     assert.equal(one.code, 0, one.stderr);
     assert.equal(JSON.parse(one.stdout).name, 'Fido');
 
-    const missing = await runCli(cli, server.port, ['get-pets-by-pet-id', '--petId', '99']);
+    const missing = await runCli(cli, server.port, ['show-pet-by-id', '--petId', '99']);
     assert.equal(missing.code, 1, 'a declared error exits with 1');
     assert.match(missing.stderr, /no pet with id 99/);
 
-    const gone = await runCli(cli, server.port, ['delete-pets', '--petId', '4']);
+    const gone = await runCli(cli, server.port, ['delete-pet', '--petId', '4']);
     assert.equal(gone.code, 0, gone.stderr);
   } finally {
     await server.shutdown();

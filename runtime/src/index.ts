@@ -50,6 +50,7 @@ export { Server } from './server/Server.ts';
 export { ServerLayer } from './server/ServerLayer.ts';
 export { HttpServer } from './server/HttpServer.ts';
 export { ServerConfig, type ServerConfigFields, type InetSocketAddress } from './server/config/ServerConfig.ts';
+export { PortInUseError } from './server/PortInUseError.ts';
 export { Decompression } from './server/config/Decompression.ts';
 export { RequestStreaming } from './server/config/RequestStreaming.ts';
 export { ResponseCompressionConfig, CompressionOption } from './server/config/ResponseCompressionConfig.ts';

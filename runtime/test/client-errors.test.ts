@@ -101,7 +101,7 @@ test('auth types: the executor adds Basic or Bearer credentials; without them it
     const missing = await rejection(anonymous(bearer));
     assert.ok(missing instanceof ClientError);
     assert.equal(missing.kind, 'credentials');
-    assert.match(missing.message, /^GET \/bearer: the endpoint requires Bearer credentials; give `auth: \{ bearer: token \}`/);
+    assert.match(missing.message, /^GET \/bearer: the endpoint requires Bearer credentials; give `bearer: token` to createClient \(or `auth: \{ bearer: token \}` to EndpointExecutor\.make\)/);
     // A per-call Authorization header is used as given; the server's 401 is the declared error.
     assert.deepEqual(await anonymous.either(basic, undefined, { headers: { authorization: `Basic ${Buffer.from('x:y').toString('base64')}` } }), Either.left({ reason: 'wrong password' }));
   });

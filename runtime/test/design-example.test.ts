@@ -17,7 +17,7 @@ test('the fixture holds the DESIGN.md example verbatim', () => {
 });
 
 test('the DESIGN.md example runs: server, docs, executor and CLI', async () => {
-  const child = spawn(process.execPath, [example, 'get-users', '--id', '1', '--limit', '10', '--authorization', 'Basic ...'], {
+  const child = spawn(process.execPath, [example, 'get-users-by-id', '--id', '1', '--limit', '10', '--authorization', 'Basic ...'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, KITGEN_LOG_LEVEL: 'warn' },
   });

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isUrl } from '../input/readSource.ts';
 import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 
 /** A `kitgen.config.{ts,mjs,json}`: defaults for `kitgen generate` (command-line options win). */
@@ -47,7 +48,7 @@ export function defineConfig(config: KitgenConfig): KitgenConfig {
 export class ConfigFileError extends Error {}
 
 /** The config file names looked for in the working folder, in order. */
-export const configFileNames = ['kitgen.config.ts', 'kitgen.config.mjs', 'kitgen.config.js', 'kitgen.config.json'];
+export const configFileNames = ['kitgen.config.ts', 'kitgen.config.mts', 'kitgen.config.cts', 'kitgen.config.mjs', 'kitgen.config.js', 'kitgen.config.cjs', 'kitgen.config.json'];
 
 const keys: Record<keyof KitgenConfig, (v: unknown) => boolean> = {
   input: (v) => typeof v === 'string',
@@ -76,6 +77,20 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /**
+ * The default export of a JavaScript or TypeScript config. A TypeScript one goes through tsx's
+ * scoped `tsImport`, so it loads under plain node (no loader registered) in a package of any
+ * module type; a CommonJS package's `export default` arrives wrapped as `{ default }`.
+ */
+async function importConfig(file: string): Promise<unknown> {
+  const url = pathToFileURL(file).href;
+  const mod = (/\.[cm]?tsx?$/.test(file) ? await (await import('tsx/esm/api')).tsImport(url, import.meta.url) : await import(url)) as { default?: unknown };
+  let value = mod.default;
+  // CommonJS interop: module.exports = { default: config } (or { __esModule, default }).
+  if (value !== null && typeof value === 'object' && 'default' in value && Object.keys(value).every((k) => k === 'default' || k === '__esModule')) value = (value as { default: unknown }).default;
+  return value;
+}
+
+/**
  * Loads the config named by `--config`, or the first `kitgen.config.*` in `cwd`; none is fine.
  * Paths in it are made absolute against the config file's folder. Unknown keys and bad values
  * are errors naming the file and key.
@@ -97,10 +112,7 @@ export async function loadConfig(path: string | undefined, cwd: string): Promise
   let raw: unknown;
   try {
     if (file.endsWith('.json')) raw = JSON.parse(await readFile(file, 'utf8'));
-    else {
-      const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
-      raw = mod.default;
-    }
+    else raw = await importConfig(file);
   } catch (error) {
     throw new ConfigFileError(`${file}: cannot load the config: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -115,7 +127,7 @@ export async function loadConfig(path: string | undefined, cwd: string): Promise
   const base = dirname(file);
   for (const k of ['input', 'out', 'templates', 'prettierConfig', 'tsconfig'] as const) {
     const v = out[k];
-    if (typeof v === 'string' && !isAbsolute(v)) out[k] = resolve(base, v);
+    if (typeof v === 'string' && !isAbsolute(v) && !(k === 'input' && isUrl(v))) out[k] = resolve(base, v);
   }
   return { config: out as KitgenConfig, file };
 }

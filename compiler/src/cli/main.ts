@@ -3,8 +3,12 @@ import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 import { CompileError, formatDiagnostic } from '../input/Diagnostic.ts';
+import { isUrl } from '../input/readSource.ts';
 import { FormatError, type FormatMode } from '../format/formatCode.ts';
 import { ConfigFileError, loadConfig } from './config.ts';
+import { staleFiles } from './checkOutput.ts';
+import { OutputError } from './outputErrors.ts';
+import { plural } from './plural.ts';
 import { runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
 import { watchAndGenerate } from './watch.ts';
 
@@ -25,6 +29,7 @@ interface GenerateFlags {
   prettierConfig?: string;
   clean?: boolean;
   dryRun?: boolean;
+  check?: boolean;
   watch?: boolean;
   quiet?: boolean;
   split?: string;
@@ -52,7 +57,7 @@ function parseTargets(text: string): Target[] {
 
 async function generate(input: string | undefined, flags: GenerateFlags, io: CliIO): Promise<number> {
   const { config, file: configFile } = await loadConfig(flags.config, io.cwd);
-  const inputPath = input !== undefined ? resolve(io.cwd, input) : config.input;
+  const inputPath = input !== undefined ? (isUrl(input) ? input : resolve(io.cwd, input)) : config.input;
   const out = flags.out !== undefined ? resolve(io.cwd, flags.out) : config.out;
   if (inputPath === undefined) throw new UsageError(`an input is needed: kitgen generate <openapi.yaml | endpoints.ts | 'src/**/*.endpoints.ts'> --out <dir>${configFile ? ` (or "input" in ${configFile})` : ''}`);
   if (out === undefined && !flags.dryRun) throw new UsageError('--out <dir> is needed (or "out" in the config file)');
@@ -80,15 +85,30 @@ async function generate(input: string | undefined, flags: GenerateFlags, io: Cli
     progress: (line) => !flags.quiet && io.stderr(`kitgen: ${line}`),
     warning: (d) => !flags.quiet && io.stderr(formatDiagnostic(d)),
   };
+  if (flags.watch && isUrl(run.input)) throw new UsageError(`--watch needs a file to watch, not a URL (${run.input}); download the document, or leave --watch out`);
   if (flags.watch) return watchAndGenerate(run, reporter, io, (code) => code);
+  if (flags.check) return check(run, reporter, io, flags.quiet === true);
   const result = await runGenerate(run, reporter);
   if (run.dryRun) {
     for (const f of result.files) io.stdout(f);
   } else if (!flags.quiet) {
     const w = result.write!;
-    io.stderr(`kitgen: ${result.operations} operations → ${w.written.length} files written, ${w.unchanged.length} unchanged${run.clean ? `, ${w.removed.length} removed` : ''} in ${run.out}${result.warnings.length > 0 ? ` (${result.warnings.length} warnings)` : ''}`);
+    io.stderr(`kitgen: ${plural(result.operations, 'operation')} → ${plural(w.written.length, 'file')} written, ${w.unchanged.length} unchanged${run.clean ? `, ${w.removed.length} removed` : ''} in ${run.out}${result.warnings.length > 0 ? ` (${plural(result.warnings.length, 'warning')})` : ''}`);
   }
   return ExitCode.ok;
+}
+
+/** `--check`: generates in memory and fails (exit 1) listing the files on disk that are stale. */
+async function check(run: GenerateRun, reporter: RunReporter, io: CliIO, quiet: boolean): Promise<number> {
+  const result = await runGenerate({ ...run, dryRun: true }, reporter);
+  const stale = await staleFiles(result.output, run.out);
+  if (stale.length === 0) {
+    if (!quiet) io.stderr(`kitgen: ${run.out} is up to date (${plural(result.output.size, 'file')})`);
+    return ExitCode.ok;
+  }
+  io.stderr(`kitgen: ${run.out} is out of date: ${plural(stale.length, 'file')} ${stale.length === 1 ? 'differs' : 'differ'} from what the input generates; run kitgen generate without --check`);
+  for (const f of stale) io.stderr(`  ${f.path} (${f.reason})`);
+  return ExitCode.invalidInput;
 }
 
 /** Where the CLI reads and writes (the process by default; tests pass their own). */
@@ -110,7 +130,7 @@ export function reportError(error: unknown, io: CliIO): number {
     io.stderr(`kitgen: ${error.message}`);
     return ExitCode.usage;
   }
-  if (error instanceof FormatError) {
+  if (error instanceof FormatError || error instanceof OutputError) {
     io.stderr(`kitgen: ${error.message}`);
     return ExitCode.invalidInput;
   }
@@ -139,16 +159,17 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option('--api-version <text>', "the API's version in the OpenAPI document of endpoint files (default: package.json version)")
     .option('-c, --config <file>', 'a kitgen.config.ts|mjs|json (default: one in the working folder)')
     .option('--templates <dir>', 'a folder of handlebars templates replacing the built-in ones by file name')
-    .addOption(new Option('--format <mode>', 'prettier, layout (kitgen\'s own, fast), auto (prettier up to 2 MB of output, else layout)').choices(['auto', 'prettier', 'layout', 'none']))
+    .addOption(new Option('--format <mode>', "how to format the code: auto (the default: prettier up to 2 MB of output, else layout), prettier, layout (kitgen's own, fast) or none (as the templates lay it out)").choices(['auto', 'prettier', 'layout', 'none']))
     .option('--no-format', 'write the code as the templates lay it out')
     .option('--prettier-config <file>', 'a prettier config for the generated code')
     .option('--clean', 'remove generated files the document no longer produces')
     .option('--dry-run', 'list the files that would be written, write nothing')
+    .option('--check', 'write nothing; exit 1 listing the files in --out that differ from what the input generates (for CI)')
     .option('-w, --watch', 'regenerate when the input (or templates) change')
     .option('-q, --quiet', 'print errors only')
     .addOption(new Option('--split <mode>', 'split endpoints by tag under endpoints/').choices(['auto', 'true', 'false', 'tag']))
     .option('--lean', 'leave descriptions and examples out of schema values (JSDoc keeps them)')
-    .addOption(new Option('--int64 <type>', 'type of integer/int64 values').choices(['bigint', 'number']))
+    .addOption(new Option('--int64 <type>', 'type of integer/int64 values: bigint (the default; exact) or number (loses precision above 2^53)').choices(['bigint', 'number']))
     .action(async (input: string | undefined, flags: GenerateFlags) => {
       code = await generate(input, flags, io);
     });

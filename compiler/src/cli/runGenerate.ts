@@ -9,6 +9,7 @@ import { CompileError, type Diagnostic } from '../input/Diagnostic.ts';
 import { loadDocument, placeDiagnostics } from '../input/loadDocument.ts';
 import { effectiveMode, formatFiles, prettierOptions, type FormatMode } from '../format/formatCode.ts';
 import { loadTemplates } from '../render/Templates.ts';
+import { outputError } from './outputErrors.ts';
 
 /** Everything one `kitgen generate` run needs (command line and config merged). */
 export interface GenerateRun {
@@ -45,7 +46,7 @@ export interface RunResult {
   readonly files: readonly string[];
   /** The text of every file, as written (or as it would be, with `dryRun`). */
   readonly output: ReadonlyMap<string, string>;
-  /** The source files the run read (endpoint definition files and the files their types are in), for a watch. */
+  /** The source files the run read (the document and the files its `$ref`s name; endpoint definition files and the files their types are in), for a watch. */
   readonly sources?: readonly string[];
   readonly write?: WriteResult;
   readonly warnings: readonly Diagnostic[];
@@ -145,7 +146,7 @@ export async function runGenerate(run: GenerateRun, reporter: RunReporter, sessi
   progress(`emit       ${lap()}  (${code.files.size} files)`);
   const warnings = [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)];
   for (const w of warnings) reporter.warning(w);
-  return finish(run, code, new Map(), warnings, reporter, lap, progress, started);
+  return { ...(await finish(run, code, new Map(), warnings, reporter, lap, progress, started)), ...(source.sources ? { sources: source.sources } : {}) };
 }
 
 /** Formats the emitted files (the expanded user files in `extra` are kept as they are), then writes or lists them. */
@@ -165,7 +166,9 @@ async function finish(
   if (mode !== 'none') progress(`format     ${lap()}  (${mode === 'layout' ? "kitgen's layout: the output is too large for prettier in reasonable time; --format prettier forces it" : 'prettier'})`);
   for (const [path, text] of extra) formatted.set(path, text);
   if (run.dryRun) return { files: paths, output: formatted, warnings, operations: code.api.operations.length };
-  const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean });
+  const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean }).catch((error: unknown) => {
+    throw outputError(error, run.out) ?? error;
+  });
   progress(`write      ${lap()}  (${write.written.length} written, ${write.unchanged.length} unchanged${run.clean ? `, ${write.removed.length} removed` : ''})`);
   progress(`total      ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { files: paths, output: formatted, write, warnings, operations: code.api.operations.length };

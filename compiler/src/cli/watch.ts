@@ -2,7 +2,9 @@ import { watch, type FSWatcher } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { isEndpointInput } from '../codefirst/endpointFiles.ts';
 import { formatDiagnostic } from '../input/Diagnostic.ts';
+import { isUrl } from '../input/readSource.ts';
 import type { CliIO } from './main.ts';
+import { plural } from './plural.ts';
 import { codeFirstSession, runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
 
 /** How long to wait after the last change before regenerating. */
@@ -16,26 +18,30 @@ function globBase(input: string): string {
 
 /**
  * Generates, then again whenever an input changes, debounced; errors are printed and watching
- * goes on (the last good output stays). For an OpenAPI document that is any file in its folder
- * (external `$ref`s live there) or the templates folder; for endpoint definition files, the files
- * the last run read (the endpoint files and the files their types are declared in) and new
- * TypeScript files under the input, with one long-lived session that re-derives only what
- * changed. Changes under the output folder are ignored, so writing never triggers another run.
+ * goes on (the last good output stays). What is watched is what the last run read: for an
+ * OpenAPI document, the document and the files its `$ref`s name (not the rest of its folder: a
+ * build folder, `node_modules` or a log beside it must not regenerate), plus the templates
+ * folder; for endpoint definition files, the endpoint files and the files their types are
+ * declared in, and new TypeScript files under the input, with one long-lived session that
+ * re-derives only what changed. Changes under the output folder are ignored, so writing never
+ * triggers another run.
  */
 export async function watchAndGenerate(run: GenerateRun, reporter: RunReporter, io: CliIO, done: (code: number) => number): Promise<number> {
   const out = resolve(run.out) + sep;
   const codeFirst = isEndpointInput(run.input);
   const session = codeFirst ? codeFirstSession(run) : undefined;
-  let sources = new Set<string>();
-  const fixedDirs = codeFirst ? [globBase(run.input)] : [dirname(resolve(run.input))];
-  if (run.templates !== undefined) fixedDirs.push(resolve(run.templates));
+  // Until a run says what it read, the document itself (a broken first version is fixed in place).
+  let sources = new Set<string>(codeFirst ? [] : [resolve(run.input)]);
+  const fixedDirs = codeFirst ? [globBase(run.input)] : [];
+  const templates = run.templates !== undefined ? resolve(run.templates) + sep : undefined;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;
   const watchers = new Map<string, FSWatcher>();
   const relevant = (path: string): boolean => {
     if ((path + sep).startsWith(out) || path.startsWith(out)) return false;
-    if (!codeFirst) return true;
+    if (sources.has(path) || (templates !== undefined && path.startsWith(templates))) return true;
+    if (!codeFirst) return false;
     return sources.has(path) || (/\.(?:m|c)?tsx?$/.test(path) && !path.includes(`${sep}node_modules${sep}`) && !sources.has(path) && fixedDirs.some((d) => path.startsWith(d)));
   };
   const watchDir = (dir: string, recursive: boolean) => {
@@ -62,10 +68,11 @@ export async function watchAndGenerate(run: GenerateRun, reporter: RunReporter, 
     try {
       const r = await runGenerate(run, reporter, session);
       if (r.sources) {
-        sources = new Set(r.sources.filter((f) => !f.includes(`${sep}node_modules${sep}`)));
+        // A document's $refs may point into node_modules on purpose; endpoint files' types there are libraries.
+        sources = new Set(r.sources.filter((f) => !isUrl(f) && (!codeFirst || !f.includes(`${sep}node_modules${sep}`))));
         for (const f of sources) watchDir(dirname(f), false);
       }
-      io.stderr(`kitgen: ${r.write?.written.length ?? 0} files written (${r.operations} operations) in ${Math.round(performance.now() - started)} ms; watching for changes`);
+      io.stderr(`kitgen: ${plural(r.write?.written.length ?? 0, 'file')} written (${plural(r.operations, 'operation')}) in ${Math.round(performance.now() - started)} ms; watching for changes`);
     } catch (error) {
       const diagnostics = (error as { diagnostics?: Parameters<typeof formatDiagnostic>[0][] }).diagnostics;
       if (diagnostics) for (const d of diagnostics) io.stderr(formatDiagnostic(d));
@@ -84,6 +91,8 @@ export async function watchAndGenerate(run: GenerateRun, reporter: RunReporter, 
     timer = setTimeout(() => void once(), watchDebounceMs);
   };
   for (const dir of fixedDirs) watchDir(dir, true);
+  if (templates !== undefined) watchDir(templates, true);
+  for (const f of sources) watchDir(dirname(f), false);
   await once();
   await (io.stopped ?? new Promise<void>((r) => process.once('SIGINT', () => r())));
   clearTimeout(timer);

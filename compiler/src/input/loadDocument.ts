@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { parseDocument } from 'yaml';
 import { checkRoot } from './checkRoot.ts';
 import { CompileError, Diagnostics, pointerJoin, type Diagnostic } from './Diagnostic.ts';
+import { fetchTimeoutMs, isLocalUrl, isUrl, readSource } from './readSource.ts';
 import { locatePointers } from './sourcePositions.ts';
+import { jsonMistakeOffset, lineAndColumn, yamlOpeningLine } from './syntaxErrorPlace.ts';
 
 /** A parsed input document with what is needed to place messages in its source. */
 export interface SourceDocument {
@@ -15,6 +16,8 @@ export interface SourceDocument {
   readonly document: Record<string, unknown>;
   /** Problems found while reading that do not stop generation. */
   readonly warnings?: readonly Diagnostic[];
+  /** Every file (absolute) or URL read: the document and the ones its `$ref`s name (what a watch watches). */
+  readonly sources?: readonly string[];
 }
 
 /** Adds line and column to diagnostics that name a pointer in the main file. */
@@ -32,13 +35,7 @@ function fail(file: string, message: string, extra: Partial<Diagnostic> = {}): n
   throw new CompileError([{ severity: 'error', file, message, ...extra }]);
 }
 
-function lineOf(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
-
-/** Parses JSON or YAML text; syntax errors name the line. */
+/** Parses JSON or YAML text; a syntax error is one message at the line of the mistake. */
 export function parseText(file: string, text: string): { value: unknown; format: 'json' | 'yaml' } {
   const trimmed = text.trimStart();
   const looksJson = /\.json$/i.test(file) || trimmed.startsWith('{');
@@ -46,22 +43,24 @@ export function parseText(file: string, text: string): { value: unknown; format:
     try {
       return { value: JSON.parse(text), format: 'json' };
     } catch (error) {
-      const message = (error as Error).message;
-      const at = /position (\d+)/.exec(message);
-      const pos = at ? lineOf(text, Number(at[1])) : undefined;
-      fail(file, `not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}`, pos ?? {});
+      const raw = (error as Error).message;
+      const message = raw.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+      const at = /position (\d+)/.exec(raw);
+      const pos = at ? lineAndColumn(text, jsonMistakeOffset(text, Number(at[1]), message)) : undefined;
+      fail(file, `not valid JSON: ${message}`, pos ?? {});
     }
   }
   const doc = parseDocument(text, { prettyErrors: true });
-  if (doc.errors.length > 0) {
-    throw new CompileError(
-      doc.errors.map((e) => ({
-        severity: 'error' as const,
-        file,
-        message: `not valid YAML: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
-        ...(e.linePos ? { line: e.linePos[0].line, column: e.linePos[0].col } : {}),
-      })),
-    );
+  // Only the first error: the ones after it are the parser losing its way because of it.
+  const first = doc.errors[0];
+  if (first !== undefined) {
+    const message = first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    let place = first.linePos ? { line: first.linePos[0].line, column: first.linePos[0].col } : undefined;
+    if (place) {
+      const line = yamlOpeningLine(text, place.line, first.code, message);
+      if (line !== place.line) place = { line, column: 1 };
+    }
+    fail(file, `not valid YAML: ${message}`, place ?? {});
   }
   return { value: doc.toJS({ maxAliasCount: -1 }), format: 'yaml' };
 }
@@ -99,29 +98,31 @@ interface RefParserError {
  * cannot be resolved is an error naming the referring file and pointer.
  */
 export async function loadDocument(file: string): Promise<SourceDocument> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    fail(file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot read: ${(error as Error).message}`);
-  }
+  const text = await readSource(file);
   const { value, format } = parseText(file, text);
   const diagnostics = new Diagnostics(file);
   if (!checkRoot(value, diagnostics)) throw new CompileError(placeDiagnostics({ file, text, format }, diagnostics.list));
   const doc = value;
-  if (!hasExternalRefs(doc)) return { file, text, format, document: doc };
+  const main = isUrl(file) ? file : resolvePath(file);
+  if (!hasExternalRefs(doc)) return { file, text, format, document: doc, sources: [main] };
+  // Loaded only for documents that need it (it takes a while to load and to run).
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  const parser = new SwaggerParser();
+  const read = () => parser.$refs.paths().map((p: string) => (isUrl(p) ? p : resolvePath(p.replace(/^file:\/\//, ''))));
   try {
-    // Loaded only for documents that need it (it takes a while to load and to run).
-    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-    const bundled = (await new SwaggerParser().bundle(resolvePath(file), { continueOnError: true } as never)) as unknown as Record<string, unknown>;
-    return { file, text, format, document: bundled };
+    // Relative $refs resolve against the document's own place, a folder or a URL alike. The
+    // resolver refuses local and private addresses (a remote document must not make kitgen
+    // fetch from the user's network), unless the user named such a URL as the input.
+    const http = { timeout: fetchTimeoutMs(), safeUrlResolver: !isLocalUrl(file) };
+    const options = { continueOnError: true, resolve: { http } } as never;
+    const bundled = (await (isUrl(file) ? parser.bundle(main, doc as never, options) : parser.bundle(main, options))) as unknown as Record<string, unknown>;
+    return { file, text, format, document: bundled, sources: read() };
   } catch (error) {
     const group = (error as { errors?: RefParserError[]; files?: { schema?: unknown } }).errors;
     const errors: RefParserError[] = Array.isArray(group) ? group : [error as RefParserError];
     const diagnostics: Diagnostic[] = errors.map((e) => {
       const source = e.source ? e.source.replace(/^file:\/\//, '') : undefined;
-      const inMain = source === undefined || resolvePath(source) === resolvePath(file);
+      const inMain = source === undefined || (isUrl(source) ? source === main : resolvePath(source) === main);
       const pointer = e.path ? pointerJoin('', ...e.path) : undefined;
       // A $ref inside example data is data: it cannot break the code, so it is only reported.
       const severity = e.path && inExample(e.path) ? 'warning' : 'error';
@@ -134,7 +135,7 @@ export async function loadDocument(file: string): Promise<SourceDocument> {
     });
     const partial = (error as { files?: { schema?: unknown } }).files?.schema;
     if (diagnostics.every((d) => d.severity === 'warning') && partial !== null && typeof partial === 'object') {
-      return { file, text, format, document: partial as Record<string, unknown>, warnings: placeDiagnostics({ file, text, format }, diagnostics) };
+      return { file, text, format, document: partial as Record<string, unknown>, warnings: placeDiagnostics({ file, text, format }, diagnostics), sources: read() };
     }
     throw new CompileError(placeDiagnostics({ file, text, format }, diagnostics));
   }

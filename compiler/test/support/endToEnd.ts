@@ -128,14 +128,16 @@ function endToEnd(c: FixtureCase): void {
   });
 }
 
-const slug = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-const baseName = (op: Operation) => [op.method, ...op.segments.flatMap((s) => ('literal' in s ? [slug(s.literal)] : []))].filter((w) => w !== '').join('-');
+const slug = (s: string) =>
+  s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const baseName = (op: Operation) =>
+  (op.operationId !== undefined && slug(op.operationId) !== '' ? slug(op.operationId) : [op.method, ...op.segments.map((s) => ('literal' in s ? slug(s.literal) : `by-${slug(s.param)}`))].filter((w) => w !== '' && w !== 'by-').join('-'));
 
-/** The runtime's command name (HttpCliApp): method and literal segments; `-by-<params>` when another command has that name. */
+/** The runtime's command name (HttpCliApp): the operationId in kebab-case, else method and every path segment (`by-<param>`); `-2`, `-3` for a name taken before. */
 function commandName(all: readonly Operation[], op: Operation): string {
   const base = baseName(op);
-  const params = op.segments.flatMap((s) => ('param' in s ? [slug(s.param)] : []));
-  return all.filter((o) => baseName(o) === base).length > 1 && params.length > 0 ? `${base}-by-${params.join('-')}` : base;
+  const before = all.slice(0, all.indexOf(op)).filter((o) => baseName(o) === base).length;
+  return before === 0 ? base : `${base}-${before + 1}`;
 }
 
 function withoutNulls(value: unknown): unknown {

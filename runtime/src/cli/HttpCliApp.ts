@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { Command, CommanderError, type Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { CodecConfig } from '../codec/json/CodecConfig.ts';
 import { ClientError } from '../client/ClientError.ts';
 import { EndpointExecutor, type ExecutorOptions } from '../client/EndpointExecutor.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
+import { credentialsFromEnv, defaultBaseUrl, envNames, resolveBaseUrl } from './cliEnvironment.ts';
 import { commandNames, type CliStyle } from './commandNames.ts';
-import { endpointCommand, UsageError, type BodySources, type EndpointCommand } from './endpointCommand.ts';
+import { commandSummary, endpointCommand, UsageError, type BodySources, type EndpointCommand } from './endpointCommand.ts';
 import { printBody, printRequestHead, printResponseHead, type CliOutput } from './printResponse.ts';
 
 /** Options of {@link HttpCliApp.fromEndpoints} (the spec's parameters, plus how requests are made). */
@@ -17,10 +18,18 @@ export interface HttpCliAppOptions {
   readonly host: string;
   readonly port: number;
   readonly endpoints: readonly AnyEndpoint[];
-  /** Command naming: `'method'` (default, `post-users`) or `'verb'`/`true` (`create-users`). */
+  /** Naming of commands without an operationId: `'method'` (default, `post-users`) or `'verb'`/`true` (`create-users`); one with an operationId is named from it (`create-user`). */
   readonly cliStyle?: CliStyle;
   /** `http` unless given. */
   readonly scheme?: 'http' | 'https';
+  /** A path prefix the API is served under (`/v1`). */
+  readonly basePath?: string;
+  /**
+   * The prefix of the environment variables the app reads (`PETS`): `PETS_BASE_URL` (scheme,
+   * host, port and base path, instead of the options), `PETS_TOKEN` (Bearer), `PETS_USER`
+   * (`name:password`, Basic). Named in `--help`.
+   */
+  readonly envPrefix?: string;
   /** Executor settings for every call (headers, timeout, credentials, a custom fetch, codec config). */
   readonly executor?: Omit<ExecutorOptions, 'baseUrl' | 'onRequest' | 'onResponse'>;
 }
@@ -32,6 +41,8 @@ export interface CliIO {
   readonly stdin: AsyncIterable<Uint8Array>;
   /** Help text width (80 unless given). */
   readonly columns?: number;
+  /** The environment (`process.env` unless given). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** A command-line application: `run(argv)` executes one command line and resolves with its exit code. */
@@ -58,11 +69,18 @@ async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-function hostForUrl(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+/**
+ * The command a command line runs (`<command> …` or `help <command>`), so only that one is
+ * built in full: building every command's options and validators costs a large API (hundreds of
+ * operations) more time than the call itself.
+ */
+function commandAsked(argv: readonly string[]): string | undefined {
+  const first = argv.findIndex((a) => !a.startsWith('-'));
+  if (first < 0) return undefined;
+  return argv[first] === 'help' ? argv[first + 1] : argv[first];
 }
 
-function build(options: HttpCliAppOptions, io: CliIO): { program: Command; exit: () => number } {
+function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): { program: Command; exit: () => number } {
   let exitCode = 0;
   const optional = new WeakSet<Option>();
   const config = options.executor?.codecConfig ?? CodecConfig.current();
@@ -83,9 +101,22 @@ function build(options: HttpCliAppOptions, io: CliIO): { program: Command; exit:
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .addHelpText('before', `${options.name} ${options.version}\n`);
+  const env = io.env ?? process.env;
+  const names = envNames(options);
+  const needs = new Set(options.endpoints.map((e) => e.state.authType));
+  const envHelp = [
+    ...(names.baseUrl ? [`  ${names.baseUrl}  the API's base URL: scheme, host, port, base path (default ${defaultBaseUrl(options)}; --base-url wins)`] : []),
+    ...(names.token && needs.has('Bearer') ? [`  ${names.token}  the bearer token (instead of --token)`] : []),
+    ...(names.user && needs.has('Basic') ? [`  ${names.user}  name:password for Basic authentication (instead of --user)`] : []),
+  ];
+  // Aligned like commander's own option list.
+  const nameWidth = Math.max(0, ...envHelp.map((l) => l.indexOf('  ', 2)));
+  const aligned = envHelp.map((l) => {
+    const at = l.indexOf('  ', 2);
+    return `${l.slice(0, at).padEnd(nameWidth)}${l.slice(at)}`;
+  });
+  if (envHelp.length > 0) program.addHelpText('after', `\nEnvironment:\n${aligned.join('\n')}`);
   if (options.footer) program.addHelpText('after', `\n${options.footer}`);
-
-  const baseUrl = `${options.scheme ?? 'http'}://${hostForUrl(options.host)}:${options.port}`;
   const sources: BodySources = {
     readFile: async (path) => {
       if (path === '-') return readAll(io.stdin);
@@ -113,10 +144,19 @@ function build(options: HttpCliAppOptions, io: CliIO): { program: Command; exit:
       if (error instanceof UsageError) plan.command.error(`error: ${error.message}`, { exitCode: CliExitCode.Usage, code: 'kitgen.usage' });
       throw error;
     }
+    let baseUrl: string;
+    let auth = parsed.auth ?? options.executor?.auth;
+    try {
+      baseUrl = resolveBaseUrl(options, env, opts.baseUrl as string | undefined);
+      auth ??= credentialsFromEnv(plan.endpoint.state.authType, options, env, String(plan.endpoint.state.route));
+    } catch (error) {
+      if (error instanceof UsageError) plan.command.error(`error: ${error.message}`, { exitCode: CliExitCode.Usage, code: 'kitgen.usage' });
+      throw error;
+    }
     const executor = EndpointExecutor.make({
       ...options.executor,
       baseUrl,
-      auth: parsed.auth ?? options.executor?.auth,
+      auth,
       onRequest: parsed.verbose ? (request) => printRequestHead(request, io.stderr) : undefined,
       onResponse: parsed.verbose ? (response) => printResponseHead(response, io.stderr) : undefined,
     });
@@ -131,9 +171,18 @@ function build(options: HttpCliAppOptions, io: CliIO): { program: Command; exit:
     }
   };
 
-  const names = commandNames(options.endpoints.map((e) => e.route), options.cliStyle);
+  const commands = commandNames(options.endpoints.map((e) => ({ route: e.route, operationId: e.state.docs.operationId })), options.cliStyle);
+  const asked = commandAsked(argv);
   options.endpoints.forEach((endpoint, i) => {
-    const plan = endpointCommand(endpoint, names[i], config, optional);
+    if (commands[i] !== asked) {
+      // Listed in help, never run: a name, the summary and an option so the list says [options].
+      program.addCommand(new Command(commands[i]).summary(commandSummary(endpoint)).option('--verbose'));
+      return;
+    }
+    const plan = endpointCommand(endpoint, commands[i], config, optional, names);
+    const baseUrlOption = new Option('--base-url <url>', `the API's base URL: scheme, host, port, base path${names.baseUrl ? ` (instead of ${names.baseUrl})` : ''}`);
+    optional.add(baseUrlOption);
+    plan.command.addOption(baseUrlOption);
     plan.command.copyInheritedSettings(program);
     plan.command.action(async (opts: Record<string, unknown>) => {
       exitCode = await execute(plan, opts);
@@ -155,7 +204,7 @@ export const HttpCliApp = {
       async run(argv, partial = {}) {
         const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, ...partial };
         // A fresh command tree per run: commander keeps option values between parses.
-        const { program, exit } = build(options, io);
+        const { program, exit } = build(options, io, argv);
         try {
           await program.parseAsync([...argv], { from: 'user' });
           return exit();

@@ -1,11 +1,18 @@
 import type { RoutePattern } from '../routing/RoutePattern.ts';
 
 /**
- * How commands are named: `'method'` (the default) puts the HTTP method first (`get-users`,
- * `post-users`); `'verb'` (the original's `cliStyle = true`) says `create` for POST and `update`
- * for PUT. `true`/`false` stand for `'verb'`/`'method'`.
+ * How commands named from the method and path are named: `'method'` (the default) puts the
+ * HTTP method first (`get-users`, `post-users`); `'verb'` (the original's `cliStyle = true`)
+ * says `create` for POST and `update` for PUT. `true`/`false` stand for `'verb'`/`'method'`.
+ * A command named from an operationId does not change with the style.
  */
 export type CliStyle = 'method' | 'verb' | boolean;
+
+/** What a command is named from: the endpoint's route and, when it declares one, its operationId. */
+export interface CommandSource {
+  readonly route: RoutePattern<any>;
+  readonly operationId?: string | undefined;
+}
 
 const verbs: Readonly<Record<string, string>> = { POST: 'create', PUT: 'update' };
 
@@ -13,30 +20,44 @@ const verbs: Readonly<Record<string, string>> = { POST: 'create', PUT: 'update' 
 export function slug(text: string): string {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
 
-/** The name of one endpoint's command before collisions are resolved: method, then the literal segments. */
+/**
+ * The command name of a route from its method and path: the method (or verb), then every path
+ * segment in order, a literal as its words and a parameter as `by-<name>` — `GET /pets` is
+ * `get-pets`, `GET /pets/{petId}` `get-pets-by-pet-id`, `DELETE /pets/{petId}`
+ * `delete-pets-by-pet-id`: the same rule for every operation.
+ */
 export function baseCommandName(route: RoutePattern<any>, style: CliStyle = 'method'): string {
   const method = route.method === '*' ? 'any' : route.method.toLowerCase();
   const verb = style === true || style === 'verb' ? (verbs[route.method] ?? method) : method;
-  return [verb, ...route.literals.map(slug)].filter((w) => w !== '').join('-');
+  const segments = route.segments.map((s) => (s.kind === 'literal' ? slug(s.text) : `by-${slug(s.codec.name)}`));
+  return [verb, ...segments].filter((w) => w !== '' && w !== 'by-').join('-');
 }
 
 /**
- * Command names for endpoints, unique and stable: endpoints whose names collide and that take
- * path parameters get `-by-<param>…` (`get-users` and `get-users-by-id`); any name still taken
- * gets `-2`, `-3`, … in declaration order, the first keeping the plain name.
+ * The command name of an endpoint: its operationId in kebab-case when it declares one
+ * (`showPetById` → `show-pet-by-id`, `repos/get-content` → `repos-get-content`), as
+ * openapi-generator and orval name operations; else {@link baseCommandName}.
  */
-export function commandNames(routes: ReadonlyArray<RoutePattern<any>>, style: CliStyle = 'method'): string[] {
-  const base = routes.map((r) => baseCommandName(r, style));
-  const counts = new Map<string, number>();
-  for (const b of base) counts.set(b, (counts.get(b) ?? 0) + 1);
-  const wanted = routes.map((r, i) => (counts.get(base[i])! > 1 && r.params.length > 0 ? `${base[i]}-by-${r.params.map((p) => slug(p.name)).join('-')}` : base[i]));
+export function commandName(source: CommandSource | RoutePattern<any>, style: CliStyle = 'method'): string {
+  const { route, operationId } = 'route' in source ? source : { route: source, operationId: undefined };
+  const fromId = operationId !== undefined ? slug(operationId) : '';
+  return fromId !== '' ? fromId : baseCommandName(route, style);
+}
+
+/**
+ * Command names for endpoints, unique and stable: {@link commandName} each; a name already
+ * taken gets `-2`, `-3`, … in declaration order, the first keeping the plain name.
+ */
+export function commandNames(sources: ReadonlyArray<CommandSource | RoutePattern<any>>, style: CliStyle = 'method'): string[] {
   const used = new Set<string>();
-  return wanted.map((name) => {
+  return sources.map((source) => {
+    const name = commandName(source, style);
     let candidate = name;
     for (let k = 2; used.has(candidate); k++) candidate = `${name}-${k}`;
     used.add(candidate);

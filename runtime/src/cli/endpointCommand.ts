@@ -40,7 +40,7 @@ interface FieldOption {
   readonly option: Option;
 }
 
-const reserved = ['help', 'file', 'url', 'data', 'verbose', 'user', 'token'];
+const reserved = ['help', 'file', 'url', 'data', 'verbose', 'user', 'token', 'base-url'];
 const utf8 = new TextEncoder();
 
 function describe(doc: string | undefined, where: string): string {
@@ -80,13 +80,20 @@ function fieldFlag(prefix: readonly string[], pointer: string): string {
   return path.length === 0 ? 'the body' : `'--.${path.join('.')}'`;
 }
 
+/** The one line the command list shows for an endpoint: its summary and route. */
+export function commandSummary(endpoint: AnyEndpoint): string {
+  const state = endpoint.state;
+  const doc = state.docs.summary ?? state.docs.description;
+  return doc ? `${doc.split('\n')[0]} (${state.route})` : String(state.route);
+}
+
 /**
  * Builds the command of one endpoint: a mandatory option per path parameter, an option per query
  * parameter and header (mandatory unless optional or defaulted), credentials for Basic/Bearer
  * endpoints, and the body from `-f`, `-u`, `-d` or its `--.<field>` options (multipart parts
  * as `--.<part>` options). `optional` collects the options help shows in brackets.
  */
-export function endpointCommand(endpoint: AnyEndpoint, name: string, config: CodecConfig, optional: WeakSet<Option>): EndpointCommand {
+export function endpointCommand(endpoint: AnyEndpoint, name: string, config: CodecConfig, optional: WeakSet<Option>, authEnv: { token?: string; user?: string } = {}): EndpointCommand {
   const state = endpoint.state;
   const command = new Command(name);
   const used = new Set(reserved);
@@ -133,15 +140,16 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
 
   let authOption: Option | undefined;
   if (state.authType === 'Basic') {
-    authOption = new Option('--user <name:password>', 'Basic credentials').argParser((text: string) => {
+    authOption = new Option('--user <name:password>', `Basic credentials${authEnv.user ? ` (better: set ${authEnv.user}, which stays out of shell history)` : ''}`).argParser((text: string) => {
       const colon = text.indexOf(':');
       if (colon < 0) throw new InvalidArgumentError('expected name:password.');
       return { basic: { username: text.slice(0, colon), password: text.slice(colon + 1) } } satisfies ClientCredentials;
     });
   } else if (state.authType === 'Bearer') {
-    authOption = new Option('--token <token>', 'Bearer token').argParser((text: string): ClientCredentials => ({ bearer: text }));
+    authOption = new Option('--token <token>', `Bearer token${authEnv.token ? ` (better: set ${authEnv.token}, which stays out of shell history)` : ''}`).argParser((text: string): ClientCredentials => ({ bearer: text }));
   }
-  if (authOption) add(authOption.makeOptionMandatory(), true);
+  // Not mandatory: the credentials may come from the environment (the app checks that some came).
+  if (authOption) add(authOption, false);
 
   const fieldOptions = (specs: readonly FieldSpec[], where: string): FieldOption[] =>
     specs.map((spec) => ({
@@ -160,7 +168,7 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
   add(new Option('--verbose', 'print the request, the response status and headers on standard error'), false);
 
   const doc = state.docs.summary ?? state.docs.description;
-  command.summary(doc ? `${doc.split('\n')[0]} (${state.route})` : String(state.route));
+  command.summary(commandSummary(endpoint));
   command.description(doc ? `${state.docs.description ?? doc}\n\n${state.route}` : String(state.route));
   const bodyUsage = body ? `(-f <path> | -u <url> | -d <text>${bodyFields.length > 0 ? ' | --.<field> …' : ''})` : undefined;
   command.usage([...required, ...(bodyUsage ? [bodyUsage] : []), '[options]'].join(' '));

@@ -185,8 +185,9 @@ function encodeParts(parts: ReadonlyArray<readonly [ContentNode, unknown]>, conf
 function authorization(authType: AuthType, credentials: ClientCredentials | undefined): string {
   if (authType === 'Basic' && credentials?.basic) return Header.Authorization.render(Header.Authorization.Basic(credentials.basic.username, credentials.basic.password));
   if (authType === 'Bearer' && credentials?.bearer !== undefined) return Header.Authorization.render(Header.Authorization.Bearer(credentials.bearer));
-  const option = authType === 'Basic' ? '`auth: { basic: { username, password } }`' : '`auth: { bearer: token }`';
-  throw new EncodeFailure(`the endpoint requires ${authType} credentials; give ${option} to the executor`, 'credentials');
+  // A generated createClient takes `basic`/`bearer` itself; EndpointExecutor.make takes them under `auth`.
+  const option = authType === 'Basic' ? ['`basic: { username, password }`', '`auth: { basic: { username, password } }`'] : ['`bearer: token`', '`auth: { bearer: token }`'];
+  throw new EncodeFailure(`the endpoint requires ${authType} credentials; give ${option[0]} to createClient (or ${option[1]} to EndpointExecutor.make)`, 'credentials');
 }
 
 /** Joins a base URL (which may carry a path prefix) and a path. */

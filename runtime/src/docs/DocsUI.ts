@@ -12,7 +12,7 @@ import { assetOf, swaggerAsset, swaggerUiDist, type Asset } from './swaggerAsset
 
 /** Options of {@link DocsUI.routes}. */
 export interface DocsUIOptions {
-  /** The page title (default: the document's title followed by "API documentation"). */
+  /** The page title (default: the document's title followed by "API documentation", or "documentation" when it ends in "API"). */
   readonly title?: string;
 }
 
@@ -38,7 +38,8 @@ export const DocsUI = {
     const literals = pathPrefix.split('/').filter((s) => s !== '');
     for (const l of literals) if (l === '.' || l === '..') throw new Error(`DocsUI.routes: bad path prefix "${pathPrefix}"`);
     const version = swaggerUiDist().version;
-    const title = options.title ?? `${openAPI.title} API documentation`;
+    // "Pets API" reads "Pets API documentation", not "Pets API API documentation".
+    const title = options.title ?? (/\bapi$/i.test(openAPI.title.trim()) ? `${openAPI.title.trim()} documentation` : `${openAPI.title} API documentation`);
     // The document is written once: routes serve a snapshot of it.
     const json = assetOf('openapi.json', new TextEncoder().encode(openAPI.toJson()));
     let yaml: Asset | undefined;

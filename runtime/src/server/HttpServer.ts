@@ -16,6 +16,7 @@ import { hasBody, readBody, streamingBody, tooLarge, type BodyReadOptions } from
 import { createSecureListener } from './tls/createSecureListener.ts';
 import { writeResponse, type WriteOptions } from './writeResponse.ts';
 import { WebSocketUpgrades } from '../websocket/WebSocketUpgrades.ts';
+import { PortInUseError } from './PortInUseError.ts';
 
 /**
  * Node's server-side timeouts kept on against slow clients (docs/decisions.md): the request
@@ -136,9 +137,10 @@ export class HttpServer {
     if (this.#webSockets) for (const s of this.#servers) this.#webSockets.attach(s);
     this.#listener = listener;
     await new Promise<void>((resolve, reject) => {
-      listener.once('error', reject);
+      const failed = (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(c.address.port, c.address.host) : error);
+      listener.once('error', failed);
       listener.listen(c.address.port, c.address.host, () => {
-        listener.off('error', reject);
+        listener.off('error', failed);
         resolve();
       });
     });
