@@ -17,10 +17,14 @@ export interface BundlerError {
 /** The plugin's name, as bundlers print it. */
 export const pluginName = 'kitgen';
 
-/** One diagnostic as a bundler error. */
-export function bundlerError(d: Diagnostic): BundlerError {
+/**
+ * One diagnostic as a bundler error. `loc` only when the place is in `module` (the module being
+ * transformed): Rolldown and webpack print a `loc` against that module whatever its `file`, and a
+ * type declared in another file would be shown at the wrong place; the message names it rightly.
+ */
+export function bundlerError(d: Diagnostic, module?: string): BundlerError {
   const message = formatDiagnostic({ ...d, frame: undefined });
-  const loc = d.file !== undefined && d.line !== undefined ? { file: d.file, line: d.line, column: Math.max(0, (d.column ?? 1) - 1) } : undefined;
+  const loc = d.file !== undefined && d.line !== undefined && (module === undefined || module === d.file) ? { file: d.file, line: d.line, column: Math.max(0, (d.column ?? 1) - 1) } : undefined;
   return { message, plugin: pluginName, ...(d.file !== undefined ? { id: d.file } : {}), ...(loc ? { loc } : {}), ...(d.frame !== undefined && d.frame !== '' ? { frame: d.frame } : {}) };
 }
 

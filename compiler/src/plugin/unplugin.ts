@@ -91,8 +91,8 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
         // Editing a type in another file must re-expand this module: the bundler watches those files for it.
         for (const consulted of expansion.consulted) if (consulted !== file) this.addWatchFile(consulted);
         for (const d of expansion.diagnostics) {
-          if (d.severity === 'warning') this.warn(bundlerError(d));
-          else this.error(bundlerError(d)); // Rollup and Vite throw here; esbuild and webpack collect, and fail the build
+          if (d.severity === 'warning') this.warn(bundlerError(d, file));
+          else this.error(bundlerError(d, file)); // Rollup and Vite throw here; esbuild and webpack collect, and fail the build
         }
         options.onTransform?.(file, performance.now() - started);
         return { code: expansion.code, map: expansion.map };
