@@ -52,3 +52,12 @@ test('esbuild watch: editing a type in another file rebuilds with the new schema
     await ctx.dispose();
   }
 });
+
+test('esbuild build with endpoint files as input: the OpenAPI document and client are generated', { timeout: 60_000 }, async () => {
+  const p = await writePluginProject('plugin-esbuild-codefirst');
+  const plugin = kitgen({ input: join(p.dir, 'src', 'api', '*.endpoints.ts'), out: join(p.dir, 'src', 'cf'), targets: ['openapi', 'client'], config: false, quiet: true });
+  await esbuild.build({ ...options(p, [plugin]), entryPoints: [p.endpoints] });
+  const doc = JSON.parse(await readFile(join(p.dir, 'src', 'cf', 'openapi.json'), 'utf8')) as { components: { schemas: { Pet: { properties: object } } } };
+  assert.deepEqual(Object.keys(doc.components.schemas.Pet.properties), ['name']);
+  assert.match(await readFile(join(p.dir, 'src', 'cf', 'client.ts'), 'utf8'), /showPet/);
+});
