@@ -117,17 +117,25 @@ export async function loadConfig(path: string | undefined, cwd: string): Promise
     throw new ConfigFileError(`${file}: cannot load the config: ${(error as Error).message.split('\n')[0]}`);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigFileError(`${file}: the config must be an object (export default defineConfig({ ... }))`);
+  return { config: checkConfig(raw, file, dirname(file)), file };
+}
+
+/**
+ * Checks a config object (a file's, or options given to the build plugin, named by `where` in
+ * messages): unknown keys and bad values are {@link ConfigFileError}s; relative paths are made
+ * absolute against `base`.
+ */
+export function checkConfig(raw: object, where: string, base: string): KitgenConfig {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     const check = keys[k as keyof KitgenConfig];
-    if (!check) throw new ConfigFileError(`${file}: unknown key "${k}"; known keys: ${Object.keys(keys).join(', ')}`);
-    if (!check(v)) throw new ConfigFileError(`${file}: "${k}" has an invalid value ${JSON.stringify(v)}`);
+    if (!check) throw new ConfigFileError(`${where}: unknown key "${k}"; known keys: ${Object.keys(keys).join(', ')}`);
+    if (!check(v)) throw new ConfigFileError(`${where}: "${k}" has an invalid value ${JSON.stringify(v)}`);
     out[k] = v;
   }
-  const base = dirname(file);
   for (const k of ['input', 'out', 'templates', 'prettierConfig', 'tsconfig'] as const) {
     const v = out[k];
     if (typeof v === 'string' && !isAbsolute(v) && !(k === 'input' && isUrl(v))) out[k] = resolve(base, v);
   }
-  return { config: out as KitgenConfig, file };
+  return out as KitgenConfig;
 }

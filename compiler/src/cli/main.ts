@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
+import { allTargets } from '../EndpointGen.ts';
 import { CompileError, formatDiagnostic } from '../input/Diagnostic.ts';
 import { isUrl } from '../input/readSource.ts';
-import { FormatError, type FormatMode } from '../format/formatCode.ts';
+import { FormatError } from '../format/formatCode.ts';
 import { ConfigFileError, loadConfig } from './config.ts';
 import { staleFiles } from './checkOutput.ts';
+import { generateRunFrom, UsageError, type GenerateFlags } from './generateRun.ts';
 import { OutputError } from './outputErrors.ts';
 import { plural } from './plural.ts';
 import { runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
@@ -15,72 +15,11 @@ import { watchAndGenerate } from './watch.ts';
 /** Exit codes: success, invalid input, usage error. */
 export const ExitCode = { ok: 0, invalidInput: 1, usage: 2 } as const;
 
-/** A wrong command line (exit code 2). */
-class UsageError extends Error {}
-
 const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-interface GenerateFlags {
-  out?: string;
-  targets?: string;
-  config?: string;
-  templates?: string;
-  format: FormatMode | boolean;
-  prettierConfig?: string;
-  clean?: boolean;
-  dryRun?: boolean;
-  check?: boolean;
-  watch?: boolean;
-  quiet?: boolean;
-  split?: string;
-  lean?: boolean;
-  int64?: 'bigint' | 'number';
-  openapiFormat?: string;
-  tsconfig?: string;
-  title?: string;
-  apiVersion?: string;
-}
-
-function parseFormats(text: string): OpenAPIFormat[] {
-  const list = text.split(',').map((t) => t.trim()).filter(Boolean);
-  const bad = list.filter((t) => t !== 'json' && t !== 'yaml');
-  if (bad.length > 0 || list.length === 0) throw new UsageError(`--openapi-format: unknown format ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose json, yaml or json,yaml`);
-  return list as OpenAPIFormat[];
-}
-
-function parseTargets(text: string): Target[] {
-  const list = text.split(',').map((t) => t.trim()).filter(Boolean);
-  const bad = list.filter((t) => !allTargets.includes(t as Target));
-  if (bad.length > 0 || list.length === 0) throw new UsageError(`--targets: unknown target ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose from ${allTargets.join(', ')}`);
-  return list as Target[];
-}
 
 async function generate(input: string | undefined, flags: GenerateFlags, io: CliIO): Promise<number> {
   const { config, file: configFile } = await loadConfig(flags.config, io.cwd);
-  const inputPath = input !== undefined ? (isUrl(input) ? input : resolve(io.cwd, input)) : config.input;
-  const out = flags.out !== undefined ? resolve(io.cwd, flags.out) : config.out;
-  if (inputPath === undefined) throw new UsageError(`an input is needed: kitgen generate <openapi.yaml | endpoints.ts | 'src/**/*.endpoints.ts'> --out <dir>${configFile ? ` (or "input" in ${configFile})` : ''}`);
-  if (out === undefined && !flags.dryRun) throw new UsageError('--out <dir> is needed (or "out" in the config file)');
-  const split = flags.split === undefined ? (config.split ?? 'auto') : flags.split === 'auto' ? 'auto' : flags.split === 'true' || flags.split === 'tag';
-  const run: GenerateRun = {
-    input: inputPath,
-    out: out ?? io.cwd,
-    ...((flags.targets !== undefined || config.targets !== undefined) ? { targets: flags.targets !== undefined ? parseTargets(flags.targets) : config.targets! } : {}),
-    openapiFormats: flags.openapiFormat !== undefined ? parseFormats(flags.openapiFormat) : (config.openapiFormats ?? ['json']),
-    ...((flags.tsconfig ?? config.tsconfig) !== undefined ? { tsconfig: flags.tsconfig !== undefined ? resolve(io.cwd, flags.tsconfig) : config.tsconfig } : {}),
-    ...((flags.title ?? config.title) !== undefined ? { title: flags.title ?? config.title } : {}),
-    ...((flags.apiVersion ?? config.version) !== undefined ? { version: flags.apiVersion ?? config.version } : {}),
-    ...((flags.templates ?? config.templates) !== undefined ? { templates: flags.templates !== undefined ? resolve(io.cwd, flags.templates) : config.templates } : {}),
-    format: flags.format === false ? 'none' : typeof flags.format === 'string' ? flags.format : config.format === false ? 'none' : config.format === true || config.format === undefined ? 'auto' : config.format,
-    ...((flags.prettierConfig ?? config.prettierConfig) !== undefined ? { prettierConfig: flags.prettierConfig !== undefined ? resolve(io.cwd, flags.prettierConfig) : config.prettierConfig } : {}),
-    clean: flags.clean ?? config.clean ?? false,
-    dryRun: flags.dryRun ?? false,
-    split,
-    lean: flags.lean ?? config.lean ?? false,
-    int64: flags.int64 ?? config.int64 ?? 'bigint',
-    importExtension: config.importExtension ?? '.js',
-    runtimePackage: config.runtimePackage ?? '@kitgen/runtime',
-  };
+  const run: GenerateRun = generateRunFrom(config, flags, io.cwd, input, configFile);
   const reporter: RunReporter = {
     progress: (line) => !flags.quiet && io.stderr(`kitgen: ${line}`),
     warning: (d) => !flags.quiet && io.stderr(formatDiagnostic(d)),

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:plugin`: what the build-step plugin costs. On a project of 200 OpenAPI operations
+ * plus 200 code-first endpoints (bench/plugin/project.ts), in interleaved rounds: `vite build`
+ * without the plugin (the generated code already on disk), with it (generating and expanding), and
+ * @hey-api/vite-plugin generating its SDK from the same document (with and without it); the Vite
+ * dev server's cold start to the first module; and p50/p95 latency from a saved edit (to the
+ * document, to a type) to the dev server handing out the updated module. Prints medians.
+ * Options: `--rounds N` (default 3), `--edits N` edits of each kind per round (default 8).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { heyApiPlugin } from '@hey-api/vite-plugin';
+import { build, createServer, type InlineConfig, type PluginOption } from 'vite';
+import { runGenerate } from '../../compiler/src/cli/runGenerate.ts';
+import kitgen from '../../compiler/src/plugin/vite.ts';
+import { documentText, modelsText, operations, writeBenchProject, type BenchProject } from './project.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const flag = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? undefined : process.argv[i + 1];
+};
+const rounds = Number(flag('--rounds') ?? 3);
+const edits = Number(flag('--edits') ?? 8);
+const p = writeBenchProject(join(root, '.tmp', 'bench-plugin'));
+const kitgenOptions = { input: p.document, out: join(p.dir, 'src', 'generated'), targets: ['endpoints', 'client'] as const, config: false as const, quiet: true };
+
+function config(entry: string, plugins: PluginOption[]): InlineConfig {
+  return {
+    root: p.dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins,
+    ssr: { external: ['@kitgen/runtime'], resolve: { externalConditions: ['kitgen-source'] } },
+    build: { ssr: entry, outDir: join(p.dir, 'dist'), minify: false, emptyOutDir: true, rollupOptions: { external: [/^@kitgen\/runtime/] } },
+  };
+}
+
+/** Counts every module Vite's transform hook sees (to compare with the modules the kitgen transform ran on). */
+function moduleCounter(count: { n: number }): PluginOption {
+  return { name: 'count-modules', transform: () => void (count.n += 1) };
+}
+
+const heyConfig = { input: p.document, output: join(p.dir, 'src', 'hey'), logs: { level: 'silent' as const, file: false } };
+// The outputs the builds without a plugin read, made once.
+const generateStarted = performance.now();
+await runGenerate({ input: p.document, out: kitgenOptions.out, targets: [...kitgenOptions.targets], openapiFormats: ['json'], format: 'auto', clean: false, dryRun: false, split: 'auto', lean: false, int64: 'bigint', importExtension: '.js', runtimePackage: '@kitgen/runtime' }, { progress: () => {}, warning: () => {} });
+const generateMs = performance.now() - generateStarted;
+await build(config(p.hey, [heyApiPlugin({ config: heyConfig })]));
+
+let transformed = 0;
+const transformMs: number[] = [];
+let modules = 0;
+const variants: Record<string, () => Promise<void>> = {
+  'vite build, no plugin': () => build(config(p.main, [])).then(() => undefined),
+  'vite build, kitgen plugin': async () => {
+    const count = { n: 0 };
+    let t = 0;
+    let sum = 0;
+    await build(config(p.main, [kitgen({ ...kitgenOptions, targets: [...kitgenOptions.targets], onTransform: (_file, ms) => void ((t += 1), (sum += ms)) }), moduleCounter(count)]));
+    transformed = t;
+    transformMs.push(sum);
+    modules = count.n;
+  },
+  'vite build (hey entry), no plugin': () => build(config(p.hey, [])).then(() => undefined),
+  'vite build (hey entry), @hey-api/vite-plugin': () => build(config(p.hey, [heyApiPlugin({ config: heyConfig })])).then(() => undefined),
+};
+
+const times: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+const cold: number[] = [];
+const docLatency: number[] = [];
+const typeLatency: number[] = [];
+const median = (xs: number[]) => quantile(xs, 0.5);
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+
+async function devRound(project: BenchProject): Promise<void> {
+  const started = performance.now();
+  const server = await createServer({ ...config(project.main, [kitgen({ ...kitgenOptions, targets: [...kitgenOptions.targets] })]), server: { middlewareMode: true, hmr: false } });
+  type Main = { generated: { getItem0: { docs: { summary?: string } } }; model0: { properties: object } };
+  const load = async () => (await server.ssrLoadModule('/src/main.ts')) as unknown as Main;
+  try {
+    await load();
+    cold.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 300));
+    const until = async (ok: (m: Main) => boolean): Promise<number> => {
+      const edited = performance.now();
+      for (let i = 0; i < 1000; i++) {
+        const m = await load().catch(() => undefined);
+        if (m && ok(m)) return performance.now() - edited;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('no update within 10 s');
+    };
+    for (let e = 0; e < edits; e++) {
+      const summary = `Item zero, edit ${e}`;
+      writeFileSync(project.document, documentText(summary));
+      docLatency.push(await until((m) => m.generated.getItem0.docs.summary === summary));
+      const field = `  extra${e}?: string;`;
+      writeFileSync(project.models, modelsText(field));
+      typeLatency.push(await until((m) => Object.keys(m.model0.properties).includes(`extra${e}`)));
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+for (let r = 0; r < rounds; r++) {
+  // Interleaved, in an order that turns each round, so drift on a shared machine spreads over all.
+  const names = Object.keys(variants);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[(i + r) % names.length];
+    const started = performance.now();
+    await variants[name]();
+    times[name].push(performance.now() - started);
+  }
+  await devRound(p);
+  console.error(`round ${r + 1}/${rounds} done`);
+}
+
+const ms = (x: number) => `${Math.round(x).toLocaleString('en')} ms`;
+const off = median(times['vite build, no plugin']);
+const on = median(times['vite build, kitgen plugin']);
+const heyOff = median(times['vite build (hey entry), no plugin']);
+const heyOn = median(times['vite build (hey entry), @hey-api/vite-plugin']);
+console.log(`\nBuild-step plugin: ${operations} OpenAPI operations + ${operations} code-first endpoints, medians of ${rounds} interleaved rounds\n`);
+console.log('| build | median | plugin overhead |');
+console.log('|---|---:|---:|');
+console.log(`| vite build, no plugin (generated code on disk) | ${ms(off)} | — |`);
+console.log(`| vite build, kitgen plugin (generate + expand) | ${ms(on)} | +${ms(on - off)} |`);
+console.log(`| vite build of hey-api's SDK, no plugin | ${ms(heyOff)} | — |`);
+console.log(`| vite build of hey-api's SDK, @hey-api/vite-plugin | ${ms(heyOn)} | +${ms(heyOn - heyOff)} |`);
+console.log(`\n| dev server (kitgen plugin) | p50 | p95 |`);
+console.log('|---|---:|---:|');
+console.log(`| cold start to the first module (median) | ${ms(median(cold))} | ${ms(quantile(cold, 0.95))} |`);
+console.log(`| document edit → updated module (${docLatency.length} edits) | ${ms(median(docLatency))} | ${ms(quantile(docLatency, 0.95))} |`);
+console.log(`| type edit → updated module (${typeLatency.length} edits) | ${ms(median(typeLatency))} | ${ms(quantile(typeLatency, 0.95))} |`);
+console.log(`\nOf the plugin's build time: \`kitgen generate\` of the document alone takes ${ms(generateMs)} (first run, prettier formatting), the DeriveSchema expansion of the code-first files ${ms(median(transformMs))} (the first module pays for the TypeScript program).`);
+console.log(`The kitgen transform ran on ${transformed} of the ${modules} modules Vite transformed (the files naming DeriveSchema).`);
+

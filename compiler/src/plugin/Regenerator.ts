@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import { codeFirstSession, runGenerate, type GenerateRun, type RunReporter, type RunResult } from '../cli/runGenerate.ts';
+import type { CodeFirstSession } from '../codefirst/CodeFirst.ts';
+import { isEndpointInput } from '../codefirst/endpointFiles.ts';
+import { documentFiles } from './documentFiles.ts';
+
+/** What one {@link Regenerator.update} did. */
+export type UpdateOutcome =
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'generated'; readonly result: RunResult; readonly ms: number }
+  | { readonly kind: 'failed'; readonly error: unknown };
+
+/**
+ * `kitgen generate` kept alive inside a bundler: it runs when an input's bytes changed since the
+ * last run (the document and the files it `$ref`s, or the endpoint files and the files their
+ * types are in), one run at a time, with one code-first session kept across runs. Bundlers call
+ * it from several hooks and environments (Vite calls `watchChange` once per environment), so the
+ * byte comparison, not the call, decides whether to run. A failed run writes nothing: the last
+ * good output stays.
+ */
+export class Regenerator {
+  readonly run: GenerateRun;
+  readonly #reporter: RunReporter;
+  readonly #session: CodeFirstSession | undefined;
+  /** The inputs of the last run and their text then; empty before the first run. */
+  #inputs = new Map<string, string | undefined>();
+  #queue: Promise<unknown> = Promise.resolve();
+  readonly #out: string;
+  readonly #inputBase: string;
+
+  constructor(run: GenerateRun, reporter: RunReporter) {
+    this.run = run;
+    this.#reporter = reporter;
+    this.#session = isEndpointInput(run.input) ? codeFirstSession(run) : undefined;
+    this.#out = resolve(run.out) + sep;
+    this.#inputBase = this.#session ? resolve(run.input.split(/[*?{[]/)[0].replace(/[^/\\]*$/, '')) : dirname(resolve(run.input));
+  }
+
+  /** The files whose change calls for a run (known after the first run; before it, the input). */
+  get inputs(): string[] {
+    return this.#inputs.size > 0 ? [...this.#inputs.keys()] : isEndpointInput(this.run.input) ? [] : [resolve(this.run.input)];
+  }
+
+  /** True when a changed path may affect the output: an input, or (code-first) a new TypeScript file under the input's folder; never the output itself. */
+  concerns(path: string): boolean {
+    if (path.startsWith(this.#out)) return false;
+    if (this.#inputs.has(path)) return true;
+    return this.#session !== undefined && /\.(?:m|c)?tsx?$/.test(path) && path.startsWith(this.#inputBase + sep) && !path.includes(`${sep}node_modules${sep}`);
+  }
+
+  /**
+   * Runs when it never ran, an input's bytes changed, or `changed` names a file that is not yet an
+   * input (a new endpoint file); queued behind a run in progress.
+   */
+  update(changed?: string): Promise<UpdateOutcome> {
+    const force = changed !== undefined && !this.#inputs.has(changed) && this.concerns(changed);
+    const next = this.#queue.then(() => this.#update(force));
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async #update(force: boolean): Promise<UpdateOutcome> {
+    if (!force && this.#inputs.size > 0 && !(await this.#changed())) return { kind: 'unchanged' };
+    const started = performance.now();
+    try {
+      const result = await runGenerate(this.run, this.#reporter, this.#session);
+      const files = result.sources ?? (await documentFiles(this.run.input));
+      const inputs = new Map<string, string | undefined>();
+      for (const f of files) if (!f.includes(`${sep}node_modules${sep}`)) inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
+      this.#inputs = inputs;
+      return { kind: 'generated', result, ms: performance.now() - started };
+    } catch (error) {
+      // Remember the inputs as they are now, so the same broken text is not generated again and again.
+      if (this.#inputs.size === 0) {
+        const files = this.#session ? [] : await documentFiles(this.run.input);
+        for (const f of files) this.#inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
+      } else {
+        for (const f of this.#inputs.keys()) this.#inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
+      }
+      return { kind: 'failed', error };
+    }
+  }
+
+  async #changed(): Promise<boolean> {
+    for (const [file, text] of this.#inputs) {
+      if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) return true;
+    }
+    return false;
+  }
+
+  /** Stops the code-first loader thread. */
+  async close(): Promise<void> {
+    await this.#queue;
+    await this.#session?.close();
+  }
+}

@@ -1,0 +1,7 @@
+import { kitgen } from './unplugin.ts';
+
+export type { KitgenPluginOptions } from './options.ts';
+
+/** The kitgen plugin for Rspack: `plugins: [kitgen({ input, out })]` (options as `kitgen generate`'s, over `kitgen.config.*`). */
+const plugin: typeof kitgen.rspack = kitgen.rspack;
+export default plugin;

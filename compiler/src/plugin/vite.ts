@@ -1,0 +1,7 @@
+import { kitgen } from './unplugin.ts';
+
+export type { KitgenPluginOptions } from './options.ts';
+
+/** The kitgen plugin for Vite: `plugins: [kitgen({ input, out })]` (options as `kitgen generate`'s, over `kitgen.config.*`). */
+const plugin: typeof kitgen.vite = kitgen.vite;
+export default plugin;
