@@ -72,7 +72,7 @@ test('rollup: derived schemas in the bundle, endpoints generated from the docume
 test('rollup: a type that cannot be derived fails the build naming file:line:column', { timeout: 60_000 }, async () => {
   const p = await writePluginProject('plugin-rollup-error');
   await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
-  await assert.rejects(rollupBuild(p), /models\.ts:4:3: error: cannot derive a schema for showPet → Pet\.feed/);
+  await assert.rejects(rollupBuild(p), /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/);
 });
 
 test('webpack: derived schemas in the bundle, endpoints generated from the document', { timeout: 60_000 }, async () => {
@@ -87,7 +87,7 @@ test('webpack: a type that cannot be derived is a compilation error naming file:
   await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
   const stats = await run(webpack(packConfig(p, { use: require.resolve('./support/esbuildTsLoader.cjs') }, kitgenWebpack(pluginOptions(p))) as webpack.Configuration)!);
   assert.equal(stats.hasErrors(), true);
-  assert.match(stats.toString({ all: false, errors: true }), /models\.ts:4:3: error: cannot derive a schema for showPet → Pet\.feed/);
+  assert.match(stats.toString({ all: false, errors: true }), /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/);
 });
 
 test('rspack: derived schemas in the bundle, endpoints generated from the document', { timeout: 60_000 }, async () => {

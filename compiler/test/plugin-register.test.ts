@@ -64,5 +64,5 @@ test('node --import register: a type that cannot be derived stops the program at
   await writeFile(join(p.dir, 'server.ts'), server);
   const { code, stderr } = await start(p.dir).exited;
   assert.notEqual(code, 0);
-  assert.match(stderr, /models\.ts:4:3: error: cannot derive a schema for showPet → Pet\.feed/);
+  assert.match(stderr, /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/);
 });

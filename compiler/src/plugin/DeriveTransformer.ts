@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createDeriveProject, expandDeriveSchema, type DeriveProject, type Expansion } from '../derive/index.ts';
 
@@ -36,7 +37,7 @@ export class DeriveTransformer {
   expand(id: string, code: string): Expansion | undefined {
     const file = cleanId(id);
     this.#project ??= createDeriveProject({ cwd: dirname(file), ...(this.#tsconfig !== undefined ? { tsconfig: this.#tsconfig } : {}) });
-    for (const path of this.#consulted.get(file) ?? []) this.#project.project.getSourceFile(path)?.refreshFromFileSystemSync();
+    for (const path of this.#consulted.get(file) ?? []) this.changed(path);
     const expansion = expandDeriveSchema(file, this.#project, code);
     this.#consulted.set(file, expansion.consulted.filter((p) => p !== file));
     return expansion.calls.length > 0 || expansion.diagnostics.length > 0 ? expansion : undefined;
@@ -44,6 +45,7 @@ export class DeriveTransformer {
 
   /** A file changed on disk (a watcher said so): the project re-reads it if it has it. */
   changed(path: string): void {
-    this.#project?.project.getSourceFile(path)?.refreshFromFileSystemSync();
+    // Through the project, so its content hashes (which its caches are keyed by) follow.
+    if (this.#project?.project.getSourceFile(path) !== undefined && existsSync(path)) this.#project.refresh(path);
   }
 }
