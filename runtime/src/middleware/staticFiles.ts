@@ -8,7 +8,7 @@ import { Status } from '../http/Status.ts';
 import { PathCodec } from '../routing/PathCodec.ts';
 import { Route } from '../routing/Route.ts';
 import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
-import { contentTypeFor } from './contentTypes.ts';
+import { fileMediaType } from '../http/fileMediaType.ts';
 
 /** Options of `serveDirectory` and `serveResources`. */
 export interface StaticFilesOptions {
@@ -107,7 +107,7 @@ function serveFile(request: Request, path: string, st: Stats, options: StaticFil
   const common: Record<string, string> = { etag, 'last-modified': lastModified, 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff' };
   if (options.cacheControl !== undefined) common['cache-control'] = options.cacheControl;
   if (notModified(request, st, etag)) return new Response(Status.NotModified, common);
-  const contentType = contentTypeFor(path);
+  const contentType = fileMediaType(path);
   const head = request.method === 'HEAD';
   const range = rangeOf(request, st, etag, lastModified);
   if (range.kind === 'unsatisfiable') {
