@@ -1,4 +1,5 @@
 import type { Request } from '../http/Request.ts';
+import { HttpError } from '../http/HttpError.ts';
 import { Response } from '../http/Response.ts';
 import type { Handler } from './Handler.ts';
 import type { RoutePattern } from './RoutePattern.ts';
@@ -41,7 +42,7 @@ export class Route<P extends unknown[] = any[]> {
     // Synchronous unless the function answers with a promise: a promise layer per request costs.
     const handler: Handler = (request) => {
       const params = decodePathParams(codecs, request.params);
-      if (params instanceof Response) return params;
+      if (params instanceof HttpError) return Response.fromHttpError(params);
       try {
         const result = fn(request, ...(params as P));
         if (result instanceof Response) return result;

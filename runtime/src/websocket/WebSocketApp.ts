@@ -64,7 +64,7 @@ export function webSocketHandler<P extends unknown[]>(pattern: RoutePattern<P>, 
       );
     }
     const params = decodePathParams(codecs, request.params);
-    if (params instanceof Response) return params;
+    if (params instanceof HttpError) return Response.fromHttpError(params);
     slot.accepted = { app: app as WebSocketApp<unknown[]>, params, request };
     return new Response(Status.SwitchingProtocols);
   };

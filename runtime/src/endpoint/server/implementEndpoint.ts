@@ -6,6 +6,7 @@ import { Response } from '../../http/Response.ts';
 import { Status } from '../../http/Status.ts';
 import type { Handler } from '../../routing/Handler.ts';
 import { Route } from '../../routing/Route.ts';
+import { decodePathParams } from '../../routing/decodePathParams.ts';
 import { errorResponse } from '../../routing/errorResponse.ts';
 import type { AuthType } from '../AuthType.ts';
 import type { EndpointHandler, EndpointImpl, HandlerContext } from '../Endpoint.ts';
@@ -99,16 +100,8 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
   const run: Handler = (request) => {
     const config = (request.attributes.get(CodecConfigKey) as CodecConfig | undefined) ?? CodecConfig.current();
     try {
-      const values: unknown[] = new Array(codecs.length);
-      for (let i = 0; i < codecs.length; i++) {
-        const codec = codecs[i];
-        const text = request.params[i] ?? '';
-        const v = codec.decode(text);
-        if (v === undefined) {
-          throw new HttpError(Status.BadRequest, `path parameter '${codec.name}': expected ${codec.expected}, got '${text}'`, { details: { in: 'path', parameter: codec.name, expected: codec.expected } });
-        }
-        values[i] = v;
-      }
+      const values = decodePathParams(codecs, request.params);
+      if (values instanceof HttpError) return Response.fromHttpError(values);
       const auth = credentials(authType, request);
       if (inputIsEmpty) return proceed(request, config, values, auth);
       const decoded = decodeInput(input, { request, config });
