@@ -4,7 +4,7 @@ import { Response } from '../http/Response.ts';
 import type { Handler } from './Handler.ts';
 import type { RoutePattern } from './RoutePattern.ts';
 import { decodePathParams } from './decodePathParams.ts';
-import { errorResponse } from './errorResponse.ts';
+import { errorAnswer } from './errorFunnel.ts';
 import { WebSocketRouteSource, webSocketHandler, type WebSocketApp } from '../websocket/WebSocketApp.ts';
 
 /**
@@ -35,7 +35,7 @@ export class Route<P extends unknown[] = any[]> {
   /**
    * A route whose function receives the path parameters decoded by the pattern's codecs. A
    * segment that does not decode answers 400 naming the parameter; a thrown error becomes the
-   * response {@link errorResponse} gives.
+   * response {@link errorAnswer} gives.
    */
   static handled<P extends unknown[]>(pattern: RoutePattern<P>, fn: RouteFunction<Deferred<P>>, source?: unknown): Route<P> {
     const codecs = pattern.params;
@@ -46,9 +46,9 @@ export class Route<P extends unknown[] = any[]> {
       try {
         const result = fn(request, ...(params as P));
         if (result instanceof Response) return result;
-        return Promise.resolve(result).then(undefined, (error: unknown) => errorResponse(error, request));
+        return Promise.resolve(result).then(undefined, (error: unknown) => errorAnswer(error, request));
       } catch (error) {
-        return errorResponse(error, request);
+        return errorAnswer(error, request);
       }
     };
     return new Route(pattern, handler, source);

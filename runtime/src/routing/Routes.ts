@@ -6,7 +6,7 @@ import { HttpError } from '../http/HttpError.ts';
 import type { Handler } from './Handler.ts';
 import { Route } from './Route.ts';
 import { Router } from './Router.ts';
-import { errorResponse } from './errorResponse.ts';
+import { answer } from './errorFunnel.ts';
 
 /** Anything that turns routes into routes: the spec's `Middleware` (see middleware/). */
 export interface RoutesTransform {
@@ -118,13 +118,8 @@ export class RoutesImpl {
     const handler: Handler = (request) => {
       const canon = request.canonicalPath;
       if (!canon.ok) return Response.fromHttpError(new HttpError(Status.BadRequest, `Malformed request path: ${canon.reason}`));
-      try {
-        const result = dispatch(request);
-        if (result instanceof Response) return finish(request, result);
-        return result.then((r) => finish(request, r), (e) => errorResponse(e, request));
-      } catch (e) {
-        return errorResponse(e, request);
-      }
+      const result = answer(dispatch, request);
+      return result instanceof Response ? finish(request, result) : result.then((r) => finish(request, r));
     };
     this.#handler = handler;
     return handler;

@@ -10,7 +10,7 @@ import { Response } from '../http/Response.ts';
 import { Status } from '../http/Status.ts';
 import { Log } from '../log/Log.ts';
 import type { Handler } from '../routing/Handler.ts';
-import { FatalErrorKey, errorResponse } from '../routing/errorResponse.ts';
+import { answer, errorAnswer } from '../routing/errorFunnel.ts';
 import type { ServerConfig } from '../server/config/ServerConfig.ts';
 import { writeResponse, type WriteOptions } from '../server/writeResponse.ts';
 import type { ServerWebSocket, SocketSettings } from './ServerWebSocket.ts';
@@ -148,7 +148,7 @@ export class WebSocketUpgrades {
         this.#forget(socket);
         this.#dispatch(req, socket, Buffer.alloc(0), slot, body);
       },
-      (error: unknown) => this.#refuse(req, socket, errorResponse(error, undefined), undefined),
+      (error: unknown) => this.#refuse(req, socket, errorAnswer(error, undefined), undefined),
     );
   };
 
@@ -171,19 +171,10 @@ export class WebSocketUpgrades {
       req,
       new Map<symbol, unknown>([[UpgradeKey, slot]]),
     );
-    let result: Response | Promise<Response>;
-    try {
-      result = this.#handler()(request);
-    } catch (error) {
-      result = errorResponse(error, request);
-    }
+    request.onFatal = this.#reportFatal;
+    const result = answer(this.#handler(), request);
     if (result instanceof Response) this.#answer(req, socket, head, request, slot, result);
-    else {
-      result.then(
-        (response) => this.#answer(req, socket, head, request, slot, response),
-        (error: unknown) => this.#answer(req, socket, head, request, slot, errorResponse(error, request)),
-      );
-    }
+    else result.then((response) => this.#answer(req, socket, head, request, slot, response));
   }
 
   #answer(req: IncomingMessage, socket: Duplex, head: Buffer, request: Request, slot: UpgradeSlot, response: Response): void {
@@ -208,15 +199,13 @@ export class WebSocketUpgrades {
     }
     if (response.status === Status.SwitchingProtocols) {
       // A 101 that no WebSocket route accepted (a handler answering 101 itself) cannot be honoured.
-      response = errorResponse(new Error('A 101 response was answered to an upgrade request that no WebSocket route accepted'), request);
+      response = errorAnswer(new Error('A 101 response was answered to an upgrade request that no WebSocket route accepted'), request);
     }
     this.#refuse(req, socket, response, request);
   }
 
   /** Writes an ordinary HTTP answer on the upgrade's connection, then closes it. */
   #refuse(req: IncomingMessage, socket: Duplex, response: Response, request: Request | undefined): void {
-    const fatal = request?.attributes.get(FatalErrorKey);
-    if (fatal !== undefined) this.#warn(fatal, request!, 'Unexpected error while handling a WebSocket upgrade request');
     const res = new ServerResponse(req);
     res.shouldKeepAlive = false;
     res.assignSocket(socket as Socket);
@@ -251,10 +240,15 @@ export class WebSocketUpgrades {
     }
   }
 
+  /** Where the error funnel reports an unexpected error of an upgrade request's handler. */
+  readonly #reportFatal = (error: unknown, request: Request): void => this.#warn(error, request, 'Unexpected error while handling a WebSocket upgrade request');
+
   #warn(error: unknown, request: Request, message: string): void {
     if (!this.#config.logWarningOnFatalError) return;
     try {
-      Log.get().warn({ err: error, method: request.method, url: request.url }, message);
+      // The request as received: a middleware may have rewritten the copy that failed.
+      const raw = request.raw;
+      Log.get().warn({ err: error, method: raw?.method ?? request.method, url: raw?.url ?? request.url }, message);
     } catch {
       // A broken logger must not take the connection down.
     }

@@ -7,7 +7,7 @@ import { Status } from '../../http/Status.ts';
 import type { Handler } from '../../routing/Handler.ts';
 import { Route } from '../../routing/Route.ts';
 import { decodePathParams } from '../../routing/decodePathParams.ts';
-import { errorResponse } from '../../routing/errorResponse.ts';
+import { errorAnswer } from '../../routing/errorFunnel.ts';
 import type { AuthType } from '../AuthType.ts';
 import type { EndpointHandler, EndpointImpl, HandlerContext } from '../Endpoint.ts';
 import { EndpointFailure } from '../EndpointFailure.ts';
@@ -49,7 +49,7 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
   };
 
   const failure = (request: Request, config: CodecConfig, f: EndpointFailure<unknown>): Response => {
-    if (!error) return errorResponse(new Error(`${route}: the handler failed but the endpoint declares no error output`), request);
+    if (!error) return errorAnswer(new Error(`${route}: the handler failed but the endpoint declares no error output`), request);
     const response = encodeOutput(error, f.value, request.headers.get('accept'), config, Status.InternalServerError);
     if (response.status === Status.Unauthorized && authType !== 'None' && !response.headers.has('www-authenticate')) {
       return response.setHeader('www-authenticate', authType === 'Basic' ? `Basic realm="${realm}", charset="UTF-8"` : `Bearer realm="${realm}"`);
@@ -66,9 +66,9 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
         const r = Response.fromHttpError(e);
         return new Declined(r.status, r.headers, r.body);
       }
-      return errorResponse(e, request);
+      return errorAnswer(e, request);
     } catch (again) {
-      return errorResponse(again, request);
+      return errorAnswer(again, request);
     }
   };
 
