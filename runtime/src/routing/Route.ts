@@ -25,11 +25,18 @@ export class Route<P extends unknown[] = any[]> {
   readonly handler: Handler;
   /** What the route was built from (an Endpoint, for routes made by `implement`). */
   readonly source: unknown;
+  /**
+   * Whether a request whose method and path matched is this route's after all (spec endpoint
+   * rule 2: an endpoint's required header is present); when false, the router offers the
+   * request to the next route of the same method and path. Undefined: always.
+   */
+  readonly accepts: ((request: Request) => boolean) | undefined;
 
-  private constructor(pattern: RoutePattern<P>, handler: Handler, source: unknown) {
+  private constructor(pattern: RoutePattern<P>, handler: Handler, source: unknown, accepts: ((request: Request) => boolean) | undefined) {
     this.pattern = pattern;
     this.handler = handler;
     this.source = source;
+    this.accepts = accepts;
   }
 
   /**
@@ -51,7 +58,7 @@ export class Route<P extends unknown[] = any[]> {
         return errorAnswer(error, request);
       }
     };
-    return new Route(pattern, handler, source);
+    return new Route(pattern, handler, source, undefined);
   }
 
   /**
@@ -68,17 +75,17 @@ export class Route<P extends unknown[] = any[]> {
    */
   static webSocket<P extends unknown[]>(pattern: RoutePattern<P>, app: WebSocketApp<Deferred<P>>): Route<P> {
     const source = new WebSocketRouteSource(app as WebSocketApp<unknown[]>);
-    return new Route(pattern, webSocketHandler(pattern, app as WebSocketApp<P>), source);
+    return new Route(pattern, webSocketHandler(pattern, app as WebSocketApp<P>), source, undefined);
   }
 
-  /** A route from a raw handler that decodes nothing itself. */
-  static fromHandler<P extends unknown[]>(pattern: RoutePattern<P>, handler: Handler, source?: unknown): Route<P> {
-    return new Route(pattern, handler, source);
+  /** A route from a raw handler that decodes nothing itself; `accepts` as on {@link Route#accepts}. */
+  static fromHandler<P extends unknown[]>(pattern: RoutePattern<P>, handler: Handler, source?: unknown, accepts?: (request: Request) => boolean): Route<P> {
+    return new Route(pattern, handler, source, accepts);
   }
 
   /** A copy with the handler replaced (how per-route middleware wraps a route). */
   withHandler(handler: Handler): Route<P> {
-    return new Route(this.pattern, handler, this.source);
+    return new Route(this.pattern, handler, this.source, this.accepts);
   }
 
   toString(): string {

@@ -129,15 +129,12 @@ function decodeQuery(node: QueryNode, request: Request): unknown {
   return checked(node.schema, coerceParam(node.schema, raw, node.style, node.explode), 'query parameter', node.name, raw.join(','));
 }
 
-/** A required header is absent: the request does not match this endpoint (rule 2). */
-export class MissingHeader extends HttpError {}
-
 function missing(node: QueryNode | HeaderNode, where: 'query parameter' | 'header' | 'cookie'): unknown {
   const d = (node.schema as unknown as { default?: unknown }).default;
   if (d !== undefined) return structuredClone(d);
   if (node.optional) return undefined;
   if (node.kind === 'header' && !node.cookie) {
-    throw new MissingHeader(Status.BadRequest, `header '${node.name}': required but missing`, { details: { in: 'header', parameter: node.name, expected: 'a value' } });
+    throw new HttpError(Status.BadRequest, `header '${node.name}': required but missing`, { details: { in: 'header', parameter: node.name, expected: 'a value' } });
   }
   throw badInput(where, node.name, 'required but missing', 'a value');
 }

@@ -11,8 +11,8 @@ import { errorAnswer } from '../../routing/errorFunnel.ts';
 import type { AuthType } from '../AuthType.ts';
 import type { EndpointHandler, EndpointImpl, HandlerContext } from '../Endpoint.ts';
 import { EndpointFailure } from '../EndpointFailure.ts';
-import { decodeInput, MissingHeader } from './decodeInput.ts';
-import { Declined } from '../../routing/Declined.ts';
+import { decodeInput } from './decodeInput.ts';
+import { requiredHeaders } from './requiredHeaders.ts';
 import { encodeOutput } from './encodeOutput.ts';
 
 const realm = 'kitgen';
@@ -62,10 +62,6 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
   const fail = (request: Request, config: CodecConfig, e: unknown): Response => {
     try {
       if (e instanceof EndpointFailure) return failure(request, config, e);
-      if (e instanceof MissingHeader) {
-        const r = Response.fromHttpError(e);
-        return new Declined(r.status, r.headers, r.body);
-      }
       return errorAnswer(e, request);
     } catch (again) {
       return errorAnswer(again, request);
@@ -116,7 +112,7 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
       return fail(request, config, e);
     }
   };
-  return Route.fromHandler(route, run, endpoint);
+  return Route.fromHandler(route, run, endpoint, requiredHeaders(input));
 }
 
 function append(values: unknown[], more: readonly unknown[]): unknown[] {
