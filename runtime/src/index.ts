@@ -31,7 +31,7 @@ export { RoutePattern, type ParamsOf, type Segment } from './routing/RoutePatter
 export type { Handler } from './routing/Handler.ts';
 export { Route, type RouteFunction } from './routing/Route.ts';
 export { Routes } from './routing/Routes.ts';
-export { canonicalPath, type CanonicalPath } from './routing/canonicalPath.ts';
+export { canonicalPath, type CanonicalPath } from './http/canonicalPath.ts';
 
 export { Middleware, makeMiddleware, perRouteMiddleware, aroundRoutesMiddleware } from './middleware/Middleware.ts';
 export { CorsConfig } from './middleware/CorsConfig.ts';
@@ -69,7 +69,8 @@ export { DateTime, isDateSchema, DateKeyword, type DateTimeOptions } from './sch
 export { DeriveSchema, DeriveSchemaError } from './schema/DeriveSchema.ts';
 export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';
 
-export { CodecConfig, CodecConfigKey, DiscriminatorSetting, type ExplicitConfig, type CodecConfigFields } from './codec/json/CodecConfig.ts';
+export { CodecConfigKey } from './util/symbols.ts';
+export { CodecConfig, DiscriminatorSetting, type ExplicitConfig, type CodecConfigFields } from './codec/json/CodecConfig.ts';
 export { NameFormat } from './codec/json/NameFormat.ts';
 export { JsonCodec, type JsonBinaryCodec } from './codec/json/JsonCodec.ts';
 export { registerBodyCodec, bodyCodecFor, defaultMediaTypes, type BodyCodecFactory } from './codec/body/BodyCodecs.ts';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Body } from './Body.ts';
 import { Headers, type HeadersInit } from './Headers.ts';
 import type { Method } from './Method.ts';
-import { canonicalPath, type CanonicalPath } from '../routing/canonicalPath.ts';
+import { canonicalPath, type CanonicalPath } from './canonicalPath.ts';
 
 /** Fields a {@link Request} is built from; all but `method` and `url` are optional. */
 export interface RequestInit {

@@ -6,7 +6,7 @@ import { Status } from '../http/Status.ts';
 import { Secret } from '../util/Secret.ts';
 import { constantTimeEquals, quoted } from './constantTime.ts';
 import { perRouteMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 
 /** Credentials of a Basic `Authorization` header; the password stays a {@link Secret}. */
 export interface BasicCredentials {

@@ -6,7 +6,7 @@ import { Status } from '../http/Status.ts';
 import { Secret } from '../util/Secret.ts';
 import { constantTimeEquals, quoted } from './constantTime.ts';
 import { perRouteMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 
 /** Decides whether a bearer token is valid. */
 export type BearerVerifier = (token: Secret, request: Request) => boolean | Promise<boolean>;

@@ -9,7 +9,7 @@ import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import { Routes } from '../routing/Routes.ts';
 import { CorsConfig } from './CorsConfig.ts';
 import { makeMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 
 /** Response headers a browser always exposes (Fetch: CORS-safelisted response header names). */
 const safelisted = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);

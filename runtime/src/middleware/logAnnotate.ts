@@ -2,7 +2,7 @@ import type { HeaderType } from '../http/Header.ts';
 import type { Request } from '../http/Request.ts';
 import { perRouteMiddleware } from './core.ts';
 import { annotationsInEffect, withAnnotations, type AnnotationRecord } from './logAnnotationContext.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 
 /** The spec's `LogAnnotation`: one key/value pair added to every log line in its scope. */
 export interface LogAnnotation {

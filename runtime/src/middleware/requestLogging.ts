@@ -7,7 +7,7 @@ import { Log } from '../log/Log.ts';
 import { perRouteMiddleware } from './core.ts';
 import { countingBody, knownBodySize, sendsNoBody, settle } from './handlerResult.ts';
 import { annotationsInEffect } from './logAnnotationContext.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 
 /** Options of {@link requestLogging}; by default every entry is written at INFO, as the spec says. */
 export interface RequestLoggingOptions {

@@ -3,7 +3,7 @@ import { Response } from '../http/Response.ts';
 import { Status } from '../http/Status.ts';
 import type { Duration } from '../util/Duration.ts';
 import { perRouteMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 
 /** The reason a timed-out handler's `request.signal` carries (`signal.reason`). */
 export class RequestTimeoutError extends Error {

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { reasonPhrase } from '../http/HttpError.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
+import { ClientErrorAnsweredKey } from '../util/symbols.ts';
 
 /** What Node's HTTP parser reports for a request it refused. */
 interface ParserError extends Error {
@@ -12,10 +13,8 @@ interface ParserError extends Error {
 /** The parts of Node's socket bookkeeping this module reads (`_httpMessage` is Node's own). */
 interface ServerSocket extends Socket {
   _httpMessage?: { headersSent: boolean } | null;
-  [answered]?: true;
+  [ClientErrorAnsweredKey]?: true;
 }
-
-const answered = Symbol('kitgen.clientErrorAnswered');
 
 /** How long a refused client may keep sending before the connection is cut. */
 const LINGER_MS = 1000;
@@ -35,14 +34,14 @@ export function clientErrorHandler(config: ServerConfig): (error: ParserError, s
   return (error: ParserError, s: Socket): void => {
     const socket = s as ServerSocket;
     // Node calls again for every later chunk of a refused connection: keep discarding.
-    if (socket[answered]) return;
+    if (socket[ClientErrorAnsweredKey]) return;
     const inFlight = socket._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || (inFlight && inFlight.headersSent)) {
       // Nothing can be written without corrupting a response under way (or anything at all).
       socket.destroy();
       return;
     }
-    socket[answered] = true;
+    socket[ClientErrorAnsweredKey] = true;
     const status = statusFor(error, config);
     const body = JSON.stringify({ error: reasonPhrase(status), message: messageFor(error.code, status) });
     socket.end(

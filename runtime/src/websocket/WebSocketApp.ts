@@ -6,6 +6,7 @@ import type { Handler } from '../routing/Handler.ts';
 import { decodePathParams } from '../routing/decodePathParams.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
 import type { ServerWebSocket } from './ServerWebSocket.ts';
+import { UpgradeKey } from '../util/symbols.ts';
 
 /**
  * A WebSocket application: runs once per accepted connection with the socket and the path
@@ -29,8 +30,6 @@ export interface UpgradeSlot {
   accepted: { readonly app: WebSocketApp<unknown[]>; readonly params: unknown[]; readonly request: Request } | undefined;
 }
 
-/** @internal The request attribute holding the {@link UpgradeSlot} of an upgrade request. */
-export const UpgradeKey: unique symbol = Symbol('kitgen.webSocketUpgrade');
 
 /** @internal Marks a route as a WebSocket route (its `source`), so the server knows to listen for upgrades. */
 export class WebSocketRouteSource {

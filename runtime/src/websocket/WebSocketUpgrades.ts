@@ -15,7 +15,8 @@ import type { ServerConfig } from '../server/config/ServerConfig.ts';
 import { writeResponse, type WriteOptions } from '../server/writeResponse.ts';
 import type { ServerWebSocket, SocketSettings } from './ServerWebSocket.ts';
 import { WsServerWebSocket } from './WsServerWebSocket.ts';
-import { UpgradeKey, asksForWebSocket, type UpgradeSlot } from './WebSocketApp.ts';
+import { asksForWebSocket, type UpgradeSlot } from './WebSocketApp.ts';
+import { UpgradeKey } from '../util/symbols.ts';
 import { checkWebSocketConfig, socketSettings, wsServerOptions } from './webSocketOptions.ts';
 import { readUpgradeBody } from './upgradeBody.ts';
 

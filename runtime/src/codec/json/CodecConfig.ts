@@ -1,6 +1,7 @@
 import { perRouteMiddleware } from '../../middleware/core.ts';
-import type { Middleware } from '../../middleware/Middleware.ts';
+import type { Middleware } from '../../middleware/core.ts';
 import { NameFormat } from './NameFormat.ts';
+import { CodecConfigKey } from '../../util/symbols.ts';
 
 /** The spec's `ExplicitConfig`: the encoding half and the decoding half of an explicit-value rule. */
 export interface ExplicitConfig {
@@ -55,8 +56,6 @@ export type CodecConfig = CodecConfigFields;
 
 let global: CodecConfig = Object.freeze({ ...defaults });
 
-/** Request attribute carrying the per-routes config set by `CodecConfig.withConfig`. */
-export const CodecConfigKey: unique symbol = Symbol('kitgen.codecConfig');
 
 /**
  * Builds a CodecConfig from the options given and the spec's defaults; `CodecConfig.default`,

@@ -1,4 +1,5 @@
-import { CodecConfig, CodecConfigKey } from '../../codec/json/CodecConfig.ts';
+import { CodecConfig } from '../../codec/json/CodecConfig.ts';
+import { CodecConfigKey } from '../../util/symbols.ts';
 import { Header } from '../../http/Header.ts';
 import { HttpError } from '../../http/HttpError.ts';
 import type { Request } from '../../http/Request.ts';
