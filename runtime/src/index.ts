@@ -70,7 +70,8 @@ export { DeriveSchema, DeriveSchemaError } from './schema/DeriveSchema.ts';
 export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';
 
 export { CodecConfigKey } from './util/symbols.ts';
-export { CodecConfig, DiscriminatorSetting, type ExplicitConfig, type CodecConfigFields } from './codec/json/CodecConfig.ts';
+export { DiscriminatorSetting, type ExplicitConfig, type CodecConfigFields } from './codec/json/CodecConfig.ts';
+export { CodecConfig } from './middleware/codecConfig.ts';
 export { NameFormat } from './codec/json/NameFormat.ts';
 export { JsonCodec, type JsonBinaryCodec } from './codec/json/JsonCodec.ts';
 export { registerBodyCodec, bodyCodecFor, defaultMediaTypes, type BodyCodecFactory } from './codec/body/BodyCodecs.ts';
