@@ -29,7 +29,9 @@ export type { SchemaBinaryCodec, IdlBinaryCodec } from './codec/schemaWalk/codec
 export { PathCodec, int, string, type PathCodecKind, type PathParamSchema } from './routing/PathCodec.ts';
 export { RoutePattern, type ParamsOf, type Segment } from './routing/RoutePattern.ts';
 export type { Handler } from './routing/Handler.ts';
-export { Route, type RouteFunction } from './routing/Route.ts';
+export { Route, type RouteFunction, type RouteKind } from './routing/Route.ts';
+// Adds `Route.webSocket` (the WebSocket layer extends Route; routing never imports it).
+import './websocket/webSocketRoute.ts';
 export { Routes } from './routing/Routes.ts';
 export { canonicalPath, type CanonicalPath } from './http/canonicalPath.ts';
 

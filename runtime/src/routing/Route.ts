@@ -5,13 +5,15 @@ import type { Handler } from './Handler.ts';
 import type { RoutePattern } from './RoutePattern.ts';
 import { decodePathParams } from './decodePathParams.ts';
 import { errorAnswer } from './errorFunnel.ts';
-import { WebSocketRouteSource, webSocketHandler, type WebSocketApp } from '../websocket/WebSocketApp.ts';
 
 /**
  * P itself, in a form TypeScript does not infer from: the parameter types come from the pattern
  * alone, so a handler that ignores them (`(request) => …`) is still accepted.
  */
-type Deferred<P> = [P][P extends unknown ? 0 : never];
+export type Deferred<P> = [P][P extends unknown ? 0 : never];
+
+/** What a route answers: plain HTTP requests, or WebSocket upgrade requests. */
+export type RouteKind = 'http' | 'webSocket';
 
 /** A function from a request and its decoded path parameters to a response. */
 export type RouteFunction<P extends unknown[]> = (request: Request, ...params: P) => Response | Promise<Response>;
@@ -31,12 +33,15 @@ export class Route<P extends unknown[] = any[]> {
    * request to the next route of the same method and path. Undefined: always.
    */
   readonly accepts: ((request: Request) => boolean) | undefined;
+  /** What the route answers: plain HTTP, or WebSocket upgrades (the server then listens for them). */
+  readonly kind: RouteKind;
 
-  private constructor(pattern: RoutePattern<P>, handler: Handler, source: unknown, accepts: ((request: Request) => boolean) | undefined) {
+  private constructor(pattern: RoutePattern<P>, handler: Handler, source: unknown, accepts: ((request: Request) => boolean) | undefined, kind: RouteKind) {
     this.pattern = pattern;
     this.handler = handler;
     this.source = source;
     this.accepts = accepts;
+    this.kind = kind;
   }
 
   /**
@@ -58,34 +63,22 @@ export class Route<P extends unknown[] = any[]> {
         return errorAnswer(error, request);
       }
     };
-    return new Route(pattern, handler, source, undefined);
-  }
-
-  /**
-   * A WebSocket route: `app` runs for each connection accepted on a GET pattern, with the path
-   * parameters decoded by the pattern's codecs (400 naming a parameter that does not decode).
-   * It is routed like any route, so middleware sees the upgrade request and may refuse it with
-   * an ordinary response; a plain request without `Upgrade: websocket` answers 426.
-   *
-   * ```ts
-   * Route.webSocket(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, room) => {
-   *   for await (const m of socket) if (m.type === 'text') await socket.send(`${room}: ${m.text}`);
-   * });
-   * ```
-   */
-  static webSocket<P extends unknown[]>(pattern: RoutePattern<P>, app: WebSocketApp<Deferred<P>>): Route<P> {
-    const source = new WebSocketRouteSource(app as WebSocketApp<unknown[]>);
-    return new Route(pattern, webSocketHandler(pattern, app as WebSocketApp<P>), source, undefined);
+    return new Route(pattern, handler, source, undefined, 'http');
   }
 
   /** A route from a raw handler that decodes nothing itself; `accepts` as on {@link Route#accepts}. */
   static fromHandler<P extends unknown[]>(pattern: RoutePattern<P>, handler: Handler, source?: unknown, accepts?: (request: Request) => boolean): Route<P> {
-    return new Route(pattern, handler, source, accepts);
+    return new Route(pattern, handler, source, accepts, 'http');
+  }
+
+  /** @internal A route of another kind (websocket/webSocketRoute.ts builds WebSocket routes with it). */
+  static ofKind<P extends unknown[]>(kind: RouteKind, pattern: RoutePattern<P>, handler: Handler, source: unknown): Route<P> {
+    return new Route(pattern, handler, source, undefined, kind);
   }
 
   /** A copy with the handler replaced (how per-route middleware wraps a route). */
   withHandler(handler: Handler): Route<P> {
-    return new Route(this.pattern, handler, this.source, this.accepts);
+    return new Route(this.pattern, handler, this.source, this.accepts, this.kind);
   }
 
   toString(): string {

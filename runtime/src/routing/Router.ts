@@ -67,7 +67,7 @@ export class Router {
     if (!existing) node.routes.set(route.pattern.method, route);
     else {
       const chain = [...(this.#chains.get(existing) ?? [existing]), route];
-      const combined = Route.fromHandler(existing.pattern, fallthrough(chain), existing.source);
+      const combined = Route.ofKind(existing.kind, existing.pattern, fallthrough(chain), existing.source);
       this.#chains.set(combined, chain);
       node.routes.set(route.pattern.method, combined);
     }

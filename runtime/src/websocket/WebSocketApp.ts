@@ -31,14 +31,6 @@ export interface UpgradeSlot {
 }
 
 
-/** @internal Marks a route as a WebSocket route (its `source`), so the server knows to listen for upgrades. */
-export class WebSocketRouteSource {
-  readonly app: WebSocketApp<unknown[]>;
-  constructor(app: WebSocketApp<unknown[]>) {
-    this.app = app;
-  }
-}
-
 /** True when a request's `Upgrade` header names `websocket` (a list is allowed, case does not matter). */
 export function asksForWebSocket(upgrade: string | undefined): boolean {
   if (upgrade === undefined) return false;
