@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { bodyCodecFor, canonicalMediaType, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
 import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
+import { deepObjectProperty } from '../../codec/queryStyle.ts';
 import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
 import { DecodeError } from '../../codec/DecodeError.ts';
@@ -110,14 +111,12 @@ function checked(schema: TSchema, value: unknown, where: string, name: string, r
 function decodeQuery(node: QueryNode, request: Request): unknown {
   const params = request.query;
   if (node.style === 'deepObject') {
-    const prefix = `${node.name}[`;
     const obj: Record<string, unknown> = {};
     const props = ((node.schema as unknown as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<string, Record<string, unknown>>;
     let any = false;
     for (const [key, value] of params) {
-      if (!key.startsWith(prefix) || !key.endsWith(']')) continue;
-      const prop = key.slice(prefix.length, -1);
-      if (prop === '__proto__') continue;
+      const prop = deepObjectProperty(node.name, key);
+      if (prop === undefined || prop === '__proto__') continue;
       obj[prop] = props[prop] ? coerceScalar(props[prop], value) : value;
       any = true;
     }
