@@ -1,4 +1,5 @@
 import { Body } from '../http/Body.ts';
+import { HttpError } from '../http/HttpError.ts';
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Status } from '../http/Status.ts';
@@ -9,6 +10,7 @@ import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import { Routes } from '../routing/Routes.ts';
 import { docsContentSecurityPolicy, docsPage, initializerScript } from './docsPage.ts';
 import { assetOf, swaggerAsset, swaggerUiDist, type Asset } from './swaggerAssets.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Options of {@link DocsUI.routes}. */
 export interface DocsUIOptions {
@@ -73,7 +75,7 @@ export const DocsUI = {
           return answer(request, initializer, v === initializerTag ? immutable : revalidate);
         default: {
           const asset = await swaggerAsset(file);
-          if (!asset) return Response.notFound('No such file');
+          if (!asset) return Response.fromHttpError(HttpError.of(HttpErrors.NO_SUCH_FILE, []));
           return answer(request, asset, v === version ? immutable : revalidate);
         }
       }

@@ -1,4 +1,5 @@
 import { createReadStream, type Stats } from 'node:fs';
+import { HttpError } from '../http/HttpError.ts';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { Body } from '../http/Body.ts';
@@ -9,6 +10,7 @@ import { PathCodec } from '../routing/PathCodec.ts';
 import { Route } from '../routing/Route.ts';
 import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import { fileMediaType } from '../http/fileMediaType.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Options of `serveDirectory` and `serveResources`. */
 export interface StaticFilesOptions {
@@ -156,7 +158,7 @@ export function staticFilesRoute(prefix: string, root: () => Promise<string>, op
   const segments: Segment[] = [...literals, PathCodec.trailing('path')];
   const dotfiles = options.dotfiles ?? 'deny';
   const index = options.index ?? 'index.html';
-  const notFound = () => Response.notFound('No such file');
+  const notFound = () => Response.fromHttpError(HttpError.of(HttpErrors.NO_SUCH_FILE, []));
   // The prefix is only known at run time, so the pattern's parameter tuple is stated here.
   const pattern = RoutePattern.GET(...segments) as unknown as RoutePattern<[string]>;
   return Route.handled(pattern, async (request, path) => {

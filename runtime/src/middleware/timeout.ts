@@ -1,9 +1,9 @@
 import { HttpError } from '../http/HttpError.ts';
 import { Response } from '../http/Response.ts';
-import { Status } from '../http/Status.ts';
 import type { Duration } from '../util/Duration.ts';
 import { perRouteMiddleware } from './core.ts';
 import type { Middleware } from './core.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** The reason a timed-out handler's `request.signal` carries (`signal.reason`). */
 export class RequestTimeoutError extends Error {
@@ -36,7 +36,7 @@ export function timeout(duration: Duration): Middleware {
         controller.abort(new RequestTimeoutError(duration));
         // RFC 9110 §15.5.9: a 408 should close the connection.
         resolve(
-          Response.fromHttpError(new HttpError(Status.RequestTimeout, `The request took longer than ${duration} ms`, { headers: { connection: 'close' } })),
+          Response.fromHttpError(HttpError.of(HttpErrors.REQUEST_TIMEOUT, [duration], { headers: { connection: 'close' } })),
         );
       }, duration);
       let result: Response | Promise<Response>;

@@ -1,6 +1,6 @@
 import { HttpError } from '../http/HttpError.ts';
-import { Status } from '../http/Status.ts';
 import type { PathCodec } from './PathCodec.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /**
  * The one path-parameter decoder (plain routes, endpoints and WebSocket routes alike): the
@@ -15,7 +15,7 @@ export function decodePathParams(codecs: ReadonlyArray<PathCodec<unknown>>, text
     const text = texts[i] ?? '';
     const value = codec.decode(text);
     if (value === undefined) {
-      return new HttpError(Status.BadRequest, `path parameter '${codec.name}': expected ${codec.expected}, got '${text}'`, {
+      return HttpError.of(HttpErrors.BAD_PATH_PARAMETER, [codec.name, codec.expected, text], {
         details: { in: 'path', parameter: codec.name, expected: codec.expected },
       });
     }

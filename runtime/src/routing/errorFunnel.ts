@@ -5,12 +5,13 @@ import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Status } from '../http/Status.ts';
 import type { Handler } from './Handler.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 // The one road from a thrown error to the client's answer (as Hono's `#handleError`): every
 // place that runs a handler — a route, the routes' top, the server, the WebSocket upgrade,
 // observing middleware — hands what was thrown to `errorAnswer` and nothing else decides.
 
-const internalBody = JSON.stringify({ error: 'Internal Server Error', message: 'The server failed to handle the request' });
+const internalBody = JSON.stringify({ error: 'Internal Server Error', message: HttpErrors.INTERNAL.message() });
 
 /** The bare 500 that reveals nothing; also what the server sends when a response cannot be written. */
 export function internalError(): Response {

@@ -5,7 +5,6 @@ import { Headers } from '../http/Headers.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
-import { Status } from '../http/Status.ts';
 import { Log } from '../log/Log.ts';
 import type { Handler } from '../routing/Handler.ts';
 import { answer, internalError } from '../routing/errorFunnel.ts';
@@ -16,6 +15,7 @@ import { hasBody, readBody, streamingBody, tooLarge, type BodyReadOptions } from
 import { createSecureListener } from './tls/createSecureListener.ts';
 import { writeResponse, type WriteOptions } from './writeResponse.ts';
 import { WebSocketUpgrades } from '../websocket/WebSocketUpgrades.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /**
  * Node's server-side timeouts kept on against slow clients (docs/decisions.md): the request
@@ -192,14 +192,14 @@ export class HttpServer {
     const c = this.config;
     // Request line: METHOD SP target SP HTTP/x.y
     if (req.method!.length + req.url!.length + 10 > c.maxInitialLineLength) {
-      return this.#reject(req, res, new HttpError(Status.RequestUriTooLong, `The request line is longer than ${c.maxInitialLineLength} bytes`));
+      return this.#reject(req, res, HttpError.of(HttpErrors.REQUEST_LINE_TOO_LONG, [c.maxInitialLineLength]));
     }
     // Header section as sent: `name: value\r\n` per field.
     const rawHeaders = req.rawHeaders;
     let headerBytes = 0;
     for (let i = 0; i < rawHeaders.length; i += 2) headerBytes += rawHeaders[i].length + rawHeaders[i + 1].length + 4;
     if (headerBytes > c.maxHeaderSize) {
-      return this.#reject(req, res, new HttpError(Status.RequestHeaderFieldsTooLarge, `The request headers are larger than ${c.maxHeaderSize} bytes`));
+      return this.#reject(req, res, HttpError.of(HttpErrors.HEADERS_TOO_LARGE, [c.maxHeaderSize]));
     }
     if (!hasBody(req)) {
       // Nothing to continue for: no 100, even when accepted.
@@ -223,7 +223,7 @@ export class HttpServer {
       req,
       options,
       (body) => this.#dispatch(req, res, body),
-      (error: unknown) => this.#reject(req, res, error instanceof HttpError ? error : new HttpError(Status.BadRequest, 'The request body could not be read', { cause: error })),
+      (error: unknown) => this.#reject(req, res, error instanceof HttpError ? error : HttpError.of(HttpErrors.BODY_UNREADABLE, [], { cause: error })),
     );
   }
 

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { reasonPhrase } from '../http/HttpError.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import { ClientErrorAnsweredKey } from '../util/symbols.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** What Node's HTTP parser reports for a request it refused. */
 interface ParserError extends Error {
@@ -84,22 +85,22 @@ export function overflowStatus(packet: Buffer | undefined, maxInitialLineLength:
 function messageFor(code: string | undefined, status: number): string {
   switch (status) {
     case 414:
-      return 'The request line is too long';
+      return HttpErrors.PARSER_LINE_TOO_LONG.message();
     case 431:
-      return 'The request headers are too large';
+      return HttpErrors.PARSER_HEADERS_TOO_LARGE.message();
     case 413:
-      return 'The chunk extensions are too large';
+      return HttpErrors.CHUNK_EXTENSIONS_TOO_LARGE.message();
     case 408:
-      return 'The request did not arrive in time';
+      return HttpErrors.HEAD_TIMEOUT.message();
   }
   switch (code) {
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
     case 'HPE_INVALID_CONTENT_LENGTH':
     case 'HPE_INVALID_TRANSFER_ENCODING':
-      return 'Conflicting or invalid Content-Length / Transfer-Encoding';
+      return HttpErrors.BAD_FRAMING.message();
     case 'HPE_INVALID_CHUNK_SIZE':
-      return 'Invalid chunked body';
+      return HttpErrors.BAD_CHUNKED_BODY.message();
     default:
-      return 'Malformed HTTP request';
+      return HttpErrors.MALFORMED_REQUEST.message();
   }
 }

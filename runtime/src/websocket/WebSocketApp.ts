@@ -7,6 +7,7 @@ import { decodePathParams } from '../routing/decodePathParams.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
 import type { ServerWebSocket } from './ServerWebSocket.ts';
 import { UpgradeKey } from '../util/symbols.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /**
  * A WebSocket application: runs once per accepted connection with the socket and the path
@@ -51,7 +52,7 @@ export function webSocketHandler<P extends unknown[]>(pattern: RoutePattern<P>, 
     const slot = request.attributes.get(UpgradeKey) as UpgradeSlot | undefined;
     if (slot === undefined || !slot.websocket) {
       return Response.fromHttpError(
-        new HttpError(Status.UpgradeRequired, 'This path accepts only WebSocket connections', { headers: { upgrade: 'websocket', connection: 'Upgrade' } }),
+        HttpError.of(HttpErrors.WEBSOCKET_ONLY, [], { headers: { upgrade: 'websocket', connection: 'Upgrade' } }),
       );
     }
     const params = decodePathParams(codecs, request.params);

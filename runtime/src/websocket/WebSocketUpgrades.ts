@@ -19,6 +19,7 @@ import { asksForWebSocket, type UpgradeSlot } from './WebSocketApp.ts';
 import { UpgradeKey } from '../util/symbols.ts';
 import { checkWebSocketConfig, socketSettings, wsServerOptions } from './webSocketOptions.ts';
 import { readUpgradeBody } from './upgradeBody.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Response headers the handshake itself decides; middleware's values for them are not copied onto the 101. */
 const HANDSHAKE_HEADERS = new Set(['connection', 'upgrade', 'sec-websocket-accept', 'sec-websocket-protocol', 'sec-websocket-extensions', 'content-length', 'transfer-encoding']);
@@ -134,7 +135,7 @@ export class WebSocketUpgrades {
     }
     this.#handshakes.set(socket, timer);
     if (this.#closing) {
-      this.#refuse(req, socket, Response.fromHttpError(new HttpError(Status.ServiceUnavailable, 'The server is shutting down')), undefined);
+      this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])), undefined);
       return;
     }
     const limits = this.#limits(req);
@@ -157,12 +158,12 @@ export class WebSocketUpgrades {
   #limits(req: IncomingMessage): HttpError | undefined {
     const c = this.#config;
     if (req.method!.length + req.url!.length + 10 > c.maxInitialLineLength) {
-      return new HttpError(Status.RequestUriTooLong, `The request line is longer than ${c.maxInitialLineLength} bytes`);
+      return HttpError.of(HttpErrors.REQUEST_LINE_TOO_LONG, [c.maxInitialLineLength]);
     }
     const raw = req.rawHeaders;
     let bytes = 0;
     for (let i = 0; i < raw.length; i += 2) bytes += raw[i].length + raw[i + 1].length + 4;
-    if (bytes > c.maxHeaderSize) return new HttpError(Status.RequestHeaderFieldsTooLarge, `The request headers are larger than ${c.maxHeaderSize} bytes`);
+    if (bytes > c.maxHeaderSize) return HttpError.of(HttpErrors.HEADERS_TOO_LARGE, [c.maxHeaderSize]);
     return undefined;
   }
 
@@ -180,7 +181,7 @@ export class WebSocketUpgrades {
 
   #answer(req: IncomingMessage, socket: Duplex, head: Buffer, request: Request, slot: UpgradeSlot, response: Response): void {
     if (socket.destroyed) return this.#forget(socket);
-    if (this.#closing) return this.#refuse(req, socket, Response.fromHttpError(new HttpError(Status.ServiceUnavailable, 'The server is shutting down')), request);
+    if (this.#closing) return this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])), request);
     const accepted = slot.accepted;
     if (response.status === Status.SwitchingProtocols && accepted !== undefined) {
       const extra: string[] = [];

@@ -15,6 +15,7 @@ import { EndpointFailure } from '../EndpointFailure.ts';
 import { decodeInput } from './decodeInput.ts';
 import { requiredHeaders } from './requiredHeaders.ts';
 import { encodeOutput } from './encodeOutput.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
 
 const realm = 'kitgen';
 
@@ -25,7 +26,8 @@ function credentials(authType: AuthType, request: Request): unknown {
   const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
   const challenge = authType === 'Basic' ? `Basic realm="${realm}", charset="UTF-8"` : `Bearer realm="${realm}"`;
   if (!parsed || parsed.scheme !== authType) {
-    throw new HttpError(Status.Unauthorized, text === undefined ? 'Authentication required' : `Expected ${authType} credentials`, { headers: { 'www-authenticate': challenge } });
+    const options = { headers: { 'www-authenticate': challenge } };
+    throw text === undefined ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], options) : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, [authType], options);
   }
   return parsed.scheme === 'Basic' ? { username: parsed.username, password: parsed.password } : { token: parsed.token };
 }
