@@ -16,7 +16,7 @@ export { fileMediaType } from './http/fileMediaType.ts';
 export { Request, type RequestInit } from './http/Request.ts';
 export { Response } from './http/Response.ts';
 export { HttpError, reasonPhrase, type HttpErrorOptions } from './http/HttpError.ts';
-export { HttpErrors, type ErrorEntry } from './errors/catalogue.ts';
+export { ConfigErrors, HttpErrors, type ConfigErrorEntry, type ErrorEntry } from './errors/catalogue.ts';
 
 export { DecodeError } from './codec/DecodeError.ts';
 export type { BinaryCodec } from './codec/BinaryCodec.ts';

@@ -2,7 +2,7 @@
 // stable KITGEN_ERR_* code and a status, and what goes on the wire is the entry's text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Body, Endpoint, HttpError, HttpErrors, PathCodec, Request, Response, Route, RoutePattern, Routes, Schema } from '@kitgen/runtime';
+import { Body, ConfigErrors, Endpoint, HttpError, HttpErrors, Middleware, PathCodec, Request, Response, Route, RoutePattern, Routes, Schema } from '@kitgen/runtime';
 
 test('codes are unique, KITGEN_ERR_-prefixed, and their statuses are client or server errors', () => {
   const codes = Object.values(HttpErrors).map((e) => e.code);
@@ -44,4 +44,17 @@ test('the answers of routing and endpoints read as their entries say', async () 
   const malformed = await routes.run(Request.get('/a/%2e%2e/b'));
   assert.equal(malformed.status, 400);
   assert.match(await message(malformed), /^Malformed request path: /);
+});
+
+test('configuration errors come from the catalogue: their class, their text and a code', () => {
+  const codes = Object.values(ConfigErrors).map((e) => e.code);
+  assert.equal(new Set([...codes, ...Object.values(HttpErrors).map((e) => e.code)]).size, codes.length + Object.keys(HttpErrors).length);
+  assert.throws(
+    () => Middleware.timeout(-1),
+    (e: unknown) => e instanceof RangeError && (e as { code?: string }).code === 'KITGEN_ERR_BAD_TIMEOUT' && e.message === 'timeout: the duration must be a finite number of milliseconds, got -1',
+  );
+  assert.throws(
+    () => RoutePattern.GET('a', PathCodec.int('id'), PathCodec.int('id')),
+    (e: unknown) => e instanceof Error && (e as { code?: string }).code === 'KITGEN_ERR_DUPLICATE_PATH_PARAMETER' && e.message === 'RoutePattern: path parameter "id" appears twice',
+  );
 });

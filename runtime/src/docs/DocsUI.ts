@@ -11,6 +11,7 @@ import { Routes } from '../routing/Routes.ts';
 import { docsContentSecurityPolicy, docsPage, initializerScript } from './docsPage.ts';
 import { assetOf, swaggerAsset, swaggerUiDist, type Asset } from './swaggerAssets.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** Options of {@link DocsUI.routes}. */
 export interface DocsUIOptions {
@@ -38,7 +39,7 @@ export const DocsUI = {
   /** Routes serving the docs page of `openAPI` at `pathPrefix` (e.g. `'docs/openapi'`). */
   routes(pathPrefix: string, openAPI: OpenAPI, options: DocsUIOptions = {}): Routes {
     const literals = pathPrefix.split('/').filter((s) => s !== '');
-    for (const l of literals) if (l === '.' || l === '..') throw new Error(`DocsUI.routes: bad path prefix "${pathPrefix}"`);
+    for (const l of literals) if (l === '.' || l === '..') throw configError(ConfigErrors.BAD_DOCS_PREFIX, pathPrefix);
     const version = swaggerUiDist().version;
     const title = options.title ?? `${openAPI.title} API documentation`;
     // The document is written once: routes serve a snapshot of it.

@@ -7,6 +7,7 @@ import { constantTimeEquals, quoted } from './constantTime.ts';
 import { perRouteMiddleware } from './core.ts';
 import type { Middleware } from './core.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** Credentials of a Basic `Authorization` header; the password stays a {@link Secret}. */
 export interface BasicCredentials {
@@ -35,7 +36,7 @@ export function basicAuth(first: string | BasicVerifier, second?: string | Secre
   let verify: BasicVerifier;
   let options: BasicAuthOptions;
   if (typeof first === 'string') {
-    if (typeof second !== 'string' && !(second instanceof Secret)) throw new TypeError('basicAuth(user, password): the password must be a string or a Secret');
+    if (typeof second !== 'string' && !(second instanceof Secret)) throw configError(ConfigErrors.BAD_BASIC_AUTH_PASSWORD);
     const password = second;
     verify = (c) => {
       // Both comparisons run, so the time does not tell whether the user name was right.

@@ -11,6 +11,7 @@ import { Route } from '../routing/Route.ts';
 import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import { fileMediaType } from '../http/fileMediaType.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** Options of `serveDirectory` and `serveResources`. */
 export interface StaticFilesOptions {
@@ -154,7 +155,7 @@ async function resolveInside(root: string, segments: readonly string[]): Promise
  */
 export function staticFilesRoute(prefix: string, root: () => Promise<string>, options: StaticFilesOptions = {}): Route {
   const literals = prefix.split('/').filter((s) => s !== '');
-  for (const l of literals) if (l === '.' || l === '..') throw new Error(`static files: bad prefix "${prefix}"`);
+  for (const l of literals) if (l === '.' || l === '..') throw configError(ConfigErrors.BAD_STATIC_PREFIX, prefix);
   const segments: Segment[] = [...literals, PathCodec.trailing('path')];
   const dotfiles = options.dotfiles ?? 'deny';
   const index = options.index ?? 'index.html';

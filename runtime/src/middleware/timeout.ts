@@ -4,6 +4,7 @@ import type { Duration } from '../util/Duration.ts';
 import { perRouteMiddleware } from './core.ts';
 import type { Middleware } from './core.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** The reason a timed-out handler's `request.signal` carries (`signal.reason`). */
 export class RequestTimeoutError extends Error {
@@ -22,7 +23,7 @@ export class RequestTimeoutError extends Error {
  * is not cut: the limit is on producing the response.
  */
 export function timeout(duration: Duration): Middleware {
-  if (!(duration >= 0) || !Number.isFinite(duration)) throw new RangeError(`timeout: the duration must be a finite number of milliseconds, got ${duration}`);
+  if (!(duration >= 0) || !Number.isFinite(duration)) throw configError(ConfigErrors.BAD_TIMEOUT, duration);
   return perRouteMiddleware((next) => (request) => {
     const controller = new AbortController();
     // The handler's signal fires on either cause: the client left, or the time is up. Built

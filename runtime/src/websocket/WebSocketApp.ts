@@ -8,6 +8,7 @@ import type { RoutePattern } from '../routing/RoutePattern.ts';
 import type { ServerWebSocket } from './ServerWebSocket.ts';
 import { UpgradeKey } from '../util/symbols.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /**
  * A WebSocket application: runs once per accepted connection with the socket and the path
@@ -46,7 +47,7 @@ export function asksForWebSocket(upgrade: string | undefined): boolean {
  * parameters for the server, which performs the handshake once middleware has let the 101 through.
  */
 export function webSocketHandler<P extends unknown[]>(pattern: RoutePattern<P>, app: WebSocketApp<P>): Handler {
-  if (pattern.method !== 'GET') throw new Error(`Route.webSocket: the pattern must be a GET pattern (a WebSocket handshake is a GET request), got ${pattern.toString()}`);
+  if (pattern.method !== 'GET') throw configError(ConfigErrors.WEBSOCKET_NOT_GET, pattern.toString());
   const codecs = pattern.params;
   return (request) => {
     const slot = request.attributes.get(UpgradeKey) as UpgradeSlot | undefined;
