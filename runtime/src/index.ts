@@ -18,7 +18,7 @@ export { Response } from './http/Response.ts';
 export { HttpError, reasonPhrase, type HttpErrorOptions } from './http/HttpError.ts';
 export { ConfigErrors, HttpErrors, type ConfigErrorEntry, type ErrorEntry } from './errors/catalogue.ts';
 
-export { DecodeError } from './codec/DecodeError.ts';
+export { DecodeError } from './errors/DecodeError.ts';
 export type { BinaryCodec } from './codec/BinaryCodec.ts';
 export { ProtobufCodec, type ProtobufBinaryCodec, type ProtobufCodecOptions } from './codec/protobuf/ProtobufCodec.ts';
 export { AvroCodec, type AvroBinaryCodec, type AvroCodecOptions } from './codec/avro/AvroCodec.ts';

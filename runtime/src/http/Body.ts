@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { BinaryCodec } from '../codec/BinaryCodec.ts';
-import { DecodeError } from '../codec/DecodeError.ts';
+import { DecodeError } from '../errors/DecodeError.ts';
 import { HttpError } from './HttpError.ts';
 import { MediaType } from './MediaType.ts';
 import { fileMediaType } from './fileMediaType.ts';

@@ -1,7 +1,7 @@
 import type { HeaderType } from '../http/Header.ts';
 import type { Request } from '../http/Request.ts';
 import { perRouteMiddleware } from './core.ts';
-import { annotationsInEffect, withAnnotations, type AnnotationRecord } from './logAnnotationContext.ts';
+import { annotationsInEffect, withAnnotations, type AnnotationRecord } from '../log/logAnnotationContext.ts';
 import type { Middleware } from './core.ts';
 import { ConfigErrors, configError } from '../errors/catalogue.ts';
 

@@ -1,4 +1,4 @@
-import { DecodeError } from '../codec/DecodeError.ts';
+import { DecodeError } from '../errors/DecodeError.ts';
 import { Body } from '../http/Body.ts';
 import { HttpError } from '../http/HttpError.ts';
 import type { Request } from '../http/Request.ts';

@@ -1,6 +1,6 @@
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
-import { DecodeError } from '../codec/DecodeError.ts';
+import { DecodeError } from '../errors/DecodeError.ts';
 import { ieee754Numbers } from './binaryNumbers.ts';
 
 /**

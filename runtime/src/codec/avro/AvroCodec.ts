@@ -1,7 +1,7 @@
 import type * as Avsc from 'avsc';
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, toDecodeError, toEncodeError, type IdlBinaryCodec } from '../schemaWalk/codecParts.ts';
 import { EncodeError } from '../schemaWalk/errors.ts';
 import { itemError } from '../schemaWalk/frames.ts';

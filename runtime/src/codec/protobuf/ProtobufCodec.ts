@@ -1,7 +1,7 @@
 import type * as Protobuf from 'protobufjs';
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import {
   DEFAULT_MAX_ITEM_BYTES,
   decodeChecked,

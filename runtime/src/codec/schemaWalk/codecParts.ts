@@ -1,7 +1,7 @@
 import type { MediaType } from '../../http/MediaType.ts';
 import { Either } from '../../util/Either.ts';
 import type { BinaryCodec } from '../BinaryCodec.ts';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { EncodeError, PathFailure } from './errors.ts';
 import { itemError, type Frame } from './frames.ts';
 import type { Validator } from '../../schema/validator.ts';

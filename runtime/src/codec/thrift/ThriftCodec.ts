@@ -1,6 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, decodeFrames, toEncodeError, type IdlBinaryCodec } from '../schemaWalk/codecParts.ts';
 import { PathFailure } from '../schemaWalk/errors.ts';
 import { readFrames, type FrameHeaderReader } from '../schemaWalk/frames.ts';

@@ -4,7 +4,7 @@ import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
 import { deepObjectProperty } from '../../codec/queryStyle.ts';
 import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
-import { DecodeError } from '../../codec/DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { HttpError } from '../../http/HttpError.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import type { Request } from '../../http/Request.ts';
