@@ -6,6 +6,8 @@ export interface HttpErrorOptions {
   details?: Record<string, unknown>;
   headers?: Record<string, string>;
   cause?: unknown;
+  /** The catalogue code (`KITGEN_ERR_*`); set by {@link HttpError.of}. */
+  code?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export class HttpError extends Error {
   readonly details: Readonly<Record<string, unknown>> | undefined;
   readonly headers: Readonly<Record<string, string>> | undefined;
   /** The catalogue code (`KITGEN_ERR_*`) when the runtime raised it itself; undefined for handlers' own. */
-  code: string | undefined;
+  readonly code: string | undefined;
 
   constructor(status: Status, message: string, options: HttpErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -26,14 +28,12 @@ export class HttpError extends Error {
     this.status = status;
     this.details = options.details;
     this.headers = options.headers;
-    this.code = undefined;
+    this.code = options.code;
   }
 
   /** The runtime's own answer from its catalogue entry (errors/catalogue.ts): status, text and code. */
   static of<A extends unknown[]>(entry: ErrorEntry<A>, args: A, options?: HttpErrorOptions): HttpError {
-    const error = new HttpError(entry.status as Status, entry.message(...args), options);
-    error.code = entry.code;
-    return error;
+    return new HttpError(entry.status as Status, entry.message(...args), { ...options, code: entry.code });
   }
 
   /** The JSON body sent to the client. */
