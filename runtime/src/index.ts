@@ -56,7 +56,7 @@ export { ServerConfig, type ServerConfigFields, type InetSocketAddress } from '.
 export { Decompression } from './server/config/Decompression.ts';
 export { RequestStreaming } from './server/config/RequestStreaming.ts';
 export { ResponseCompressionConfig, CompressionOption } from './server/config/ResponseCompressionConfig.ts';
-export { WebSocketConfig, SocketDecoder, type CloseStatus } from './server/config/WebSocketConfig.ts';
+export { WebSocketConfig, SocketDecoder, type CloseStatus } from './websocket/WebSocketConfig.ts';
 export type { ServerWebSocket, WebSocketMessage, WebSocketClose } from './websocket/ServerWebSocket.ts';
 export type { WebSocketApp } from './websocket/WebSocketApp.ts';
 export { WebSocketConfigError } from './websocket/WebSocketConfigError.ts';

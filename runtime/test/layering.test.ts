@@ -22,10 +22,9 @@ const allowed: Record<string, readonly string[]> = {
   docs: ['openapi', 'routing', 'http', 'errors', 'util'],
   client: ['endpoint', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
   cli: ['client', 'endpoint', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
-  // The one cycle left: the server creates the upgrade handler, which writes with the server's
-  // writer and reads its config (see docs/decisions.md, "Layering", what is left).
+  // The server's upgrade handling (server/WebSocketUpgrades.ts) uses the WebSocket app layer.
   server: ['websocket', 'log', 'routing', 'http', 'errors', 'util'],
-  websocket: ['server', 'log', 'routing', 'http', 'errors', 'util'],
+  websocket: ['routing', 'http', 'errors', 'util'],
 };
 
 /** Type-only arrows allowed against the layering: `Body.to/from` take a BinaryCodec (erased at run time). */

@@ -10,8 +10,7 @@ import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import { Routes } from '../routing/Routes.ts';
 import { docsContentSecurityPolicy, docsPage, initializerScript } from './docsPage.ts';
 import { assetOf, swaggerAsset, swaggerUiDist, type Asset } from './swaggerAssets.ts';
-import { HttpErrors } from '../errors/catalogue.ts';
-import { ConfigErrors, configError } from '../errors/catalogue.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /** Options of {@link DocsUI.routes}. */
 export interface DocsUIOptions {

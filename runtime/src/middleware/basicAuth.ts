@@ -6,8 +6,7 @@ import { Secret } from '../util/Secret.ts';
 import { constantTimeEquals, quoted } from './constantTime.ts';
 import { perRouteMiddleware } from './core.ts';
 import type { Middleware } from './core.ts';
-import { HttpErrors } from '../errors/catalogue.ts';
-import { ConfigErrors, configError } from '../errors/catalogue.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /** Credentials of a Basic `Authorization` header; the password stays a {@link Secret}. */
 export interface BasicCredentials {

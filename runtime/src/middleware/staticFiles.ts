@@ -10,8 +10,7 @@ import { PathCodec } from '../routing/PathCodec.ts';
 import { Route } from '../routing/Route.ts';
 import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import { fileMediaType } from '../http/fileMediaType.ts';
-import { HttpErrors } from '../errors/catalogue.ts';
-import { ConfigErrors, configError } from '../errors/catalogue.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /** Options of `serveDirectory` and `serveResources`. */
 export interface StaticFilesOptions {

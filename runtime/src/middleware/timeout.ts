@@ -3,8 +3,7 @@ import { Response } from '../http/Response.ts';
 import type { Duration } from '../util/Duration.ts';
 import { perRouteMiddleware } from './core.ts';
 import type { Middleware } from './core.ts';
-import { HttpErrors } from '../errors/catalogue.ts';
-import { ConfigErrors, configError } from '../errors/catalogue.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /** The reason a timed-out handler's `request.signal` carries (`signal.reason`). */
 export class RequestTimeoutError extends Error {

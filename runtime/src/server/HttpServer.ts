@@ -14,7 +14,7 @@ import { clientErrorHandler } from './clientError.ts';
 import { hasBody, readBody, streamingBody, tooLarge, type BodyReadOptions } from './requestBody.ts';
 import { createSecureListener } from './tls/createSecureListener.ts';
 import { writeResponse, type WriteOptions } from './writeResponse.ts';
-import { WebSocketUpgrades } from '../websocket/WebSocketUpgrades.ts';
+import { WebSocketUpgrades } from './WebSocketUpgrades.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 
 /**

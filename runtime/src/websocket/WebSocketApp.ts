@@ -7,8 +7,7 @@ import { decodePathParams } from '../routing/decodePathParams.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
 import type { ServerWebSocket } from './ServerWebSocket.ts';
 import { UpgradeKey } from '../util/symbols.ts';
-import { HttpErrors } from '../errors/catalogue.ts';
-import { ConfigErrors, configError } from '../errors/catalogue.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /**
  * A WebSocket application: runs once per accepted connection with the socket and the path

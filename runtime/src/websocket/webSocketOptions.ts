@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServerOptions as WsServerOptions } from 'ws';
-import type { WebSocketConfig } from '../server/config/WebSocketConfig.ts';
+import type { WebSocketConfig } from './WebSocketConfig.ts';
 import type { SocketSettings } from './ServerWebSocket.ts';
 import { WebSocketConfigError } from './WebSocketConfigError.ts';
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Body } from '../http/Body.ts';
 import { HttpError } from '../http/HttpError.ts';
-import { tooLarge } from '../server/requestBody.ts';
+import { tooLarge } from './requestBody.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 
 /**
