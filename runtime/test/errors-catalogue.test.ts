@@ -49,6 +49,7 @@ test('the answers of routing and endpoints read as their entries say', async () 
 test('configuration errors come from the catalogue: their class, their text and a code', () => {
   const codes = Object.values(ConfigErrors).map((e) => e.code);
   assert.equal(new Set([...codes, ...Object.values(HttpErrors).map((e) => e.code)]).size, codes.length + Object.keys(HttpErrors).length);
+  for (const [name, entry] of Object.entries(ConfigErrors)) assert.equal(entry.code, `KITGEN_ERR_${name}`);
   assert.throws(
     () => Middleware.timeout(-1),
     (e: unknown) => e instanceof RangeError && (e as { code?: string }).code === 'KITGEN_ERR_BAD_TIMEOUT' && e.message === 'timeout: the duration must be a finite number of milliseconds, got -1',

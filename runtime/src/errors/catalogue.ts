@@ -124,6 +124,16 @@ export const ConfigErrors = {
   OPENAPI_DUPLICATE_OPERATION: config('KITGEN_ERR_OPENAPI_DUPLICATE_OPERATION', 'Error', (method: string, path: string) => `OpenAPIGen: two endpoints describe ${method} ${path}; combine their inputs with .or in one endpoint`),
   OPENAPI_DUPLICATE_SCHEMA_ID: config('KITGEN_ERR_OPENAPI_DUPLICATE_SCHEMA_ID', 'Error', (id: string) => `OpenAPIGen: two different schemas share the $id "${id}"`),
   OPENAPI_DANGLING_REF: config('KITGEN_ERR_OPENAPI_DANGLING_REF', 'Error', (ref: string) => `OpenAPIGen: schema $ref "${ref}" names no schema; give the target that $id or build both with Schema.Cyclic`),
+  // websocket/ (thrown as WebSocketConfigError, whose message prefixes `webSocketConfig.<field>: `)
+  WS_MAX_FRAME_PAYLOAD: config('KITGEN_ERR_WS_MAX_FRAME_PAYLOAD', 'Error', (got: number) => `must be a whole number of bytes, at least 1 (got ${got})`),
+  WS_UNMASKED_FRAMES: config('KITGEN_ERR_WS_UNMASKED_FRAMES', 'Error', () => 'false is not supported: the server always requires masked client frames (RFC 6455 §5.1; ws has no option to accept unmasked ones)'),
+  WS_MASK_MISMATCH: config('KITGEN_ERR_WS_MASK_MISMATCH', 'Error', () => 'true is not supported: a client frame whose mask bit is not set always closes the connection with 1002'),
+  WS_PROTOCOL_VIOLATION: config('KITGEN_ERR_WS_PROTOCOL_VIOLATION', 'Error', () => 'false is not supported: a protocol violation always closes the connection (1002, 1007 or 1009)'),
+  WS_HANDSHAKE_TIMEOUT: config('KITGEN_ERR_WS_HANDSHAKE_TIMEOUT', 'Error', (got: number) => `must be a whole number of milliseconds, at least 1 (got ${got})`),
+  WS_FORCE_CLOSE_TIMEOUT: config('KITGEN_ERR_WS_FORCE_CLOSE_TIMEOUT', 'Error', (got: number) => `must be -1 (never) or a whole number of milliseconds, at least 1 (got ${got})`),
+  WS_CLOSE_CODE: config('KITGEN_ERR_WS_CLOSE_CODE', 'Error', (code: number) => `${code} cannot be sent in a close frame (1000-1003, 1007-1014 or 3000-4999)`),
+  WS_CLOSE_REASON: config('KITGEN_ERR_WS_CLOSE_REASON', 'Error', () => 'the reason must be at most 123 bytes of UTF-8'),
+  WS_SUBPROTOCOLS: config('KITGEN_ERR_WS_SUBPROTOCOLS', 'Error', (given: string | undefined) => `"${given}" is not a comma-separated list of protocol names (HTTP tokens)`),
   // client/
   NO_BASE_URL: config('KITGEN_ERR_NO_BASE_URL', 'Error', (service: string, variable: string) => `EndpointExecutor.make('${service}'): no base URL; set ${variable} or pass { services: { '${service}': 'http://…' } }`),
 } as const;
