@@ -15,9 +15,10 @@ export { MultipartLimits } from './http/multipart/MultipartLimits.ts';
 export { fileMediaType } from './http/fileMediaType.ts';
 export { Request, type RequestInit } from './http/Request.ts';
 export { Response } from './http/Response.ts';
-export { HttpError, reasonPhrase } from './http/HttpError.ts';
+export { HttpError, reasonPhrase, type HttpErrorOptions } from './http/HttpError.ts';
+export { ConfigErrors, HttpErrors, type ConfigErrorEntry, type ErrorEntry } from './errors/catalogue.ts';
 
-export { DecodeError } from './codec/DecodeError.ts';
+export { DecodeError } from './errors/DecodeError.ts';
 export type { BinaryCodec } from './codec/BinaryCodec.ts';
 export { ProtobufCodec, type ProtobufBinaryCodec, type ProtobufCodecOptions } from './codec/protobuf/ProtobufCodec.ts';
 export { AvroCodec, type AvroBinaryCodec, type AvroCodecOptions } from './codec/avro/AvroCodec.ts';
@@ -29,9 +30,11 @@ export type { SchemaBinaryCodec, IdlBinaryCodec } from './codec/schemaWalk/codec
 export { PathCodec, int, string, type PathCodecKind, type PathParamSchema } from './routing/PathCodec.ts';
 export { RoutePattern, type ParamsOf, type Segment } from './routing/RoutePattern.ts';
 export type { Handler } from './routing/Handler.ts';
-export { Route, type RouteFunction } from './routing/Route.ts';
+export { Route, type RouteFunction, type RouteKind } from './routing/Route.ts';
+// Adds `Route.webSocket` (the WebSocket layer extends Route; routing never imports it).
+import './websocket/webSocketRoute.ts';
 export { Routes } from './routing/Routes.ts';
-export { canonicalPath, type CanonicalPath } from './routing/canonicalPath.ts';
+export { canonicalPath, type CanonicalPath } from './http/canonicalPath.ts';
 
 export { Middleware, makeMiddleware, perRouteMiddleware, aroundRoutesMiddleware } from './middleware/Middleware.ts';
 export { CorsConfig } from './middleware/CorsConfig.ts';
@@ -54,7 +57,7 @@ export { PortInUseError } from './server/PortInUseError.ts';
 export { Decompression } from './server/config/Decompression.ts';
 export { RequestStreaming } from './server/config/RequestStreaming.ts';
 export { ResponseCompressionConfig, CompressionOption } from './server/config/ResponseCompressionConfig.ts';
-export { WebSocketConfig, SocketDecoder, type CloseStatus } from './server/config/WebSocketConfig.ts';
+export { WebSocketConfig, SocketDecoder, type CloseStatus } from './websocket/WebSocketConfig.ts';
 export type { ServerWebSocket, WebSocketMessage, WebSocketClose } from './websocket/ServerWebSocket.ts';
 export type { WebSocketApp } from './websocket/WebSocketApp.ts';
 export { WebSocketConfigError } from './websocket/WebSocketConfigError.ts';
@@ -70,7 +73,9 @@ export { DateTime, isDateSchema, DateKeyword, type DateTimeOptions } from './sch
 export { DeriveSchema, DeriveSchemaError } from './schema/DeriveSchema.ts';
 export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';
 
-export { CodecConfig, CodecConfigKey, DiscriminatorSetting, type ExplicitConfig, type CodecConfigFields } from './codec/json/CodecConfig.ts';
+export { CodecConfigKey } from './util/symbols.ts';
+export { DiscriminatorSetting, type ExplicitConfig, type CodecConfigFields } from './codec/json/CodecConfig.ts';
+export { CodecConfig } from './middleware/codecConfig.ts';
 export { NameFormat } from './codec/json/NameFormat.ts';
 export { JsonCodec, type JsonBinaryCodec } from './codec/json/JsonCodec.ts';
 export { registerBodyCodec, bodyCodecFor, defaultMediaTypes, type BodyCodecFactory } from './codec/body/BodyCodecs.ts';

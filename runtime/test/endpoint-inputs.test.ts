@@ -1,7 +1,7 @@
 // Endpoint inputs over the wire: path, query (types, styles, optional, default), headers, bodies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, RoutePattern, PathCodec, HttpCodec, HeaderCodec, Schema, Routes, type Route } from '@kitgen/runtime';
+import { Endpoint, RoutePattern, PathCodec, HttpCodec, HeaderCodec, Middleware, Schema, Routes, type Route } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 async function serve(routes: Route[], fn: (url: string) => Promise<void>): Promise<void> {
@@ -27,6 +27,25 @@ test('path parameters are decoded by their codecs; a bad one answers 400 naming 
     assert.equal(body.in, 'path');
     assert.match(body.message, /path parameter 'key': expected a UUID, got 'not-a-uuid'/);
   });
+});
+
+test('rule 2 holds under middleware that decorates every answer (CORS, a response header)', async () => {
+  const withKey = Endpoint(RoutePattern.GET('thing')).header(HeaderCodec.name('x-api-key')).out(echo);
+  const anonymous = Endpoint(RoutePattern.GET('thing')).out(echo);
+  const stamp = { apply: (routes: Routes) => routes.mapRoutes((route) => route.withHandler(async (request) => (await route.handler(request)).setHeader('x-stamp', '1'))) };
+  const routes = Routes(withKey.implement((key) => ({ key })), anonymous.implement(() => ({ anonymous: true })));
+  const server = await startServer(routes.pipe(stamp, Middleware.cors()));
+  try {
+    const keyed = await fetch(`${server.url}/thing`, { headers: { 'x-api-key': 'k1', origin: 'http://example.test' } });
+    assert.deepEqual(await keyed.json(), { key: 'k1' });
+    const plain = await fetch(`${server.url}/thing`, { headers: { origin: 'http://example.test' } });
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers.get('x-stamp'), '1');
+    assert.ok(plain.headers.get('access-control-allow-origin'));
+    assert.deepEqual(await plain.json(), { anonymous: true });
+  } finally {
+    await server.shutdown();
+  }
 });
 
 test('query parameters are coerced to integer, number, boolean, int64, enum, uuid and date-time', async () => {

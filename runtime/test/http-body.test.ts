@@ -81,7 +81,7 @@ test('fromFile: media type from the extension unless given, content read on each
   const json = join(dir, 'data.json');
   await writeFile(json, '{"a":1}');
   const body = Body.fromFile(json);
-  assert.equal(body.contentType, 'application/json');
+  assert.equal(body.contentType, 'application/json; charset=utf-8');
   assert.equal(await body.fileSize(), 7);
   assert.equal(await body.asString(), '{"a":1}');
   assert.equal(await collect(body.asStream()), '{"a":1}');

@@ -47,6 +47,7 @@ test('int: 32-bit range, no sign tricks, no decimals', async () => {
     assert.deepEqual(await json(r), {
       error: 'Bad Request',
       message: `path parameter 'n': expected a 32-bit integer, got '${seg}'`,
+      in: 'path',
       parameter: 'n',
       expected: 'a 32-bit integer',
     });

@@ -4,7 +4,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { Body, Log, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
+import { Body, Log, Middleware, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
 import { startServer, type TestServer } from './support/testServer.ts';
 import { nodeRequest } from './support/nodeHttp.ts';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
@@ -148,4 +148,38 @@ test('expected failures (404, 405, 400 path parameter) are not fatal and log not
   assert.equal((await nodeRequest(logging.port, { path: '/ok', method: 'DELETE' })).status, 405);
   await settle();
   assert.deepEqual(warnings(), []);
+});
+
+test('one road for errors: behind a URL rewrite and an observing middleware, a throw is one 500, logged once with the URL as received', async () => {
+  const observed: number[] = [];
+  const inner = Routes(
+    Route.handled(RoutePattern.GET('v1', 'boom'), () => {
+      throw new Error(SECRET);
+    }),
+  ).pipe(
+    Middleware.requestLogging({ level: () => 'debug' }),
+    {
+      apply: (routes: Routes) =>
+        routes.transform((next) => async (request) => {
+          const response = await next(request);
+          observed.push(response.status);
+          return response;
+        }),
+    },
+    Middleware.updateURL((url) => new URL(`/v1${url.pathname}`, url)),
+  );
+  const server = await startServer(inner);
+  try {
+    lines = [];
+    const res = await nodeRequest(server.port, { path: '/boom' });
+    assert.equal(res.status, 500);
+    assert.deepEqual(JSON.parse(res.body.toString()), { error: 'Internal Server Error', message: 'The server failed to handle the request' });
+    assert.deepEqual(observed, [500], 'middleware sees the answer the client gets');
+    await settle();
+    const warned = warnings();
+    assert.equal(warned.length, 1, JSON.stringify(lines));
+    assert.equal(warned[0].url, '/boom');
+  } finally {
+    await server.shutdown();
+  }
 });

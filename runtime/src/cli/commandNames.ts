@@ -1,3 +1,4 @@
+import { words } from '../util/words.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
 
 /**
@@ -18,12 +19,7 @@ const verbs: Readonly<Record<string, string>> = { POST: 'create', PUT: 'update' 
 
 /** Lower-case words joined by `-`; anything else in a segment becomes a separator. */
 export function slug(text: string): string {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return words(text, { ascii: true }).map((w) => w.toLowerCase()).join('-');
 }
 
 /**

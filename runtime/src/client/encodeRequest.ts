@@ -1,4 +1,5 @@
 import { bodyCodecFor, defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
+import { deepObjectKey, listDelimiter } from '../codec/queryStyle.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { JsonBinaryCodec } from '../codec/json/JsonCodec.ts';
 import type { AuthType } from '../endpoint/AuthType.ts';
@@ -54,7 +55,6 @@ export class EncodeFailure extends Error {
   }
 }
 
-const delimiters = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' } as const;
 const scalarTypes = new Set(['string', 'integer', 'number', 'boolean', 'bigint', 'null']);
 
 /** Text of one parameter value, as the server's `coerceScalar` reads it back. */
@@ -71,14 +71,14 @@ export function scalarText(value: unknown): string {
 function appendQuery(params: URLSearchParams, node: QueryNode, value: unknown): void {
   if (value === undefined || value === null) return;
   if (node.style === 'deepObject' && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) if (v !== undefined && v !== null) params.append(`${node.name}[${key}]`, scalarText(v));
+    for (const [key, v] of Object.entries(value)) if (v !== undefined && v !== null) params.append(deepObjectKey(node.name, key), scalarText(v));
     return;
   }
   if (Array.isArray(value)) {
     // An empty text is how the server reads an empty list, exploded or not.
     if (value.length === 0) params.append(node.name, '');
     else if (node.explode) for (const v of value) params.append(node.name, scalarText(v));
-    else params.append(node.name, value.map(scalarText).join(delimiters[node.style]));
+    else params.append(node.name, value.map(scalarText).join(listDelimiter(node.style)));
     return;
   }
   params.append(node.name, scalarText(value));

@@ -1,3 +1,5 @@
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
+
 /** Where `EndpointExecutor.make(serviceName)` looks for a service's base URL. */
 export interface ServiceLookup {
   /** Base URLs by service name; checked first. */
@@ -22,5 +24,5 @@ export function resolveServiceUrl(serviceName: string, lookup: ServiceLookup = {
   const variable = serviceEnvVar(serviceName);
   const fromEnv = (lookup.env ?? process.env)[variable];
   if (fromEnv) return fromEnv;
-  throw new Error(`EndpointExecutor.make('${serviceName}'): no base URL; set ${variable} or pass { services: { '${serviceName}': 'http://…' } }`);
+  throw configError(ConfigErrors.NO_BASE_URL, serviceName, variable);
 }

@@ -1,6 +1,6 @@
 import type { Either } from '../util/Either.ts';
 import type { MediaType } from '../http/MediaType.ts';
-import type { DecodeError } from './DecodeError.ts';
+import type { DecodeError } from '../errors/DecodeError.ts';
 
 /**
  * The spec's `BinaryCodec[A]`: turns values of `A` into bytes and back, one value at a time or

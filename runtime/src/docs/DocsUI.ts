@@ -1,4 +1,5 @@
 import { Body } from '../http/Body.ts';
+import { HttpError } from '../http/HttpError.ts';
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Status } from '../http/Status.ts';
@@ -9,6 +10,7 @@ import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import { Routes } from '../routing/Routes.ts';
 import { docsContentSecurityPolicy, docsPage, initializerScript } from './docsPage.ts';
 import { assetOf, swaggerAsset, swaggerUiDist, type Asset } from './swaggerAssets.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /** Options of {@link DocsUI.routes}. */
 export interface DocsUIOptions {
@@ -36,7 +38,7 @@ export const DocsUI = {
   /** Routes serving the docs page of `openAPI` at `pathPrefix` (e.g. `'docs/openapi'`). */
   routes(pathPrefix: string, openAPI: OpenAPI, options: DocsUIOptions = {}): Routes {
     const literals = pathPrefix.split('/').filter((s) => s !== '');
-    for (const l of literals) if (l === '.' || l === '..') throw new Error(`DocsUI.routes: bad path prefix "${pathPrefix}"`);
+    for (const l of literals) if (l === '.' || l === '..') throw configError(ConfigErrors.BAD_DOCS_PREFIX, pathPrefix);
     const version = swaggerUiDist().version;
     // "Pets API" reads "Pets API documentation", not "Pets API API documentation".
     const title = options.title ?? (/\bapi$/i.test(openAPI.title.trim()) ? `${openAPI.title.trim()} documentation` : `${openAPI.title} API documentation`);
@@ -74,7 +76,7 @@ export const DocsUI = {
           return answer(request, initializer, v === initializerTag ? immutable : revalidate);
         default: {
           const asset = await swaggerAsset(file);
-          if (!asset) return Response.notFound('No such file');
+          if (!asset) return Response.fromHttpError(HttpError.of(HttpErrors.NO_SUCH_FILE, []));
           return answer(request, asset, v === version ? immutable : revalidate);
         }
       }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { contentTypeFor } from '../middleware/contentTypes.ts';
+import { fileMediaType } from '../http/fileMediaType.ts';
 
 /** A file served by the docs UI, held in memory with its validator. */
 export interface Asset {
@@ -35,7 +35,7 @@ export function swaggerUiDist(): { dir: string; version: string } {
 }
 
 /** An asset from bytes: content type from the name, ETag from a hash. */
-export function assetOf(name: string, bytes: Uint8Array, contentType = contentTypeFor(name)): Asset {
+export function assetOf(name: string, bytes: Uint8Array, contentType = fileMediaType(name)): Asset {
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
   return { bytes, contentType, etag: `"${hash}"` };
 }

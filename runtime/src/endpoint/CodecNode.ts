@@ -1,8 +1,8 @@
 import type { TSchema } from 'typebox';
+import type { QueryStyle } from '../codec/queryStyle.ts';
 import type { HeaderType } from '../http/Header.ts';
 
-/** OpenAPI serialisation style of a query parameter. */
-export type QueryStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+export type { QueryStyle };
 
 /** Named examples (OpenAPI `examples`): name → value. */
 export type Examples = Readonly<Record<string, unknown>>;

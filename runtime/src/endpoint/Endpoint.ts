@@ -13,6 +13,7 @@ import { EndpointFailure } from './EndpointFailure.ts';
 import { HttpCodec, HttpCodecs, type ContentOptions } from './HttpCodec.ts';
 import { implementEndpoint } from './server/implementEndpoint.ts';
 import type { CodecKind, Unwrap } from './types.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** Operation-level documentation (OpenAPI summary, description, tags, operationId, …). */
 export interface EndpointDocs {
@@ -118,7 +119,7 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   }
 
   #addInput<U extends unknown[]>(node: CodecNode): EndpointImpl<PathInput, [...Input, ...U], Err, Output, Auth> {
-    if (this.state.inputTransform) throw new Error('Endpoint: declare inputs before transformIn');
+    if (this.state.inputTransform) throw configError(ConfigErrors.INPUT_AFTER_TRANSFORM);
     return this.#with({ input: andNodes(this.state.input, node) });
   }
 
@@ -176,7 +177,7 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   /** Adds a response header to the outputs declared so far (rule 1); the output tuple gains its value. */
   outHeader<U extends unknown[]>(codec: HttpCodec<U, 'header'>): EndpointImpl<PathInput, Input, Err, [...Output, ...U], Auth> {
     if (codec.node.kind === 'header' && codec.node.cookie) {
-      throw new Error(`${this.state.route}: cookie '${codec.node.name}' describes a request cookie; declare a response cookie as a 'set-cookie' header`);
+      throw configError(ConfigErrors.REQUEST_COOKIE_AS_OUTPUT, String(this.state.route), codec.node.name);
     }
     return this.#with({ output: andNodes(this.state.output, codec.node) });
   }
@@ -231,7 +232,7 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
 
   /** Maps the error type like transformOut. */
   transformError<B>(f: (error: Err) => B, g: (value: B) => Err): EndpointImpl<PathInput, Input, B, Output, Auth> {
-    if (!this.state.error) throw new Error('Endpoint.transformError: no error output declared');
+    if (!this.state.error) throw configError(ConfigErrors.NO_ERROR_OUTPUT);
     return this.#with({ error: { kind: 'transform', inner: this.state.error, decode: f as (v: unknown) => unknown, encode: g as (v: unknown) => unknown } });
   }
 

@@ -5,6 +5,7 @@ import type { Status } from '../http/Status.ts';
 import { Doc } from './Doc.ts';
 import { andNodes, type CodecNode, type Examples, type QueryStyle } from './CodecNode.ts';
 import type { AndKind, CodecKind, OrValue, Unwrap } from './types.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /**
  * The spec's `HttpCodec`: a typed description of part of a request or response (query
@@ -40,7 +41,7 @@ export class HttpCodec<T extends unknown[], K extends CodecKind = CodecKind> {
   /** Makes a query parameter or header optional: absent → `undefined`. */
   optional(): HttpCodec<[Unwrap<T> | undefined], K> {
     const n = this.node;
-    if (n.kind !== 'query' && n.kind !== 'header') throw new Error('optional() applies to a single query parameter or header');
+    if (n.kind !== 'query' && n.kind !== 'header') throw configError(ConfigErrors.OPTIONAL_NOT_PARAMETER);
     return new HttpCodec({ ...n, optional: true });
   }
 
@@ -69,7 +70,7 @@ function withDocs(node: CodecNode, docs: { doc?: string; examples?: Examples; de
     case 'transform':
       return { ...node, inner: withDocs(node.inner, docs) };
     default:
-      throw new Error(`doc/examples apply to a parameter, header or body codec, not to ${node.kind}`);
+      throw configError(ConfigErrors.DOC_NOT_PARAMETER, node.kind);
   }
 }
 

@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import type { Status } from '../http/Status.ts';
 import { andNodes, type CodecNode, type HeaderNode } from './CodecNode.ts';
 import { HttpCodec } from './HttpCodec.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** One status of a {@link Responses.of} codec: its body schema (none for empty) and response headers. */
 export interface ResponseSpec {
@@ -26,13 +27,13 @@ export function representativeStatus(key: string): Status {
   if (/^\d{3}$/.test(key)) return Number(key);
   if (/^[1-5]XX$/i.test(key)) return Number(key[0]) * 100;
   if (key === 'default') return 500;
-  throw new Error(`Responses.of: "${key}" is not a status code, a range like 2XX, or default`);
+  throw configError(ConfigErrors.BAD_RESPONSE_KEY, key);
 }
 
 function alternative(status: Status, spec: ResponseSpec): CodecNode {
   const headerEntries = Object.entries(spec.headers ?? {});
   for (const [name, codec] of headerEntries) {
-    if (codec.node.kind === 'header' && codec.node.cookie) throw new Error(`Responses.of: header '${name}' is a request cookie; declare a response cookie as a 'set-cookie' header`);
+    if (codec.node.kind === 'header' && codec.node.cookie) throw configError(ConfigErrors.RESPONSE_REQUEST_COOKIE, name);
   }
   let node: CodecNode = spec.body
     ? { kind: 'content', schema: spec.body, name: undefined, status, mediaTypes: spec.mediaTypes, stream: false, ...(spec.doc ? { doc: spec.doc } : {}) }
@@ -70,7 +71,7 @@ function alternative(status: Status, spec: ResponseSpec): CodecNode {
 export const Responses = {
   of<V extends ResponseValue>(specs: Readonly<Record<string, ResponseSpec>>): HttpCodec<[V], 'mixed'> {
     const alts = Object.entries(specs).map(([key, spec]) => alternative(representativeStatus(key), spec));
-    if (alts.length === 0) throw new Error('Responses.of: at least one status is needed');
+    if (alts.length === 0) throw configError(ConfigErrors.NO_RESPONSES);
     return new HttpCodec(alts.length === 1 ? alts[0] : { kind: 'union', alts });
   },
 } as const;

@@ -1,10 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { BinaryCodec } from '../codec/BinaryCodec.ts';
-import { DecodeError } from '../codec/DecodeError.ts';
+import { DecodeError } from '../errors/DecodeError.ts';
 import { HttpError } from './HttpError.ts';
 import { MediaType } from './MediaType.ts';
-import { Status } from './Status.ts';
 import { fileMediaType } from './fileMediaType.ts';
 import type { Form } from './multipart/Form.ts';
 import type { StreamingFormField } from './multipart/FormField.ts';
@@ -12,6 +11,7 @@ import type { MultipartLimits } from './multipart/MultipartLimits.ts';
 import { decodeMultipart } from './multipart/decodeMultipart.ts';
 import { encodeMultipart, encodeMultipartBytes, generateBoundary, isInMemory, multipartContentType } from './multipart/encodeMultipart.ts';
 import { readMultipartForm } from './multipart/readMultipartForm.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 const encoder = new TextEncoder();
 const emptyBytes = new Uint8Array(0);
@@ -165,7 +165,7 @@ export class Body {
       case 'file':
         return createReadStream(s.path) as AsyncIterable<Uint8Array>;
       case 'stream':
-        if (this.#consumed) throw new HttpError(Status.InternalServerError, 'The body stream was already consumed');
+        if (this.#consumed) throw HttpError.of(HttpErrors.BODY_CONSUMED, []);
         this.#consumed = true;
         return s.open();
     }

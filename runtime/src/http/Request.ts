@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Body } from './Body.ts';
 import { Headers, type HeadersInit } from './Headers.ts';
 import type { Method } from './Method.ts';
-import { canonicalPath, type CanonicalPath } from '../routing/canonicalPath.ts';
+import { canonicalPath, type CanonicalPath } from './canonicalPath.ts';
 
 /** Fields a {@link Request} is built from; all but `method` and `url` are optional. */
 export interface RequestInit {
@@ -15,6 +15,9 @@ export interface RequestInit {
   remoteAddress?: string;
   signal?: AbortSignal | (() => AbortSignal);
 }
+
+/** @internal Receives an unexpected error (a 500 the client saw as a bare answer) with its request. */
+export type FatalReporter = (error: unknown, request: Request) => void;
 
 const neverAborted = new AbortController().signal;
 const absoluteForm = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^#]*)/;
@@ -36,6 +39,11 @@ export class Request {
   params: string[] = [];
   /** @internal Per-request values for middleware (log annotations, codec config, …). */
   readonly attributes: Map<symbol, unknown>;
+  /**
+   * @internal Where an unexpected error while handling this request is reported (the server's
+   * warning log); set by whoever serves the request, kept by copies. Unset outside a server.
+   */
+  onFatal: FatalReporter | undefined;
   #path: string | undefined;
   #query: URLSearchParams | undefined;
   #canonical: CanonicalPath | undefined;
@@ -60,6 +68,7 @@ export class Request {
     this.#signal = init.signal ?? neverAborted;
     this.raw = raw;
     this.attributes = attributes ?? new Map();
+    this.onFatal = undefined;
   }
 
   /** A GET request for `url`, mostly for tests and `Routes#run`. */
@@ -129,6 +138,11 @@ export class Request {
     return this.copy({ url: url.pathname + url.search });
   }
 
+  /** @internal Reports an unexpected error to whoever serves the request (see routing/errorFunnel.ts). */
+  reportFatal(error: unknown): void {
+    this.onFatal?.(error, this);
+  }
+
   /** A header's value (several joined with ", "). */
   header(name: string): string | undefined {
     return this.headers.get(name);
@@ -150,6 +164,7 @@ export class Request {
       this.attributes,
     );
     next.params = this.params;
+    next.onFatal = this.onFatal;
     return next;
   }
 }

@@ -2,6 +2,7 @@ import { Body } from './Body.ts';
 import { Headers, type HeaderValue, type HeadersInit } from './Headers.ts';
 import { HttpError } from './HttpError.ts';
 import { Status } from './Status.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** The spec's `Response`: status, headers and body. Immutable; `with*` methods return copies. */
 export class Response {
@@ -53,8 +54,8 @@ export class Response {
   }
 
   /** 404 with a small JSON error body. */
-  static notFound(message = 'No route matches the request path'): Response {
-    return Response.fromHttpError(new HttpError(Status.NotFound, message));
+  static notFound(message?: string): Response {
+    return Response.fromHttpError(message === undefined ? HttpError.of(HttpErrors.NOT_FOUND, []) : new HttpError(Status.NotFound, message));
   }
 
   /** @internal The answer of routes that matched nothing (404, or 405 when `allow` is not empty). */

@@ -1,5 +1,5 @@
 import { pino, type Logger as PinoLogger } from 'pino';
-import { annotationsInEffect } from '../middleware/logAnnotationContext.ts';
+import { annotationsInEffect } from './logAnnotationContext.ts';
 
 /** The runtime's logger: a pino logger (JSON lines on stdout unless replaced). */
 export type Logger = PinoLogger;

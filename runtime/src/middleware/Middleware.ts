@@ -1,4 +1,3 @@
-import type { Routes, RoutesTransform } from '../routing/Routes.ts';
 import { basicAuth } from './basicAuth.ts';
 import { bearerAuth } from './bearerAuth.ts';
 import { aroundRoutesMiddleware, identity, makeMiddleware, perRouteMiddleware } from './core.ts';
@@ -11,18 +10,12 @@ import { serveDirectory } from './serveDirectory.ts';
 import { serveResources } from './serveResources.ts';
 import { timeout } from './timeout.ts';
 import { updateURL } from './updateURL.ts';
+import type { Middleware as MiddlewareType } from './core.ts';
 
 export { aroundRoutesMiddleware, makeMiddleware, perRouteMiddleware } from './core.ts';
 
-/**
- * The spec's `Middleware`: one operation, `apply(routes) → routes`; it may change, add or remove
- * routes. `routes.pipe(m)` is the spec's `routes @@ m`; `f1.andThen(f2)` is `f1 ++ f2`.
- */
-export interface Middleware extends RoutesTransform {
-  apply(routes: Routes): Routes;
-  /** Composition, applied left to right: `f1.andThen(f2)` turns routes into f2(f1(routes)). */
-  andThen(next: Middleware): Middleware;
-}
+/** The spec's `Middleware` (declared in core.ts, next to the builders every middleware uses). */
+export type Middleware = MiddlewareType;
 
 /**
  * The spec's `Middleware.*` operations. Handler middleware (auth, timeout, logging, metrics,

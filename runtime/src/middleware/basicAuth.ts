@@ -2,11 +2,11 @@ import { Header } from '../http/Header.ts';
 import { HttpError } from '../http/HttpError.ts';
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
-import { Status } from '../http/Status.ts';
 import { Secret } from '../util/Secret.ts';
 import { constantTimeEquals, quoted } from './constantTime.ts';
 import { perRouteMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /** Credentials of a Basic `Authorization` header; the password stays a {@link Secret}. */
 export interface BasicCredentials {
@@ -35,7 +35,7 @@ export function basicAuth(first: string | BasicVerifier, second?: string | Secre
   let verify: BasicVerifier;
   let options: BasicAuthOptions;
   if (typeof first === 'string') {
-    if (typeof second !== 'string' && !(second instanceof Secret)) throw new TypeError('basicAuth(user, password): the password must be a string or a Secret');
+    if (typeof second !== 'string' && !(second instanceof Secret)) throw configError(ConfigErrors.BAD_BASIC_AUTH_PASSWORD);
     const password = second;
     verify = (c) => {
       // Both comparisons run, so the time does not tell whether the user name was right.
@@ -49,13 +49,13 @@ export function basicAuth(first: string | BasicVerifier, second?: string | Secre
     options = (second as BasicAuthOptions | undefined) ?? {};
   }
   const challenge = `Basic realm=${quoted(options.realm ?? 'kitgen')}, charset="UTF-8"`;
-  const refuse = (message: string) => new HttpError(Status.Unauthorized, message, { headers: { 'www-authenticate': challenge } });
+  const refuse = (entry: typeof HttpErrors.BASIC_AUTH_REQUIRED) => HttpError.of(entry, [], { headers: { 'www-authenticate': challenge } });
   return perRouteMiddleware((next) => async (request) => {
     const text = request.headers.get('authorization');
     const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
-    if (parsed === undefined || parsed.scheme !== 'Basic') return Response.fromHttpError(refuse('Basic authentication is required'));
+    if (parsed === undefined || parsed.scheme !== 'Basic') return Response.fromHttpError(refuse(HttpErrors.BASIC_AUTH_REQUIRED));
     const ok = await verify({ username: parsed.username, password: parsed.password }, request);
-    if (!ok) return Response.fromHttpError(refuse('The credentials are not valid'));
+    if (!ok) return Response.fromHttpError(refuse(HttpErrors.BAD_CREDENTIALS));
     return next(request);
   });
 }

@@ -2,11 +2,11 @@ import { Header } from '../http/Header.ts';
 import { HttpError } from '../http/HttpError.ts';
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
-import { Status } from '../http/Status.ts';
 import { Secret } from '../util/Secret.ts';
 import { constantTimeEquals, quoted } from './constantTime.ts';
 import { perRouteMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Decides whether a bearer token is valid. */
 export type BearerVerifier = (token: Secret, request: Request) => boolean | Promise<boolean>;
@@ -29,10 +29,10 @@ export function bearerAuth(tokenOrVerify: string | Secret | BearerVerifier, opti
     const text = request.headers.get('authorization');
     const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
     if (parsed === undefined || parsed.scheme !== 'Bearer') {
-      return Response.fromHttpError(new HttpError(Status.Unauthorized, 'Bearer authentication is required', { headers: { 'www-authenticate': `Bearer ${realm}` } }));
+      return Response.fromHttpError(HttpError.of(HttpErrors.BEARER_AUTH_REQUIRED, [], { headers: { 'www-authenticate': `Bearer ${realm}` } }));
     }
     if (!(await verify(parsed.token, request))) {
-      return Response.fromHttpError(new HttpError(Status.Unauthorized, 'The token is not valid', { headers: { 'www-authenticate': `Bearer ${realm}, error="invalid_token"` } }));
+      return Response.fromHttpError(HttpError.of(HttpErrors.BAD_TOKEN, [], { headers: { 'www-authenticate': `Bearer ${realm}, error="invalid_token"` } }));
     }
     return next(request);
   });

@@ -1,7 +1,16 @@
 import type { Handler } from '../routing/Handler.ts';
 import type { Route } from '../routing/Route.ts';
-import type { Routes } from '../routing/Routes.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Routes, RoutesTransform } from '../routing/Routes.ts';
+
+/**
+ * The spec's `Middleware`: one operation, `apply(routes) → routes`; it may change, add or remove
+ * routes. `routes.pipe(m)` is the spec's `routes @@ m`; `f1.andThen(f2)` is `f1 ++ f2`.
+ */
+export interface Middleware extends RoutesTransform {
+  apply(routes: Routes): Routes;
+  /** Composition, applied left to right: `f1.andThen(f2)` turns routes into f2(f1(routes)). */
+  andThen(next: Middleware): Middleware;
+}
 
 /** Builds a middleware from its `apply` function. */
 export function makeMiddleware(apply: (routes: Routes) => Routes): Middleware {

@@ -9,7 +9,8 @@ import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import { Routes } from '../routing/Routes.ts';
 import { CorsConfig } from './CorsConfig.ts';
 import { makeMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Response headers a browser always exposes (Fetch: CORS-safelisted response header names). */
 const safelisted = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);
@@ -86,7 +87,7 @@ function corsHandler(config: CorsConfig, next: Handler): Handler {
     if (isPreflight(request) && origin !== undefined) {
       if (config.allowedOrigin(origin) === undefined) {
         // Rule 4: no allow-origin value. Answered here: a preflight is not a request for the handler.
-        return addVary(Response.fromHttpError(new HttpError(Status.Forbidden, 'The origin is not allowed')), ['Origin']);
+        return addVary(Response.fromHttpError(HttpError.of(HttpErrors.ORIGIN_NOT_ALLOWED, [])), ['Origin']);
       }
       return corsHeaders(config, request, origin, Response.status(Status.NoContent), true);
     }

@@ -3,7 +3,7 @@ import type { Headers } from '../http/Headers.ts';
 import { Log } from '../log/Log.ts';
 import { perRouteMiddleware } from './core.ts';
 import { settle } from './handlerResult.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 
 // Credentials never reach a log, even a debugging one.
 const redacted = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);

@@ -3,18 +3,14 @@ import type { Request } from '../http/Request.ts';
 import type { Response } from '../http/Response.ts';
 import { statusHasNoBody } from '../http/Status.ts';
 import type { Handler } from '../routing/Handler.ts';
-import { errorResponse } from '../routing/errorResponse.ts';
+import { answer } from '../routing/errorFunnel.ts';
 
 /**
  * Runs a handler and always resolves with the response the client will get: a thrown error
  * becomes the same answer the server would send, so observing middleware can log and count it.
  */
 export async function settle(next: Handler, request: Request): Promise<Response> {
-  try {
-    return await next(request);
-  } catch (error) {
-    return errorResponse(error, request);
-  }
+  return answer(next, request);
 }
 
 /** Body size known without reading it (file bodies are sized with `stat`); undefined for open streams. */

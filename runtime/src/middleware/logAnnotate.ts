@@ -1,8 +1,9 @@
 import type { HeaderType } from '../http/Header.ts';
 import type { Request } from '../http/Request.ts';
 import { perRouteMiddleware } from './core.ts';
-import { annotationsInEffect, withAnnotations, type AnnotationRecord } from './logAnnotationContext.ts';
-import type { Middleware } from './Middleware.ts';
+import { annotationsInEffect, withAnnotations, type AnnotationRecord } from '../log/logAnnotationContext.ts';
+import type { Middleware } from './core.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** The spec's `LogAnnotation`: one key/value pair added to every log line in its scope. */
 export interface LogAnnotation {
@@ -53,18 +54,18 @@ export function logAnnotate(
 ): Middleware {
   if (typeof first === 'string') {
     const value = rest[0];
-    if (typeof value !== 'string') throw new TypeError('logAnnotate(key, value): the value must be a string');
+    if (typeof value !== 'string') throw configError(ConfigErrors.BAD_LOG_ANNOTATION_VALUE);
     const fixed = [LogAnnotation(first, value)];
     return annotating(() => fixed);
   }
   if (typeof first === 'function') return annotating(first);
   if (isAnnotation(first)) {
     const fixed = [first, ...rest.filter(isAnnotation)];
-    if (fixed.length !== rest.length + 1) throw new TypeError('logAnnotate(annotation, ...annotations): every argument must be a LogAnnotation');
+    if (fixed.length !== rest.length + 1) throw configError(ConfigErrors.BAD_LOG_ANNOTATIONS);
     return annotating(() => fixed);
   }
   const fixed = [...first];
-  if (!fixed.every(isAnnotation)) throw new TypeError('logAnnotate(set): every element must be a LogAnnotation');
+  if (!fixed.every(isAnnotation)) throw configError(ConfigErrors.BAD_LOG_ANNOTATION_SET);
   return annotating(() => fixed);
 }
 

@@ -6,7 +6,7 @@ import { Route } from '../routing/Route.ts';
 import { RoutePattern } from '../routing/RoutePattern.ts';
 import { perRouteMiddleware } from './core.ts';
 import { settle } from './handlerResult.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 
 /** Options of {@link metrics}. */
 export interface MetricsOptions {

@@ -6,8 +6,8 @@ import type { Response } from '../http/Response.ts';
 import { Log } from '../log/Log.ts';
 import { perRouteMiddleware } from './core.ts';
 import { countingBody, knownBodySize, sendsNoBody, settle } from './handlerResult.ts';
-import { annotationsInEffect } from './logAnnotationContext.ts';
-import type { Middleware } from './Middleware.ts';
+import { annotationsInEffect } from '../log/logAnnotationContext.ts';
+import type { Middleware } from './core.ts';
 
 /** Options of {@link requestLogging}; by default every entry is written at INFO, as the spec says. */
 export interface RequestLoggingOptions {

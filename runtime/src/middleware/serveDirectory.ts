@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { makeMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 import { staticFilesRoute, type StaticFilesOptions } from './staticFiles.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 import { staticFilesRoute, type StaticFilesOptions } from './staticFiles.ts';
 
 /** Options of {@link serveResources}. */

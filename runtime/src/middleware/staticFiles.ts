@@ -1,4 +1,5 @@
 import { createReadStream, type Stats } from 'node:fs';
+import { HttpError } from '../http/HttpError.ts';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { Body } from '../http/Body.ts';
@@ -8,7 +9,8 @@ import { Status } from '../http/Status.ts';
 import { PathCodec } from '../routing/PathCodec.ts';
 import { Route } from '../routing/Route.ts';
 import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
-import { contentTypeFor } from './contentTypes.ts';
+import { fileMediaType } from '../http/fileMediaType.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /** Options of `serveDirectory` and `serveResources`. */
 export interface StaticFilesOptions {
@@ -107,7 +109,7 @@ function serveFile(request: Request, path: string, st: Stats, options: StaticFil
   const common: Record<string, string> = { etag, 'last-modified': lastModified, 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff' };
   if (options.cacheControl !== undefined) common['cache-control'] = options.cacheControl;
   if (notModified(request, st, etag)) return new Response(Status.NotModified, common);
-  const contentType = contentTypeFor(path);
+  const contentType = fileMediaType(path);
   const head = request.method === 'HEAD';
   const range = rangeOf(request, st, etag, lastModified);
   if (range.kind === 'unsatisfiable') {
@@ -152,11 +154,11 @@ async function resolveInside(root: string, segments: readonly string[]): Promise
  */
 export function staticFilesRoute(prefix: string, root: () => Promise<string>, options: StaticFilesOptions = {}): Route {
   const literals = prefix.split('/').filter((s) => s !== '');
-  for (const l of literals) if (l === '.' || l === '..') throw new Error(`static files: bad prefix "${prefix}"`);
+  for (const l of literals) if (l === '.' || l === '..') throw configError(ConfigErrors.BAD_STATIC_PREFIX, prefix);
   const segments: Segment[] = [...literals, PathCodec.trailing('path')];
   const dotfiles = options.dotfiles ?? 'deny';
   const index = options.index ?? 'index.html';
-  const notFound = () => Response.notFound('No such file');
+  const notFound = () => Response.fromHttpError(HttpError.of(HttpErrors.NO_SUCH_FILE, []));
   // The prefix is only known at run time, so the pattern's parameter tuple is stated here.
   const pattern = RoutePattern.GET(...segments) as unknown as RoutePattern<[string]>;
   return Route.handled(pattern, async (request, path) => {

@@ -1,9 +1,9 @@
 import { HttpError } from '../http/HttpError.ts';
 import { Response } from '../http/Response.ts';
-import { Status } from '../http/Status.ts';
 import type { Duration } from '../util/Duration.ts';
 import { perRouteMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /** The reason a timed-out handler's `request.signal` carries (`signal.reason`). */
 export class RequestTimeoutError extends Error {
@@ -22,7 +22,7 @@ export class RequestTimeoutError extends Error {
  * is not cut: the limit is on producing the response.
  */
 export function timeout(duration: Duration): Middleware {
-  if (!(duration >= 0) || !Number.isFinite(duration)) throw new RangeError(`timeout: the duration must be a finite number of milliseconds, got ${duration}`);
+  if (!(duration >= 0) || !Number.isFinite(duration)) throw configError(ConfigErrors.BAD_TIMEOUT, duration);
   return perRouteMiddleware((next) => (request) => {
     const controller = new AbortController();
     // The handler's signal fires on either cause: the client left, or the time is up. Built
@@ -36,7 +36,7 @@ export function timeout(duration: Duration): Middleware {
         controller.abort(new RequestTimeoutError(duration));
         // RFC 9110 §15.5.9: a 408 should close the connection.
         resolve(
-          Response.fromHttpError(new HttpError(Status.RequestTimeout, `The request took longer than ${duration} ms`, { headers: { connection: 'close' } })),
+          Response.fromHttpError(HttpError.of(HttpErrors.REQUEST_TIMEOUT, [duration], { headers: { connection: 'close' } })),
         );
       }, duration);
       let result: Response | Promise<Response>;

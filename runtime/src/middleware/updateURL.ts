@@ -1,5 +1,5 @@
 import { aroundRoutesMiddleware } from './core.ts';
-import type { Middleware } from './Middleware.ts';
+import type { Middleware } from './core.ts';
 
 /**
  * The spec's `Middleware.updateURL(f)`: rewrites each request's URL before routing, so the

@@ -12,6 +12,7 @@ import { OpenAPI } from './OpenAPI.ts';
 import { operationDocs } from './operationGen.ts';
 import { SchemaBuilder } from './schemaGen.ts';
 import { shareSchemas } from './shareSchemas.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** Options of {@link OpenAPIGen.fromEndpoints} beyond title and version. */
 export interface OpenAPIGenOptions {
@@ -39,7 +40,7 @@ export interface OpenAPIGenOptions {
 
 const methodOf = (endpoint: AnyEndpoint): HttpMethodName => {
   const m = String(endpoint.state.route.method);
-  if (m === '*') throw new Error(`OpenAPIGen: ${endpoint} matches any method; OpenAPI describes one method per operation`);
+  if (m === '*') throw configError(ConfigErrors.OPENAPI_ANY_METHOD, String(endpoint));
   return m.toLowerCase() as HttpMethodName;
 };
 
@@ -56,7 +57,7 @@ function operationIds(endpoints: readonly AnyEndpoint[]): string[] {
     const id = e.state.docs.operationId;
     if (id === undefined) continue;
     const other = declared.get(id);
-    if (other) throw new Error(`OpenAPIGen: operationId "${id}" is declared by both ${other} and ${e}`);
+    if (other) throw configError(ConfigErrors.OPENAPI_DUPLICATE_OPERATION_ID, id, String(other), String(e));
     declared.set(id, e);
     names.reserve(id);
   }
@@ -77,7 +78,7 @@ function build(options: OpenAPIGenOptions, endpoints: readonly AnyEndpoint[]): O
     const method = methodOf(endpoint);
     const path = endpoint.state.route.openApiPath;
     const item = (paths[path] ??= {});
-    if (item[method]) throw new Error(`OpenAPIGen: two endpoints describe ${method.toUpperCase()} ${path}; combine their inputs with .or in one endpoint`);
+    if (item[method]) throw configError(ConfigErrors.OPENAPI_DUPLICATE_OPERATION, method.toUpperCase(), path);
     const op = operationDocs(endpoint, ctx, ids[i]);
     // Operations without auth of their own opt out of a default requirement explicitly.
     if (op.security === undefined && rootSecurity.length > 0) op.security = [];

@@ -1,15 +1,8 @@
-/** Splits `get_user-byId`, `UserID`, `users/{id}` into words. */
-export function words(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean);
-}
+import { words } from '../util/words.ts';
 
 /** `user id` → `UserId`. */
 export function pascalCase(text: string): string {
-  return words(text)
+  return words(text, { ascii: true })
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join('');
 }

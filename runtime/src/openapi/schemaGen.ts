@@ -8,6 +8,7 @@ import type { SchemaObject } from './model.ts';
 import { componentName, NameAllocator, pascalCase } from './names.ts';
 import { stableJson } from './stableJson.ts';
 import { jsonSafe, jsonWireValue } from './wireValues.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 // Source schemas are TypeBox values (JSON Schema with extra keys); read them loosely, write typed.
 type Src = Record<string, any>;
@@ -82,7 +83,7 @@ export class SchemaBuilder {
       const id = typeof s.$id === 'string' ? s.$id : defKey;
       if (id !== undefined) {
         const known = this.#byId.get(id);
-        if (known && known !== s && stableJson(known) !== stableJson(s)) throw new Error(`OpenAPIGen: two different schemas share the $id "${id}"`);
+        if (known && known !== s && stableJson(known) !== stableJson(s)) throw configError(ConfigErrors.OPENAPI_DUPLICATE_SCHEMA_ID, id);
         if (!known) {
           this.#byId.set(id, s);
           names.reserve(componentName(id));
@@ -139,7 +140,7 @@ export class SchemaBuilder {
   #refTo(ref: string, defs: Readonly<Record<string, Src>>): SchemaObject {
     const key = ref.replace(/^#\/\$defs\//, '');
     const target = defs[key] ?? this.#byId.get(key);
-    if (!target) throw new Error(`OpenAPIGen: schema $ref "${ref}" names no schema; give the target that $id or build both with Schema.Cyclic`);
+    if (!target) throw configError(ConfigErrors.OPENAPI_DANGLING_REF, ref);
     return this.#component(target, typeof target.$id === 'string' ? target.$id : key, defs);
   }
 

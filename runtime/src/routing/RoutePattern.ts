@@ -1,5 +1,6 @@
 import type { Method } from '../http/Method.ts';
 import type { PathCodec } from './PathCodec.ts';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** A path segment in a pattern: literal text, or a typed parameter. */
 export type Segment = string | PathCodec<any, string>;
@@ -38,13 +39,13 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
       if (typeof s === 'string') {
         for (const part of s.split('/')) if (part !== '') out.push({ kind: 'literal', text: part });
       } else {
-        if (s.trailing && i !== segments.length - 1) throw new Error(`RoutePattern: trailing parameter "${s.name}" must be the last segment`);
+        if (s.trailing && i !== segments.length - 1) throw configError(ConfigErrors.TRAILING_NOT_LAST, s.name);
         out.push({ kind: 'param', codec: s as PathCodec<unknown, string> });
       }
     });
     const names = out.flatMap((s) => (s.kind === 'param' ? [s.codec.name] : []));
     const dup = names.find((n, i) => names.indexOf(n) !== i);
-    if (dup !== undefined) throw new Error(`RoutePattern: path parameter "${dup}" appears twice`);
+    if (dup !== undefined) throw configError(ConfigErrors.DUPLICATE_PATH_PARAMETER, dup);
     return new RoutePattern<ParamsOf<S>>(method, out);
   }
 

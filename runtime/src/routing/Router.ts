@@ -1,6 +1,6 @@
 import type { Method } from '../http/Method.ts';
-import type { Route } from './Route.ts';
-import { fallthrough } from './Declined.ts';
+import { Route } from './Route.ts';
+import type { Handler } from './Handler.ts';
 
 /** What the router found for a method and path. */
 export type RouteMatch =
@@ -62,12 +62,12 @@ export class Router {
       }
     }
     // The first route registered for a method and path wins, as in ZIO's Routes; later ones are
-    // reached only when it declines the request (endpoint rule 2).
+    // reached only when it does not accept the request (endpoint rule 2).
     const existing = node.routes.get(route.pattern.method);
     if (!existing) node.routes.set(route.pattern.method, route);
     else {
       const chain = [...(this.#chains.get(existing) ?? [existing]), route];
-      const combined = existing.withHandler(fallthrough(chain));
+      const combined = Route.ofKind(existing.kind, existing.pattern, fallthrough(chain), existing.source);
       this.#chains.set(combined, chain);
       node.routes.set(route.pattern.method, combined);
     }
@@ -145,4 +145,15 @@ export class Router {
     }
     return undefined;
   }
+}
+
+/**
+ * One handler for routes of the same method and path: the first that accepts the request
+ * answers it; when none does, the first answers (its 400 names what is missing).
+ */
+function fallthrough(routes: readonly Route[]): Handler {
+  return (request) => {
+    for (const route of routes) if (route.accepts === undefined || route.accepts(request)) return route.handler(request);
+    return routes[0].handler(request);
+  };
 }

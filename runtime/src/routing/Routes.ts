@@ -1,12 +1,12 @@
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Headers } from '../http/Headers.ts';
-import { Status } from '../http/Status.ts';
 import { HttpError } from '../http/HttpError.ts';
 import type { Handler } from './Handler.ts';
 import { Route } from './Route.ts';
 import { Router } from './Router.ts';
-import { errorResponse } from './errorResponse.ts';
+import { answer } from './errorFunnel.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Anything that turns routes into routes: the spec's `Middleware` (see middleware/). */
 export interface RoutesTransform {
@@ -110,21 +110,16 @@ export class RoutesImpl {
       const answer =
         allow.length > 0
           ? Response.fromHttpError(
-              new HttpError(Status.MethodNotAllowed, `Method ${request.method} is not allowed on this path`, { headers: { allow: sortMethods(allow).join(', ') } }),
+              HttpError.of(HttpErrors.METHOD_NOT_ALLOWED, [request.method], { headers: { allow: sortMethods(allow).join(', ') } }),
             )
           : Response.notFound();
       return response.headers.names().length === 0 ? answer : new Response(answer.status, response.headers.merge(answer.headers), answer.body);
     };
     const handler: Handler = (request) => {
       const canon = request.canonicalPath;
-      if (!canon.ok) return Response.fromHttpError(new HttpError(Status.BadRequest, `Malformed request path: ${canon.reason}`));
-      try {
-        const result = dispatch(request);
-        if (result instanceof Response) return finish(request, result);
-        return result.then((r) => finish(request, r), (e) => errorResponse(e, request));
-      } catch (e) {
-        return errorResponse(e, request);
-      }
+      if (!canon.ok) return Response.fromHttpError(HttpError.of(HttpErrors.MALFORMED_PATH, [canon.reason]));
+      const result = answer(dispatch, request);
+      return result instanceof Response ? finish(request, result) : result.then((r) => finish(request, r));
     };
     this.#handler = handler;
     return handler;

@@ -1,4 +1,5 @@
 import Type, { type Static, type TObject, type TSchema, type TUnsafe } from 'typebox';
+import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** Marker keyword on a tagged union schema: the in-memory tag field and the case names in order. */
 export const TaggedUnionKeyword = 'x-kitgen-union';
@@ -30,11 +31,11 @@ export function TaggedUnion<const C extends Record<string, TObject>, const Tag e
 ): TTaggedUnion<C, Tag> {
   const tag = options.tag ?? ('type' as Tag);
   const names = Object.keys(cases);
-  if (names.length === 0) throw new Error('TaggedUnion: at least one case is needed');
+  if (names.length === 0) throw configError(ConfigErrors.TAGGED_UNION_EMPTY);
   const anyOf = names.map((name) => {
     const c = cases[name];
     if (c.properties && tag in c.properties) {
-      throw new Error(`TaggedUnion: case "${name}" already has a property "${tag}"; choose another tag with { tag: '...' }`);
+      throw configError(ConfigErrors.TAGGED_UNION_TAG_CLASH, name, tag);
     }
     const { $id: _id, ...rest } = c as TObject & { $id?: string };
     return {

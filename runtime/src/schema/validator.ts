@@ -1,35 +1,41 @@
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
-import { DecodeError } from '../codec/DecodeError.ts';
+import { DecodeError } from '../errors/DecodeError.ts';
+import { ieee754Numbers } from './binaryNumbers.ts';
 
-/** A compiled check of values against a schema, with the first error as a DecodeError. */
+/**
+ * The one wrapper over TypeBox's compiled checker: JSON bodies, parameters, the client, the CLI
+ * and the binary codecs all check values with it, so a violation reads the same everywhere:
+ * `<what> at <pointer>: <message>`, or `<what>: <message>` at the root.
+ */
 export interface Validator {
+  /** True when the value satisfies the schema. */
   check(value: unknown): boolean;
   /** The first error as a DecodeError whose pointer is prefixed by `pointer`, or undefined when valid. */
   firstError(value: unknown, pointer?: string, what?: string): DecodeError | undefined;
+  /** The first error of a value already known to be invalid (`check` said false). */
+  error(value: unknown, pointer?: string, what?: string): DecodeError;
 }
 
 const cache = new WeakMap<object, Validator>();
+const binaryCache = new WeakMap<object, Validator>();
 
 /** Compiles (once per schema object) TypeBox's checker for a schema; `$defs` resolve inside it. */
 export function validatorFor(schema: object, defs: Record<string, object> = {}): Validator {
   const hit = cache.get(schema);
   if (hit) return hit;
   const full = Object.keys(defs).length > 0 && !(schema as { $defs?: unknown }).$defs ? { ...schema, $defs: defs } : schema;
-  const compiled = Compile(full as TSchema);
-  const v: Validator = {
-    check: (value) => compiled.Check(value),
-    firstError(value, pointer = '', what = 'value') {
-      if (compiled.Check(value)) return undefined;
-      const [first] = compiled.Errors(value);
-      if (!first) return new DecodeError(`${what}: does not match the schema`, { pointer });
-      const at = pointer + first.instancePath;
-      const expected = first.message;
-      const where = at ? `${what} at ${at}` : what;
-      return new DecodeError(`${where}: ${expected}`, { pointer: at, expected });
-    },
-  };
+  const v = compile(full as TSchema);
   cache.set(schema, v);
+  return v;
+}
+
+/** The validator for values a binary codec decoded: numbers are IEEE 754 doubles (see binaryNumbers.ts). */
+export function binaryValidatorFor(schema: TSchema): Validator {
+  const hit = binaryCache.get(schema);
+  if (hit) return hit;
+  const v = compile(ieee754Numbers(schema));
+  binaryCache.set(schema, v);
   return v;
 }
 
@@ -37,4 +43,21 @@ export function validatorFor(schema: object, defs: Record<string, object> = {}):
 export function compileCheck(schema: object, defs: Record<string, object> = {}): (value: unknown) => boolean {
   const v = validatorFor(schema, defs);
   return (value) => v.check(value);
+}
+
+function compile(schema: TSchema): Validator {
+  const compiled = Compile(schema);
+  const error = (value: unknown, pointer = '', what = 'value'): DecodeError => {
+    const [first] = compiled.Errors(value);
+    if (!first) return new DecodeError(`${what}: does not match the schema`, { pointer });
+    const at = pointer + first.instancePath;
+    const expected = first.message;
+    const where = at ? `${what} at ${at}` : what;
+    return new DecodeError(`${where}: ${expected}`, { pointer: at, expected });
+  };
+  return {
+    check: (value) => compiled.Check(value),
+    firstError: (value, pointer, what) => (compiled.Check(value) ? undefined : error(value, pointer, what)),
+    error,
+  };
 }

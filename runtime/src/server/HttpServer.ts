@@ -5,17 +5,17 @@ import { Headers } from '../http/Headers.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
-import { Status } from '../http/Status.ts';
 import { Log } from '../log/Log.ts';
 import type { Handler } from '../routing/Handler.ts';
-import { FatalErrorKey, errorResponse } from '../routing/errorResponse.ts';
+import { answer, internalError } from '../routing/errorFunnel.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import type { TransportConfig } from './config/TransportConfig.ts';
 import { clientErrorHandler } from './clientError.ts';
 import { hasBody, readBody, streamingBody, tooLarge, type BodyReadOptions } from './requestBody.ts';
 import { createSecureListener } from './tls/createSecureListener.ts';
 import { writeResponse, type WriteOptions } from './writeResponse.ts';
-import { WebSocketUpgrades } from '../websocket/WebSocketUpgrades.ts';
+import { WebSocketUpgrades } from './WebSocketUpgrades.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 import { PortInUseError } from './PortInUseError.ts';
 
 /**
@@ -194,14 +194,14 @@ export class HttpServer {
     const c = this.config;
     // Request line: METHOD SP target SP HTTP/x.y
     if (req.method!.length + req.url!.length + 10 > c.maxInitialLineLength) {
-      return this.#reject(req, res, new HttpError(Status.RequestUriTooLong, `The request line is longer than ${c.maxInitialLineLength} bytes`));
+      return this.#reject(req, res, HttpError.of(HttpErrors.REQUEST_LINE_TOO_LONG, [c.maxInitialLineLength]));
     }
     // Header section as sent: `name: value\r\n` per field.
     const rawHeaders = req.rawHeaders;
     let headerBytes = 0;
     for (let i = 0; i < rawHeaders.length; i += 2) headerBytes += rawHeaders[i].length + rawHeaders[i + 1].length + 4;
     if (headerBytes > c.maxHeaderSize) {
-      return this.#reject(req, res, new HttpError(Status.RequestHeaderFieldsTooLarge, `The request headers are larger than ${c.maxHeaderSize} bytes`));
+      return this.#reject(req, res, HttpError.of(HttpErrors.HEADERS_TOO_LARGE, [c.maxHeaderSize]));
     }
     if (!hasBody(req)) {
       // Nothing to continue for: no 100, even when accepted.
@@ -225,7 +225,7 @@ export class HttpServer {
       req,
       options,
       (body) => this.#dispatch(req, res, body),
-      (error: unknown) => this.#reject(req, res, error instanceof HttpError ? error : new HttpError(Status.BadRequest, 'The request body could not be read', { cause: error })),
+      (error: unknown) => this.#reject(req, res, error instanceof HttpError ? error : HttpError.of(HttpErrors.BODY_UNREADABLE, [], { cause: error })),
     );
   }
 
@@ -254,25 +254,17 @@ export class HttpServer {
       },
       req,
     );
-    let result: Response | Promise<Response>;
-    try {
-      result = this.#handler(request);
-    } catch (error) {
-      result = errorResponse(error, request);
-    }
+    request.onFatal = this.#reportFatal;
+    const result = answer(this.#handler, request);
     if (result instanceof Response) this.#finish(req, res, request, result);
-    else {
-      result.then(
-        (response) => this.#finish(req, res, request, response),
-        (error: unknown) => this.#finish(req, res, request, errorResponse(error, request)),
-      );
-    }
+    else result.then((response) => this.#finish(req, res, request, response));
   }
+
+  /** Where the error funnel reports an unexpected error of a request this server serves. */
+  readonly #reportFatal = (error: unknown, request: Request): void => this.#warn(error, request, 'Unexpected error while handling a request');
 
   #finish(req: IncomingMessage, res: ServerResponse, request: Request, response: Response): void {
     if (res.destroyed) return;
-    const fatal = request.attributes.get(FatalErrorKey);
-    if (fatal !== undefined) this.#warn(fatal, request, 'Unexpected error while handling a request');
     // A streaming handler may answer without reading its whole body; what is left must be
     // read off the connection (and dropped) or the next request on it is never parsed.
     if (this.#streaming && !req.complete) res.once('finish', () => drainRequest(req));
@@ -289,13 +281,15 @@ export class HttpServer {
   #failed(req: IncomingMessage, res: ServerResponse, request: Request, error: unknown, message: string): void {
     this.#warn(error, request, message);
     if (res.headersSent) res.destroy();
-    else void writeResponse(req, res, errorResponse(new Error(message), undefined), HttpServer.#refusal);
+    else void writeResponse(req, res, internalError(), HttpServer.#refusal);
   }
 
   #warn(error: unknown, request: Request, message: string): void {
     if (!this.config.logWarningOnFatalError) return;
     try {
-      Log.get().warn({ err: error, method: request.method, url: request.url }, message);
+      // The request as received: a middleware may have rewritten the copy that failed.
+      const raw = request.raw;
+      Log.get().warn({ err: error, method: raw?.method ?? request.method, url: raw?.url ?? request.url }, message);
     } catch {
       // A broken logger (a user's stream, a mixin that throws) must not keep the answer from the client.
     }

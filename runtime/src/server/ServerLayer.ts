@@ -3,7 +3,6 @@ import type { Routes } from '../routing/Routes.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import type { TransportConfig } from './config/TransportConfig.ts';
 import { HttpServer } from './HttpServer.ts';
-import { WebSocketRouteSource } from '../websocket/WebSocketApp.ts';
 
 /**
  * A server to be (the spec's server layer): a config, optionally a transport config, and once
@@ -35,7 +34,7 @@ export class ServerLayer {
     const all = this.#routes ? this.#routes.concat(routes) : routes;
     this.#server ??= new HttpServer(this.config, this.transport);
     // Checked before the routes are taken: a webSocketConfig the server cannot honour is refused here.
-    if (routes.routes.some((r) => r.source instanceof WebSocketRouteSource)) this.#server.enableWebSockets();
+    if (routes.routes.some((r) => r.kind === 'webSocket')) this.#server.enableWebSockets();
     this.#routes = all;
     this.#server.setHandler(this.#routes.toHandler());
     return this.#server.listen();

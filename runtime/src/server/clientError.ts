@@ -1,6 +1,8 @@
 import type { Socket } from 'node:net';
 import { reasonPhrase } from '../http/HttpError.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
+import { ClientErrorAnsweredKey } from '../util/symbols.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** What Node's HTTP parser reports for a request it refused. */
 interface ParserError extends Error {
@@ -12,10 +14,8 @@ interface ParserError extends Error {
 /** The parts of Node's socket bookkeeping this module reads (`_httpMessage` is Node's own). */
 interface ServerSocket extends Socket {
   _httpMessage?: { headersSent: boolean } | null;
-  [answered]?: true;
+  [ClientErrorAnsweredKey]?: true;
 }
-
-const answered = Symbol('kitgen.clientErrorAnswered');
 
 /** How long a refused client may keep sending before the connection is cut. */
 const LINGER_MS = 1000;
@@ -35,14 +35,14 @@ export function clientErrorHandler(config: ServerConfig): (error: ParserError, s
   return (error: ParserError, s: Socket): void => {
     const socket = s as ServerSocket;
     // Node calls again for every later chunk of a refused connection: keep discarding.
-    if (socket[answered]) return;
+    if (socket[ClientErrorAnsweredKey]) return;
     const inFlight = socket._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || (inFlight && inFlight.headersSent)) {
       // Nothing can be written without corrupting a response under way (or anything at all).
       socket.destroy();
       return;
     }
-    socket[answered] = true;
+    socket[ClientErrorAnsweredKey] = true;
     const status = statusFor(error, config);
     const body = JSON.stringify({ error: reasonPhrase(status), message: messageFor(error.code, status) });
     socket.end(
@@ -85,22 +85,22 @@ export function overflowStatus(packet: Buffer | undefined, maxInitialLineLength:
 function messageFor(code: string | undefined, status: number): string {
   switch (status) {
     case 414:
-      return 'The request line is too long';
+      return HttpErrors.PARSER_LINE_TOO_LONG.message();
     case 431:
-      return 'The request headers are too large';
+      return HttpErrors.PARSER_HEADERS_TOO_LARGE.message();
     case 413:
-      return 'The chunk extensions are too large';
+      return HttpErrors.CHUNK_EXTENSIONS_TOO_LARGE.message();
     case 408:
-      return 'The request did not arrive in time';
+      return HttpErrors.HEAD_TIMEOUT.message();
   }
   switch (code) {
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
     case 'HPE_INVALID_CONTENT_LENGTH':
     case 'HPE_INVALID_TRANSFER_ENCODING':
-      return 'Conflicting or invalid Content-Length / Transfer-Encoding';
+      return HttpErrors.BAD_FRAMING.message();
     case 'HPE_INVALID_CHUNK_SIZE':
-      return 'Invalid chunked body';
+      return HttpErrors.BAD_CHUNKED_BODY.message();
     default:
-      return 'Malformed HTTP request';
+      return HttpErrors.MALFORMED_REQUEST.message();
   }
 }

@@ -3,8 +3,8 @@ import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { Body } from '../http/Body.ts';
 import { HttpError } from '../http/HttpError.ts';
-import { Status } from '../http/Status.ts';
 import type { Decompression } from './config/Decompression.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** How the server reads one request body. */
 export interface BodyReadOptions {
@@ -23,7 +23,7 @@ export function hasBody(req: IncomingMessage): boolean {
 
 /** 413 for a body over the limit. */
 export function tooLarge(limit: number): HttpError {
-  return new HttpError(Status.RequestEntityTooLarge, `The request body is larger than ${limit} bytes`, { details: { limit }, headers: { connection: 'close' } });
+  return HttpError.of(HttpErrors.BODY_TOO_LARGE, [limit], { details: { limit }, headers: { connection: 'close' } });
 }
 
 function decoderFor(encoding: string, mode: Decompression): Transform | 'identity' | undefined {
@@ -88,7 +88,7 @@ function writable(z: Transform): Promise<void> {
 async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, mode: Decompression): AsyncIterable<Uint8Array> {
   let decoder = decoderFor(encoding, mode);
   if (decoder === undefined && !(encoding === 'deflate' && mode === 'NonStrict')) {
-    throw new HttpError(Status.UnsupportedMediaType, `Unsupported Content-Encoding "${encoding}"; accepted: gzip, deflate, br`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    throw HttpError.of(HttpErrors.UNSUPPORTED_CONTENT_ENCODING, [encoding], { headers: { 'accept-encoding': 'gzip, deflate, br' } });
   }
   if (decoder === 'identity') {
     yield* source;
@@ -117,7 +117,7 @@ async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, mode
     for await (const chunk of z as AsyncIterable<Uint8Array>) yield chunk;
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw new HttpError(Status.BadRequest, `The request body is not valid ${encoding} data`, { cause: error });
+    throw HttpError.of(HttpErrors.BAD_CONTENT_ENCODING, [encoding], { cause: error });
   } finally {
     z.destroy();
   }

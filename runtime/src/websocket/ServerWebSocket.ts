@@ -1,5 +1,5 @@
 import type { Request } from '../http/Request.ts';
-import type { CloseStatus } from '../server/config/WebSocketConfig.ts';
+import type { CloseStatus } from './WebSocketConfig.ts';
 
 /**
  * One message the application receives. `text` and `binary` are data messages; `pong` frames

@@ -6,6 +6,8 @@ import type { Handler } from '../routing/Handler.ts';
 import { decodePathParams } from '../routing/decodePathParams.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
 import type { ServerWebSocket } from './ServerWebSocket.ts';
+import { UpgradeKey } from '../util/symbols.ts';
+import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
 /**
  * A WebSocket application: runs once per accepted connection with the socket and the path
@@ -29,16 +31,6 @@ export interface UpgradeSlot {
   accepted: { readonly app: WebSocketApp<unknown[]>; readonly params: unknown[]; readonly request: Request } | undefined;
 }
 
-/** @internal The request attribute holding the {@link UpgradeSlot} of an upgrade request. */
-export const UpgradeKey: unique symbol = Symbol('kitgen.webSocketUpgrade');
-
-/** @internal Marks a route as a WebSocket route (its `source`), so the server knows to listen for upgrades. */
-export class WebSocketRouteSource {
-  readonly app: WebSocketApp<unknown[]>;
-  constructor(app: WebSocketApp<unknown[]>) {
-    this.app = app;
-  }
-}
 
 /** True when a request's `Upgrade` header names `websocket` (a list is allowed, case does not matter). */
 export function asksForWebSocket(upgrade: string | undefined): boolean {
@@ -54,17 +46,17 @@ export function asksForWebSocket(upgrade: string | undefined): boolean {
  * parameters for the server, which performs the handshake once middleware has let the 101 through.
  */
 export function webSocketHandler<P extends unknown[]>(pattern: RoutePattern<P>, app: WebSocketApp<P>): Handler {
-  if (pattern.method !== 'GET') throw new Error(`Route.webSocket: the pattern must be a GET pattern (a WebSocket handshake is a GET request), got ${pattern.toString()}`);
+  if (pattern.method !== 'GET') throw configError(ConfigErrors.WEBSOCKET_NOT_GET, pattern.toString());
   const codecs = pattern.params;
   return (request) => {
     const slot = request.attributes.get(UpgradeKey) as UpgradeSlot | undefined;
     if (slot === undefined || !slot.websocket) {
       return Response.fromHttpError(
-        new HttpError(Status.UpgradeRequired, 'This path accepts only WebSocket connections', { headers: { upgrade: 'websocket', connection: 'Upgrade' } }),
+        HttpError.of(HttpErrors.WEBSOCKET_ONLY, [], { headers: { upgrade: 'websocket', connection: 'Upgrade' } }),
       );
     }
     const params = decodePathParams(codecs, request.params);
-    if (params instanceof Response) return params;
+    if (params instanceof HttpError) return Response.fromHttpError(params);
     slot.accepted = { app: app as WebSocketApp<unknown[]>, params, request };
     return new Response(Status.SwitchingProtocols);
   };

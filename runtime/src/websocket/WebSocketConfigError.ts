@@ -2,9 +2,12 @@
 export class WebSocketConfigError extends Error {
   /** The config field, as the spec names it (`decoderConfig.expectMaskedFrames`). */
   readonly field: string;
-  constructor(field: string, message: string) {
+  /** The catalogue code (`KITGEN_ERR_WS_*`) when the runtime raised it. */
+  readonly code: string | undefined;
+  constructor(field: string, message: string, code?: string) {
     super(`webSocketConfig.${field}: ${message}`);
     this.name = 'WebSocketConfigError';
     this.field = field;
+    this.code = code;
   }
 }

@@ -1,8 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServerOptions as WsServerOptions } from 'ws';
-import type { WebSocketConfig } from '../server/config/WebSocketConfig.ts';
+import type { WebSocketConfig } from './WebSocketConfig.ts';
 import type { SocketSettings } from './ServerWebSocket.ts';
+import { ConfigErrors, type ConfigErrorEntry } from '../errors/catalogue.ts';
 import { WebSocketConfigError } from './WebSocketConfigError.ts';
+
+/** The refusal of a field, its text and code from the catalogue. */
+function refuse<A extends unknown[]>(field: string, entry: ConfigErrorEntry<A>, ...args: A): WebSocketConfigError {
+  return new WebSocketConfigError(field, entry.message(...args), entry.code);
+}
 
 const isWhole = (n: number): boolean => Number.isSafeInteger(n);
 
@@ -16,33 +22,33 @@ const isWhole = (n: number): boolean => Number.isSafeInteger(n);
 export function checkWebSocketConfig(config: WebSocketConfig): void {
   const d = config.decoderConfig;
   if (!isWhole(d.maxFramePayloadLength) || d.maxFramePayloadLength < 1) {
-    throw new WebSocketConfigError('decoderConfig.maxFramePayloadLength', `must be a whole number of bytes, at least 1 (got ${d.maxFramePayloadLength})`);
+    throw refuse('decoderConfig.maxFramePayloadLength', ConfigErrors.WS_MAX_FRAME_PAYLOAD, d.maxFramePayloadLength);
   }
   if (!d.expectMaskedFrames) {
-    throw new WebSocketConfigError('decoderConfig.expectMaskedFrames', 'false is not supported: the server always requires masked client frames (RFC 6455 §5.1; ws has no option to accept unmasked ones)');
+    throw refuse('decoderConfig.expectMaskedFrames', ConfigErrors.WS_UNMASKED_FRAMES);
   }
   if (d.allowMaskMismatch) {
-    throw new WebSocketConfigError('decoderConfig.allowMaskMismatch', 'true is not supported: a client frame whose mask bit is not set always closes the connection with 1002');
+    throw refuse('decoderConfig.allowMaskMismatch', ConfigErrors.WS_MASK_MISMATCH);
   }
   if (!d.closeOnProtocolViolation) {
-    throw new WebSocketConfigError('decoderConfig.closeOnProtocolViolation', 'false is not supported: a protocol violation always closes the connection (1002, 1007 or 1009)');
+    throw refuse('decoderConfig.closeOnProtocolViolation', ConfigErrors.WS_PROTOCOL_VIOLATION);
   }
   if (!isWhole(config.handshakeTimeoutMillis) || config.handshakeTimeoutMillis < 1) {
-    throw new WebSocketConfigError('handshakeTimeoutMillis', `must be a whole number of milliseconds, at least 1 (got ${config.handshakeTimeoutMillis})`);
+    throw refuse('handshakeTimeoutMillis', ConfigErrors.WS_HANDSHAKE_TIMEOUT, config.handshakeTimeoutMillis);
   }
   if (!isWhole(config.forceCloseTimeoutMillis) || config.forceCloseTimeoutMillis < -1 || config.forceCloseTimeoutMillis === 0) {
-    throw new WebSocketConfigError('forceCloseTimeoutMillis', `must be -1 (never) or a whole number of milliseconds, at least 1 (got ${config.forceCloseTimeoutMillis})`);
+    throw refuse('forceCloseTimeoutMillis', ConfigErrors.WS_FORCE_CLOSE_TIMEOUT, config.forceCloseTimeoutMillis);
   }
   const code = config.sendCloseFrame.code;
   if (!isWhole(code) || !((code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999))) {
-    throw new WebSocketConfigError('sendCloseFrame', `${code} cannot be sent in a close frame (1000-1003, 1007-1014 or 3000-4999)`);
+    throw refuse('sendCloseFrame', ConfigErrors.WS_CLOSE_CODE, code);
   }
-  if (Buffer.byteLength(config.sendCloseFrame.reason) > 123) throw new WebSocketConfigError('sendCloseFrame', 'the reason must be at most 123 bytes of UTF-8');
+  if (Buffer.byteLength(config.sendCloseFrame.reason) > 123) throw refuse('sendCloseFrame', ConfigErrors.WS_CLOSE_REASON);
   const protocols = subprotocolList(config.subprotocols);
   const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
   const bad = protocols.find((p) => !token.test(p));
   if (bad !== undefined || (config.subprotocols !== undefined && protocols.length === 0)) {
-    throw new WebSocketConfigError('subprotocols', `"${config.subprotocols}" is not a comma-separated list of protocol names (HTTP tokens)`);
+    throw refuse('subprotocols', ConfigErrors.WS_SUBPROTOCOLS, config.subprotocols);
   }
 }
 

@@ -1,13 +1,13 @@
 import type * as Avsc from 'avsc';
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, toDecodeError, toEncodeError, type IdlBinaryCodec } from '../schemaWalk/codecParts.ts';
 import { EncodeError } from '../schemaWalk/errors.ts';
 import { itemError } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
-import { compileValidator } from '../schemaWalk/validator.ts';
+import { binaryValidatorFor } from '../../schema/validator.ts';
 import { bufferView, show } from '../schemaWalk/values.ts';
 import { avroDecoder, avroEncoder } from './avroConvert.ts';
 import { containerTypes, readContainer, writeContainer, type DatumReader } from './AvroContainer.ts';
@@ -46,7 +46,7 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
   const type = avro.Type.forSchema(model.schema as Avsc.Schema, typeOptions());
   const toWire = avroEncoder(model.shape);
   const fromWire = avroDecoder(model.shape);
-  const validator = compileValidator(schema);
+  const validator = binaryValidatorFor(schema);
   const idl = JSON.stringify(model.schema, null, 2);
   const schemaText = JSON.stringify(model.schema);
   const containers = containerTypes(avro);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import type * as Avsc from 'avsc';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { readFrames, type FrameHeaderReader } from '../schemaWalk/frames.ts';
 import { bufferView } from '../schemaWalk/values.ts';
 

@@ -1,10 +1,8 @@
 import type { TSchema } from 'typebox';
-import type { QueryStyle } from '../../endpoint/CodecNode.ts';
+import { listDelimiter, type QueryStyle } from '../queryStyle.ts';
 import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';
 
 type S = Record<string, any>;
-
-const delimiters: Record<QueryStyle, string> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' };
 
 /**
  * Turns the text values of a query parameter, header or form field into the schema's type
@@ -14,7 +12,7 @@ const delimiters: Record<QueryStyle, string> = { form: ',', spaceDelimited: ' ',
 export function coerceParam(schema: TSchema, raw: readonly string[], style: QueryStyle, explode: boolean): unknown {
   const s = schema as unknown as S;
   if (isArraySchema(s)) {
-    const values = explode && raw.length !== 1 ? raw : raw.flatMap((r) => (r === '' ? [] : r.split(delimiters[style])));
+    const values = explode && raw.length !== 1 ? raw : raw.flatMap((r) => (r === '' ? [] : r.split(listDelimiter(style))));
     const items = (arrayItems(s) ?? {}) as S;
     return values.map((v) => coerceScalar(items, v));
   }

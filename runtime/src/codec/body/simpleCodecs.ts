@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { BinaryCodec } from '../BinaryCodec.ts';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { Either } from '../../util/Either.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import { validatorFor } from '../../schema/validator.ts';

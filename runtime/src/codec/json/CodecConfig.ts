@@ -1,5 +1,3 @@
-import { perRouteMiddleware } from '../../middleware/core.ts';
-import type { Middleware } from '../../middleware/Middleware.ts';
 import { NameFormat } from './NameFormat.ts';
 
 /** The spec's `ExplicitConfig`: the encoding half and the decoding half of an explicit-value rule. */
@@ -55,12 +53,11 @@ export type CodecConfig = CodecConfigFields;
 
 let global: CodecConfig = Object.freeze({ ...defaults });
 
-/** Request attribute carrying the per-routes config set by `CodecConfig.withConfig`. */
-export const CodecConfigKey: unique symbol = Symbol('kitgen.codecConfig');
 
 /**
  * Builds a CodecConfig from the options given and the spec's defaults; `CodecConfig.default`,
- * the global `configLayer`, and `current()` (the global one in effect).
+ * the global `configLayer`, and `current()` (the global one in effect). The per-routes scope,
+ * `withConfig`, is a middleware and lives with them (middleware/codecConfig.ts).
  */
 export const CodecConfig = Object.assign((options: Partial<CodecConfigFields> = {}): CodecConfig => Object.freeze({ ...defaults, ...options }), {
   /** The spec's defaults. */
@@ -78,15 +75,5 @@ export const CodecConfig = Object.assign((options: Partial<CodecConfigFields> = 
   /** The global config in effect. */
   current(): CodecConfig {
     return global;
-  },
-  /**
-   * The spec's per-routes scope, `routes @@ CodecConfig.withConfig(config)`: endpoints in the
-   * routes it wraps use `config`; the innermost `withConfig` wins.
-   */
-  withConfig(config: CodecConfig): Middleware {
-    return perRouteMiddleware((next) => (request) => {
-      request.attributes.set(CodecConfigKey, config);
-      return next(request);
-    });
   },
 });

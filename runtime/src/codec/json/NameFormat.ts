@@ -1,15 +1,10 @@
+import { words } from '../../util/words.ts';
+
 /** The spec's `NameFormat`: how a field or case name is written on the wire. */
 export type NameFormat = 'Identity' | 'SnakeCase' | 'CamelCase' | 'KebabCase' | 'PascalCase' | { readonly custom: (name: string) => string };
 
-/** Splits `firstName`, `first_name`, `first-name`, `FirstName`, `HTTPServer2` into lower-case words. */
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_\-]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
+/** `firstName`, `first_name`, `HTTPServer2` → lower-case words (see util/words.ts). */
+const lowerWords = (name: string): string[] => words(name).map((w) => w.toLowerCase());
 
 const cap = (w: string) => (w ? w[0].toUpperCase() + w.slice(1) : w);
 
@@ -29,15 +24,15 @@ export const NameFormat = {
       case 'Identity':
         return name;
       case 'SnakeCase':
-        return words(name).join('_');
+        return lowerWords(name).join('_');
       case 'KebabCase':
-        return words(name).join('-');
+        return lowerWords(name).join('-');
       case 'CamelCase': {
-        const w = words(name);
+        const w = lowerWords(name);
         return w.length === 0 ? name : w[0] + w.slice(1).map(cap).join('');
       }
       case 'PascalCase':
-        return words(name).map(cap).join('') || name;
+        return lowerWords(name).map(cap).join('') || name;
     }
   },
 } as const;

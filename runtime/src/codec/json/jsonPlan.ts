@@ -1,4 +1,4 @@
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
 import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';

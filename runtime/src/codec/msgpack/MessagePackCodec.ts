@@ -5,7 +5,7 @@ import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, decodeFrames, toEncodeError, typ
 import { readFrames } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
-import { compileValidator } from '../schemaWalk/validator.ts';
+import { binaryValidatorFor } from '../../schema/validator.ts';
 import { msgpackConverter } from './msgpackConvert.ts';
 import { msgpackValueLength } from './msgpackFrames.ts';
 
@@ -26,7 +26,7 @@ function messagePackCodec<T extends TSchema>(schema: T, options: MessagePackCode
   // Absent optional fields stay absent (not nil); int64/uint64 read as bigint, so no precision is lost.
   const encoder = new msgpack.Encoder({ useBigInt64: true, ignoreUndefined: true });
   const decoder = new msgpack.Decoder({ useBigInt64: true });
-  const validator = compileValidator(schema);
+  const validator = binaryValidatorFor(schema);
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
 
   const encode = (value: Static<T>): Uint8Array => {

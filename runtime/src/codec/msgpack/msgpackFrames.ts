@@ -1,4 +1,4 @@
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import type { FrameHeaderReader } from '../schemaWalk/frames.ts';
 
 // A stream of concatenated MsgPack values has no length prefixes: a value's size follows from

@@ -1,7 +1,7 @@
 import type * as Protobuf from 'protobufjs';
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import {
   DEFAULT_MAX_ITEM_BYTES,
   decodeChecked,
@@ -12,7 +12,7 @@ import {
 import { readFrames, type FrameHeaderReader } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
-import { compileValidator } from '../schemaWalk/validator.ts';
+import { binaryValidatorFor } from '../../schema/validator.ts';
 import { protoConverters } from './protoConvert.ts';
 import { buildProtoModel, printProto } from './protoModel.ts';
 
@@ -61,7 +61,7 @@ function protobufCodec<T extends TSchema>(schema: T, options: ProtobufCodecOptio
   const type = root.lookupType(messageName);
   // A root that is not a message travels in a one-field wrapper message; the converters see to it.
   const { encode: toWire, decode: fromWire } = protoConverters(model.root);
-  const validator = compileValidator(schema);
+  const validator = binaryValidatorFor(schema);
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
 
   const message = (value: unknown): Protobuf.Message => {

@@ -1,10 +1,10 @@
 import type { MediaType } from '../../http/MediaType.ts';
 import { Either } from '../../util/Either.ts';
 import type { BinaryCodec } from '../BinaryCodec.ts';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { EncodeError, PathFailure } from './errors.ts';
 import { itemError, type Frame } from './frames.ts';
-import type { DecodedValidator } from './validator.ts';
+import type { Validator } from '../../schema/validator.ts';
 
 /** A binary codec derived from a schema, with every media type it accepts on requests. */
 export interface SchemaBinaryCodec<A> extends BinaryCodec<A> {
@@ -46,7 +46,7 @@ export function toEncodeError(error: unknown, dropSegments = 0): unknown {
  * The decode pipeline of every binary codec: library decode plus conversion (`read`), then the
  * schema's compiled check, so a handler only ever sees values its schema allows.
  */
-export function decodeChecked<A>(format: string, validator: DecodedValidator, read: (bytes: Uint8Array) => unknown, bytes: Uint8Array): Either<DecodeError, A> {
+export function decodeChecked<A>(format: string, validator: Validator, read: (bytes: Uint8Array) => unknown, bytes: Uint8Array): Either<DecodeError, A> {
   let value: unknown;
   try {
     value = read(bytes);

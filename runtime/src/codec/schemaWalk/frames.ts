@@ -1,4 +1,4 @@
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 
 /** Bytes received from a stream and not yet consumed, across chunk boundaries. */
 export class ByteQueue {

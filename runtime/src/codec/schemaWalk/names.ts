@@ -1,3 +1,5 @@
+import { words } from '../../util/words.ts';
+
 // Identifier helpers for IDLs: every format wants `[A-Za-z_][A-Za-z0-9_]*` names, while schema
 // property names, titles and enum values can be anything.
 
@@ -7,18 +9,9 @@ function isIdentifier(name: string): boolean {
   return IDENTIFIER.test(name);
 }
 
-function words(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
-
 /** `home address` / `home_address` → `HomeAddress`; a leading digit gets a `_`. */
 export function pascalIdentifier(text: string): string {
-  const out = text
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0)
+  const out = words(text, { ascii: true })
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join('');
   if (out === '') return 'Type';
@@ -27,14 +20,14 @@ export function pascalIdentifier(text: string): string {
 
 /** `inProgress` / `in-progress` → `IN_PROGRESS` (enum constants); empty → `EMPTY`. */
 export function upperSnake(text: string): string {
-  const out = words(text).map((w) => w.toUpperCase()).join('_');
+  const out = words(text, { ascii: true }).map((w) => w.toUpperCase()).join('_');
   if (out === '') return 'EMPTY';
   return /^[0-9]/.test(out) ? `_${out}` : out;
 }
 
 /** `HomeAddress` → `home_address` (protobuf oneof member names). */
 export function lowerSnake(text: string): string {
-  const out = words(text).map((w) => w.toLowerCase()).join('_');
+  const out = words(text, { ascii: true }).map((w) => w.toLowerCase()).join('_');
   if (out === '') return 'value';
   return /^[0-9]/.test(out) ? `_${out}` : out;
 }

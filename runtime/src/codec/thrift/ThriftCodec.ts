@@ -1,12 +1,12 @@
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
-import { DecodeError } from '../DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, decodeFrames, toEncodeError, type IdlBinaryCodec } from '../schemaWalk/codecParts.ts';
 import { PathFailure } from '../schemaWalk/errors.ts';
 import { readFrames, type FrameHeaderReader } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
-import { compileValidator } from '../schemaWalk/validator.ts';
+import { binaryValidatorFor } from '../../schema/validator.ts';
 import { bufferView } from '../schemaWalk/values.ts';
 import { buildThriftModel, printThrift } from './thriftModel.ts';
 import { thriftWire, type ThriftInt64, type TProtocol } from './thriftWire.ts';
@@ -65,7 +65,7 @@ function thriftBinaryCodec<T extends TSchema>(schema: T, options: ThriftCodecOpt
   const idl = printThrift(model, options.namespace);
   const root = thriftWire(model.root, thrift);
   const wrapKey = model.wrapped ? (model.root.kind === 'struct' ? model.root.fields[0].memory : undefined) : undefined;
-  const validator = compileValidator(schema);
+  const validator = binaryValidatorFor(schema);
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
 
   const write = (value: unknown, Transport: ThriftModule['TFramedTransport']): Uint8Array => {

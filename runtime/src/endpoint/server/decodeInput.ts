@@ -1,9 +1,10 @@
 import type { TSchema } from 'typebox';
 import { bodyCodecFor, canonicalMediaType, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
 import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
+import { deepObjectProperty } from '../../codec/queryStyle.ts';
 import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
-import { DecodeError } from '../../codec/DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { HttpError } from '../../http/HttpError.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import type { Request } from '../../http/Request.ts';
@@ -13,6 +14,7 @@ import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
 import { readMultipartParts, type MultipartParts } from './multipartInput.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
 
 /** Per-request state while decoding inputs. */
 export interface InputContext {
@@ -23,7 +25,7 @@ export interface InputContext {
 
 /** 400 naming where the bad value was and what was expected. */
 export function badInput(where: string, name: string, message: string, expected?: string): HttpError {
-  return new HttpError(Status.BadRequest, `${where} '${name}': ${message}`, { details: { in: where.split(' ')[0], parameter: name, ...(expected ? { expected } : {}) } });
+  return HttpError.of(HttpErrors.BAD_INPUT, [where, name, message], { details: { in: where.split(' ')[0], parameter: name, ...(expected ? { expected } : {}) } });
 }
 
 /**
@@ -100,7 +102,7 @@ function unwrapValues(values: unknown[]): unknown {
 function checked(schema: TSchema, value: unknown, where: string, name: string, raw: string): unknown {
   const failure = validatorFor(schema).firstError(value, '', `${where} '${name}'`);
   if (failure) {
-    throw new HttpError(Status.BadRequest, `${failure.message} (got '${raw}')`, {
+    throw HttpError.of(HttpErrors.INVALID_INPUT, [failure.message, raw], {
       details: { in: where.split(' ')[0], parameter: name, expected: failure.expected },
     });
   }
@@ -110,14 +112,12 @@ function checked(schema: TSchema, value: unknown, where: string, name: string, r
 function decodeQuery(node: QueryNode, request: Request): unknown {
   const params = request.query;
   if (node.style === 'deepObject') {
-    const prefix = `${node.name}[`;
     const obj: Record<string, unknown> = {};
     const props = ((node.schema as unknown as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<string, Record<string, unknown>>;
     let any = false;
     for (const [key, value] of params) {
-      if (!key.startsWith(prefix) || !key.endsWith(']')) continue;
-      const prop = key.slice(prefix.length, -1);
-      if (prop === '__proto__') continue;
+      const prop = deepObjectProperty(node.name, key);
+      if (prop === undefined || prop === '__proto__') continue;
       obj[prop] = props[prop] ? coerceScalar(props[prop], value) : value;
       any = true;
     }
@@ -129,15 +129,12 @@ function decodeQuery(node: QueryNode, request: Request): unknown {
   return checked(node.schema, coerceParam(node.schema, raw, node.style, node.explode), 'query parameter', node.name, raw.join(','));
 }
 
-/** A required header is absent: the request does not match this endpoint (rule 2). */
-export class MissingHeader extends HttpError {}
-
 function missing(node: QueryNode | HeaderNode, where: 'query parameter' | 'header' | 'cookie'): unknown {
   const d = (node.schema as unknown as { default?: unknown }).default;
   if (d !== undefined) return structuredClone(d);
   if (node.optional) return undefined;
   if (node.kind === 'header' && !node.cookie) {
-    throw new MissingHeader(Status.BadRequest, `header '${node.name}': required but missing`, { details: { in: 'header', parameter: node.name, expected: 'a value' } });
+    throw HttpError.of(HttpErrors.MISSING_HEADER, [node.name], { details: { in: 'header', parameter: node.name, expected: 'a value' } });
   }
   throw badInput(where, node.name, 'required but missing', 'a value');
 }
@@ -149,7 +146,7 @@ function decodeHeader(node: HeaderNode, request: Request): unknown {
   if (node.expect !== undefined) {
     const mt = MediaType.parse(text);
     if (!mt || mt.fullType !== node.expect) {
-      throw new HttpError(Status.UnsupportedMediaType, `header 'content-type': expected ${node.expect}, got '${text}'`, { details: { in: 'header', parameter: 'content-type', expected: node.expect } });
+      throw HttpError.of(HttpErrors.WRONG_CONTENT_TYPE_HEADER, [node.expect, text], { details: { in: 'header', parameter: 'content-type', expected: node.expect } });
     }
     return mt;
   }
@@ -199,7 +196,7 @@ function requestMediaType(node: ContentNode, request: Request): string {
   if (!mt) {
     if (request.body.isEmpty) throw badInput('body', 'body', 'required but missing', offered.join(' or '));
     if (offered.length === 1) return offered[0];
-    throw new HttpError(Status.UnsupportedMediaType, `Content-Type required; accepted: ${offered.join(', ')}`, { details: { accepted: offered } });
+    throw HttpError.of(HttpErrors.CONTENT_TYPE_REQUIRED, [offered], { details: { accepted: offered } });
   }
   const type = canonicalMediaType(mt.fullType);
   for (const o of offered) {
@@ -207,14 +204,14 @@ function requestMediaType(node: ContentNode, request: Request): string {
     if (range && MediaType.matches(range, MediaType.parse(type) ?? mt)) return mt.fullType;
     if (o.endsWith('+json') && mt.fullType === 'application/json') return o;
   }
-  throw new HttpError(Status.UnsupportedMediaType, `Content-Type '${mt.fullType}' is not accepted; accepted: ${offered.join(', ')}`, { details: { accepted: offered } });
+  throw HttpError.of(HttpErrors.CONTENT_TYPE_NOT_ACCEPTED, [mt.fullType, offered], { details: { accepted: offered } });
 }
 
 /** The body's value: at once when the body is in memory (aggregated mode), else once it is read. */
 function decodeBody(node: ContentNode, ctx: InputContext): unknown {
   const mediaType = requestMediaType(node, ctx.request);
   const codec = bodyCodecFor(mediaType, node.schema, ctx.config);
-  if (!codec) throw new HttpError(Status.UnsupportedMediaType, `No codec for Content-Type '${mediaType}'`);
+  if (!codec) throw HttpError.of(HttpErrors.NO_CODEC, [mediaType]);
   const body = ctx.request.body;
   if (node.stream) return codec.streamDecoder(body.asStream());
   const source = body.source;
@@ -235,7 +232,7 @@ function decodeBytes(codec: BinaryCodec<unknown>, bytes: Uint8Array, mediaType: 
 /** A 400 from a body DecodeError, keeping its pointer. */
 export function bodyError(error: DecodeError, name: string): HttpError {
   const message = error.message.startsWith('value') ? `${name}${error.message.slice(5)}` : error.message.startsWith('body') || error.message.startsWith(name) ? error.message : `${name}: ${error.message}`;
-  return new HttpError(Status.BadRequest, message, { details: { in: 'body', ...(error.pointer ? { pointer: error.pointer } : {}), ...(error.expected ? { expected: error.expected } : {}) } });
+  return HttpError.of(HttpErrors.BAD_BODY, [message], { details: { in: 'body', ...(error.pointer ? { pointer: error.pointer } : {}), ...(error.expected ? { expected: error.expected } : {}) } });
 }
 
 async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown> {
@@ -251,7 +248,7 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
   }
   const mt = part.contentType ? MediaType.parse(part.contentType)?.fullType ?? offered[0] : offered[0];
   const codec = bodyCodecFor(mt, node.schema, ctx.config) ?? bodyCodecFor(offered[0], node.schema, ctx.config);
-  if (!codec) throw new HttpError(Status.UnsupportedMediaType, `multipart part '${node.name}': Content-Type '${mt}' is not accepted`);
+  if (!codec) throw HttpError.of(HttpErrors.PART_TYPE_NOT_ACCEPTED, [node.name!, mt]);
   const result = codec.decode(part.bytes);
   if (result._tag === 'left') throw bodyError(result.left, `multipart part '${node.name}'`);
   return result.right;

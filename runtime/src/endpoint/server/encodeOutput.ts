@@ -11,6 +11,7 @@ import { validatorFor } from '../../schema/validator.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import { arity, type CodecNode, type ContentNode } from '../CodecNode.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
 
 interface Pending {
   status: number | undefined;
@@ -126,7 +127,7 @@ export function encodeOutput(node: CodecNode, value: unknown, accept: string | u
   else {
     const chosen = MediaType.negotiate(accept, withAliases(offered).map((o) => MediaType.parse(o) ?? MediaType.application.octetStream));
     if (!chosen) {
-      throw new HttpError(Status.NotAcceptable, `None of the available media types is acceptable: ${offered.join(', ')}`, { details: { available: offered } });
+      throw HttpError.of(HttpErrors.NOT_ACCEPTABLE, [offered], { details: { available: offered } });
     }
     mediaType = chosen.fullType;
   }

@@ -1,4 +1,5 @@
-import { CodecConfig, CodecConfigKey } from '../../codec/json/CodecConfig.ts';
+import { CodecConfig } from '../../codec/json/CodecConfig.ts';
+import { CodecConfigKey } from '../../util/symbols.ts';
 import { Header } from '../../http/Header.ts';
 import { HttpError } from '../../http/HttpError.ts';
 import type { Request } from '../../http/Request.ts';
@@ -6,13 +7,15 @@ import { Response } from '../../http/Response.ts';
 import { Status } from '../../http/Status.ts';
 import type { Handler } from '../../routing/Handler.ts';
 import { Route } from '../../routing/Route.ts';
-import { errorResponse } from '../../routing/errorResponse.ts';
+import { decodePathParams } from '../../routing/decodePathParams.ts';
+import { errorAnswer } from '../../routing/errorFunnel.ts';
 import type { AuthType } from '../AuthType.ts';
 import type { EndpointHandler, EndpointImpl, HandlerContext } from '../Endpoint.ts';
 import { EndpointFailure } from '../EndpointFailure.ts';
-import { decodeInput, MissingHeader } from './decodeInput.ts';
-import { Declined } from '../../routing/Declined.ts';
+import { decodeInput } from './decodeInput.ts';
+import { requiredHeaders } from './requiredHeaders.ts';
 import { encodeOutput } from './encodeOutput.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
 
 const realm = 'kitgen';
 
@@ -23,7 +26,8 @@ function credentials(authType: AuthType, request: Request): unknown {
   const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
   const challenge = authType === 'Basic' ? `Basic realm="${realm}", charset="UTF-8"` : `Bearer realm="${realm}"`;
   if (!parsed || parsed.scheme !== authType) {
-    throw new HttpError(Status.Unauthorized, text === undefined ? 'Authentication required' : `Expected ${authType} credentials`, { headers: { 'www-authenticate': challenge } });
+    const options = { headers: { 'www-authenticate': challenge } };
+    throw text === undefined ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], options) : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, [authType], options);
   }
   return parsed.scheme === 'Basic' ? { username: parsed.username, password: parsed.password } : { token: parsed.token };
 }
@@ -48,7 +52,7 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
   };
 
   const failure = (request: Request, config: CodecConfig, f: EndpointFailure<unknown>): Response => {
-    if (!error) return errorResponse(new Error(`${route}: the handler failed but the endpoint declares no error output`), request);
+    if (!error) return errorAnswer(new Error(`${route}: the handler failed but the endpoint declares no error output`), request);
     const response = encodeOutput(error, f.value, request.headers.get('accept'), config, Status.InternalServerError);
     if (response.status === Status.Unauthorized && authType !== 'None' && !response.headers.has('www-authenticate')) {
       return response.setHeader('www-authenticate', authType === 'Basic' ? `Basic realm="${realm}", charset="UTF-8"` : `Bearer realm="${realm}"`);
@@ -61,13 +65,9 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
   const fail = (request: Request, config: CodecConfig, e: unknown): Response => {
     try {
       if (e instanceof EndpointFailure) return failure(request, config, e);
-      if (e instanceof MissingHeader) {
-        const r = Response.fromHttpError(e);
-        return new Declined(r.status, r.headers, r.body);
-      }
-      return errorResponse(e, request);
+      return errorAnswer(e, request);
     } catch (again) {
-      return errorResponse(again, request);
+      return errorAnswer(again, request);
     }
   };
 
@@ -99,16 +99,8 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
   const run: Handler = (request) => {
     const config = (request.attributes.get(CodecConfigKey) as CodecConfig | undefined) ?? CodecConfig.current();
     try {
-      const values: unknown[] = new Array(codecs.length);
-      for (let i = 0; i < codecs.length; i++) {
-        const codec = codecs[i];
-        const text = request.params[i] ?? '';
-        const v = codec.decode(text);
-        if (v === undefined) {
-          throw new HttpError(Status.BadRequest, `path parameter '${codec.name}': expected ${codec.expected}, got '${text}'`, { details: { in: 'path', parameter: codec.name, expected: codec.expected } });
-        }
-        values[i] = v;
-      }
+      const values = decodePathParams(codecs, request.params);
+      if (values instanceof HttpError) return Response.fromHttpError(values);
       const auth = credentials(authType, request);
       if (inputIsEmpty) return proceed(request, config, values, auth);
       const decoded = decodeInput(input, { request, config });
@@ -123,7 +115,7 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
       return fail(request, config, e);
     }
   };
-  return Route.fromHandler(route, run, endpoint);
+  return Route.fromHandler(route, run, endpoint, requiredHeaders(input));
 }
 
 function append(values: unknown[], more: readonly unknown[]): unknown[] {

@@ -1,6 +1,6 @@
 import { HttpError } from '../../http/HttpError.ts';
 import type { Request } from '../../http/Request.ts';
-import { Status } from '../../http/Status.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
 
 /** One received multipart section. */
 export interface ReceivedPart {
@@ -18,7 +18,7 @@ export type MultipartParts = ReadonlyMap<string, ReceivedPart>;
 export async function readMultipartParts(request: Request): Promise<MultipartParts> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) {
-    throw new HttpError(Status.UnsupportedMediaType, `Content-Type must be multipart/form-data with a boundary, got '${type || 'none'}'`, { details: { accepted: ['multipart/form-data'] } });
+    throw HttpError.of(HttpErrors.NOT_MULTIPART, [type], { details: { accepted: ['multipart/form-data'] } });
   }
   const form = await request.body.asMultipartForm();
   const parts = new Map<string, ReceivedPart>();

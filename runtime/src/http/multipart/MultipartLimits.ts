@@ -1,5 +1,5 @@
 import { HttpError } from '../HttpError.ts';
-import { Status } from '../Status.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
 
 /**
  * Limits on a multipart form being decoded. Exceeding one rejects with an `HttpError` 413, so a
@@ -27,6 +27,6 @@ export const MultipartLimits = {
 
   /** @internal The 413 answer for an exceeded limit. */
   exceeded(what: string, limit: number): HttpError {
-    return new HttpError(Status.RequestEntityTooLarge, `The multipart form exceeds a limit: ${what} (limit ${limit})`, { details: { limit } });
+    return HttpError.of(HttpErrors.MULTIPART_LIMIT, [what, limit], { details: { limit } });
   },
 } as const;

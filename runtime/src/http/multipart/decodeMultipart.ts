@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Readable } from 'node:stream';
-import { DecodeError } from '../../codec/DecodeError.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 import { HttpError } from '../HttpError.ts';
 import { MediaType } from '../MediaType.ts';
 import type { StreamingFormField } from './FormField.ts';

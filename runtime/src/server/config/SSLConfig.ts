@@ -1,5 +1,6 @@
 import type { Secret } from '../../util/Secret.ts';
 import { type KeyMaterialLocation, TrustManagerKeyStore, TrustManagerKeyStoreBuilder } from './TrustManagerKeyStore.ts';
+import { ConfigErrors, configError } from '../../errors/catalogue.ts';
 
 export { type KeyMaterialLocation, TrustManagerKeyStore, TrustManagerKeyStoreBuilder } from './TrustManagerKeyStore.ts';
 
@@ -55,7 +56,7 @@ export type SSLConfig =
 export type TrustManagerKeyStoreInput = TrustManagerKeyStore | TrustManagerKeyStoreBuilder | string;
 
 function location(kind: KeyMaterialLocation['kind'], path: string, what: string): KeyMaterialLocation {
-  if (typeof path !== 'string' || path.trim() === '') throw new TypeError(`SSLConfig: the ${what} path must be a non-empty string`);
+  if (typeof path !== 'string' || path.trim() === '') throw configError(ConfigErrors.BAD_SSL_PATH, what);
   return Object.freeze({ kind, path });
 }
 
@@ -67,14 +68,14 @@ function trust(kind: KeyMaterialLocation['kind'], input: TrustManagerKeyStoreInp
 
 function checkBehaviour(behaviour: HttpBehaviour): HttpBehaviour {
   if (!Object.hasOwn(HttpBehaviour, behaviour)) {
-    throw new TypeError(`SSLConfig: behaviour must be SSLConfig.HttpBehaviour.Accept, Redirect or Fail, got ${String(behaviour)}`);
+    throw configError(ConfigErrors.BAD_SSL_BEHAVIOUR, String(behaviour));
   }
   return behaviour;
 }
 
 function checkClientAuth(clientAuth: ClientAuth | undefined): ClientAuth | undefined {
   if (clientAuth !== undefined && !Object.hasOwn(ClientAuth, clientAuth)) {
-    throw new TypeError(`SSLConfig: clientAuth must be ClientAuth.Required, Optional or None, got ${String(clientAuth)}`);
+    throw configError(ConfigErrors.BAD_CLIENT_AUTH, String(clientAuth));
   }
   return clientAuth;
 }

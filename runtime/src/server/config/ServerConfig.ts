@@ -3,7 +3,7 @@ import type { SSLConfig } from './SSLConfig.ts';
 import { Decompression } from './Decompression.ts';
 import { ResponseCompressionConfig } from './ResponseCompressionConfig.ts';
 import { RequestStreaming } from './RequestStreaming.ts';
-import { WebSocketConfig } from './WebSocketConfig.ts';
+import { WebSocketConfig } from '../../websocket/WebSocketConfig.ts';
 
 /** The spec's `InetSocketAddress`: a host to bind and a port (0 = any free port). */
 export interface InetSocketAddress {

@@ -1,4 +1,5 @@
 import { Duration } from '../../util/Duration.ts';
+import { ConfigErrors, configError } from '../../errors/catalogue.ts';
 
 /**
  * The spec's `LeakDetectionLevel`. On Node there is no pooled-buffer leak detector; any level
@@ -34,7 +35,7 @@ function make(f: Omit<TransportConfig, 'withChannelType' | 'leakDetection' | 'ma
     withChannelType: (channelType: ChannelType) => make({ ...f, channelType }),
     leakDetection: (leakDetectionLevel: LeakDetectionLevel) => make({ ...f, leakDetectionLevel }),
     maxThreads: (nThreads: number) => {
-      if (!Number.isInteger(nThreads) || nThreads < 1) throw new RangeError(`TransportConfig.maxThreads: expected a positive integer, got ${nThreads}`);
+      if (!Number.isInteger(nThreads) || nThreads < 1) throw configError(ConfigErrors.BAD_MAX_THREADS, nThreads);
       return make({ ...f, nThreads });
     },
   });

@@ -6,7 +6,7 @@ import { RequestStreaming } from './RequestStreaming.ts';
 import { CompressionOption, type ResponseCompressionConfig, ResponseCompressionConfig as CompressionDefaults } from './ResponseCompressionConfig.ts';
 import { ServerConfig, type ServerConfigFields } from './ServerConfig.ts';
 import { SSLConfig, TrustManagerKeyStore } from './SSLConfig.ts';
-import { type CloseStatus, WebSocketConfig } from './WebSocketConfig.ts';
+import { type CloseStatus, WebSocketConfig } from '../../websocket/WebSocketConfig.ts';
 
 /** Reads settings from the environment, then the config file, and records every problem. */
 class Settings {

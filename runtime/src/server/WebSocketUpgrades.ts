@@ -10,14 +10,16 @@ import { Response } from '../http/Response.ts';
 import { Status } from '../http/Status.ts';
 import { Log } from '../log/Log.ts';
 import type { Handler } from '../routing/Handler.ts';
-import { FatalErrorKey, errorResponse } from '../routing/errorResponse.ts';
-import type { ServerConfig } from '../server/config/ServerConfig.ts';
-import { writeResponse, type WriteOptions } from '../server/writeResponse.ts';
-import type { ServerWebSocket, SocketSettings } from './ServerWebSocket.ts';
-import { WsServerWebSocket } from './WsServerWebSocket.ts';
-import { UpgradeKey, asksForWebSocket, type UpgradeSlot } from './WebSocketApp.ts';
-import { checkWebSocketConfig, socketSettings, wsServerOptions } from './webSocketOptions.ts';
+import { answer, errorAnswer } from '../routing/errorFunnel.ts';
+import type { ServerConfig } from './config/ServerConfig.ts';
+import { writeResponse, type WriteOptions } from './writeResponse.ts';
+import type { ServerWebSocket, SocketSettings } from '../websocket/ServerWebSocket.ts';
+import { WsServerWebSocket } from '../websocket/WsServerWebSocket.ts';
+import { asksForWebSocket, type UpgradeSlot } from '../websocket/WebSocketApp.ts';
+import { UpgradeKey } from '../util/symbols.ts';
+import { checkWebSocketConfig, socketSettings, wsServerOptions } from '../websocket/webSocketOptions.ts';
 import { readUpgradeBody } from './upgradeBody.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Response headers the handshake itself decides; middleware's values for them are not copied onto the 101. */
 const HANDSHAKE_HEADERS = new Set(['connection', 'upgrade', 'sec-websocket-accept', 'sec-websocket-protocol', 'sec-websocket-extensions', 'content-length', 'transfer-encoding']);
@@ -133,7 +135,7 @@ export class WebSocketUpgrades {
     }
     this.#handshakes.set(socket, timer);
     if (this.#closing) {
-      this.#refuse(req, socket, Response.fromHttpError(new HttpError(Status.ServiceUnavailable, 'The server is shutting down')), undefined);
+      this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])), undefined);
       return;
     }
     const limits = this.#limits(req);
@@ -148,7 +150,7 @@ export class WebSocketUpgrades {
         this.#forget(socket);
         this.#dispatch(req, socket, Buffer.alloc(0), slot, body);
       },
-      (error: unknown) => this.#refuse(req, socket, errorResponse(error, undefined), undefined),
+      (error: unknown) => this.#refuse(req, socket, errorAnswer(error, undefined), undefined),
     );
   };
 
@@ -156,12 +158,12 @@ export class WebSocketUpgrades {
   #limits(req: IncomingMessage): HttpError | undefined {
     const c = this.#config;
     if (req.method!.length + req.url!.length + 10 > c.maxInitialLineLength) {
-      return new HttpError(Status.RequestUriTooLong, `The request line is longer than ${c.maxInitialLineLength} bytes`);
+      return HttpError.of(HttpErrors.REQUEST_LINE_TOO_LONG, [c.maxInitialLineLength]);
     }
     const raw = req.rawHeaders;
     let bytes = 0;
     for (let i = 0; i < raw.length; i += 2) bytes += raw[i].length + raw[i + 1].length + 4;
-    if (bytes > c.maxHeaderSize) return new HttpError(Status.RequestHeaderFieldsTooLarge, `The request headers are larger than ${c.maxHeaderSize} bytes`);
+    if (bytes > c.maxHeaderSize) return HttpError.of(HttpErrors.HEADERS_TOO_LARGE, [c.maxHeaderSize]);
     return undefined;
   }
 
@@ -171,24 +173,15 @@ export class WebSocketUpgrades {
       req,
       new Map<symbol, unknown>([[UpgradeKey, slot]]),
     );
-    let result: Response | Promise<Response>;
-    try {
-      result = this.#handler()(request);
-    } catch (error) {
-      result = errorResponse(error, request);
-    }
+    request.onFatal = this.#reportFatal;
+    const result = answer(this.#handler(), request);
     if (result instanceof Response) this.#answer(req, socket, head, request, slot, result);
-    else {
-      result.then(
-        (response) => this.#answer(req, socket, head, request, slot, response),
-        (error: unknown) => this.#answer(req, socket, head, request, slot, errorResponse(error, request)),
-      );
-    }
+    else result.then((response) => this.#answer(req, socket, head, request, slot, response));
   }
 
   #answer(req: IncomingMessage, socket: Duplex, head: Buffer, request: Request, slot: UpgradeSlot, response: Response): void {
     if (socket.destroyed) return this.#forget(socket);
-    if (this.#closing) return this.#refuse(req, socket, Response.fromHttpError(new HttpError(Status.ServiceUnavailable, 'The server is shutting down')), request);
+    if (this.#closing) return this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])), request);
     const accepted = slot.accepted;
     if (response.status === Status.SwitchingProtocols && accepted !== undefined) {
       const extra: string[] = [];
@@ -208,15 +201,13 @@ export class WebSocketUpgrades {
     }
     if (response.status === Status.SwitchingProtocols) {
       // A 101 that no WebSocket route accepted (a handler answering 101 itself) cannot be honoured.
-      response = errorResponse(new Error('A 101 response was answered to an upgrade request that no WebSocket route accepted'), request);
+      response = errorAnswer(new Error('A 101 response was answered to an upgrade request that no WebSocket route accepted'), request);
     }
     this.#refuse(req, socket, response, request);
   }
 
   /** Writes an ordinary HTTP answer on the upgrade's connection, then closes it. */
   #refuse(req: IncomingMessage, socket: Duplex, response: Response, request: Request | undefined): void {
-    const fatal = request?.attributes.get(FatalErrorKey);
-    if (fatal !== undefined) this.#warn(fatal, request!, 'Unexpected error while handling a WebSocket upgrade request');
     const res = new ServerResponse(req);
     res.shouldKeepAlive = false;
     res.assignSocket(socket as Socket);
@@ -251,10 +242,15 @@ export class WebSocketUpgrades {
     }
   }
 
+  /** Where the error funnel reports an unexpected error of an upgrade request's handler. */
+  readonly #reportFatal = (error: unknown, request: Request): void => this.#warn(error, request, 'Unexpected error while handling a WebSocket upgrade request');
+
   #warn(error: unknown, request: Request, message: string): void {
     if (!this.#config.logWarningOnFatalError) return;
     try {
-      Log.get().warn({ err: error, method: request.method, url: request.url }, message);
+      // The request as received: a middleware may have rewritten the copy that failed.
+      const raw = request.raw;
+      Log.get().warn({ err: error, method: raw?.method ?? request.method, url: raw?.url ?? request.url }, message);
     } catch {
       // A broken logger must not take the connection down.
     }

@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Body } from '../http/Body.ts';
 import { HttpError } from '../http/HttpError.ts';
-import { Status } from '../http/Status.ts';
-import { tooLarge } from '../server/requestBody.ts';
+import { tooLarge } from './requestBody.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
 
 /**
  * The body of a request that came with an `Upgrade` header the server does not take up (such
@@ -17,11 +17,11 @@ export function readUpgradeBody(req: IncomingMessage, socket: Duplex, head: Buff
   const h = req.headers;
   if (h['transfer-encoding'] !== undefined || h['content-encoding'] !== undefined) {
     return Promise.reject(
-      new HttpError(Status.NotImplemented, 'A chunked or encoded request body cannot come with an Upgrade header on this server; send the request without Upgrade'),
+      HttpError.of(HttpErrors.UPGRADE_BODY_UNSUPPORTED, []),
     );
   }
   const length = h['content-length'] === undefined ? 0 : Number(h['content-length']);
-  if (!Number.isSafeInteger(length) || length < 0) return Promise.reject(new HttpError(Status.BadRequest, 'Invalid Content-Length'));
+  if (!Number.isSafeInteger(length) || length < 0) return Promise.reject(HttpError.of(HttpErrors.BAD_CONTENT_LENGTH, []));
   if (length === 0) return Promise.resolve(Body.empty);
   if (limit !== undefined && length > limit) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
@@ -38,7 +38,7 @@ export function readUpgradeBody(req: IncomingMessage, socket: Duplex, head: Buff
         resolve(Body.fromReceived(bytes, h['content-type']));
       }
     };
-    const closed = (): void => reject(new HttpError(Status.BadRequest, 'The connection closed before the request body was complete'));
+    const closed = (): void => reject(HttpError.of(HttpErrors.BODY_CUT_SHORT, []));
     take(head);
     if (got < length) {
       socket.on('data', take);
