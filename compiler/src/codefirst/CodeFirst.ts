@@ -3,12 +3,12 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDeriveProject, expandDeriveSchema, type DeriveProject } from '../derive/index.ts';
 import { ts } from 'ts-morph';
-import { codeFrame } from '../input/codeFrame.ts';
+import { diagnosticAtText } from '../input/codeFrame.ts';
 import { CompileError, type Diagnostic } from '../input/Diagnostic.ts';
 import type { EndpointFound, ExportDocs } from './describeProtocol.ts';
 import { EndpointLoader } from './EndpointLoader.ts';
 import { resolveEndpointFiles } from './endpointFiles.ts';
-import { fileDeclarations, type SourcePlace } from './exportDocs.ts';
+import { fileDeclarations, type FileDeclarations, type SourcePlace } from './exportDocs.ts';
 import { describeFailureDiagnostic, loadFailureDiagnostic, placedDiagnostic } from './failureDiagnostics.ts';
 
 /** Options of a code-first run. */
@@ -62,7 +62,7 @@ function syntaxErrors(project: DeriveProject, file: string): Diagnostic[] {
     .map((d) => {
       const { line, character } = sf.compilerNode.getLineAndCharacterOfPosition(d.start ?? 0);
       const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
-      return { severity: 'error', file, line: line + 1, column: character + 1, frame: codeFrame(text, line + 1, character + 1, d.length ?? 1), message: `syntax error: ${message} (TS${d.code})`, fix: 'fix the syntax; `tsc --noEmit` reports it too' } satisfies Diagnostic;
+      return diagnosticAtText({ file, text, line: line + 1, column: character + 1, length: d.length ?? 1 }, 'error', `syntax error: ${message} (TS${d.code})`, 'fix the syntax; `tsc --noEmit` reports it too');
     });
 }
 
@@ -111,6 +111,8 @@ export class CodeFirstSession {
   readonly #options: CodeFirstOptions;
   #project: DeriveProject | undefined;
   readonly #loader = new EndpointLoader();
+  /** Each endpoint file's declarations with the content hash they were read at: a watch's run reads only edited files again. */
+  readonly #declarations = new Map<string, { readonly hash: string; readonly value: FileDeclarations }>();
 
   constructor(options: CodeFirstOptions) {
     this.#options = options;
@@ -152,7 +154,7 @@ export class CodeFirstSession {
       expanded.set(file, result.code);
       sources[pathToFileURL(file).href] = result.code;
       if (!isInput) continue;
-      const declarations = fileDeclarations(project.sourceFile(file));
+      const declarations = this.#declarationsOf(project, file);
       docs[file] = declarations.docs;
       for (const [name, place] of Object.entries(declarations.places)) places.set(`${file}#${name}`, place);
       for (const u of declarations.unexported) {
@@ -174,6 +176,15 @@ export class CodeFirstSession {
       throw new CompileError([{ severity: 'error', file: this.#options.input, message: 'no exported Endpoint found', fix: 'export the endpoints: export const getPet = Endpoint(RoutePattern.GET(…))…' }, ...warnings]);
     }
     return { document: result.document, files, expanded, endpoints: result.endpoints, warnings, consulted: [...consulted] };
+  }
+
+  #declarationsOf(project: DeriveProject, file: string): FileDeclarations {
+    const hash = project.hashOf(file);
+    const known = this.#declarations.get(file);
+    if (known?.hash === hash) return known.value;
+    const value = fileDeclarations(project.sourceFile(file));
+    this.#declarations.set(file, { hash, value });
+    return value;
   }
 
   /** Stops the loader thread. */

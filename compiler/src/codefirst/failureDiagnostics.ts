@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { codeFrame } from '../input/codeFrame.ts';
+import { diagnosticAtText } from '../input/codeFrame.ts';
 import type { Diagnostic } from '../input/Diagnostic.ts';
 import type { EndpointFound, LoadFailure } from './describeProtocol.ts';
 import type { SourcePlace } from './exportDocs.ts';
@@ -16,7 +16,7 @@ export function placedDiagnostic(place: SourcePlace | undefined, file: string, s
       source = '';
     }
   }
-  return { severity, file: place.file, line: place.line, column: place.column, frame: codeFrame(source, place.line, place.column, place.length), message, fix };
+  return diagnosticAtText({ ...place, text: source }, severity, message, fix);
 }
 
 /** The first stack frame in one of `files` (`file:///…/pets.endpoints.ts?kitgen=3:12:5`). */

@@ -1,12 +1,9 @@
 import { ts } from 'ts-morph';
-import { codeFrame } from '../input/codeFrame.ts';
+import { diagnosticAtText } from '../input/codeFrame.ts';
 import type { Diagnostic } from '../input/Diagnostic.ts';
 
-/** A diagnostic of schema derivation: where (file, line, column, frame) and the path from the root to the place. */
-export interface DeriveDiagnostic extends Diagnostic {
-  /** `showPetById → Owner.pet → Pet.born`: the root label, then each named type passed through. */
-  readonly path?: string;
-}
+/** A diagnostic of schema derivation: where (file, line, column, frame) and its `path` from the root to the place (`showPetById → Owner.pet → Pet.born`). */
+export type DeriveDiagnostic = Diagnostic;
 
 /** Where a problem is: the node to point at, and the path to show. */
 export interface Place {
@@ -26,16 +23,7 @@ export function diagnosticAt(place: Place, message: string, fix?: string, severi
   const text = sf.getFullText();
   const lineEnd = text.indexOf('\n', start);
   const width = Math.max(1, Math.min(node.getEnd(), lineEnd === -1 ? text.length : lineEnd) - start);
-  return {
-    severity,
-    message,
-    file: sf.fileName,
-    line: line + 1,
-    column: character + 1,
-    frame: codeFrame(text, line + 1, character + 1, width),
-    ...(fix !== undefined ? { fix } : {}),
-    ...(place.path !== undefined ? { path: place.path } : {}),
-  };
+  return { ...diagnosticAtText({ file: sf.fileName, text, line: line + 1, column: character + 1, length: width }, severity, message, fix), ...(place.path !== undefined ? { path: place.path } : {}) };
 }
 
 /** `file:line:column` of a node (1-based), for messages that name a second place. */

@@ -1,4 +1,4 @@
-import { codeFrame } from '../input/codeFrame.ts';
+import { diagnosticAtText } from '../input/codeFrame.ts';
 import MagicString, { type SourceMap } from 'magic-string';
 import { ts } from 'ts-morph';
 import { deriveCompilerType, type DerivedComponent, type DerivedSchema, type Json } from './deriveSchema.ts';
@@ -88,13 +88,9 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
   }
   for (const { mine, theirs } of project.claimComponents(path, components)) {
     const user = calls.find((c) => c.schema !== null && JSON.stringify(c.schema).includes(`"$id":"${mine.name}"`));
-    diagnostics.push({
-      severity: 'error',
-      message: `two different types are named ${mine.name}: ${mine.declaredAt} and ${theirs.declaredAt} (component names must be unique across the project)`,
-      file: path,
-      ...(user ? { line: user.line, column: user.column, frame: codeFrame(text, user.line, user.column, 'DeriveSchema.gen'.length) } : {}),
-      fix: 'rename one of them (the component name is the declared name)',
-    });
+    const message = `two different types are named ${mine.name}: ${mine.declaredAt} and ${theirs.declaredAt} (component names must be unique across the project)`;
+    const fix = 'rename one of them (the component name is the declared name)';
+    diagnostics.push(user ? diagnosticAtText({ file: path, text, line: user.line, column: user.column, length: 'DeriveSchema.gen'.length }, 'error', message, fix) : { severity: 'error', message, file: path, fix });
   }
   const changed = ms.hasChanged();
   const result: Expansion = {

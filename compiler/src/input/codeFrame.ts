@@ -27,3 +27,33 @@ export function codeFrame(text: string, line: number, column: number, length = 1
   }
   return out.join('\n');
 }
+
+/** Where in which source text a diagnostic points (1-based line and column, the marked length). */
+export interface TextPlace {
+  readonly file: string;
+  readonly text: string;
+  readonly line: number;
+  readonly column: number;
+  readonly length?: number;
+}
+
+/** A diagnostic at a place of a TypeScript source, with the code frame that marks it (the one way code-first input places its messages). */
+export function diagnosticAtText(place: TextPlace, severity: 'error' | 'warning', message: string, fix?: string): {
+  severity: 'error' | 'warning';
+  file: string;
+  line: number;
+  column: number;
+  frame: string;
+  message: string;
+  fix?: string;
+} {
+  return {
+    severity,
+    file: place.file,
+    line: place.line,
+    column: place.column,
+    frame: codeFrame(place.text, place.line, place.column, place.length ?? 1),
+    message,
+    ...(fix !== undefined ? { fix } : {}),
+  };
+}
