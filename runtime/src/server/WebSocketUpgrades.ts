@@ -19,6 +19,7 @@ import { asksForWebSocket, type UpgradeSlot } from '../websocket/WebSocketApp.ts
 import { UpgradeKey } from '../util/symbols.ts';
 import { checkWebSocketConfig, socketSettings, wsServerOptions } from '../websocket/webSocketOptions.ts';
 import { readUpgradeBody } from './upgradeBody.ts';
+import { requestHeadProblem } from './requestHead.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Response headers the handshake itself decides; middleware's values for them are not copied onto the 101. */
@@ -154,9 +155,11 @@ export class WebSocketUpgrades {
     );
   };
 
-  /** The server's exact request-line and header-size limits (414, 431), as for any request. */
+  /** The request head's version and Host (400), and the server's exact request-line and header-size limits (414, 431), as for any request. */
   #limits(req: IncomingMessage): HttpError | undefined {
     const c = this.#config;
+    const head = requestHeadProblem(req);
+    if (head !== undefined) return head;
     if (req.method!.length + req.url!.length + 10 > c.maxInitialLineLength) {
       return HttpError.of(HttpErrors.REQUEST_LINE_TOO_LONG, [c.maxInitialLineLength]);
     }

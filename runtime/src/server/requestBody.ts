@@ -5,12 +5,17 @@ import { Body } from '../http/Body.ts';
 import { HttpError } from '../http/HttpError.ts';
 import type { Decompression } from './config/Decompression.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
+import { brotliWindow, type DecompressionGate } from './decompressionGate.ts';
 
 /** How the server reads one request body. */
 export interface BodyReadOptions {
   readonly decompression: Decompression;
   /** Limit on the (decompressed) size; undefined for none. */
   readonly limit: number | undefined;
+  /** Bounds the bodies decompressed at once (one gate per server). */
+  readonly gate: DecompressionGate;
+  /** Largest brotli window accepted, in bytes. */
+  readonly maxBrotliWindow: number;
 }
 
 /** True when the request announces a body (Content-Length > 0 or Transfer-Encoding). */
@@ -26,17 +31,18 @@ export function tooLarge(limit: number): HttpError {
   return HttpError.of(HttpErrors.BODY_TOO_LARGE, [limit], { details: { limit }, headers: { connection: 'close' } });
 }
 
-function decoderFor(encoding: string, mode: Decompression): Transform | 'identity' | undefined {
+/** The decoder of a coding (created only once a body has a slot), 'identity', or undefined when the mode refuses it. */
+function decoderFor(encoding: string, mode: Decompression): (() => Transform) | 'identity' | 'sniff' | undefined {
   switch (encoding) {
     case 'identity':
       return 'identity';
     case 'gzip':
     case 'x-gzip':
-      return createGunzip();
+      return createGunzip;
     case 'br':
-      return createBrotliDecompress();
+      return createBrotliDecompress;
     case 'deflate':
-      return mode === 'Strict' ? createInflate() : undefined; // NonStrict: decided on the first byte
+      return mode === 'Strict' ? createInflate : 'sniff'; // NonStrict: decided on the first byte
     default:
       return undefined;
   }
@@ -61,15 +67,37 @@ export async function* requestBytes(req: IncomingMessage, options: BodyReadOptio
   let source: AsyncIterable<Uint8Array> = req.iterator({ destroyOnReturn: false });
   // Content-Encoding lists codings in the order applied; undo them from the last.
   for (const encoding of encodings.reverse()) {
-    source = decode(source, encoding, options.decompression);
+    source = decode(source, encoding, options);
   }
   const limit = options.limit;
   let total = 0;
-  for await (const chunk of source) {
-    total += chunk.byteLength;
-    if (limit !== undefined && total > limit) throw tooLarge(limit);
-    yield chunk;
+  // One decompression slot per body, however many codings it stacks (per decoder, two
+  // nested codings could wait on each other). Freed when the body ends or its request goes.
+  const release = encodings.length > 0 ? await slotFor(req, options.gate) : undefined;
+  try {
+    for await (const chunk of source) {
+      total += chunk.byteLength;
+      if (limit !== undefined && total > limit) throw tooLarge(limit);
+      yield chunk;
+    }
+  } finally {
+    release?.();
   }
+}
+
+/** Waits for a decompression slot; the returned release may be called any number of times. */
+async function slotFor(req: IncomingMessage, gate: DecompressionGate): Promise<() => void> {
+  await gate.acquire();
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    req.off('close', release);
+    gate.release();
+  };
+  // A streaming handler may abandon the body half read: its request's end frees the slot.
+  req.once('close', release);
+  return release;
 }
 
 /** Resolves when the decoder wants more input, or is gone. */
@@ -85,20 +113,31 @@ function writable(z: Transform): Promise<void> {
   });
 }
 
-async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, mode: Decompression): AsyncIterable<Uint8Array> {
-  let decoder = decoderFor(encoding, mode);
-  if (decoder === undefined && !(encoding === 'deflate' && mode === 'NonStrict')) {
+async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, options: BodyReadOptions): AsyncIterable<Uint8Array> {
+  const make = decoderFor(encoding, options.decompression);
+  if (make === undefined) {
     throw HttpError.of(HttpErrors.UNSUPPORTED_CONTENT_ENCODING, [encoding], { headers: { 'accept-encoding': 'gzip, deflate, br' } });
   }
-  if (decoder === 'identity') {
+  if (make === 'identity') {
     yield* source;
     return;
   }
   const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) return;
-  decoder ??= looksLikeZlib(first.value) ? createInflate() : createInflateRaw();
-  const z = decoder;
+  if (encoding === 'br') {
+    // The window is the decoder's memory, and the client picks it: refuse before allocating.
+    const window = brotliWindow(first.value);
+    if (window !== undefined && window > options.maxBrotliWindow) {
+      throw HttpError.of(HttpErrors.BROTLI_WINDOW_TOO_LARGE, [window, options.maxBrotliWindow], { headers: { connection: 'close' } });
+    }
+  }
+  const z = make === 'sniff' ? (looksLikeZlib(first.value) ? createInflate() : createInflateRaw()) : make();
+  yield* inflate(z, first, iterator, encoding);
+}
+
+/** Runs one body through its decoder, reading the source only as fast as the decoder drains. */
+async function* inflate(z: Transform, first: IteratorResult<Uint8Array>, iterator: AsyncIterator<Uint8Array>, encoding: string): AsyncIterable<Uint8Array> {
   // Feeds the decoder with backpressure; stops as soon as the decoder is destroyed (decode
   // error, or the reader below gave up), so neither side can wait on the other forever.
   const feed = async () => {

@@ -6,6 +6,7 @@ import type { Response } from '../http/Response.ts';
 import { statusHasNoBody } from '../http/Status.ts';
 import type { CompressionOption, ResponseCompressionConfig } from './config/ResponseCompressionConfig.ts';
 import { chooseCompression, compressBytes, compressor } from './compression.ts';
+import { statusMessage } from './statusLine.ts';
 
 /** Per-response settings the server decides. */
 export interface WriteOptions {
@@ -51,7 +52,7 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, respons
   }
   if (options.close) head.push('connection', 'close');
   if (statusHasNoBody(status)) {
-    res.writeHead(status, head);
+    res.writeHead(status, statusMessage(status), head);
     res.end();
     return;
   }
@@ -74,7 +75,7 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, respons
       head.push('content-encoding', coding.type);
       if (headOnly) {
         // The compressed length is only known by compressing; a HEAD may omit it.
-        res.writeHead(status, head);
+        res.writeHead(status, statusMessage(status), head);
         res.end();
         return;
       }
@@ -82,7 +83,7 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, respons
       length = data.byteLength;
     }
     head.push('content-length', String(length));
-    res.writeHead(status, head);
+    res.writeHead(status, statusMessage(status), head);
     if (headOnly) res.end();
     else res.end(data);
     return;
@@ -106,7 +107,7 @@ async function writeStreamed(
   const compress = coding !== undefined && config !== undefined && (length === undefined || length >= config.contentThreshold);
   if (compress) head.push('content-encoding', coding.type);
   else if (length !== undefined) head.push('content-length', String(length));
-  res.writeHead(status, head);
+  res.writeHead(status, statusMessage(status), head);
   if (headOnly) {
     // Never opened: a HEAD must not run the body's producer.
     res.end();

@@ -4,6 +4,13 @@ import { Decompression } from './Decompression.ts';
 import { ResponseCompressionConfig } from './ResponseCompressionConfig.ts';
 import { RequestStreaming } from './RequestStreaming.ts';
 import { WebSocketConfig } from '../../websocket/WebSocketConfig.ts';
+import { ConfigErrors, configError } from '../../errors/catalogue.ts';
+
+/** A limit that must be a whole number above zero (a RangeError naming the field otherwise). */
+function positive(field: string, value: number, expected: string): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw configError(ConfigErrors.BAD_SERVER_LIMIT, field, expected, value);
+  return value;
+}
 
 /** The spec's `InetSocketAddress`: a host to bind and a port (0 = any free port). */
 export interface InetSocketAddress {
@@ -11,7 +18,10 @@ export interface InetSocketAddress {
   readonly port: number;
 }
 
-/** The thirteen fields of the spec's `Server.Config` record. */
+/**
+ * The thirteen fields of the spec's `Server.Config` record, then kitgen's limits against hostile
+ * clients (docs/security.md): the spec leaves them unsaid, a public server needs them.
+ */
 export interface ServerConfigFields {
   readonly sslConfig: SSLConfig | undefined;
   readonly address: InetSocketAddress;
@@ -26,6 +36,14 @@ export interface ServerConfigFields {
   readonly gracefulShutdownTimeout: Duration;
   readonly webSocketConfig: WebSocketConfig;
   readonly idleTimeout: Duration | undefined;
+  /** A request head (line and headers) must arrive within this from the connection's start or the previous response; 408 after. */
+  readonly requestHeaderTimeout: Duration;
+  /** Connections open at once; beyond it new ones are closed as they arrive (undefined: no cap). */
+  readonly maxConnections: number | undefined;
+  /** Request bodies being decompressed at once; more wait for a free slot (bounds the decoders' memory). */
+  readonly maxConcurrentDecompressions: number;
+  /** Largest brotli window (bytes) a request body may declare; larger ones answer 415. */
+  readonly maxBrotliWindow: number;
 }
 
 const defaults: ServerConfigFields = {
@@ -42,6 +60,11 @@ const defaults: ServerConfigFields = {
   gracefulShutdownTimeout: Duration.seconds(10),
   webSocketConfig: WebSocketConfig.default,
   idleTimeout: undefined,
+  requestHeaderTimeout: Duration.seconds(10),
+  maxConnections: 16_384,
+  maxConcurrentDecompressions: 8,
+  // Brotli encoders' default window (lgwin 22); the format allows up to 16 MiB.
+  maxBrotliWindow: 4 * 1024 * 1024,
 };
 
 /**
@@ -62,6 +85,10 @@ export class ServerConfig implements ServerConfigFields {
   readonly gracefulShutdownTimeout: Duration;
   readonly webSocketConfig: WebSocketConfig;
   readonly idleTimeout: Duration | undefined;
+  readonly requestHeaderTimeout: Duration;
+  readonly maxConnections: number | undefined;
+  readonly maxConcurrentDecompressions: number;
+  readonly maxBrotliWindow: number;
 
   private constructor(f: ServerConfigFields) {
     this.sslConfig = f.sslConfig;
@@ -77,6 +104,10 @@ export class ServerConfig implements ServerConfigFields {
     this.gracefulShutdownTimeout = f.gracefulShutdownTimeout;
     this.webSocketConfig = f.webSocketConfig;
     this.idleTimeout = f.idleTimeout;
+    this.requestHeaderTimeout = positive('requestHeaderTimeout', f.requestHeaderTimeout, 'a duration above zero');
+    this.maxConnections = f.maxConnections === undefined ? undefined : positive('maxConnections', f.maxConnections, 'a whole number above zero');
+    this.maxConcurrentDecompressions = positive('maxConcurrentDecompressions', f.maxConcurrentDecompressions, 'a whole number above zero');
+    this.maxBrotliWindow = positive('maxBrotliWindow', f.maxBrotliWindow, 'a whole number of bytes above zero');
     Object.freeze(this);
   }
 
@@ -161,6 +192,21 @@ export class ServerConfig implements ServerConfigFields {
   /** Sets maxHeaderSize (header sections larger than this answer 431). */
   withMaxHeaderSize(bytes: number): ServerConfig {
     return this.copy({ maxHeaderSize: bytes });
+  }
+
+  /** Sets requestHeaderTimeout: how long a request head may take to arrive (408 after). */
+  withRequestHeaderTimeout(timeout: Duration): ServerConfig {
+    return this.copy({ requestHeaderTimeout: timeout });
+  }
+
+  /** Sets maxConnections (undefined: no cap); connections beyond it are closed as they arrive. */
+  withMaxConnections(connections: number | undefined): ServerConfig {
+    return this.copy({ maxConnections: connections });
+  }
+
+  /** Sets how many request bodies may be decompressed at once, and the largest brotli window accepted. */
+  withDecompressionLimits(limits: { readonly maxConcurrent?: number; readonly maxBrotliWindow?: number }): ServerConfig {
+    return this.copy({ maxConcurrentDecompressions: limits.maxConcurrent ?? this.maxConcurrentDecompressions, maxBrotliWindow: limits.maxBrotliWindow ?? this.maxBrotliWindow });
   }
 
   /** Sets the WebSocket settings. */

@@ -1,13 +1,15 @@
 import type { ClientAuth, HttpBehaviour } from './SSLConfig.ts';
 import type { Decompression } from './Decompression.ts';
 import {
-  bool, duration, host, intIn, oneOf, optionalDuration, path, port, secret, size, text, type ValueReader,
+  bool, duration, host, intIn, oneOf, optionalDuration, optionalInt, path, port, positiveDuration, secret, size, text, type ValueReader,
 } from './configValues.ts';
 
 /** Prefix of every environment variable of the server config. */
 export const ENV_PREFIX = 'LIB_HTTP_SERVER_';
 /** Where the server config sits in a config file. */
 export const FILE_SECTION = 'lib.http.server';
+
+const optionalCount = optionalInt(1, 2 ** 31 - 1, 'a whole number above zero, or none');
 
 const closeStatus = intIn(1000, 4999, 'a WebSocket close code 1000-4999');
 
@@ -32,6 +34,10 @@ export const serverKeys = {
   'log-warning-on-fatal-error': { reader: bool, doc: 'log unexpected handler errors at warning level (default true)' },
   'graceful-shutdown-timeout': { reader: duration, doc: 'how long shutdown waits for in-flight requests (default 10s)' },
   'idle-timeout': { reader: optionalDuration, doc: 'close connections idle this long; `none` for no limit (default none)' },
+  'request-header-timeout': { reader: positiveDuration, doc: 'a request head must arrive within this; 408 after (default 10s)' },
+  'max-connections': { reader: optionalCount, doc: 'connections open at once; more are closed on arrival; `none` for no cap (default 16384)' },
+  'max-concurrent-decompressions': { reader: intIn(1, 4096, 'a whole number 1-4096'), doc: 'request bodies decompressed at once; more wait (default 8)' },
+  'max-brotli-window': { reader: size, doc: 'largest brotli window a request body may declare; 415 above (default 4MiB)' },
   'response-compression.enabled': { reader: bool, doc: 'turn response compression on or off; any other response-compression key turns it on' },
   'response-compression.content-threshold': { reader: size, doc: 'compress responses of at least this many bytes (default 0)' },
   'web-socket.subprotocols': { reader: text, doc: 'sub-protocol to negotiate (default none)' },

@@ -90,6 +90,23 @@ export const optionalDuration: ValueReader<Duration | null> = reader('a duration
   return d !== undefined && d > 0 ? d : undefined;
 });
 
+/** A duration above zero (no `none`: a limit that must stay on). */
+export const positiveDuration: ValueReader<Duration> = reader('a duration above zero such as 500ms, 2s, 1m or 1h', (raw) => {
+  const text = scalarText(raw);
+  const d = text === undefined ? undefined : Duration.parse(text);
+  return d !== undefined && d > 0 ? d : undefined;
+});
+
+/** An integer within [min, max], or `none` / `off` (null) for no limit. */
+export function optionalInt(min: number, max: number, expected: string): ValueReader<number | null> {
+  const within = intIn(min, max, expected);
+  return reader(expected, (raw, baseDir) => {
+    if (/^(none|off)$/i.test(scalarText(raw) ?? '')) return null;
+    const parsed = within.read(raw, baseDir);
+    return parsed.ok ? parsed.value : undefined;
+  });
+}
+
 /** One of a fixed set of words (any case); maps each word to a value. */
 export function oneOf<T>(words: Readonly<Record<string, T>>): ValueReader<T> {
   const names = Object.keys(words);

@@ -204,6 +204,11 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   set('gracefulShutdownTimeout', s.get('graceful-shutdown-timeout'));
   const idle = s.get('idle-timeout');
   if (idle !== undefined) changes.idleTimeout = idle ?? undefined; // `none` clears it
+  set('requestHeaderTimeout', s.get('request-header-timeout'));
+  const connections = s.get('max-connections');
+  if (connections !== undefined) changes.maxConnections = connections ?? undefined; // `none` lifts the cap
+  set('maxConcurrentDecompressions', s.get('max-concurrent-decompressions'));
+  set('maxBrotliWindow', s.get('max-brotli-window'));
   set('responseCompression', responseCompression(s));
   set('webSocketConfig', webSocketConfig(s));
   set('sslConfig', sslConfig(s));
