@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: finds every *.test.ts under the workspace's test folders and runs them with
 // Node's own test runner. Extra arguments are file filters (substring match on the path).
+// `--hostile` runs the hostile-input suite instead (*.hostile.ts, one file at a time: it
+// measures memory and latency, which files running side by side would disturb).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,12 +19,14 @@ function collect(dir, out) {
     if (skip.has(name)) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) collect(path, out);
-    else if (name.endsWith('.test.ts')) out.push(relative(root, path));
+    else if (name.endsWith(suffix)) out.push(relative(root, path));
   }
   return out;
 }
 
-const filters = process.argv.slice(2);
+const hostile = process.argv.includes('--hostile');
+const suffix = hostile ? '.hostile.ts' : '.test.ts';
+const filters = process.argv.slice(2).filter((a) => a !== '--hostile');
 const files = roots.flatMap((r) => collect(join(root, r), [])).sort()
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
 if (files.length === 0) {
@@ -31,7 +35,7 @@ if (files.length === 0) {
 }
 // Two files at a time: most tests wait on sockets and subprocesses, not the CPU. A test that
 // hangs fails after 5 minutes instead of holding CI to its limit.
-const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=2', '--test-timeout=300000', ...files], {
+const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', `--test-concurrency=${hostile ? 1 : 2}`, '--test-timeout=300000', ...files], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS) },
