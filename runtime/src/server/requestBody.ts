@@ -6,6 +6,7 @@ import { HttpError } from '../http/HttpError.ts';
 import type { Decompression } from './config/Decompression.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 import { brotliWindow, type DecompressionGate } from './decompressionGate.ts';
+import { inflateWhole, looksLikeZlib } from './inflateWhole.ts';
 
 /** How the server reads one request body. */
 export interface BodyReadOptions {
@@ -31,6 +32,13 @@ export function tooLarge(limit: number): HttpError {
   return HttpError.of(HttpErrors.BODY_TOO_LARGE, [limit], { details: { limit }, headers: { connection: 'close' } });
 }
 
+/** The codings of a request's Content-Encoding to undo, in the order applied ([] when none or decompression is off). */
+function codingsOf(req: IncomingMessage, options: BodyReadOptions): string[] {
+  const header = req.headers['content-encoding'];
+  if (options.decompression === 'No' || header === undefined) return [];
+  return header.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e && e !== 'identity');
+}
+
 /** The decoder of a coding (created only once a body has a slot), 'identity', or undefined when the mode refuses it. */
 function decoderFor(encoding: string, mode: Decompression): (() => Transform) | 'identity' | 'sniff' | undefined {
   switch (encoding) {
@@ -48,20 +56,12 @@ function decoderFor(encoding: string, mode: Decompression): (() => Transform) | 
   }
 }
 
-/** Raw deflate vs zlib-wrapped (RFC 1950): a zlib stream's first two bytes form a multiple of 31. */
-function looksLikeZlib(first: Uint8Array): boolean {
-  return first.length >= 2 && (first[0] & 0x0f) === 8 && ((first[0] << 8) | first[1]) % 31 === 0;
-}
-
 /**
  * The request's content as a byte stream: decompressed when configured (415 for an encoding
  * the mode does not accept), failing with 413 once more than `limit` bytes come out.
  */
 export async function* requestBytes(req: IncomingMessage, options: BodyReadOptions): AsyncIterable<Uint8Array> {
-  const encodingHeader = req.headers['content-encoding'];
-  const encodings = options.decompression === 'No' || encodingHeader === undefined
-    ? []
-    : encodingHeader.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e && e !== 'identity');
+  const encodings = codingsOf(req, options);
   // Leaving the loop early (limit exceeded, handler stopped reading) must not destroy the
   // message: that would destroy the socket and the 413 or the handler's answer with it.
   let source: AsyncIterable<Uint8Array> = req.iterator({ destroyOnReturn: false });
@@ -162,16 +162,6 @@ async function* inflate(z: Transform, first: IteratorResult<Uint8Array>, iterato
   }
 }
 
-/** True when the body must go through a decoder before it is read (Content-Encoding other than identity). */
-function needsDecoding(req: IncomingMessage, options: BodyReadOptions): boolean {
-  const encoding = req.headers['content-encoding'];
-  if (options.decompression === 'No' || encoding === undefined) return false;
-  return encoding.split(',').some((e) => {
-    const t = e.trim().toLowerCase();
-    return t !== '' && t !== 'identity';
-  });
-}
-
 /**
  * Reads the whole request body into memory (aggregated mode), honouring limit and decompression;
  * exactly one of `resolve` and `reject` is called, once. A body that needs no decoding is read
@@ -179,11 +169,31 @@ function needsDecoding(req: IncomingMessage, options: BodyReadOptions): boolean 
  * listeners per request, which showed in the POST benchmark's profile.
  */
 export function readBody(req: IncomingMessage, options: BodyReadOptions, resolve: (body: Body) => void, reject: (error: unknown) => void): void {
-  if (needsDecoding(req, options)) {
-    aggregateDecoded(req, options).then(resolve, reject);
-    return;
-  }
+  const type = req.headers['content-type'];
+  const encodings = codingsOf(req, options);
   const limit = options.limit;
+  if (encodings.length === 0) {
+    readRaw(req, limit, (bytes) => resolve(Body.fromReceived(bytes, type)), reject);
+  } else if (limit === undefined) {
+    aggregateDecoded(req, options).then(resolve, reject);
+  } else {
+    // The encoded body is held whole, then decoded at once: allowed a little over the limit,
+    // as incompressible data comes out of a coder slightly larger than it went in.
+    readRaw(req, limit + Math.ceil(limit / 64) + 1024, (bytes) => {
+      let decoded: Buffer;
+      try {
+        decoded = inflateWhole(bytes, encodings, { decompression: options.decompression, limit, maxBrotliWindow: options.maxBrotliWindow });
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      resolve(Body.fromReceived(decoded, type));
+    }, reject);
+  }
+}
+
+/** Reads a body's bytes as they came, failing with 413 past `limit`; exactly one callback runs, once. */
+function readRaw(req: IncomingMessage, limit: number | undefined, resolve: (bytes: Buffer) => void, reject: (error: unknown) => void): void {
   let first: Buffer | undefined;
   let chunks: Buffer[] | undefined;
   let total = 0;
@@ -207,8 +217,7 @@ export function readBody(req: IncomingMessage, options: BodyReadOptions, resolve
   const onEnd = () => {
     if (settled) return;
     settled = true;
-    const bytes = chunks !== undefined ? Buffer.concat(chunks, total) : first ?? new Uint8Array(0);
-    resolve(Body.fromReceived(bytes, req.headers['content-type']));
+    resolve(chunks !== undefined ? Buffer.concat(chunks, total) : first ?? Buffer.alloc(0));
   };
   const onError = (error: Error) => {
     if (settled) return;
