@@ -60,6 +60,8 @@ const corpus: ReadonlyArray<readonly [string, string | Buffer, number]> = [
   ['request line without a version', `GET /users/1${CRLF}${CRLF}`, 400],
   ['protocol name other than HTTP', head(GET('/users/1', 'HTTPS/1.1'), HOST), 400],
   ['version with letters', head(GET('/users/1', 'HTTP/1.x'), HOST), 400],
+  ['WebSocket upgrade without Host', head('GET /ws HTTP/1.1', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='), 400],
+  ['WebSocket upgrade with two Host lines', head('GET /ws HTTP/1.1', HOST, 'Host: b.example', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='), 400],
   // Size limits (defaults: 4096-byte request line, 8192-byte headers, 1 MiB body).
   ['request line over the limit', head(GET(`/users/${'a'.repeat(5000)}`), HOST), 414],
   ['header section over the limit', head(GET(), HOST, `X-Big: ${'b'.repeat(9000)}`), 431],

@@ -20,16 +20,18 @@ const routes = Routes(
     calls++;
     return new Response(200, { 'content-type': 'text/plain' }, Body.fromString('hi'));
   }),
-  Route.webSocket(RoutePattern.GET('ws'), async (socket) => {
-    calls++;
-    for await (const m of socket) {
-      if (m.type === 'text') await socket.send(m.text);
-      else if (m.type === 'binary') await socket.send(m.data);
-    }
-  }),
 );
+// HOSTILE_NO_WS=1 leaves the WebSocket route out: slow-client limits must not depend on it.
+const echo = Route.webSocket(RoutePattern.GET('ws'), async (socket) => {
+  calls++;
+  for await (const m of socket) {
+    if (m.type === 'text') await socket.send(m.text);
+    else if (m.type === 'binary') await socket.send(m.data);
+  }
+});
+const withWs = process.env.HOSTILE_NO_WS === '1' ? routes : routes.concat(echo);
 const staticDir = process.env.HOSTILE_STATIC_DIR;
-const all = staticDir ? routes.pipe(Middleware.serveDirectory('files', staticDir)) : routes;
+const all = staticDir ? withWs.pipe(Middleware.serveDirectory('files', staticDir)) : withWs;
 
 const layer = Server.configured({ LIB_HTTP_SERVER_BINDING_HOST: '127.0.0.1', LIB_HTTP_SERVER_BINDING_PORT: '0', ...process.env });
 const port = await Server.install(all, layer);
