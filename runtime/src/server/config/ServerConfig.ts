@@ -40,7 +40,7 @@ export interface ServerConfigFields {
   readonly requestHeaderTimeout: Duration;
   /** Connections open at once; beyond it new ones are closed as they arrive (undefined: no cap). */
   readonly maxConnections: number | undefined;
-  /** Request bodies being decompressed at once; more wait for a free slot (bounds the decoders' memory). */
+  /** Streamed request bodies being decompressed at once; more wait for a free slot (aggregated bodies are decoded whole, one at a time). */
   readonly maxConcurrentDecompressions: number;
   /** Largest brotli window (bytes) a request body may declare; larger ones answer 415. */
   readonly maxBrotliWindow: number;

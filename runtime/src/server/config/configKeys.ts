@@ -36,7 +36,7 @@ export const serverKeys = {
   'idle-timeout': { reader: optionalDuration, doc: 'close connections idle this long; `none` for no limit (default none)' },
   'request-header-timeout': { reader: positiveDuration, doc: 'a request head must arrive within this; 408 after (default 10s)' },
   'max-connections': { reader: optionalCount, doc: 'connections open at once; more are closed on arrival; `none` for no cap (default 16384)' },
-  'max-concurrent-decompressions': { reader: intIn(1, 4096, 'a whole number 1-4096'), doc: 'request bodies decompressed at once; more wait (default 8)' },
+  'max-concurrent-decompressions': { reader: intIn(1, 4096, 'a whole number 1-4096'), doc: 'streamed request bodies decompressed at once; more wait (default 8)' },
   'max-brotli-window': { reader: size, doc: 'largest brotli window a request body may declare; 415 above (default 4MiB)' },
   'response-compression.enabled': { reader: bool, doc: 'turn response compression on or off; any other response-compression key turns it on' },
   'response-compression.content-threshold': { reader: size, doc: 'compress responses of at least this many bytes (default 0)' },
