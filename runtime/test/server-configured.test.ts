@@ -243,6 +243,24 @@ test('bad values name the variable and the expected form', () => {
   fails({ LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS: 'gzip,zip' }, 'LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS: expected one of gzip, deflate, br, brotli, got "zip"');
 });
 
+test('limits against hostile clients: request-header-timeout, max-connections, decompression limits (issue 16)', () => {
+  const c = loadServerConfig({
+    LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '5s',
+    LIB_HTTP_SERVER_MAX_CONNECTIONS: '2000',
+    LIB_HTTP_SERVER_MAX_CONCURRENT_DECOMPRESSIONS: '2',
+    LIB_HTTP_SERVER_MAX_BROTLI_WINDOW: '1MiB',
+  });
+  assert.deepEqual([c.requestHeaderTimeout, c.maxConnections, c.maxConcurrentDecompressions, c.maxBrotliWindow], [5000, 2000, 2, 1024 * 1024]);
+  const d = ServerConfig.default;
+  assert.deepEqual([d.requestHeaderTimeout, d.maxConnections, d.maxConcurrentDecompressions, d.maxBrotliWindow], [10_000, 16_384, 8, 4 * 1024 * 1024]);
+  assert.equal(loadServerConfig({ LIB_HTTP_SERVER_MAX_CONNECTIONS: 'none' }).maxConnections, undefined);
+  fails({ LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '0s' }, 'LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: expected a duration above zero such as 500ms, 2s, 1m or 1h, got "0s"');
+  fails({ LIB_HTTP_SERVER_MAX_CONNECTIONS: '0' }, 'LIB_HTTP_SERVER_MAX_CONNECTIONS: expected a whole number above zero, or none, got "0"');
+  fails({ LIB_HTTP_SERVER_MAX_BROTLI_WINDOW: '64MiB' }, 'LIB_HTTP_SERVER_MAX_BROTLI_WINDOW: expected a size from 1KiB to 16MiB, got "64MiB"');
+  assert.throws(() => d.withMaxConnections(0), { name: 'RangeError', message: 'Server.Config.maxConnections: expected a whole number above zero, got 0' });
+  assert.throws(() => d.withDecompressionLimits({ maxConcurrent: 1.5 }), /Server\.Config\.maxConcurrentDecompressions: expected a whole number above zero, got 1\.5/);
+});
+
 test('passwords never appear in errors', () => {
   const found = problems({ LIB_HTTP_SERVER_SSL_KEYSTORE_PATH: 'ks.p12', LIB_HTTP_SERVER_SSL_KEYSTORE_PASSWORD: '', LIB_HTTP_SERVER_SSL_TRUSTSTORE_PASSWORD: 'hunter2' });
   assert.deepEqual(found, [

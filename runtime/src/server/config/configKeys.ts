@@ -1,7 +1,7 @@
 import type { ClientAuth, HttpBehaviour } from './SSLConfig.ts';
 import type { Decompression } from './Decompression.ts';
 import {
-  bool, duration, host, intIn, oneOf, optionalDuration, optionalInt, path, port, positiveDuration, secret, size, text, type ValueReader,
+  bool, duration, host, intIn, oneOf, optionalDuration, optionalInt, path, port, positiveDuration, secret, size, sizeIn, text, type ValueReader,
 } from './configValues.ts';
 
 /** Prefix of every environment variable of the server config. */
@@ -37,7 +37,7 @@ export const serverKeys = {
   'request-header-timeout': { reader: positiveDuration, doc: 'a request head must arrive within this; 408 after (default 10s)' },
   'max-connections': { reader: optionalCount, doc: 'connections open at once; more are closed on arrival; `none` for no cap (default 16384)' },
   'max-concurrent-decompressions': { reader: intIn(1, 4096, 'a whole number 1-4096'), doc: 'streamed request bodies decompressed at once; more wait (default 8)' },
-  'max-brotli-window': { reader: size, doc: 'largest brotli window a request body may declare; 415 above (default 4MiB)' },
+  'max-brotli-window': { reader: sizeIn(1024, 16 * 1024 * 1024, 'a size from 1KiB to 16MiB'), doc: 'largest brotli window a request body may declare; 415 above (default 4MiB)' },
   'response-compression.enabled': { reader: bool, doc: 'turn response compression on or off; any other response-compression key turns it on' },
   'response-compression.content-threshold': { reader: size, doc: 'compress responses of at least this many bytes (default 0)' },
   'web-socket.subprotocols': { reader: text, doc: 'sub-protocol to negotiate (default none)' },

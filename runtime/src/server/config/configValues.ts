@@ -75,6 +75,14 @@ export const size: ValueReader<number> = reader('a size in bytes such as 1048576
   return Number.isSafeInteger(n) ? n : undefined;
 });
 
+/** A size in bytes within [min, max]. */
+export function sizeIn(min: number, max: number, expected: string): ValueReader<number> {
+  return reader(expected, (raw, baseDir) => {
+    const parsed = size.read(raw, baseDir);
+    return parsed.ok && parsed.value >= min && parsed.value <= max ? parsed.value : undefined;
+  });
+}
+
 /** A duration: `500ms`, `2s`, `1.5m`, `1h`, or a number of milliseconds. */
 export const duration: ValueReader<Duration> = reader('a duration such as 500ms, 2s, 1m or 1h', (raw) => {
   const text = scalarText(raw);
