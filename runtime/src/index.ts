@@ -61,10 +61,11 @@ export { WebSocketConfig, SocketDecoder, type CloseStatus } from './websocket/We
 export type { ServerWebSocket, WebSocketMessage, WebSocketClose } from './websocket/ServerWebSocket.ts';
 export type { WebSocketApp } from './websocket/WebSocketApp.ts';
 export { WebSocketConfigError } from './websocket/WebSocketConfigError.ts';
-export { TransportConfig, type ChannelType, type LeakDetectionLevel } from './server/config/TransportConfig.ts';
+export { TransportConfig, type ChannelType, type LeakDetectionLevel, type TransportFields } from './server/config/TransportConfig.ts';
+export { HealthProbes } from './server/config/HealthProbes.ts';
 export { SSLConfig, HttpBehaviour, ClientAuth, TrustManagerKeyStore, TrustManagerKeyStoreBuilder, type TrustManagerKeyStoreInput, type KeyMaterialLocation } from './server/config/SSLConfig.ts';
 export { SSLConfigError } from './server/tls/SSLConfigError.ts';
-export { loadServerConfig } from './server/config/loadServerConfig.ts';
+export { loadServerConfig, loadTransportConfig } from './server/config/loadServerConfig.ts';
 export { ConfigError } from './server/config/ConfigError.ts';
 
 export { Schema, type Static, type TSchema } from './schema/Schema.ts';

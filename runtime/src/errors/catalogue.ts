@@ -109,7 +109,8 @@ export const ConfigErrors = {
   BAD_LOG_ANNOTATIONS: config('KITGEN_ERR_BAD_LOG_ANNOTATIONS', 'TypeError', () => 'logAnnotate(annotation, ...annotations): every argument must be a LogAnnotation'),
   BAD_LOG_ANNOTATION_SET: config('KITGEN_ERR_BAD_LOG_ANNOTATION_SET', 'TypeError', () => 'logAnnotate(set): every element must be a LogAnnotation'),
   // server/config/
-  BAD_MAX_THREADS: config('KITGEN_ERR_BAD_MAX_THREADS', 'RangeError', (n: number) => `TransportConfig.maxThreads: expected a positive integer, got ${n}`),
+  BAD_MAX_THREADS: config('KITGEN_ERR_BAD_MAX_THREADS', 'RangeError', (n: number) => `TransportConfig.maxThreads: expected a whole number of worker processes (0 = one per core), got ${n}`),
+  TRANSPORT_UNSUPPORTED: config('KITGEN_ERR_TRANSPORT_UNSUPPORTED', 'Error', (field: string, value: string, why: string) => `TransportConfig.${field} = ${value} cannot be honoured on Node: ${why}`),
   BAD_SERVER_LIMIT: config('KITGEN_ERR_BAD_SERVER_LIMIT', 'RangeError', (field: string, expected: string, got: number) => `Server.Config.${field}: expected ${expected}, got ${got}`),
   BAD_SSL_PATH: config('KITGEN_ERR_BAD_SSL_PATH', 'TypeError', (what: string) => `SSLConfig: the ${what} path must be a non-empty string`),
   BAD_SSL_BEHAVIOUR: config('KITGEN_ERR_BAD_SSL_BEHAVIOUR', 'TypeError', (got: string) => `SSLConfig: behaviour must be SSLConfig.HttpBehaviour.Accept, Redirect or Fail, got ${got}`),

@@ -1,5 +1,6 @@
 import { pino, type Logger as PinoLogger } from 'pino';
 import { annotationsInEffect } from './logAnnotationContext.ts';
+import { clusterWorkerId } from '../util/clusterWorker.ts';
 
 /** The runtime's logger: a pino logger (JSON lines on stdout unless replaced). */
 export type Logger = PinoLogger;
@@ -13,8 +14,10 @@ let current: Logger | undefined;
 export const Log = {
   /** The logger in effect, created on first use. */
   get(): Logger {
-    // The mixin adds the request's log annotations (Middleware.logAnnotate) to every line.
-    return (current ??= pino({ level: process.env.KITGEN_LOG_LEVEL ?? 'info', base: undefined, mixin: annotationsInEffect }));
+    // The mixin adds the request's log annotations (Middleware.logAnnotate) to every line; a
+    // cluster worker's lines carry its id, so request logs tell which worker served them.
+    const worker = clusterWorkerId();
+    return (current ??= pino({ level: process.env.KITGEN_LOG_LEVEL ?? 'info', base: worker === undefined ? undefined : { worker }, mixin: annotationsInEffect }));
   },
   /** Replaces the logger, e.g. with one writing to a test stream. */
   set(logger: Logger): void {

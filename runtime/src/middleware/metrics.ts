@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { Counter, Gauge, Histogram, register as defaultRegistry, type Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, register as defaultRegistry, type Registry } from 'prom-client';
+import { askPrimary, clusterWorkerId } from '../util/clusterWorker.ts';
 import { Body } from '../http/Body.ts';
 import { Response } from '../http/Response.ts';
 import { Route } from '../routing/Route.ts';
@@ -71,6 +72,24 @@ export function metrics(options: MetricsOptions = {}): Middleware {
   });
 }
 
+const aggregated = new Set<Registry>();
+
+/**
+ * On a cluster worker the metrics route answers for the whole group: the primary gathers every
+ * worker's registry with prom-client's AggregatorRegistry (counters and histograms summed) and
+ * the worker that got the scrape serves the text. Constructing an AggregatorRegistry here is
+ * what makes prom-client answer the primary's requests on this worker.
+ */
+async function clusterMetrics(registry: Registry): Promise<string> {
+  if (!aggregated.has(registry)) {
+    aggregated.add(registry);
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([...aggregated]);
+  }
+  const answer = await askPrimary('metrics');
+  return String(answer.text);
+}
+
 /** Reading and publishing metrics: the registry in use and a route serving the text exposition. */
 export const Metrics = {
   /** prom-client's global registry, where `metrics()` and `new Counter(...)` register by default. */
@@ -85,7 +104,7 @@ export const Metrics = {
    */
   route(path = 'metrics', registry: Registry = defaultRegistry): Route {
     return Route.fromHandler(RoutePattern.GET(path), async () => {
-      const text = await registry.metrics();
+      const text = clusterWorkerId() === undefined ? await registry.metrics() : await clusterMetrics(registry);
       return new Response(200, undefined, Body.fromString(text, registry.contentType));
     });
   },

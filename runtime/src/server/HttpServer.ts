@@ -19,6 +19,8 @@ import { HttpErrors } from '../errors/catalogue.ts';
 import { PortInUseError } from './PortInUseError.ts';
 import { requestHeadProblem } from './requestHead.ts';
 import { DecompressionGate } from './decompressionGate.ts';
+import { planTransport } from './cluster/transportPlan.ts';
+import type { HealthProbes } from './config/HealthProbes.ts';
 
 /**
  * A whole request (head and body) must arrive within 300 s of its start (docs/decisions.md);
@@ -59,6 +61,9 @@ export class HttpServer {
   readonly #streaming: boolean;
   readonly #usual: WriteOptions;
   readonly #close: WriteOptions;
+  readonly #drainWindow: number;
+  readonly #probes: HealthProbes | undefined;
+  #ready = true;
   static readonly #refusal: WriteOptions = { compression: undefined, close: true };
 
   constructor(config: ServerConfig, transport?: TransportConfig) {
@@ -74,6 +79,9 @@ export class HttpServer {
     };
     this.#usual = { compression: config.responseCompression, close: !config.keepAlive };
     this.#close = { compression: config.responseCompression, close: true };
+    // A transport config's quiet period is the drain window; every field is checked (and refused) here.
+    this.#drainWindow = transport ? planTransport(transport).drainWindow : DRAIN_WINDOW_MS;
+    this.#probes = config.healthProbes;
   }
 
   /** The bound port, once listening. */
@@ -177,15 +185,19 @@ export class HttpServer {
     return (this.#stopping ??= this.#stop());
   }
 
-  /** True from the moment shutdown begins (a readiness probe reports not ready from then on). */
+  /** True from the moment shutdown begins (the readiness probe answers 503 from then on). */
   get shuttingDown(): boolean {
-    return this.#closing;
+    return !this.#ready;
   }
 
   async #stop(): Promise<void> {
     await this.#listening?.catch(() => undefined);
     const listener = this.#listener;
     if (!listener) return;
+    this.#ready = false;
+    // Readiness is false from here; a balancer that probes it stops sending before we stop accepting.
+    const delay = this.#probes?.drainDelay ?? 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     this.#closing = true;
     // Open WebSockets get 1001 Going Away now and are cut when the grace period ends.
     const webSockets = this.#webSockets?.shutdown(this.config.gracefulShutdownTimeout);
@@ -205,7 +217,7 @@ export class HttpServer {
     const drain = setTimeout(() => {
       sweep();
       sweeper = setInterval(sweep, SHUTDOWN_SWEEP_MS);
-    }, Math.min(DRAIN_WINDOW_MS, this.config.gracefulShutdownTimeout));
+    }, Math.min(this.#drainWindow, this.config.gracefulShutdownTimeout));
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, this.config.gracefulShutdownTimeout, true)));
     const late = await Promise.race([closed.then(() => false), timedOut]);
@@ -230,6 +242,10 @@ export class HttpServer {
     // Version and Host (RFC 9112 §2.3, §3.2) before anything else reads the request.
     const head = requestHeadProblem(req);
     if (head !== undefined) return this.#reject(req, res, head);
+    const probes = this.#probes;
+    if (probes !== undefined && (req.url === probes.readinessPath || req.url === probes.livenessPath) && (req.method === 'GET' || req.method === 'HEAD')) {
+      return this.#probe(req, res, req.url === probes.livenessPath);
+    }
     // Request line: METHOD SP target SP HTTP/x.y
     if (req.method!.length + req.url!.length + 10 > c.maxInitialLineLength) {
       return this.#reject(req, res, HttpError.of(HttpErrors.REQUEST_LINE_TOO_LONG, [c.maxInitialLineLength]));
@@ -265,6 +281,14 @@ export class HttpServer {
       (body) => this.#dispatch(req, res, body),
       (error: unknown) => this.#reject(req, res, error instanceof HttpError ? error : HttpError.of(HttpErrors.BODY_UNREADABLE, [], { cause: error })),
     );
+  }
+
+  /** Answers a health probe before routing: liveness 200; readiness 200, or 503 once shutdown began. */
+  #probe(req: IncomingMessage, res: ServerResponse, liveness: boolean): void {
+    const ok = liveness || this.#ready;
+    const status = liveness ? 'live' : ok ? 'ready' : 'shutting down';
+    const response = new Response(ok ? 200 : 503, { 'cache-control': 'no-store' }, Body.fromString(JSON.stringify({ status }), 'application/json'));
+    void writeResponse(req, res, response, this.#closing ? this.#close : this.#usual);
   }
 
   /** Answers a request the server refuses itself (414, 431, 413, bad body) and closes the connection. */

@@ -1,7 +1,7 @@
 import type { Routes } from '../routing/Routes.ts';
 import { ServerConfig } from './config/ServerConfig.ts';
 import type { TransportConfig } from './config/TransportConfig.ts';
-import { loadServerConfig } from './config/loadServerConfig.ts';
+import { loadServerConfig, loadTransportConfig } from './config/loadServerConfig.ts';
 import { ServerLayer } from './ServerLayer.ts';
 
 /**
@@ -38,12 +38,12 @@ export const Server = {
   },
 
   /**
-   * A server configured from the environment (`LIB_HTTP_SERVER_*`) and, when
+   * A server (and its transport, from the `transport.*` keys) configured from the environment (`LIB_HTTP_SERVER_*`) and, when
    * `KITGEN_CONFIG_FILE` names a JSON or YAML file, its `lib.http.server` section.
    * A bad value throws, naming the variable or key and the expected form.
    */
   configured(env: NodeJS.ProcessEnv = process.env): ServerLayer {
-    return new ServerLayer(loadServerConfig(env));
+    return new ServerLayer(loadServerConfig(env), loadTransportConfig(env));
   },
 
   /** Installs routes on a server (starting it) and resolves with the bound port. */
@@ -51,18 +51,13 @@ export const Server = {
     return server.install(routes);
   },
 
-  /** Serves routes until SIGINT or SIGTERM, then shuts down gracefully and resolves. */
+  /**
+   * Serves routes until SIGINT or SIGTERM (on a cluster worker: until the primary asks it to
+   * stop), then shuts down gracefully and resolves.
+   */
   async serve(routes: Routes, server: ServerLayer = new ServerLayer(ServerConfig.default)): Promise<void> {
     await server.install(routes);
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        resolve();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    await server.stopRequested();
     await server.shutdown();
   },
 };

@@ -5,6 +5,7 @@ import { ResponseCompressionConfig } from './ResponseCompressionConfig.ts';
 import { RequestStreaming } from './RequestStreaming.ts';
 import { WebSocketConfig } from '../../websocket/WebSocketConfig.ts';
 import { ConfigErrors, configError } from '../../errors/catalogue.ts';
+import { HealthProbes } from './HealthProbes.ts';
 
 /** A limit that must be a whole number above zero (a RangeError naming the field otherwise). */
 function positive(field: string, value: number, expected: string): number {
@@ -44,6 +45,8 @@ export interface ServerConfigFields {
   readonly maxConcurrentDecompressions: number;
   /** Largest brotli window (bytes) a request body may declare; larger ones answer 415. */
   readonly maxBrotliWindow: number;
+  /** Readiness and liveness routes answered by the server itself; undefined (the default) for none. */
+  readonly healthProbes: HealthProbes | undefined;
 }
 
 const defaults: ServerConfigFields = {
@@ -65,6 +68,7 @@ const defaults: ServerConfigFields = {
   maxConcurrentDecompressions: 8,
   // Brotli encoders' default window (lgwin 22); the format allows up to 16 MiB.
   maxBrotliWindow: 4 * 1024 * 1024,
+  healthProbes: undefined,
 };
 
 /**
@@ -89,6 +93,7 @@ export class ServerConfig implements ServerConfigFields {
   readonly maxConnections: number | undefined;
   readonly maxConcurrentDecompressions: number;
   readonly maxBrotliWindow: number;
+  readonly healthProbes: HealthProbes | undefined;
 
   private constructor(f: ServerConfigFields) {
     this.sslConfig = f.sslConfig;
@@ -108,6 +113,7 @@ export class ServerConfig implements ServerConfigFields {
     this.maxConnections = f.maxConnections === undefined ? undefined : positive('maxConnections', f.maxConnections, 'a whole number above zero');
     this.maxConcurrentDecompressions = positive('maxConcurrentDecompressions', f.maxConcurrentDecompressions, 'a whole number above zero');
     this.maxBrotliWindow = positive('maxBrotliWindow', f.maxBrotliWindow, 'a whole number of bytes above zero');
+    this.healthProbes = f.healthProbes;
     Object.freeze(this);
   }
 
@@ -207,6 +213,11 @@ export class ServerConfig implements ServerConfigFields {
   /** Sets how many request bodies may be decompressed at once, and the largest brotli window accepted. */
   withDecompressionLimits(limits: { readonly maxConcurrent?: number; readonly maxBrotliWindow?: number }): ServerConfig {
     return this.copy({ maxConcurrentDecompressions: limits.maxConcurrent ?? this.maxConcurrentDecompressions, maxBrotliWindow: limits.maxBrotliWindow ?? this.maxBrotliWindow });
+  }
+
+  /** Turns the readiness and liveness routes on (defaults `/readyz`, `/livez`, no drain delay, changed by `probes`). */
+  withHealthProbes(probes: Partial<HealthProbes> = {}): ServerConfig {
+    return this.copy({ healthProbes: Object.freeze({ ...HealthProbes.default, ...probes }) });
   }
 
   /** Sets the WebSocket settings. */

@@ -2,15 +2,18 @@ import { Duration } from '../../util/Duration.ts';
 import { ConfigErrors, configError } from '../../errors/catalogue.ts';
 
 /**
- * The spec's `LeakDetectionLevel`. On Node there is no pooled-buffer leak detector; any level
- * above DISABLED turns on warnings for unconsumed request bodies and unclosed streams.
+ * The spec's `LeakDetectionLevel`. Node's buffers are garbage-collected, not pooled and
+ * reference-counted, so there is no leak for a detector to find: DISABLED and SIMPLE (the
+ * default) are accepted and mean that; ADVANCED and PARANOID are refused when the server is
+ * installed (server/cluster/transportPlan.ts).
  */
 export type LeakDetectionLevel = 'DISABLED' | 'SIMPLE' | 'ADVANCED' | 'PARANOID';
 
 /**
- * The spec's `ChannelType`. On Node the event loop is libuv's: `EPOLL` is the default, `URING`
- * asks libuv to use io_uring for file operations (`UV_USE_IO_URING=1`, Linux only), `NIO` and
- * `AUTO` mean the default.
+ * The spec's `ChannelType`. On Node the event loop is libuv's: `AUTO` and `NIO` mean its
+ * default, `EPOLL` is that default on Linux and `KQUEUE` on macOS and the BSDs (each refused
+ * elsewhere), `URING` has libuv use io_uring (Linux; `UV_USE_IO_URING=1`, set on the workers
+ * it forks, or required in the environment of a single process).
  */
 export type ChannelType = 'AUTO' | 'NIO' | 'EPOLL' | 'KQUEUE' | 'URING';
 
@@ -18,24 +21,33 @@ export type ChannelType = 'AUTO' | 'NIO' | 'EPOLL' | 'KQUEUE' | 'URING';
 export interface TransportConfig {
   readonly leakDetectionLevel: LeakDetectionLevel;
   readonly channelType: ChannelType;
-  /** Worker processes sharing the port through node:cluster; 1 means the single process. */
+  /** Worker processes sharing the port through node:cluster; 1 means the single process, 0 one per core. */
   readonly nThreads: number;
-  /** How long shutdown waits with no new work before closing (a quiet period). */
+  /** Shutdown's drain window: how long requests on open connections are still answered before idle ones close. */
   readonly shutdownQuietPeriodDuration: Duration;
-  /** Upper bound on transport shutdown. */
+  /** Upper bound on a cluster's shutdown: workers still running this long after the primary asked them to stop are killed. */
   readonly shutdownTimeoutDuration: Duration;
   withChannelType(channelType: ChannelType): TransportConfig;
   leakDetection(level: LeakDetectionLevel): TransportConfig;
   maxThreads(n: number): TransportConfig;
+  /** A copy with the shutdown durations (or any field) changed, as `Server.Config`'s `copy`. */
+  copy(changes: Partial<TransportFields>): TransportConfig;
 }
 
-function make(f: Omit<TransportConfig, 'withChannelType' | 'leakDetection' | 'maxThreads'>): TransportConfig {
+/** The data fields of a {@link TransportConfig}. */
+export type TransportFields = Omit<TransportConfig, 'withChannelType' | 'leakDetection' | 'maxThreads' | 'copy'>;
+
+function make(f: TransportFields): TransportConfig {
   return Object.freeze({
     ...f,
+    copy: (changes: Partial<TransportFields>) => {
+      const next = make({ ...f, ...changes });
+      return changes.nThreads === undefined ? next : next.maxThreads(changes.nThreads);
+    },
     withChannelType: (channelType: ChannelType) => make({ ...f, channelType }),
     leakDetection: (leakDetectionLevel: LeakDetectionLevel) => make({ ...f, leakDetectionLevel }),
     maxThreads: (nThreads: number) => {
-      if (!Number.isInteger(nThreads) || nThreads < 1) throw configError(ConfigErrors.BAD_MAX_THREADS, nThreads);
+      if (!Number.isInteger(nThreads) || nThreads < 0) throw configError(ConfigErrors.BAD_MAX_THREADS, nThreads);
       return make({ ...f, nThreads });
     },
   });

@@ -6,6 +6,8 @@ import { RequestStreaming } from './RequestStreaming.ts';
 import { CompressionOption, type ResponseCompressionConfig, ResponseCompressionConfig as CompressionDefaults } from './ResponseCompressionConfig.ts';
 import { ServerConfig, type ServerConfigFields } from './ServerConfig.ts';
 import { SSLConfig, TrustManagerKeyStore } from './SSLConfig.ts';
+import { HealthProbes } from './HealthProbes.ts';
+import { TransportConfig } from './TransportConfig.ts';
 import { type CloseStatus, WebSocketConfig } from '../../websocket/WebSocketConfig.ts';
 
 /** Reads settings from the environment, then the config file, and records every problem. */
@@ -142,6 +144,17 @@ function webSocketConfig(s: Settings): WebSocketConfig | undefined {
   };
 }
 
+function healthProbes(s: Settings): HealthProbes | undefined {
+  const enabled = s.get('health-probes.enabled');
+  if (enabled === false || (enabled === undefined && !s.has('health-probes'))) return undefined;
+  const d = HealthProbes.default;
+  return Object.freeze({
+    readinessPath: s.get('health-probes.readiness-path') ?? d.readinessPath,
+    livenessPath: s.get('health-probes.liveness-path') ?? d.livenessPath,
+    drainDelay: s.get('health-probes.drain-delay') ?? d.drainDelay,
+  });
+}
+
 function sslConfig(s: Settings): SSLConfig | undefined {
   if (!s.has('ssl')) return undefined;
   const cert = s.get('ssl.cert-path');
@@ -209,9 +222,34 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   if (connections !== undefined) changes.maxConnections = connections ?? undefined; // `none` lifts the cap
   set('maxConcurrentDecompressions', s.get('max-concurrent-decompressions'));
   set('maxBrotliWindow', s.get('max-brotli-window'));
+  set('healthProbes', healthProbes(s));
   set('responseCompression', responseCompression(s));
   set('webSocketConfig', webSocketConfig(s));
   set('sslConfig', sslConfig(s));
   if (s.problems.length > 0) throw new ConfigError(s.problems);
   return d.copy(changes);
+}
+
+/**
+ * Loads the transport config (`Server.configured()`) from the `transport.*` keys
+ * (`LIB_HTTP_SERVER_TRANSPORT_*`), over `TransportConfig.default`; undefined when none is set.
+ * Whether each value can be honoured here is checked when the server is installed.
+ */
+export function loadTransportConfig(env: NodeJS.ProcessEnv = process.env): TransportConfig | undefined {
+  const s = new Settings(env);
+  if (!s.has('transport')) return undefined;
+  let t = TransportConfig.default;
+  const threads = s.get('transport.n-threads');
+  const channel = s.get('transport.channel-type');
+  const leaks = s.get('transport.leak-detection-level');
+  const quiet = s.get('transport.shutdown-quiet-period');
+  const timeout = s.get('transport.shutdown-timeout');
+  if (s.problems.length > 0) throw new ConfigError(s.problems);
+  if (threads !== undefined) t = t.maxThreads(threads);
+  if (channel !== undefined) t = t.withChannelType(channel);
+  if (leaks !== undefined) t = t.leakDetection(leaks);
+  if (quiet !== undefined || timeout !== undefined) {
+    t = t.copy({ shutdownQuietPeriodDuration: quiet ?? t.shutdownQuietPeriodDuration, shutdownTimeoutDuration: timeout ?? t.shutdownTimeoutDuration });
+  }
+  return t;
 }
