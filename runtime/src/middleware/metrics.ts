@@ -53,6 +53,7 @@ function httpMetrics(registry: Registry, buckets: readonly number[] | undefined)
  */
 export function metrics(options: MetricsOptions = {}): Middleware {
   const m = httpMetrics(options.registry ?? defaultRegistry, options.buckets);
+  shareWithPrimary(options.registry ?? defaultRegistry);
   return perRouteMiddleware((next, route) => {
     const path = route.pattern.openApiPath;
     return async (request) => {
@@ -81,13 +82,19 @@ const aggregated = new Set<Registry>();
  * what makes prom-client answer the primary's requests on this worker.
  */
 async function clusterMetrics(registry: Registry): Promise<string> {
-  if (!aggregated.has(registry)) {
-    aggregated.add(registry);
-    new AggregatorRegistry();
-    AggregatorRegistry.setRegistries([...aggregated]);
-  }
   const answer = await askPrimary('metrics');
   return String(answer.text);
+}
+
+/**
+ * On a cluster worker, offers a registry to the primary's aggregation, as soon as metrics are
+ * recorded or served: the primary asks every worker, so each must answer from the start.
+ */
+function shareWithPrimary(registry: Registry): void {
+  if (clusterWorkerId() === undefined || aggregated.has(registry)) return;
+  aggregated.add(registry);
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([...aggregated]);
 }
 
 /** Reading and publishing metrics: the registry in use and a route serving the text exposition. */
@@ -103,6 +110,7 @@ export const Metrics = {
    * "metrics"), for a Prometheus server to scrape.
    */
   route(path = 'metrics', registry: Registry = defaultRegistry): Route {
+    shareWithPrimary(registry);
     return Route.fromHandler(RoutePattern.GET(path), async () => {
       const text = clusterWorkerId() === undefined ? await registry.metrics() : await clusterMetrics(registry);
       return new Response(200, undefined, Body.fromString(text, registry.contentType));
