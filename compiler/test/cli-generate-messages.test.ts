@@ -166,3 +166,34 @@ test('--help lists every --format value and says the defaults', async () => {
   assert.match(text, /--int64 <type> type of integer\/int64 values: bigint \(the default; exact\) or number/);
   assert.match(text, /--check /);
 });
+
+test('--strict: every warning is an error with its place, nothing is written, exit 1; without it the run writes and warns (issue 14)', async () => {
+  const dir = await scratch('strict');
+  const doc = join(dir, 'api.yaml');
+  // A cookie parameter described by `content` of a non-JSON media type: generated with a warning today.
+  await writeFile(doc, [
+    'openapi: 3.0.3',
+    'info: { title: Strict, version: "1" }',
+    'paths:',
+    '  /things:',
+    '    get:',
+    '      operationId: listThings',
+    '      parameters:',
+    '        - { name: q, in: query, content: { text/plain: { schema: { type: string } } } }',
+    '      responses:',
+    "        '200': { description: ok }",
+    '',
+  ].join('\n'));
+  const lenient = await kitgen(['generate', doc, '--out', join(dir, 'lenient')]);
+  assert.equal(lenient.code, 0, lenient.err);
+  const warnings = lenient.err.split('\n').filter((l) => / warning at /.test(l));
+  assert.ok(warnings.length >= 1, `a warning is printed:\n${lenient.err}`);
+  const strict = await kitgen(['generate', doc, '--out', join(dir, 'strict'), '--strict']);
+  assert.equal(strict.code, 1);
+  assert.equal(strict.err.split('\n').filter((l) => / error at /.test(l)).length, warnings.length, strict.err);
+  for (const w of warnings) assert.ok(strict.err.includes(w.replace(' warning at ', ' error at ')), `the warning comes back as an error: ${w}\n${strict.err}`);
+  assert.match(strict.err, /error: --strict: (this warning is an error|these \d+ warnings are errors); nothing was written/);
+  await assert.rejects(readFile(join(dir, 'strict', 'endpoints.ts')), 'nothing written');
+  // A document without warnings passes --strict.
+  assert.equal((await kitgen(['generate', pets, '--out', join(dir, 'pets'), '--strict'])).code, 0);
+});

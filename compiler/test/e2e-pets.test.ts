@@ -123,3 +123,28 @@ console.log(JSON.stringify({
     await server.shutdown();
   }
 });
+
+test('Pets: a partial set of handlers serves what it has; each missing operation answers 501 naming it, logged once at start (issue 14)', async () => {
+  const { captureLogs } = await import('../../runtime/test/fixtures/middleware/helpers.ts');
+  const logs = captureLogs('warn');
+  const store = new PetStore();
+  const all = petHandlers(store);
+  let server: Awaited<ReturnType<typeof serve>> | undefined;
+  try {
+    server = await serve(routes({ listPets: all.listPets.bind(all), showPetById: all.showPetById.bind(all) }));
+    const warned = logs.lines.filter((l) => String(l.msg).includes('no handler'));
+    assert.equal(warned.length, 1, 'logged once, when the routes were built');
+    assert.match(String(warned[0].msg), /^2 of 4 operations have no handler and answer 501 Not Implemented: createPet, deletePet$/);
+    const client = createClient({ baseUrl: server.url });
+    assert.equal((await client.listPets()).body.length, 3);
+    const r = await fetch(`${server.url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Fido"}' });
+    assert.equal(r.status, 501);
+    assert.deepEqual(await r.json(), { error: 'Not Implemented', message: "Operation 'createPet' is not implemented by this server yet" });
+    assert.equal((await fetch(`${server.url}/pets/1`, { method: 'DELETE' })).status, 501);
+    assert.equal(logs.lines.filter((l) => String(l.msg).includes('no handler')).length, 1, 'requests for missing operations are not logged again');
+    assert.equal(logs.lines.filter((l) => (l.level ?? 0) >= 50).length, 0, 'no error logged: a missing handler is not a crash');
+  } finally {
+    logs.restore();
+    await server?.shutdown();
+  }
+});

@@ -16,7 +16,7 @@ const allowed: Record<string, readonly string[]> = {
   codec: ['http', 'schema', 'errors', 'util'],
   log: ['errors', 'util'],
   routing: ['http', 'schema', 'errors', 'util'],
-  endpoint: ['routing', 'codec', 'http', 'schema', 'errors', 'util'],
+  endpoint: ['log', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
   middleware: ['log', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
   openapi: ['endpoint', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
   docs: ['openapi', 'routing', 'http', 'errors', 'util'],

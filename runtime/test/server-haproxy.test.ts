@@ -93,8 +93,10 @@ test('HAProxy in front of two instances: a graceful stop under wrk loses no requ
     const r = await load(abrupt.port, () => void abrupt.instances[0].stop('SIGKILL'));
     console.log(`# HAProxy, SIGKILL of one of two instances under wrk -c20: ${r.requests} requests, ${r.failed} failed before the health check removed it`);
     assert.ok(r.requests > 1000, r.text);
-    // HAProxy retries failed connects on the other server; what can fail is what was in flight on the killed one.
-    assert.ok(r.failed <= 20, r.text);
+    // HAProxy retries failed connects on the other server; what fails is what was in flight on
+    // the killed instance (up to the 20 connections) plus what reached it before the next check
+    // (inter 200 ms) took it out: a handful of requests, never a share of the traffic.
+    assert.ok(r.failed > 0 && r.failed < r.requests / 200, r.text);
   } finally {
     await abrupt.close();
   }

@@ -23,6 +23,8 @@ export interface KitgenConfig {
   readonly split?: boolean | 'auto';
   /** Leave descriptions and examples out of schema values. */
   readonly lean?: boolean;
+  /** Every warning is an error: nothing is written and the run exits 1 (for CI). */
+  readonly strict?: boolean;
   /** `integer/int64` as `bigint` (default) or `number`. */
   readonly int64?: 'bigint' | 'number';
   /** Extension of imports between generated files (default `.js`). */
@@ -60,6 +62,7 @@ const keys: Record<keyof KitgenConfig, (v: unknown) => boolean> = {
   clean: (v) => typeof v === 'boolean',
   split: (v) => typeof v === 'boolean' || v === 'auto',
   lean: (v) => typeof v === 'boolean',
+  strict: (v) => typeof v === 'boolean',
   int64: (v) => v === 'bigint' || v === 'number',
   importExtension: (v) => v === '.js' || v === '.ts' || v === '',
   runtimePackage: (v) => typeof v === 'string' && v !== '',

@@ -24,6 +24,7 @@ export interface GenerateFlags {
   quiet?: boolean;
   split?: string;
   lean?: boolean;
+  strict?: boolean;
   int64?: 'bigint' | 'number';
   openapiFormat?: string;
   tsconfig?: string;
@@ -72,6 +73,7 @@ export function generateRunFrom(config: KitgenConfig, flags: GenerateFlags, cwd:
     dryRun: flags.dryRun ?? false,
     split,
     lean: flags.lean ?? config.lean ?? false,
+    strict: flags.strict ?? config.strict ?? false,
     int64: flags.int64 ?? config.int64 ?? 'bigint',
     importExtension: config.importExtension ?? '.js',
     runtimePackage: config.runtimePackage ?? '@kitgen/runtime',

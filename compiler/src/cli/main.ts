@@ -22,7 +22,8 @@ async function generate(input: string | undefined, flags: GenerateFlags, io: Cli
   const run: GenerateRun = generateRunFrom(config, flags, io.cwd, input, configFile);
   const reporter: RunReporter = {
     progress: (line) => !flags.quiet && io.stderr(`kitgen: ${line}`),
-    warning: (d) => !flags.quiet && io.stderr(formatDiagnostic(d)),
+    // Under --strict the warnings come back as errors; printing them twice would only confuse.
+    warning: (d) => !flags.quiet && !run.strict && io.stderr(formatDiagnostic(d)),
   };
   if (flags.watch && isUrl(run.input)) throw new UsageError(`--watch needs a file to watch, not a URL (${run.input}); download the document, or leave --watch out`);
   if (flags.watch) return watchAndGenerate(run, reporter, io, (code) => code);
@@ -106,6 +107,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option('--check', 'write nothing; exit 1 listing the files in --out that differ from what the input generates (for CI)')
     .option('-w, --watch', 'regenerate when the input (or templates) change')
     .option('-q, --quiet', 'print errors only')
+    .option('--strict', 'treat every warning as an error: exit 1 and write nothing (for CI)')
     .addOption(new Option('--split <mode>', 'split endpoints by tag under endpoints/').choices(['auto', 'true', 'false', 'tag']))
     .option('--lean', 'leave descriptions and examples out of schema values (JSDoc keeps them)')
     .addOption(new Option('--int64 <type>', 'type of integer/int64 values: bigint (the default; exact) or number (loses precision above 2^53)').choices(['bigint', 'number']))

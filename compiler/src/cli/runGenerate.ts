@@ -30,6 +30,8 @@ export interface GenerateRun {
   readonly dryRun: boolean;
   readonly split: boolean | 'auto';
   readonly lean: boolean;
+  /** `--strict`: any warning fails the run before anything is written. */
+  readonly strict?: boolean;
   readonly int64: 'bigint' | 'number';
   readonly importExtension: '.js' | '.ts' | '';
   readonly runtimePackage: string;
@@ -160,6 +162,13 @@ async function finish(
   progress: (line: string) => void = () => {},
   started = performance.now(),
 ): Promise<RunResult> {
+  if (run.strict && warnings.length > 0) {
+    // Each warning becomes the error it is in CI: same place, same text, nothing written.
+    throw new CompileError([
+      ...warnings.map((w) => ({ ...w, severity: 'error' as const })),
+      { severity: 'error', message: `--strict: ${warnings.length === 1 ? 'this warning is an error' : `these ${warnings.length} warnings are errors`}; nothing was written`, fix: 'fix the input, or run without --strict to generate with the approximations the warnings describe' },
+    ]);
+  }
   const paths = [...code.files.keys(), ...extra.keys()].sort();
   const mode = effectiveMode(run.format, code.files);
   const formatted = mode === 'none' ? new Map(code.files) : await formatFiles(code.files, await prettierOptions(run.prettierConfig), mode);

@@ -2,6 +2,9 @@ import type { Route } from '../routing/Route.ts';
 import { Routes } from '../routing/Routes.ts';
 import type { AnyEndpoint, EndpointHandler } from './Endpoint.ts';
 import { implementEndpoint } from './server/implementEndpoint.ts';
+import { HttpError } from '../http/HttpError.ts';
+import { HttpErrors } from '../errors/catalogue.ts';
+import { Log } from '../log/Log.ts';
 
 /** The handler an endpoint takes: its input (unwrapped) and context to its output or a declared failure. */
 export type HandlerOf<E extends AnyEndpoint> = EndpointHandler<E['_types']['input'], E['_types']['err'], E['_types']['output'], E['_types']['auth']>;
@@ -16,12 +19,23 @@ export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = { read
  * table once, member by member, instead of inferring a generic call per operation.
  *
  * The handler is looked up on `handlers` at each request and called as its method (`this` is
- * `handlers`), so a class instance works and a handler replaced later is the one called.
+ * `handlers`), so a class instance works and a handler replaced later is the one called. An
+ * operation with no handler answers 501 naming it (issue 14: a partial set is a server under
+ * construction, not a crash); the missing ones are logged once, when the routes are built.
  */
-export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint>>>(table: T, handlers: HandlersOf<T>): Routes {
-  const bound = handlers as unknown as Record<string, (input: unknown, context: unknown) => unknown>;
-  const routes: Route[] = Object.keys(table).map((name) =>
-    implementEndpoint(table[name], ((input, context) => bound[name](input, context)) as HandlerOf<AnyEndpoint>),
+export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint>>>(table: T, handlers: Partial<HandlersOf<T>>): Routes {
+  const bound = handlers as unknown as Record<string, ((input: unknown, context: unknown) => unknown) | undefined>;
+  const names = Object.keys(table);
+  const missing = names.filter((name) => typeof bound[name] !== 'function');
+  if (missing.length > 0) {
+    Log.get().warn({ missing }, `${missing.length} of ${names.length} operations have no handler and answer 501 Not Implemented: ${missing.join(', ')}`);
+  }
+  const routes: Route[] = names.map((name) =>
+    implementEndpoint(table[name], ((input, context) => {
+      const handler = bound[name];
+      if (typeof handler !== 'function') throw HttpError.of(HttpErrors.NOT_IMPLEMENTED, [name]);
+      return handler.call(bound, input, context);
+    }) as HandlerOf<AnyEndpoint>),
   );
   return Routes(...routes);
 }

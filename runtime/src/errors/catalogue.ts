@@ -64,6 +64,7 @@ export const HttpErrors = {
   PART_TYPE_NOT_ACCEPTED: entry('KITGEN_ERR_PART_TYPE_NOT_ACCEPTED', 415, (part: string, type: string) => `multipart part '${part}': Content-Type '${type}' is not accepted`),
   NOT_MULTIPART: entry('KITGEN_ERR_NOT_MULTIPART', 415, (type: string) => `Content-Type must be multipart/form-data with a boundary, got '${type || 'none'}'`),
   NOT_ACCEPTABLE: entry('KITGEN_ERR_NOT_ACCEPTABLE', 406, (available: readonly string[]) => `None of the available media types is acceptable: ${available.join(', ')}`),
+  NOT_IMPLEMENTED: entry('KITGEN_ERR_NOT_IMPLEMENTED', 501, (operation: string) => `Operation '${operation}' is not implemented by this server yet`),
   // Authentication, CORS and timeouts (endpoint/, middleware/).
   AUTH_REQUIRED: entry('KITGEN_ERR_AUTH_REQUIRED', 401, () => 'Authentication required'),
   WRONG_AUTH_SCHEME: entry('KITGEN_ERR_WRONG_AUTH_SCHEME', 401, (scheme: string) => `Expected ${scheme} credentials`),

@@ -235,6 +235,9 @@ export class HttpServer {
     // Each HTTP server holds a connection-checking interval until its own close() runs (the
     // plain listener was closed as a net server above, so this is its second, quiet close).
     for (const s of this.#servers) s.close();
+    // One turn of the event loop, so that a client in this same process (a test, a sidecar) has
+    // read the close of its connection before shutdown resolves and does not reuse it.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   #onRequest(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void {
