@@ -151,6 +151,22 @@ test('--templates replaces built-in templates by file name; a broken one is name
   assert.match(broken.err, /templates\/server\.hbs: error: the template does not compile/);
 });
 
+test('a --templates folder that cannot be used is a usage error (exit 2) naming the folder and the built-in names', async () => {
+  const dir = await scratch('templates-bad');
+  const missing = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', join(dir, 'nope')]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, new RegExp(`^kitgen: --templates ${join(dir, 'nope').replace(/[/.]/g, '\\$&')}: cannot read the templates folder: it does not exist; give a folder holding your copies of the built-in templates \\(_header\\.hbs, .*server\\.hbs`));
+  const typo = join(dir, 'typo');
+  await mkdir(typo);
+  await writeFile(join(typo, 'sever.hbs'), '// mine\n');
+  const r = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', typo]);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /the folder has "sever\.hbs", which is not the name of a built-in template; a template replaces the built-in one of the same name: .*server\.hbs/);
+  const empty = join(dir, 'empty');
+  await mkdir(empty);
+  assert.match((await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', empty])).err, /the folder holds no \.hbs template/);
+});
+
 test('--watch regenerates when the input changes, and not when it writes its own output', async () => {
   const dir = await scratch('watch');
   const input = join(dir, 'api.yaml');

@@ -4,6 +4,7 @@ import { allTargets } from '../EndpointGen.ts';
 import { CompileError, formatDiagnostic } from '../input/Diagnostic.ts';
 import { isUrl } from '../input/readSource.ts';
 import { FormatError } from '../format/formatCode.ts';
+import { TemplatesFolderError } from '../render/Templates.ts';
 import { ConfigFileError, loadConfig } from './config.ts';
 import { staleFiles } from './checkOutput.ts';
 import { generateRunFrom, UsageError, type GenerateFlags } from './generateRun.ts';
@@ -66,7 +67,7 @@ export function reportError(error: unknown, io: CliIO): number {
     for (const d of error.diagnostics) io.stderr(formatDiagnostic(d));
     return ExitCode.invalidInput;
   }
-  if (error instanceof UsageError || error instanceof ConfigFileError) {
+  if (error instanceof UsageError || error instanceof ConfigFileError || error instanceof TemplatesFolderError) {
     io.stderr(`kitgen: ${error.message}`);
     return ExitCode.usage;
   }

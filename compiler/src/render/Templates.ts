@@ -52,6 +52,14 @@ export function compileTemplates(sources: Readonly<Record<string, string>>): Tem
   };
 }
 
+/** A `--templates` folder that cannot be used: the user's command line to fix (exit 2), not invalid input. */
+export class TemplatesFolderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TemplatesFolderError';
+  }
+}
+
 /**
  * Reads the built-in templates, with any file of the same name in `userDir` (`--templates`)
  * taking its place. A template that does not compile is an error naming the file.
@@ -68,10 +76,18 @@ export function loadTemplates(userDir?: string): Templates {
     try {
       files = readdirSync(userDir);
     } catch (error) {
-      throw new CompileError([{ severity: 'error', file: userDir, message: `cannot read the templates folder: ${(error as Error).message}` }]);
+      const code = (error as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'it does not exist' : code === 'ENOTDIR' ? 'it is a file, not a folder' : (error as Error).message;
+      throw new TemplatesFolderError(`--templates ${userDir}: cannot read the templates folder: ${why}; give a folder holding your copies of the built-in templates (${templateFiles.join(', ')})`);
     }
-    for (const file of files) {
-      if (!file.endsWith('.hbs')) continue;
+    const templates = files.filter((f) => f.endsWith('.hbs'));
+    // A file that replaces nothing is a misspelling, and silently generating with the built-in one would hide it.
+    const unknown = templates.filter((f) => !(templateFiles as readonly string[]).includes(f) && !f.startsWith('_'));
+    if (templates.length === 0 || unknown.length > 0) {
+      const found = templates.length === 0 ? 'holds no .hbs template' : `has ${unknown.map((f) => `"${f}"`).join(', ')}, which ${unknown.length === 1 ? 'is not the name' : 'are not names'} of a built-in template`;
+      throw new TemplatesFolderError(`--templates ${userDir}: the folder ${found}; a template replaces the built-in one of the same name: ${templateFiles.join(', ')} (partials start with _)`);
+    }
+    for (const file of templates) {
       sources[file] = readFileSync(join(userDir, file), 'utf8');
       origin[file] = userDir;
     }
