@@ -26,6 +26,23 @@ export function operationDoc(op: Api['operations'][number], indent = ''): string
  */
 export function emitServer(api: Api, options: EmitOptions): Map<string, string> {
   const operations = api.operations.map((op) => ({ ident: op.ident, types: op.types, doc: operationDoc(op), authType: authTypeOf(op.auth) }));
-  const text = options.templates.render('server', { ...headerView(api, options), endpointsModule: importPath(options, 'endpoints'), operations });
+  const text = options.templates.render('server', { ...headerView(api, options), endpointsModule: importPath(options, 'endpoints'), operations, basePath: basePathOf(api.serverUrl) });
   return new Map([['server.ts', text]]);
+}
+
+/**
+ * The base path a document's first server URL gives its operations (`https://api.example.com/v1`
+ * → `/v1`; a relative `/v1` too), '' for none. A path with server variables (`/{version}`) has
+ * no one value, so the server is mounted at the root and the caller passes `basePath`.
+ */
+export function basePathOf(serverUrl: string | undefined): string {
+  if (serverUrl === undefined) return '';
+  let path: string;
+  try {
+    path = new URL(serverUrl, 'http://relative.invalid').pathname;
+  } catch {
+    return '';
+  }
+  if (path.includes('{') || path.includes('%7B')) return '';
+  return path.replace(/\/+$/, '');
 }

@@ -24,9 +24,11 @@ type Mode = { kind: 'output'; index: number } | { kind: 'error'; index: number }
 type AnyFunction = (...args: unknown[]) => unknown;
 
 interface Generated {
-  readonly routes: (handlers: object) => Routes;
+  readonly routes: (handlers: object, options?: { basePath?: string }) => Routes;
   readonly createClient: (options: Record<string, unknown>) => Record<string, AnyFunction> & { either: Record<string, AnyFunction> };
   readonly endpoints: Record<string, { fail(value: unknown): unknown }>;
+  /** The document's base path (`servers`), where `routes` serves by default. */
+  readonly basePath: string;
 }
 
 async function load(c: FixtureCase): Promise<{ api: Api; generated: Generated }> {
@@ -35,7 +37,7 @@ async function load(c: FixtureCase): Promise<{ api: Api; generated: Generated }>
   const dir = join(c.dir, 'expected');
   const imp = async (file: string) => (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
   const [server, client, endpoints] = await Promise.all([imp('server.ts'), imp('client.ts'), imp('endpoints.ts')]);
-  return { api, generated: { routes: server.routes as Generated['routes'], createClient: client.createClient as Generated['createClient'], endpoints: endpoints as unknown as Generated['endpoints'] } };
+  return { api, generated: { routes: server.routes as Generated['routes'], createClient: client.createClient as Generated['createClient'], endpoints: endpoints as unknown as Generated['endpoints'], basePath: String(server.basePath ?? '') } };
 }
 
 /** Credentials for every scheme the client knows (basic, bearer, one per apiKey). */
@@ -87,9 +89,11 @@ function endToEnd(c: FixtureCase): void {
     const { api, generated } = await load(c);
     const samples = new Samples(api);
     const state: { mode: Mode; received?: unknown } = { mode: { kind: 'output', index: 0 } };
+    // Served under the document's base path (if any), where the client and the CLI are pointed.
     const server = await serve(generated.routes(handlers(api, samples, generated, state)));
+    const baseUrl = `${server.url}${generated.basePath}`;
     try {
-      const client = generated.createClient({ baseUrl: server.url, ...credentials(api) });
+      const client = generated.createClient({ baseUrl, ...credentials(api) });
       for (const op of api.operations) {
         await t.test(`${op.method.toUpperCase()} ${op.path}`, async () => {
           const params = samples.params(op);
@@ -119,7 +123,8 @@ function endToEnd(c: FixtureCase): void {
         const op = api.operations.find((o) => o.method === 'get' && !o.body && o.parameters.every((p) => p.in === 'path' && p.pathCodec === 'string') && o.outputs.length > 0);
         if (!op) return;
         const auth = op.auth.kind === 'bearer' ? ['--token', 'token-1'] : op.auth.kind === 'basic' ? ['--user', 'user:secret'] : [];
-        const args = [...op.parameters.flatMap((p) => [`--${p.name}`, 'cli-value']), ...auth];
+        // A document whose server URL has a path (and may be https) gets the whole local URL.
+        const args = [...op.parameters.flatMap((p) => [`--${p.name}`, 'cli-value']), ...auth, ...(generated.basePath !== '' ? ['--base-url', baseUrl] : [])];
         const command = commandName(api.operations, op);
         assert.match(help.stdout, new RegExp(`\\b${command}\\b`), `the help lists ${command}`);
         state.mode = { kind: 'output', index: 0 };

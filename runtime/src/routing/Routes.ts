@@ -65,6 +65,28 @@ export class RoutesImpl {
     return new RoutesImpl([{ kind: 'wrapped', routes: this, wrap }]);
   }
 
+  /**
+   * These routes mounted under a path prefix: `routes.nest('v1')` serves `GET /users` at
+   * `GET /v1/users`, and a request outside the prefix does not match here (so nested groups
+   * concatenate). The spec's device for versioned paths is a middleware that rewrites the path
+   * (`updateURL`); this is that rewrite, scoped to one group: how a generated server serves its
+   * document's base path (the path of its `servers` URL).
+   */
+  nest(prefix: string): Routes {
+    const mount = prefix.split('/').filter((s) => s !== '');
+    if (mount.length === 0) return this;
+    return this.transform((next) => (request) => {
+      const canon = request.canonicalPath;
+      if (!canon.ok || canon.segments.length < mount.length) return noRoute;
+      for (let i = 0; i < mount.length; i++) if (canon.segments[i] !== mount[i]) return noRoute;
+      // The rest of the path as sent (still encoded): the canonical segments match it one for one.
+      const url = request.url;
+      const q = url.indexOf('?');
+      const raw = (q < 0 ? url : url.slice(0, q)).split('/').slice(1 + mount.length);
+      return next(request.withURL(`/${raw.join('/')}${q < 0 ? '' : url.slice(q)}`));
+    });
+  }
+
   /** @internal The dispatcher without the top-level canonical-path check and 404/405 rendering. */
   dispatcher(): Handler {
     const parts: Handler[] = [];
