@@ -127,8 +127,11 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
     const bodyDoc = jsDoc([body.description ?? 'The request body.']);
     // A multipart body is its parts, every one required (the runtime reads each named part).
     const bodyType = body.parts ? `{ ${body.parts.map((part) => `${propertyKey(part.name)}: ${typeText(part.schema, identOf)}`).join('; ')} }` : typeText(body.schema, identOf);
-    members.push(`${bodyDoc}${propertyKey(op.bodyProp)}: ${bodyType};`);
+    // OpenAPI's requestBody.required is false unless said; multipart bodies stay required (their parts are).
+    const optional = !body.required && !body.parts;
+    members.push(`${bodyDoc}${propertyKey(op.bodyProp)}${optional ? '?' : ''}: ${bodyType};`);
     const entries = [`prop: ${stringLiteral(op.bodyProp)}`];
+    if (optional) entries.push('optional: true');
     if (body.parts) {
       const parts = body.parts.map((part) => {
         const options = [`name: ${stringLiteral(part.name)}`, `schema: ${schemaExpression(part.schema, identOf, ctx)}`];

@@ -252,7 +252,8 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
   const accept = ctx.accept ?? acceptedMediaTypes(shape).join(', ');
   if (accept && !headers.has('accept')) headers.set('accept', accept);
   let encoded: { body: string | Uint8Array | ReadableStream<Uint8Array>; contentType: string } | undefined;
-  if (body) encoded = encodeBody(body, bodyValue, ctx.config, headers.get('content-type') ?? undefined);
+  // An optional body left out is not sent at all (no Content-Type either).
+  if (body && !(body.optional && bodyValue === undefined)) encoded = encodeBody(body, bodyValue, ctx.config, headers.get('content-type') ?? undefined);
   else if (parts.length > 0) encoded = encodeParts(parts, ctx.config);
   if (encoded) headers.set('content-type', encoded.contentType);
   const method = shape.route.method === '*' ? 'GET' : shape.route.method;

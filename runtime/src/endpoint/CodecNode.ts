@@ -49,6 +49,8 @@ export interface ContentNode extends NodeDocs {
   readonly mediaTypes: readonly string[] | undefined;
   /** A stream of values (request or response), framed by the codec. */
   readonly stream: boolean;
+  /** A request body that may be absent (OpenAPI's `requestBody.required: false`): `undefined` then. */
+  readonly optional?: boolean;
 }
 
 /** A fixed response status. */

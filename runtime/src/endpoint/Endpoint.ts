@@ -143,6 +143,15 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
     return this.#addInput<[Static<S>]>(HttpCodecs.content(schema, options).node);
   }
 
+  /**
+   * Declares a request body that may be absent (OpenAPI's `requestBody.required: false`, its
+   * default): the handler gets `undefined` for a request without a body, the client may leave it
+   * out, and OpenAPIGen writes `required: false`.
+   */
+  inOptional<S extends TSchema>(schema: S, options: ContentOptions = {}): EndpointImpl<PathInput, [...Input, Static<S> | undefined], Err, Output, Auth> {
+    return this.#addInput<[Static<S> | undefined]>(HttpCodecs.content(schema, { ...options, optional: true }).node);
+  }
+
   /** Declares the request body as a stream of values (NDJSON for JSON; the codec's framing otherwise). */
   inStream<S extends TSchema>(schema: S, options: ContentOptions = {}): EndpointImpl<PathInput, [...Input, AsyncIterable<Static<S>>], Err, Output, Auth> {
     return this.#addInput<[AsyncIterable<Static<S>>]>(HttpCodecs.content(schema, { ...options, stream: true }).node);

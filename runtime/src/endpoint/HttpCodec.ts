@@ -94,6 +94,8 @@ export interface ContentOptions {
   readonly mediaTypes?: readonly string[];
   readonly doc?: Doc | string;
   readonly stream?: boolean;
+  /** A request body that may be absent (`Endpoint#inOptional`). */
+  readonly optional?: boolean;
 }
 
 const stringSchema = Type.String();
@@ -107,6 +109,7 @@ function content<S extends TSchema>(schema: S, options: ContentOptions & { name?
     status: options.status,
     mediaTypes,
     stream: options.stream ?? false,
+    ...(options.optional ? { optional: true } : {}),
     ...(options.doc !== undefined ? { doc: Doc.text(options.doc) } : {}),
   });
 }

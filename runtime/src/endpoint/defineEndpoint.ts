@@ -41,6 +41,8 @@ export interface BodySpec {
   readonly schema: TSchema;
   readonly mediaTypes?: readonly string[];
   readonly doc?: string;
+  /** The body may be absent (`requestBody.required: false`): the params property is then `undefined`. */
+  readonly optional?: boolean;
 }
 
 /** A multipart/form-data body: its parts, each a property of the object under `prop`. */
@@ -206,7 +208,7 @@ export function defineEndpoint<PathInput extends unknown[], Input extends unknow
     }
   } else if (body) {
     const options = { ...(body.mediaTypes ? { mediaTypes: body.mediaTypes } : {}), ...(body.doc !== undefined ? { doc: body.doc } : {}) };
-    e = e.in(body.schema, options);
+    e = body.optional ? e.inOptional(body.schema, options) : e.in(body.schema, options);
     slots.push({ prop: body.prop });
   }
   const [decode, encode] = paramsMapping(slots);

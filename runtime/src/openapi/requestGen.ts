@@ -162,7 +162,7 @@ function body(ctx: GenContext, leaves: InputLeaf[], expect: string | undefined, 
   if (parts.length > 0) multipart(ctx, parts, hint, sets, media);
   const out: RequestBodyObject = { content: media.content() };
   if (docs.length > 0) out.description = [...new Set(docs)].join('\n\n');
-  if (leaves.some((l) => l.node.kind === 'content' && !l.conditional)) out.required = true;
+  if (leaves.some((l) => l.node.kind === 'content' && !l.conditional && !l.node.optional)) out.required = true;
   return out;
 }
 

@@ -209,6 +209,8 @@ function requestMediaType(node: ContentNode, request: Request): string {
 
 /** The body's value: at once when the body is in memory (aggregated mode), else once it is read. */
 function decodeBody(node: ContentNode, ctx: InputContext): unknown {
+  // An optional body that was not sent (no bytes, whatever Content-Type says) is undefined.
+  if (node.optional && ctx.request.body.isEmpty) return undefined;
   const mediaType = requestMediaType(node, ctx.request);
   const codec = bodyCodecFor(mediaType, node.schema, ctx.config);
   if (!codec) throw HttpError.of(HttpErrors.NO_CODEC, [mediaType]);
