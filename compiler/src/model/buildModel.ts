@@ -1,3 +1,4 @@
+import { reportRefCycles } from './refCycles.ts';
 import { pointerJoin, type Diagnostics } from '../input/Diagnostic.ts';
 import { isObject, DocumentReader, type Json } from './DocumentReader.ts';
 import { SchemaConverter, type SchemaOptions } from './SchemaConverter.ts';
@@ -36,6 +37,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
   const reader = new DocumentReader(document, diagnostics);
   const schemas = new SchemaConverter(reader, options);
   schemas.convertComponents();
+  reportRefCycles(schemas.named, diagnostics);
   const resolve = (node: SchemaNode): SchemaNode => {
     let n = node;
     const seen = new Set<string>();
