@@ -1,8 +1,8 @@
 // In-memory handlers of the bundled Pets API (fixtures/pets/openapi.yaml), typed by the
 // generated server module: `npm run demo` serves them, and the end-to-end tests call them.
-import type { Handlers } from '../../fixtures/pets/expected/server.ts';
-import type { NewPet, Pet } from '../../fixtures/pets/expected/endpoints.ts';
-import * as endpoints from '../../fixtures/pets/expected/endpoints.ts';
+import type { Handlers } from '../../fixtures/pets/expected/server.js';
+import type { NewPet, Pet } from '../../fixtures/pets/expected/endpoints.js';
+import * as endpoints from '../../fixtures/pets/expected/endpoints.js';
 
 /** The pets a fresh store holds, so the first GET answers something. */
 export const seedPets: readonly NewPet[] = [{ name: 'Rex', tag: 'dog' }, { name: 'Tom', tag: 'cat' }, { name: 'Nemo' }];

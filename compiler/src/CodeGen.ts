@@ -29,7 +29,7 @@ export interface WriteOptions {
   readonly clean?: boolean;
 }
 
-/** Generated files kitgen may have written: `*.ts` in `dir` and in `dir/endpoints/` (first lines marked). */
+/** Generated files kitgen may have written: `*.ts` and `*.js` in `dir` and in `dir/endpoints/` (first lines marked). */
 async function generatedFilesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const sub of ['', 'endpoints']) {
@@ -39,7 +39,7 @@ async function generatedFilesUnder(dir: string): Promise<string[]> {
     } catch {
       continue;
     }
-    for (const name of names.filter((n) => n.endsWith('.ts')).sort()) {
+    for (const name of names.filter((n) => n.endsWith('.ts') || n.endsWith('.js')).sort()) {
       const path = join(dir, sub, name);
       const head = await readFile(path, 'utf8').then((t) => t.slice(0, 300), () => '');
       if (head.split('\n').slice(0, 2).some((l) => l.startsWith(generatedMarker))) out.push(sub === '' ? name : `${sub}/${name}`);
@@ -81,12 +81,14 @@ export const CodeGen = {
       written.push(path);
     }
     const removed: string[] = [];
-    if (options.clean) {
-      for (const path of await generatedFilesUnder(dir)) {
-        if (formatted.has(path)) continue;
-        await rm(join(dir, path));
-        removed.push(path);
-      }
+    for (const path of await generatedFilesUnder(dir)) {
+      if (formatted.has(path)) continue;
+      // A generated `x.ts` beside a new `x.js` + `x.d.ts` is the form kitgen wrote before: TypeScript
+      // would resolve `./x.js` to it, so it goes even without --clean.
+      const superseded = path.endsWith('.ts') && !path.endsWith('.d.ts') && formatted.has(path.replace(/\.ts$/, '.js'));
+      if (!options.clean && !superseded) continue;
+      await rm(join(dir, path));
+      removed.push(path);
     }
     return { written, unchanged, removed };
   },

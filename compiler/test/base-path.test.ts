@@ -3,8 +3,8 @@
 // server's URL with that path finds them; `routes(handlers, { basePath })` overrides it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { basePath, routes } from '../../fixtures/base-path/expected/server.ts';
-import { createClient } from '../../fixtures/base-path/expected/client.ts';
+import { basePath, routes } from '../../fixtures/base-path/expected/server.js';
+import { createClient } from '../../fixtures/base-path/expected/client.js';
 import { serve } from './support/e2e.ts';
 
 const items = new Map<string, { id: string; name: string }>([['1', { id: '1', name: 'one' }]]);

@@ -94,8 +94,8 @@ test('the input may be a URL; $refs relative to it resolve; failures are one cle
   try {
     const ok = await kitgen(['generate', `${url}/api/openapi.json`, '--out', dir, '--targets', 'endpoints']);
     assert.equal(ok.code, 0, ok.err);
-    assert.equal(ok.err, `kitgen: 1 operation → 2 files written, 0 unchanged in ${dir}\n`);
-    assert.match(await readFile(join(dir, 'endpoints.ts'), 'utf8'), /name\?: string/);
+    assert.equal(ok.err, `kitgen: 1 operation → 4 files written, 0 unchanged in ${dir}\n`);
+    assert.match(await readFile(join(dir, 'endpoints.d.ts'), 'utf8'), /name\?: string/);
     const missing = await kitgen(['generate', `${url}/api/nope.json`, '--out', dir]);
     assert.equal(missing.code, 1);
     assert.equal(missing.err, `${url}/api/nope.json: error: cannot fetch the document: the server answered 404 Not Found\n`);
@@ -128,16 +128,16 @@ test('--check exits 1 listing the stale files, 0 when the output is up to date, 
   const out = join(dir, 'gen');
   const none = await kitgen(['generate', input, '--out', out, '--check', '--targets', 'endpoints,client']);
   assert.equal(none.code, 1);
-  assert.equal(none.err, `kitgen: ${out} is out of date: 3 files differ from what the input generates; run kitgen generate without --check\n  client.ts (missing)\n  endpoints.ts (missing)\n  index.ts (missing)\n`);
+  assert.equal(none.err, `kitgen: ${out} is out of date: 6 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (missing)\n  client.js (missing)\n  endpoints.d.ts (missing)\n  endpoints.js (missing)\n  index.d.ts (missing)\n  index.js (missing)\n`);
   assert.equal((await kitgen(['generate', input, '--out', out, '--targets', 'endpoints,client', '-q'])).code, 0);
   const fresh = await kitgen(['generate', input, '--out', out, '--check', '--targets', 'endpoints,client']);
   assert.equal(fresh.code, 0, fresh.err);
-  assert.equal(fresh.err, `kitgen: ${out} is up to date (3 files)\n`);
+  assert.equal(fresh.err, `kitgen: ${out} is up to date (6 files)\n`);
   await writeFile(input, (await readFile(input, 'utf8')).replace('title: Pets', 'title: Pets Changed'));
   const stale = await kitgen(['generate', input, '--out', out, '--check', '--targets', 'endpoints,client']);
   assert.equal(stale.code, 1);
-  assert.equal(stale.err, `kitgen: ${out} is out of date: 3 files differ from what the input generates; run kitgen generate without --check\n  client.ts (changed)\n  endpoints.ts (changed)\n  index.ts (changed)\n`);
-  assert.doesNotMatch(await readFile(join(out, 'endpoints.ts'), 'utf8'), /Pets Changed/, '--check writes nothing');
+  assert.equal(stale.err, `kitgen: ${out} is out of date: 6 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (changed)\n  client.js (changed)\n  endpoints.d.ts (changed)\n  endpoints.js (changed)\n  index.d.ts (changed)\n  index.js (changed)\n`);
+  assert.doesNotMatch(await readFile(join(out, 'endpoints.js'), 'utf8'), /Pets Changed/, '--check writes nothing');
 });
 
 test('syntax errors are one message at the line of the mistake', async () => {
@@ -193,7 +193,7 @@ test('--strict: every warning is an error with its place, nothing is written, ex
   assert.equal(strict.err.split('\n').filter((l) => / error at /.test(l)).length, warnings.length, strict.err);
   for (const w of warnings) assert.ok(strict.err.includes(w.replace(' warning at ', ' error at ')), `the warning comes back as an error: ${w}\n${strict.err}`);
   assert.match(strict.err, /error: --strict: (this warning is an error|these \d+ warnings are errors); nothing was written/);
-  await assert.rejects(readFile(join(dir, 'strict', 'endpoints.ts')), 'nothing written');
+  await assert.rejects(readFile(join(dir, 'strict', 'endpoints.js')), 'nothing written');
   // A document without warnings passes --strict.
   assert.equal((await kitgen(['generate', pets, '--out', join(dir, 'pets'), '--strict'])).code, 0);
 });

@@ -41,7 +41,7 @@ test('--watch regenerates for the document and its referenced files, not for oth
   try {
     await waitFor(1);
     assert.equal(runs(), 1, err);
-    assert.match(err, /kitgen: 2 files written \(1 operation\) in \d+ ms; watching for changes/);
+    assert.match(err, /kitgen: 4 files written \(1 operation\) in \d+ ms; watching for changes/);
     // What a build, an install or a server does beside the document.
     await mkdir(join(dir, 'build'), { recursive: true });
     await writeFile(join(dir, 'build/app.js'), 'console.log(1);\n');
@@ -54,7 +54,7 @@ test('--watch regenerates for the document and its referenced files, not for oth
     await writeFile(join(dir, 'schemas/thing.yaml'), 'type: object\ntitle: Thing\nproperties:\n  label: { type: string }\n');
     await waitFor(2);
     assert.equal(runs(), 2, err);
-    assert.match(await readFile(join(dir, 'gen/endpoints.ts'), 'utf8'), /label\?: string/);
+    assert.match(await readFile(join(dir, 'gen/endpoints.d.ts'), 'utf8'), /label\?: string/);
     await writeFile(input, doc.replace('title: Watched', 'title: Watched Again'));
     await waitFor(3);
     assert.equal(runs(), 3, err);

@@ -75,11 +75,11 @@ test('generate writes every target, formatted; a second run leaves the files alo
   const dir = await scratch('all');
   const first = await kitgen(['generate', pets, '--out', dir]);
   assert.equal(first.code, 0, first.err);
-  assert.deepEqual((await readdir(dir)).sort(), ['cli.ts', 'client.ts', 'endpoints.ts', 'index.ts', 'server.ts']);
-  assert.equal(await readFile(join(dir, 'endpoints.ts'), 'utf8'), await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.ts'), 'utf8'));
-  assert.match(first.err, /5 files written, 0 unchanged/);
+  assert.deepEqual((await readdir(dir)).sort(), ['cli.js', 'client.d.ts', 'client.js', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'server.d.ts', 'server.js']);
+  assert.equal(await readFile(join(dir, 'endpoints.js'), 'utf8'), await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.js'), 'utf8'));
+  assert.match(first.err, /9 files written, 0 unchanged/);
   const second = await kitgen(['generate', pets, '--out', dir]);
-  assert.match(second.err, /0 files written, 5 unchanged/);
+  assert.match(second.err, /0 files written, 9 unchanged/);
   const quiet = await kitgen(['generate', pets, '--out', dir, '--quiet']);
   assert.equal(quiet.err, '', '--quiet prints nothing on success');
 });
@@ -88,25 +88,25 @@ test('--targets, --dry-run, --no-format and --clean', async () => {
   const dir = await scratch('targets');
   const some = await kitgen(['generate', pets, '--out', dir, '--targets', 'endpoints,client']);
   assert.equal(some.code, 0, some.err);
-  assert.deepEqual((await readdir(dir)).sort(), ['client.ts', 'endpoints.ts', 'index.ts']);
-  const index = await readFile(join(dir, 'index.ts'), 'utf8');
+  assert.deepEqual((await readdir(dir)).sort(), ['client.d.ts', 'client.js', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js']);
+  const index = await readFile(join(dir, 'index.js'), 'utf8');
   assert.match(index, /'\.\/endpoints\.js'/);
   assert.doesNotMatch(index, /server/);
 
   const dry = await kitgen(['generate', pets, '--out', join(dir, 'never'), '--dry-run']);
   assert.equal(dry.code, 0);
-  assert.deepEqual(dry.out.trim().split('\n'), ['cli.ts', 'client.ts', 'endpoints.ts', 'index.ts', 'server.ts']);
+  assert.deepEqual(dry.out.trim().split('\n'), ['cli.js', 'client.d.ts', 'client.js', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'server.d.ts', 'server.js']);
   assert.equal(existsSync(join(dir, 'never')), false, '--dry-run writes nothing');
 
   const raw = await kitgen(['generate', pets, '--out', join(dir, 'raw'), '--no-format', '--targets', 'endpoints']);
   assert.equal(raw.code, 0);
-  assert.notEqual(await readFile(join(dir, 'raw/endpoints.ts'), 'utf8'), await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.ts'), 'utf8'));
+  assert.notEqual(await readFile(join(dir, 'raw/endpoints.js'), 'utf8'), await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.js'), 'utf8'));
 
   await writeFile(join(dir, 'mine.ts'), '// my own file\n');
   const clean = await kitgen(['generate', pets, '--out', dir, '--targets', 'endpoints', '--clean']);
   assert.equal(clean.code, 0, clean.err);
-  assert.deepEqual((await readdir(dir)).sort(), ['endpoints.ts', 'index.ts', 'mine.ts', 'raw'], 'stale generated files go, the user file stays');
-  assert.match(clean.err, /1 removed/);
+  assert.deepEqual((await readdir(dir)).sort(), ['endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'mine.ts', 'raw'], 'stale generated files go, the user file stays');
+  assert.match(clean.err, /2 removed/);
 });
 
 test('a kitgen.config.json, .mjs or .ts in the working folder, overridden by the command line', async () => {
@@ -114,15 +114,15 @@ test('a kitgen.config.json, .mjs or .ts in the working folder, overridden by the
   await writeFile(join(dir, 'kitgen.config.json'), JSON.stringify({ input: pets, out: 'gen', targets: ['endpoints'] }));
   const fromJson = await kitgen(['generate'], dir);
   assert.equal(fromJson.code, 0, fromJson.err);
-  assert.deepEqual((await readdir(join(dir, 'gen'))).sort(), ['endpoints.ts', 'index.ts']);
+  assert.deepEqual((await readdir(join(dir, 'gen'))).sort(), ['endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js']);
   const overridden = await kitgen(['generate', '--targets', 'server', '--out', 'gen2'], dir);
   assert.equal(overridden.code, 0, overridden.err);
-  assert.ok(existsSync(join(dir, 'gen2/server.ts')));
+  assert.ok(existsSync(join(dir, 'gen2/server.js')));
   await rm(join(dir, 'kitgen.config.json'));
   await writeFile(join(dir, 'kitgen.config.mjs'), `export default { input: ${JSON.stringify(pets)}, out: 'gen3', targets: ['client'], format: 'layout' };\n`);
   const fromMjs = await kitgen(['generate'], dir);
   assert.equal(fromMjs.code, 0, fromMjs.err);
-  assert.ok(existsSync(join(dir, 'gen3/client.ts')));
+  assert.ok(existsSync(join(dir, 'gen3/client.js')));
   await rm(join(dir, 'kitgen.config.mjs'));
   await writeFile(
     join(dir, 'kitgen.config.ts'),
@@ -130,7 +130,7 @@ test('a kitgen.config.json, .mjs or .ts in the working folder, overridden by the
   );
   const fromTs = await kitgen(['generate'], dir);
   assert.equal(fromTs.code, 0, fromTs.err);
-  assert.ok(existsSync(join(dir, 'gen4/server.ts')));
+  assert.ok(existsSync(join(dir, 'gen4/server.js')));
   await writeFile(join(dir, 'bad.json'), JSON.stringify({ input: pets, outDir: 'x' }));
   const bad = await kitgen(['generate', '--config', 'bad.json'], dir);
   assert.equal(bad.code, 2);
@@ -144,24 +144,24 @@ test('--templates replaces built-in templates by file name; a broken one is name
   await writeFile(join(templates, '_header.hbs'), '// Generated by kitgen for ACME from {{{comment title}}}. {{{comment version}}}\n');
   const r = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', templates, '--targets', 'endpoints']);
   assert.equal(r.code, 0, r.err);
-  assert.match(await readFile(join(dir, 'out/endpoints.ts'), 'utf8'), /^\/\/ Generated by kitgen for ACME from Pets\. 1\.0\.0/);
-  await writeFile(join(templates, 'server.hbs'), '{{#each operations}}\n');
+  assert.match(await readFile(join(dir, 'out/endpoints.js'), 'utf8'), /^\/\/ Generated by kitgen for ACME from Pets\. 1\.0\.0/);
+  await writeFile(join(templates, 'server.js.hbs'), '{{#each operations}}\n');
   const broken = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', templates]);
   assert.equal(broken.code, 1);
-  assert.match(broken.err, /templates\/server\.hbs: error: the template does not compile/);
+  assert.match(broken.err, /templates\/server\.js\.hbs: error: the template does not compile/);
 });
 
 test('a --templates folder that cannot be used is a usage error (exit 2) naming the folder and the built-in names', async () => {
   const dir = await scratch('templates-bad');
   const missing = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', join(dir, 'nope')]);
   assert.equal(missing.code, 2);
-  assert.match(missing.err, new RegExp(`^kitgen: --templates ${join(dir, 'nope').replace(/[/.]/g, '\\$&')}: cannot read the templates folder: it does not exist; give a folder holding your copies of the built-in templates \\(_header\\.hbs, .*server\\.hbs`));
+  assert.match(missing.err, new RegExp(`^kitgen: --templates ${join(dir, 'nope').replace(/[/.]/g, '\\$&')}: cannot read the templates folder: it does not exist; give a folder holding your copies of the built-in templates \\(_header\\.hbs, .*server\\.js\\.hbs`));
   const typo = join(dir, 'typo');
   await mkdir(typo);
   await writeFile(join(typo, 'sever.hbs'), '// mine\n');
   const r = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', typo]);
   assert.equal(r.code, 2);
-  assert.match(r.err, /the folder has "sever\.hbs", which is not the name of a built-in template; a template replaces the built-in one of the same name: .*server\.hbs/);
+  assert.match(r.err, /the folder has "sever\.hbs", which is not the name of a built-in template; a template replaces the built-in one of the same name: .*server\.js\.hbs/);
   const empty = join(dir, 'empty');
   await mkdir(empty);
   assert.match((await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', empty])).err, /the folder holds no \.hbs template/);
@@ -187,7 +187,7 @@ test('--watch regenerates when the input changes, and not when it writes its own
   await writeFile(input, text.replace('title: Pets', 'title: Pets Watched'));
   await waitFor(2);
   assert.equal(runs(), 2, err);
-  assert.match(await readFile(join(dir, 'out/endpoints.ts'), 'utf8'), /from Pets Watched 1\.0\.0/);
+  assert.match(await readFile(join(dir, 'out/endpoints.js'), 'utf8'), /from Pets Watched 1\.0\.0/);
   await new Promise((r) => setTimeout(r, 600));
   assert.equal(runs(), 2, 'its own writes do not trigger a run');
   await writeFile(input, 'openapi: [broken');
@@ -200,11 +200,11 @@ test('--watch regenerates when the input changes, and not when it writes its own
 test('EndpointGen.fromOpenAPI and CodeGen.writeFiles (the spec API), with a prettier config', async () => {
   const dir = await scratch('api');
   const code = EndpointGen.fromOpenAPI((await loadDocument(pets)).document);
-  assert.ok(code.files.has('endpoints.ts'));
+  assert.ok(code.files.has('endpoints.js'));
   await writeFile(join(dir, 'prettier.json'), JSON.stringify({ singleQuote: false, printWidth: 80 }));
   const written = await CodeGen.writeFiles(code, join(dir, 'src'), 'com.example.pets', join(dir, 'prettier.json'));
-  assert.ok(written.includes(join(dir, 'src/com/example/pets/endpoints.ts')));
-  const text = await readFile(join(dir, 'src/com/example/pets/endpoints.ts'), 'utf8');
+  assert.ok(written.includes(join(dir, 'src/com/example/pets/endpoints.js')));
+  const text = await readFile(join(dir, 'src/com/example/pets/endpoints.js'), 'utf8');
   assert.match(text, /from "@kitgen\/runtime";/, 'the prettier config applies (double quotes)');
 });
 
@@ -212,7 +212,7 @@ test('bin/kitgen.js runs as a command and exits with its codes', async () => {
   const dir = await scratch('bin');
   const ok = await runNode([join(repoRoot, 'bin/kitgen.js'), 'generate', pets, '--out', dir, '--targets', 'endpoints'], { NODE_OPTIONS: '' });
   assert.equal(ok.code, 0, ok.stderr);
-  assert.ok(existsSync(join(dir, 'endpoints.ts')));
+  assert.ok(existsSync(join(dir, 'endpoints.js')));
   const invalid = await runNode([join(repoRoot, 'bin/kitgen.js'), 'generate', 'fixtures/error-structure/openapi.yaml', '--out', dir], { NODE_OPTIONS: '' });
   assert.equal(invalid.code, 1);
   assert.match(invalid.stderr, /error-structure\/openapi\.yaml:\d+:\d+: error at \/paths/);

@@ -2,7 +2,7 @@
 // (`bearer`, `basic`), since that is what a user of the generated client calls.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createClient } from '../../fixtures/security/expected/client.ts';
+import { createClient } from '../../fixtures/security/expected/client.js';
 
 test('a generated client without credentials is told the createClient option to give', async () => {
   const client = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => new Response('{}') });

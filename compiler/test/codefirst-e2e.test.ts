@@ -83,7 +83,7 @@ test('code-first: kitgen generate, the user server type-checks strict and answer
     assert.equal(bad.status, 400);
     assert.match(await bad.text(), /kind/);
 
-    const cli = join(dir, 'src', 'generated', 'cli.ts');
+    const cli = join(dir, 'src', 'generated', 'cli.js');
     const shown = await runCli(cli, running.port, ['show-pet-by-id', '--petId', '1']);
     assert.equal(shown.code, 0, shown.stderr);
     assert.equal(JSON.parse(shown.stdout).name, 'Rex');

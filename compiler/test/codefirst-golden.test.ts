@@ -87,15 +87,15 @@ for (const c of cases) {
   });
 
   test(`round trip code → OpenAPI → code → OpenAPI: ${c.name}`, async () => {
-    // The document from code, generated contract-first (endpoints.ts) and described again with
+    // The document from code, generated contract-first (endpoints.js) and described again with
     // OpenAPIGen, is the document from code.
     const tmp = join(repoRoot, 'compiler', 'test', '.tmp', `roundtrip-${c.name}`);
     await rm(tmp, { recursive: true, force: true });
     const { result } = await generateCodeFirst(c, tmp);
     const first = JSON.parse(result.output.get('openapi.json')!) as { info: { title: string; version: string } };
     await mkdir(tmp, { recursive: true });
-    await writeFile(join(tmp, 'endpoints.ts'), result.output.get('endpoints.ts')!);
-    const mod = (await import(pathToFileURL(join(tmp, 'endpoints.ts')).href)) as Record<string, AnyEndpoint>;
+    await writeFile(join(tmp, 'endpoints.js'), result.output.get('endpoints.js')!);
+    const mod = (await import(pathToFileURL(join(tmp, 'endpoints.js')).href)) as Record<string, AnyEndpoint>;
     // The implicit 400 and 401 answers of the first document are declared errors of the generated
     // endpoints; and the first document already says null where the server writes null for an
     // absent field (explicitNulls), so the second pass describes the fields as they are declared.

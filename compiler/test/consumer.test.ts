@@ -84,7 +84,8 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
     run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, 'typescript@5.9', '@types/node@20'], app);
     await writeFile(
       join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'dist', rootDir: 'src', skipLibCheck: true, types: ['node'] }, include: ['src'] }, null, 2),
+      // allowJs: generated modules are JavaScript with declarations beside them; tsc copies them to dist.
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'dist', rootDir: 'src', allowJs: true, skipLibCheck: true, types: ['node'] }, include: ['src'] }, null, 2),
     );
     await cp(join(fixturesDir, 'pets', 'openapi.yaml'), join(app, 'openapi.yaml'));
     await cp(join(fixturesDir, 'codefirst', 'pets', 'pets.endpoints.ts'), join(app, 'src', 'endpoints', 'pets.endpoints.ts'));

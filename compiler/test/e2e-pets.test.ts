@@ -8,14 +8,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { EndpointError, Either } from '@kitgen/runtime';
-import { routes } from '../../fixtures/pets/expected/server.ts';
-import { createClient } from '../../fixtures/pets/expected/client.ts';
-import * as endpoints from '../../fixtures/pets/expected/endpoints.ts';
+import { routes } from '../../fixtures/pets/expected/server.js';
+import { createClient } from '../../fixtures/pets/expected/client.js';
+import * as endpoints from '../../fixtures/pets/expected/endpoints.js';
 import { petHandlers, PetStore } from '../demo/petHandlers.ts';
 import { repoRoot } from './support/fixtures.ts';
 import { runCli, runNode, serve, typeCheck } from './support/e2e.ts';
 
-const cli = join(repoRoot, 'fixtures/pets/expected/cli.ts');
+const cli = join(repoRoot, 'fixtures/pets/expected/cli.js');
 
 test('Pets: the generated client calls every operation of the generated server', async () => {
   const server = await serve(routes(petHandlers(new PetStore())));

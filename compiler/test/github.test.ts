@@ -24,7 +24,7 @@ test('the GitHub REST API description generates every target and type-checks str
   for (const phase of ['parse', 'model', 'emit', 'format', 'write']) assert.match(err, new RegExp(`kitgen: ${phase} `), `a progress line for ${phase}`);
   const operations = Number(/model\s+(\d+) operations/.exec(err)?.[1]);
   assert.ok(operations > 1000, `${operations} operations`);
-  assert.deepEqual((await readdir(out)).sort(), ['cli.ts', 'client.ts', 'endpoints', 'endpoints.ts', 'index.ts', 'server.ts']);
+  assert.deepEqual((await readdir(out)).sort(), ['cli.js', 'client.d.ts', 'client.js', 'endpoints', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'server.d.ts', 'server.js']);
   assert.ok((await readdir(join(out, 'endpoints'))).length > 20, 'endpoints are split by tag');
 
   await mkdir(out, { recursive: true });

@@ -3,8 +3,8 @@
 // generated server hands the handler `undefined` (fixtures/null-schema: POST /items/{collection}).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { routes } from '../../fixtures/null-schema/expected/server.ts';
-import { createClient } from '../../fixtures/null-schema/expected/client.ts';
+import { routes } from '../../fixtures/null-schema/expected/server.js';
+import { createClient } from '../../fixtures/null-schema/expected/client.js';
 import { serve } from './support/e2e.ts';
 
 test('optional request body: the generated client may omit it and the handler gets undefined; a sent one arrives', async () => {

@@ -59,5 +59,5 @@ test('esbuild build with endpoint files as input: the OpenAPI document and clien
   await esbuild.build({ ...options(p, [plugin]), entryPoints: [p.endpoints] });
   const doc = JSON.parse(await readFile(join(p.dir, 'src', 'cf', 'openapi.json'), 'utf8')) as { components: { schemas: { Pet: { properties: object } } } };
   assert.deepEqual(Object.keys(doc.components.schemas.Pet.properties), ['name']);
-  assert.match(await readFile(join(p.dir, 'src', 'cf', 'client.ts'), 'utf8'), /showPet/);
+  assert.match(await readFile(join(p.dir, 'src', 'cf', 'client.d.ts'), 'utf8'), /showPet/);
 });

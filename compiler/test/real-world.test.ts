@@ -136,7 +136,7 @@ for (const d of documents) {
     assert.equal(r.operations, d.operations, `${d.name}: operations`);
     assert.deepEqual(kinds(r.warnings), d.warnings, `${d.name}: warnings\n${r.warnings.join('\n')}`);
     for (const w of r.warnings) assert.match(w, /^\S+:\d+:\d+: warning at \/\S*: /, 'every warning names the file, line, column and JSON pointer');
-    assert.deepEqual((await readdir(out)).sort(), ['cli.ts', 'client.ts', 'endpoints.ts', 'index.ts', 'server.ts']);
+    assert.deepEqual((await readdir(out)).sort(), ['cli.js', 'client.d.ts', 'client.js', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'server.d.ts', 'server.js']);
     timings.push(`${d.name}: ${d.operations} operations, generated in ${r.seconds.toFixed(1)} s, ${r.warnings.length} warnings`);
   });
 }

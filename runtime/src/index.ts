@@ -68,7 +68,7 @@ export { SSLConfigError } from './server/tls/SSLConfigError.ts';
 export { loadServerConfig, loadTransportConfig } from './server/config/loadServerConfig.ts';
 export { ConfigError } from './server/config/ConfigError.ts';
 
-export { Schema, type Static, type TSchema } from './schema/Schema.ts';
+export { Schema, type Static, type TSchema, type SchemaOf } from './schema/Schema.ts';
 export { Bytes, isBytesSchema, BytesKeyword } from './schema/Bytes.ts';
 export { DateTime, isDateSchema, DateKeyword, type DateTimeOptions } from './schema/DateTime.ts';
 export { DeriveSchema, DeriveSchemaError } from './schema/DeriveSchema.ts';

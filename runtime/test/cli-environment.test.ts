@@ -84,10 +84,10 @@ test('the generated CLI (fixtures/pets) reports a bad KITGEN_CLI_PORT as a usage
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '--conditions=kitgen-source --import=tsx', KITGEN_CLI_PORT: 'eighty' };
   delete env.NODE_TEST_CONTEXT;
-  const r = spawnSync(process.execPath, [join(root, 'fixtures/pets/expected/cli.ts'), 'list-pets'], { cwd: root, env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(root, 'fixtures/pets/expected/cli.js'), 'list-pets'], { cwd: root, env, encoding: 'utf8' });
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /^error: KITGEN_CLI_PORT: expected a port number 1-65535, got "eighty"\n/);
-  const bad = spawnSync(process.execPath, [join(root, 'fixtures/pets/expected/cli.ts'), 'list-pets'], { cwd: root, env: { ...env, KITGEN_CLI_PORT: '', PETS_BASE_URL: 'ftp://x' }, encoding: 'utf8' });
+  const bad = spawnSync(process.execPath, [join(root, 'fixtures/pets/expected/cli.js'), 'list-pets'], { cwd: root, env: { ...env, KITGEN_CLI_PORT: '', PETS_BASE_URL: 'ftp://x' }, encoding: 'utf8' });
   assert.equal(bad.status, 2, bad.stderr);
   assert.match(bad.stderr, /^error: PETS_BASE_URL: expected an http or https URL, got "ftp:\/\/x"\n/);
 });

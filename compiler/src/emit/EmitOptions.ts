@@ -12,7 +12,7 @@ export interface EmitOptions {
   readonly templates: Templates;
   /** The package generated code imports the runtime from. */
   readonly runtimePackage: string;
-  /** Extension of relative imports between generated files (`.js` works with tsc, tsx and bundlers). */
+  /** Extension of relative imports of the user's own modules (`.js` works with tsc, tsx and bundlers); generated modules are imported as `.js`, or without an extension when this is `''`. */
   readonly importExtension: '.js' | '.ts' | '';
   /** Split endpoints by tag under `endpoints/` (decided by the caller from the size of the API). */
   readonly split: boolean;

@@ -21,14 +21,14 @@ export function serverTarget(serverUrl: string | undefined): { scheme: 'http' | 
 }
 
 /**
- * Emits `cli.ts`: a runnable command-line client over the runtime's `HttpCliApp`, one command
+ * Emits `cli.js`: a runnable command-line client (plain JavaScript: `node cli.js` runs it) over the runtime's `HttpCliApp`, one command
  * per endpoint, calling the base URL from `--base-url`, the environment or the document's server.
  */
 export function emitCli(api: Api, options: EmitOptions): Map<string, string> {
   const { scheme, host, port, basePath } = serverTarget(api.serverUrl);
   const name = words(api.title).join('-').toLowerCase() || 'api';
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
-  const text = options.templates.render('cli', {
+  const text = options.templates.render('cli.js', {
     ...headerView(api, options),
     endpointsModule: importPath(options, 'endpoints'),
     name,
@@ -43,5 +43,5 @@ export function emitCli(api: Api, options: EmitOptions): Map<string, string> {
     envPrefix: name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^(\d)/, '_$1'),
     operations: api.operations.map((op) => op.ident),
   });
-  return new Map([['cli.ts', text]]);
+  return new Map([['cli.js', text]]);
 }

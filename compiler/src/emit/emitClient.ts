@@ -29,7 +29,7 @@ function credentials(api: Api): Credential[] {
 }
 
 /**
- * Emits `client.ts`: the `Client` interface (one typed method per operation, taking the same
+ * Emits `client.js` and `client.d.ts`: the `Client` interface (one typed method per operation, taking the same
  * params object as the handler, plus the same methods under `either` with declared errors as
  * values) and `createClient({ baseUrl, ...credentials })`, which builds it with the runtime's
  * `clientFromEndpoints` over a table of the endpoints and an `EndpointExecutor`.
@@ -52,7 +52,7 @@ export function emitClient(api: Api, options: EmitOptions): Map<string, string> 
   const inputs: string[] = [];
   if (optionalParams.length > 0) inputs.push(`optionalParams: [${optionalParams.join(', ')}]`);
   if (fills.length > 0) inputs.push(`fill: { ${fills.join(', ')} }`);
-  const text = options.templates.render('client', {
+  const view = {
     ...headerView(api, options),
     endpointsModule: importPath(options, 'endpoints'),
     serverUrl: api.serverUrl,
@@ -60,6 +60,9 @@ export function emitClient(api: Api, options: EmitOptions): Map<string, string> 
     authOption: auth.length > 0 ? `{ ${auth.join(', ')} }` : undefined,
     operations,
     inputOptions: `{ ${inputs.join(', ')} }`,
-  });
-  return new Map([['client.ts', text]]);
+  };
+  return new Map([
+    ['client.js', options.templates.render('client.js', view)],
+    ['client.d.ts', options.templates.render('client.d.ts', view)],
+  ]);
 }

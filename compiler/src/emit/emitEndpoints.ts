@@ -12,8 +12,8 @@ function valueContext(index: ModelIndex, options: EmitOptions, imports: RuntimeI
   return { identOf: index.identOf, lean: options.lean, imports };
 }
 
-function opViews(ops: readonly Operation[], index: ModelIndex, ctx: ValueContext): Array<OperationView & { hasBody: boolean }> {
-  return ops.map((op) => ({ ...operationView(op, index.identOf, ctx, index.resolve), hasBody: op.body !== undefined }));
+function opViews(ops: readonly Operation[], index: ModelIndex, ctx: ValueContext, declImports: RuntimeImports): Array<OperationView & { hasBody: boolean }> {
+  return ops.map((op) => ({ ...operationView(op, index.identOf, ctx, index.resolve, declImports), hasBody: op.body !== undefined }));
 }
 
 /** The named schemas an operation refers to directly (to import them from the schemas module). */
@@ -31,23 +31,29 @@ function operationRefs(op: Operation): Set<string> {
 }
 
 /**
- * Emits `endpoints.ts`: the schemas (an explicit type and a schema value each) and one
- * `Endpoint` per operation with its params, output and error types. Split mode puts the
- * schemas in `endpoints/schemas.ts` and the operations in `endpoints/<tag>.ts`, re-exported
- * by `endpoints.ts`. Each file imports the runtime names its code registered.
+ * Emits `endpoints.js` and `endpoints.d.ts`: the schemas (a schema value each, and its explicit
+ * type in the declarations) and one `Endpoint` per operation (its data; its params, output, error
+ * and Endpoint types in the declarations). Split mode puts the schemas in `endpoints/schemas.*`
+ * and the operations in `endpoints/<tag>.*`, re-exported by `endpoints.*`. Each file imports the
+ * runtime names its code registered.
  */
 export function emitEndpoints(api: Api, options: EmitOptions): Map<string, string> {
   const index = indexModel(api);
   const header = headerView(api, options);
   const files = new Map<string, string>();
   const schemaImports = new RuntimeImports();
-  const schemaGroups = schemaDeclarations(api.schemas, index.identOf, index.scope, { lean: options.lean, imports: schemaImports });
+  const schemaDecls = new RuntimeImports();
+  const schemaGroups = schemaDeclarations(api.schemas, index.identOf, index.scope, { lean: options.lean, imports: schemaImports, declImports: schemaDecls });
   if (!options.split) {
-    const operations = opViews(api.operations, index, valueContext(index, options, schemaImports));
-    files.set('endpoints.ts', options.templates.render('endpoints', { ...header, imports: String(schemaImports), schemaGroups, operations }));
+    const operations = opViews(api.operations, index, valueContext(index, options, schemaImports), schemaDecls);
+    const view = { ...header, imports: String(schemaImports), declImports: String(schemaDecls), schemaGroups, operations };
+    files.set('endpoints.js', options.templates.render('endpoints.js', view));
+    files.set('endpoints.d.ts', options.templates.render('endpoints.d.ts', view));
     return files;
   }
-  files.set('endpoints/schemas.ts', options.templates.render('endpoints-schemas', { ...header, imports: String(schemaImports), schemaGroups }));
+  const schemasView = { ...header, imports: String(schemaImports), declImports: String(schemaDecls), schemaGroups };
+  files.set('endpoints/schemas.js', options.templates.render('endpoints-schemas.js', schemasView));
+  files.set('endpoints/schemas.d.ts', options.templates.render('endpoints-schemas.d.ts', schemasView));
   const groups = new Map<string, Operation[]>();
   for (const op of api.operations) {
     const list = groups.get(op.group) ?? [];
@@ -57,17 +63,19 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   const modules = [importPath(options, 'endpoints/schemas')];
   for (const [group, ops] of groups) {
     const imports = new RuntimeImports();
-    const operations = opViews(ops, index, valueContext(index, options, imports));
+    const declImports = new RuntimeImports();
+    const operations = opViews(ops, index, valueContext(index, options, imports), declImports);
     const refs = new Set<string>();
     for (const op of ops) for (const r of operationRefs(op)) refs.add(r);
     const schemaNames = api.schemas.filter((s) => refs.has(s.key)).map((s) => s.ident);
     const tag = ops[0].tags[0] ?? 'default';
-    files.set(
-      `endpoints/${group}.ts`,
-      options.templates.render('endpoints-group', { ...header, tag, imports: String(imports), schemaImports: schemaNames.join(', '), schemasModule: importPath(options, 'schemas'), operations }),
-    );
+    const view = { ...header, tag, imports: String(imports), declImports: String(declImports), schemaImports: schemaNames.join(', '), schemasModule: importPath(options, 'schemas'), operations };
+    files.set(`endpoints/${group}.js`, options.templates.render('endpoints-group.js', view));
+    files.set(`endpoints/${group}.d.ts`, options.templates.render('endpoints-group.d.ts', view));
     modules.push(importPath(options, `endpoints/${group}`));
   }
-  files.set('endpoints.ts', options.templates.render('endpoints-index', { ...header, modules }));
+  const text = options.templates.render('endpoints-index', { ...header, modules });
+  files.set('endpoints.js', text);
+  files.set('endpoints.d.ts', text);
   return files;
 }

@@ -19,15 +19,18 @@ export function operationDoc(op: Api['operations'][number], indent = ''): string
 }
 
 /**
- * Emits `server.ts`: `interface Handlers` with one method per operation (taking the params
- * object and the handler context, returning the output or a declared failure) and
- * `routes(handlers)`, which implements every endpoint with them through the runtime's
- * `routesFromHandlers` over a table of the endpoints.
+ * Emits `server.js` and `server.d.ts`: `interface Handlers` with one method per operation
+ * (taking the params object and the handler context, returning the output or a declared
+ * failure) and `routes(handlers)`, which implements every endpoint with them through the
+ * runtime's `routesFromHandlers` over a table of the endpoints.
  */
 export function emitServer(api: Api, options: EmitOptions): Map<string, string> {
   const operations = api.operations.map((op) => ({ ident: op.ident, types: op.types, doc: operationDoc(op), authType: authTypeOf(op.auth) }));
-  const text = options.templates.render('server', { ...headerView(api, options), endpointsModule: importPath(options, 'endpoints'), operations, basePath: basePathOf(api.serverUrl) });
-  return new Map([['server.ts', text]]);
+  const view = { ...headerView(api, options), endpointsModule: importPath(options, 'endpoints'), operations, basePath: basePathOf(api.serverUrl) };
+  return new Map([
+    ['server.js', options.templates.render('server.js', view)],
+    ['server.d.ts', options.templates.render('server.d.ts', view)],
+  ]);
 }
 
 /**

@@ -2,6 +2,7 @@ import { jsDoc, jsonLiteral, objectKey, propertyKey, stringLiteral } from '../na
 import type { Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
 import type { SchemaNode } from '../model/Schema.ts';
 import { runtimeRepresentative } from '../names/moduleNames.ts';
+import type { RuntimeImports } from './RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
 import { typeText, type IdentOf } from './typeText.ts';
 
@@ -14,8 +15,10 @@ export interface OperationView {
   readonly paramsMembers: string;
   readonly outputType: string;
   readonly errorType: string;
-  /** The endpoint expression: `defineEndpoint<P, I, E, O, A>({ method, path, … })`. */
+  /** The endpoint expression, JavaScript: `defineEndpoint({ method, path, … })`. */
   readonly definition: string;
+  /** The endpoint constant's declared type: `EndpointImpl<PathInput, [Params], Error, Output, Auth>`. */
+  readonly endpointType: string;
 }
 
 /** An object literal from `key: value` texts (values already expressions). */
@@ -26,12 +29,12 @@ function objectText(entries: readonly string[]): string {
 const pathTypes: Record<PathCodecKind, string> = { int: 'number', long: 'bigint', string: 'string', uuid: 'string', bool: 'boolean' };
 const defaultMediaTypes = (node: SchemaNode, resolve: (n: SchemaNode) => SchemaNode) => (resolve(node).kind === 'bytes' ? ['application/octet-stream'] : ['application/json']);
 
-/** A runtime schema expression: a named schema's identifier, or `Schema.Unsafe<T>({ … })`. */
-export function schemaExpression(node: SchemaNode, identOf: IdentOf, ctx: ValueContext): string {
+/** A runtime schema expression (JavaScript): a named schema's identifier, or `Schema.Unsafe({ … })`. */
+export function schemaExpression(node: SchemaNode, ctx: ValueContext): string {
   const value = schemaValue(node, ctx);
   if (node.kind === 'ref' && !node.nullable) return value;
   if (value.startsWith('Schema.Bytes(')) return value;
-  return `${ctx.imports.use('Schema')}.Unsafe<${typeText(node, identOf)}>(${value})`;
+  return `${ctx.imports.use('Schema')}.Unsafe(${value})`;
 }
 
 /** The type a parameter has in the params object (path parameters: their codec's type). */
@@ -46,7 +49,7 @@ function paramDoc(p: Parameter): string {
 
 /** A query parameter or request header as the runtime's `ParameterSpec`. */
 function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): string {
-  const entries = [`in: ${stringLiteral(p.in === 'query' ? 'query' : p.in === 'cookie' ? 'cookie' : 'header')}`, `name: ${stringLiteral(p.name)}`, `prop: ${stringLiteral(p.prop)}`, `schema: ${schemaExpression(p.schema, identOf, ctx)}`];
+  const entries = [`in: ${stringLiteral(p.in === 'query' ? 'query' : p.in === 'cookie' ? 'cookie' : 'header')}`, `name: ${stringLiteral(p.name)}`, `prop: ${stringLiteral(p.prop)}`, `schema: ${schemaExpression(p.schema, ctx)}`];
   if (!p.required || p.credential !== undefined) entries.push('optional: true');
   if (p.in === 'query' && !(p.style === 'form' && p.explode)) entries.push(`style: ${stringLiteral(p.style)}`, `explode: ${p.explode}`);
   if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
@@ -69,14 +72,14 @@ function responsesSpec(responses: readonly Response[], identOf: IdentOf, ctx: Va
     const key = runtimeRepresentative(r.key) === r.status ? r.key : String(r.status);
     const spec: string[] = [];
     if (r.content) {
-      spec.push(`body: ${schemaExpression(r.content.schema, identOf, ctx)}`);
+      spec.push(`body: ${schemaExpression(r.content.schema, ctx)}`);
       const defaults = defaultMediaTypes(r.content.schema, resolve);
       if (r.content.mediaTypes.join() !== defaults.join()) spec.push(`mediaTypes: ${jsonLiteral(r.content.mediaTypes)}`);
     }
     if (r.description !== undefined && r.description !== '') spec.push(`doc: ${stringLiteral(r.description)}`);
     if (r.headers.length > 0) {
       const hs = r.headers.map((h) => {
-        const header = [`name: ${stringLiteral(h.name)}`, `schema: ${schemaExpression(h.schema, identOf, ctx)}`];
+        const header = [`name: ${stringLiteral(h.name)}`, `schema: ${schemaExpression(h.schema, ctx)}`];
         if (!h.required) header.push('optional: true');
         if (h.description !== undefined) header.push(`doc: ${stringLiteral(h.description)}`);
         return `${objectKey(h.prop)}: ${objectText(header)}`;
@@ -89,14 +92,15 @@ function responsesSpec(responses: readonly Response[], identOf: IdentOf, ctx: Va
 }
 
 /**
- * The template view of one operation: its params, output and error types, and its endpoint as
- * `defineEndpoint<PathInput, [Params], Error, Output, Auth>({ … })` — data, with the Endpoint's
- * type written out, so TypeScript checks one call instead of inferring a builder chain. Inputs
+ * The template view of one operation: its params, output and error types, its endpoint as
+ * `defineEndpoint({ … })` (data, in the JavaScript module) and the endpoint's declared type
+ * `EndpointImpl<PathInput, [Params], Error, Output, Auth>` (in the declaration file), so
+ * TypeScript reads a declaration instead of checking or inferring the value. Inputs
  * go in as the runtime's tuple (path parameters, then query/header parameters as declared, then
  * the body or its multipart parts), each naming the params property it fills: the params object
  * (a property per parameter, and `body`) is what handlers and client methods take.
  */
-export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode): OperationView {
+export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode, declImports: RuntimeImports): OperationView {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const path = op.segments.map((s) => {
     if ('literal' in s) return stringLiteral(s.literal);
@@ -134,13 +138,13 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
     if (optional) entries.push('optional: true');
     if (body.parts) {
       const parts = body.parts.map((part) => {
-        const options = [`name: ${stringLiteral(part.name)}`, `schema: ${schemaExpression(part.schema, identOf, ctx)}`];
+        const options = [`name: ${stringLiteral(part.name)}`, `schema: ${schemaExpression(part.schema, ctx)}`];
         if (part.mediaTypes) options.push(`mediaTypes: ${jsonLiteral(part.mediaTypes)}`);
         return objectText(options);
       });
       entries.push(`parts: [${parts.join(', ')}]`);
     } else {
-      entries.push(`schema: ${schemaExpression(body.schema, identOf, ctx)}`);
+      entries.push(`schema: ${schemaExpression(body.schema, ctx)}`);
       if (body.mediaTypes.join() !== defaultMediaTypes(body.schema, resolve).join()) entries.push(`mediaTypes: ${jsonLiteral(body.mediaTypes)}`);
       if (body.description !== undefined) entries.push(`doc: ${stringLiteral(body.description)}`);
     }
@@ -159,7 +163,7 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
     const entries = [`status: ${r.status}`];
     if (r.content) {
       outputTuple = `[${op.types.output}]`;
-      entries.push(`body: ${schemaExpression(r.content.schema, identOf, ctx)}`);
+      entries.push(`body: ${schemaExpression(r.content.schema, ctx)}`);
       const defaults = defaultMediaTypes(r.content.schema, resolve);
       if (r.content.mediaTypes.join() !== defaults.join()) entries.push(`mediaTypes: ${jsonLiteral(r.content.mediaTypes)}`);
       if (r.description) entries.push(`doc: ${stringLiteral(r.description)}`);
@@ -175,6 +179,7 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
 
   const typeArgs = [`[${pathInput.join(', ')}]`, `[${op.types.params}]`, op.types.error, outputTuple, stringLiteral(authType)];
   const doc = jsDoc([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``], '', op.deprecated ? ['@deprecated'] : []);
-  const definition = `${ctx.imports.use('defineEndpoint')}<${typeArgs.join(', ')}>(${objectText(spec)})`;
-  return { ident: op.ident, doc, types: op.types, paramsMembers: members.join('\n'), outputType, errorType, definition };
+  const definition = `${ctx.imports.use('defineEndpoint')}(${objectText(spec)})`;
+  const endpointType = `${declImports.use('EndpointImpl')}<${typeArgs.join(', ')}>`;
+  return { ident: op.ident, doc, types: op.types, paramsMembers: members.join('\n'), outputType, errorType, definition, endpointType };
 }

@@ -15,10 +15,12 @@ export interface SchemaDeclarationView {
   readonly members?: string;
   /** The type alias text when it is not an interface. */
   readonly type?: string;
-  /** The schema value expression (`Schema.Unsafe<X>({ … })`, or another schema's identifier). */
+  /** The schema value expression, JavaScript (`Schema.Unsafe({ … })`, or another schema's identifier). */
   readonly value: string;
-  /** An enum's members by name (`{ Available: 'available' }`), and the constant's identifier. */
-  readonly values?: { readonly ident: string; readonly entries: string };
+  /** The declared type of the schema constant (`SchemaOf<X>`). */
+  readonly valueType: string;
+  /** An enum's members by name: the constant's identifier, its JavaScript value (`{ Available: 'available' }`) and declared type. */
+  readonly values?: { readonly ident: string; readonly entries: string; readonly type: string };
 }
 
 /** A group of named schemas; recursive groups share a `$defs` constant. */
@@ -31,8 +33,10 @@ export interface SchemaGroupView {
 export interface SchemaViewOptions {
   /** Leave descriptions and examples out of schema values (JSDoc keeps them). */
   readonly lean: boolean;
-  /** The runtime imports of the file the declarations go in. */
+  /** The runtime imports of the JavaScript file the values go in. */
   readonly imports: RuntimeImports;
+  /** The runtime (type) imports of the declaration file the types go in. */
+  readonly declImports: RuntimeImports;
 }
 
 function withId(value: string, id: string): string {
@@ -61,14 +65,15 @@ function enumValues(node: SchemaNode): { values: readonly (string | number)[]; n
   return undefined;
 }
 
-function enumEntries(e: { values: readonly (string | number)[]; names?: readonly string[] }): string {
+/** An enum's members by name, as a JavaScript object and as its declared (readonly, literal) type. */
+function enumEntries(e: { values: readonly (string | number)[]; names?: readonly string[] }): { entries: string; type: string } {
   const scope = new NameScope();
-  const entries = e.values.map((v, i) => {
+  const pairs = e.values.map((v, i) => {
     const given = e.names?.[i];
     const base = given !== undefined && /^[A-Za-z_$][\w$]*$/.test(given) ? given : pascalCase(given || String(v));
     return `${propertyKey(scope.allocate(base))}: ${jsonLiteral(v)}`;
   });
-  return `{ ${entries.join(', ')} }`;
+  return { entries: `{ ${pairs.join(', ')} }`, type: `{ ${pairs.map((p) => `readonly ${p}`).join('; ')} }` };
 }
 
 /**
@@ -88,15 +93,16 @@ export function schemaDeclarations(schemas: readonly NamedSchema[], identOf: Ide
       const isInterface = node.kind === 'object' && !node.nullable && node.properties.length > 0;
       const shape = isInterface ? { members: objectMembers(node as Extract<SchemaNode, { kind: 'object' }>, identOf) } : { type: typeText(node, identOf) };
       const e = enumValues(node);
-      const values = e ? { values: { ident: scope.allocate(`${s.ident}Values`), entries: enumEntries(e) } } : {};
+      const values = e ? { values: { ident: scope.allocate(`${s.ident}Values`), ...enumEntries(e) } } : {};
       let value: string;
-      if (group.recursive) value = `${options.imports.use('Schema')}.Unsafe<${s.ident}>({ $defs: ${defsIdent}, $ref: ${stringLiteral(s.ident)} })`;
+      if (group.recursive) value = `${options.imports.use('Schema')}.Unsafe({ $defs: ${defsIdent}, $ref: ${stringLiteral(s.ident)} })`;
       else if (node.kind === 'ref' && !node.nullable) value = identOf(node.target);
       else {
         const v = withId(schemaValue(node, inner), componentId(s, schemas));
-        value = v.startsWith('Schema.Bytes(') ? v : `${options.imports.use('Schema')}.Unsafe<${s.ident}>(${v})`;
+        value = v.startsWith('Schema.Bytes(') ? v : `${options.imports.use('Schema')}.Unsafe(${v})`;
       }
-      return { ident: s.ident, doc, ...shape, value, ...values };
+      const valueType = `${options.declImports.use('SchemaOf')}<${s.ident}>`;
+      return { ident: s.ident, doc, ...shape, value, valueType, ...values };
     });
     if (!group.recursive) return { declarations };
     const entries = group.members.map((s) => `${objectKey(s.ident)}: ${withId(schemaValue(s.schema, inner), s.ident)}`);

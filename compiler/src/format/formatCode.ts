@@ -42,15 +42,16 @@ export function effectiveMode(mode: FormatMode, files: ReadonlyMap<string, strin
   return size > prettierLimitBytes ? 'layout' : 'prettier';
 }
 
-/** Formats every TypeScript file (see {@link FormatMode}) with prettier's TypeScript parser; other files pass as they are. */
+/** Formats every TypeScript and JavaScript file (see {@link FormatMode}) with prettier's TypeScript or Babel parser; other files pass as they are. */
 export async function formatFiles(files: ReadonlyMap<string, string>, options: Prettier.Options, mode: FormatMode = 'prettier'): Promise<Map<string, string>> {
   const chosen = effectiveMode(mode, files);
   // Loaded only when used: large outputs are laid out without it.
   const prettier = chosen === 'prettier' ? await import('prettier') : undefined;
   const out = new Map<string, string>();
   for (const [path, text] of files) {
-    // Only TypeScript is formatted: the OpenAPI document is written as it is.
-    if (chosen === 'none' || !path.endsWith('.ts')) {
+    // Only code is formatted: the OpenAPI document is written as it is.
+    const code = path.endsWith('.ts') || path.endsWith('.js');
+    if (chosen === 'none' || !code) {
       out.set(path, text);
       continue;
     }
@@ -59,7 +60,7 @@ export async function formatFiles(files: ReadonlyMap<string, string>, options: P
       continue;
     }
     try {
-      out.set(path, await prettier!.format(text, { ...options, parser: 'typescript', filepath: path }));
+      out.set(path, await prettier!.format(text, { ...options, parser: path.endsWith('.js') ? 'babel' : 'typescript', filepath: path }));
     } catch (error) {
       throw new FormatError(path, error);
     }

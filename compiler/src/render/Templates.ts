@@ -5,18 +5,29 @@ import Handlebars from 'handlebars';
 import { CompileError } from '../input/Diagnostic.ts';
 import { helpers } from './helpers.ts';
 
-/** The templates of the emitted files; names starting with `_` are partials (`_header.hbs` is `{{> header}}`). */
+/**
+ * The templates of the emitted files; names starting with `_` are partials (`_header.hbs` is
+ * `{{> header}}`). A module is a JavaScript file and a declaration file beside it (`server.js.hbs`,
+ * `server.d.ts.hbs`): TypeScript reads the declarations and never checks the values.
+ */
 export const templateFiles = [
   '_header.hbs',
-  '_schema-group.hbs',
-  '_operation.hbs',
-  'endpoints.hbs',
-  'endpoints-schemas.hbs',
-  'endpoints-group.hbs',
+  '_schema-types.hbs',
+  '_schema-values.hbs',
+  '_operation-types.hbs',
+  '_operation-value.hbs',
+  'endpoints.d.ts.hbs',
+  'endpoints.js.hbs',
+  'endpoints-schemas.d.ts.hbs',
+  'endpoints-schemas.js.hbs',
+  'endpoints-group.d.ts.hbs',
+  'endpoints-group.js.hbs',
   'endpoints-index.hbs',
-  'server.hbs',
-  'client.hbs',
-  'cli.hbs',
+  'server.d.ts.hbs',
+  'server.js.hbs',
+  'client.d.ts.hbs',
+  'client.js.hbs',
+  'cli.js.hbs',
   'index.hbs',
 ] as const;
 

@@ -36,7 +36,7 @@ async function load(c: FixtureCase): Promise<{ api: Api; generated: Generated }>
   const { api } = EndpointGen.fromOpenAPI(source.document, c.options);
   const dir = join(c.dir, 'expected');
   const imp = async (file: string) => (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
-  const [server, client, endpoints] = await Promise.all([imp('server.ts'), imp('client.ts'), imp('endpoints.ts')]);
+  const [server, client, endpoints] = await Promise.all([imp('server.js'), imp('client.js'), imp('endpoints.js')]);
   return { api, generated: { routes: server.routes as Generated['routes'], createClient: client.createClient as Generated['createClient'], endpoints: endpoints as unknown as Generated['endpoints'], basePath: String(server.basePath ?? '') } };
 }
 
@@ -80,7 +80,7 @@ const schemaFixtures = new Set([
  * run side by side and each is named by what it covers.
  */
 export async function endToEndTests(group: 'schemas' | 'operations'): Promise<void> {
-  const cases = (await fixtureCases()).filter((f) => !skipped.has(f.name) && existsSync(join(f.dir, 'expected', 'server.ts')));
+  const cases = (await fixtureCases()).filter((f) => !skipped.has(f.name) && existsSync(join(f.dir, 'expected', 'server.js')));
   for (const c of cases.filter((f) => schemaFixtures.has(f.name) === (group === 'schemas'))) endToEnd(c);
 }
 
@@ -116,7 +116,7 @@ function endToEnd(c: FixtureCase): void {
         });
       }
       await t.test('the generated CLI', async () => {
-        const cli = join(c.dir, 'expected', 'cli.ts');
+        const cli = join(c.dir, 'expected', 'cli.js');
         const help = await runCli(cli, server.port, ['--help']);
         assert.equal(help.code, 0, help.stderr);
         assert.match(help.stdout, /Commands:/);

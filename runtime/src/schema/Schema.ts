@@ -1,4 +1,4 @@
-import Type, { type Static as TypeBoxStatic, type TSchema, type TBigInt } from 'typebox';
+import Type, { type Static as TypeBoxStatic, type TSchema, type TBigInt, type TUnsafe } from 'typebox';
 import { TaggedUnion } from './TaggedUnion.ts';
 import { Bytes } from './Bytes.ts';
 import { DateTime } from './DateTime.ts';
@@ -18,5 +18,11 @@ export const Schema = { ...Type, TaggedUnion, Int64, Bytes, DateTime };
 
 /** The TypeScript type a schema describes: `Static<typeof User>`. */
 export type Static<T extends TSchema> = TypeBoxStatic<T>;
+
+/**
+ * A schema value whose static type is `T`, as `Schema.Unsafe<T>(…)` returns: the type generated
+ * declaration files give each schema constant (DESIGN.md: explicit types next to schema values).
+ */
+export type SchemaOf<T> = TUnsafe<T>;
 
 export type { TSchema };
