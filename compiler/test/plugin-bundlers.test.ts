@@ -5,6 +5,7 @@
 // (support/esbuildTsLoader.cjs), Rspack by its builtin:swc-loader.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -20,10 +21,13 @@ import { apiView, modelsText, writePluginProject, type PluginProject } from './s
 
 const require = createRequire(import.meta.url);
 
-/** Rollup has no TypeScript: `.js` imports of `.ts` files resolved, types stripped by esbuild. */
+/** Rollup has no TypeScript: `.js` imports of `.ts` files resolved (as TypeScript does: a `.ts` file first), types stripped by esbuild. */
 const stripTypes: RollupPlugin = {
   name: 'strip-types',
-  resolveId: (source, importer) => (importer && source.startsWith('.') && source.endsWith('.js') ? resolve(dirname(importer), source.replace(/\.js$/, '.ts')) : null),
+  resolveId: (source, importer) => {
+    const ts = importer && source.startsWith('.') && source.endsWith('.js') ? resolve(dirname(importer), source.replace(/\.js$/, '.ts')) : undefined;
+    return ts !== undefined && existsSync(ts) ? ts : null;
+  },
   transform: async (code, id) => (id.endsWith('.ts') ? { code: (await transform(code, { loader: 'ts', format: 'esm', sourcemap: true, sourcefile: id })).code } : null),
 };
 

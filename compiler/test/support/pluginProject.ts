@@ -49,7 +49,7 @@ export function modelsText(fields: string): string {
   return `/** A pet. */\nexport interface Pet {\n${fields}\n}\n`;
 }
 
-/** Writes a fresh project under compiler/test/.tmp/<name>; `ext` is the extension relative imports use. */
+/** Writes a fresh project under compiler/test/.tmp/<name>; `ext` is the extension relative imports of its own `.ts` files use (generated modules are `.js`). */
 export async function writePluginProject(name: string, ext: '.js' | '.ts' = '.js'): Promise<PluginProject> {
   const dir = join(repoRoot, 'compiler', 'test', '.tmp', name);
   await rm(dir, { recursive: true, force: true });
@@ -76,7 +76,7 @@ export const showPet = Endpoint(RoutePattern.GET('pets', PathCodec.int('id'))).o
     p.entry,
     `import { OpenAPIGen } from '@kitgen/runtime';
 import { showPet } from './api/pets.endpoints${ext}';
-import { getOrder } from './generated/endpoints${ext}';
+import { getOrder } from './generated/endpoints.js';
 
 /** The document of both endpoints: the derived Pet schema and the generated operation's summary. */
 export const api = JSON.parse(OpenAPIGen.fromEndpoints({ title: 't', version: '1' }, showPet, getOrder).toJson(0));
