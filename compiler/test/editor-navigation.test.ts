@@ -1,0 +1,67 @@
+// What an editor shows on generated code (issue 17: the values live in JavaScript, the types in
+// declaration files): go-to-definition on a generated type, a client method and a handler lands on
+// readable declarations, and hover shows the operation's documentation. TypeScript's own language
+// service (what tsserver answers editors with) over the Pets API's generated modules.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { repoRoot } from './support/fixtures.ts';
+
+const dir = join(repoRoot, 'fixtures', 'pets', 'expected');
+const user = join(dir, '..', 'editor-user.ts');
+const userText = `import { createClient, type Pet, type Handlers } from './expected/index.js';
+const client = createClient({ baseUrl: 'http://localhost:8080' });
+export const shown: Promise<Pet> = client.showPetById({ petId: 1 });
+export const handlers: Partial<Handlers> = {};
+`;
+
+function service(): ts.LanguageService {
+  const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, noEmit: true, types: ['node'], customConditions: ['kitgen-source'] };
+  const host: ts.LanguageServiceHost = {
+    getCompilationSettings: () => options,
+    getScriptFileNames: () => [user],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (f) => ts.ScriptSnapshot.fromString(f === user ? userText : ts.sys.readFile(f) ?? ''),
+    getCurrentDirectory: () => repoRoot,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (f) => f === user || ts.sys.fileExists(f),
+    readFile: (f) => (f === user ? userText : ts.sys.readFile(f)),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  return ts.createLanguageService(host);
+}
+
+/** The line a definition lands on, trimmed, and its file's name. */
+function definitionAt(ls: ts.LanguageService, word: string, occurrence = 0): { file: string; line: string } {
+  let at = -1;
+  for (let i = 0; i <= occurrence; i++) at = userText.indexOf(word, at + 1);
+  const defs = ls.getDefinitionAtPosition(user, at) ?? [];
+  assert.ok(defs.length > 0, `a definition for ${word}`);
+  const text = readFileSync(defs[0].fileName, 'utf8');
+  const line = text.slice(0, defs[0].textSpan.start).split('\n').length - 1;
+  return { file: defs[0].fileName.slice(dir.length + 1), line: text.split('\n')[line].trim() };
+}
+
+test('go-to-definition on generated names lands on readable declarations', () => {
+  const ls = service();
+  assert.deepEqual(ls.getSemanticDiagnostics(user).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')), []);
+  assert.deepEqual(definitionAt(ls, 'Pet', 1), { file: 'endpoints.d.ts', line: 'export interface Pet {' });
+  assert.deepEqual(definitionAt(ls, 'Handlers', 1), { file: 'server.d.ts', line: 'export interface Handlers {' });
+  assert.deepEqual(definitionAt(ls, 'createClient', 1), { file: 'client.d.ts', line: 'export declare function createClient(options: ClientOptions): Client;' });
+  assert.deepEqual(definitionAt(ls, 'showPetById'), { file: 'client.d.ts', line: 'showPetById(params: endpoints.ShowPetByIdParams, options?: CallOptions): Promise<endpoints.ShowPetByIdOutput>;' });
+});
+
+test('hover on a client method shows the operation and its types', () => {
+  const ls = service();
+  const info = ls.getQuickInfoAtPosition(user, userText.indexOf('showPetById'));
+  assert.ok(info);
+  const shown = ts.displayPartsToString(info.displayParts);
+  assert.equal(shown, '(method) Client.showPetById(params: ShowPetByIdParams, options?: CallOptions): Promise<ShowPetByIdOutput>');
+  assert.match(ts.displayPartsToString(info.documentation), /Info for a specific pet \(`GET \/pets\/\{petId\}`\)/);
+  const members = ls.getCompletionsAtPosition(user, userText.indexOf('showPetById'), {})?.entries.map((e) => e.name) ?? [];
+  for (const op of ['listPets', 'createPet', 'showPetById', 'deletePet', 'either']) assert.ok(members.includes(op), `completion lists ${op}`);
+});
