@@ -1,5 +1,5 @@
 import { reportRefCycles } from './refCycles.ts';
-import { pointerJoin, type Diagnostics } from '../input/Diagnostic.ts';
+import { pointerJoin, type Diagnostics } from '../diagnostics/index.ts';
 import { isObject, DocumentReader, type Json } from './DocumentReader.ts';
 import { SchemaConverter, type SchemaOptions } from './SchemaConverter.ts';
 import { readParameters, type RawParameter } from './parameters.ts';

@@ -1,6 +1,6 @@
 import { camelCase, NameScope, pascalCase } from '../names/identifiers.ts';
 import { endpointsModuleLocals, runtimeNames, runtimeRepresentative } from '../names/moduleNames.ts';
-import type { Diagnostics } from '../input/Diagnostic.ts';
+import type { Diagnostics } from '../diagnostics/index.ts';
 import type { Api, HttpMethod, Operation, Parameter, RequestBody, Response } from './Api.ts';
 import type { RawResponse } from './bodies.ts';
 import type { RawParameter } from './parameters.ts';
