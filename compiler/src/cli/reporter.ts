@@ -1,5 +1,5 @@
 import { reportError, reportWarning, type ExitCode } from '../diagnostics/index.ts';
-import type { CliIO } from './main.ts';
+import type { CliIO } from './CliIO.ts';
 import { plural } from './plural.ts';
 import type { GenerateRun, RunReporter, RunResult } from './runGenerate.ts';
 
