@@ -15,7 +15,7 @@ import { ReadWriteViews } from './readWrite.ts';
 import type { SchemaNode } from './Schema.ts';
 
 /** Options of model building. */
-export interface ModelOptions extends SchemaOptions {}
+export type ModelOptions = SchemaOptions;
 
 const methods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
