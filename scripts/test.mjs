@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: finds every *.test.ts under the workspace's test folders and runs them with
 // Node's own test runner. Extra arguments are file filters (substring match on the path).
+// Without filters it runs `npm run lint` first (ESLint, dependency-cruiser's layering rules,
+// prettier --check), so a broken layer fails CI before the tests take their minutes.
 // `--hostile` runs the hostile-input suite instead (*.hostile.ts, one file at a time: it
 // measures memory and latency, which files running side by side would disturb).
 import { spawnSync } from 'node:child_process';
@@ -29,6 +31,13 @@ const suffix = hostile ? '.hostile.ts' : '.test.ts';
 const filters = process.argv.slice(2).filter((a) => a !== '--hostile');
 const files = roots.flatMap((r) => collect(join(root, r), [])).sort()
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
+if (filters.length === 0 && !hostile) {
+  const lint = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' });
+  if (lint.status !== 0) {
+    console.error('npm test: npm run lint failed (see above); fix it, or run the tests alone with a filter');
+    process.exit(lint.status ?? 1);
+  }
+}
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);

@@ -2,7 +2,6 @@
 // wall time from here, CPU time and peak memory reported by the child itself (child.mjs).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** One measured command: a Node entry point and its arguments. */

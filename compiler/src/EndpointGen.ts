@@ -1,5 +1,5 @@
 import { checkRoot } from './input/checkRoot.ts';
-import { CompileError, Diagnostics, type Diagnostic } from './input/Diagnostic.ts';
+import { CompileError, Diagnostics, type Diagnostic } from './diagnostics/index.ts';
 import type { Api } from './model/Api.ts';
 import { buildModel } from './model/buildModel.ts';
 import { defaultOpenAPITargets, emitAll, type EmitOptions, type OpenAPIFormat, type Target } from './emit/index.ts';

@@ -1,7 +1,7 @@
 // kitgen, the compiler: OpenAPI 3.0/3.1 → typed endpoint modules, server, client and CLI.
 export { EndpointGen, allTargets, defaultCodeFirstTargets, defaultOpenAPITargets, emitAll, emitters, type Emitter, type EmitOptions, type GenerateOptions, type GeneratedCode, type OpenAPIFormat, type OpenAPIInput, type Target } from './EndpointGen.ts';
 export { CodeGen, generatedMarker, type WriteOptions, type WriteResult } from './CodeGen.ts';
-export { CompileError, formatDiagnostic, type Diagnostic } from './input/Diagnostic.ts';
+export { CompileError, formatDiagnostic, type Diagnostic } from './diagnostics/index.ts';
 export { loadDocument, type SourceDocument } from './input/loadDocument.ts';
 export { FormatError } from './format/formatCode.ts';
 export { loadTemplates, compileTemplates, builtInTemplatesDir, templateFiles, type Templates } from './render/Templates.ts';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { derive, expandProbe, fixturesDir } from './support/deriveProbe.ts';
 import { createDeriveProject } from '../src/derive/DeriveProject.ts';
-import { CompileError } from '../src/input/Diagnostic.ts';
+import { CompileError } from '../src/diagnostics/index.ts';
 
 const problems = join(fixturesDir, 'problems.ts');
 

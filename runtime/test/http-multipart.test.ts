@@ -10,19 +10,6 @@ function handMade(boundary: string, parts: string[], closing = `--${boundary}--\
   return bytes(parts.map((p) => `--${boundary}\r\n${p}\r\n`).join('') + closing);
 }
 
-async function drain(fields: AsyncIterable<StreamingFormField>): Promise<Array<{ name: string; text?: string; size?: number }>> {
-  const out: Array<{ name: string; text?: string; size?: number }> = [];
-  for await (const f of fields) {
-    if (f._tag === 'Text') out.push({ name: f.name, text: f.value });
-    else {
-      let size = 0;
-      for await (const c of f.data) size += c.byteLength;
-      out.push({ name: f.name, size });
-    }
-  }
-  return out;
-}
-
 /** A byte source the test releases step by step, recording how far it was pulled. */
 function gatedSource(chunks: Uint8Array[]) {
   const gates = chunks.map(() => {

@@ -4,7 +4,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Response, Route, RoutePattern, PathCodec } from '@kitgen/runtime';
-import { RawConnection, rawRequest } from './support/rawHttp.ts';
+import { RawConnection } from './support/rawHttp.ts';
 import { startServer, type TestServer } from './support/testServer.ts';
 import { nodeRequest } from './support/nodeHttp.ts';
 import { curl, hasCurl } from './support/curl.ts';

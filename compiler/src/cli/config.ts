@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { UsageError } from '../diagnostics/index.ts';
 import { isUrl } from '../input/readSource.ts';
 import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 
@@ -47,7 +48,7 @@ export function defineConfig(config: KitgenConfig): KitgenConfig {
 }
 
 /** A config problem: a usage error (exit code 2). */
-export class ConfigFileError extends Error {}
+export class ConfigFileError extends UsageError {}
 
 /** The config file names looked for in the working folder, in order. */
 export const configFileNames = ['kitgen.config.ts', 'kitgen.config.mts', 'kitgen.config.cts', 'kitgen.config.mjs', 'kitgen.config.js', 'kitgen.config.cjs', 'kitgen.config.json'];

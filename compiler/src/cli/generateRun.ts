@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 import type { FormatMode } from '../format/formatCode.ts';
+import { UsageError } from '../diagnostics/index.ts';
 import { isUrl } from '../input/readSource.ts';
 import type { KitgenConfig } from './config.ts';
 import type { GenerateRun } from './runGenerate.ts';
 
-/** A wrong command line or option (the CLI's exit code 2; the plugin reports it as a config error). */
-export class UsageError extends Error {}
+export { UsageError } from '../diagnostics/index.ts';
 
 /** The options of `kitgen generate` as given on the command line (or to a build plugin), before the config file's defaults. */
 export interface GenerateFlags {

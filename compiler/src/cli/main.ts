@@ -1,46 +1,35 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { allTargets } from '../EndpointGen.ts';
-import { CompileError, formatDiagnostic } from '../input/Diagnostic.ts';
+import { ExitCode, reportError, UsageError } from '../diagnostics/index.ts';
 import { isUrl } from '../input/readSource.ts';
-import { FormatError } from '../format/formatCode.ts';
-import { TemplatesFolderError } from '../render/Templates.ts';
-import { ConfigFileError, loadConfig } from './config.ts';
+import type { CliIO } from './CliIO.ts';
+import { loadConfig } from './config.ts';
 import { staleFiles } from './checkOutput.ts';
-import { generateRunFrom, UsageError, type GenerateFlags } from './generateRun.ts';
-import { OutputError } from './outputErrors.ts';
+import { generateRunFrom, type GenerateFlags } from './generateRun.ts';
 import { plural } from './plural.ts';
-import { runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
+import { cliReporter, type CliReporter } from './reporter.ts';
+import { runGenerate, type GenerateRun } from './runGenerate.ts';
 import { watchAndGenerate } from './watch.ts';
 
-/** Exit codes: success, invalid input, usage error. */
-export const ExitCode = { ok: 0, invalidInput: 1, usage: 2 } as const;
+export { ExitCode } from '../diagnostics/index.ts';
+export type { CliIO } from './CliIO.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 async function generate(input: string | undefined, flags: GenerateFlags, io: CliIO): Promise<number> {
   const { config, file: configFile } = await loadConfig(flags.config, io.cwd);
   const run: GenerateRun = generateRunFrom(config, flags, io.cwd, input, configFile);
-  const reporter: RunReporter = {
-    progress: (line) => !flags.quiet && io.stderr(`kitgen: ${line}`),
-    // Under --strict the warnings come back as errors; printing them twice would only confuse.
-    warning: (d) => !flags.quiet && !run.strict && io.stderr(formatDiagnostic(d)),
-  };
+  const reporter = cliReporter(run, io, flags.quiet === true);
   if (flags.watch && isUrl(run.input)) throw new UsageError(`--watch needs a file to watch, not a URL (${run.input}); download the document, or leave --watch out`);
-  if (flags.watch) return watchAndGenerate(run, reporter, io, (code) => code);
+  if (flags.watch) return watchAndGenerate(run, reporter, io);
   if (flags.check) return check(run, reporter, io, flags.quiet === true);
-  const result = await runGenerate(run, reporter);
-  if (run.dryRun) {
-    for (const f of result.files) io.stdout(f);
-  } else if (!flags.quiet) {
-    const w = result.write!;
-    io.stderr(`kitgen: ${plural(result.operations, 'operation')} → ${plural(w.written.length, 'file')} written, ${w.unchanged.length} unchanged${run.clean ? `, ${w.removed.length} removed` : ''} in ${run.out}${result.warnings.length > 0 ? ` (${plural(result.warnings.length, 'warning')})` : ''}`);
-  }
+  reporter.done(await runGenerate(run, reporter));
   return ExitCode.ok;
 }
 
 /** `--check`: generates in memory and fails (exit 1) listing the files on disk that are stale. */
-async function check(run: GenerateRun, reporter: RunReporter, io: CliIO, quiet: boolean): Promise<number> {
+async function check(run: GenerateRun, reporter: CliReporter, io: CliIO, quiet: boolean): Promise<number> {
   const result = await runGenerate({ ...run, dryRun: true }, reporter);
   const stale = await staleFiles(result.output, run.out);
   if (stale.length === 0) {
@@ -49,33 +38,6 @@ async function check(run: GenerateRun, reporter: RunReporter, io: CliIO, quiet: 
   }
   io.stderr(`kitgen: ${run.out} is out of date: ${plural(stale.length, 'file')} ${stale.length === 1 ? 'differs' : 'differ'} from what the input generates; run kitgen generate without --check`);
   for (const f of stale) io.stderr(`  ${f.path} (${f.reason})`);
-  return ExitCode.invalidInput;
-}
-
-/** Where the CLI reads and writes (the process by default; tests pass their own). */
-export interface CliIO {
-  readonly cwd: string;
-  stdout(line: string): void;
-  stderr(line: string): void;
-  /** Resolves when the user stops a watch (SIGINT). */
-  readonly stopped?: Promise<void>;
-}
-
-/** Prints an error the way the CLI reports it and gives the exit code. */
-export function reportError(error: unknown, io: CliIO): number {
-  if (error instanceof CompileError) {
-    for (const d of error.diagnostics) io.stderr(formatDiagnostic(d));
-    return ExitCode.invalidInput;
-  }
-  if (error instanceof UsageError || error instanceof ConfigFileError || error instanceof TemplatesFolderError) {
-    io.stderr(`kitgen: ${error.message}`);
-    return ExitCode.usage;
-  }
-  if (error instanceof FormatError || error instanceof OutputError) {
-    io.stderr(`kitgen: ${error.message}`);
-    return ExitCode.invalidInput;
-  }
-  io.stderr(`kitgen: internal error (a bug in kitgen; please report it): ${(error as Error)?.stack ?? String(error)}`);
   return ExitCode.invalidInput;
 }
 
@@ -127,6 +89,6 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
       return ExitCode.usage;
     }
-    return reportError(error, io);
+    return reportError(error, io.stderr);
   }
 }

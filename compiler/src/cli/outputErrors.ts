@@ -1,12 +1,13 @@
 import { existsSync, mkdirSync, rmdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { RunError } from '../diagnostics/index.ts';
 
 /**
  * The output folder cannot be written (permissions, a file in the way, a read-only or full
  * disk): the user's to fix, so one line naming the path and what to do, exit code 1 — never
  * "internal error" with a stack.
  */
-export class OutputError extends Error {}
+export class OutputError extends RunError {}
 
 /** The first existing path on the way to `path` that is not a folder (what makes ENOTDIR/EEXIST). */
 function fileInTheWay(path: string): string | undefined {

@@ -1,11 +1,11 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { isEndpointInput } from '../codefirst/endpointFiles.ts';
-import { formatDiagnostic } from '../input/Diagnostic.ts';
+import { ExitCode } from '../diagnostics/index.ts';
 import { isUrl } from '../input/readSource.ts';
-import type { CliIO } from './main.ts';
-import { plural } from './plural.ts';
-import { codeFirstSession, runGenerate, type GenerateRun, type RunReporter } from './runGenerate.ts';
+import type { CliIO } from './CliIO.ts';
+import type { CliReporter } from './reporter.ts';
+import { codeFirstSession, runGenerate, type GenerateRun } from './runGenerate.ts';
 
 /** How long to wait after the last change before regenerating. */
 export const watchDebounceMs = 50;
@@ -17,8 +17,9 @@ function globBase(input: string): string {
 }
 
 /**
- * Generates, then again whenever an input changes, debounced; errors are printed and watching
- * goes on (the last good output stays). What is watched is what the last run read: for an
+ * Generates, then again whenever an input changes, debounced. Each run reports through the
+ * same {@link CliReporter} as a single run (same summary line, with the time taken; same
+ * diagnostics); a failed run keeps the last good output and watching goes on. What is watched is what the last run read: for an
  * OpenAPI document, the document and the files its `$ref`s name (not the rest of its folder: a
  * build folder, `node_modules` or a log beside it must not regenerate), plus the templates
  * folder; for endpoint definition files, the endpoint files and the files their types are
@@ -26,7 +27,7 @@ function globBase(input: string): string {
  * re-derives only what changed. Changes under the output folder are ignored, so writing never
  * triggers another run.
  */
-export async function watchAndGenerate(run: GenerateRun, reporter: RunReporter, io: CliIO, done: (code: number) => number): Promise<number> {
+export async function watchAndGenerate(run: GenerateRun, reporter: CliReporter, io: CliIO): Promise<ExitCode> {
   const out = resolve(run.out) + sep;
   const codeFirst = isEndpointInput(run.input);
   const session = codeFirst ? codeFirstSession(run) : undefined;
@@ -72,11 +73,9 @@ export async function watchAndGenerate(run: GenerateRun, reporter: RunReporter, 
         sources = new Set(r.sources.filter((f) => !isUrl(f) && (!codeFirst || !f.includes(`${sep}node_modules${sep}`))));
         for (const f of sources) watchDir(dirname(f), false);
       }
-      io.stderr(`kitgen: ${plural(r.write?.written.length ?? 0, 'file')} written (${plural(r.operations, 'operation')}) in ${Math.round(performance.now() - started)} ms; watching for changes`);
+      reporter.done(r, `, ${Math.round(performance.now() - started)} ms; watching for changes`);
     } catch (error) {
-      const diagnostics = (error as { diagnostics?: Parameters<typeof formatDiagnostic>[0][] }).diagnostics;
-      if (diagnostics) for (const d of diagnostics) io.stderr(formatDiagnostic(d));
-      else io.stderr(`kitgen: ${(error as Error).message}`);
+      reporter.failed(error);
       io.stderr('kitgen: the last good output is kept; watching for changes');
     } finally {
       running = false;
@@ -98,5 +97,5 @@ export async function watchAndGenerate(run: GenerateRun, reporter: RunReporter, 
   clearTimeout(timer);
   for (const w of watchers.values()) w.close();
   await session?.close();
-  return done(0);
+  return ExitCode.ok;
 }

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { glob } from 'tinyglobby';
-import { CompileError } from '../input/Diagnostic.ts';
+import { CompileError } from '../diagnostics/index.ts';
 
 const tsFile = /\.(?:m|c)?tsx?$/;
 

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { diagnosticAtText } from '../input/codeFrame.ts';
-import type { Diagnostic } from '../input/Diagnostic.ts';
+import { diagnosticAtText, type Diagnostic } from '../diagnostics/index.ts';
 import type { EndpointFound, LoadFailure } from './describeProtocol.ts';
 import type { SourcePlace } from './exportDocs.ts';
 

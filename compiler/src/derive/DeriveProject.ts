@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { Project, ts, type SourceFile } from 'ts-morph';
-import { CompileError } from '../input/Diagnostic.ts';
+import { CompileError } from '../diagnostics/index.ts';
 import type { DerivedComponent, DerivedSchema } from './deriveSchema.ts';
 import type { TypeContext } from './typeNames.ts';
 

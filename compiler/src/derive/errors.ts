@@ -1,6 +1,5 @@
 import { ts } from 'ts-morph';
-import { diagnosticAtText } from '../input/codeFrame.ts';
-import type { Diagnostic } from '../input/Diagnostic.ts';
+import { diagnosticAtText, type Diagnostic } from '../diagnostics/index.ts';
 
 /** A diagnostic of schema derivation: where (file, line, column, frame) and its `path` from the root to the place (`showPetById → Owner.pet → Pet.born`). */
 export type DeriveDiagnostic = Diagnostic;

@@ -1,4 +1,4 @@
-import { diagnosticAtText } from '../input/codeFrame.ts';
+import { diagnosticAtText } from '../diagnostics/index.ts';
 import MagicString, { type SourceMap } from 'magic-string';
 import { ts } from 'ts-morph';
 import { deriveCompilerType, type DerivedComponent, type DerivedSchema, type Json } from './deriveSchema.ts';

@@ -1,4 +1,5 @@
 import type * as Prettier from 'prettier';
+import { RunError } from '../diagnostics/index.ts';
 import { layoutCode } from './layout.ts';
 
 /**
@@ -15,7 +16,7 @@ export const prettierLimitBytes = 2_000_000;
 export const defaultPrettierOptions: Prettier.Options = { singleQuote: true, printWidth: 120, trailingComma: 'all' };
 
 /** Formatting failed: generated code that does not parse is a bug of kitgen, never written as raw text. */
-export class FormatError extends Error {
+export class FormatError extends RunError {
   constructor(
     readonly file: string,
     cause: unknown,

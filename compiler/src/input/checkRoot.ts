@@ -1,4 +1,4 @@
-import type { Diagnostics } from './Diagnostic.ts';
+import type { Diagnostics } from '../diagnostics/index.ts';
 
 /**
  * Checks what must hold before anything else is read: an object with an `openapi` version

@@ -1,10 +1,9 @@
 import { resolve as resolvePath } from 'node:path';
 import { parseDocument } from 'yaml';
 import { checkRoot } from './checkRoot.ts';
-import { CompileError, Diagnostics, pointerJoin, type Diagnostic } from './Diagnostic.ts';
+import { CompileError, Diagnostics, lineAndColumn, placeDiagnostics, pointerJoin, type Diagnostic } from '../diagnostics/index.ts';
 import { fetchTimeoutMs, isLocalUrl, isUrl, readSource } from './readSource.ts';
-import { locatePointers } from './sourcePositions.ts';
-import { jsonMistakeOffset, lineAndColumn, yamlOpeningLine } from './syntaxErrorPlace.ts';
+import { jsonMistakeOffset, yamlOpeningLine } from './syntaxErrorPlace.ts';
 
 /** A parsed input document with what is needed to place messages in its source. */
 export interface SourceDocument {
@@ -18,17 +17,6 @@ export interface SourceDocument {
   readonly warnings?: readonly Diagnostic[];
   /** Every file (absolute) or URL read: the document and the ones its `$ref`s name (what a watch watches). */
   readonly sources?: readonly string[];
-}
-
-/** Adds line and column to diagnostics that name a pointer in the main file. */
-export function placeDiagnostics(source: Pick<SourceDocument, 'file' | 'text' | 'format'>, diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const pointers = diagnostics.filter((d) => d.pointer !== undefined && d.line === undefined && (d.file === undefined || d.file === source.file)).map((d) => d.pointer!);
-  if (pointers.length === 0) return [...diagnostics];
-  const positions = locatePointers(source.text, source.format, pointers);
-  return diagnostics.map((d) => {
-    const pos = d.pointer !== undefined && d.line === undefined && (d.file === undefined || d.file === source.file) ? positions.get(d.pointer) : undefined;
-    return pos ? { ...d, file: source.file, line: pos.line, column: pos.column } : d;
-  });
 }
 
 function fail(file: string, message: string, extra: Partial<Diagnostic> = {}): never {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CompileError } from './Diagnostic.ts';
+import { CompileError } from '../diagnostics/index.ts';
 
 /** How long reading a document from a URL may take (`KITGEN_FETCH_TIMEOUT_MS` overrides). */
 export const defaultFetchTimeoutMs = 30_000;

@@ -4,13 +4,6 @@
  * unclosed quote or bracket); the user needs the line where the mistake was made.
  */
 
-/** Line and column (1-based) of an offset. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
-
 /**
  * For a JSON error reported at a token that follows a missing comma or a trailing one
  * (`Expected ',' or '}'`, `Expected double-quoted property name`), the end of the token before

@@ -1,4 +1,4 @@
-import { pointerParts, type Diagnostics } from '../input/Diagnostic.ts';
+import { pointerParts, type Diagnostics } from '../diagnostics/index.ts';
 
 /** A plain JSON object of the document. */
 export type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { pointerJoin, pointerParts } from '../input/Diagnostic.ts';
+import { pointerJoin, pointerParts } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import { discriminatorOf, schemaAnnotations } from './schemaAnnotations.ts';
 import type { Constraints, ObjectNode, Property, SchemaAnnotations, SchemaNode } from './Schema.ts';

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { pointerJoin } from '../input/Diagnostic.ts';
+import { pointerJoin } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import { contentGroups, type ContentGroup } from './mediaTypes.ts';
 import type { BodyKind, BodyPart, RequestBody, ResponseContent } from './Api.ts';

@@ -1,17 +1,21 @@
 import { reportRefCycles } from './refCycles.ts';
-import { pointerJoin, type Diagnostics } from '../input/Diagnostic.ts';
+import { pointerJoin, type Diagnostics } from '../diagnostics/index.ts';
 import { isObject, DocumentReader, type Json } from './DocumentReader.ts';
 import { SchemaConverter, type SchemaOptions } from './SchemaConverter.ts';
 import { readParameters, type RawParameter } from './parameters.ts';
 import { readRequestBody, readResponses, type RawResponse } from './bodies.ts';
 import { operationSecurity, readSecuritySchemes } from './security.ts';
-import { allocateNames, type RawOperation } from './naming.ts';
+import { allocateNames } from './naming.ts';
+import type { RawOperation } from './RawOperation.ts';
+import { placeStatuses } from './statuses.ts';
+import { withApiKeyParameters } from './apiKeyParameters.ts';
+import { groupOperations } from './grouping.ts';
 import type { Api, HttpMethod, RequestBody } from './Api.ts';
 import { ReadWriteViews } from './readWrite.ts';
 import type { SchemaNode } from './Schema.ts';
 
 /** Options of model building. */
-export interface ModelOptions extends SchemaOptions {}
+export type ModelOptions = SchemaOptions;
 
 const methods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -131,14 +135,16 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
 
   const servers = Array.isArray(document.servers) ? document.servers : [];
   const serverUrl = isObject(servers[0]) && typeof servers[0].url === 'string' ? servers[0].url : undefined;
-  const named = allocateNames(schemas, operations, diagnostics);
+  // Each step one concern: statuses, apiKey credentials as parameters, identifiers, then modules.
+  const placed = operations.map((op) => ({ ...op, parameters: withApiKeyParameters(op.parameters, op.security), responses: placeStatuses(op.responses) }));
+  const named = allocateNames(schemas, placed, diagnostics);
   return {
     title,
     version,
     ...(typeof info?.description === 'string' ? { description: info.description } : {}),
     openapi: String(document.openapi),
     schemas: named.schemas,
-    operations: named.operations,
+    operations: groupOperations(named.operations),
     securitySchemes,
     ...(serverUrl !== undefined ? { serverUrl } : {}),
     document,

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { pointerJoin } from '../input/Diagnostic.ts';
+import { pointerJoin } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import type { BodyKind } from './Api.ts';
 

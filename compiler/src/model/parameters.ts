@@ -1,4 +1,4 @@
-import { pointerJoin } from '../input/Diagnostic.ts';
+import { pointerJoin } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import type { ParameterLocation, PathCodecKind, QueryStyle } from './Api.ts';
 import type { SchemaConverter } from './SchemaConverter.ts';

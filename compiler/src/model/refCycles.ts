@@ -1,4 +1,4 @@
-import type { Diagnostics } from '../input/Diagnostic.ts';
+import type { Diagnostics } from '../diagnostics/index.ts';
 import type { PendingSchema } from './SchemaConverter.ts';
 
 /**

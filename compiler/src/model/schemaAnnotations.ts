@@ -1,4 +1,4 @@
-import { pointerJoin } from '../input/Diagnostic.ts';
+import { pointerJoin } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import type { Discriminator, SchemaAnnotations, SchemaNode } from './Schema.ts';
 

@@ -1,5 +1,5 @@
 import { camelCase, isSafeIdentifier } from '../names/identifiers.ts';
-import { pointerJoin } from '../input/Diagnostic.ts';
+import { pointerJoin } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader } from './DocumentReader.ts';
 import type { Auth, SecurityScheme } from './Api.ts';
 

@@ -1,4 +1,4 @@
-import { CompileError, formatDiagnostic, type Diagnostic } from '../input/Diagnostic.ts';
+import { CompileError, formatDiagnostic, type Diagnostic } from '../diagnostics/index.ts';
 
 /**
  * A problem in the form bundlers take from a plugin (`this.error(…)`, or thrown): Rollup and Vite

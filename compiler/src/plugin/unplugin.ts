@@ -2,7 +2,7 @@
 // and Rspack: it runs `kitgen generate` at the start of a build and again when an input changes
 // (watch and dev), and expands `DeriveSchema.gen<T>()` in the modules that call it.
 import { createUnplugin, type UnpluginBuildContext } from 'unplugin';
-import { formatDiagnostic } from '../input/Diagnostic.ts';
+import { formatDiagnostic } from '../diagnostics/index.ts';
 import { cleanId, DeriveTransformer, isTransformable, transformIdPattern } from './DeriveTransformer.ts';
 import { bundlerError, KitgenBuildError, pluginName } from './errors.ts';
 import { resolvePluginOptions, type KitgenPluginOptions } from './options.ts';

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDeriveProject, expandDeriveSchema, type DeriveProject } from '../derive/index.ts';
-import { formatDiagnostic } from '../input/Diagnostic.ts';
+import { formatDiagnostic } from '../diagnostics/index.ts';
 
 /** The data `register` passes to {@link initialize}. */
 export interface RegisterData {

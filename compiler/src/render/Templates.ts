@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
-import { CompileError } from '../input/Diagnostic.ts';
+import { CompileError, UsageError } from '../diagnostics/index.ts';
 import { helpers } from './helpers.ts';
 
 /**
@@ -64,7 +64,7 @@ export function compileTemplates(sources: Readonly<Record<string, string>>): Tem
 }
 
 /** A `--templates` folder that cannot be used: the user's command line to fix (exit 2), not invalid input. */
-export class TemplatesFolderError extends Error {
+export class TemplatesFolderError extends UsageError {
   constructor(message: string) {
     super(message);
     this.name = 'TemplatesFolderError';

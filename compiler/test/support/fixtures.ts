@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompileError, EndpointGen, formatDiagnostic, loadDocument, type GenerateOptions } from '../../src/index.ts';
-import { placeDiagnostics } from '../../src/input/loadDocument.ts';
+import { placeDiagnostics } from '../../src/diagnostics/index.ts';
 import { formatFiles, prettierOptions } from '../../src/format/formatCode.ts';
 
 /** The repository root. */

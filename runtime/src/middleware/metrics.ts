@@ -76,12 +76,11 @@ export function metrics(options: MetricsOptions = {}): Middleware {
 const aggregated = new Set<Registry>();
 
 /**
- * On a cluster worker the metrics route answers for the whole group: the primary gathers every
- * worker's registry with prom-client's AggregatorRegistry (counters and histograms summed) and
- * the worker that got the scrape serves the text. Constructing an AggregatorRegistry here is
- * what makes prom-client answer the primary's requests on this worker.
+ * On a cluster worker the metrics route answers for the whole group: it asks the primary, which
+ * gathers every worker's registry (offered by {@link shareWithPrimary}) with prom-client's
+ * AggregatorRegistry, counters and histograms summed; the worker that got the scrape serves the text.
  */
-async function clusterMetrics(registry: Registry): Promise<string> {
+async function clusterMetrics(): Promise<string> {
   const answer = await askPrimary('metrics');
   return String(answer.text);
 }
@@ -93,6 +92,7 @@ async function clusterMetrics(registry: Registry): Promise<string> {
 function shareWithPrimary(registry: Registry): void {
   if (clusterWorkerId() === undefined || aggregated.has(registry)) return;
   aggregated.add(registry);
+  // Constructing an AggregatorRegistry is what makes prom-client answer the primary's requests on this worker.
   new AggregatorRegistry();
   AggregatorRegistry.setRegistries([...aggregated]);
 }
@@ -112,7 +112,7 @@ export const Metrics = {
   route(path = 'metrics', registry: Registry = defaultRegistry): Route {
     shareWithPrimary(registry);
     return Route.fromHandler(RoutePattern.GET(path), async () => {
-      const text = clusterWorkerId() === undefined ? await registry.metrics() : await clusterMetrics(registry);
+      const text = clusterWorkerId() === undefined ? await registry.metrics() : await clusterMetrics();
       return new Response(200, undefined, Body.fromString(text, registry.contentType));
     });
   },

@@ -27,6 +27,7 @@ export interface StaticFilesOptions {
 // One segment of a path under the root. The router has already refused `..`, encoded `/`, `\`
 // and NUL (canonicalPath), and malformed UTF-8; this is the second line, checked again here
 // so the file code never trusts its caller.
+// eslint-disable-next-line no-control-regex -- control characters are what this rejects
 const badSegment = /[\u0000-\u001f\u007f/\\]/;
 
 function safeSegments(path: string, dotfiles: 'deny' | 'allow'): string[] | undefined {

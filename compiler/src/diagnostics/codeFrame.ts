@@ -1,3 +1,5 @@
+import type { Diagnostic, Severity } from './Diagnostic.ts';
+
 /**
  * The lines around a place in a source text, with line numbers and a marker under the place,
  * as TypeScript's own `--pretty` output shows them:
@@ -38,15 +40,7 @@ export interface TextPlace {
 }
 
 /** A diagnostic at a place of a TypeScript source, with the code frame that marks it (the one way code-first input places its messages). */
-export function diagnosticAtText(place: TextPlace, severity: 'error' | 'warning', message: string, fix?: string): {
-  severity: 'error' | 'warning';
-  file: string;
-  line: number;
-  column: number;
-  frame: string;
-  message: string;
-  fix?: string;
-} {
+export function diagnosticAtText(place: TextPlace, severity: Severity, message: string, fix?: string): Diagnostic & { file: string; line: number; column: number; frame: string } {
   return {
     severity,
     file: place.file,

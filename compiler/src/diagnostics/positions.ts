@@ -1,5 +1,6 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { pointerParts, pointerSegment } from './Diagnostic.ts';
+import type { Diagnostic } from './Diagnostic.ts';
+import { pointerParts, pointerSegment } from './jsonPointer.ts';
 
 /** A 1-based line and column. */
 export interface Position {
@@ -7,7 +8,8 @@ export interface Position {
   readonly column: number;
 }
 
-function lineColumn(text: string, offset: number): Position {
+/** Line and column (1-based) of an offset in a text. */
+export function lineAndColumn(text: string, offset: number): Position {
   let line = 1;
   let start = 0;
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
@@ -38,9 +40,28 @@ export function locatePointers(text: string, format: 'json' | 'yaml', pointers: 
   const out = new Map<string, Position>();
   for (const p of list) {
     const hit = prefixes(p).find((q) => offsets.has(q));
-    if (hit !== undefined) out.set(p, lineColumn(text, offsets.get(hit)!));
+    if (hit !== undefined) out.set(p, lineAndColumn(text, offsets.get(hit)!));
   }
   return out;
+}
+
+/** A source text diagnostics are placed in: the file as the user named it, its text and syntax. */
+export interface SourceText {
+  readonly file: string;
+  readonly text: string;
+  readonly format: 'json' | 'yaml';
+}
+
+/** Adds line and column to diagnostics that name a pointer in the main file. */
+export function placeDiagnostics(source: SourceText, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const inSource = (d: Diagnostic) => d.pointer !== undefined && d.line === undefined && (d.file === undefined || d.file === source.file);
+  const pointers = diagnostics.filter(inSource).map((d) => d.pointer!);
+  if (pointers.length === 0) return [...diagnostics];
+  const positions = locatePointers(source.text, source.format, pointers);
+  return diagnostics.map((d) => {
+    const pos = inSource(d) ? positions.get(d.pointer!) : undefined;
+    return pos ? { ...d, file: source.file, line: pos.line, column: pos.column } : d;
+  });
 }
 
 function yamlOffsets(text: string, wanted: Set<string>): Map<string, number> {
