@@ -1,5 +1,5 @@
 import type { Api } from '../model/Api.ts';
-import { jsDoc, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
+import { jsDoc, objectKey, stringLiteral } from '../names/literals.ts';
 import { headerView, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
 import { operationDoc } from './emitServer.ts';

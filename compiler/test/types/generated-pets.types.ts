@@ -37,10 +37,10 @@ export const undeclaredError: Partial<Handlers> = {
 
 export async function calls(): Promise<void> {
   const client = createClient({ baseUrl: 'http://localhost:8080' });
-  const shown = await client.showPetById({ petId: 1 });
-  assertType<Equals<typeof shown, Pet>>();
-  const listed = await client.listPets();
-  assertType<Equals<typeof listed.body, Pet[]>>();
+  const _shown = await client.showPetById({ petId: 1 });
+  assertType<Equals<typeof _shown, Pet>>();
+  const _listed = await client.listPets();
+  assertType<Equals<typeof _listed.body, Pet[]>>();
   // @ts-expect-error petId is required
   await client.showPetById({});
   // @ts-expect-error petId is a number
