@@ -12,6 +12,8 @@ const require = createRequire(import.meta.url);
 
 /** A generator and the type-check of what it wrote. */
 export interface Contestant {
+  /** The short name `--skip` takes. */
+  readonly id: string;
   readonly name: string;
   readonly what: string;
   readonly generate: Step;
@@ -20,8 +22,13 @@ export interface Contestant {
 
 const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
 
-/** A strict, NodeNext tsconfig over `include`, written as `work/tsconfig.<name>.json`. */
-function tsconfigStep(work: string, name: string, include: string, paths?: Record<string, string[]>): Step {
+/**
+ * A strict, NodeNext tsconfig over `include`, written as `work/tsconfig.<name>.json`. `include`
+ * globs `**\/*.ts`, which takes `.d.ts` files too; allowJs stays off, so a `.js` output is checked
+ * through its declarations only. With `libCheck` false (the default, as `tsc --init` writes),
+ * tsc skips checking every `.d.ts` file, generated ones included (it still parses and binds them).
+ */
+function tsconfigStep(work: string, name: string, include: string, libCheck: boolean, paths?: Record<string, string[]>): Step {
   const file = join(work, `tsconfig.${name}.json`);
   return {
     entry: tsc,
@@ -32,7 +39,7 @@ function tsconfigStep(work: string, name: string, include: string, paths?: Recor
         JSON.stringify({
           compilerOptions: {
             target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
-            skipLibCheck: true, allowImportingTsExtensions: true, types: ['node'], ...(paths ? { baseUrl: '.', paths } : {}),
+            skipLibCheck: !libCheck, allowImportingTsExtensions: true, types: ['node'], ...(paths ? { baseUrl: '.', paths } : {}),
           },
           include: [include],
         }),
@@ -51,26 +58,38 @@ const fresh = (dir: string) => () => {
  * and its output is type-checked against the runtime's declaration files (`runtimeDts`), as
  * users of the published packages would.
  */
-export function contestants(root: string, input: string, work: string, runtimeDts: string, kitgenEntry: string): Contestant[] {
+export function contestants(root: string, input: string, work: string, runtimeDts: string, kitgenEntry: string, libCheck = false): Contestant[] {
   const out = (name: string) => join(work, name);
+  const openapiTypescript = join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js');
   return [
     {
+      id: 'kitgen',
       name: 'kitgen',
       what: 'endpoints, server, client, CLI',
       generate: { entry: kitgenEntry, args: ['generate', input, '--out', out('kitgen'), '--quiet'], prepare: fresh(out('kitgen')) },
-      typecheck: tsconfigStep(work, 'kitgen', 'kitgen/**/*.ts', { '@kitgen/runtime': [join(runtimeDts, 'index.d.ts')] }),
+      typecheck: tsconfigStep(work, 'kitgen', 'kitgen/**/*.ts', libCheck, { '@kitgen/runtime': [join(runtimeDts, 'index.d.ts')] }),
     },
     {
+      id: 'openapi-typescript',
       name: 'openapi-typescript',
-      what: 'types only',
-      generate: { entry: join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js'), args: [input, '-o', join(out('openapi-typescript'), 'schema.ts')], prepare: fresh(out('openapi-typescript')) },
-      typecheck: tsconfigStep(work, 'openapi-typescript', 'openapi-typescript/**/*.ts'),
+      what: 'types only, schema.ts',
+      generate: { entry: openapiTypescript, args: [input, '-o', join(out('openapi-typescript'), 'schema.ts')], prepare: fresh(out('openapi-typescript')) },
+      typecheck: tsconfigStep(work, 'openapi-typescript', 'openapi-typescript/**/*.ts', libCheck),
     },
     {
+      // The form openapi-typescript's README shows (`-o schema.d.ts`): the same text in a declaration file.
+      id: 'openapi-typescript-dts',
+      name: 'openapi-typescript',
+      what: 'types only, schema.d.ts',
+      generate: { entry: openapiTypescript, args: [input, '-o', join(out('openapi-typescript-dts'), 'schema.d.ts')], prepare: fresh(out('openapi-typescript-dts')) },
+      typecheck: tsconfigStep(work, 'openapi-typescript-dts', 'openapi-typescript-dts/**/*.ts', libCheck),
+    },
+    {
+      id: 'hey-api',
       name: '@hey-api/openapi-ts',
       what: 'types and a fetch SDK',
       generate: { entry: join(dirname(require.resolve('@hey-api/openapi-ts/package.json')), 'dist', 'run.mjs'), args: ['-i', input, '-o', out('hey-api'), '--silent', '--no-log-file'], prepare: fresh(out('hey-api')) },
-      typecheck: tsconfigStep(work, 'hey-api', 'hey-api/**/*.ts'),
+      typecheck: tsconfigStep(work, 'hey-api', 'hey-api/**/*.ts', libCheck),
     },
   ];
 }
