@@ -85,6 +85,7 @@ export { validatorFor, type Validator } from './schema/validator.ts';
 export { Endpoint, EndpointImpl, type AnyEndpoint, type EndpointDocs, type EndpointHandler, type HandlerContext, type HandlerResult, type ExactInput } from './endpoint/Endpoint.ts';
 export { EndpointFailure } from './endpoint/EndpointFailure.ts';
 export { routesFromHandlers, type HandlerOf, type HandlersOf } from './endpoint/routesFromHandlers.ts';
+export type { EndpointOf, EndpointTypes } from './endpoint/EndpointOf.ts';
 export { defineEndpoint, type EndpointSpec, type PathParamSpec, type ParameterSpec, type BodySpec, type MultipartSpec, type ResponseHeaderSpec, type ResponseDataSpec, type PlainOutputSpec } from './endpoint/defineEndpoint.ts';
 export { AuthType, type Credentials } from './endpoint/AuthType.ts';
 export { Doc } from './endpoint/Doc.ts';

@@ -17,7 +17,7 @@ export interface OperationView {
   readonly errorType: string;
   /** The endpoint expression, JavaScript: `defineEndpoint({ method, path, … })`. */
   readonly definition: string;
-  /** The endpoint constant's declared type: `EndpointImpl<PathInput, [Params], Error, Output, Auth>`. */
+  /** The endpoint constant's declared type: `EndpointOf<{ path; params; error; output; auth }>`. */
   readonly endpointType: string;
 }
 
@@ -94,7 +94,7 @@ function responsesSpec(responses: readonly Response[], identOf: IdentOf, ctx: Va
 /**
  * The template view of one operation: its params, output and error types, its endpoint as
  * `defineEndpoint({ … })` (data, in the JavaScript module) and the endpoint's declared type
- * `EndpointImpl<PathInput, [Params], Error, Output, Auth>` (in the declaration file), so
+ * `EndpointOf<{ path, params, error, output, auth }>` (in the declaration file), so
  * TypeScript reads a declaration instead of checking or inferring the value. Inputs
  * go in as the runtime's tuple (path parameters, then query/header parameters as declared, then
  * the body or its multipart parts), each naming the params property it fills: the params object
@@ -177,9 +177,9 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
   const errorType = op.errors.length > 0 ? op.errors.map((r) => responseType(r, identOf, true)).join(' | ') : 'never';
   if (op.errors.length > 0) spec.push(`errors: ${responsesSpec(op.errors, identOf, ctx, resolve)}`);
 
-  const typeArgs = [`[${pathInput.join(', ')}]`, `[${op.types.params}]`, op.types.error, outputTuple, stringLiteral(authType)];
+  const types = [`path: [${pathInput.join(', ')}]`, `params: ${op.types.params}`, `error: ${op.types.error}`, `output: ${outputTuple}`, `auth: ${stringLiteral(authType)}`];
   const doc = jsDoc([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``], '', op.deprecated ? ['@deprecated'] : []);
   const definition = `${ctx.imports.use('defineEndpoint')}(${objectText(spec)})`;
-  const endpointType = `${declImports.use('EndpointImpl')}<${typeArgs.join(', ')}>`;
+  const endpointType = `${declImports.use('EndpointOf')}<{ ${types.join('; ')} }>`;
   return { ident: op.ident, doc, types: op.types, paramsMembers: members.join('\n'), outputType, errorType, definition, endpointType };
 }

@@ -169,8 +169,9 @@ function paramsMapping(slots: readonly Slot[]): [decode: (v: unknown) => unknown
 /**
  * Builds an Endpoint from a plain-data description, with the types given explicitly:
  * `defineEndpoint<[number], [GetPetParams], GetPetError, [Pet], 'None'>({ method: 'GET', … })`.
- * Generated code uses it instead of a builder chain, because TypeScript checks a call with
- * written-out type arguments in a fraction of the time it takes to infer a chain step by step.
+ * Generated code calls it from JavaScript (`defineEndpoint({ … })`) and declares the result's
+ * type beside it as `EndpointOf` (EndpointOf.ts), so TypeScript neither infers a builder chain nor checks
+ * the data.
  *
  * The value is the one the chain `Endpoint(RoutePattern…).operationId(…)…query(…).in(…)
  * .transformIn(…).out(…).outErrorCodec(Responses.of(…))` builds (the same calls, in the same

@@ -1,0 +1,23 @@
+import type { AuthType } from './AuthType.ts';
+import type { EndpointImpl } from './Endpoint.ts';
+
+/** The types of an endpoint by name: what its path parameters, params object, declared errors, outputs and auth are. */
+export interface EndpointTypes {
+  /** The decoded path parameters, in path order (`[number]` for `/pets/{petId}`). */
+  readonly path: unknown[];
+  /** The params object handlers receive and client methods take (a property per parameter, plus `body`). */
+  readonly params: unknown;
+  /** The declared errors, by status (`{ status: 404; body: Problem }`), `never` for none. */
+  readonly error: unknown;
+  /** The success output (`[Pet]`), `[]` for none. */
+  readonly output: unknown[];
+  /** The credentials the endpoint requires. */
+  readonly auth: AuthType;
+}
+
+/**
+ * An endpoint's type from its named parts, as generated declaration files write it:
+ * `EndpointOf<{ path: [number]; params: ShowPetParams; error: ShowPetError; output: [Pet]; auth: 'None' }>`
+ * is `EndpointImpl<[number], [ShowPetParams], ShowPetError, [Pet], 'None'>`, read by name.
+ */
+export type EndpointOf<T extends EndpointTypes> = EndpointImpl<T['path'], [T['params']], T['error'], T['output'], T['auth']>;
