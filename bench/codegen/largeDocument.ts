@@ -6,7 +6,7 @@
  * `--validate` checks it with swagger-parser (see large/validate.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildPaths, type ProbeOperation } from './large/operations.ts';
@@ -77,7 +77,9 @@ export async function ensureLargeDocument(options: { seed?: number; validate?: b
     const d = largeDocument(seed);
     const text = JSON.stringify(d.document, null, 2);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, text);
+    // Written beside and renamed, so a run still reading the previous document never sees half a file.
+    writeFileSync(`${file}.partial`, text);
+    renameSync(`${file}.partial`, file);
     meta = { file, seed, bytes: Buffer.byteLength(text), operations: d.operations, schemas: d.schemas, tags: d.tags, probe: d.probe, hash };
     writeFileSync(metaFile, JSON.stringify(meta, null, 2));
     log(`large document: wrote ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

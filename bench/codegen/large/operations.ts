@@ -62,7 +62,8 @@ export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operat
     return out;
   };
   const headerParams = (): Schema[] => (rnd.chance(0.3) ? [{ $ref: '#/components/parameters/request_id' }] : []);
-  const pathParam = (name: string, noun: string): Schema => ({ name, in: 'path', required: true, description: `The id of the ${noun}.`, schema: rnd.chance(0.7) ? { type: 'string' } : { type: 'integer', format: 'int64' } });
+  // The probe's parameters are strings (the editor benchmark writes string literals for them); the draw is made anyway so the sequence does not change.
+  const pathParam = (name: string, noun: string, probeParam = false): Schema => ({ name, in: 'path', required: true, description: `The id of the ${noun}.`, schema: rnd.chance(0.7) || probeParam ? { type: 'string' } : { type: 'integer', format: 'int64' } });
   const filters = (): Schema[] =>
     rnd.sample(fields, rnd.int(0, 4)).map((f) => {
       const r = rnd.next();
@@ -94,7 +95,7 @@ export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operat
     const itemParams = () => [pathParam(id, noun), ...headerParams()];
     add(base, 'get', { operationId: `${tag}/list`, summary: `List ${plural(noun)}`, parameters: [{ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/per_page' }, { $ref: '#/components/parameters/since' }, ...filters(), ...headerParams()], responses: { '200': ok('Response', { type: 'array', items: one() }), ...errors('401') } });
     add(base, 'post', { operationId: `${tag}/create`, summary: `Create a ${noun}`, parameters: headerParams(), requestBody: body(), responses: { '201': ok('Created', one()), ...errors('validation_failed', '401', '403') } });
-    const getItem = { operationId: `${tag}/get`, summary: `Get a ${noun}`, parameters: itemParams(), responses: { '200': ok('Response', one()), ...errors('not_found', '401') } };
+    const getItem = { operationId: `${tag}/get`, summary: `Get a ${noun}`, parameters: [pathParam(id, noun, t === 0), ...headerParams()], responses: { '200': ok('Response', one()), ...errors('not_found', '401') } };
     add(item, 'get', getItem);
     if (t === 0) probe = { operationId: `${tag}/get`, method: 'get', path: item, pathParams: [id] };
     add(item, 'patch', { operationId: `${tag}/update`, summary: `Update a ${noun}`, parameters: [...itemParams(), { name: 'If-Match', in: 'header', schema: { type: 'string' } }], requestBody: body(), responses: { '200': ok('Response', one()), ...errors('not_found', 'validation_failed', 'conflict') } });

@@ -1,0 +1,127 @@
+// The projects `npm run bench:editor` opens in tsserver: per document, kitgen's output with a
+// file that creates its client and calls one operation, and openapi-typescript's schema.d.ts
+// with a file that does the same through openapi-fetch. Each is its own folder and tsconfig,
+// as a user's project would be.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** The operation a probe file calls: its kitgen method name, path, and path parameters (strings). */
+export interface ProbeTarget {
+  readonly method: string;
+  readonly path: string;
+  readonly pathParams: readonly string[];
+}
+
+/** A line and a 1-based character offset, as tsserver takes them. */
+export interface Position {
+  readonly line: number;
+  readonly offset: number;
+}
+
+/** One contestant's project: the probe file and where the scripted requests point. */
+export interface Project {
+  readonly id: 'kitgen' | 'openapi-fetch';
+  readonly file: string;
+  readonly text: string;
+  /** On `client` where it is declared (quickinfo). */
+  readonly client: Position;
+  /** Just after `client.` in the call (completionInfo, the member list). */
+  readonly member: Position;
+  /** On `result`, the call's value (quickinfo: the operation's answer type). */
+  readonly result: Position;
+  /** The line `export const edits = N;` the warm rounds rewrite. */
+  readonly editLine: number;
+  /** A member the completion list must hold (so a failed answer never passes for a fast one). */
+  readonly expectedMember: string;
+}
+
+const at = (text: string, needle: string, delta = 0): Position => {
+  const i = text.indexOf(needle);
+  if (i === -1) throw new Error(`probe: ${JSON.stringify(needle)} not in the probe file`);
+  const before = text.slice(0, i + delta);
+  const line = before.split('\n').length;
+  return { line, offset: before.length - before.lastIndexOf('\n') };
+};
+
+function project(id: Project['id'], dir: string, text: string, expectedMember: string, paths?: Record<string, string[]>): Project {
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
+        skipLibCheck: true, types: ['node'], ...(paths ? { baseUrl: '.', paths } : {}),
+      },
+      include: ['**/*.ts'],
+    }),
+  );
+  const file = join(dir, 'probe.ts');
+  writeFileSync(file, text);
+  return {
+    id, file, text, expectedMember,
+    client: at(text, 'const client', 6),
+    member: at(text, '= client.', 9),
+    result: at(text, 'const result', 6),
+    editLine: at(text, 'export const edits').line,
+  };
+}
+
+const run = (args: string[], cwd: string) => {
+  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}):\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
+};
+
+/**
+ * Generates kitgen's output (`node bin/kitgen.js generate`) and openapi-typescript's
+ * `schema.d.ts` for `input` under `work` (with `reuse`, keeps the ones there), and writes both
+ * projects' probe files.
+ * `runtimeDts` is the runtime's declaration files kitgen's output resolves `@kitgen/runtime` to.
+ */
+export function prepareProjects(root: string, input: string, work: string, target: ProbeTarget, runtimeDts: string, reuse: boolean, log: (line: string) => void): Project[] {
+  const kitgenDir = join(work, 'kitgen');
+  const fetchDir = join(work, 'openapi-fetch');
+  const generate = !reuse || !existsSync(join(kitgenDir, 'gen')) || !existsSync(join(fetchDir, 'gen', 'schema.d.ts'));
+  if (generate) {
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(kitgenDir, { recursive: true });
+    mkdirSync(fetchDir, { recursive: true });
+    log(`bench:editor: kitgen generate ${input}`);
+    run([join(root, 'bin', 'kitgen.js'), 'generate', input, '--out', join(kitgenDir, 'gen'), '--quiet'], root);
+    log(`bench:editor: openapi-typescript ${input} -o schema.d.ts`);
+    run([join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js'), input, '-o', join(fetchDir, 'gen', 'schema.d.ts')], root);
+  } else log(`bench:editor: --reuse: the outputs already in ${work}`);
+
+  // The client's declarations are client.ts today and client.d.ts beside client.js after the emit change.
+  const declarations = ['client.ts', 'client.d.ts'].map((f) => join(kitgenDir, 'gen', f)).find((f) => existsSync(f));
+  if (declarations === undefined) throw new Error(`bench:editor: kitgen wrote neither client.ts nor client.d.ts in ${join(kitgenDir, 'gen')}`);
+  if (!new RegExp(`\\b${target.method}\\(`).test(readFileSync(declarations, 'utf8'))) throw new Error(`bench:editor: kitgen's client has no method ${target.method} (for ${target.path})`);
+  const params = target.pathParams.map((p) => `${p}: 'x'`).join(', ');
+  const kitgen = project(
+    'kitgen',
+    kitgenDir,
+    `import { createClient } from './gen/client.js';
+
+export const client = createClient({ baseUrl: 'http://localhost:8080' });
+export const result = client.${target.method}({ ${params} });
+export const edits = 0;
+`,
+    target.method,
+    { '@kitgen/runtime': [join(runtimeDts, 'index.d.ts')] },
+  );
+  const fetch = project(
+    'openapi-fetch',
+    fetchDir,
+    `import createClient from 'openapi-fetch';
+import type { paths } from './gen/schema.js';
+
+export const client = createClient<paths>({ baseUrl: 'http://localhost:8080' });
+export const result = client.GET('${target.path}', { params: { path: { ${params} } } });
+export const edits = 0;
+`,
+    'GET',
+  );
+  return [kitgen, fetch];
+}
