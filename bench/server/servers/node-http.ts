@@ -113,7 +113,9 @@ export const start: StartServer = async (host, extra) => {
     }
     sendJson(res, 404, { error: 'Not Found', message: 'No route matches the request path' });
   };
-  const server = createServer(onRequest);
+  // Fastify's keep-alive timeout (Node's own default is 5 s), so bench:routes' idle
+  // connections stay open as long as on the other servers.
+  const server = createServer({ keepAliveTimeout: 72_000 }, onRequest);
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -5,7 +5,7 @@ import { HttpError } from '../http/HttpError.ts';
 import type { Handler } from './Handler.ts';
 import { Route } from './Route.ts';
 import { Router } from './Router.ts';
-import { answer } from './errorFunnel.ts';
+import { errorAnswer } from './errorFunnel.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Anything that turns routes into routes: the spec's `Middleware` (see middleware/). */
@@ -140,8 +140,19 @@ export class RoutesImpl {
     const handler: Handler = (request) => {
       const canon = request.canonicalPath;
       if (!canon.ok) return Response.fromHttpError(HttpError.of(HttpErrors.MALFORMED_PATH, [canon.reason]));
-      const result = answer(dispatch, request);
-      return result instanceof Response ? finish(request, result) : result.then((r) => finish(request, r));
+      let result: Response | Promise<Response>;
+      try {
+        result = dispatch(request);
+      } catch (error) {
+        return errorAnswer(error, request);
+      }
+      if (result instanceof Response) return finish(request, result);
+      // One promise reaction for both outcomes (not a catch layer and then a finish layer): each
+      // layer is a microtask per request on the async path.
+      return result.then(
+        (r) => finish(request, r),
+        (error: unknown) => errorAnswer(error, request),
+      );
     };
     this.#handler = handler;
     return handler;

@@ -1,0 +1,190 @@
+/**
+ * `npm run bench:routes`: kitgen and its peers with 1,000 routes (static and parameterised
+ * mixed, manyRoutes.ts), each run as bench:server runs them (compiled, plain node, pinned):
+ *  1. time to listening (from process start, and from the app's first line), kitgen vs Fastify
+ *     (node:http as the floor), median of interleaved starts;
+ *  2. routing cost of the first vs the 1000th route: wrk on each, interleaved rounds, p50 latency
+ *     and server CPU per request (goal: within 5 %);
+ *  3. memory per idle keep-alive connection with 10,000 open (each served one request), from the
+ *     server's RSS before and after (kitgen vs Fastify vs node:http).
+ * Flags: --routes (1000), --starts (7), --rounds (5), --duration (5), --connections (10),
+ * --idle (10000), --servers (kitgen,fastify,node-http), --handlers (async|sync).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { appsDir, buildApps } from './buildApps.ts';
+import { buildRuntime } from './buildRuntime.ts';
+import { hasWrk, runLoad } from './loadgen.ts';
+import { manyRoutes, requestPath } from './manyRoutes.ts';
+import { cpuSeconds, defaultPinning, pinned, startServer, type ServerProcess } from './processes.ts';
+import { runProbes } from './probe.ts';
+import { median } from './report.ts';
+import { isServerName, type ServerName } from './servers/index.ts';
+import { userRecord } from './domain.ts';
+
+const { values } = parseArgs({
+  options: {
+    routes: { type: 'string', default: '1000' },
+    starts: { type: 'string', default: '7' },
+    rounds: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    idle: { type: 'string', default: '10000' },
+    servers: { type: 'string', default: 'kitgen,fastify,node-http' },
+    handlers: { type: 'string', default: 'async' },
+    skip: { type: 'string', default: '' },
+  },
+});
+const routeCount = Number(values.routes);
+const servers = values.servers!.split(',').map((s) => s.trim());
+for (const s of servers) if (!isServerName(s)) throw new Error(`--servers: unknown '${s}'`);
+const names = servers as ServerName[];
+const skip = new Set(values.skip!.split(',').filter(Boolean));
+const host = '127.0.0.1';
+const pinning = defaultPinning();
+const extra = manyRoutes(routeCount);
+const first = extra[0];
+const last = extra[extra.length - 1];
+
+console.log(`date:     ${new Date().toISOString()}`);
+console.log(`machine:  ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`routes:   ${routeCount} GET routes (/svc/r<k>/items and /svc/r<k>/items/{id:int}) plus the 2 scenario routes, ${values.handlers} handlers`);
+console.log(`pinning:  ${pinning ? `servers on CPU ${pinning.server}, generator on CPU ${pinning.load}` : 'none'}\n`);
+
+const entry = buildApps();
+const { entry: runtime, warning } = buildRuntime();
+if (warning) console.log(`warning:  ${warning}`);
+const envFor = (name: ServerName, routes: number): Record<string, string> => ({
+  BENCH_HANDLERS: values.handlers!,
+  BENCH_ROUTES: String(routes),
+  ...(name === 'kitgen' ? { KITGEN_BENCH_RUNTIME: runtime } : {}),
+});
+const start = (name: ServerName, routes: number) => startServer(name, { host, cpus: pinning?.server, env: envFor(name, routes), compiledEntry: entry });
+
+// 1. Time to listening.
+if (!skip.has('startup')) {
+  const times = new Map<ServerName, { process: number[]; app: number[] }>(names.map((n) => [n, { process: [], app: [] }]));
+  for (let i = 0; i < Number(values.starts); i++) {
+    for (const name of names) {
+      const s = await start(name, routeCount);
+      times.get(name)!.process.push(s.listeningMs);
+      times.get(name)!.app.push(s.appListeningMs);
+      await s.stop();
+    }
+  }
+  console.log(`1. time to listening with ${routeCount} routes, median of ${values.starts} starts each (interleaved)\n`);
+  console.log('| server | from process start (ms) | from the app\'s first line (ms) | min–max from process start |');
+  console.log('|:--|--:|--:|--:|');
+  for (const name of names) {
+    const t = times.get(name)!;
+    console.log(`| ${name} | ${median(t.process).toFixed(0)} | ${median(t.app).toFixed(0)} | ${Math.min(...t.process).toFixed(0)}–${Math.max(...t.process).toFixed(0)} |`);
+  }
+  const k = times.get('kitgen');
+  if (k) console.log(`\nkitgen listening < 200 ms from process start: ${median(k.process) < 200 ? 'met' : 'NOT met'} (${median(k.process).toFixed(0)} ms)\n`);
+}
+
+// 2. First vs 1000th route.
+if (!skip.has('routing')) {
+  if (!hasWrk()) throw new Error('bench:routes needs wrk for the routing figures (or --skip routing)');
+  const running: ServerProcess[] = [];
+  try {
+    for (const name of names) running.push(await start(name, routeCount));
+    for (const s of running) {
+      const problems = await runProbes(`http://${host}:${s.port}`, [
+        { method: 'GET', path: requestPath(first), status: 200, json: userRecord(first.index) },
+        { method: 'GET', path: requestPath(last), status: 200, json: userRecord(42) },
+        { method: 'GET', path: `${last.path}/x`, status: 400 },
+      ]);
+      if (problems.length > 0) throw new Error(`${s.name}: ${problems.join('; ')}`);
+    }
+    const targets = [
+      ['first', first],
+      [`${routeCount}th`, last],
+    ] as const;
+    const samples: Array<{ server: ServerName; target: string; round: number; p50: number; cpu: number; rps: number }> = [];
+    const load = async (s: ServerProcess, path: string, seconds: number) => {
+      const before = cpuSeconds(s.pid)!;
+      const r = await runLoad('wrk', { url: `http://${host}:${s.port}`, request: { method: 'GET', path }, durationSec: seconds, connections: Number(values.connections), threads: 1, cpus: pinning?.load });
+      const cpu = cpuSeconds(s.pid)! - before;
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.name} ${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      return { p50: r.p50Ms * 1000, cpu: (cpu * 1e6) / r.requests, rps: r.rps };
+    };
+    for (const s of running) for (const [, t] of targets) await load(s, requestPath(t), 2);
+    for (let round = 1; round <= Number(values.rounds); round++) {
+      for (let i = 0; i < running.length; i++) {
+        const s = running[(i + round) % running.length];
+        const order = round % 2 === 0 ? [...targets].reverse() : targets;
+        for (const [label, t] of order) {
+          const m = await load(s, requestPath(t), Number(values.duration));
+          samples.push({ server: s.name, target: label, round, ...m });
+        }
+      }
+    }
+    console.log(`2. first vs ${routeCount}th route: wrk -c${values.connections}, ${values.rounds} rounds × ${values.duration}s each, medians\n`);
+    console.log(`| server | first: p50 µs | ${routeCount}th: p50 µs | p50 ratio (per-round median, min–max) | first: CPU µs/req | ${routeCount}th: CPU µs/req | CPU ratio (per-round median, min–max) |`);
+    console.log('|:--|--:|--:|--:|--:|--:|--:|');
+    for (const name of names) {
+      const of = (target: string) => samples.filter((x) => x.server === name && x.target === target);
+      const a = of('first');
+      const b = of(`${routeCount}th`);
+      const ratios = (key: 'p50' | 'cpu') => a.map((x) => b.find((y) => y.round === x.round)![key] / x[key]);
+      const fmt = (r: number[]) => `${median(r).toFixed(3)} (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})`;
+      console.log(`| ${name} | ${median(a.map((x) => x.p50)).toFixed(0)} | ${median(b.map((x) => x.p50)).toFixed(0)} | ${fmt(ratios('p50'))} | ${median(a.map((x) => x.cpu)).toFixed(1)} | ${median(b.map((x) => x.cpu)).toFixed(1)} | ${fmt(ratios('cpu'))} |`);
+    }
+    console.log('\n(goal: kitgen\'s 1000th route within 5 % of its first, p50 and CPU)\n');
+  } finally {
+    await Promise.all(running.map((s) => s.stop()));
+  }
+}
+
+// 3. Memory per idle keep-alive connection.
+if (!skip.has('memory')) {
+  const count = Number(values.idle);
+  const rss = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+  const rows: string[] = [];
+  for (const name of names) {
+    const s = await start(name, 0);
+    try {
+      // Warm: the request path compiled and its buffers allocated before the baseline.
+      await runLoad('wrk', { url: `http://${host}:${s.port}`, request: { method: 'GET', path: '/users/1' }, durationSec: 2, connections: 10, threads: 1, cpus: pinning?.load });
+      await new Promise((r) => setTimeout(r, 1000));
+      const before = rss(s.pid);
+      const [command, args] = pinned(pinning?.load, process.execPath, [`${appsDir}/holdConnections.js`, String(s.port), String(count), host]);
+      const env = { ...process.env };
+      delete env.NODE_OPTIONS;
+      const holder = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
+      const held = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        holder.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /HELD (\d+) (\d+)/.exec(out);
+          if (m) resolve(m[0]);
+        });
+        holder.once('exit', (code) => reject(new Error(`holder exited with ${code}: ${out}`)));
+      });
+      await new Promise((r) => setTimeout(r, 1500));
+      const after = rss(s.pid);
+      holder.stdin.write('status\n');
+      const open = await new Promise<number>((resolve) => {
+        let out = '';
+        holder.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /OPEN (\d+)/.exec(out);
+          if (m) resolve(Number(m[1]));
+        });
+      });
+      holder.stdin.end();
+      await new Promise((r) => holder.once('exit', r));
+      rows.push(`| ${name} | ${(before / 2 ** 20).toFixed(1)} | ${(after / 2 ** 20).toFixed(1)} | ${open} | ${((after - before) / open / 1024).toFixed(2)} |`);
+      console.log(`   ${name}: ${held}, ${open} still open at the measurement`);
+    } finally {
+      await s.stop();
+    }
+  }
+  console.log(`\n3. memory per idle keep-alive connection, ${count} opened (each served one GET)\n`);
+  console.log('| server | RSS before (MiB) | RSS with the connections (MiB) | open at measurement | KiB per connection |');
+  console.log('|:--|--:|--:|--:|--:|');
+  for (const r of rows) console.log(r);
+}
