@@ -1,18 +1,21 @@
 /**
  * `npm run bench:routes`: kitgen and its peers with 1,000 routes (static and parameterised
  * mixed, manyRoutes.ts), each run as bench:server runs them (compiled, plain node, pinned):
- *  1. time to listening (from process start, and from the app's first line), kitgen vs Fastify
- *     (node:http as the floor), median of interleaved starts;
- *  2. routing cost of the first vs the 1000th route: wrk on each, interleaved rounds, p50 latency
- *     and server CPU per request (goal: within 5 %);
+ *  1. time to listening (from process start, and from the app's first line) with 2 and with
+ *     1,002 routes, kitgen vs Fastify (node:http as the floor), median of interleaved starts;
+ *  2. routing cost of the first vs the last route of each kind (static, parameterised; the last
+ *     is the 1000th): wrk on each, interleaved rounds, p50 latency and server CPU per request
+ *     (goal: within 5 %);
  *  3. memory per idle keep-alive connection with 10,000 open (each served one request), from the
  *     server's RSS before and after (kitgen vs Fastify vs node:http).
  * Flags: --routes (1000), --starts (7), --rounds (5), --duration (5), --connections (10),
- * --idle (10000), --servers (kitgen,fastify,node-http), --handlers (async|sync).
+ * --idle (10000), --memory-rounds (3), --servers (kitgen,fastify,node-http), --handlers
+ * (async|sync), --skip (startup,routing,memory).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { appsDir, buildApps } from './buildApps.ts';
 import { buildRuntime } from './buildRuntime.ts';
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     idle: { type: 'string', default: '10000' },
+    'memory-rounds': { type: 'string', default: '3' },
     servers: { type: 'string', default: 'kitgen,fastify,node-http' },
     handlers: { type: 'string', default: 'async' },
     skip: { type: 'string', default: '' },
@@ -63,29 +67,37 @@ const envFor = (name: ServerName, routes: number): Record<string, string> => ({
 });
 const start = (name: ServerName, routes: number) => startServer(name, { host, cpus: pinning?.server, env: envFor(name, routes), compiledEntry: entry });
 
-// 1. Time to listening.
+// 1. Time to listening, with no extra routes and with all of them (the difference is what
+// building the routes costs; the rest is node's boot and loading the framework).
 if (!skip.has('startup')) {
-  const times = new Map<ServerName, { process: number[]; app: number[] }>(names.map((n) => [n, { process: [], app: [] }]));
+  const counts = [0, routeCount];
+  const times = new Map<string, { process: number[]; app: number[] }>();
   for (let i = 0; i < Number(values.starts); i++) {
     for (const name of names) {
-      const s = await start(name, routeCount);
-      times.get(name)!.process.push(s.listeningMs);
-      times.get(name)!.app.push(s.appListeningMs);
-      await s.stop();
+      for (const n of counts) {
+        const s = await start(name, n);
+        const t = times.get(`${name} ${n}`) ?? { process: [], app: [] };
+        t.process.push(s.listeningMs);
+        t.app.push(s.appListeningMs);
+        times.set(`${name} ${n}`, t);
+        await s.stop();
+      }
     }
   }
-  console.log(`1. time to listening with ${routeCount} routes, median of ${values.starts} starts each (interleaved)\n`);
-  console.log('| server | from process start (ms) | from the app\'s first line (ms) | min–max from process start |');
-  console.log('|:--|--:|--:|--:|');
+  console.log(`1. time to listening, median of ${values.starts} starts each (interleaved)\n`);
+  console.log(`| server | routes | from process start (ms) | min–max | from the app's first line (ms) |`);
+  console.log('|:--|--:|--:|--:|--:|');
   for (const name of names) {
-    const t = times.get(name)!;
-    console.log(`| ${name} | ${median(t.process).toFixed(0)} | ${median(t.app).toFixed(0)} | ${Math.min(...t.process).toFixed(0)}–${Math.max(...t.process).toFixed(0)} |`);
+    for (const n of counts) {
+      const t = times.get(`${name} ${n}`)!;
+      console.log(`| ${name} | ${n + 2} | ${median(t.process).toFixed(0)} | ${Math.min(...t.process).toFixed(0)}–${Math.max(...t.process).toFixed(0)} | ${median(t.app).toFixed(0)} |`);
+    }
   }
-  const k = times.get('kitgen');
-  if (k) console.log(`\nkitgen listening < 200 ms from process start: ${median(k.process) < 200 ? 'met' : 'NOT met'} (${median(k.process).toFixed(0)} ms)\n`);
+  const k = times.get(`kitgen ${routeCount}`);
+  if (k) console.log(`\nkitgen listening < 200 ms from process start with ${routeCount} routes: ${median(k.process) < 200 ? 'met' : 'NOT met'} (${median(k.process).toFixed(0)} ms)\n`);
 }
 
-// 2. First vs 1000th route.
+// 2. First vs last route of each kind.
 if (!skip.has('routing')) {
   if (!hasWrk()) throw new Error('bench:routes needs wrk for the routing figures (or --skip routing)');
   const running: ServerProcess[] = [];
@@ -99,10 +111,15 @@ if (!skip.has('routing')) {
       ]);
       if (problems.length > 0) throw new Error(`${s.name}: ${problems.join('; ')}`);
     }
-    const targets = [
-      ['first', first],
-      [`${routeCount}th`, last],
+    // Like with like: the first and the last static route, the first and the last (the
+    // ${routeCount}th) parameterised one — a parameter costs its decoding whatever the route count.
+    const firstParam = extra.find((r) => r.param !== undefined)!;
+    const lastStatic = [...extra].reverse().find((r) => r.param === undefined)!;
+    const pairs = [
+      ['static', first, lastStatic],
+      ['parameterised', firstParam, last],
     ] as const;
+    const targets = pairs.flatMap(([kind, a, b]) => [[`${kind} #${a.index + 1}`, a], [`${kind} #${b.index + 1}`, b]] as const);
     const samples: Array<{ server: ServerName; target: string; round: number; p50: number; cpu: number; rps: number }> = [];
     const load = async (s: ServerProcess, path: string, seconds: number) => {
       const before = cpuSeconds(s.pid)!;
@@ -115,25 +132,28 @@ if (!skip.has('routing')) {
     for (let round = 1; round <= Number(values.rounds); round++) {
       for (let i = 0; i < running.length; i++) {
         const s = running[(i + round) % running.length];
-        const order = round % 2 === 0 ? [...targets].reverse() : targets;
+        const order = round % 2 === 0 ? [...targets].reverse() : [...targets];
         for (const [label, t] of order) {
           const m = await load(s, requestPath(t), Number(values.duration));
           samples.push({ server: s.name, target: label, round, ...m });
         }
       }
     }
-    console.log(`2. first vs ${routeCount}th route: wrk -c${values.connections}, ${values.rounds} rounds × ${values.duration}s each, medians\n`);
-    console.log(`| server | first: p50 µs | ${routeCount}th: p50 µs | p50 ratio (per-round median, min–max) | first: CPU µs/req | ${routeCount}th: CPU µs/req | CPU ratio (per-round median, min–max) |`);
-    console.log('|:--|--:|--:|--:|--:|--:|--:|');
+    console.log(`2. first vs last route of each kind (${routeCount} routes): wrk -c${values.connections}, ${values.rounds} rounds × ${values.duration}s each, medians\n`);
+    console.log('| server | routes compared | p50 µs (first → last) | p50 last ÷ first, per round: median (min–max) | CPU µs/req (first → last) | CPU last ÷ first, per round: median (min–max) |');
+    console.log('|:--|:--|--:|--:|--:|--:|');
     for (const name of names) {
-      const of = (target: string) => samples.filter((x) => x.server === name && x.target === target);
-      const a = of('first');
-      const b = of(`${routeCount}th`);
-      const ratios = (key: 'p50' | 'cpu') => a.map((x) => b.find((y) => y.round === x.round)![key] / x[key]);
-      const fmt = (r: number[]) => `${median(r).toFixed(3)} (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})`;
-      console.log(`| ${name} | ${median(a.map((x) => x.p50)).toFixed(0)} | ${median(b.map((x) => x.p50)).toFixed(0)} | ${fmt(ratios('p50'))} | ${median(a.map((x) => x.cpu)).toFixed(1)} | ${median(b.map((x) => x.cpu)).toFixed(1)} | ${fmt(ratios('cpu'))} |`);
+      for (const [kind, a, b] of pairs) {
+        const of = (r: { index: number }) => samples.filter((x) => x.server === name && x.target === `${kind} #${r.index + 1}`);
+        const sa = of(a);
+        const sb = of(b);
+        const ratios = (key: 'p50' | 'cpu') => sa.map((x) => sb.find((y) => y.round === x.round)![key] / x[key]);
+        const fmt = (r: number[]) => `${median(r).toFixed(3)} (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})`;
+        const m = (xs: typeof sa, key: 'p50' | 'cpu', digits: number) => median(xs.map((x) => x[key])).toFixed(digits);
+        console.log(`| ${name} | ${kind} #${a.index + 1} vs #${b.index + 1} | ${m(sa, 'p50', 0)} → ${m(sb, 'p50', 0)} | ${fmt(ratios('p50'))} | ${m(sa, 'cpu', 1)} → ${m(sb, 'cpu', 1)} | ${fmt(ratios('cpu'))} |`);
+      }
     }
-    console.log('\n(goal: kitgen\'s 1000th route within 5 % of its first, p50 and CPU)\n');
+    console.log(`\n(goal: kitgen's last route within 5 % of its first, p50 and CPU)\n`);
   } finally {
     await Promise.all(running.map((s) => s.stop()));
   }
@@ -143,48 +163,63 @@ if (!skip.has('routing')) {
 if (!skip.has('memory')) {
   const count = Number(values.idle);
   const rss = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-  const rows: string[] = [];
-  for (const name of names) {
-    const s = await start(name, 0);
-    try {
-      // Warm: the request path compiled and its buffers allocated before the baseline.
-      await runLoad('wrk', { url: `http://${host}:${s.port}`, request: { method: 'GET', path: '/users/1' }, durationSec: 2, connections: 10, threads: 1, cpus: pinning?.load });
-      await new Promise((r) => setTimeout(r, 1000));
-      const before = rss(s.pid);
-      const [command, args] = pinned(pinning?.load, process.execPath, [`${appsDir}/holdConnections.js`, String(s.port), String(count), host]);
-      const env = { ...process.env };
-      delete env.NODE_OPTIONS;
-      const holder = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
-      const held = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        holder.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /HELD (\d+) (\d+)/.exec(out);
-          if (m) resolve(m[0]);
-        });
-        holder.once('exit', (code) => reject(new Error(`holder exited with ${code}: ${out}`)));
-      });
-      await new Promise((r) => setTimeout(r, 1500));
-      const after = rss(s.pid);
-      holder.stdin.write('status\n');
-      const open = await new Promise<number>((resolve) => {
-        let out = '';
-        holder.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /OPEN (\d+)/.exec(out);
-          if (m) resolve(Number(m[1]));
-        });
-      });
-      holder.stdin.end();
-      await new Promise((r) => holder.once('exit', r));
-      rows.push(`| ${name} | ${(before / 2 ** 20).toFixed(1)} | ${(after / 2 ** 20).toFixed(1)} | ${open} | ${((after - before) / open / 1024).toFixed(2)} |`);
-      console.log(`   ${name}: ${held}, ${open} still open at the measurement`);
-    } finally {
-      await s.stop();
+  const results = new Map<ServerName, Array<{ before: number; after: number; open: number }>>(names.map((n) => [n, []]));
+  for (let round = 0; round < Number(values['memory-rounds']); round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + round) % names.length];
+      results.get(name)!.push(await idleMemory(name, count, rss));
     }
   }
   console.log(`\n3. memory per idle keep-alive connection, ${count} opened (each served one GET)\n`);
-  console.log('| server | RSS before (MiB) | RSS with the connections (MiB) | open at measurement | KiB per connection |');
-  console.log('|:--|--:|--:|--:|--:|');
-  for (const r of rows) console.log(r);
+  console.log(`| server | RSS before (MiB, median) | RSS with the connections (MiB, median) | KiB per connection: median (min–max of ${values['memory-rounds']} rounds) |`);
+  console.log('|:--|--:|--:|--:|');
+  for (const name of names) {
+    const r = results.get(name)!;
+    const per = r.map((x) => (x.after - x.before) / x.open / 1024);
+    console.log(`| ${name} | ${(median(r.map((x) => x.before)) / 2 ** 20).toFixed(1)} | ${(median(r.map((x) => x.after)) / 2 ** 20).toFixed(1)} | ${median(per).toFixed(2)} (${Math.min(...per).toFixed(2)}–${Math.max(...per).toFixed(2)}) |`);
+  }
+  const k = results.get('kitgen');
+  const f = results.get('fastify');
+  if (k && f) {
+    const per = (r: typeof k) => median(r.map((x) => (x.after - x.before) / x.open));
+    console.log(`\nkitgen ≤ Fastify per idle connection: ${per(k) <= per(f) ? 'met' : 'NOT met'}`);
+  }
+}
+
+/** One server's RSS before and with `count` idle keep-alive connections (each served one GET). */
+async function idleMemory(name: ServerName, count: number, rss: (pid: number) => number): Promise<{ before: number; after: number; open: number }> {
+  const s = await start(name, 0);
+  try {
+    // Warm: the request path compiled and its buffers allocated before the baseline.
+    await runLoad('wrk', { url: `http://${host}:${s.port}`, request: { method: 'GET', path: '/users/1' }, durationSec: 2, connections: 10, threads: 1, cpus: pinning?.load });
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = rss(s.pid);
+    const [command, args] = pinned(pinning?.load, process.execPath, [`${appsDir}/holdConnections.js`, String(s.port), String(count), host]);
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const holder = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
+    const lines = createInterface({ input: holder.stdout });
+    const next = (pattern: RegExp) =>
+      new Promise<RegExpExecArray>((resolve, reject) => {
+        const onLine = (line: string) => {
+          const m = pattern.exec(line);
+          if (!m) return;
+          lines.off('line', onLine);
+          resolve(m);
+        };
+        lines.on('line', onLine);
+        holder.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));
+      });
+    const held = await next(/HELD (\d+) (\d+)/);
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = rss(s.pid);
+    holder.stdin.write('status\n');
+    const open = Number((await next(/OPEN (\d+)/))[1]);
+    holder.stdin.end();
+    await new Promise((r) => holder.once('exit', r));
+    console.log(`   ${name}: ${held[0]}, ${open} still open at the measurement`);
+    return { before, after, open };
+  } finally {
+    await s.stop();
+  }
 }
