@@ -24,6 +24,7 @@ import { manyRoutes, requestPath } from './manyRoutes.ts';
 import { cpuSeconds, defaultPinning, pinned, startServer, type ServerProcess } from './processes.ts';
 import { runProbes } from './probe.ts';
 import { median } from './report.ts';
+import { routerLookup } from './routerLookup.ts';
 import { isServerName, type ServerName } from './servers/index.ts';
 import { userRecord } from './domain.ts';
 
@@ -153,6 +154,10 @@ if (!skip.has('routing')) {
         console.log(`| ${name} | ${kind} #${a.index + 1} vs #${b.index + 1} | ${m(sa, 'p50', 0)} → ${m(sb, 'p50', 0)} | ${fmt(ratios('p50'))} | ${m(sa, 'cpu', 1)} → ${m(sb, 'cpu', 1)} | ${fmt(ratios('cpu'))} |`);
       }
     }
+    const lookup = routerLookup(extra, pairs.flatMap(([, a, b]) => [a, b]));
+    console.log(`\nkitgen's router alone (in process, CPU time, median of 15 interleaved rounds): ${pairs
+      .map(([kind, a, b]) => `${kind} #${a.index + 1} ${lookup.get(a.index)!.toFixed(0)} ns, #${b.index + 1} ${lookup.get(b.index)!.toFixed(0)} ns (${(lookup.get(b.index)! / lookup.get(a.index)!).toFixed(3)})`)
+      .join('; ')}`);
     console.log(`\n(goal: kitgen's last route within 5 % of its first, p50 and CPU)\n`);
   } finally {
     await Promise.all(running.map((s) => s.stop()));
