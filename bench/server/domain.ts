@@ -73,3 +73,30 @@ export function validNewUser(value: unknown): value is User {
   if (Object.keys(v).some((k) => k !== 'id' && k !== 'name' && k !== 'email')) return false;
   return Number.isInteger(v.id) && (v.id as number) >= 1 && typeof v.name === 'string' && v.name.length >= 1 && typeof v.email === 'string' && v.email.length >= 3;
 }
+
+/** Whether the routes' handlers are `async` functions (the default, as most apps write them) or plain ones. */
+export type HandlerMode = 'async' | 'sync';
+
+/** The handler mode of this server process: `BENCH_HANDLERS` (set by the runner from `--handlers`). */
+export function handlerMode(): HandlerMode {
+  const mode = process.env.BENCH_HANDLERS ?? 'async';
+  if (mode !== 'async' && mode !== 'sync') throw new Error(`BENCH_HANDLERS: expected async or sync, got '${mode}'`);
+  return mode;
+}
+
+/**
+ * The application code behind the routes, the same for every server: look a user up, save one.
+ * In `async` mode they are `async` functions, as a lookup in a database would be.
+ */
+export interface UserStore {
+  readonly mode: HandlerMode;
+  findUser(id: number): User | Promise<User>;
+  saveUser(user: User): User | Promise<User>;
+}
+
+/** The store for a handler mode. */
+export function userStore(mode: HandlerMode): UserStore {
+  return mode === 'async'
+    ? { mode, findUser: async (id) => userRecord(id), saveUser: async (user) => user }
+    : { mode, findUser: (id) => userRecord(id), saveUser: (user) => user };
+}

@@ -1,6 +1,7 @@
 /** Command-line flags and environment variables of `npm run bench:server`. */
 import { parseArgs } from 'node:util';
 import type { KitgenFrom } from './buildRuntime.ts';
+import type { HandlerMode } from './domain.ts';
 import { hasWrk, type LoadGeneratorName } from './loadgen.ts';
 import { defaultPinning, type Pinning } from './processes.ts';
 import { scenarios, type ScenarioId } from './scenarios.ts';
@@ -11,7 +12,10 @@ export interface BenchOptions {
   readonly durationSec: number;
   readonly warmupSec: number;
   readonly rounds: number;
-  readonly connections: number;
+  /** Concurrent connections; each count is measured in every round (e.g. 50, 100, 200). */
+  readonly connections: readonly number[];
+  /** Whether the routes' handlers are `async` functions (default) or plain ones, in every server. */
+  readonly handlers: HandlerMode;
   readonly threads: number;
   readonly loadGenerator: LoadGeneratorName;
   readonly servers: readonly ServerName[];
@@ -33,12 +37,15 @@ export const usage = `npm run bench:server -- [options]
   --duration <s>      seconds per measured run          (BENCH_DURATION, default 8)
   --warmup <s>        seconds of warm-up per server     (BENCH_WARMUP, default 3)
   --rounds <n>        interleaved rounds                (BENCH_ROUNDS, default 5)
-  --connections <n>   concurrent connections            (BENCH_CONNECTIONS, default 100)
+  --connections <list>  concurrent connections, a comma list
+                      measured in turn, e.g. 50,100,200  (BENCH_CONNECTIONS, default 100)
+  --handlers <mode>   async | sync handlers in every server  (BENCH_HANDLERS, default async)
   --threads <n>       wrk threads                       (BENCH_THREADS, default 1)
   --loadgen <name>    wrk | autocannon                  (BENCH_LOADGEN, default wrk if installed)
   --servers <list>    comma list of ${serverNames.join(',')}  (BENCH_SERVERS)
   --scenarios <list>  comma list of ${scenarios.map((s) => s.id).join(',')}  (BENCH_SCENARIOS)
   --kitgen <from>     build (tsc output, as shipped) | source (via tsx)  (BENCH_KITGEN, default build)
+                      (the other servers always run compiled, under plain node)
   --no-pin            do not pin servers and generator to separate CPUs (BENCH_PIN=0)
   --max-background <cores>  repeat a run disturbed by more
                       other CPU work than this          (BENCH_MAX_BACKGROUND, default 0.25)
@@ -76,6 +83,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
       warmup: { type: 'string' },
       rounds: { type: 'string' },
       connections: { type: 'string' },
+      handlers: { type: 'string' },
       threads: { type: 'string' },
       loadgen: { type: 'string' },
       servers: { type: 'string' },
@@ -95,13 +103,18 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   if (loadgen === 'wrk' && !hasWrk()) throw new Error('--loadgen wrk: wrk is not installed (apt-get install wrk), or use --loadgen autocannon');
   const kitgenFrom = values.kitgen ?? env.BENCH_KITGEN ?? 'build';
   if (kitgenFrom !== 'build' && kitgenFrom !== 'source') throw new Error(`--kitgen: expected build or source, got '${kitgenFrom}'`);
+  const handlers = values.handlers ?? env.BENCH_HANDLERS ?? 'async';
+  if (handlers !== 'async' && handlers !== 'sync') throw new Error(`--handlers: expected async or sync, got '${handlers}'`);
+  const connectionsText = values.connections ?? env.BENCH_CONNECTIONS ?? '100';
+  const connections = connectionsText.split(',').map((c) => positive('--connections', c.trim(), 100));
   const scenarioIds = scenarios.map((s) => s.id);
   const noPin = values['no-pin'] === true || env.BENCH_PIN === '0';
   return {
     durationSec: positive('--duration', values.duration ?? env.BENCH_DURATION, 8),
     warmupSec: positive('--warmup', values.warmup ?? env.BENCH_WARMUP, 3),
     rounds: positive('--rounds', values.rounds ?? env.BENCH_ROUNDS, 5),
-    connections: positive('--connections', values.connections ?? env.BENCH_CONNECTIONS, 100),
+    connections,
+    handlers,
     threads: positive('--threads', values.threads ?? env.BENCH_THREADS, 1),
     loadGenerator: loadgen,
     servers: list('--servers', values.servers ?? env.BENCH_SERVERS, serverNames, isServerName),

@@ -8,13 +8,17 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ServerName } from './servers/index.ts';
 
-const childEntry = fileURLToPath(new URL('./child.ts', import.meta.url));
+const sourceEntry = fileURLToPath(new URL('./serve.ts', import.meta.url));
 
 /** A started server process. */
 export interface ServerProcess {
   readonly name: ServerName;
   readonly pid: number;
   readonly port: number;
+  /** Milliseconds from the process's start to listening (node's boot, loading, routes). */
+  readonly listeningMs: number;
+  /** Milliseconds from the app's first line to listening (loading the framework, building routes). */
+  readonly appListeningMs: number;
   /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code. */
   stop(): Promise<number | null>;
   /** Writes a command line to the server's stdin (see profiler.ts). */
@@ -53,15 +57,24 @@ export interface StartOptions {
   readonly timeoutMs?: number;
   /** Extra environment variables for the server process. */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The compiled `serve.js` (buildApps.ts): the server runs under plain node, no NODE_OPTIONS.
+   * Undefined: `serve.ts` from source, through this process's NODE_OPTIONS (the tsx loader and
+   * the `kitgen-source` condition) — only for `--kitgen source`.
+   */
+  readonly compiledEntry: string | undefined;
 }
 
 /**
- * Starts `child.ts <name>` with this process's NODE_OPTIONS (the tsx loader and the
- * `kitgen-source` condition, the same for every server) and waits for `READY <port>`.
+ * Starts one server process, `node serve.js <name> <host>` (or `serve.ts` through tsx), and
+ * waits for its `READY <port> <ms> <ms>` line.
  */
 export function startServer(name: ServerName, options: StartOptions): Promise<ServerProcess> {
-  const [command, args] = pinned(options.cpus, process.execPath, [...(options.nodeArgs ?? []), childEntry, name, options.host]);
-  const env = { ...process.env, NODE_ENV: 'production', ...options.env };
+  const entry = options.compiledEntry ?? sourceEntry;
+  const [command, args] = pinned(options.cpus, process.execPath, [...(options.nodeArgs ?? []), entry, name, options.host]);
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...options.env };
+  // As users run it: no loader, no conditions, nothing else this process was started with.
+  if (options.compiledEntry !== undefined) delete env.NODE_OPTIONS;
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
   let out = '';
   return new Promise((resolve, reject) => {
@@ -76,7 +89,7 @@ export function startServer(name: ServerName, options: StartOptions): Promise<Se
     child.once('exit', onExit);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
-      const m = /READY (\d+)/.exec(out);
+      const m = /READY (\d+) ([\d.]+) ([\d.]+)/.exec(out);
       if (!m) return;
       clearTimeout(timer);
       child.off('exit', onExit);
@@ -85,6 +98,8 @@ export function startServer(name: ServerName, options: StartOptions): Promise<Se
         name,
         pid: child.pid!,
         port: Number(m[1]),
+        listeningMs: Number(m[2]),
+        appListeningMs: Number(m[3]),
         stop: () => stopChild(child),
         send: (line) => void child.stdin!.write(line + '\n'),
         waitForLine: (pattern, timeoutMs) => nextLine(child, pattern, timeoutMs),

@@ -1,15 +1,17 @@
 /**
  * `npm run bench:server:profile`: CPU profile of one benchmark server under the same load as
- * `bench:server` (same child process, loader, pinning and generator), then a summary of where
+ * `bench:server` (same compiled app, pinning and generator), then a summary of where
  * its time goes. Flags: --server (kitgen), --scenario (get-user), --duration (10), --warmup (3),
  * --connections (100), --interval (µs between samples, 500), --top (25), --out (profile file),
- * --kitgen (build | source, as in bench:server).
+ * --kitgen (build | source, as in bench:server), --handlers (async | sync). The server runs as in
+ * bench:server (compiled, plain node) plus `--enable-source-maps` and the in-process profiler.
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildApps } from './buildApps.ts';
 import { buildRuntime } from './buildRuntime.ts';
 import { analyse, formatReport } from './cpuprofile.ts';
 import { hasWrk, runLoad } from './loadgen.ts';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     top: { type: 'string', default: '25' },
     out: { type: 'string' },
     kitgen: { type: 'string', default: 'build' },
+    handlers: { type: 'string', default: 'async' },
   },
 });
 const server = values.server!;
@@ -45,7 +48,18 @@ if (server === 'kitgen' && values.kitgen === 'build') {
   if (warning) console.log(`warning: ${warning}`);
   env.KITGEN_BENCH_RUNTIME = entry;
 }
-const proc = await startServer(server, { host: '127.0.0.1', cpus: pinning?.server, env });
+if (values.handlers !== 'async' && values.handlers !== 'sync') throw new Error(`--handlers: expected async or sync, got '${values.handlers}'`);
+env.BENCH_HANDLERS = values.handlers;
+// The profiler is loaded only on request; source maps map the tsc build back to runtime/src.
+env.KITGEN_BENCH_PROFILER = '1';
+const compiledEntry = buildApps();
+const proc = await startServer(server, {
+  host: '127.0.0.1',
+  cpus: pinning?.server,
+  env,
+  nodeArgs: ['--enable-source-maps'],
+  compiledEntry: server === 'kitgen' && values.kitgen === 'source' ? undefined : compiledEntry,
+});
 try {
   const load = (seconds: number) =>
     runLoad(generator, {
@@ -62,7 +76,7 @@ try {
   const r = await load(Number(values.duration));
   proc.send(`profile-stop ${out}`);
   await proc.waitForLine(/^PROFILED/, 60_000);
-  const from = server === 'kitgen' ? ` [runtime from ${values.kitgen}]` : '';
+  const from = `${server === 'kitgen' ? ` [runtime from ${values.kitgen}]` : ''}, ${values.handlers} handlers`;
   console.log(`${server}${from} ${scenario.title}: ${Math.round(r.rps)} req/s while profiled (${generator}, ${values.connections} connections${pinning ? ', pinned' : ''})`);
   console.log(`profile: ${out} (open in Chrome DevTools or VS Code)\n`);
   const profile = JSON.parse(readFileSync(out, 'utf8')) as CpuProfile;

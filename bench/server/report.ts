@@ -6,6 +6,7 @@ export interface Sample {
   readonly round: number;
   readonly server: ServerName;
   readonly scenario: string;
+  readonly connections: number;
   readonly rps: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
@@ -31,8 +32,21 @@ export interface Summary {
   readonly kitgenRatio: number | undefined;
   /** This server's CPU µs per request divided by kitgen's: the throughput ratio on a dedicated core. */
   readonly kitgenCpuRatio: number | undefined;
-  /** The same ratio taken round by round (paired): median, min and max — how stable it is. */
-  readonly pairedRatio: { readonly median: number; readonly min: number; readonly max: number } | undefined;
+  /** The req/s ratio taken round by round (paired): median, min and max — how stable it is. */
+  readonly pairedRatio: Spread | undefined;
+  /** The CPU-per-request ratio taken round by round (paired): median, min and max. */
+  readonly pairedCpuRatio: Spread | undefined;
+}
+
+/** Median and range of per-round ratios. */
+export interface Spread {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+function spread(values: readonly number[]): Spread | undefined {
+  return values.length === 0 ? undefined : { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
 /** Median of a non-empty list (mean of the middle two for even lengths). */
@@ -56,14 +70,12 @@ export function summarise(samples: readonly Sample[], servers: readonly ServerNa
   return servers.map((server) => {
     const mine = of(server);
     const rps = median(mine.map((s) => s.rps));
-    let paired: Summary['pairedRatio'];
-    if (kitgen.length > 0) {
-      const ratios = mine.flatMap((s) => {
-        const k = kitgen.find((x) => x.round === s.round);
-        return k ? [k.rps / s.rps] : [];
-      });
-      if (ratios.length > 0) paired = { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
-    }
+    const pairs = mine.flatMap((s) => {
+      const k = kitgen.find((x) => x.round === s.round);
+      return k ? [[k, s] as const] : [];
+    });
+    const paired = spread(pairs.map(([k, s]) => k.rps / s.rps));
+    const pairedCpu = spread(pairs.flatMap(([k, s]) => (k.cpuUsPerRequest && s.cpuUsPerRequest ? [s.cpuUsPerRequest / k.cpuUsPerRequest] : [])));
     const cpuUsPerRequest = medianDefined(mine.map((s) => s.cpuUsPerRequest));
     return {
       server,
@@ -76,6 +88,7 @@ export function summarise(samples: readonly Sample[], servers: readonly ServerNa
       backgroundCores: medianDefined(mine.map((s) => s.backgroundCores)),
       kitgenRatio: kitgenRps === undefined ? undefined : kitgenRps / rps,
       pairedRatio: paired,
+      pairedCpuRatio: pairedCpu,
       kitgenCpuRatio: kitgenCpu === undefined || cpuUsPerRequest === undefined ? undefined : cpuUsPerRequest / kitgenCpu,
     };
   });
@@ -87,7 +100,7 @@ const fixed = (n: number | undefined, digits: number) => (n === undefined ? 'n/a
 /** A Markdown table of the summaries (pasteable into docs/benchmarks.md). */
 export function table(summaries: readonly Summary[]): string {
   const rows = [
-    ['server', 'req/s (median)', 'req/s (min–max)', 'p99 ms (median)', 'server CPU µs/req', 'kitgen ÷ server (req/s)', 'per-round ratio: median (min–max)', 'kitgen ÷ server (CPU/req)', 'background cores'],
+    ['server', 'req/s (median)', 'req/s (min–max)', 'p99 ms (median)', 'server CPU µs/req', 'kitgen ÷ server (req/s)', 'per-round (req/s): median (min–max)', 'kitgen ÷ server (CPU/req)', 'per-round (CPU/req): median (min–max)', 'background cores'],
     ...summaries.map((s) => [
       s.server,
       int(s.rps),
@@ -97,6 +110,7 @@ export function table(summaries: readonly Summary[]): string {
       s.kitgenRatio === undefined ? 'n/a' : `${s.kitgenRatio.toFixed(2)}×`,
       s.pairedRatio === undefined ? 'n/a' : `${s.pairedRatio.median.toFixed(2)} (${s.pairedRatio.min.toFixed(2)}–${s.pairedRatio.max.toFixed(2)})`,
       s.kitgenCpuRatio === undefined ? 'n/a' : `${s.kitgenCpuRatio.toFixed(2)}×`,
+      s.pairedCpuRatio === undefined ? 'n/a' : `${s.pairedCpuRatio.median.toFixed(2)} (${s.pairedCpuRatio.min.toFixed(2)}–${s.pairedCpuRatio.max.toFixed(2)})`,
       fixed(s.backgroundCores, 2),
     ]),
   ];

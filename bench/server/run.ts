@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
+import { buildApps } from './buildApps.ts';
 import { buildRuntime } from './buildRuntime.ts';
 import { parseOptions, usage, type BenchOptions } from './options.ts';
 import { loadGeneratorVersion, runLoad, stopLoad } from './loadgen.ts';
@@ -13,10 +14,16 @@ import { runProbes } from './probe.ts';
 import { cpuSeconds, startServer, systemCpu, type ServerProcess } from './processes.ts';
 import { summarise, table, type Sample } from './report.ts';
 import { scenarios, type Scenario } from './scenarios.ts';
+import type { ServerName } from './servers/index.ts';
 
 const host = '127.0.0.1';
 const pauseMs = 500;
 const retryPauseMs = 3_000;
+/** Issue 17's goals: kitgen's ratio to each peer, by req/s and by CPU per request. */
+const goals: ReadonlyArray<readonly [ServerName, number]> = [
+  ['fastify', 1.2],
+  ['node-http', 0.97],
+];
 
 function frameworkVersions(): string {
   const require = createRequire(import.meta.url);
@@ -39,16 +46,18 @@ function describe(o: BenchOptions): string {
     `date:        ${new Date().toISOString()}`,
     `machine:     ${cpus().length} CPUs (${cpu}), node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     `peers:       ${frameworkVersions()}`,
-    `generator:   ${loadGeneratorVersion(o.loadGenerator)}, ${o.connections} connections${o.loadGenerator === 'wrk' ? `, ${o.threads} thread(s)` : ''}`,
-    `kitgen:      ${o.kitgenFrom === 'build' ? 'runtime compiled by tsc (as shipped), in .tmp/bench-runtime' : 'runtime from TypeScript source through tsx'}`,
+    `generator:   ${loadGeneratorVersion(o.loadGenerator)}, ${o.connections.join(' / ')} connections${o.loadGenerator === 'wrk' ? `, ${o.threads} thread(s)` : ''}`,
+    `servers:     plain \`node serve.js <server>\` (apps compiled to JavaScript in .tmp/bench-server, no loader, no NODE_OPTIONS), NODE_ENV=production`,
+    `handlers:    ${o.handlers === 'async' ? '`async` functions (await the user store) in every server' : 'plain (synchronous) functions in every server'}`,
+    `kitgen:      ${o.kitgenFrom === 'build' ? 'runtime compiled by tsc (as shipped), in .tmp/bench-runtime' : 'app and runtime from TypeScript source through tsx'}`,
     `pinning:     ${o.pinning ? `servers on CPU ${o.pinning.server}, generator on CPU ${o.pinning.load} (taskset)` : 'none (servers and generator share all CPUs)'}`,
-    `plan:        ${o.warmupSec}s warm-up per server, then ${o.rounds} rounds × ${o.servers.length} servers × ${o.durationSec}s, order rotated each round`,
+    `plan:        ${o.warmupSec}s warm-up per server, then ${o.rounds} rounds × ${o.connections.length} connection count(s) × ${o.servers.length} servers × ${o.durationSec}s, order rotated each round`,
     `disturbance: a run with over ${o.maxBackground} cores of other work is repeated, ${o.attempts} attempts at most`,
   ].join('\n');
 }
 
 /** One timed run; throws when any response was not 2xx or a socket failed. */
-async function measureOnce(o: BenchOptions, server: ServerProcess, scenario: Scenario, seconds: number, round: number): Promise<Sample> {
+async function measureOnce(o: BenchOptions, server: ServerProcess, scenario: Scenario, connections: number, seconds: number, round: number): Promise<Sample> {
   const systemBefore = systemCpu();
   const cpuBefore = cpuSeconds(server.pid);
   const started = process.hrtime.bigint();
@@ -56,7 +65,7 @@ async function measureOnce(o: BenchOptions, server: ServerProcess, scenario: Sce
     url: `http://${host}:${server.port}`,
     request: scenario.request,
     durationSec: seconds,
-    connections: o.connections,
+    connections,
     threads: o.threads,
     cpus: o.pinning?.load,
   });
@@ -74,6 +83,7 @@ async function measureOnce(o: BenchOptions, server: ServerProcess, scenario: Sce
     round,
     server: server.name,
     scenario: scenario.id,
+    connections,
     rps: r.rps,
     p50Ms: r.p50Ms,
     p99Ms: r.p99Ms,
@@ -89,10 +99,10 @@ async function measureOnce(o: BenchOptions, server: ServerProcess, scenario: Sce
  * all, and the least disturbed attempt is kept (so a busy machine slows the benchmark down, but
  * never makes it run without end).
  */
-async function measure(o: BenchOptions, server: ServerProcess, scenario: Scenario, seconds: number, round: number): Promise<Sample> {
+async function measure(o: BenchOptions, server: ServerProcess, scenario: Scenario, connections: number, seconds: number, round: number): Promise<Sample> {
   let best: Sample | undefined;
   for (let attempt = 1; attempt <= o.attempts; attempt++) {
-    const sample = await measureOnce(o, server, scenario, seconds, round);
+    const sample = await measureOnce(o, server, scenario, connections, seconds, round);
     if (best === undefined || (sample.backgroundCores ?? 0) < (best.backgroundCores ?? 0)) best = sample;
     if ((sample.backgroundCores ?? 0) <= o.maxBackground) break;
     if (attempt < o.attempts) {
@@ -120,13 +130,24 @@ async function main(): Promise<void> {
     void stopAll().then(() => process.exit(130));
   });
   try {
+    const compiledEntry = buildApps();
     const kitgenEnv: Record<string, string> = {};
     if (o.kitgenFrom === 'build' && o.servers.includes('kitgen')) {
       const { entry, warning } = buildRuntime();
       if (warning) console.log(`warning:     ${warning}`);
       kitgenEnv.KITGEN_BENCH_RUNTIME = entry;
     }
-    for (const name of o.servers) servers.push(await startServer(name, { host, cpus: o.pinning?.server, env: name === 'kitgen' ? kitgenEnv : {} }));
+    for (const name of o.servers) {
+      const kitgenFromSource = name === 'kitgen' && o.kitgenFrom === 'source';
+      servers.push(
+        await startServer(name, {
+          host,
+          cpus: o.pinning?.server,
+          env: { BENCH_HANDLERS: o.handlers, ...(name === 'kitgen' ? kitgenEnv : {}) },
+          compiledEntry: kitgenFromSource ? undefined : compiledEntry,
+        }),
+      );
+    }
 
     for (const scenario of chosen) {
       for (const s of servers) {
@@ -137,7 +158,7 @@ async function main(): Promise<void> {
     console.log(`probes:      all ${servers.length} servers answer every scenario's probes alike`);
 
     for (const scenario of chosen) {
-      for (const s of servers) await measureOnce(o, s, scenario, o.warmupSec, 0);
+      for (const s of servers) await measureOnce(o, s, scenario, o.connections[0], o.warmupSec, 0);
     }
     console.log('warm-up:     done');
 
@@ -146,23 +167,29 @@ async function main(): Promise<void> {
       // Rotate the order so no server always runs first (or right after the same neighbour).
       const order = servers.map((_, i) => servers[(i + round - 1) % servers.length]);
       for (const scenario of chosen) {
-        for (const s of order) {
-          const sample = await measure(o, s, scenario, o.durationSec, round);
-          samples.push(sample);
-          console.log(`round ${round}/${o.rounds}  ${scenario.id.padEnd(10)} ${s.name.padEnd(9)} ${Math.round(sample.rps).toString().padStart(7)} req/s  p99 ${sample.p99Ms.toFixed(2).padStart(7)} ms  ${sample.cpuUsPerRequest?.toFixed(1) ?? 'n/a'} µs/req  background ${sample.backgroundCores?.toFixed(2) ?? 'n/a'}`);
-          await new Promise((r) => setTimeout(r, pauseMs));
+        for (const connections of o.connections) {
+          for (const s of order) {
+            const sample = await measure(o, s, scenario, connections, o.durationSec, round);
+            samples.push(sample);
+            console.log(`round ${round}/${o.rounds}  ${scenario.id.padEnd(10)} -c${String(connections).padEnd(4)} ${s.name.padEnd(9)} ${Math.round(sample.rps).toString().padStart(7)} req/s  p99 ${sample.p99Ms.toFixed(2).padStart(7)} ms  ${sample.cpuUsPerRequest?.toFixed(1) ?? 'n/a'} µs/req  background ${sample.backgroundCores?.toFixed(2) ?? 'n/a'}`);
+            await new Promise((r) => setTimeout(r, pauseMs));
+          }
         }
       }
     }
 
     for (const scenario of chosen) {
-      const summaries = summarise(samples.filter((s) => s.scenario === scenario.id), o.servers);
-      console.log(`\n${scenario.title} — medians over ${o.rounds} rounds of ${o.durationSec}s, ${o.connections} connections\n`);
-      console.log(table(summaries));
-      const fastify = summaries.find((s) => s.server === 'fastify');
-      if (fastify?.kitgenRatio !== undefined) {
-        const cpu = fastify.kitgenCpuRatio === undefined ? '' : `; by CPU per request ${fastify.kitgenCpuRatio.toFixed(2)}×`;
-        console.log(`\nkitgen ÷ Fastify = ${fastify.kitgenRatio.toFixed(2)}× by req/s (goal ≥ 1.20×: ${fastify.kitgenRatio >= 1.2 ? 'met' : 'NOT met'})${cpu}`);
+      for (const connections of o.connections) {
+        const summaries = summarise(samples.filter((s) => s.scenario === scenario.id && s.connections === connections), o.servers);
+        console.log(`\n${scenario.title}, ${o.handlers} handlers, ${connections} connections — medians over ${o.rounds} rounds of ${o.durationSec}s\n`);
+        console.log(table(summaries));
+        console.log('');
+        for (const [peer, goal] of goals) {
+          const s = summaries.find((x) => x.server === peer);
+          if (s?.kitgenRatio === undefined) continue;
+          const verdict = (r: number | undefined) => (r === undefined ? 'n/a' : `${r.toFixed(2)}× (${r >= goal ? 'met' : 'NOT met'})`);
+          console.log(`kitgen ÷ ${peer.padEnd(9)} goal ≥ ${goal.toFixed(2)}×: by req/s ${verdict(s.kitgenRatio)}, by CPU per request ${verdict(s.kitgenCpuRatio)}`);
+        }
       }
     }
     if (o.jsonOut) {

@@ -1,27 +1,34 @@
-// Fastify as its users write it: JSON Schemas for params (coerced to integer, 400 otherwise)
-// and for the response, which Fastify compiles into a fast serializer. Logger off (its default).
+// Fastify as its docs show: JSON Schemas for params (coerced to integer, 400 otherwise) and for
+// the response, which Fastify compiles into a fast serializer; the handler returns the value
+// (an `async` handler by default, a plain one with --handlers sync). Logger off (its default).
 import Fastify, { type FastifyInstance } from 'fastify';
-import { newUserJsonSchema, userJsonSchema, userParamsJsonSchema, userRecord, type User } from '../domain.ts';
+import { handlerMode, newUserJsonSchema, userJsonSchema, userParamsJsonSchema, userStore, type User } from '../domain.ts';
 import type { ScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
+const store = userStore(handlerMode());
+
 const routes: Record<ScenarioId, (app: FastifyInstance) => void> = {
   'get-user': (app) => {
-    app.get<{ Params: { id: number } }>(
-      '/users/:id',
-      { schema: { params: userParamsJsonSchema, response: { 200: userJsonSchema } } },
-      async (request) => userRecord(request.params.id),
-    );
+    const schema = { params: userParamsJsonSchema, response: { 200: userJsonSchema } };
+    if (store.mode === 'async') app.get<{ Params: { id: number } }>('/users/:id', { schema }, async (request) => await store.findUser(request.params.id));
+    else app.get<{ Params: { id: number } }>('/users/:id', { schema }, (request) => store.findUser(request.params.id));
   },
   'post-user': (app) => {
-    app.post<{ Body: User }>('/users', { schema: { body: newUserJsonSchema, response: { 200: userJsonSchema } } }, async (request) => request.body);
+    const schema = { body: newUserJsonSchema, response: { 200: userJsonSchema } };
+    if (store.mode === 'async') app.post<{ Body: User }>('/users', { schema }, async (request) => await store.saveUser(request.body));
+    else app.post<{ Body: User }>('/users', { schema }, (request) => store.saveUser(request.body));
   },
 };
 
-/** Starts Fastify with the scenario routes. */
-export const start: StartServer = async (host) => {
+/** Starts Fastify with the scenario routes (and `extra` more, for bench:routes). */
+export const start: StartServer = async (host, extra) => {
   const app = Fastify({ logger: false });
   for (const register of Object.values(routes)) register(app);
+  for (const r of extra ?? []) {
+    if (r.param === undefined) app.get(r.path, { schema: { response: { 200: userJsonSchema } } }, async () => await store.findUser(r.index));
+    else app.get<{ Params: { id: number } }>(`${r.path}/:id`, { schema: { params: userParamsJsonSchema, response: { 200: userJsonSchema } } }, async (request) => await store.findUser(request.params.id));
+  }
   await app.listen({ host, port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('Fastify is not listening on a TCP port');

@@ -1,19 +1,38 @@
 // Hono on @hono/node-server with its defaults (the adapter's lightweight Request/Response).
-// The id is parsed by hand, as Hono apps do without a validator middleware.
+// The id is parsed by hand, as Hono apps do without a validator middleware; the handlers are
+// `async` (plain ones with --handlers sync, except POST, which awaits the body either way).
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
-import { badIdBody, parseIntId, userRecord, validNewUser } from '../domain.ts';
+import { badIdBody, handlerMode, parseIntId, userStore, validNewUser, type User } from '../domain.ts';
 import type { ScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
+const store = userStore(handlerMode());
+
+function byId(c: Context): Response | Promise<Response> {
+  const text = c.req.param('id') ?? '';
+  const id = parseIntId(text);
+  if (id === undefined) return c.json(badIdBody(text), 400);
+  return store.mode === 'async' ? (async () => c.json(await store.findUser(id)))() : c.json(store.findUser(id) as User);
+}
+
 const routes: Record<ScenarioId, (app: Hono) => void> = {
   'get-user': (app) => {
-    app.get('/users/:id', (c) => {
-      const text = c.req.param('id');
-      const id = parseIntId(text);
-      return id === undefined ? c.json(badIdBody(text), 400) : c.json(userRecord(id));
-    });
+    if (store.mode === 'async') {
+      app.get('/users/:id', async (c) => {
+        const text = c.req.param('id');
+        const id = parseIntId(text);
+        if (id === undefined) return c.json(badIdBody(text), 400);
+        return c.json(await store.findUser(id));
+      });
+    } else {
+      app.get('/users/:id', (c) => {
+        const text = c.req.param('id');
+        const id = parseIntId(text);
+        return id === undefined ? c.json(badIdBody(text), 400) : c.json(store.findUser(id) as User);
+      });
+    }
   },
   'post-user': (app) => {
     app.post('/users', async (c) => {
@@ -24,15 +43,20 @@ const routes: Record<ScenarioId, (app: Hono) => void> = {
         return c.json({ error: 'Bad Request', message: 'invalid JSON' }, 400);
       }
       if (!validNewUser(body)) return c.json({ error: 'Bad Request', message: 'body does not match the schema' }, 400);
-      return c.json({ id: body.id, name: body.name, email: body.email });
+      const saved = await store.saveUser({ id: body.id, name: body.name, email: body.email });
+      return c.json(saved);
     });
   },
 };
 
-/** Starts Hono with the scenario routes. */
-export const start: StartServer = async (host) => {
+/** Starts Hono with the scenario routes (and `extra` more, for bench:routes). */
+export const start: StartServer = async (host, extra) => {
   const app = new Hono();
   for (const register of Object.values(routes)) register(app);
+  for (const r of extra ?? []) {
+    if (r.param === undefined) app.get(r.path, async (c) => c.json(await store.findUser(r.index)));
+    else app.get(`${r.path}/:id`, byId);
+  }
   let server: ReturnType<typeof serve> | undefined;
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: app.fetch, port: 0, hostname: host }, (info: AddressInfo) => resolve(info.port));

@@ -1,9 +1,13 @@
-// The floor: Node's http module with hand routing and hand parsing, no framework at all.
+// The floor: Node's http module with hand routing and hand parsing, no framework at all. The
+// application code it calls (the user store) is `async` by default, as in the other servers,
+// and a rejection answers 500.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { badIdBody, parseIntId, userRecord, validNewUser } from '../domain.ts';
+import { badIdBody, handlerMode, parseIntId, userStore, validNewUser, type User } from '../domain.ts';
 import type { ScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
+
+const store = userStore(handlerMode());
 
 /** A hand-written route: method, a literal path prefix, and a handler given the rest of the path. */
 interface RawRoute {
@@ -20,16 +24,32 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   res.end(body);
 }
 
+function internalError(res: ServerResponse): void {
+  if (!res.headersSent) sendJson(res, 500, { error: 'Internal Server Error' });
+}
+
+/** Answers with what `value` gives: at once when it is a user, after it settles when it is a promise. */
+function sendUser(res: ServerResponse, value: User | Promise<User>): void {
+  if (value instanceof Promise) value.then((user) => sendJson(res, 200, user), () => internalError(res));
+  else sendJson(res, 200, value);
+}
+
+/** The id route, for the scenario and for bench:routes' parameterised routes. */
+function byId(res: ServerResponse, rest: string): void {
+  const text = decodeURIComponent(rest);
+  const id = parseIntId(text);
+  if (id === undefined) sendJson(res, 400, badIdBody(text));
+  else sendUser(res, findUser(id));
+}
+
+// In async mode the handler is an `async` function, as a user would write it.
+const findUser = store.mode === 'async' ? async (id: number) => await store.findUser(id) : (id: number) => store.findUser(id);
+
 const routes: Record<ScenarioId, RawRoute> = {
   'get-user': {
     method: 'GET',
     prefix: '/users/',
-    handle(_req, res, rest) {
-      const text = decodeURIComponent(rest);
-      const id = parseIntId(text);
-      if (id === undefined) sendJson(res, 400, badIdBody(text));
-      else sendJson(res, 200, userRecord(id));
-    },
+    handle: (_req, res, rest) => byId(res, rest),
   },
   'post-user': {
     method: 'POST',
@@ -46,34 +66,56 @@ const routes: Record<ScenarioId, RawRoute> = {
           return sendJson(res, 400, { error: 'Bad Request', message: 'invalid JSON' });
         }
         if (!validNewUser(body)) return sendJson(res, 400, { error: 'Bad Request', message: 'body does not match the schema' });
-        sendJson(res, 200, { id: body.id, name: body.name, email: body.email });
+        const user = { id: body.id, name: body.name, email: body.email };
+        sendUser(res, store.mode === 'async' ? (async () => await store.saveUser(user))() : (store.saveUser(user) as User));
       });
     },
   },
 };
-const table = Object.values(routes);
 
-function onRequest(req: IncomingMessage, res: ServerResponse): void {
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  for (const r of table) {
-    if (req.method !== r.method || !path.startsWith(r.prefix)) continue;
-    const rest = path.slice(r.prefix.length);
-    if (r.exact ? rest.length > 0 : rest.length === 0 || rest.includes('/')) continue;
-    try {
-      r.handle(req, res, rest);
-    } catch {
-      sendJson(res, 400, { error: 'Bad Request', message: 'malformed path' });
-    }
-    return;
+/** Starts a bare node:http server with the scenario routes (and `extra` more, for bench:routes). */
+export const start: StartServer = async (host, extra) => {
+  const table: RawRoute[] = Object.values(routes);
+  // Hand routing of many routes: a map from the literal path to the route (the parameterised
+  // ones keyed by the path without its last segment).
+  const statics = new Map<string, number>();
+  const params = new Set<string>();
+  for (const r of extra ?? []) {
+    if (r.param === undefined) statics.set(r.path, r.index);
+    else params.add(r.path);
   }
-  sendJson(res, 404, { error: 'Not Found', message: 'No route matches the request path' });
-}
-
-/** Starts a bare node:http server with the scenario routes. */
-export const start: StartServer = async (host) => {
-  const server = createServer(onRequest);
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    for (const r of table) {
+      if (req.method !== r.method || !path.startsWith(r.prefix)) continue;
+      const rest = path.slice(r.prefix.length);
+      if (r.exact ? rest.length > 0 : rest.length === 0 || rest.includes('/')) continue;
+      try {
+        r.handle(req, res, rest);
+      } catch {
+        sendJson(res, 400, { error: 'Bad Request', message: 'malformed path' });
+      }
+      return;
+    }
+    if (req.method === 'GET') {
+      const index = statics.get(path);
+      if (index !== undefined) return sendUser(res, findUser(index));
+      const slash = path.lastIndexOf('/');
+      if (params.has(path.slice(0, slash))) {
+        try {
+          return byId(res, path.slice(slash + 1));
+        } catch {
+          return sendJson(res, 400, { error: 'Bad Request', message: 'malformed path' });
+        }
+      }
+    }
+    sendJson(res, 404, { error: 'Not Found', message: 'No route matches the request path' });
+  };
+  // Fastify's keep-alive timeout (Node's own default is 5 s), so bench:routes' idle
+  // connections stay open as long as on the other servers.
+  const server = createServer({ keepAliveTimeout: 72_000 }, onRequest);
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {

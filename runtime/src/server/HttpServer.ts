@@ -7,7 +7,7 @@ import { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Log } from '../log/Log.ts';
 import type { Handler } from '../routing/Handler.ts';
-import { answer, internalError } from '../routing/errorFunnel.ts';
+import { errorAnswer, internalError } from '../routing/errorFunnel.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import type { TransportConfig } from './config/TransportConfig.ts';
 import { clientErrorHandler } from './clientError.ts';
@@ -320,9 +320,18 @@ export class HttpServer {
       req,
     );
     request.onFatal = this.#reportFatal;
-    const result = answer(this.#handler, request);
+    let result: Response | Promise<Response>;
+    try {
+      result = this.#handler(request);
+    } catch (error) {
+      result = errorAnswer(error, request);
+    }
     if (result instanceof Response) this.#finish(req, res, request, result);
-    else result.then((response) => this.#finish(req, res, request, response));
+    // One reaction for both outcomes: a rejection becomes the error funnel's answer.
+    else result.then(
+      (response) => this.#finish(req, res, request, response),
+      (error: unknown) => this.#finish(req, res, request, errorAnswer(error, request)),
+    );
   }
 
   /** Where the error funnel reports an unexpected error of a request this server serves. */

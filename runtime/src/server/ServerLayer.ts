@@ -59,7 +59,7 @@ export class ServerLayer {
     // Checked before the routes are taken: a webSocketConfig the server cannot honour is refused here.
     if (routes.routes.some((r) => r.kind === 'webSocket')) this.#server.enableWebSockets();
     this.#routes = all;
-    this.#server.setHandler(this.#routes.toHandler());
+    this.#server.setHandler(this.#routes.toServerHandler());
     if (clusterWorkerId() === undefined) return this.#server.listen();
     this.#stopRequested ??= followPrimary(() => this.shutdown());
     return this.#server.listen().catch((error: unknown) => {

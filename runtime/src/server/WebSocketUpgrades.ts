@@ -1,7 +1,8 @@
 import { ServerResponse, type IncomingMessage, type Server as NodeHttpServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket as WsSocket } from 'ws';
+import { createRequire } from 'node:module';
+import type { WebSocketServer, WebSocket as WsSocket } from 'ws';
 import { Body } from '../http/Body.ts';
 import { Headers } from '../http/Headers.ts';
 import { HttpError } from '../http/HttpError.ts';
@@ -73,7 +74,9 @@ export class WebSocketUpgrades {
     this.#settings = socketSettings(ws);
     this.#timeout = ws.handshakeTimeoutMillis;
     this.#refusal = { compression: config.responseCompression, close: true };
-    this.#wss = new WebSocketServer(wsServerOptions(ws));
+    // ws is loaded here, on the first WebSocket route: a server without any starts without it.
+    const { WebSocketServer: Wss } = createRequire(import.meta.url)('ws') as typeof import('ws');
+    this.#wss = new Wss(wsServerOptions(ws));
     this.#wss.on('headers', (headers: string[], req: IncomingMessage) => {
       const extra = this.#extraHeaders.get(req);
       if (extra !== undefined) headers.push(...extra);

@@ -9,6 +9,8 @@ import { HttpErrors } from '../errors/catalogue.ts';
  */
 const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|\[v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
 
+let lastValidHost = '\u0000';
+
 /**
  * Why the request's head cannot be served, or undefined when it can (RFC 9112 §2.3, §3.2):
  * only HTTP/1.x (a higher minor version is served as 1.1, as RFC 9110 §2.5 says); an HTTP/1.1
@@ -28,7 +30,13 @@ export function requestHeadProblem(req: IncomingMessage): HttpError | undefined 
       value = raw[i + 1];
     }
   }
-  if (count === 1) return HOST_VALUE.test(value) ? undefined : HttpError.of(HttpErrors.INVALID_HOST, [value]);
+  if (count === 1) {
+    // Clients send the same Host on every request: the last valid one skips the pattern.
+    if (value === lastValidHost) return undefined;
+    if (!HOST_VALUE.test(value)) return HttpError.of(HttpErrors.INVALID_HOST, [value]);
+    lastValidHost = value;
+    return undefined;
+  }
   if (count > 1) return HttpError.of(HttpErrors.DUPLICATE_HOST, [count]);
   return req.httpVersionMinor >= 1 ? HttpError.of(HttpErrors.MISSING_HOST, []) : undefined;
 }

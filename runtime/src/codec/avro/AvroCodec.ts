@@ -8,6 +8,7 @@ import { itemError } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
 import { binaryValidatorFor } from '../../schema/validator.ts';
+import { decodedValueNeedsCheck } from '../schemaWalk/wireGuarantees.ts';
 import { bufferView, show } from '../schemaWalk/values.ts';
 import { avroDecoder, avroEncoder } from './avroConvert.ts';
 import { containerTypes, readContainer, writeContainer, type DatumReader } from './AvroContainer.ts';
@@ -46,7 +47,8 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
   const type = avro.Type.forSchema(model.schema as Avsc.Schema, typeOptions());
   const toWire = avroEncoder(model.shape);
   const fromWire = avroDecoder(model.shape);
-  const validator = binaryValidatorFor(schema);
+  // Skipped when the wire schema and the converters already enforce everything the schema says.
+  const validator = decodedValueNeedsCheck(schema) ? binaryValidatorFor(schema) : undefined;
   const idl = JSON.stringify(model.schema, null, 2);
   const schemaText = JSON.stringify(model.schema);
   const containers = containerTypes(avro);
@@ -116,7 +118,7 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
         } catch (error) {
           throw itemError(toDecodeError(FORMAT, error), item.index, item.offset);
         }
-        if (!validator.check(value)) throw itemError(validator.error(value), item.index, item.offset);
+        if (validator !== undefined && !validator.check(value)) throw itemError(validator.error(value), item.index, item.offset);
         yield value as Static<T>;
       }
     },

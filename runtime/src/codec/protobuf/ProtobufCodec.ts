@@ -13,6 +13,7 @@ import { readFrames, type FrameHeaderReader } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
 import { binaryValidatorFor } from '../../schema/validator.ts';
+import { decodedValueNeedsCheck } from '../schemaWalk/wireGuarantees.ts';
 import { protoConverters } from './protoConvert.ts';
 import { buildProtoModel, printProto } from './protoModel.ts';
 
@@ -61,7 +62,8 @@ function protobufCodec<T extends TSchema>(schema: T, options: ProtobufCodecOptio
   const type = root.lookupType(messageName);
   // A root that is not a message travels in a one-field wrapper message; the converters see to it.
   const { encode: toWire, decode: fromWire } = protoConverters(model.root);
-  const validator = binaryValidatorFor(schema);
+  // Skipped when the wire schema and the converters already enforce everything the schema says.
+  const validator = decodedValueNeedsCheck(schema) ? binaryValidatorFor(schema) : undefined;
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
 
   const message = (value: unknown): Protobuf.Message => {

@@ -44,16 +44,17 @@ export function toEncodeError(error: unknown, dropSegments = 0): unknown {
 
 /**
  * The decode pipeline of every binary codec: library decode plus conversion (`read`), then the
- * schema's compiled check, so a handler only ever sees values its schema allows.
+ * schema's compiled check, so a handler only ever sees values its schema allows. No validator:
+ * the wire schema and the converters already enforce all the schema says (wireGuarantees.ts).
  */
-export function decodeChecked<A>(format: string, validator: Validator, read: (bytes: Uint8Array) => unknown, bytes: Uint8Array): Either<DecodeError, A> {
+export function decodeChecked<A>(format: string, validator: Validator | undefined, read: (bytes: Uint8Array) => unknown, bytes: Uint8Array): Either<DecodeError, A> {
   let value: unknown;
   try {
     value = read(bytes);
   } catch (error) {
     return Either.left(toDecodeError(format, error));
   }
-  if (!validator.check(value)) return Either.left(validator.error(value));
+  if (validator !== undefined && !validator.check(value)) return Either.left(validator.error(value));
   return Either.right(value as A);
 }
 

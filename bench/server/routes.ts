@@ -1,0 +1,230 @@
+/**
+ * `npm run bench:routes`: kitgen and its peers with 1,000 routes (static and parameterised
+ * mixed, manyRoutes.ts), each run as bench:server runs them (compiled, plain node, pinned):
+ *  1. time to listening (from process start, and from the app's first line) with 2 and with
+ *     1,002 routes, kitgen vs Fastify (node:http as the floor), median of interleaved starts;
+ *  2. routing cost of the first vs the last route of each kind (static, parameterised; the last
+ *     is the 1000th): wrk on each, interleaved rounds, p50 latency and server CPU per request
+ *     (goal: within 5 %);
+ *  3. memory per idle keep-alive connection with 10,000 open (each served one request), from the
+ *     server's RSS before and after (kitgen vs Fastify vs node:http).
+ * Flags: --routes (1000), --starts (7), --rounds (5), --duration (5), --connections (10),
+ * --idle (10000), --memory-rounds (3), --servers (kitgen,fastify,node-http), --handlers
+ * (async|sync), --skip (startup,routing,memory).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { appsDir, buildApps } from './buildApps.ts';
+import { buildRuntime } from './buildRuntime.ts';
+import { hasWrk, runLoad } from './loadgen.ts';
+import { manyRoutes, requestPath } from './manyRoutes.ts';
+import { cpuSeconds, defaultPinning, pinned, startServer, type ServerProcess } from './processes.ts';
+import { runProbes } from './probe.ts';
+import { median } from './report.ts';
+import { routerLookup } from './routerLookup.ts';
+import { isServerName, type ServerName } from './servers/index.ts';
+import { userRecord } from './domain.ts';
+
+const { values } = parseArgs({
+  options: {
+    routes: { type: 'string', default: '1000' },
+    starts: { type: 'string', default: '7' },
+    rounds: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    idle: { type: 'string', default: '10000' },
+    'memory-rounds': { type: 'string', default: '3' },
+    servers: { type: 'string', default: 'kitgen,fastify,node-http' },
+    handlers: { type: 'string', default: 'async' },
+    skip: { type: 'string', default: '' },
+  },
+});
+const routeCount = Number(values.routes);
+const servers = values.servers!.split(',').map((s) => s.trim());
+for (const s of servers) if (!isServerName(s)) throw new Error(`--servers: unknown '${s}'`);
+const names = servers as ServerName[];
+const skip = new Set(values.skip!.split(',').filter(Boolean));
+const host = '127.0.0.1';
+const pinning = defaultPinning();
+const extra = manyRoutes(routeCount);
+const first = extra[0];
+const last = extra[extra.length - 1];
+
+console.log(`date:     ${new Date().toISOString()}`);
+console.log(`machine:  ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`routes:   ${routeCount} GET routes (/svc/r<k>/items and /svc/r<k>/items/{id:int}) plus the 2 scenario routes, ${values.handlers} handlers`);
+console.log(`pinning:  ${pinning ? `servers on CPU ${pinning.server}, generator on CPU ${pinning.load}` : 'none'}\n`);
+
+const entry = buildApps();
+const { entry: runtime, warning } = buildRuntime();
+if (warning) console.log(`warning:  ${warning}`);
+const envFor = (name: ServerName, routes: number): Record<string, string> => ({
+  BENCH_HANDLERS: values.handlers!,
+  BENCH_ROUTES: String(routes),
+  ...(name === 'kitgen' ? { KITGEN_BENCH_RUNTIME: runtime } : {}),
+});
+const start = (name: ServerName, routes: number) => startServer(name, { host, cpus: pinning?.server, env: envFor(name, routes), compiledEntry: entry });
+
+// 1. Time to listening, with no extra routes and with all of them (the difference is what
+// building the routes costs; the rest is node's boot and loading the framework).
+if (!skip.has('startup')) {
+  const counts = [0, routeCount];
+  const times = new Map<string, { process: number[]; app: number[] }>();
+  for (let i = 0; i < Number(values.starts); i++) {
+    for (const name of names) {
+      for (const n of counts) {
+        const s = await start(name, n);
+        const t = times.get(`${name} ${n}`) ?? { process: [], app: [] };
+        t.process.push(s.listeningMs);
+        t.app.push(s.appListeningMs);
+        times.set(`${name} ${n}`, t);
+        await s.stop();
+      }
+    }
+  }
+  console.log(`1. time to listening, median of ${values.starts} starts each (interleaved)\n`);
+  console.log(`| server | routes | from process start (ms) | min–max | from the app's first line (ms) |`);
+  console.log('|:--|--:|--:|--:|--:|');
+  for (const name of names) {
+    for (const n of counts) {
+      const t = times.get(`${name} ${n}`)!;
+      console.log(`| ${name} | ${n + 2} | ${median(t.process).toFixed(0)} | ${Math.min(...t.process).toFixed(0)}–${Math.max(...t.process).toFixed(0)} | ${median(t.app).toFixed(0)} |`);
+    }
+  }
+  const k = times.get(`kitgen ${routeCount}`);
+  if (k) console.log(`\nkitgen listening < 200 ms from process start with ${routeCount} routes: ${median(k.process) < 200 ? 'met' : 'NOT met'} (${median(k.process).toFixed(0)} ms)\n`);
+}
+
+// 2. First vs last route of each kind.
+if (!skip.has('routing')) {
+  if (!hasWrk()) throw new Error('bench:routes needs wrk for the routing figures (or --skip routing)');
+  const running: ServerProcess[] = [];
+  try {
+    for (const name of names) running.push(await start(name, routeCount));
+    for (const s of running) {
+      const problems = await runProbes(`http://${host}:${s.port}`, [
+        { method: 'GET', path: requestPath(first), status: 200, json: userRecord(first.index) },
+        { method: 'GET', path: requestPath(last), status: 200, json: userRecord(42) },
+        { method: 'GET', path: `${last.path}/x`, status: 400 },
+      ]);
+      if (problems.length > 0) throw new Error(`${s.name}: ${problems.join('; ')}`);
+    }
+    // Like with like: the first and the last static route, the first and the last (the
+    // ${routeCount}th) parameterised one — a parameter costs its decoding whatever the route count.
+    const firstParam = extra.find((r) => r.param !== undefined)!;
+    const lastStatic = [...extra].reverse().find((r) => r.param === undefined)!;
+    const pairs = [
+      ['static', first, lastStatic],
+      ['parameterised', firstParam, last],
+    ] as const;
+    const targets = pairs.flatMap(([kind, a, b]) => [[`${kind} #${a.index + 1}`, a], [`${kind} #${b.index + 1}`, b]] as const);
+    const samples: Array<{ server: ServerName; target: string; round: number; p50: number; cpu: number; rps: number }> = [];
+    const load = async (s: ServerProcess, path: string, seconds: number) => {
+      const before = cpuSeconds(s.pid)!;
+      const r = await runLoad('wrk', { url: `http://${host}:${s.port}`, request: { method: 'GET', path }, durationSec: seconds, connections: Number(values.connections), threads: 1, cpus: pinning?.load });
+      const cpu = cpuSeconds(s.pid)! - before;
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.name} ${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      return { p50: r.p50Ms * 1000, cpu: (cpu * 1e6) / r.requests, rps: r.rps };
+    };
+    for (const s of running) for (const [, t] of targets) await load(s, requestPath(t), 2);
+    for (let round = 1; round <= Number(values.rounds); round++) {
+      for (let i = 0; i < running.length; i++) {
+        const s = running[(i + round) % running.length];
+        const order = round % 2 === 0 ? [...targets].reverse() : [...targets];
+        for (const [label, t] of order) {
+          const m = await load(s, requestPath(t), Number(values.duration));
+          samples.push({ server: s.name, target: label, round, ...m });
+        }
+      }
+    }
+    console.log(`2. first vs last route of each kind (${routeCount} routes): wrk -c${values.connections}, ${values.rounds} rounds × ${values.duration}s each, medians\n`);
+    console.log('| server | routes compared | p50 µs (first → last) | p50 last ÷ first, per round: median (min–max) | CPU µs/req (first → last) | CPU last ÷ first, per round: median (min–max) |');
+    console.log('|:--|:--|--:|--:|--:|--:|');
+    for (const name of names) {
+      for (const [kind, a, b] of pairs) {
+        const of = (r: { index: number }) => samples.filter((x) => x.server === name && x.target === `${kind} #${r.index + 1}`);
+        const sa = of(a);
+        const sb = of(b);
+        const ratios = (key: 'p50' | 'cpu') => sa.map((x) => sb.find((y) => y.round === x.round)![key] / x[key]);
+        const fmt = (r: number[]) => `${median(r).toFixed(3)} (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})`;
+        const m = (xs: typeof sa, key: 'p50' | 'cpu', digits: number) => median(xs.map((x) => x[key])).toFixed(digits);
+        console.log(`| ${name} | ${kind} #${a.index + 1} vs #${b.index + 1} | ${m(sa, 'p50', 0)} → ${m(sb, 'p50', 0)} | ${fmt(ratios('p50'))} | ${m(sa, 'cpu', 1)} → ${m(sb, 'cpu', 1)} | ${fmt(ratios('cpu'))} |`);
+      }
+    }
+    const lookup = routerLookup(extra, pairs.flatMap(([, a, b]) => [a, b]));
+    console.log(`\nkitgen's router alone (in process, CPU time, median of 15 interleaved rounds): ${pairs
+      .map(([kind, a, b]) => `${kind} #${a.index + 1} ${lookup.get(a.index)!.toFixed(0)} ns, #${b.index + 1} ${lookup.get(b.index)!.toFixed(0)} ns (${(lookup.get(b.index)! / lookup.get(a.index)!).toFixed(3)})`)
+      .join('; ')}`);
+    console.log(`\n(goal: kitgen's last route within 5 % of its first, p50 and CPU)\n`);
+  } finally {
+    await Promise.all(running.map((s) => s.stop()));
+  }
+}
+
+// 3. Memory per idle keep-alive connection.
+if (!skip.has('memory')) {
+  const count = Number(values.idle);
+  const rss = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+  const results = new Map<ServerName, Array<{ before: number; after: number; open: number }>>(names.map((n) => [n, []]));
+  for (let round = 0; round < Number(values['memory-rounds']); round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + round) % names.length];
+      results.get(name)!.push(await idleMemory(name, count, rss));
+    }
+  }
+  console.log(`\n3. memory per idle keep-alive connection, ${count} opened (each served one GET)\n`);
+  console.log(`| server | RSS before (MiB, median) | RSS with the connections (MiB, median) | KiB per connection: median (min–max of ${values['memory-rounds']} rounds) |`);
+  console.log('|:--|--:|--:|--:|');
+  for (const name of names) {
+    const r = results.get(name)!;
+    const per = r.map((x) => (x.after - x.before) / x.open / 1024);
+    console.log(`| ${name} | ${(median(r.map((x) => x.before)) / 2 ** 20).toFixed(1)} | ${(median(r.map((x) => x.after)) / 2 ** 20).toFixed(1)} | ${median(per).toFixed(2)} (${Math.min(...per).toFixed(2)}–${Math.max(...per).toFixed(2)}) |`);
+  }
+  const k = results.get('kitgen');
+  const f = results.get('fastify');
+  if (k && f) {
+    const per = (r: typeof k) => median(r.map((x) => (x.after - x.before) / x.open));
+    console.log(`\nkitgen ≤ Fastify per idle connection: ${per(k) <= per(f) ? 'met' : 'NOT met'}`);
+  }
+}
+
+/** One server's RSS before and with `count` idle keep-alive connections (each served one GET). */
+async function idleMemory(name: ServerName, count: number, rss: (pid: number) => number): Promise<{ before: number; after: number; open: number }> {
+  const s = await start(name, 0);
+  try {
+    // Warm: the request path compiled and its buffers allocated before the baseline.
+    await runLoad('wrk', { url: `http://${host}:${s.port}`, request: { method: 'GET', path: '/users/1' }, durationSec: 2, connections: 10, threads: 1, cpus: pinning?.load });
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = rss(s.pid);
+    const [command, args] = pinned(pinning?.load, process.execPath, [`${appsDir}/holdConnections.js`, String(s.port), String(count), host]);
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const holder = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
+    const lines = createInterface({ input: holder.stdout });
+    const next = (pattern: RegExp) =>
+      new Promise<RegExpExecArray>((resolve, reject) => {
+        const onLine = (line: string) => {
+          const m = pattern.exec(line);
+          if (!m) return;
+          lines.off('line', onLine);
+          resolve(m);
+        };
+        lines.on('line', onLine);
+        holder.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));
+      });
+    const held = await next(/HELD (\d+) (\d+)/);
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = rss(s.pid);
+    holder.stdin.write('status\n');
+    const open = Number((await next(/OPEN (\d+)/))[1]);
+    holder.stdin.end();
+    await new Promise((r) => holder.once('exit', r));
+    console.log(`   ${name}: ${held[0]}, ${open} still open at the measurement`);
+    return { before, after, open };
+  } finally {
+    await s.stop();
+  }
+}
