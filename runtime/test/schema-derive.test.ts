@@ -153,6 +153,7 @@ test('the call site is the caller of gen, even through a helper of the user', ()
   const derive = () => DeriveSchema.gen<{ id: number }>(); // site: helper
   assert.throws(derive, (e: unknown) => e instanceof DeriveSchemaError && e.callSite === siteOf('helper'));
   // Split over lines: V8's position (the `gen` line) is kept, the file and line still right.
+  // prettier-ignore
   const split = () =>
     DeriveSchema
       .gen<{ id: number }>(); // site: split
