@@ -67,11 +67,4 @@ export default tseslint.config(
     ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  {
-    // Findings in files other briefs of issue 12 are rewriting (emit/**, runtime/src/server/**),
-    // left to them: an unused import (propertyKey) and an unused parameter of #refuse. Remove
-    // this block once those land.
-    files: ['compiler/src/emit/emitClient.ts', 'runtime/src/server/WebSocketUpgrades.ts'],
-    rules: { '@typescript-eslint/no-unused-vars': 'warn' },
-  },
 );

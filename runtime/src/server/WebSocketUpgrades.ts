@@ -139,11 +139,11 @@ export class WebSocketUpgrades {
     }
     this.#handshakes.set(socket, timer);
     if (this.#closing) {
-      this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])), undefined);
+      this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])));
       return;
     }
     const limits = this.#limits(req);
-    if (limits !== undefined) return this.#refuse(req, socket, Response.fromHttpError(limits), undefined);
+    if (limits !== undefined) return this.#refuse(req, socket, Response.fromHttpError(limits));
     const slot: UpgradeSlot = { websocket: asksForWebSocket(req.headers.upgrade), accepted: undefined };
     if (slot.websocket) return this.#dispatch(req, socket, head, slot, Body.empty);
     // Another protocol (`h2c`): served as the plain request it also is, body included.
@@ -154,7 +154,7 @@ export class WebSocketUpgrades {
         this.#forget(socket);
         this.#dispatch(req, socket, Buffer.alloc(0), slot, body);
       },
-      (error: unknown) => this.#refuse(req, socket, errorAnswer(error, undefined), undefined),
+      (error: unknown) => this.#refuse(req, socket, errorAnswer(error, undefined)),
     );
   };
 
@@ -187,7 +187,7 @@ export class WebSocketUpgrades {
 
   #answer(req: IncomingMessage, socket: Duplex, head: Buffer, request: Request, slot: UpgradeSlot, response: Response): void {
     if (socket.destroyed) return this.#forget(socket);
-    if (this.#closing) return this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])), request);
+    if (this.#closing) return this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])));
     const accepted = slot.accepted;
     if (response.status === Status.SwitchingProtocols && accepted !== undefined) {
       const extra: string[] = [];
@@ -209,11 +209,11 @@ export class WebSocketUpgrades {
       // A 101 that no WebSocket route accepted (a handler answering 101 itself) cannot be honoured.
       response = errorAnswer(new Error('A 101 response was answered to an upgrade request that no WebSocket route accepted'), request);
     }
-    this.#refuse(req, socket, response, request);
+    this.#refuse(req, socket, response);
   }
 
   /** Writes an ordinary HTTP answer on the upgrade's connection, then closes it. */
-  #refuse(req: IncomingMessage, socket: Duplex, response: Response, request: Request | undefined): void {
+  #refuse(req: IncomingMessage, socket: Duplex, response: Response): void {
     const res = new ServerResponse(req);
     res.shouldKeepAlive = false;
     res.assignSocket(socket as Socket);
