@@ -57,7 +57,8 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'no import cycles that exist at run time (load order); a type-only edge back is erased and allowed (Endpoint.ts <-> server/implementEndpoint.ts)',
+      comment:
+        'no import cycles that exist at run time (load order); a type-only edge back is erased and allowed (Endpoint.ts <-> server/implementEndpoint.ts)',
       severity: 'error',
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
@@ -71,7 +72,7 @@ module.exports = {
     },
     {
       name: 'runtime-needs-no-compiler-libraries',
-      comment: 'what the runtime ships uses none of the compiler\'s libraries (its tests may use swagger-parser as a referee)',
+      comment: "what the runtime ships uses none of the compiler's libraries (its tests may use swagger-parser as a referee)",
       severity: 'error',
       from: { path: '^runtime/src/' },
       to: { path: '^node_modules/(kitgen|ts-morph|handlebars|prettier|@apidevtools|unplugin|tsx)/' },
@@ -85,14 +86,14 @@ module.exports = {
     },
     {
       name: 'compiler-stages-never-import-entry-points',
-      comment: 'the CLI, the build plugins and the loader sit on top; no stage imports them (the plugin reuses the CLI\'s option merging)',
+      comment: "the CLI, the build plugins and the loader sit on top; no stage imports them (the plugin reuses the CLI's option merging)",
       severity: 'error',
       from: { path: `^compiler/src/(${allCompiler.join('|')})/` },
       to: { path: '^compiler/src/(cli|plugin|register)/|^compiler/src/index\\.ts$' },
     },
     {
       name: 'emitters-never-touch-the-file-system',
-      comment: 'emitters are pure (model, options) -> files in memory; reading and writing is the caller\'s (DESIGN.md)',
+      comment: "emitters are pure (model, options) -> files in memory; reading and writing is the caller's (DESIGN.md)",
       severity: 'error',
       from: { path: '^compiler/src/(emit|model|names)/' },
       to: { dependencyTypes: ['core'], path: '^(fs|fs/promises|child_process|net|http|https)$' },

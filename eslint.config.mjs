@@ -7,7 +7,24 @@ import tseslint from 'typescript-eslint';
 
 /** Node's globals, for the plain JavaScript files (TypeScript files are checked by tsc instead of no-undef). */
 const node = Object.fromEntries(
-  ['process', 'console', 'URL', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'performance', 'fetch', 'AbortController', 'structuredClone', 'queueMicrotask', 'TextEncoder', 'TextDecoder'].map((g) => [g, 'readonly']),
+  [
+    'process',
+    'console',
+    'URL',
+    'Buffer',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'performance',
+    'fetch',
+    'AbortController',
+    'structuredClone',
+    'queueMicrotask',
+    'TextEncoder',
+    'TextDecoder',
+  ].map((g) => [g, 'readonly']),
 );
 const commonjs = { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly' };
 
@@ -23,7 +40,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'off' },
     rules: {
       // `_name` marks a value left unused on purpose (a destructured-away field, a required parameter).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Tests match code frames and aligned columns literally; `/ {2}/` would hide the shape they check.
       'no-regex-spaces': 'off',
       // Spec names such as Server.Config and SSLConfig.Kind are namespaces merged with values (DESIGN.md, "Spec names").

@@ -3,6 +3,9 @@
 /** Returns NODE_OPTIONS with the loader and condition added to what was already there. */
 export function nodeOptions(existing = '') {
   const extra = ['--conditions=kitgen-source', '--import=tsx'];
-  const parts = existing.split(/\s+/).filter(Boolean).filter((p) => !extra.includes(p));
+  const parts = existing
+    .split(/\s+/)
+    .filter(Boolean)
+    .filter((p) => !extra.includes(p));
   return [...parts, ...extra].join(' ');
 }

@@ -16,7 +16,11 @@ const skip = new Set(['node_modules', 'dist', 'fixtures', '.tmp']);
 
 function collect(dir, out) {
   let entries;
-  try { entries = readdirSync(dir); } catch { return out; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of entries) {
     if (skip.has(name)) continue;
     const path = join(dir, name);
@@ -29,7 +33,9 @@ function collect(dir, out) {
 const hostile = process.argv.includes('--hostile');
 const suffix = hostile ? '.hostile.ts' : '.test.ts';
 const filters = process.argv.slice(2).filter((a) => a !== '--hostile');
-const files = roots.flatMap((r) => collect(join(root, r), [])).sort()
+const files = roots
+  .flatMap((r) => collect(join(root, r), []))
+  .sort()
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
 if (filters.length === 0 && !hostile) {
   const lint = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' });

@@ -7,7 +7,12 @@ import Fastify from 'fastify';
 
 const threads = Number(process.env.BENCH_THREADS ?? 1);
 const port = Number(process.env.BENCH_PORT);
-const user = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } }, required: ['id', 'name', 'email'], additionalProperties: false };
+const user = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } },
+  required: ['id', 'name', 'email'],
+  additionalProperties: false,
+};
 
 if (threads > 1 && cluster.isPrimary) {
   let listening = 0;
@@ -21,10 +26,14 @@ if (threads > 1 && cluster.isPrimary) {
   });
 } else {
   const app = Fastify({ logger: false });
-  app.get('/users/:id', { schema: { params: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, response: { 200: user } } }, async (request) => {
-    const id = request.params.id;
-    return { id, name: `User ${id}`, email: `user${id}@example.com` };
-  });
+  app.get(
+    '/users/:id',
+    { schema: { params: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, response: { 200: user } } },
+    async (request) => {
+      const id = request.params.id;
+      return { id, name: `User ${id}`, email: `user${id}@example.com` };
+    },
+  );
   await app.listen({ host: '127.0.0.1', port });
   if (!cluster.isWorker) process.stderr.write(`${JSON.stringify({ port })}\n`);
   process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

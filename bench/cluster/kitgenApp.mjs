@@ -3,7 +3,12 @@
 // set by run.ts), as users run it. Prints the port on stderr from the primary.
 const { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server, ServerConfig, TransportConfig } = await import(process.env.KITGEN_BENCH_RUNTIME);
 
-const user = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } }, required: ['id', 'name', 'email'], additionalProperties: false };
+const user = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } },
+  required: ['id', 'name', 'email'],
+  additionalProperties: false,
+};
 const get = Endpoint(RoutePattern.GET('users', PathCodec.int('id')))
   .out(Schema.Unsafe(user))
   .implement(async (id) => ({ id, name: `User ${id}`, email: `user${id}@example.com` }));

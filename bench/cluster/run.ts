@@ -42,7 +42,14 @@ async function start(c: Contestant, runtime: string): Promise<{ child: ChildProc
   const port = await freePort();
   // Plain node: no tsx loader, no source conditions (NODE_OPTIONS cleared).
   const child = spawn(process.execPath, [new URL(c.app, import.meta.url).pathname], {
-    env: { ...process.env, NODE_OPTIONS: '', KITGEN_BENCH_RUNTIME: runtime, BENCH_THREADS: String(c.threads), BENCH_PORT: String(port), KITGEN_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      KITGEN_BENCH_RUNTIME: runtime,
+      BENCH_THREADS: String(c.threads),
+      BENCH_PORT: String(port),
+      KITGEN_LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -54,7 +61,9 @@ async function start(c: Contestant, runtime: string): Promise<{ child: ChildProc
 
 function wrk(port: number, duration: number): number {
   // /usr/bin/time reports wrk's own CPU time on stderr (`user system`).
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', 'wrk', `-t${wrkThreads}`, `-c${connections}`, `-d${duration}s`, `http://127.0.0.1:${port}/users/42`], { encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', 'wrk', `-t${wrkThreads}`, `-c${connections}`, `-d${duration}s`, `http://127.0.0.1:${port}/users/42`], {
+    encoding: 'utf8',
+  });
   if (/Non-2xx|Socket errors/.test(r.stdout)) throw new Error(`wrk saw errors:\n${r.stdout}`);
   const [user, sys] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
   if (duration > 2) wrkCores.push((user + sys) / duration);
@@ -65,8 +74,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const { entry, warning } = buildRuntime();
 if (warning) console.warn(warning);
-console.log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model}), node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log(`plan: ${rounds} rounds × ${contestants.length} servers × ${seconds}s of wrk -t${wrkThreads} -c${connections} (2 s warm-up each), order rotated per round`);
+console.log(
+  `machine: ${cpus().length} CPUs (${cpus()[0]?.model}), node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `plan: ${rounds} rounds × ${contestants.length} servers × ${seconds}s of wrk -t${wrkThreads} -c${connections} (2 s warm-up each), order rotated per round`,
+);
 const results = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
 for (let round = 0; round < rounds; round++) {
   const order = contestants.map((_, i) => contestants[(i + round) % contestants.length]);
@@ -91,4 +106,8 @@ console.log(`fastify ×2 / fastify ×1: ${(m['fastify ×2'] / m['fastify ×1']).
 console.log(`kitgen ×2 / fastify ×2:  ${(m['kitgen ×2'] / m['fastify ×2']).toFixed(2)}`);
 console.log(`kitgen ×1 / fastify ×1:  ${(m['kitgen ×1'] / m['fastify ×1']).toFixed(2)}`);
 console.log(`wrk itself used ${median(wrkCores).toFixed(2)} of the ${cpus().length} cores (median over runs): the servers had the rest`);
-console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

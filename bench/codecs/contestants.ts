@@ -34,8 +34,20 @@ function kitgenJobs(format: string, codec: BinaryCodec<UserValue>, records: read
   return {
     bytes,
     jobs: [
-      { label: `${format} encode kitgen`, ops: records.length, run: () => { for (const r of records) consume(codec.encode(r).length); } },
-      { label: `${format} decode kitgen`, ops: records.length, run: () => { for (const b of bytes) consume(codec.decode(b)._tag.length); } },
+      {
+        label: `${format} encode kitgen`,
+        ops: records.length,
+        run: () => {
+          for (const r of records) consume(codec.encode(r).length);
+        },
+      },
+      {
+        label: `${format} decode kitgen`,
+        ops: records.length,
+        run: () => {
+          for (const b of bytes) consume(codec.decode(b)._tag.length);
+        },
+      },
     ],
   };
 }
@@ -62,7 +74,11 @@ function protobuf(records: readonly UserValue[]): Pair {
   const k = kitgenJobs('protobuf', codec, records);
   const bare = messages.map((m) => type.encode(m).finish());
   sameBytes('protobuf', k.bytes, bare);
-  sameBytes('protobuf fromObject', k.bytes, objects.map((o) => type.encode(type.fromObject(o)).finish()));
+  sameBytes(
+    'protobuf fromObject',
+    k.bytes,
+    objects.map((o) => type.encode(type.fromObject(o)).finish()),
+  );
   const toObject = { longs: BigInt, enums: String, arrays: true } as unknown as Protobuf.IConversionOptions;
   return {
     format: 'protobuf',
@@ -70,10 +86,34 @@ function protobuf(records: readonly UserValue[]): Pair {
     note: 'bare encode takes, and bare decode yields, protobufjs message objects (Long ids, enum numbers, oneof members); "fromObject+encode" and "decode+toObject" are protobufjs\'s own way from and to plain objects',
     jobs: [
       ...k.jobs,
-      { label: 'protobuf encode bare', ops: records.length, run: () => { for (const m of messages) consume(type.encode(m).finish().length); } },
-      { label: 'protobuf fromObject+encode bare', ops: records.length, run: () => { for (const o of objects) consume(type.encode(type.fromObject(o)).finish().length); } },
-      { label: 'protobuf decode bare', ops: records.length, run: () => { for (const b of k.bytes) consume(type.decode(b) === null ? 0 : 1); } },
-      { label: 'protobuf decode+toObject bare', ops: records.length, run: () => { for (const b of k.bytes) consume(Object.keys(type.toObject(type.decode(b), toObject)).length); } },
+      {
+        label: 'protobuf encode bare',
+        ops: records.length,
+        run: () => {
+          for (const m of messages) consume(type.encode(m).finish().length);
+        },
+      },
+      {
+        label: 'protobuf fromObject+encode bare',
+        ops: records.length,
+        run: () => {
+          for (const o of objects) consume(type.encode(type.fromObject(o)).finish().length);
+        },
+      },
+      {
+        label: 'protobuf decode bare',
+        ops: records.length,
+        run: () => {
+          for (const b of k.bytes) consume(type.decode(b) === null ? 0 : 1);
+        },
+      },
+      {
+        label: 'protobuf decode+toObject bare',
+        ops: records.length,
+        run: () => {
+          for (const b of k.bytes) consume(Object.keys(type.toObject(type.decode(b), toObject)).length);
+        },
+      },
     ],
   };
 }
@@ -98,8 +138,20 @@ function avro(records: readonly UserValue[]): Pair {
     note: 'bare decode yields avsc Record instances with wrapped union branches and null for absent fields',
     jobs: [
       ...k.jobs,
-      { label: 'Avro encode bare', ops: records.length, run: () => { for (const d of datums) consume(type.toBuffer(d).length); } },
-      { label: 'Avro decode bare', ops: records.length, run: () => { for (const b of buffers) consume(type.fromBuffer(b) === null ? 0 : 1); } },
+      {
+        label: 'Avro encode bare',
+        ops: records.length,
+        run: () => {
+          for (const d of datums) consume(type.toBuffer(d).length);
+        },
+      },
+      {
+        label: 'Avro decode bare',
+        ops: records.length,
+        run: () => {
+          for (const b of buffers) consume(type.fromBuffer(b) === null ? 0 : 1);
+        },
+      },
     ],
   };
 }
@@ -117,8 +169,20 @@ function msgpack(records: readonly UserValue[]): Pair {
     bare: '@msgpack/msgpack (Encoder.encode / Decoder.decode)',
     jobs: [
       ...k.jobs,
-      { label: 'MsgPack encode bare', ops: records.length, run: () => { for (const r of records) consume(encoder.encode(r).length); } },
-      { label: 'MsgPack decode bare', ops: records.length, run: () => { for (const b of k.bytes) consume(decoder.decode(b) === null ? 0 : 1); } },
+      {
+        label: 'MsgPack encode bare',
+        ops: records.length,
+        run: () => {
+          for (const r of records) consume(encoder.encode(r).length);
+        },
+      },
+      {
+        label: 'MsgPack decode bare',
+        ops: records.length,
+        run: () => {
+          for (const b of k.bytes) consume(decoder.decode(b) === null ? 0 : 1);
+        },
+      },
     ],
   };
 }
@@ -143,16 +207,23 @@ function thrift(records: readonly UserValue[]): Pair | undefined {
     fromBigInt(v: bigint): unknown;
   };
   const status = { active: 1, suspended: 2, deleted: 3 } as const;
-  const structs = records.map((r) => new t.User({
-    ...r,
-    id: lib.fromBigInt(r.id),
-    status: status[r.status],
-    address: new t.Address(r.address),
-    contacts: r.contacts.map((c) => new t.Contact(c.type === 'Email' ? { email: new t.Email({ address: c.address }) } : { phone: new t.Phone({ number: c.number, ext: c.ext }) })),
-  }));
+  const structs = records.map(
+    (r) =>
+      new t.User({
+        ...r,
+        id: lib.fromBigInt(r.id),
+        status: status[r.status],
+        address: new t.Address(r.address),
+        contacts: r.contacts.map(
+          (c) => new t.Contact(c.type === 'Email' ? { email: new t.Email({ address: c.address }) } : { phone: new t.Phone({ number: c.number, ext: c.ext }) }),
+        ),
+      }),
+  );
   const encode = (s: ThriftStruct): Buffer => {
     let out: Buffer | undefined;
-    const transport = new lib.TBufferedTransport(undefined, (m) => { out = m; });
+    const transport = new lib.TBufferedTransport(undefined, (m) => {
+      out = m;
+    });
     s.write(new lib.TBinaryProtocol(transport));
     transport.flush();
     return out!;
@@ -167,12 +238,24 @@ function thrift(records: readonly UserValue[]): Pair | undefined {
   const buffers = k.bytes.map((b) => Buffer.from(b));
   return {
     format: 'Thrift',
-    bare: 'thrift --gen js:node classes on the thrift package\'s TBinaryProtocol',
+    bare: "thrift --gen js:node classes on the thrift package's TBinaryProtocol",
     note: 'bare decode yields generated class instances (node-int64 ids, enum numbers, union objects)',
     jobs: [
       ...k.jobs,
-      { label: 'Thrift encode bare', ops: records.length, run: () => { for (const s of structs) consume(encode(s).length); } },
-      { label: 'Thrift decode bare', ops: records.length, run: () => { for (const b of buffers) consume(decode(b) === null ? 0 : 1); } },
+      {
+        label: 'Thrift encode bare',
+        ops: records.length,
+        run: () => {
+          for (const s of structs) consume(encode(s).length);
+        },
+      },
+      {
+        label: 'Thrift decode bare',
+        ops: records.length,
+        run: () => {
+          for (const b of buffers) consume(decode(b) === null ? 0 : 1);
+        },
+      },
     ],
   };
 }

@@ -38,10 +38,7 @@ export function users(count: number): UserValue[] {
     status: statuses[i % 3],
     tags: Array.from({ length: i % 5 }, (_, j) => `tag-${j}`),
     address: { street: `${i} Long Street Name`, city: i % 2 ? 'Springfield' : 'Zürich', zip: String(10_000 + i) },
-    contacts: [
-      { type: 'Email', address: `user${i}@example.com` },
-      ...(i % 2 ? [{ type: 'Phone' as const, number: `+41 44 ${1_000_000 + i}`, ext: i }] : []),
-    ],
+    contacts: [{ type: 'Email', address: `user${i}@example.com` }, ...(i % 2 ? [{ type: 'Phone' as const, number: `+41 44 ${1_000_000 + i}`, ext: i }] : [])],
     ...(i % 4 === 0 ? { nickname: `nick${i}` } : {}),
   }));
 }

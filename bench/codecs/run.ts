@@ -28,15 +28,29 @@ if (formatFlag >= 0) {
   }
 } else {
   console.log(`date:     ${new Date().toISOString()}`);
-  console.log(`machine:  ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `machine:  ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`workload: ${recordCount} user records per run, ${rounds} interleaved rounds of ~${sampleMs} ms CPU per contestant, medians of CPU time\n`);
   const rows: string[][] = [['format', 'op', 'bare ns/rec', 'kitgen ns/rec', 'kitgen/bare', 'overhead']];
   const notes: string[] = [];
   const pct = (kitgen: number, bare: number) => `${kitgen >= bare ? '+' : ''}${(((kitgen - bare) / bare) * 100).toFixed(1)} %`;
   for (const format of ['protobuf', 'Avro', 'Thrift', 'MsgPack']) {
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--format', format], { encoding: 'utf8', env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--format', format], {
+      encoding: 'utf8',
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     if (child.status !== 0) throw new Error(`bench for ${format} failed`);
-    const out = JSON.parse(child.stdout.trim().split('\n').pop()!) as { format: string; skipped?: boolean; bare: string; note?: string; results: Record<string, number> };
+    const out = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+      format: string;
+      skipped?: boolean;
+      bare: string;
+      note?: string;
+      results: Record<string, number>;
+    };
     if (out.skipped) {
       notes.push(`  ${format}: skipped (the Thrift compiler, which generates the bare contestant, is not installed)`);
       continue;
@@ -47,7 +61,10 @@ if (formatFlag >= 0) {
       const kitgen = ns(`${format} ${op} kitgen`);
       rows.push([format, op, bare.toFixed(0), kitgen.toFixed(0), (kitgen / bare).toFixed(2), pct(kitgen, bare)]);
     }
-    for (const [op, variant] of [['encode', 'fromObject+encode'], ['decode', 'decode+toObject']] as const) {
+    for (const [op, variant] of [
+      ['encode', 'fromObject+encode'],
+      ['decode', 'decode+toObject'],
+    ] as const) {
       const bare = ns(`${format} ${variant} bare`);
       if (bare === undefined) continue;
       const kitgen = ns(`${format} ${op} kitgen`);

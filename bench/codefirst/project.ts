@@ -61,8 +61,16 @@ export function writeBenchProject(dir: string, endpoints: number): BenchProject 
     JSON.stringify(
       {
         compilerOptions: {
-          target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', customConditions: ['kitgen-source'],
-          strict: true, noEmit: true, skipLibCheck: true, experimentalDecorators: true, types: ['node'],
+          target: 'ES2022',
+          lib: ['ES2023'],
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          customConditions: ['kitgen-source'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          experimentalDecorators: true,
+          types: ['node'],
         },
         include: ['src'],
       },

@@ -26,7 +26,12 @@ const ms = (x: number) => Math.round(x).toLocaleString('en-US');
 export function ratio(r: Results, size: number, pair: Pair, key: keyof Sample = 'wallMs'): number {
   const of = (kitgen: boolean) => {
     const c = r.contestants.find((x) => x.pair === pair && x.kitgen === kitgen)!;
-    return median(r.samples.get(size)!.get(c.name)!.map((s) => s[key]));
+    return median(
+      r.samples
+        .get(size)!
+        .get(c.name)!
+        .map((s) => s[key]),
+    );
   };
   return of(true) / of(false);
 }
@@ -64,7 +69,9 @@ export function report(r: Results): string {
   lines.push(
     `Goals at ${largest.toLocaleString('en-US')} endpoints: kitgen ≤ ${goals.openapi}× tsoa cold: ${o.toFixed(2)}×, ${met(o <= goals.openapi)}; ` +
       `kitgen derivation ≤ ${goals.derive}× ts-json-schema-generator: ${d.toFixed(2)}×, ${met(d <= goals.derive)}` +
-      (r.watch ? `; one-type edit < ${goals.watchMs} ms: p95 ${ms(quantile(r.watch.result.latencies, 0.95))} ms, ${met(quantile(r.watch.result.latencies, 0.95) < goals.watchMs)}.` : '.'),
+      (r.watch
+        ? `; one-type edit < ${goals.watchMs} ms: p95 ${ms(quantile(r.watch.result.latencies, 0.95))} ms, ${met(quantile(r.watch.result.latencies, 0.95) < goals.watchMs)}.`
+        : '.'),
     '',
   );
   return lines.join('\n');

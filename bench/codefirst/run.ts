@@ -28,7 +28,10 @@ const flag = (name: string) => {
   return i === -1 ? undefined : argv[i + 1];
 };
 const quick = argv.includes('--quick');
-const sizes = (flag('--sizes') ?? (quick ? '50' : '50,200,1000')).split(',').map(Number).sort((a, b) => a - b);
+const sizes = (flag('--sizes') ?? (quick ? '50' : '50,200,1000'))
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 const rounds = Number(flag('--rounds') ?? (quick ? 1 : 3));
 const edits = Number(flag('--edits') ?? (quick ? 4 : 20));
 const watchSize = Number(flag('--watch-size') ?? sizes[sizes.length - 1]);
@@ -85,5 +88,6 @@ if (!noWatch) {
 
 const results: Results = { rounds, sizes, contestants: bySize.get(sizes[0])!, samples, ...(watch ? { watch } : {}), ...(watchError ? { watchError } : {}) };
 const json = flag('--json');
-if (json) writeFileSync(json, JSON.stringify({ rounds, sizes, samples: Object.fromEntries([...samples].map(([k, v]) => [k, Object.fromEntries(v)])), watch }, null, 2));
+if (json)
+  writeFileSync(json, JSON.stringify({ rounds, sizes, samples: Object.fromEntries([...samples].map(([k, v]) => [k, Object.fromEntries(v)])), watch }, null, 2));
 process.stdout.write(report(results));

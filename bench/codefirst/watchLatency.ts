@@ -58,7 +58,11 @@ export async function watchLatency(project: BenchProject, kitgenEntry: string, o
   };
   const originals = new Map<string, string>();
   try {
-    await until(alive(() => watching > 0), 600_000, 'the first generation');
+    await until(
+      alive(() => watching > 0),
+      600_000,
+      'the first generation',
+    );
     const firstMs = performance.now() - started;
     const latencies: number[] = [];
     for (let i = 0; i < edits; i++) {
@@ -91,7 +95,11 @@ export async function watchLatency(project: BenchProject, kitgenEntry: string, o
         `edit ${i + 1} (${adding ? 'adding' : 'removing'} ${field})`,
       );
       latencies.push(performance.now() - t0);
-      await until(alive(() => watching > seen), 60_000, `the end of the run after edit ${i + 1}`);
+      await until(
+        alive(() => watching > seen),
+        60_000,
+        `the end of the run after edit ${i + 1}`,
+      );
     }
     return { firstMs, latencies };
   } finally {

@@ -38,8 +38,16 @@ function tsconfigStep(work: string, name: string, include: string, libCheck: boo
         file,
         JSON.stringify({
           compilerOptions: {
-            target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
-            skipLibCheck: !libCheck, allowImportingTsExtensions: true, types: ['node'], ...(paths ? { baseUrl: '.', paths } : {}),
+            target: 'ES2022',
+            lib: ['ES2023', 'DOM'],
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: !libCheck,
+            allowImportingTsExtensions: true,
+            types: ['node'],
+            ...(paths ? { baseUrl: '.', paths } : {}),
           },
           include: [include],
         }),
@@ -81,14 +89,22 @@ export function contestants(root: string, input: string, work: string, runtimeDt
       id: 'openapi-typescript-dts',
       name: 'openapi-typescript',
       what: 'types only, schema.d.ts',
-      generate: { entry: openapiTypescript, args: [input, '-o', join(out('openapi-typescript-dts'), 'schema.d.ts')], prepare: fresh(out('openapi-typescript-dts')) },
+      generate: {
+        entry: openapiTypescript,
+        args: [input, '-o', join(out('openapi-typescript-dts'), 'schema.d.ts')],
+        prepare: fresh(out('openapi-typescript-dts')),
+      },
       typecheck: tsconfigStep(work, 'openapi-typescript-dts', 'openapi-typescript-dts/**/*.ts', libCheck),
     },
     {
       id: 'hey-api',
       name: '@hey-api/openapi-ts',
       what: 'types and a fetch SDK',
-      generate: { entry: join(dirname(require.resolve('@hey-api/openapi-ts/package.json')), 'dist', 'run.mjs'), args: ['-i', input, '-o', out('hey-api'), '--silent', '--no-log-file'], prepare: fresh(out('hey-api')) },
+      generate: {
+        entry: join(dirname(require.resolve('@hey-api/openapi-ts/package.json')), 'dist', 'run.mjs'),
+        args: ['-i', input, '-o', out('hey-api'), '--silent', '--no-log-file'],
+        prepare: fresh(out('hey-api')),
+      },
       typecheck: tsconfigStep(work, 'hey-api', 'hey-api/**/*.ts', libCheck),
     },
   ];

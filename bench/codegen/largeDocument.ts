@@ -52,7 +52,13 @@ export function largeDocument(seed: number): { document: Record<string, unknown>
 /** A hash of the generator's own sources: a change to them writes the document again. */
 function generatorHash(): string {
   const h = createHash('sha256');
-  for (const f of [join(here, 'largeDocument.ts'), ...readdirSync(join(here, 'large')).sort().map((n) => join(here, 'large', n))]) h.update(readFileSync(f));
+  for (const f of [
+    join(here, 'largeDocument.ts'),
+    ...readdirSync(join(here, 'large'))
+      .sort()
+      .map((n) => join(here, 'large', n)),
+  ])
+    h.update(readFileSync(f));
   return h.digest('hex').slice(0, 16);
 }
 
@@ -88,7 +94,9 @@ export async function ensureLargeDocument(options: { seed?: number; validate?: b
   if (options.validate) {
     const started = performance.now();
     const { refs } = await validateDocument(file);
-    log(`large document: valid against the OpenAPI 3.0 schema, ${refs} $refs resolved (swagger-parser, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    log(
+      `large document: valid against the OpenAPI 3.0 schema, ${refs} $refs resolved (swagger-parser, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
   return { file, seed: meta.seed, bytes: meta.bytes, operations: meta.operations, schemas: meta.schemas, tags: meta.tags, probe: meta.probe };
 }

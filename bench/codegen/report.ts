@@ -14,7 +14,11 @@ export interface Samples {
  * A Markdown table of medians (keyed by contestant id), with wall-time and peak-memory ratios to
  * the openapi-typescript (`schema.ts`) row, and issue 17's goals for kitgen against them.
  */
-export function report(all: readonly Contestant[], samples: ReadonlyMap<string, Samples>, info: { input: string; rounds: number; notes: readonly string[] }): string {
+export function report(
+  all: readonly Contestant[],
+  samples: ReadonlyMap<string, Samples>,
+  info: { input: string; rounds: number; notes: readonly string[] },
+): string {
   const med = (id: string, phase: keyof Samples, key: keyof Sample) => median(samples.get(id)![phase].map((s) => s[key]));
   const base = 'openapi-typescript';
   const ratio = (id: string, phase: keyof Samples, key: keyof Sample) => (med(id, phase, key) / med(base, phase, key)).toFixed(2);
@@ -37,8 +41,9 @@ export function report(all: readonly Contestant[], samples: ReadonlyMap<string, 
     '',
     '| tool | output | generate wall s | CPU s | peak MB | wall ratio | tsc wall s | CPU s | peak MB | tsc wall ratio | tsc peak ratio |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...all.map((c) =>
-      `| ${c.name} | ${c.what} | ${s(med(c.id, 'generate', 'wallMs'))} | ${s(med(c.id, 'generate', 'cpuMs'))} | ${Math.round(med(c.id, 'generate', 'maxRssMb'))} | ${ratio(c.id, 'generate', 'wallMs')} | ${s(med(c.id, 'typecheck', 'wallMs'))} | ${s(med(c.id, 'typecheck', 'cpuMs'))} | ${Math.round(med(c.id, 'typecheck', 'maxRssMb'))} | ${ratio(c.id, 'typecheck', 'wallMs')} | ${ratio(c.id, 'typecheck', 'maxRssMb')} |`,
+    ...all.map(
+      (c) =>
+        `| ${c.name} | ${c.what} | ${s(med(c.id, 'generate', 'wallMs'))} | ${s(med(c.id, 'generate', 'cpuMs'))} | ${Math.round(med(c.id, 'generate', 'maxRssMb'))} | ${ratio(c.id, 'generate', 'wallMs')} | ${s(med(c.id, 'typecheck', 'wallMs'))} | ${s(med(c.id, 'typecheck', 'cpuMs'))} | ${Math.round(med(c.id, 'typecheck', 'maxRssMb'))} | ${ratio(c.id, 'typecheck', 'wallMs')} | ${ratio(c.id, 'typecheck', 'maxRssMb')} |`,
     ),
     '',
     ...goals,

@@ -36,12 +36,18 @@ let input: string;
 if (large) {
   const doc = await ensureLargeDocument({ seed: Number(flag('--seed') ?? defaultSeed) });
   input = doc.file;
-  notes.push(`The large document: seed ${doc.seed}, ${(doc.bytes / 1e6).toFixed(1)} MB, ${doc.operations} operations over ${doc.tags} tags, ${doc.schemas} component schemas.`);
+  notes.push(
+    `The large document: seed ${doc.seed}, ${(doc.bytes / 1e6).toFixed(1)} MB, ${doc.operations} operations over ${doc.tags} tags, ${doc.schemas} component schemas.`,
+  );
 } else {
   input = flag('--input') ?? require.resolve('@octokit/openapi/generated/api.github.com.json');
 }
 if (skip.size > 0) notes.push(`Skipped: ${[...skip].join(', ')}.`);
-notes.push(libCheck ? 'tsc with skipLibCheck false: generated .d.ts files are checked too.' : 'tsc with skipLibCheck (as `tsc --init` writes): .d.ts files, generated ones included, are parsed but not checked.');
+notes.push(
+  libCheck
+    ? 'tsc with skipLibCheck false: generated .d.ts files are checked too.'
+    : 'tsc with skipLibCheck (as `tsc --init` writes): .d.ts files, generated ones included, are parsed but not checked.',
+);
 const work = join(root, '.tmp', large ? 'bench-codegen-large' : 'bench-codegen');
 const runtimeDts = join(work, 'runtime-dts');
 
@@ -49,7 +55,19 @@ const measure = (step: Step): Sample => measureStep(step, join(work, 'usage.json
 
 mkdirSync(work, { recursive: true });
 process.stderr.write('bench:codegen: building the runtime declaration files kitgen output is checked against\n');
-const build = spawnSync(process.execPath, [join(require.resolve('typescript/package.json'), '../bin/tsc'), '-p', join(root, 'runtime/tsconfig.build.json'), '--declaration', '--emitDeclarationOnly', '--outDir', runtimeDts], { cwd: root, encoding: 'utf8' });
+const build = spawnSync(
+  process.execPath,
+  [
+    join(require.resolve('typescript/package.json'), '../bin/tsc'),
+    '-p',
+    join(root, 'runtime/tsconfig.build.json'),
+    '--declaration',
+    '--emitDeclarationOnly',
+    '--outDir',
+    runtimeDts,
+  ],
+  { cwd: root, encoding: 'utf8' },
+);
 if (build.status !== 0) throw new Error(`runtime declarations failed:\n${build.stdout}${build.stderr}`);
 
 process.stderr.write('bench:codegen: building kitgen with tsc (it runs as it would ship, without a TypeScript loader)\n');

@@ -24,11 +24,14 @@ for (let i = 0; i < endpointFiles; i++) {
   const t = i % typeFiles;
   const file = join(root, `endpoint${i}.ts`);
   endpoints.push(file);
-  writeFileSync(file, `import { DeriveSchema } from '@kitgen/runtime';
+  writeFileSync(
+    file,
+    `import { DeriveSchema } from '@kitgen/runtime';
 import type { Entity${t}, Page${t} } from './types${t}.ts';
 export const get${i} = DeriveSchema.gen<Entity${t}>();
 export const list${i} = DeriveSchema.gen<Page${t}<Entity${t}>>();
-`);
+`,
+  );
 }
 
 const time = (f: () => void) => {

@@ -52,8 +52,15 @@ function project(id: Project['id'], dir: string, text: string, expectedMember: s
     join(dir, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
-        skipLibCheck: true, types: ['node'], ...(paths ? { baseUrl: '.', paths } : {}),
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        ...(paths ? { baseUrl: '.', paths } : {}),
       },
       include: ['**/*.ts'],
     }),
@@ -61,7 +68,10 @@ function project(id: Project['id'], dir: string, text: string, expectedMember: s
   const file = join(dir, 'probe.ts');
   writeFileSync(file, text);
   return {
-    id, file, text, expectedMember,
+    id,
+    file,
+    text,
+    expectedMember,
     client: at(text, 'const client', 6),
     member: at(text, '= client.', 9),
     result: at(text, 'const result', 6),
@@ -80,7 +90,15 @@ const run = (args: string[], cwd: string) => {
  * projects' probe files.
  * `runtimeDts` is the runtime's declaration files kitgen's output resolves `@kitgen/runtime` to.
  */
-export function prepareProjects(root: string, input: string, work: string, target: ProbeTarget, runtimeDts: string, reuse: boolean, log: (line: string) => void): Project[] {
+export function prepareProjects(
+  root: string,
+  input: string,
+  work: string,
+  target: ProbeTarget,
+  runtimeDts: string,
+  reuse: boolean,
+  log: (line: string) => void,
+): Project[] {
   const kitgenDir = join(work, 'kitgen');
   const fetchDir = join(work, 'openapi-fetch');
   const generate = !reuse || !existsSync(join(kitgenDir, 'gen')) || !existsSync(join(fetchDir, 'gen', 'schema.d.ts'));
@@ -97,7 +115,8 @@ export function prepareProjects(root: string, input: string, work: string, targe
   // The client's declarations are client.ts today and client.d.ts beside client.js after the emit change.
   const declarations = ['client.ts', 'client.d.ts'].map((f) => join(kitgenDir, 'gen', f)).find((f) => existsSync(f));
   if (declarations === undefined) throw new Error(`bench:editor: kitgen wrote neither client.ts nor client.d.ts in ${join(kitgenDir, 'gen')}`);
-  if (!new RegExp(`\\b${target.method}\\(`).test(readFileSync(declarations, 'utf8'))) throw new Error(`bench:editor: kitgen's client has no method ${target.method} (for ${target.path})`);
+  if (!new RegExp(`\\b${target.method}\\(`).test(readFileSync(declarations, 'utf8')))
+    throw new Error(`bench:editor: kitgen's client has no method ${target.method} (for ${target.path})`);
   const params = target.pathParams.map((p) => `${p}: 'x'`).join(', ');
   const kitgen = project(
     'kitgen',

@@ -51,12 +51,28 @@ if (which !== 'large') {
 }
 if (which !== 'github') {
   const doc = await ensureLargeDocument({ seed: Number(flag('--seed') ?? defaultSeed), log });
-  documents.push({ name: `large (${doc.operations.toLocaleString('en')} operations)`, input: doc.file, target: { method: camel(doc.probe.operationId), path: doc.probe.path, pathParams: doc.probe.pathParams } });
+  documents.push({
+    name: `large (${doc.operations.toLocaleString('en')} operations)`,
+    input: doc.file,
+    target: { method: camel(doc.probe.operationId), path: doc.probe.path, pathParams: doc.probe.pathParams },
+  });
 }
 
 log('bench:editor: building the runtime declaration files kitgen output resolves @kitgen/runtime to');
 const runtimeDts = join(work, 'runtime-dts');
-const build = spawnSync(process.execPath, [join(require.resolve('typescript/package.json'), '../bin/tsc'), '-p', join(root, 'runtime/tsconfig.build.json'), '--declaration', '--emitDeclarationOnly', '--outDir', runtimeDts], { cwd: root, encoding: 'utf8' });
+const build = spawnSync(
+  process.execPath,
+  [
+    join(require.resolve('typescript/package.json'), '../bin/tsc'),
+    '-p',
+    join(root, 'runtime/tsconfig.build.json'),
+    '--declaration',
+    '--emitDeclarationOnly',
+    '--outDir',
+    runtimeDts,
+  ],
+  { cwd: root, encoding: 'utf8' },
+);
 if (build.status !== 0) throw new Error(`runtime declarations failed:\n${build.stdout}${build.stderr}`);
 
 const ms = (x: number) => Math.round(x).toLocaleString('en');
@@ -75,7 +91,9 @@ for (const doc of documents) {
     // The order turns each round, so neither contestant always runs on a machine the other just warmed.
     for (const p of round % 2 ? [...projects].reverse() : projects) {
       const s = await coldSample(p, maxMemoryMb);
-      log(`${doc.name} cold ${round + 1}/${coldRounds} ${p.id}: quickinfo ${ms(s.quickinfoClient)} ms from open, completionInfo ${ms(s.completion)} ms, quickinfo result ${ms(s.quickinfoResult)} ms, ${Math.round(s.peakRssMb)} MB`);
+      log(
+        `${doc.name} cold ${round + 1}/${coldRounds} ${p.id}: quickinfo ${ms(s.quickinfoClient)} ms from open, completionInfo ${ms(s.completion)} ms, quickinfo result ${ms(s.quickinfoResult)} ms, ${Math.round(s.peakRssMb)} MB`,
+      );
       cold.get(p.id)!.push(s);
       peak.set(p.id, Math.max(peak.get(p.id)!, s.peakRssMb));
     }
@@ -93,12 +111,26 @@ for (const doc of documents) {
   const row = (p: Project, i: number) => {
     const c = cold.get(p.id)!;
     const w = warm.get(p.id)!;
-    return [med(c, 'quickinfoClient'), med(c, 'completion'), med(c, 'quickinfoResult'), med(w, 'quickinfoClient'), med(w, 'completion'), med(w, 'quickinfoResult'), peak.get(p.id)!, sessions[i].members];
+    return [
+      med(c, 'quickinfoClient'),
+      med(c, 'completion'),
+      med(c, 'quickinfoResult'),
+      med(w, 'quickinfoClient'),
+      med(w, 'completion'),
+      med(w, 'quickinfoResult'),
+      peak.get(p.id)!,
+      sessions[i].members,
+    ];
   };
   const [k, f] = [row(projects[0], 0), row(projects[1], 1)];
   lines.push(`| ${doc.name} | kitgen | ${k[7]} | ${k.slice(0, 6).map(ms).join(' | ')} | ${Math.round(k[6])} |`);
   lines.push(`| ${doc.name} | openapi-typescript + openapi-fetch | ${f[7]} | ${f.slice(0, 6).map(ms).join(' | ')} | ${Math.round(f[6])} |`);
-  lines.push(`| ${doc.name} | **kitgen ÷ openapi-fetch** | | ${k.slice(0, 7).map((x, j) => `${(x / f[j]).toFixed(2)}×`).join(' | ')} |`);
+  lines.push(
+    `| ${doc.name} | **kitgen ÷ openapi-fetch** | | ${k
+      .slice(0, 7)
+      .map((x, j) => `${(x / f[j]).toFixed(2)}×`)
+      .join(' | ')} |`,
+  );
 }
 lines.push('', 'Goal (issue 17): kitgen ≤ 1.2× openapi-typescript + openapi-fetch.', '');
 process.stdout.write(lines.join('\n'));

@@ -46,7 +46,8 @@ function checkQuickinfo(p: Project, r: Response, name: string): void {
 /** Throws unless the member list holds the expected member; returns the list's length. */
 function checkCompletion(p: Project, r: Response): number {
   const entries = (r.body as { entries?: { name: string }[] } | undefined)?.entries ?? [];
-  if (!entries.some((e) => e.name === p.expectedMember)) throw new Error(`bench:editor ${p.id}: completionInfo after client. has no ${p.expectedMember} (${entries.length} entries)`);
+  if (!entries.some((e) => e.name === p.expectedMember))
+    throw new Error(`bench:editor ${p.id}: completionInfo after client. has no ${p.expectedMember} (${entries.length} entries)`);
   return entries.length;
 }
 
@@ -93,7 +94,13 @@ export class WarmSession {
     const members = checkCompletion(p, await completion(s, p));
     checkQuickinfo(p, await quickinfo(s, p, p.result), 'result');
     const diagnostics = (await s.request('semanticDiagnosticsSync', { file: p.file })).body as { text: string }[];
-    if (diagnostics.length > 0) throw new Error(`bench:editor ${p.id}: the probe file does not type-check: ${diagnostics.map((d) => d.text).join('; ').slice(0, 1000)}`);
+    if (diagnostics.length > 0)
+      throw new Error(
+        `bench:editor ${p.id}: the probe file does not type-check: ${diagnostics
+          .map((d) => d.text)
+          .join('; ')
+          .slice(0, 1000)}`,
+      );
     return new WarmSession(s, p, members);
   }
 
@@ -125,6 +132,13 @@ export class WarmSession {
     const old = `export const edits = ${this.edits};`;
     this.edits++;
     const line = this.p.editLine;
-    this.server.notify('change', { file: this.p.file, line, offset: 1, endLine: line, endOffset: old.length + 1, insertString: `export const edits = ${this.edits};` });
+    this.server.notify('change', {
+      file: this.p.file,
+      line,
+      offset: 1,
+      endLine: line,
+      endOffset: old.length + 1,
+      insertString: `export const edits = ${this.edits};`,
+    });
   }
 }

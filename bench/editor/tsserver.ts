@@ -29,10 +29,14 @@ export class TsServer {
   private exited: Error | undefined;
 
   constructor(maxMemoryMb: number) {
-    this.child = spawn(process.execPath, [`--max-old-space-size=${maxMemoryMb}`, tsserverPath, '--disableAutomaticTypingAcquisition', '--noGetErrOnBackgroundUpdate', '--locale', 'en'], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '' },
-    });
+    this.child = spawn(
+      process.execPath,
+      [`--max-old-space-size=${maxMemoryMb}`, tsserverPath, '--disableAutomaticTypingAcquisition', '--noGetErrOnBackgroundUpdate', '--locale', 'en'],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
     this.child.stdout!.on('data', (chunk: Buffer) => this.read(chunk));
     this.child.stderr!.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);

@@ -54,8 +54,14 @@ for (const text of [codec.encodeToString(value), stringify(value)]) {
 }
 
 console.log(`date:     ${new Date().toISOString()}`);
-console.log(`machine:  ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log(`workload: the POST /users record (${bytes.byteLength} bytes), ${rounds} interleaved rounds of ~${sampleMs} ms CPU per contestant, medians of CPU time\n`);
+console.log(
+  `machine:  ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `workload: the POST /users record (${bytes.byteLength} bytes), ${rounds} interleaved rounds of ~${sampleMs} ms CPU per contestant, medians of CPU time\n`,
+);
 const results = measure(jobs, rounds, sampleMs);
 const width = Math.max(...jobs.map((j) => j.label.length));
 for (const [label, ns] of results) console.log(`${label.padEnd(width)}  ${ns.toFixed(0).padStart(6)} ns/op`);

@@ -25,13 +25,28 @@ export function documentText(summary: string): string {
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {};
   for (let i = 0; i < operations; i++) {
-    schemas[`Item${i}`] = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } }, price: { type: 'number', minimum: 0 } } };
+    schemas[`Item${i}`] = {
+      type: 'object',
+      required: ['id'],
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string' } },
+        price: { type: 'number', minimum: 0 },
+      },
+    };
     paths[`/items${i}/{id}`] = {
       get: {
         operationId: `getItem${i}`,
         summary: i === 0 ? summary : `Item ${i}`,
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }, { name: 'verbose', in: 'query', schema: { type: 'boolean' } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } } }, '404': { description: 'missing' } },
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+          { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
+        ],
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } } },
+          '404': { description: 'missing' },
+        },
       },
     };
   }
@@ -41,7 +56,10 @@ export function documentText(summary: string): string {
 /** The models file; `extra` adds a field to Model0 (what the type edit changes). */
 export function modelsText(extra: string): string {
   const out: string[] = [];
-  for (let m = 0; m < models; m++) out.push(`/** Model ${m}. */\nexport interface Model${m} {\n  id: number;\n  name: string;\n  tags?: string[];\n  born?: Date;\n  kind: 'a' | 'b';${m === 0 ? `\n${extra}` : ''}\n}\n`);
+  for (let m = 0; m < models; m++)
+    out.push(
+      `/** Model ${m}. */\nexport interface Model${m} {\n  id: number;\n  name: string;\n  tags?: string[];\n  born?: Date;\n  kind: 'a' | 'b';${m === 0 ? `\n${extra}` : ''}\n}\n`,
+    );
   return out.join('\n');
 }
 
@@ -49,7 +67,13 @@ export function modelsText(extra: string): string {
 export function writeBenchProject(dir: string): BenchProject {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src', 'api'), { recursive: true });
-  const p: BenchProject = { dir, document: join(dir, 'store.json'), models: join(dir, 'src', 'api', 'models.ts'), main: join(dir, 'src', 'main.ts'), hey: join(dir, 'src', 'hey.ts') };
+  const p: BenchProject = {
+    dir,
+    document: join(dir, 'store.json'),
+    models: join(dir, 'src', 'api', 'models.ts'),
+    main: join(dir, 'src', 'main.ts'),
+    hey: join(dir, 'src', 'hey.ts'),
+  };
   writeFileSync(p.document, documentText('Item 0'));
   writeFileSync(p.models, modelsText(''));
   const imports: string[] = [];
@@ -57,7 +81,9 @@ export function writeBenchProject(dir: string): BenchProject {
     const lines = [`import { DeriveSchema, Endpoint, PathCodec, RoutePattern } from '@kitgen/runtime';`, `import type * as M from './models.js';`, ''];
     for (let e = 0; e < operations / files; e++) {
       const m = (f * 10 + e) % models;
-      lines.push(`export const op${f}_${e} = Endpoint(RoutePattern.GET('things${f}_${e}', PathCodec.int('id'))).out(DeriveSchema.gen<M.Model${m}>()).outError(DeriveSchema.gen<{ message: string }>(), 404);`);
+      lines.push(
+        `export const op${f}_${e} = Endpoint(RoutePattern.GET('things${f}_${e}', PathCodec.int('id'))).out(DeriveSchema.gen<M.Model${m}>()).outError(DeriveSchema.gen<{ message: string }>(), 404);`,
+      );
     }
     if (f === 0) lines.push('export const model0 = DeriveSchema.gen<M.Model0>();');
     writeFileSync(join(dir, 'src', 'api', `e${f}.endpoints.ts`), `${lines.join('\n')}\n`);

@@ -24,7 +24,13 @@ const flag = (name: string) => {
 const rounds = Number(flag('--rounds') ?? 3);
 const edits = Number(flag('--edits') ?? 8);
 const p = writeBenchProject(join(root, '.tmp', 'bench-plugin'));
-const kitgenOptions = { input: p.document, out: join(p.dir, 'src', 'generated'), targets: ['endpoints', 'client'] as const, config: false as const, quiet: true };
+const kitgenOptions = {
+  input: p.document,
+  out: join(p.dir, 'src', 'generated'),
+  targets: ['endpoints', 'client'] as const,
+  config: false as const,
+  quiet: true,
+};
 
 function config(entry: string, plugins: PluginOption[]): InlineConfig {
   return {
@@ -45,7 +51,23 @@ function moduleCounter(count: { n: number }): PluginOption {
 const heyConfig = { input: p.document, output: join(p.dir, 'src', 'hey'), logs: { level: 'silent' as const, file: false } };
 // The outputs the builds without a plugin read, made once.
 const generateStarted = performance.now();
-await runGenerate({ input: p.document, out: kitgenOptions.out, targets: [...kitgenOptions.targets], openapiFormats: ['json'], format: 'auto', clean: false, dryRun: false, split: 'auto', lean: false, int64: 'bigint', importExtension: '.js', runtimePackage: '@kitgen/runtime' }, { progress: () => {}, warning: () => {} });
+await runGenerate(
+  {
+    input: p.document,
+    out: kitgenOptions.out,
+    targets: [...kitgenOptions.targets],
+    openapiFormats: ['json'],
+    format: 'auto',
+    clean: false,
+    dryRun: false,
+    split: 'auto',
+    lean: false,
+    int64: 'bigint',
+    importExtension: '.js',
+    runtimePackage: '@kitgen/runtime',
+  },
+  { progress: () => {}, warning: () => {} },
+);
 const generateMs = performance.now() - generateStarted;
 await build(config(p.hey, [heyApiPlugin({ config: heyConfig })]));
 
@@ -58,7 +80,12 @@ const variants: Record<string, () => Promise<void>> = {
     const count = { n: 0 };
     let t = 0;
     let sum = 0;
-    await build(config(p.main, [kitgen({ ...kitgenOptions, targets: [...kitgenOptions.targets], onTransform: (_file, ms) => void ((t += 1), (sum += ms)) }), moduleCounter(count)]));
+    await build(
+      config(p.main, [
+        kitgen({ ...kitgenOptions, targets: [...kitgenOptions.targets], onTransform: (_file, ms) => void ((t += 1), (sum += ms)) }),
+        moduleCounter(count),
+      ]),
+    );
     transformed = t;
     transformMs.push(sum);
     modules = count.n;
@@ -79,7 +106,10 @@ function quantile(xs: number[], q: number): number {
 
 async function devRound(project: BenchProject): Promise<void> {
   const started = performance.now();
-  const server = await createServer({ ...config(project.main, [kitgen({ ...kitgenOptions, targets: [...kitgenOptions.targets] })]), server: { middlewareMode: true, hmr: false } });
+  const server = await createServer({
+    ...config(project.main, [kitgen({ ...kitgenOptions, targets: [...kitgenOptions.targets] })]),
+    server: { middlewareMode: true, hmr: false },
+  });
   type Main = { generated: { getItem0: { docs: { summary?: string } } }; model0: { properties: object } };
   const load = async () => (await server.ssrLoadModule('/src/main.ts')) as unknown as Main;
   try {
@@ -138,6 +168,7 @@ console.log('|---|---:|---:|');
 console.log(`| cold start to the first module (median) | ${ms(median(cold))} | ${ms(quantile(cold, 0.95))} |`);
 console.log(`| document edit → updated module (${docLatency.length} edits) | ${ms(median(docLatency))} | ${ms(quantile(docLatency, 0.95))} |`);
 console.log(`| type edit → updated module (${typeLatency.length} edits) | ${ms(median(typeLatency))} | ${ms(quantile(typeLatency, 0.95))} |`);
-console.log(`\nOf the plugin's build time: \`kitgen generate\` of the document alone takes ${ms(generateMs)} (first run, prettier formatting), the DeriveSchema expansion of the code-first files ${ms(median(transformMs))} (the first module pays for the TypeScript program).`);
+console.log(
+  `\nOf the plugin's build time: \`kitgen generate\` of the document alone takes ${ms(generateMs)} (first run, prettier formatting), the DeriveSchema expansion of the code-first files ${ms(median(transformMs))} (the first module pays for the TypeScript program).`,
+);
 console.log(`The kitgen transform ran on ${transformed} of the ${modules} modules Vite transformed (the files naming DeriveSchema).`);
-

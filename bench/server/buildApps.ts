@@ -22,7 +22,16 @@ export const serveEntry = `${appsDir}/serve.js`;
 /** Compiles the apps and returns the entry's path. */
 export function buildApps(): string {
   rmSync(appsDir, { recursive: true, force: true });
-  const sources = ['serve.ts', 'domain.ts', 'profiler.ts', 'manyRoutes.ts', 'holdConnections.ts', ...readdirSync(join(here, 'servers')).filter((f) => f.endsWith('.ts')).map((f) => `servers/${f}`)];
+  const sources = [
+    'serve.ts',
+    'domain.ts',
+    'profiler.ts',
+    'manyRoutes.ts',
+    'holdConnections.ts',
+    ...readdirSync(join(here, 'servers'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `servers/${f}`),
+  ];
   buildSync({
     entryPoints: sources.map((s) => join(here, s)),
     outdir: appsDir,

@@ -28,5 +28,8 @@ export function buildRuntime(): { entry: string; warning: string | undefined } {
   const index = `${outDir}/index.js`;
   if (!existsSync(index)) throw new Error(`building the runtime with tsc failed:\n${r.stdout}${r.stderr}`);
   const errors = (r.stdout.match(/error TS\d+/g) ?? []).length;
-  return { entry: pathToFileURL(index).href, warning: r.status === 0 ? undefined : `tsc reported ${errors} type error(s) in the runtime; benchmarking what it emitted` };
+  return {
+    entry: pathToFileURL(index).href,
+    warning: r.status === 0 ? undefined : `tsc reported ${errors} type error(s) in the runtime; benchmarking what it emitted`,
+  };
 }

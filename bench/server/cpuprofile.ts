@@ -147,7 +147,10 @@ export function formatReport(r: ProfileReport, top: number): string {
     out.push(`  ${pct(f.selfMs)} self ${pct(f.totalMs)} total  ${f.name}  ${f.where}  [${f.category}]`);
   }
   out.push('', `kitgen runtime functions by total time (self + callees):`);
-  for (const f of [...r.functions].filter((f) => f.category === 'kitgen runtime').sort((a, b) => b.totalMs - a.totalMs).slice(0, top)) {
+  for (const f of [...r.functions]
+    .filter((f) => f.category === 'kitgen runtime')
+    .sort((a, b) => b.totalMs - a.totalMs)
+    .slice(0, top)) {
     out.push(`  ${pct(f.totalMs)} total ${pct(f.selfMs)} self  ${f.name}  ${f.where}`);
   }
   out.push('', 'hot lines in kitgen runtime (self time):');

@@ -14,7 +14,9 @@ import { cpuSeconds, defaultPinning, startServer, systemCpu, type ServerProcess 
 import { median } from './report.ts';
 import type { ServerName } from './servers/index.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, duration: { type: 'string', default: '5' }, connections: { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '7' }, duration: { type: 'string', default: '5' }, connections: { type: 'string', default: '100' } },
+});
 const host = '127.0.0.1';
 const pinning = defaultPinning();
 const entry = buildApps();
@@ -48,7 +50,14 @@ try {
     const before = cpuSeconds(p.pid)!;
     const sys = systemCpu()!;
     const t0 = process.hrtime.bigint();
-    const r = await runLoad('wrk', { url: `http://${host}:${p.port}`, request: { method: 'GET', path: '/users/42' }, durationSec: seconds, connections: Number(values.connections), threads: 1, cpus: pinning?.load });
+    const r = await runLoad('wrk', {
+      url: `http://${host}:${p.port}`,
+      request: { method: 'GET', path: '/users/42' },
+      durationSec: seconds,
+      connections: Number(values.connections),
+      threads: 1,
+      cpus: pinning?.load,
+    });
     const wall = Number(process.hrtime.bigint() - t0) / 1e9;
     const cpu = cpuSeconds(p.pid)! - before;
     const busy = systemCpu()!.busy - sys.busy;
@@ -65,13 +74,19 @@ try {
     console.log(`round ${round}/${rounds} done`);
   }
   const base = samples.get(variants[0].label)!;
-  console.log(`\nGET /users/{id}, wrk -c${values.connections}, ${rounds} interleaved rounds × ${values.duration}s, servers pinned to CPU ${pinning?.server ?? 'any'}\n`);
-  console.log('| variant | server CPU µs/req (median) | req/s (median) | CPU/req ÷ Fastify plain node, per round: median (min–max) | background cores (median) |');
+  console.log(
+    `\nGET /users/{id}, wrk -c${values.connections}, ${rounds} interleaved rounds × ${values.duration}s, servers pinned to CPU ${pinning?.server ?? 'any'}\n`,
+  );
+  console.log(
+    '| variant | server CPU µs/req (median) | req/s (median) | CPU/req ÷ Fastify plain node, per round: median (min–max) | background cores (median) |',
+  );
   console.log('|:--|--:|--:|--:|--:|');
   for (const v of variants) {
     const s = samples.get(v.label)!;
     const ratios = s.map((x) => x.cpu / base.find((b) => b.round === x.round)!.cpu);
-    console.log(`| ${v.label} | ${median(s.map((x) => x.cpu)).toFixed(1)} | ${Math.round(median(s.map((x) => x.rps)))} | ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) | ${median(s.map((x) => x.bg)).toFixed(2)} |`);
+    console.log(
+      `| ${v.label} | ${median(s.map((x) => x.cpu)).toFixed(1)} | ${Math.round(median(s.map((x) => x.rps)))} | ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) | ${median(s.map((x) => x.bg)).toFixed(2)} |`,
+    );
   }
 } finally {
   await Promise.all(running.map(({ p }) => p.stop()));

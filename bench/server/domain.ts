@@ -71,7 +71,9 @@ export function validNewUser(value: unknown): value is User {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   if (Object.keys(v).some((k) => k !== 'id' && k !== 'name' && k !== 'email')) return false;
-  return Number.isInteger(v.id) && (v.id as number) >= 1 && typeof v.name === 'string' && v.name.length >= 1 && typeof v.email === 'string' && v.email.length >= 3;
+  return (
+    Number.isInteger(v.id) && (v.id as number) >= 1 && typeof v.name === 'string' && v.name.length >= 1 && typeof v.email === 'string' && v.email.length >= 3
+  );
 }
 
 /** Whether the routes' handlers are `async` functions (the default, as most apps write them) or plain ones. */

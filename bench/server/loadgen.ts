@@ -90,7 +90,15 @@ async function runWrk(o: LoadOptions): Promise<LoadResult> {
   const line = out.split('\n').find((l) => l.startsWith(marker));
   if (!line) throw new Error(`wrk printed no result:\n${out}`);
   const r = JSON.parse(line.slice(marker.length)) as { requests: number; durationUs: number; p50Us: number; p99Us: number; non2xx: number; errors: number };
-  return { rps: r.requests / (r.durationUs / 1e6), requests: r.requests, p50Ms: r.p50Us / 1000, p99Ms: r.p99Us / 1000, non2xx: r.non2xx, errors: r.errors, generatorCpuSec: cpuSec };
+  return {
+    rps: r.requests / (r.durationUs / 1e6),
+    requests: r.requests,
+    p50Ms: r.p50Us / 1000,
+    p99Ms: r.p99Us / 1000,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    generatorCpuSec: cpuSec,
+  };
 }
 
 async function runAutocannon(o: LoadOptions): Promise<LoadResult> {
@@ -112,7 +120,15 @@ async function runAutocannon(o: LoadOptions): Promise<LoadResult> {
     errors: number;
     timeouts: number;
   };
-  return { rps: r.requests.total / r.duration, requests: r.requests.total, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, generatorCpuSec: cpuSec };
+  return {
+    rps: r.requests.total / r.duration,
+    requests: r.requests.total,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    generatorCpuSec: cpuSec,
+  };
 }
 
 const running = new Set<ChildProcess>();

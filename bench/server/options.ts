@@ -69,7 +69,10 @@ function nonNegative(name: string, text: string | undefined, fallback: number): 
 
 function list<T extends string>(name: string, text: string | undefined, all: readonly T[], valid: (s: string) => s is T): T[] {
   if (text === undefined || text === '') return [...all];
-  const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const item of items) if (!valid(item)) throw new Error(`${name}: unknown '${item}', expected some of ${all.join(', ')}`);
   return items as T[];
 }
@@ -118,7 +121,9 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     threads: positive('--threads', values.threads ?? env.BENCH_THREADS, 1),
     loadGenerator: loadgen,
     servers: list('--servers', values.servers ?? env.BENCH_SERVERS, serverNames, isServerName),
-    scenarios: list('--scenarios', values.scenarios ?? env.BENCH_SCENARIOS, scenarioIds, (s): s is ScenarioId => (scenarioIds as readonly string[]).includes(s)),
+    scenarios: list('--scenarios', values.scenarios ?? env.BENCH_SCENARIOS, scenarioIds, (s): s is ScenarioId =>
+      (scenarioIds as readonly string[]).includes(s),
+    ),
     pinning: noPin ? undefined : defaultPinning(),
     kitgenFrom,
     maxBackground: nonNegative('--max-background', values['max-background'] ?? env.BENCH_MAX_BACKGROUND, 0.25),

@@ -77,7 +77,9 @@ try {
   proc.send(`profile-stop ${out}`);
   await proc.waitForLine(/^PROFILED/, 60_000);
   const from = `${server === 'kitgen' ? ` [runtime from ${values.kitgen}]` : ''}, ${values.handlers} handlers`;
-  console.log(`${server}${from} ${scenario.title}: ${Math.round(r.rps)} req/s while profiled (${generator}, ${values.connections} connections${pinning ? ', pinned' : ''})`);
+  console.log(
+    `${server}${from} ${scenario.title}: ${Math.round(r.rps)} req/s while profiled (${generator}, ${values.connections} connections${pinning ? ', pinned' : ''})`,
+  );
   console.log(`profile: ${out} (open in Chrome DevTools or VS Code)\n`);
   const profile = JSON.parse(readFileSync(out, 'utf8')) as CpuProfile;
   const maps = JSON.parse(readFileSync(`${out}.sourcemaps.json`, 'utf8'));

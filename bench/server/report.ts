@@ -100,7 +100,18 @@ const fixed = (n: number | undefined, digits: number) => (n === undefined ? 'n/a
 /** A Markdown table of the summaries (pasteable into docs/benchmarks.md). */
 export function table(summaries: readonly Summary[]): string {
   const rows = [
-    ['server', 'req/s (median)', 'req/s (min–max)', 'p99 ms (median)', 'server CPU µs/req', 'kitgen ÷ server (req/s)', 'per-round (req/s): median (min–max)', 'kitgen ÷ server (CPU/req)', 'per-round (CPU/req): median (min–max)', 'background cores'],
+    [
+      'server',
+      'req/s (median)',
+      'req/s (min–max)',
+      'p99 ms (median)',
+      'server CPU µs/req',
+      'kitgen ÷ server (req/s)',
+      'per-round (req/s): median (min–max)',
+      'kitgen ÷ server (CPU/req)',
+      'per-round (CPU/req): median (min–max)',
+      'background cores',
+    ],
     ...summaries.map((s) => [
       s.server,
       int(s.rps),

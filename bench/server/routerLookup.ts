@@ -14,14 +14,19 @@ export function routerLookup(extra: readonly ExtraRoute[], picks: readonly Extra
   const out = Schema.Object({ id: Schema.Integer() });
   const routes: Route[] = extra.map((r) =>
     r.param === undefined
-      ? Endpoint(RoutePattern.GET(r.path.slice(1))).out(out).implement(() => ({ id: r.index }))
-      : Endpoint(RoutePattern.GET(r.path.slice(1), PathCodec.int('id'))).out(out).implement((id) => ({ id })),
+      ? Endpoint(RoutePattern.GET(r.path.slice(1)))
+          .out(out)
+          .implement(() => ({ id: r.index }))
+      : Endpoint(RoutePattern.GET(r.path.slice(1), PathCodec.int('id')))
+          .out(out)
+          .implement((id) => ({ id })),
   );
   const router = new Router(routes);
   const segments = picks.map((r) => (r.param === undefined ? r.path : `${r.path}/42`).split('/').slice(1));
   for (const [i, s] of segments.entries()) {
     const m = router.match('GET', s);
-    if (m.kind !== 'found' || (m.route as Route) !== routes[picks[i].index]) throw new Error(`router: ${s.join('/')} did not match route #${picks[i].index + 1}`);
+    if (m.kind !== 'found' || (m.route as Route) !== routes[picks[i].index])
+      throw new Error(`router: ${s.join('/')} did not match route #${picks[i].index + 1}`);
   }
   const repeats = 200_000;
   let sink = 0;

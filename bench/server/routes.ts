@@ -54,7 +54,11 @@ const first = extra[0];
 const last = extra[extra.length - 1];
 
 console.log(`date:     ${new Date().toISOString()}`);
-console.log(`machine:  ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `machine:  ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`routes:   ${routeCount} GET routes (/svc/r<k>/items and /svc/r<k>/items/{id:int}) plus the 2 scenario routes, ${values.handlers} handlers`);
 console.log(`pinning:  ${pinning ? `servers on CPU ${pinning.server}, generator on CPU ${pinning.load}` : 'none'}\n`);
 
@@ -91,11 +95,16 @@ if (!skip.has('startup')) {
   for (const name of names) {
     for (const n of counts) {
       const t = times.get(`${name} ${n}`)!;
-      console.log(`| ${name} | ${n + 2} | ${median(t.process).toFixed(0)} | ${Math.min(...t.process).toFixed(0)}–${Math.max(...t.process).toFixed(0)} | ${median(t.app).toFixed(0)} |`);
+      console.log(
+        `| ${name} | ${n + 2} | ${median(t.process).toFixed(0)} | ${Math.min(...t.process).toFixed(0)}–${Math.max(...t.process).toFixed(0)} | ${median(t.app).toFixed(0)} |`,
+      );
     }
   }
   const k = times.get(`kitgen ${routeCount}`);
-  if (k) console.log(`\nkitgen listening < 200 ms from process start with ${routeCount} routes: ${median(k.process) < 200 ? 'met' : 'NOT met'} (${median(k.process).toFixed(0)} ms)\n`);
+  if (k)
+    console.log(
+      `\nkitgen listening < 200 ms from process start with ${routeCount} routes: ${median(k.process) < 200 ? 'met' : 'NOT met'} (${median(k.process).toFixed(0)} ms)\n`,
+    );
 }
 
 // 2. First vs last route of each kind.
@@ -120,11 +129,24 @@ if (!skip.has('routing')) {
       ['static', first, lastStatic],
       ['parameterised', firstParam, last],
     ] as const;
-    const targets = pairs.flatMap(([kind, a, b]) => [[`${kind} #${a.index + 1}`, a], [`${kind} #${b.index + 1}`, b]] as const);
+    const targets = pairs.flatMap(
+      ([kind, a, b]) =>
+        [
+          [`${kind} #${a.index + 1}`, a],
+          [`${kind} #${b.index + 1}`, b],
+        ] as const,
+    );
     const samples: Array<{ server: ServerName; target: string; round: number; p50: number; cpu: number; rps: number }> = [];
     const load = async (s: ServerProcess, path: string, seconds: number) => {
       const before = cpuSeconds(s.pid)!;
-      const r = await runLoad('wrk', { url: `http://${host}:${s.port}`, request: { method: 'GET', path }, durationSec: seconds, connections: Number(values.connections), threads: 1, cpus: pinning?.load });
+      const r = await runLoad('wrk', {
+        url: `http://${host}:${s.port}`,
+        request: { method: 'GET', path },
+        durationSec: seconds,
+        connections: Number(values.connections),
+        threads: 1,
+        cpus: pinning?.load,
+      });
       const cpu = cpuSeconds(s.pid)! - before;
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.name} ${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
       return { p50: r.p50Ms * 1000, cpu: (cpu * 1e6) / r.requests, rps: r.rps };
@@ -140,8 +162,12 @@ if (!skip.has('routing')) {
         }
       }
     }
-    console.log(`2. first vs last route of each kind (${routeCount} routes): wrk -c${values.connections}, ${values.rounds} rounds × ${values.duration}s each, medians\n`);
-    console.log('| server | routes compared | p50 µs (first → last) | p50 last ÷ first, per round: median (min–max) | CPU µs/req (first → last) | CPU last ÷ first, per round: median (min–max) |');
+    console.log(
+      `2. first vs last route of each kind (${routeCount} routes): wrk -c${values.connections}, ${values.rounds} rounds × ${values.duration}s each, medians\n`,
+    );
+    console.log(
+      '| server | routes compared | p50 µs (first → last) | p50 last ÷ first, per round: median (min–max) | CPU µs/req (first → last) | CPU last ÷ first, per round: median (min–max) |',
+    );
     console.log('|:--|:--|--:|--:|--:|--:|');
     for (const name of names) {
       for (const [kind, a, b] of pairs) {
@@ -151,13 +177,23 @@ if (!skip.has('routing')) {
         const ratios = (key: 'p50' | 'cpu') => sa.map((x) => sb.find((y) => y.round === x.round)![key] / x[key]);
         const fmt = (r: number[]) => `${median(r).toFixed(3)} (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})`;
         const m = (xs: typeof sa, key: 'p50' | 'cpu', digits: number) => median(xs.map((x) => x[key])).toFixed(digits);
-        console.log(`| ${name} | ${kind} #${a.index + 1} vs #${b.index + 1} | ${m(sa, 'p50', 0)} → ${m(sb, 'p50', 0)} | ${fmt(ratios('p50'))} | ${m(sa, 'cpu', 1)} → ${m(sb, 'cpu', 1)} | ${fmt(ratios('cpu'))} |`);
+        console.log(
+          `| ${name} | ${kind} #${a.index + 1} vs #${b.index + 1} | ${m(sa, 'p50', 0)} → ${m(sb, 'p50', 0)} | ${fmt(ratios('p50'))} | ${m(sa, 'cpu', 1)} → ${m(sb, 'cpu', 1)} | ${fmt(ratios('cpu'))} |`,
+        );
       }
     }
-    const lookup = routerLookup(extra, pairs.flatMap(([, a, b]) => [a, b]));
-    console.log(`\nkitgen's router alone (in process, CPU time, median of 15 interleaved rounds): ${pairs
-      .map(([kind, a, b]) => `${kind} #${a.index + 1} ${lookup.get(a.index)!.toFixed(0)} ns, #${b.index + 1} ${lookup.get(b.index)!.toFixed(0)} ns (${(lookup.get(b.index)! / lookup.get(a.index)!).toFixed(3)})`)
-      .join('; ')}`);
+    const lookup = routerLookup(
+      extra,
+      pairs.flatMap(([, a, b]) => [a, b]),
+    );
+    console.log(
+      `\nkitgen's router alone (in process, CPU time, median of 15 interleaved rounds): ${pairs
+        .map(
+          ([kind, a, b]) =>
+            `${kind} #${a.index + 1} ${lookup.get(a.index)!.toFixed(0)} ns, #${b.index + 1} ${lookup.get(b.index)!.toFixed(0)} ns (${(lookup.get(b.index)! / lookup.get(a.index)!).toFixed(3)})`,
+        )
+        .join('; ')}`,
+    );
     console.log(`\n(goal: kitgen's last route within 5 % of its first, p50 and CPU)\n`);
   } finally {
     await Promise.all(running.map((s) => s.stop()));
@@ -176,12 +212,16 @@ if (!skip.has('memory')) {
     }
   }
   console.log(`\n3. memory per idle keep-alive connection, ${count} opened (each served one GET)\n`);
-  console.log(`| server | RSS before (MiB, median) | RSS with the connections (MiB, median) | KiB per connection: median (min–max of ${values['memory-rounds']} rounds) |`);
+  console.log(
+    `| server | RSS before (MiB, median) | RSS with the connections (MiB, median) | KiB per connection: median (min–max of ${values['memory-rounds']} rounds) |`,
+  );
   console.log('|:--|--:|--:|--:|');
   for (const name of names) {
     const r = results.get(name)!;
     const per = r.map((x) => (x.after - x.before) / x.open / 1024);
-    console.log(`| ${name} | ${(median(r.map((x) => x.before)) / 2 ** 20).toFixed(1)} | ${(median(r.map((x) => x.after)) / 2 ** 20).toFixed(1)} | ${median(per).toFixed(2)} (${Math.min(...per).toFixed(2)}–${Math.max(...per).toFixed(2)}) |`);
+    console.log(
+      `| ${name} | ${(median(r.map((x) => x.before)) / 2 ** 20).toFixed(1)} | ${(median(r.map((x) => x.after)) / 2 ** 20).toFixed(1)} | ${median(per).toFixed(2)} (${Math.min(...per).toFixed(2)}–${Math.max(...per).toFixed(2)}) |`,
+    );
   }
   const k = results.get('kitgen');
   const f = results.get('fastify');
@@ -196,7 +236,14 @@ async function idleMemory(name: ServerName, count: number, rss: (pid: number) =>
   const s = await start(name, 0);
   try {
     // Warm: the request path compiled and its buffers allocated before the baseline.
-    await runLoad('wrk', { url: `http://${host}:${s.port}`, request: { method: 'GET', path: '/users/1' }, durationSec: 2, connections: 10, threads: 1, cpus: pinning?.load });
+    await runLoad('wrk', {
+      url: `http://${host}:${s.port}`,
+      request: { method: 'GET', path: '/users/1' },
+      durationSec: 2,
+      connections: 10,
+      threads: 1,
+      cpus: pinning?.load,
+    });
     await new Promise((r) => setTimeout(r, 1000));
     const before = rss(s.pid);
     const [command, args] = pinned(pinning?.load, process.execPath, [`${appsDir}/holdConnections.js`, String(s.port), String(count), host]);

@@ -44,7 +44,9 @@ function describe(o: BenchOptions): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   return [
     `date:        ${new Date().toISOString()}`,
-    `machine:     ${cpus().length} CPUs (${cpu}), node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `machine:     ${cpus().length} CPUs (${cpu}), node ${process.version}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
     `peers:       ${frameworkVersions()}`,
     `generator:   ${loadGeneratorVersion(o.loadGenerator)}, ${o.connections.join(' / ')} connections${o.loadGenerator === 'wrk' ? `, ${o.threads} thread(s)` : ''}`,
     `servers:     plain \`node serve.js <server>\` (apps compiled to JavaScript in .tmp/bench-server, no loader, no NODE_OPTIONS), NODE_ENV=production`,
@@ -171,7 +173,9 @@ async function main(): Promise<void> {
           for (const s of order) {
             const sample = await measure(o, s, scenario, connections, o.durationSec, round);
             samples.push(sample);
-            console.log(`round ${round}/${o.rounds}  ${scenario.id.padEnd(10)} -c${String(connections).padEnd(4)} ${s.name.padEnd(9)} ${Math.round(sample.rps).toString().padStart(7)} req/s  p99 ${sample.p99Ms.toFixed(2).padStart(7)} ms  ${sample.cpuUsPerRequest?.toFixed(1) ?? 'n/a'} µs/req  background ${sample.backgroundCores?.toFixed(2) ?? 'n/a'}`);
+            console.log(
+              `round ${round}/${o.rounds}  ${scenario.id.padEnd(10)} -c${String(connections).padEnd(4)} ${s.name.padEnd(9)} ${Math.round(sample.rps).toString().padStart(7)} req/s  p99 ${sample.p99Ms.toFixed(2).padStart(7)} ms  ${sample.cpuUsPerRequest?.toFixed(1) ?? 'n/a'} µs/req  background ${sample.backgroundCores?.toFixed(2) ?? 'n/a'}`,
+            );
             await new Promise((r) => setTimeout(r, pauseMs));
           }
         }
@@ -180,7 +184,10 @@ async function main(): Promise<void> {
 
     for (const scenario of chosen) {
       for (const connections of o.connections) {
-        const summaries = summarise(samples.filter((s) => s.scenario === scenario.id && s.connections === connections), o.servers);
+        const summaries = summarise(
+          samples.filter((s) => s.scenario === scenario.id && s.connections === connections),
+          o.servers,
+        );
         console.log(`\n${scenario.title}, ${o.handlers} handlers, ${connections} connections — medians over ${o.rounds} rounds of ${o.durationSec}s\n`);
         console.log(table(summaries));
         console.log('');
@@ -188,7 +195,9 @@ async function main(): Promise<void> {
           const s = summaries.find((x) => x.server === peer);
           if (s?.kitgenRatio === undefined) continue;
           const verdict = (r: number | undefined) => (r === undefined ? 'n/a' : `${r.toFixed(2)}× (${r >= goal ? 'met' : 'NOT met'})`);
-          console.log(`kitgen ÷ ${peer.padEnd(9)} goal ≥ ${goal.toFixed(2)}×: by req/s ${verdict(s.kitgenRatio)}, by CPU per request ${verdict(s.kitgenCpuRatio)}`);
+          console.log(
+            `kitgen ÷ ${peer.padEnd(9)} goal ≥ ${goal.toFixed(2)}×: by req/s ${verdict(s.kitgenRatio)}, by CPU per request ${verdict(s.kitgenCpuRatio)}`,
+          );
         }
       }
     }

@@ -53,7 +53,14 @@ export const scenarios = [
     title: 'POST /users (JSON Schema body, echoed)',
     request: { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: newUserBody },
     probes: [
-      { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: newUserBody, status: 200, json: { id: 42, name: 'Ada Lovelace', email: 'ada@example.com' } },
+      {
+        method: 'POST',
+        path: '/users',
+        headers: { 'content-type': 'application/json' },
+        body: newUserBody,
+        status: 200,
+        json: { id: 42, name: 'Ada Lovelace', email: 'ada@example.com' },
+      },
       { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: '{"id":0,"name":"x","email":"a@b"}', status: 400 },
       { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: '{"id":1,"name":"","email":"a@b"}', status: 400 },
       { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: '{"id":1,"name":"x"', status: 400 },

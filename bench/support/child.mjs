@@ -7,6 +7,9 @@ const [entry, ...args] = process.argv.slice(2);
 process.argv = [process.argv[0], entry, ...args];
 process.on('exit', (code) => {
   const usage = process.resourceUsage();
-  appendFileSync(process.env.KITGEN_BENCH_OUT, `${JSON.stringify({ code, maxRssKb: usage.maxRSS, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 })}\n`);
+  appendFileSync(
+    process.env.KITGEN_BENCH_OUT,
+    `${JSON.stringify({ code, maxRssKb: usage.maxRSS, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 })}\n`,
+  );
 });
 await import(pathToFileURL(entry).href);

@@ -55,12 +55,16 @@ export function measure(step: Step, usageFile: string, root: string): Sample {
   const wallMs = performance.now() - started;
   let usage: { code: number; maxRssKb: number; cpuMs: number }[] = [];
   try {
-    usage = readFileSync(usageFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { code: number; maxRssKb: number; cpuMs: number });
+    usage = readFileSync(usageFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { code: number; maxRssKb: number; cpuMs: number });
   } catch {
     // No usage line: the child died before its exit handler; reported below.
   }
   const last = usage[usage.length - 1];
-  if (r.status !== 0 || last === undefined || last.code !== 0) throw new Error(`${step.entry} ${step.args.join(' ')} failed (${r.status}):\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
+  if (r.status !== 0 || last === undefined || last.code !== 0)
+    throw new Error(`${step.entry} ${step.args.join(' ')} failed (${r.status}):\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
   step.verify?.(r.stdout);
   return { wallMs, cpuMs: last.cpuMs, maxRssMb: Math.max(...usage.map((u) => u.maxRssKb)) / 1024 };
 }

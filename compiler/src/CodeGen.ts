@@ -41,8 +41,17 @@ async function generatedFilesUnder(dir: string): Promise<string[]> {
     }
     for (const name of names.filter((n) => n.endsWith('.ts') || n.endsWith('.js')).sort()) {
       const path = join(dir, sub, name);
-      const head = await readFile(path, 'utf8').then((t) => t.slice(0, 300), () => '');
-      if (head.split('\n').slice(0, 2).some((l) => l.startsWith(generatedMarker))) out.push(sub === '' ? name : `${sub}/${name}`);
+      const head = await readFile(path, 'utf8').then(
+        (t) => t.slice(0, 300),
+        () => '',
+      );
+      if (
+        head
+          .split('\n')
+          .slice(0, 2)
+          .some((l) => l.startsWith(generatedMarker))
+      )
+        out.push(sub === '' ? name : `${sub}/${name}`);
     }
   }
   return out;

@@ -5,7 +5,17 @@ import { buildModel } from './model/buildModel.ts';
 import { defaultOpenAPITargets, emitAll, type EmitOptions, type OpenAPIFormat, type Target } from './emit/index.ts';
 import { loadTemplates, type Templates } from './render/Templates.ts';
 
-export { allTargets, defaultCodeFirstTargets, defaultOpenAPITargets, emitAll, emitters, type Emitter, type EmitOptions, type OpenAPIFormat, type Target } from './emit/index.ts';
+export {
+  allTargets,
+  defaultCodeFirstTargets,
+  defaultOpenAPITargets,
+  emitAll,
+  emitters,
+  type Emitter,
+  type EmitOptions,
+  type OpenAPIFormat,
+  type Target,
+} from './emit/index.ts';
 
 /** Options of {@link EndpointGen.fromOpenAPI}. */
 export interface GenerateOptions {

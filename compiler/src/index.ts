@@ -1,5 +1,19 @@
 // kitgen, the compiler: OpenAPI 3.0/3.1 → typed endpoint modules, server, client and CLI.
-export { EndpointGen, allTargets, defaultCodeFirstTargets, defaultOpenAPITargets, emitAll, emitters, type Emitter, type EmitOptions, type GenerateOptions, type GeneratedCode, type OpenAPIFormat, type OpenAPIInput, type Target } from './EndpointGen.ts';
+export {
+  EndpointGen,
+  allTargets,
+  defaultCodeFirstTargets,
+  defaultOpenAPITargets,
+  emitAll,
+  emitters,
+  type Emitter,
+  type EmitOptions,
+  type GenerateOptions,
+  type GeneratedCode,
+  type OpenAPIFormat,
+  type OpenAPIInput,
+  type Target,
+} from './EndpointGen.ts';
 export { CodeGen, generatedMarker, type WriteOptions, type WriteResult } from './CodeGen.ts';
 export { CompileError, formatDiagnostic, type Diagnostic } from './diagnostics/index.ts';
 export { loadDocument, type SourceDocument } from './input/loadDocument.ts';

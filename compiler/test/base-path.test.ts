@@ -31,7 +31,10 @@ test('base path: the generated server serves under the path of the first server 
 });
 
 test('base path: routes(handlers, { basePath }) overrides it, "" serving at the root', async () => {
-  for (const [mount, url] of [['', '/items/1'], ['/api/v2', '/api/v2/items/1']] as const) {
+  for (const [mount, url] of [
+    ['', '/items/1'],
+    ['/api/v2', '/api/v2/items/1'],
+  ] as const) {
     const server = await serve(routes(handlers, { basePath: mount }));
     try {
       const r = await fetch(`${server.url}${url}`);

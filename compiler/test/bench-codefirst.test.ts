@@ -24,7 +24,11 @@ interface OpenAPIDoc {
 
 const operationsOf = (doc: OpenAPIDoc) =>
   Object.entries(doc.paths)
-    .flatMap(([path, item]) => Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k)).map((m) => `${m.toUpperCase()} ${path}`))
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    )
     .sort();
 
 /** Runs a tool's script in a plain Node process (no TypeScript loader: the tools run as shipped). */
@@ -62,7 +66,11 @@ test('ts-json-schema-generator derives every type, with the fields tsoa found', 
 test('kitgen describes the same operations from the endpoint files, with the same declared types', async () => {
   const out = join(project.dir, 'kitgen-out');
   let err = '';
-  const code = await main(['generate', project.endpointGlob, '--out', out, '--targets', 'openapi', '--quiet'], { cwd: project.dir, stdout: () => {}, stderr: (l) => (err += `${l}\n`) });
+  const code = await main(['generate', project.endpointGlob, '--out', out, '--targets', 'openapi', '--quiet'], {
+    cwd: project.dir,
+    stdout: () => {},
+    stderr: (l) => (err += `${l}\n`),
+  });
   assert.equal(code, 0, err);
   const doc = JSON.parse(readFileSync(join(out, 'openapi.json'), 'utf8')) as OpenAPIDoc;
   assert.deepEqual(operationsOf(doc), expectedOperations);

@@ -26,7 +26,15 @@ test('kitgen.config.ts loads under plain node in an ESM, a CommonJS and a typele
   await mkdir(root, { recursive: true });
   const { build } = await import('esbuild');
   const compiled = join(root, 'config.mjs');
-  await build({ entryPoints: [join(repoRoot, 'compiler/src/cli/config.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: compiled, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(repoRoot, 'compiler/src/cli/config.ts')],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    outfile: compiled,
+    logLevel: 'silent',
+  });
   const runner = join(root, 'load.mjs');
   await writeFile(
     runner,
@@ -36,12 +44,19 @@ process.stdout.write(JSON.stringify(config));
 `,
   );
   await symlink(join(repoRoot, 'node_modules'), join(root, 'node_modules'));
-  for (const [name, type] of [['esm', 'module'], ['cjs', 'commonjs'], ['none', undefined]] as const) {
+  for (const [name, type] of [
+    ['esm', 'module'],
+    ['cjs', 'commonjs'],
+    ['none', undefined],
+  ] as const) {
     const dir = join(root, name);
     await mkdir(join(dir, 'node_modules'), { recursive: true });
     await symlink(repoRoot, join(dir, 'node_modules/kitgen'));
     await writeFile(join(dir, 'package.json'), JSON.stringify({ name: `app-${name}`, version: '1.0.0', ...(type ? { type } : {}) }));
-    await writeFile(join(dir, 'kitgen.config.ts'), `import { defineConfig } from 'kitgen';\n\nconst targets: Array<'endpoints' | 'client'> = ['endpoints', 'client'];\nexport default defineConfig({ input: ${JSON.stringify(pets)}, out: 'src/api', targets });\n`);
+    await writeFile(
+      join(dir, 'kitgen.config.ts'),
+      `import { defineConfig } from 'kitgen';\n\nconst targets: Array<'endpoints' | 'client'> = ['endpoints', 'client'];\nexport default defineConfig({ input: ${JSON.stringify(pets)}, out: 'src/api', targets });\n`,
+    );
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '--conditions=kitgen-source' };
     delete env.NODE_TEST_CONTEXT;
     const r = spawnSync(process.execPath, [runner, dir], { cwd: dir, env, encoding: 'utf8' });

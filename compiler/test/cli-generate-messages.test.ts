@@ -34,7 +34,10 @@ test('an --out through a file, or naming a file, is one line naming the path and
   await writeFile(file, 'mine\n');
   const through = await kitgen(['generate', pets, '--out', join(file, 'gen')]);
   assert.equal(through.code, 1);
-  assert.equal(through.err, `kitgen: cannot write to ${join(file, 'gen')}: ${file} is a file, not a folder; give --out a folder, or a path that does not exist yet\n`);
+  assert.equal(
+    through.err,
+    `kitgen: cannot write to ${join(file, 'gen')}: ${file} is a file, not a folder; give --out a folder, or a path that does not exist yet\n`,
+  );
   const naming = await kitgen(['generate', pets, '--out', file]);
   assert.equal(naming.code, 1);
   assert.equal(naming.err, `kitgen: cannot write to ${file}: it is a file, not a folder; give --out a folder, or a path that does not exist yet\n`);
@@ -44,10 +47,19 @@ test('an --out through a file, or naming a file, is one line naming the path and
 test('permission and disk errors map to user messages; other errors stay bugs', () => {
   const out = '/srv/api';
   const err = (code: string, path = '/srv/api/endpoints.ts') => Object.assign(new Error(`${code}: …`), { code, path });
-  assert.equal(outputError(err('EACCES'), out)?.message, 'cannot write /srv/api/endpoints.ts: permission denied; make /srv/api writable or choose another --out');
-  assert.equal(outputError(err('EPERM'), out)?.message, 'cannot write /srv/api/endpoints.ts: permission denied; make /srv/api writable or choose another --out');
+  assert.equal(
+    outputError(err('EACCES'), out)?.message,
+    'cannot write /srv/api/endpoints.ts: permission denied; make /srv/api writable or choose another --out',
+  );
+  assert.equal(
+    outputError(err('EPERM'), out)?.message,
+    'cannot write /srv/api/endpoints.ts: permission denied; make /srv/api writable or choose another --out',
+  );
   assert.equal(outputError(err('EROFS'), out)?.message, 'cannot write /srv/api/endpoints.ts: the file system is read-only; choose another --out');
-  assert.equal(outputError(err('ENOSPC'), out)?.message, 'cannot write /srv/api/endpoints.ts: no space left on the device; free some space or choose another --out');
+  assert.equal(
+    outputError(err('ENOSPC'), out)?.message,
+    'cannot write /srv/api/endpoints.ts: no space left on the device; free some space or choose another --out',
+  );
   assert.equal(outputError(new TypeError('x is undefined'), out), undefined);
 });
 
@@ -62,7 +74,12 @@ test('a read-only --out (a read-only bind mount, when the machine allows one) is
   try {
     const r = await kitgen(['generate', pets, '--out', join(ro, 'gen'), '--targets', 'endpoints']);
     assert.equal(r.code, 1);
-    assert.match(r.err, new RegExp(`^kitgen: cannot write ${join(ro, 'gen')}\\S*: (the file system is read-only; choose another --out|permission denied; make ${join(ro, 'gen')} writable or choose another --out)\\n$`));
+    assert.match(
+      r.err,
+      new RegExp(
+        `^kitgen: cannot write ${join(ro, 'gen')}\\S*: (the file system is read-only; choose another --out|permission denied; make ${join(ro, 'gen')} writable or choose another --out)\\n$`,
+      ),
+    );
   } finally {
     spawnSync('umount', [ro]);
   }
@@ -85,7 +102,14 @@ test('the input may be a URL; $refs relative to it resolve; failures are one cle
   const doc = {
     openapi: '3.0.3',
     info: { title: 'Remote', version: '1.0.0' },
-    paths: { '/things': { get: { operationId: 'listThings', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: 'schemas/thing.json' } } } } } } } },
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'listThings',
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: 'schemas/thing.json' } } } } },
+        },
+      },
+    },
   };
   const { url, server } = await serveFiles({
     '/api/openapi.json': JSON.stringify(doc),
@@ -128,7 +152,10 @@ test('--check exits 1 listing the stale files, 0 when the output is up to date, 
   const out = join(dir, 'gen');
   const none = await kitgen(['generate', input, '--out', out, '--check', '--targets', 'endpoints,client']);
   assert.equal(none.code, 1);
-  assert.equal(none.err, `kitgen: ${out} is out of date: 6 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (missing)\n  client.js (missing)\n  endpoints.d.ts (missing)\n  endpoints.js (missing)\n  index.d.ts (missing)\n  index.js (missing)\n`);
+  assert.equal(
+    none.err,
+    `kitgen: ${out} is out of date: 6 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (missing)\n  client.js (missing)\n  endpoints.d.ts (missing)\n  endpoints.js (missing)\n  index.d.ts (missing)\n  index.js (missing)\n`,
+  );
   assert.equal((await kitgen(['generate', input, '--out', out, '--targets', 'endpoints,client', '-q'])).code, 0);
   const fresh = await kitgen(['generate', input, '--out', out, '--check', '--targets', 'endpoints,client']);
   assert.equal(fresh.code, 0, fresh.err);
@@ -136,17 +163,28 @@ test('--check exits 1 listing the stale files, 0 when the output is up to date, 
   await writeFile(input, (await readFile(input, 'utf8')).replace('title: Pets', 'title: Pets Changed'));
   const stale = await kitgen(['generate', input, '--out', out, '--check', '--targets', 'endpoints,client']);
   assert.equal(stale.code, 1);
-  assert.equal(stale.err, `kitgen: ${out} is out of date: 6 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (changed)\n  client.js (changed)\n  endpoints.d.ts (changed)\n  endpoints.js (changed)\n  index.d.ts (changed)\n  index.js (changed)\n`);
+  assert.equal(
+    stale.err,
+    `kitgen: ${out} is out of date: 6 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (changed)\n  client.js (changed)\n  endpoints.d.ts (changed)\n  endpoints.js (changed)\n  index.d.ts (changed)\n  index.js (changed)\n`,
+  );
   assert.doesNotMatch(await readFile(join(out, 'endpoints.js'), 'utf8'), /Pets Changed/, '--check writes nothing');
 });
 
 test('syntax errors are one message at the line of the mistake', async () => {
   const dir = await scratch('syntax');
   const cases: Array<[string, string, string]> = [
-    ['comma.json', '{\n  "openapi": "3.0.3",\n  "info": {"title": "x", "version": "1"}\n  "paths": {}\n}\n', "comma.json:3:40: error: not valid JSON: Expected ',' or '}' after property value"],
+    [
+      'comma.json',
+      '{\n  "openapi": "3.0.3",\n  "info": {"title": "x", "version": "1"}\n  "paths": {}\n}\n',
+      "comma.json:3:40: error: not valid JSON: Expected ',' or '}' after property value",
+    ],
     ['trailing.json', '{\n  "openapi": "3.0.3",\n  "paths": {},\n}\n', 'trailing.json:3:14: error: not valid JSON: Expected double-quoted property name'],
     ['quote.yaml', 'openapi: 3.0.3\ninfo:\n  title: "x\n  version: 1\npaths:\n  /a: {}\n', 'quote.yaml:3:1: error: not valid YAML: Missing closing "quote'],
-    ['bracket.yaml', 'openapi: 3.0.3\ninfo:\n  title: x\n  version: 1\n  tags: [a, b\npaths: {}\n', 'bracket.yaml:5:1: error: not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+    [
+      'bracket.yaml',
+      'openapi: 3.0.3\ninfo:\n  title: x\n  version: 1\n  tags: [a, b\npaths: {}\n',
+      'bracket.yaml:5:1: error: not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+    ],
     ['tab.yaml', 'openapi: 3.0.3\ninfo:\n\ttitle: x\n  version: 1\npaths: {}\n', 'tab.yaml:3:1: error: not valid YAML: Tabs are not allowed as indentation'],
   ];
   for (const [name, text, message] of cases) {
@@ -171,19 +209,22 @@ test('--strict: every warning is an error with its place, nothing is written, ex
   const dir = await scratch('strict');
   const doc = join(dir, 'api.yaml');
   // A cookie parameter described by `content` of a non-JSON media type: generated with a warning today.
-  await writeFile(doc, [
-    'openapi: 3.0.3',
-    'info: { title: Strict, version: "1" }',
-    'paths:',
-    '  /things:',
-    '    get:',
-    '      operationId: listThings',
-    '      parameters:',
-    '        - { name: q, in: query, content: { text/plain: { schema: { type: string } } } }',
-    '      responses:',
-    "        '200': { description: ok }",
-    '',
-  ].join('\n'));
+  await writeFile(
+    doc,
+    [
+      'openapi: 3.0.3',
+      'info: { title: Strict, version: "1" }',
+      'paths:',
+      '  /things:',
+      '    get:',
+      '      operationId: listThings',
+      '      parameters:',
+      '        - { name: q, in: query, content: { text/plain: { schema: { type: string } } } }',
+      '      responses:',
+      "        '200': { description: ok }",
+      '',
+    ].join('\n'),
+  );
   const lenient = await kitgen(['generate', doc, '--out', join(dir, 'lenient')]);
   assert.equal(lenient.code, 0, lenient.err);
   const warnings = lenient.err.split('\n').filter((l) => / warning at /.test(l));

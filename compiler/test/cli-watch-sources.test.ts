@@ -41,7 +41,11 @@ test('--watch regenerates for the document and its referenced files, not for oth
   try {
     await waitFor(1);
     assert.equal(runs(), 1, err);
-    assert.match(err, /kitgen: 1 operation → 4 files written, 0 unchanged in \S+gen, \d+ ms; watching for changes/, 'the summary of a single run, with the time taken');
+    assert.match(
+      err,
+      /kitgen: 1 operation → 4 files written, 0 unchanged in \S+gen, \d+ ms; watching for changes/,
+      'the summary of a single run, with the time taken',
+    );
     // What a build, an install or a server does beside the document.
     await mkdir(join(dir, 'build'), { recursive: true });
     await writeFile(join(dir, 'build/app.js'), 'console.log(1);\n');

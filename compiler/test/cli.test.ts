@@ -38,7 +38,8 @@ test('--version, --help and no arguments', async () => {
   assert.match(help.out, /generate/);
   const genHelp = await kitgen(['generate', '--help']);
   assert.equal(genHelp.code, 0);
-  for (const option of ['--out', '--targets', '--config', '--templates', '--no-format', '--clean', '--dry-run', '--watch', '--quiet']) assert.match(genHelp.out, new RegExp(option));
+  for (const option of ['--out', '--targets', '--config', '--templates', '--no-format', '--clean', '--dry-run', '--watch', '--quiet'])
+    assert.match(genHelp.out, new RegExp(option));
   assert.equal((await kitgen([])).code, 2, 'no command is a usage error');
 });
 
@@ -75,7 +76,17 @@ test('generate writes every target, formatted; a second run leaves the files alo
   const dir = await scratch('all');
   const first = await kitgen(['generate', pets, '--out', dir]);
   assert.equal(first.code, 0, first.err);
-  assert.deepEqual((await readdir(dir)).sort(), ['cli.js', 'client.d.ts', 'client.js', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'server.d.ts', 'server.js']);
+  assert.deepEqual((await readdir(dir)).sort(), [
+    'cli.js',
+    'client.d.ts',
+    'client.js',
+    'endpoints.d.ts',
+    'endpoints.js',
+    'index.d.ts',
+    'index.js',
+    'server.d.ts',
+    'server.js',
+  ]);
   assert.equal(await readFile(join(dir, 'endpoints.js'), 'utf8'), await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.js'), 'utf8'));
   assert.match(first.err, /9 files written, 0 unchanged/);
   const second = await kitgen(['generate', pets, '--out', dir]);
@@ -95,7 +106,17 @@ test('--targets, --dry-run, --no-format and --clean', async () => {
 
   const dry = await kitgen(['generate', pets, '--out', join(dir, 'never'), '--dry-run']);
   assert.equal(dry.code, 0);
-  assert.deepEqual(dry.out.trim().split('\n'), ['cli.js', 'client.d.ts', 'client.js', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'server.d.ts', 'server.js']);
+  assert.deepEqual(dry.out.trim().split('\n'), [
+    'cli.js',
+    'client.d.ts',
+    'client.js',
+    'endpoints.d.ts',
+    'endpoints.js',
+    'index.d.ts',
+    'index.js',
+    'server.d.ts',
+    'server.js',
+  ]);
   assert.equal(existsSync(join(dir, 'never')), false, '--dry-run writes nothing');
 
   const raw = await kitgen(['generate', pets, '--out', join(dir, 'raw'), '--no-format', '--targets', 'endpoints']);
@@ -105,7 +126,11 @@ test('--targets, --dry-run, --no-format and --clean', async () => {
   await writeFile(join(dir, 'mine.ts'), '// my own file\n');
   const clean = await kitgen(['generate', pets, '--out', dir, '--targets', 'endpoints', '--clean']);
   assert.equal(clean.code, 0, clean.err);
-  assert.deepEqual((await readdir(dir)).sort(), ['endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'mine.ts', 'raw'], 'stale generated files go, the user file stays');
+  assert.deepEqual(
+    (await readdir(dir)).sort(),
+    ['endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'mine.ts', 'raw'],
+    'stale generated files go, the user file stays',
+  );
   assert.match(clean.err, /2 removed/);
 });
 
@@ -155,13 +180,21 @@ test('a --templates folder that cannot be used is a usage error (exit 2) naming 
   const dir = await scratch('templates-bad');
   const missing = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', join(dir, 'nope')]);
   assert.equal(missing.code, 2);
-  assert.match(missing.err, new RegExp(`^kitgen: --templates ${join(dir, 'nope').replace(/[/.]/g, '\\$&')}: cannot read the templates folder: it does not exist; give a folder holding your copies of the built-in templates \\(_header\\.hbs, .*server\\.js\\.hbs`));
+  assert.match(
+    missing.err,
+    new RegExp(
+      `^kitgen: --templates ${join(dir, 'nope').replace(/[/.]/g, '\\$&')}: cannot read the templates folder: it does not exist; give a folder holding your copies of the built-in templates \\(_header\\.hbs, .*server\\.js\\.hbs`,
+    ),
+  );
   const typo = join(dir, 'typo');
   await mkdir(typo);
   await writeFile(join(typo, 'sever.hbs'), '// mine\n');
   const r = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', typo]);
   assert.equal(r.code, 2);
-  assert.match(r.err, /the folder has "sever\.hbs", which is not the name of a built-in template; a template replaces the built-in one of the same name: .*server\.js\.hbs/);
+  assert.match(
+    r.err,
+    /the folder has "sever\.hbs", which is not the name of a built-in template; a template replaces the built-in one of the same name: .*server\.js\.hbs/,
+  );
   const empty = join(dir, 'empty');
   await mkdir(empty);
   assert.match((await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', empty])).err, /the folder holds no \.hbs template/);

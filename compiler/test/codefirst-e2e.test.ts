@@ -58,7 +58,11 @@ export async function useClient(baseUrl: string): Promise<unknown[]> {
 
 test('code-first: kitgen generate, the user server type-checks strict and answers the generated client and CLI', { timeout: 240_000 }, async () => {
   const lines: string[] = [];
-  const code = await main(['generate', 'src/api/*.endpoints.ts', '--out', 'src/generated', '--title', 'Pets', '--api-version', '2.0.0'], { cwd: dir, stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
+  const code = await main(['generate', 'src/api/*.endpoints.ts', '--out', 'src/generated', '--title', 'Pets', '--api-version', '2.0.0'], {
+    cwd: dir,
+    stdout: (l) => lines.push(l),
+    stderr: (l) => lines.push(l),
+  });
   assert.equal(code, 0, lines.join('\n'));
   await writeFile(join(dir, 'src', 'server.ts'), serverText);
   await writeFile(join(dir, 'src', 'useClient.ts'), clientText);
@@ -79,7 +83,11 @@ test('code-first: kitgen generate, the user server type-checks strict and answer
     // The wire carries a Date as RFC 3339 text, and a body that breaks the derived schema is a 400 naming the field.
     const raw = await fetch(`${running.url}/pets/1?verbose=true`);
     assert.match(await raw.text(), /"born":"2020-01-02T03:04:05.000Z"/);
-    const bad = await fetch(`${running.url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'X', kind: 'cow' }) });
+    const bad = await fetch(`${running.url}/pets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'X', kind: 'cow' }),
+    });
     assert.equal(bad.status, 400);
     assert.match(await bad.text(), /kind/);
 

@@ -82,14 +82,24 @@ test('DeriveSchema.gen() without a type', async () => {
   const run = await generate('no-type-argument', {
     'a.endpoints.ts': `${header}export const bare = Endpoint(RoutePattern.GET('bare')).out(DeriveSchema.gen());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 2, /DeriveSchema\.gen\(\) has no type argument: there is no type to derive a schema from[\s\S]*fix: write DeriveSchema\.gen<YourType>\(\)/);
+  assertOne(
+    run,
+    'a.endpoints.ts',
+    2,
+    /DeriveSchema\.gen\(\) has no type argument: there is no type to derive a schema from[\s\S]*fix: write DeriveSchema\.gen<YourType>\(\)/,
+  );
 });
 
 test('a module that throws while loading: the file, the line and the cause', async () => {
   const run = await generate('throws', {
     'a.endpoints.ts': `${header}export const ping = Endpoint(RoutePattern.GET('ping')).out(Schema.String());\nif (!process.env.NEVER_SET_KITGEN) {\n  throw new Error('DATABASE_URL is not set');\n}\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 4, /loading .*a\.endpoints\.ts failed: Error: DATABASE_URL is not set[\s\S]*fix: an endpoint definition file should only define endpoints and types/);
+  assertOne(
+    run,
+    'a.endpoints.ts',
+    4,
+    /loading .*a\.endpoints\.ts failed: Error: DATABASE_URL is not set[\s\S]*fix: an endpoint definition file should only define endpoints and types/,
+  );
 });
 
 test('a syntax error', async () => {
@@ -103,7 +113,12 @@ test('one operationId declared twice: at the export that repeats it', async () =
   const run = await generate('duplicate-operation-id', {
     'a.endpoints.ts': `${header}export const one = Endpoint(RoutePattern.GET('one')).out(Schema.String()).operationId('fetch');\nexport const two = Endpoint(RoutePattern.GET('two')).out(Schema.String()).operationId('fetch');\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 3, /operationId "fetch" is declared by both[\s\S]*\(exports one and two\)[\s\S]*fix: give each endpoint its own operationId/);
+  assertOne(
+    run,
+    'a.endpoints.ts',
+    3,
+    /operationId "fetch" is declared by both[\s\S]*\(exports one and two\)[\s\S]*fix: give each endpoint its own operationId/,
+  );
 });
 
 test('two endpoints for one method and path', async () => {
@@ -119,11 +134,20 @@ test('two types with one name in two files', async () => {
     'b.types.ts': `export interface Pet {\n  id: number;\n}\n`,
     'a.endpoints.ts': `${header}import type { Pet as A } from './a.types.js';\nimport type { Pet as B } from './b.types.js';\nexport const a = Endpoint(RoutePattern.GET('a')).out(DeriveSchema.gen<A>());\nexport const b = Endpoint(RoutePattern.GET('b')).out(DeriveSchema.gen<B>());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 4, /two different types are named Pet: .*b\.types\.ts:1:1 and .*a\.types\.ts:1:1 \(component names must be unique across the project\)[\s\S]*fix: rename one of them/);
+  assertOne(
+    run,
+    'a.endpoints.ts',
+    4,
+    /two different types are named Pet: .*b\.types\.ts:1:1 and .*a\.types\.ts:1:1 \(component names must be unique across the project\)[\s\S]*fix: rename one of them/,
+  );
 });
 
 test('a missing tsconfig named on the command line', async () => {
-  const run = await generate('missing-tsconfig', { 'a.endpoints.ts': `${header}export const ping = Endpoint(RoutePattern.GET('ping')).out(Schema.String());\n` }, ['--tsconfig', 'nope/tsconfig.json']);
+  const run = await generate(
+    'missing-tsconfig',
+    { 'a.endpoints.ts': `${header}export const ping = Endpoint(RoutePattern.GET('ping')).out(Schema.String());\n` },
+    ['--tsconfig', 'nope/tsconfig.json'],
+  );
   assert.equal(run.code, 1, run.stderr);
   assert.match(run.stderr, /nope\/tsconfig\.json: error: tsconfig \S*nope\/tsconfig\.json does not exist\n  fix: name an existing tsconfig\.json/);
 });
@@ -133,7 +157,10 @@ test('an endpoint that is not exported is named, with the fix', async () => {
     'a.endpoints.ts': `${header}const hidden = Endpoint(RoutePattern.GET('hidden')).out(Schema.String());\nexport const shown = Endpoint(RoutePattern.GET('shown')).out(Schema.String());\nvoid hidden;\n`,
   });
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stderr, /a\.endpoints\.ts:2:7: warning: endpoint "hidden" is not exported, so it is not described[\s\S]*> 2 \| const hidden[\s\S]*fix: export it: export const hidden = …/);
+  assert.match(
+    run.stderr,
+    /a\.endpoints\.ts:2:7: warning: endpoint "hidden" is not exported, so it is not described[\s\S]*> 2 \| const hidden[\s\S]*fix: export it: export const hidden = …/,
+  );
 });
 
 test('no exported endpoint at all', async () => {

@@ -26,7 +26,8 @@ function normalised(value: unknown, optional = false): unknown {
   if (typeof value !== 'object' || value === null) return value;
   let o = value as Record<string, unknown>;
   if (optional) {
-    if (Array.isArray(o.type) && o.type.includes('null')) o = { ...o, type: o.type.length === 2 ? o.type.find((t) => t !== 'null') : o.type.filter((t) => t !== 'null') };
+    if (Array.isArray(o.type) && o.type.includes('null'))
+      o = { ...o, type: o.type.length === 2 ? o.type.find((t) => t !== 'null') : o.type.filter((t) => t !== 'null') };
     if (Array.isArray(o.enum) && o.enum.includes(null)) o = { ...o, enum: o.enum.filter((v) => v !== null) };
     if (Array.isArray(o.anyOf) && o.anyOf.some((m) => (m as { type?: unknown }).type === 'null')) {
       const rest = o.anyOf.filter((m) => (m as { type?: unknown }).type !== 'null');
@@ -40,7 +41,12 @@ function normalised(value: unknown, optional = false): unknown {
   }
   const allowsNull = (s: unknown): boolean => {
     const x = s as { type?: unknown; anyOf?: unknown[]; enum?: unknown[] } | undefined;
-    return x?.type === 'null' || (Array.isArray(x?.type) && x.type.includes('null')) || (Array.isArray(x?.anyOf) && x.anyOf.some(allowsNull)) || (Array.isArray(x?.enum) && x.enum.includes(null));
+    return (
+      x?.type === 'null' ||
+      (Array.isArray(x?.type) && x.type.includes('null')) ||
+      (Array.isArray(x?.anyOf) && x.anyOf.some(allowsNull)) ||
+      (Array.isArray(x?.enum) && x.enum.includes(null))
+    );
   };
   const props = (typeof o.properties === 'object' && o.properties !== null ? o.properties : {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(o.required) ? (o.required as string[]).filter((n) => !allowsNull(props[n])) : []);
@@ -74,7 +80,11 @@ for (const c of cases) {
       return;
     }
     const expected = await readTree(expectedDir);
-    assert.deepEqual([...result.output.keys()].sort(), [...expected.keys()].sort(), `${c.name}: the files differ from expected/ (KITGEN_UPDATE_GOLDEN=1 rewrites)`);
+    assert.deepEqual(
+      [...result.output.keys()].sort(),
+      [...expected.keys()].sort(),
+      `${c.name}: the files differ from expected/ (KITGEN_UPDATE_GOLDEN=1 rewrites)`,
+    );
     for (const [path, text] of result.output) assert.equal(text, expected.get(path), `${c.name}: ${path} differs from expected/${path}`);
     const expectedDiagnostics = existsSync(diagnosticsFile) ? await readFile(diagnosticsFile, 'utf8') : '';
     assert.equal(diagnostics, expectedDiagnostics, `${c.name}: messages differ from diagnostics.txt`);
@@ -100,7 +110,10 @@ for (const c of cases) {
     // endpoints; and the first document already says null where the server writes null for an
     // absent field (explicitNulls), so the second pass describes the fields as they are declared.
     const declared = CodecConfig({ explicitNulls: CodecConfig.ExplicitConfig(false, false) });
-    const again = OpenAPIGen.fromEndpoints({ title: first.info.title, version: first.info.version, implicitErrors: false, codecConfig: declared }, ...Object.values(mod).filter((v) => typeof v === 'object' && v !== null && 'state' in v));
+    const again = OpenAPIGen.fromEndpoints(
+      { title: first.info.title, version: first.info.version, implicitErrors: false, codecConfig: declared },
+      ...Object.values(mod).filter((v) => typeof v === 'object' && v !== null && 'state' in v),
+    );
     assert.deepEqual(normalised(again.document), normalised(first));
     await rm(tmp, { recursive: true, force: true });
   });

@@ -26,7 +26,9 @@ test('--watch on endpoint files re-derives a type edited in another file', { tim
   const waitFor = async (n: number) => {
     for (let i = 0; i < 600 && runs() < n; i++) await new Promise((r) => setTimeout(r, 50));
   };
-  const pet = async () => (JSON.parse(await readFile(join(dir, 'api', 'generated', 'openapi.json'), 'utf8')) as { components: { schemas: { Pet: { properties: object } } } }).components.schemas.Pet;
+  const pet = async () =>
+    (JSON.parse(await readFile(join(dir, 'api', 'generated', 'openapi.json'), 'utf8')) as { components: { schemas: { Pet: { properties: object } } } })
+      .components.schemas.Pet;
   try {
     await waitFor(1);
     assert.equal(runs(), 1, err);
@@ -43,7 +45,10 @@ test('--watch on endpoint files re-derives a type edited in another file', { tim
 
     await writeFile(join(dir, 'api', 'models.ts'), 'export interface Pet {\n  name: string;\n  feed: () => void;\n}\n');
     await waitFor(3);
-    assert.match(err, /models\.ts:3:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: listPets\[\] → Pet\.feed/);
+    assert.match(
+      err,
+      /models\.ts:3:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: listPets\[\] → Pet\.feed/,
+    );
     assert.match(err, /the last good output is kept/);
     assert.deepEqual(Object.keys((await pet()).properties), ['name', 'age'], 'the last good document stays');
   } finally {

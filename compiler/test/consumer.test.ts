@@ -85,7 +85,24 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
     await writeFile(
       join(app, 'tsconfig.json'),
       // allowJs: generated modules are JavaScript with declarations beside them; tsc copies them to dist.
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'dist', rootDir: 'src', allowJs: true, skipLibCheck: true, types: ['node'] }, include: ['src'] }, null, 2),
+      JSON.stringify(
+        {
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            outDir: 'dist',
+            rootDir: 'src',
+            allowJs: true,
+            skipLibCheck: true,
+            types: ['node'],
+          },
+          include: ['src'],
+        },
+        null,
+        2,
+      ),
     );
     await cp(join(fixturesDir, 'pets', 'openapi.yaml'), join(app, 'openapi.yaml'));
     await cp(join(fixturesDir, 'codefirst', 'pets', 'pets.endpoints.ts'), join(app, 'src', 'endpoints', 'pets.endpoints.ts'));
@@ -120,7 +137,10 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
       const cliEnv = (port: number) => ({ ...env, KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port) });
       const listed = spawnSync(process.execPath, ['dist/api/cli.js', 'list-pets', '--limit', '5'], { cwd: app, env: cliEnv(ports[0]), encoding: 'utf8' });
       assert.equal(listed.status, 0, listed.stderr);
-      assert.deepEqual((JSON.parse(listed.stdout) as Array<{ name: string }>).map((p) => p.name), ['Rex', 'Tom']);
+      assert.deepEqual(
+        (JSON.parse(listed.stdout) as Array<{ name: string }>).map((p) => p.name),
+        ['Rex', 'Tom'],
+      );
       const shown = spawnSync(process.execPath, ['dist/cf/cli.js', 'show-pet-by-id', '--petId', '1'], { cwd: app, env: cliEnv(ports[1]), encoding: 'utf8' });
       assert.equal(shown.status, 0, shown.stderr);
       assert.equal((JSON.parse(shown.stdout) as { name: string }).name, 'Code');

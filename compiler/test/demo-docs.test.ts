@@ -50,7 +50,10 @@ test('a busy port stops the demo with one line naming the port and the variable'
   try {
     const r = spawnSync(process.execPath, [entry], { cwd: repoRoot, env: demoEnv(String(port)), encoding: 'utf8', timeout: 60_000 });
     assert.equal(r.status, 1);
-    assert.equal(r.stderr, `npm run demo: port ${port} is in use (on 0.0.0.0); stop what uses it, or choose another port with LIB_HTTP_SERVER_BINDING_PORT (0 picks a free one)\n`);
+    assert.equal(
+      r.stderr,
+      `npm run demo: port ${port} is in use (on 0.0.0.0); stop what uses it, or choose another port with LIB_HTTP_SERVER_BINDING_PORT (0 picks a free one)\n`,
+    );
   } finally {
     blocker.close();
   }
@@ -61,7 +64,10 @@ test('Server.install on a busy port rejects with PortInUseError (code EADDRINUSE
   const port = await Server.install(Routes(), layer);
   try {
     await assert.rejects(Server.install(Routes(), Server.live(ServerConfig.default.binding('127.0.0.1', port))), (error: Error & { code?: string }) => {
-      assert.equal(error.message, `port ${port} is in use (on 127.0.0.1); stop what uses it, or choose another port with LIB_HTTP_SERVER_BINDING_PORT (0 picks a free one)`);
+      assert.equal(
+        error.message,
+        `port ${port} is in use (on 127.0.0.1); stop what uses it, or choose another port with LIB_HTTP_SERVER_BINDING_PORT (0 picks a free one)`,
+      );
       assert.equal(error.code, 'EADDRINUSE');
       return true;
     });

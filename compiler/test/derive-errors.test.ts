@@ -60,10 +60,13 @@ export function cond<T>() {
 }
 `);
   assert.deepEqual(out.calls, []);
-  assert.deepEqual(out.diagnostics.map((d) => [d.message, d.path, d.line, d.column]), [
-    ['cannot derive a schema for page: a type parameter (T in Deferred<T>) has no JSON form', 'page', 4, 27],
-    ['cannot derive a schema for cond: an unresolved conditional type (IsString<T>) has no JSON form', 'cond', 7, 27],
-  ]);
+  assert.deepEqual(
+    out.diagnostics.map((d) => [d.message, d.path, d.line, d.column]),
+    [
+      ['cannot derive a schema for page: a type parameter (T in Deferred<T>) has no JSON form', 'page', 4, 27],
+      ['cannot derive a schema for cond: an unresolved conditional type (IsString<T>) has no JSON form', 'cond', 7, 27],
+    ],
+  );
 });
 
 test('anonymous types at the call site point into the calling file', () => {
@@ -100,7 +103,9 @@ test('two different types with one name: an error naming both declarations', () 
 
 test('two files using different types of one name: the second expansion reports both', () => {
   expandProbe(`import { DeriveSchema } from '@kitgen/runtime';\nimport type { Item } from './dup/one.ts';\nexport const a = DeriveSchema.gen<Item>();\n`);
-  const out = expandProbe(`import { DeriveSchema } from '@kitgen/runtime';\nimport type { Item } from './dup/two.ts';\nexport const b = DeriveSchema.gen<Item>();\n`);
+  const out = expandProbe(
+    `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Item } from './dup/two.ts';\nexport const b = DeriveSchema.gen<Item>();\n`,
+  );
   const clash = out.diagnostics.find((d) => d.message.startsWith('two different types are named Item'));
   assert.ok(clash, 'clash reported');
   assert.match(clash.message, /dup\/two\.ts:1:1 and .*dup\/one\.ts:1:1/);
@@ -113,7 +118,15 @@ test('DeriveSchema.gen() without a type argument says how to write it', () => {
   assert.equal(d.message, 'DeriveSchema.gen() has no type argument: there is no type to derive a schema from');
   assert.equal(d.fix, 'write DeriveSchema.gen<YourType>()');
   assert.deepEqual([d.file, d.line, d.column], [out.file, 2, 21]);
-  assert.equal(d.frame, ['  1 | import { DeriveSchema } from \'@kitgen/runtime\';', '> 2 | export const none = DeriveSchema.gen();', '    |                     ^^^^^^^^^^^^^^^^^^', '  3 |'].join('\n'));
+  assert.equal(
+    d.frame,
+    [
+      "  1 | import { DeriveSchema } from '@kitgen/runtime';",
+      '> 2 | export const none = DeriveSchema.gen();',
+      '    |                     ^^^^^^^^^^^^^^^^^^',
+      '  3 |',
+    ].join('\n'),
+  );
 });
 
 test('a tsconfig named but missing is a CompileError saying so', () => {

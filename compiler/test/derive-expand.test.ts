@@ -16,7 +16,10 @@ test('each call gets its schema as the argument; the rest of the file is byte-id
   assert.deepEqual(out.diagnostics, []);
   assert.equal(out.calls.length, 2);
   const [pet, problem] = out.calls;
-  assert.deepEqual([pet.line, pet.column, pet.typeText, pet.name, pet.root], [4, source.split('\n')[3].indexOf('DeriveSchema') + 1, 'Pet', 'Pet', 'showPetById']);
+  assert.deepEqual(
+    [pet.line, pet.column, pet.typeText, pet.name, pet.root],
+    [4, source.split('\n')[3].indexOf('DeriveSchema') + 1, 'Pet', 'Pet', 'showPetById'],
+  );
   assert.deepEqual([problem.line, problem.typeText, problem.name], [4, 'Problem', 'Problem']);
   const petJson = JSON.stringify(pet.schema);
   const expected = source
@@ -48,7 +51,10 @@ export const renamed = DS.gen<Pet>();
 export const viaNamespace = kit.DeriveSchema.gen<Pet>();
 export const local = DeriveSchema.gen<Pet>();
 `);
-  assert.deepEqual(out.calls.map((c) => c.root), ['renamed', 'viaNamespace']);
+  assert.deepEqual(
+    out.calls.map((c) => c.root),
+    ['renamed', 'viaNamespace'],
+  );
   assert.ok(out.code.includes('export const local = DeriveSchema.gen<Pet>();'));
 });
 
@@ -58,13 +64,20 @@ test('with the runtime export present, the checker resolves it to the runtime pa
   // In memory only: the runtime as it is once DeriveSchema lands (another branch), re-exported by the index.
   project.update(join(runtimeSrc, 'schema', 'DeriveSchema.ts'), `export const DeriveSchema = { gen<T>(derived?: object): T { return derived as T; } };\n`);
   const index = project.sourceFile(join(runtimeSrc, 'index.ts'));
-  if (!index.getFullText().includes('./schema/DeriveSchema.ts')) project.update(index.getFilePath(), `${index.getFullText()}\nexport { DeriveSchema } from './schema/DeriveSchema.ts';\n`);
+  if (!index.getFullText().includes('./schema/DeriveSchema.ts'))
+    project.update(index.getFilePath(), `${index.getFullText()}\nexport { DeriveSchema } from './schema/DeriveSchema.ts';\n`);
   const file = join(fixturesDir, '_resolved.ts');
-  project.update(file, `import * as kit from '@kitgen/runtime';\nimport { DeriveSchema } from './_reexport.ts';\nimport type { Pet } from './pets.ts';\nexport const a = kit.DeriveSchema.gen<Pet>();\nexport const b = DeriveSchema.gen<Pet>();\n`);
+  project.update(
+    file,
+    `import * as kit from '@kitgen/runtime';\nimport { DeriveSchema } from './_reexport.ts';\nimport type { Pet } from './pets.ts';\nexport const a = kit.DeriveSchema.gen<Pet>();\nexport const b = DeriveSchema.gen<Pet>();\n`,
+  );
   project.update(join(fixturesDir, '_reexport.ts'), `export { DeriveSchema } from '@kitgen/runtime';\n`);
   const out = expandDeriveSchema(file, project);
   assert.deepEqual(out.diagnostics, []);
-  assert.deepEqual(out.calls.map((c) => c.root), ['a', 'b']);
+  assert.deepEqual(
+    out.calls.map((c) => c.root),
+    ['a', 'b'],
+  );
 });
 
 test('an expanded call (one with an argument) is left as it is', () => {
@@ -88,8 +101,14 @@ test('caches: unchanged files are not derived again; an edit to a consulted file
   const b = join(fixturesDir, '_b.ts');
   project.update(types, `export interface Thing { id: number }\n`);
   project.update(other, `export interface Other { id: number }\n`);
-  project.update(a, `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Thing } from './_types.ts';\nexport const a = DeriveSchema.gen<Thing>();\n`);
-  project.update(b, `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Other } from './_other.ts';\nexport const b = DeriveSchema.gen<Other>();\n`);
+  project.update(
+    a,
+    `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Thing } from './_types.ts';\nexport const a = DeriveSchema.gen<Thing>();\n`,
+  );
+  project.update(
+    b,
+    `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Other } from './_other.ts';\nexport const b = DeriveSchema.gen<Other>();\n`,
+  );
   const a1 = expandDeriveSchema(a, project);
   const b1 = expandDeriveSchema(b, project);
   assert.equal(expandDeriveSchema(a, project), a1, 'same result object from the cache');

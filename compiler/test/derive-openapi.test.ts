@@ -33,8 +33,12 @@ export const problem = DeriveSchema.gen<{ message: string }>();
   assert.notEqual(s.get('owner'), s.get('ownerAgain'));
   const problem = s.get('problem')!;
   const endpoints = [
-    Endpoint(RoutePattern.GET('owners', PathCodec.int('id'))).out(s.get('owner')!).outError(problem, Status.NotFound),
-    Endpoint(RoutePattern.PUT('owners', PathCodec.int('id'))).in(s.get('ownerAgain')!).out(s.get('ownerAgain')!),
+    Endpoint(RoutePattern.GET('owners', PathCodec.int('id')))
+      .out(s.get('owner')!)
+      .outError(problem, Status.NotFound),
+    Endpoint(RoutePattern.PUT('owners', PathCodec.int('id')))
+      .in(s.get('ownerAgain')!)
+      .out(s.get('ownerAgain')!),
     Endpoint(RoutePattern.GET('users')).query(HttpCodec.query('verbose', Schema.Boolean())).out(s.get('users')!),
     Endpoint(RoutePattern.POST('trees')).in(s.get('tree')!).out(s.get('folder')!),
     Endpoint(RoutePattern.POST('shapes')).in(s.get('shape')!).out(s.get('documented')!),
@@ -68,6 +72,11 @@ export const problem = DeriveSchema.gen<{ message: string }>();
 test('a derived schema and the contract-first form of the same schema are one component', () => {
   const s = derivedCalls(`import type * as F from './features.ts';\nexport const user = DeriveSchema.gen<F.User>();\n`);
   const written = Schema.Unsafe({ $id: 'User', type: 'object', properties: { id: { type: 'number' } }, required: ['id'] });
-  const doc = OpenAPIGen.fromEndpoints('Both', '1.0.0', Endpoint(RoutePattern.GET('a')).out(s.get('user')!), Endpoint(RoutePattern.GET('b')).out(written)).document;
+  const doc = OpenAPIGen.fromEndpoints(
+    'Both',
+    '1.0.0',
+    Endpoint(RoutePattern.GET('a')).out(s.get('user')!),
+    Endpoint(RoutePattern.GET('b')).out(written),
+  ).document;
   assert.deepEqual(Object.keys(doc.components?.schemas ?? {}), ['User']);
 });

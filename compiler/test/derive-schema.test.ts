@@ -9,7 +9,10 @@ import type { Json } from '../src/derive/deriveSchema.ts';
 
 function clean(type: string, from?: string): Json {
   const { schema, diagnostics } = derive(type, from);
-  assert.deepEqual(diagnostics.map((d) => d.message), []);
+  assert.deepEqual(
+    diagnostics.map((d) => d.message),
+    [],
+  );
   return schema;
 }
 
@@ -89,7 +92,13 @@ test('collections: arrays, ReadonlyArray, tuples (TypeBox form), records and ind
   assert.deepEqual(prop(s, 'tags'), { type: 'array', items: { type: 'string' } });
   assert.deepEqual(prop(s, 'frozen'), { type: 'array', items: { type: 'number' } });
   assert.deepEqual(prop(s, 'pair'), { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false, minItems: 2, maxItems: 2 });
-  assert.deepEqual(prop(s, 'optionalTail'), { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false, minItems: 1, maxItems: 2 });
+  assert.deepEqual(prop(s, 'optionalTail'), {
+    type: 'array',
+    items: [{ type: 'string' }, { type: 'number' }],
+    additionalItems: false,
+    minItems: 1,
+    maxItems: 2,
+  });
   assert.deepEqual(prop(s, 'rest'), { type: 'array', items: [{ type: 'string' }], additionalItems: { type: 'boolean' }, minItems: 1 });
   assert.deepEqual(prop(s, 'scores'), { type: 'object', additionalProperties: { type: 'number' } });
   assert.deepEqual(prop(s, 'byId'), { type: 'object', additionalProperties: owner });
@@ -105,11 +114,20 @@ test('collections: arrays, ReadonlyArray, tuples (TypeBox form), records and ind
 });
 
 test('intersections merge into one object; branded primitives are their primitive', () => {
-  assert.deepEqual(clean('F.WithAge'), { $id: 'WithAge', type: 'object', properties: { name: { type: 'string' }, age: { type: 'number' } }, required: ['name', 'age'] });
+  assert.deepEqual(clean('F.WithAge'), {
+    $id: 'WithAge',
+    type: 'object',
+    properties: { name: { type: 'string' }, age: { type: 'number' } },
+    required: ['name', 'age'],
+  });
   const ids = clean('F.Ids');
   assert.deepEqual(prop(ids, 'user'), { $id: 'UserId', type: 'string' });
   assert.deepEqual(prop(ids, 'order'), { $id: 'OrderId', type: 'number' });
-  assert.deepEqual(clean('F.Named & { extra?: boolean }'), { type: 'object', properties: { name: { type: 'string' }, extra: { type: 'boolean' } }, required: ['name'] });
+  assert.deepEqual(clean('F.Named & { extra?: boolean }'), {
+    type: 'object',
+    properties: { name: { type: 'string' }, extra: { type: 'boolean' } },
+    required: ['name'],
+  });
 });
 
 test('utility and mapped types are inlined structurally', () => {
@@ -127,29 +145,63 @@ test('utility and mapped types are inlined structurally', () => {
 test('generics get readable component names', () => {
   const s = clean('F.Generics');
   const user = { $id: 'User', type: 'object', properties: { id: { type: 'number' } }, required: ['id'] };
-  const pageOfUser = { $id: 'PageOfUser', type: 'object', properties: { items: { type: 'array', items: user }, next: { type: 'string' } }, required: ['items'] };
+  const pageOfUser = {
+    $id: 'PageOfUser',
+    type: 'object',
+    properties: { items: { type: 'array', items: user }, next: { type: 'string' } },
+    required: ['items'],
+  };
   assert.deepEqual(prop(s, 'users'), pageOfUser);
   assert.equal((prop(s, 'pair') as { $id: string }).$id, 'PairOfAAndB');
   assert.deepEqual(prop(s, 'boxed'), { $id: 'BoxOfString', type: 'object', properties: { value: { type: 'string' } }, required: ['value'] });
-  assert.deepEqual(prop(s, 'pages'), { $id: 'PageOfPageOfUser', type: 'object', properties: { items: { type: 'array', items: pageOfUser }, next: { type: 'string' } }, required: ['items'] });
+  assert.deepEqual(prop(s, 'pages'), {
+    $id: 'PageOfPageOfUser',
+    type: 'object',
+    properties: { items: { type: 'array', items: pageOfUser }, next: { type: 'string' } },
+    required: ['items'],
+  });
   assert.equal(derive('F.Page<F.User[]>').name, 'PageOfUserArray');
   assert.equal(derive("F.Pair<string, 'a' | 'b'>").name, 'PairOfStringAndAOrB');
 });
 
 test('recursion: TypeBox Cyclic form, self, mutual, through arrays, unions and null', () => {
   assert.deepEqual(clean('F.TreeNode', 'recursive.ts'), {
-    $defs: { TreeNode: { $id: 'TreeNode', type: 'object', properties: { value: { type: 'number' }, children: { type: 'array', items: { $ref: 'TreeNode' } } }, required: ['value'] } },
+    $defs: {
+      TreeNode: {
+        $id: 'TreeNode',
+        type: 'object',
+        properties: { value: { type: 'number' }, children: { type: 'array', items: { $ref: 'TreeNode' } } },
+        required: ['value'],
+      },
+    },
     $ref: 'TreeNode',
   });
   const folder = clean('F.Folder', 'recursive.ts');
   assert.deepEqual(folder, {
     $defs: {
-      Folder: { $id: 'Folder', type: 'object', properties: { name: { type: 'string' }, entries: { type: 'array', items: { $ref: 'Entry' } }, parent: { $ref: 'Folder' } }, required: ['name', 'entries'] },
-      Entry: { $id: 'Entry', anyOf: [{ $id: 'File', type: 'object', properties: { name: { type: 'string' }, size: { type: 'number' } }, required: ['name', 'size'] }, { $ref: 'Folder' }] },
+      Folder: {
+        $id: 'Folder',
+        type: 'object',
+        properties: { name: { type: 'string' }, entries: { type: 'array', items: { $ref: 'Entry' } }, parent: { $ref: 'Folder' } },
+        required: ['name', 'entries'],
+      },
+      Entry: {
+        $id: 'Entry',
+        anyOf: [
+          { $id: 'File', type: 'object', properties: { name: { type: 'string' }, size: { type: 'number' } }, required: ['name', 'size'] },
+          { $ref: 'Folder' },
+        ],
+      },
     },
     $ref: 'Folder',
   });
-  accepts(folder, { name: 'root', entries: [{ name: 'a', size: 1 }, { name: 'sub', entries: [] }] });
+  accepts(folder, {
+    name: 'root',
+    entries: [
+      { name: 'a', size: 1 },
+      { name: 'sub', entries: [] },
+    ],
+  });
   rejects(folder, { name: 'root', entries: [{ name: 'a' }] });
   const link = clean('F.Link', 'recursive.ts');
   accepts(link, { value: 'a', next: { value: 'b', next: null } });

@@ -23,7 +23,10 @@ test('Pets: the generated client calls every operation of the generated server',
     const client = createClient({ baseUrl: server.url });
     const page = await client.listPets({ limit: 2 });
     assert.equal(page.status, 200);
-    assert.deepEqual(page.body, [{ id: 1, name: 'Rex', tag: 'dog' }, { id: 2, name: 'Tom', tag: 'cat' }]);
+    assert.deepEqual(page.body, [
+      { id: 1, name: 'Rex', tag: 'dog' },
+      { id: 2, name: 'Tom', tag: 'cat' },
+    ]);
     assert.equal(page.headers.xNext, '/pets?after=2', 'the x-next response header round-trips');
     const all = await client.listPets();
     assert.equal(all.body.length, 3);
@@ -113,7 +116,14 @@ console.log(JSON.stringify({
     const r = await runNode([join(dir, 'main.ts')], { PETS_URL: server.url });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), {
-      page: { status: 200, data: [{ id: 1, name: 'Rex', tag: 'dog' }, { id: 2, name: 'Tom', tag: 'cat' }], next: '/pets?after=2' },
+      page: {
+        status: 200,
+        data: [
+          { id: 1, name: 'Rex', tag: 'dog' },
+          { id: 2, name: 'Tom', tag: 'cat' },
+        ],
+        next: '/pets?after=2',
+      },
       created: { status: 201, data: { id: 4, name: 'Fido', tag: 'dog' }, location: '/pets/4' },
       one: { id: 4, name: 'Fido', tag: 'dog' },
       missing: { status: 404, error: { code: 404, message: 'no pet with id 99' } },

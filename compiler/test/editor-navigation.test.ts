@@ -18,12 +18,21 @@ export const handlers: Partial<Handlers> = {};
 `;
 
 function service(): ts.LanguageService {
-  const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, noEmit: true, types: ['node'], customConditions: ['kitgen-source'] };
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+    customConditions: ['kitgen-source'],
+  };
   const host: ts.LanguageServiceHost = {
     getCompilationSettings: () => options,
     getScriptFileNames: () => [user],
     getScriptVersion: () => '1',
-    getScriptSnapshot: (f) => ts.ScriptSnapshot.fromString(f === user ? userText : ts.sys.readFile(f) ?? ''),
+    getScriptSnapshot: (f) => ts.ScriptSnapshot.fromString(f === user ? userText : (ts.sys.readFile(f) ?? '')),
     getCurrentDirectory: () => repoRoot,
     getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
     fileExists: (f) => f === user || ts.sys.fileExists(f),
@@ -48,11 +57,17 @@ function definitionAt(ls: ts.LanguageService, word: string, occurrence = 0): { f
 
 test('go-to-definition on generated names lands on readable declarations', () => {
   const ls = service();
-  assert.deepEqual(ls.getSemanticDiagnostics(user).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')), []);
+  assert.deepEqual(
+    ls.getSemanticDiagnostics(user).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+    [],
+  );
   assert.deepEqual(definitionAt(ls, 'Pet', 1), { file: 'endpoints.d.ts', line: 'export interface Pet {' });
   assert.deepEqual(definitionAt(ls, 'Handlers', 1), { file: 'server.d.ts', line: 'export interface Handlers {' });
   assert.deepEqual(definitionAt(ls, 'createClient', 1), { file: 'client.d.ts', line: 'export declare function createClient(options: ClientOptions): Client;' });
-  assert.deepEqual(definitionAt(ls, 'showPetById'), { file: 'client.d.ts', line: 'showPetById(params: endpoints.ShowPetByIdParams, options?: CallOptions): Promise<endpoints.ShowPetByIdOutput>;' });
+  assert.deepEqual(definitionAt(ls, 'showPetById'), {
+    file: 'client.d.ts',
+    line: 'showPetById(params: endpoints.ShowPetByIdParams, options?: CallOptions): Promise<endpoints.ShowPetByIdOutput>;',
+  });
 });
 
 test('hover on a client method shows the operation and its types', () => {

@@ -20,11 +20,29 @@ test('the GitHub REST API description generates every target and type-checks str
   const started = performance.now();
   const code = await main(['generate', description, '--out', out], { cwd: repoRoot, stdout: () => {}, stderr: (l) => (err += `${l}\n`) });
   const seconds = (performance.now() - started) / 1000;
-  assert.equal(code, 0, err.split('\n').filter((l) => !l.includes(': warning')).join('\n'));
+  assert.equal(
+    code,
+    0,
+    err
+      .split('\n')
+      .filter((l) => !l.includes(': warning'))
+      .join('\n'),
+  );
   for (const phase of ['parse', 'model', 'emit', 'format', 'write']) assert.match(err, new RegExp(`kitgen: ${phase} `), `a progress line for ${phase}`);
   const operations = Number(/model\s+(\d+) operations/.exec(err)?.[1]);
   assert.ok(operations > 1000, `${operations} operations`);
-  assert.deepEqual((await readdir(out)).sort(), ['cli.js', 'client.d.ts', 'client.js', 'endpoints', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'server.d.ts', 'server.js']);
+  assert.deepEqual((await readdir(out)).sort(), [
+    'cli.js',
+    'client.d.ts',
+    'client.js',
+    'endpoints',
+    'endpoints.d.ts',
+    'endpoints.js',
+    'index.d.ts',
+    'index.js',
+    'server.d.ts',
+    'server.js',
+  ]);
   assert.ok((await readdir(join(out, 'endpoints'))).length > 20, 'endpoints are split by tag');
 
   await mkdir(out, { recursive: true });

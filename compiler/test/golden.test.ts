@@ -42,6 +42,10 @@ for (const c of cases) {
 
 test('every expected tree type-checks with tsc --strict', { timeout: 600_000 }, () => {
   const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', join(fixturesDir, 'tsconfig.json')], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const r = spawnSync(process.execPath, [tsc, '-p', join(fixturesDir, 'tsconfig.json')], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   assert.equal(r.status, 0, `tsc --strict failed on the expected trees:\n${r.stdout}${r.stderr}`);
 });

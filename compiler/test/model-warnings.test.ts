@@ -35,11 +35,17 @@ test('a media type with the same schema but no codec is reported for its encodin
 });
 
 test('an operation without responses is fine in 3.1 and an error in 3.0, which requires them', () => {
-  const doc = (openapi: string) => ({ openapi, info: { title: 't', version: '1' }, paths: { '/a': { post: { operationId: 'a' } }, '/b': { get: { operationId: 'b', responses: { '200': ok } } } } });
+  const doc = (openapi: string) => ({
+    openapi,
+    info: { title: 't', version: '1' },
+    paths: { '/a': { post: { operationId: 'a' } }, '/b': { get: { operationId: 'b', responses: { '200': ok } } } },
+  });
   assert.deepEqual(warnings(doc('3.1.0')), []);
   assert.throws(
     () => EndpointGen.fromOpenAPI(doc('3.0.3'), { targets: ['endpoints'] }),
-    (e) => e instanceof CompileError && e.diagnostics.some((d) => d.severity === 'error' && d.pointer === '/paths/~1a/post/responses' && /needs a responses object/.test(d.message)),
+    (e) =>
+      e instanceof CompileError &&
+      e.diagnostics.some((d) => d.severity === 'error' && d.pointer === '/paths/~1a/post/responses' && /needs a responses object/.test(d.message)),
   );
 });
 
@@ -52,5 +58,8 @@ test('a $ref into another file that was not bundled stays an error; one to a mis
   assert.deepEqual(warnings(doc('#/components/schemas/Gone')), [
     '/paths/~1a/get/responses/200/content/application~1json/schema/$ref: cannot resolve $ref "#/components/schemas/Gone": nothing at /components/schemas/Gone; it is read as any value',
   ]);
-  assert.throws(() => EndpointGen.fromOpenAPI(doc('other.yaml#/Pet'), { targets: ['endpoints'] }), (e) => e instanceof CompileError && /references into other files must be bundled/.test(e.message));
+  assert.throws(
+    () => EndpointGen.fromOpenAPI(doc('other.yaml#/Pet'), { targets: ['endpoints'] }),
+    (e) => e instanceof CompileError && /references into other files must be bundled/.test(e.message),
+  );
 });

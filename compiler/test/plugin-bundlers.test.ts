@@ -28,7 +28,8 @@ const stripTypes: RollupPlugin = {
     const ts = importer && source.startsWith('.') && source.endsWith('.js') ? resolve(dirname(importer), source.replace(/\.js$/, '.ts')) : undefined;
     return ts !== undefined && existsSync(ts) ? ts : null;
   },
-  transform: async (code, id) => (id.endsWith('.ts') ? { code: (await transform(code, { loader: 'ts', format: 'esm', sourcemap: true, sourcefile: id })).code } : null),
+  transform: async (code, id) =>
+    id.endsWith('.ts') ? { code: (await transform(code, { loader: 'ts', format: 'esm', sourcemap: true, sourcefile: id })).code } : null,
 };
 
 const pluginOptions = (p: PluginProject) => ({ input: join(p.dir, 'store.yaml'), out: p.out, config: false as const, quiet: true });
@@ -57,7 +58,10 @@ function packConfig(p: PluginProject, tsRule: object, plugin: unknown) {
   };
 }
 
-function run<S extends { hasErrors(): boolean; toString(o: object): string }>(compiler: { run(cb: (e: Error | null, s?: S) => void): void; close(cb: () => void): void }): Promise<S> {
+function run<S extends { hasErrors(): boolean; toString(o: object): string }>(compiler: {
+  run(cb: (e: Error | null, s?: S) => void): void;
+  close(cb: () => void): void;
+}): Promise<S> {
   return new Promise((done, fail) =>
     compiler.run((error, stats) => {
       compiler.close(() => {});
@@ -76,12 +80,17 @@ test('rollup: derived schemas in the bundle, endpoints generated from the docume
 test('rollup: a type that cannot be derived fails the build naming file:line:column', { timeout: 60_000 }, async () => {
   const p = await writePluginProject('plugin-rollup-error');
   await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
-  await assert.rejects(rollupBuild(p), /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/);
+  await assert.rejects(
+    rollupBuild(p),
+    /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
+  );
 });
 
 test('webpack: derived schemas in the bundle, endpoints generated from the document', { timeout: 60_000 }, async () => {
   const p = await writePluginProject('plugin-webpack');
-  const stats = await run(webpack(packConfig(p, { use: require.resolve('./support/esbuildTsLoader.cjs') }, kitgenWebpack(pluginOptions(p))) as webpack.Configuration)!);
+  const stats = await run(
+    webpack(packConfig(p, { use: require.resolve('./support/esbuildTsLoader.cjs') }, kitgenWebpack(pluginOptions(p))) as webpack.Configuration)!,
+  );
   assert.equal(stats.hasErrors(), false, stats.toString({ all: false, errors: true }));
   assert.deepEqual(apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.mjs')).href)), { petFields: ['name'], summary: 'Find an order' });
 });
@@ -89,9 +98,14 @@ test('webpack: derived schemas in the bundle, endpoints generated from the docum
 test('webpack: a type that cannot be derived is a compilation error naming file:line:column', { timeout: 60_000 }, async () => {
   const p = await writePluginProject('plugin-webpack-error');
   await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
-  const stats = await run(webpack(packConfig(p, { use: require.resolve('./support/esbuildTsLoader.cjs') }, kitgenWebpack(pluginOptions(p))) as webpack.Configuration)!);
+  const stats = await run(
+    webpack(packConfig(p, { use: require.resolve('./support/esbuildTsLoader.cjs') }, kitgenWebpack(pluginOptions(p))) as webpack.Configuration)!,
+  );
   assert.equal(stats.hasErrors(), true);
-  assert.match(stats.toString({ all: false, errors: true }), /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/);
+  assert.match(
+    stats.toString({ all: false, errors: true }),
+    /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
+  );
 });
 
 test('rspack: derived schemas in the bundle, endpoints generated from the document', { timeout: 60_000 }, async () => {

@@ -12,7 +12,16 @@ import kitgen from '../src/plugin/esbuild.ts';
 import { apiView, modelsText, writePluginProject, type PluginProject } from './support/pluginProject.ts';
 
 function options(p: PluginProject, plugins: esbuild.Plugin[]): esbuild.BuildOptions {
-  return { entryPoints: [p.entry], bundle: true, platform: 'node', format: 'esm', outfile: join(p.dir, 'dist', 'main.js'), external: ['@kitgen/runtime'], logLevel: 'silent', plugins };
+  return {
+    entryPoints: [p.entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: join(p.dir, 'dist', 'main.js'),
+    external: ['@kitgen/runtime'],
+    logLevel: 'silent',
+    plugins,
+  };
 }
 
 test('esbuild build: derived schemas in the bundle, endpoints generated from the document', { timeout: 60_000 }, async () => {
@@ -25,12 +34,18 @@ test('esbuild build: derived schemas in the bundle, endpoints generated from the
 test('esbuild build: a type that cannot be derived is an esbuild error naming file:line:column', { timeout: 60_000 }, async () => {
   const p = await writePluginProject('plugin-esbuild-error');
   await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
-  await assert.rejects(esbuild.build(options(p, [kitgen({ input: join(p.dir, 'store.yaml'), out: p.out, config: false, quiet: true })])), (error: Error & { errors?: esbuild.Message[] }) => {
-    assert.equal(error.errors?.length, 1);
-    assert.match(error.errors![0].text, /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/);
-    assert.equal(error.errors![0].pluginName, 'kitgen');
-    return true;
-  });
+  await assert.rejects(
+    esbuild.build(options(p, [kitgen({ input: join(p.dir, 'store.yaml'), out: p.out, config: false, quiet: true })])),
+    (error: Error & { errors?: esbuild.Message[] }) => {
+      assert.equal(error.errors?.length, 1);
+      assert.match(
+        error.errors![0].text,
+        /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
+      );
+      assert.equal(error.errors![0].pluginName, 'kitgen');
+      return true;
+    },
+  );
 });
 
 test('esbuild watch: editing a type in another file rebuilds with the new schema', { timeout: 60_000 }, async (t) => {
@@ -55,7 +70,13 @@ test('esbuild watch: editing a type in another file rebuilds with the new schema
 
 test('esbuild build with endpoint files as input: the OpenAPI document and client are generated', { timeout: 60_000 }, async () => {
   const p = await writePluginProject('plugin-esbuild-codefirst');
-  const plugin = kitgen({ input: join(p.dir, 'src', 'api', '*.endpoints.ts'), out: join(p.dir, 'src', 'cf'), targets: ['openapi', 'client'], config: false, quiet: true });
+  const plugin = kitgen({
+    input: join(p.dir, 'src', 'api', '*.endpoints.ts'),
+    out: join(p.dir, 'src', 'cf'),
+    targets: ['openapi', 'client'],
+    config: false,
+    quiet: true,
+  });
   await esbuild.build({ ...options(p, [plugin]), entryPoints: [p.endpoints] });
   const doc = JSON.parse(await readFile(join(p.dir, 'src', 'cf', 'openapi.json'), 'utf8')) as { components: { schemas: { Pet: { properties: object } } } };
   assert.deepEqual(Object.keys(doc.components.schemas.Pet.properties), ['name']);

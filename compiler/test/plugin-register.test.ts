@@ -48,7 +48,9 @@ test('node --import register: a program runs its endpoint file, DeriveSchema.gen
   const s = start(p.dir);
   try {
     const port = await s.port;
-    const doc = (await (await fetch(`http://127.0.0.1:${port}/docs/openapi.json`)).json()) as { components: { schemas: Record<string, { properties: object; required?: string[] }> } };
+    const doc = (await (await fetch(`http://127.0.0.1:${port}/docs/openapi.json`)).json()) as {
+      components: { schemas: Record<string, { properties: object; required?: string[] }> };
+    };
     assert.deepEqual(Object.keys(doc.components.schemas.Pet.properties), ['name', 'age']);
     assert.deepEqual(doc.components.schemas.Pet.required, ['name']);
     const pet = await (await fetch(`http://127.0.0.1:${port}/pets/7`)).json();
@@ -64,5 +66,8 @@ test('node --import register: a type that cannot be derived stops the program at
   await writeFile(join(p.dir, 'server.ts'), server);
   const { code, stderr } = await start(p.dir).exited;
   assert.notEqual(code, 0);
-  assert.match(stderr, /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/);
+  assert.match(
+    stderr,
+    /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
+  );
 });

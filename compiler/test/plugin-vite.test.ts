@@ -38,7 +38,10 @@ test('vite build: a type that cannot be derived fails the build at its file:line
   const p = await writePluginProject('plugin-vite-error');
   await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
   await assert.rejects(build(viteConfig(p)), (error: Error & { errors?: { message: string; frame?: string; plugin?: string }[] }) => {
-    assert.match(error.message, /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/);
+    assert.match(
+      error.message,
+      /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
+    );
     const [first] = error.errors ?? [];
     assert.equal(first?.plugin, 'kitgen');
     assert.match(first?.frame ?? '', /> 4 \|   feed: \(\) => void;/);

@@ -85,7 +85,10 @@ const documents: readonly RealDocument[] = [
 
 /** The kind of a warning: its message with quoted names and numbers replaced by `_`. */
 function kindOf(message: string): string {
-  return message.replace(/"[^"]*"/g, '_').replace(/\b[\w.+-]+\/[\w.+*-]+\b/g, '_').replace(/\b\d+\b/g, '_');
+  return message
+    .replace(/"[^"]*"/g, '_')
+    .replace(/\b[\w.+-]+\/[\w.+*-]+\b/g, '_')
+    .replace(/\b\d+\b/g, '_');
 }
 
 interface Generated {
@@ -136,43 +139,81 @@ for (const d of documents) {
     assert.equal(r.operations, d.operations, `${d.name}: operations`);
     assert.deepEqual(kinds(r.warnings), d.warnings, `${d.name}: warnings\n${r.warnings.join('\n')}`);
     for (const w of r.warnings) assert.match(w, /^\S+:\d+:\d+: warning at \/\S*: /, 'every warning names the file, line, column and JSON pointer');
-    assert.deepEqual((await readdir(out)).sort(), ['cli.js', 'client.d.ts', 'client.js', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'server.d.ts', 'server.js']);
+    assert.deepEqual((await readdir(out)).sort(), [
+      'cli.js',
+      'client.d.ts',
+      'client.js',
+      'endpoints.d.ts',
+      'endpoints.js',
+      'index.d.ts',
+      'index.js',
+      'server.d.ts',
+      'server.js',
+    ]);
     timings.push(`${d.name}: ${d.operations} operations, generated in ${r.seconds.toFixed(1)} s, ${r.warnings.length} warnings`);
   });
 }
 
-test('a broken copy of a real document (references to components that do not exist) still generates, with warnings naming the pointers', { timeout: 300_000 }, async () => {
-  const original = documents.find((d) => d.name === 'directus')!;
-  const doc = JSON.parse(await readFile(original.file, 'utf8')) as {
-    paths: Record<string, Record<string, { parameters?: Array<Record<string, unknown>>; responses: Record<string, Record<string, unknown>> }>>;
-    components: { schemas: Record<string, unknown>; parameters: Record<string, unknown>; responses: Record<string, unknown> };
-  };
-  // Three kinds of dangling reference: a component schema removed (referred to from many places),
-  // a component parameter removed, and one operation's response pointing at a response never written.
-  assert.ok(doc.components.schemas.Roles && doc.components.parameters.Limit, 'the document still has the components this test breaks');
-  delete doc.components.schemas.Roles;
-  delete doc.components.parameters.Limit;
-  doc.paths['/users'].get.responses['401'] = { $ref: '#/components/responses/NoSuchResponse' };
-  await mkdir(outRoot, { recursive: true });
-  const broken = join(outRoot, 'directus-broken.json');
-  await writeFile(broken, JSON.stringify(doc, null, 2));
+test(
+  'a broken copy of a real document (references to components that do not exist) still generates, with warnings naming the pointers',
+  { timeout: 300_000 },
+  async () => {
+    const original = documents.find((d) => d.name === 'directus')!;
+    const doc = JSON.parse(await readFile(original.file, 'utf8')) as {
+      paths: Record<string, Record<string, { parameters?: Array<Record<string, unknown>>; responses: Record<string, Record<string, unknown>> }>>;
+      components: { schemas: Record<string, unknown>; parameters: Record<string, unknown>; responses: Record<string, unknown> };
+    };
+    // Three kinds of dangling reference: a component schema removed (referred to from many places),
+    // a component parameter removed, and one operation's response pointing at a response never written.
+    assert.ok(doc.components.schemas.Roles && doc.components.parameters.Limit, 'the document still has the components this test breaks');
+    delete doc.components.schemas.Roles;
+    delete doc.components.parameters.Limit;
+    doc.paths['/users'].get.responses['401'] = { $ref: '#/components/responses/NoSuchResponse' };
+    await mkdir(outRoot, { recursive: true });
+    const broken = join(outRoot, 'directus-broken.json');
+    await writeFile(broken, JSON.stringify(doc, null, 2));
 
-  const r = await generate(broken, join(outRoot, 'directus-broken'));
-  assert.equal(r.code, 0, r.stderr.slice(0, 5000));
-  assert.doesNotMatch(r.stderr, /\n\s+at .*\(.*:\d+:\d+\)/, 'no stack trace');
-  assert.equal(r.operations, original.operations, 'every operation is still generated');
-  const dangling = r.warnings.filter((w) => w.includes('cannot resolve $ref'));
-  assert.ok(dangling.some((w) => / warning at \/components\/schemas\/\S+\/\$ref: cannot resolve \$ref "#\/components\/schemas\/Roles": nothing at \/components\/schemas\/Roles; it is read as any value$/.test(w)), dangling.join('\n'));
-  assert.ok(dangling.some((w) => / warning at \/paths\/~1\S+\/parameters\/\d+\/\$ref: cannot resolve \$ref "#\/components\/parameters\/Limit": nothing at \/components\/parameters\/Limit; it is left out$/.test(w)), dangling.join('\n'));
-  assert.ok(dangling.some((w) => / warning at \/paths\/~1users\/get\/responses\/401\/\$ref: cannot resolve \$ref "#\/components\/responses\/NoSuchResponse": nothing at \/components\/responses\/NoSuchResponse; it is left out$/.test(w)), dangling.join('\n'));
-  for (const w of dangling) assert.match(w, /^\S+directus-broken\.json:\d+:\d+: warning at /, 'each names the file and line');
-  // What was not broken is reported as before.
-  const rest = r.warnings.filter((w) => !w.includes('cannot resolve $ref'));
-  assert.deepEqual(kinds(rest), original.warnings);
-});
+    const r = await generate(broken, join(outRoot, 'directus-broken'));
+    assert.equal(r.code, 0, r.stderr.slice(0, 5000));
+    assert.doesNotMatch(r.stderr, /\n\s+at .*\(.*:\d+:\d+\)/, 'no stack trace');
+    assert.equal(r.operations, original.operations, 'every operation is still generated');
+    const dangling = r.warnings.filter((w) => w.includes('cannot resolve $ref'));
+    assert.ok(
+      dangling.some((w) =>
+        / warning at \/components\/schemas\/\S+\/\$ref: cannot resolve \$ref "#\/components\/schemas\/Roles": nothing at \/components\/schemas\/Roles; it is read as any value$/.test(
+          w,
+        ),
+      ),
+      dangling.join('\n'),
+    );
+    assert.ok(
+      dangling.some((w) =>
+        / warning at \/paths\/~1\S+\/parameters\/\d+\/\$ref: cannot resolve \$ref "#\/components\/parameters\/Limit": nothing at \/components\/parameters\/Limit; it is left out$/.test(
+          w,
+        ),
+      ),
+      dangling.join('\n'),
+    );
+    assert.ok(
+      dangling.some((w) =>
+        / warning at \/paths\/~1users\/get\/responses\/401\/\$ref: cannot resolve \$ref "#\/components\/responses\/NoSuchResponse": nothing at \/components\/responses\/NoSuchResponse; it is left out$/.test(
+          w,
+        ),
+      ),
+      dangling.join('\n'),
+    );
+    for (const w of dangling) assert.match(w, /^\S+directus-broken\.json:\d+:\d+: warning at /, 'each names the file and line');
+    // What was not broken is reported as before.
+    const rest = r.warnings.filter((w) => !w.includes('cannot resolve $ref'));
+    assert.deepEqual(kinds(rest), original.warnings);
+  },
+);
 
 test('the output of every real-world document type-checks with tsc --strict (one program)', { timeout: 600_000 }, async () => {
-  const outputs = (await readdir(outRoot, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const outputs = (await readdir(outRoot, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   assert.deepEqual(outputs, [...documents.map((d) => d.name), 'directus-broken'].sort(), 'every document was generated first');
   const started = performance.now();
   const r = await typeCheckFolder(outRoot, ['*/**/*.ts']);

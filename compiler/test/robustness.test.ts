@@ -7,7 +7,17 @@ import ts from 'typescript';
 import { CompileError, EndpointGen, loadDocument } from '../src/index.ts';
 import { fixtureCases } from './support/fixtures.ts';
 
-const replacements: readonly unknown[] = [null, 42, 'text', [], {}, true, { $ref: '#/nowhere' }, { $ref: 'missing.yaml#/X' }, { type: 'object', properties: 7 }];
+const replacements: readonly unknown[] = [
+  null,
+  42,
+  'text',
+  [],
+  {},
+  true,
+  { $ref: '#/nowhere' },
+  { $ref: 'missing.yaml#/X' },
+  { type: 'object', properties: 7 },
+];
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number): () => number {
@@ -42,7 +52,8 @@ function syntaxErrors(files: ReadonlyMap<string, string>): string[] {
   const out: string[] = [];
   for (const [path, text] of files) {
     const sf = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
-    for (const d of (sf as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics) out.push(`${path}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+    for (const d of (sf as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics)
+      out.push(`${path}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
   }
   return out;
 }

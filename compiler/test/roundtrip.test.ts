@@ -15,7 +15,15 @@ import { typeText } from '../src/emit/typeText.ts';
 import { fixtureCases } from './support/fixtures.ts';
 
 function responses(list: readonly Response[]): string[] {
-  return [...list].sort((a, b) => a.status - b.status).map((r) => `${r.status} ${(r.content?.mediaTypes ?? []).join(',')} [${r.headers.map((h) => h.name.toLowerCase()).sort().join(',')}]`);
+  return [...list]
+    .sort((a, b) => a.status - b.status)
+    .map(
+      (r) =>
+        `${r.status} ${(r.content?.mediaTypes ?? []).join(',')} [${r.headers
+          .map((h) => h.name.toLowerCase())
+          .sort()
+          .join(',')}]`,
+    );
 }
 
 function operation(op: Operation, original: Operation = op, bodyMediaTypes?: readonly string[]): unknown {
@@ -25,8 +33,15 @@ function operation(op: Operation, original: Operation = op, bodyMediaTypes?: rea
     operationId: original.operationId === undefined ? undefined : op.operationId,
     deprecated: op.deprecated,
     // A parameter with a default is optional on the wire (the server applies the default).
-    params: op.parameters.map((p) => `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name} ${p.required && p.credential === undefined && !p.schema.hasDefault} ${p.style} ${p.explode}`).sort(),
-    body: op.body ? `${op.body.kind} ${[...(bodyMediaTypes ?? op.body.mediaTypes)].sort().join(',')}${op.body.parts ? ` parts: ${op.body.parts.map((p) => p.name).join(',')}` : ''}` : undefined,
+    params: op.parameters
+      .map(
+        (p) =>
+          `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name} ${p.required && p.credential === undefined && !p.schema.hasDefault} ${p.style} ${p.explode}`,
+      )
+      .sort(),
+    body: op.body
+      ? `${op.body.kind} ${[...(bodyMediaTypes ?? op.body.mediaTypes)].sort().join(',')}${op.body.parts ? ` parts: ${op.body.parts.map((p) => p.name).join(',')}` : ''}`
+      : undefined,
     // An operation declaring no success answers 204 (what the server sends for no output).
     outputs: responses(original.outputs.length === 0 ? op.outputs.filter((r) => !(r.status === 204 && !r.content)) : op.outputs),
     errors: responses(op.errors),
@@ -54,7 +69,11 @@ function shape(api: Api, node: SchemaNode): string {
           // __proto__ is never written (the JSON codec drops it on purpose); writeOnly fields are optional in responses.
           properties: n.properties
             .filter((p) => p.name !== '__proto__')
-            .map((p) => ({ ...p, required: p.required && p.schema.writeOnly !== true, schema: p.required ? normal(p.schema) : ({ ...normal(p.schema), nullable: false } as SchemaNode) })),
+            .map((p) => ({
+              ...p,
+              required: p.required && p.schema.writeOnly !== true,
+              schema: p.required ? normal(p.schema) : ({ ...normal(p.schema), nullable: false } as SchemaNode),
+            })),
           additional: typeof n.additional === 'object' ? normal(n.additional) : n.additional,
         };
       case 'array':
@@ -86,7 +105,10 @@ for (const c of cases) {
     const mod = (await import(pathToFileURL(join(c.dir, 'expected', 'endpoints.ts')).href)) as Record<string, unknown>;
     const endpoints = Object.values(mod).filter((v): v is AnyEndpoint => v instanceof EndpointImpl);
     assert.equal(endpoints.length, input.operations.length, 'one endpoint per operation');
-    const generated = OpenAPIGen.fromEndpoints({ title: input.title, version: input.version, openapi: input.openapi.startsWith('3.1') ? '3.1.0' : '3.0.3', implicitErrors: false }, ...endpoints);
+    const generated = OpenAPIGen.fromEndpoints(
+      { title: input.title, version: input.version, openapi: input.openapi.startsWith('3.1') ? '3.1.0' : '3.0.3', implicitErrors: false },
+      ...endpoints,
+    );
     const output = EndpointGen.fromOpenAPI(generated.document).api;
 
     const byRoute = (api: Api) => new Map(api.operations.map((op) => [`${op.method} ${op.path}`, op]));
@@ -95,7 +117,8 @@ for (const c of cases) {
       const twin = outOps.get(`${op.method} ${op.path}`);
       assert.ok(twin, `${op.method.toUpperCase()} ${op.path} is in the generated document`);
       // Media types of the body as the generated document lists them (its form and JSON schemas may differ by nullability).
-      const content = (generated.document.paths?.[op.path] as Record<string, { requestBody?: { content?: object } }> | undefined)?.[op.method]?.requestBody?.content;
+      const content = (generated.document.paths?.[op.path] as Record<string, { requestBody?: { content?: object } }> | undefined)?.[op.method]?.requestBody
+        ?.content;
       assert.deepEqual(operation(twin, op, content ? Object.keys(content) : undefined), operation(op), `${op.method.toUpperCase()} ${op.path}`);
     }
     assert.equal(output.operations.length, input.operations.length);
@@ -105,8 +128,22 @@ for (const c of cases) {
       const twin = outOps.get(`${op.method} ${op.path}`)!;
       const pairs: Array<[string, SchemaNode | undefined, SchemaNode | undefined]> = [
         ['body', op.body?.schema, twin.body?.schema],
-        ...op.parameters.map((p, i) => [`parameter ${p.name}`, p.schema, twin.parameters.find((q) => q.name === p.name)?.schema ?? twin.parameters[i]?.schema] as [string, SchemaNode, SchemaNode | undefined]),
-        ...[...op.outputs, ...op.errors].map((r) => [`response ${r.status}`, r.content?.schema, [...twin.outputs, ...twin.errors].find((x) => x.status === r.status)?.content?.schema] as [string, SchemaNode | undefined, SchemaNode | undefined]),
+        ...op.parameters.map(
+          (p, i) =>
+            [`parameter ${p.name}`, p.schema, twin.parameters.find((q) => q.name === p.name)?.schema ?? twin.parameters[i]?.schema] as [
+              string,
+              SchemaNode,
+              SchemaNode | undefined,
+            ],
+        ),
+        ...[...op.outputs, ...op.errors].map(
+          (r) =>
+            [`response ${r.status}`, r.content?.schema, [...twin.outputs, ...twin.errors].find((x) => x.status === r.status)?.content?.schema] as [
+              string,
+              SchemaNode | undefined,
+              SchemaNode | undefined,
+            ],
+        ),
       ];
       for (const [what, a, b] of pairs) {
         if (a === undefined) continue;

@@ -63,7 +63,15 @@ export type { WebSocketApp } from './websocket/WebSocketApp.ts';
 export { WebSocketConfigError } from './websocket/WebSocketConfigError.ts';
 export { TransportConfig, type ChannelType, type LeakDetectionLevel, type TransportFields } from './server/config/TransportConfig.ts';
 export { HealthProbes } from './server/config/HealthProbes.ts';
-export { SSLConfig, HttpBehaviour, ClientAuth, TrustManagerKeyStore, TrustManagerKeyStoreBuilder, type TrustManagerKeyStoreInput, type KeyMaterialLocation } from './server/config/SSLConfig.ts';
+export {
+  SSLConfig,
+  HttpBehaviour,
+  ClientAuth,
+  TrustManagerKeyStore,
+  TrustManagerKeyStoreBuilder,
+  type TrustManagerKeyStoreInput,
+  type KeyMaterialLocation,
+} from './server/config/SSLConfig.ts';
 export { SSLConfigError } from './server/tls/SSLConfigError.ts';
 export { loadServerConfig, loadTransportConfig } from './server/config/loadServerConfig.ts';
 export { ConfigError } from './server/config/ConfigError.ts';
@@ -82,11 +90,30 @@ export { JsonCodec, type JsonBinaryCodec } from './codec/json/JsonCodec.ts';
 export { registerBodyCodec, bodyCodecFor, defaultMediaTypes, type BodyCodecFactory } from './codec/body/BodyCodecs.ts';
 export { validatorFor, type Validator } from './schema/validator.ts';
 
-export { Endpoint, EndpointImpl, type AnyEndpoint, type EndpointDocs, type EndpointHandler, type HandlerContext, type HandlerResult, type ExactInput } from './endpoint/Endpoint.ts';
+export {
+  Endpoint,
+  EndpointImpl,
+  type AnyEndpoint,
+  type EndpointDocs,
+  type EndpointHandler,
+  type HandlerContext,
+  type HandlerResult,
+  type ExactInput,
+} from './endpoint/Endpoint.ts';
 export { EndpointFailure } from './endpoint/EndpointFailure.ts';
 export { routesFromHandlers, type HandlerOf, type HandlersOf } from './endpoint/routesFromHandlers.ts';
 export type { EndpointOf, EndpointTypes } from './endpoint/EndpointOf.ts';
-export { defineEndpoint, type EndpointSpec, type PathParamSpec, type ParameterSpec, type BodySpec, type MultipartSpec, type ResponseHeaderSpec, type ResponseDataSpec, type PlainOutputSpec } from './endpoint/defineEndpoint.ts';
+export {
+  defineEndpoint,
+  type EndpointSpec,
+  type PathParamSpec,
+  type ParameterSpec,
+  type BodySpec,
+  type MultipartSpec,
+  type ResponseHeaderSpec,
+  type ResponseDataSpec,
+  type PlainOutputSpec,
+} from './endpoint/defineEndpoint.ts';
 export { AuthType, type Credentials } from './endpoint/AuthType.ts';
 export { Doc } from './endpoint/Doc.ts';
 export { HeaderCodec, type ContentTypeCodec } from './endpoint/HeaderCodec.ts';

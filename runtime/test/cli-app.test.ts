@@ -42,9 +42,7 @@ let server: TestServer;
 
 before(async () => {
   // Besides the API, a loopback route serving a JSON document for `-u`.
-  const doc = Route.handled(RoutePattern.GET('fixtures', 'new-user.json'), () =>
-    Response.json({ id: 0, name: 'From URL', age: 7, address: { city: 'Oslo' } }),
-  );
+  const doc = Route.handled(RoutePattern.GET('fixtures', 'new-user.json'), () => Response.json({ id: 0, name: 'From URL', age: 7, address: { city: 'Oslo' } }));
   server = await startServer(routes().concat(Routes(doc)));
 });
 
@@ -71,7 +69,7 @@ test('a command prints the response body (compact JSON off a terminal), exits 0;
   assert.doesNotMatch(r.stderr, /YWRhOnB3/, 'credentials are masked');
 });
 
-test('a declared error goes to stderr with exit code 1; a bad argument gets commander\'s error and exit code 2', async () => {
+test("a declared error goes to stderr with exit code 1; a bad argument gets commander's error and exit code 2", async () => {
   const [declared, bad] = await Promise.all([
     cli(['get-users-by-id', '--id', '2', '--authorization', basic]),
     cli(['get-users-by-id', '--id', 'x', '--authorization', basic]),
@@ -91,7 +89,14 @@ test('a JSON body field by field (--.<field>, nested, arrays), from standard inp
     cli(['post-users', '-u', `${server.url}/fixtures/new-user.json`]),
   ]);
   assert.equal(fields.code, 0, fields.stderr);
-  assert.deepEqual(JSON.parse(fields.stdout), { id: 42, name: 'Grace', age: 45, nickname: null, tags: ['navy', 'cobol'], address: { city: 'Arlington', zip: null } });
+  assert.deepEqual(JSON.parse(fields.stdout), {
+    id: 42,
+    name: 'Grace',
+    age: 45,
+    nickname: null,
+    tags: ['navy', 'cobol'],
+    address: { city: 'Arlington', zip: null },
+  });
   assert.equal(stdin.code, 0, stdin.stderr);
   assert.equal(JSON.parse(stdin.stdout).name, 'From stdin');
   assert.equal(url.code, 0, url.stderr);

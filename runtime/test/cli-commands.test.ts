@@ -75,7 +75,21 @@ test('body fields: required ones checked, values validated per field, declared e
   const negative = await runCli(cli, ['post-users', '--.id', '0', '--.name', 'G', '--.age', '-1', '--.address.city', 'x']);
   assert.equal(negative.code, 2);
   assert.match(negative.stderr, /option '--\.age <integer>' argument '-1' is invalid\. must be >= 0\./);
-  const optional = await runCli(cli, ['post-users', '--.id', '0', '--.name', 'G', '--.age', '1', '--.address.city', 'x', '--.address.zip', '0150', '--.nickname', 'g']);
+  const optional = await runCli(cli, [
+    'post-users',
+    '--.id',
+    '0',
+    '--.name',
+    'G',
+    '--.age',
+    '1',
+    '--.address.city',
+    'x',
+    '--.address.zip',
+    '0150',
+    '--.nickname',
+    'g',
+  ]);
   assert.equal(optional.code, 0, optional.stderr);
   assert.deepEqual(JSON.parse(optional.stdout).address, { city: 'x', zip: '0150' });
   const taken = await runCli(cli, ['post-users', '--.id', '0', '--.name', 'taken', '--.age', '1', '--.address.city', 'x']);

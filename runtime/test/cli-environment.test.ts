@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { Endpoint, HttpCliApp, RoutePattern, Schema, type HttpCliAppOptions } from '@kitgen/runtime';
 
-const me = Endpoint(RoutePattern.GET('me')).auth('Bearer').out(Schema.Object({ name: Schema.String() })).operationId('whoAmI');
+const me = Endpoint(RoutePattern.GET('me'))
+  .auth('Bearer')
+  .out(Schema.Object({ name: Schema.String() }))
+  .operationId('whoAmI');
 
 /** An app whose fetch records the request and answers 200 with a name. */
 function recording(changes: Partial<HttpCliAppOptions> = {}) {
@@ -18,7 +21,17 @@ function recording(changes: Partial<HttpCliAppOptions> = {}) {
     seen.push({ url: request.url, authorization: request.headers.get('authorization') });
     return new Response(JSON.stringify({ name: 'Ada' }), { status: 200, headers: { 'content-type': 'application/json' } });
   };
-  const app = HttpCliApp.fromEndpoints({ name: 'pets', version: '1', summary: 's', host: 'localhost', port: 8080, envPrefix: 'PETS', endpoints: [me], executor: { fetch }, ...changes });
+  const app = HttpCliApp.fromEndpoints({
+    name: 'pets',
+    version: '1',
+    summary: 's',
+    host: 'localhost',
+    port: 8080,
+    envPrefix: 'PETS',
+    endpoints: [me],
+    executor: { fetch },
+    ...changes,
+  });
   return { app, seen };
 }
 
@@ -34,12 +47,14 @@ async function run(app: HttpCliApp, argv: string[], env: NodeJS.ProcessEnv) {
   return { code, stdout, stderr };
 }
 
-
 test('the base URL: --base-url, else PETS_BASE_URL (https and a base path), else the options', async () => {
   const { app, seen } = recording();
   assert.equal((await run(app, ['who-am-i'], { PETS_TOKEN: 't', PETS_BASE_URL: 'https://api.example.com:8443/v1/' })).code, 0);
   assert.equal(seen.at(-1)!.url, 'https://api.example.com:8443/v1/me');
-  assert.equal((await run(app, ['who-am-i', '--base-url', 'http://127.0.0.1:9000/api'], { PETS_TOKEN: 't', PETS_BASE_URL: 'https://ignored.example' })).code, 0);
+  assert.equal(
+    (await run(app, ['who-am-i', '--base-url', 'http://127.0.0.1:9000/api'], { PETS_TOKEN: 't', PETS_BASE_URL: 'https://ignored.example' })).code,
+    0,
+  );
   assert.equal(seen.at(-1)!.url, 'http://127.0.0.1:9000/api/me');
   assert.equal((await run(app, ['who-am-i'], { PETS_TOKEN: 't' })).code, 0);
   assert.equal(seen.at(-1)!.url, 'http://localhost:8080/me');
@@ -75,7 +90,10 @@ test('credentials come from PETS_TOKEN; none anywhere names the variable and the
   assert.equal(none.code, 2);
   assert.equal(none.stderr.split('(add --help')[0].trimEnd(), 'error: GET /me needs a bearer token: set PETS_TOKEN (or give --token)');
   const help = await run(app, ['--help'], {});
-  assert.match(help.stdout, /Environment:\n {2}PETS_BASE_URL {2}the API's base URL: scheme, host, port, base path \(default http:\/\/localhost:8080; --base-url wins\)\n {2}PETS_TOKEN {5}the bearer token \(instead of --token\)\n/);
+  assert.match(
+    help.stdout,
+    /Environment:\n {2}PETS_BASE_URL {2}the API's base URL: scheme, host, port, base path \(default http:\/\/localhost:8080; --base-url wins\)\n {2}PETS_TOKEN {5}the bearer token \(instead of --token\)\n/,
+  );
   const commandHelp = await run(app, ['who-am-i', '--help'], {});
   assert.match(commandHelp.stdout.replace(/\s+/g, ' '), /--token <token>\] Bearer token \(better: set PETS_TOKEN, which stays out of shell history\)/);
 });
@@ -87,7 +105,11 @@ test('the generated CLI (fixtures/pets) reports a bad KITGEN_CLI_PORT as a usage
   const r = spawnSync(process.execPath, [join(root, 'fixtures/pets/expected/cli.js'), 'list-pets'], { cwd: root, env, encoding: 'utf8' });
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /^error: KITGEN_CLI_PORT: expected a port number 1-65535, got "eighty"\n/);
-  const bad = spawnSync(process.execPath, [join(root, 'fixtures/pets/expected/cli.js'), 'list-pets'], { cwd: root, env: { ...env, KITGEN_CLI_PORT: '', PETS_BASE_URL: 'ftp://x' }, encoding: 'utf8' });
+  const bad = spawnSync(process.execPath, [join(root, 'fixtures/pets/expected/cli.js'), 'list-pets'], {
+    cwd: root,
+    env: { ...env, KITGEN_CLI_PORT: '', PETS_BASE_URL: 'ftp://x' },
+    encoding: 'utf8',
+  });
   assert.equal(bad.status, 2, bad.stderr);
   assert.match(bad.stderr, /^error: PETS_BASE_URL: expected an http or https URL, got "ftp:\/\/x"\n/);
 });

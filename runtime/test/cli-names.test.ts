@@ -48,11 +48,19 @@ test('a command with an operationId is named from it in kebab-case, whatever the
   assert.equal(commandName({ route, operationId: 'getHTTPStatus' }), 'get-http-status');
   assert.equal(commandName({ route, operationId: 'list_pets' }, 'verb'), 'list-pets');
   assert.equal(commandName({ route, operationId: '***' }), 'get-pets-by-pet-id', 'an operationId with no words falls back to method and path');
-  assert.deepEqual(commandNames([{ route, operationId: 'a' }, { route, operationId: 'A' }]), ['a', 'a-2']);
+  assert.deepEqual(
+    commandNames([
+      { route, operationId: 'a' },
+      { route, operationId: 'A' },
+    ]),
+    ['a', 'a-2'],
+  );
 });
 
 test('cliStyle reaches the command list', async () => {
-  const create = Endpoint(RoutePattern.POST('users')).in(Schema.Object({ name: Schema.String() })).out(Schema.String());
+  const create = Endpoint(RoutePattern.POST('users'))
+    .in(Schema.Object({ name: Schema.String() }))
+    .out(Schema.String());
   const verbs = HttpCliApp.fromEndpoints({ name: 'x', version: '1', summary: 's', host: '127.0.0.1', port: 1, endpoints: [create], cliStyle: true });
   const help = await runCli(verbs, ['--help']);
   assert.match(help.stdout, /\n {2}create-users \[options\] +POST \/users\n/);
@@ -83,6 +91,14 @@ test('formatJson re-indents or compacts JSON text without touching strings or nu
 });
 
 test('the golden files are exactly the ones the tests compare (no stale file)', () => {
-  const files = readdirSync(fixtures).filter((f) => f.endsWith('.golden.txt')).sort();
-  assert.deepEqual(files, ['help-get-users-by-id.golden.txt', 'help-get-users.golden.txt', 'help-post-users-by-id-avatar.golden.txt', 'help-post-users.golden.txt', 'help.golden.txt']);
+  const files = readdirSync(fixtures)
+    .filter((f) => f.endsWith('.golden.txt'))
+    .sort();
+  assert.deepEqual(files, [
+    'help-get-users-by-id.golden.txt',
+    'help-get-users.golden.txt',
+    'help-post-users-by-id-avatar.golden.txt',
+    'help-post-users.golden.txt',
+    'help.golden.txt',
+  ]);
 });

@@ -18,7 +18,11 @@ test('one call of a 400-operation CLI takes under 300 ms; help still lists every
   const app = HttpCliApp.fromEndpoints({ name: 'big', version: '1', summary: 's', host: '127.0.0.1', port: 9, endpoints, executor: { fetch } });
   let out = '';
   let err = '';
-  const io = { stdout: { write: (c: string | Uint8Array) => (out += String(c)) }, stderr: { write: (c: string | Uint8Array) => ((err += String(c)), true) }, stdin: (async function* () {})() };
+  const io = {
+    stdout: { write: (c: string | Uint8Array) => (out += String(c)) },
+    stderr: { write: (c: string | Uint8Array) => ((err += String(c)), true) },
+    stdin: (async function* () {})(),
+  };
   const started = performance.now();
   const code = await app.cliApp.run(['create-thing399', '--id', '1', '--.name', 'x', '--.tags', 'a'], io);
   const ms = performance.now() - started;

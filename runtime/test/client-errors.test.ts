@@ -4,8 +4,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  Endpoint, RoutePattern, PathCodec, HttpCodec, Schema, Status, Either, Routes, AuthType, EndpointExecutor, EndpointError, ClientError,
-  serviceEnvVar, type Route,
+  Endpoint,
+  RoutePattern,
+  PathCodec,
+  HttpCodec,
+  Schema,
+  Status,
+  Either,
+  Routes,
+  AuthType,
+  EndpointExecutor,
+  EndpointError,
+  ClientError,
+  serviceEnvVar,
+  type Route,
 } from '@kitgen/runtime';
 import { startServer, sleep } from './support/testServer.ts';
 
@@ -33,7 +45,9 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 test('a declared error rejects with EndpointError carrying status and the typed value; call.either resolves it as a left', async () => {
-  const single = Endpoint(RoutePattern.GET('e1', PathCodec.int('n'))).out(User).outError(NotFound, Status.NotFound);
+  const single = Endpoint(RoutePattern.GET('e1', PathCodec.int('n')))
+    .out(User)
+    .outError(NotFound, Status.NotFound);
   const route = single.implement((n) => (n === 1 ? { id: 1, name: 'ok' } : single.fail({ message: `no ${n}` })));
   await withServer([route], async (call, url) => {
     const error = await rejection(call(single, 3));
@@ -49,14 +63,27 @@ test('a declared error rejects with EndpointError carrying status and the typed 
 });
 
 test('each error form: repeated outError (Either), outErrors and orOutError (unions), transformError', async () => {
-  const twice = Endpoint(RoutePattern.GET('e2', PathCodec.int('n'))).out(User).outError(NotFound, Status.NotFound).outError(Denied, Status.Forbidden);
-  const unified = Endpoint(RoutePattern.GET('e3', PathCodec.int('n'))).out(User).outErrors(HttpCodec.error(NotFound, Status.NotFound), HttpCodec.error(Denied, Status.Unauthorized));
-  const orErr = Endpoint(RoutePattern.GET('e4', PathCodec.int('n'))).out(User).outError(NotFound, Status.NotFound).orOutError(Denied, Status.Forbidden);
-  const sameStatus = Endpoint(RoutePattern.GET('e5', PathCodec.int('n'))).out(User).outErrors(HttpCodec.error(NotFound, Status.Conflict), HttpCodec.error(Denied, Status.Conflict));
+  const twice = Endpoint(RoutePattern.GET('e2', PathCodec.int('n')))
+    .out(User)
+    .outError(NotFound, Status.NotFound)
+    .outError(Denied, Status.Forbidden);
+  const unified = Endpoint(RoutePattern.GET('e3', PathCodec.int('n')))
+    .out(User)
+    .outErrors(HttpCodec.error(NotFound, Status.NotFound), HttpCodec.error(Denied, Status.Unauthorized));
+  const orErr = Endpoint(RoutePattern.GET('e4', PathCodec.int('n')))
+    .out(User)
+    .outError(NotFound, Status.NotFound)
+    .orOutError(Denied, Status.Forbidden);
+  const sameStatus = Endpoint(RoutePattern.GET('e5', PathCodec.int('n')))
+    .out(User)
+    .outErrors(HttpCodec.error(NotFound, Status.Conflict), HttpCodec.error(Denied, Status.Conflict));
   const mapped = Endpoint(RoutePattern.GET('e6', PathCodec.int('n')))
     .out(User)
     .outError(NotFound, Status.NotFound)
-    .transformError((e) => new Error(e.message), (err) => ({ message: err.message }));
+    .transformError(
+      (e) => new Error(e.message),
+      (err) => ({ message: err.message }),
+    );
   const routes = [
     twice.implement((n) => twice.fail(n === 1 ? Either.left({ reason: 'no' }) : Either.right({ message: 'gone' }))),
     unified.implement((n) => unified.fail(n === 1 ? { message: 'missing' } : { reason: 'who?' })),
@@ -101,13 +128,19 @@ test('auth types: the executor adds Basic or Bearer credentials; without them it
     const missing = await rejection(anonymous(bearer));
     assert.ok(missing instanceof ClientError);
     assert.equal(missing.kind, 'credentials');
-    assert.match(missing.message, /^GET \/bearer: the endpoint requires Bearer credentials; give `bearer: token` to createClient \(or `auth: \{ bearer: token \}` to EndpointExecutor\.make\)/);
+    assert.match(
+      missing.message,
+      /^GET \/bearer: the endpoint requires Bearer credentials; give `bearer: token` to createClient \(or `auth: \{ bearer: token \}` to EndpointExecutor\.make\)/,
+    );
     // A per-call Authorization header is used as given; the server's 401 is the declared error.
-    assert.deepEqual(await anonymous.either(basic, undefined, { headers: { authorization: `Basic ${Buffer.from('x:y').toString('base64')}` } }), Either.left({ reason: 'wrong password' }));
+    assert.deepEqual(
+      await anonymous.either(basic, undefined, { headers: { authorization: `Basic ${Buffer.from('x:y').toString('base64')}` } }),
+      Either.left({ reason: 'wrong password' }),
+    );
   });
 });
 
-test('406 and 415 from the server surface as ClientErrors with the status and the server\'s message', async () => {
+test("406 and 415 from the server surface as ClientErrors with the status and the server's message", async () => {
   const server = Endpoint(RoutePattern.POST('doc')).in(User).out(User);
   // The client's view of the same operation, out of date: it sends text and wants CSV.
   const stale = Endpoint(RoutePattern.POST('doc')).in(Schema.String(), { mediaType: 'text/plain' }).out(Schema.String(), 200, 'text/csv');
@@ -118,7 +151,10 @@ test('406 and 415 from the server surface as ClientErrors with the status and th
     assert.equal(e415.kind, 'status');
     assert.equal(e415.status, 415);
     assert.equal(e415.url, `${url}/doc`);
-    assert.match(e415.message, /^POST \/doc \(http:\/\/127\.0\.0\.1:\d+\/doc\): undeclared status 415 \(declared: 200\): Content-Type 'text\/plain' is not accepted/);
+    assert.match(
+      e415.message,
+      /^POST \/doc \(http:\/\/127\.0\.0\.1:\d+\/doc\): undeclared status 415 \(declared: 200\): Content-Type 'text\/plain' is not accepted/,
+    );
     const e406 = await rejection(call(current, { id: 1, name: 'a' }));
     assert.ok(e406 instanceof ClientError && e406.status === 406);
     assert.match(e406.message, /undeclared status 406 .*None of the available media types is acceptable: application\/json/);
@@ -130,9 +166,12 @@ test('an undeclared status (500) and an undecodable body are ClientErrors naming
   const boom = Endpoint(RoutePattern.GET('boom')).out(User);
   const served = Endpoint(RoutePattern.GET('user')).out(Schema.Object({ id: Schema.String(), name: Schema.String() }));
   const expected = Endpoint(RoutePattern.GET('user')).out(User);
-  const routes = [boom.implement(() => {
-    throw new Error('secret');
-  }), served.implement(() => ({ id: 'not a number', name: 'x' }))];
+  const routes = [
+    boom.implement(() => {
+      throw new Error('secret');
+    }),
+    served.implement(() => ({ id: 'not a number', name: 'x' })),
+  ];
   await withServer(routes, async (call, url) => {
     const e500 = await rejection(call(boom));
     assert.ok(e500 instanceof ClientError);
@@ -168,13 +207,13 @@ test('timeout: a slow response rejects with a timeout ClientError; per call and 
     assert.match(error.message, /^GET \/slow\/\{ms\} \(http:\/\/127\.0\.0\.1:\d+\/slow\/600\): no response within 100ms$/);
     assert.ok(Date.now() - started < 500);
     const impatient = EndpointExecutor.make({ baseUrl: url, timeout: 50 });
-    assert.equal((await rejection(impatient(slow, 400)) as ClientError).kind, 'timeout');
+    assert.equal(((await rejection(impatient(slow, 400))) as ClientError).kind, 'timeout');
     assert.equal(await impatient(slow, 0, { timeout: 0 }), 'done');
     assert.equal(await call(slow, 10, { timeout: 2000 }), 'done');
   });
 });
 
-test('abort: the caller\'s signal cancels a call in flight, or before it starts', async () => {
+test("abort: the caller's signal cancels a call in flight, or before it starts", async () => {
   const slow = Endpoint(RoutePattern.GET('slow')).out(Schema.String());
   await withServer([slow.implement(async () => (await sleep(500), 'late'))], async (call) => {
     const controller = new AbortController();
@@ -213,7 +252,10 @@ test('make(serviceName) resolves the base URL from KITGEN_SERVICE_<NAME>_URL or 
 });
 
 test('an input that cannot be written is a ClientError of kind encode, before anything is sent', async () => {
-  const e = Endpoint(RoutePattern.GET('x', PathCodec.int('n'))).query(HttpCodec.query('q', Schema.String())).header(HttpCodec.header('x-note')).out(Schema.String());
+  const e = Endpoint(RoutePattern.GET('x', PathCodec.int('n')))
+    .query(HttpCodec.query('q', Schema.String()))
+    .header(HttpCodec.header('x-note'))
+    .out(Schema.String());
   let sent = 0;
   const call = EndpointExecutor.make({ baseUrl: 'http://127.0.0.1:9', fetch: async () => (sent++, new Response('""')) });
   // @ts-expect-error the input is a tuple of three

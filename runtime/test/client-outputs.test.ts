@@ -42,7 +42,12 @@ test('declared statuses and 204 without a body; a GET output in a non-default st
   const post = Endpoint(RoutePattern.POST('u')).in(User).out(Created, Status.Created);
   const del = Endpoint(RoutePattern.DELETE('u', PathCodec.int('id')));
   const accepted = Endpoint(RoutePattern.PUT('u', PathCodec.int('id'))).out(Schema.String(), Status.Accepted);
-  const routes = [get.implement((id) => ({ id, name: 'Ada' })), post.implement((u) => ({ created: u.id })), del.implement(() => undefined), accepted.implement((id) => `queued ${id}`)];
+  const routes = [
+    get.implement((id) => ({ id, name: 'Ada' })),
+    post.implement((u) => ({ created: u.id })),
+    del.implement(() => undefined),
+    accepted.implement((id) => `queued ${id}`),
+  ];
   await withServer(routes, async (call) => {
     assert.deepEqual(await call(get, 1), { id: 1, name: 'Ada' });
     assert.deepEqual(await call(post, { id: 5, name: 'x' }), { created: 5 });
@@ -65,9 +70,16 @@ test('Accept lists the declared media types; a call may ask for one of them', as
 });
 
 test('several outs resolve as an Either (left = the later one); orOut as a plain union', async () => {
-  const either = Endpoint(RoutePattern.GET('either', PathCodec.int('n'))).out(User).out(Created, Status.Created);
-  const sameStatus = Endpoint(RoutePattern.GET('same', PathCodec.int('n'))).out(User).out(Created);
-  const union = Endpoint(RoutePattern.GET('union', PathCodec.int('n'))).out(User).orOut(Created, Status.Accepted).orOut(Schema.String(), 200, 'text/plain');
+  const either = Endpoint(RoutePattern.GET('either', PathCodec.int('n')))
+    .out(User)
+    .out(Created, Status.Created);
+  const sameStatus = Endpoint(RoutePattern.GET('same', PathCodec.int('n')))
+    .out(User)
+    .out(Created);
+  const union = Endpoint(RoutePattern.GET('union', PathCodec.int('n')))
+    .out(User)
+    .orOut(Created, Status.Accepted)
+    .orOut(Schema.String(), 200, 'text/plain');
   const routes = [
     either.implement((n) => (n === 1 ? Either.left({ created: 1 }) : Either.right({ id: n, name: 'r' }))),
     sameStatus.implement((n) => (n === 1 ? Either.left({ created: 1 }) : Either.right({ id: n, name: 's' }))),
@@ -107,7 +119,9 @@ test('outHeader adds the header value to the outputs declared before it (rule 1)
 });
 
 test('optional response headers decode to undefined when absent', async () => {
-  const e = Endpoint(RoutePattern.GET('opt', PathCodec.int('n'))).out(Schema.String()).outHeader(HttpCodec.header('x-next').optional());
+  const e = Endpoint(RoutePattern.GET('opt', PathCodec.int('n')))
+    .out(Schema.String())
+    .outHeader(HttpCodec.header('x-next').optional());
   await withServer([e.implement((n) => ['page', n === 1 ? 'p2' : undefined] as [string, string | undefined])], async (call) => {
     assert.deepEqual(await call(e, 1), ['page', 'p2']);
     assert.deepEqual(await call(e, 2), ['page', undefined]);
@@ -134,7 +148,10 @@ test('outCodec combines body, status and headers with and/or', async () => {
 test('transformOut maps the decoded output with its decode function', async () => {
   const e = Endpoint(RoutePattern.GET('t', PathCodec.int('id')))
     .out(User)
-    .transformOut((u) => `${u.id}:${u.name}`, (s) => ({ id: Number(s.split(':')[0]), name: s.split(':')[1] }));
+    .transformOut(
+      (u) => `${u.id}:${u.name}`,
+      (s) => ({ id: Number(s.split(':')[0]), name: s.split(':')[1] }),
+    );
   await withServer([e.implement((id) => `${id}:mapped`)], async (call) => {
     const out: string = await call(e, 4);
     assert.equal(out, '4:mapped');
@@ -175,7 +192,10 @@ test('connections are reused across calls (keep-alive)', async () => {
 
 test('a HEAD endpoint declaring a body: the client decodes status and headers and leaves the body undefined', async () => {
   const Meta = HttpCodec.header('x-count', Schema.Integer());
-  const head = Endpoint(RoutePattern.HEAD('users', PathCodec.int('id'))).out(User).outHeader(Meta).outError(NotFound, Status.NotFound);
+  const head = Endpoint(RoutePattern.HEAD('users', PathCodec.int('id')))
+    .out(User)
+    .outHeader(Meta)
+    .outError(NotFound, Status.NotFound);
   const route = head.implement((id) => {
     if (id !== 1) throw head.fail({ message: 'no such user' });
     return [{ id, name: 'Ada' }, 3];

@@ -4,8 +4,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  Endpoint, RoutePattern, PathCodec, HttpCodec, HeaderCodec, Schema, Status, Either, EndpointExecutor, EndpointError, Header,
-  type Authorization, type ClientInput, type MediaType,
+  Endpoint,
+  RoutePattern,
+  PathCodec,
+  HttpCodec,
+  HeaderCodec,
+  Schema,
+  Status,
+  Either,
+  EndpointExecutor,
+  EndpointError,
+  Header,
+  type Authorization,
+  type ClientInput,
+  type MediaType,
 } from '@kitgen/runtime';
 
 type Equals<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;

@@ -34,7 +34,7 @@ test.before(async () => {
   answer = runPython<Answer>(python, 'referee_avro.py', { schema: codec.idl, payloads: payloads.map(hex), container: hex(container) });
 });
 
-test('Python avro reads kitgen\'s datums and container, kitgen reads Python\'s', async (t) => {
+test("Python avro reads kitgen's datums and container, kitgen reads Python's", async (t) => {
   if (answer === undefined) return t.skip('python3-avro not installed');
   corpus.forEach(([label], i) => {
     assert.equal(answer!.reencoded[i], hex(payloads[i]), `${label}: Python re-encodes the datum it read byte for byte`);
@@ -58,11 +58,28 @@ test('Python avro reads kitgen\'s datums and container, kitgen reads Python\'s',
 test('a datum Python builds by hand decodes to the value it spells', (t) => {
   if (answer === undefined) return t.skip('python3-avro not installed');
   const expected: EverythingValue = {
-    i32: -(2 ** 31), i64: 2n ** 63n - 1n, i64n: -(2 ** 53 - 1), f32: 0.25, f64: -Infinity, flag: true, text: 'Grüße 🌍',
-    blob: new Uint8Array([0, 1, 255]), color: 'dark-blue', maybeColor: null, count: 5, note: null, tags: ['x'],
-    longs: [-1n, 2n ** 32n], matrix: [[1.5], []], scores: { k: -(2n ** 63n) }, byName: { a: { street: 's' } },
-    home: { street: 'h', zip: 'z' }, work: null, shape: { kind: 'Rect', w: 1, h: 2 },
-    shapes: [{ kind: 'Circle', radius: 3 }, { kind: 'Empty' }], maybeShape: null,
+    i32: -(2 ** 31),
+    i64: 2n ** 63n - 1n,
+    i64n: -(2 ** 53 - 1),
+    f32: 0.25,
+    f64: -Infinity,
+    flag: true,
+    text: 'Grüße 🌍',
+    blob: new Uint8Array([0, 1, 255]),
+    color: 'dark-blue',
+    maybeColor: null,
+    count: 5,
+    note: null,
+    tags: ['x'],
+    longs: [-1n, 2n ** 32n],
+    matrix: [[1.5], []],
+    scores: { k: -(2n ** 63n) },
+    byName: { a: { street: 's' } },
+    home: { street: 'h', zip: 'z' },
+    work: null,
+    shape: { kind: 'Rect', w: 1, h: 2 },
+    shapes: [{ kind: 'Circle', radius: 3 }, { kind: 'Empty' }],
+    maybeShape: null,
     tree: { label: 'r', children: [{ label: 'c', children: [] }] },
   };
   assert.deepStrictEqual(decoded(unhex(answer.handwritten)), expected);

@@ -31,7 +31,7 @@ test.before(async () => {
   answer = runPython<Answer>(python, 'referee_msgpack.py', { payloads: payloads.map(hex), stream: hex(stream) });
 });
 
-test('Python msgpack reads kitgen\'s values and stream, kitgen reads Python\'s', async (t) => {
+test("Python msgpack reads kitgen's values and stream, kitgen reads Python's", async (t) => {
   if (answer === undefined) return t.skip('python3-msgpack not installed');
   corpus.forEach(([label], i) => {
     // Both pick the smallest format for each value, so Python's re-encoding is byte for byte kitgen's.
@@ -51,11 +51,28 @@ test('Python msgpack reads kitgen\'s values and stream, kitgen reads Python\'s',
 test('a value Python builds by hand decodes to the value it spells', (t) => {
   if (answer === undefined) return t.skip('python3-msgpack not installed');
   const expected: EverythingValue = {
-    i32: -(2 ** 31), i64: 2n ** 63n - 1n, i64n: -(2 ** 53 - 1), f32: 0.25, f64: -Infinity, flag: true, text: 'Grüße 🌍',
-    blob: new Uint8Array([0, 1, 255]), color: 'dark-blue', maybeColor: null, count: 5, note: null, tags: ['x'],
-    longs: [-1n, 2n ** 32n], matrix: [[1.5], []], scores: { k: -(2n ** 63n) }, byName: { a: { street: 's' } },
-    home: { street: 'h', zip: 'z' }, work: null, shape: { kind: 'Rect', w: 1, h: 2 },
-    shapes: [{ kind: 'Circle', radius: 3 }, { kind: 'Empty' }], maybeShape: null,
+    i32: -(2 ** 31),
+    i64: 2n ** 63n - 1n,
+    i64n: -(2 ** 53 - 1),
+    f32: 0.25,
+    f64: -Infinity,
+    flag: true,
+    text: 'Grüße 🌍',
+    blob: new Uint8Array([0, 1, 255]),
+    color: 'dark-blue',
+    maybeColor: null,
+    count: 5,
+    note: null,
+    tags: ['x'],
+    longs: [-1n, 2n ** 32n],
+    matrix: [[1.5], []],
+    scores: { k: -(2n ** 63n) },
+    byName: { a: { street: 's' } },
+    home: { street: 'h', zip: 'z' },
+    work: null,
+    shape: { kind: 'Rect', w: 1, h: 2 },
+    shapes: [{ kind: 'Circle', radius: 3 }, { kind: 'Empty' }],
+    maybeShape: null,
     tree: { label: 'r', children: [{ label: 'c', children: [] }] },
   };
   assert.deepStrictEqual(decoded(unhex(answer.handwritten)), expected);

@@ -23,7 +23,7 @@ function decoded(bytes: Uint8Array): EverythingValue {
   return result.right;
 }
 
-test('protoc reads every corpus message kitgen writes, and kitgen reads protoc\'s re-encoding', (t) => {
+test("protoc reads every corpus message kitgen writes, and kitgen reads protoc's re-encoding", (t) => {
   if (!hasCommand('protoc')) return t.skip('protoc not installed');
   for (const [label, value] of corpus) {
     const text = protoc('--decode', codec.encode(value)).toString('utf8');
@@ -73,11 +73,29 @@ test('a message written by hand in protobuf text format decodes to the value it 
     tree { label: "r" children { label: "c" } }
   `;
   const expected: EverythingValue = {
-    i32: -(2 ** 31), i64: 2n ** 63n - 1n, i64n: -(2 ** 53 - 1), f32: 0.25, f64: -Infinity, flag: true, text: 'Grüße 🌍',
-    blob: new Uint8Array([0, 1, 255]), color: 'dark-blue', maybeColor: null, nick: '', count: 5, note: null, tags: ['x'],
-    longs: [-1n, 2n ** 32n], matrix: [[1.5], []], scores: { k: -(2n ** 63n) }, byName: { a: { street: 's' } },
-    home: { street: 'h', zip: 'z' }, work: null, shape: { kind: 'Rect', w: 1, h: 2 },
-    shapes: [{ kind: 'Circle', radius: 3 }, { kind: 'Empty' }], maybeShape: null,
+    i32: -(2 ** 31),
+    i64: 2n ** 63n - 1n,
+    i64n: -(2 ** 53 - 1),
+    f32: 0.25,
+    f64: -Infinity,
+    flag: true,
+    text: 'Grüße 🌍',
+    blob: new Uint8Array([0, 1, 255]),
+    color: 'dark-blue',
+    maybeColor: null,
+    nick: '',
+    count: 5,
+    note: null,
+    tags: ['x'],
+    longs: [-1n, 2n ** 32n],
+    matrix: [[1.5], []],
+    scores: { k: -(2n ** 63n) },
+    byName: { a: { street: 's' } },
+    home: { street: 'h', zip: 'z' },
+    work: null,
+    shape: { kind: 'Rect', w: 1, h: 2 },
+    shapes: [{ kind: 'Circle', radius: 3 }, { kind: 'Empty' }],
+    maybeShape: null,
     tree: { label: 'r', children: [{ label: 'c', children: [] }] },
   };
   assert.deepStrictEqual(decoded(protoc('--encode', text)), expected);

@@ -38,11 +38,16 @@ test.before(async () => {
   run('thrift', ['--gen', 'py', '-out', dir, join(dir, 'everything.thrift')]);
   const stream = concat(await collect(codec.streamEncoder(from(values))));
   answer = runPython<Answer>(python!, 'referee_thrift.py', {
-    generated: dir, module: 'everything', struct: codec.structName, payloads: payloads.map(hex), stream: hex(stream), streamCount: values.length,
+    generated: dir,
+    module: 'everything',
+    struct: codec.structName,
+    payloads: payloads.map(hex),
+    stream: hex(stream),
+    streamCount: values.length,
   });
 });
 
-test('Thrift-generated Python reads kitgen\'s structs and framed stream, kitgen reads Python\'s', async (t) => {
+test("Thrift-generated Python reads kitgen's structs and framed stream, kitgen reads Python's", async (t) => {
   if (answer === undefined) return t.skip('thrift compiler or python3-thrift not installed');
   corpus.forEach(([label], i) => {
     assert.equal(answer!.reencoded[i], hex(payloads[i]), `${label}: Python re-encodes the struct it read byte for byte`);
@@ -62,11 +67,28 @@ test('Thrift-generated Python reads kitgen\'s structs and framed stream, kitgen 
 test('a struct Python builds by hand decodes to the value it spells', (t) => {
   if (answer === undefined) return t.skip('thrift compiler or python3-thrift not installed');
   const expected: EverythingValue = {
-    i32: -(2 ** 31), i64: 2n ** 63n - 1n, i64n: -(2 ** 53 - 1), f32: 0.25, f64: -Infinity, flag: true, text: 'Grüße 🌍',
-    blob: new Uint8Array([0, 1, 255]), color: 'dark-blue', maybeColor: null, count: 5, note: null, tags: ['x'],
-    longs: [-1n, 2n ** 32n], matrix: [[1.5], []], scores: { k: -(2n ** 63n) }, byName: { a: { street: 's' } },
-    home: { street: 'h', zip: 'z' }, work: null, shape: { kind: 'Rect', w: 1, h: 2 },
-    shapes: [{ kind: 'Circle', radius: 3 }, { kind: 'Empty' }], maybeShape: null,
+    i32: -(2 ** 31),
+    i64: 2n ** 63n - 1n,
+    i64n: -(2 ** 53 - 1),
+    f32: 0.25,
+    f64: -Infinity,
+    flag: true,
+    text: 'Grüße 🌍',
+    blob: new Uint8Array([0, 1, 255]),
+    color: 'dark-blue',
+    maybeColor: null,
+    count: 5,
+    note: null,
+    tags: ['x'],
+    longs: [-1n, 2n ** 32n],
+    matrix: [[1.5], []],
+    scores: { k: -(2n ** 63n) },
+    byName: { a: { street: 's' } },
+    home: { street: 'h', zip: 'z' },
+    work: null,
+    shape: { kind: 'Rect', w: 1, h: 2 },
+    shapes: [{ kind: 'Circle', radius: 3 }, { kind: 'Empty' }],
+    maybeShape: null,
     tree: { label: 'r', children: [{ label: 'c', children: [] }] },
   };
   assert.deepStrictEqual(decoded(unhex(answer.handwritten)), expected);

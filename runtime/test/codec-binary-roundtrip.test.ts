@@ -3,17 +3,7 @@
 // encode-time refusal of values that do not fit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  AvroCodec,
-  DecodeError,
-  EncodeError,
-  Either,
-  MessagePackCodec,
-  ProtobufCodec,
-  Schema,
-  ThriftCodec,
-  type BinaryCodec,
-} from '@kitgen/runtime';
+import { AvroCodec, DecodeError, EncodeError, Either, MessagePackCodec, ProtobufCodec, Schema, ThriftCodec, type BinaryCodec } from '@kitgen/runtime';
 import { chunks, collect, concat, corpus, Everything, from, type EverythingValue } from './codec-support/corpus.ts';
 
 const codecs: readonly (readonly [string, BinaryCodec<EverythingValue>])[] = [
@@ -155,11 +145,14 @@ test('encode refuses values that do not fit their wire type, naming where', () =
     ['MsgPack int64', codecs[3][1], { ...value, scores: { a: 'x' } }, '/scores/a'],
   ];
   for (const [label, codec, bad, pointer] of cases) {
-    assert.throws(() => codec.encode(bad as EverythingValue), (error: unknown) => {
-      assert.ok(error instanceof EncodeError, `${label}: ${String(error)}`);
-      assert.equal(error.pointer, pointer, label);
-      return true;
-    });
+    assert.throws(
+      () => codec.encode(bad as EverythingValue),
+      (error: unknown) => {
+        assert.ok(error instanceof EncodeError, `${label}: ${String(error)}`);
+        assert.equal(error.pointer, pointer, label);
+        return true;
+      },
+    );
   }
 });
 
@@ -212,11 +205,14 @@ test('Dates (Schema.DateTime) round-trip through every binary codec, in fields, 
     const stream = concat(await collect(c.streamEncoder(from(values))));
     assert.deepStrictEqual(await collect(c.streamDecoder(chunks(stream, 3))), values, `${name} stream`);
     // An invalid Date has no instant to write: refused, naming the field.
-    assert.throws(() => c.encode({ ...values[0], all: [new Date(0), new Date('x')] }), (error: unknown) => {
-      assert.ok(error instanceof EncodeError, `${name}: ${String(error)}`);
-      assert.equal(error.pointer, '/all/1', name);
-      return true;
-    });
+    assert.throws(
+      () => c.encode({ ...values[0], all: [new Date(0), new Date('x')] }),
+      (error: unknown) => {
+        assert.ok(error instanceof EncodeError, `${name}: ${String(error)}`);
+        assert.equal(error.pointer, '/all/1', name);
+        return true;
+      },
+    );
     assert.throws(() => c.encode({ ...values[0], at: '2024-01-01T00:00:00Z' as unknown as Date }), EncodeError, name);
   }
   // The IDLs say what the integers are.

@@ -40,8 +40,14 @@ test('the .proto numbers fields in declaration order, prefixes enums and maps un
   const idl = ProtobufCodec.protobufCodec(Everything, { package: 'kitgen.test' }).idl;
   assert.match(idl, /^syntax = "proto3";$/m);
   assert.match(idl, /^package kitgen\.test;$/m);
-  assert.match(idl, /\/\/ One field of every kind\nmessage Everything \{\n  int32 i32 = 1;\n  int64 i64 = 2;\n  int64 i64n = 3;\n  float f32 = 4;\n  double f64 = 5;\n  bool flag = 6;\n  string text = 7;\n  bytes blob = 8;\n  Color color = 9;\n  optional Color maybeColor = 10;\n  optional string nick = 11;\n  optional int32 count = 12;\n  optional string note = 13;\n  repeated string tags = 14;\n  repeated int64 longs = 15;\n  repeated EverythingMatrixItem matrix = 16;\n  map<string, int64> scores = 17;\n  map<string, Address> byName = 18;\n  Address home = 19;\n  Address work = 20;\n  Shape shape = 21;\n  repeated Shape shapes = 22;\n  Shape maybeShape = 23;\n  Tree tree = 24;\n\}/);
-  assert.match(idl, /enum Color \{\n  COLOR_UNSPECIFIED = 0;\n  COLOR_RED = 1; \/\/ "red"\n  COLOR_GREEN = 2; \/\/ "green"\n  COLOR_DARK_BLUE = 3; \/\/ "dark-blue"\n\}/);
+  assert.match(
+    idl,
+    /\/\/ One field of every kind\nmessage Everything \{\n  int32 i32 = 1;\n  int64 i64 = 2;\n  int64 i64n = 3;\n  float f32 = 4;\n  double f64 = 5;\n  bool flag = 6;\n  string text = 7;\n  bytes blob = 8;\n  Color color = 9;\n  optional Color maybeColor = 10;\n  optional string nick = 11;\n  optional int32 count = 12;\n  optional string note = 13;\n  repeated string tags = 14;\n  repeated int64 longs = 15;\n  repeated EverythingMatrixItem matrix = 16;\n  map<string, int64> scores = 17;\n  map<string, Address> byName = 18;\n  Address home = 19;\n  Address work = 20;\n  Shape shape = 21;\n  repeated Shape shapes = 22;\n  Shape maybeShape = 23;\n  Tree tree = 24;\n\}/,
+  );
+  assert.match(
+    idl,
+    /enum Color \{\n  COLOR_UNSPECIFIED = 0;\n  COLOR_RED = 1; \/\/ "red"\n  COLOR_GREEN = 2; \/\/ "green"\n  COLOR_DARK_BLUE = 3; \/\/ "dark-blue"\n\}/,
+  );
   assert.match(idl, /message Shape \{\n  oneof kind \{\n    Circle circle = 1;\n    Rect rect = 2;\n    Empty empty = 3;\n  \}\n\}/);
   assert.match(idl, /message EverythingMatrixItem \{\n  repeated double items = 1;\n\}/);
   assert.match(idl, /message Tree \{\n  string label = 1;\n  repeated Tree children = 2;\n\}/);
@@ -82,7 +88,11 @@ test('x-kitgen-field pins field numbers and oneof/union members; clashes and bad
 
   const Clash = Schema.Object({ a: Schema.String(), b: Schema.Integer({ 'x-kitgen-field': 1 }) });
   for (const [name, make] of Object.entries(makers).filter(([n]) => n !== 'MsgPack')) {
-    assert.throws(() => make(Clash), (e: unknown) => e instanceof CodecSchemaError && e.schemaPath === '#/properties/b' && /"a" and "b" both have number 1/.test(e.message), name);
+    assert.throws(
+      () => make(Clash),
+      (e: unknown) => e instanceof CodecSchemaError && e.schemaPath === '#/properties/b' && /"a" and "b" both have number 1/.test(e.message),
+      name,
+    );
   }
   const Zero = Schema.Object({ a: Schema.String({ 'x-kitgen-field': 0 }) });
   assert.throws(() => ProtobufCodec.protobufCodec(Zero), /x-kitgen-field must be a positive integer/);
@@ -92,24 +102,47 @@ test('x-kitgen-field pins field numbers and oneof/union members; clashes and bad
 
 test('what a format cannot express fails when the codec is built, naming the schema path', () => {
   const cases: readonly [string, TSchema, string, readonly string[]][] = [
-    ['optional and nullable', Schema.Object({ x: Schema.Optional(Schema.Union([Schema.String(), Schema.Null()])) }), '#/properties/x', ['protobuf', 'Avro', 'Thrift']],
+    [
+      'optional and nullable',
+      Schema.Object({ x: Schema.Optional(Schema.Union([Schema.String(), Schema.Null()])) }),
+      '#/properties/x',
+      ['protobuf', 'Avro', 'Thrift'],
+    ],
     ['null in a list', Schema.Object({ x: Schema.Array(Schema.Union([Schema.String(), Schema.Null()])) }), '#/properties/x/items', ['protobuf', 'Thrift']],
-    ['null in a map', Schema.Object({ x: Schema.Record(Schema.String(), Schema.Union([Schema.Integer(), Schema.Null()])) }), '#/properties/x/patternProperties/^.*$', ['protobuf', 'Thrift']],
+    [
+      'null in a map',
+      Schema.Object({ x: Schema.Record(Schema.String(), Schema.Union([Schema.Integer(), Schema.Null()])) }),
+      '#/properties/x/patternProperties/^.*$',
+      ['protobuf', 'Thrift'],
+    ],
     ['untagged union', Schema.Object({ x: Schema.Union([Schema.String(), Schema.Number()]) }), '#/properties/x', ['protobuf', 'Avro', 'Thrift']],
     ['unknown', Schema.Object({ x: Schema.Unknown() }), '#/properties/x', ['protobuf', 'Avro', 'Thrift']],
     ['tuple', Schema.Object({ x: Schema.Tuple([Schema.String(), Schema.Integer()]) }), '#/properties/x', ['protobuf', 'Avro', 'Thrift']],
-    ['intersection', Schema.Object({ x: Schema.Intersect([Schema.Object({ a: Schema.String() }), Schema.Object({ b: Schema.String() })]) }), '#/properties/x', ['protobuf', 'Avro', 'Thrift']],
-    ['fixed and map properties', Schema.Object({ x: Schema.Object({ a: Schema.String() }, { additionalProperties: Schema.Integer() }) }), '#/properties/x', ['protobuf', 'Avro', 'Thrift']],
+    [
+      'intersection',
+      Schema.Object({ x: Schema.Intersect([Schema.Object({ a: Schema.String() }), Schema.Object({ b: Schema.String() })]) }),
+      '#/properties/x',
+      ['protobuf', 'Avro', 'Thrift'],
+    ],
+    [
+      'fixed and map properties',
+      Schema.Object({ x: Schema.Object({ a: Schema.String() }, { additionalProperties: Schema.Integer() }) }),
+      '#/properties/x',
+      ['protobuf', 'Avro', 'Thrift'],
+    ],
   ];
   for (const [label, schema, path, failing] of cases) {
     for (const [name, make] of Object.entries(makers)) {
       if (failing.includes(name)) {
-        assert.throws(() => make(schema), (e: unknown) => {
-          assert.ok(e instanceof CodecSchemaError, `${name} ${label}: ${String(e)}`);
-          assert.equal(e.schemaPath, path, `${name} ${label}`);
-          assert.ok(e.message.includes(`at schema path ${path}`), e.message);
-          return true;
-        });
+        assert.throws(
+          () => make(schema),
+          (e: unknown) => {
+            assert.ok(e instanceof CodecSchemaError, `${name} ${label}: ${String(e)}`);
+            assert.equal(e.schemaPath, path, `${name} ${label}`);
+            assert.ok(e.message.includes(`at schema path ${path}`), e.message);
+            return true;
+          },
+        );
       } else {
         make(schema); // builds: the format can say it
       }
@@ -164,7 +197,13 @@ test('tagged unions of one case, nullable, in lists and as map values round-trip
     byName: Schema.Record(Schema.String(), Pet),
   });
   const values = [
-    { solo: { kind: 'Only', n: 1 }, maybeSolo: { kind: 'Only', n: 2 }, maybePet: { type: 'Dog', good: true }, pets: [{ type: 'Cat', lives: 9 }], byName: { rex: { type: 'Dog', good: false } } },
+    {
+      solo: { kind: 'Only', n: 1 },
+      maybeSolo: { kind: 'Only', n: 2 },
+      maybePet: { type: 'Dog', good: true },
+      pets: [{ type: 'Cat', lives: 9 }],
+      byName: { rex: { type: 'Dog', good: false } },
+    },
     { solo: { kind: 'Only', n: 0 }, maybeSolo: null, maybePet: null, pets: [], byName: {} },
   ];
   for (const [name, make] of Object.entries(makers)) {
@@ -187,7 +226,12 @@ test('mutually recursive records round-trip in every format', () => {
 
 test('protobuf: proto3 semantics for absent fields, unknown fields and enum zero', () => {
   const V1 = Schema.Object({ id: Schema.Integer(), tags: Schema.Optional(Schema.Array(Schema.String())), home: Schema.Object({ city: Schema.String() }) });
-  const V2 = Schema.Object({ id: Schema.Integer(), tags: Schema.Optional(Schema.Array(Schema.String())), home: Schema.Object({ city: Schema.String() }), extra: Schema.String() });
+  const V2 = Schema.Object({
+    id: Schema.Integer(),
+    tags: Schema.Optional(Schema.Array(Schema.String())),
+    home: Schema.Object({ city: Schema.String() }),
+    extra: Schema.String(),
+  });
   const v1 = ProtobufCodec.protobufCodec(V1);
   const v2 = ProtobufCodec.protobufCodec(V2);
   // An optional list has no presence on the protobuf wire: empty reads back as absent.
@@ -260,9 +304,16 @@ test('MsgPack: int64 positions use integer formats, "__proto__" keys are refused
 });
 
 test('each codec names its media types; aliases are accepted on requests', () => {
-  const types = (c: { mediaType: { fullType: string }; mediaTypes: readonly { fullType: string }[] }) => [c.mediaType.fullType, ...c.mediaTypes.map((m) => m.fullType)];
+  const types = (c: { mediaType: { fullType: string }; mediaTypes: readonly { fullType: string }[] }) => [
+    c.mediaType.fullType,
+    ...c.mediaTypes.map((m) => m.fullType),
+  ];
   assert.deepStrictEqual(types(ProtobufCodec.protobufCodec(Everything)), ['application/protobuf', 'application/protobuf', 'application/x-protobuf']);
   assert.deepStrictEqual(types(AvroCodec.schemaBasedBinaryCodec(Everything)), ['application/avro', 'application/avro']);
-  assert.deepStrictEqual(types(ThriftCodec.thriftBinaryCodec(Everything)), ['application/vnd.apache.thrift.binary', 'application/vnd.apache.thrift.binary', 'application/x-thrift']);
+  assert.deepStrictEqual(types(ThriftCodec.thriftBinaryCodec(Everything)), [
+    'application/vnd.apache.thrift.binary',
+    'application/vnd.apache.thrift.binary',
+    'application/x-thrift',
+  ]);
   assert.deepStrictEqual(types(MessagePackCodec.messagePackCodec(Everything)), ['application/msgpack', 'application/msgpack', 'application/x-msgpack']);
 });

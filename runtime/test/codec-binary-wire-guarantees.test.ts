@@ -121,7 +121,10 @@ for (const [name, codec, schema, value] of cases as unknown as ReadonlyArray<rea
         continue;
       }
       rights++;
-      assert.ok(validator.check(result.right), `${name}: bytes ${Buffer.from(bytes).toString('hex')} decoded unchecked to a value the schema refuses: ${validator.error(result.right).message}`);
+      assert.ok(
+        validator.check(result.right),
+        `${name}: bytes ${Buffer.from(bytes).toString('hex')} decoded unchecked to a value the schema refuses: ${validator.error(result.right).message}`,
+      );
     }
     assert.ok(rights > 100, `${name}: only ${rights} of 3000 mutated inputs decoded; the test would prove little`);
   });

@@ -1,9 +1,7 @@
 // CodecConfig over the wire: each of the six options, both halves, global and per routes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  Endpoint, RoutePattern, Schema, Routes, CodecConfig, DiscriminatorSetting, NameFormat, JsonCodec, type Route, type TSchema,
-} from '@kitgen/runtime';
+import { Endpoint, RoutePattern, Schema, Routes, CodecConfig, DiscriminatorSetting, NameFormat, JsonCodec, type Route, type TSchema } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 async function serve(routes: Routes, fn: (url: string) => Promise<void>): Promise<void> {
@@ -36,11 +34,16 @@ const Shape = Schema.TaggedUnion({
 });
 
 function echoRoute(schema: TSchema, path: string): Route {
-  return Endpoint(RoutePattern.POST(path)).in(schema).out(schema).implement((v) => v);
+  return Endpoint(RoutePattern.POST(path))
+    .in(schema)
+    .out(schema)
+    .implement((v) => v);
 }
 
 test('rejectExtraFields: off drops unknown fields, on answers 400 naming the field', async () => {
-  const routes = Routes(echoRoute(Profile, 'lenient')).concat(Routes(echoRoute(Profile, 'strict')).pipe(CodecConfig.withConfig(CodecConfig({ rejectExtraFields: true }))));
+  const routes = Routes(echoRoute(Profile, 'lenient')).concat(
+    Routes(echoRoute(Profile, 'strict')).pipe(CodecConfig.withConfig(CodecConfig({ rejectExtraFields: true }))),
+  );
   await serve(routes, async (url) => {
     const input = { firstName: 'Ada', middleName: null, tags: [], admin: true };
     const lenient = await post(`${url}/lenient`, input);
@@ -90,7 +93,9 @@ test('fieldNameFormat maps names both ways', async () => {
 
 test('discriminatorSettings: class-name wrapper by default, a named field on request', async () => {
   const routes = Routes(echoRoute(Shape, 'wrapped')).concat(
-    Routes(echoRoute(Shape, 'named')).pipe(CodecConfig.withConfig(CodecConfig({ discriminatorSettings: DiscriminatorSetting.Name('kind', NameFormat.KebabCase) }))),
+    Routes(echoRoute(Shape, 'named')).pipe(
+      CodecConfig.withConfig(CodecConfig({ discriminatorSettings: DiscriminatorSetting.Name('kind', NameFormat.KebabCase) })),
+    ),
   );
   await serve(routes, async (url) => {
     const w = await post(`${url}/wrapped`, { Circle: { radius: 2 } });
@@ -115,7 +120,13 @@ test('treatStreamsAsArrays: NDJSON by default, one JSON array when on', async ()
   const arrays = JsonCodec.schemaBasedBinaryCodec(Item, CodecConfig({ treatStreamsAsArrays: true }));
   const text = await collect(arrays.streamEncoder(items()));
   assert.equal(text, '[{"n":1},{"n":2}]');
-  const back = await fromAsync(arrays.streamDecoder((async function* () { yield new TextEncoder().encode(text); })()));
+  const back = await fromAsync(
+    arrays.streamDecoder(
+      (async function* () {
+        yield new TextEncoder().encode(text);
+      })(),
+    ),
+  );
   assert.deepEqual(back, [{ n: 1 }, { n: 2 }]);
 });
 
@@ -123,7 +134,9 @@ test('configLayer sets the global config; withConfig on routes wins over it', as
   const before = CodecConfig.current();
   try {
     CodecConfig.configLayer(CodecConfig({ fieldNameFormat: NameFormat.SnakeCase }));
-    const routes = Routes(echoRoute(Profile, 'global')).concat(Routes(echoRoute(Profile, 'local')).pipe(CodecConfig.withConfig(CodecConfig({ fieldNameFormat: NameFormat.KebabCase }))));
+    const routes = Routes(echoRoute(Profile, 'global')).concat(
+      Routes(echoRoute(Profile, 'local')).pipe(CodecConfig.withConfig(CodecConfig({ fieldNameFormat: NameFormat.KebabCase }))),
+    );
     await serve(routes, async (url) => {
       const g = await post(`${url}/global`, { first_name: 'A', middle_name: null, tags: [] });
       assert.ok('first_name' in ((await g.json()) as object));
@@ -137,13 +150,25 @@ test('configLayer sets the global config; withConfig on routes wins over it', as
 
 test('JSON decoding never pollutes prototypes through __proto__ or constructor keys', async () => {
   const Bag = Schema.Object({ name: Schema.String(), extra: Schema.Record(Schema.String(), Schema.Unknown()) });
-  const routes = Routes(Endpoint(RoutePattern.POST('bag')).in(Bag).out(Schema.Unknown()).implement((b) => {
-    const merged: Record<string, unknown> = {};
-    Object.assign(merged, b, b.extra);
-    return { polluted: ({} as Record<string, unknown>).polluted ?? null, proto: Object.getPrototypeOf(merged) === Object.prototype, keys: Object.keys(b.extra) };
-  }));
+  const routes = Routes(
+    Endpoint(RoutePattern.POST('bag'))
+      .in(Bag)
+      .out(Schema.Unknown())
+      .implement((b) => {
+        const merged: Record<string, unknown> = {};
+        Object.assign(merged, b, b.extra);
+        return {
+          polluted: ({} as Record<string, unknown>).polluted ?? null,
+          proto: Object.getPrototypeOf(merged) === Object.prototype,
+          keys: Object.keys(b.extra),
+        };
+      }),
+  );
   await serve(routes, async (url) => {
-    const r = await post(`${url}/bag`, '{"name":"x","__proto__":{"polluted":true},"extra":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"ok":1}}');
+    const r = await post(
+      `${url}/bag`,
+      '{"name":"x","__proto__":{"polluted":true},"extra":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"ok":1}}',
+    );
     assert.equal(r.status, 200);
     assert.deepEqual(await r.json(), { polluted: null, proto: true, keys: ['constructor', 'ok'] });
     assert.equal(({} as Record<string, unknown>).polluted, undefined);

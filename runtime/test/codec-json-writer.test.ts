@@ -39,20 +39,102 @@ const configs: Array<[string, CodecConfig]> = [
   ['kebab-case, no discriminator', CodecConfig({ fieldNameFormat: NameFormat.KebabCase, discriminatorSettings: DiscriminatorSetting.NoDiscriminator })],
 ];
 
-const strings = ['', 'plain', 'with "quotes"', 'back\\slash', 'line\nbreak', 'tab\tand\u0001', 'emoji 😀', 'lone \ud800 surrogate', 'é ü ß 中文', '\u2028\u2029', 'x'.repeat(200), `${'y'.repeat(100)}"`];
+const strings = [
+  '',
+  'plain',
+  'with "quotes"',
+  'back\\slash',
+  'line\nbreak',
+  'tab\tand\u0001',
+  'emoji 😀',
+  'lone \ud800 surrogate',
+  'é ü ß 中文',
+  '\u2028\u2029',
+  'x'.repeat(200),
+  `${'y'.repeat(100)}"`,
+];
 
 const values: unknown[] = [
   { id: 1, displayName: 'Ada', active: true, middleName: null, tags: [] },
-  { id: -0, ratio: 0.1, displayName: 'Bob', active: false, nickName: 'b', middleName: 'M', tags: ['a', 'b'], scores: [1, 2.5, NaN, Infinity], address: { streetName: 'Main', zip: 12345 } },
+  {
+    id: -0,
+    ratio: 0.1,
+    displayName: 'Bob',
+    active: false,
+    nickName: 'b',
+    middleName: 'M',
+    tags: ['a', 'b'],
+    scores: [1, 2.5, NaN, Infinity],
+    address: { streetName: 'Main', zip: 12345 },
+  },
   { id: 1e21, displayName: 'x', active: true, middleName: null, tags: [], scores: [], history: [], labels: {}, address: { streetName: 'S' } },
-  { id: 2, displayName: 'y', active: true, middleName: null, tags: ['t'], history: [{ streetName: 'A' }, { streetName: 'B', zip: 2 }], labels: { a: 'b' }, shape: { type: 'Circle', radius: 2 } },
-  { id: 3, displayName: 'z', active: true, middleName: null, tags: [], photo: new Uint8Array([1, 2, 255]), anything: { deep: [1, { x: null }] }, when: new Date(0), kind: 'a' },
+  {
+    id: 2,
+    displayName: 'y',
+    active: true,
+    middleName: null,
+    tags: ['t'],
+    history: [{ streetName: 'A' }, { streetName: 'B', zip: 2 }],
+    labels: { a: 'b' },
+    shape: { type: 'Circle', radius: 2 },
+  },
+  {
+    id: 3,
+    displayName: 'z',
+    active: true,
+    middleName: null,
+    tags: [],
+    photo: new Uint8Array([1, 2, 255]),
+    anything: { deep: [1, { x: null }] },
+    when: new Date(0),
+    kind: 'a',
+  },
   // Values of types the schema does not declare still come out as JSON.stringify writes them.
-  { id: '7', ratio: null, displayName: 5, active: 'yes', nickName: undefined, middleName: undefined, tags: 'not an array', scores: [undefined, () => 1, null], address: 'nowhere', history: [null, 3, { streetName: 1 }] },
-  { id: 4, displayName: 'e', active: true, middleName: null, tags: [], address: null, history: null, labels: null, extra: 'not declared', __proto__: { inherited: 1 } },
+  {
+    id: '7',
+    ratio: null,
+    displayName: 5,
+    active: 'yes',
+    nickName: undefined,
+    middleName: undefined,
+    tags: 'not an array',
+    scores: [undefined, () => 1, null],
+    address: 'nowhere',
+    history: [null, 3, { streetName: 1 }],
+  },
+  {
+    id: 4,
+    displayName: 'e',
+    active: true,
+    middleName: null,
+    tags: [],
+    address: null,
+    history: null,
+    labels: null,
+    extra: 'not declared',
+    __proto__: { inherited: 1 },
+  },
   // Dates (Schema.DateTime): valid ones as ISO text; invalid ones and non-dates as JSON.stringify writes them.
-  { id: 8, displayName: 'd', active: true, middleName: null, tags: [], at: new Date(Date.UTC(2024, 1, 29, 12, 30, 45, 678)), dates: [new Date(0), new Date(-1), new Date(8.64e15)], maybeAt: null },
-  { id: 9, displayName: 'd', active: true, middleName: null, tags: [], at: new Date('x'), dates: [new Date('y'), '2020-01-01T00:00:00Z', 1, null], maybeAt: new Date(1) },
+  {
+    id: 8,
+    displayName: 'd',
+    active: true,
+    middleName: null,
+    tags: [],
+    at: new Date(Date.UTC(2024, 1, 29, 12, 30, 45, 678)),
+    dates: [new Date(0), new Date(-1), new Date(8.64e15)],
+    maybeAt: null,
+  },
+  {
+    id: 9,
+    displayName: 'd',
+    active: true,
+    middleName: null,
+    tags: [],
+    at: new Date('x'),
+    dates: [new Date('y'), '2020-01-01T00:00:00Z', 1, null],
+    maybeAt: new Date(1),
+  },
   { id: 10, displayName: 'd', active: true, middleName: null, tags: [], at: '2020-01-01T00:00:00Z', dates: 'no', maybeAt: 'text' },
   { id: 5, displayName: 'f', active: true, middleName: null, tags: [], scores: [1], toJSON: () => 'ignored by the plan' },
   ...strings.map((s) => ({ id: 6, displayName: s, nickName: s, active: true, middleName: s, tags: [s, s], labels: { [s]: s } })),
@@ -75,7 +157,8 @@ for (const [name, config] of configs) {
 
 test('the writer is only generated for closed objects with declared properties', () => {
   const planFor = (s: Record<string, unknown>) => compileJsonPlan(s, CodecConfig.default);
-  const of = (s: TSchema) => compileJsonStringify(s as unknown as Record<string, unknown>, CodecConfig.default, planFor(s as unknown as Record<string, unknown>), planFor);
+  const of = (s: TSchema) =>
+    compileJsonStringify(s as unknown as Record<string, unknown>, CodecConfig.default, planFor(s as unknown as Record<string, unknown>), planFor);
   assert.equal(typeof of(Address), 'function');
   assert.equal(of(Schema.Array(Address)), undefined);
   assert.equal(of(Shape), undefined);
@@ -98,7 +181,12 @@ test('a 64-bit integer anywhere keeps the exact road (no generated writer)', () 
 });
 
 test('decoding without a copy gives the same values as with one', () => {
-  const User = Schema.Object({ id: Schema.Integer(), name: Schema.String(), nick: Schema.Optional(Schema.String()), note: Schema.Optional(Schema.Union([Schema.String(), Schema.Null()])) });
+  const User = Schema.Object({
+    id: Schema.Integer(),
+    name: Schema.String(),
+    nick: Schema.Optional(Schema.String()),
+    note: Schema.Optional(Schema.Union([Schema.String(), Schema.Null()])),
+  });
   const codec = JsonCodec.schemaBasedBinaryCodec(User);
   const ok = (text: string) => {
     const r = codec.decodeString(text);

@@ -21,7 +21,11 @@ const getUser = Endpoint(RoutePattern.GET('users', PathCodec.int('id')))
   .summary('Fetch one user')
   .tag('users');
 const listUsers = Endpoint(RoutePattern.GET('users')).header(HeaderCodec.authorization).out(Schema.Array(User)).summary('List the users').tag('users');
-const createUser = Endpoint(RoutePattern.POST('users')).in(Schema.Object({ name: Schema.String() })).out(User, Status.Created).summary('Create a user').tag('admin');
+const createUser = Endpoint(RoutePattern.POST('users'))
+  .in(Schema.Object({ name: Schema.String() }))
+  .out(User, Status.Created)
+  .summary('Create a user')
+  .tag('admin');
 const endpoints = [getUser, listUsers, createUser];
 
 let server: TestServer | undefined;
@@ -49,7 +53,16 @@ before(async () => {
   server = await startServer(routes);
   browser = await chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   context = await browser.newContext();
   // Every request is recorded; one that would leave loopback is recorded and stopped.
@@ -81,8 +94,14 @@ test('the page renders every operation of the document: method, path and summary
   if (!hasChromium || !page) return t.skip('chromium not installed (/usr/bin/chromium); .ci/run installs it');
   await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
   assert.equal(await page.locator('.opblock').count(), endpoints.length);
-  for (const [method, path, summary] of [['GET', '/users/{id}', 'Fetch one user'], ['GET', '/users', 'List the users'], ['POST', '/users', 'Create a user']]) {
-    const block = page.locator('.opblock', { has: page.locator(`.opblock-summary-path[data-path="${path}"]`) }).filter({ has: page.locator('.opblock-summary-method', { hasText: method }) });
+  for (const [method, path, summary] of [
+    ['GET', '/users/{id}', 'Fetch one user'],
+    ['GET', '/users', 'List the users'],
+    ['POST', '/users', 'Create a user'],
+  ]) {
+    const block = page
+      .locator('.opblock', { has: page.locator(`.opblock-summary-path[data-path="${path}"]`) })
+      .filter({ has: page.locator('.opblock-summary-method', { hasText: method }) });
     assert.equal(await block.count(), 1, `${method} ${path}`);
     assert.ok(await block.locator('.opblock-summary-description', { hasText: summary }).isVisible(), summary);
   }
@@ -106,8 +125,14 @@ test('"Try it out" calls the API from the page and shows the answer', async (t) 
 test('nothing leaves loopback, nothing fails, no console errors (CSP included)', async (t) => {
   if (!hasChromium || !page) return t.skip('chromium not installed (/usr/bin/chromium); .ci/run installs it');
   assert.deepEqual(blocked, [], 'requests beyond loopback');
-  assert.ok(requests.some((u) => u.endsWith('/docs/openapi/openapi.json')), 'the document was loaded from the server');
-  assert.ok(requests.some((u) => u.includes('/docs/openapi/swagger-ui-bundle.js')), 'Swagger UI was loaded from the server');
+  assert.ok(
+    requests.some((u) => u.endsWith('/docs/openapi/openapi.json')),
+    'the document was loaded from the server',
+  );
+  assert.ok(
+    requests.some((u) => u.includes('/docs/openapi/swagger-ui-bundle.js')),
+    'Swagger UI was loaded from the server',
+  );
   assert.ok(requests.every(isLoopback));
   assert.deepEqual(failures, []);
   assert.deepEqual(consoleErrors, []);

@@ -13,7 +13,13 @@ const require = createRequire(import.meta.url);
 const dist = dirname(require.resolve('swagger-ui-dist/package.json'));
 const version = (JSON.parse(readFileSync(join(dist, 'package.json'), 'utf8')) as { version: string }).version;
 
-const api = OpenAPIGen.fromEndpoints('Pets', '1.0.0', Endpoint(RoutePattern.GET('pets', PathCodec.int('id'))).out(Schema.String()).summary('Fetch a pet'));
+const api = OpenAPIGen.fromEndpoints(
+  'Pets',
+  '1.0.0',
+  Endpoint(RoutePattern.GET('pets', PathCodec.int('id')))
+    .out(Schema.String())
+    .summary('Fetch a pet'),
+);
 
 async function serve(prefix: string, fn: (url: string) => Promise<void>): Promise<void> {
   const server = await startServer(Routes(DocsUI.routes(prefix, api)));
@@ -38,9 +44,10 @@ test('the page at the prefix: HTML, relative asset URLs, strict CSP, revalidated
     const html = await r.text();
     assert.match(html, /<title>Pets API documentation<\/title>/);
     const refs = references(html);
-    assert.deepEqual(refs.map((u) => u.split('?')[0]), [
-      'openapi/swagger-ui.css', 'openapi/favicon-32x32.png', 'openapi/favicon-16x16.png', 'openapi/swagger-ui-bundle.js', 'openapi/swagger-initializer.js',
-    ]);
+    assert.deepEqual(
+      refs.map((u) => u.split('?')[0]),
+      ['openapi/swagger-ui.css', 'openapi/favicon-32x32.png', 'openapi/favicon-16x16.png', 'openapi/swagger-ui-bundle.js', 'openapi/swagger-initializer.js'],
+    );
     for (const ref of refs) {
       const asset = await fetch(new URL(ref, `${url}/docs/openapi`));
       assert.equal(asset.status, 200, ref);
@@ -99,7 +106,7 @@ test('swagger-ui-dist files: their bytes, content types, ETags and caching; HEAD
   });
 });
 
-test('the package\'s own initializer (which loads the Petstore from the internet) and other files are not served', async () => {
+test("the package's own initializer (which loads the Petstore from the internet) and other files are not served", async () => {
   await serve('docs/openapi', async (url) => {
     const init = await (await fetch(`${url}/docs/openapi/swagger-initializer.js`)).text();
     assert.doesNotMatch(init, /petstore|https?:/i);

@@ -22,7 +22,11 @@ test('a JSON body is decoded and validated; errors name the JSON pointer', async
     const ok = await fetch(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ada', age: 36 }) });
     assert.equal(ok.status, 201);
     assert.deepEqual(await ok.json(), { name: 'Ada', age: 36, tags: null });
-    const bad = await fetch(`${url}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ada', age: -1 }) });
+    const bad = await fetch(`${url}/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', age: -1 }),
+    });
     assert.equal(bad.status, 400);
     const body = (await bad.json()) as Record<string, string>;
     assert.equal(body.pointer, '/age');
@@ -39,7 +43,9 @@ test('a JSON body is decoded and validated; errors name the JSON pointer', async
 
 test('the unnamed body follows Content-Type among several declared media types', async () => {
   const Form = Schema.Object({ q: Schema.String(), n: Schema.Integer() });
-  const e = Endpoint(RoutePattern.POST('search')).in(Form, { mediaTypes: ['application/json', 'application/x-www-form-urlencoded'] }).out(Form);
+  const e = Endpoint(RoutePattern.POST('search'))
+    .in(Form, { mediaTypes: ['application/json', 'application/x-www-form-urlencoded'] })
+    .out(Form);
   await serve([e.implement((f) => f)], async (url) => {
     const json = await fetch(`${url}/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":"x","n":2}' });
     assert.deepEqual(await json.json(), { q: 'x', n: 2 });
@@ -49,7 +55,9 @@ test('the unnamed body follows Content-Type among several declared media types',
 });
 
 test('text and octet-stream bodies', async () => {
-  const text = Endpoint(RoutePattern.POST('text')).in(Schema.String({ maxLength: 5 }), { mediaType: 'text/plain' }).out(Schema.String(), 200, 'text/plain');
+  const text = Endpoint(RoutePattern.POST('text'))
+    .in(Schema.String({ maxLength: 5 }), { mediaType: 'text/plain' })
+    .out(Schema.String(), 200, 'text/plain');
   const bytes = Endpoint(RoutePattern.POST('bytes')).in(Schema.Bytes()).out(Schema.Bytes());
   await serve([text.implement((t) => t.toUpperCase()), bytes.implement((b) => b.slice().reverse())], async (url) => {
     const r = await fetch(`${url}/text`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });

@@ -26,7 +26,11 @@ test('the server reads cookies from the Cookie header, typed; a missing or bad o
   await withServer(async (url) => {
     const get = (cookie?: string) => fetch(`${url}/whoami`, cookie === undefined ? {} : { headers: { cookie } });
     assert.deepEqual(await (await get('session=abc; page=2')).json(), { session: 'abc', page: 2 });
-    assert.deepEqual(await (await get('theme=dark;session=abc')).json(), { session: 'abc', page: -1 }, 'other cookies are ignored, optional ones may be absent');
+    assert.deepEqual(
+      await (await get('theme=dark;session=abc')).json(),
+      { session: 'abc', page: -1 },
+      'other cookies are ignored, optional ones may be absent',
+    );
     assert.deepEqual(await (await get('session="quoted"')).json(), { session: 'quoted', page: -1 });
     assert.deepEqual(await (await get('session=a%20b%3Bc; session=second')).json(), { session: 'a b;c', page: -1 }, 'escapes decoded, the first of two kept');
     const missing = await get('theme=dark');
@@ -51,10 +55,14 @@ test('curl -b sends cookies the server reads', async (t) => {
 test('the executor sends every cookie of the endpoint in one Cookie header, escaped, beside cookies it was given', async () => {
   await withServer(async (url) => {
     let sent: string | null = null;
-    const call = EndpointExecutor.make({ baseUrl: url, headers: { cookie: 'theme=dark' }, fetch: (input, init) => {
-      sent = new globalThis.Headers(init?.headers).get('cookie');
-      return fetch(input, init);
-    } });
+    const call = EndpointExecutor.make({
+      baseUrl: url,
+      headers: { cookie: 'theme=dark' },
+      fetch: (input, init) => {
+        sent = new globalThis.Headers(init?.headers).get('cookie');
+        return fetch(input, init);
+      },
+    });
     assert.deepEqual(await call(whoami, ['a b;c', 3]), { session: 'a b;c', page: 3 });
     assert.equal(sent, 'theme=dark; session=a%20b%3Bc; page=3');
     assert.deepEqual(await call(whoami, ['x', undefined]), { session: 'x', page: -1 });
@@ -65,7 +73,13 @@ test('the executor sends every cookie of the endpoint in one Cookie header, esca
 test('OpenAPIGen describes cookies as parameters in: cookie', () => {
   const doc = OpenAPIGen.fromEndpoints('Cookies', '1.0.0', whoami).document;
   const params = (doc.paths?.['/whoami']?.get?.parameters ?? []) as unknown as Array<Record<string, unknown>>;
-  assert.deepEqual(params.map((p) => [p.name, p.in, p.required ?? false]), [['session', 'cookie', true], ['page', 'cookie', false]]);
+  assert.deepEqual(
+    params.map((p) => [p.name, p.in, p.required ?? false]),
+    [
+      ['session', 'cookie', true],
+      ['page', 'cookie', false],
+    ],
+  );
   assert.equal(params[0].description, 'The session id.');
 });
 

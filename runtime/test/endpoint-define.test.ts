@@ -4,8 +4,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  Endpoint, RoutePattern, PathCodec, HttpCodec, HeaderCodec, Schema, Responses, Routes, AuthType, OpenAPIGen,
-  EndpointExecutor, EndpointError, Either, defineEndpoint, routesFromHandlers, clientFromEndpoints, type HandlerContext,
+  Endpoint,
+  RoutePattern,
+  PathCodec,
+  HttpCodec,
+  HeaderCodec,
+  Schema,
+  Responses,
+  Routes,
+  AuthType,
+  OpenAPIGen,
+  EndpointExecutor,
+  EndpointError,
+  Either,
+  defineEndpoint,
+  routesFromHandlers,
+  clientFromEndpoints,
+  type HandlerContext,
 } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
@@ -43,7 +58,12 @@ const listChain = Endpoint(RoutePattern.GET('owners', PathCodec.string('owner').
     (v) => ({ owner: v[0], limit: v[1], tags: v[2], traceId: v[3] }),
     (p) => [p.owner, p.limit, p.tags, p.traceId],
   )
-  .outCodec(Responses.of<ListOutput>({ '200': { body: petsSchema, doc: 'A page', headers: { next: HeaderCodec.name('x-next', textSchema).optional().doc('The next page') } }, '204': {} }))
+  .outCodec(
+    Responses.of<ListOutput>({
+      '200': { body: petsSchema, doc: 'A page', headers: { next: HeaderCodec.name('x-next', textSchema).optional().doc('The next page') } },
+      '204': {},
+    }),
+  )
   .outErrorCodec(Responses.of<ListError>({ '404': { body: Problem, doc: 'No such owner' } }));
 
 const listPets = defineEndpoint<[string], [ListParams], ListError, [ListOutput], 'Bearer'>({
@@ -60,7 +80,10 @@ const listPets = defineEndpoint<[string], [ListParams], ListError, [ListOutput],
     { in: 'query', name: 'tags', prop: 'tags', schema: tagsSchema, optional: true, style: 'pipeDelimited', explode: false, deprecated: true },
     { in: 'header', name: 'X-Trace-Id', prop: 'traceId', schema: textSchema, optional: true },
   ],
-  outputs: { '200': { body: petsSchema, doc: 'A page', headers: { next: { name: 'x-next', schema: textSchema, optional: true, doc: 'The next page' } } }, '204': {} },
+  outputs: {
+    '200': { body: petsSchema, doc: 'A page', headers: { next: { name: 'x-next', schema: textSchema, optional: true, doc: 'The next page' } } },
+    '204': {},
+  },
   errors: { '404': { body: Problem, doc: 'No such owner' } },
 });
 
@@ -79,7 +102,13 @@ const uploadChain = Endpoint(RoutePattern.POST('pets', PathCodec.int('id'), 'fil
 const upload = defineEndpoint<[number], [UploadParams], never, [], 'None'>({
   method: 'POST',
   path: ['pets', { param: 'id', codec: 'int', prop: 'id' }, 'files'],
-  body: { prop: 'body', parts: [{ name: 'file', schema: Schema.Bytes(), mediaTypes: ['image/png'] }, { name: 'note', schema: textSchema }] },
+  body: {
+    prop: 'body',
+    parts: [
+      { name: 'file', schema: Schema.Bytes(), mediaTypes: ['image/png'] },
+      { name: 'note', schema: textSchema },
+    ],
+  },
   output: { status: 204 },
 });
 
@@ -129,11 +158,19 @@ test('defineEndpoint maps the input tuple to the params object and back, as tran
   assert.deepEqual(ping.state.inputTransform!.decode(undefined), {});
   assert.equal(ping.state.inputTransform!.encode({}), undefined);
   // One input: the bare value, not a tuple.
-  const one = defineEndpoint<[number], [{ id: number }], never, [], 'None'>({ method: 'GET', path: [{ param: 'id', codec: 'int', prop: 'id' }], output: { status: 204 } });
+  const one = defineEndpoint<[number], [{ id: number }], never, [], 'None'>({
+    method: 'GET',
+    path: [{ param: 'id', codec: 'int', prop: 'id' }],
+    output: { status: 204 },
+  });
   assert.deepEqual(one.state.inputTransform!.decode(5), { id: 5 });
   assert.equal(one.state.inputTransform!.encode({ id: 5 }), 5);
   // A property named __proto__ is an own property, not the prototype.
-  const proto = defineEndpoint<[string], [{ __proto__: string }], never, [], 'None'>({ method: 'GET', path: [{ param: 'p', codec: 'string', prop: '__proto__' }], output: { status: 204 } });
+  const proto = defineEndpoint<[string], [{ __proto__: string }], never, [], 'None'>({
+    method: 'GET',
+    path: [{ param: 'p', codec: 'string', prop: '__proto__' }],
+    output: { status: 204 },
+  });
   const decoded = proto.state.inputTransform!.decode('x') as object;
   assert.deepEqual(Object.getOwnPropertyDescriptor(decoded, '__proto__')?.value, 'x');
   assert.equal(Object.getPrototypeOf(decoded), Object.prototype);
@@ -145,7 +182,11 @@ class PetStore {
     if (input.owner !== 'ann') throw listPets.fail({ status: 404, body: { message: `no owner ${input.owner}` } });
     if (input.limit === 5) return { status: 204 as const };
     const next = input.tags?.join('|');
-    return { status: 200 as const, body: this.pets.slice(0, input.limit ?? 10), headers: { next: next === undefined ? undefined : `${next};${context.auth.token.reveal()}` } };
+    return {
+      status: 200 as const,
+      body: this.pets.slice(0, input.limit ?? 10),
+      headers: { next: next === undefined ? undefined : `${next};${context.auth.token.reveal()}` },
+    };
   }
   createPet(input: CreateParams) {
     if (input.apiKey !== 'k1') throw new Error('no key');
@@ -192,8 +233,18 @@ test('routesFromHandlers serves a table of endpoints with a handlers object; cli
 });
 
 test('routesFromHandlers keeps the table order for routing', () => {
-  const a = defineEndpoint<[string], [{ x: string }], never, [], 'None'>({ method: 'GET', path: ['a', { param: 'x', codec: 'string', prop: 'x' }], output: { status: 204 } });
+  const a = defineEndpoint<[string], [{ x: string }], never, [], 'None'>({
+    method: 'GET',
+    path: ['a', { param: 'x', codec: 'string', prop: 'x' }],
+    output: { status: 204 },
+  });
   const b = defineEndpoint<[], [Record<string, never>], never, [], 'None'>({ method: 'GET', path: ['a', 'b'], output: { status: 204 } });
   const routes = routesFromHandlers({ a, b }, { a: () => undefined, b: () => undefined });
-  assert.deepEqual(routes.routes.map((r) => r.pattern.toString()), Routes(a.implement(() => undefined), b.implement(() => undefined)).routes.map((r) => r.pattern.toString()));
+  assert.deepEqual(
+    routes.routes.map((r) => r.pattern.toString()),
+    Routes(
+      a.implement(() => undefined),
+      b.implement(() => undefined),
+    ).routes.map((r) => r.pattern.toString()),
+  );
 });

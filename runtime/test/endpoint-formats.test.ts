@@ -2,18 +2,31 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  Endpoint, RoutePattern, Schema, Routes, OpenAPIGen, ProtobufCodec, AvroCodec, ThriftCodec, MessagePackCodec, JsonCodec, type BinaryCodec,
+  Endpoint,
+  RoutePattern,
+  Schema,
+  Routes,
+  OpenAPIGen,
+  ProtobufCodec,
+  AvroCodec,
+  ThriftCodec,
+  MessagePackCodec,
+  JsonCodec,
+  type BinaryCodec,
 } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
-const Order = Schema.Object({
-  id: Schema.Int64(),
-  item: Schema.String(),
-  quantity: Schema.Integer(),
-  price: Schema.Number(),
-  gift: Schema.Boolean(),
-  notes: Schema.Array(Schema.String()),
-}, { $id: 'Order' });
+const Order = Schema.Object(
+  {
+    id: Schema.Int64(),
+    item: Schema.String(),
+    quantity: Schema.Integer(),
+    price: Schema.Number(),
+    gift: Schema.Boolean(),
+    notes: Schema.Array(Schema.String()),
+  },
+  { $id: 'Order' },
+);
 type Order = { id: bigint; item: string; quantity: number; price: number; gift: boolean; notes: string[] };
 
 const formats: Array<[string, BinaryCodec<Order>]> = [
@@ -40,16 +53,28 @@ test('an endpoint accepts and answers all five formats, chosen by Content-Type a
         assert.deepEqual(back._tag === 'right' && back.right, { ...order, quantity: 3, notes: ['seen'] }, `${inType} → ${outType}`);
       }
     }
-    const aliases = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/x-protobuf', accept: 'application/x-msgpack' }, body: formats[1][1].encode(order) });
+    const aliases = await fetch(`${server.url}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf', accept: 'application/x-msgpack' },
+      body: formats[1][1].encode(order),
+    });
     assert.equal(aliases.status, 200);
     assert.equal(aliases.headers.get('content-type'), 'application/x-msgpack');
     const viaAlias = formats[4][1].decode(new Uint8Array(await aliases.arrayBuffer()));
     assert.equal(viaAlias._tag === 'right' && viaAlias.right.quantity, 3);
     const undeclared = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<order/>' });
     assert.equal(undeclared.status, 415);
-    const unacceptable = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/xml' }, body: formats[0][1].encode(order) });
+    const unacceptable = await fetch(`${server.url}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/xml' },
+      body: formats[0][1].encode(order),
+    });
     assert.equal(unacceptable.status, 406);
-    const corrupt = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/protobuf' }, body: new Uint8Array([0xff, 0xff, 0xff]) });
+    const corrupt = await fetch(`${server.url}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/protobuf' },
+      body: new Uint8Array([0xff, 0xff, 0xff]),
+    });
     assert.equal(corrupt.status, 400);
   } finally {
     await server.shutdown();
@@ -59,7 +84,10 @@ test('an endpoint accepts and answers all five formats, chosen by Content-Type a
 test('the OpenAPI document lists every media type of the endpoint, request and response', () => {
   const e = Endpoint(RoutePattern.POST('orders')).in(Order, { mediaTypes }).out(Order, { mediaTypes });
   const doc = JSON.parse(OpenAPIGen.fromEndpoints('Orders', '1.0.0', e).toJson()) as {
-    paths: Record<string, Record<string, { requestBody: { content: Record<string, unknown> }; responses: Record<string, { content: Record<string, unknown> }> }>>;
+    paths: Record<
+      string,
+      Record<string, { requestBody: { content: Record<string, unknown> }; responses: Record<string, { content: Record<string, unknown> }> }>
+    >;
   };
   const op = doc.paths['/orders'].post;
   assert.deepEqual(Object.keys(op.requestBody.content), mediaTypes);

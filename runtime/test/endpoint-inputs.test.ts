@@ -32,8 +32,13 @@ test('path parameters are decoded by their codecs; a bad one answers 400 naming 
 test('rule 2 holds under middleware that decorates every answer (CORS, a response header)', async () => {
   const withKey = Endpoint(RoutePattern.GET('thing')).header(HeaderCodec.name('x-api-key')).out(echo);
   const anonymous = Endpoint(RoutePattern.GET('thing')).out(echo);
-  const stamp = { apply: (routes: Routes) => routes.mapRoutes((route) => route.withHandler(async (request) => (await route.handler(request)).setHeader('x-stamp', '1'))) };
-  const routes = Routes(withKey.implement((key) => ({ key })), anonymous.implement(() => ({ anonymous: true })));
+  const stamp = {
+    apply: (routes: Routes) => routes.mapRoutes((route) => route.withHandler(async (request) => (await route.handler(request)).setHeader('x-stamp', '1'))),
+  };
+  const routes = Routes(
+    withKey.implement((key) => ({ key })),
+    anonymous.implement(() => ({ anonymous: true })),
+  );
   const server = await startServer(routes.pipe(stamp, Middleware.cors()));
   try {
     const keyed = await fetch(`${server.url}/thing`, { headers: { 'x-api-key': 'k1', origin: 'http://example.test' } });
@@ -57,16 +62,37 @@ test('query parameters are coerced to integer, number, boolean, int64, enum, uui
     .query(HttpCodec.query('id', Schema.String({ format: 'uuid' })))
     .query(HttpCodec.query('at', Schema.String({ format: 'date-time' })))
     .out(echo);
-  const route = e.implement(([i, n, b, big, color, id, at]) => ({ i, n, b, big: big.toString(), color, id, at, t: [typeof i, typeof n, typeof b, typeof big] }));
+  const route = e.implement(([i, n, b, big, color, id, at]) => ({
+    i,
+    n,
+    b,
+    big: big.toString(),
+    color,
+    id,
+    at,
+    t: [typeof i, typeof n, typeof b, typeof big],
+  }));
   await serve([route], async (url) => {
     const good = await fetch(`${url}/q?i=-3&n=2.5&b=true&big=-9223372036854775808&color=blue&id=123e4567-e89b-12d3-a456-426614174000&at=2026-11-21T10:00:00Z`);
     assert.equal(good.status, 200);
     assert.deepEqual(await good.json(), {
-      i: -3, n: 2.5, b: true, big: '-9223372036854775808', color: 'blue', id: '123e4567-e89b-12d3-a456-426614174000', at: '2026-11-21T10:00:00Z',
+      i: -3,
+      n: 2.5,
+      b: true,
+      big: '-9223372036854775808',
+      color: 'blue',
+      id: '123e4567-e89b-12d3-a456-426614174000',
+      at: '2026-11-21T10:00:00Z',
       t: ['number', 'number', 'boolean', 'bigint'],
     });
     const cases: Array<[string, string]> = [
-      ['i=1.5', 'i'], ['n=abc', 'n'], ['b=yes', 'b'], ['big=1e3', 'big'], ['color=green', 'color'], ['id=42', 'id'], ['at=yesterday', 'at'],
+      ['i=1.5', 'i'],
+      ['n=abc', 'n'],
+      ['b=yes', 'b'],
+      ['big=1e3', 'big'],
+      ['color=green', 'color'],
+      ['id=42', 'id'],
+      ['at=yesterday', 'at'],
     ];
     const base = new URLSearchParams('i=1&n=1&b=false&big=1&color=red&id=123e4567-e89b-12d3-a456-426614174000&at=2026-11-21T10:00:00Z');
     for (const [bad, name] of cases) {
@@ -160,13 +186,16 @@ test('rule 2: a request without a required header does not match; another endpoi
   const withKey = Endpoint(RoutePattern.GET('thing')).header(HeaderCodec.name('x-api-key')).out(echo);
   const anonymous = Endpoint(RoutePattern.GET('thing')).out(echo);
   const onlyKeyed = Endpoint(RoutePattern.GET('keyed')).header(HeaderCodec.name('x-api-key')).out(echo);
-  await serve([withKey.implement((key) => ({ key })), anonymous.implement(() => ({ anonymous: true })), onlyKeyed.implement((key) => ({ key }))], async (url) => {
-    assert.deepEqual(await (await fetch(`${url}/thing`, { headers: { 'x-api-key': 'k1' } })).json(), { key: 'k1' });
-    assert.deepEqual(await (await fetch(`${url}/thing`)).json(), { anonymous: true });
-    const missing = await fetch(`${url}/keyed`);
-    assert.equal(missing.status, 400);
-    const body = (await missing.json()) as Record<string, string>;
-    assert.equal(body.parameter, 'x-api-key');
-    assert.match(body.message, /header 'x-api-key': required but missing/);
-  });
+  await serve(
+    [withKey.implement((key) => ({ key })), anonymous.implement(() => ({ anonymous: true })), onlyKeyed.implement((key) => ({ key }))],
+    async (url) => {
+      assert.deepEqual(await (await fetch(`${url}/thing`, { headers: { 'x-api-key': 'k1' } })).json(), { key: 'k1' });
+      assert.deepEqual(await (await fetch(`${url}/thing`)).json(), { anonymous: true });
+      const missing = await fetch(`${url}/keyed`);
+      assert.equal(missing.status, 400);
+      const body = (await missing.json()) as Record<string, string>;
+      assert.equal(body.parameter, 'x-api-key');
+      assert.match(body.message, /header 'x-api-key': required but missing/);
+    },
+  );
 });

@@ -8,8 +8,12 @@ import { Endpoint, EndpointExecutor, OpenAPIGen, RoutePattern, Routes, Schema } 
 import { startServer } from './support/testServer.ts';
 
 const Note = Schema.Object({ text: Schema.String({ minLength: 1 }) });
-const touch = Endpoint(RoutePattern.POST('touch')).inOptional(Note).out(Schema.Object({ got: Schema.String() }));
-const create = Endpoint(RoutePattern.POST('notes')).in(Note).out(Schema.Object({ got: Schema.String() }));
+const touch = Endpoint(RoutePattern.POST('touch'))
+  .inOptional(Note)
+  .out(Schema.Object({ got: Schema.String() }));
+const create = Endpoint(RoutePattern.POST('notes'))
+  .in(Note)
+  .out(Schema.Object({ got: Schema.String() }));
 
 const routes = Routes(
   touch.implement((note) => ({ got: note === undefined ? 'nothing' : note.text })),
@@ -27,7 +31,7 @@ test('optional body: absent → undefined (raw, empty with a Content-Type, kitge
     assert.equal(bad.status, 400, 'a body that is sent is still validated');
     const missing = await post('/notes');
     assert.equal(missing.status, 400, 'a required body is still required');
-    assert.match((await missing.json() as { message: string }).message, /required but missing/);
+    assert.match(((await missing.json()) as { message: string }).message, /required but missing/);
     const call = EndpointExecutor.make({ baseUrl: server.url });
     assert.deepEqual(await call(touch, undefined), { got: 'nothing' });
     assert.deepEqual(await call(touch, { text: 'yo' }), { got: 'yo' });

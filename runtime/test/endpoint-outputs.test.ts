@@ -54,8 +54,12 @@ test('Accept picks among declared media types; 406 when none fits', async () => 
 });
 
 test('several outs give an Either whose left is the later one; orOut is a plain union', async () => {
-  const either = Endpoint(RoutePattern.GET('either', PathCodec.int('n'))).out(User).out(Created, Status.Created);
-  const union = Endpoint(RoutePattern.GET('union', PathCodec.int('n'))).out(User).orOut(Created, Status.Accepted);
+  const either = Endpoint(RoutePattern.GET('either', PathCodec.int('n')))
+    .out(User)
+    .out(Created, Status.Created);
+  const union = Endpoint(RoutePattern.GET('union', PathCodec.int('n')))
+    .out(User)
+    .orOut(Created, Status.Accepted);
   const routes = [
     either.implement((n) => (n === 1 ? Either.left({ created: 1 }) : Either.right({ id: n, name: 'r' }))),
     union.implement((n) => (n === 1 ? { created: 1 } : { id: n, name: 'u' })),
@@ -81,7 +85,9 @@ test('rule 1: outHeader applies to the outputs declared before it, not to later 
     .outHeader(HttpCodec.date)
     .out(Created, Status.Created);
   const when = new Date('2026-11-21T10:00:00Z');
-  const route = e.implement((n) => (n === 1 ? Either.right([{ id: 1, name: 'a' }, when] as [{ id: number; name: string }, Date]) : Either.left({ created: n })));
+  const route = e.implement((n) =>
+    n === 1 ? Either.right([{ id: 1, name: 'a' }, when] as [{ id: number; name: string }, Date]) : Either.left({ created: n }),
+  );
   await serve([route], async (url) => {
     const withHeader = await fetch(`${url}/h/1`);
     assert.equal(withHeader.status, 200);
@@ -98,7 +104,9 @@ test('outCodec combines body, status and headers with and/or', async () => {
     .and(HttpCodec.header('x-request-id'))
     .or(HttpCodec.content(NotFound, { status: Status.Accepted }));
   const e = Endpoint(RoutePattern.GET('c', PathCodec.int('n'))).outCodec(codec);
-  const route = e.implement((n) => (n === 1 ? Either.left([{ id: 1, name: 'c' }, 'req-1'] as [{ id: number; name: string }, string]) : Either.right({ message: 'later' })));
+  const route = e.implement((n) =>
+    n === 1 ? Either.left([{ id: 1, name: 'c' }, 'req-1'] as [{ id: number; name: string }, string]) : Either.right({ message: 'later' }),
+  );
   await serve([route], async (url) => {
     const a = await fetch(`${url}/c/1`);
     assert.equal(a.status, 201);
@@ -111,10 +119,20 @@ test('outCodec combines body, status and headers with and/or', async () => {
 });
 
 test('rule 5: a declared failure answers its registered status with the encoded error', async () => {
-  const single = Endpoint(RoutePattern.GET('e1', PathCodec.int('n'))).out(User).outError(NotFound, Status.NotFound);
-  const twice = Endpoint(RoutePattern.GET('e2', PathCodec.int('n'))).out(User).outError(NotFound, Status.NotFound).outError(Denied, Status.Forbidden);
-  const unified = Endpoint(RoutePattern.GET('e3', PathCodec.int('n'))).out(User).outErrors(HttpCodec.error(NotFound, Status.NotFound), HttpCodec.error(Denied, Status.Unauthorized));
-  const orErr = Endpoint(RoutePattern.GET('e4', PathCodec.int('n'))).out(User).outError(NotFound, Status.NotFound).orOutError(Denied, Status.Forbidden);
+  const single = Endpoint(RoutePattern.GET('e1', PathCodec.int('n')))
+    .out(User)
+    .outError(NotFound, Status.NotFound);
+  const twice = Endpoint(RoutePattern.GET('e2', PathCodec.int('n')))
+    .out(User)
+    .outError(NotFound, Status.NotFound)
+    .outError(Denied, Status.Forbidden);
+  const unified = Endpoint(RoutePattern.GET('e3', PathCodec.int('n')))
+    .out(User)
+    .outErrors(HttpCodec.error(NotFound, Status.NotFound), HttpCodec.error(Denied, Status.Unauthorized));
+  const orErr = Endpoint(RoutePattern.GET('e4', PathCodec.int('n')))
+    .out(User)
+    .outError(NotFound, Status.NotFound)
+    .orOutError(Denied, Status.Forbidden);
   const routes = [
     single.implement((n) => {
       throw single.fail({ message: `no ${n}` });
@@ -140,16 +158,21 @@ test('rule 5: a declared failure answers its registered status with the encoded 
 
 test('an undeclared exception answers 500 revealing nothing, and the server keeps serving', async () => {
   const e = Endpoint(RoutePattern.GET('boom', PathCodec.int('n'))).out(User);
-  await serve([e.implement((n) => {
-    if (n === 1) throw new Error('database password is hunter2');
-    return { id: n, name: 'fine' };
-  })], async (url) => {
-    const r = await fetch(`${url}/boom/1`);
-    assert.equal(r.status, 500);
-    const text = await r.text();
-    assert.doesNotMatch(text, /hunter2|Error:|at /);
-    assert.equal((await fetch(`${url}/boom/2`)).status, 200);
-  });
+  await serve(
+    [
+      e.implement((n) => {
+        if (n === 1) throw new Error('database password is hunter2');
+        return { id: n, name: 'fine' };
+      }),
+    ],
+    async (url) => {
+      const r = await fetch(`${url}/boom/1`);
+      assert.equal(r.status, 500);
+      const text = await r.text();
+      assert.doesNotMatch(text, /hunter2|Error:|at /);
+      assert.equal((await fetch(`${url}/boom/2`)).status, 200);
+    },
+  );
 });
 
 test('transformIn, transformOut and transformError map the types both ways', async () => {
@@ -157,11 +180,20 @@ test('transformIn, transformOut and transformError map the types both ways', asy
     constructor(readonly value: number) {}
   }
   const e = Endpoint(RoutePattern.GET('t', PathCodec.int('id')))
-    .transformIn((id) => new UserId(id), (u) => u.value)
+    .transformIn(
+      (id) => new UserId(id),
+      (u) => u.value,
+    )
     .out(User)
-    .transformOut((u) => `${u.id}:${u.name}`, (s) => ({ id: Number(s.split(':')[0]), name: s.split(':')[1] }))
+    .transformOut(
+      (u) => `${u.id}:${u.name}`,
+      (s) => ({ id: Number(s.split(':')[0]), name: s.split(':')[1] }),
+    )
     .outError(NotFound, Status.NotFound)
-    .transformError((e) => new Error(e.message), (err) => ({ message: err.message }));
+    .transformError(
+      (e) => new Error(e.message),
+      (err) => ({ message: err.message }),
+    );
   const route = e.implement((uid) => {
     assert.ok(uid instanceof UserId);
     if (uid.value === 0) throw e.fail(new Error('zero'));
@@ -203,7 +235,9 @@ test('auth types: Basic and Bearer require credentials (401 with WWW-Authenticat
 });
 
 test('synchronous and asynchronous handlers answer alike: value, declared failure returned or thrown, undeclared throw, 406', async () => {
-  const e = Endpoint(RoutePattern.GET('mode', PathCodec.string('how'), PathCodec.int('n'))).out(User).outError(NotFound, Status.NotFound);
+  const e = Endpoint(RoutePattern.GET('mode', PathCodec.string('how'), PathCodec.int('n')))
+    .out(User)
+    .outError(NotFound, Status.NotFound);
   const answer = (how: string, n: number) => {
     if (n === 1) return e.fail({ message: `returned ${how}` });
     if (n === 2) throw e.fail({ message: `thrown ${how}` });
@@ -212,7 +246,9 @@ test('synchronous and asynchronous handlers answer alike: value, declared failur
   };
   // A thenable that is not a native promise, as some libraries return.
   const thenable = <T>(f: () => T): PromiseLike<T> => ({ then: (ok, bad) => Promise.resolve().then(f).then(ok, bad) });
-  const route = e.implement(([how, n]) => (how === 'sync' ? answer(how, n) : how === 'async' ? Promise.resolve().then(() => answer(how, n)) : thenable(() => answer(how, n))) as never);
+  const route = e.implement(
+    ([how, n]) => (how === 'sync' ? answer(how, n) : how === 'async' ? Promise.resolve().then(() => answer(how, n)) : thenable(() => answer(how, n))) as never,
+  );
   await serve([route], async (url) => {
     for (const how of ['sync', 'async', 'thenable']) {
       const ok = await fetch(`${url}/mode/${how}/7`);

@@ -14,11 +14,13 @@ type Failure = { status: 404; body: Problem } | { status: 500; body: Problem };
 
 test('Responses.of answers each declared status with its body and headers', async () => {
   const e = Endpoint(RoutePattern.PUT('pets', PathCodec.int('id')))
-    .outCodec(Responses.of<Ok>({
-      200: { body: Pet, headers: { rateLimit: HttpCodec.header('x-rate-limit', Schema.Integer()).optional() } },
-      201: { body: Pet },
-      204: {},
-    }))
+    .outCodec(
+      Responses.of<Ok>({
+        200: { body: Pet, headers: { rateLimit: HttpCodec.header('x-rate-limit', Schema.Integer()).optional() } },
+        201: { body: Pet },
+        204: {},
+      }),
+    )
     .outErrorCodec(Responses.of<Failure>({ 404: { body: Problem }, default: { body: Problem } }));
   const route = e.implement((id): Ok | ReturnType<typeof e.fail> => {
     if (id === 1) return { status: 200, body: { id, name: 'kept' }, headers: { rateLimit: 99 } };

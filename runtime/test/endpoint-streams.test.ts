@@ -12,9 +12,14 @@ test('inStream and outStream carry values as NDJSON, or one array with treatStre
     for await (const item of items) yield { n: item.n * 2 };
   });
   const routes = Routes(route).concat(
-    Routes(Endpoint(RoutePattern.POST('arr')).inStream(Item).outStream(Item).implement(async function* (items) {
-      for await (const item of items) yield { n: item.n + 1 };
-    })).pipe(CodecConfig.withConfig(CodecConfig({ treatStreamsAsArrays: true }))),
+    Routes(
+      Endpoint(RoutePattern.POST('arr'))
+        .inStream(Item)
+        .outStream(Item)
+        .implement(async function* (items) {
+          for await (const item of items) yield { n: item.n + 1 };
+        }),
+    ).pipe(CodecConfig.withConfig(CodecConfig({ treatStreamsAsArrays: true }))),
   );
   const server = await startServer(routes, (c) => c.enableRequestStreaming());
   try {

@@ -2,7 +2,21 @@
 // stable KITGEN_ERR_* code and a status, and what goes on the wire is the entry's text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Body, ConfigErrors, Endpoint, HttpError, HttpErrors, Middleware, PathCodec, Request, Response, Route, RoutePattern, Routes, Schema } from '@kitgen/runtime';
+import {
+  Body,
+  ConfigErrors,
+  Endpoint,
+  HttpError,
+  HttpErrors,
+  Middleware,
+  PathCodec,
+  Request,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  Schema,
+} from '@kitgen/runtime';
 
 test('codes are unique, KITGEN_ERR_-prefixed, and their statuses are client or server errors', () => {
   const codes = Object.values(HttpErrors).map((e) => e.code);
@@ -13,7 +27,7 @@ test('codes are unique, KITGEN_ERR_-prefixed, and their statuses are client or s
   }
 });
 
-test('HttpError.of carries the code, the status and the text; a handler\'s own HttpError has no code', () => {
+test("HttpError.of carries the code, the status and the text; a handler's own HttpError has no code", () => {
   const e = HttpError.of(HttpErrors.BODY_TOO_LARGE, [1024]);
   assert.equal(e.code, 'KITGEN_ERR_BODY_TOO_LARGE');
   assert.equal(e.status, 413);
@@ -24,9 +38,12 @@ test('HttpError.of carries the code, the status and the text; a handler\'s own H
 test('the answers of routing and endpoints read as their entries say', async () => {
   const routes = Routes(
     Route.handled(RoutePattern.GET('n', PathCodec.int('n')), () => Response.text('ok')),
-    Endpoint(RoutePattern.POST('e')).in(Schema.Object({ a: Schema.Integer() })).out(Schema.String()).implement(() => 'ok'),
+    Endpoint(RoutePattern.POST('e'))
+      .in(Schema.Object({ a: Schema.Integer() }))
+      .out(Schema.String())
+      .implement(() => 'ok'),
   );
-  const message = async (r: Response) => ((await r.body.asString()) && (JSON.parse(await r.body.asString()) as { message: string }).message);
+  const message = async (r: Response) => (await r.body.asString()) && (JSON.parse(await r.body.asString()) as { message: string }).message;
   const notFound = await routes.run(Request.get('/nowhere'));
   assert.equal(notFound.status, 404);
   assert.equal(await message(notFound), HttpErrors.NOT_FOUND.message());
@@ -52,10 +69,16 @@ test('configuration errors come from the catalogue: their class, their text and 
   for (const [name, entry] of Object.entries(ConfigErrors)) assert.equal(entry.code, `KITGEN_ERR_${name}`);
   assert.throws(
     () => Middleware.timeout(-1),
-    (e: unknown) => e instanceof RangeError && (e as { code?: string }).code === 'KITGEN_ERR_BAD_TIMEOUT' && e.message === 'timeout: the duration must be a finite number of milliseconds, got -1',
+    (e: unknown) =>
+      e instanceof RangeError &&
+      (e as { code?: string }).code === 'KITGEN_ERR_BAD_TIMEOUT' &&
+      e.message === 'timeout: the duration must be a finite number of milliseconds, got -1',
   );
   assert.throws(
     () => RoutePattern.GET('a', PathCodec.int('id'), PathCodec.int('id')),
-    (e: unknown) => e instanceof Error && (e as { code?: string }).code === 'KITGEN_ERR_DUPLICATE_PATH_PARAMETER' && e.message === 'RoutePattern: path parameter "id" appears twice',
+    (e: unknown) =>
+      e instanceof Error &&
+      (e as { code?: string }).code === 'KITGEN_ERR_DUPLICATE_PATH_PARAMETER' &&
+      e.message === 'RoutePattern: path parameter "id" appears twice',
   );
 });

@@ -3,7 +3,20 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Body, DecodeError, Either, HttpError, MediaType, Response, Route, RoutePattern, Routes, Server, fileMediaType, type BinaryCodec } from '@kitgen/runtime';
+import {
+  Body,
+  DecodeError,
+  Either,
+  HttpError,
+  MediaType,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  Server,
+  fileMediaType,
+  type BinaryCodec,
+} from '@kitgen/runtime';
 
 /** Newline-separated decimal integers: a small real codec to drive `Body#to` and friends. */
 const lines: BinaryCodec<number> = {
@@ -95,21 +108,24 @@ test('fromFile: media type from the extension unless given, content read on each
   await assert.rejects(Body.fromFile(join(dir, 'missing.txt')).asString(), /ENOENT/);
 });
 
-test('to(codec) decodes, and a bad body rejects with the codec\'s DecodeError', async () => {
+test("to(codec) decodes, and a bad body rejects with the codec's DecodeError", async () => {
   assert.equal(await Body.fromString('42').to(lines), 42);
   assert.equal(await Body.fromStream(chunksOf('-', '7')).to(lines), -7);
   await assert.rejects(Body.fromString('4x2').to(lines), (e: unknown) => e instanceof DecodeError && e.expected === 'an integer');
 });
 
-test('from(value, codec) takes the codec\'s media type; fromValues and toStream stream', async () => {
+test("from(value, codec) takes the codec's media type; fromValues and toStream stream", async () => {
   const body = Body.from(5, lines);
   assert.equal(body.contentType, 'text/x-integer');
   assert.equal(await body.asString(), '5\n');
-  const values = Body.fromValues((async function* () {
-    yield 1;
-    yield 2;
-    yield 3;
-  })(), lines);
+  const values = Body.fromValues(
+    (async function* () {
+      yield 1;
+      yield 2;
+      yield 3;
+    })(),
+    lines,
+  );
   const out: number[] = [];
   for await (const n of Body.fromStream(values.asStream()).toStream(lines)) out.push(n);
   assert.deepEqual(out, [1, 2, 3]);

@@ -98,7 +98,16 @@ test('Date parses the three HTTP-date forms and nothing else', () => {
   assert.equal(Header.Date.parse('Sun, 06 Nov 1994 08:49:37 GMT')?.getTime(), expected);
   assert.equal(Header.Date.parse('Sunday, 06-Nov-94 08:49:37 GMT')?.getTime(), expected);
   assert.equal(Header.Date.parse('Sun Nov  6 08:49:37 1994')?.getTime(), expected);
-  for (const text of ['1', '2024-01-01', 'yesterday', 'Sun, 06 Nov 1994 08:49:37', 'Sun, 31 Feb 1994 08:49:37 GMT', 'Sun, 06 Foo 1994 08:49:37 GMT', 'Sun, 06 Nov 1994 25:49:37 GMT', '']) {
+  for (const text of [
+    '1',
+    '2024-01-01',
+    'yesterday',
+    'Sun, 06 Nov 1994 08:49:37',
+    'Sun, 31 Feb 1994 08:49:37 GMT',
+    'Sun, 06 Foo 1994 08:49:37 GMT',
+    'Sun, 06 Nov 1994 25:49:37 GMT',
+    '',
+  ]) {
     assert.equal(Header.Date.parse(text), undefined, text);
   }
   const d = new Date(Date.UTC(2024, 1, 29, 23, 59, 1));

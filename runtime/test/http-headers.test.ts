@@ -11,7 +11,13 @@ test('names are case-insensitive in every operation', () => {
   assert.equal(h.set('x-trace', 'b').get('X-Trace'), 'b');
   assert.equal(h.delete('X-TRACE').has('x-trace'), false);
   assert.deepEqual(h.add('X-Trace', 'c').getAll('x-trace'), ['a', 'c']);
-  assert.deepEqual(Headers.from([['X-A', '1'], ['x-a', '2']]).getAll('X-A'), ['1', '2']);
+  assert.deepEqual(
+    Headers.from([
+      ['X-A', '1'],
+      ['x-a', '2'],
+    ]).getAll('X-A'),
+    ['1', '2'],
+  );
 });
 
 test('every change returns a new value and leaves the original as it was', () => {
@@ -19,7 +25,10 @@ test('every change returns a new value and leaves the original as it was', () =>
   const snapshot = [...original];
   const changed = [original.set('a', 'x'), original.add('a', 'y'), original.delete('b'), original.merge({ c: '3', a: 'z' }), original.set('n', 5)];
   assert.deepEqual([...original], snapshot);
-  assert.deepEqual(changed.map((h) => h.get('a')), ['x', '1, y', '1', 'z', '1']);
+  assert.deepEqual(
+    changed.map((h) => h.get('a')),
+    ['x', '1, y', '1', 'z', '1'],
+  );
   assert.equal(changed[4].get('n'), '5');
   // Deleting an absent header and merging nothing return the same value.
   assert.equal(original.delete('nope'), original);
@@ -40,7 +49,13 @@ test('several values: get joins them, set-cookie is never joined', () => {
   assert.equal(h.get('accept'), 'text/html, application/json');
   assert.equal(h.get('set-cookie'), 'a=1');
   assert.deepEqual(h.getAll('set-cookie'), ['a=1', 'b=2']);
-  assert.deepEqual([...h].filter(([n]) => n === 'set-cookie'), [['set-cookie', 'a=1'], ['set-cookie', 'b=2']]);
+  assert.deepEqual(
+    [...h].filter(([n]) => n === 'set-cookie'),
+    [
+      ['set-cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+    ],
+  );
   assert.deepEqual(h.getAll('missing'), []);
   assert.equal(Headers.from({ a: undefined }).has('a'), false);
 });

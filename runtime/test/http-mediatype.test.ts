@@ -26,7 +26,19 @@ test('parse: quoted values may hold ";", "=" and escapes', () => {
 });
 
 test('parse: invalid media types are undefined', () => {
-  for (const text of ['', 'json', '/json', 'application/', 'a/b/c', 'text /plain', 'te xt/plain', '*/json', 'text/plain; charset="utf-8', 'text/plain; ch@rset=x', 'text/plain x']) {
+  for (const text of [
+    '',
+    'json',
+    '/json',
+    'application/',
+    'a/b/c',
+    'text /plain',
+    'te xt/plain',
+    '*/json',
+    'text/plain; charset="utf-8',
+    'text/plain; ch@rset=x',
+    'text/plain x',
+  ]) {
     assert.equal(MediaType.parse(text), undefined, JSON.stringify(text));
   }
   // A `__proto__` parameter cannot reach the prototype of the parameters object.
@@ -72,7 +84,7 @@ test('negotiate: the highest q wins, whatever the order', () => {
   assert.equal(MediaType.negotiate('application/json;q=abc', offered), undefined);
 });
 
-test('negotiate: the most specific range decides a type\'s q', () => {
+test("negotiate: the most specific range decides a type's q", () => {
   const offered = types('text/html', 'text/plain');
   // text/plain is excluded by its own range though text/* allows text.
   assert.equal(MediaType.negotiate('text/*;q=0.5, text/plain;q=0', types('text/plain')), undefined);

@@ -28,7 +28,13 @@ const describeForm = Route.handled(RoutePattern.POST('form'), async (req) => {
     form.fields.map((f) =>
       f._tag === 'Text'
         ? { name: f.name, text: f.value, type: f.contentType.fullType }
-        : { name: f.name, filename: f.filename ?? null, type: f.contentType.fullType, size: f._tag === 'Binary' ? f.data.byteLength : -1, sha256: f._tag === 'Binary' ? sha256(f.data) : '' },
+        : {
+            name: f.name,
+            filename: f.filename ?? null,
+            type: f.contentType.fullType,
+            size: f._tag === 'Binary' ? f.data.byteLength : -1,
+            sha256: f._tag === 'Binary' ? sha256(f.data) : '',
+          },
     ),
   );
 });
@@ -72,7 +78,9 @@ test('a form posted by curl -F (text and file) is decoded whole', async (t) => {
 
 test('a client built with Body.fromMultipartForm is understood by the server', async () => {
   await withServer(Routes(describeForm), async (base) => {
-    const body = Body.fromMultipartForm(Form.of(FormField.textField('a', '1'), FormField.binaryField('b', new Uint8Array([1, 2, 3]), 'application/x-thing', 'b.thing')));
+    const body = Body.fromMultipartForm(
+      Form.of(FormField.textField('a', '1'), FormField.binaryField('b', new Uint8Array([1, 2, 3]), 'application/x-thing', 'b.thing')),
+    );
     const res = await fetch(`${base}/form`, { method: 'POST', body: await body.asBytes(), headers: { 'content-type': body.contentType! } });
     assert.deepEqual(await res.json(), [
       { name: 'a', text: '1', type: 'text/plain' },
@@ -116,7 +124,14 @@ test('with request streaming, a binary field is read chunk by chunk while the cl
       const { port } = new URL(base);
       const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = httpRequest(
-          { host: '127.0.0.1', port, method: 'POST', path: '/upload', agent: false, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/upload',
+            agent: false,
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (d: Buffer) => chunks.push(d));

@@ -135,11 +135,15 @@ test('fields are delivered as their bytes arrive, not after the whole body', asy
   const boundary = 'b0undary';
   // A text field is complete at the next boundary; the file's first bytes follow in the same chunk.
   const source = gatedSource([
-    bytes(`--${boundary}\r\nContent-Disposition: form-data; name="first"\r\n\r\none\r\n--${boundary}\r\nContent-Disposition: form-data; name="up"; filename="u.bin"\r\n\r\nCHUNK-1`),
+    bytes(
+      `--${boundary}\r\nContent-Disposition: form-data; name="first"\r\n\r\none\r\n--${boundary}\r\nContent-Disposition: form-data; name="up"; filename="u.bin"\r\n\r\nCHUNK-1`,
+    ),
     bytes('CHUNK-2'),
     bytes(`\r\n--${boundary}--\r\n`),
   ]);
-  const fields = Body.fromStream(source.stream, { contentType: `multipart/form-data; boundary=${boundary}` }).asMultipartFormStream()[Symbol.asyncIterator]();
+  const fields = Body.fromStream(source.stream, { contentType: `multipart/form-data; boundary=${boundary}` })
+    .asMultipartFormStream()
+    [Symbol.asyncIterator]();
   source.open(0);
   const first = await within(fields.next());
   assert.ok(!first.done && first.value._tag === 'Text' && first.value.value === 'one');
@@ -208,7 +212,10 @@ test('a binary field left unread is drained when the next field is requested', a
       }
     }
   }
-  assert.deepEqual(held.map((f) => f.name), ['skipped', 'half', 'after']);
+  assert.deepEqual(
+    held.map((f) => f.name),
+    ['skipped', 'half', 'after'],
+  );
   assert.ok(halfRead > 0 && halfRead < 300_000);
   assert.equal(held[2]._tag === 'Text' && held[2].value, 'still here');
   // Data of a field left behind cannot be read later, and says why.
@@ -217,7 +224,7 @@ test('a binary field left unread is drained when the next field is requested', a
   await assert.rejects(fromAsync(skipped.data), /was not read before the next field was requested/);
 });
 
-test('a binary field\'s data can be read once', async () => {
+test("a binary field's data can be read once", async () => {
   const body = Body.fromMultipartForm(Form.of(FormField.binaryField('f', bytes('xyz'), undefined, 'f.txt')));
   for await (const f of body.asMultipartFormStream()) {
     assert.ok(f._tag === 'StreamingBinary');
@@ -265,7 +272,10 @@ test('a Content-Type without multipart or boundary is a DecodeError naming the p
 });
 
 test('truncated and malformed bodies are DecodeErrors', async () => {
-  const good = handMade('B', ['Content-Disposition: form-data; name="a"\r\n\r\nvalue', 'Content-Disposition: form-data; name="f"; filename="f"\r\n\r\n' + 'z'.repeat(1000)]);
+  const good = handMade('B', [
+    'Content-Disposition: form-data; name="a"\r\n\r\nvalue',
+    'Content-Disposition: form-data; name="f"; filename="f"\r\n\r\n' + 'z'.repeat(1000),
+  ]);
   const type = 'multipart/form-data; boundary=B';
   const cut = (n: number) => Body.fromBytes(good.subarray(0, n), type);
   await assert.rejects(cut(good.length - 4).asMultipartForm(), assertDecodeError(/truncated/)); // no closing "--"
@@ -298,7 +308,10 @@ test('an error of the byte source keeps its meaning', async () => {
     yield bytes('--B\r\n');
     throw new Error('socket hang up');
   }
-  await assert.rejects(Body.fromStream(reset(), { contentType: 'multipart/form-data; boundary=B' }).asMultipartForm(), assertDecodeError(/could not be read: socket hang up/));
+  await assert.rejects(
+    Body.fromStream(reset(), { contentType: 'multipart/form-data; boundary=B' }).asMultipartForm(),
+    assertDecodeError(/could not be read: socket hang up/),
+  );
 });
 
 function assert413(pattern: RegExp) {
@@ -345,15 +358,25 @@ test('default limits: 1000 parts and 1 MiB per text field', async () => {
 });
 
 test('Form: lookup by name, order, repeats, building', () => {
-  const form = Form.fromStrings([['a', '1'], ['b', '2'], ['a', '3']]).append(FormField.binaryField('bin', bytes('x')));
+  const form = Form.fromStrings([
+    ['a', '1'],
+    ['b', '2'],
+    ['a', '3'],
+  ]).append(FormField.binaryField('bin', bytes('x')));
   assert.equal(form.size, 4);
   assert.deepEqual(form.names(), ['a', 'b', 'bin']);
   assert.equal(form.text('a'), '1');
-  assert.deepEqual(form.getAll('a').map((f) => (f._tag === 'Text' ? f.value : '')), ['1', '3']);
+  assert.deepEqual(
+    form.getAll('a').map((f) => (f._tag === 'Text' ? f.value : '')),
+    ['1', '3'],
+  );
   assert.equal(form.text('bin'), undefined);
   assert.ok(form.has('bin') && !form.has('zzz'));
   assert.equal(form.get('zzz'), undefined);
-  assert.deepEqual([...form].map((f) => f._tag), ['Text', 'Text', 'Text', 'Binary']);
+  assert.deepEqual(
+    [...form].map((f) => f._tag),
+    ['Text', 'Text', 'Text', 'Binary'],
+  );
   assert.equal(Form.empty.size, 0);
   assert.equal(Form.fromStrings({ k: 'v' }).text('k'), 'v');
   assert.ok(FormField.isBinary(form.get('bin')!));

@@ -81,7 +81,10 @@ test('basicAuth with curl -u, and the scheme name in any case', async (t) => {
 
 test('basicAuth(verify): an async verify function decides, and sees the request', async () => {
   const { routes, calls } = counted();
-  const users = new Map([['ada', 'lovelace'], ['alan', 'turing']]);
+  const users = new Map([
+    ['ada', 'lovelace'],
+    ['alan', 'turing'],
+  ]);
   const seen: string[] = [];
   const server = await serve(
     routes.pipe(

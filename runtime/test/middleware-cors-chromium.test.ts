@@ -32,7 +32,16 @@ before(async () => {
   pageServer = await serve(Routes().pipe(Middleware.serveDirectory('site', fixtures)));
   browser = await chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage();
   page.on('console', (m) => consoleMessages.push(m.text()));
@@ -53,11 +62,20 @@ function api(): Routes {
 }
 
 async function probe(url: string, init: Record<string, unknown> = {}, headers: string[] = []): Promise<Probe> {
-  return page!.evaluate(([u, i, h]) => (globalThis as unknown as { probe: (u: string, i: unknown, h: string[]) => Promise<Probe> }).probe(u, i, h), [url, init, headers] as const);
+  return page!.evaluate(([u, i, h]) => (globalThis as unknown as { probe: (u: string, i: unknown, h: string[]) => Promise<Probe> }).probe(u, i, h), [
+    url,
+    init,
+    headers,
+  ] as const);
 }
 
 const simple = { credentials: 'include' };
-const preflighted = { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', 'x-api-key': 'k' }, body: JSON.stringify({ name: 'Grace' }) };
+const preflighted = {
+  method: 'POST',
+  credentials: 'include',
+  headers: { 'content-type': 'application/json', 'x-api-key': 'k' },
+  body: JSON.stringify({ name: 'Grace' }),
+};
 
 test('rule 1: without the CORS middleware a request from another origin is rejected by the browser', async (t) => {
   if (!hasChromium) return t.skip('chromium not installed');
@@ -68,7 +86,10 @@ test('rule 1: without the CORS middleware a request from another origin is rejec
     const get = await probe(`${apiServer.base}/users/1`, simple);
     assert.equal(get.ok, false);
     assert.match(get.error!, /TypeError: Failed to fetch/);
-    assert.ok(consoleMessages.some((m) => /blocked by CORS policy/.test(m)), consoleMessages.join('\n'));
+    assert.ok(
+      consoleMessages.some((m) => /blocked by CORS policy/.test(m)),
+      consoleMessages.join('\n'),
+    );
     const post = await probe(`${apiServer.base}/users`, preflighted);
     assert.equal(post.ok, false);
     // Same-origin requests of the page server still work, so the page itself is fine.

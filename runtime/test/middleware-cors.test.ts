@@ -6,7 +6,9 @@ import { CorsConfig, Duration, Header, Middleware, PathCodec, Response, Route, R
 import { rawRequest, serve, type RawAnswer } from './fixtures/middleware/helpers.ts';
 
 function send(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const lines = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   return rawRequest(port, `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${lines}Connection: close\r\n\r\n`);
 }
 
@@ -26,7 +28,12 @@ const api = () => {
 };
 
 const origin = 'http://127.0.0.1:5173';
-const preflight = (extra: Record<string, string> = {}) => ({ origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization', ...extra });
+const preflight = (extra: Record<string, string> = {}) => ({
+  origin,
+  'access-control-request-method': 'POST',
+  'access-control-request-headers': 'content-type, authorization',
+  ...extra,
+});
 
 test('defaults: every origin, credentials allowed, so the origin is echoed with Vary: Origin (never a literal * with credentials)', async () => {
   const { routes, calls } = api();
@@ -167,7 +174,11 @@ test('preflights are answered only on the wrapped paths; plain OPTIONS lists the
 
 test('cors attached after updateURL answers preflights for the rewritten paths; authentication attached before it leaves preflights open', async () => {
   const { routes, calls } = api();
-  const versioned = Routes(...routes.routes.map((r) => Route.fromHandler(RoutePattern.of(r.pattern.method, ['v1', ...r.pattern.segments.map((s) => (s.kind === 'literal' ? s.text : s.codec))]), r.handler)));
+  const versioned = Routes(
+    ...routes.routes.map((r) =>
+      Route.fromHandler(RoutePattern.of(r.pattern.method, ['v1', ...r.pattern.segments.map((s) => (s.kind === 'literal' ? s.text : s.codec))]), r.handler),
+    ),
+  );
   const app = versioned.pipe(
     Middleware.basicAuth('u', 'p'),
     Middleware.updateURL((url) => (url.pathname.startsWith('/v1/') ? url : new URL(`/v1${url.pathname}${url.search}`, url))),

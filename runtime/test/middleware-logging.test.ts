@@ -2,9 +2,7 @@
 // annotations in all their forms, and the log annotation rule, over the wire.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  Body, Header, Log, LogAnnotation, Middleware, PathCodec, Response, Route, RoutePattern, Routes,
-} from '@kitgen/runtime';
+import { Body, Header, Log, LogAnnotation, Middleware, PathCodec, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
 import { captureLogs, eventually, rawRequest, serve, type LogLine } from './fixtures/middleware/helpers.ts';
 
 const served = (lines: LogLine[]) => lines.filter((l) => l.msg === 'Http request served');
@@ -16,11 +14,20 @@ function app(): Routes {
       return Response.json({ id, name: 'Ada' });
     }),
     Route.handled(RoutePattern.POST('echo'), async (req) => Response.text(await req.body.asString())),
-    Route.handled(RoutePattern.GET('stream'), () =>
-      new Response(200, undefined, Body.fromStream((async function* () {
-        yield new TextEncoder().encode('abc');
-        yield new TextEncoder().encode('defg');
-      })(), { contentType: 'text/plain' })),
+    Route.handled(
+      RoutePattern.GET('stream'),
+      () =>
+        new Response(
+          200,
+          undefined,
+          Body.fromStream(
+            (async function* () {
+              yield new TextEncoder().encode('abc');
+              yield new TextEncoder().encode('defg');
+            })(),
+            { contentType: 'text/plain' },
+          ),
+        ),
     ),
     Route.handled(RoutePattern.GET('boom'), () => {
       throw new Error('secret detail');
@@ -113,7 +120,11 @@ test('logAnnotate in every form adds annotations to the request log entry and to
     ['key, value', Middleware.logAnnotate('correlation-id', 'c-1'), { 'correlation-id': 'c-1' }],
     ['annotation, ...annotations', Middleware.logAnnotate(LogAnnotation('a', '1'), LogAnnotation('b', '2')), { a: '1', b: '2' }],
     ['set', Middleware.logAnnotate(new Set([LogAnnotation('tenant', 't-9'), LogAnnotation('zone', 'eu')])), { tenant: 't-9', zone: 'eu' }],
-    ['request => set', Middleware.logAnnotate((req) => new Set([LogAnnotation('path', req.path), LogAnnotation('ua', req.header('user-agent') ?? '')])), { path: '/users/5', ua: 'kitgen-test' }],
+    [
+      'request => set',
+      Middleware.logAnnotate((req) => new Set([LogAnnotation('path', req.path), LogAnnotation('ua', req.header('user-agent') ?? '')])),
+      { path: '/users/5', ua: 'kitgen-test' },
+    ],
     ['headerName, ...headerNames', Middleware.logAnnotateHeaders('x-request-id', 'x-absent', 'X-Tenant'), { 'x-request-id': 'r-42', 'X-Tenant': 'acme' }],
     ['header, ...headers', Middleware.logAnnotateHeaders(Header.Origin, Header.ContentType), { origin: 'http://127.0.0.1:1' }],
   ];
@@ -121,7 +132,9 @@ test('logAnnotate in every form adds annotations to the request log entry and to
     const logs = captureLogs();
     const server = await serve(app().pipe(Middleware.requestLogging(), annotate));
     try {
-      const res = await fetch(`${server.base}/users/5`, { headers: { 'user-agent': 'kitgen-test', 'x-request-id': 'r-42', 'x-tenant': 'acme', origin: 'http://127.0.0.1:1' } });
+      const res = await fetch(`${server.base}/users/5`, {
+        headers: { 'user-agent': 'kitgen-test', 'x-request-id': 'r-42', 'x-tenant': 'acme', origin: 'http://127.0.0.1:1' },
+      });
       assert.equal(res.status, 200, name);
       await eventually(() => served(logs.lines).length === 1);
       const entry = served(logs.lines)[0];
@@ -175,7 +188,12 @@ test('annotations of concurrent requests do not mix, and inner annotations overr
       return Response.text(String(ms));
     }),
   );
-  const routes = slow.pipe(Middleware.logAnnotate('layer', 'inner'), Middleware.requestLogging(), Middleware.logAnnotateHeaders('x-id'), Middleware.logAnnotate('layer', 'outer'));
+  const routes = slow.pipe(
+    Middleware.logAnnotate('layer', 'inner'),
+    Middleware.requestLogging(),
+    Middleware.logAnnotateHeaders('x-id'),
+    Middleware.logAnnotate('layer', 'outer'),
+  );
   const server = await serve(routes);
   try {
     await Promise.all([1, 2, 3, 4, 5].map((i) => fetch(`${server.base}/slow/${(6 - i) * 15}`, { headers: { 'x-id': `req-${i}` } })));

@@ -52,7 +52,10 @@ function app(registry: Registry, gate?: Promise<void>): { measured: Routes; unme
       throw new Error('fail');
     }),
   );
-  const unmeasured = Routes(Route.handled(RoutePattern.GET('health'), () => Response.text('ok')), Metrics.route('metrics', registry));
+  const unmeasured = Routes(
+    Route.handled(RoutePattern.GET('health'), () => Response.text('ok')),
+    Metrics.route('metrics', registry),
+  );
   return { measured, unmeasured };
 }
 
@@ -76,7 +79,10 @@ test('the three metrics, labelled by method, route pattern and status, for wrapp
     await new Promise((r) => setTimeout(r, 50));
     const during = await (await fetch(`${server.base}/metrics`)).text();
     const inFlight = samples(during, 'http_concurrent_requests_total');
-    assert.deepEqual(inFlight.find((s) => s.labels.route === '/wait'), { labels: { method: 'GET', route: '/wait' }, value: 1 });
+    assert.deepEqual(
+      inFlight.find((s) => s.labels.route === '/wait'),
+      { labels: { method: 'GET', route: '/wait' }, value: 1 },
+    );
     // The request is in the handler now; holding it 60 ms more bounds its duration from below.
     await new Promise((r) => setTimeout(r, 60));
     open();
@@ -90,7 +96,8 @@ test('the three metrics, labelled by method, route pattern and status, for wrapp
     assert.match(text, /# TYPE http_concurrent_requests_total gauge/);
 
     const total = samples(text, 'http_requests_total');
-    const count = (method: string, route: string, status: string) => total.find((s) => s.labels.method === method && s.labels.route === route && s.labels.status === status)?.value;
+    const count = (method: string, route: string, status: string) =>
+      total.find((s) => s.labels.method === method && s.labels.route === route && s.labels.status === status)?.value;
     assert.equal(count('GET', '/users/{id}', '200'), 4, 'raw paths collapse into the pattern');
     assert.equal(count('GET', '/users/{id}', '404'), 1);
     assert.equal(count('POST', '/orders', '201'), 2);
@@ -99,14 +106,20 @@ test('the three metrics, labelled by method, route pattern and status, for wrapp
     // Unwrapped routes and unmatched requests are not measured; no raw path ever becomes a label.
     assert.ok(total.every((s) => !['/health', '/metrics', '/no/such/path'].includes(s.labels.route)));
     assert.doesNotMatch(text, /route="\/users\/\d/);
-    assert.equal(total.reduce((n, s) => n + s.value, 0), 9);
+    assert.equal(
+      total.reduce((n, s) => n + s.value, 0),
+      9,
+    );
 
     const histogramCount = samples(text, 'http_request_duration_seconds_count').find((s) => s.labels.route === '/users/{id}' && s.labels.status === '200');
     assert.equal(histogramCount?.value, 4);
     const sum = samples(text, 'http_request_duration_seconds_sum').find((s) => s.labels.route === '/wait');
     assert.ok(sum && sum.value >= 0.06, `the waiting request took at least 60 ms, got ${sum?.value}`);
     assert.ok(samples(text, 'http_request_duration_seconds_bucket').some((s) => s.labels.le === '+Inf'));
-    assert.ok(samples(text, 'http_concurrent_requests_total').every((s) => s.value === 0), 'nothing in flight any more');
+    assert.ok(
+      samples(text, 'http_concurrent_requests_total').every((s) => s.value === 0),
+      'nothing in flight any more',
+    );
 
     assert.deepEqual(samples(text, 'shop_orders_total'), [{ labels: { kind: 'web' }, value: 2 }]);
   } finally {
@@ -129,9 +142,16 @@ test('the exposition passes `promtool check metrics`', async (t) => {
     // Exit 1 means the exposition does not parse; 3 means it parses with naming-lint findings.
     // The spec fixes the gauge's name `http_concurrent_requests_total`, which Prometheus'
     // convention reserves for counters: that one finding is expected (docs/decisions.md), no other.
-    const findings = output.split('\n').map((l) => l.trim()).filter(Boolean);
+    const findings = output
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const specName = 'http_concurrent_requests_total non-counter metrics should not have "_total" suffix';
-    assert.deepEqual(findings.filter((f) => f !== specName), [], `promtool found problems:\n${output}`);
+    assert.deepEqual(
+      findings.filter((f) => f !== specName),
+      [],
+      `promtool found problems:\n${output}`,
+    );
     assert.equal(code, findings.length === 0 ? 0 : 3, output);
     // promtool is a real referee: it rejects a broken exposition.
     const broken = await promtoolCheck('http_requests_total{method="GET" 1\n');
@@ -150,7 +170,12 @@ test('several metrics() on one registry share the metrics; the global registry i
     await (await fetch(`${server.base}/a`)).text();
     await (await fetch(`${server.base}/b`)).text();
     const text = await (await fetch(`${server.base}/internal/metrics`)).text();
-    assert.deepEqual(samples(text, 'http_requests_total').map((s) => s.labels.route).sort(), ['/a', '/b']);
+    assert.deepEqual(
+      samples(text, 'http_requests_total')
+        .map((s) => s.labels.route)
+        .sort(),
+      ['/a', '/b'],
+    );
     assert.ok(Metrics.of(registry));
   } finally {
     await server.close();

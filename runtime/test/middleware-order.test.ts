@@ -9,13 +9,15 @@ type Kind = 'perRoute' | 'aroundRoutes';
 
 /** A middleware that records "<name> request" on the way in and "<name> response" on the way out. */
 function recorder(name: string, kind: Kind, trace: string[]): Middleware {
-  const wrap = (next: Handler): Handler => async (request) => {
-    trace.push(`${name} request`);
-    const response = await next(request);
-    trace.push(`${name} response`);
-    // The response direction is also visible in what reaches the client.
-    return response.setHeader('x-trace', `${response.headers.get('x-trace') ?? ''}${name};`);
-  };
+  const wrap =
+    (next: Handler): Handler =>
+    async (request) => {
+      trace.push(`${name} request`);
+      const response = await next(request);
+      trace.push(`${name} response`);
+      // The response direction is also visible in what reaches the client.
+      return response.setHeader('x-trace', `${response.headers.get('x-trace') ?? ''}${name};`);
+    };
   return kind === 'perRoute' ? Middleware.perRoute((next) => wrap(next)) : Middleware.aroundRoutes(wrap);
 }
 

@@ -62,7 +62,9 @@ before(async () => {
   symlinkSync('/etc/passwd', join(root, 'link-abs'));
   symlinkSync('../secret.txt', join(root, 'sub', 'up-link'));
   const special = Routes(Route.handled(RoutePattern.GET('static', 'special'), () => Response.text('a route, not a file')));
-  server = await serve(special.pipe(Middleware.serveDirectory('static', root), Middleware.serveDirectory('browse', join(root, 'docs'), { listing: true, index: false })));
+  server = await serve(
+    special.pipe(Middleware.serveDirectory('static', root), Middleware.serveDirectory('browse', join(root, 'docs'), { listing: true, index: false })),
+  );
 });
 
 after(async () => {
@@ -119,14 +121,32 @@ test('ETag and Last-Modified; If-None-Match and If-Modified-Since answer 304 wit
   assert.match(etag, /^"[0-9a-f]+-[0-9a-f]+"$/);
   assert.equal(lastModified, mtime.toUTCString());
 
-  for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': `W/${etag}` }, { 'if-none-match': `"other", ${etag}` }, { 'if-none-match': '*' }, { 'if-modified-since': lastModified }, { 'if-modified-since': new Date(mtime.getTime() + 60_000).toUTCString() }]) {
-    const raw = await rawGet(server.port, '/static/hello.txt', Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join(''));
+  for (const headers of [
+    { 'if-none-match': etag },
+    { 'if-none-match': `W/${etag}` },
+    { 'if-none-match': `"other", ${etag}` },
+    { 'if-none-match': '*' },
+    { 'if-modified-since': lastModified },
+    { 'if-modified-since': new Date(mtime.getTime() + 60_000).toUTCString() },
+  ]) {
+    const raw = await rawGet(
+      server.port,
+      '/static/hello.txt',
+      Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join(''),
+    );
     assert.equal(raw.status, 304, JSON.stringify(headers));
     assert.equal(raw.body, '');
     assert.equal(raw.headers.etag, etag);
     assert.equal(raw.headers['last-modified'], lastModified);
   }
-  const fresh: Array<Record<string, string>> = [{ 'if-none-match': '"nope"' }, { 'if-modified-since': new Date(mtime.getTime() - 60_000).toUTCString() }, { 'if-modified-since': 'not a date' }, { 'if-none-match': '"nope"', 'if-modified-since': lastModified }];
+  const fresh: Array<Record<string, string>> = [
+    { 'if-none-match': '"nope"' },
+    { 'if-modified-since': new Date(mtime.getTime() - 60_000).toUTCString() },
+    { 'if-modified-since': 'not a date' },
+    { 'if-none-match': '"nope"', 'if-modified-since': lastModified },
+  ];
   for (const headers of fresh) {
     const r = await get('/static/hello.txt', headers);
     assert.equal(r.status, 200, JSON.stringify(headers));
@@ -262,7 +282,28 @@ test('the file handler itself refuses hostile paths, whatever routing lets throu
   // The route's handler is called directly with hostile path parameters, as if the router (or a
   // careless updateURL) had passed them on: canonicalisation is not what keeps files safe.
   const route = Routes().pipe(Middleware.serveDirectory('static', root)).routes[0];
-  const texts = ['../secret.txt', '..', '../outside/secret.txt', 'sub/../../secret.txt', '/etc/passwd', '//etc/passwd', 'sub//../../secret.txt', '..\\secret.txt', 'sub\\..\\..\\secret.txt', 'hello.txt\u0000.html', '\u0000', '.', './../secret.txt', '.env', '.hidden/x.txt', 'link-outside', 'link-dir-outside/secret.txt', 'link-abs', 'sub/up-link', 'sub/\u001b[2J'];
+  const texts = [
+    '../secret.txt',
+    '..',
+    '../outside/secret.txt',
+    'sub/../../secret.txt',
+    '/etc/passwd',
+    '//etc/passwd',
+    'sub//../../secret.txt',
+    '..\\secret.txt',
+    'sub\\..\\..\\secret.txt',
+    'hello.txt\u0000.html',
+    '\u0000',
+    '.',
+    './../secret.txt',
+    '.env',
+    '.hidden/x.txt',
+    'link-outside',
+    'link-dir-outside/secret.txt',
+    'link-abs',
+    'sub/up-link',
+    'sub/\u001b[2J',
+  ];
   for (const text of texts) {
     const request = new Request({ method: 'GET', url: '/static/x' });
     request.params = [text];

@@ -78,10 +78,12 @@ test('a handler within the timeout answers normally and is not aborted; failures
 test('the 408 closes the connection (RFC 9110 §15.5.9); only wrapped routes are limited', async () => {
   const observed: Observed[] = [];
   const limited = app(observed).pipe(Middleware.timeout(Duration.millis(50)));
-  const unlimited = Routes(Route.handled(RoutePattern.GET('slow-ok'), async () => {
-    await new Promise((r) => setTimeout(r, 200));
-    return Response.text('no limit here');
-  }));
+  const unlimited = Routes(
+    Route.handled(RoutePattern.GET('slow-ok'), async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      return Response.text('no limit here');
+    }),
+  );
   const server = await serve(limited.concat(unlimited));
   try {
     const raw = await rawGet(server.port, '/work/3000');

@@ -3,8 +3,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CodecConfig, Endpoint, HeaderCodec, HttpCodec, OpenAPIGen, PathCodec, RoutePattern, Schema, Status,
-  type MediaTypeObject, type OpenAPIDocument, type OperationObject, type ParameterObject, type ResponseObject, type SchemaObject,
+  CodecConfig,
+  Endpoint,
+  HeaderCodec,
+  HttpCodec,
+  OpenAPIGen,
+  PathCodec,
+  RoutePattern,
+  Schema,
+  Status,
+  type MediaTypeObject,
+  type OpenAPIDocument,
+  type OperationObject,
+  type ParameterObject,
+  type ResponseObject,
+  type SchemaObject,
 } from '@kitgen/runtime';
 import * as E from './fixtures/openapi/everyOperation.ts';
 
@@ -37,7 +50,10 @@ test('operationId: declared, else method and path in lowerCamelCase, unique; a d
   const b = Endpoint(RoutePattern.GET('a_b'));
   const ids = OpenAPIGen.fromEndpoints('x', '1', a, b).operations.map((o) => o.operation.operationId);
   assert.deepEqual(ids, ['getAB', 'getAB2']);
-  assert.throws(() => OpenAPIGen.fromEndpoints('x', '1', a.operationId('same'), b.operationId('same')), /operationId "same" is declared by both GET \/a-b and GET \/a_b/);
+  assert.throws(
+    () => OpenAPIGen.fromEndpoints('x', '1', a.operationId('same'), b.operationId('same')),
+    /operationId "same" is declared by both GET \/a-b and GET \/a_b/,
+  );
   assert.throws(() => OpenAPIGen.fromEndpoints('x', '1', a, Endpoint(RoutePattern.GET('a-b'))), /two endpoints describe GET \/a-b/);
   assert.throws(() => OpenAPIGen.fromEndpoints('x', '1', Endpoint(RoutePattern.ANY('any'))), /matches any method/);
 });
@@ -55,7 +71,13 @@ test('summary, description, tags and deprecated come from the endpoint docs; dec
 });
 
 test('path parameters: required, typed by their codec, documented; a trailing one says it may hold "/"', () => {
-  assert.deepEqual(param(op('/users/{id}', 'get'), 'id'), { name: 'id', in: 'path', required: true, schema: { type: 'integer', format: 'int32' }, examples: { one: { value: 1 } } });
+  assert.deepEqual(param(op('/users/{id}', 'get'), 'id'), {
+    name: 'id',
+    in: 'path',
+    required: true,
+    schema: { type: 'integer', format: 'int32' },
+    examples: { one: { value: 1 } },
+  });
   assert.deepEqual(param(op('/users/{id}', 'delete'), 'id')?.schema, { type: 'integer', format: 'int64' });
   assert.deepEqual(param(op('/pets/{key}', 'put'), 'key')?.schema, { type: 'string', format: 'uuid' });
   assert.deepEqual(param(op('/files/{public}', 'post'), 'public')?.schema, { type: 'boolean' });
@@ -68,7 +90,10 @@ test('path parameters: required, typed by their codec, documented; a trailing on
 test('query parameters: required unless optional or defaulted, styles, deepObject, JSON objects, docs, examples, deprecated', () => {
   const list = op('/orgs/{org}/users', 'get');
   assert.deepEqual(param(list, 'limit'), {
-    name: 'limit', in: 'query', description: 'Page size', schema: { type: 'integer', minimum: 1, maximum: 100 },
+    name: 'limit',
+    in: 'query',
+    description: 'Page size',
+    schema: { type: 'integer', minimum: 1, maximum: 100 },
     examples: { small: { value: 5 }, large: { value: 100 }, first: { value: 10 } },
   });
   assert.equal(param(list, 'sort')?.required, undefined, 'a default makes it optional');
@@ -79,7 +104,9 @@ test('query parameters: required unless optional or defaulted, styles, deepObjec
   assert.deepEqual([param(list, 'names')?.style, param(list, 'names')?.explode], ['spaceDelimited', undefined]);
   assert.deepEqual([param(list, 'codes')?.style, param(list, 'codes')?.explode], ['pipeDelimited', undefined]);
   assert.deepEqual([param(list, 'age')?.style, param(list, 'age')?.explode, param(list, 'age')?.schema?.type], ['deepObject', true, 'object']);
-  assert.deepEqual(param(list, 'filter')?.content, { 'application/json': { schema: { type: 'object', properties: { role: { type: 'string' } }, required: ['role'] } } });
+  assert.deepEqual(param(list, 'filter')?.content, {
+    'application/json': { schema: { type: 'object', properties: { role: { type: 'string' } }, required: ['role'] } },
+  });
   assert.equal(param(list, 'filter')?.schema, undefined);
   assert.equal(param(list, 'legacy')?.deprecated, true);
   const c = Endpoint(RoutePattern.GET('c')).query(HttpCodec.query('c', Schema.Array(Schema.Integer()), { explode: false }));
@@ -119,7 +146,9 @@ test('request bodies: each media type, form, text, bytes, Content-Type.expect, d
   assert.deepEqual(create.content['application/json'].examples, { ada: { value: { name: 'Ada', email: null } } }, 'JSON writes absent optional fields as null');
   assert.deepEqual(create.content['application/x-www-form-urlencoded'].examples, { ada: { value: { name: 'Ada' } } });
   assert.deepEqual((op('/text', 'post').requestBody as { content: unknown }).content, { 'text/plain': { schema: { type: 'string', maxLength: 1000 } } });
-  assert.deepEqual((op('/blobs/{path}', 'put').requestBody as { content: unknown }).content, { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } });
+  assert.deepEqual((op('/blobs/{path}', 'put').requestBody as { content: unknown }).content, {
+    'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+  });
   const pet = (op('/pets/{key}', 'put').requestBody as { content: Record<string, MediaTypeObject> }).content['application/json'];
   assert.deepEqual(pet.examples, { cat: { value: { Cat: { lives: 9 } } } }, 'a tagged union example in the default ClassName form');
   const csv = Endpoint(RoutePattern.POST('csv')).header(HeaderCodec.contentType);
@@ -176,7 +205,9 @@ test('responses: 200 unless declared, 204 without a body, statuses and media typ
 });
 
 test('alternatives sharing a status and media type are a oneOf; optional headers of some alternatives are not required', () => {
-  assert.deepEqual(json(response(op('/pets/{key}', 'put'), 200)), { oneOf: [ref('Pet'), { type: 'object', properties: { unchanged: { type: 'boolean' } }, required: ['unchanged'] }] });
+  assert.deepEqual(json(response(op('/pets/{key}', 'put'), 200)), {
+    oneOf: [ref('Pet'), { type: 'object', properties: { unchanged: { type: 'boolean' } }, required: ['unchanged'] }],
+  });
   const patch = op('/pets/{key}', 'patch');
   assert.deepEqual(response(patch, 200).headers, { 'x-rate-limit': { schema: { type: 'integer' } } });
   assert.equal(response(patch, 204).content, undefined);
@@ -190,7 +221,7 @@ test('errors: outError, outErrors, orOutError, outErrorCodec with their statuses
   assert.deepEqual([response(get, 404).description, json(response(get, 404))], ['No such user', ref('NotFound')]);
   const del = op('/users/{id}', 'delete');
   assert.deepEqual(json(response(del, 404)), ref('NotFound'));
-  assert.deepEqual(json(response(del, 401)), { oneOf: [ref('Denied'), ref('HttpError')] }, 'the declared 401 and the server\'s own');
+  assert.deepEqual(json(response(del, 401)), { oneOf: [ref('Denied'), ref('HttpError')] }, "the declared 401 and the server's own");
   assert.deepEqual(json(response(op('/pets/{key}', 'put'), 404)), ref('NotFound'));
   const custom = op('/custom/{name}', 'get');
   assert.deepEqual([json(response(custom, 404)), json(response(custom, 500))], [ref('NotFound'), ref('NotFound')]);
@@ -198,10 +229,14 @@ test('errors: outError, outErrors, orOutError, outErrorCodec with their statuses
   assert.deepEqual(json(response(op('/t/{id}', 'get'), 200)), ref('User'), 'transformOut: the wire is still a User');
 });
 
-test('the server\'s own 400 and 401 answers are documented, with WWW-Authenticate; implicitErrors: false leaves them out', () => {
+test("the server's own 400 and 401 answers are documented, with WWW-Authenticate; implicitErrors: false leaves them out", () => {
   const create = op('/users', 'post');
   assert.deepEqual(json(response(create, 400)), ref('HttpError'));
-  assert.deepEqual(response(create, 401).headers?.['www-authenticate'], { required: true, description: 'The challenge: the scheme to authenticate with and its realm.', schema: { type: 'string' } });
+  assert.deepEqual(response(create, 401).headers?.['www-authenticate'], {
+    required: true,
+    description: 'The challenge: the scheme to authenticate with and its realm.',
+    schema: { type: 'string' },
+  });
   assert.deepEqual(doc.components?.schemas?.HttpError?.required, ['error', 'message']);
   assert.equal(op('/health', 'head').responses?.['400'], undefined, 'nothing to decode');
   const bare = OpenAPIGen.fromEndpoints({ title: 'x', version: '1', implicitErrors: false }, E.createUser).document;
@@ -224,13 +259,21 @@ test('examples of the whole input and output are split over parameters and bodie
   class Id {
     constructor(readonly n: number) {}
   }
-  const t = Endpoint(RoutePattern.GET('t', PathCodec.int('id'))).query(HttpCodec.query('q')).transformIn(([id, q]) => ({ id: new Id(id), q }), (v) => [v.id.n, v.q] as [number, string]).examples({ in: { x: { id: new Id(4), q: 'z' } } });
+  const t = Endpoint(RoutePattern.GET('t', PathCodec.int('id')))
+    .query(HttpCodec.query('q'))
+    .transformIn(
+      ([id, q]) => ({ id: new Id(id), q }),
+      (v) => [v.id.n, v.q] as [number, string],
+    )
+    .examples({ in: { x: { id: new Id(4), q: 'z' } } });
   const tOp = OpenAPIGen.fromEndpoints('x', '1', t).operations[0].operation;
   assert.deepEqual([param(tOp, 'id')?.examples, param(tOp, 'q')?.examples], [{ x: { value: 4 } }, { x: { value: 'z' } }]);
 });
 
-test('a content codec\'s own examples and status', () => {
-  const e = Endpoint(RoutePattern.GET('s')).outCodec(HttpCodec.content(Schema.Object({ a: Schema.Int64() }), { status: Status.Accepted }).examples({ big: { a: 9007199254740993n } }));
+test("a content codec's own examples and status", () => {
+  const e = Endpoint(RoutePattern.GET('s')).outCodec(
+    HttpCodec.content(Schema.Object({ a: Schema.Int64() }), { status: Status.Accepted }).examples({ big: { a: 9007199254740993n } }),
+  );
   const r = response(OpenAPIGen.fromEndpoints('x', '1', e).operations[0].operation, 202);
   assert.deepEqual(r.content?.['application/json'].examples, { big: { value: { a: 9007199254740992 } } }, 'JSON numbers: the nearest double');
 });

@@ -12,7 +12,7 @@ function problems(result: Either<OpenAPIError, OpenAPI>): OpenAPIProblem[] {
 
 const minimal = (version: string) => JSON.stringify({ openapi: version, info: { title: 'Pets', version: '1.0.0' }, paths: {} });
 
-test('3.0.0 (the spec\'s example), 3.0.3, 3.1.0 and 3.1.1 documents are read', () => {
+test("3.0.0 (the spec's example), 3.0.3, 3.1.0 and 3.1.1 documents are read", () => {
   for (const version of ['3.0.0', '3.0.3', '3.1.0', '3.1.1']) {
     const r = OpenAPI.fromJson(minimal(version));
     assert.equal(r._tag, 'right', version);
@@ -32,7 +32,10 @@ test('a realistic document: typed access to operations, parameters, responses an
         get: {
           operationId: 'getPet',
           summary: 'One pet',
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } }, default: { description: 'error' } },
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+            default: { description: 'error' },
+          },
         },
       },
     },
@@ -41,7 +44,10 @@ test('a realistic document: typed access to operations, parameters, responses an
   const r = OpenAPI.fromJson(text);
   assert.equal(r._tag, 'right');
   if (r._tag !== 'right') return;
-  assert.deepEqual(r.right.operations.map((o) => [o.method, o.path, o.operation.operationId]), [['get', '/pets/{id}', 'getPet']]);
+  assert.deepEqual(
+    r.right.operations.map((o) => [o.method, o.path, o.operation.operationId]),
+    [['get', '/pets/{id}', 'getPet']],
+  );
   assert.equal(r.right.document.components?.schemas?.Pet.properties?.name.nullable, true);
   assert.equal(r.right.toJson(0), text, 'written back as read');
 });
@@ -64,7 +70,11 @@ test('not an object, no version, a version that is not supported, Swagger 2.0', 
   assert.deepEqual([missing.pointer, missing.line], ['/openapi', 1]);
   assert.match(missing.message, /required field "openapi"/);
   assert.match(problems(OpenAPI.fromJson('{"openapi": 3.1}'))[0].message, /"openapi" must be a version text such as "3.1.0", found a number/);
-  for (const v of ['2.0', '3.2.0', '4.0.0', '3.1']) assert.match(problems(OpenAPI.fromJson(minimal(v)))[0].message, new RegExp(`OpenAPI version "${v.replace(/\./g, '\\.')}" is not supported; kitgen reads 3\\.0\\.x and 3\\.1\\.x`));
+  for (const v of ['2.0', '3.2.0', '4.0.0', '3.1'])
+    assert.match(
+      problems(OpenAPI.fromJson(minimal(v)))[0].message,
+      new RegExp(`OpenAPI version "${v.replace(/\./g, '\\.')}" is not supported; kitgen reads 3\\.0\\.x and 3\\.1\\.x`),
+    );
   const swagger = problems(OpenAPI.fromJson('{"swagger": "2.0", "info": {"title": "x", "version": "1"}, "paths": {}}'))[0];
   assert.equal(swagger.pointer, '/swagger');
   assert.match(swagger.message, /Swagger 2\.0 documents are not supported; convert the document to OpenAPI 3 first/);
@@ -117,7 +127,10 @@ test('structural problems: each with its pointer and line, all of them at once',
 test('3.1 differences: responses may be omitted, paths may be absent when components or webhooks exist', () => {
   assert.equal(OpenAPI.fromJson('{"openapi":"3.1.0","info":{"title":"x","version":"1"},"paths":{"/a":{"get":{}}}}')._tag, 'right');
   assert.equal(OpenAPI.fromJson('{"openapi":"3.1.0","info":{"title":"x","version":"1"},"components":{"schemas":{"A":true}}}')._tag, 'right');
-  assert.match(problems(OpenAPI.fromJson('{"openapi":"3.1.0","info":{"title":"x","version":"1"}}'))[0].message, /needs at least one of "paths", "components" and "webhooks"/);
+  assert.match(
+    problems(OpenAPI.fromJson('{"openapi":"3.1.0","info":{"title":"x","version":"1"}}'))[0].message,
+    /needs at least one of "paths", "components" and "webhooks"/,
+  );
   assert.match(problems(OpenAPI.fromJson('{"openapi":"3.0.3","info":{"title":"x","version":"1"}}'))[0].message, /required field "paths" is missing/);
 });
 

@@ -3,7 +3,19 @@
 // 3.1.0 and 3.0.3 and for each JSON discriminator style.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CodecConfig, DiscriminatorSetting, Endpoint, HeaderCodec, HttpCodec, NameFormat, OpenAPIGen, PathCodec, RoutePattern, Schema, Status } from '@kitgen/runtime';
+import {
+  CodecConfig,
+  DiscriminatorSetting,
+  Endpoint,
+  HeaderCodec,
+  HttpCodec,
+  NameFormat,
+  OpenAPIGen,
+  PathCodec,
+  RoutePattern,
+  Schema,
+  Status,
+} from '@kitgen/runtime';
 import { everyOperation } from './fixtures/openapi/everyOperation.ts';
 import { describe, redoclyLint, swaggerParserError, type LintProblem } from './fixtures/openapi/referees.ts';
 
@@ -18,7 +30,7 @@ const configs: Record<string, CodecConfig> = {
     explicitEmptyCollections: CodecConfig.ExplicitConfig(false, true),
     treatStreamsAsArrays: true,
   }),
-  'NoDiscriminator': CodecConfig({ discriminatorSettings: DiscriminatorSetting.NoDiscriminator }),
+  NoDiscriminator: CodecConfig({ discriminatorSettings: DiscriminatorSetting.NoDiscriminator }),
 };
 
 /**
@@ -27,7 +39,11 @@ const configs: Record<string, CodecConfig> = {
  */
 const unavoidable: ReadonlyArray<{ rule: string; pointer: RegExp; reason: string }> = [
   { rule: 'info-license', pointer: /^#\/info$/, reason: 'the (title, version) form has no license; the options form takes one (tested below, no warning)' },
-  { rule: 'tag-description', pointer: /^#\/tags\/\d+\/description$/, reason: 'tags named by endpoints get descriptions only from options.tags (tested below, no warning)' },
+  {
+    rule: 'tag-description',
+    pointer: /^#\/tags\/\d+\/description$/,
+    reason: 'tags named by endpoints get descriptions only from options.tags (tested below, no warning)',
+  },
   {
     rule: 'operation-4xx-response',
     pointer: /^#\/paths\/~1(health\/head|either\/get)\/responses$/,
@@ -49,7 +65,11 @@ for (const [label, codecConfig] of Object.entries(configs)) {
       const problems = await redoclyLint(json);
       assert.deepEqual(unexpected(problems), [], describe(unexpected(problems)));
       // The listed warnings are real: each still shows up (if one stops, drop it from the list).
-      for (const u of unavoidable) assert.ok(problems.some((p) => p.rule === u.rule && u.pointer.test(p.pointer)), `${u.rule} no longer reported: ${u.reason}`);
+      for (const u of unavoidable)
+        assert.ok(
+          problems.some((p) => p.rule === u.rule && u.pointer.test(p.pointer)),
+          `${u.rule} no longer reported: ${u.reason}`,
+        );
     });
   }
 }
@@ -65,7 +85,10 @@ test('the options form (license, described tags, servers, default security) leav
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
         contact: { name: 'API team', email: 'api@kitgen.invalid' },
         servers: [{ url: 'http://127.0.0.1:8080', description: 'local' }],
-        tags: [{ name: 'users', description: 'People' }, { name: 'admin', description: 'Administration' }],
+        tags: [
+          { name: 'users', description: 'People' },
+          { name: 'admin', description: 'Administration' },
+        ],
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
         security: [{ apiKey: [] }],
       },
@@ -74,7 +97,11 @@ test('the options form (license, described tags, servers, default security) leav
     const json = doc.toJson();
     assert.equal(await swaggerParserError(json), undefined, openapi);
     const problems = await redoclyLint(json);
-    assert.deepEqual(problems.filter((p) => p.rule !== 'operation-4xx-response'), [], describe(problems));
+    assert.deepEqual(
+      problems.filter((p) => p.rule !== 'operation-4xx-response'),
+      [],
+      describe(problems),
+    );
     assert.equal(doc.document.info.license?.name, 'MIT');
     assert.deepEqual(doc.document.security, [{ apiKey: [] }]);
     // Endpoints without auth of their own opt out of the default requirement; auth endpoints keep theirs.
@@ -93,9 +120,17 @@ test('the DESIGN.md example passes both referees in both versions', async () => 
     .outError(NotFound, Status.NotFound)
     .doc('Fetch one user');
   for (const openapi of versions) {
-    const json = (openapi === '3.1.0' ? OpenAPIGen.fromEndpoints('Users', '1.0.0', getUser) : OpenAPIGen.fromEndpoints({ title: 'Users', version: '1.0.0', openapi }, getUser)).toJson();
+    const json = (
+      openapi === '3.1.0'
+        ? OpenAPIGen.fromEndpoints('Users', '1.0.0', getUser)
+        : OpenAPIGen.fromEndpoints({ title: 'Users', version: '1.0.0', openapi }, getUser)
+    ).toJson();
     assert.equal(await swaggerParserError(json), undefined);
     const problems = await redoclyLint(json);
-    assert.deepEqual(problems.filter((p) => p.rule !== 'info-license'), [], describe(problems));
+    assert.deepEqual(
+      problems.filter((p) => p.rule !== 'info-license'),
+      [],
+      describe(problems),
+    );
   }
 });

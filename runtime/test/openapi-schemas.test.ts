@@ -4,8 +4,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
 import {
-  CodecConfig, DiscriminatorSetting, Endpoint, NameFormat, OpenAPI, OpenAPIGen, RoutePattern, Schema,
-  type OpenAPIDocument, type ResponseObject, type SchemaObject, type TSchema,
+  CodecConfig,
+  DiscriminatorSetting,
+  Endpoint,
+  NameFormat,
+  OpenAPI,
+  OpenAPIGen,
+  RoutePattern,
+  Schema,
+  type OpenAPIDocument,
+  type ResponseObject,
+  type SchemaObject,
+  type TSchema,
 } from '@kitgen/runtime';
 import * as E from './fixtures/openapi/everyOperation.ts';
 
@@ -33,7 +43,10 @@ for (const openapi of ['3.1.0', '3.0.3'] as const) {
     for (const [at, o] of objects(doc)) {
       for (const key of Object.keys(o)) {
         if (at.includes('/examples/')) continue;
-        assert.ok(!key.startsWith('~') && key !== '$id' && key !== '$defs' && key !== '$schema' && key !== 'x-kitgen-union' && key !== 'x-kitgen-bytes', `${at}/${key}`);
+        assert.ok(
+          !key.startsWith('~') && key !== '$id' && key !== '$defs' && key !== '$schema' && key !== 'x-kitgen-union' && key !== 'x-kitgen-bytes',
+          `${at}/${key}`,
+        );
       }
       if (o.type !== undefined) assert.notEqual(o.type, 'bigint', at);
     }
@@ -74,22 +87,49 @@ test('scalars: int64 → integer/int64, bytes → byte in JSON and binary as a b
 });
 
 test('objects in the wire form: optional fields nullable under explicit nulls, names in the configured format', () => {
-  const Thing = Schema.Object({ firstName: Schema.String(), nickName: Schema.Optional(Schema.String()), tags: Schema.Array(Schema.String()), maybe: Schema.Union([Schema.Integer(), Schema.Null()]) });
+  const Thing = Schema.Object({
+    firstName: Schema.String(),
+    nickName: Schema.Optional(Schema.String()),
+    tags: Schema.Array(Schema.String()),
+    maybe: Schema.Union([Schema.Integer(), Schema.Null()]),
+  });
   assert.deepEqual(body(answering(Thing)), {
     type: 'object',
-    properties: { firstName: { type: 'string' }, nickName: { type: ['string', 'null'] }, tags: { type: 'array', items: { type: 'string' } }, maybe: { type: ['integer', 'null'] } },
+    properties: {
+      firstName: { type: 'string' },
+      nickName: { type: ['string', 'null'] },
+      tags: { type: 'array', items: { type: 'string' } },
+      maybe: { type: ['integer', 'null'] },
+    },
     required: ['firstName', 'tags', 'maybe'],
   });
-  const config = CodecConfig({ fieldNameFormat: NameFormat.SnakeCase, explicitNulls: CodecConfig.ExplicitConfig(false), explicitEmptyCollections: CodecConfig.ExplicitConfig(false) });
-  assert.deepEqual(body(answering(Thing, { codecConfig: config })), {
-    type: 'object',
-    properties: { first_name: { type: 'string' }, nick_name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } }, maybe: { type: ['integer', 'null'] } },
-    required: ['first_name'],
-  }, 'empty collections and nulls are left out by the encoder, so those fields may be missing');
+  const config = CodecConfig({
+    fieldNameFormat: NameFormat.SnakeCase,
+    explicitNulls: CodecConfig.ExplicitConfig(false),
+    explicitEmptyCollections: CodecConfig.ExplicitConfig(false),
+  });
+  assert.deepEqual(
+    body(answering(Thing, { codecConfig: config })),
+    {
+      type: 'object',
+      properties: {
+        first_name: { type: 'string' },
+        nick_name: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string' } },
+        maybe: { type: ['integer', 'null'] },
+      },
+      required: ['first_name'],
+    },
+    'empty collections and nulls are left out by the encoder, so those fields may be missing',
+  );
 });
 
 test('defaults and examples inside schemas are written in wire form', () => {
-  const s = body(answering(Schema.Object({ big: Schema.Int64({ description: 'x' }), pet: Schema.Optional(E.Pet) }, { examples: [{ big: 3n, pet: { type: 'Cat', lives: 1 } }] })));
+  const s = body(
+    answering(
+      Schema.Object({ big: Schema.Int64({ description: 'x' }), pet: Schema.Optional(E.Pet) }, { examples: [{ big: 3n, pet: { type: 'Cat', lives: 1 } }] }),
+    ),
+  );
   assert.deepEqual(s.examples, [{ big: 3, pet: { Cat: { lives: 1 } } }]);
 });
 
@@ -116,29 +156,41 @@ test('a union case that is a named schema used elsewhere is referenced, not copi
   const e1 = Endpoint(RoutePattern.GET('cat')).out(E.Cat);
   const e2 = Endpoint(RoutePattern.GET('pet')).out(E.Pet);
   const d = OpenAPIGen.fromEndpoints('t', '1', e1, e2).document;
-  assert.deepEqual(Object.keys(d.components?.schemas ?? {}).filter((n) => n.includes('Cat')), ['Cat']);
+  assert.deepEqual(
+    Object.keys(d.components?.schemas ?? {}).filter((n) => n.includes('Cat')),
+    ['Cat'],
+  );
   assert.deepEqual(component(d, 'Cat'), { type: 'object', properties: { lives: { type: 'integer', minimum: 0, maximum: 9 } }, required: ['lives'] });
 });
 
 test('mistakes in schemas are reported: two different schemas with one $id, a $ref to nothing', () => {
   const A1 = Schema.Object({ a: Schema.String() }, { $id: 'A' });
   const A2 = Schema.Object({ b: Schema.String() }, { $id: 'A' });
-  assert.throws(() => OpenAPIGen.fromEndpoints('t', '1', Endpoint(RoutePattern.GET('1')).out(A1), Endpoint(RoutePattern.GET('2')).out(A2)), /two different schemas share the \$id "A"/);
+  assert.throws(
+    () => OpenAPIGen.fromEndpoints('t', '1', Endpoint(RoutePattern.GET('1')).out(A1), Endpoint(RoutePattern.GET('2')).out(A2)),
+    /two different schemas share the \$id "A"/,
+  );
   const same = Schema.Object({ a: Schema.String() }, { $id: 'A' });
-  assert.doesNotThrow(() => OpenAPIGen.fromEndpoints('t', '1', Endpoint(RoutePattern.GET('1')).out(A1), Endpoint(RoutePattern.GET('2')).out(same)), 'equal ones are one schema');
+  assert.doesNotThrow(
+    () => OpenAPIGen.fromEndpoints('t', '1', Endpoint(RoutePattern.GET('1')).out(A1), Endpoint(RoutePattern.GET('2')).out(same)),
+    'equal ones are one schema',
+  );
   assert.throws(() => answering(Schema.Object({ next: Schema.Ref('Nowhere') })), /\$ref "Nowhere" names no schema/);
 });
 
 test('3.0.3: nullable instead of null types, boolean exclusive bounds, enum for const, one example, tuples as items', () => {
-  const d = answering(Schema.Object({
-    note: Schema.Union([Schema.String(), Schema.Null()]),
-    owner: Schema.Optional(E.NewUser),
-    pet: Schema.Optional(E.Pet),
-    n: Schema.Number({ exclusiveMinimum: 0, examples: [1, 2] }),
-    one: Schema.Literal('x'),
-    point: Schema.Tuple([Schema.Number(), Schema.String()]),
-    any: Schema.Unknown(),
-  }), { openapi: '3.0.3' });
+  const d = answering(
+    Schema.Object({
+      note: Schema.Union([Schema.String(), Schema.Null()]),
+      owner: Schema.Optional(E.NewUser),
+      pet: Schema.Optional(E.Pet),
+      n: Schema.Number({ exclusiveMinimum: 0, examples: [1, 2] }),
+      one: Schema.Literal('x'),
+      point: Schema.Tuple([Schema.Number(), Schema.String()]),
+      any: Schema.Unknown(),
+    }),
+    { openapi: '3.0.3' },
+  );
   assert.equal(d.openapi, '3.0.3');
   const p = body(d).properties ?? {};
   assert.deepEqual(p.note, { type: 'string', nullable: true });

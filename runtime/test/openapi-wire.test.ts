@@ -6,10 +6,33 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CodecConfig, DiscriminatorSetting, Either, JsonCodec, NameFormat, OpenAPIGen, Routes, Schema, type HttpMethodName, type OpenAPI, type ResponseObject,
+  CodecConfig,
+  DiscriminatorSetting,
+  Either,
+  JsonCodec,
+  NameFormat,
+  OpenAPIGen,
+  Routes,
+  Schema,
+  type HttpMethodName,
+  type OpenAPI,
+  type ResponseObject,
 } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
-import { createUser, custom, eitherOut, getUser, listUsers, raw, replacePet, responses, streams, transformed, tree, upload } from './fixtures/openapi/everyOperation.ts';
+import {
+  createUser,
+  custom,
+  eitherOut,
+  getUser,
+  listUsers,
+  raw,
+  replacePet,
+  responses,
+  streams,
+  transformed,
+  tree,
+  upload,
+} from './fixtures/openapi/everyOperation.ts';
 import { describe, redoclyLint } from './fixtures/openapi/referees.ts';
 
 const ada = { id: 1, name: 'Ada', tags: [] as string[], createdAt: '2026-11-21T10:00:00Z' };
@@ -25,9 +48,26 @@ function routes(): Routes {
       return Either.right([{ ...ada, id: 2, name: u.name }, '/users/2'] as [typeof ada, string]);
     }),
     replacePet.implement(([, , , , pet]) => (pet.type === 'Cat' ? { type: 'Dog' as const, bark: 'woof', weight: undefined } : { unchanged: true })),
-    raw.implement(([, bytes]) => ({ name: 'b', data: bytes, size: BigInt(bytes.byteLength) + 4611686018427387904n, color: 'green' as const, note: null, point: [1.5, 2] as [number, number], counts: { a: 1 }, level: 3 })),
-    tree.implement((t) => (t.value === 0 ? Either.left({ offset: 0, limit: 5 }) : Either.right({ value: t.value + 1, children: [{ value: 1, children: [] }] }))),
-    custom.implement(([name]) => (name === 'missing' ? custom.fail({ status: 404, body: { message: 'gone' } }) : name === 'later' ? Either.right({ message: 'later' }) : Either.left([{ offset: 1, limit: 2 }, 'req-9'] as [{ offset: number; limit: number }, string]))),
+    raw.implement(([, bytes]) => ({
+      name: 'b',
+      data: bytes,
+      size: BigInt(bytes.byteLength) + 4611686018427387904n,
+      color: 'green' as const,
+      note: null,
+      point: [1.5, 2] as [number, number],
+      counts: { a: 1 },
+      level: 3,
+    })),
+    tree.implement((t) =>
+      t.value === 0 ? Either.left({ offset: 0, limit: 5 }) : Either.right({ value: t.value + 1, children: [{ value: 1, children: [] }] }),
+    ),
+    custom.implement(([name]) =>
+      name === 'missing'
+        ? custom.fail({ status: 404, body: { message: 'gone' } })
+        : name === 'later'
+          ? Either.right({ message: 'later' })
+          : Either.left([{ offset: 1, limit: 2 }, 'req-9'] as [{ offset: number; limit: number }, string]),
+    ),
     responses.implement(([, page]) => (page.limit === 0 ? { status: 204 } : { status: 200, body: page, headers: { rate: 10 } })),
     transformed.implement((uid) => (uid.value === 0 ? transformed.fail(new Error('zero')) : `user ${uid.value}`)),
     eitherOut.implement(() => Either.right({ offset: 3, limit: 4 })),
@@ -57,7 +97,13 @@ const calls: Call[] = [
   { method: 'post', path: '/users', template: '/users', headers: { ...json, authorization: 'Bearer t' }, body: '{"name":"queue"}' },
   { method: 'post', path: '/users', template: '/users', headers: { ...json, authorization: 'Bearer t' }, body: '{"name":"taken"}' },
   { method: 'post', path: '/users', template: '/users', headers: json, body: '{"name":"Bo"}' },
-  { method: 'post', path: '/users', template: '/users', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer t' }, body: 'name=Cy' },
+  {
+    method: 'post',
+    path: '/users',
+    template: '/users',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer t' },
+    body: 'name=Cy',
+  },
   { method: 'put', path: '/blobs/a/b', template: '/blobs/{path}', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array([0, 1, 2]) },
   { method: 'get', path: '/custom/x?q=1', template: '/custom/{name}' },
   { method: 'get', path: '/custom/later', template: '/custom/{name}', headers: { 'x-q': 'y' } },
@@ -127,16 +173,33 @@ async function record(doc: OpenAPI, url: string, list: Call[]): Promise<number> 
 
 for (const [label, config] of [
   ['default config', CodecConfig.default],
-  ['Name discriminator, snake_case fields, no explicit nulls, streams as arrays', CodecConfig({
-    discriminatorSettings: DiscriminatorSetting.Name('kind', NameFormat.SnakeCase),
-    fieldNameFormat: NameFormat.SnakeCase,
-    explicitNulls: CodecConfig.ExplicitConfig(false, false),
-    treatStreamsAsArrays: true,
-  })],
+  [
+    'Name discriminator, snake_case fields, no explicit nulls, streams as arrays',
+    CodecConfig({
+      discriminatorSettings: DiscriminatorSetting.Name('kind', NameFormat.SnakeCase),
+      fieldNameFormat: NameFormat.SnakeCase,
+      explicitNulls: CodecConfig.ExplicitConfig(false, false),
+      treatStreamsAsArrays: true,
+    }),
+  ],
 ] as const) {
   for (const openapi of ['3.1.0', '3.0.3'] as const) {
     test(`${openapi}, ${label}: real answers match the documented statuses, media types, headers and schemas`, async () => {
-      const doc = OpenAPIGen.fromEndpoints({ title: 'Wire', version: '1.0.0', openapi, codecConfig: config }, listUsers, getUser, createUser, replacePet, raw, tree, custom, responses, transformed, eitherOut, streams, upload);
+      const doc = OpenAPIGen.fromEndpoints(
+        { title: 'Wire', version: '1.0.0', openapi, codecConfig: config },
+        listUsers,
+        getUser,
+        createUser,
+        replacePet,
+        raw,
+        tree,
+        custom,
+        responses,
+        transformed,
+        eitherOut,
+        streams,
+        upload,
+      );
       const server = await startServer(routes().pipe(CodecConfig.withConfig(config)), (c) => c.enableRequestStreaming());
       let checked: number;
       try {

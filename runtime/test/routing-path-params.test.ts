@@ -8,7 +8,13 @@ test('a bad path parameter gives the same 400 body through Route.handled and an 
   const plain = Route.handled(RoutePattern.GET('plain', PathCodec.int('id'), PathCodec.uuid('key')), () => Response.text('never'));
   const endpoint = Endpoint(RoutePattern.GET('endpoint', PathCodec.int('id'), PathCodec.uuid('key'))).out(Schema.String());
   const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
-  const port = await Server.install(Routes(plain, endpoint.implement(() => 'never')), server);
+  const port = await Server.install(
+    Routes(
+      plain,
+      endpoint.implement(() => 'never'),
+    ),
+    server,
+  );
   try {
     const answer = async (prefix: string, rest: string) => {
       const res = await fetch(`http://127.0.0.1:${port}/${prefix}/${rest}`);

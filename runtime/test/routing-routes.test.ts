@@ -1,7 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DecodeError, HttpError, PathCodec, Request, Response, Route, RoutePattern, Routes, Status, int, makeMiddleware, string, type Handler,
+  DecodeError,
+  HttpError,
+  PathCodec,
+  Request,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  Status,
+  int,
+  makeMiddleware,
+  string,
+  type Handler,
 } from '@kitgen/runtime';
 
 const get = (url: string) => Request.get(url);
@@ -36,7 +48,13 @@ test('a literal branch that leads nowhere falls back to the parameter branch', a
 
 test('int: 32-bit range, no sign tricks, no decimals', async () => {
   const routes = Routes(named('int', RoutePattern.GET('n', int('n'))));
-  for (const [seg, value] of [['0', 0], ['2147483647', 2147483647], ['-2147483648', -2147483648], ['007', 7], ['-0', 0]] as const) {
+  for (const [seg, value] of [
+    ['0', 0],
+    ['2147483647', 2147483647],
+    ['-2147483648', -2147483648],
+    ['007', 7],
+    ['-0', 0],
+  ] as const) {
     const r = await routes.run(get(`/n/${seg}`));
     assert.equal(r.status, 200, seg);
     assert.deepEqual(await json(r), { route: 'int', params: [value] }, seg);
@@ -75,7 +93,10 @@ test('uuid, bool and string codecs', async () => {
     named('bool', RoutePattern.GET('b', PathCodec.bool('flag'))),
     named('string', RoutePattern.GET('s', PathCodec.string('name'))),
   );
-  assert.deepEqual(await json(await routes.run(get('/u/0F8FAD5B-D9CB-469F-A165-70867728950E'))), { route: 'uuid', params: ['0f8fad5b-d9cb-469f-a165-70867728950e'] });
+  assert.deepEqual(await json(await routes.run(get('/u/0F8FAD5B-D9CB-469F-A165-70867728950E'))), {
+    route: 'uuid',
+    params: ['0f8fad5b-d9cb-469f-a165-70867728950e'],
+  });
   for (const bad of ['0f8fad5b-d9cb-469f-a165-70867728950', '0f8fad5bd9cb469fa16570867728950e', 'zf8fad5b-d9cb-469f-a165-70867728950e']) {
     const r = await routes.run(get(`/u/${bad}`));
     assert.equal(r.status, 400);
@@ -167,7 +188,22 @@ test('HEAD is answered by the GET route unless a HEAD route exists', async () =>
 test('paths refused by canonicalisation answer 400 and never reach a handler', async () => {
   let reached = 0;
   const routes = Routes(Route.handled(RoutePattern.ANY('files', PathCodec.trailing('p')), () => (reached++, Response.ok())));
-  for (const url of ['/files/../etc/passwd', '/files/%2e%2e/etc', '/files/%2E%2e/etc', '/files/./x', '/files/a%2Fb', '/files/a%2fb', '/files/a%5Cb', '/files/a\\b', '/files//x', '//files/x', '/files/a%00', '/files/a\0', '/files/%zz', '/files/%E0%A4']) {
+  for (const url of [
+    '/files/../etc/passwd',
+    '/files/%2e%2e/etc',
+    '/files/%2E%2e/etc',
+    '/files/./x',
+    '/files/a%2Fb',
+    '/files/a%2fb',
+    '/files/a%5Cb',
+    '/files/a\\b',
+    '/files//x',
+    '//files/x',
+    '/files/a%00',
+    '/files/a\0',
+    '/files/%zz',
+    '/files/%E0%A4',
+  ]) {
     const r = await routes.run(get(url));
     assert.equal(r.status, 400, url);
     assert.match(((await json(r)) as { message: string }).message, /^Malformed request path: /, url);
@@ -214,14 +250,11 @@ test('concat: on equal method and path the earlier route wins, across collection
 });
 
 test('transform: the wrapper rewrites the URL before routing', async () => {
-  const routes = Routes(named('v1', RoutePattern.GET('v1', 'api', string('thing')))).transform(
-    (next): Handler =>
-      (request) => {
-        const url = request.toURL();
-        if (url.pathname.startsWith('/api/')) url.pathname = `/v1${url.pathname}`;
-        return next(request.withURL(url));
-      },
-  );
+  const routes = Routes(named('v1', RoutePattern.GET('v1', 'api', string('thing')))).transform((next): Handler => (request) => {
+    const url = request.toURL();
+    if (url.pathname.startsWith('/api/')) url.pathname = `/v1${url.pathname}`;
+    return next(request.withURL(url));
+  });
   assert.deepEqual(await json(await routes.run(get('/api/cats?x=1'))), { route: 'v1', params: ['cats'] });
   assert.deepEqual(await json(await routes.run(get('/v1/api/dogs'))), { route: 'v1', params: ['dogs'] });
   assert.equal((await routes.run(get('/other'))).status, 404);
@@ -285,7 +318,9 @@ test('pipe: routes.pipe(m1, m2) runs requests through m2, then m1; responses thr
   assert.deepEqual(r.headers.getAll('x-order'), ['m1', 'm2']);
   // pipe(m1, m2) is pipe(m1).pipe(m2), and andThen composes the same way.
   trace.length = 0;
-  await Routes(Route.handled(RoutePattern.GET('x'), () => (trace.push('handler'), Response.ok()))).pipe(tag('m1').andThen(tag('m2'))).run(get('/x'));
+  await Routes(Route.handled(RoutePattern.GET('x'), () => (trace.push('handler'), Response.ok())))
+    .pipe(tag('m1').andThen(tag('m2')))
+    .run(get('/x'));
   assert.deepEqual(trace, ['m2 in', 'm1 in', 'handler', 'm1 out', 'm2 out']);
 });
 

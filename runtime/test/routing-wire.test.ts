@@ -1,8 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  PathCodec, Response, Route, RoutePattern, Routes, Server, int, makeMiddleware, string, type Handler, type ServerConfig,
-} from '@kitgen/runtime';
+import { PathCodec, Response, Route, RoutePattern, Routes, Server, int, makeMiddleware, string, type Handler, type ServerConfig } from '@kitgen/runtime';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
 import { curl, hasCurl } from './support/curl.ts';
 
@@ -99,7 +97,7 @@ test('over the wire: HEAD is answered by the GET route with headers only, and th
   });
 });
 
-test('over the wire: curl -I gets the GET route\'s headers without a body', async (t) => {
+test("over the wire: curl -I gets the GET route's headers without a body", async (t) => {
   if (!hasCurl()) {
     t.skip('curl is not installed');
     return;
@@ -158,14 +156,11 @@ test('over the wire: paths with traversal, encoded separators, empty segments, N
 });
 
 test('over the wire: transform rewrites the URL before routing; pipe order shows in the response', async () => {
-  const versioned = Routes(named('v1', RoutePattern.GET('v1', 'api', string('what')))).transform(
-    (next): Handler =>
-      (request) => {
-        const url = request.toURL();
-        if (url.pathname.startsWith('/api/')) url.pathname = `/v1${url.pathname}`;
-        return next(request.withURL(url));
-      },
-  );
+  const versioned = Routes(named('v1', RoutePattern.GET('v1', 'api', string('what')))).transform((next): Handler => (request) => {
+    const url = request.toURL();
+    if (url.pathname.startsWith('/api/')) url.pathname = `/v1${url.pathname}`;
+    return next(request.withURL(url));
+  });
   const tag = (name: string) => makeMiddleware((routes) => routes.transform((next) => async (request) => (await next(request)).addHeader('x-order', name)));
   const routes = versioned.pipe(tag('inner'), tag('outer')).concat(Routes(named('plain', RoutePattern.GET('plain'))));
   await withServer(routes, async (port) => {

@@ -3,8 +3,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  Endpoint, RoutePattern, PathCodec, HttpCodec, HeaderCodec, Schema, Routes, Server, EndpointExecutor, OpenAPIGen, JsonCodec,
-  DeriveSchema, isDateSchema, validatorFor, type Static,
+  Endpoint,
+  RoutePattern,
+  PathCodec,
+  HttpCodec,
+  HeaderCodec,
+  Schema,
+  Routes,
+  Server,
+  EndpointExecutor,
+  OpenAPIGen,
+  JsonCodec,
+  DeriveSchema,
+  isDateSchema,
+  validatorFor,
+  type Static,
 } from '@kitgen/runtime';
 import { parseValue, typeLabel, pathLabel } from '../src/cli/valueParsers.ts';
 
@@ -117,7 +130,10 @@ test('over the wire: a bad date is a 400 naming the field, the parameter or the 
     const post = (path: string, body: string, headers: Record<string, string> = {}) =>
       fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     const good = '{"name":"n","at":"2024-05-01T09:30:00Z","cancelledAt":null}';
-    const body = await post('/calendars/2024-05-01T00:00:00Z/events?after=2024-01-01T00:00:00Z', '{"name":"n","at":"2024-05-01T09:30:00Z","reminders":["soon"],"cancelledAt":null}');
+    const body = await post(
+      '/calendars/2024-05-01T00:00:00Z/events?after=2024-01-01T00:00:00Z',
+      '{"name":"n","at":"2024-05-01T09:30:00Z","reminders":["soon"],"cancelledAt":null}',
+    );
     assert.equal(body.status, 400);
     const bodyError = (await body.json()) as { message: string; pointer?: string };
     assert.match(bodyError.message, /\/reminders\/0/);
@@ -150,7 +166,11 @@ test('the executor sends Dates and gets Dates back', async () => {
 });
 
 test('a derived schema with a date marker works like Schema.DateTime over JSON', () => {
-  const Derived = DeriveSchema.gen<{ at: Date }>({ type: 'object', properties: { at: { type: 'string', format: 'date-time', 'x-kitgen-date': true } }, required: ['at'] });
+  const Derived = DeriveSchema.gen<{ at: Date }>({
+    type: 'object',
+    properties: { at: { type: 'string', format: 'date-time', 'x-kitgen-date': true } },
+    required: ['at'],
+  });
   const codec = JsonCodec.schemaBasedBinaryCodec(Derived);
   assert.equal(codec.encodeToString({ at: new Date(0) }), '{"at":"1970-01-01T00:00:00.000Z"}');
   assert.deepEqual((codec.decodeString('{"at":"1970-01-01T00:00:00Z"}') as { right: unknown }).right, { at: new Date(0) });
@@ -175,5 +195,9 @@ test('OpenAPI: a Date is type string, format date-time, with its annotations; th
   assert.deepEqual(schemas.Stored.properties.after, { type: 'string', format: 'date-time' });
   const op = (document.paths as Record<string, any>)['/calendars/{day}/events'].post;
   const byName = Object.fromEntries(op.parameters.map((p: { name: string; schema: unknown }) => [p.name, p.schema]));
-  assert.deepEqual(byName, { day: { type: 'string', format: 'date-time' }, after: { type: 'string', format: 'date-time' }, 'x-since': { type: 'string', format: 'date-time' } });
+  assert.deepEqual(byName, {
+    day: { type: 'string', format: 'date-time' },
+    after: { type: 'string', format: 'date-time' },
+    'x-since': { type: 'string', format: 'date-time' },
+  });
 });

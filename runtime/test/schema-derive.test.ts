@@ -8,7 +8,9 @@ import { DeriveSchema, DeriveSchemaError, isBytesSchema, isDateSchema, validator
 
 import { readFileSync } from 'node:fs';
 
-const thisFile = relative(process.cwd(), fileURLToPath(import.meta.url)).split('\\').join('/');
+const thisFile = relative(process.cwd(), fileURLToPath(import.meta.url))
+  .split('\\')
+  .join('/');
 
 /** `file:line:column` of `DeriveSchema` on the line of this file ending with the comment `// site: <name>`. */
 function siteOf(name: string): string {
@@ -58,7 +60,10 @@ test('gen<T>(json) hydrates date and bytes markers and keeps everything else', (
 });
 
 test('a date default in the JSON becomes a Date, as decoded values are', () => {
-  const s = DeriveSchema.gen<{ at?: Date }>({ type: 'object', properties: { at: { type: 'string', format: 'date-time', 'x-kitgen-date': true, default: '2020-01-02T00:00:00Z' } } });
+  const s = DeriveSchema.gen<{ at?: Date }>({
+    type: 'object',
+    properties: { at: { type: 'string', format: 'date-time', 'x-kitgen-date': true, default: '2020-01-02T00:00:00Z' } },
+  });
   const at = (s as unknown as { properties: { at: { default: unknown } } }).properties.at;
   assert.deepEqual(at.default, new Date('2020-01-02T00:00:00Z'));
 });
@@ -83,7 +88,15 @@ test('markers nested in arrays, tuples, records, unions and intersections are hy
     },
     required: ['list', 'pair', 'byName', 'extra', 'either', 'one', 'both'],
   };
-  type T = { list: Date[]; pair: [Date, Uint8Array]; byName: Record<string, Date>; extra: Record<string, Date>; either: Date | null; one: Date | number; both: { at: Date } };
+  type T = {
+    list: Date[];
+    pair: [Date, Uint8Array];
+    byName: Record<string, Date>;
+    extra: Record<string, Date>;
+    either: Date | null;
+    one: Date | number;
+    both: { at: Date };
+  };
   const s = DeriveSchema.gen<T>(json) as unknown as { properties: Record<string, Record<string, any>> };
   const p = s.properties;
   assert.ok(isDateSchema(p.list.items));

@@ -48,7 +48,10 @@ describe('cluster: TransportConfig.nThreads', () => {
         wsPids.add(answer.split(':')[0]);
         c.ws.close();
       }
-      assert.ok([...wsPids].every((p) => pids.has(Number(p))), 'WebSocket connections live on the workers');
+      assert.ok(
+        [...wsPids].every((p) => pids.has(Number(p))),
+        'WebSocket connections live on the workers',
+      );
       const workers = new Set(app.logs.map((l) => (JSON.parse(l) as { worker?: number }).worker));
       assert.deepEqual([...workers].sort(), [1, 2], 'every request log line names its worker');
     } finally {
@@ -79,8 +82,15 @@ describe('cluster: TransportConfig.nThreads', () => {
         );
         // Exit 3 is naming lint only; the spec's gauge name `http_concurrent_requests_total` is its
         // one expected finding (as in middleware-metrics.test.ts). Exit 1 would be a broken exposition.
-        const findings = result.output.split('\n').map((l) => l.trim()).filter(Boolean);
-        assert.deepEqual(findings.filter((f) => f !== 'http_concurrent_requests_total non-counter metrics should not have "_total" suffix'), [], result.output);
+        const findings = result.output
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean);
+        assert.deepEqual(
+          findings.filter((f) => f !== 'http_concurrent_requests_total non-counter metrics should not have "_total" suffix'),
+          [],
+          result.output,
+        );
         assert.equal(result.code, findings.length === 0 ? 0 : 3, result.output);
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -128,7 +138,12 @@ describe('cluster: TransportConfig.nThreads', () => {
 
   test('SIGTERM to the primary under load: in-flight requests finish, the group exits 0 within the graceful timeout', async () => {
     const app = await startCluster({ ...TWO, LIB_HTTP_SERVER_GRACEFUL_SHUTDOWN_TIMEOUT: '3s' });
-    const inFlight = Array.from({ length: 10 }, () => get(app.port, '/slow').then((r) => r.status, (e: Error) => e.message));
+    const inFlight = Array.from({ length: 10 }, () =>
+      get(app.port, '/slow').then(
+        (r) => r.status,
+        (e: Error) => e.message,
+      ),
+    );
     await new Promise((r) => setTimeout(r, 150));
     const t0 = Date.now();
     const code = await app.stop('SIGTERM');
@@ -163,14 +178,24 @@ describe('cluster: fields Node cannot honour are refused at install, naming the 
 
   test('leakDetectionLevel ADVANCED and PARANOID', async () => {
     for (const level of ['ADVANCED', 'PARANOID'] as const) {
-      await assert.rejects(install(TransportConfig.default.leakDetection(level)), { code: 'KITGEN_ERR_TRANSPORT_UNSUPPORTED', message: new RegExp(`^TransportConfig\\.leakDetectionLevel = ${level} cannot be honoured on Node`) });
+      await assert.rejects(install(TransportConfig.default.leakDetection(level)), {
+        code: 'KITGEN_ERR_TRANSPORT_UNSUPPORTED',
+        message: new RegExp(`^TransportConfig\\.leakDetectionLevel = ${level} cannot be honoured on Node`),
+      });
     }
   });
 
   test('channelType KQUEUE on Linux, URING without UV_USE_IO_URING in a single process', async (t: TestContext) => {
     if (process.platform !== 'linux') return t.skip('Linux-only expectations');
-    await assert.rejects(install(TransportConfig.default.withChannelType('KQUEUE')), /TransportConfig\.channelType = KQUEUE cannot be honoured on Node: kqueue is macOS's and the BSDs'; this is linux/);
-    if (process.env.UV_USE_IO_URING !== '1') await assert.rejects(install(TransportConfig.default.withChannelType('URING')), /TransportConfig\.channelType = URING cannot be honoured on Node: libuv takes io_uring only from UV_USE_IO_URING=1/);
+    await assert.rejects(
+      install(TransportConfig.default.withChannelType('KQUEUE')),
+      /TransportConfig\.channelType = KQUEUE cannot be honoured on Node: kqueue is macOS's and the BSDs'; this is linux/,
+    );
+    if (process.env.UV_USE_IO_URING !== '1')
+      await assert.rejects(
+        install(TransportConfig.default.withChannelType('URING')),
+        /TransportConfig\.channelType = URING cannot be honoured on Node: libuv takes io_uring only from UV_USE_IO_URING=1/,
+      );
   });
 
   test('a refused field from the environment stops the program at start with the message', async () => {
@@ -181,7 +206,11 @@ describe('cluster: fields Node cannot honour are refused at install, naming the 
   });
 
   test('accepted fields: AUTO, NIO, EPOLL on Linux, DISABLED and SIMPLE serve in one process', async () => {
-    for (const t of [TransportConfig.default, TransportConfig.default.withChannelType('NIO').leakDetection('DISABLED'), ...(process.platform === 'linux' ? [TransportConfig.default.withChannelType('EPOLL')] : [])]) {
+    for (const t of [
+      TransportConfig.default,
+      TransportConfig.default.withChannelType('NIO').leakDetection('DISABLED'),
+      ...(process.platform === 'linux' ? [TransportConfig.default.withChannelType('EPOLL')] : []),
+    ]) {
       const layer = Server.customized(ServerConfig.default.binding('127.0.0.1', 0), t);
       const port = await Server.install(routes, layer);
       assert.equal((await nodeRequest(port, { path: '/x' })).status, 200);

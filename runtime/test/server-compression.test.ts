@@ -14,10 +14,19 @@ const routes = [
   Route.handled(RoutePattern.GET('page'), () => Response.text(page)),
   Route.handled(RoutePattern.GET('small'), () => Response.text('tiny')),
   Route.handled(RoutePattern.GET('bytes'), () => new Response(200, {}, Body.fromBytes(Buffer.from(page)))),
-  Route.handled(RoutePattern.GET('stream'), () =>
-    new Response(200, {}, Body.fromStream((async function* () {
-      for (let i = 0; i < 50; i++) yield Buffer.from(`line ${i} of a streamed body\n`);
-    })(), { contentType: 'text/plain' })),
+  Route.handled(
+    RoutePattern.GET('stream'),
+    () =>
+      new Response(
+        200,
+        {},
+        Body.fromStream(
+          (async function* () {
+            for (let i = 0; i < 50; i++) yield Buffer.from(`line ${i} of a streamed body\n`);
+          })(),
+          { contentType: 'text/plain' },
+        ),
+      ),
   ),
   Route.handled(RoutePattern.GET('varied'), () => Response.text(page).setHeader('vary', 'origin')),
   Route.handled(RoutePattern.GET('encoded'), () => new Response(200, { 'content-encoding': 'identity' }, Body.fromString(page))),
@@ -34,7 +43,9 @@ before(async () => {
   on = await startServer(routes, (c) => c.withResponseCompression());
   off = await startServer(routes);
   threshold = await startServer(routes, (c) => c.withResponseCompression({ contentThreshold: 1000, options: [CompressionOption.gzip()] }));
-  brotli = await startServer(routes, (c) => c.withResponseCompression({ contentThreshold: 0, options: [CompressionOption.brotli(), CompressionOption.gzip()] }));
+  brotli = await startServer(routes, (c) =>
+    c.withResponseCompression({ contentThreshold: 0, options: [CompressionOption.brotli(), CompressionOption.gzip()] }),
+  );
 });
 after(async () => {
   for (const s of [on, off, threshold, brotli]) await s.shutdown();
@@ -111,7 +122,10 @@ test("a handler's own Content-Encoding is left alone; its Vary is kept and exten
   assert.equal(encoded.body.toString(), page);
   const varied = await get(on, '/varied', 'gzip');
   assert.equal(varied.headers['content-encoding'], 'gzip');
-  const vary = String(varied.headers.vary).toLowerCase().split(/\s*,\s*/).sort();
+  const vary = String(varied.headers.vary)
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .sort();
   assert.deepEqual(vary, ['accept-encoding', 'origin']);
 });
 

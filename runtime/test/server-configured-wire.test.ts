@@ -82,10 +82,21 @@ test('file: idle timeout closes an idle keep-alive connection; compression stays
 
 test('file over defaults, environment over file: compression options and keep-alive', async () => {
   const config = join(dir, 'compress.json');
-  writeFileSync(config, JSON.stringify({ lib: { http: { server: {
-    'binding-host': '127.0.0.1', 'binding-port': 0, 'keep-alive': false,
-    'response-compression': { 'content-threshold': 0, options: [{ type: 'deflate', level: 9, bits: 15, mem: 8 }] },
-  } } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      lib: {
+        http: {
+          server: {
+            'binding-host': '127.0.0.1',
+            'binding-port': 0,
+            'keep-alive': false,
+            'response-compression': { 'content-threshold': 0, options: [{ type: 'deflate', level: 9, bits: 15, mem: 8 }] },
+          },
+        },
+      },
+    }),
+  );
   await serve({ KITGEN_CONFIG_FILE: config, LIB_HTTP_SERVER_KEEP_ALIVE: 'true' }, async (port) => {
     const res = await nodeRequest(port, { path: '/text', headers: { 'accept-encoding': 'gzip, deflate' } });
     assert.equal(res.headers['content-encoding'], 'deflate', 'only the configured algorithm is used');
@@ -101,16 +112,19 @@ test('TLS and mutual TLS from a config file and the environment', async (t) => {
   try {
     const config = join(certs.dir, 'tls.yaml');
     // Paths relative to the file's folder.
-    writeFileSync(config, [
-      'lib.http.server:',
-      '  binding-host: 127.0.0.1',
-      '  binding-port: 0',
-      '  ssl:',
-      '    behaviour: redirect',
-      `    cert-path: ${relative(certs.dir, certs.serverCert)}`,
-      `    key-path: ${relative(certs.dir, certs.serverKey)}`,
-      '',
-    ].join('\n'));
+    writeFileSync(
+      config,
+      [
+        'lib.http.server:',
+        '  binding-host: 127.0.0.1',
+        '  binding-port: 0',
+        '  ssl:',
+        '    behaviour: redirect',
+        `    cert-path: ${relative(certs.dir, certs.serverCert)}`,
+        `    key-path: ${relative(certs.dir, certs.serverKey)}`,
+        '',
+      ].join('\n'),
+    );
     const ca = readFileSync(certs.caCert);
     await serve({ KITGEN_CONFIG_FILE: config }, async (port) => {
       assert.equal((await get(`https://127.0.0.1:${port}/text`, { ca })).body, text);

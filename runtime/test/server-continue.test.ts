@@ -7,8 +7,9 @@ import { RawConnection, rawRequest } from './support/rawHttp.ts';
 import { startServer, type TestServer } from './support/testServer.ts';
 import { curl, hasCurl } from './support/curl.ts';
 
-const echo = Route.handled(RoutePattern.POST('echo'), async (request) =>
-  new Response(200, {}, Body.fromBytes(await request.body.asBytes(), 'application/octet-stream')),
+const echo = Route.handled(
+  RoutePattern.POST('echo'),
+  async (request) => new Response(200, {}, Body.fromBytes(await request.body.asBytes(), 'application/octet-stream')),
 );
 
 let accepting: TestServer;

@@ -9,9 +9,7 @@ import { nodeRequest } from './support/nodeHttp.ts';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
 import { curl, hasCurl } from './support/curl.ts';
 
-const echo = Route.handled(RoutePattern.POST('echo'), async (request) =>
-  new Response(200, {}, Body.fromBytes(await request.body.asBytes())),
-);
+const echo = Route.handled(RoutePattern.POST('echo'), async (request) => new Response(200, {}, Body.fromBytes(await request.body.asBytes())));
 const streamedLength = Route.handled(RoutePattern.POST('length'), async (request) => {
   let total = 0;
   for await (const chunk of request.body.asStream()) total += chunk.byteLength;
@@ -36,7 +34,11 @@ const text = Buffer.from('kitgen '.repeat(500));
 const post = (port: number, encoding: string | undefined, body: Uint8Array, path = '/echo') =>
   nodeRequest(port, { method: 'POST', path, headers: encoding ? { 'content-encoding': encoding, 'content-type': 'text/plain' } : {}, body });
 
-for (const [name, encode] of [['gzip', gzipSync], ['deflate', deflateSync], ['br', brotliCompressSync]] as const) {
+for (const [name, encode] of [
+  ['gzip', gzipSync],
+  ['deflate', deflateSync],
+  ['br', brotliCompressSync],
+] as const) {
   test(`${name}: the handler reads the decompressed body (strict and non-strict)`, async () => {
     for (const server of [strict, nonStrict]) {
       const res = await post(server.port, name, encode(text));
@@ -121,7 +123,10 @@ test('a body corrupted halfway through a large gzip stream answers 400 (no hang)
 test('the limit also holds when the compressed body arrives chunked, and the server keeps serving', async () => {
   const bomb = gzipSync(Buffer.alloc(3 * 1024 * 1024));
   const chunked = Buffer.concat([Buffer.from(`${bomb.length.toString(16)}\r\n`), bomb, Buffer.from('\r\n0\r\n\r\n')]);
-  const { response, closed } = await RawConnection.exchange(strict.port, rawRequest('POST', '/echo', { 'Transfer-Encoding': 'chunked', 'Content-Encoding': 'gzip' }, chunked));
+  const { response, closed } = await RawConnection.exchange(
+    strict.port,
+    rawRequest('POST', '/echo', { 'Transfer-Encoding': 'chunked', 'Content-Encoding': 'gzip' }, chunked),
+  );
   assert.equal(response.status, 413);
   assert.equal(closed, true);
   assert.equal((await post(strict.port, 'gzip', gzipSync(text))).status, 200);

@@ -27,11 +27,20 @@ const routes = Routes(
   }),
   Route.handled(RoutePattern.GET('bad-header'), () => Response.text('x').setHeader('x-bad', `line\r\nset-cookie: ${SECRET}`)),
   Route.handled(RoutePattern.GET('ok'), () => Response.text('still here')),
-  Route.handled(RoutePattern.GET('breaks-midway'), () =>
-    new Response(200, {}, Body.fromStream((async function* () {
-      yield Buffer.from('first part;');
-      throw new Error(`stream lost ${SECRET}`);
-    })(), { contentType: 'text/plain' })),
+  Route.handled(
+    RoutePattern.GET('breaks-midway'),
+    () =>
+      new Response(
+        200,
+        {},
+        Body.fromStream(
+          (async function* () {
+            yield Buffer.from('first part;');
+            throw new Error(`stream lost ${SECRET}`);
+          })(),
+          { contentType: 'text/plain' },
+        ),
+      ),
   ),
   Route.handled(RoutePattern.GET('missing-file'), () => new Response(200, {}, Body.fromFile(`/nonexistent/${SECRET}.txt`))),
 );

@@ -34,18 +34,36 @@ async function balanced(): Promise<Balanced> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'kitgen-haproxy-'));
   const cfg = join(dir, 'haproxy.cfg');
-  writeFileSync(cfg, [
-    'global', '  maxconn 2000',
-    'defaults', '  mode http', '  timeout connect 1s', '  timeout client 10s', '  timeout server 10s', '  retries 3', '  option redispatch',
-    'frontend fe', `  bind 127.0.0.1:${port}`, '  default_backend be',
-    'backend be', '  balance roundrobin', '  option httpchk GET /readyz', '  http-check expect status 200',
-    ...instances.map((p, i) => `  server k${i} 127.0.0.1:${p.port} check inter 200 fall 1 rise 2`),
-    '',
-  ].join('\n'));
+  writeFileSync(
+    cfg,
+    [
+      'global',
+      '  maxconn 2000',
+      'defaults',
+      '  mode http',
+      '  timeout connect 1s',
+      '  timeout client 10s',
+      '  timeout server 10s',
+      '  retries 3',
+      '  option redispatch',
+      'frontend fe',
+      `  bind 127.0.0.1:${port}`,
+      '  default_backend be',
+      'backend be',
+      '  balance roundrobin',
+      '  option httpchk GET /readyz',
+      '  http-check expect status 200',
+      ...instances.map((p, i) => `  server k${i} 127.0.0.1:${p.port} check inter 200 fall 1 rise 2`),
+      '',
+    ].join('\n'),
+  );
   const haproxy: ChildProcess = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
   // Ready once it answers through a backend.
   for (let i = 0; i < 50; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/users/1`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/users/1`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }

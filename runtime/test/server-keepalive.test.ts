@@ -8,11 +8,19 @@ import { startServer, type TestServer } from './support/testServer.ts';
 
 const routes = [
   Route.handled(RoutePattern.GET('hello'), () => Response.text('hi')),
-  Route.handled(RoutePattern.GET('stream'), () =>
-    new Response(200, { 'content-type': 'text/plain' }, Body.fromStream((async function* () {
-      yield Buffer.from('a');
-      yield Buffer.from('b');
-    })())),
+  Route.handled(
+    RoutePattern.GET('stream'),
+    () =>
+      new Response(
+        200,
+        { 'content-type': 'text/plain' },
+        Body.fromStream(
+          (async function* () {
+            yield Buffer.from('a');
+            yield Buffer.from('b');
+          })(),
+        ),
+      ),
   ),
 ];
 

@@ -27,8 +27,7 @@ after(async () => {
 const cases: Record<string, string> = {
   'Content-Length and Transfer-Encoding together':
     'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /ok HTTP/1.1\r\nHost: x\r\n\r\n',
-  'two differing Content-Length headers':
-    'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!',
+  'two differing Content-Length headers': 'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!',
   'a Content-Length list with differing values': 'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 6\r\n\r\nhello!',
   'a non-numeric Content-Length': 'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5a\r\n\r\nhello',
   'a negative Content-Length': 'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',

@@ -23,10 +23,21 @@ const routes = [
     return Response.text(`file ${name}`);
   }),
   Route.handled(RoutePattern.GET('page'), () => Response.html('<p>'.repeat(300))),
-  Route.handled(RoutePattern.GET('streamed'), () => new Response(200, {}, Body.fromStream((async function* () {
-    hits.push('producer ran');
-    yield Buffer.from('streamed body');
-  })(), { contentType: 'text/plain' }))),
+  Route.handled(
+    RoutePattern.GET('streamed'),
+    () =>
+      new Response(
+        200,
+        {},
+        Body.fromStream(
+          (async function* () {
+            hits.push('producer ran');
+            yield Buffer.from('streamed body');
+          })(),
+          { contentType: 'text/plain' },
+        ),
+      ),
+  ),
   Route.handled(RoutePattern.POST('items'), () => Response.text('created', 201)),
   Route.handled(RoutePattern.DELETE('items'), () => Response.status(204)),
 ];
@@ -39,7 +50,22 @@ after(async () => {
   await server.shutdown();
 });
 
-const refused = ['/a/../b', '/a/./b', '/%2e%2e/b', '/a/%2E%2E/b', '/a/%2e/b', '/a%2Fb', '/a%2fb', '/files/x%2F..%2F..%2Fetc', '/a%5Cb', '/a\\b', '//a/b', '/a//b', '/files/x%00', '/files/%zz'];
+const refused = [
+  '/a/../b',
+  '/a/./b',
+  '/%2e%2e/b',
+  '/a/%2E%2E/b',
+  '/a/%2e/b',
+  '/a%2Fb',
+  '/a%2fb',
+  '/files/x%2F..%2F..%2Fetc',
+  '/a%5Cb',
+  '/a\\b',
+  '//a/b',
+  '/a//b',
+  '/files/x%00',
+  '/files/%zz',
+];
 
 for (const target of refused) {
   test(`path ${JSON.stringify(target)}: 400 before routing, no handler runs`, async () => {
@@ -53,7 +79,12 @@ for (const target of refused) {
 
 test('canonical forms are served: a trailing slash, percent-encoded ordinary characters', async () => {
   hits = [];
-  for (const [target, body] of [['/a/b/', 'a/b'], ['/%61/b', 'a/b'], ['/files/hello%20world', 'file hello world'], ['/b?x=/../', 'b']]) {
+  for (const [target, body] of [
+    ['/a/b/', 'a/b'],
+    ['/%61/b', 'a/b'],
+    ['/files/hello%20world', 'file hello world'],
+    ['/b?x=/../', 'b'],
+  ]) {
     const { response } = await RawConnection.exchange(server.port, rawRequest('GET', target), { closeWaitMs: 0 });
     assert.equal(response.status, 200, target);
     assert.equal(response.body.toString(), body);

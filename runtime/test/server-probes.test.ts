@@ -59,5 +59,8 @@ test('probes from the environment: custom paths and drain delay; a path without 
   assert.deepEqual(c.healthProbes, { readinessPath: '/ready', livenessPath: '/livez', drainDelay: 5000 });
   assert.equal(loadServerConfig({ LIB_HTTP_SERVER_HEALTH_PROBES_ENABLED: 'true' }).healthProbes?.readinessPath, '/readyz');
   assert.equal(loadServerConfig({}).healthProbes, undefined);
-  assert.throws(() => loadServerConfig({ LIB_HTTP_SERVER_HEALTH_PROBES_LIVENESS_PATH: 'livez' }), /LIB_HTTP_SERVER_HEALTH_PROBES_LIVENESS_PATH: expected a path starting with \/, got "livez"/);
+  assert.throws(
+    () => loadServerConfig({ LIB_HTTP_SERVER_HEALTH_PROBES_LIVENESS_PATH: 'livez' }),
+    /LIB_HTTP_SERVER_HEALTH_PROBES_LIVENESS_PATH: expected a path starting with \/, got "livez"/,
+  );
 });

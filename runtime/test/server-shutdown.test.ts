@@ -93,13 +93,21 @@ test('shutdown with a request pipelined behind an in-flight one: the in-flight o
 test('shutdown: a streamed response begun before shutdown completes, then its connection is closed promptly', async () => {
   const firstSent = deferred();
   const server = await startServer(
-    Route.handled(RoutePattern.GET('stream'), () =>
-      new Response(200, { 'content-type': 'text/plain' }, Body.fromStream((async function* () {
-        yield Buffer.from('part one;');
-        firstSent.resolve();
-        await sleep(300);
-        yield Buffer.from('part two');
-      })())),
+    Route.handled(
+      RoutePattern.GET('stream'),
+      () =>
+        new Response(
+          200,
+          { 'content-type': 'text/plain' },
+          Body.fromStream(
+            (async function* () {
+              yield Buffer.from('part one;');
+              firstSent.resolve();
+              await sleep(300);
+              yield Buffer.from('part two');
+            })(),
+          ),
+        ),
     ),
   );
   const c = await RawConnection.open(server.port);

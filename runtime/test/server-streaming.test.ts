@@ -27,8 +27,9 @@ const routes = [
   Route.handled(RoutePattern.POST('ignore'), () => Response.text('ignored')),
   Route.handled(RoutePattern.GET('ok'), () => Response.text('ok')),
   Route.handled(RoutePattern.POST('size'), async (request) => Response.text(String((await request.body.asBytes()).byteLength))),
-  Route.handled(RoutePattern.POST('echo'), (request) =>
-    new Response(200, {}, Body.fromStream(request.body.asStream(), { contentType: 'application/octet-stream' })),
+  Route.handled(
+    RoutePattern.POST('echo'),
+    (request) => new Response(200, {}, Body.fromStream(request.body.asStream(), { contentType: 'application/octet-stream' })),
   ),
 ];
 

@@ -66,7 +66,9 @@ describe('mutual TLS', () => {
     const c = need(t);
     if (!c) return;
     const trust = TrustManagerKeyStore.fromFile(c.caCert).build();
-    await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust), (url) => assertStrictMutualTls(c, url));
+    await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust), (url) =>
+      assertStrictMutualTls(c, url),
+    );
   });
 
   test('curl with and without a client certificate', async (t) => {
@@ -116,7 +118,9 @@ describe('mutual TLS', () => {
     const store = keytool(c.dir, 'java-truststore.p12', ['-importcert', '-alias', 'ca', '-file', c.caCert, '-storetype', 'PKCS12', '-storepass', 'java-trust']);
     if (!store) return t.skip('keytool not found: Java truststore check skipped');
     const trust = TrustManagerKeyStore.fromFile(store).build().trustManagerPassword(new Secret('java-trust'));
-    await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust), (url) => assertStrictMutualTls(c, url));
+    await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust), (url) =>
+      assertStrictMutualTls(c, url),
+    );
   });
 
   test('ClientAuth.Optional asks for a certificate but serves clients without one', async (t) => {
@@ -133,16 +137,28 @@ describe('mutual TLS', () => {
     if (!c) return;
     const start = async (trust: TrustManagerKeyStore | undefined, message: RegExp) => {
       const ssl = SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust);
-      await assert.rejects(startServer(whoami, (cfg) => cfg.ssl(ssl)), (error: Error) => {
-        assert.ok(error instanceof SSLConfigError, String(error));
-        assert.match(error.message, message);
-        assert.doesNotMatch(error.message, /error:[0-9A-F]{8}/);
-        return true;
-      });
+      await assert.rejects(
+        startServer(whoami, (cfg) => cfg.ssl(ssl)),
+        (error: Error) => {
+          assert.ok(error instanceof SSLConfigError, String(error));
+          assert.match(error.message, message);
+          assert.doesNotMatch(error.message, /error:[0-9A-F]{8}/);
+          return true;
+        },
+      );
     };
-    await start(TrustManagerKeyStore.fromFile(c.truststore).build().trustManagerPassword(new Secret('bad')), /^SSLConfig: wrong password for the PKCS#12 truststore \S+truststore\.p12 \(the integrity check failed\)$/);
-    await start(TrustManagerKeyStore.fromFile(c.truststore).build(), /the PKCS#12 truststore \S+truststore\.p12 is protected by a password, and none was given \(use \.trustManagerPassword\(secret\)\)/);
-    await start(TrustManagerKeyStore.fromFile(c.fakeJks).build(), /the truststore \S+fake\.jks is a JKS keystore, which is not supported on Node .*keytool -importkeystore/);
+    await start(
+      TrustManagerKeyStore.fromFile(c.truststore).build().trustManagerPassword(new Secret('bad')),
+      /^SSLConfig: wrong password for the PKCS#12 truststore \S+truststore\.p12 \(the integrity check failed\)$/,
+    );
+    await start(
+      TrustManagerKeyStore.fromFile(c.truststore).build(),
+      /the PKCS#12 truststore \S+truststore\.p12 is protected by a password, and none was given \(use \.trustManagerPassword\(secret\)\)/,
+    );
+    await start(
+      TrustManagerKeyStore.fromFile(c.fakeJks).build(),
+      /the truststore \S+fake\.jks is a JKS keystore, which is not supported on Node .*keytool -importkeystore/,
+    );
     await start(TrustManagerKeyStore.fromFile(c.serverKey).build(), /the truststore \S+server\.key is a PEM file without any CERTIFICATE block/);
     await start(TrustManagerKeyStore.fromFile(`${c.dir}/absent.p12`).build(), /the truststore file \S+absent\.p12 does not exist/);
     await start(undefined, /ClientAuth\.Required needs a truststore/);

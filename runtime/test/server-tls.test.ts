@@ -123,8 +123,25 @@ describe('TLS', () => {
   test('a keystore written by Java keytool is served', async (t) => {
     const c = need(t);
     if (!c) return;
-    const ks = keytool(c.dir, 'java-keystore.p12', ['-genkeypair', '-alias', 'server', '-keyalg', 'RSA', '-keysize', '2048', '-dname', 'CN=localhost',
-      '-ext', 'SAN=ip:127.0.0.1,dns:localhost', '-validity', '2', '-storetype', 'PKCS12', '-storepass', 'java-pass']);
+    const ks = keytool(c.dir, 'java-keystore.p12', [
+      '-genkeypair',
+      '-alias',
+      'server',
+      '-keyalg',
+      'RSA',
+      '-keysize',
+      '2048',
+      '-dname',
+      'CN=localhost',
+      '-ext',
+      'SAN=ip:127.0.0.1,dns:localhost',
+      '-validity',
+      '2',
+      '-storetype',
+      'PKCS12',
+      '-storepass',
+      'java-pass',
+    ]);
     if (!ks) return t.skip('keytool not found: Java keystore check skipped');
     await withTls(SSLConfig.fromJavaxNetSslKeyStoreFile(ks, new Secret('java-pass')), async (port) => {
       // Self-signed by keytool: the client trusts the server certificate itself.
@@ -140,11 +157,23 @@ describe('TLS', () => {
     const wrong = SSLConfig.fromJavaxNetSslKeyStoreFile(c.keystore, new Secret('not-the-password'));
     const e = await assertStartFails(wrong, /^SSLConfig: wrong password for the PKCS#12 keystore \S+server\.p12 \(the integrity check failed\)$/);
     assert.equal(e.file, c.keystore);
-    await assertStartFails(SSLConfig.fromJavaxNetSslKeyStoreFile(c.keystore), /the PKCS#12 keystore \S+server\.p12 is protected by a password, and none was given/);
+    await assertStartFails(
+      SSLConfig.fromJavaxNetSslKeyStoreFile(c.keystore),
+      /the PKCS#12 keystore \S+server\.p12 is protected by a password, and none was given/,
+    );
     await assertStartFails(SSLConfig.fromJavaxNetSslKeyStoreFile(`${c.dir}/missing.p12`, new Secret('x')), /the keystore file \S+missing\.p12 does not exist/);
-    await assertStartFails(SSLConfig.fromJavaxNetSslKeyStoreFile(c.clientKey, new Secret('x')), /client\.key is a PEM file, not a PKCS#12 keystore; use SSLConfig\.fromResource/);
-    await assertStartFails(SSLConfig.fromJavaxNetSslKeyStoreFile(c.truststore, new Secret(c.truststorePassword)), /the keystore \S+truststore\.p12 holds no private key .*is it a truststore\?/);
-    await assertStartFails(SSLConfig.fromJavaxNetSslKeyStoreResource('nowhere/ks.p12', new Secret('x')), /the keystore resource nowhere\/ks\.p12 was not found \(searched /);
+    await assertStartFails(
+      SSLConfig.fromJavaxNetSslKeyStoreFile(c.clientKey, new Secret('x')),
+      /client\.key is a PEM file, not a PKCS#12 keystore; use SSLConfig\.fromResource/,
+    );
+    await assertStartFails(
+      SSLConfig.fromJavaxNetSslKeyStoreFile(c.truststore, new Secret(c.truststorePassword)),
+      /the keystore \S+truststore\.p12 holds no private key .*is it a truststore\?/,
+    );
+    await assertStartFails(
+      SSLConfig.fromJavaxNetSslKeyStoreResource('nowhere/ks.p12', new Secret('x')),
+      /the keystore resource nowhere\/ks\.p12 was not found \(searched /,
+    );
   });
 
   test('a JKS keystore gets an error saying JKS is unsupported on Node and how to convert it', async (t) => {
@@ -154,8 +183,26 @@ describe('TLS', () => {
       SSLConfig.fromJavaxNetSslKeyStoreFile(c.fakeJks, new Secret('x')),
       /the keystore \S+fake\.jks is a JKS keystore, which is not supported on Node \(it reads PKCS#12 only\); convert it with: keytool -importkeystore -srckeystore \S+fake\.jks -srcstoretype JKS -destkeystore \S+fake\.p12 -deststoretype PKCS12/,
     );
-    const real = keytool(c.dir, 'real.jks', ['-genkeypair', '-alias', 'a', '-keyalg', 'RSA', '-dname', 'CN=x', '-storetype', 'JKS', '-storepass', 'changeit', '-keypass', 'changeit']);
-    if (real) await assertStartFails(SSLConfig.fromJavaxNetSslKeyStoreFile(real, new Secret('changeit')), /real\.jks is a JKS keystore, which is not supported on Node/);
+    const real = keytool(c.dir, 'real.jks', [
+      '-genkeypair',
+      '-alias',
+      'a',
+      '-keyalg',
+      'RSA',
+      '-dname',
+      'CN=x',
+      '-storetype',
+      'JKS',
+      '-storepass',
+      'changeit',
+      '-keypass',
+      'changeit',
+    ]);
+    if (real)
+      await assertStartFails(
+        SSLConfig.fromJavaxNetSslKeyStoreFile(real, new Secret('changeit')),
+        /real\.jks is a JKS keystore, which is not supported on Node/,
+      );
     else t.diagnostic('keytool not found: only the fake JKS file was checked');
   });
 
@@ -165,9 +212,15 @@ describe('TLS', () => {
     const A = SSLConfig.HttpBehaviour.Accept;
     await assertStartFails(SSLConfig.fromFile(A, `${c.dir}/nope.pem`, c.serverKey), /the certificate file \S+nope\.pem does not exist/);
     await assertStartFails(SSLConfig.fromFile(A, c.serverCert, `${c.dir}/nope.key`), /the private key file \S+nope\.key does not exist/);
-    await assertStartFails(SSLConfig.fromFile(A, c.serverKey, c.serverCert), /the certificate file \S+server\.key is not a PEM certificate \(it holds a private key: are certificate and key swapped\?\)/);
+    await assertStartFails(
+      SSLConfig.fromFile(A, c.serverKey, c.serverCert),
+      /the certificate file \S+server\.key is not a PEM certificate \(it holds a private key: are certificate and key swapped\?\)/,
+    );
     await assertStartFails(SSLConfig.fromFile(A, c.serverCert, c.caCert), /the private key file \S+ca\.pem is not a PEM private key/);
-    await assertStartFails(SSLConfig.fromFile(A, c.serverCert, c.clientKey), /the private key \S+client\.key does not belong to the certificate \S+server\.pem/);
+    await assertStartFails(
+      SSLConfig.fromFile(A, c.serverCert, c.clientKey),
+      /the private key \S+client\.key does not belong to the certificate \S+server\.pem/,
+    );
   });
 
   test('HttpBehaviour.Accept serves plain HTTP on the TLS port', async (t) => {

@@ -4,7 +4,17 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  Middleware, Response, Route, RoutePattern, Routes, Server, ServerConfig, SocketDecoder, WebSocketConfig, WebSocketConfigError, type WebSocketMessage,
+  Middleware,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  Server,
+  ServerConfig,
+  SocketDecoder,
+  WebSocketConfig,
+  WebSocketConfigError,
+  type WebSocketMessage,
 } from '@kitgen/runtime';
 import { startServer, deferred, sleep, within } from './support/testServer.ts';
 import { open } from './support/wsClient.ts';

@@ -8,7 +8,17 @@ import { connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
 import {
-  Middleware, PathCodec, Response, Route, RoutePattern, Routes, SSLConfig, WebSocketConfig, type ServerConfig, type ServerWebSocket, type WebSocketMessage,
+  Middleware,
+  PathCodec,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  SSLConfig,
+  WebSocketConfig,
+  type ServerConfig,
+  type ServerWebSocket,
+  type WebSocketMessage,
 } from '@kitgen/runtime';
 import { startServer, deferred, within } from './support/testServer.ts';
 import { connect, open, refused } from './support/wsClient.ts';
@@ -105,7 +115,8 @@ describe('WebSocket routes', () => {
     const echoBody = Route.handled(RoutePattern.POST('echo'), async (request) => Response.text(`got ${await request.body.asString()}`));
     const server = await startServer([chat, echoBody], (c) => c.maxRequestBodySize(10));
     try {
-      const head = 'POST /echo HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade, HTTP2-Settings\r\nupgrade: h2c\r\nhttp2-settings: AAMAAABkAAQAoAAAAAIAAAAA\r\n';
+      const head =
+        'POST /echo HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade, HTTP2-Settings\r\nupgrade: h2c\r\nhttp2-settings: AAMAAABkAAQAoAAAAAIAAAAA\r\n';
       // The body arrives in two pieces, the second after a pause.
       const ok = await rawExchange(server.port, [`${head}content-length: 7\r\n\r\nabc`, 'defg']);
       assert.match(ok, /^HTTP\/1\.1 200 /);
@@ -192,7 +203,8 @@ describe('WebSocket routes', () => {
     });
     const bare = Route.webSocket(RoutePattern.GET('bare'), (socket) => socket.close());
     const own = Route.webSocket(RoutePattern.GET('own'), (socket) => socket.close(4000, 'custom reason'));
-    const config = (c: ServerConfig) => c.withWebSocketConfig({ ...WebSocketConfig.default, sendCloseFrame: WebSocketConfig.CloseStatus.Custom(4321, 'done here') });
+    const config = (c: ServerConfig) =>
+      c.withWebSocketConfig({ ...WebSocketConfig.default, sendCloseFrame: WebSocketConfig.CloseStatus.Custom(4321, 'done here') });
     const server = await startServer([ends, bare, own], config);
     try {
       const a = await open(`ws://127.0.0.1:${server.port}/ends`);
@@ -421,4 +433,3 @@ function rawExchange(port: number, pieces: string[]): Promise<string> {
 function rawUpgrade(port: number, path: string, protocol = 'websocket'): Promise<string> {
   return rawExchange(port, [upgradeRequest(path, protocol)]);
 }
-

@@ -34,7 +34,12 @@ const actions = ['approve', 'archive', 'cancel', 'publish', 'restore', 'retry', 
 export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operationCount: number): PathSet {
   const parameters: Record<string, Schema> = {
     page: { name: 'page', in: 'query', description: 'The page of results to fetch.', schema: { type: 'integer', minimum: 1, default: 1 } },
-    per_page: { name: 'per_page', in: 'query', description: 'Results per page (at most 100).', schema: { type: 'integer', minimum: 1, maximum: 100, default: 30 } },
+    per_page: {
+      name: 'per_page',
+      in: 'query',
+      description: 'Results per page (at most 100).',
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 30 },
+    },
     since: { name: 'since', in: 'query', description: 'Only results updated after this time.', schema: { type: 'string', format: 'date-time' } },
     request_id: { name: 'X-Request-Id', in: 'header', description: 'An id the server echoes in its logs.', schema: { type: 'string', format: 'uuid' } },
   };
@@ -46,7 +51,10 @@ export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operat
     forbidden: error('Forbidden'),
     conflict: error('Conflict'),
   };
-  const pairs = rnd.sample(domains.flatMap((d) => nouns.map((n) => [d, n] as const)), tagCount);
+  const pairs = rnd.sample(
+    domains.flatMap((d) => nouns.map((n) => [d, n] as const)),
+    tagCount,
+  );
   const paths: Record<string, Record<string, Schema>> = {};
   const tags: { name: string; description: string }[] = [];
   let operations = 0;
@@ -63,18 +71,35 @@ export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operat
   };
   const headerParams = (): Schema[] => (rnd.chance(0.3) ? [{ $ref: '#/components/parameters/request_id' }] : []);
   // The probe's parameters are strings (the editor benchmark writes string literals for them); the draw is made anyway so the sequence does not change.
-  const pathParam = (name: string, noun: string, probeParam = false): Schema => ({ name, in: 'path', required: true, description: `The id of the ${noun}.`, schema: rnd.chance(0.7) || probeParam ? { type: 'string' } : { type: 'integer', format: 'int64' } });
+  const pathParam = (name: string, noun: string, probeParam = false): Schema => ({
+    name,
+    in: 'path',
+    required: true,
+    description: `The id of the ${noun}.`,
+    schema: rnd.chance(0.7) || probeParam ? { type: 'string' } : { type: 'integer', format: 'int64' },
+  });
   const filters = (): Schema[] =>
     rnd.sample(fields, rnd.int(0, 4)).map((f) => {
       const r = rnd.next();
-      const schema = r < 0.3 && set.enums.length > 0 ? schemaRef(rnd.pick(set.enums)) : r < 0.5 ? { type: 'string', enum: rnd.sample(qualifiers, rnd.int(2, 6)) } : r < 0.7 ? { type: 'boolean' } : { type: 'string' };
+      const schema =
+        r < 0.3 && set.enums.length > 0
+          ? schemaRef(rnd.pick(set.enums))
+          : r < 0.5
+            ? { type: 'string', enum: rnd.sample(qualifiers, rnd.int(2, 6)) }
+            : r < 0.7
+              ? { type: 'boolean' }
+              : { type: 'string' };
       return { name: f, in: 'query', description: `Filter by ${f}.`, schema };
     });
   const body = (): Schema => {
     if (rnd.chance(0.8)) return { required: true, content: json(schemaRef(rnd.pick(set.objects))) };
     return {
       required: rnd.chance(0.5),
-      content: json({ type: 'object', properties: { note: { type: 'string' }, payload: schemaRef(rnd.pick(set.objects)), notify: { type: 'boolean' } }, required: ['payload'] }),
+      content: json({
+        type: 'object',
+        properties: { note: { type: 'string' }, payload: schemaRef(rnd.pick(set.objects)), notify: { type: 'boolean' } },
+        required: ['payload'],
+      }),
     };
   };
   const one = () => schemaRef(rnd.chance(0.1) && set.unions.length > 0 ? rnd.pick(set.unions) : rnd.pick(set.objects));
@@ -93,31 +118,99 @@ export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operat
     const id = `${noun}Id`;
     const item = `${base}/{${id}}`;
     const itemParams = () => [pathParam(id, noun), ...headerParams()];
-    add(base, 'get', { operationId: `${tag}/list`, summary: `List ${plural(noun)}`, parameters: [{ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/per_page' }, { $ref: '#/components/parameters/since' }, ...filters(), ...headerParams()], responses: { '200': ok('Response', { type: 'array', items: one() }), ...errors('401') } });
-    add(base, 'post', { operationId: `${tag}/create`, summary: `Create a ${noun}`, parameters: headerParams(), requestBody: body(), responses: { '201': ok('Created', one()), ...errors('validation_failed', '401', '403') } });
-    const getItem = { operationId: `${tag}/get`, summary: `Get a ${noun}`, parameters: [pathParam(id, noun, t === 0), ...headerParams()], responses: { '200': ok('Response', one()), ...errors('not_found', '401') } };
+    add(base, 'get', {
+      operationId: `${tag}/list`,
+      summary: `List ${plural(noun)}`,
+      parameters: [
+        { $ref: '#/components/parameters/page' },
+        { $ref: '#/components/parameters/per_page' },
+        { $ref: '#/components/parameters/since' },
+        ...filters(),
+        ...headerParams(),
+      ],
+      responses: { '200': ok('Response', { type: 'array', items: one() }), ...errors('401') },
+    });
+    add(base, 'post', {
+      operationId: `${tag}/create`,
+      summary: `Create a ${noun}`,
+      parameters: headerParams(),
+      requestBody: body(),
+      responses: { '201': ok('Created', one()), ...errors('validation_failed', '401', '403') },
+    });
+    const getItem = {
+      operationId: `${tag}/get`,
+      summary: `Get a ${noun}`,
+      parameters: [pathParam(id, noun, t === 0), ...headerParams()],
+      responses: { '200': ok('Response', one()), ...errors('not_found', '401') },
+    };
     add(item, 'get', getItem);
     if (t === 0) probe = { operationId: `${tag}/get`, method: 'get', path: item, pathParams: [id] };
-    add(item, 'patch', { operationId: `${tag}/update`, summary: `Update a ${noun}`, parameters: [...itemParams(), { name: 'If-Match', in: 'header', schema: { type: 'string' } }], requestBody: body(), responses: { '200': ok('Response', one()), ...errors('not_found', 'validation_failed', 'conflict') } });
-    add(item, 'delete', { operationId: `${tag}/delete`, summary: `Delete a ${noun}`, parameters: itemParams(), responses: { '204': { description: 'Deleted' }, ...errors('not_found', '403') } });
-    for (const sub of rnd.sample(nouns.filter((n) => n !== noun), nouns.length)) {
+    add(item, 'patch', {
+      operationId: `${tag}/update`,
+      summary: `Update a ${noun}`,
+      parameters: [...itemParams(), { name: 'If-Match', in: 'header', schema: { type: 'string' } }],
+      requestBody: body(),
+      responses: { '200': ok('Response', one()), ...errors('not_found', 'validation_failed', 'conflict') },
+    });
+    add(item, 'delete', {
+      operationId: `${tag}/delete`,
+      summary: `Delete a ${noun}`,
+      parameters: itemParams(),
+      responses: { '204': { description: 'Deleted' }, ...errors('not_found', '403') },
+    });
+    for (const sub of rnd.sample(
+      nouns.filter((n) => n !== noun),
+      nouns.length,
+    )) {
       if (count >= share) break;
       const subBase = `${item}/${plural(sub)}`;
       const subId = `${sub}Id`;
       const subItem = `${subBase}/{${subId}}`;
       const subParams = () => [pathParam(id, noun), pathParam(subId, sub), ...headerParams()];
-      add(subBase, 'get', { operationId: `${tag}/list-${plural(sub)}`, summary: `List the ${plural(sub)} of a ${noun}`, parameters: [pathParam(id, noun), { $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/per_page' }, ...filters()], responses: { '200': ok('Response', { type: 'array', items: one() }), ...errors('not_found') } });
+      add(subBase, 'get', {
+        operationId: `${tag}/list-${plural(sub)}`,
+        summary: `List the ${plural(sub)} of a ${noun}`,
+        parameters: [pathParam(id, noun), { $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/per_page' }, ...filters()],
+        responses: { '200': ok('Response', { type: 'array', items: one() }), ...errors('not_found') },
+      });
       if (count >= share) break;
-      add(subBase, 'post', { operationId: `${tag}/add-${sub}`, summary: `Add a ${sub} to a ${noun}`, parameters: [pathParam(id, noun), ...headerParams()], requestBody: body(), responses: { '201': ok('Created', one()), ...errors('not_found', 'validation_failed') } });
+      add(subBase, 'post', {
+        operationId: `${tag}/add-${sub}`,
+        summary: `Add a ${sub} to a ${noun}`,
+        parameters: [pathParam(id, noun), ...headerParams()],
+        requestBody: body(),
+        responses: { '201': ok('Created', one()), ...errors('not_found', 'validation_failed') },
+      });
       if (count >= share) break;
-      add(subItem, 'get', { operationId: `${tag}/get-${sub}`, summary: `Get a ${sub} of a ${noun}`, parameters: subParams(), responses: { '200': ok('Response', one()), ...errors('not_found') } });
+      add(subItem, 'get', {
+        operationId: `${tag}/get-${sub}`,
+        summary: `Get a ${sub} of a ${noun}`,
+        parameters: subParams(),
+        responses: { '200': ok('Response', one()), ...errors('not_found') },
+      });
       if (count >= share) break;
-      add(subItem, rnd.pick(['put', 'patch']), { operationId: `${tag}/update-${sub}`, summary: `Update a ${sub} of a ${noun}`, parameters: subParams(), requestBody: body(), responses: { '200': ok('Response', one()), ...errors('not_found', 'validation_failed') } });
+      add(subItem, rnd.pick(['put', 'patch']), {
+        operationId: `${tag}/update-${sub}`,
+        summary: `Update a ${sub} of a ${noun}`,
+        parameters: subParams(),
+        requestBody: body(),
+        responses: { '200': ok('Response', one()), ...errors('not_found', 'validation_failed') },
+      });
       if (count >= share) break;
-      add(subItem, 'delete', { operationId: `${tag}/remove-${sub}`, summary: `Remove a ${sub} from a ${noun}`, parameters: subParams(), responses: { '204': { description: 'Removed' }, ...errors('not_found') } });
+      add(subItem, 'delete', {
+        operationId: `${tag}/remove-${sub}`,
+        summary: `Remove a ${sub} from a ${noun}`,
+        parameters: subParams(),
+        responses: { '204': { description: 'Removed' }, ...errors('not_found') },
+      });
       if (count >= share || !rnd.chance(0.5)) continue;
       const action = rnd.pick(actions);
-      add(`${subItem}/${action}`, 'post', { operationId: `${tag}/${action}-${sub}`, summary: `${action[0].toUpperCase()}${action.slice(1)} a ${sub}`, parameters: subParams(), responses: { '202': ok('Accepted', schemaRef(rnd.pick(set.objects))), ...errors('not_found', 'conflict') } });
+      add(`${subItem}/${action}`, 'post', {
+        operationId: `${tag}/${action}-${sub}`,
+        summary: `${action[0].toUpperCase()}${action.slice(1)} a ${sub}`,
+        parameters: subParams(),
+        responses: { '202': ok('Accepted', schemaRef(rnd.pick(set.objects))), ...errors('not_found', 'conflict') },
+      });
     }
     operations += count;
   }

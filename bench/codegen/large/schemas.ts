@@ -36,7 +36,10 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
   const objects: string[] = [];
   const unions: string[] = [];
   const enums: string[] = [];
-  const names = rnd.sample(domains.flatMap((d) => nouns.map((n) => pascal(d, n))), domains.length * nouns.length);
+  const names = rnd.sample(
+    domains.flatMap((d) => nouns.map((n) => pascal(d, n))),
+    domains.length * nouns.length,
+  );
   let nextName = 0;
   const takeName = () => {
     if (nextName >= names.length) throw new Error('large document: out of schema names; lower the counts');
@@ -55,7 +58,14 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
     description: 'The request body or parameters did not validate.',
     properties: {
       message: { type: 'string' },
-      errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, code: { type: 'string' }, message: { type: 'string', nullable: true } }, required: ['field', 'code'] } },
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { field: { type: 'string' }, code: { type: 'string' }, message: { type: 'string', nullable: true } },
+          required: ['field', 'code'],
+        },
+      },
     },
     required: ['message', 'errors'],
   };
@@ -72,7 +82,8 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
     let s: Schema;
     if (r < 0.24) s = { type: 'string', ...(rnd.chance(0.2) ? { maxLength: rnd.pick([64, 255, 1024]) } : {}) };
     else if (r < 0.36) s = { type: 'string', format: rnd.pick(stringFormats) };
-    else if (r < 0.46) s = { type: 'integer', ...(rnd.chance(0.5) ? { format: rnd.pick(['int32', 'int64']) } : {}), ...(rnd.chance(0.3) ? { minimum: 0 } : {}) };
+    else if (r < 0.46)
+      s = { type: 'integer', ...(rnd.chance(0.5) ? { format: rnd.pick(['int32', 'int64']) } : {}), ...(rnd.chance(0.3) ? { minimum: 0 } : {}) };
     else if (r < 0.52) s = { type: 'number', ...(rnd.chance(0.5) ? { format: rnd.pick(['float', 'double']) } : {}) };
     else if (r < 0.6) s = { type: 'boolean' };
     else if (r < 0.7 && objects.length > 0) return rnd.chance(0.3) ? { allOf: [ref(rnd.pick(objects))], nullable: true } : ref(rnd.pick(objects));
@@ -151,7 +162,11 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
         const v = `${name}${pascal(q)}`;
         const o = plainObject(v, 5, 15) as { properties: Record<string, Schema>; required: string[] };
         delete o.properties.kind;
-        schemas[v] = { ...o, properties: { kind: { type: 'string', enum: [q] }, ...o.properties }, required: ['kind', ...o.required.filter((k) => k !== 'kind')] };
+        schemas[v] = {
+          ...o,
+          properties: { kind: { type: 'string', enum: [q] }, ...o.properties },
+          required: ['kind', ...o.required.filter((k) => k !== 'kind')],
+        };
         objects.push(v);
         return [q, v] as const;
       });

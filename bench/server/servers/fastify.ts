@@ -27,7 +27,12 @@ export const start: StartServer = async (host, extra) => {
   for (const register of Object.values(routes)) register(app);
   for (const r of extra ?? []) {
     if (r.param === undefined) app.get(r.path, { schema: { response: { 200: userJsonSchema } } }, async () => await store.findUser(r.index));
-    else app.get<{ Params: { id: number } }>(`${r.path}/:id`, { schema: { params: userParamsJsonSchema, response: { 200: userJsonSchema } } }, async (request) => await store.findUser(request.params.id));
+    else
+      app.get<{ Params: { id: number } }>(
+        `${r.path}/:id`,
+        { schema: { params: userParamsJsonSchema, response: { 200: userJsonSchema } } },
+        async (request) => await store.findUser(request.params.id),
+      );
   }
   await app.listen({ host, port: 0 });
   const address = app.server.address();

@@ -24,7 +24,8 @@ const routes: Record<ScenarioId, KitgenRuntime.Route> = {
   'get-user': store.mode === 'async' ? getUser.implement(async (id) => await store.findUser(id)) : getUser.implement((id) => store.findUser(id) as User),
   // The body decoded and validated against the same JSON Schema Fastify gets, then encoded
   // from the schema.
-  'post-user': store.mode === 'async' ? postUser.implement(async (user) => await store.saveUser(user)) : postUser.implement((user) => store.saveUser(user) as User),
+  'post-user':
+    store.mode === 'async' ? postUser.implement(async (user) => await store.saveUser(user)) : postUser.implement((user) => store.saveUser(user) as User),
 };
 
 /** Starts kitgen's server with the scenario routes (and `extra` more, for bench:routes). */
@@ -32,8 +33,12 @@ export const start: StartServer = async (host, extra) => {
   const more = (extra ?? []).map((r) => {
     const literal = r.path.slice(1);
     return r.param === undefined
-      ? Endpoint(RoutePattern.GET(literal)).out(UserSchema).implement(async () => await store.findUser(r.index))
-      : Endpoint(RoutePattern.GET(literal, PathCodec.int('id'))).out(UserSchema).implement(async (id) => await store.findUser(id));
+      ? Endpoint(RoutePattern.GET(literal))
+          .out(UserSchema)
+          .implement(async () => await store.findUser(r.index))
+      : Endpoint(RoutePattern.GET(literal, PathCodec.int('id')))
+          .out(UserSchema)
+          .implement(async (id) => await store.findUser(id));
   });
   const layer = Server.live(Server.Config.default.binding(host, 0));
   const port = await Server.install(Routes(...Object.values(routes), ...more), layer);

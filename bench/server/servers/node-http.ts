@@ -30,7 +30,11 @@ function internalError(res: ServerResponse): void {
 
 /** Answers with what `value` gives: at once when it is a user, after it settles when it is a promise. */
 function sendUser(res: ServerResponse, value: User | Promise<User>): void {
-  if (value instanceof Promise) value.then((user) => sendJson(res, 200, user), () => internalError(res));
+  if (value instanceof Promise)
+    value.then(
+      (user) => sendJson(res, 200, user),
+      () => internalError(res),
+    );
   else sendJson(res, 200, value);
 }
 

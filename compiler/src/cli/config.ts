@@ -51,7 +51,15 @@ export function defineConfig(config: KitgenConfig): KitgenConfig {
 export class ConfigFileError extends UsageError {}
 
 /** The config file names looked for in the working folder, in order. */
-export const configFileNames = ['kitgen.config.ts', 'kitgen.config.mts', 'kitgen.config.cts', 'kitgen.config.mjs', 'kitgen.config.js', 'kitgen.config.cjs', 'kitgen.config.json'];
+export const configFileNames = [
+  'kitgen.config.ts',
+  'kitgen.config.mts',
+  'kitgen.config.cts',
+  'kitgen.config.mjs',
+  'kitgen.config.js',
+  'kitgen.config.cjs',
+  'kitgen.config.json',
+];
 
 const keys: Record<keyof KitgenConfig, (v: unknown) => boolean> = {
   input: (v) => typeof v === 'string',
@@ -90,7 +98,8 @@ async function importConfig(file: string): Promise<unknown> {
   const mod = (/\.[cm]?tsx?$/.test(file) ? await (await import('tsx/esm/api')).tsImport(url, import.meta.url) : await import(url)) as { default?: unknown };
   let value = mod.default;
   // CommonJS interop: module.exports = { default: config } (or { __esModule, default }).
-  if (value !== null && typeof value === 'object' && 'default' in value && Object.keys(value).every((k) => k === 'default' || k === '__esModule')) value = (value as { default: unknown }).default;
+  if (value !== null && typeof value === 'object' && 'default' in value && Object.keys(value).every((k) => k === 'default' || k === '__esModule'))
+    value = (value as { default: unknown }).default;
   return value;
 }
 
@@ -120,7 +129,8 @@ export async function loadConfig(path: string | undefined, cwd: string): Promise
   } catch (error) {
     throw new ConfigFileError(`${file}: cannot load the config: ${(error as Error).message.split('\n')[0]}`);
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigFileError(`${file}: the config must be an object (export default defineConfig({ ... }))`);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigFileError(`${file}: the config must be an object (export default defineConfig({ ... }))`);
   return { config: checkConfig(raw, file, dirname(file)), file };
 }
 

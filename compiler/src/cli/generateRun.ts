@@ -33,16 +33,24 @@ export interface GenerateFlags {
 }
 
 function parseFormats(text: string): OpenAPIFormat[] {
-  const list = text.split(',').map((t) => t.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const bad = list.filter((t) => t !== 'json' && t !== 'yaml');
-  if (bad.length > 0 || list.length === 0) throw new UsageError(`--openapi-format: unknown format ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose json, yaml or json,yaml`);
+  if (bad.length > 0 || list.length === 0)
+    throw new UsageError(`--openapi-format: unknown format ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose json, yaml or json,yaml`);
   return list as OpenAPIFormat[];
 }
 
 function parseTargets(text: string): Target[] {
-  const list = text.split(',').map((t) => t.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const bad = list.filter((t) => !allTargets.includes(t as Target));
-  if (bad.length > 0 || list.length === 0) throw new UsageError(`--targets: unknown target ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose from ${allTargets.join(', ')}`);
+  if (bad.length > 0 || list.length === 0)
+    throw new UsageError(`--targets: unknown target ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose from ${allTargets.join(', ')}`);
   return list as Target[];
 }
 
@@ -51,24 +59,48 @@ function parseTargets(text: string): Target[] {
  * flag paths against `cwd`). Shared by `kitgen generate` and the build plugin, so both read the
  * same options the same way. Throws {@link UsageError} for a missing input or output.
  */
-export function generateRunFrom(config: KitgenConfig, flags: GenerateFlags, cwd: string, input: string | undefined, configFile: string | undefined): GenerateRun {
+export function generateRunFrom(
+  config: KitgenConfig,
+  flags: GenerateFlags,
+  cwd: string,
+  input: string | undefined,
+  configFile: string | undefined,
+): GenerateRun {
   // A URL stays a URL; a path is relative to the working folder.
   const inputPath = input !== undefined ? (isUrl(input) ? input : resolve(cwd, input)) : config.input;
   const out = flags.out !== undefined ? resolve(cwd, flags.out) : config.out;
-  if (inputPath === undefined) throw new UsageError(`an input is needed: kitgen generate <openapi.yaml | endpoints.ts | 'src/**/*.endpoints.ts'> --out <dir>${configFile ? ` (or "input" in ${configFile})` : ''}`);
+  if (inputPath === undefined)
+    throw new UsageError(
+      `an input is needed: kitgen generate <openapi.yaml | endpoints.ts | 'src/**/*.endpoints.ts'> --out <dir>${configFile ? ` (or "input" in ${configFile})` : ''}`,
+    );
   if (out === undefined && !flags.dryRun) throw new UsageError('--out <dir> is needed (or "out" in the config file)');
   const split = flags.split === undefined ? (config.split ?? 'auto') : flags.split === 'auto' ? 'auto' : flags.split === 'true' || flags.split === 'tag';
   return {
     input: inputPath,
     out: out ?? cwd,
-    ...((flags.targets !== undefined || config.targets !== undefined) ? { targets: flags.targets !== undefined ? parseTargets(flags.targets) : config.targets! } : {}),
+    ...(flags.targets !== undefined || config.targets !== undefined
+      ? { targets: flags.targets !== undefined ? parseTargets(flags.targets) : config.targets! }
+      : {}),
     openapiFormats: flags.openapiFormat !== undefined ? parseFormats(flags.openapiFormat) : (config.openapiFormats ?? ['json']),
     ...((flags.tsconfig ?? config.tsconfig) !== undefined ? { tsconfig: flags.tsconfig !== undefined ? resolve(cwd, flags.tsconfig) : config.tsconfig } : {}),
     ...((flags.title ?? config.title) !== undefined ? { title: flags.title ?? config.title } : {}),
     ...((flags.apiVersion ?? config.version) !== undefined ? { version: flags.apiVersion ?? config.version } : {}),
-    ...((flags.templates ?? config.templates) !== undefined ? { templates: flags.templates !== undefined ? resolve(cwd, flags.templates) : config.templates } : {}),
-    format: flags.format === false ? 'none' : typeof flags.format === 'string' ? flags.format : config.format === false ? 'none' : config.format === true || config.format === undefined ? 'auto' : config.format,
-    ...((flags.prettierConfig ?? config.prettierConfig) !== undefined ? { prettierConfig: flags.prettierConfig !== undefined ? resolve(cwd, flags.prettierConfig) : config.prettierConfig } : {}),
+    ...((flags.templates ?? config.templates) !== undefined
+      ? { templates: flags.templates !== undefined ? resolve(cwd, flags.templates) : config.templates }
+      : {}),
+    format:
+      flags.format === false
+        ? 'none'
+        : typeof flags.format === 'string'
+          ? flags.format
+          : config.format === false
+            ? 'none'
+            : config.format === true || config.format === undefined
+              ? 'auto'
+              : config.format,
+    ...((flags.prettierConfig ?? config.prettierConfig) !== undefined
+      ? { prettierConfig: flags.prettierConfig !== undefined ? resolve(cwd, flags.prettierConfig) : config.prettierConfig }
+      : {}),
     clean: flags.clean ?? config.clean ?? false,
     dryRun: flags.dryRun ?? false,
     split,

@@ -21,7 +21,8 @@ async function generate(input: string | undefined, flags: GenerateFlags, io: Cli
   const { config, file: configFile } = await loadConfig(flags.config, io.cwd);
   const run: GenerateRun = generateRunFrom(config, flags, io.cwd, input, configFile);
   const reporter = cliReporter(run, io, flags.quiet === true);
-  if (flags.watch && isUrl(run.input)) throw new UsageError(`--watch needs a file to watch, not a URL (${run.input}); download the document, or leave --watch out`);
+  if (flags.watch && isUrl(run.input))
+    throw new UsageError(`--watch needs a file to watch, not a URL (${run.input}); download the document, or leave --watch out`);
   if (flags.watch) return watchAndGenerate(run, reporter, io);
   if (flags.check) return check(run, reporter, io, flags.quiet === true);
   reporter.done(await runGenerate(run, reporter));
@@ -36,7 +37,9 @@ async function check(run: GenerateRun, reporter: CliReporter, io: CliIO, quiet: 
     if (!quiet) io.stderr(`kitgen: ${run.out} is up to date (${plural(result.output.size, 'file')})`);
     return ExitCode.ok;
   }
-  io.stderr(`kitgen: ${run.out} is out of date: ${plural(stale.length, 'file')} ${stale.length === 1 ? 'differs' : 'differ'} from what the input generates; run kitgen generate without --check`);
+  io.stderr(
+    `kitgen: ${run.out} is out of date: ${plural(stale.length, 'file')} ${stale.length === 1 ? 'differs' : 'differ'} from what the input generates; run kitgen generate without --check`,
+  );
   for (const f of stale) io.stderr(`  ${f.path} (${f.reason})`);
   return ExitCode.invalidInput;
 }
@@ -44,7 +47,9 @@ async function check(run: GenerateRun, reporter: CliReporter, io: CliIO, quiet: 
 /** Runs the `kitgen` command line and resolves with its exit code. */
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   const program = new Command('kitgen')
-    .description('Typed HTTP APIs from OpenAPI documents or TypeScript endpoint definition files: endpoint modules, servers, clients, CLIs and OpenAPI documents')
+    .description(
+      'Typed HTTP APIs from OpenAPI documents or TypeScript endpoint definition files: endpoint modules, servers, clients, CLIs and OpenAPI documents',
+    )
     .version(version, '-v, --version')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s.replace(/\n$/, '')), writeErr: (s) => io.stderr(s.replace(/\n$/, '')) })
@@ -52,17 +57,27 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   let code: number = ExitCode.ok;
   program
     .command('generate')
-    .description('generate code from an OpenAPI 3.0/3.1 document (JSON or YAML): endpoints.ts, server.ts, client.ts, cli.ts, index.ts; or from endpoint definition files (.ts, or a quoted glob): openapi.json, client.ts, cli.ts, index.ts and the files with DeriveSchema.gen<T>() expanded')
+    .description(
+      'generate code from an OpenAPI 3.0/3.1 document (JSON or YAML): endpoints.ts, server.ts, client.ts, cli.ts, index.ts; or from endpoint definition files (.ts, or a quoted glob): openapi.json, client.ts, cli.ts, index.ts and the files with DeriveSchema.gen<T>() expanded',
+    )
     .argument('[input]', 'the OpenAPI document, or endpoint definition files (a .ts file or a quoted glob); or "input" in the config file')
     .option('-o, --out <dir>', 'the output folder')
-    .option('-t, --targets <list>', `comma-separated targets from ${allTargets.join(',')} (default: endpoints,server,client,cli for a document; openapi,endpoints,client,cli for endpoint files)`)
+    .option(
+      '-t, --targets <list>',
+      `comma-separated targets from ${allTargets.join(',')} (default: endpoints,server,client,cli for a document; openapi,endpoints,client,cli for endpoint files)`,
+    )
     .option('--openapi-format <list>', 'the forms of the openapi target: json (default), yaml, or json,yaml')
     .option('--tsconfig <file>', 'the tsconfig of endpoint definition files (default: the nearest one above the first file)')
     .option('--title <text>', "the API's title in the OpenAPI document of endpoint files (default: package.json name)")
     .option('--api-version <text>', "the API's version in the OpenAPI document of endpoint files (default: package.json version)")
     .option('-c, --config <file>', 'a kitgen.config.ts|mjs|json (default: one in the working folder)')
     .option('--templates <dir>', 'a folder of handlebars templates replacing the built-in ones by file name')
-    .addOption(new Option('--format <mode>', "how to format the code: auto (the default: prettier up to 2 MB of output, else layout), prettier, layout (kitgen's own, fast) or none (as the templates lay it out)").choices(['auto', 'prettier', 'layout', 'none']))
+    .addOption(
+      new Option(
+        '--format <mode>',
+        "how to format the code: auto (the default: prettier up to 2 MB of output, else layout), prettier, layout (kitgen's own, fast) or none (as the templates lay it out)",
+      ).choices(['auto', 'prettier', 'layout', 'none']),
+    )
     .option('--no-format', 'write the code as the templates lay it out')
     .option('--prettier-config <file>', 'a prettier config for the generated code')
     .option('--clean', 'remove generated files the document no longer produces')
@@ -73,7 +88,12 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option('--strict', 'treat every warning as an error: exit 1 and write nothing (for CI)')
     .addOption(new Option('--split <mode>', 'split endpoints by tag under endpoints/').choices(['auto', 'true', 'false', 'tag']))
     .option('--lean', 'leave descriptions and examples out of schema values (JSDoc keeps them)')
-    .addOption(new Option('--int64 <type>', 'type of integer/int64 values: bigint (the default; exact) or number (loses precision above 2^53)').choices(['bigint', 'number']))
+    .addOption(
+      new Option('--int64 <type>', 'type of integer/int64 values: bigint (the default; exact) or number (loses precision above 2^53)').choices([
+        'bigint',
+        'number',
+      ]),
+    )
     .action(async (input: string | undefined, flags: GenerateFlags) => {
       code = await generate(input, flags, io);
     });

@@ -31,7 +31,9 @@ export function cliReporter(run: GenerateRun, io: CliIO, quiet: boolean): CliRep
       if (quiet) return;
       const w = result.write!;
       const warnings = result.warnings.length > 0 ? ` (${plural(result.warnings.length, 'warning')})` : '';
-      io.stderr(`kitgen: ${plural(result.operations, 'operation')} → ${plural(w.written.length, 'file')} written, ${w.unchanged.length} unchanged${run.clean ? `, ${w.removed.length} removed` : ''} in ${run.out}${warnings}${then}`);
+      io.stderr(
+        `kitgen: ${plural(result.operations, 'operation')} → ${plural(w.written.length, 'file')} written, ${w.unchanged.length} unchanged${run.clean ? `, ${w.removed.length} removed` : ''} in ${run.out}${warnings}${then}`,
+      );
     },
   };
 }

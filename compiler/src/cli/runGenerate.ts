@@ -77,7 +77,10 @@ function emitOptions(run: GenerateRun, templates: ReturnType<typeof loadTemplate
  * with its DeriveSchema.gen<T>() calls expanded under `definitions/` (what runs, imported by
  * `index.ts`), its relative imports pointing back at the user's files.
  */
-async function generateFromEndpointFiles(run: GenerateRun, session: CodeFirstSession): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[]; sources: string[] }> {
+async function generateFromEndpointFiles(
+  run: GenerateRun,
+  session: CodeFirstSession,
+): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[]; sources: string[] }> {
   const cf = await session.describe();
   const copied = [...cf.expanded.keys()];
   const moved = new Map(copied.map((f) => [f, join(run.out, definitionPath(f, copied))]));
@@ -91,7 +94,12 @@ async function generateFromEndpointFiles(run: GenerateRun, session: CodeFirstSes
   const userModules = cf.files.map((f) => definitionPath(f, copied).replace(/\.[cm]?tsx?$/, ''));
   let code: GeneratedCode;
   try {
-    code = EndpointGen.fromOpenAPI(cf.document, { ...emitOptions(run, loadTemplates(run.templates)), targets: run.targets ?? defaultCodeFirstTargets, userModules, file: `${run.input} (its OpenAPI document)` });
+    code = EndpointGen.fromOpenAPI(cf.document, {
+      ...emitOptions(run, loadTemplates(run.templates)),
+      targets: run.targets ?? defaultCodeFirstTargets,
+      userModules,
+      file: `${run.input} (its OpenAPI document)`,
+    });
   } catch (error) {
     // The document OpenAPIGen wrote is kitgen's own: a problem in it is a kitgen bug, said so.
     if (error instanceof CompileError) throw new Error(`kitgen bug: the document made from ${run.input} does not compile:\n${error.message}`);
@@ -102,7 +110,13 @@ async function generateFromEndpointFiles(run: GenerateRun, session: CodeFirstSes
 
 /** The code-first session of a run (a watch keeps one across runs). */
 export function codeFirstSession(run: GenerateRun): CodeFirstSession {
-  return new CodeFirstSession({ input: run.input, cwd: dirname(run.input), ...(run.tsconfig !== undefined ? { tsconfig: run.tsconfig } : {}), ...(run.title !== undefined ? { title: run.title } : {}), ...(run.version !== undefined ? { version: run.version } : {}) });
+  return new CodeFirstSession({
+    input: run.input,
+    cwd: dirname(run.input),
+    ...(run.tsconfig !== undefined ? { tsconfig: run.tsconfig } : {}),
+    ...(run.title !== undefined ? { title: run.title } : {}),
+    ...(run.version !== undefined ? { version: run.version } : {}),
+  });
 }
 
 /**
@@ -138,7 +152,11 @@ export async function runGenerate(run: GenerateRun, reporter: RunReporter, sessi
   const templates = loadTemplates(run.templates);
   let code;
   try {
-    code = EndpointGen.fromOpenAPI(source.document, { ...emitOptions(run, templates), ...(run.targets !== undefined ? { targets: run.targets } : {}), file: run.input });
+    code = EndpointGen.fromOpenAPI(source.document, {
+      ...emitOptions(run, templates),
+      ...(run.targets !== undefined ? { targets: run.targets } : {}),
+      file: run.input,
+    });
   } catch (error) {
     if (error instanceof CompileError) throw new CompileError(placeDiagnostics(source, error.diagnostics));
     throw error;
@@ -166,19 +184,28 @@ async function finish(
     // Each warning becomes the error it is in CI: same place, same text, nothing written.
     throw new CompileError([
       ...warnings.map((w) => ({ ...w, severity: 'error' as const })),
-      { severity: 'error', message: `--strict: ${warnings.length === 1 ? 'this warning is an error' : `these ${warnings.length} warnings are errors`}; nothing was written`, fix: 'fix the input, or run without --strict to generate with the approximations the warnings describe' },
+      {
+        severity: 'error',
+        message: `--strict: ${warnings.length === 1 ? 'this warning is an error' : `these ${warnings.length} warnings are errors`}; nothing was written`,
+        fix: 'fix the input, or run without --strict to generate with the approximations the warnings describe',
+      },
     ]);
   }
   const paths = [...code.files.keys(), ...extra.keys()].sort();
   const mode = effectiveMode(run.format, code.files);
   const formatted = mode === 'none' ? new Map(code.files) : await formatFiles(code.files, await prettierOptions(run.prettierConfig), mode);
-  if (mode !== 'none') progress(`format     ${lap()}  (${mode === 'layout' ? "kitgen's layout: the output is too large for prettier in reasonable time; --format prettier forces it" : 'prettier'})`);
+  if (mode !== 'none')
+    progress(
+      `format     ${lap()}  (${mode === 'layout' ? "kitgen's layout: the output is too large for prettier in reasonable time; --format prettier forces it" : 'prettier'})`,
+    );
   for (const [path, text] of extra) formatted.set(path, text);
   if (run.dryRun) return { files: paths, output: formatted, warnings, operations: code.api.operations.length };
   const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean }).catch((error: unknown) => {
     throw outputError(error, run.out) ?? error;
   });
-  progress(`write      ${lap()}  (${write.written.length} written, ${write.unchanged.length} unchanged${run.clean ? `, ${write.removed.length} removed` : ''})`);
+  progress(
+    `write      ${lap()}  (${write.written.length} written, ${write.unchanged.length} unchanged${run.clean ? `, ${write.removed.length} removed` : ''})`,
+  );
   progress(`total      ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { files: paths, output: formatted, write, warnings, operations: code.api.operations.length };
 }

@@ -43,7 +43,10 @@ export async function watchAndGenerate(run: GenerateRun, reporter: CliReporter, 
     if ((path + sep).startsWith(out) || path.startsWith(out)) return false;
     if (sources.has(path) || (templates !== undefined && path.startsWith(templates))) return true;
     if (!codeFirst) return false;
-    return sources.has(path) || (/\.(?:m|c)?tsx?$/.test(path) && !path.includes(`${sep}node_modules${sep}`) && !sources.has(path) && fixedDirs.some((d) => path.startsWith(d)));
+    return (
+      sources.has(path) ||
+      (/\.(?:m|c)?tsx?$/.test(path) && !path.includes(`${sep}node_modules${sep}`) && !sources.has(path) && fixedDirs.some((d) => path.startsWith(d)))
+    );
   };
   const watchDir = (dir: string, recursive: boolean) => {
     if (watchers.has(dir)) return;

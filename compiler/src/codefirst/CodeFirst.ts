@@ -61,7 +61,12 @@ function syntaxErrors(project: DeriveProject, file: string): Diagnostic[] {
     .map((d) => {
       const { line, character } = sf.compilerNode.getLineAndCharacterOfPosition(d.start ?? 0);
       const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
-      return diagnosticAtText({ file, text, line: line + 1, column: character + 1, length: d.length ?? 1 }, 'error', `syntax error: ${message} (TS${d.code})`, 'fix the syntax; `tsc --noEmit` reports it too');
+      return diagnosticAtText(
+        { file, text, line: line + 1, column: character + 1, length: d.length ?? 1 },
+        'error',
+        `syntax error: ${message} (TS${d.code})`,
+        'fix the syntax; `tsc --noEmit` reports it too',
+      );
     });
 }
 
@@ -157,7 +162,16 @@ export class CodeFirstSession {
       docs[file] = declarations.docs;
       for (const [name, place] of Object.entries(declarations.places)) places.set(`${file}#${name}`, place);
       for (const u of declarations.unexported) {
-        warnings.push(placedDiagnostic(u.place, file, 'warning', `endpoint "${u.name}" is not exported, so it is not described (kitgen reads the exported endpoints)`, `export it: export const ${u.name} = …`, project.sourceFile(file).getFullText()));
+        warnings.push(
+          placedDiagnostic(
+            u.place,
+            file,
+            'warning',
+            `endpoint "${u.name}" is not exported, so it is not described (kitgen reads the exported endpoints)`,
+            `export it: export const ${u.name} = …`,
+            project.sourceFile(file).getFullText(),
+          ),
+        );
       }
     }
     if (errors.length > 0) throw new CompileError([...errors, ...warnings]);
@@ -172,7 +186,15 @@ export class CodeFirstSession {
     if (result.kind === 'load-failed') throw new CompileError([loadFailureDiagnostic(result.failure, files), ...warnings]);
     if (result.kind === 'describe-failed') throw new CompileError([describeFailureDiagnostic(result.failure, result.endpoints, places), ...warnings]);
     if (result.endpoints.length === 0) {
-      throw new CompileError([{ severity: 'error', file: this.#options.input, message: 'no exported Endpoint found', fix: 'export the endpoints: export const getPet = Endpoint(RoutePattern.GET(…))…' }, ...warnings]);
+      throw new CompileError([
+        {
+          severity: 'error',
+          file: this.#options.input,
+          message: 'no exported Endpoint found',
+          fix: 'export the endpoints: export const getPet = Endpoint(RoutePattern.GET(…))…',
+        },
+        ...warnings,
+      ]);
     }
     return { document: result.document, files, expanded, endpoints: result.endpoints, warnings, consulted: [...consulted] };
   }

@@ -29,7 +29,9 @@ export class EndpointLoader {
       p?.reject(error);
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the thread loading the endpoint definition files stopped (exit code ${code}); did a module call process.exit()?`)));
+    worker.on('exit', (code) =>
+      fail(new Error(`the thread loading the endpoint definition files stopped (exit code ${code}); did a module call process.exit()?`)),
+    );
     return worker;
   }
 

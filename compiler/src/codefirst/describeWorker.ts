@@ -43,7 +43,12 @@ function isEndpoint(value: unknown): value is AnyEndpoint {
 
 function failure(file: string, error: unknown): LoadFailure {
   const e = error as { message?: unknown; stack?: unknown; name?: unknown };
-  return { file, name: typeof e?.name === 'string' ? e.name : 'Error', message: typeof e?.message === 'string' ? e.message : String(error), stack: typeof e?.stack === 'string' ? e.stack : '' };
+  return {
+    file,
+    name: typeof e?.name === 'string' ? e.name : 'Error',
+    message: typeof e?.message === 'string' ? e.message : String(error),
+    stack: typeof e?.stack === 'string' ? e.stack : '',
+  };
 }
 
 async function describe(request: DescribeRequest): Promise<DescribeResult> {
@@ -65,7 +70,13 @@ async function describe(request: DescribeRequest): Promise<DescribeResult> {
       if (docs?.summary !== undefined && endpoint.state.docs.summary === undefined) endpoint = endpoint.summary(docs.summary) as typeof endpoint;
       if (docs?.description !== undefined && endpoint.state.docs.description === undefined) endpoint = endpoint.doc(docs.description) as typeof endpoint;
       endpoints.push(endpoint);
-      found.push({ file, exportName: name, operationId: endpoint.state.docs.operationId!, method: String(endpoint.state.route.method), path: endpoint.state.route.openApiPath });
+      found.push({
+        file,
+        exportName: name,
+        operationId: endpoint.state.docs.operationId!,
+        method: String(endpoint.state.route.method),
+        path: endpoint.state.route.openApiPath,
+      });
     }
   }
   try {

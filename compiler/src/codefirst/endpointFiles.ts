@@ -18,11 +18,23 @@ export async function resolveEndpointFiles(input: string, cwd: string): Promise<
   if (!/[*?{[]/.test(input)) {
     const file = resolve(cwd, input);
     const s = await stat(file).catch(() => undefined);
-    if (s === undefined) throw new CompileError([{ severity: 'error', file: input, message: 'no such file', fix: 'check the path of the endpoint definition file' }]);
-    if (!s.isFile()) throw new CompileError([{ severity: 'error', file: input, message: 'is a directory, not a file', fix: `name the files, e.g. '${input.replace(/\/$/, '')}/**/*.endpoints.ts' (quoted, so kitgen expands the glob)` }]);
+    if (s === undefined)
+      throw new CompileError([{ severity: 'error', file: input, message: 'no such file', fix: 'check the path of the endpoint definition file' }]);
+    if (!s.isFile())
+      throw new CompileError([
+        {
+          severity: 'error',
+          file: input,
+          message: 'is a directory, not a file',
+          fix: `name the files, e.g. '${input.replace(/\/$/, '')}/**/*.endpoints.ts' (quoted, so kitgen expands the glob)`,
+        },
+      ]);
     return [file];
   }
   const files = (await glob(input, { cwd, absolute: true, ignore: ['**/node_modules/**', '**/*.d.ts'] })).filter((f) => tsFile.test(f)).sort();
-  if (files.length === 0) throw new CompileError([{ severity: 'error', file: input, message: 'the glob matches no TypeScript file', fix: 'check the pattern (it is relative to the working folder)' }]);
+  if (files.length === 0)
+    throw new CompileError([
+      { severity: 'error', file: input, message: 'the glob matches no TypeScript file', fix: 'check the pattern (it is relative to the working folder)' },
+    ]);
   return files;
 }

@@ -29,7 +29,10 @@ function placeOf(node: Node): SourcePlace {
 /** The JSDoc of a declaration: its first paragraph is the summary, the whole text the description when longer. */
 function docsOf(declaration: VariableDeclaration): ExportDocs {
   const statement = declaration.getVariableStatement();
-  const text = (statement?.getJsDocs() ?? []).map((d) => d.getDescription().trim()).filter(Boolean).join('\n\n');
+  const text = (statement?.getJsDocs() ?? [])
+    .map((d) => d.getDescription().trim())
+    .filter(Boolean)
+    .join('\n\n');
   if (text === '') return {};
   const [first] = text.split(/\n\s*\n/);
   const summary = first.replace(/\s*\n\s*/g, ' ').trim();

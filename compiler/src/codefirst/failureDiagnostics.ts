@@ -5,7 +5,14 @@ import type { EndpointFound, LoadFailure } from './describeProtocol.ts';
 import type { SourcePlace } from './exportDocs.ts';
 
 /** A diagnostic at a place, with its code frame. */
-export function placedDiagnostic(place: SourcePlace | undefined, file: string, severity: Diagnostic['severity'], message: string, fix: string, text?: string): Diagnostic {
+export function placedDiagnostic(
+  place: SourcePlace | undefined,
+  file: string,
+  severity: Diagnostic['severity'],
+  message: string,
+  fix: string,
+  text?: string,
+): Diagnostic {
   if (place === undefined) return { severity, file, message, fix };
   let source = text;
   if (source === undefined) {

@@ -12,7 +12,12 @@ function specifierTo(fromDir: string, target: string): string {
 /** The TypeScript file a relative specifier names (`./pets.js` may be `./pets.ts`). */
 function sourceOf(specifierPath: string): string {
   if (existsSync(specifierPath)) return specifierPath;
-  for (const [js, tsExt] of [['.js', '.ts'], ['.mjs', '.mts'], ['.cjs', '.cts'], ['.jsx', '.tsx']] as const) {
+  for (const [js, tsExt] of [
+    ['.js', '.ts'],
+    ['.mjs', '.mts'],
+    ['.cjs', '.cts'],
+    ['.jsx', '.tsx'],
+  ] as const) {
     if (specifierPath.endsWith(js) && existsSync(specifierPath.slice(0, -js.length) + tsExt)) return specifierPath.slice(0, -js.length) + tsExt;
   }
   return specifierPath;
@@ -41,8 +46,15 @@ export function relocateImports(code: string, fromFile: string, toFile: string, 
     out.overwrite(literal.getStart(source) + 1, literal.getEnd() - 1, next);
   };
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteralLike(node.moduleSpecifier)) rewrite(node.moduleSpecifier);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) rewrite(node.arguments[0]);
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteralLike(node.moduleSpecifier))
+      rewrite(node.moduleSpecifier);
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    )
+      rewrite(node.arguments[0]);
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteralLike(node.argument.literal)) rewrite(node.argument.literal);
     ts.forEachChild(node, visit);
   };

@@ -200,7 +200,12 @@ export function createDeriveProject(options: DeriveProjectOptions): DeriveProjec
     tsconfig = isAbsolute(options.tsconfig) ? options.tsconfig : join(cwd, options.tsconfig);
     if (!existsSync(tsconfig)) {
       throw new CompileError([
-        { severity: 'error', message: `tsconfig ${tsconfig} does not exist`, file: tsconfig, fix: 'name an existing tsconfig.json, or leave the option out to use the nearest one' },
+        {
+          severity: 'error',
+          message: `tsconfig ${tsconfig} does not exist`,
+          file: tsconfig,
+          fix: 'name an existing tsconfig.json, or leave the option out to use the nearest one',
+        },
       ]);
     }
   } else tsconfig = ts.findConfigFile(cwd, ts.sys.fileExists) ?? undefined;

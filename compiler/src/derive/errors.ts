@@ -22,7 +22,10 @@ export function diagnosticAt(place: Place, message: string, fix?: string, severi
   const text = sf.getFullText();
   const lineEnd = text.indexOf('\n', start);
   const width = Math.max(1, Math.min(node.getEnd(), lineEnd === -1 ? text.length : lineEnd) - start);
-  return { ...diagnosticAtText({ file: sf.fileName, text, line: line + 1, column: character + 1, length: width }, severity, message, fix), ...(place.path !== undefined ? { path: place.path } : {}) };
+  return {
+    ...diagnosticAtText({ file: sf.fileName, text, line: line + 1, column: character + 1, length: width }, severity, message, fix),
+    ...(place.path !== undefined ? { path: place.path } : {}),
+  };
 }
 
 /** `file:line:column` of a node (1-based), for messages that name a second place. */

@@ -72,7 +72,13 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
     const root = rootLabel(call);
     const typeNode = call.typeArguments?.[0];
     if (typeNode === undefined) {
-      diagnostics.push(diagnosticAt({ node: call, path: root }, 'DeriveSchema.gen() has no type argument: there is no type to derive a schema from', 'write DeriveSchema.gen<YourType>()'));
+      diagnostics.push(
+        diagnosticAt(
+          { node: call, path: root },
+          'DeriveSchema.gen() has no type argument: there is no type to derive a schema from',
+          'write DeriveSchema.gen<YourType>()',
+        ),
+      );
       continue;
     }
     const type = ctx.checker.getTypeFromTypeNode(typeNode);
@@ -82,7 +88,15 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
     diagnostics.push(...derived.diagnostics);
     if (derived.diagnostics.some((d) => d.severity === 'error')) continue;
     const { line, character } = current.getLineAndCharacterOfPosition(call.getStart(current));
-    calls.push({ file: path, line: line + 1, column: character + 1, typeText: typeNode.getText(current), ...(derived.name ? { name: derived.name } : {}), root, schema: derived.schema });
+    calls.push({
+      file: path,
+      line: line + 1,
+      column: character + 1,
+      typeText: typeNode.getText(current),
+      ...(derived.name ? { name: derived.name } : {}),
+      root,
+      schema: derived.schema,
+    });
     // Inserted just before the closing parenthesis, on the call's own line, so no other line moves.
     ms.appendLeft(call.getEnd() - 1, JSON.stringify(derived.schema));
   }
@@ -90,7 +104,11 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
     const user = calls.find((c) => c.schema !== null && JSON.stringify(c.schema).includes(`"$id":"${mine.name}"`));
     const message = `two different types are named ${mine.name}: ${mine.declaredAt} and ${theirs.declaredAt} (component names must be unique across the project)`;
     const fix = 'rename one of them (the component name is the declared name)';
-    diagnostics.push(user ? diagnosticAtText({ file: path, text, line: user.line, column: user.column, length: 'DeriveSchema.gen'.length }, 'error', message, fix) : { severity: 'error', message, file: path, fix });
+    diagnostics.push(
+      user
+        ? diagnosticAtText({ file: path, text, line: user.line, column: user.column, length: 'DeriveSchema.gen'.length }, 'error', message, fix)
+        : { severity: 'error', message, file: path, fix },
+    );
   }
   const changed = ms.hasChanged();
   const result: Expansion = {

@@ -37,7 +37,13 @@ function packageNameOf(file: string): string | undefined {
 }
 
 const moduleOf = (decl: ts.Declaration): string | undefined => {
-  const from = ts.isImportSpecifier(decl) ? decl.parent.parent.parent : ts.isExportSpecifier(decl) ? decl.parent.parent : ts.isNamespaceImport(decl) ? decl.parent.parent : undefined;
+  const from = ts.isImportSpecifier(decl)
+    ? decl.parent.parent.parent
+    : ts.isExportSpecifier(decl)
+      ? decl.parent.parent
+      : ts.isNamespaceImport(decl)
+        ? decl.parent.parent
+        : undefined;
   const specifier = from && (ts.isImportDeclaration(from) || ts.isExportDeclaration(from)) ? from.moduleSpecifier : undefined;
   return specifier && ts.isStringLiteral(specifier) ? specifier.text : undefined;
 };

@@ -24,10 +24,24 @@ export interface DocProblem {
 }
 
 const numeric = new Set([
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
 ]);
-const byLowerName = new Map([...numeric, 'pattern', 'format', 'description', 'title', 'default', 'example', 'deprecated', 'isInt', 'asType', 'readOnly', 'writeOnly'].map((n) => [n.toLowerCase(), n]));
+const byLowerName = new Map(
+  [...numeric, 'pattern', 'format', 'description', 'title', 'default', 'example', 'deprecated', 'isInt', 'asType', 'readOnly', 'writeOnly'].map((n) => [
+    n.toLowerCase(),
+    n,
+  ]),
+);
 
 /** JSON when the text parses as JSON, else the text itself (`@default red` is the string "red"). */
 function jsonOrText(text: string): unknown {

@@ -46,7 +46,11 @@ export function objectShape(w: Walker, type: ts.Type, site: Site): Ir {
     return w.fail(site, `a function type (${w.text(type)}) has no JSON form`, 'remove it from the data type, or derive from an interface of its data fields');
   }
   if (checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0) {
-    return w.fail(site, `a class or constructor type (${w.text(type)}) has no JSON form`, 'derive the instance type (the class name as a type), not typeof the class');
+    return w.fail(
+      site,
+      `a class or constructor type (${w.text(type)}) has no JSON form`,
+      'derive the instance type (the class name as a type), not typeof the class',
+    );
   }
   return plainObject(w, type, site);
 }
@@ -112,9 +116,11 @@ function tupleShape(w: Walker, type: ts.TupleTypeReference, site: Site): Ir {
   let minItems = 0;
   for (let i = 0; i < elements.length; i++) {
     const at: Site = { ...site, where: `${site.where}[${i}]`, optional: (flags[i] & ts.ElementFlags.Optional) !== 0 };
-    if (flags[i] & ts.ElementFlags.Variadic) return w.fail(at, `a variadic tuple element (${w.text(type)}) has no JSON Schema form`, 'use a fixed tuple or an array');
+    if (flags[i] & ts.ElementFlags.Variadic)
+      return w.fail(at, `a variadic tuple element (${w.text(type)}) has no JSON Schema form`, 'use a fixed tuple or an array');
     if (flags[i] & ts.ElementFlags.Rest) {
-      if (i !== elements.length - 1) return w.fail(at, `a tuple with elements after its rest element (${w.text(type)}) has no JSON Schema form`, 'put the rest element last');
+      if (i !== elements.length - 1)
+        return w.fail(at, `a tuple with elements after its rest element (${w.text(type)}) has no JSON Schema form`, 'put the rest element last');
       rest = w.visit(elements[i], at);
       continue;
     }
@@ -135,7 +141,8 @@ export function intersectionShape(w: Walker, type: ts.IntersectionType, site: Si
   const primitive = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike;
   const primitives = type.types.filter((t) => t.flags & primitive);
   if (primitives.length === 1) return w.visit(primitives[0], site);
-  const special = (t: ts.Type) => w.checker.isArrayType(t) || w.checker.isTupleType(t) || platformObject(w, t) !== undefined || !(t.flags & ts.TypeFlags.Object);
+  const special = (t: ts.Type) =>
+    w.checker.isArrayType(t) || w.checker.isTupleType(t) || platformObject(w, t) !== undefined || !(t.flags & ts.TypeFlags.Object);
   if (!type.types.some(special)) return plainObject(w, type, site);
   return { allOf: type.types.map((t) => w.visit(t, site)) };
 }

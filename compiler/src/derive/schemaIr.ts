@@ -16,8 +16,29 @@ export type IrObject = { [key: string]: Ir };
 
 // The key order of the contract-first emitter (schemaValue.ts), so both inputs read alike.
 const rank = [
-  '$id', '$defs', '$ref', 'type', 'format', 'enum', 'const', 'items', 'additionalItems', 'properties', 'required', 'additionalProperties',
-  '*', 'anyOf', 'allOf', 'discriminator', 'title', 'description', 'deprecated', 'default', 'readOnly', 'writeOnly', 'examples',
+  '$id',
+  '$defs',
+  '$ref',
+  'type',
+  'format',
+  'enum',
+  'const',
+  'items',
+  'additionalItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  '*',
+  'anyOf',
+  'allOf',
+  'discriminator',
+  'title',
+  'description',
+  'deprecated',
+  'default',
+  'readOnly',
+  'writeOnly',
+  'examples',
 ];
 const rankOf = (k: string) => {
   const i = rank.indexOf(k);

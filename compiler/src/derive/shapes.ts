@@ -37,7 +37,8 @@ export function shapeOf(w: Walker, type: ts.Type, site: Site): Ir {
   if (f & ts.TypeFlags.TemplateLiteral) {
     const t = type as ts.TemplateLiteralType;
     const parts = t.types.map((p) => placeholder(w, p));
-    if (parts.some((p) => p === undefined)) return w.fail(site, `the template literal type ${w.text(type)} has no pattern`, 'use string placeholders, numbers or literals');
+    if (parts.some((p) => p === undefined))
+      return w.fail(site, `the template literal type ${w.text(type)} has no pattern`, 'use string placeholders, numbers or literals');
     return { type: 'string', pattern: `^${escapeRegExp(t.texts[0])}${parts.map((p, i) => p + escapeRegExp(t.texts[i + 1])).join('')}$` };
   }
   if (type.isUnion()) return unionShape(w, type, site);

@@ -81,9 +81,14 @@ function sanitize(name: string): string {
 }
 
 const intrinsic: ReadonlyArray<readonly [ts.TypeFlags, string]> = [
-  [ts.TypeFlags.String, 'String'], [ts.TypeFlags.Number, 'Number'], [ts.TypeFlags.Boolean, 'Boolean'],
-  [ts.TypeFlags.BigInt, 'BigInt'], [ts.TypeFlags.Null, 'Null'], [ts.TypeFlags.Undefined, 'Undefined'],
-  [ts.TypeFlags.Any, 'Unknown'], [ts.TypeFlags.Unknown, 'Unknown'],
+  [ts.TypeFlags.String, 'String'],
+  [ts.TypeFlags.Number, 'Number'],
+  [ts.TypeFlags.Boolean, 'Boolean'],
+  [ts.TypeFlags.BigInt, 'BigInt'],
+  [ts.TypeFlags.Null, 'Null'],
+  [ts.TypeFlags.Undefined, 'Undefined'],
+  [ts.TypeFlags.Any, 'Unknown'],
+  [ts.TypeFlags.Unknown, 'Unknown'],
 ];
 
 /** A readable word for a type used as a type argument. */

@@ -28,7 +28,9 @@ export function literalSchema(values: readonly Literal[]): IrObject {
 function members(type: ts.UnionType): ts.Type[] {
   const origin = (type as ts.UnionType & { origin?: ts.Type }).origin;
   const listed = origin !== undefined && origin.isUnion() ? origin.types : type.types;
-  return listed.flatMap((t) => (t.isUnion() && t.aliasSymbol === undefined && !(t.flags & ts.TypeFlags.EnumLiteral) && !(t.flags & ts.TypeFlags.Boolean) ? members(t) : [t]));
+  return listed.flatMap((t) =>
+    t.isUnion() && t.aliasSymbol === undefined && !(t.flags & ts.TypeFlags.EnumLiteral) && !(t.flags & ts.TypeFlags.Boolean) ? members(t) : [t],
+  );
 }
 
 /** TypeScript orders union members by creation; an alias's members keep the order they are written in. */
@@ -74,7 +76,8 @@ export function unionShape(w: Walker, type: ts.UnionType, site: Site): Ir {
   let list = inDeclaredOrder(w, type, members(type));
   const hasNull = list.some((t) => t.flags & ts.TypeFlags.Null);
   const hasUndefined = list.some((t) => t.flags & ts.TypeFlags.Undefined);
-  if (hasUndefined && !site.optional) w.fail(site, `undefined (in ${w.text(type)}) has no JSON form here`, 'make the property optional (name?: T), or use null');
+  if (hasUndefined && !site.optional)
+    w.fail(site, `undefined (in ${w.text(type)}) has no JSON form here`, 'make the property optional (name?: T), or use null');
   list = list.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
   // `boolean` is `true | false` to TypeScript.
   const bools = list.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral && !(t.flags & ts.TypeFlags.EnumLiteral));

@@ -67,13 +67,25 @@ export class Walker {
     const f = type.flags;
     if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return withNotes({}, notes);
     if (f & ts.TypeFlags.TypeParameter) {
-      return this.fail(site, `a type parameter (${this.text(type)}) has no JSON form`, 'derive a concrete type: give every type parameter an argument, e.g. DeriveSchema.gen<Page<User>>()');
+      return this.fail(
+        site,
+        `a type parameter (${this.text(type)}) has no JSON form`,
+        'derive a concrete type: give every type parameter an argument, e.g. DeriveSchema.gen<Page<User>>()',
+      );
     }
     if (f & (ts.TypeFlags.Conditional | ts.TypeFlags.Substitution)) {
-      return this.fail(site, `an unresolved conditional type (${this.text(type)}) has no JSON form`, 'derive a type whose conditional types resolve (concrete type arguments)');
+      return this.fail(
+        site,
+        `an unresolved conditional type (${this.text(type)}) has no JSON form`,
+        'derive a type whose conditional types resolve (concrete type arguments)',
+      );
     }
     if (f & (ts.TypeFlags.Index | ts.TypeFlags.IndexedAccess)) {
-      return this.fail(site, `an unresolved type (${this.text(type)}) has no JSON form`, 'derive a type whose keyof and indexed accesses resolve (concrete type arguments)');
+      return this.fail(
+        site,
+        `an unresolved type (${this.text(type)}) has no JSON form`,
+        'derive a type whose keyof and indexed accesses resolve (concrete type arguments)',
+      );
     }
     if (f & ts.TypeFlags.Never) return this.fail(site, 'never has no JSON form', 'remove the property, or give it a data type');
     if (f & ts.TypeFlags.Void) return this.fail(site, 'void has no JSON form', 'use null, or make the property optional');
@@ -84,7 +96,8 @@ export class Walker {
     const target = namedTarget(this.ctx, type);
     if (target !== undefined) return this.#named(type, target, site);
     // An anonymous type met again inside itself can only be written by naming it.
-    if (this.#anonymous.has(type)) return this.fail(site, `the anonymous type ${this.text(type)} contains itself`, 'declare it as a named interface or type alias');
+    if (this.#anonymous.has(type))
+      return this.fail(site, `the anonymous type ${this.text(type)} contains itself`, 'declare it as a named interface or type alias');
     this.#anonymous.add(type);
     try {
       return withNotes(this.shape(this, type, site), notes);
@@ -98,15 +111,27 @@ export class Walker {
     if (known !== undefined) return new Ref(known);
     const open = target.args.find((a) => a.flags & ts.TypeFlags.TypeParameter);
     if (open !== undefined) {
-      return this.fail(site, `a type parameter (${this.text(open)} in ${this.text(type)}) has no JSON form`, 'derive a concrete type: give every type parameter an argument, e.g. DeriveSchema.gen<Page<User>>()');
+      return this.fail(
+        site,
+        `a type parameter (${this.text(open)} in ${this.text(type)}) has no JSON form`,
+        'derive a concrete type: give every type parameter an argument, e.g. DeriveSchema.gen<Page<User>>()',
+      );
     }
     const name = componentNameOf(this.ctx, target);
     const prior = this.named.get(name);
     if (prior !== undefined) {
       if (prior.declaration !== target.declaration) {
-        return this.fail(site, `two different types are named ${name}: ${locationOf(prior.declaration)} and ${locationOf(target.declaration)}`, 'rename one of them (the component name is the declared name)');
+        return this.fail(
+          site,
+          `two different types are named ${name}: ${locationOf(prior.declaration)} and ${locationOf(target.declaration)}`,
+          'rename one of them (the component name is the declared name)',
+        );
       }
-      return this.fail(site, `two instantiations of ${target.symbol.getName()} (${this.text(prior.type)} and ${this.text(type)}) would both be named ${name}`, 'give the type arguments names (interfaces or type aliases)');
+      return this.fail(
+        site,
+        `two instantiations of ${target.symbol.getName()} (${this.text(prior.type)} and ${this.text(type)}) would both be named ${name}`,
+        'give the type arguments names (interfaces or type aliases)',
+      );
     }
     this.#byType.set(type, name);
     this.named.set(name, { type, declaration: target.declaration });

@@ -6,7 +6,12 @@ export class CompileError extends Error {
   readonly diagnostics: readonly Diagnostic[];
 
   constructor(diagnostics: readonly Diagnostic[]) {
-    super(diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n') || 'invalid input');
+    super(
+      diagnostics
+        .filter((d) => d.severity === 'error')
+        .map(formatDiagnostic)
+        .join('\n') || 'invalid input',
+    );
     this.name = 'CompileError';
     this.diagnostics = diagnostics;
   }

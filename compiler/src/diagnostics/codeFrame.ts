@@ -22,7 +22,10 @@ export function codeFrame(text: string, line: number, column: number, length = 1
     const source = lines[n - 1].replace(/\t/g, '  ');
     out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${source}`.trimEnd());
     if (n === line) {
-      const prefix = lines[n - 1].slice(0, Math.max(0, column - 1)).replace(/\t/g, '  ').replace(/[^ ]/g, ' ');
+      const prefix = lines[n - 1]
+        .slice(0, Math.max(0, column - 1))
+        .replace(/\t/g, '  ')
+        .replace(/[^ ]/g, ' ');
       const marks = Math.max(1, Math.min(length, source.length - prefix.length));
       out.push(`  ${' '.repeat(width)} | ${prefix}${'^'.repeat(marks)}`);
     }
@@ -40,7 +43,12 @@ export interface TextPlace {
 }
 
 /** A diagnostic at a place of a TypeScript source, with the code frame that marks it (the one way code-first input places its messages). */
-export function diagnosticAtText(place: TextPlace, severity: Severity, message: string, fix?: string): Diagnostic & { file: string; line: number; column: number; frame: string } {
+export function diagnosticAtText(
+  place: TextPlace,
+  severity: Severity,
+  message: string,
+  fix?: string,
+): Diagnostic & { file: string; line: number; column: number; frame: string } {
   return {
     severity,
     file: place.file,

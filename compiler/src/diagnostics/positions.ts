@@ -23,7 +23,13 @@ export function lineAndColumn(text: string, offset: number): Position {
 function prefixes(pointer: string): string[] {
   const parts = pointerParts(pointer);
   const out: string[] = [];
-  for (let n = parts.length; n >= 0; n--) out.push(parts.slice(0, n).map((p) => `/${pointerSegment(p)}`).join(''));
+  for (let n = parts.length; n >= 0; n--)
+    out.push(
+      parts
+        .slice(0, n)
+        .map((p) => `/${pointerSegment(p)}`)
+        .join(''),
+    );
   return out;
 }
 

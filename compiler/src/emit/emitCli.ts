@@ -40,7 +40,10 @@ export function emitCli(api: Api, options: EmitOptions): Map<string, string> {
     basePath,
     baseUrl: `${scheme}://${hostInUrl}:${port}${basePath}`,
     // The environment variables are the app's name in upper snake case: PETS_BASE_URL, PETS_TOKEN.
-    envPrefix: name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^(\d)/, '_$1'),
+    envPrefix: name
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '_')
+      .replace(/^(\d)/, '_$1'),
     operations: api.operations.map((op) => op.ident),
   });
   return new Map([['cli.js', text]]);

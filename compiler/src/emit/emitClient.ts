@@ -18,8 +18,17 @@ function credentials(api: Api): Credential[] {
     for (const p of op.parameters) if (p.credential !== undefined) used.add(`apiKey:${p.credential}`);
   }
   const out: Credential[] = [];
-  const schemesOf = (kind: string) => api.securitySchemes.filter((s) => s.kind === kind).map((s) => `"${s.key}"`).join(', ');
-  if (used.has('basic')) out.push({ prop: 'basic', type: '{ readonly username: string; readonly password: string }', doc: jsDoc([`HTTP basic credentials (${schemesOf('basic')}).`]) });
+  const schemesOf = (kind: string) =>
+    api.securitySchemes
+      .filter((s) => s.kind === kind)
+      .map((s) => `"${s.key}"`)
+      .join(', ');
+  if (used.has('basic'))
+    out.push({
+      prop: 'basic',
+      type: '{ readonly username: string; readonly password: string }',
+      doc: jsDoc([`HTTP basic credentials (${schemesOf('basic')}).`]),
+    });
   if (used.has('bearer')) out.push({ prop: 'bearer', type: 'string', doc: jsDoc([`The bearer token (${schemesOf('bearer')}).`]) });
   for (const s of api.securitySchemes) {
     if (s.kind !== 'apiKey' || !used.has(`apiKey:${s.key}`)) continue;

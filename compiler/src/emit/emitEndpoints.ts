@@ -69,7 +69,15 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
     for (const op of ops) for (const r of operationRefs(op)) refs.add(r);
     const schemaNames = api.schemas.filter((s) => refs.has(s.key)).map((s) => s.ident);
     const tag = ops[0].tags[0] ?? 'default';
-    const view = { ...header, tag, imports: String(imports), declImports: String(declImports), schemaImports: schemaNames.join(', '), schemasModule: importPath(options, 'schemas'), operations };
+    const view = {
+      ...header,
+      tag,
+      imports: String(imports),
+      declImports: String(declImports),
+      schemaImports: schemaNames.join(', '),
+      schemasModule: importPath(options, 'schemas'),
+      operations,
+    };
     files.set(`endpoints/${group}.js`, options.templates.render('endpoints-group.js', view));
     files.set(`endpoints/${group}.d.ts`, options.templates.render('endpoints-group.d.ts', view));
     modules.push(importPath(options, `endpoints/${group}`));

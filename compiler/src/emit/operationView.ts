@@ -27,7 +27,8 @@ function objectText(entries: readonly string[]): string {
 }
 
 const pathTypes: Record<PathCodecKind, string> = { int: 'number', long: 'bigint', string: 'string', uuid: 'string', bool: 'boolean' };
-const defaultMediaTypes = (node: SchemaNode, resolve: (n: SchemaNode) => SchemaNode) => (resolve(node).kind === 'bytes' ? ['application/octet-stream'] : ['application/json']);
+const defaultMediaTypes = (node: SchemaNode, resolve: (n: SchemaNode) => SchemaNode) =>
+  resolve(node).kind === 'bytes' ? ['application/octet-stream'] : ['application/json'];
 
 /** A runtime schema expression (JavaScript): a named schema's identifier, or `Schema.Unsafe({ … })`. */
 export function schemaExpression(node: SchemaNode, ctx: ValueContext): string {
@@ -49,7 +50,12 @@ function paramDoc(p: Parameter): string {
 
 /** A query parameter or request header as the runtime's `ParameterSpec`. */
 function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): string {
-  const entries = [`in: ${stringLiteral(p.in === 'query' ? 'query' : p.in === 'cookie' ? 'cookie' : 'header')}`, `name: ${stringLiteral(p.name)}`, `prop: ${stringLiteral(p.prop)}`, `schema: ${schemaExpression(p.schema, ctx)}`];
+  const entries = [
+    `in: ${stringLiteral(p.in === 'query' ? 'query' : p.in === 'cookie' ? 'cookie' : 'header')}`,
+    `name: ${stringLiteral(p.name)}`,
+    `prop: ${stringLiteral(p.prop)}`,
+    `schema: ${schemaExpression(p.schema, ctx)}`,
+  ];
   if (!p.required || p.credential !== undefined) entries.push('optional: true');
   if (p.in === 'query' && !(p.style === 'form' && p.explode)) entries.push(`style: ${stringLiteral(p.style)}`, `explode: ${p.explode}`);
   if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
@@ -62,7 +68,8 @@ function responseType(r: Response, identOf: IdentOf, withStatus: boolean): strin
   if (!withStatus) return r.content ? typeText(r.content.schema, identOf) : 'void';
   const parts = [`status: ${r.status}`];
   if (r.content) parts.push(`body: ${typeText(r.content.schema, identOf)}`);
-  if (r.headers.length > 0) parts.push(`headers: { ${r.headers.map((h) => `${propertyKey(h.prop)}${h.required ? '' : '?'}: ${typeText(h.schema, identOf)}`).join('; ')} }`);
+  if (r.headers.length > 0)
+    parts.push(`headers: { ${r.headers.map((h) => `${propertyKey(h.prop)}${h.required ? '' : '?'}: ${typeText(h.schema, identOf)}`).join('; ')} }`);
   return `{ ${parts.join('; ')} }`;
 }
 
@@ -100,7 +107,13 @@ function responsesSpec(responses: readonly Response[], identOf: IdentOf, ctx: Va
  * the body or its multipart parts), each naming the params property it fills: the params object
  * (a property per parameter, and `body`) is what handlers and client methods take.
  */
-export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode, declImports: RuntimeImports): OperationView {
+export function operationView(
+  op: Operation,
+  identOf: IdentOf,
+  ctx: ValueContext,
+  resolve: (n: SchemaNode) => SchemaNode,
+  declImports: RuntimeImports,
+): OperationView {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const path = op.segments.map((s) => {
     if ('literal' in s) return stringLiteral(s.literal);
@@ -130,7 +143,9 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
   if (body) {
     const bodyDoc = jsDoc([body.description ?? 'The request body.']);
     // A multipart body is its parts, every one required (the runtime reads each named part).
-    const bodyType = body.parts ? `{ ${body.parts.map((part) => `${propertyKey(part.name)}: ${typeText(part.schema, identOf)}`).join('; ')} }` : typeText(body.schema, identOf);
+    const bodyType = body.parts
+      ? `{ ${body.parts.map((part) => `${propertyKey(part.name)}: ${typeText(part.schema, identOf)}`).join('; ')} }`
+      : typeText(body.schema, identOf);
     // OpenAPI's requestBody.required is false unless said; multipart bodies stay required (their parts are).
     const optional = !body.required && !body.parts;
     members.push(`${bodyDoc}${propertyKey(op.bodyProp)}${optional ? '?' : ''}: ${bodyType};`);
@@ -177,7 +192,13 @@ export function operationView(op: Operation, identOf: IdentOf, ctx: ValueContext
   const errorType = op.errors.length > 0 ? op.errors.map((r) => responseType(r, identOf, true)).join(' | ') : 'never';
   if (op.errors.length > 0) spec.push(`errors: ${responsesSpec(op.errors, identOf, ctx, resolve)}`);
 
-  const types = [`path: [${pathInput.join(', ')}]`, `params: ${op.types.params}`, `error: ${op.types.error}`, `output: ${outputTuple}`, `auth: ${stringLiteral(authType)}`];
+  const types = [
+    `path: [${pathInput.join(', ')}]`,
+    `params: ${op.types.params}`,
+    `error: ${op.types.error}`,
+    `output: ${outputTuple}`,
+    `auth: ${stringLiteral(authType)}`,
+  ];
   const doc = jsDoc([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``], '', op.deprecated ? ['@deprecated'] : []);
   const definition = `${ctx.imports.use('defineEndpoint')}(${objectText(spec)})`;
   const endpointType = `${declImports.use('EndpointOf')}<{ ${types.join('; ')} }>`;

@@ -93,7 +93,13 @@ function baseValue(node: SchemaNode, ctx: ValueContext): string {
       if (node.prefixItems) {
         // TypeBox's tuple form: positional `items`, then `additionalItems` for the rest.
         const positional = `[${node.prefixItems.map((m) => schemaValue(m, ctx)).join(', ')}]`;
-        return obj([['type', `'array'`], ['items', positional], ['additionalItems', node.closed ? 'false' : schemaValue(node.items, ctx)], ...constraints(node.constraints), ...notes()]);
+        return obj([
+          ['type', `'array'`],
+          ['items', positional],
+          ['additionalItems', node.closed ? 'false' : schemaValue(node.items, ctx)],
+          ...constraints(node.constraints),
+          ...notes(),
+        ]);
       }
       return obj([['type', `'array'`], ['items', schemaValue(node.items, ctx)], ...constraints(node.constraints), ...notes()]);
     case 'object': {
@@ -114,7 +120,17 @@ function baseValue(node: SchemaNode, ctx: ValueContext): string {
       const members = `[${node.members.map((m) => schemaValue(m, ctx)).join(', ')}]`;
       const d = node.discriminator;
       const discriminator = d
-        ? [['discriminator', obj([['propertyName', stringLiteral(d.propertyName)], ...(d.mapping.length > 0 ? [['mapping', obj(d.mapping.map((m) => [m.value, stringLiteral(`#/components/schemas/${ctx.identOf(m.target)}`)] as const))] as const] : [])])] as const]
+        ? [
+            [
+              'discriminator',
+              obj([
+                ['propertyName', stringLiteral(d.propertyName)],
+                ...(d.mapping.length > 0
+                  ? [['mapping', obj(d.mapping.map((m) => [m.value, stringLiteral(`#/components/schemas/${ctx.identOf(m.target)}`)] as const))] as const]
+                  : []),
+              ]),
+            ] as const,
+          ]
         : [];
       return obj([[keyword, members], ...discriminator, ...notes()]);
     }

@@ -61,7 +61,14 @@ function tokenize(line: string): Token[] {
         }
         i++;
         const before = line[openAt - 1];
-        items[items.length - 1].push({ kind: 'group', open: c, close: closing[c], items: nonEmpty(inner.items), sep: inner.sep, call: c !== '(' || isWord(before) || before === '>' || before === ')' || before === ']' });
+        items[items.length - 1].push({
+          kind: 'group',
+          open: c,
+          close: closing[c],
+          items: nonEmpty(inner.items),
+          sep: inner.sep,
+          call: c !== '(' || isWord(before) || before === '>' || before === ')' || before === ']',
+        });
         start = i;
         continue;
       }
@@ -109,9 +116,7 @@ function flatToken(t: Token): string {
 }
 
 function flatGroup(t: Group): string {
-  const inner = t.items
-    .map((it) => it.map(flatToken).join(''))
-    .join(t.open === '<' ? ', ' : `${t.sep} `);
+  const inner = t.items.map((it) => it.map(flatToken).join('')).join(t.open === '<' ? ', ' : `${t.sep} `);
   const pad = t.open === '{' && inner !== '' ? ' ' : '';
   return `${t.open}${pad}${inner}${pad}${t.close}`;
 }
@@ -139,7 +144,10 @@ function render(seq: Token[], column: number, indent: number, width: number): st
   }
   if (lastGroup > 0) {
     const before = seq.slice(0, lastGroup).map(flatToken).join('');
-    const after = seq.slice(lastGroup + 1).map(flatToken).join('');
+    const after = seq
+      .slice(lastGroup + 1)
+      .map(flatToken)
+      .join('');
     if (column + before.length + 1 <= width && !after.includes('\n') && after.length < 20) {
       return before + renderGroups(seq.slice(lastGroup), column + before.length, indent, width);
     }
@@ -269,7 +277,11 @@ export function layoutCode(text: string, width = 120): string {
     const { delta, leading } = depthOf(line);
     const isChain = line.startsWith('.');
     const indent = Math.max(0, depth - leading) * 2 + (isChain || chain ? 2 : 0);
-    out.push(indent + line.length <= width ? ' '.repeat(indent) + line : (breakUnion(line, indent) ?? ' '.repeat(indent) + render(tokenize(line), indent, indent, width)));
+    out.push(
+      indent + line.length <= width
+        ? ' '.repeat(indent) + line
+        : (breakUnion(line, indent) ?? ' '.repeat(indent) + render(tokenize(line), indent, indent, width)),
+    );
     depth = Math.max(0, depth + delta);
     if (isChain) chain = true;
     if (line.endsWith(';') && depth === 0) chain = false;

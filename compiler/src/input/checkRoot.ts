@@ -11,11 +11,17 @@ export function checkRoot(document: unknown, diagnostics: Diagnostics): document
   }
   const doc = document as Record<string, unknown>;
   if (doc.swagger !== undefined) {
-    diagnostics.error('/swagger', `Swagger ${String(doc.swagger)} documents are not supported; kitgen reads OpenAPI 3.0 and 3.1. Convert it first, e.g. \`npx swagger2openapi swagger.yaml -o openapi.yaml\``);
+    diagnostics.error(
+      '/swagger',
+      `Swagger ${String(doc.swagger)} documents are not supported; kitgen reads OpenAPI 3.0 and 3.1. Convert it first, e.g. \`npx swagger2openapi swagger.yaml -o openapi.yaml\``,
+    );
     return false;
   }
   if (typeof doc.openapi !== 'string') {
-    diagnostics.error(doc.openapi === undefined ? '' : '/openapi', 'not an OpenAPI document: the "openapi" version field (3.0.x or 3.1.x) is missing or not text');
+    diagnostics.error(
+      doc.openapi === undefined ? '' : '/openapi',
+      'not an OpenAPI document: the "openapi" version field (3.0.x or 3.1.x) is missing or not text',
+    );
     return false;
   }
   if (!/^3\.[01]\.\d+$/.test(doc.openapi)) {

@@ -117,13 +117,23 @@ export async function loadDocument(file: string): Promise<SourceDocument> {
       return {
         severity,
         file: inMain ? file : source!,
-        message: severity === 'warning' ? `a $ref in example data cannot be resolved (the example is kept as it is): ${e.message.split('\n')[0]}` : `cannot resolve $ref: ${e.message.split('\n')[0]}`,
+        message:
+          severity === 'warning'
+            ? `a $ref in example data cannot be resolved (the example is kept as it is): ${e.message.split('\n')[0]}`
+            : `cannot resolve $ref: ${e.message.split('\n')[0]}`,
         ...(pointer !== undefined ? { pointer } : {}),
       };
     });
     const partial = (error as { files?: { schema?: unknown } }).files?.schema;
     if (diagnostics.every((d) => d.severity === 'warning') && partial !== null && typeof partial === 'object') {
-      return { file, text, format, document: partial as Record<string, unknown>, warnings: placeDiagnostics({ file, text, format }, diagnostics), sources: read() };
+      return {
+        file,
+        text,
+        format,
+        document: partial as Record<string, unknown>,
+        warnings: placeDiagnostics({ file, text, format }, diagnostics),
+        sources: read(),
+      };
     }
     throw new CompileError(placeDiagnostics({ file, text, format }, diagnostics));
   }

@@ -14,8 +14,15 @@ export function isLocalUrl(input: string): boolean {
   if (!isUrl(input)) return false;
   const host = new URL(input).hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return (
-    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^(127|10)\./.test(host) || /^192\.168\./.test(host) ||
-    /^172\.(1[6-9]|2\d|3[01])\./.test(host) || /^169\.254\./.test(host) || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe80:/.test(host)
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^(127|10)\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+    /^169\.254\./.test(host) ||
+    /^f[cd][0-9a-f]{2}:/.test(host) ||
+    /^fe80:/.test(host)
   );
 }
 

@@ -39,7 +39,16 @@ function unbalanced(line: string, open: string, close: string): boolean {
  * (1-based) before `line` that opens it and never closes it; `line` when none is found.
  */
 export function yamlOpeningLine(text: string, line: number, code: string, message: string): number {
-  const opener = code === 'MISSING_CHAR' && /quote/.test(message) ? (/'quote/.test(message) ? "'" : '"') : /end with a \]/.test(message) ? '[' : /end with a \}/.test(message) ? '{' : undefined;
+  const opener =
+    code === 'MISSING_CHAR' && /quote/.test(message)
+      ? /'quote/.test(message)
+        ? "'"
+        : '"'
+      : /end with a \]/.test(message)
+        ? '['
+        : /end with a \}/.test(message)
+          ? '{'
+          : undefined;
   if (opener === undefined) return line;
   const close = opener === '[' ? ']' : opener === '{' ? '}' : opener;
   const lines = text.split('\n');

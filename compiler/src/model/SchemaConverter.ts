@@ -164,7 +164,14 @@ export class SchemaConverter {
         const format = typeof raw.format === 'string' ? raw.format : undefined;
         if (!values && (format === 'binary' || raw.contentMediaType === 'application/octet-stream')) return { kind: 'bytes', format: 'binary', ...notes };
         if (!values && (format === 'byte' || raw.contentEncoding === 'base64')) return { kind: 'bytes', format: 'byte', ...notes };
-        return { kind: 'string', ...(format ? { format } : {}), ...(values ? { enum: values as string[] } : {}), ...(enumNames ? { enumNames } : {}), constraints: this.#constraints(raw, stringKeys, pointer), ...notes };
+        return {
+          kind: 'string',
+          ...(format ? { format } : {}),
+          ...(values ? { enum: values as string[] } : {}),
+          ...(enumNames ? { enumNames } : {}),
+          constraints: this.#constraints(raw, stringKeys, pointer),
+          ...notes,
+        };
       }
       case 'integer':
       case 'number': {
@@ -173,18 +180,32 @@ export class SchemaConverter {
         if (type === 'integer' && format === 'int64' && this.options.int64 === 'bigint' && !values) {
           return { kind: 'int64', constraints: this.#constraints(raw, numberKeys, pointer), ...notes };
         }
-        return { kind: type, ...(format ? { format } : {}), ...(values ? { enum: values as number[] } : {}), ...(enumNames ? { enumNames } : {}), constraints: this.#constraints(raw, numberKeys, pointer), ...notes };
+        return {
+          kind: type,
+          ...(format ? { format } : {}),
+          ...(values ? { enum: values as number[] } : {}),
+          ...(enumNames ? { enumNames } : {}),
+          constraints: this.#constraints(raw, numberKeys, pointer),
+          ...notes,
+        };
       }
       case 'boolean':
         return values ? { kind: 'const', values, ...notes } : { kind: 'boolean', ...notes };
       case 'array': {
         // A tuple: 3.1's prefixItems, or the older `items: [...]` form.
-        const prefix = Array.isArray(raw.prefixItems) ? { list: raw.prefixItems as unknown[], key: 'prefixItems', rest: raw.items } : Array.isArray(raw.items) ? { list: raw.items as unknown[], key: 'items', rest: raw.additionalItems } : undefined;
+        const prefix = Array.isArray(raw.prefixItems)
+          ? { list: raw.prefixItems as unknown[], key: 'prefixItems', rest: raw.items }
+          : Array.isArray(raw.items)
+            ? { list: raw.items as unknown[], key: 'items', rest: raw.additionalItems }
+            : undefined;
         const constraints = this.#constraints(raw, arrayKeys, pointer);
         if (prefix) {
           const prefixItems = prefix.list.map((item, i) => this.convert(item, `${pointer}/${prefix.key}/${i}`));
           const closed = prefix.rest === false || raw.maxItems === prefix.list.length;
-          const items = prefix.rest === undefined || typeof prefix.rest === 'boolean' ? ({ kind: 'any' } as SchemaNode) : this.convert(prefix.rest, `${pointer}/${prefix.key === 'items' ? 'additionalItems' : 'items'}`);
+          const items =
+            prefix.rest === undefined || typeof prefix.rest === 'boolean'
+              ? ({ kind: 'any' } as SchemaNode)
+              : this.convert(prefix.rest, `${pointer}/${prefix.key === 'items' ? 'additionalItems' : 'items'}`);
           return { kind: 'array', items, prefixItems, ...(closed ? { closed } : {}), constraints, ...notes };
         }
         return { kind: 'array', items: this.convert(raw.items ?? true, pointer + '/items'), constraints, ...notes };
@@ -207,7 +228,14 @@ export class SchemaConverter {
     }));
     for (const name of required) if (!Object.prototype.hasOwnProperty.call(props, name)) properties.push({ name, schema: { kind: 'any' }, required: true });
     const ap = raw.additionalProperties;
-    const additional = ap === undefined ? undefined : ap === true || (isObject(ap) && Object.keys(ap).length === 0) ? true : ap === false ? false : this.convert(ap, pointer + '/additionalProperties');
+    const additional =
+      ap === undefined
+        ? undefined
+        : ap === true || (isObject(ap) && Object.keys(ap).length === 0)
+          ? true
+          : ap === false
+            ? false
+            : this.convert(ap, pointer + '/additionalProperties');
     return { kind: 'object', properties, additional, constraints: this.#constraints(raw, objectKeys, pointer), ...notes };
   }
 
@@ -220,7 +248,13 @@ export class SchemaConverter {
       if (!Array.isArray(list)) continue;
       const members = list.map((m, i) => this.convert(m, pointerJoin(pointer, keyword, i)));
       const discriminator = discriminatorOf(raw, pointer, members, this.reader, (name) => this.#componentKey(name));
-      const union: SchemaNode = { kind: 'union', keyword, members, ...(discriminator ? { discriminator } : {}), ...(hasStructure || Array.isArray(raw.allOf) ? {} : notes) };
+      const union: SchemaNode = {
+        kind: 'union',
+        keyword,
+        members,
+        ...(discriminator ? { discriminator } : {}),
+        ...(hasStructure || Array.isArray(raw.allOf) ? {} : notes),
+      };
       const extra = Array.isArray(raw.allOf) ? raw.allOf.map((m, i) => this.convert(m, pointerJoin(pointer, 'allOf', i))) : [];
       if (!hasStructure && extra.length === 0) return union;
       return { kind: 'allOf', members: [...siblings(), ...extra, union], ...notes };
@@ -291,7 +325,8 @@ function inferType(raw: Json): string | undefined {
     if (values.every((v) => typeof v === 'boolean')) return 'boolean';
     return undefined;
   }
-  if (raw.format === 'binary' || raw.format === 'byte' || typeof raw.pattern === 'string' || raw.minLength !== undefined || raw.maxLength !== undefined) return 'string';
+  if (raw.format === 'binary' || raw.format === 'byte' || typeof raw.pattern === 'string' || raw.minLength !== undefined || raw.maxLength !== undefined)
+    return 'string';
   return undefined;
 }
 

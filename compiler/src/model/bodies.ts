@@ -30,8 +30,14 @@ function leftOut(groups: readonly ContentGroup[], pointer: string, reader: Docum
   for (const g of groups.slice(1)) {
     // The same schema in another kind of media type (problem+xml beside problem+json) is left
     // out for its encoding, not its schema: say so, or the warning sends readers to the schemas.
-    const why = keptSchema !== undefined && isDeepStrictEqual(reader.peek(g.schema), keptSchema) ? `has the same schema as ${kept} but is carried as ${kindText[g.kind]}` : `has another schema than ${kept}`;
-    reader.diagnostics.warn(pointerJoin(pointer, g.mediaTypes[0]), `${what} ${g.mediaTypes.join(', ')} ${why}; one operation has one body shape, so it is left out`);
+    const why =
+      keptSchema !== undefined && isDeepStrictEqual(reader.peek(g.schema), keptSchema)
+        ? `has the same schema as ${kept} but is carried as ${kindText[g.kind]}`
+        : `has another schema than ${kept}`;
+    reader.diagnostics.warn(
+      pointerJoin(pointer, g.mediaTypes[0]),
+      `${what} ${g.mediaTypes.join(', ')} ${why}; one operation has one body shape, so it is left out`,
+    );
   }
 }
 
@@ -49,7 +55,13 @@ function bodySchema(group: ContentGroup, schemas: SchemaConverter, resolve: (n: 
 }
 
 /** The request body of an operation, or undefined when it has none. */
-export function readRequestBody(raw: unknown, pointer: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): RequestBody | undefined {
+export function readRequestBody(
+  raw: unknown,
+  pointer: string,
+  reader: DocumentReader,
+  schemas: SchemaConverter,
+  resolve: (n: SchemaNode) => SchemaNode,
+): RequestBody | undefined {
   if (raw === undefined) return undefined;
   const found = reader.deref(raw, pointer);
   if (!found) return undefined;
@@ -57,7 +69,13 @@ export function readRequestBody(raw: unknown, pointer: string, reader: DocumentR
   return found.pointer === pointer ? read() : reader.once('requestBody', found.pointer, read);
 }
 
-function requestBodyAt(value: unknown, at: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): RequestBody | undefined {
+function requestBodyAt(
+  value: unknown,
+  at: string,
+  reader: DocumentReader,
+  schemas: SchemaConverter,
+  resolve: (n: SchemaNode) => SchemaNode,
+): RequestBody | undefined {
   const found = { value, pointer: at };
   if (!isObject(found.value)) {
     reader.diagnostics.error(found.pointer, 'a requestBody must be an object');
@@ -88,14 +106,26 @@ function requestBodyAt(value: unknown, at: string, reader: DocumentReader, schem
   const encoding = isObject(group.media.encoding) ? group.media.encoding : {};
   const parts: BodyPart[] = object.properties.map((p) => {
     const enc = encoding[p.name];
-    const contentType = isObject(enc) && typeof enc.contentType === 'string' ? enc.contentType.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+    const contentType =
+      isObject(enc) && typeof enc.contentType === 'string'
+        ? enc.contentType
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined;
     return { name: p.name, schema: p.schema, required: p.required, ...(contentType && contentType.length > 0 ? { mediaTypes: contentType } : {}) };
   });
   return { ...out, parts };
 }
 
 /** The responses of an operation, each with its content (one schema) and headers. */
-export function readResponses(raw: unknown, pointer: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): RawResponse[] {
+export function readResponses(
+  raw: unknown,
+  pointer: string,
+  reader: DocumentReader,
+  schemas: SchemaConverter,
+  resolve: (n: SchemaNode) => SchemaNode,
+): RawResponse[] {
   if (!isObject(raw)) {
     reader.diagnostics.error(pointer, 'an operation needs a responses object');
     return [];
@@ -120,31 +150,40 @@ function normaliseKey(key: string): string {
   return key.toLowerCase() === 'default' ? 'default' : key.toUpperCase();
 }
 
-function responseAt(key: string, r: Json, pointer: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): RawResponse {
-    const groups = contentGroups(r.content, `${pointer}/content`, reader);
-    leftOut(groups, `${pointer}/content`, reader, `response ${key}`);
-    const content = groups[0] ? { mediaTypes: groups[0].mediaTypes, schema: bodySchema(groups[0], schemas, resolve) } : undefined;
-    const headers: RawHeader[] = [];
-    if (isObject(r.headers)) {
-      for (const [name, h] of Object.entries(r.headers)) {
-        if (name.toLowerCase() === 'content-type') continue;
-        const hAt = pointerJoin(pointer, 'headers', name);
-        const header = reader.deref(h, hAt);
-        if (!header || !isObject(header.value)) continue;
-        const schemaRaw = header.value.schema ?? (isObject(header.value.content) ? (Object.values(header.value.content)[0] as { schema?: unknown } | undefined)?.schema : undefined);
-        headers.push({
-          name,
-          required: header.value.required === true,
-          schema: schemas.convert(schemaRaw ?? { type: 'string' }, `${header.pointer}/schema`),
-          ...(typeof header.value.description === 'string' ? { description: header.value.description } : {}),
-        });
-      }
+function responseAt(
+  key: string,
+  r: Json,
+  pointer: string,
+  reader: DocumentReader,
+  schemas: SchemaConverter,
+  resolve: (n: SchemaNode) => SchemaNode,
+): RawResponse {
+  const groups = contentGroups(r.content, `${pointer}/content`, reader);
+  leftOut(groups, `${pointer}/content`, reader, `response ${key}`);
+  const content = groups[0] ? { mediaTypes: groups[0].mediaTypes, schema: bodySchema(groups[0], schemas, resolve) } : undefined;
+  const headers: RawHeader[] = [];
+  if (isObject(r.headers)) {
+    for (const [name, h] of Object.entries(r.headers)) {
+      if (name.toLowerCase() === 'content-type') continue;
+      const hAt = pointerJoin(pointer, 'headers', name);
+      const header = reader.deref(h, hAt);
+      if (!header || !isObject(header.value)) continue;
+      const schemaRaw =
+        header.value.schema ??
+        (isObject(header.value.content) ? (Object.values(header.value.content)[0] as { schema?: unknown } | undefined)?.schema : undefined);
+      headers.push({
+        name,
+        required: header.value.required === true,
+        schema: schemas.convert(schemaRaw ?? { type: 'string' }, `${header.pointer}/schema`),
+        ...(typeof header.value.description === 'string' ? { description: header.value.description } : {}),
+      });
     }
+  }
   return {
-      key: normaliseKey(key),
-      ...(typeof r.description === 'string' ? { description: r.description } : {}),
-      ...(content ? { content } : {}),
-      headers,
-      pointer,
-    };
+    key: normaliseKey(key),
+    ...(typeof r.description === 'string' ? { description: r.description } : {}),
+    ...(content ? { content } : {}),
+    headers,
+    pointer,
+  };
 }

@@ -111,7 +111,12 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         resolve,
       );
       const ordered = orderParameters(parameters, segments, pointer, diagnostics);
-      const security = operationSecurity(opRaw.security ?? document.security, opRaw.security !== undefined ? `${pointer}/security` : '/security', securitySchemes, reader);
+      const security = operationSecurity(
+        opRaw.security ?? document.security,
+        opRaw.security !== undefined ? `${pointer}/security` : '/security',
+        securitySchemes,
+        reader,
+      );
       // OpenAPI 3.1 made `responses` optional (an operation may declare none); 3.0 requires it.
       const responses: RawResponse[] =
         opRaw.responses === undefined && responsesOptional ? [] : readResponses(opRaw.responses, `${pointer}/responses`, reader, schemas, resolve);
@@ -152,7 +157,12 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
 }
 
 /** Path parameters in template order (declared or not), then the other parameters as declared. */
-function orderParameters(parameters: RawParameter[], segments: ReadonlyArray<{ literal: string } | { param: string }>, pointer: string, diagnostics: Diagnostics): RawParameter[] {
+function orderParameters(
+  parameters: RawParameter[],
+  segments: ReadonlyArray<{ literal: string } | { param: string }>,
+  pointer: string,
+  diagnostics: Diagnostics,
+): RawParameter[] {
   const path: RawParameter[] = [];
   for (const s of segments) {
     if (!('param' in s)) continue;
@@ -160,7 +170,16 @@ function orderParameters(parameters: RawParameter[], segments: ReadonlyArray<{ l
     if (p) path.push(p);
     else {
       diagnostics.warn(`${pointer}/parameters`, `path parameter "${s.param}" is not declared; it is read as text`);
-      path.push({ name: s.param, in: 'path', required: true, schema: { kind: 'string', constraints: {} }, style: 'simple', explode: false, pathCodec: 'string', pointer });
+      path.push({
+        name: s.param,
+        in: 'path',
+        required: true,
+        schema: { kind: 'string', constraints: {} },
+        style: 'simple',
+        explode: false,
+        pathCodec: 'string',
+        pointer,
+      });
     }
   }
   for (const p of parameters) {

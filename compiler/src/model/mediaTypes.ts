@@ -45,12 +45,13 @@ export function contentGroups(content: unknown, pointer: string, reader: Documen
     // One schema written twice (a $ref here, the same schema inline there) is one schema.
     // Compared quietly: the schema converter reports a reference that ends nowhere, at its own pointer.
     const plain = (v: unknown) => reader.peek(v) ?? v;
-    const same = groups.find((g) => kindClass(g.kind) === kindClass(kind) && (isDeepStrictEqual(g.schema, schema) || isDeepStrictEqual(plain(g.schema), plain(schema))));
+    const same = groups.find(
+      (g) => kindClass(g.kind) === kindClass(kind) && (isDeepStrictEqual(g.schema, schema) || isDeepStrictEqual(plain(g.schema), plain(schema))),
+    );
     if (same) {
       same.mediaTypes.push(mediaType);
       if (kind === 'json') same.kind = 'json';
-    }
-    else groups.push({ kind, mediaTypes: [mediaType], schema, schemaPointer: `${at}/schema`, media: media.value });
+    } else groups.push({ kind, mediaTypes: [mediaType], schema, schemaPointer: `${at}/schema`, media: media.value });
   }
   return groups.sort((a, b) => preference[a.kind] - preference[b.kind]);
 }

@@ -18,7 +18,13 @@ export interface OperationToName extends Omit<RawOperation, 'parameters' | 'resp
 function nameResponse(r: PlacedResponse): Response {
   const scope = new NameScope();
   const headers = r.headers.map((h) => ({ ...h, prop: scope.allocate(camelCase(h.name)) }));
-  return { key: r.key, status: r.status, headers, ...(r.description !== undefined ? { description: r.description } : {}), ...(r.content ? { content: r.content } : {}) };
+  return {
+    key: r.key,
+    status: r.status,
+    headers,
+    ...(r.description !== undefined ? { description: r.description } : {}),
+    ...(r.content ? { content: r.content } : {}),
+  };
 }
 
 /**
@@ -26,7 +32,11 @@ function nameResponse(r: PlacedResponse): Response {
  * declaration order, then operations and their types), and per-operation property names.
  * Deterministic: the same document always gives the same names.
  */
-export function allocateNames(schemas: SchemaConverter, raw: readonly OperationToName[], diagnostics: Diagnostics): { schemas: NamedSchema[]; operations: Array<Omit<Operation, 'group'>> } {
+export function allocateNames(
+  schemas: SchemaConverter,
+  raw: readonly OperationToName[],
+  diagnostics: Diagnostics,
+): { schemas: NamedSchema[]; operations: Array<Omit<Operation, 'group'>> } {
   const scope = new NameScope([...runtimeNames, ...endpointsModuleLocals]);
   const named: NamedSchema[] = [];
   for (const s of schemas.named.values()) {

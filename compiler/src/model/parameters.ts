@@ -63,7 +63,13 @@ export function readParameters(
   return [...byKey.values()];
 }
 
-function readParameter(raw: unknown, pointer: string, reader: DocumentReader, schemas: SchemaConverter, resolve: (node: SchemaNode) => SchemaNode): RawParameter | undefined {
+function readParameter(
+  raw: unknown,
+  pointer: string,
+  reader: DocumentReader,
+  schemas: SchemaConverter,
+  resolve: (node: SchemaNode) => SchemaNode,
+): RawParameter | undefined {
   const d = reader.diagnostics;
   if (!isObject(raw)) {
     d.error(pointer, 'a parameter must be an object');
@@ -115,9 +121,16 @@ function parameterSchema(raw: Json, pointer: string, reader: DocumentReader): { 
       // An object in a form-style query parameter is JSON text on the runtime's wire (both
       // ways, and OpenAPIGen writes it back as content), which is what this content says.
       const target = reader.peek(media.schema);
-      const jsonObject = raw.in === 'query' && /^application\/(?:[\w.+-]+\+)?json$/i.test(mediaType.split(';')[0].trim()) && isObject(target) && (target.type === 'object' || (target.type === undefined && isObject(target.properties)));
+      const jsonObject =
+        raw.in === 'query' &&
+        /^application\/(?:[\w.+-]+\+)?json$/i.test(mediaType.split(';')[0].trim()) &&
+        isObject(target) &&
+        (target.type === 'object' || (target.type === undefined && isObject(target.properties)));
       if (!jsonObject) {
-        reader.diagnostics.warn(`${pointer}/content`, `parameter "${String(raw.name)}" is described by content (${mediaType}); it is sent as plain text in the parameter's default style`);
+        reader.diagnostics.warn(
+          `${pointer}/content`,
+          `parameter "${String(raw.name)}" is described by content (${mediaType}); it is sent as plain text in the parameter's default style`,
+        );
       }
       return { schema: media.schema, schemaPointer: pointerJoin(pointer, 'content', mediaType, 'schema') };
     }
@@ -131,10 +144,14 @@ function styleOf(raw: Json, location: ParameterLocation, pointer: string, reader
   if (location === 'query') {
     if (style === undefined) return 'form';
     if (typeof style === 'string' && queryStyles.has(style)) return style as QueryStyle;
-    reader.diagnostics.warn(`${pointer}/style`, `query style ${JSON.stringify(style)} is not one of form, spaceDelimited, pipeDelimited, deepObject; form is used`);
+    reader.diagnostics.warn(
+      `${pointer}/style`,
+      `query style ${JSON.stringify(style)} is not one of form, spaceDelimited, pipeDelimited, deepObject; form is used`,
+    );
     return 'form';
   }
   if (location === 'cookie') return 'form';
-  if (style !== undefined && style !== 'simple') reader.diagnostics.warn(`${pointer}/style`, `${location} style ${JSON.stringify(style)} is not supported; simple is used`);
+  if (style !== undefined && style !== 'simple')
+    reader.diagnostics.warn(`${pointer}/style`, `${location} style ${JSON.stringify(style)} is not supported; simple is used`);
   return 'simple';
 }

@@ -27,7 +27,10 @@ export class ReadWriteViews {
         return result;
       }
       case 'object':
-        return node.properties.some((p) => p.schema.readOnly === true || this.hasReadOnly(p.schema)) || (typeof node.additional === 'object' && this.hasReadOnly(node.additional));
+        return (
+          node.properties.some((p) => p.schema.readOnly === true || this.hasReadOnly(p.schema)) ||
+          (typeof node.additional === 'object' && this.hasReadOnly(node.additional))
+        );
       case 'array':
         return this.hasReadOnly(node.items) || (node.prefixItems ?? []).some((m) => this.hasReadOnly(m));
       case 'union':

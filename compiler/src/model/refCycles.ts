@@ -23,7 +23,10 @@ export function reportRefCycles(named: ReadonlyMap<string, PendingSchema>, diagn
     const path = [...loop, loop[0]].map((s) => `#${s.pointer}`).join(' → ');
     for (const s of loop) {
       reported.add(s.key);
-      diagnostics.error(`${s.pointer}/$ref`, `this schema is only a $ref in a loop of $refs (${path}): it describes no value, and no type can be written for it; give one schema of the loop a structure (type, properties, items…) or remove the loop`);
+      diagnostics.error(
+        `${s.pointer}/$ref`,
+        `this schema is only a $ref in a loop of $refs (${path}): it describes no value, and no type can be written for it; give one schema of the loop a structure (type, properties, items…) or remove the loop`,
+      );
     }
   }
 }

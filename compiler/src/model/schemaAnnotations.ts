@@ -45,7 +45,10 @@ export function discriminatorOf(
     for (const [value, ref] of Object.entries(d.mapping)) {
       const target = typeof ref === 'string' ? componentKey(ref) : undefined;
       if (target === undefined) {
-        reader.diagnostics.warn(pointerJoin(pointer, 'discriminator', 'mapping', value), `discriminator value "${value}" maps to ${JSON.stringify(ref)}, which is not a component schema of this document; the value is left out`);
+        reader.diagnostics.warn(
+          pointerJoin(pointer, 'discriminator', 'mapping', value),
+          `discriminator value "${value}" maps to ${JSON.stringify(ref)}, which is not a component schema of this document; the value is left out`,
+        );
         continue;
       }
       mapping.push({ value, target });

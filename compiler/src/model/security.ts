@@ -4,7 +4,25 @@ import { isObject, type DocumentReader } from './DocumentReader.ts';
 import type { Auth, SecurityScheme } from './Api.ts';
 
 /** Names a credential option may not take: the executor's options and the locals of `createClient`. */
-export const clientOptionNames = ['baseUrl', 'basic', 'bearer', 'headers', 'timeout', 'signal', 'fetch', 'codecConfig', 'onRequest', 'onResponse', 'auth', 'rest', 'call', 'params', 'options', 'endpoints', 'either'];
+export const clientOptionNames = [
+  'baseUrl',
+  'basic',
+  'bearer',
+  'headers',
+  'timeout',
+  'signal',
+  'fetch',
+  'codecConfig',
+  'onRequest',
+  'onResponse',
+  'auth',
+  'rest',
+  'call',
+  'params',
+  'options',
+  'endpoints',
+  'either',
+];
 
 /**
  * The security schemes of the document the runtime can carry: http basic, http bearer,
@@ -78,7 +96,8 @@ export function operationSecurity(raw: unknown, pointer: string, schemes: readon
   for (const key of Object.keys(first)) {
     const scheme = schemes.find((s) => s.key === key);
     if (!scheme) {
-      if (!isObject(reader.get(pointerJoin('/components/securitySchemes', key)))) reader.diagnostics.warn(pointerJoin(pointer, 0, key), `security scheme "${key}" is not declared in components.securitySchemes`);
+      if (!isObject(reader.get(pointerJoin('/components/securitySchemes', key))))
+        reader.diagnostics.warn(pointerJoin(pointer, 0, key), `security scheme "${key}" is not declared in components.securitySchemes`);
       continue;
     }
     if (scheme.kind === 'apiKey') apiKeys.push(scheme);

@@ -2,7 +2,19 @@
  * The runtime exports generated endpoint modules may use, in the order their import lists them
  * (see emit/RuntimeImports.ts). Generated names never take one of them: the naming step reserves them.
  */
-export const runtimeNames = ['Endpoint', 'RoutePattern', 'PathCodec', 'HttpCodec', 'HeaderCodec', 'Schema', 'Responses', 'AuthType', 'defineEndpoint', 'EndpointOf', 'SchemaOf'] as const;
+export const runtimeNames = [
+  'Endpoint',
+  'RoutePattern',
+  'PathCodec',
+  'HttpCodec',
+  'HeaderCodec',
+  'Schema',
+  'Responses',
+  'AuthType',
+  'defineEndpoint',
+  'EndpointOf',
+  'SchemaOf',
+] as const;
 
 /** A runtime export generated code may import. */
 export type RuntimeName = (typeof runtimeNames)[number];

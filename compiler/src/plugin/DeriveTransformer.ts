@@ -39,7 +39,10 @@ export class DeriveTransformer {
     this.#project ??= createDeriveProject({ cwd: dirname(file), ...(this.#tsconfig !== undefined ? { tsconfig: this.#tsconfig } : {}) });
     for (const path of this.#consulted.get(file) ?? []) this.changed(path);
     const expansion = expandDeriveSchema(file, this.#project, code);
-    this.#consulted.set(file, expansion.consulted.filter((p) => p !== file));
+    this.#consulted.set(
+      file,
+      expansion.consulted.filter((p) => p !== file),
+    );
     return expansion.calls.length > 0 || expansion.diagnostics.length > 0 ? expansion : undefined;
   }
 

@@ -24,8 +24,17 @@ export const pluginName = 'kitgen';
  */
 export function bundlerError(d: Diagnostic, module?: string): BundlerError {
   const message = formatDiagnostic({ ...d, frame: undefined });
-  const loc = d.file !== undefined && d.line !== undefined && (module === undefined || module === d.file) ? { file: d.file, line: d.line, column: Math.max(0, (d.column ?? 1) - 1) } : undefined;
-  return { message, plugin: pluginName, ...(d.file !== undefined ? { id: d.file } : {}), ...(loc ? { loc } : {}), ...(d.frame !== undefined && d.frame !== '' ? { frame: d.frame } : {}) };
+  const loc =
+    d.file !== undefined && d.line !== undefined && (module === undefined || module === d.file)
+      ? { file: d.file, line: d.line, column: Math.max(0, (d.column ?? 1) - 1) }
+      : undefined;
+  return {
+    message,
+    plugin: pluginName,
+    ...(d.file !== undefined ? { id: d.file } : {}),
+    ...(loc ? { loc } : {}),
+    ...(d.frame !== undefined && d.frame !== '' ? { frame: d.frame } : {}),
+  };
 }
 
 /** An error a hook throws (where a bundler offers no `this.error`): every problem in the message, the first one's place on it. */

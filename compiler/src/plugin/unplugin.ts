@@ -51,7 +51,9 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
     const outcome = await regenerator.update(changed);
     if (outcome.kind === 'generated' && !quiet) {
       const w = outcome.result.write;
-      log.info(`kitgen: ${outcome.result.operations} operations → ${w?.written.length ?? 0} files written, ${w?.unchanged.length ?? 0} unchanged in ${Math.round(outcome.ms)} ms`);
+      log.info(
+        `kitgen: ${outcome.result.operations} operations → ${w?.written.length ?? 0} files written, ${w?.unchanged.length ?? 0} unchanged in ${Math.round(outcome.ms)} ms`,
+      );
     }
     if (outcome.kind === 'failed') {
       const error = new KitgenBuildError(outcome.error);

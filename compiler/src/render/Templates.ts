@@ -89,14 +89,21 @@ export function loadTemplates(userDir?: string): Templates {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'it does not exist' : code === 'ENOTDIR' ? 'it is a file, not a folder' : (error as Error).message;
-      throw new TemplatesFolderError(`--templates ${userDir}: cannot read the templates folder: ${why}; give a folder holding your copies of the built-in templates (${templateFiles.join(', ')})`);
+      throw new TemplatesFolderError(
+        `--templates ${userDir}: cannot read the templates folder: ${why}; give a folder holding your copies of the built-in templates (${templateFiles.join(', ')})`,
+      );
     }
     const templates = files.filter((f) => f.endsWith('.hbs'));
     // A file that replaces nothing is a misspelling, and silently generating with the built-in one would hide it.
     const unknown = templates.filter((f) => !(templateFiles as readonly string[]).includes(f) && !f.startsWith('_'));
     if (templates.length === 0 || unknown.length > 0) {
-      const found = templates.length === 0 ? 'holds no .hbs template' : `has ${unknown.map((f) => `"${f}"`).join(', ')}, which ${unknown.length === 1 ? 'is not the name' : 'are not names'} of a built-in template`;
-      throw new TemplatesFolderError(`--templates ${userDir}: the folder ${found}; a template replaces the built-in one of the same name: ${templateFiles.join(', ')} (partials start with _)`);
+      const found =
+        templates.length === 0
+          ? 'holds no .hbs template'
+          : `has ${unknown.map((f) => `"${f}"`).join(', ')}, which ${unknown.length === 1 ? 'is not the name' : 'are not names'} of a built-in template`;
+      throw new TemplatesFolderError(
+        `--templates ${userDir}: the folder ${found}; a template replaces the built-in one of the same name: ${templateFiles.join(', ')} (partials start with _)`,
+      );
     }
     for (const file of templates) {
       sources[file] = readFileSync(join(userDir, file), 'utf8');
@@ -108,7 +115,9 @@ export function loadTemplates(userDir?: string): Templates {
     try {
       Handlebars.create().precompile(source);
     } catch (error) {
-      throw new CompileError([{ severity: 'error', file: join(origin[file], file), message: `the template does not compile: ${(error as Error).message.split('\n')[0]}` }]);
+      throw new CompileError([
+        { severity: 'error', file: join(origin[file], file), message: `the template does not compile: ${(error as Error).message.split('\n')[0]}` },
+      ]);
     }
   }
   return compileTemplates(sources);

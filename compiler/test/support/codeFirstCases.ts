@@ -20,12 +20,19 @@ export interface CodeFirstCase {
 export async function codeFirstCases(): Promise<CodeFirstCase[]> {
   const root = join(fixturesDir, 'codefirst');
   if (!existsSync(root)) return [];
-  const names = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = (await readdir(root, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return names.map((name) => ({ name, dir: join(root, name), input: join(root, name, '*.endpoints.ts') }));
 }
 
 /** Runs `kitgen generate` on a case in memory, as if into `out` (default its expected/ folder). */
-export async function generateCodeFirst(c: CodeFirstCase, out = join(c.dir, 'expected'), targets?: readonly Target[]): Promise<{ result: RunResult; diagnostics: string }> {
+export async function generateCodeFirst(
+  c: CodeFirstCase,
+  out = join(c.dir, 'expected'),
+  targets?: readonly Target[],
+): Promise<{ result: RunResult; diagnostics: string }> {
   const warnings: string[] = [];
   const result = await runGenerate(
     {

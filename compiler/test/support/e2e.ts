@@ -59,7 +59,26 @@ export function runCli(cliFile: string, port: number, args: readonly string[], i
 export function typeCheck(files: readonly string[]): Promise<ProcessResult> {
   const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
   return runNode(
-    [tsc, '--noEmit', '--strict', '--target', 'ES2022', '--lib', 'ES2023,DOM', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--skipLibCheck', '--allowImportingTsExtensions', '--types', 'node', '--customConditions', 'kitgen-source', ...files],
+    [
+      tsc,
+      '--noEmit',
+      '--strict',
+      '--target',
+      'ES2022',
+      '--lib',
+      'ES2023,DOM',
+      '--module',
+      'NodeNext',
+      '--moduleResolution',
+      'NodeNext',
+      '--skipLibCheck',
+      '--allowImportingTsExtensions',
+      '--types',
+      'node',
+      '--customConditions',
+      'kitgen-source',
+      ...files,
+    ],
     { NODE_OPTIONS: '' },
   );
 }
@@ -74,13 +93,25 @@ export async function typeCheckFolder(dir: string, include: readonly string[]): 
     join(dir, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', customConditions: ['kitgen-source'],
-        strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, types: ['node'],
+        target: 'ES2022',
+        lib: ['ES2023'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        customConditions: ['kitgen-source'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        allowImportingTsExtensions: true,
+        types: ['node'],
       },
       include,
     }),
   );
   const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' } });
+  const r = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' },
+  });
   return { status: r.status, output: r.stdout + r.stderr };
 }

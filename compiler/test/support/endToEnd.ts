@@ -37,7 +37,15 @@ async function load(c: FixtureCase): Promise<{ api: Api; generated: Generated }>
   const dir = join(c.dir, 'expected');
   const imp = async (file: string) => (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
   const [server, client, endpoints] = await Promise.all([imp('server.js'), imp('client.js'), imp('endpoints.js')]);
-  return { api, generated: { routes: server.routes as Generated['routes'], createClient: client.createClient as Generated['createClient'], endpoints: endpoints as unknown as Generated['endpoints'], basePath: String(server.basePath ?? '') } };
+  return {
+    api,
+    generated: {
+      routes: server.routes as Generated['routes'],
+      createClient: client.createClient as Generated['createClient'],
+      endpoints: endpoints as unknown as Generated['endpoints'],
+      basePath: String(server.basePath ?? ''),
+    },
+  };
 }
 
 /** Credentials for every scheme the client knows (basic, bearer, one per apiKey). */
@@ -70,8 +78,18 @@ function handlers(api: Api, samples: Samples, generated: Generated, state: { mod
  * fixture is about operations (parameters, bodies, responses, media types, security, layout).
  */
 const schemaFixtures = new Set([
-  'additional-properties', 'broken-discriminator', 'composition', 'enums', 'formats', 'hostile-names',
-  'null-schema', 'nullable', 'read-write-only', 'recursive', 'refs', 'unresolvable-refs',
+  'additional-properties',
+  'broken-discriminator',
+  'composition',
+  'enums',
+  'formats',
+  'hostile-names',
+  'null-schema',
+  'nullable',
+  'read-write-only',
+  'recursive',
+  'refs',
+  'unresolvable-refs',
 ]);
 
 /**
@@ -120,7 +138,9 @@ function endToEnd(c: FixtureCase): void {
         const help = await runCli(cli, server.port, ['--help']);
         assert.equal(help.code, 0, help.stderr);
         assert.match(help.stdout, /Commands:/);
-        const op = api.operations.find((o) => o.method === 'get' && !o.body && o.parameters.every((p) => p.in === 'path' && p.pathCodec === 'string') && o.outputs.length > 0);
+        const op = api.operations.find(
+          (o) => o.method === 'get' && !o.body && o.parameters.every((p) => p.in === 'path' && p.pathCodec === 'string') && o.outputs.length > 0,
+        );
         if (!op) return;
         const auth = op.auth.kind === 'bearer' ? ['--token', 'token-1'] : op.auth.kind === 'basic' ? ['--user', 'user:secret'] : [];
         // A document whose server URL has a path (and may be https) gets the whole local URL.
@@ -144,9 +164,16 @@ function endToEnd(c: FixtureCase): void {
 }
 
 const slug = (s: string) =>
-  s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  s
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 const baseName = (op: Operation) =>
-  (op.operationId !== undefined && slug(op.operationId) !== '' ? slug(op.operationId) : [op.method, ...op.segments.map((s) => ('literal' in s ? slug(s.literal) : `by-${slug(s.param)}`))].filter((w) => w !== '' && w !== 'by-').join('-'));
+  op.operationId !== undefined && slug(op.operationId) !== ''
+    ? slug(op.operationId)
+    : [op.method, ...op.segments.map((s) => ('literal' in s ? slug(s.literal) : `by-${slug(s.param)}`))].filter((w) => w !== '' && w !== 'by-').join('-');
 
 /** The runtime's command name (HttpCliApp): the operationId in kebab-case, else method and every path segment (`by-<param>`); `-2`, `-3` for a name taken before. */
 function commandName(all: readonly Operation[], op: Operation): string {
@@ -157,6 +184,11 @@ function commandName(all: readonly Operation[], op: Operation): string {
 
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => [k, withoutNulls(v)]),
+    );
   return value;
 }

@@ -28,7 +28,10 @@ export interface FixtureCase {
 /** Every case under fixtures/, by name. */
 export async function fixtureCases(): Promise<FixtureCase[]> {
   const out: FixtureCase[] = [];
-  for (const name of (await readdir(fixturesDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const name of (await readdir(fixturesDir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     const dir = join(fixturesDir, name);
     const input = ['openapi.yaml', 'openapi.yml', 'openapi.json'].map((f) => join(dir, f)).find((f) => existsSync(f));
     if (!input) continue;
@@ -61,7 +64,8 @@ export async function generateCase(c: FixtureCase): Promise<CaseOutput> {
     const warnings = [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)];
     return { files: formatted, diagnostics: warnings.map(formatDiagnostic).join('\n') + (warnings.length > 0 ? '\n' : '') };
   } catch (error) {
-    if (error instanceof CompileError) return { files: new Map(), diagnostics: placeDiagnostics(source, error.diagnostics).map(formatDiagnostic).join('\n') + '\n' };
+    if (error instanceof CompileError)
+      return { files: new Map(), diagnostics: placeDiagnostics(source, error.diagnostics).map(formatDiagnostic).join('\n') + '\n' };
     throw error;
   }
 }

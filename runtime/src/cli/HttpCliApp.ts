@@ -171,7 +171,10 @@ function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): 
     }
   };
 
-  const commands = commandNames(options.endpoints.map((e) => ({ route: e.route, operationId: e.state.docs.operationId })), options.cliStyle);
+  const commands = commandNames(
+    options.endpoints.map((e) => ({ route: e.route, operationId: e.state.docs.operationId })),
+    options.cliStyle,
+  );
   const asked = commandAsked(argv);
   options.endpoints.forEach((endpoint, i) => {
     if (commands[i] !== asked) {
@@ -180,7 +183,10 @@ function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): 
       return;
     }
     const plan = endpointCommand(endpoint, commands[i], config, optional, names);
-    const baseUrlOption = new Option('--base-url <url>', `the API's base URL: scheme, host, port, base path${names.baseUrl ? ` (instead of ${names.baseUrl})` : ''}`);
+    const baseUrlOption = new Option(
+      '--base-url <url>',
+      `the API's base URL: scheme, host, port, base path${names.baseUrl ? ` (instead of ${names.baseUrl})` : ''}`,
+    );
     optional.add(baseUrlOption);
     plan.command.addOption(baseUrlOption);
     plan.command.copyInheritedSettings(program);

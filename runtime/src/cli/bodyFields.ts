@@ -38,7 +38,9 @@ export function fieldSpecs(schema: TSchema, prefix: readonly string[], required:
   const s = schema as unknown as S;
   if (isExpandable(s) && depth < maxDepth) {
     const req = new Set<string>(s.required ?? []);
-    return Object.entries(s.properties as Record<string, TSchema>).flatMap(([name, prop]) => fieldSpecs(prop, [...prefix, name], required && req.has(name), depth + 1));
+    return Object.entries(s.properties as Record<string, TSchema>).flatMap(([name, prop]) =>
+      fieldSpecs(prop, [...prefix, name], required && req.has(name), depth + 1),
+    );
   }
   if (prefix.length === 0) return [];
   return [{ path: prefix, schema, required, flags: `--.${prefix.join('.')} <${typeLabel(schema)}${isScalarArray(schema) ? '...' : ''}>` }];

@@ -56,7 +56,8 @@ export function resolveBaseUrl(target: CliTarget, env: NodeJS.ProcessEnv, flag: 
   const portText = env.KITGEN_CLI_PORT;
   if (portText !== undefined && portText !== '') {
     port = Number(portText);
-    if (!/^\d+$/.test(portText.trim()) || port < 1 || port > 65535) throw new UsageError(`KITGEN_CLI_PORT: expected a port number 1-65535, got ${JSON.stringify(portText)}`);
+    if (!/^\d+$/.test(portText.trim()) || port < 1 || port > 65535)
+      throw new UsageError(`KITGEN_CLI_PORT: expected a port number 1-65535, got ${JSON.stringify(portText)}`);
   }
   return checkedUrl(defaultBaseUrl({ ...target, host, port }), host !== target.host ? 'KITGEN_CLI_HOST' : 'the base URL');
 }
@@ -80,7 +81,9 @@ export function credentialsFromEnv(authType: string, target: CliTarget, env: Nod
       if (colon < 0) throw new UsageError(`${names.user}: expected name:password`);
       return { basic: { username: user.slice(0, colon), password: user.slice(colon + 1) } };
     }
-    throw new UsageError(`${what} needs a user name and password: ${names.user !== undefined ? `set ${names.user}=name:password (or give --user)` : 'give --user name:password'}`);
+    throw new UsageError(
+      `${what} needs a user name and password: ${names.user !== undefined ? `set ${names.user}=name:password (or give --user)` : 'give --user name:password'}`,
+    );
   }
   return undefined;
 }

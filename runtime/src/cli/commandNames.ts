@@ -19,7 +19,9 @@ const verbs: Readonly<Record<string, string>> = { POST: 'create', PUT: 'update' 
 
 /** Lower-case words joined by `-`; anything else in a segment becomes a separator. */
 export function slug(text: string): string {
-  return words(text, { ascii: true }).map((w) => w.toLowerCase()).join('-');
+  return words(text, { ascii: true })
+    .map((w) => w.toLowerCase())
+    .join('-');
 }
 
 /**

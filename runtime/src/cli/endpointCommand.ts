@@ -93,7 +93,13 @@ export function commandSummary(endpoint: AnyEndpoint): string {
  * endpoints, and the body from `-f`, `-u`, `-d` or its `--.<field>` options (multipart parts
  * as `--.<part>` options). `optional` collects the options help shows in brackets.
  */
-export function endpointCommand(endpoint: AnyEndpoint, name: string, config: CodecConfig, optional: WeakSet<Option>, authEnv: { token?: string; user?: string } = {}): EndpointCommand {
+export function endpointCommand(
+  endpoint: AnyEndpoint,
+  name: string,
+  config: CodecConfig,
+  optional: WeakSet<Option>,
+  authEnv: { token?: string; user?: string } = {},
+): EndpointCommand {
   const state = endpoint.state;
   const command = new Command(name);
   const used = new Set(reserved);
@@ -113,7 +119,12 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
   };
 
   const pathOptions = state.route.params.map((codec) =>
-    add(new Option(`--${flagName(codec.name, 'path')} <${pathLabel(codec)}>`, describe(codec.schema.description, 'path parameter')).argParser(pathParser(codec)).makeOptionMandatory(), true),
+    add(
+      new Option(`--${flagName(codec.name, 'path')} <${pathLabel(codec)}>`, describe(codec.schema.description, 'path parameter'))
+        .argParser(pathParser(codec))
+        .makeOptionMandatory(),
+      true,
+    ),
   );
 
   const leafOptions = new Map<InputLeaf, Option>();
@@ -128,7 +139,10 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
       const isRequired = !leaf.optional && schema.default === undefined;
       const kind = leaf.kind === 'query' ? 'query parameter' : leaf.cookie ? 'cookie' : 'header';
       const where = schema.default === undefined ? kind : `${kind}, default ${JSON.stringify(schema.default)}`;
-      const option = new Option(`--${flagName(leaf.name, leaf.kind === 'header' && leaf.cookie ? 'cookie' : leaf.kind)} <${label}${variadic}>`, describe(leaf.doc ?? schema.description, where));
+      const option = new Option(
+        `--${flagName(leaf.name, leaf.kind === 'header' && leaf.cookie ? 'cookie' : leaf.kind)} <${label}${variadic}>`,
+        describe(leaf.doc ?? schema.description, where),
+      );
       option.argParser(typed ? (text: string) => text : schemaParser(schema));
       if (isRequired) option.makeOptionMandatory();
       leafOptions.set(leaf, add(option, isRequired));
@@ -140,13 +154,19 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
 
   let authOption: Option | undefined;
   if (state.authType === 'Basic') {
-    authOption = new Option('--user <name:password>', `Basic credentials${authEnv.user ? ` (better: set ${authEnv.user}, which stays out of shell history)` : ''}`).argParser((text: string) => {
+    authOption = new Option(
+      '--user <name:password>',
+      `Basic credentials${authEnv.user ? ` (better: set ${authEnv.user}, which stays out of shell history)` : ''}`,
+    ).argParser((text: string) => {
       const colon = text.indexOf(':');
       if (colon < 0) throw new InvalidArgumentError('expected name:password.');
       return { basic: { username: text.slice(0, colon), password: text.slice(colon + 1) } } satisfies ClientCredentials;
     });
   } else if (state.authType === 'Bearer') {
-    authOption = new Option('--token <token>', `Bearer token${authEnv.token ? ` (better: set ${authEnv.token}, which stays out of shell history)` : ''}`).argParser((text: string): ClientCredentials => ({ bearer: text }));
+    authOption = new Option(
+      '--token <token>',
+      `Bearer token${authEnv.token ? ` (better: set ${authEnv.token}, which stays out of shell history)` : ''}`,
+    ).argParser((text: string): ClientCredentials => ({ bearer: text }));
   }
   // Not mandatory: the credentials may come from the environment (the app checks that some came).
   if (authOption) add(authOption, false);
@@ -155,7 +175,11 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
     specs.map((spec) => ({
       spec,
       // Body fields are required only when the body is given field by field, so usage shows them as a group.
-      option: add(new Option(spec.flags, describe((spec.schema as { description?: string }).description, where)).argParser(schemaParser(spec.schema)), spec.required, where !== 'body field'),
+      option: add(
+        new Option(spec.flags, describe((spec.schema as { description?: string }).description, where)).argParser(schemaParser(spec.schema)),
+        spec.required,
+        where !== 'body field',
+      ),
     }));
   let bodyFields: FieldOption[] = [];
   if (body) {
@@ -172,7 +196,8 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
   command.description(doc ? `${state.docs.description ?? doc}\n\n${state.route}` : String(state.route));
   const bodyUsage = body ? `(-f <path> | -u <url> | -d <text>${bodyFields.length > 0 ? ' | --.<field> …' : ''})` : undefined;
   command.usage([...required, ...(bodyUsage ? [bodyUsage] : []), '[options]'].join(' '));
-  if (bodyFields.length > 0) command.addHelpText('after', '\nThe body comes from a file, a URL, the text itself, or field by field (fields in\nbrackets are optional).');
+  if (bodyFields.length > 0)
+    command.addHelpText('after', '\nThe body comes from a file, a URL, the text itself, or field by field (fields in\nbrackets are optional).');
 
   const read = async (opts: Record<string, unknown>, sources: BodySources): Promise<ParsedCommand> => {
     const get = (option: Option) => opts[option.attributeName()];
@@ -193,7 +218,8 @@ export function endpointCommand(endpoint: AnyEndpoint, name: string, config: Cod
     if (body) {
       const given = (['file', 'url', 'data'] as const).filter((k) => opts[k] !== undefined);
       if (given.length > 1) throw new UsageError(`give the body once: ${given.map((g) => `--${g}`).join(', ')} were all given`);
-      if (given.length === 1 && bodyFields.some((f) => get(f.option) !== undefined)) throw new UsageError(`body fields (--.<field>) cannot be combined with --${given[0]}`);
+      if (given.length === 1 && bodyFields.some((f) => get(f.option) !== undefined))
+        throw new UsageError(`body fields (--.<field>) cannot be combined with --${given[0]}`);
       if (given[0] === 'file') {
         const path = String(opts.file);
         values.set(body, await decodeBody(body, await sources.readFile(path), path === '-' ? 'standard input' : path, config));

@@ -80,7 +80,8 @@ export function parseValue(schema: TSchema, text: string): unknown {
     if (literals) throw new InvalidArgumentError(`expected one of ${literals.map(String).join(', ')}.`);
     const label = typeLabel(schema);
     // Text the coercion could not convert: say which type was wanted, not the schema rule.
-    if (isScalarSchema(schema) && value === text && s.type !== 'string') throw new InvalidArgumentError(`expected ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}.`);
+    if (isScalarSchema(schema) && value === text && s.type !== 'string')
+      throw new InvalidArgumentError(`expected ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}.`);
     throw new InvalidArgumentError(`${failure.expected ?? 'invalid value'}${failure.pointer ? ` at ${failure.pointer}` : ''}.`);
   }
   return value;

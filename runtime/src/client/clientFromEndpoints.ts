@@ -32,7 +32,11 @@ export interface ClientInputOptions {
  * operation, so TypeScript checks the result against the generated `Client` interface member by
  * member instead of inferring a call per method.
  */
-export function clientFromEndpoints<T extends Readonly<Record<string, AnyEndpoint>>>(call: EndpointExecutor, table: T, inputs: ClientInputOptions = {}): ClientOf<T> {
+export function clientFromEndpoints<T extends Readonly<Record<string, AnyEndpoint>>>(
+  call: EndpointExecutor,
+  table: T,
+  inputs: ClientInputOptions = {},
+): ClientOf<T> {
   const optional = new Set(inputs.optionalParams ?? []);
   const input = (name: string, params: unknown): unknown => {
     const given = optional.has(name) ? (params ?? {}) : params;
@@ -41,13 +45,22 @@ export function clientFromEndpoints<T extends Readonly<Record<string, AnyEndpoin
     // Spread then set, as `{ ...params, key: params?.key ?? option }` would: an own property per key.
     const out: Record<string, unknown> = { ...(given as object) };
     for (const [prop, value] of Object.entries(fill)) {
-      Object.defineProperty(out, prop, { value: (params as Record<string, unknown> | undefined)?.[prop] ?? value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, prop, {
+        value: (params as Record<string, unknown> | undefined)?.[prop] ?? value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   };
   // Object.fromEntries: an operation name is an own property, whatever it is.
   const names = Object.keys(table);
-  const methods = Object.fromEntries(names.map((name) => [name, (params: unknown, options?: CallOptions) => call(table[name], input(name, params) as never, options)]));
-  const either = Object.fromEntries(names.map((name) => [name, (params: unknown, options?: CallOptions) => call.either(table[name], input(name, params) as never, options)]));
+  const methods = Object.fromEntries(
+    names.map((name) => [name, (params: unknown, options?: CallOptions) => call(table[name], input(name, params) as never, options)]),
+  );
+  const either = Object.fromEntries(
+    names.map((name) => [name, (params: unknown, options?: CallOptions) => call.either(table[name], input(name, params) as never, options)]),
+  );
   return { ...methods, either } as unknown as ClientOf<T>;
 }

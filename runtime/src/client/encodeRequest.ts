@@ -144,7 +144,12 @@ function codecFor(mediaType: string, node: ContentNode, config: CodecConfig, wha
   return codec;
 }
 
-function encodeBody(node: ContentNode, value: unknown, config: CodecConfig, hint: string | undefined): { body: string | Uint8Array | ReadableStream<Uint8Array>; contentType: string } {
+function encodeBody(
+  node: ContentNode,
+  value: unknown,
+  config: CodecConfig,
+  hint: string | undefined,
+): { body: string | Uint8Array | ReadableStream<Uint8Array>; contentType: string } {
   const mediaType = requestMediaType(node, hint);
   const codec = codecFor(mediaType, node, config, 'body');
   const contentType = mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType;
@@ -174,7 +179,10 @@ function partField(node: ContentNode, value: unknown, config: CodecConfig): Form
   return FormField.binaryField(name, bytes, mediaType, name);
 }
 
-function encodeParts(parts: ReadonlyArray<readonly [ContentNode, unknown]>, config: CodecConfig): { body: Uint8Array | ReadableStream<Uint8Array>; contentType: string } {
+function encodeParts(
+  parts: ReadonlyArray<readonly [ContentNode, unknown]>,
+  config: CodecConfig,
+): { body: Uint8Array | ReadableStream<Uint8Array>; contentType: string } {
   const fields = parts.filter(([, v]) => v !== undefined).map(([node, v]) => partField(node, v, config));
   const form = Form.of(...fields);
   const boundary = generateBoundary();
@@ -183,11 +191,16 @@ function encodeParts(parts: ReadonlyArray<readonly [ContentNode, unknown]>, conf
 }
 
 function authorization(authType: AuthType, credentials: ClientCredentials | undefined): string {
-  if (authType === 'Basic' && credentials?.basic) return Header.Authorization.render(Header.Authorization.Basic(credentials.basic.username, credentials.basic.password));
+  if (authType === 'Basic' && credentials?.basic)
+    return Header.Authorization.render(Header.Authorization.Basic(credentials.basic.username, credentials.basic.password));
   if (authType === 'Bearer' && credentials?.bearer !== undefined) return Header.Authorization.render(Header.Authorization.Bearer(credentials.bearer));
   // A generated createClient takes `basic`/`bearer` itself; EndpointExecutor.make takes them under `auth`.
-  const option = authType === 'Basic' ? ['`basic: { username, password }`', '`auth: { basic: { username, password } }`'] : ['`bearer: token`', '`auth: { bearer: token }`'];
-  throw new EncodeFailure(`the endpoint requires ${authType} credentials; give ${option[0]} to createClient (or ${option[1]} to EndpointExecutor.make)`, 'credentials');
+  const option =
+    authType === 'Basic' ? ['`basic: { username, password }`', '`auth: { basic: { username, password } }`'] : ['`bearer: token`', '`auth: { bearer: token }`'];
+  throw new EncodeFailure(
+    `the endpoint requires ${authType} credentials; give ${option[0]} to createClient (or ${option[1]} to EndpointExecutor.make)`,
+    'credentials',
+  );
 }
 
 /** Joins a base URL (which may carry a path prefix) and a path. */
@@ -211,9 +224,11 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
     } catch {
       text = undefined;
     }
-    if (text === undefined || codec.decode(text) === undefined) throw new EncodeFailure(`path parameter '${codec.name}': expected ${codec.expected}, got ${scalarText(v)}`);
+    if (text === undefined || codec.decode(text) === undefined)
+      throw new EncodeFailure(`path parameter '${codec.name}': expected ${codec.expected}, got ${scalarText(v)}`);
     // Servers canonicalise paths and refuse an encoded `/`, `\` or NUL (kitgen's answers 400).
-    if ((!codec.trailing && text.includes('/')) || /[\\\0]/.test(text)) throw new EncodeFailure(`path parameter '${codec.name}': ${JSON.stringify(text)} cannot be sent in a path (no '/', '\\' or NUL inside a segment)`);
+    if ((!codec.trailing && text.includes('/')) || /[\\\0]/.test(text))
+      throw new EncodeFailure(`path parameter '${codec.name}': ${JSON.stringify(text)} cannot be sent in a path (no '/', '\\' or NUL inside a segment)`);
   });
   const path = shape.route.format(values.path as unknown[]);
   const query = new URLSearchParams();

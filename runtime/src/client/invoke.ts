@@ -86,7 +86,13 @@ export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: 
   const name = state.route.toString();
   let request: EncodedRequest;
   try {
-    request = encodeRequest(state, values, { baseUrl: ctx.baseUrl, config: ctx.config, headers: [ctx.headers, options.headers], credentials: ctx.credentials, accept: options.accept });
+    request = encodeRequest(state, values, {
+      baseUrl: ctx.baseUrl,
+      config: ctx.config,
+      headers: [ctx.headers, options.headers],
+      credentials: ctx.credentials,
+      accept: options.accept,
+    });
   } catch (error) {
     if (error instanceof EncodeFailure) throw new ClientError(error.kind, error.message, { endpoint: name, url: undefined });
     throw error;

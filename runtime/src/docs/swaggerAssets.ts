@@ -17,9 +17,17 @@ export interface Asset {
  * `swagger-initializer.js` are never served: its initializer loads the Petstore from the internet.
  */
 const served = new Set([
-  'swagger-ui.css', 'swagger-ui.css.map', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.map',
-  'swagger-ui-standalone-preset.js', 'swagger-ui-standalone-preset.js.map', 'index.css',
-  'favicon-16x16.png', 'favicon-32x32.png', 'oauth2-redirect.html', 'oauth2-redirect.js',
+  'swagger-ui.css',
+  'swagger-ui.css.map',
+  'swagger-ui-bundle.js',
+  'swagger-ui-bundle.js.map',
+  'swagger-ui-standalone-preset.js',
+  'swagger-ui-standalone-preset.js.map',
+  'index.css',
+  'favicon-16x16.png',
+  'favicon-32x32.png',
+  'oauth2-redirect.html',
+  'oauth2-redirect.js',
 ]);
 
 const require = createRequire(import.meta.url);

@@ -114,7 +114,9 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
     return this.state.authType as Auth;
   }
 
-  #with<P2 extends unknown[], I2 extends unknown[], E2, O2 extends unknown[], A2 extends AuthType>(changes: Partial<EndpointState>): EndpointImpl<P2, I2, E2, O2, A2> {
+  #with<P2 extends unknown[], I2 extends unknown[], E2, O2 extends unknown[], A2 extends AuthType>(
+    changes: Partial<EndpointState>,
+  ): EndpointImpl<P2, I2, E2, O2, A2> {
     return new EndpointImpl({ ...this.state, ...changes });
   }
 
@@ -137,9 +139,16 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
    * Declares the request body (unnamed: its media type follows Content-Type) or, with a name, a
    * part of a multipart/form-data body (rule 3). Options: media type(s), doc.
    */
-  in<S extends TSchema>(schema: S, nameOrOptions?: string | (ContentOptions & { name?: string }) | Doc): EndpointImpl<PathInput, [...Input, Static<S>], Err, Output, Auth> {
+  in<S extends TSchema>(
+    schema: S,
+    nameOrOptions?: string | (ContentOptions & { name?: string }) | Doc,
+  ): EndpointImpl<PathInput, [...Input, Static<S>], Err, Output, Auth> {
     const options: ContentOptions & { name?: string } =
-      typeof nameOrOptions === 'string' ? { name: nameOrOptions } : nameOrOptions && (nameOrOptions as Doc)._tag === 'Doc' ? { doc: nameOrOptions as Doc } : ((nameOrOptions as ContentOptions) ?? {});
+      typeof nameOrOptions === 'string'
+        ? { name: nameOrOptions }
+        : nameOrOptions && (nameOrOptions as Doc)._tag === 'Doc'
+          ? { doc: nameOrOptions as Doc }
+          : ((nameOrOptions as ContentOptions) ?? {});
     return this.#addInput<[Static<S>]>(HttpCodecs.content(schema, options).node);
   }
 
@@ -192,7 +201,9 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   }
 
   /** Declares an output with one custom codec (body, status and headers combined with `.and`/`.or`). */
-  outCodec<U extends unknown[]>(codec: HttpCodec<U, CodecKind>): EndpointImpl<PathInput, Input, Err, Output extends [] ? U : [Either<Unwrap<U>, Unwrap<Output>>], Auth> {
+  outCodec<U extends unknown[]>(
+    codec: HttpCodec<U, CodecKind>,
+  ): EndpointImpl<PathInput, Input, Err, Output extends [] ? U : [Either<Unwrap<U>, Unwrap<Output>>], Auth> {
     const prev = this.state.output;
     const output: CodecNode = prev.kind === 'empty' ? codec.node : { kind: 'or', left: codec.node, right: prev };
     return this.#with({ output });
@@ -206,7 +217,9 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   }
 
   /** Declares several failure outputs unified under one error type (a union), each with its status. */
-  outErrors<U extends unknown[][]>(...codecs: { [K in keyof U]: HttpCodec<U[K], 'content'> }): EndpointImpl<PathInput, Input, Err | Unwrap<U[number]>, Output, Auth> {
+  outErrors<U extends unknown[][]>(
+    ...codecs: { [K in keyof U]: HttpCodec<U[K], 'content'> }
+  ): EndpointImpl<PathInput, Input, Err | Unwrap<U[number]>, Output, Auth> {
     const nodes = codecs.map((c) => c.node);
     const prev = this.state.error;
     return this.#with({ error: { kind: 'union', alts: prev === undefined ? nodes : [prev, ...nodes] } });
@@ -277,7 +290,9 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
 
   /** Named examples of the whole input and output (for OpenAPI). */
   examples(examples: { in?: Record<string, Unwrap<Input>>; out?: Record<string, Unwrap<Output>> }): EndpointImpl<PathInput, Input, Err, Output, Auth> {
-    return this.#with({ docs: { ...this.state.docs, inputExamples: examples.in ?? this.state.docs.inputExamples, outputExamples: examples.out ?? this.state.docs.outputExamples } });
+    return this.#with({
+      docs: { ...this.state.docs, inputExamples: examples.in ?? this.state.docs.inputExamples, outputExamples: examples.out ?? this.state.docs.outputExamples },
+    });
   }
 
   /** A declared failure to throw or return from a handler, typed by the endpoint's error type. */
@@ -306,14 +321,28 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
 }
 
 /** The spec's Endpoint type. */
-export type Endpoint<PathInput extends unknown[], Input extends unknown[], Err, Output extends unknown[], Auth extends AuthType> = EndpointImpl<PathInput, Input, Err, Output, Auth>;
+export type Endpoint<PathInput extends unknown[], Input extends unknown[], Err, Output extends unknown[], Auth extends AuthType> = EndpointImpl<
+  PathInput,
+  Input,
+  Err,
+  Output,
+  Auth
+>;
 
 /** Any endpoint, whatever its types. */
 export type AnyEndpoint = EndpointImpl<any, any, any, any, any>;
 
 /** Starts an endpoint description from a method and path: `Endpoint(RoutePattern.GET('users', PathCodec.int('id')))`. */
 export function Endpoint<P extends unknown[]>(route: RoutePattern<P>): EndpointImpl<P, P, never, [], 'None'> {
-  return new EndpointImpl({ route, input: { kind: 'empty' }, inputTransform: undefined, output: { kind: 'empty' }, error: undefined, authType: 'None', docs: {} });
+  return new EndpointImpl({
+    route,
+    input: { kind: 'empty' },
+    inputTransform: undefined,
+    output: { kind: 'empty' },
+    error: undefined,
+    authType: 'None',
+    docs: {},
+  });
 }
 
 export { Route };

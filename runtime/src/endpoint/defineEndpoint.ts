@@ -216,7 +216,9 @@ export function defineEndpoint<PathInput extends unknown[], Input extends unknow
   e = e.transformIn(decode, encode);
   if (spec.output) {
     const { status, body: schema, mediaTypes, doc } = spec.output;
-    e = schema ? e.out(schema, { status, ...(mediaTypes ? { mediaTypes } : {}), ...(doc !== undefined ? { doc } : {}) }) : e.outCodec(HttpCodecs.status(status));
+    e = schema
+      ? e.out(schema, { status, ...(mediaTypes ? { mediaTypes } : {}), ...(doc !== undefined ? { doc } : {}) })
+      : e.outCodec(HttpCodecs.status(status));
   } else if (spec.outputs) e = e.outCodec(Responses.of(responseSpecs(spec.outputs)));
   if (spec.errors) e = e.outErrorCodec(Responses.of(responseSpecs(spec.errors)));
   return e;

@@ -33,7 +33,10 @@ function wildcardList<A extends string>(name: string): HeaderType<WildcardList<A
     (t) => {
       const trimmed = t.trim();
       if (trimmed === '*') return { kind: 'All' };
-      const values = trimmed.split(',').map((s) => s.trim()).filter(Boolean) as A[];
+      const values = trimmed
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) as A[];
       return values.length === 0 ? { kind: 'None' } : { kind: 'Some', values };
     },
     (v) => (v.kind === 'All' ? '*' : v.kind === 'None' ? '' : v.values.join(', ')),
@@ -128,9 +131,21 @@ export const Header = {
     /** A bearer token (RFC 6750 `b64token` syntax). */
     Bearer: (token: string | Secret): Authorization => ({ scheme: 'Bearer', token: typeof token === 'string' ? new Secret(token) : token }),
   },
-  ContentType: headerType<MediaType>('content-type', (t) => MediaType.parse(t), (v) => MediaType.render(v)),
-  Accept: headerType<string>('accept', (t) => t, (v) => v),
-  Location: headerType<string>('location', (t) => (t.length > 0 ? t : undefined), (v) => v),
+  ContentType: headerType<MediaType>(
+    'content-type',
+    (t) => MediaType.parse(t),
+    (v) => MediaType.render(v),
+  ),
+  Accept: headerType<string>(
+    'accept',
+    (t) => t,
+    (v) => v,
+  ),
+  Location: headerType<string>(
+    'location',
+    (t) => (t.length > 0 ? t : undefined),
+    (v) => v,
+  ),
   Date: headerType<Date>('date', parseHttpDate, (v) => v.toUTCString()),
   AccessControlAllowOrigin: {
     ...headerType<AccessControlAllowOrigin>(
@@ -159,11 +174,23 @@ export const Header = {
     (t) => (/^\d+$/.test(t.trim()) ? Number(t.trim()) : undefined),
     (v) => String(Math.floor(v)),
   ),
-  AccessControlRequestMethod: headerType<string>('access-control-request-method', (t) => t.trim() || undefined, (v) => v),
+  AccessControlRequestMethod: headerType<string>(
+    'access-control-request-method',
+    (t) => t.trim() || undefined,
+    (v) => v,
+  ),
   AccessControlRequestHeaders: headerType<string[]>(
     'access-control-request-headers',
-    (t) => t.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    (t) =>
+      t
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
     (v) => v.join(', '),
   ),
-  Origin: headerType<string>('origin', (t) => t.trim() || undefined, (v) => v),
+  Origin: headerType<string>(
+    'origin',
+    (t) => t.trim() || undefined,
+    (v) => v,
+  ),
 } as const;

@@ -17,7 +17,11 @@ export const Log = {
     // The mixin adds the request's log annotations (Middleware.logAnnotate) to every line; a
     // cluster worker's lines carry its id, so request logs tell which worker served them.
     const worker = clusterWorkerId();
-    return (current ??= pino({ level: process.env.KITGEN_LOG_LEVEL ?? 'info', base: worker === undefined ? undefined : { worker }, mixin: annotationsInEffect }));
+    return (current ??= pino({
+      level: process.env.KITGEN_LOG_LEVEL ?? 'info',
+      base: worker === undefined ? undefined : { worker },
+      mixin: annotationsInEffect,
+    }));
   },
   /** Replaces the logger, e.g. with one writing to a test stream. */
   set(logger: Logger): void {

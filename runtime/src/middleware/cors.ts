@@ -21,7 +21,12 @@ function list(v: WildcardList<string>): string | undefined {
 
 function addVary(response: Response, names: readonly string[]): Response {
   const existing = response.headers.get('vary');
-  const have = new Set((existing ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+  const have = new Set(
+    (existing ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
   if (have.has('*')) return response;
   const more = names.filter((n) => !have.has(n.toLowerCase()));
   if (more.length === 0) return response;

@@ -31,7 +31,10 @@ export const debug: Middleware = perRouteMiddleware((next, route) => async (requ
       status_code: response.status,
       duration_ms: Math.round((performance.now() - start) * 1000) / 1000,
       // The body's media type is sent as Content-Type when the headers have none.
-      headers: { ...(response.body.contentType !== undefined && !response.body.isEmpty ? { 'content-type': response.body.contentType } : {}), ...headerRecord(response.headers) },
+      headers: {
+        ...(response.body.contentType !== undefined && !response.body.isEmpty ? { 'content-type': response.body.contentType } : {}),
+        ...headerRecord(response.headers),
+      },
     },
     'Http response sent',
   );

@@ -48,10 +48,7 @@ export function logAnnotate(annotation: LogAnnotation, ...annotations: LogAnnota
 export function logAnnotate(annotations: ReadonlySet<LogAnnotation> | Iterable<LogAnnotation>): Middleware;
 /** Adds the annotations a function derives from each request. */
 export function logAnnotate(fromRequest: (request: Request) => ReadonlySet<LogAnnotation> | Iterable<LogAnnotation>): Middleware;
-export function logAnnotate(
-  first: string | LogAnnotation | Iterable<LogAnnotation> | AnnotationSource,
-  ...rest: Array<string | LogAnnotation>
-): Middleware {
+export function logAnnotate(first: string | LogAnnotation | Iterable<LogAnnotation> | AnnotationSource, ...rest: Array<string | LogAnnotation>): Middleware {
   if (typeof first === 'string') {
     const value = rest[0];
     if (typeof value !== 'string') throw configError(ConfigErrors.BAD_LOG_ANNOTATION_VALUE);

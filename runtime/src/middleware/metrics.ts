@@ -39,7 +39,12 @@ function httpMetrics(registry: Registry, buckets: readonly number[] | undefined)
       ...(buckets ? { buckets: [...buckets] } : {}),
       registers,
     }),
-    concurrentRequests: new Gauge({ name: 'http_concurrent_requests_total', help: 'HTTP requests currently in flight', labelNames: ['method', 'route'], registers }),
+    concurrentRequests: new Gauge({
+      name: 'http_concurrent_requests_total',
+      help: 'HTTP requests currently in flight',
+      labelNames: ['method', 'route'],
+      registers,
+    }),
   };
   created.set(registry, m);
   return m;

@@ -118,7 +118,11 @@ function serveFile(request: Request, path: string, st: Stats, options: StaticFil
   }
   if (range.kind === 'partial') {
     const length = range.end - range.start + 1;
-    return new Response(Status.PartialContent, { ...common, 'content-range': `bytes ${range.start}-${range.end}/${st.size}` }, fileBody(path, contentType, length, range.start, range.end, head));
+    return new Response(
+      Status.PartialContent,
+      { ...common, 'content-range': `bytes ${range.start}-${range.end}/${st.size}` },
+      fileBody(path, contentType, length, range.start, range.end, head),
+    );
   }
   return new Response(Status.Ok, common, fileBody(path, contentType, st.size, 0, Math.max(0, st.size - 1), head));
 }
@@ -130,7 +134,10 @@ async function listing(request: Request, dir: string, options: StaticFilesOption
     .filter((e) => options.dotfiles === 'allow' || !e.name.startsWith('.'))
     .map((e) => e.name + (e.isDirectory() ? '/' : ''))
     .sort()
-    .map((name) => `<li><a href="${escapeHtml(base + encodeURIComponent(name.replace(/\/$/, '')) + (name.endsWith('/') ? '/' : ''))}">${escapeHtml(name)}</a></li>`);
+    .map(
+      (name) =>
+        `<li><a href="${escapeHtml(base + encodeURIComponent(name.replace(/\/$/, '')) + (name.endsWith('/') ? '/' : ''))}">${escapeHtml(name)}</a></li>`,
+    );
   return Response.html(`<!doctype html><meta charset="utf-8"><title>Index</title><ul>\n${items.join('\n')}\n</ul>\n`);
 }
 

@@ -82,7 +82,11 @@ export class OpenAPI {
       const pos = positionOfOffset(text, offset);
       const detail = message.replace(/ in JSON at position \d+.*$/, '');
       const what =
-        text.trim() === '' ? 'the text is empty' : offset >= text.trimEnd().length ? `the JSON text ends too early${detail.startsWith('Unexpected end') ? '' : ` (${detail})`}` : detail;
+        text.trim() === ''
+          ? 'the text is empty'
+          : offset >= text.trimEnd().length
+            ? `the JSON text ends too early${detail.startsWith('Unexpected end') ? '' : ` (${detail})`}`
+            : detail;
       return Either.left(new OpenAPIError([{ pointer: '', message: `not valid JSON: ${what}`, line: pos.line, column: pos.column }]));
     }
     return placed(OpenAPI.fromDocument(value), text);

@@ -5,7 +5,15 @@ import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { downgradeTo30 } from './downgrade30.ts';
 import { genContext } from './genContext.ts';
 import type {
-  ContactObject, HttpMethodName, LicenseObject, OpenAPIDocument, PathsObject, SecurityRequirementObject, SecuritySchemeObject, ServerObject, TagObject,
+  ContactObject,
+  HttpMethodName,
+  LicenseObject,
+  OpenAPIDocument,
+  PathsObject,
+  SecurityRequirementObject,
+  SecuritySchemeObject,
+  ServerObject,
+  TagObject,
 } from './model.ts';
 import { defaultOperationId, NameAllocator } from './names.ts';
 import { OpenAPI } from './OpenAPI.ts';
@@ -61,7 +69,11 @@ function operationIds(endpoints: readonly AnyEndpoint[]): string[] {
     declared.set(id, e);
     names.reserve(id);
   }
-  return endpoints.map((e) => (e.state.docs.operationId !== undefined ? names.take(e.state.docs.operationId, true) : names.take(defaultOperationId(methodOf(e), e.state.route.openApiPath))));
+  return endpoints.map((e) =>
+    e.state.docs.operationId !== undefined
+      ? names.take(e.state.docs.operationId, true)
+      : names.take(defaultOperationId(methodOf(e), e.state.route.openApiPath)),
+  );
 }
 
 function build(options: OpenAPIGenOptions, endpoints: readonly AnyEndpoint[]): OpenAPI {

@@ -6,7 +6,22 @@ import { stableJson } from './stableJson.ts';
 const nullOnly = (): SchemaObject => ({ type: 'string', nullable: true, enum: [null] });
 const isNullSchema = (s: SchemaObject) => s.type === 'null' && Object.keys(s).length === 1;
 /** Keywords of JSON Schema 2020-12 that OpenAPI 3.0's schema object does not have. */
-const dropped = ['patternProperties', 'propertyNames', 'contains', 'contentMediaType', 'contentEncoding', 'prefixItems', 'const', 'examples', 'if', 'then', 'else', '$defs', '$id', '$schema'];
+const dropped = [
+  'patternProperties',
+  'propertyNames',
+  'contains',
+  'contentMediaType',
+  'contentEncoding',
+  'prefixItems',
+  'const',
+  'examples',
+  'if',
+  'then',
+  'else',
+  '$defs',
+  '$id',
+  '$schema',
+];
 
 /**
  * Rewrites a 3.1 document (as OpenAPIGen builds it) as OpenAPI 3.0.3: type arrays and `null`

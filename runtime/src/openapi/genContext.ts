@@ -20,7 +20,12 @@ export interface GenContext {
 }
 
 /** Builds the parts of a {@link GenContext} that hold document-wide state. */
-export function genContext(schemas: SchemaBuilder, config: CodecConfig, implicitErrors: boolean, securitySchemes: Record<string, SecuritySchemeObject>): GenContext {
+export function genContext(
+  schemas: SchemaBuilder,
+  config: CodecConfig,
+  implicitErrors: boolean,
+  securitySchemes: Record<string, SecuritySchemeObject>,
+): GenContext {
   let errorName: string | undefined;
   return {
     schemas,
@@ -56,7 +61,9 @@ const httpErrorSchema: SchemaObject = {
   },
 };
 
-const statusNames = new Map<number, string>(Object.entries(Status).map(([name, code]) => [code, name === 'Ok' ? 'OK' : name.replace(/([a-z])([A-Z])/g, '$1 $2')]));
+const statusNames = new Map<number, string>(
+  Object.entries(Status).map(([name, code]) => [code, name === 'Ok' ? 'OK' : name.replace(/([a-z])([A-Z])/g, '$1 $2')]),
+);
 
 /** The reason phrase of a status (`404` → `Not Found`), or `Status 499` for codes without a name. */
 export function statusText(status: number): string {
@@ -64,7 +71,10 @@ export function statusText(status: number): string {
 }
 
 /** Named examples as OpenAPI example objects, each value written by `write`; undefined when none. */
-export function exampleObjects(examples: Readonly<Record<string, unknown>> | undefined, write: (value: unknown) => unknown): Record<string, ExampleObject> | undefined {
+export function exampleObjects(
+  examples: Readonly<Record<string, unknown>> | undefined,
+  write: (value: unknown) => unknown,
+): Record<string, ExampleObject> | undefined {
   if (!examples) return undefined;
   const out: Record<string, ExampleObject> = {};
   for (const [name, value] of Object.entries(examples)) {
@@ -79,7 +89,8 @@ export function exampleObjects(examples: Readonly<Record<string, unknown>> | und
  * `Date` header is an HTTP-date (RFC 9110 §5.6.7), not an RFC 3339 date-time.
  */
 export function headerSchema(ctx: GenContext, node: HeaderNode, hint: string): SchemaObject {
-  if (node.headerType !== undefined && (node.headerType === Header.Date || node.headerType === (HttpCodecs.date.node as HeaderNode).headerType)) return { type: 'string', format: 'http-date', description: 'An HTTP-date, e.g. "Sun, 06 Nov 1994 08:49:37 GMT"' };
+  if (node.headerType !== undefined && (node.headerType === Header.Date || node.headerType === (HttpCodecs.date.node as HeaderNode).headerType))
+    return { type: 'string', format: 'http-date', description: 'An HTTP-date, e.g. "Sun, 06 Nov 1994 08:49:37 GMT"' };
   if (node.headerType) return { type: 'string' };
   return ctx.schemas.schema(node.schema as TSchema, 'raw' satisfies WireMode, hint);
 }

@@ -72,7 +72,14 @@ export class MediaCollector {
  * server reads an array or newline-delimited values) and on the way out with
  * `treatStreamsAsArrays`; otherwise its values go out one per line and each has the item schema.
  */
-export function bodySchema(schemas: SchemaBuilder, config: CodecConfig, node: ContentNode, mediaType: string, hint: string, direction: 'in' | 'out'): SchemaObject {
+export function bodySchema(
+  schemas: SchemaBuilder,
+  config: CodecConfig,
+  node: ContentNode,
+  mediaType: string,
+  hint: string,
+  direction: 'in' | 'out',
+): SchemaObject {
   const item = schemas.mediaSchema(node.schema as TSchema, mediaType, hint);
   if (!node.stream || !isJsonMediaType(mediaType)) return item;
   if (direction === 'in' || config.treatStreamsAsArrays) return { type: 'array', items: item };
@@ -82,7 +89,9 @@ export function bodySchema(schemas: SchemaBuilder, config: CodecConfig, node: Co
 /** Why a stream's body looks as it does, for the body's description. */
 export function streamNote(config: CodecConfig, direction: 'in' | 'out'): string {
   if (direction === 'in') return 'A stream of values: one JSON array, or newline-delimited JSON values (one per line).';
-  return config.treatStreamsAsArrays ? 'A stream of values, sent as one JSON array.' : 'A stream of values, sent as newline-delimited JSON (one value per line, each matching the schema).';
+  return config.treatStreamsAsArrays
+    ? 'A stream of values, sent as one JSON array.'
+    : 'A stream of values, sent as newline-delimited JSON (one value per line, each matching the schema).';
 }
 
 /** An example body value as the wire carries it in `mediaType`; undefined when a JSON document cannot show it (raw bytes). */

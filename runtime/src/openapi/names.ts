@@ -18,7 +18,10 @@ export function defaultOperationId(method: string, path: string): string {
 
 /** A component name OpenAPI accepts (`^[a-zA-Z0-9.\-_]+$`); a URL-like `$id` keeps its last part. */
 export function componentName(id: string): string {
-  const last = id.replace(/[#/]+$/, '').replace(/^.*[/#]/, '').replace(/\.json$/i, '');
+  const last = id
+    .replace(/[#/]+$/, '')
+    .replace(/^.*[/#]/, '')
+    .replace(/\.json$/i, '');
   const clean = last.replace(/[^a-zA-Z0-9.\-_]/g, '_');
   return clean === '' ? 'Schema' : clean;
 }

@@ -21,7 +21,9 @@ function firstSentence(text: string): string {
 export function operationDocs(endpoint: AnyEndpoint, ctx: GenContext, operationId: string): OperationObject {
   const { docs, route, authType } = endpoint.state;
   const hint = pascalCase(operationId);
-  const examples = Object.entries(docs.inputExamples ?? {}).map(([name, value]) => [name, splitInputExample(endpoint, value)] as [string, ReturnType<typeof splitInputExample>]);
+  const examples = Object.entries(docs.inputExamples ?? {}).map(
+    ([name, value]) => [name, splitInputExample(endpoint, value)] as [string, ReturnType<typeof splitInputExample>],
+  );
   const request = requestDocs(endpoint, ctx, hint, examples);
   const op: OperationObject = {};
   if (docs.tags && docs.tags.length > 0) op.tags = [...new Set(docs.tags)];

@@ -5,7 +5,8 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? 'a text' : `a ${typeof v}`);
+const kind = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? 'a text' : `a ${typeof v}`;
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const parameterLocations = new Set(['query', 'header', 'path', 'cookie']);
@@ -50,7 +51,10 @@ export function readDocument(value: unknown): { ok: true; document: OpenAPIDocum
     return { ok: false, problems: p.list };
   }
   if (value.swagger !== undefined && value.openapi === undefined) {
-    p.add('/swagger', `Swagger ${String(value.swagger)} documents are not supported; convert the document to OpenAPI 3 first (for example with swagger2openapi)`);
+    p.add(
+      '/swagger',
+      `Swagger ${String(value.swagger)} documents are not supported; convert the document to OpenAPI 3 first (for example with swagger2openapi)`,
+    );
     return { ok: false, problems: p.list };
   }
   const version = value.openapi;
@@ -80,7 +84,8 @@ export function readDocument(value: unknown): { ok: true; document: OpenAPIDocum
   }
   if (value.paths === undefined) {
     if (v30) p.add('/paths', 'required field "paths" is missing (OpenAPI 3.0)');
-    else if (value.components === undefined && value.webhooks === undefined) p.add('/paths', 'an OpenAPI 3.1 document needs at least one of "paths", "components" and "webhooks"');
+    else if (value.components === undefined && value.webhooks === undefined)
+      p.add('/paths', 'an OpenAPI 3.1 document needs at least one of "paths", "components" and "webhooks"');
   } else if (p.object(value.paths, '/paths', '"paths"')) {
     for (const [path, item] of Object.entries(value.paths)) {
       const at = `/paths/${escape(path)}`;

@@ -51,7 +51,11 @@ export interface RequestDocs {
 }
 
 /** Named examples of one part: its own (`codec.examples`) and those split from the endpoint's. */
-function examplesOf(own: Readonly<Record<string, unknown>> | undefined, key: object | string, sets: ReadonlyArray<[string, ExampleParts]>): Record<string, unknown> | undefined {
+function examplesOf(
+  own: Readonly<Record<string, unknown>> | undefined,
+  key: object | string,
+  sets: ReadonlyArray<[string, ExampleParts]>,
+): Record<string, unknown> | undefined {
   const all: Record<string, unknown> = { ...own };
   for (const [name, parts] of sets) if (parts.has(key) && parts.get(key) !== undefined) all[name] ??= parts.get(key);
   return Object.keys(all).length > 0 ? all : undefined;
@@ -59,7 +63,11 @@ function examplesOf(own: Readonly<Record<string, unknown>> | undefined, key: obj
 
 const isArraySchema = (s: Src) => s.type === 'array';
 const isStructured = (s: Src): boolean => s.type === 'object' || (Array.isArray(s.anyOf) && s.anyOf.some(isStructured));
-const isScalar = (s: Src) => isDateSchema(s) || ['string', 'number', 'integer', 'boolean', 'bigint'].includes(s.type) || Array.isArray(s.enum) || (Array.isArray(s.anyOf) && s.anyOf.every((m: Src) => 'const' in m));
+const isScalar = (s: Src) =>
+  isDateSchema(s) ||
+  ['string', 'number', 'integer', 'boolean', 'bigint'].includes(s.type) ||
+  Array.isArray(s.enum) ||
+  (Array.isArray(s.anyOf) && s.anyOf.every((m: Src) => 'const' in m));
 
 function withDocs<T extends ParameterObject>(p: T, node: QueryNode | HeaderNode): T {
   if (node.doc) p.description = node.doc;
@@ -139,7 +147,13 @@ export function requestDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string
   return { parameters, requestBody, security, decodes: route.params.length > 0 || leaves.length > 0 };
 }
 
-function body(ctx: GenContext, leaves: InputLeaf[], expect: string | undefined, hint: string, sets: ReadonlyArray<[string, ExampleParts]>): RequestBodyObject | undefined {
+function body(
+  ctx: GenContext,
+  leaves: InputLeaf[],
+  expect: string | undefined,
+  hint: string,
+  sets: ReadonlyArray<[string, ExampleParts]>,
+): RequestBodyObject | undefined {
   const bodies = leaves.filter((l): l is InputLeaf & { node: ContentNode } => l.node.kind === 'content' && l.node.name === undefined);
   const parts = leaves.filter((l): l is InputLeaf & { node: ContentNode } => l.node.kind === 'content' && l.node.name !== undefined);
   if (bodies.length === 0 && parts.length === 0) {
@@ -154,7 +168,8 @@ function body(ctx: GenContext, leaves: InputLeaf[], expect: string | undefined, 
     for (const mt of types) {
       media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}Request`, 'in'), node.stream);
       if (node.stream) continue;
-      for (const [name, value] of Object.entries(examplesOf(node.examples, node, sets) ?? {})) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, value));
+      for (const [name, value] of Object.entries(examplesOf(node.examples, node, sets) ?? {}))
+        media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, value));
     }
     if (node.doc) docs.push(node.doc);
     if (node.stream) docs.push(streamNote(ctx.config, 'in'));
@@ -167,7 +182,13 @@ function body(ctx: GenContext, leaves: InputLeaf[], expect: string | undefined, 
 }
 
 /** Named parts: one `multipart/form-data` object, each non-text part with its content type. */
-function multipart(ctx: GenContext, parts: Array<InputLeaf & { node: ContentNode }>, hint: string, sets: ReadonlyArray<[string, ExampleParts]>, media: MediaCollector): void {
+function multipart(
+  ctx: GenContext,
+  parts: Array<InputLeaf & { node: ContentNode }>,
+  hint: string,
+  sets: ReadonlyArray<[string, ExampleParts]>,
+  media: MediaCollector,
+): void {
   const properties: Record<string, SchemaObject> = {};
   const required: string[] = [];
   const encoding: Record<string, EncodingObject> = {};
@@ -177,7 +198,9 @@ function multipart(ctx: GenContext, parts: Array<InputLeaf & { node: ContentNode
     const types = node.mediaTypes ?? defaultMediaTypes(schema);
     const text = !isBytesSchema(schema) && isScalar(schema as unknown as Src);
     // A text part without a Content-Type of its own is read as the schema's scalar.
-    let s = text ? ctx.schemas.schema(schema, 'raw', `${hint}${pascalCase(name)}Part`) : ctx.schemas.mediaSchema(schema, types[0], `${hint}${pascalCase(name)}Part`);
+    let s = text
+      ? ctx.schemas.schema(schema, 'raw', `${hint}${pascalCase(name)}Part`)
+      : ctx.schemas.mediaSchema(schema, types[0], `${hint}${pascalCase(name)}Part`);
     if (node.doc) s = { ...s, description: node.doc };
     properties[name] = s;
     if (!conditional) required.push(name);
@@ -192,7 +215,10 @@ function multipart(ctx: GenContext, parts: Array<InputLeaf & { node: ContentNode
     for (const { node } of parts) {
       const v = sets.find(([n]) => n === example)?.[1].get(node);
       if (v === undefined) continue;
-      value[node.name as string] = v instanceof Uint8Array ? bytesText(v) : bodyExample(ctx.schemas, node.schema as TSchema, (node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema))[0], v);
+      value[node.name as string] =
+        v instanceof Uint8Array
+          ? bytesText(v)
+          : bodyExample(ctx.schemas, node.schema as TSchema, (node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema))[0], v);
     }
     if (Object.keys(value).length > 0) media.example('multipart/form-data', example, value);
   }

@@ -48,8 +48,10 @@ function alternativesOf(node: CodecNode | undefined, defaultStatus: number): Alt
 export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string, decodes: boolean): ResponsesObject {
   const { output, error, authType, docs } = endpoint.state;
   const all: Alternative[] = [...alternativesOf(output, 200), ...alternativesOf(error, 500)];
-  if (ctx.implicitErrors && decodes) all.push({ status: 400, content: undefined, headers: [], note: 'An input did not decode: the message names it.', implicit: 'input' });
-  if (ctx.implicitErrors && authType !== 'None') all.push({ status: 401, content: undefined, headers: [], note: `${authType} credentials are missing or wrong.`, implicit: 'auth' });
+  if (ctx.implicitErrors && decodes)
+    all.push({ status: 400, content: undefined, headers: [], note: 'An input did not decode: the message names it.', implicit: 'input' });
+  if (ctx.implicitErrors && authType !== 'None')
+    all.push({ status: 401, content: undefined, headers: [], note: `${authType} credentials are missing or wrong.`, implicit: 'auth' });
   const outputExamples = Object.entries(docs.outputExamples ?? {}).map(([name, value]) => [name, splitOutputExample(output, value)] as const);
 
   const byStatus = new Map<number, Alternative[]>();
@@ -73,7 +75,8 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
         media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}${status}Response`, 'out'), node.stream);
         if (node.stream) continue;
         for (const [name, value] of Object.entries(node.examples ?? {})) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, value));
-        for (const [name, split] of outputExamples) if (split.content === node) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, split.value));
+        for (const [name, split] of outputExamples)
+          if (split.content === node) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, split.value));
       }
     }
     const response: ResponseObject = { description: [...new Set(notes)].join('\n\n') };
@@ -85,7 +88,12 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
   return responses;
 }
 
-function responseHeaders(ctx: GenContext, alts: Alternative[], hint: string, examples: ReadonlyArray<readonly [string, ReturnType<typeof splitOutputExample>]>): Record<string, HeaderObject> {
+function responseHeaders(
+  ctx: GenContext,
+  alts: Alternative[],
+  hint: string,
+  examples: ReadonlyArray<readonly [string, ReturnType<typeof splitOutputExample>]>,
+): Record<string, HeaderObject> {
   const headers: Record<string, HeaderObject> = {};
   const names = [...new Set(alts.flatMap((a) => a.headers.map((h) => h.name)))].filter((n) => n !== 'content-type');
   for (const name of names) {
@@ -104,7 +112,11 @@ function responseHeaders(ctx: GenContext, alts: Alternative[], hint: string, exa
     headers[name] = header;
   }
   if (alts.some((a) => a.implicit === 'auth')) {
-    headers['www-authenticate'] ??= { required: true, description: 'The challenge: the scheme to authenticate with and its realm.', schema: { type: 'string' } };
+    headers['www-authenticate'] ??= {
+      required: true,
+      description: 'The challenge: the scheme to authenticate with and its realm.',
+      schema: { type: 'string' },
+    };
   }
   return headers;
 }

@@ -31,19 +31,49 @@ interface Scope {
 export const schemaRef = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
 
 const copied = [
-  'title', 'description', 'format', 'pattern', 'multipleOf', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum',
-  'maxLength', 'minLength', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'deprecated',
-  'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding',
+  'title',
+  'description',
+  'format',
+  'pattern',
+  'multipleOf',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+  'contentEncoding',
 ] as const;
 
 const isObj = (v: unknown): v is Src => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNullSchema = (s: SchemaObject) => s.type === 'null' && Object.keys(s).length === 1;
-const allowsNull = (s: Src): boolean => s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.anyOf) && s.anyOf.some(allowsNull));
+const allowsNull = (s: Src): boolean =>
+  s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.anyOf) && s.anyOf.some(allowsNull));
 const isCollection = (s: Src) => s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
 const childSchemas = (s: Src): unknown[] => [
-  ...Object.values(isObj(s.properties) ? s.properties : {}), ...(Array.isArray(s.items) ? s.items : [s.items]), ...(s.prefixItems ?? []),
-  s.additionalProperties, ...Object.values(isObj(s.patternProperties) ? s.patternProperties : {}), ...(s.anyOf ?? []), ...(s.allOf ?? []),
-  ...(s.oneOf ?? []), s.not, s.if, s.then, s.else, s.contains, s.propertyNames,
+  ...Object.values(isObj(s.properties) ? s.properties : {}),
+  ...(Array.isArray(s.items) ? s.items : [s.items]),
+  ...(s.prefixItems ?? []),
+  s.additionalProperties,
+  ...Object.values(isObj(s.patternProperties) ? s.patternProperties : {}),
+  ...(s.anyOf ?? []),
+  ...(s.allOf ?? []),
+  ...(s.oneOf ?? []),
+  s.not,
+  s.if,
+  s.then,
+  s.else,
+  s.contains,
+  s.propertyNames,
 ];
 
 /** `s` that also accepts `null` (3.1 form; downgrade30 rewrites it for 3.0). */
@@ -259,7 +289,12 @@ export class SchemaBuilder {
       }
       let body = this.#body(caseSchema, { mode: 'json', defs: scope.defs, hint: caseName });
       if (setting.kind === 'Name') {
-        body = { ...body, type: 'object', properties: { [setting.name]: { type: 'string', const: wire }, ...body.properties }, required: [setting.name, ...(body.required ?? [])] };
+        body = {
+          ...body,
+          type: 'object',
+          properties: { [setting.name]: { type: 'string', const: wire }, ...body.properties },
+          required: [setting.name, ...(body.required ?? [])],
+        };
       }
       return { wire, ref: schemaRef(this.#caseComponent(caseName, scope.hint, body)) };
     });
@@ -298,7 +333,8 @@ function docsOf(s: Src, out: SchemaObject): SchemaObject {
 }
 
 function sameShape(a: Src, b: Src): boolean {
-  const shape = (s: Src) => stableJson({ properties: s.properties ?? {}, required: [...(s.required ?? [])].sort(), additionalProperties: s.additionalProperties });
+  const shape = (s: Src) =>
+    stableJson({ properties: s.properties ?? {}, required: [...(s.required ?? [])].sort(), additionalProperties: s.additionalProperties });
   return shape(a) === shape(b);
 }
 

@@ -21,7 +21,9 @@ function mediaSlots(content: Record<string, MediaTypeObject> | undefined): Schem
 }
 
 function parameterSlots(params: Array<ParameterObject | ReferenceObject> | undefined): SchemaSlot[] {
-  return (params ?? []).flatMap((p) => ('$ref' in p && p.$ref ? [] : [...slot(p as unknown as Record<string, unknown>, 'schema'), ...mediaSlots((p as ParameterObject).content)]));
+  return (params ?? []).flatMap((p) =>
+    '$ref' in p && p.$ref ? [] : [...slot(p as unknown as Record<string, unknown>, 'schema'), ...mediaSlots((p as ParameterObject).content)],
+  );
 }
 
 function operationSlots(op: OperationObject): SchemaSlot[] {
@@ -32,7 +34,8 @@ function operationSlots(op: OperationObject): SchemaSlot[] {
     if ('$ref' in r && r.$ref) continue;
     const response = r as { content?: Record<string, MediaTypeObject>; headers?: Record<string, Record<string, unknown>> };
     out.push(...mediaSlots(response.content));
-    for (const h of Object.values(response.headers ?? {})) out.push(...slot(h, 'schema'), ...mediaSlots(h.content as Record<string, MediaTypeObject> | undefined));
+    for (const h of Object.values(response.headers ?? {}))
+      out.push(...slot(h, 'schema'), ...mediaSlots(h.content as Record<string, MediaTypeObject> | undefined));
   }
   return out;
 }

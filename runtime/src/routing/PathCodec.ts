@@ -62,27 +62,55 @@ const int64Max = 2n ** 63n - 1n;
 export const PathCodec = {
   /** A 32-bit signed integer. */
   int<const N extends string>(name: N): PathCodec<number, N> {
-    return pathCodec('int', name, 'a 32-bit integer', { type: 'integer', format: 'int32' }, (s) => {
-      if (!intPattern.test(s) || s.length > 11) return undefined;
-      const n = Number(s) + 0; // `+ 0` turns "-0" into 0
-      return n >= -2147483648 && n <= 2147483647 ? n : undefined;
-    }, String);
+    return pathCodec(
+      'int',
+      name,
+      'a 32-bit integer',
+      { type: 'integer', format: 'int32' },
+      (s) => {
+        if (!intPattern.test(s) || s.length > 11) return undefined;
+        const n = Number(s) + 0; // `+ 0` turns "-0" into 0
+        return n >= -2147483648 && n <= 2147483647 ? n : undefined;
+      },
+      String,
+    );
   },
   /** A 64-bit signed integer, as a bigint so no digit is lost. */
   long<const N extends string>(name: N): PathCodec<bigint, N> {
-    return pathCodec('long', name, 'a 64-bit integer', { type: 'integer', format: 'int64' }, (s) => {
-      if (!intPattern.test(s) || s.length > 20) return undefined;
-      const n = BigInt(s);
-      return n >= int64Min && n <= int64Max ? n : undefined;
-    }, String);
+    return pathCodec(
+      'long',
+      name,
+      'a 64-bit integer',
+      { type: 'integer', format: 'int64' },
+      (s) => {
+        if (!intPattern.test(s) || s.length > 20) return undefined;
+        const n = BigInt(s);
+        return n >= int64Min && n <= int64Max ? n : undefined;
+      },
+      String,
+    );
   },
   /** Any non-empty text. */
   string<const N extends string>(name: N): PathCodec<string, N> {
-    return pathCodec('string', name, 'a non-empty text', { type: 'string' }, (s) => (s.length > 0 ? s : undefined), (s) => s);
+    return pathCodec(
+      'string',
+      name,
+      'a non-empty text',
+      { type: 'string' },
+      (s) => (s.length > 0 ? s : undefined),
+      (s) => s,
+    );
   },
   /** A UUID in its 8-4-4-4-12 hex form. */
   uuid<const N extends string>(name: N): PathCodec<string, N> {
-    return pathCodec('uuid', name, 'a UUID', { type: 'string', format: 'uuid' }, (s) => (uuidPattern.test(s) ? s.toLowerCase() : undefined), (s) => s);
+    return pathCodec(
+      'uuid',
+      name,
+      'a UUID',
+      { type: 'string', format: 'uuid' },
+      (s) => (uuidPattern.test(s) ? s.toLowerCase() : undefined),
+      (s) => s,
+    );
   },
   /** `true` or `false`. */
   bool<const N extends string>(name: N): PathCodec<boolean, N> {
@@ -94,7 +122,14 @@ export const PathCodec = {
   },
   /** The rest of the path (zero or more segments joined with `/`); only as the last segment. */
   trailing<const N extends string>(name: N): PathCodec<string, N> {
-    return pathCodec('trailing', name, 'a path', { type: 'string' }, (s) => s, (s) => s);
+    return pathCodec(
+      'trailing',
+      name,
+      'a path',
+      { type: 'string' },
+      (s) => s,
+      (s) => s,
+    );
   },
 } as const;
 

@@ -13,7 +13,8 @@ export interface RoutesTransform {
   apply(routes: Routes): Routes;
 }
 
-type Unit = { readonly kind: 'route'; readonly route: Route } | { readonly kind: 'wrapped'; readonly routes: Routes; readonly wrap: (next: Handler) => Handler };
+type Unit =
+  { readonly kind: 'route'; readonly route: Route } | { readonly kind: 'wrapped'; readonly routes: Routes; readonly wrap: (next: Handler) => Handler };
 
 /** The answer of a routes group that matched nothing; becomes 404 or 405 at the top (see `Response#unmatched`). */
 const noRoute = Response.unmatched([]);
@@ -53,7 +54,9 @@ export class RoutesImpl {
   /** Wraps every route's handler (how per-route middleware is applied), wrapped groups included. */
   mapRoutes(f: (route: Route) => Route): Routes {
     return new RoutesImpl(
-      this.units.map((u): Unit => (u.kind === 'route' ? { kind: 'route', route: f(u.route) } : { kind: 'wrapped', routes: u.routes.mapRoutes(f), wrap: u.wrap })),
+      this.units.map((u): Unit =>
+        u.kind === 'route' ? { kind: 'route', route: f(u.route) } : { kind: 'wrapped', routes: u.routes.mapRoutes(f), wrap: u.wrap },
+      ),
     );
   }
 
@@ -146,9 +149,7 @@ export class RoutesImpl {
       if (allow === undefined) return response;
       const answer =
         allow.length > 0
-          ? Response.fromHttpError(
-              HttpError.of(HttpErrors.METHOD_NOT_ALLOWED, [request.method], { headers: { allow: sortMethods(allow).join(', ') } }),
-            )
+          ? Response.fromHttpError(HttpError.of(HttpErrors.METHOD_NOT_ALLOWED, [request.method], { headers: { allow: sortMethods(allow).join(', ') } }))
           : Response.notFound();
       return response.headers.names().length === 0 ? answer : new Response(answer.status, response.headers.merge(answer.headers), answer.body);
     };
@@ -201,12 +202,9 @@ function routerHandler(router: Router): Handler {
 export type Routes = RoutesImpl;
 
 /** Builds a collection from routes and other collections: `Routes(route1, route2)`. */
-export const Routes = Object.assign(
-  (...items: Array<Route | Routes>): Routes => new RoutesImpl([]).concat(...items),
-  {
-    /** No routes: every request answers 404. */
-    empty: new RoutesImpl([]) as Routes,
-    /** True when the value is a routes collection. */
-    is: (value: unknown): value is Routes => value instanceof RoutesImpl,
-  },
-);
+export const Routes = Object.assign((...items: Array<Route | Routes>): Routes => new RoutesImpl([]).concat(...items), {
+  /** No routes: every request answers 404. */
+  empty: new RoutesImpl([]) as Routes,
+  /** True when the value is a routes collection. */
+  is: (value: unknown): value is Routes => value instanceof RoutesImpl,
+});

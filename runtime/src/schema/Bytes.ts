@@ -9,7 +9,11 @@ export const BytesKeyword = 'x-kitgen-bytes';
  */
 export function Bytes(options: { description?: string; $id?: string } = {}): TUnsafe<Uint8Array> {
   const base = Type.Unsafe<Uint8Array>({ ...options, [BytesKeyword]: true } as unknown as TSchema);
-  return Type.Refine(base, (value) => value instanceof Uint8Array, () => 'must be bytes (Uint8Array)') as unknown as TUnsafe<Uint8Array>;
+  return Type.Refine(
+    base,
+    (value) => value instanceof Uint8Array,
+    () => 'must be bytes (Uint8Array)',
+  ) as unknown as TUnsafe<Uint8Array>;
 }
 
 /** True when a schema is {@link Bytes}. */

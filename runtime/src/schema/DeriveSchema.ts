@@ -6,7 +6,19 @@ import { callSite } from './callSite.ts';
 type Json = Record<string, unknown>;
 
 // Keywords whose value is one schema, a list of schemas, or a map of names to schemas.
-const ONE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const ONE = [
+  'items',
+  'additionalProperties',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
 const LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 

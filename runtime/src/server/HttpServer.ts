@@ -214,10 +214,13 @@ export class HttpServer {
       for (const s of this.#servers) s.closeIdleConnections();
     };
     let sweeper: NodeJS.Timeout | undefined;
-    const drain = setTimeout(() => {
-      sweep();
-      sweeper = setInterval(sweep, SHUTDOWN_SWEEP_MS);
-    }, Math.min(this.#drainWindow, this.config.gracefulShutdownTimeout));
+    const drain = setTimeout(
+      () => {
+        sweep();
+        sweeper = setInterval(sweep, SHUTDOWN_SWEEP_MS);
+      },
+      Math.min(this.#drainWindow, this.config.gracefulShutdownTimeout),
+    );
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, this.config.gracefulShutdownTimeout, true)));
     const late = await Promise.race([closed.then(() => false), timedOut]);
@@ -328,10 +331,11 @@ export class HttpServer {
     }
     if (result instanceof Response) this.#finish(req, res, request, result);
     // One reaction for both outcomes: a rejection becomes the error funnel's answer.
-    else result.then(
-      (response) => this.#finish(req, res, request, response),
-      (error: unknown) => this.#finish(req, res, request, errorAnswer(error, request)),
-    );
+    else
+      result.then(
+        (response) => this.#finish(req, res, request, response),
+        (error: unknown) => this.#finish(req, res, request, errorAnswer(error, request)),
+      );
   }
 
   /** Where the error funnel reports an unexpected error of a request this server serves. */

@@ -24,7 +24,15 @@ import { requestHeadProblem } from './requestHead.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Response headers the handshake itself decides; middleware's values for them are not copied onto the 101. */
-const HANDSHAKE_HEADERS = new Set(['connection', 'upgrade', 'sec-websocket-accept', 'sec-websocket-protocol', 'sec-websocket-extensions', 'content-length', 'transfer-encoding']);
+const HANDSHAKE_HEADERS = new Set([
+  'connection',
+  'upgrade',
+  'sec-websocket-accept',
+  'sec-websocket-protocol',
+  'sec-websocket-extensions',
+  'content-length',
+  'transfer-encoding',
+]);
 
 /** Node's response to a request, while it is being answered (unset between requests). */
 const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessage?: unknown })._httpMessage != null;

@@ -1,6 +1,4 @@
-import {
-  brotliCompressSync, constants, createBrotliCompress, createDeflate, createGzip, deflateSync, gzipSync,
-} from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createDeflate, createGzip, deflateSync, gzipSync } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { CompressionOption, ResponseCompressionConfig } from './config/ResponseCompressionConfig.ts';
 

@@ -36,7 +36,10 @@ export function tooLarge(limit: number): HttpError {
 function codingsOf(req: IncomingMessage, options: BodyReadOptions): string[] {
   const header = req.headers['content-encoding'];
   if (options.decompression === 'No' || header === undefined) return [];
-  return header.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e && e !== 'identity');
+  return header
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e && e !== 'identity');
 }
 
 /** The decoder of a coding (created only once a body has a slot), 'identity', or undefined when the mode refuses it. */
@@ -179,16 +182,21 @@ export function readBody(req: IncomingMessage, options: BodyReadOptions, resolve
   } else {
     // The encoded body is held whole, then decoded at once: allowed a little over the limit,
     // as incompressible data comes out of a coder slightly larger than it went in.
-    readRaw(req, limit + Math.ceil(limit / 64) + 1024, (bytes) => {
-      let decoded: Buffer;
-      try {
-        decoded = inflateWhole(bytes, encodings, { decompression: options.decompression, limit, maxBrotliWindow: options.maxBrotliWindow });
-      } catch (error) {
-        reject(error);
-        return;
-      }
-      resolve(Body.fromReceived(decoded, type));
-    }, reject);
+    readRaw(
+      req,
+      limit + Math.ceil(limit / 64) + 1024,
+      (bytes) => {
+        let decoded: Buffer;
+        try {
+          decoded = inflateWhole(bytes, encodings, { decompression: options.decompression, limit, maxBrotliWindow: options.maxBrotliWindow });
+        } catch (error) {
+          reject(error);
+          return;
+        }
+        resolve(Body.fromReceived(decoded, type));
+      },
+      reject,
+    );
   }
 }
 
@@ -217,7 +225,7 @@ function readRaw(req: IncomingMessage, limit: number | undefined, resolve: (byte
   const onEnd = () => {
     if (settled) return;
     settled = true;
-    resolve(chunks !== undefined ? Buffer.concat(chunks, total) : first ?? Buffer.alloc(0));
+    resolve(chunks !== undefined ? Buffer.concat(chunks, total) : (first ?? Buffer.alloc(0)));
   };
   const onError = (error: Error) => {
     if (settled) return;

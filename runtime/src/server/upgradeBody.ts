@@ -16,9 +16,7 @@ import { HttpErrors } from '../errors/catalogue.ts';
 export function readUpgradeBody(req: IncomingMessage, socket: Duplex, head: Buffer, limit: number | undefined): Promise<Body> {
   const h = req.headers;
   if (h['transfer-encoding'] !== undefined || h['content-encoding'] !== undefined) {
-    return Promise.reject(
-      HttpError.of(HttpErrors.UPGRADE_BODY_UNSUPPORTED, []),
-    );
+    return Promise.reject(HttpError.of(HttpErrors.UPGRADE_BODY_UNSUPPORTED, []));
   }
   const length = h['content-length'] === undefined ? 0 : Number(h['content-length']);
   if (!Number.isSafeInteger(length) || length < 0) return Promise.reject(HttpError.of(HttpErrors.BAD_CONTENT_LENGTH, []));

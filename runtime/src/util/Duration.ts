@@ -2,10 +2,21 @@
 export type Duration = number & { readonly __duration?: never };
 
 const units: Record<string, number> = {
-  ms: 1, millis: 1, millisecond: 1, milliseconds: 1,
-  s: 1000, sec: 1000, second: 1000, seconds: 1000,
-  m: 60_000, min: 60_000, minute: 60_000, minutes: 60_000,
-  h: 3_600_000, hour: 3_600_000, hours: 3_600_000,
+  ms: 1,
+  millis: 1,
+  millisecond: 1,
+  milliseconds: 1,
+  s: 1000,
+  sec: 1000,
+  second: 1000,
+  seconds: 1000,
+  m: 60_000,
+  min: 60_000,
+  minute: 60_000,
+  minutes: 60_000,
+  h: 3_600_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
 };
 
 /** Builders for {@link Duration}: `Duration.seconds(10)` is 10 000 ms. */

@@ -31,7 +31,6 @@ export interface UpgradeSlot {
   accepted: { readonly app: WebSocketApp<unknown[]>; readonly params: unknown[]; readonly request: Request } | undefined;
 }
 
-
 /** True when a request's `Upgrade` header names `websocket` (a list is allowed, case does not matter). */
 export function asksForWebSocket(upgrade: string | undefined): boolean {
   if (upgrade === undefined) return false;
@@ -51,9 +50,7 @@ export function webSocketHandler<P extends unknown[]>(pattern: RoutePattern<P>, 
   return (request) => {
     const slot = request.attributes.get(UpgradeKey) as UpgradeSlot | undefined;
     if (slot === undefined || !slot.websocket) {
-      return Response.fromHttpError(
-        HttpError.of(HttpErrors.WEBSOCKET_ONLY, [], { headers: { upgrade: 'websocket', connection: 'Upgrade' } }),
-      );
+      return Response.fromHttpError(HttpError.of(HttpErrors.WEBSOCKET_ONLY, [], { headers: { upgrade: 'websocket', connection: 'Upgrade' } }));
     }
     const params = decodePathParams(codecs, request.params);
     if (params instanceof HttpError) return Response.fromHttpError(params);

@@ -78,7 +78,13 @@ const typical: EverythingValue = {
   shape: { kind: 'Circle', radius: 2 },
   shapes: [{ kind: 'Rect', w: 1, h: 2 }, { kind: 'Empty' }, { kind: 'Circle', radius: 0.5 }],
   maybeShape: { kind: 'Rect', w: 3, h: 4 },
-  tree: { label: 'root', children: [{ label: 'a', children: [] }, { label: 'b', children: [{ label: 'c', children: [] }] }] },
+  tree: {
+    label: 'root',
+    children: [
+      { label: 'a', children: [] },
+      { label: 'b', children: [{ label: 'c', children: [] }] },
+    ],
+  },
 };
 
 const extremes: EverythingValue = {
@@ -139,8 +145,8 @@ const unicode: EverythingValue = {
   note: 'ascii\ttab\nnewline "quotes" \\backslash',
   tags: ['日本語', '', 'Ω≈ç√∫', '\u{1F600}'],
   color: 'dark-blue',
-  scores: { 'ключ': 1n, '🔑': 2n, '': 3n, 'with space': 4n },
-  byName: { 'naïve': { street: 'Rue de l’Église', zip: '75001' } },
+  scores: { ключ: 1n, '🔑': 2n, '': 3n, 'with space': 4n },
+  byName: { naïve: { street: 'Rue de l’Église', zip: '75001' } },
   blob: new Uint8Array(Array.from({ length: 256 }, (_, i) => i)),
   tree: { label: '木', children: [{ label: '🌳', children: [{ label: 'ß', children: [{ label: 'deep', children: [] }] }] }] },
 };

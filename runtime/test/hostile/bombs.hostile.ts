@@ -60,7 +60,9 @@ for (const bomb of Object.keys(bombs) as Bomb[]) {
       const answers = await Promise.all(Array.from({ length: 50 }, () => exchange(server.port, request(bomb), 30_000)));
       const after = server.memory();
       const growth = after.peak - before.rss;
-      console.log(`# 50 × ${bomb}: RSS ${(before.rss / MiB).toFixed(0)} MiB before, peak ${(after.peak / MiB).toFixed(0)} MiB, growth ${(growth / MiB).toFixed(1)} MiB; ${(after.rss / MiB).toFixed(0)} MiB after`);
+      console.log(
+        `# 50 × ${bomb}: RSS ${(before.rss / MiB).toFixed(0)} MiB before, peak ${(after.peak / MiB).toFixed(0)} MiB, growth ${(growth / MiB).toFixed(1)} MiB; ${(after.rss / MiB).toFixed(0)} MiB after`,
+      );
       const statuses = new Map<number, number>();
       for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
       assert.deepEqual([...statuses], [[expected[bomb], 50]], `every bomb answered ${expected[bomb]}`);

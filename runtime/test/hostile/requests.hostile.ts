@@ -41,7 +41,11 @@ const corpus: ReadonlyArray<readonly [string, string | Buffer, number]> = [
   ['chunk data longer than its size', head(POST, HOST, 'Transfer-Encoding: chunked') + '2\r\nabcdef\r\n0\r\n\r\n', 400],
   // (Two spaces between request-line words are accepted: RFC 9112 §3 lets a recipient split on whitespace.)
   ['Content-Length with a space among its digits', head(POST, HOST, 'Content-Length: 1 2') + 'a'.repeat(12), 400],
-  ['chunked body without its last chunk, then a new request', head(POST, HOST, 'Transfer-Encoding: chunked') + '3\r\nabc\r\nGET /users/2 HTTP/1.1\r\n\r\n', 400],
+  [
+    'chunked body without its last chunk, then a new request',
+    head(POST, HOST, 'Transfer-Encoding: chunked') + '3\r\nabc\r\nGET /users/2 HTTP/1.1\r\n\r\n',
+    400,
+  ],
   ['lower-case method', head('get /users/1 HTTP/1.1', HOST), 400],
   ['method with a symbol', head('G@T /users/1 HTTP/1.1', HOST), 400],
   ['space inside the target', head('GET /users/1 x HTTP/1.1', HOST), 400],
@@ -60,8 +64,24 @@ const corpus: ReadonlyArray<readonly [string, string | Buffer, number]> = [
   ['request line without a version', `GET /users/1${CRLF}${CRLF}`, 400],
   ['protocol name other than HTTP', head(GET('/users/1', 'HTTPS/1.1'), HOST), 400],
   ['version with letters', head(GET('/users/1', 'HTTP/1.x'), HOST), 400],
-  ['WebSocket upgrade without Host', head('GET /ws HTTP/1.1', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='), 400],
-  ['WebSocket upgrade with two Host lines', head('GET /ws HTTP/1.1', HOST, 'Host: b.example', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='), 400],
+  [
+    'WebSocket upgrade without Host',
+    head('GET /ws HTTP/1.1', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='),
+    400,
+  ],
+  [
+    'WebSocket upgrade with two Host lines',
+    head(
+      'GET /ws HTTP/1.1',
+      HOST,
+      'Host: b.example',
+      'Connection: Upgrade',
+      'Upgrade: websocket',
+      'Sec-WebSocket-Version: 13',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    ),
+    400,
+  ],
   // Size limits (defaults: 4096-byte request line, 8192-byte headers, 1 MiB body).
   ['request line over the limit', head(GET(`/users/${'a'.repeat(5000)}`), HOST), 414],
   ['header section over the limit', head(GET(), HOST, `X-Big: ${'b'.repeat(9000)}`), 431],
@@ -70,7 +90,11 @@ const corpus: ReadonlyArray<readonly [string, string | Buffer, number]> = [
   // Content codings (request decompression on, non-strict).
   ['unknown Content-Encoding', head(POST, HOST, 'Content-Encoding: zstd', 'Content-Length: 4') + 'abcd', 415],
   ['gzip body that is not gzip', head(POST, HOST, 'Content-Encoding: gzip', 'Content-Length: 8') + 'notgzip!', 400],
-  ['brotli body declaring a 16 MiB window', Buffer.concat([Buffer.from(head(POST, HOST, 'Content-Encoding: br', `Content-Length: ${bigWindowBrotli.length}`)), bigWindowBrotli]), 415],
+  [
+    'brotli body declaring a 16 MiB window',
+    Buffer.concat([Buffer.from(head(POST, HOST, 'Content-Encoding: br', `Content-Length: ${bigWindowBrotli.length}`)), bigWindowBrotli]),
+    415,
+  ],
 ];
 
 test(`hostile requests: ${corpus.length} malformed or smuggling-shaped requests get their status and no handler runs`, async () => {
@@ -84,7 +108,8 @@ test(`hostile requests: ${corpus.length} malformed or smuggling-shaped requests 
       if (r.status !== expected) wrong.push(`${name}: expected ${expected}, got ${r.status || r.ended} ${JSON.stringify(r.text.slice(0, 80))}`);
       else if (!/^\{"error":/.test(body)) wrong.push(`${name}: ${expected} without kitgen's JSON error body: ${JSON.stringify(body.slice(0, 80))}`);
       else if (/\n\s+at /.test(body)) wrong.push(`${name}: the body shows a stack trace`);
-      else if (expected === 413 && !r.text.startsWith('HTTP/1.1 413 Content Too Large\r\n')) wrong.push(`${name}: status line ${JSON.stringify(r.text.split('\r\n')[0])}, not RFC 9110's "Content Too Large"`);
+      else if (expected === 413 && !r.text.startsWith('HTTP/1.1 413 Content Too Large\r\n'))
+        wrong.push(`${name}: status line ${JSON.stringify(r.text.split('\r\n')[0])}, not RFC 9110's "Content Too Large"`);
     }
     assert.deepEqual(wrong, []);
     assert.equal(await server.calls(), 0, 'no handler may run for a refused request');
@@ -111,7 +136,10 @@ test('hostile requests: what RFC 9112 allows is still served (HTTP/1.0 without H
     assert.equal(await server.calls(), 4);
     // A gzip body within the limits is decompressed and read.
     const gz = gzipSync('hello');
-    const r = await exchange(server.port, Buffer.concat([Buffer.from(head(POST, HOST, 'Content-Encoding: gzip', `Content-Length: ${gz.length}`, 'Connection: close')), gz]));
+    const r = await exchange(
+      server.port,
+      Buffer.concat([Buffer.from(head(POST, HOST, 'Content-Encoding: gzip', `Content-Length: ${gz.length}`, 'Connection: close')), gz]),
+    );
     assert.equal(r.status, 200);
     assert.match(r.text, /\{"length":5\}$/);
   } finally {

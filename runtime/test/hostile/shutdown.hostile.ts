@@ -31,7 +31,16 @@ test('SIGTERM under wrk load: every request written on an open connection is ans
     wrkRequests.push(Number(/(\d+) requests in/.exec(out)?.[1] ?? 0));
     assert.equal(code, 0, 'the server exits 0 after a graceful shutdown');
   }
-  console.log(`# SIGTERM under wrk (-c50) + 20 keep-alive lanes, ${runs} runs: lane requests answered ${results.map((r) => r.answered).join(', ')}; cut ${results.map((r) => r.cut).join(', ')}; refused reconnects ${results.map((r) => r.refused).join(', ')}; wrk requests ${wrkRequests.join(', ')}`);
-  assert.deepEqual(results.map((r) => r.cut), results.map(() => 0), 'no request cut in any run');
-  assert.ok(results.every((r) => r.answered > 100 && r.refused === 20), 'the lanes ran until the listener closed');
+  console.log(
+    `# SIGTERM under wrk (-c50) + 20 keep-alive lanes, ${runs} runs: lane requests answered ${results.map((r) => r.answered).join(', ')}; cut ${results.map((r) => r.cut).join(', ')}; refused reconnects ${results.map((r) => r.refused).join(', ')}; wrk requests ${wrkRequests.join(', ')}`,
+  );
+  assert.deepEqual(
+    results.map((r) => r.cut),
+    results.map(() => 0),
+    'no request cut in any run',
+  );
+  assert.ok(
+    results.every((r) => r.answered > 100 && r.refused === 20),
+    'the lanes ran until the listener closed',
+  );
 });

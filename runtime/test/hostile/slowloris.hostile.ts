@@ -30,7 +30,30 @@ test('slowloris: 400 slow-header connections are cut after request-header-timeou
   const server = await startHostile({ LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '3s' });
   const dir = mkdtempSync(join(tmpdir(), 'kitgen-slowloris-'));
   try {
-    const attack = spawn('slowhttptest', ['-H', '-c', '400', '-r', '200', '-i', '2', '-x', '16', '-l', '12', '-p', '3', '-g', '-o', join(dir, 'stats'), '-u', `http://127.0.0.1:${server.port}/users/1`], { stdio: 'ignore' });
+    const attack = spawn(
+      'slowhttptest',
+      [
+        '-H',
+        '-c',
+        '400',
+        '-r',
+        '200',
+        '-i',
+        '2',
+        '-x',
+        '16',
+        '-l',
+        '12',
+        '-p',
+        '3',
+        '-g',
+        '-o',
+        join(dir, 'stats'),
+        '-u',
+        `http://127.0.0.1:${server.port}/users/1`,
+      ],
+      { stdio: 'ignore' },
+    );
     const started = performance.now();
     const done = new Promise<number | null>((resolve) => attack.on('exit', resolve));
     const latencies: number[] = [];
@@ -45,13 +68,19 @@ test('slowloris: 400 slow-header connections are cut after request-header-timeou
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const attackSeconds = (performance.now() - started) / 1000;
-    const rows = readFileSync(join(dir, 'stats.csv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
+    const rows = readFileSync(join(dir, 'stats.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',').map(Number));
     // Columns: seconds, closed, pending, connected, service available.
     const closed = Math.max(...rows.map((r) => r[1]));
     const maxConnected = Math.max(...rows.map((r) => r[3]));
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
-    console.log(`# slowloris: ${maxConnected} slow connections at most, ${closed} seen cut by the server; the attack ran out of connections after ${attackSeconds.toFixed(1)} s of its 12; legitimate client: ${latencies.length} requests, ${failures} failed, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+    console.log(
+      `# slowloris: ${maxConnected} slow connections at most, ${closed} seen cut by the server; the attack ran out of connections after ${attackSeconds.toFixed(1)} s of its 12; legitimate client: ${latencies.length} requests, ${failures} failed, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+    );
     assert.equal(failures, 0, 'no legitimate request may fail');
     assert.ok(latencies.length > 100, `${latencies.length} legitimate requests`);
     assert.ok(p99 < 250, `legitimate p99 ${p99.toFixed(1)} ms`);

@@ -37,17 +37,50 @@ after(async () => {
 });
 
 const probes = [
-  '/files/../secret.txt', '/files/../../secret.txt', '/files/%2e%2e/secret.txt', '/files/%2E%2E/secret.txt',
-  '/files/%2e%2e%2fsecret.txt', '/files/..%2fsecret.txt', '/files/..%2Fsecret.txt', '/files/..%5csecret.txt',
-  '/files/..\\secret.txt', '/files/%252e%252e/secret.txt', '/files/%252e%252e%252fsecret.txt', '/files/.%2e/secret.txt',
-  '/files/%2e./secret.txt', '/files/./../secret.txt', '/files//../secret.txt', '/files/sub/../../secret.txt',
-  '/files/sub/%2e%2e/%2e%2e/secret.txt', '/files/%00../secret.txt', '/files/..%00/secret.txt', '/files/secret.txt%00.txt',
-  '/files/..;/secret.txt', '/files/%c0%ae%c0%ae/secret.txt', '/files/%e0%80%ae%e0%80%ae/secret.txt', '/files/..%c0%afsecret.txt',
-  '/files/....//secret.txt', '/files/...//secret.txt', '/files/%u002e%u002e/secret.txt', '/files/..%255csecret.txt',
-  '/files/link-file', '/files/link-dir/secret.txt', '/files/link-dir/', '/files/link-passwd', '/files/link-relative',
-  '/files/%6c%69%6e%6b-file', '/files/link-dir%2fsecret.txt', '/files/sub/../link-file', '/files/link-dir/../secret.txt',
-  '/files/%2fetc%2fpasswd', '/files//etc/passwd', '/files/\\etc\\passwd', '/files/%5cetc%5cpasswd',
-  'http://a.example/files/../secret.txt', '/files/.git/../../secret.txt', '/files/hello.txt/../../secret.txt',
+  '/files/../secret.txt',
+  '/files/../../secret.txt',
+  '/files/%2e%2e/secret.txt',
+  '/files/%2E%2E/secret.txt',
+  '/files/%2e%2e%2fsecret.txt',
+  '/files/..%2fsecret.txt',
+  '/files/..%2Fsecret.txt',
+  '/files/..%5csecret.txt',
+  '/files/..\\secret.txt',
+  '/files/%252e%252e/secret.txt',
+  '/files/%252e%252e%252fsecret.txt',
+  '/files/.%2e/secret.txt',
+  '/files/%2e./secret.txt',
+  '/files/./../secret.txt',
+  '/files//../secret.txt',
+  '/files/sub/../../secret.txt',
+  '/files/sub/%2e%2e/%2e%2e/secret.txt',
+  '/files/%00../secret.txt',
+  '/files/..%00/secret.txt',
+  '/files/secret.txt%00.txt',
+  '/files/..;/secret.txt',
+  '/files/%c0%ae%c0%ae/secret.txt',
+  '/files/%e0%80%ae%e0%80%ae/secret.txt',
+  '/files/..%c0%afsecret.txt',
+  '/files/....//secret.txt',
+  '/files/...//secret.txt',
+  '/files/%u002e%u002e/secret.txt',
+  '/files/..%255csecret.txt',
+  '/files/link-file',
+  '/files/link-dir/secret.txt',
+  '/files/link-dir/',
+  '/files/link-passwd',
+  '/files/link-relative',
+  '/files/%6c%69%6e%6b-file',
+  '/files/link-dir%2fsecret.txt',
+  '/files/sub/../link-file',
+  '/files/link-dir/../secret.txt',
+  '/files/%2fetc%2fpasswd',
+  '/files//etc/passwd',
+  '/files/\\etc\\passwd',
+  '/files/%5cetc%5cpasswd',
+  'http://a.example/files/../secret.txt',
+  '/files/.git/../../secret.txt',
+  '/files/hello.txt/../../secret.txt',
 ];
 
 test(`traversal: ${probes.length} probes with encodings and symlinks leak nothing`, async () => {
@@ -64,7 +97,11 @@ test(`traversal: ${probes.length} probes with encodings and symlinks leak nothin
 });
 
 test('traversal: files in the folder and symlinks that stay inside it are served', async () => {
-  for (const [target, text] of [['/files/hello.txt', 'hello'], ['/files/sub/inner.txt', 'inner'], ['/files/link-inside', 'inner']]) {
+  for (const [target, text] of [
+    ['/files/hello.txt', 'hello'],
+    ['/files/sub/inner.txt', 'inner'],
+    ['/files/link-inside', 'inner'],
+  ]) {
     const r = await exchange(server.port, `GET ${target} HTTP/1.1\r\nHost: a.example\r\nConnection: close\r\n\r\n`);
     assert.equal(r.status, 200, target);
     assert.ok(r.text.endsWith(text), target);

@@ -18,7 +18,15 @@ const closePayload = (code: number, reason = '') => Buffer.concat([Buffer.from([
 const violations: ReadonlyArray<readonly [string, Buffer, number]> = [
   ['unmasked client frame', frame(TEXT, 'hi', { mask: false }), 1002],
   ['RSV1 set without an extension', frame(TEXT, 'hi', { rsv1: true }), 1002],
-  ['RSV2 and RSV3 set', (() => { const f = frame(TEXT, 'hi'); f[0] |= 0x30; return f; })(), 1002],
+  [
+    'RSV2 and RSV3 set',
+    (() => {
+      const f = frame(TEXT, 'hi');
+      f[0] |= 0x30;
+      return f;
+    })(),
+    1002,
+  ],
   ['reserved data opcode 3', frame(3, 'x'), 1002],
   ['reserved control opcode 11', frame(11, 'x'), 1002],
   ['continuation with nothing to continue', frame(CONTINUATION, 'x'), 1002],

@@ -71,7 +71,11 @@ export class RawConnection {
   }
 
   /** Opens a connection, writes `request`, reads one response and reports whether the server then closed. */
-  static async exchange(port: number, request: string | Uint8Array, options: ReadOptions & { closeWaitMs?: number } = {}): Promise<{ response: RawResponse; closed: boolean }> {
+  static async exchange(
+    port: number,
+    request: string | Uint8Array,
+    options: ReadOptions & { closeWaitMs?: number } = {},
+  ): Promise<{ response: RawResponse; closed: boolean }> {
     const c = await RawConnection.open(port);
     try {
       c.write(request);
@@ -224,7 +228,13 @@ export function parseResponse(buf: Buffer, head: boolean, eof: boolean): { respo
 }
 
 /** Builds a request's bytes: request line, headers (Host added unless given), blank line, body. */
-export function rawRequest(method: string, target: string, headers: Record<string, string | number> = {}, body: string | Uint8Array = '', version = 'HTTP/1.1'): Buffer {
+export function rawRequest(
+  method: string,
+  target: string,
+  headers: Record<string, string | number> = {},
+  body: string | Uint8Array = '',
+  version = 'HTTP/1.1',
+): Buffer {
   const lines = [`${method} ${target} ${version}`];
   if (!Object.keys(headers).some((h) => h.toLowerCase() === 'host') && version === 'HTTP/1.1') lines.push('Host: localhost');
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);

@@ -48,13 +48,46 @@ export function makeTestCertificates(): TestCertificates {
   const p = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   const ca = (name: string, cn: string) =>
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '2', '-subj', `/CN=${cn}`,
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${cn}`,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
   const leaf = (name: string, cn: string, issuer: string, ext: string, keyType = 'rsa:2048') => {
     writeFileSync(p(`${name}.ext`), ext);
     const keyArgs = keyType === 'ec' ? ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256'] : ['-newkey', keyType];
     openssl('req', ...keyArgs, '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${cn}`);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${issuer}.pem`, '-CAkey', `${issuer}.key`, '-CAcreateserial', '-out', `${name}.pem`, '-days', '2', '-extfile', `${name}.ext`);
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      `${issuer}.pem`,
+      '-CAkey',
+      `${issuer}.key`,
+      '-CAcreateserial',
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '2',
+      '-extfile',
+      `${name}.ext`,
+    );
   };
   const serverExt = 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n';
   const clientExt = 'extendedKeyUsage=clientAuth\n';
@@ -67,8 +100,34 @@ export function makeTestCertificates(): TestCertificates {
   writeFileSync(p('server-chain.pem'), Buffer.concat([readFileSync(p('server.pem')), readFileSync(p('ca.pem'))]));
   const keystorePassword = 'ks-pass-1';
   const truststorePassword = 'ts-pass-2';
-  openssl('pkcs12', '-export', '-in', 'server.pem', '-inkey', 'server.key', '-certfile', 'ca.pem', '-out', 'server.p12', '-passout', `pass:${keystorePassword}`);
-  openssl('pkcs12', '-export', '-in', 'server-ec.pem', '-inkey', 'server-ec.key', '-certfile', 'ca.pem', '-out', 'server-ec.p12', '-passout', `pass:${keystorePassword}`);
+  openssl(
+    'pkcs12',
+    '-export',
+    '-in',
+    'server.pem',
+    '-inkey',
+    'server.key',
+    '-certfile',
+    'ca.pem',
+    '-out',
+    'server.p12',
+    '-passout',
+    `pass:${keystorePassword}`,
+  );
+  openssl(
+    'pkcs12',
+    '-export',
+    '-in',
+    'server-ec.pem',
+    '-inkey',
+    'server-ec.key',
+    '-certfile',
+    'ca.pem',
+    '-out',
+    'server-ec.p12',
+    '-passout',
+    `pass:${keystorePassword}`,
+  );
   let legacyKeystore: string | undefined = p('server-legacy.p12');
   try {
     openssl('pkcs12', '-export', '-legacy', '-in', 'server.pem', '-inkey', 'server.key', '-out', 'server-legacy.p12', '-passout', `pass:${keystorePassword}`);

@@ -1,8 +1,19 @@
 // Type tests: checked by `tsc` (runtime/test/typecheck.test.ts). Each @ts-expect-error line must
 // fail to compile; if it compiled, tsc reports the unused directive and the test fails.
 import {
-  Endpoint, RoutePattern, PathCodec, HttpCodec, HeaderCodec, Schema, Status, Either, AuthType,
-  type Authorization, type Endpoint as EndpointType, type Unwrap, type Secret,
+  Endpoint,
+  RoutePattern,
+  PathCodec,
+  HttpCodec,
+  HeaderCodec,
+  Schema,
+  Status,
+  Either,
+  AuthType,
+  type Authorization,
+  type Endpoint as EndpointType,
+  type Unwrap,
+  type Secret,
 } from '@kitgen/runtime';
 
 type Equals<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
@@ -76,7 +87,12 @@ const unified = Endpoint(RoutePattern.GET('y')).outErrors(HttpCodec.error(NotFou
 assertType<Equals<typeof unified._types.err, NotFound | User>>();
 
 // transformIn changes what the handler sees.
-const mapped = Endpoint(RoutePattern.GET('m', PathCodec.int('id'))).transformIn((id) => ({ id }), (o) => o.id).out(User);
+const mapped = Endpoint(RoutePattern.GET('m', PathCodec.int('id')))
+  .transformIn(
+    (id) => ({ id }),
+    (o) => o.id,
+  )
+  .out(User);
 mapped.implement((o) => {
   assertType<Equals<typeof o, { id: number }>>();
   return { id: o.id, name: '' };

@@ -2,8 +2,16 @@
 // endpoints, servers and clients are made of): checked by `tsc` (runtime/test/typecheck.test.ts).
 // Each @ts-expect-error line must fail to compile.
 import {
-  defineEndpoint, routesFromHandlers, clientFromEndpoints, EndpointExecutor, Schema,
-  type Endpoint, type Either, type CallOptions, type EndpointFailure, type HandlerContext,
+  defineEndpoint,
+  routesFromHandlers,
+  clientFromEndpoints,
+  EndpointExecutor,
+  Schema,
+  type Endpoint,
+  type Either,
+  type CallOptions,
+  type EndpointFailure,
+  type HandlerContext,
 } from '@kitgen/runtime';
 
 type Equals<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;

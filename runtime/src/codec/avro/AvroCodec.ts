@@ -41,7 +41,8 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
     const long = bigintLongType(avro);
     // avsc builds `{ type: 'long', logicalType }` (a Date's timestamp-millis) from its own long,
     // which loses precision beyond 2^52; the full-range long serves it too (the converters make the Date).
-    const typeHook = (s: Avsc.Schema) => (typeof s === 'object' && s !== null && !Array.isArray(s) && (s as { type?: unknown }).type === 'long' ? long : undefined);
+    const typeHook = (s: Avsc.Schema) =>
+      typeof s === 'object' && s !== null && !Array.isArray(s) && (s as { type?: unknown }).type === 'long' ? long : undefined;
     return { registry: { long }, wrapUnions: 'auto' as const, typeHook };
   };
   const type = avro.Type.forSchema(model.schema as Avsc.Schema, typeOptions());
@@ -89,7 +90,7 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
   // A container may carry another writer schema: resolve it to ours (Avro schema evolution).
   const readerFor = (writerSchema: string): DatumReader => {
     if (writerSchema === schemaText) return (buf, pos) => type.decode(buf, pos);
-    let resolver: ReturnType<Avsc.Type["createResolver"]> | undefined;
+    let resolver: ReturnType<Avsc.Type['createResolver']> | undefined;
     try {
       const writerType = avro.Type.forSchema(JSON.parse(writerSchema) as Avsc.Schema, typeOptions());
       if (!writerType.equals(type)) resolver = type.createResolver(writerType);

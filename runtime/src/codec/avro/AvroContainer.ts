@@ -35,7 +35,12 @@ export function containerTypes(avro: typeof Avsc): ContainerTypes {
  * Writes values as an object container file (codec `null`). Each value is its own block, so a
  * reader sees it as soon as it is produced; the header goes out first even for an empty stream.
  */
-export async function* writeContainer<A>(values: AsyncIterable<A>, datum: (value: A) => Buffer, schemaJson: string, types: ContainerTypes): AsyncGenerator<Uint8Array> {
+export async function* writeContainer<A>(
+  values: AsyncIterable<A>,
+  datum: (value: A) => Buffer,
+  schemaJson: string,
+  types: ContainerTypes,
+): AsyncGenerator<Uint8Array> {
   const sync = randomBytes(16);
   yield types.header.toBuffer({ magic: MAGIC, meta: { 'avro.schema': Buffer.from(schemaJson, 'utf8'), 'avro.codec': Buffer.from('null') }, sync });
   for await (const value of values) {
@@ -111,7 +116,8 @@ export async function* readContainer(
         continue;
       }
       const block = frame.index;
-      if (!body.subarray(body.length - 16).equals(sync!)) throw corrupt(`block ${block} at byte ${frame.offset} does not end with the file's sync marker`, index);
+      if (!body.subarray(body.length - 16).equals(sync!))
+        throw corrupt(`block ${block} at byte ${frame.offset} does not end with the file's sync marker`, index);
       let data = body.subarray(0, body.length - 16);
       if (codec === 'deflate') {
         try {

@@ -36,12 +36,19 @@ class AvroEncoders {
   // Whether a shape's values differ between memory and avsc (least fixpoint for recursion).
   private differs(shape: AvroShape): boolean {
     switch (shape.k) {
-      case 'bytes': case 'timestamp': return true;
-      case 'enum': return [...shape.toSymbol].some(([value, symbol]) => value !== symbol);
-      case 'array': return this.differs(shape.items);
-      case 'map': return this.differs(shape.values);
-      case 'nullable': return this.differs(shape.inner);
-      case 'union': return true;
+      case 'bytes':
+      case 'timestamp':
+        return true;
+      case 'enum':
+        return [...shape.toSymbol].some(([value, symbol]) => value !== symbol);
+      case 'array':
+        return this.differs(shape.items);
+      case 'map':
+        return this.differs(shape.values);
+      case 'nullable':
+        return this.differs(shape.inner);
+      case 'union':
+        return true;
       case 'record': {
         const known = this.needs.get(shape.def);
         if (known !== undefined) return known;
@@ -50,7 +57,8 @@ class AvroEncoders {
         this.needs.set(shape.def, result);
         return result;
       }
-      default: return false;
+      default:
+        return false;
     }
   }
 
@@ -65,7 +73,8 @@ class AvroEncoders {
         gen.declare(`function ${name}(v) { return v instanceof Uint8Array ? ${gen.ref(bufferView, 'bufferView')}(v) : v; }`);
         return name;
       }
-      case 'timestamp': return gen.ref(dateToMillis, 'dateToMillis');
+      case 'timestamp':
+        return gen.ref(dateToMillis, 'dateToMillis');
       case 'enum': {
         const name = gen.fresh('eEnum');
         gen.declare(`function ${name}(v) { var s = ${gen.ref(shape.toSymbol)}.get(v); return s === undefined ? v : s; }`);
@@ -99,9 +108,12 @@ class AvroEncoders {
         gen.declare(`function ${name}(v) { return v === null ? null : ${inner}(v); }`);
         return name;
       }
-      case 'record': return this.record(shape.def);
-      case 'union': return this.union(shape.def, shape.wrapped);
-      default: return null;
+      case 'record':
+        return this.record(shape.def);
+      case 'union':
+        return this.union(shape.def, shape.wrapped);
+      default:
+        return null;
     }
   }
 
@@ -163,9 +175,12 @@ class AvroDecoders {
   of(shape: AvroShape): string | null {
     const gen = this.gen;
     switch (shape.k) {
-      case 'long': return shape.bigint ? null : gen.ref(bigintToSafeNumber, 'toSafeNumber');
-      case 'bytes': return gen.ref(plainBytes, 'plainBytes');
-      case 'timestamp': return gen.ref(millisToDate, 'millisToDate');
+      case 'long':
+        return shape.bigint ? null : gen.ref(bigintToSafeNumber, 'toSafeNumber');
+      case 'bytes':
+        return gen.ref(plainBytes, 'plainBytes');
+      case 'timestamp':
+        return gen.ref(millisToDate, 'millisToDate');
       case 'enum': {
         if ([...shape.fromSymbol].every(([symbol, value]) => symbol === value)) return null;
         const name = gen.fresh('dEnum');
@@ -202,9 +217,12 @@ class AvroDecoders {
         gen.declare(`function ${name}(v) { return v === null ? null : ${inner}(v); }`);
         return name;
       }
-      case 'record': return this.record(shape.def, undefined);
-      case 'union': return this.union(shape.def, shape.wrapped);
-      default: return null;
+      case 'record':
+        return this.record(shape.def, undefined);
+      case 'union':
+        return this.union(shape.def, shape.wrapped);
+      default:
+        return null;
     }
   }
 

@@ -99,16 +99,25 @@ export function buildAvroModel(graph: SchemaGraph, namespace: string | undefined
   // Returns the Avro JSON of a position and its shape; `null` is prepended by the caller.
   const walk = (node: SchemaNode): { schema: AvroSchemaJson; shape: AvroShape } => {
     switch (node.kind) {
-      case 'int32': return { schema: 'int', shape: { k: 'int' } };
-      case 'int64': return { schema: 'long', shape: { k: 'long', bigint: node.bigint } };
-      case 'float32': return { schema: 'float', shape: { k: 'float' } };
-      case 'float64': return { schema: 'double', shape: { k: 'double' } };
-      case 'boolean': return { schema: 'boolean', shape: { k: 'boolean' } };
-      case 'string': return { schema: 'string', shape: { k: 'string' } };
-      case 'bytes': return { schema: 'bytes', shape: { k: 'bytes' } };
+      case 'int32':
+        return { schema: 'int', shape: { k: 'int' } };
+      case 'int64':
+        return { schema: 'long', shape: { k: 'long', bigint: node.bigint } };
+      case 'float32':
+        return { schema: 'float', shape: { k: 'float' } };
+      case 'float64':
+        return { schema: 'double', shape: { k: 'double' } };
+      case 'boolean':
+        return { schema: 'boolean', shape: { k: 'boolean' } };
+      case 'string':
+        return { schema: 'string', shape: { k: 'string' } };
+      case 'bytes':
+        return { schema: 'bytes', shape: { k: 'bytes' } };
       // A Date is Avro's own `timestamp-millis` logical type (a long of epoch milliseconds).
-      case 'timestamp': return { schema: { type: 'long', logicalType: 'timestamp-millis' }, shape: { k: 'timestamp' } };
-      case 'any': return fail(node.path, 'an unconstrained value (Schema.Unknown/Any) has no Avro type');
+      case 'timestamp':
+        return { schema: { type: 'long', logicalType: 'timestamp-millis' }, shape: { k: 'timestamp' } };
+      case 'any':
+        return fail(node.path, 'an unconstrained value (Schema.Unknown/Any) has no Avro type');
       case 'enum': {
         const shape = enumShape(node);
         const symbols = [...(shape as { toSymbol: ReadonlyMap<string, string> }).toSymbol.values()];
@@ -122,7 +131,8 @@ export function buildAvroModel(graph: SchemaGraph, namespace: string | undefined
         const values = walk(node.values);
         return { schema: { type: 'map', values: values.schema }, shape: { k: 'map', values: values.shape } };
       }
-      case 'nullable': return nullable(node.inner, node.path);
+      case 'nullable':
+        return nullable(node.inner, node.path);
       case 'record': {
         const def = record(node);
         return { schema: recordSchema(node, def), shape: { k: 'record', def } };

@@ -53,7 +53,6 @@ export type CodecConfig = CodecConfigFields;
 
 let global: CodecConfig = Object.freeze({ ...defaults });
 
-
 /**
  * Builds a CodecConfig from the options given and the spec's defaults; `CodecConfig.default`,
  * the global `configLayer`, and `current()` (the global one in effect). The per-routes scope,

@@ -37,7 +37,11 @@ export function compileJsonPlan(schema: Schema, config: CodecConfig, defs: Recor
 }
 
 /** The plan of `schema`, and the plans of its sub-schemas from the same compilation (for writers built beside it). */
-export function compileJsonPlans(schema: Schema, config: CodecConfig, defs: Record<string, Schema> = {}): { plan: JsonPlan; planFor: (sub: Schema) => JsonPlan } {
+export function compileJsonPlans(
+  schema: Schema,
+  config: CodecConfig,
+  defs: Record<string, Schema> = {},
+): { plan: JsonPlan; planFor: (sub: Schema) => JsonPlan } {
   const cache = new Map<Schema, JsonPlan>();
   const allDefs = { ...defs, ...(schema.$defs ?? {}) };
   return { plan: compile(schema, config, allDefs, cache), planFor: (sub) => compile(sub, config, allDefs, cache) };
@@ -83,7 +87,8 @@ function compile(schema: Schema, config: CodecConfig, defs: Record<string, Schem
 const bytesPlan: JsonPlan = {
   encode: (v) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') : v),
   decode: (v, pointer) => {
-    if (typeof v !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(v)) throw new DecodeError(`${pointer || 'value'}: expected base64 text`, { pointer, expected: 'base64 text' });
+    if (typeof v !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(v))
+      throw new DecodeError(`${pointer || 'value'}: expected base64 text`, { pointer, expected: 'base64 text' });
     return new Uint8Array(Buffer.from(v, 'base64'));
   },
   encodeIdentity: false,
@@ -128,7 +133,11 @@ function arrayPlan(item: JsonPlan): JsonPlan {
 }
 
 function recordPlan(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, cache: Map<Schema, JsonPlan>): JsonPlan {
-  const valueSchema: Schema | undefined = schema.patternProperties ? Object.values(schema.patternProperties)[0] as Schema : typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  const valueSchema: Schema | undefined = schema.patternProperties
+    ? (Object.values(schema.patternProperties)[0] as Schema)
+    : typeof schema.additionalProperties === 'object'
+      ? schema.additionalProperties
+      : undefined;
   const value = valueSchema ? compile(valueSchema, config, defs, cache) : identity;
   return {
     encode: (v) => {
@@ -185,7 +194,14 @@ function objectPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sc
   // then the object itself is the result, without a copy (the POST benchmark's common case).
   const plainFields =
     !open &&
-    fields.every((f) => f.plan === identity && f.wire === f.name && !f.hasDefault && !(explicitEmptyCollections.decoding && f.collection !== undefined) && !(explicitNulls.decoding && f.nullable));
+    fields.every(
+      (f) =>
+        f.plan === identity &&
+        f.wire === f.name &&
+        !f.hasDefault &&
+        !(explicitEmptyCollections.decoding && f.collection !== undefined) &&
+        !(explicitNulls.decoding && f.nullable),
+    );
   const extra: JsonPlan = typeof schema.additionalProperties === 'object' ? compile(schema.additionalProperties, config, defs, cache) : identity;
   const encode = (v: unknown) => {
     if (typeof v !== 'object' || v === null) return v;
@@ -199,7 +215,12 @@ function objectPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sc
         continue;
       }
       if (x === null && !explicitNulls.encoding) continue;
-      if (!explicitEmptyCollections.encoding && f.collection !== undefined && (isEmptyCollection(x) || (f.collection === 'map' && typeof x === 'object' && x !== null && Object.keys(x).length === 0))) continue;
+      if (
+        !explicitEmptyCollections.encoding &&
+        f.collection !== undefined &&
+        (isEmptyCollection(x) || (f.collection === 'map' && typeof x === 'object' && x !== null && Object.keys(x).length === 0))
+      )
+        continue;
       out[f.wire] = f.plan.encode(x);
     }
     // Declared further properties (additionalProperties) are written too, as decode keeps them.
@@ -214,7 +235,11 @@ function objectPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sc
     const src = v as Record<string, unknown>;
     if (rejectExtraFields && !open) {
       for (const k of Object.keys(src)) {
-        if (!wireNames.has(k)) throw new DecodeError(`${pointer}/${escapePointer(k)}: unexpected field "${k}"`, { pointer: `${pointer}/${escapePointer(k)}`, expected: `only the fields ${[...wireNames].join(', ')}` });
+        if (!wireNames.has(k))
+          throw new DecodeError(`${pointer}/${escapePointer(k)}: unexpected field "${k}"`, {
+            pointer: `${pointer}/${escapePointer(k)}`,
+            expected: `only the fields ${[...wireNames].join(', ')}`,
+          });
       }
     }
     if (plainFields && Object.getPrototypeOf(src) === Object.prototype) {
@@ -305,7 +330,14 @@ function anyOfPlan(members: Schema[], config: CodecConfig, defs: Record<string, 
   };
 }
 
-function taggedUnionPlan(schema: Schema, tag: string, cases: readonly string[], config: CodecConfig, defs: Record<string, Schema>, cache: Map<Schema, JsonPlan>): JsonPlan {
+function taggedUnionPlan(
+  schema: Schema,
+  tag: string,
+  cases: readonly string[],
+  config: CodecConfig,
+  defs: Record<string, Schema>,
+  cache: Map<Schema, JsonPlan>,
+): JsonPlan {
   const members = schema.anyOf as Schema[];
   const byCase = new Map<string, { plan: JsonPlan; wire: string; check: (v: unknown) => boolean }>();
   const setting = config.discriminatorSettings;
@@ -342,7 +374,11 @@ function taggedUnionPlan(schema: Schema, tag: string, cases: readonly string[], 
     if (setting.kind === 'Name') {
       const wire = src[setting.name];
       const c = typeof wire === 'string' ? byWire.get(wire) : undefined;
-      if (!c) throw new DecodeError(`${pointer}/${escapePointer(setting.name)}: expected ${expected}`, { pointer: `${pointer}/${escapePointer(setting.name)}`, expected });
+      if (!c)
+        throw new DecodeError(`${pointer}/${escapePointer(setting.name)}: expected ${expected}`, {
+          pointer: `${pointer}/${escapePointer(setting.name)}`,
+          expected,
+        });
       const { [setting.name]: _d, ...rest } = src;
       return { [tag]: c.name, ...(c.plan.decode(rest, pointer) as object) };
     }

@@ -17,7 +17,12 @@ type Writer = (value: unknown) => string | undefined;
  * unexpected type go through the plan and JSON.stringify, so the output never differs.
  * Undefined when the schema is not an object with declared properties.
  */
-export function compileJsonStringify(schema: Schema, config: CodecConfig, plan: JsonPlan, planFor: (schema: Schema) => JsonPlan): ((value: unknown) => string) | undefined {
+export function compileJsonStringify(
+  schema: Schema,
+  config: CodecConfig,
+  plan: JsonPlan,
+  planFor: (schema: Schema) => JsonPlan,
+): ((value: unknown) => string) | undefined {
   if (!isClosedObject(schema)) return undefined;
   return writerFor(schema, config, plan, planFor, 0) as (value: unknown) => string;
 }
@@ -26,7 +31,14 @@ export function compileJsonStringify(schema: Schema, config: CodecConfig, plan: 
 const maxDepth = 4;
 
 function isClosedObject(s: Schema): boolean {
-  return s.type === 'object' && typeof s.properties === 'object' && s.properties !== null && (s.additionalProperties === undefined || s.additionalProperties === false) && !taggedUnionInfo(s) && s.$ref === undefined;
+  return (
+    s.type === 'object' &&
+    typeof s.properties === 'object' &&
+    s.properties !== null &&
+    (s.additionalProperties === undefined || s.additionalProperties === false) &&
+    !taggedUnionInfo(s) &&
+    s.$ref === undefined
+  );
 }
 
 /** Through the plan: exactly what JSON.stringify makes of the encoded value. */

@@ -18,10 +18,16 @@ const SMALL_MAX = 2 ** 32 - 1;
 /** Whether a node's values need converting in either direction. */
 function needs(node: SchemaNode, seen: Set<object>): boolean {
   switch (node.kind) {
-    case 'int64': case 'bytes': case 'timestamp': return true;
-    case 'array': return needs(node.items, seen);
-    case 'map': return needs(node.values, seen);
-    case 'nullable': return needs(node.inner, seen);
+    case 'int64':
+    case 'bytes':
+    case 'timestamp':
+      return true;
+    case 'array':
+      return needs(node.items, seen);
+    case 'map':
+      return needs(node.values, seen);
+    case 'nullable':
+      return needs(node.inner, seen);
     case 'record':
       if (seen.has(node)) return false;
       seen.add(node);
@@ -51,10 +57,18 @@ export function msgpackConverter(root: SchemaNode, decode: boolean): Convert | n
         if (decode) return node.bigint ? int64AsBigint : int64AsNumber;
         // Small values as numbers (compact ints); the rest as bigints (int64 / uint64, never float64).
         return node.bigint
-          ? (v) => { const n = expectInt64(v); return n >= SMALL_MIN && n <= SMALL_MAX ? Number(n) : n; }
-          : (v) => { const n = expectSafeInteger(v); return n >= SMALL_MIN && n <= SMALL_MAX ? n : BigInt(n); };
-      case 'bytes': return decode ? (v) => (v instanceof Uint8Array ? plainBytes(v) : v) : null;
-      case 'timestamp': return decode ? null : expectDate;
+          ? (v) => {
+              const n = expectInt64(v);
+              return n >= SMALL_MIN && n <= SMALL_MAX ? Number(n) : n;
+            }
+          : (v) => {
+              const n = expectSafeInteger(v);
+              return n >= SMALL_MIN && n <= SMALL_MAX ? n : BigInt(n);
+            };
+      case 'bytes':
+        return decode ? (v) => (v instanceof Uint8Array ? plainBytes(v) : v) : null;
+      case 'timestamp':
+        return decode ? null : expectDate;
       case 'nullable': {
         const inner = of(node.inner);
         return inner === null ? null : (v) => (v === null ? null : inner(v));
@@ -67,7 +81,11 @@ export function msgpackConverter(root: SchemaNode, decode: boolean): Convert | n
           let out: unknown[] | undefined = decode ? v : undefined;
           for (let i = 0; i < v.length; i++) {
             let y: unknown;
-            try { y = item(v[i]); } catch (error) { rethrowAt(error, i); }
+            try {
+              y = item(v[i]);
+            } catch (error) {
+              rethrowAt(error, i);
+            }
             if (y !== v[i]) (out ??= v.slice())[i] = y;
           }
           return out ?? v;
@@ -81,15 +99,22 @@ export function msgpackConverter(root: SchemaNode, decode: boolean): Convert | n
           let out: Record<string, unknown> | undefined = decode ? v : undefined;
           for (const key of Object.keys(v)) {
             let y: unknown;
-            try { y = entry(v[key]); } catch (error) { rethrowAt(error, key); }
+            try {
+              y = entry(v[key]);
+            } catch (error) {
+              rethrowAt(error, key);
+            }
             if (y !== v[key]) (out ??= Object.assign(Object.create(null) as Record<string, unknown>, v))[key] = y;
           }
           return out ?? v;
         };
       }
-      case 'record': return cached(node, () => record(node));
-      case 'union': return cached(node, () => union(node));
-      default: return null;
+      case 'record':
+        return cached(node, () => record(node));
+      case 'union':
+        return cached(node, () => union(node));
+      default:
+        return null;
     }
   };
 
@@ -115,7 +140,11 @@ export function msgpackConverter(root: SchemaNode, decode: boolean): Convert | n
         const x = v[f.name];
         if (x === undefined) continue;
         let y: unknown;
-        try { y = f.convert!(x); } catch (error) { rethrowAt(error, f.name); }
+        try {
+          y = f.convert!(x);
+        } catch (error) {
+          rethrowAt(error, f.name);
+        }
         if (y !== x) (out ??= { ...v })[f.name] = y;
       }
       return out ?? v;

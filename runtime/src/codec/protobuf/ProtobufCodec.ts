@@ -2,13 +2,7 @@ import type * as Protobuf from 'protobufjs';
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
 import { DecodeError } from '../../errors/DecodeError.ts';
-import {
-  DEFAULT_MAX_ITEM_BYTES,
-  decodeChecked,
-  decodeFrames,
-  toEncodeError,
-  type IdlBinaryCodec,
-} from '../schemaWalk/codecParts.ts';
+import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, decodeFrames, toEncodeError, type IdlBinaryCodec } from '../schemaWalk/codecParts.ts';
 import { readFrames, type FrameHeaderReader } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';

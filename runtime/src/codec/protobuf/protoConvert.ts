@@ -93,13 +93,15 @@ class ProtoEncoders {
     const known = this.kept.get(def);
     if (known !== undefined) return known;
     this.kept.set(def, true); // a recursive reference does not change the answer
-    const keep = !def.wrapper && def.fields.every((f) => {
-      if (f.wire !== f.memory) return false;
-      const t = f.type;
-      if (t.k === 'repeated') return this.keepsValue(t.items);
-      if (t.k === 'map') return false;
-      return this.keepsValue(t);
-    });
+    const keep =
+      !def.wrapper &&
+      def.fields.every((f) => {
+        if (f.wire !== f.memory) return false;
+        const t = f.type;
+        if (t.k === 'repeated') return this.keepsValue(t.items);
+        if (t.k === 'map') return false;
+        return this.keepsValue(t);
+      });
     this.kept.set(def, keep);
     return keep;
   }
@@ -111,19 +113,28 @@ class ProtoEncoders {
   private value(t: ProtoValue): string {
     const gen = this.gen;
     switch (t.k) {
-      case 'enum': return this.enumeration(t.def);
-      case 'union': return this.union(t.def);
-      case 'message': return t.def.wrapper ? this.wrapper(t.def) : this.message(t.def);
+      case 'enum':
+        return this.enumeration(t.def);
+      case 'union':
+        return this.union(t.def);
+      case 'message':
+        return t.def.wrapper ? this.wrapper(t.def) : this.message(t.def);
       case 'scalar':
         switch (t.type) {
-          case 'int32': return gen.ref(expectInt32, 'expectInt32');
+          case 'int32':
+            return gen.ref(expectInt32, 'expectInt32');
           case 'int64':
             if (t.date === true) return gen.ref(dateToMillis, 'dateToMillis');
             return t.bigint ? gen.ref(bigintToLong, 'bigintToLong') : gen.ref(expectSafeInteger, 'expectSafeInteger');
-          case 'float': case 'double': return gen.ref(expectNumber, 'expectNumber');
-          case 'bool': return gen.ref(expectBoolean, 'expectBoolean');
-          case 'string': return gen.ref(expectString, 'expectString');
-          case 'bytes': return gen.ref(expectBytes, 'expectBytes');
+          case 'float':
+          case 'double':
+            return gen.ref(expectNumber, 'expectNumber');
+          case 'bool':
+            return gen.ref(expectBoolean, 'expectBoolean');
+          case 'string':
+            return gen.ref(expectString, 'expectString');
+          case 'bytes':
+            return gen.ref(expectBytes, 'expectBytes');
         }
     }
   }
@@ -254,9 +265,12 @@ class ProtoDecoders {
   private value(t: ProtoValue): string | null {
     const gen = this.gen;
     switch (t.k) {
-      case 'enum': return this.enumeration(t.def);
-      case 'union': return this.union(t.def);
-      case 'message': return t.def.wrapper ? this.wrapper(t.def) : this.message(t.def, undefined);
+      case 'enum':
+        return this.enumeration(t.def);
+      case 'union':
+        return this.union(t.def);
+      case 'message':
+        return t.def.wrapper ? this.wrapper(t.def) : this.message(t.def, undefined);
       case 'scalar':
         if (t.type === 'int64' && t.date === true) return gen.ref(longToDate, 'longToDate');
         if (t.type === 'int64') return t.bigint ? gen.ref(longToBigint, 'longToBigint') : gen.ref(longToNumber, 'longToNumber');

@@ -21,10 +21,7 @@ export type ProtoValue =
   | { readonly k: 'union'; readonly def: ProtoUnion };
 
 /** A field's type: a singular value, a `repeated` one or a `map<string, V>`. */
-export type ProtoFieldType =
-  | ProtoValue
-  | { readonly k: 'repeated'; readonly items: ProtoValue }
-  | { readonly k: 'map'; readonly values: ProtoValue };
+export type ProtoFieldType = ProtoValue | { readonly k: 'repeated'; readonly items: ProtoValue } | { readonly k: 'map'; readonly values: ProtoValue };
 
 /** A message field. `presence` fields (proto3 `optional`, messages) tell absent from default. */
 export interface ProtoField {
@@ -104,23 +101,38 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
 
   const value = (node: SchemaNode, hint: string): ProtoValue => {
     switch (node.kind) {
-      case 'int32': return { k: 'scalar', type: 'int32', bigint: false };
-      case 'int64': return { k: 'scalar', type: 'int64', bigint: node.bigint };
-      case 'float32': return { k: 'scalar', type: 'float', bigint: false };
-      case 'float64': return { k: 'scalar', type: 'double', bigint: false };
-      case 'boolean': return { k: 'scalar', type: 'bool', bigint: false };
-      case 'string': return { k: 'scalar', type: 'string', bigint: false };
-      case 'bytes': return { k: 'scalar', type: 'bytes', bigint: false };
+      case 'int32':
+        return { k: 'scalar', type: 'int32', bigint: false };
+      case 'int64':
+        return { k: 'scalar', type: 'int64', bigint: node.bigint };
+      case 'float32':
+        return { k: 'scalar', type: 'float', bigint: false };
+      case 'float64':
+        return { k: 'scalar', type: 'double', bigint: false };
+      case 'boolean':
+        return { k: 'scalar', type: 'bool', bigint: false };
+      case 'string':
+        return { k: 'scalar', type: 'string', bigint: false };
+      case 'bytes':
+        return { k: 'scalar', type: 'bytes', bigint: false };
       // A Date is an int64 of epoch milliseconds: exact for every Date, and plain proto3 for any
       // peer (google.protobuf.Timestamp would need an import that hand-written peers may lack).
-      case 'timestamp': return { k: 'scalar', type: 'int64', bigint: false, date: true };
-      case 'enum': return { k: 'enum', def: enumeration(node) };
-      case 'record': return { k: 'message', def: message(node) };
-      case 'union': return { k: 'union', def: union(node) };
-      case 'array': return { k: 'message', def: wrapper(freshName(hint), 'items', node, hint, false) };
-      case 'map': return { k: 'message', def: wrapper(freshName(hint), 'entries', node, hint, false) };
-      case 'nullable': return fail(node.path, 'protobuf lists and maps cannot hold null; drop the null or wrap the value in an object');
-      case 'any': return fail(node.path, 'an unconstrained value (Schema.Unknown/Any) has no protobuf type');
+      case 'timestamp':
+        return { k: 'scalar', type: 'int64', bigint: false, date: true };
+      case 'enum':
+        return { k: 'enum', def: enumeration(node) };
+      case 'record':
+        return { k: 'message', def: message(node) };
+      case 'union':
+        return { k: 'union', def: union(node) };
+      case 'array':
+        return { k: 'message', def: wrapper(freshName(hint), 'items', node, hint, false) };
+      case 'map':
+        return { k: 'message', def: wrapper(freshName(hint), 'entries', node, hint, false) };
+      case 'nullable':
+        return fail(node.path, 'protobuf lists and maps cannot hold null; drop the null or wrap the value in an object');
+      case 'any':
+        return fail(node.path, 'an unconstrained value (Schema.Unknown/Any) has no protobuf type');
     }
   };
 
@@ -168,7 +180,14 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
   function union(node: UnionNode): ProtoUnion {
     const known = unions.get(node);
     if (known !== undefined) return known;
-    const def: ProtoUnion = { kind: 'union', name: node.name, tag: node.tag, oneof: lowerSnake(node.tag), cases: [], ...(node.description ? { description: node.description } : {}) };
+    const def: ProtoUnion = {
+      kind: 'union',
+      name: node.name,
+      tag: node.tag,
+      oneof: lowerSnake(node.tag),
+      cases: [],
+      ...(node.description ? { description: node.description } : {}),
+    };
     unions.set(node, def);
     definitions.push(def);
     const wires = new Map<string, string>();
@@ -210,9 +229,8 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
     const inner = top.kind === 'nullable' ? top.inner : top;
     if (inner.kind === 'any') fail(inner.path, 'an unconstrained value (Schema.Unknown/Any) has no protobuf type');
     const nullable = top.kind === 'nullable';
-    root = nullable && (inner.kind === 'array' || inner.kind === 'map')
-      ? wrapperAround(inner)
-      : wrapper(freshName(rootName), memory, inner, rootName, nullable);
+    root =
+      nullable && (inner.kind === 'array' || inner.kind === 'map') ? wrapperAround(inner) : wrapper(freshName(rootName), memory, inner, rootName, nullable);
   }
   // A top-level `X[] | null`: the root holds an optional wrapper of the list.
   function wrapperAround(inner: SchemaNode): ProtoMessage {
@@ -233,12 +251,16 @@ function typeName(t: ProtoValue): string {
 
 function comment(text: string | undefined, indent: string): string {
   if (text === undefined) return '';
-  return text.split('\n').map((line) => `${indent}// ${line}\n`).join('');
+  return text
+    .split('\n')
+    .map((line) => `${indent}// ${line}\n`)
+    .join('');
 }
 
 /** Prints the model as a proto3 file that `protoc` and protobufjs both accept. */
 export function printProto(model: ProtoModel, packageName: string | undefined): string {
-  let out = '// Generated by kitgen from a schema. Field numbers follow declaration order unless\n' +
+  let out =
+    '// Generated by kitgen from a schema. Field numbers follow declaration order unless\n' +
     '// the schema pins them with x-kitgen-field; enum numbers follow value order from 1.\n' +
     'syntax = "proto3";\n';
   if (packageName !== undefined) out += `\npackage ${packageName};\n`;
@@ -259,7 +281,12 @@ export function printProto(model: ProtoModel, packageName: string | undefined): 
       for (const f of def.fields) {
         out += comment(f.description, '  ');
         const t = f.type;
-        const declared = t.k === 'repeated' ? `repeated ${typeName(t.items)}` : t.k === 'map' ? `map<string, ${typeName(t.values)}>` : `${f.presence && (t.k === 'scalar' || t.k === 'enum') ? 'optional ' : ''}${typeName(t)}`;
+        const declared =
+          t.k === 'repeated'
+            ? `repeated ${typeName(t.items)}`
+            : t.k === 'map'
+              ? `map<string, ${typeName(t.values)}>`
+              : `${f.presence && (t.k === 'scalar' || t.k === 'enum') ? 'optional ' : ''}${typeName(t)}`;
         const jsonName = f.wire === f.memory || def.wrapper ? '' : ` [json_name = ${JSON.stringify(f.memory)}]`;
         const inner = t.k === 'repeated' ? t.items : t.k === 'map' ? t.values : t;
         const note = inner.k === 'scalar' && inner.date ? ' // epoch milliseconds (a Date)' : '';

@@ -3,15 +3,7 @@
  * resolved and names are chosen. Records and unions are shared objects, so a recursive schema is
  * a cyclic graph. `path` is the JSON pointer into the original schema, for build-time errors.
  */
-export type SchemaNode =
-  | ScalarNode
-  | EnumNode
-  | ArrayNode
-  | MapNode
-  | NullableNode
-  | RecordNode
-  | UnionNode
-  | AnyNode;
+export type SchemaNode = ScalarNode | EnumNode | ArrayNode | MapNode | NullableNode | RecordNode | UnionNode | AnyNode;
 
 /**
  * Scalars; `int64` is a `bigint` in memory when `bigint`, else a safe-integer `number`;

@@ -47,7 +47,12 @@ export function toEncodeError(error: unknown, dropSegments = 0): unknown {
  * schema's compiled check, so a handler only ever sees values its schema allows. No validator:
  * the wire schema and the converters already enforce all the schema says (wireGuarantees.ts).
  */
-export function decodeChecked<A>(format: string, validator: Validator | undefined, read: (bytes: Uint8Array) => unknown, bytes: Uint8Array): Either<DecodeError, A> {
+export function decodeChecked<A>(
+  format: string,
+  validator: Validator | undefined,
+  read: (bytes: Uint8Array) => unknown,
+  bytes: Uint8Array,
+): Either<DecodeError, A> {
   let value: unknown;
   try {
     value = read(bytes);

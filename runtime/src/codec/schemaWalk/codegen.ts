@@ -88,6 +88,8 @@ export function buildObject(target: string, first: readonly (readonly [string, s
   const literal = cut < 0 ? fields : fields.slice(0, cut);
   const entries = [...first.map(([key, expr]) => `${lit(key)}: ${expr}`), ...literal.map((f) => `${lit(f.key)}: ${f.local}`)];
   const rest = cut < 0 ? [] : fields.slice(cut);
-  const assignments = rest.map((f) => (f.optional ? `if (${f.local} !== undefined) ${target}[${lit(f.key)}] = ${f.local};` : `${target}[${lit(f.key)}] = ${f.local};`));
+  const assignments = rest.map((f) =>
+    f.optional ? `if (${f.local} !== undefined) ${target}[${lit(f.key)}] = ${f.local};` : `${target}[${lit(f.key)}] = ${f.local};`,
+  );
   return [`var ${target} = { ${entries.join(', ')} };`, ...assignments].join('\n  ');
 }

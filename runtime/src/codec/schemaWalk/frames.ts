@@ -114,9 +114,12 @@ export async function* readFrames(
       pending ??= queue.length > 0 ? readHeader(queue, index) : undefined;
       if (pending === undefined) break;
       if (pending.bodyBytes > maxBytes) {
-        throw new DecodeError(`${format} stream ${describe(index)} at byte ${queue.consumed} declares ${pending.bodyBytes} bytes, more than the limit of ${maxBytes}`, {
-          pointer: `/${index}`,
-        });
+        throw new DecodeError(
+          `${format} stream ${describe(index)} at byte ${queue.consumed} declares ${pending.bodyBytes} bytes, more than the limit of ${maxBytes}`,
+          {
+            pointer: `/${index}`,
+          },
+        );
       }
       if (queue.length < pending.headerBytes + pending.bodyBytes) break;
       const offset = queue.consumed;
@@ -128,7 +131,8 @@ export async function* readFrames(
     }
   }
   if (queue.length > 0) {
-    const need = pending === undefined ? 'the stream ends before its size is known' : `it needs ${pending.headerBytes + pending.bodyBytes} bytes, ${queue.length} arrived`;
+    const need =
+      pending === undefined ? 'the stream ends before its size is known' : `it needs ${pending.headerBytes + pending.bodyBytes} bytes, ${queue.length} arrived`;
     throw new DecodeError(`truncated ${format} stream: ${describe(index)} at byte ${queue.consumed} is incomplete (${need})`, {
       pointer: `/${index}`,
       expected: 'a complete item',

@@ -19,8 +19,7 @@ export function loadPeer<T>(packageName: string, neededBy: string): T {
     const code = (error as { code?: unknown }).code;
     if (code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(packageName)) {
       throw new Error(
-        `${neededBy} needs the optional peer dependency "${packageName}", which is not installed; ` +
-          `add it to your application: npm install ${packageName}`,
+        `${neededBy} needs the optional peer dependency "${packageName}", which is not installed; ` + `add it to your application: npm install ${packageName}`,
         { cause: error },
       );
     }

@@ -20,14 +20,18 @@ export function pascalIdentifier(text: string): string {
 
 /** `inProgress` / `in-progress` → `IN_PROGRESS` (enum constants); empty → `EMPTY`. */
 export function upperSnake(text: string): string {
-  const out = words(text, { ascii: true }).map((w) => w.toUpperCase()).join('_');
+  const out = words(text, { ascii: true })
+    .map((w) => w.toUpperCase())
+    .join('_');
   if (out === '') return 'EMPTY';
   return /^[0-9]/.test(out) ? `_${out}` : out;
 }
 
 /** `HomeAddress` → `home_address` (protobuf oneof member names). */
 export function lowerSnake(text: string): string {
-  const out = words(text, { ascii: true }).map((w) => w.toLowerCase()).join('_');
+  const out = words(text, { ascii: true })
+    .map((w) => w.toLowerCase())
+    .join('_');
   if (out === '') return 'value';
   return /^[0-9]/.test(out) ? `_${out}` : out;
 }

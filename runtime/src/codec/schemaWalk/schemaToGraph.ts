@@ -101,7 +101,12 @@ class Walker {
   private uniqueName(schema: Json, hint: string): string {
     let base = hint;
     if (typeof schema.title === 'string') base = schema.title;
-    else if (typeof schema.$id === 'string') base = schema.$id.replace(/[#?].*$/, '').split('/').pop()!.replace(/\.[A-Za-z]+$/, '');
+    else if (typeof schema.$id === 'string')
+      base = schema.$id
+        .replace(/[#?].*$/, '')
+        .split('/')
+        .pop()!
+        .replace(/\.[A-Za-z]+$/, '');
     base = pascalIdentifier(base);
     let name = base;
     for (let n = 2; this.names.has(name); n++) name = `${base}${n}`;
@@ -157,16 +162,23 @@ class Walker {
       return nonNull.length < type.length ? { kind: 'nullable', inner, path } : inner;
     }
     switch (type) {
-      case 'string': return { kind: 'string', path };
-      case 'boolean': return { kind: 'boolean', path };
-      case 'integer': return integerNode(schema, path);
-      case 'number': return { kind: schema.format === 'float' ? 'float32' : 'float64', path };
+      case 'string':
+        return { kind: 'string', path };
+      case 'boolean':
+        return { kind: 'boolean', path };
+      case 'integer':
+        return integerNode(schema, path);
+      case 'number':
+        return { kind: schema.format === 'float' ? 'float32' : 'float64', path };
       case 'bigint':
         if (schema.format !== undefined && schema.format !== 'int64') this.fail(path, `bigint format "${String(schema.format)}" is not supported (only int64)`);
         return { kind: 'int64', bigint: true, path };
-      case 'array': return this.array(schema, path, hint);
-      case 'object': return this.object(schema, path, hint);
-      case 'null': return this.fail(path, 'a value that can only be null carries nothing to encode');
+      case 'array':
+        return this.array(schema, path, hint);
+      case 'object':
+        return this.object(schema, path, hint);
+      case 'null':
+        return this.fail(path, 'a value that can only be null carries nothing to encode');
       case undefined:
         if (schema.not !== undefined) this.fail(path, '"not" schemas (Schema.Never) cannot be encoded');
         return { kind: 'any', path };
@@ -262,9 +274,17 @@ class Walker {
     if (rest.length === 1) {
       inner = this.walk(rest[0].m, `${path}/${keyword}/${rest[0].i}`, hint);
     } else if (rest.every(({ m }) => isObject(m) && 'const' in m && m.const !== null)) {
-      inner = this.literal(schema, rest.map(({ m }) => (m as Json).const), path, hint);
+      inner = this.literal(
+        schema,
+        rest.map(({ m }) => (m as Json).const),
+        path,
+        hint,
+      );
     } else {
-      this.fail(path, `an untagged union (${keyword} of ${rest.length} alternatives) cannot be encoded; use Schema.TaggedUnion for a sum type, or string literals for an enum`);
+      this.fail(
+        path,
+        `an untagged union (${keyword} of ${rest.length} alternatives) cannot be encoded; use Schema.TaggedUnion for a sum type, or string literals for an enum`,
+      );
     }
     if (rest.length === members.length) return inner;
     return inner.kind === 'nullable' ? inner : { kind: 'nullable', inner, path };

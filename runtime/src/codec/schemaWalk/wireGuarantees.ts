@@ -1,7 +1,22 @@
 import { TaggedUnionKeyword } from '../../schema/TaggedUnion.ts';
 
 // Keywords that say nothing a value must satisfy (annotations, TypeBox's own bookkeeping).
-const ANNOTATIONS = new Set(['title', 'description', '$comment', '$id', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'discriminator', TaggedUnionKeyword, '~kind', '~optional', '~unsafe']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  '$comment',
+  '$id',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'discriminator',
+  TaggedUnionKeyword,
+  '~kind',
+  '~optional',
+  '~unsafe',
+]);
 // Types whose every value a typed binary decoder already gives in the right JavaScript type.
 const SCALARS = new Set(['string', 'integer', 'number', 'boolean', 'null']);
 

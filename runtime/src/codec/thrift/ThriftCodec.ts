@@ -52,7 +52,10 @@ const frameLength: FrameHeaderReader = (queue, item) => {
   const head = queue.peek(4);
   const length = ((head[0] << 24) | (head[1] << 16) | (head[2] << 8) | head[3]) >>> 0;
   if (length > 0x7fffffff) {
-    throw new DecodeError(`corrupt Thrift stream: frame ${item} at byte ${queue.consumed} has a negative length`, { pointer: `/${item}`, expected: 'a frame length' });
+    throw new DecodeError(`corrupt Thrift stream: frame ${item} at byte ${queue.consumed} has a negative length`, {
+      pointer: `/${item}`,
+      expected: 'a frame length',
+    });
   }
   return { headerBytes: 4, bodyBytes: length };
 };
@@ -70,7 +73,9 @@ function thriftBinaryCodec<T extends TSchema>(schema: T, options: ThriftCodecOpt
 
   const write = (value: unknown, Transport: ThriftModule['TFramedTransport']): Uint8Array => {
     let out: Buffer | undefined;
-    const transport = new Transport(undefined, (message) => { out = message; });
+    const transport = new Transport(undefined, (message) => {
+      out = message;
+    });
     try {
       root.write(new thrift.TBinaryProtocol(transport), wrapKey === undefined ? value : { [wrapKey]: value });
     } catch (error) {
@@ -89,7 +94,8 @@ function thriftBinaryCodec<T extends TSchema>(schema: T, options: ThriftCodecOpt
         rest = transport.writeCursor - transport.readCursor;
       })(bufferView(bytes));
     } catch (error) {
-      if (error instanceof thrift.InputBufferUnderrunError) throw new DecodeError('invalid Thrift data: the struct is cut off', { expected: 'a complete Thrift struct' });
+      if (error instanceof thrift.InputBufferUnderrunError)
+        throw new DecodeError('invalid Thrift data: the struct is cut off', { expected: 'a complete Thrift struct' });
       if (error instanceof PathFailure && wrapKey !== undefined) error.segments.shift();
       throw error;
     }
@@ -108,7 +114,11 @@ function thriftBinaryCodec<T extends TSchema>(schema: T, options: ThriftCodecOpt
     async *streamEncoder(values) {
       for await (const value of values) yield write(value, thrift.TFramedTransport);
     },
-    streamDecoder: (bytes) => decodeFrames(readFrames(bytes, frameLength, FORMAT, maxItemBytes, (i) => `frame ${i}`), decode),
+    streamDecoder: (bytes) =>
+      decodeFrames(
+        readFrames(bytes, frameLength, FORMAT, maxItemBytes, (i) => `frame ${i}`),
+        decode,
+      ),
   };
 }
 

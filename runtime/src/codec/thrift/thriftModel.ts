@@ -61,12 +61,14 @@ export interface ThriftModel {
 // Words the Thrift compiler or a target language's generator rejects as identifiers. Field names
 // never reach the binary protocol (ids do), so renaming one only changes the IDL.
 const RESERVED = new Set(
-  ('and as assert async await break case catch class const continue cpp_include cpp_type def default del delete do double elif else ' +
+  (
+    'and as assert async await break case catch class const continue cpp_include cpp_type def default del delete do double elif else ' +
     'enum except exception exec extends false finally float for from function global goto i16 i32 i64 i8 if implements import in include ' +
     'inline instanceof interface is lambda list map namespace native new nil None nonlocal not oneway optional or package pass print ' +
     'private protected public raise register required return self senum service set slist static string struct super switch ' +
     'synchronized this throw throws transient True true try typedef union unsigned var virtual void volatile while with xor yield ' +
-    'binary bool byte uuid xsd_all xsd_optional xsd_nillable xsd_attrs').split(' '),
+    'binary bool byte uuid xsd_all xsd_optional xsd_nillable xsd_attrs'
+  ).split(' '),
 );
 
 function identifier(name: string): string {
@@ -88,21 +90,36 @@ export function buildThriftModel(graph: SchemaGraph, rootName: string): ThriftMo
 
   const type = (node: SchemaNode): ThriftType => {
     switch (node.kind) {
-      case 'int32': return { k: 'i32' };
-      case 'int64': return { k: 'i64', bigint: node.bigint };
-      case 'float32': case 'float64': return { k: 'double' }; // Thrift has no 32-bit float
-      case 'boolean': return { k: 'bool' };
-      case 'string': return { k: 'string' };
-      case 'bytes': return { k: 'binary' };
+      case 'int32':
+        return { k: 'i32' };
+      case 'int64':
+        return { k: 'i64', bigint: node.bigint };
+      case 'float32':
+      case 'float64':
+        return { k: 'double' }; // Thrift has no 32-bit float
+      case 'boolean':
+        return { k: 'bool' };
+      case 'string':
+        return { k: 'string' };
+      case 'bytes':
+        return { k: 'binary' };
       // A Date is an i64 of epoch milliseconds: exact for every Date, and what Thrift IDLs commonly use.
-      case 'timestamp': return { k: 'i64', bigint: false, date: true };
-      case 'enum': return { k: 'enum', def: enumeration(node) };
-      case 'array': return { k: 'list', items: element(node.items) };
-      case 'map': return { k: 'map', values: element(node.values) };
-      case 'record': return { k: 'struct', def: struct(node) };
-      case 'union': return { k: 'union', def: union(node) };
-      case 'nullable': return fail(node.path, 'a nullable value needs a field to be absent from; Thrift lists and maps cannot hold null');
-      case 'any': return fail(node.path, 'an unconstrained value (Schema.Unknown/Any) has no Thrift type');
+      case 'timestamp':
+        return { k: 'i64', bigint: false, date: true };
+      case 'enum':
+        return { k: 'enum', def: enumeration(node) };
+      case 'array':
+        return { k: 'list', items: element(node.items) };
+      case 'map':
+        return { k: 'map', values: element(node.values) };
+      case 'record':
+        return { k: 'struct', def: struct(node) };
+      case 'union':
+        return { k: 'union', def: union(node) };
+      case 'nullable':
+        return fail(node.path, 'a nullable value needs a field to be absent from; Thrift lists and maps cannot hold null');
+      case 'any':
+        return fail(node.path, 'an unconstrained value (Schema.Unknown/Any) has no Thrift type');
     }
   };
   const element = (node: SchemaNode): ThriftType => type(node);
@@ -137,7 +154,13 @@ export function buildThriftModel(graph: SchemaGraph, rootName: string): ThriftMo
   function union(node: UnionNode): ThriftUnion {
     const known = unions.get(node);
     if (known !== undefined) return known;
-    const def: ThriftUnion = { kind: 'union', name: identifier(node.name), tag: node.tag, cases: [], ...(node.description ? { description: node.description } : {}) };
+    const def: ThriftUnion = {
+      kind: 'union',
+      name: identifier(node.name),
+      tag: node.tag,
+      cases: [],
+      ...(node.description ? { description: node.description } : {}),
+    };
     unions.set(node, def);
     const idlNames = new Map<string, string>();
     for (const c of node.cases) {
@@ -189,10 +212,16 @@ function holdsDate(t: ThriftType): boolean {
 
 function typeName(t: ThriftType): string {
   switch (t.k) {
-    case 'list': return `list<${typeName(t.items)}>`;
-    case 'map': return `map<string, ${typeName(t.values)}>`;
-    case 'enum': case 'struct': case 'union': return t.def.name;
-    default: return t.k;
+    case 'list':
+      return `list<${typeName(t.items)}>`;
+    case 'map':
+      return `map<string, ${typeName(t.values)}>`;
+    case 'enum':
+    case 'struct':
+    case 'union':
+      return t.def.name;
+    default:
+      return t.k;
   }
 }
 
@@ -203,7 +232,8 @@ function comment(text: string | undefined, indent: string): string {
 
 /** Prints the model as a `.thrift` file the Thrift compiler accepts. */
 export function printThrift(model: ThriftModel, namespace: string | undefined): string {
-  let out = '// Generated by kitgen from a schema. Field ids follow declaration order unless the schema\n' +
+  let out =
+    '// Generated by kitgen from a schema. Field ids follow declaration order unless the schema\n' +
     '// pins them with x-kitgen-field; enum values follow value order from 1. Binary protocol.\n';
   if (namespace !== undefined) out += `\nnamespace * ${namespace}\n`;
   for (const def of model.definitions) {

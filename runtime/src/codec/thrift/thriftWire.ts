@@ -81,14 +81,25 @@ export interface Wire {
 
 function ttype(t: ThriftType): number {
   switch (t.k) {
-    case 'bool': return BOOL;
-    case 'i32': case 'enum': return I32;
-    case 'i64': return I64;
-    case 'double': return DOUBLE;
-    case 'string': case 'binary': return STRING;
-    case 'list': return LIST;
-    case 'map': return MAP;
-    case 'struct': case 'union': return STRUCT;
+    case 'bool':
+      return BOOL;
+    case 'i32':
+    case 'enum':
+      return I32;
+    case 'i64':
+      return I64;
+    case 'double':
+      return DOUBLE;
+    case 'string':
+    case 'binary':
+      return STRING;
+    case 'list':
+      return LIST;
+    case 'map':
+      return MAP;
+    case 'struct':
+    case 'union':
+      return STRUCT;
   }
 }
 
@@ -125,20 +136,30 @@ class Wires {
   private write(t: ThriftType, x: string): string {
     const h = (v: unknown, n: string) => this.helper(v, n);
     switch (t.k) {
-      case 'bool': return `p.writeBool(${h(expectBoolean, 'expectBoolean')}(${x}));`;
-      case 'i32': return `p.writeI32(${h(expectInt32, 'expectInt32')}(${x}));`;
-      case 'double': return `p.writeDouble(${h(expectNumber, 'expectNumber')}(${x}));`;
-      case 'string': return `p.writeString(${h(expectString, 'expectString')}(${x}));`;
-      case 'binary': return `p.writeBinary(${h(bufferView, 'bufferView')}(${h(expectBytes, 'expectBytes')}(${x})));`;
+      case 'bool':
+        return `p.writeBool(${h(expectBoolean, 'expectBoolean')}(${x}));`;
+      case 'i32':
+        return `p.writeI32(${h(expectInt32, 'expectInt32')}(${x}));`;
+      case 'double':
+        return `p.writeDouble(${h(expectNumber, 'expectNumber')}(${x}));`;
+      case 'string':
+        return `p.writeString(${h(expectString, 'expectString')}(${x}));`;
+      case 'binary':
+        return `p.writeBinary(${h(bufferView, 'bufferView')}(${h(expectBytes, 'expectBytes')}(${x})));`;
       case 'i64': {
         const check = t.date === true ? h(dateToMillis, 'dateToMillis') : t.bigint ? h(expectInt64, 'expectInt64') : h(expectSafeInteger, 'expectSafeInteger');
         return `p.writeI64(${h(this.int64, 'int64')}.fromBigInt(${check}(${x})));`;
       }
-      case 'enum': return `p.writeI32(${this.enumWriter(t.def)}(${x}));`;
-      case 'list': return `${this.listWriter(t.items)}(p, ${x});`;
-      case 'map': return `${this.mapWriter(t.values)}(p, ${x});`;
-      case 'struct': return `${this.writer(t.def)}(p, ${x});`;
-      case 'union': return `${this.writer(t.def)}(p, ${x});`;
+      case 'enum':
+        return `p.writeI32(${this.enumWriter(t.def)}(${x}));`;
+      case 'list':
+        return `${this.listWriter(t.items)}(p, ${x});`;
+      case 'map':
+        return `${this.mapWriter(t.values)}(p, ${x});`;
+      case 'struct':
+        return `${this.writer(t.def)}(p, ${x});`;
+      case 'union':
+        return `${this.writer(t.def)}(p, ${x});`;
     }
   }
 
@@ -231,20 +252,30 @@ class Wires {
   private read(t: ThriftType): string {
     const h = (v: unknown, n: string) => this.helper(v, n);
     switch (t.k) {
-      case 'bool': return 'p.readBool()';
-      case 'i32': return 'p.readI32()';
-      case 'double': return 'p.readDouble()';
-      case 'string': return 'p.readString()';
-      case 'binary': return `${h(plainBytes, 'plainBytes')}(p.readBinary())`;
+      case 'bool':
+        return 'p.readBool()';
+      case 'i32':
+        return 'p.readI32()';
+      case 'double':
+        return 'p.readDouble()';
+      case 'string':
+        return 'p.readString()';
+      case 'binary':
+        return `${h(plainBytes, 'plainBytes')}(p.readBinary())`;
       case 'i64': {
         const big = `${h(this.int64, 'int64')}.toBigInt(p.readI64())`;
         if (t.date === true) return `${h(millisToDate, 'millisToDate')}(${big})`;
         return t.bigint ? big : `${h(bigintToSafeNumber, 'toSafeNumber')}(${big})`;
       }
-      case 'enum': return `${this.enumReader(t.def)}(p.readI32())`;
-      case 'list': return `${this.listReader(t.items)}(p)`;
-      case 'map': return `${this.mapReader(t.values)}(p)`;
-      case 'struct': case 'union': return `${this.reader(t.def)}(p)`;
+      case 'enum':
+        return `${this.enumReader(t.def)}(p.readI32())`;
+      case 'list':
+        return `${this.listReader(t.items)}(p)`;
+      case 'map':
+        return `${this.mapReader(t.values)}(p)`;
+      case 'struct':
+      case 'union':
+        return `${this.reader(t.def)}(p)`;
     }
   }
 
@@ -298,7 +329,10 @@ class Wires {
     const name = this.gen.fresh(`r${def.name}_`);
     this.readers.set(key, name);
     if (def.kind === 'union') {
-      const cases = def.cases.map((c) => `case ${c.id}: if (t === ${STRUCT}) { if (r !== undefined) throw new Failure(${lit(`more than one case of union ${def.name} is set`)}); r = ${this.reader(c.def, { key: def.tag, value: c.name })}(p); } else p.skip(t); break;`);
+      const cases = def.cases.map(
+        (c) =>
+          `case ${c.id}: if (t === ${STRUCT}) { if (r !== undefined) throw new Failure(${lit(`more than one case of union ${def.name} is set`)}); r = ${this.reader(c.def, { key: def.tag, value: c.name })}(p); } else p.skip(t); break;`,
+      );
       this.gen.declare(`function ${name}(p) {
   var r, h, t;
   p.readStructBegin();
@@ -319,7 +353,9 @@ class Wires {
     }
     // Unknown ids and mismatched types are skipped, as Thrift's generated code does.
     const vars = def.fields.map((_, i) => `f${i}`);
-    const cases = def.fields.map((f, i) => `case ${f.id}: k = ${lit(f.memory)}; if (t === ${ttype(f.type)}) f${i} = ${this.read(f.type)}; else p.skip(t); break;`);
+    const cases = def.fields.map(
+      (f, i) => `case ${f.id}: k = ${lit(f.memory)}; if (t === ${ttype(f.type)}) f${i} = ${this.read(f.type)}; else p.skip(t); break;`,
+    );
     // Absent fields: null when nullable, left out when optional, an error when required.
     const absent = def.fields.flatMap((f, i) => {
       if (f.nullable) return [`if (f${i} === undefined) f${i} = null;`];

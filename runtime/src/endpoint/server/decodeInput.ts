@@ -25,7 +25,9 @@ export interface InputContext {
 
 /** 400 naming where the bad value was and what was expected. */
 export function badInput(where: string, name: string, message: string, expected?: string): HttpError {
-  return HttpError.of(HttpErrors.BAD_INPUT, [where, name, message], { details: { in: where.split(' ')[0], parameter: name, ...(expected ? { expected } : {}) } });
+  return HttpError.of(HttpErrors.BAD_INPUT, [where, name, message], {
+    details: { in: where.split(' ')[0], parameter: name, ...(expected ? { expected } : {}) },
+  });
 }
 
 /**
@@ -146,7 +148,9 @@ function decodeHeader(node: HeaderNode, request: Request): unknown {
   if (node.expect !== undefined) {
     const mt = MediaType.parse(text);
     if (!mt || mt.fullType !== node.expect) {
-      throw HttpError.of(HttpErrors.WRONG_CONTENT_TYPE_HEADER, [node.expect, text], { details: { in: 'header', parameter: 'content-type', expected: node.expect } });
+      throw HttpError.of(HttpErrors.WRONG_CONTENT_TYPE_HEADER, [node.expect, text], {
+        details: { in: 'header', parameter: 'content-type', expected: node.expect },
+      });
     }
     return mt;
   }
@@ -233,8 +237,14 @@ function decodeBytes(codec: BinaryCodec<unknown>, bytes: Uint8Array, mediaType: 
 
 /** A 400 from a body DecodeError, keeping its pointer. */
 export function bodyError(error: DecodeError, name: string): HttpError {
-  const message = error.message.startsWith('value') ? `${name}${error.message.slice(5)}` : error.message.startsWith('body') || error.message.startsWith(name) ? error.message : `${name}: ${error.message}`;
-  return HttpError.of(HttpErrors.BAD_BODY, [message], { details: { in: 'body', ...(error.pointer ? { pointer: error.pointer } : {}), ...(error.expected ? { expected: error.expected } : {}) } });
+  const message = error.message.startsWith('value')
+    ? `${name}${error.message.slice(5)}`
+    : error.message.startsWith('body') || error.message.startsWith(name)
+      ? error.message
+      : `${name}: ${error.message}`;
+  return HttpError.of(HttpErrors.BAD_BODY, [message], {
+    details: { in: 'body', ...(error.pointer ? { pointer: error.pointer } : {}), ...(error.expected ? { expected: error.expected } : {}) },
+  });
 }
 
 async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown> {
@@ -248,7 +258,7 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
     const value = schema.type === undefined && !isDateSchema(schema) && part.bytes ? part.bytes : coerceScalar(schema, part.text());
     return checked(node.schema, value, 'multipart part', node.name!, part.text().slice(0, 64));
   }
-  const mt = part.contentType ? MediaType.parse(part.contentType)?.fullType ?? offered[0] : offered[0];
+  const mt = part.contentType ? (MediaType.parse(part.contentType)?.fullType ?? offered[0]) : offered[0];
   const codec = bodyCodecFor(mt, node.schema, ctx.config) ?? bodyCodecFor(offered[0], node.schema, ctx.config);
   if (!codec) throw HttpError.of(HttpErrors.PART_TYPE_NOT_ACCEPTED, [node.name!, mt]);
   const result = codec.decode(part.bytes);

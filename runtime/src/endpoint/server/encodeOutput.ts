@@ -69,7 +69,9 @@ function collect(node: CodecNode, value: unknown, out: Pending): void {
         : typeof value === 'string'
           ? value
           : value instanceof Date
-            ? isDateSchema(node.schema) && !Number.isNaN(value.getTime()) ? value.toISOString() : value.toUTCString()
+            ? isDateSchema(node.schema) && !Number.isNaN(value.getTime())
+              ? value.toISOString()
+              : value.toUTCString()
             : String(value);
       out.headers.push([node.name, text]);
       return;
@@ -125,7 +127,10 @@ export function encodeOutput(node: CodecNode, value: unknown, accept: string | u
   let mediaType: string;
   if (isSimpleAccept(accept, offered)) mediaType = offered[0];
   else {
-    const chosen = MediaType.negotiate(accept, withAliases(offered).map((o) => MediaType.parse(o) ?? MediaType.application.octetStream));
+    const chosen = MediaType.negotiate(
+      accept,
+      withAliases(offered).map((o) => MediaType.parse(o) ?? MediaType.application.octetStream),
+    );
     if (!chosen) {
       throw HttpError.of(HttpErrors.NOT_ACCEPTABLE, [offered], { details: { available: offered } });
     }

@@ -11,7 +11,8 @@ type Entry = { readonly field: StreamingFormField; readonly data: FileData | und
 
 /** Checks the Content-Type of a multipart body and returns its boundary; a DecodeError otherwise. */
 export function multipartBoundary(contentType: string | undefined): string {
-  if (contentType === undefined) throw new DecodeError('The body has no Content-Type; expected multipart/form-data with a boundary', { expected: 'multipart/form-data' });
+  if (contentType === undefined)
+    throw new DecodeError('The body has no Content-Type; expected multipart/form-data with a boundary', { expected: 'multipart/form-data' });
   const mt = MediaType.parse(contentType);
   if (!mt || mt.fullType !== 'multipart/form-data') {
     throw new DecodeError(`The body is not a multipart form: Content-Type is "${contentType}"`, { expected: 'multipart/form-data' });
@@ -100,7 +101,8 @@ export async function* decodeMultipart(
   };
   const countPart = (name: string | undefined): boolean => {
     if (++parts > limits.maxParts) fail(MultipartLimits.exceeded(`more than ${limits.maxParts} parts`, limits.maxParts));
-    else if (name === undefined || name === '') fail(new DecodeError(`Part ${parts} of the multipart body has no name`, { expected: 'Content-Disposition: form-data; name="…"' }));
+    else if (name === undefined || name === '')
+      fail(new DecodeError(`Part ${parts} of the multipart body has no name`, { expected: 'Content-Disposition: form-data; name="…"' }));
     return failure === undefined;
   };
 

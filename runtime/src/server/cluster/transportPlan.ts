@@ -39,7 +39,11 @@ export function planTransport(t: TransportConfig): TransportPlan {
       if (os !== 'linux') throw refuse('channelType', 'URING', `io_uring is Linux's; this is ${os}`);
       // libuv reads it when the loop starts: forked workers get it, a single process must already have it.
       if (t.nThreads === 1 && process.env.UV_USE_IO_URING !== '1') {
-        throw refuse('channelType', 'URING', 'libuv takes io_uring only from UV_USE_IO_URING=1 in the environment Node starts with; set it, or use nThreads > 1 (the workers are started with it)');
+        throw refuse(
+          'channelType',
+          'URING',
+          'libuv takes io_uring only from UV_USE_IO_URING=1 in the environment Node starts with; set it, or use nThreads > 1 (the workers are started with it)',
+        );
       }
       workerEnv.UV_USE_IO_URING = '1';
       break;
@@ -47,7 +51,11 @@ export function planTransport(t: TransportConfig): TransportPlan {
       throw refuse('channelType', String(t.channelType), 'expected AUTO, NIO, EPOLL, KQUEUE or URING');
   }
   if (t.leakDetectionLevel === 'ADVANCED' || t.leakDetectionLevel === 'PARANOID') {
-    throw refuse('leakDetectionLevel', t.leakDetectionLevel, 'Node has no pooled buffers to track; use DISABLED or SIMPLE, and heap snapshots (--heapsnapshot-signal) to find leaks');
+    throw refuse(
+      'leakDetectionLevel',
+      t.leakDetectionLevel,
+      'Node has no pooled buffers to track; use DISABLED or SIMPLE, and heap snapshots (--heapsnapshot-signal) to find leaks',
+    );
   }
   if (t.leakDetectionLevel !== 'DISABLED' && t.leakDetectionLevel !== 'SIMPLE') {
     throw refuse('leakDetectionLevel', String(t.leakDetectionLevel), 'expected DISABLED, SIMPLE, ADVANCED or PARANOID');

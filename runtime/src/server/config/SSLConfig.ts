@@ -140,13 +140,7 @@ export const SSLConfig = {
   },
 
   /** Like {@link SSLConfig.fromResource}, with file paths (relative to the working folder). */
-  fromFile(
-    behaviour: HttpBehaviour,
-    certPath: string,
-    keyPath: string,
-    clientAuth?: ClientAuth,
-    trustManagerKeyStore?: TrustManagerKeyStoreInput,
-  ): SSLConfig {
+  fromFile(behaviour: HttpBehaviour, certPath: string, keyPath: string, clientAuth?: ClientAuth, trustManagerKeyStore?: TrustManagerKeyStoreInput): SSLConfig {
     return pem('file', behaviour, certPath, keyPath, clientAuth, trustManagerKeyStore);
   },
 

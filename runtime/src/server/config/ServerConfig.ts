@@ -212,7 +212,10 @@ export class ServerConfig implements ServerConfigFields {
 
   /** Sets how many request bodies may be decompressed at once, and the largest brotli window accepted. */
   withDecompressionLimits(limits: { readonly maxConcurrent?: number; readonly maxBrotliWindow?: number }): ServerConfig {
-    return this.copy({ maxConcurrentDecompressions: limits.maxConcurrent ?? this.maxConcurrentDecompressions, maxBrotliWindow: limits.maxBrotliWindow ?? this.maxBrotliWindow });
+    return this.copy({
+      maxConcurrentDecompressions: limits.maxConcurrent ?? this.maxConcurrentDecompressions,
+      maxBrotliWindow: limits.maxBrotliWindow ?? this.maxBrotliWindow,
+    });
   }
 
   /** Turns the readiness and liveness routes on (defaults `/readyz`, `/livez`, no drain delay, changed by `probes`). */

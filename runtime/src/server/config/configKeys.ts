@@ -2,7 +2,21 @@ import type { ClientAuth, HttpBehaviour } from './SSLConfig.ts';
 import type { Decompression } from './Decompression.ts';
 import type { ChannelType, LeakDetectionLevel } from './TransportConfig.ts';
 import {
-  bool, duration, host, intIn, oneOf, optionalDuration, optionalInt, path, port, positiveDuration, secret, size, sizeIn, text, type ValueReader,
+  bool,
+  duration,
+  host,
+  intIn,
+  oneOf,
+  optionalDuration,
+  optionalInt,
+  path,
+  port,
+  positiveDuration,
+  secret,
+  size,
+  sizeIn,
+  text,
+  type ValueReader,
 } from './configValues.ts';
 
 /** Prefix of every environment variable of the server config. */
@@ -12,10 +26,14 @@ export const FILE_SECTION = 'lib.http.server';
 
 const optionalCount = optionalInt(1, 2 ** 31 - 1, 'a whole number above zero, or none');
 
-const routePath = { ...text, expected: 'a path starting with /', read: (raw: unknown, baseDir: string | undefined) => {
-  const parsed = text.read(raw, baseDir);
-  return parsed.ok && parsed.value.startsWith('/') && !/\s/.test(parsed.value) ? parsed : { ok: false as const, expected: 'a path starting with /' };
-} } satisfies ValueReader<string>;
+const routePath = {
+  ...text,
+  expected: 'a path starting with /',
+  read: (raw: unknown, baseDir: string | undefined) => {
+    const parsed = text.read(raw, baseDir);
+    return parsed.ok && parsed.value.startsWith('/') && !/\s/.test(parsed.value) ? parsed : { ok: false as const, expected: 'a path starting with /' };
+  },
+} satisfies ValueReader<string>;
 
 const closeStatus = intIn(1000, 4999, 'a WebSocket close code 1000-4999');
 
@@ -42,13 +60,25 @@ export const serverKeys = {
   'idle-timeout': { reader: optionalDuration, doc: 'close connections idle this long; `none` for no limit (default none)' },
   'request-header-timeout': { reader: positiveDuration, doc: 'a request head must arrive within this; 408 after (default 10s)' },
   'max-connections': { reader: optionalCount, doc: 'connections open at once; more are closed on arrival; `none` for no cap (default 16384)' },
-  'max-concurrent-decompressions': { reader: intIn(1, 4096, 'a whole number 1-4096'), doc: 'streamed request bodies decompressed at once; more wait (default 8)' },
-  'max-brotli-window': { reader: sizeIn(1024, 16 * 1024 * 1024, 'a size from 1KiB to 16MiB'), doc: 'largest brotli window a request body may declare; 415 above (default 4MiB)' },
-  'health-probes.enabled': { reader: bool, doc: 'answer readiness and liveness probes before routing; any other health-probes key turns them on (default off)' },
+  'max-concurrent-decompressions': {
+    reader: intIn(1, 4096, 'a whole number 1-4096'),
+    doc: 'streamed request bodies decompressed at once; more wait (default 8)',
+  },
+  'max-brotli-window': {
+    reader: sizeIn(1024, 16 * 1024 * 1024, 'a size from 1KiB to 16MiB'),
+    doc: 'largest brotli window a request body may declare; 415 above (default 4MiB)',
+  },
+  'health-probes.enabled': {
+    reader: bool,
+    doc: 'answer readiness and liveness probes before routing; any other health-probes key turns them on (default off)',
+  },
   'health-probes.readiness-path': { reader: routePath, doc: 'path of the readiness probe: 200, or 503 once shutdown began (default /readyz)' },
   'health-probes.liveness-path': { reader: routePath, doc: 'path of the liveness probe: 200 while serving (default /livez)' },
   'health-probes.drain-delay': { reader: duration, doc: 'on shutdown, keep serving this long with readiness 503 before refusing connections (default 0s)' },
-  'transport.n-threads': { reader: intIn(0, 1024, 'a number of worker processes 0-1024 (0: one per core)'), doc: 'worker processes sharing the port (node:cluster); 0 one per core (default 1)' },
+  'transport.n-threads': {
+    reader: intIn(0, 1024, 'a number of worker processes 0-1024 (0: one per core)'),
+    doc: 'worker processes sharing the port (node:cluster); 0 one per core (default 1)',
+  },
   'transport.channel-type': {
     reader: oneOf<ChannelType>({ auto: 'AUTO', nio: 'NIO', epoll: 'EPOLL', kqueue: 'KQUEUE', uring: 'URING' }),
     doc: "libuv's event loop: auto, nio, epoll, kqueue or uring; one this platform lacks is refused at start (default auto)",
@@ -57,17 +87,29 @@ export const serverKeys = {
     reader: oneOf<LeakDetectionLevel>({ disabled: 'DISABLED', simple: 'SIMPLE', advanced: 'ADVANCED', paranoid: 'PARANOID' }),
     doc: 'disabled or simple (Node has no pooled buffers to track); advanced and paranoid are refused at start (default simple)',
   },
-  'transport.shutdown-quiet-period': { reader: duration, doc: "shutdown's drain window: requests on open connections are still answered this long (default 2s with a transport config, else 250ms)" },
+  'transport.shutdown-quiet-period': {
+    reader: duration,
+    doc: "shutdown's drain window: requests on open connections are still answered this long (default 2s with a transport config, else 250ms)",
+  },
   'transport.shutdown-timeout': { reader: duration, doc: 'a cluster primary kills workers still running this long after asking them to stop (default 15s)' },
   'response-compression.enabled': { reader: bool, doc: 'turn response compression on or off; any other response-compression key turns it on' },
   'response-compression.content-threshold': { reader: size, doc: 'compress responses of at least this many bytes (default 0)' },
   'web-socket.subprotocols': { reader: text, doc: 'sub-protocol to negotiate (default none)' },
-  'web-socket.handshake-timeout-millis': { reader: intIn(0, 2 ** 31 - 1, 'a whole number of milliseconds'), doc: 'abort a handshake after this many ms (default 10000)' },
-  'web-socket.force-close-timeout-millis': { reader: intIn(-1, 2 ** 31 - 1, 'a whole number of milliseconds, or -1 for none'), doc: 'force-close an inactive connection after this many ms; -1 never (default -1)' },
+  'web-socket.handshake-timeout-millis': {
+    reader: intIn(0, 2 ** 31 - 1, 'a whole number of milliseconds'),
+    doc: 'abort a handshake after this many ms (default 10000)',
+  },
+  'web-socket.force-close-timeout-millis': {
+    reader: intIn(-1, 2 ** 31 - 1, 'a whole number of milliseconds, or -1 for none'),
+    doc: 'force-close an inactive connection after this many ms; -1 never (default -1)',
+  },
   'web-socket.handle-close-frames': { reader: bool, doc: 'the server handles close frames itself (default true)' },
   'web-socket.send-close-frame': { reader: closeStatus, doc: 'close code sent when the application sends none (default 1000)' },
   'web-socket.drop-pong-frames': { reader: bool, doc: 'drop pong frames (default true)' },
-  'web-socket.decoder.max-frame-payload-length': { reader: intIn(1, 2 ** 31 - 1, 'a whole number of bytes above 0'), doc: 'largest frame payload (default 65536)' },
+  'web-socket.decoder.max-frame-payload-length': {
+    reader: intIn(1, 2 ** 31 - 1, 'a whole number of bytes above 0'),
+    doc: 'largest frame payload (default 65536)',
+  },
   'web-socket.decoder.expect-masked-frames': { reader: bool, doc: 'require masked client frames (default true)' },
   'web-socket.decoder.allow-mask-mismatch': { reader: bool, doc: 'accept frames whose masking differs from the expectation (default false)' },
   'web-socket.decoder.allow-extensions': { reader: bool, doc: 'allow protocol extensions (default false)' },

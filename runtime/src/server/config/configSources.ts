@@ -3,7 +3,15 @@ import { dirname, extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { closestName } from './closestName.ts';
 import {
-  type CompressionOptionField, compressionOptionFields, ENV_PREFIX, envName, FILE_SECTION, OPTIONS_KEY, type ServerKey, sections, serverKeys,
+  type CompressionOptionField,
+  compressionOptionFields,
+  ENV_PREFIX,
+  envName,
+  FILE_SECTION,
+  OPTIONS_KEY,
+  type ServerKey,
+  sections,
+  serverKeys,
 } from './configKeys.ts';
 import { show } from './configValues.ts';
 
@@ -63,12 +71,16 @@ export function readEnvSource(env: NodeJS.ProcessEnv): Source {
     } else {
       const index = /_OPTIONS_(\d+)_/.exec(name)?.[1] ?? '0';
       const candidates = [...byEnv.keys(), optionsEnv, ...Object.keys(FIELD_ENV).map((f) => `${optionsEnv}_${index}_${f}`)];
-      const guess = closestName(name.slice(ENV_PREFIX.length), candidates.map((c) => c.slice(ENV_PREFIX.length)));
+      const guess = closestName(
+        name.slice(ENV_PREFIX.length),
+        candidates.map((c) => c.slice(ENV_PREFIX.length)),
+      );
       source.problems.push(`${name}: unknown setting${guess ? `; did you mean ${ENV_PREFIX}${guess}?` : ' (README.md, "Configuration", lists them)'}`);
     }
   }
   if (indexedNames.length > 0) {
-    if (source.options) source.problems.push(`${optionsEnv}: give the compression options either as a list of types or as ${optionsEnv}_<n>_TYPE/LEVEL/BITS/MEM, not both`);
+    if (source.options)
+      source.problems.push(`${optionsEnv}: give the compression options either as a list of types or as ${optionsEnv}_<n>_TYPE/LEVEL/BITS/MEM, not both`);
     else if (Array.from(items).some((item) => item === undefined)) {
       const gap = Array.from(items).findIndex((item) => item === undefined);
       const after = indexedNames.filter((n) => Number(indexed.exec(n)![1]) > gap).sort()[0];
@@ -117,7 +129,9 @@ export function readFileSource(env: NodeJS.ProcessEnv): Source | undefined {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    source.problems.push(`KITGEN_CONFIG_FILE: the file ${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? (error as Error).message})`}`);
+    source.problems.push(
+      `KITGEN_CONFIG_FILE: the file ${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? (error as Error).message})`}`,
+    );
     return source;
   }
   try {

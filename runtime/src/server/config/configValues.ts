@@ -64,7 +64,19 @@ export const host: ValueReader<string> = reader('a host name or IP address, e.g.
   return text !== undefined && text !== '' && !/[\s/]/.test(text) ? text : undefined;
 });
 
-const sizeUnits: Record<string, number> = { '': 1, b: 1, kb: 1000, mb: 1_000_000, gb: 1_000_000_000, k: 1024, kib: 1024, m: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gib: 1024 ** 3 };
+const sizeUnits: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kb: 1000,
+  mb: 1_000_000,
+  gb: 1_000_000_000,
+  k: 1024,
+  kib: 1024,
+  m: 1024 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gib: 1024 ** 3,
+};
 
 /** A size in bytes: a whole number, optionally with a unit (`512KiB`, `1MiB`, `2MB`; `k`/`m`/`g` are binary). */
 export const size: ValueReader<number> = reader('a size in bytes such as 1048576, 512KiB or 1MiB', (raw) => {
@@ -139,10 +151,14 @@ export const path: ValueReader<string> = reader('a file path', (raw, baseDir) =>
 });
 
 /** A password; its value never appears in an error. */
-export const secret: ValueReader<Secret> = reader('a non-empty password', (raw) => {
-  const t = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : undefined;
-  return t ? new Secret(t) : undefined;
-}, true);
+export const secret: ValueReader<Secret> = reader(
+  'a non-empty password',
+  (raw) => {
+    const t = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : undefined;
+    return t ? new Secret(t) : undefined;
+  },
+  true,
+);
 
 /** Shows a raw value in an error: strings quoted, lists and sections by kind, secrets hidden. */
 export function show(raw: unknown, isSecret = false): string {

@@ -43,7 +43,8 @@ class Settings {
   /** Whether any key or section under `section` is given (in either source). */
   has(section: string): boolean {
     const under = (key: string) => key.startsWith(`${section}.`);
-    const given = (s: Source | undefined) => !!s && ([...s.values.keys()].some(under) || s.sections.has(section) || (s.options !== undefined && under(OPTIONS_KEY)));
+    const given = (s: Source | undefined) =>
+      !!s && ([...s.values.keys()].some(under) || s.sections.has(section) || (s.options !== undefined && under(OPTIONS_KEY)));
     return given(this.#env) || given(this.#file);
   }
 
@@ -111,7 +112,9 @@ function requestStreaming(s: Settings): RequestStreaming | undefined {
   const streaming = s.get('request-streaming');
   const limit = s.get('max-request-body-size');
   if (streaming === true && limit !== undefined) {
-    s.problem(`${named(s, 'max-request-body-size')}: the body limit applies only to aggregated bodies, but ${named(s, 'request-streaming')} turns request streaming on`);
+    s.problem(
+      `${named(s, 'max-request-body-size')}: the body limit applies only to aggregated bodies, but ${named(s, 'request-streaming')} turns request streaming on`,
+    );
     return undefined;
   }
   if (streaming === true) return RequestStreaming.Enabled;
@@ -173,14 +176,17 @@ function sslConfig(s: Settings): SSLConfig | undefined {
     if (cert !== undefined && key === undefined) also('ssl.cert-path', 'ssl.key-path', 'a certificate needs its private key');
     else if (key !== undefined && cert === undefined) also('ssl.key-path', 'ssl.cert-path', 'a private key needs its certificate');
     else if (cert === undefined && s.problems.length === before) {
-      const first = (['ssl.behaviour', 'ssl.keystore-password', 'ssl.client-auth', 'ssl.truststore-path', 'ssl.truststore-password'] as const).find((k) => s.entry(k));
+      const first = (['ssl.behaviour', 'ssl.keystore-password', 'ssl.client-auth', 'ssl.truststore-path', 'ssl.truststore-password'] as const).find((k) =>
+        s.entry(k),
+      );
       s.problem(`${first ? named(s, first) : (s.sectionWhere('ssl') ?? 'ssl')}: TLS needs ssl.cert-path with ssl.key-path, or ssl.keystore-path`);
     }
   }
   if (keystorePassword !== undefined && keystore === undefined && cert !== undefined) {
     s.problem(`${named(s, 'ssl.keystore-password')}: a password is only used with ssl.keystore-path`);
   }
-  if (truststorePassword !== undefined && truststore === undefined) also('ssl.truststore-password', 'ssl.truststore-path', 'a truststore password needs its truststore');
+  if (truststorePassword !== undefined && truststore === undefined)
+    also('ssl.truststore-password', 'ssl.truststore-path', 'a truststore password needs its truststore');
   if (clientAuth === 'Required' && truststore === undefined) {
     also('ssl.client-auth', 'ssl.truststore-path', 'client-auth required accepts only client certificates issued by truststore CAs');
   }

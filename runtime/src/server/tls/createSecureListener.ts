@@ -9,8 +9,7 @@ const TLS_HANDSHAKE = 0x16;
 /** A TLS handshake must finish within this; Node's 120 s default lets stalled clients hold shutdown. */
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 const FAIL_BODY = '{"error":"Bad Request","message":"This port only accepts HTTPS"}';
-const FAIL_RESPONSE =
-  `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${FAIL_BODY.length}\r\n\r\n${FAIL_BODY}`;
+const FAIL_RESPONSE = `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${FAIL_BODY.length}\r\n\r\n${FAIL_BODY}`;
 
 /**
  * The listening socket of a TLS server. It looks at each connection's first byte: a TLS

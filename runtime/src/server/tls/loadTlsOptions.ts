@@ -44,8 +44,12 @@ export function loadTlsOptions(ssl: SSLConfig): TlsOptions {
     createSecureContext(options);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const source = 'keyPath' in material ? `the private key ${material.keyPath} does not belong to the certificate ${material.path}` : `the keystore ${material.path} holds a private key that does not match its certificate`;
-    const message = code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH' ? source : `the key material in ${material.path} was refused by TLS (${(error as Error).message})`;
+    const source =
+      'keyPath' in material
+        ? `the private key ${material.keyPath} does not belong to the certificate ${material.path}`
+        : `the keystore ${material.path} holds a private key that does not match its certificate`;
+    const message =
+      code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH' ? source : `the key material in ${material.path} was refused by TLS (${(error as Error).message})`;
     throw new SSLConfigError(message, { file: material.path, cause: error });
   }
   if (ssl.trustManagerKeyStore) options.ca = readTrustStore(ssl.trustManagerKeyStore);

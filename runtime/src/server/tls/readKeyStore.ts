@@ -39,17 +39,23 @@ export function readKeyStore(location: KeyMaterialLocation, password: Secret | u
   const javaFormat = javaKeyStoreFormat(data);
   if (javaFormat) throw new SSLConfigError(javaKeyStoreAdvice(javaFormat, path, 'keystore'), { file: path });
   if (data.subarray(0, 64).toString('latin1').includes('-----BEGIN')) {
-    throw new SSLConfigError(`${path} is a PEM file, not a PKCS#12 keystore; use SSLConfig.fromResource or SSLConfig.fromFile with the certificate and key files`, { file: path });
+    throw new SSLConfigError(
+      `${path} is a PEM file, not a PKCS#12 keystore; use SSLConfig.fromResource or SSLConfig.fromFile with the certificate and key files`,
+      { file: path },
+    );
   }
   let contents;
   try {
     contents = readPkcs12(data, password?.reveal());
   } catch (error) {
-    if (error instanceof Pkcs12Problem) throw new SSLConfigError(pkcs12Message(error, path, 'keystore', 'the keyManagerPassword argument'), { file: path, cause: error });
+    if (error instanceof Pkcs12Problem)
+      throw new SSLConfigError(pkcs12Message(error, path, 'keystore', 'the keyManagerPassword argument'), { file: path, cause: error });
     throw error;
   }
   if (contents.keys.length === 0) {
-    throw new SSLConfigError(`the keystore ${path} holds no private key (only ${contents.certificates.length} certificate(s): is it a truststore?)`, { file: path });
+    throw new SSLConfigError(`the keystore ${path} holds no private key (only ${contents.certificates.length} certificate(s): is it a truststore?)`, {
+      file: path,
+    });
   }
   const leaves = new Set<X509Certificate>();
   const pairs = contents.keys.map((key) => {

@@ -15,7 +15,10 @@ function fromPem(text: string, path: string): X509Certificate[] {
     try {
       return new X509Certificate(block);
     } catch (error) {
-      throw new SSLConfigError(`certificate ${i + 1} of the truststore ${path} is not a valid certificate (${(error as Error).message})`, { file: path, cause: error });
+      throw new SSLConfigError(`certificate ${i + 1} of the truststore ${path} is not a valid certificate (${(error as Error).message})`, {
+        file: path,
+        cause: error,
+      });
     }
   });
 }
@@ -48,7 +51,10 @@ export function readTrustStore(store: TrustManagerKeyStore): string[] {
         certificates = readPkcs12(data, store.password?.reveal()).certificates;
       } catch (error) {
         if (error instanceof Pkcs12Problem) {
-          const message = error.reason === 'not-pkcs12' ? `${path} is neither a PEM bundle, a DER certificate nor a PKCS#12 truststore` : pkcs12Message(error, path, 'truststore', 'use .trustManagerPassword(secret)');
+          const message =
+            error.reason === 'not-pkcs12'
+              ? `${path} is neither a PEM bundle, a DER certificate nor a PKCS#12 truststore`
+              : pkcs12Message(error, path, 'truststore', 'use .trustManagerPassword(secret)');
           throw new SSLConfigError(message, { file: path, cause: error });
         }
         throw error;

@@ -31,7 +31,14 @@ export function readKeyMaterial(location: KeyMaterialLocation, what: string): { 
     return { path, data: readFileSync(path) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'is not readable (permission denied)' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${(error as Error).message})`;
+    const why =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EACCES'
+          ? 'is not readable (permission denied)'
+          : code === 'EISDIR'
+            ? 'is a folder, not a file'
+            : `cannot be read (${(error as Error).message})`;
     throw new SSLConfigError(`the ${what} file ${path} ${why}`, { file: path, cause: error });
   }
 }
