@@ -116,6 +116,7 @@ export class WarmSession {
     return this.server.peakRssMb();
   }
 
+  /** Ends the tsserver. */
   close(): Promise<void> {
     return this.server.close();
   }
