@@ -123,6 +123,7 @@ export class WarmSession {
     return this.server.peakRssMb();
   }
 
+  /** Ends the tsserver. */
   close(): Promise<void> {
     return this.server.close();
   }
