@@ -96,7 +96,7 @@ test('npm run demo serves the Pets API and stops on SIGTERM', async () => {
     assert.equal(form.status, 415);
 
     assert.match(output(), /curl .*\/pets/, 'prints example curl commands');
-    assert.match(output(), /cli\.ts list-pets/, 'prints how to call it with the generated CLI');
+    assert.match(output(), /cli\.js list-pets/, 'prints how to call it with the generated CLI');
   } finally {
     assert.equal(await stopDemo(child), 0, `the demo exits cleanly on SIGTERM:\n${output()}`);
   }
