@@ -1,6 +1,6 @@
 import type { Api } from '../model/Api.ts';
 import { jsDoc, objectKey, stringLiteral } from '../names/literals.ts';
-import { headerView, type EmitOptions } from './EmitOptions.ts';
+import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
 import { operationDoc } from './emitServer.ts';
 
@@ -70,8 +70,7 @@ export function emitClient(api: Api, options: EmitOptions): Map<string, string> 
     operations,
     inputOptions: `{ ${inputs.join(', ')} }`,
   };
-  return new Map([
-    ['client.js', options.templates.render('client.js', view)],
-    ['client.d.ts', options.templates.render('client.d.ts', view)],
-  ]);
+  const files = new Map<string, string>();
+  setModule(files, options, 'client', 'client', view);
+  return files;
 }

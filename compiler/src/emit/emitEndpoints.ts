@@ -1,6 +1,6 @@
 import type { Api, Operation } from '../model/Api.ts';
 import type { SchemaNode } from '../model/Schema.ts';
-import { headerView, type EmitOptions } from './EmitOptions.ts';
+import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { indexModel, type ModelIndex } from './ModelIndex.ts';
 import { operationView, type OperationView } from './operationView.ts';
 import { importPath, RuntimeImports } from './RuntimeImports.ts';
@@ -47,13 +47,11 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   if (!options.split) {
     const operations = opViews(api.operations, index, valueContext(index, options, schemaImports), schemaDecls);
     const view = { ...header, imports: String(schemaImports), declImports: String(schemaDecls), schemaGroups, operations };
-    files.set('endpoints.js', options.templates.render('endpoints.js', view));
-    files.set('endpoints.d.ts', options.templates.render('endpoints.d.ts', view));
+    setModule(files, options, 'endpoints', 'endpoints', view);
     return files;
   }
   const schemasView = { ...header, imports: String(schemaImports), declImports: String(schemaDecls), schemaGroups };
-  files.set('endpoints/schemas.js', options.templates.render('endpoints-schemas.js', schemasView));
-  files.set('endpoints/schemas.d.ts', options.templates.render('endpoints-schemas.d.ts', schemasView));
+  setModule(files, options, 'endpoints/schemas', 'endpoints-schemas', schemasView);
   const groups = new Map<string, Operation[]>();
   for (const op of api.operations) {
     const list = groups.get(op.group) ?? [];
@@ -78,8 +76,7 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
       schemasModule: importPath(options, 'schemas'),
       operations,
     };
-    files.set(`endpoints/${group}.js`, options.templates.render('endpoints-group.js', view));
-    files.set(`endpoints/${group}.d.ts`, options.templates.render('endpoints-group.d.ts', view));
+    setModule(files, options, `endpoints/${group}`, 'endpoints-group', view);
     modules.push(importPath(options, `endpoints/${group}`));
   }
   const text = options.templates.render('endpoints-index', { ...header, modules });

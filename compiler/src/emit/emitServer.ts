@@ -1,6 +1,6 @@
 import type { Api } from '../model/Api.ts';
 import { jsDoc } from '../names/literals.ts';
-import { headerView, type EmitOptions } from './EmitOptions.ts';
+import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
 
 /** The runtime auth type of an operation. */
@@ -27,10 +27,9 @@ export function operationDoc(op: Api['operations'][number], indent = ''): string
 export function emitServer(api: Api, options: EmitOptions): Map<string, string> {
   const operations = api.operations.map((op) => ({ ident: op.ident, types: op.types, doc: operationDoc(op), authType: authTypeOf(op.auth) }));
   const view = { ...headerView(api, options), endpointsModule: importPath(options, 'endpoints'), operations, basePath: basePathOf(api.serverUrl) };
-  return new Map([
-    ['server.js', options.templates.render('server.js', view)],
-    ['server.d.ts', options.templates.render('server.d.ts', view)],
-  ]);
+  const files = new Map<string, string>();
+  setModule(files, options, 'server', 'server', view);
+  return files;
 }
 
 /**
