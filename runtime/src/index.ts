@@ -110,6 +110,7 @@ export {
   type ParameterSpec,
   type BodySpec,
   type MultipartSpec,
+  type VariantBodySpec,
   type ResponseHeaderSpec,
   type ResponseDataSpec,
   type PlainOutputSpec,
@@ -119,7 +120,7 @@ export { Doc } from './endpoint/Doc.ts';
 export { HeaderCodec, type ContentTypeCodec } from './endpoint/HeaderCodec.ts';
 export { type QueryCodec, type ContentCodec, type QueryOptions, type ContentOptions } from './endpoint/HttpCodec.ts';
 export type { Unwrap, CodecKind } from './endpoint/types.ts';
-export type { CodecNode, QueryNode, HeaderNode, ContentNode, StatusNode, QueryStyle, Examples } from './endpoint/CodecNode.ts';
+export type { CodecNode, QueryNode, HeaderNode, ContentNode, StatusNode, StatusCoverage, QueryStyle, Examples } from './endpoint/CodecNode.ts';
 export { arity, leaves, alternatives } from './endpoint/CodecNode.ts';
 import { HttpCodecs } from './endpoint/HttpCodec.ts';
 import type { HttpCodec as HttpCodecClass } from './endpoint/HttpCodec.ts';
@@ -128,7 +129,9 @@ import type { CodecKind as Kind } from './endpoint/types.ts';
 export const HttpCodec = HttpCodecs;
 /** A codec value (see endpoint/HttpCodec.ts). */
 export type HttpCodec<T extends unknown[], K extends Kind = Kind> = HttpCodecClass<T, K>;
-export { Responses, representativeStatus, type ResponseSpec, type ResponseValue } from './endpoint/Responses.ts';
+export { Responses, representativeStatus, type ResponseSpec, type ResponseValue, type ResponsesSide } from './endpoint/Responses.ts';
+export { Bodies, type BodyVariant, type BodyVariantSpec, type BodiesOptions } from './endpoint/Bodies.ts';
+export { statusCovered, isStatusKey, type StatusIn, type StatusRange, type StatusKey } from './http/StatusRange.ts';
 
 export { EndpointExecutor, type ExecutorOptions } from './client/EndpointExecutor.ts';
 export { EndpointError } from './client/EndpointError.ts';

@@ -29,7 +29,7 @@ function op(path: string, method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 
   return o;
 }
 const param = (o: OperationObject, name: string) => (o.parameters ?? []).find((p) => (p as ParameterObject).name === name) as ParameterObject | undefined;
-const response = (o: OperationObject, status: number) => o.responses?.[String(status)] as ResponseObject;
+const response = (o: OperationObject, status: number | 'default' | `${number}XX`) => o.responses?.[String(status)] as ResponseObject;
 const json = (r: { content?: Record<string, MediaTypeObject> }, mt = 'application/json') => r.content?.[mt]?.schema as SchemaObject;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -224,7 +224,11 @@ test('errors: outError, outErrors, orOutError, outErrorCodec with their statuses
   assert.deepEqual(json(response(del, 401)), { oneOf: [ref('Denied'), ref('HttpError')] }, "the declared 401 and the server's own");
   assert.deepEqual(json(response(op('/pets/{key}', 'put'), 404)), ref('NotFound'));
   const custom = op('/custom/{name}', 'get');
-  assert.deepEqual([json(response(custom, 404)), json(response(custom, 500))], [ref('NotFound'), ref('NotFound')]);
+  // `default` is written back as default, not as a status it stands for; it covers 400, so the
+  // server's own answer to an input that does not decode is one of its shapes there.
+  assert.deepEqual([json(response(custom, 404)), json(response(custom, 'default'))], [ref('NotFound'), { oneOf: [ref('NotFound'), ref('HttpError')] }]);
+  assert.equal(response(custom, 500), undefined);
+  assert.equal(response(custom, 400), undefined, 'the 400 the server gives by itself goes under the key that covers it');
   assert.deepEqual(json(response(op('/t/{id}', 'get'), 404)), ref('NotFound'));
   assert.deepEqual(json(response(op('/t/{id}', 'get'), 200)), ref('User'), 'transformOut: the wire is still a User');
 });

@@ -1,7 +1,6 @@
 import { jsDoc, jsonLiteral, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
 import type { Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
 import type { SchemaNode } from '../model/Schema.ts';
-import { runtimeRepresentative } from '../names/moduleNames.ts';
 import type { RuntimeImports } from './RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
 import { typeText, type IdentOf } from './typeText.ts';
@@ -64,9 +63,24 @@ function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): strin
   return objectText(entries);
 }
 
-function responseType(r: Response, identOf: IdentOf, withStatus: boolean): string {
-  if (!withStatus) return r.content ? typeText(r.content.schema, identOf) : 'void';
-  const parts = [`status: ${r.status}`];
+/**
+ * The type of a response's `status`: its code, or for a range or `default` the union of what the
+ * key covers (Responses.of's rule, spelt with the runtime's `StatusIn`, less the codes and ranges
+ * declared beside it), so a handler may answer any of them and a client narrows on them.
+ */
+function statusType(r: Response, side: readonly Response[], which: 'outputs' | 'errors', declImports: RuntimeImports): string {
+  if (/^\d{3}$/.test(r.key)) return r.key;
+  const keys = side.map((x) => x.key);
+  const hundreds = r.key === 'default' ? (which === 'outputs' ? ['2', '3'] : ['4', '5']).filter((d) => !keys.includes(`${d}XX`)) : [r.key[0]];
+  if (hundreds.length === 0) return 'never';
+  const codes = keys.filter((k) => /^\d{3}$/.test(k) && hundreds.includes(k[0]));
+  const union = `${declImports.use('StatusIn')}<${hundreds.map((d) => `'${d}XX'`).join(' | ')}>`;
+  return codes.length === 0 ? union : `Exclude<${union}, ${codes.join(' | ')}>`;
+}
+
+function responseType(r: Response, identOf: IdentOf, status: string | undefined): string {
+  if (status === undefined) return r.content ? typeText(r.content.schema, identOf) : 'void';
+  const parts = [`status: ${status}`];
   if (r.content) parts.push(`body: ${typeText(r.content.schema, identOf)}`);
   if (r.headers.length > 0)
     parts.push(`headers: { ${r.headers.map((h) => `${propertyKey(h.prop)}${h.required ? '' : '?'}: ${typeText(h.schema, identOf)}`).join('; ')} }`);
@@ -76,7 +90,7 @@ function responseType(r: Response, identOf: IdentOf, withStatus: boolean): strin
 /** Responses by status key as the runtime's `ResponseDataSpec` record (`Responses.of` underneath). */
 function responsesSpec(responses: readonly Response[], identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode): string {
   const entries = responses.map((r) => {
-    const key = runtimeRepresentative(r.key) === r.status ? r.key : String(r.status);
+    const key = r.key;
     const spec: string[] = [];
     if (r.content) {
       spec.push(`body: ${schemaExpression(r.content.schema, ctx)}`);
@@ -169,12 +183,13 @@ export function operationView(
   // Outputs: one plain body (or none) when there is one success status without headers;
   // otherwise `{ status, body, headers }` values through Responses.of, the same on both sides.
   const outs = op.outputs;
-  const plain = outs.length === 1 && outs[0].headers.length === 0;
+  // A range or default output keeps its status in the value: the handler says which it answers.
+  const plain = outs.length === 1 && outs[0].headers.length === 0 && /^\d{3}$/.test(outs[0].key);
   let outputType = 'void';
   let outputTuple = '[]';
   if (plain) {
     const r = outs[0];
-    outputType = responseType(r, identOf, false);
+    outputType = responseType(r, identOf, undefined);
     const entries = [`status: ${r.status}`];
     if (r.content) {
       outputTuple = `[${op.types.output}]`;
@@ -185,11 +200,12 @@ export function operationView(
     }
     spec.push(`output: ${objectText(entries)}`);
   } else if (outs.length > 0) {
-    outputType = outs.map((r) => responseType(r, identOf, true)).join(' | ');
+    outputType = outs.map((r) => responseType(r, identOf, statusType(r, outs, 'outputs', declImports))).join(' | ');
     outputTuple = `[${op.types.output}]`;
     spec.push(`outputs: ${responsesSpec(outs, identOf, ctx, resolve)}`);
   }
-  const errorType = op.errors.length > 0 ? op.errors.map((r) => responseType(r, identOf, true)).join(' | ') : 'never';
+  const errorType =
+    op.errors.length > 0 ? op.errors.map((r) => responseType(r, identOf, statusType(r, op.errors, 'errors', declImports))).join(' | ') : 'never';
   if (op.errors.length > 0) spec.push(`errors: ${responsesSpec(op.errors, identOf, ctx, resolve)}`);
 
   const types = [

@@ -81,7 +81,7 @@ export interface ResponseContent {
 export interface Response {
   /** `200`, `2XX` or `default`, as the spec keys it. */
   readonly key: string;
-  /** The status the runtime answers with (ranges and default use a representative). */
+  /** A status it can be answered with: the code, or the first one a range or `default` covers (tests sample it). */
   readonly status: number;
   readonly description?: string;
   readonly content?: ResponseContent;

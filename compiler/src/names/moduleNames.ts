@@ -14,6 +14,7 @@ export const runtimeNames = [
   'defineEndpoint',
   'EndpointOf',
   'SchemaOf',
+  'StatusIn',
 ] as const;
 
 /** A runtime export generated code may import. */
@@ -24,10 +25,3 @@ export type RuntimeName = (typeof runtimeNames)[number];
  * re-exports all three modules) and the namespace they import the endpoints as.
  */
 export const endpointsModuleLocals = ['Handlers', 'HandlerResult', 'routes', 'Client', 'ClientOptions', 'createClient', 'endpoints'] as const;
-
-/** The status the runtime's `Responses.of` gives a key: the code, a range's `N00`, or 500 for default. */
-export function runtimeRepresentative(key: string): number {
-  if (/^\d{3}$/.test(key)) return Number(key);
-  if (/^[1-5]XX$/i.test(key)) return Number(key[0]) * 100;
-  return 500;
-}

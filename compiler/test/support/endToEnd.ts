@@ -55,7 +55,8 @@ function credentials(api: Api): Record<string, unknown> {
   return out;
 }
 
-const plainOutput = (op: Operation) => op.outputs.length <= 1 && (op.outputs[0]?.headers.length ?? 0) === 0;
+/** An output given as its body alone: one success with an exact status and no headers (a range's value names its status). */
+const plainOutput = (op: Operation) => op.outputs.length <= 1 && (op.outputs[0]?.headers.length ?? 0) === 0 && /^\d{3}$/.test(op.outputs[0]?.key ?? '200');
 
 /** Handlers for every operation: record the input, answer what `mode` says. */
 function handlers(api: Api, samples: Samples, generated: Generated, state: { mode: Mode; received?: unknown }): object {

@@ -91,12 +91,12 @@ async function readBytes(body: ReadableStream<Uint8Array> | null): Promise<Uint8
  */
 export async function decodeResponse(shapes: EndpointShapes, response: globalThis.Response, config: CodecConfig, headOnly = false): Promise<DecodedResponse> {
   const candidates = [
-    ...shapes.outputs.filter((s) => s.status === response.status).map((shape) => ({ shape, isError: false })),
-    ...shapes.errors.filter((s) => s.status === response.status).map((shape) => ({ shape, isError: true })),
+    ...shapes.outputs.filter((s) => s.covers(response.status)).map((shape) => ({ shape, isError: false })),
+    ...shapes.errors.filter((s) => s.covers(response.status)).map((shape) => ({ shape, isError: true })),
   ];
   if (candidates.length === 0) {
     const bytes = await readBytes(response.body).catch(() => undefined);
-    const declared = [...new Set([...shapes.outputs, ...shapes.errors].map((s) => s.status))].join(', ');
+    const declared = [...new Set([...shapes.outputs, ...shapes.errors].map((s) => s.key))].join(', ');
     throw new ResponseMismatch('status', `undeclared status ${response.status} (declared: ${declared || 'none'})`, bytes);
   }
   const contentTypeText = response.headers.get('content-type');
@@ -113,7 +113,8 @@ export async function decodeResponse(shapes: EndpointShapes, response: globalThi
     for (const leaf of shape.leaves) {
       // A HEAD answer carries the GET's headers and never a body (RFC 9110 §9.3.2): the declared
       // body is left undefined rather than decoded from nothing.
-      if (leaf.kind === 'status' || (headOnly && leaf.kind !== 'header')) values.push(undefined);
+      if (leaf.kind === 'status') values.push(response.status);
+      else if (headOnly && leaf.kind !== 'header') values.push(undefined);
       else if (leaf.kind === 'header') {
         const h = decodeHeader(leaf, response.headers);
         if (!h.ok) failure = h.message;

@@ -47,7 +47,7 @@ function declaresRedirect(state: AnyEndpoint['state']): boolean {
   let hit = redirects.get(state);
   if (hit === undefined) {
     const shapes = endpointShapes(state);
-    hit = [...shapes.outputs, ...shapes.errors].some((s) => s.status >= 300 && s.status < 400);
+    hit = [...shapes.outputs, ...shapes.errors].some((s) => [300, 301, 302, 303, 304, 305, 306, 307, 308].some((c) => s.covers(c)));
     redirects.set(state, hit);
   }
   return hit;

@@ -1,4 +1,4 @@
-import type { CodecNode, ContentNode, HeaderNode, StatusNode } from '../endpoint/CodecNode.ts';
+import type { CodecNode, ContentNode, HeaderNode, StatusCoverage, StatusNode } from '../endpoint/CodecNode.ts';
 import { Either } from '../util/Either.ts';
 
 /** A response leaf: a header, the body, or a fixed status. */
@@ -11,7 +11,12 @@ export type ResponseLeaf = HeaderNode | ContentNode | StatusNode;
  */
 export interface ResponseShape {
   readonly leaves: readonly ResponseLeaf[];
+  /** The status the server gives the shape (a range's or default's representative). */
   readonly status: number;
+  /** How the shape's status is declared: the code, or a range such as `4XX`, or `default`. */
+  readonly key: string;
+  /** Whether a response of `status` can be this shape. */
+  covers(status: number): boolean;
   readonly content: ContentNode | undefined;
   build(values: readonly unknown[]): unknown;
 }
@@ -34,7 +39,8 @@ function partials(node: CodecNode): Partial[] {
     case 'content':
       return [{ leaves: [node], build: (v) => [v[0]] }];
     case 'status':
-      return [{ leaves: [node], build: () => [] }];
+      // A range's leaf is decoded to the response's status, the value it carries.
+      return [{ leaves: [node], build: node.range ? (v) => [v[0]] : () => [] }];
     case 'query':
     case 'empty':
       return [nothing];
@@ -70,13 +76,24 @@ export function responseShapes(node: CodecNode, defaultStatus: number): Response
   return partials(node).map((p) => {
     let status: number | undefined;
     let content: ContentNode | undefined;
+    let range: StatusCoverage | undefined;
     for (const leaf of p.leaves) {
       if (leaf.kind === 'content') {
         content = leaf;
         if (leaf.status !== undefined) status = leaf.status;
-      } else if (leaf.kind === 'status') status = leaf.status;
+      } else if (leaf.kind === 'status') {
+        status = leaf.status;
+        range = leaf.range;
+      }
     }
     const effective = status ?? (content || defaultStatus !== 200 ? defaultStatus : 204);
-    return { leaves: p.leaves, status: effective, content, build: (v) => unwrapValues(p.build(v)) };
+    return {
+      leaves: p.leaves,
+      status: effective,
+      key: range?.key ?? String(effective),
+      covers: range ? (s) => range.covers(s) : (s) => s === effective,
+      content,
+      build: (v) => unwrapValues(p.build(v)),
+    };
   });
 }

@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import type { QueryStyle } from '../codec/queryStyle.ts';
 import type { HeaderType } from '../http/Header.ts';
+import type { StatusKey } from '../http/StatusRange.ts';
 
 export type { QueryStyle };
 
@@ -53,10 +54,21 @@ export interface ContentNode extends NodeDocs {
   readonly optional?: boolean;
 }
 
-/** A fixed response status. */
+/**
+ * A response status: fixed, or — for a response keyed by a range (`4XX`) or `default` — any
+ * status the key covers, taken from the value (then the node carries one value, the status, and
+ * `status` is the representative a bare `Responses.of` value would get).
+ */
 export interface StatusNode {
   readonly kind: 'status';
   readonly status: number;
+  readonly range?: StatusCoverage;
+}
+
+/** The statuses a range or `default` response stands for (OpenAPI keys responses so). */
+export interface StatusCoverage {
+  readonly key: StatusKey;
+  covers(status: number): boolean;
 }
 
 /** Codecs combined with `and` (values concatenated). */
@@ -98,6 +110,7 @@ export type CodecNode = QueryNode | HeaderNode | ContentNode | StatusNode | AndN
 export function arity(node: CodecNode): number {
   switch (node.kind) {
     case 'status':
+      return node.range ? 1 : 0;
     case 'empty':
       return 0;
     case 'and':

@@ -8,6 +8,7 @@ import { Endpoint, type EndpointImpl } from './Endpoint.ts';
 import { HeaderCodec } from './HeaderCodec.ts';
 import { HttpCodecs, type HttpCodec } from './HttpCodec.ts';
 import { Responses, type ResponseSpec } from './Responses.ts';
+import { Bodies, type BodyVariantSpec } from './Bodies.ts';
 
 /** A path parameter: its name in the path, its codec, and the params property it fills. */
 export interface PathParamSpec {
@@ -45,6 +46,15 @@ export interface BodySpec {
   readonly optional?: boolean;
 }
 
+/** A body in several media types with their own schemas (`Bodies.of`): `{ mediaType, value }` under `prop`. */
+export interface VariantBodySpec {
+  readonly prop: string;
+  /** By the media type the value is tagged with. */
+  readonly variants: Readonly<Record<string, BodyVariantSpec>>;
+  readonly doc?: string;
+  readonly optional?: boolean;
+}
+
 /** A multipart/form-data body: its parts, each a property of the object under `prop`. */
 export interface MultipartSpec {
   readonly prop: string;
@@ -63,6 +73,8 @@ export interface ResponseHeaderSpec {
 export interface ResponseDataSpec {
   readonly body?: TSchema;
   readonly mediaTypes?: readonly string[];
+  /** Instead of `body`: a body per media type with its own schema; the value names its `mediaType`. */
+  readonly content?: Readonly<Record<string, BodyVariantSpec>>;
   readonly doc?: string;
   /** Response headers by the property name they take in the value's `headers`. */
   readonly headers?: Readonly<Record<string, ResponseHeaderSpec>>;
@@ -92,7 +104,7 @@ export interface EndpointSpec {
   readonly deprecated?: boolean;
   readonly auth?: Exclude<AuthType, 'None'>;
   readonly parameters?: readonly ParameterSpec[];
-  readonly body?: BodySpec | MultipartSpec;
+  readonly body?: BodySpec | MultipartSpec | VariantBodySpec;
   /** One plain output (body or none, one status)… */
   readonly output?: PlainOutputSpec;
   /** …or `{ status, body, headers }` values, one shape per status (`Responses.of`). */
@@ -207,6 +219,10 @@ export function defineEndpoint<PathInput extends unknown[], Input extends unknow
       e = e.in(part.schema, part.mediaTypes ? { name: part.name, mediaTypes: part.mediaTypes } : { name: part.name });
       slots.push({ prop: body.prop, part: part.name });
     }
+  } else if (body && 'variants' in body) {
+    const options = { ...(body.optional ? { optional: true } : {}), ...(body.doc !== undefined ? { doc: body.doc } : {}) };
+    e = e.inCodec(Bodies.of(body.variants, options));
+    slots.push({ prop: body.prop });
   } else if (body) {
     const options = { ...(body.mediaTypes ? { mediaTypes: body.mediaTypes } : {}), ...(body.doc !== undefined ? { doc: body.doc } : {}) };
     e = body.optional ? e.inOptional(body.schema, options) : e.in(body.schema, options);
@@ -219,7 +235,7 @@ export function defineEndpoint<PathInput extends unknown[], Input extends unknow
     e = schema
       ? e.out(schema, { status, ...(mediaTypes ? { mediaTypes } : {}), ...(doc !== undefined ? { doc } : {}) })
       : e.outCodec(HttpCodecs.status(status));
-  } else if (spec.outputs) e = e.outCodec(Responses.of(responseSpecs(spec.outputs)));
+  } else if (spec.outputs) e = e.outCodec(Responses.of(responseSpecs(spec.outputs), 'outputs'));
   if (spec.errors) e = e.outErrorCodec(Responses.of(responseSpecs(spec.errors)));
   return e;
 }

@@ -218,6 +218,7 @@ export const ConfigErrors = {
     (name: string) => `Responses.of: header '${name}' is a request cookie; declare a response cookie as a 'set-cookie' header`,
   ),
   NO_RESPONSES: config('KITGEN_ERR_NO_RESPONSES', 'Error', () => 'Responses.of: at least one status is needed'),
+  NO_BODY_VARIANTS: config('KITGEN_ERR_NO_BODY_VARIANTS', 'Error', () => 'Bodies.of: at least one media type is needed'),
   TAGGED_UNION_EMPTY: config('KITGEN_ERR_TAGGED_UNION_EMPTY', 'Error', () => 'TaggedUnion: at least one case is needed'),
   TAGGED_UNION_TAG_CLASH: config(
     'KITGEN_ERR_TAGGED_UNION_TAG_CLASH',

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
-import { alternatives, type CodecNode, type ContentNode, type HeaderNode } from '../endpoint/CodecNode.ts';
+import { alternatives, type CodecNode, type ContentNode, type HeaderNode, type StatusCoverage } from '../endpoint/CodecNode.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { statusHasNoBody } from '../http/Status.ts';
 import { splitOutputExample } from './examples.ts';
@@ -12,11 +12,20 @@ import { pascalCase } from './names.ts';
 /** One way a response can go out: its status, body and headers. */
 interface Alternative {
   readonly status: number;
+  /** The response key it is written under: the status, or a range (`4XX`) or `default`. */
+  readonly key: string;
+  readonly covers: (status: number) => boolean;
   readonly content: ContentNode | undefined;
   readonly headers: readonly HeaderNode[];
   /** A description for answers the server gives by itself. */
   readonly note?: string;
   readonly implicit?: 'input' | 'auth';
+}
+
+/** Response keys in the order OpenAPI documents list them: codes by number, then ranges, then `default`. */
+function keyOrder(a: string, b: string): number {
+  const rank = (k: string) => (k === 'default' ? 2 : /X/.test(k) ? 1 : 0);
+  return rank(a) - rank(b) || a.localeCompare(b);
 }
 
 /** The alternatives of an output or error node, with statuses as encodeOutput chooses them. */
@@ -25,16 +34,22 @@ function alternativesOf(node: CodecNode | undefined, defaultStatus: number): Alt
   return alternatives(node).map((leaves) => {
     let status: number | undefined;
     let content: ContentNode | undefined;
+    let range: StatusCoverage | undefined;
     const headers: HeaderNode[] = [];
     for (const leaf of leaves) {
       if (leaf.kind === 'content') {
         content = leaf;
         if (leaf.status !== undefined) status = leaf.status;
-      } else if (leaf.kind === 'status') status = leaf.status;
-      else headers.push(leaf);
+      } else if (leaf.kind === 'status') {
+        status = leaf.status;
+        range = leaf.range;
+      } else headers.push(leaf);
     }
     // Without a body a success answers 204; a failure keeps its status.
-    return { status: status ?? (content || defaultStatus !== 200 ? defaultStatus : 204), content, headers };
+    const effective = status ?? (content || defaultStatus !== 200 ? defaultStatus : 204);
+    return range
+      ? { status: effective, key: range.key, covers: (s: number) => range.covers(s), content, headers }
+      : { status: effective, key: String(effective), covers: (s: number) => s === effective, content, headers };
   });
 }
 
@@ -48,21 +63,27 @@ function alternativesOf(node: CodecNode | undefined, defaultStatus: number): Alt
 export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string, decodes: boolean): ResponsesObject {
   const { output, error, authType, docs } = endpoint.state;
   const all: Alternative[] = [...alternativesOf(output, 200), ...alternativesOf(error, 500)];
-  if (ctx.implicitErrors && decodes)
-    all.push({ status: 400, content: undefined, headers: [], note: 'An input did not decode: the message names it.', implicit: 'input' });
-  if (ctx.implicitErrors && authType !== 'None')
-    all.push({ status: 401, content: undefined, headers: [], note: `${authType} credentials are missing or wrong.`, implicit: 'auth' });
+  // The server's own answers go under the declared key that covers their status (`4XX`, default), else their own.
+  const implicit = (status: number, note: string, kind: 'input' | 'auth'): Alternative => {
+    const key = all.find((a) => !a.implicit && a.covers(status))?.key ?? String(status);
+    return { status, key, covers: (s) => s === status, content: undefined, headers: [], note, implicit: kind };
+  };
+  if (ctx.implicitErrors && decodes) all.push(implicit(400, 'An input did not decode: the message names it.', 'input'));
+  if (ctx.implicitErrors && authType !== 'None') all.push(implicit(401, `${authType} credentials are missing or wrong.`, 'auth'));
   const outputExamples = Object.entries(docs.outputExamples ?? {}).map(([name, value]) => [name, splitOutputExample(output, value)] as const);
 
-  const byStatus = new Map<number, Alternative[]>();
-  for (const alt of all) byStatus.set(alt.status, [...(byStatus.get(alt.status) ?? []), alt]);
+  const byKey = new Map<string, Alternative[]>();
+  for (const alt of all) byKey.set(alt.key, [...(byKey.get(alt.key) ?? []), alt]);
   const responses: ResponsesObject = {};
-  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
-    const alts = byStatus.get(status) as Alternative[];
+  for (const key of [...byKey.keys()].sort(keyOrder)) {
+    const alts = byKey.get(key) as Alternative[];
+    const status = alts[0].status;
     const media = new MediaCollector();
     const notes: string[] = [];
     for (const alt of alts) {
-      notes.push(alt.note ?? alt.content?.doc ?? statusText(status));
+      notes.push(
+        alt.note ?? alt.content?.doc ?? (key === String(status) ? statusText(status) : key === 'default' ? 'Any other status.' : `Any ${key} status.`),
+      );
       if (alt.implicit) {
         if (!statusHasNoBody(status)) media.add('application/json', ctx.errorSchema());
         continue;
@@ -72,7 +93,7 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
       if (node.stream) notes.push(streamNote(ctx.config, 'out'));
       if (statusHasNoBody(status)) continue;
       for (const mt of node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema)) {
-        media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}${status}Response`, 'out'), node.stream);
+        media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}${pascalCase(key)}Response`, 'out'), node.stream);
         if (node.stream) continue;
         for (const [name, value] of Object.entries(node.examples ?? {})) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, value));
         for (const [name, split] of outputExamples)
@@ -80,10 +101,10 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
       }
     }
     const response: ResponseObject = { description: [...new Set(notes)].join('\n\n') };
-    const headers = responseHeaders(ctx, alts, `${hint}${status}`, outputExamples);
+    const headers = responseHeaders(ctx, alts, `${hint}${pascalCase(key)}`, outputExamples);
     if (Object.keys(headers).length > 0) response.headers = headers;
     if (media.size > 0) response.content = media.content();
-    responses[String(status)] = response;
+    responses[key] = response;
   }
   return responses;
 }

@@ -86,15 +86,34 @@ async function decodeAlternatives(node: Extract<CodecNode, { kind: 'or' | 'union
       return [Either.right(unwrapValues(await decodeInput(node.right, ctx)))];
     }
   }
-  let first: unknown;
+  const errors: unknown[] = [];
   for (const alt of node.alts) {
     try {
       return [unwrapValues(await decodeInput(alt, ctx))];
     } catch (error) {
-      first ??= error;
+      errors.push(error);
     }
   }
-  throw first;
+  throw unionFailure(errors, ctx.request);
+}
+
+const mediaTypeCodes = new Set<string>([HttpErrors.CONTENT_TYPE_NOT_ACCEPTED.code, HttpErrors.CONTENT_TYPE_REQUIRED.code]);
+
+/**
+ * Why no alternative decoded: the failure of one whose media type matched (a body in several
+ * media types, Bodies.of), or — when none took the Content-Type — one 415 naming every media
+ * type the alternatives accept; otherwise the first failure.
+ */
+function unionFailure(errors: readonly unknown[], request: Request): unknown {
+  const isMediaType = (e: unknown) => e instanceof HttpError && e.code !== undefined && mediaTypeCodes.has(e.code);
+  const other = errors.find((e) => !isMediaType(e));
+  if (other !== undefined || errors.length === 0) return other ?? errors[0];
+  const accepted = [...new Set(errors.flatMap((e) => ((e as HttpError).details?.accepted as string[] | undefined) ?? []))];
+  const header = request.headers.get('content-type');
+  const type = header === undefined ? undefined : MediaType.parse(header)?.fullType;
+  return type === undefined
+    ? HttpError.of(HttpErrors.CONTENT_TYPE_REQUIRED, [accepted], { details: { accepted } })
+    : HttpError.of(HttpErrors.CONTENT_TYPE_NOT_ACCEPTED, [type, accepted], { details: { accepted } });
 }
 
 function unwrapValues(values: unknown[]): unknown {

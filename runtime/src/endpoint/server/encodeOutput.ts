@@ -59,7 +59,8 @@ function collect(node: CodecNode, value: unknown, out: Pending): void {
       if (node.status !== undefined) out.status = node.status;
       return;
     case 'status':
-      out.status = node.status;
+      // A range or default answers with the status the value names (Responses.of checked it is covered).
+      out.status = node.range ? (value as number) : node.status;
       return;
     case 'header': {
       if (value === undefined || value === null) return;
