@@ -10,9 +10,9 @@ function warnings(document: object): string[] {
   return EndpointGen.fromOpenAPI(document, { targets: ['endpoints'] }).warnings.map((w) => `${w.pointer}: ${w.message}`);
 }
 
-test('a media type with the same schema but no codec is reported for its encoding, not its schema (train-travel problem+xml)', () => {
+test('media types with their own schemas (train-travel problem+xml) are body variants, not warnings; XML without a codec is bytes', () => {
   const problem = { $ref: '#/components/schemas/Problem' };
-  const got = warnings({
+  const document = {
     openapi: '3.1.0',
     info: { title: 't', version: '1' },
     paths: {
@@ -27,10 +27,41 @@ test('a media type with the same schema but no codec is reported for its encodin
       },
     },
     components: { schemas: { Problem: { type: 'object', properties: { title: { type: 'string' } } } } },
+  };
+  assert.deepEqual(warnings(document), []);
+  const op = EndpointGen.fromOpenAPI(document, { targets: ['endpoints'] }).api.operations[0];
+  const variants = (r: (typeof op.outputs)[number]) => r.content?.variants?.map((v) => [v.mediaTypes.join(), v.kind, v.schema.kind]);
+  assert.deepEqual(variants(op.outputs[0]), [
+    ['application/json', 'json', 'string'],
+    ['text/csv', 'text', 'string'],
+  ]);
+  assert.deepEqual(variants(op.errors[0]), [
+    ['application/problem+json', 'json', 'ref'],
+    ['application/problem+xml', 'binary', 'bytes'],
+  ]);
+});
+
+test('a multipart body beside a body of another shape is left out with a warning at its pointer (its parts are inputs of their own)', () => {
+  const got = warnings({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/a': {
+        post: {
+          operationId: 'a',
+          requestBody: {
+            content: {
+              'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } },
+              'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } },
+            },
+          },
+          responses: { '204': ok },
+        },
+      },
+    },
   });
-  assert.deepEqual(got.sort(), [
-    '/paths/~1a/get/responses/200/content/text~1csv: response 200 text/csv has another schema than application/json; one operation has one body shape, so it is left out',
-    '/paths/~1a/get/responses/400/content/application~1problem+xml: response 400 application/problem+xml has the same schema as application/problem+json but is carried as bytes (no codec for it); one operation has one body shape, so it is left out',
+  assert.deepEqual(got, [
+    '/paths/~1a/post/requestBody/content/multipart~1form-data: request body multipart/form-data has another schema than application/json; one operation has one body shape, so it is left out',
   ]);
 });
 

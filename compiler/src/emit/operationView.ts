@@ -1,5 +1,5 @@
 import { jsDoc, jsonLiteral, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
-import type { Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
+import type { BodyVariant, Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
 import type { SchemaNode } from '../model/Schema.ts';
 import type { RuntimeImports } from './RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
@@ -80,11 +80,34 @@ function statusType(r: Response, side: readonly Response[], which: 'outputs' | '
 
 function responseType(r: Response, identOf: IdentOf, status: string | undefined): string {
   if (status === undefined) return r.content ? typeText(r.content.schema, identOf) : 'void';
+  const headers =
+    r.headers.length > 0
+      ? [`headers: { ${r.headers.map((h) => `${propertyKey(h.prop)}${h.required ? '' : '?'}: ${typeText(h.schema, identOf)}`).join('; ')} }`]
+      : [];
+  // A status with several shapes: one member per media type, tagged, as Responses.of's `content` reads them.
+  if (r.content?.variants)
+    return r.content.variants
+      .map((v) => `{ ${[`status: ${status}`, `mediaType: ${stringLiteral(v.mediaTypes[0])}`, `body: ${typeText(v.schema, identOf)}`, ...headers].join('; ')} }`)
+      .join(' | ');
   const parts = [`status: ${status}`];
   if (r.content) parts.push(`body: ${typeText(r.content.schema, identOf)}`);
-  if (r.headers.length > 0)
-    parts.push(`headers: { ${r.headers.map((h) => `${propertyKey(h.prop)}${h.required ? '' : '?'}: ${typeText(h.schema, identOf)}`).join('; ')} }`);
-  return `{ ${parts.join('; ')} }`;
+  return `{ ${[...parts, ...headers].join('; ')} }`;
+}
+
+/** Body variants as `Bodies.of`'s record: by tag, each with its schema and further media types. */
+function variantsSpec(variants: readonly BodyVariant[], ctx: ValueContext): string {
+  return objectText(
+    variants.map((v) => {
+      const entries = [`schema: ${schemaExpression(v.schema, ctx)}`];
+      if (v.mediaTypes.length > 1) entries.push(`mediaTypes: ${jsonLiteral(v.mediaTypes)}`);
+      return `${stringLiteral(v.mediaTypes[0])}: ${objectText(entries)}`;
+    }),
+  );
+}
+
+/** The type of a body in several media types: `{ mediaType; value }`, one member per variant. */
+function variantsType(variants: readonly BodyVariant[], identOf: IdentOf): string {
+  return variants.map((v) => `{ mediaType: ${stringLiteral(v.mediaTypes[0])}; value: ${typeText(v.schema, identOf)} }`).join(' | ');
 }
 
 /** Responses by status key as the runtime's `ResponseDataSpec` record (`Responses.of` underneath). */
@@ -92,7 +115,8 @@ function responsesSpec(responses: readonly Response[], identOf: IdentOf, ctx: Va
   const entries = responses.map((r) => {
     const key = r.key;
     const spec: string[] = [];
-    if (r.content) {
+    if (r.content?.variants) spec.push(`content: ${variantsSpec(r.content.variants, ctx)}`);
+    else if (r.content) {
       spec.push(`body: ${schemaExpression(r.content.schema, ctx)}`);
       const defaults = defaultMediaTypes(r.content.schema, resolve);
       if (r.content.mediaTypes.join() !== defaults.join()) spec.push(`mediaTypes: ${jsonLiteral(r.content.mediaTypes)}`);
@@ -159,7 +183,9 @@ export function operationView(
     // A multipart body is its parts, every one required (the runtime reads each named part).
     const bodyType = body.parts
       ? `{ ${body.parts.map((part) => `${propertyKey(part.name)}: ${typeText(part.schema, identOf)}`).join('; ')} }`
-      : typeText(body.schema, identOf);
+      : body.variants
+        ? variantsType(body.variants, identOf)
+        : typeText(body.schema, identOf);
     // OpenAPI's requestBody.required is false unless said; multipart bodies stay required (their parts are).
     const optional = !body.required && !body.parts;
     members.push(`${bodyDoc}${propertyKey(op.bodyProp)}${optional ? '?' : ''}: ${bodyType};`);
@@ -172,6 +198,9 @@ export function operationView(
         return objectText(options);
       });
       entries.push(`parts: [${parts.join(', ')}]`);
+    } else if (body.variants) {
+      entries.push(`variants: ${variantsSpec(body.variants, ctx)}`);
+      if (body.description !== undefined) entries.push(`doc: ${stringLiteral(body.description)}`);
     } else {
       entries.push(`schema: ${schemaExpression(body.schema, ctx)}`);
       if (body.mediaTypes.join() !== defaultMediaTypes(body.schema, resolve).join()) entries.push(`mediaTypes: ${jsonLiteral(body.mediaTypes)}`);
@@ -184,7 +213,7 @@ export function operationView(
   // otherwise `{ status, body, headers }` values through Responses.of, the same on both sides.
   const outs = op.outputs;
   // A range or default output keeps its status in the value: the handler says which it answers.
-  const plain = outs.length === 1 && outs[0].headers.length === 0 && /^\d{3}$/.test(outs[0].key);
+  const plain = outs.length === 1 && outs[0].headers.length === 0 && /^\d{3}$/.test(outs[0].key) && !outs[0].content?.variants;
   let outputType = 'void';
   let outputTuple = '[]';
   if (plain) {

@@ -50,11 +50,21 @@ export interface BodyPart {
 /** How a request body is carried. */
 export type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
 
+/** One shape of a body offered in several (OpenAPI `content` with more than one schema): its media types and schema. */
+export interface BodyVariant {
+  readonly kind: BodyKind;
+  /** The first names the variant: the value's `mediaType` tag. */
+  readonly mediaTypes: readonly string[];
+  readonly schema: SchemaNode;
+}
+
 /** The request body of an operation (several media types sharing one schema). */
 export interface RequestBody {
   readonly kind: BodyKind;
   readonly mediaTypes: readonly string[];
   readonly schema: SchemaNode;
+  /** Set when the media types carry different schemas: every shape, the first being `kind`/`mediaTypes`/`schema`. */
+  readonly variants?: readonly BodyVariant[];
   readonly required: boolean;
   readonly description?: string;
   /** For multipart bodies: the parts, from the object schema's properties. */
@@ -75,6 +85,8 @@ export interface ResponseHeader {
 export interface ResponseContent {
   readonly mediaTypes: readonly string[];
   readonly schema: SchemaNode;
+  /** Set when the media types carry different schemas: every shape, the first being `mediaTypes`/`schema`. */
+  readonly variants?: readonly BodyVariant[];
 }
 
 /** One declared response. */

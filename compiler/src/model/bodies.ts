@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { pointerJoin } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import { contentGroups, type ContentGroup } from './mediaTypes.ts';
-import type { BodyKind, BodyPart, RequestBody, ResponseContent } from './Api.ts';
+import type { BodyKind, BodyPart, BodyVariant, RequestBody, ResponseContent } from './Api.ts';
 import type { SchemaConverter } from './SchemaConverter.ts';
 import type { SchemaNode } from './Schema.ts';
 
@@ -23,8 +23,16 @@ export interface RawResponse {
   readonly pointer: string;
 }
 
+/** Several shapes become variants, unless one is multipart (its parts are inputs of their own, not one value). */
+const variantsFit = (groups: readonly ContentGroup[]) => groups.length > 1 && groups.every((g) => g.kind !== 'multipart');
+
+/** Each group as a body variant, tagged by its first media type. */
+function variantsOf(groups: readonly ContentGroup[], schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): BodyVariant[] {
+  return groups.map((g) => ({ kind: g.kind, mediaTypes: g.mediaTypes, schema: bodySchema(g, schemas, resolve) }));
+}
+
 function leftOut(groups: readonly ContentGroup[], pointer: string, reader: DocumentReader, what: string): void {
-  if (groups.length <= 1) return;
+  if (groups.length <= 1 || variantsFit(groups)) return;
   const kept = groups[0].mediaTypes.join(', ');
   const keptSchema = reader.peek(groups[0].schema);
   for (const g of groups.slice(1)) {
@@ -96,6 +104,7 @@ function requestBodyAt(
     schema,
     required: body.required === true,
     ...(typeof body.description === 'string' ? { description: body.description } : {}),
+    ...(variantsFit(groups) ? { variants: variantsOf(groups, schemas, resolve) } : {}),
   };
   if (group.kind !== 'multipart') return out;
   const object = resolve(schema);
@@ -160,7 +169,12 @@ function responseAt(
 ): RawResponse {
   const groups = contentGroups(r.content, `${pointer}/content`, reader);
   leftOut(groups, `${pointer}/content`, reader, `response ${key}`);
-  const content = groups[0] ? { mediaTypes: groups[0].mediaTypes, schema: bodySchema(groups[0], schemas, resolve) } : undefined;
+  const variants = variantsFit(groups) ? variantsOf(groups, schemas, resolve) : undefined;
+  const content = variants
+    ? { mediaTypes: variants[0].mediaTypes, schema: variants[0].schema, variants }
+    : groups[0]
+      ? { mediaTypes: groups[0].mediaTypes, schema: bodySchema(groups[0], schemas, resolve) }
+      : undefined;
   const headers: RawHeader[] = [];
   if (isObject(r.headers)) {
     for (const [name, h] of Object.entries(r.headers)) {

@@ -119,16 +119,24 @@ export class Samples {
     const out: Record<string, unknown> = {};
     for (const p of op.parameters) if (p.credential === undefined) out[p.prop] = this.parameter(p);
     if (op.body) {
-      out[op.bodyProp] = op.body.parts ? Object.fromEntries(op.body.parts.map((part) => [part.name, this.value(part.schema)])) : this.value(op.body.schema);
+      // A body in several media types is sent in its last one: the first is the one the other fixtures already cover.
+      const variant = op.body.variants?.at(-1);
+      out[op.bodyProp] = op.body.parts
+        ? Object.fromEntries(op.body.parts.map((part) => [part.name, this.value(part.schema)]))
+        : variant
+          ? { mediaType: variant.mediaTypes[0], value: this.value(variant.schema) }
+          : this.value(op.body.schema);
     }
     return out;
   }
 
   /** The value of one response as the generated types hold it (`{ status, body, headers }` when `withStatus`). */
   response(r: Response, withStatus: boolean): unknown {
-    const body = r.content ? this.value(r.content.schema) : undefined;
+    const variant = r.content?.variants?.at(-1);
+    const body = variant ? this.value(variant.schema) : r.content ? this.value(r.content.schema) : undefined;
     if (!withStatus) return body;
     const out: Record<string, unknown> = { status: r.status };
+    if (variant) out.mediaType = variant.mediaTypes[0];
     if (r.content) out.body = body;
     if (r.headers.length > 0) out.headers = Object.fromEntries(r.headers.map((h) => [h.prop, this.value(h.schema)]));
     return out;

@@ -128,7 +128,8 @@ export function endpointCommand(
   );
 
   const leafOptions = new Map<InputLeaf, Option>();
-  let body: ContentNode | undefined;
+  // A body offered in several media types with their own schemas (Bodies.of) has a leaf per variant.
+  const bodies: ContentNode[] = [];
   const parts: ContentNode[] = [];
   for (const leaf of leaves(state.input)) {
     if (leaf.kind === 'query' || (leaf.kind === 'header' && leaf.expect === undefined)) {
@@ -147,7 +148,7 @@ export function endpointCommand(
       if (isRequired) option.makeOptionMandatory();
       leafOptions.set(leaf, add(option, isRequired));
     } else if (leaf.kind === 'content') {
-      if (leaf.name === undefined) body = leaf;
+      if (leaf.name === undefined) bodies.push(leaf);
       else parts.push(leaf);
     }
   }
@@ -181,12 +182,16 @@ export function endpointCommand(
         where !== 'body field',
       ),
     }));
+  const body: ContentNode | undefined = bodies[0];
+  const variantTypes = bodies.map((b) => requestMediaType(b, undefined));
   let bodyFields: FieldOption[] = [];
   if (body) {
     add(new Option('-f, --file <path>', `read the body from a file ('-' for standard input)`), false);
     add(new Option('-u, --url <url>', 'fetch the body from a URL'), false);
-    add(new Option('-d, --data <text>', `the body itself (${requestMediaType(body, undefined)})`), false);
-    if (!body.stream && hasFields(body.schema)) bodyFields = fieldOptions(fieldSpecs(body.schema, [], true), 'body field');
+    add(new Option('-d, --data <text>', `the body itself (${variantTypes.length > 1 ? 'in the --content-type' : variantTypes[0]})`), false);
+    if (bodies.length > 1) add(new Option('--content-type <type>', 'the media type the body is sent in').choices(variantTypes).default(variantTypes[0]), false);
+    // Field by field only for a body of one shape: with several, the fields would depend on --content-type.
+    else if (!body.stream && hasFields(body.schema)) bodyFields = fieldOptions(fieldSpecs(body.schema, [], true), 'body field');
   }
   const partFields = parts.map((part) => ({ part, fields: fieldOptions(fieldSpecs(part.schema, [slug(part.name!) || 'part'], true), 'multipart part') }));
   add(new Option('--verbose', 'print the request, the response status and headers on standard error'), false);
@@ -215,7 +220,9 @@ export function endpointCommand(
 
     const values = new Map<InputLeaf, unknown>();
     for (const [leaf, option] of leafOptions) values.set(leaf, get(option));
-    if (body) {
+    const chosen = bodies.length > 1 ? bodies[variantTypes.indexOf(String(opts.contentType))] : body;
+    if (chosen) {
+      const body = chosen;
       const given = (['file', 'url', 'data'] as const).filter((k) => opts[k] !== undefined);
       if (given.length > 1) throw new UsageError(`give the body once: ${given.map((g) => `--${g}`).join(', ')} were all given`);
       if (given.length === 1 && bodyFields.some((f) => get(f.option) !== undefined))
@@ -228,13 +235,13 @@ export function endpointCommand(
         values.set(body, await decodeBody(body, await sources.fetchUrl(url), url, config));
       } else if (given[0] === 'data') values.set(body, await decodeBody(body, utf8.encode(String(opts.data)), '--data', config));
       else if (bodyFields.length > 0) values.set(body, await fromFields(bodyFields, 0, body.schema, []));
-      else throw new UsageError('a body is required: give -f <path>, -u <url> or -d <text>');
+      else if (!body.optional) throw new UsageError('a body is required: give -f <path>, -u <url> or -d <text>');
     }
     for (const { part, fields } of partFields) values.set(part, await fromFields(fields, 1, part.schema, [part.name!]));
 
     const inputs: Array<readonly [InputLeaf, unknown]> = [];
     for (const leaf of leaves(state.input)) {
-      if (leaf.kind === 'status') continue;
+      if (leaf.kind === 'status' || (leaf.kind === 'content' && leaf.name === undefined && leaf !== chosen)) continue;
       inputs.push([leaf, values.get(leaf)]);
     }
     return {

@@ -31,8 +31,11 @@ export function inputLeaves(node: CodecNode, conditional = false): InputLeaf[] {
       return node.parts.flatMap((p) => inputLeaves(p, conditional));
     case 'or':
       return [...inputLeaves(node.left, true), ...inputLeaves(node.right, true)];
-    case 'union':
-      return node.alts.flatMap((a) => inputLeaves(a, conditional || node.alts.length > 1));
+    case 'union': {
+      // A body in several media types (Bodies.of) is one body whichever variant is sent: as required as its parent.
+      const variants = node.alts.every((a) => inputLeaves(a).every((l) => l.node.kind === 'content' && l.node.name === undefined));
+      return node.alts.flatMap((a) => inputLeaves(a, conditional || (node.alts.length > 1 && !variants)));
+    }
     case 'transform':
       return inputLeaves(node.inner, conditional);
     default:

@@ -24,7 +24,7 @@ interface Pending {
 export function fits(node: CodecNode, value: unknown): boolean {
   switch (node.kind) {
     case 'content':
-      return node.stream || validatorFor(node.schema).check(value);
+      return node.stream || (node.optional === true && value === undefined) || validatorFor(node.schema).check(value);
     case 'and': {
       const values = Array.isArray(value) ? value : [value];
       let i = 0;
