@@ -63,3 +63,44 @@ test('a $ref into another file that was not bundled stays an error; one to a mis
     (e) => e instanceof CompileError && /references into other files must be bundled/.test(e.message),
   );
 });
+
+test('content-described parameters of JSON and text types carry their media type without a warning; others are reported', () => {
+  const api = (parameters: object[]) => ({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: { '/a/{id}': { get: { operationId: 'a', parameters, responses: { '200': ok } } } },
+  });
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+  const content = (name: string, where: string, types: Record<string, object>) => ({ name, in: where, content: types });
+  const array = { schema: { type: 'array', items: { type: 'integer' } } };
+  const carried = [
+    content('ids', 'query', { 'application/json': array }),
+    content('n', 'query', { 'text/plain': { schema: { type: 'integer' } } }),
+    content('X-Ctx', 'header', { 'application/vnd.api+json': { schema: { type: 'object' } } }),
+    content('c', 'cookie', { 'application/json': { schema: { type: 'string' } } }),
+  ];
+  const built = EndpointGen.fromOpenAPI(api([id, ...carried]), { targets: ['endpoints'] });
+  assert.deepEqual(built.warnings, []);
+  assert.deepEqual(
+    built.api.operations[0].parameters.filter((p) => p.in !== 'path').map((p) => [p.name, p.mediaType]),
+    [
+      ['ids', 'application/json'],
+      ['n', 'text/plain'],
+      ['X-Ctx', 'application/vnd.api+json'],
+      ['c', 'application/json'],
+    ],
+  );
+  assert.deepEqual(
+    warnings(
+      api([
+        id,
+        content('x', 'query', { 'application/xml': { schema: { type: 'string' } } }),
+        content('two', 'query', { 'application/json': array, 'text/plain': array }),
+      ]),
+    ),
+    [
+      '/paths/~1a~1{id}/get/parameters/1/content: parameter "x" is described by content (application/xml), which has no text codec; it is sent as plain text',
+      '/paths/~1a~1{id}/get/parameters/2/content: parameter "two": content must have one media type, found 2; application/json is used',
+    ],
+  );
+});
