@@ -104,3 +104,32 @@ test('content-described parameters of JSON and text types carry their media type
     ],
   );
 });
+
+test("a pattern with Annex B identity escapes (`\\:`, `\\_`) is kept, written for the validator's unicode mode; one that is no ECMA-262 expression is reported", () => {
+  const patterns = ['^[a-zA-Z0-9_\\-\\:]+$', '^[a-zA-Z0-9\\-\\_]', '^[a-z\\u0080-\\u024F\\s\\/\\-\\)\\(\\`\\.\\"\\\']+$', 'a\\-b', '(?i)^[a-z]+$'];
+  const built = EndpointGen.fromOpenAPI(
+    {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: { schemas: Object.fromEntries(patterns.map((pattern, i) => [`P${i}`, { type: 'string', pattern }])) },
+    },
+    { targets: ['endpoints'] },
+  );
+  assert.deepEqual(
+    built.warnings.map((w) => `${w.pointer}: ${w.message}`),
+    ['/components/schemas/P4/pattern: pattern "(?i)^[a-z]+$" is not a JavaScript regular expression; it is not checked'],
+  );
+  const kept = new Map(built.api.schemas.map((s) => [s.name, s.schema.kind === 'string' ? s.schema.constraints.pattern : undefined]));
+  assert.deepEqual(
+    [0, 1, 2, 3].map((i) => kept.get(`P${i}`)),
+    ['^[a-zA-Z0-9_\\-:]+$', '^[a-zA-Z0-9\\-_]', '^[a-z\\u0080-\\u024F\\s\\/\\-\\)\\(`\\."\']+$', 'a-b'],
+  );
+  // The rewritten expression (unicode mode) accepts exactly what the written one (Annex B) does.
+  const samples = ['abc:1', 'a_b', 'a-b', 'x', ':', 'A', '', 'São Paulo', 'O\'Brien "x"', '`', 'a b', 'é', '#'];
+  for (const i of [0, 1, 2, 3]) {
+    const written = new RegExp(patterns[i]);
+    const rewritten = new RegExp(kept.get(`P${i}`) as string, 'u');
+    for (const s of samples) assert.equal(rewritten.test(s), written.test(s), `P${i} on ${JSON.stringify(s)}`);
+  }
+});
