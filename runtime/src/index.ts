@@ -118,7 +118,7 @@ export {
 export { AuthType, type Credentials } from './endpoint/AuthType.ts';
 export { Doc } from './endpoint/Doc.ts';
 export { HeaderCodec, type ContentTypeCodec } from './endpoint/HeaderCodec.ts';
-export { type QueryCodec, type ContentCodec, type QueryOptions, type ContentOptions } from './endpoint/HttpCodec.ts';
+export { type QueryCodec, type ContentCodec, type QueryOptions, type HeaderOptions, type ContentOptions } from './endpoint/HttpCodec.ts';
 export type { Unwrap, CodecKind } from './endpoint/types.ts';
 export type { CodecNode, QueryNode, HeaderNode, ContentNode, StatusNode, StatusCoverage, QueryStyle, Examples } from './endpoint/CodecNode.ts';
 export { arity, leaves, alternatives } from './endpoint/CodecNode.ts';

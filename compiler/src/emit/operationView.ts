@@ -56,7 +56,8 @@ function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): strin
     `schema: ${schemaExpression(p.schema, ctx)}`,
   ];
   if (!p.required || p.credential !== undefined) entries.push('optional: true');
-  if (p.in === 'query' && !(p.style === 'form' && p.explode)) entries.push(`style: ${stringLiteral(p.style)}`, `explode: ${p.explode}`);
+  if (p.mediaType !== undefined) entries.push(`mediaType: ${stringLiteral(p.mediaType)}`);
+  else if (p.in === 'query' && !(p.style === 'form' && p.explode)) entries.push(`style: ${stringLiteral(p.style)}`, `explode: ${p.explode}`);
   if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
   if (p.deprecated) entries.push('deprecated: true');
   if (p.examples !== undefined) entries.push(`examples: ${jsonLiteral(p.examples)}`);

@@ -31,6 +31,8 @@ export interface Parameter {
   readonly deprecated?: boolean;
   readonly style: QueryStyle | 'simple';
   readonly explode: boolean;
+  /** OpenAPI's `content` instead of `schema`: the value travels as one text of this media type (JSON text for JSON). */
+  readonly mediaType?: string;
   /** For path parameters: the runtime codec. */
   readonly pathCodec?: PathCodecKind;
   /** Set when the parameter carries an apiKey credential of this scheme. */

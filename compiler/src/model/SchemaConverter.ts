@@ -1,6 +1,7 @@
 import { pointerJoin, pointerParts } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import { discriminatorOf, schemaAnnotations } from './schemaAnnotations.ts';
+import { unicodePattern } from './patterns.ts';
 import type { Constraints, ObjectNode, Property, SchemaAnnotations, SchemaNode } from './Schema.ts';
 
 /** Options of the schema conversion. */
@@ -285,10 +286,13 @@ export class SchemaConverter {
       const v = raw[k];
       if (v === undefined) continue;
       if (k === 'pattern') {
-        if (typeof v !== 'string' || !validPattern(v)) {
+        const pattern = typeof v === 'string' ? unicodePattern(v) : undefined;
+        if (pattern === undefined) {
           this.reader.diagnostics.warn(`${pointer}/pattern`, `pattern ${JSON.stringify(v)} is not a JavaScript regular expression; it is not checked`);
           continue;
         }
+        out[k] = pattern;
+        continue;
       }
       // OpenAPI 3.0 writes exclusive bounds as booleans next to minimum/maximum.
       if ((k === 'exclusiveMinimum' || k === 'exclusiveMaximum') && typeof v === 'boolean') {
@@ -303,15 +307,6 @@ export class SchemaConverter {
       out[k] = v;
     }
     return out;
-  }
-}
-
-function validPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -14,6 +14,8 @@ export interface RawParameter {
   readonly deprecated?: boolean;
   readonly style: QueryStyle | 'simple';
   readonly explode: boolean;
+  /** OpenAPI's `content`: the media type the whole value is written in. */
+  readonly mediaType?: string;
   readonly pathCodec?: PathCodecKind;
   readonly examples?: Readonly<Record<string, unknown>>;
   readonly pointer: string;
@@ -88,7 +90,7 @@ function readParameter(
     d.warn(pointer, `header parameter "${raw.name}" is ignored, as OpenAPI says (the runtime sets it)`);
     return undefined;
   }
-  const { schema, schemaPointer } = parameterSchema(raw, pointer, reader);
+  const { schema, schemaPointer, mediaType } = parameterSchema(raw, pointer, reader);
   const node = schemas.convert(schema, schemaPointer);
   const style = styleOf(raw, location, pointer, reader);
   const explode = typeof raw.explode === 'boolean' ? raw.explode : style === 'form';
@@ -107,32 +109,47 @@ function readParameter(
     ...(raw.deprecated === true ? { deprecated: true } : {}),
     style,
     explode,
+    ...(mediaType !== undefined ? { mediaType } : {}),
     ...(location === 'path' ? { pathCodec: pathCodecFor(node, resolve) } : {}),
     ...(examples && Object.keys(examples).length > 0 ? { examples } : {}),
     pointer,
   };
 }
 
-function parameterSchema(raw: Json, pointer: string, reader: DocumentReader): { schema: unknown; schemaPointer: string } {
+/** JSON media types: a content-described parameter of one is JSON text (the runtime's `isJsonParameterType`). */
+const jsonParameter = /^application\/(?:[\w.-]+\+)?json$/i;
+/** Text media types: the parameter's text is the value itself, read as its schema's scalar. */
+const textParameter = /^text\/[\w.+-]+$/i;
+
+function parameterSchema(raw: Json, pointer: string, reader: DocumentReader): { schema: unknown; schemaPointer: string; mediaType?: string } {
   if (raw.schema !== undefined) return { schema: raw.schema, schemaPointer: `${pointer}/schema` };
   if (isObject(raw.content)) {
-    const [mediaType, media] = Object.entries(raw.content)[0] ?? [];
+    const entries = Object.entries(raw.content);
+    const [mediaType, media] = entries[0] ?? [];
     if (mediaType !== undefined && isObject(media)) {
-      // An object in a form-style query parameter is JSON text on the runtime's wire (both
-      // ways, and OpenAPIGen writes it back as content), which is what this content says.
-      const target = reader.peek(media.schema);
-      const jsonObject =
-        raw.in === 'query' &&
-        /^application\/(?:[\w.+-]+\+)?json$/i.test(mediaType.split(';')[0].trim()) &&
-        isObject(target) &&
-        (target.type === 'object' || (target.type === undefined && isObject(target.properties)));
-      if (!jsonObject) {
+      // OpenAPI: "The map MUST only contain one entry." A second one is reported, the first kept.
+      if (entries.length > 1)
         reader.diagnostics.warn(
           `${pointer}/content`,
-          `parameter "${String(raw.name)}" is described by content (${mediaType}); it is sent as plain text in the parameter's default style`,
+          `parameter "${String(raw.name)}": content must have one media type, found ${entries.length}; ${mediaType} is used`,
+        );
+      const type = mediaType.split(';')[0].trim();
+      // A path parameter is matched by the router per segment; its text is the value as the schema reads it.
+      const carried = raw.in !== 'path' && (jsonParameter.test(type) || textParameter.test(type));
+      if (!carried) {
+        reader.diagnostics.warn(
+          `${pointer}/content`,
+          raw.in === 'path'
+            ? `path parameter "${String(raw.name)}" is described by content (${mediaType}); the segment's text is read as its schema's value`
+            : `parameter "${String(raw.name)}" is described by content (${mediaType}), which has no text codec; it is sent as plain text`,
         );
       }
-      return { schema: media.schema, schemaPointer: pointerJoin(pointer, 'content', mediaType, 'schema') };
+      const schema = media.schema ?? {};
+      return {
+        schema,
+        schemaPointer: pointerJoin(pointer, 'content', mediaType, 'schema'),
+        ...(raw.in !== 'path' ? { mediaType: carried ? type : 'text/plain' } : {}),
+      };
     }
   }
   reader.diagnostics.warn(pointer, `parameter "${String(raw.name)}" has no schema; it is read as text`);

@@ -1,5 +1,6 @@
 import { bodyCodecFor, defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
 import { deepObjectKey, listDelimiter } from '../codec/queryStyle.ts';
+import { encodeParameterContent } from '../codec/body/paramContent.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { JsonBinaryCodec } from '../codec/json/JsonCodec.ts';
 import type { AuthType } from '../endpoint/AuthType.ts';
@@ -68,8 +69,13 @@ export function scalarText(value: unknown): string {
 }
 
 /** Adds a query parameter in its style (form/space/pipe-delimited, exploded or not, deepObject). */
-function appendQuery(params: URLSearchParams, node: QueryNode, value: unknown): void {
-  if (value === undefined || value === null) return;
+function appendQuery(params: URLSearchParams, node: QueryNode, value: unknown, config: CodecConfig): void {
+  if (value === undefined) return;
+  if (node.mediaType !== undefined) {
+    params.append(node.name, contentText(node, value, config));
+    return;
+  }
+  if (value === null) return;
   if (node.style === 'deepObject' && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) if (v !== undefined && v !== null) params.append(deepObjectKey(node.name, key), scalarText(v));
     return;
@@ -84,11 +90,21 @@ function appendQuery(params: URLSearchParams, node: QueryNode, value: unknown): 
   params.append(node.name, scalarText(value));
 }
 
+/** The text of a content-described parameter (JSON text for JSON media types), as the server reads it back. */
+function contentText(node: QueryNode | HeaderNode, value: unknown, config: CodecConfig): string {
+  try {
+    return encodeParameterContent(value, node.mediaType!, node.schema, config);
+  } catch (error) {
+    throw new EncodeFailure(`${node.kind === 'query' ? 'query parameter' : node.cookie ? 'cookie' : 'header'} '${node.name}': ${(error as Error).message}`);
+  }
+}
+
 /**
  * Header text: a typed header renders its value; given as text it is sent as written when it
  * parses as that header (`'Basic …'` for Authorization), else rendered (a bearer token gets `Bearer `).
  */
-function headerText(node: HeaderNode, value: unknown): string | undefined {
+function headerText(node: HeaderNode, value: unknown, config: CodecConfig): string | undefined {
+  if (node.mediaType !== undefined && value !== undefined) return contentText(node, value, config);
   if (value === undefined || value === null) return node.expect;
   if (!node.headerType) return Array.isArray(value) ? value.map(scalarText).join(', ') : scalarText(value);
   if (typeof value !== 'string') return node.headerType.render(value);
@@ -246,12 +262,13 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
   const parts: Array<readonly [ContentNode, unknown]> = [];
   const cookies: string[] = [];
   for (const [leaf, value] of values.inputs) {
-    if (leaf.kind === 'query') appendQuery(query, leaf, value);
+    if (leaf.kind === 'query') appendQuery(query, leaf, value, ctx.config);
     else if (leaf.kind === 'header' && leaf.cookie) {
       // A cookie value cannot hold spaces, quotes, commas, semicolons or backslashes (RFC 6265): escaped.
-      if (value !== undefined && value !== null) cookies.push(`${leaf.name}=${encodeURIComponent(scalarText(value))}`);
+      const text = leaf.mediaType !== undefined && value !== undefined ? contentText(leaf, value, ctx.config) : value == null ? undefined : scalarText(value);
+      if (text !== undefined) cookies.push(`${leaf.name}=${encodeURIComponent(text)}`);
     } else if (leaf.kind === 'header') {
-      const text = headerText(leaf, value);
+      const text = headerText(leaf, value, ctx.config);
       if (text !== undefined) setHeader(leaf.name, text);
     } else if (leaf.name !== undefined) parts.push([leaf, value]);
     else {

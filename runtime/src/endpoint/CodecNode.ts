@@ -23,6 +23,8 @@ export interface QueryNode extends NodeDocs {
   readonly optional: boolean;
   readonly style: QueryStyle;
   readonly explode: boolean;
+  /** OpenAPI's `content` instead of `schema`: the whole value is one text of this media type (JSON text for JSON), in no style. */
+  readonly mediaType?: string;
 }
 
 /** A header (request or response). */
@@ -37,6 +39,8 @@ export interface HeaderNode extends NodeDocs {
   readonly expect: string | undefined;
   /** A request cookie (OpenAPI `in: cookie`): one `name=value` pair of the `Cookie` header. */
   readonly cookie?: true;
+  /** OpenAPI's `content` instead of `schema`: the value is one text of this media type (JSON text for JSON). */
+  readonly mediaType?: string;
 }
 
 /** A body (or a named multipart part) with its status (outputs) and media types. */

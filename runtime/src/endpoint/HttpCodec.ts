@@ -85,6 +85,14 @@ export type ContentCodec<T extends unknown[]> = HttpCodec<T, 'content'>;
 export interface QueryOptions {
   readonly style?: QueryStyle;
   readonly explode?: boolean;
+  /** OpenAPI's `content`: the value travels as one text of this media type (`application/json`: JSON text), style and explode aside. */
+  readonly mediaType?: string;
+}
+
+/** Options of a header or cookie parameter. */
+export interface HeaderOptions {
+  /** OpenAPI's `content`: the value travels as one text of this media type (`application/json`: JSON text). */
+  readonly mediaType?: string;
 }
 
 /** Options of a body codec. */
@@ -124,11 +132,13 @@ export const HttpCodecs = {
   /** A query parameter (the spec's `HttpCodec.query[A](name)`), typed by its schema. */
   query<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S, options: QueryOptions = {}): QueryCodec<[Static<S>]> {
     const style = options.style ?? 'form';
-    return new HttpCodec({ kind: 'query', name, schema, optional: false, style, explode: options.explode ?? style === 'form' });
+    const content = options.mediaType !== undefined ? { mediaType: options.mediaType } : {};
+    return new HttpCodec({ kind: 'query', name, schema, optional: false, style, explode: options.explode ?? style === 'form', ...content });
   },
-  /** A named header, typed by its schema (text unless given). */
-  header<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S): HeaderCodec<[Static<S>]> {
-    return new HttpCodec({ kind: 'header', name: name.toLowerCase(), schema, headerType: undefined, optional: false, expect: undefined });
+  /** A named header, typed by its schema (text unless given; `options.mediaType` for OpenAPI's `content`). */
+  header<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S, options: HeaderOptions = {}): HeaderCodec<[Static<S>]> {
+    const content = options.mediaType !== undefined ? { mediaType: options.mediaType } : {};
+    return new HttpCodec({ kind: 'header', name: name.toLowerCase(), schema, headerType: undefined, optional: false, expect: undefined, ...content });
   },
   /**
    * A request cookie (OpenAPI's `in: cookie` parameter), typed by its schema: the server reads
@@ -136,8 +146,9 @@ export const HttpCodecs = {
    * client sends every cookie codec of an endpoint in one `Cookie` header. Declared with
    * `.header(...)`, as cookies travel in a header.
    */
-  cookie<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S): HeaderCodec<[Static<S>]> {
-    return new HttpCodec({ kind: 'header', name, schema, headerType: undefined, optional: false, expect: undefined, cookie: true });
+  cookie<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S, options: HeaderOptions = {}): HeaderCodec<[Static<S>]> {
+    const content = options.mediaType !== undefined ? { mediaType: options.mediaType } : {};
+    return new HttpCodec({ kind: 'header', name, schema, headerType: undefined, optional: false, expect: undefined, cookie: true, ...content });
   },
   /** A body of the schema's type, with optional status, media types and doc. */
   content,

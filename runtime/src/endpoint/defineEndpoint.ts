@@ -30,6 +30,8 @@ export interface ParameterSpec {
   /** Query serialisation, when not the default (form, exploded). */
   readonly style?: QueryStyle;
   readonly explode?: boolean;
+  /** OpenAPI's `content` instead of `schema`: the value travels as one text of this media type (JSON text for JSON). */
+  readonly mediaType?: string;
   readonly doc?: string;
   readonly deprecated?: boolean;
   /** Named examples of the value (OpenAPI `examples`). */
@@ -137,12 +139,13 @@ function responseSpecs(specs: Readonly<Record<string, ResponseDataSpec>>): Recor
 }
 
 function parameterCodec(p: ParameterSpec): HttpCodec<[unknown], 'query' | 'header'> {
+  const content = p.mediaType !== undefined ? { mediaType: p.mediaType } : {};
   let codec: HttpCodec<[unknown], 'query' | 'header'> =
     p.in === 'query'
-      ? HttpCodecs.query(p.name, p.schema, p.style === undefined && p.explode === undefined ? {} : { style: p.style, explode: p.explode })
+      ? HttpCodecs.query(p.name, p.schema, p.style === undefined && p.explode === undefined ? content : { style: p.style, explode: p.explode, ...content })
       : p.in === 'cookie'
-        ? HttpCodecs.cookie(p.name, p.schema)
-        : HeaderCodec.name(p.name, p.schema);
+        ? HttpCodecs.cookie(p.name, p.schema, content)
+        : HeaderCodec.name(p.name, p.schema, content);
   if (p.optional) codec = codec.optional();
   if (p.doc !== undefined) codec = codec.doc(p.doc);
   if (p.deprecated) codec = codec.deprecated();

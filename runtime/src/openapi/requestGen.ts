@@ -85,6 +85,11 @@ function queryParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: Re
   if (!q.optional && !leaf.conditional && s.default === undefined) p.required = true;
   const schema = ctx.schemas.schema(q.schema as TSchema, 'raw', hint);
   const examples = exampleObjects(examplesOf(q.examples, q, sets), jsonSafe);
+  if (q.mediaType !== undefined) {
+    // Declared with a media type (OpenAPI's `content`): written back as that content.
+    p.content = { [q.mediaType]: examples ? { schema, examples } : { schema } };
+    return p;
+  }
   if (q.style === 'deepObject') {
     // The server reads `name[field]=value` whatever `explode` says; that is OpenAPI's exploded deepObject.
     Object.assign(p, { style: 'deepObject', explode: true, schema });
@@ -107,9 +112,14 @@ function headerParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: R
   const h = leaf.node as HeaderNode;
   const p: ParameterObject = withDocs({ name: h.name, in: h.cookie ? 'cookie' : 'header' }, h);
   if (!h.optional && !leaf.conditional) p.required = true;
-  p.schema = headerSchema(ctx, h, hint);
   const render = (v: unknown) => (h.headerType ? h.headerType.render(v) : jsonSafe(v));
   const examples = exampleObjects(examplesOf(h.examples, h, sets), render);
+  if (h.mediaType !== undefined) {
+    const schema = headerSchema(ctx, h, hint);
+    p.content = { [h.mediaType]: examples ? { schema, examples } : { schema } };
+    return p;
+  }
+  p.schema = headerSchema(ctx, h, hint);
   if (examples) p.examples = examples;
   return p;
 }

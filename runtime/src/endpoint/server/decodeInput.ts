@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { bodyCodecFor, canonicalMediaType, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
 import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
+import { decodeParameterContent } from '../../codec/body/paramContent.ts';
 import { deepObjectProperty } from '../../codec/queryStyle.ts';
 import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
@@ -41,9 +42,9 @@ export function decodeInput(node: CodecNode, ctx: InputContext): unknown[] | Pro
     case 'status':
       return [];
     case 'query':
-      return [decodeQuery(node, ctx.request)];
+      return [node.mediaType === undefined ? decodeQuery(node, ctx.request) : decodeQueryContent(node, ctx)];
     case 'header':
-      return [decodeHeader(node, ctx.request)];
+      return [decodeHeader(node, ctx)];
     case 'content': {
       const value = node.name === undefined ? decodeBody(node, ctx) : decodePart(node, ctx);
       // A decoded value is never a promise (streams are async iterables), so this tells them apart.
@@ -150,6 +151,28 @@ function decodeQuery(node: QueryNode, request: Request): unknown {
   return checked(node.schema, coerceParam(node.schema, raw, node.style, node.explode), 'query parameter', node.name, raw.join(','));
 }
 
+/**
+ * A query parameter described by `content`: one value, the whole text of its media type
+ * (JSON text for JSON), decoded by that media type's codec. Sent twice, it is refused: the
+ * document gives one text, and picking one of two would hide a client bug.
+ */
+function decodeQueryContent(node: QueryNode, ctx: InputContext): unknown {
+  const raw = ctx.request.query.getAll(node.name);
+  if (raw.length === 0) return missing(node, 'query parameter');
+  if (raw.length > 1) throw badInput('query parameter', node.name, `sent ${raw.length} times`, `one ${node.mediaType} value`);
+  return contentValue(node, raw[0], 'query parameter', ctx);
+}
+
+/** The value of a content-described parameter's text, or a 400 naming the parameter and the media type. */
+function contentValue(node: QueryNode | HeaderNode, text: string, where: 'query parameter' | 'header' | 'cookie', ctx: InputContext): unknown {
+  const decoded = decodeParameterContent(text, node.mediaType!, node.schema, ctx.config, `${where} '${node.name}'`);
+  if (decoded._tag === 'right') return decoded.right;
+  const { message, pointer, expected } = decoded.left;
+  throw HttpError.of(HttpErrors.INVALID_INPUT, [message, text], {
+    details: { in: where.split(' ')[0], parameter: node.name, ...(pointer ? { pointer } : {}), expected: expected ?? `${node.mediaType} text` },
+  });
+}
+
 function missing(node: QueryNode | HeaderNode, where: 'query parameter' | 'header' | 'cookie'): unknown {
   const d = (node.schema as unknown as { default?: unknown }).default;
   if (d !== undefined) return structuredClone(d);
@@ -160,10 +183,12 @@ function missing(node: QueryNode | HeaderNode, where: 'query parameter' | 'heade
   throw badInput(where, node.name, 'required but missing', 'a value');
 }
 
-function decodeHeader(node: HeaderNode, request: Request): unknown {
-  if (node.cookie) return decodeCookie(node, request);
+function decodeHeader(node: HeaderNode, ctx: InputContext): unknown {
+  const request = ctx.request;
+  if (node.cookie) return decodeCookie(node, ctx);
   const text = request.headers.get(node.name);
   if (text === undefined) return missing(node, 'header');
+  if (node.mediaType !== undefined) return contentValue(node, text, 'header', ctx);
   if (node.expect !== undefined) {
     const mt = MediaType.parse(text);
     if (!mt || mt.fullType !== node.expect) {
@@ -181,9 +206,10 @@ function decodeHeader(node: HeaderNode, request: Request): unknown {
   return checked(node.schema, coerceScalar(node.schema as unknown as Record<string, unknown>, text), 'header', node.name, text);
 }
 
-function decodeCookie(node: HeaderNode, request: Request): unknown {
-  const text = cookieValue(request.headers.get('cookie'), node.name);
+function decodeCookie(node: HeaderNode, ctx: InputContext): unknown {
+  const text = cookieValue(ctx.request.headers.get('cookie'), node.name);
   if (text === undefined) return missing(node, 'cookie');
+  if (node.mediaType !== undefined) return contentValue(node, text, 'cookie', ctx);
   return checked(node.schema, coerceScalar(node.schema as unknown as Record<string, unknown>, text), 'cookie', node.name, text);
 }
 
