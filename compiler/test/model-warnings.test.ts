@@ -41,8 +41,8 @@ test('media types with their own schemas (train-travel problem+xml) are body var
   ]);
 });
 
-test('a multipart body beside a body of another shape is left out with a warning at its pointer (its parts are inputs of their own)', () => {
-  const got = warnings({
+test('a multipart body beside a JSON body is a variant with its parts; a multipart response beside JSON is left out with a warning', () => {
+  const document = {
     openapi: '3.1.0',
     info: { title: 't', version: '1' },
     paths: {
@@ -55,14 +55,30 @@ test('a multipart body beside a body of another shape is left out with a warning
               'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } },
             },
           },
-          responses: { '204': ok },
+          responses: {
+            '200': {
+              description: 'Ok.',
+              content: {
+                'application/json': { schema: { type: 'string' } },
+                'multipart/mixed': { schema: { type: 'object', properties: { b: { type: 'string' } } } },
+              },
+            },
+          },
         },
       },
     },
-  });
-  assert.deepEqual(got, [
-    '/paths/~1a/post/requestBody/content/multipart~1form-data: request body multipart/form-data has another schema than application/json; one operation has one body shape, so it is left out',
+  };
+  assert.deepEqual(warnings(document), [
+    '/paths/~1a/post/responses/200/content/multipart~1mixed: response 200 multipart/mixed has another schema than application/json; one operation has one body shape, so it is left out',
   ]);
+  const body = EndpointGen.fromOpenAPI(document, { targets: ['endpoints'] }).api.operations[0].body;
+  assert.deepEqual(
+    body?.variants?.map((v) => [v.mediaTypes.join(), v.parts?.map((p) => p.name)]),
+    [
+      ['application/json', undefined],
+      ['multipart/form-data', ['file']],
+    ],
+  );
 });
 
 test('an operation without responses is fine in 3.1 and an error in 3.0, which requires them', () => {

@@ -40,8 +40,6 @@ const documents: readonly RealDocument[] = [
     operations: 136,
     warnings: {
       'a schema must be an object, found null; it is read as any value': 1,
-      'request body _ has another schema than _; one operation has one body shape, so it is left out': 3,
-      'response _ _ has another schema than _; one operation has one body shape, so it is left out': 1,
     },
   },
   {
@@ -103,12 +101,7 @@ const documents: readonly RealDocument[] = [
     file: join(directory, 'kubernetes.io.json'),
     operations: 845,
     split: true,
-    warnings: {
-      'response _ _, _ has the same schema as _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 944,
-      'response _ _, _, _;stream=watch has the same schema as _, _;stream=watch but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 250,
-      'request body _ has the same schema as _, _, _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 1,
-      'response _ _ has the same schema as _ but is carried as text; one operation has one body shape, so it is left out': 1,
-    },
+    warnings: {},
   },
   {
     // Swagger 2 converted to OpenAPI 3.0.0, JSON, 455 operations; XML beside JSON for every
@@ -117,11 +110,7 @@ const documents: readonly RealDocument[] = [
     file: join(directory, 'magento.com.json'),
     operations: 455,
     split: true,
-    warnings: {
-      'response _ _ has the same schema as _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 1186,
-      'response default _ has the same schema as _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 455,
-      'request body _ has the same schema as _ but is carried as bytes (no codec for it); one operation has one body shape, so it is left out': 109,
-    },
+    warnings: {},
   },
   {
     // OpenAPI 3.0.2, JSON, 281 operations, each answering a `2XX` range.

@@ -16,10 +16,10 @@ import { fixtureCases } from './support/fixtures.ts';
 
 function responses(list: readonly Response[]): string[] {
   return [...list]
-    .sort((a, b) => a.status - b.status)
+    .sort((a, b) => a.status - b.status || a.key.localeCompare(b.key))
     .map(
       (r) =>
-        `${r.status} ${(r.content?.mediaTypes ?? []).join(',')} [${r.headers
+        `${r.key} ${(r.content?.variants?.map((v) => v.mediaTypes.join(',')) ?? [(r.content?.mediaTypes ?? []).join(',')]).join(' | ')} [${r.headers
           .map((h) => h.name.toLowerCase())
           .sort()
           .join(',')}]`,
@@ -40,7 +40,7 @@ function operation(op: Operation, original: Operation = op, bodyMediaTypes?: rea
       )
       .sort(),
     body: op.body
-      ? `${op.body.kind} ${[...(bodyMediaTypes ?? op.body.mediaTypes)].sort().join(',')}${op.body.parts ? ` parts: ${op.body.parts.map((p) => p.name).join(',')}` : ''}`
+      ? `${op.body.kind} ${[...(bodyMediaTypes ?? op.body.variants?.flatMap((v) => v.mediaTypes) ?? op.body.mediaTypes)].sort().join(',')}${op.body.parts ? ` parts: ${op.body.parts.map((p) => p.name).join(',')}` : ''}`
       : undefined,
     // An operation declaring no success answers 204 (what the server sends for no output).
     outputs: responses(original.outputs.length === 0 ? op.outputs.filter((r) => !(r.status === 204 && !r.content)) : op.outputs),

@@ -130,7 +130,7 @@ export const HttpCodec = HttpCodecs;
 /** A codec value (see endpoint/HttpCodec.ts). */
 export type HttpCodec<T extends unknown[], K extends Kind = Kind> = HttpCodecClass<T, K>;
 export { Responses, representativeStatus, type ResponseSpec, type ResponseValue, type ResponsesSide } from './endpoint/Responses.ts';
-export { Bodies, type BodyVariant, type BodyVariantSpec, type BodiesOptions } from './endpoint/Bodies.ts';
+export { Bodies, type BodyVariant, type BodyVariantSpec, type PartsVariantSpec, type BodiesOptions } from './endpoint/Bodies.ts';
 export { statusCovered, isStatusKey, type StatusIn, type StatusRange, type StatusKey } from './http/StatusRange.ts';
 
 export { EndpointExecutor, type ExecutorOptions } from './client/EndpointExecutor.ts';

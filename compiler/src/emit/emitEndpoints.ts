@@ -23,7 +23,10 @@ function operationRefs(op: Operation): Set<string> {
   for (const p of op.parameters) add(p.schema);
   add(op.body?.schema);
   for (const part of op.body?.parts ?? []) add(part.schema);
-  for (const v of op.body?.variants ?? []) add(v.schema);
+  for (const v of op.body?.variants ?? []) {
+    add(v.schema);
+    for (const part of v.parts ?? []) add(part.schema);
+  }
   for (const r of [...op.outputs, ...op.errors]) {
     add(r.content?.schema);
     for (const v of r.content?.variants ?? []) add(v.schema);

@@ -1,5 +1,5 @@
 import { jsDoc, jsonLiteral, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
-import type { BodyVariant, Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
+import type { BodyPart, BodyVariant, Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
 import type { SchemaNode } from '../model/Schema.ts';
 import type { RuntimeImports } from './RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
@@ -99,6 +99,7 @@ function responseType(r: Response, identOf: IdentOf, status: string | undefined)
 function variantsSpec(variants: readonly BodyVariant[], ctx: ValueContext): string {
   return objectText(
     variants.map((v) => {
+      if (v.parts) return `${stringLiteral(v.mediaTypes[0])}: { parts: [${v.parts.map((part) => partSpec(part, ctx)).join(', ')}] }`;
       const entries = [`schema: ${schemaExpression(v.schema, ctx)}`];
       if (v.mediaTypes.length > 1) entries.push(`mediaTypes: ${jsonLiteral(v.mediaTypes)}`);
       return `${stringLiteral(v.mediaTypes[0])}: ${objectText(entries)}`;
@@ -108,7 +109,19 @@ function variantsSpec(variants: readonly BodyVariant[], ctx: ValueContext): stri
 
 /** The type of a body in several media types: `{ mediaType; value }`, one member per variant. */
 function variantsType(variants: readonly BodyVariant[], identOf: IdentOf): string {
-  return variants.map((v) => `{ mediaType: ${stringLiteral(v.mediaTypes[0])}; value: ${typeText(v.schema, identOf)} }`).join(' | ');
+  return variants.map((v) => `{ mediaType: ${stringLiteral(v.mediaTypes[0])}; value: ${v.parts ? partsType(v.parts, identOf) : typeText(v.schema, identOf)} }`).join(' | ');
+}
+
+/** A multipart body's value: its parts by name, every one required (the runtime reads each named part). */
+function partsType(parts: readonly BodyPart[], identOf: IdentOf): string {
+  return `{ ${parts.map((part) => `${propertyKey(part.name)}: ${typeText(part.schema, identOf)}`).join('; ')} }`;
+}
+
+/** One multipart part as the runtime's part spec. */
+function partSpec(part: BodyPart, ctx: ValueContext): string {
+  const options = [`name: ${stringLiteral(part.name)}`, `schema: ${schemaExpression(part.schema, ctx)}`];
+  if (part.mediaTypes) options.push(`mediaTypes: ${jsonLiteral(part.mediaTypes)}`);
+  return objectText(options);
 }
 
 /** Responses by status key as the runtime's `ResponseDataSpec` record (`Responses.of` underneath). */
@@ -183,7 +196,7 @@ export function operationView(
     const bodyDoc = jsDoc([body.description ?? 'The request body.']);
     // A multipart body is its parts, every one required (the runtime reads each named part).
     const bodyType = body.parts
-      ? `{ ${body.parts.map((part) => `${propertyKey(part.name)}: ${typeText(part.schema, identOf)}`).join('; ')} }`
+      ? partsType(body.parts, identOf)
       : body.variants
         ? variantsType(body.variants, identOf)
         : typeText(body.schema, identOf);
@@ -193,12 +206,7 @@ export function operationView(
     const entries = [`prop: ${stringLiteral(op.bodyProp)}`];
     if (optional) entries.push('optional: true');
     if (body.parts) {
-      const parts = body.parts.map((part) => {
-        const options = [`name: ${stringLiteral(part.name)}`, `schema: ${schemaExpression(part.schema, ctx)}`];
-        if (part.mediaTypes) options.push(`mediaTypes: ${jsonLiteral(part.mediaTypes)}`);
-        return objectText(options);
-      });
-      entries.push(`parts: [${parts.join(', ')}]`);
+      entries.push(`parts: [${body.parts.map((part) => partSpec(part, ctx)).join(', ')}]`);
     } else if (body.variants) {
       entries.push(`variants: ${variantsSpec(body.variants, ctx)}`);
       if (body.description !== undefined) entries.push(`doc: ${stringLiteral(body.description)}`);

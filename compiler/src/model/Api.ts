@@ -58,6 +58,8 @@ export interface BodyVariant {
   /** The first names the variant: the value's `mediaType` tag. */
   readonly mediaTypes: readonly string[];
   readonly schema: SchemaNode;
+  /** For a multipart variant: its parts, one object of them as the value. */
+  readonly parts?: readonly BodyPart[];
 }
 
 /** The request body of an operation (several media types sharing one schema). */

@@ -23,16 +23,45 @@ export interface RawResponse {
   readonly pointer: string;
 }
 
-/** Several shapes become variants, unless one is multipart (its parts are inputs of their own, not one value). */
-const variantsFit = (groups: readonly ContentGroup[]) => groups.length > 1 && groups.every((g) => g.kind !== 'multipart');
+/**
+ * Several shapes become variants. A response's shapes must each be one value (no multipart); a
+ * request body's multipart shape is a variant of its own, its parts one object.
+ */
+const variantsFit = (groups: readonly ContentGroup[], request: boolean) => groups.length > 1 && (request || groups.every((g) => g.kind !== 'multipart'));
 
-/** Each group as a body variant, tagged by its first media type. */
-function variantsOf(groups: readonly ContentGroup[], schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): BodyVariant[] {
-  return groups.map((g) => ({ kind: g.kind, mediaTypes: g.mediaTypes, schema: bodySchema(g, schemas, resolve) }));
+/** Each group as a body variant, tagged by its first media type (a multipart one with its parts, when it has any). */
+function variantsOf(groups: readonly ContentGroup[], schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode, reader: DocumentReader): BodyVariant[] {
+  return groups.map((g) => {
+    const schema = bodySchema(g, schemas, resolve);
+    if (g.kind !== 'multipart') return { kind: g.kind, mediaTypes: g.mediaTypes, schema };
+    const parts = multipartParts(g, schema, resolve, reader);
+    return parts ? { kind: g.kind, mediaTypes: g.mediaTypes, schema, parts } : { kind: 'binary', mediaTypes: g.mediaTypes, schema: { kind: 'bytes', format: 'binary' } };
+  });
 }
 
-function leftOut(groups: readonly ContentGroup[], pointer: string, reader: DocumentReader, what: string): void {
-  if (groups.length <= 1 || variantsFit(groups)) return;
+/** The parts of a multipart body, from its object schema's properties; undefined (with a warning) when it has none. */
+function multipartParts(group: ContentGroup, schema: SchemaNode, resolve: (n: SchemaNode) => SchemaNode, reader: DocumentReader): BodyPart[] | undefined {
+  const object = resolve(schema);
+  if (object.kind !== 'object' || object.properties.length === 0) {
+    reader.diagnostics.warn(group.schemaPointer, 'a multipart body needs an object schema with properties (one per part); it is read as raw bytes');
+    return undefined;
+  }
+  const encoding = isObject(group.media.encoding) ? group.media.encoding : {};
+  return object.properties.map((p) => {
+    const enc = encoding[p.name];
+    const contentType =
+      isObject(enc) && typeof enc.contentType === 'string'
+        ? enc.contentType
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined;
+    return { name: p.name, schema: p.schema, required: p.required, ...(contentType && contentType.length > 0 ? { mediaTypes: contentType } : {}) };
+  });
+}
+
+function leftOut(groups: readonly ContentGroup[], pointer: string, reader: DocumentReader, what: string, request: boolean): void {
+  if (groups.length <= 1 || variantsFit(groups, request)) return;
   const kept = groups[0].mediaTypes.join(', ');
   const keptSchema = reader.peek(groups[0].schema);
   for (const g of groups.slice(1)) {
@@ -95,36 +124,18 @@ function requestBodyAt(
     reader.diagnostics.warn(found.pointer, 'the request body has no content; it is left out');
     return undefined;
   }
-  leftOut(groups, `${found.pointer}/content`, reader, 'request body');
+  leftOut(groups, `${found.pointer}/content`, reader, 'request body', true);
+  const base = { required: body.required === true, ...(typeof body.description === 'string' ? { description: body.description } : {}) };
+  if (variantsFit(groups, true)) {
+    const variants = variantsOf(groups, schemas, resolve, reader);
+    return { ...base, kind: variants[0].kind, mediaTypes: variants[0].mediaTypes, schema: variants[0].schema, variants };
+  }
   const group = groups[0];
   const schema = bodySchema(group, schemas, resolve);
-  const out: RequestBody = {
-    kind: group.kind,
-    mediaTypes: group.mediaTypes,
-    schema,
-    required: body.required === true,
-    ...(typeof body.description === 'string' ? { description: body.description } : {}),
-    ...(variantsFit(groups) ? { variants: variantsOf(groups, schemas, resolve) } : {}),
-  };
+  const out: RequestBody = { ...base, kind: group.kind, mediaTypes: group.mediaTypes, schema };
   if (group.kind !== 'multipart') return out;
-  const object = resolve(schema);
-  if (object.kind !== 'object' || object.properties.length === 0) {
-    reader.diagnostics.warn(group.schemaPointer, 'a multipart body needs an object schema with properties (one per part); it is read as raw bytes');
-    return { ...out, kind: 'binary', schema: { kind: 'bytes', format: 'binary' } };
-  }
-  const encoding = isObject(group.media.encoding) ? group.media.encoding : {};
-  const parts: BodyPart[] = object.properties.map((p) => {
-    const enc = encoding[p.name];
-    const contentType =
-      isObject(enc) && typeof enc.contentType === 'string'
-        ? enc.contentType
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : undefined;
-    return { name: p.name, schema: p.schema, required: p.required, ...(contentType && contentType.length > 0 ? { mediaTypes: contentType } : {}) };
-  });
-  return { ...out, parts };
+  const parts = multipartParts(group, schema, resolve, reader);
+  return parts ? { ...out, parts } : { ...out, kind: 'binary', schema: { kind: 'bytes', format: 'binary' } };
 }
 
 /** The responses of an operation, each with its content (one schema) and headers. */
@@ -168,8 +179,8 @@ function responseAt(
   resolve: (n: SchemaNode) => SchemaNode,
 ): RawResponse {
   const groups = contentGroups(r.content, `${pointer}/content`, reader);
-  leftOut(groups, `${pointer}/content`, reader, `response ${key}`);
-  const variants = variantsFit(groups) ? variantsOf(groups, schemas, resolve) : undefined;
+  leftOut(groups, `${pointer}/content`, reader, `response ${key}`, false);
+  const variants = variantsFit(groups, false) ? variantsOf(groups, schemas, resolve, reader) : undefined;
   const content = variants
     ? { mediaTypes: variants[0].mediaTypes, schema: variants[0].schema, variants }
     : groups[0]

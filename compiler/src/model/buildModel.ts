@@ -58,7 +58,15 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
       ...b,
       schema: views.write(b.schema),
       ...(b.parts ? { parts: b.parts.filter((p) => p.schema.readOnly !== true).map((p) => ({ ...p, schema: views.write(p.schema) })) } : {}),
-      ...(b.variants ? { variants: b.variants.map((v) => ({ ...v, schema: views.write(v.schema) })) } : {}),
+      ...(b.variants
+        ? {
+            variants: b.variants.map((v) => ({
+              ...v,
+              schema: views.write(v.schema),
+              ...(v.parts ? { parts: v.parts.filter((p) => p.schema.readOnly !== true).map((p) => ({ ...p, schema: views.write(p.schema) })) } : {}),
+            })),
+          }
+        : {}),
     };
 
   // A missing or odd title or version is worth a warning, not a refusal: the code does not need them.

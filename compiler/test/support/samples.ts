@@ -124,7 +124,10 @@ export class Samples {
       out[op.bodyProp] = op.body.parts
         ? Object.fromEntries(op.body.parts.map((part) => [part.name, this.value(part.schema)]))
         : variant
-          ? { mediaType: variant.mediaTypes[0], value: this.value(variant.schema) }
+          ? {
+              mediaType: variant.mediaTypes[0],
+              value: variant.parts ? Object.fromEntries(variant.parts.map((part) => [part.name, this.value(part.schema)])) : this.value(variant.schema),
+            }
           : this.value(op.body.schema);
     }
     return out;

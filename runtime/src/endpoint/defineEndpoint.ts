@@ -8,7 +8,7 @@ import { Endpoint, type EndpointImpl } from './Endpoint.ts';
 import { HeaderCodec } from './HeaderCodec.ts';
 import { HttpCodecs, type HttpCodec } from './HttpCodec.ts';
 import { Responses, type ResponseSpec } from './Responses.ts';
-import { Bodies, type BodyVariantSpec } from './Bodies.ts';
+import { Bodies, type BodyVariantSpec, type PartsVariantSpec } from './Bodies.ts';
 
 /** A path parameter: its name in the path, its codec, and the params property it fills. */
 export interface PathParamSpec {
@@ -52,7 +52,7 @@ export interface BodySpec {
 export interface VariantBodySpec {
   readonly prop: string;
   /** By the media type the value is tagged with. */
-  readonly variants: Readonly<Record<string, BodyVariantSpec>>;
+  readonly variants: Readonly<Record<string, BodyVariantSpec | PartsVariantSpec>>;
   readonly doc?: string;
   readonly optional?: boolean;
 }

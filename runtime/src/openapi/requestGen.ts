@@ -33,7 +33,7 @@ export function inputLeaves(node: CodecNode, conditional = false): InputLeaf[] {
       return [...inputLeaves(node.left, true), ...inputLeaves(node.right, true)];
     case 'union': {
       // A body in several media types (Bodies.of) is one body whichever variant is sent: as required as its parent.
-      const variants = node.alts.every((a) => inputLeaves(a).every((l) => l.node.kind === 'content' && l.node.name === undefined));
+      const variants = node.alts.every((a) => inputLeaves(a).every((l) => l.node.kind === 'content'));
       return node.alts.flatMap((a) => inputLeaves(a, conditional || (node.alts.length > 1 && !variants)));
     }
     case 'transform':

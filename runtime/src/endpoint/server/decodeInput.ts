@@ -98,7 +98,7 @@ async function decodeAlternatives(node: Extract<CodecNode, { kind: 'or' | 'union
   throw unionFailure(errors, ctx.request);
 }
 
-const mediaTypeCodes = new Set<string>([HttpErrors.CONTENT_TYPE_NOT_ACCEPTED.code, HttpErrors.CONTENT_TYPE_REQUIRED.code]);
+const mediaTypeCodes = new Set<string>([HttpErrors.CONTENT_TYPE_NOT_ACCEPTED.code, HttpErrors.CONTENT_TYPE_REQUIRED.code, HttpErrors.NOT_MULTIPART.code]);
 
 /**
  * Why no alternative decoded: the failure of one whose media type matched (a body in several
