@@ -1,6 +1,8 @@
 import type { Method } from '../http/Method.ts';
 import { Route } from './Route.ts';
 import type { Handler } from './Handler.ts';
+import { wireText, type MixedPart } from './SegmentCodec.ts';
+import { matchSegment, normalizeWire } from './matchSegment.ts';
 
 /** What the router found for a method and path. */
 export type RouteMatch =
@@ -11,24 +13,38 @@ export type RouteMatch =
 interface Node {
   readonly literals: Map<string, Node>;
   readonly params: Array<{ readonly kind: string; readonly decode: (s: string) => unknown; readonly node: Node }>;
+  /** Segments of text around parameters, most literal text first; undefined while there are none (the common case costs one check). */
+  mixed: MixedEntry[] | undefined;
   trailing: Map<string, Route> | undefined;
   readonly routes: Map<string, Route>;
 }
+
+/** Mixed segments of one shape (same text, same codec kinds) share a branch, as parameters of one kind do. */
+interface MixedEntry {
+  readonly key: string;
+  readonly parts: readonly MixedPart[];
+  readonly weight: number;
+  readonly node: Node;
+}
+
+const shapeKey = (parts: readonly MixedPart[]): string => parts.map((p) => (p.kind === 'literal' ? `l${p.wire}` : `p${p.codec.kind}`)).join('\u0000');
 
 /** How few segments a parameter kind accepts: narrower kinds are tried first. */
 function narrowness(kind: string): number {
   return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'dateTime' ? 0 : kind === 'long' ? 1 : 2;
 }
 
-const newNode = (): Node => ({ literals: new Map(), params: [], trailing: undefined, routes: new Map() });
+const newNode = (): Node => ({ literals: new Map(), params: [], mixed: undefined, trailing: undefined, routes: new Map() });
 const notFound: RouteMatch = { kind: 'notFound' };
 
 /**
  * A segment trie over routes: lookup costs the path's depth, not the number of routes. Literal
- * segments win over parameters; among parameters, those whose codec accepts the segment come
- * first, narrowest kind first (bool, uuid, int, dateTime, then long, then string); a trailing parameter takes
- * the rest of the path. HEAD falls back to
- * GET, and a path known under other methods gives methodNotAllowed with the Allow list.
+ * segments win over mixed ones (`{name}.json`), which win over whole parameters; among
+ * parameters, those whose codec accepts the segment come first, narrowest kind first (bool,
+ * uuid, int, dateTime, then long, then string); a mixed segment whose text matches but whose
+ * pieces do not decode comes after every accepting parameter; a trailing parameter takes the
+ * rest of the path. HEAD falls back to GET, and a path known under other methods gives
+ * methodNotAllowed with the Allow list.
  */
 export class Router {
   readonly #root = newNode();
@@ -44,6 +60,18 @@ export class Router {
         let next = node.literals.get(seg.text);
         if (!next) node.literals.set(seg.text, (next = newNode()));
         node = next;
+      } else if (seg.kind === 'mixed') {
+        const key = shapeKey(seg.parts);
+        const list = (node.mixed ??= []);
+        let entry = list.find((m) => m.key === key);
+        if (!entry) {
+          const weight = seg.parts.reduce((n, p) => n + (p.kind === 'literal' ? p.wire.length : 0), 0);
+          entry = { key, parts: seg.parts, weight, node: newNode() };
+          // More literal text first (`{id}.tar.gz` before `{id}.gz`); equal weights keep declaration order.
+          const at = list.findIndex((m) => m.weight < weight);
+          list.splice(at < 0 ? list.length : at, 0, entry);
+        }
+        node = entry.node;
       } else if (seg.codec.trailing) {
         node.trailing ??= new Map();
         if (!node.trailing.has(route.pattern.method)) node.trailing.set(route.pattern.method, route);
@@ -75,8 +103,18 @@ export class Router {
 
   readonly #chains = new Map<Route, Route[]>();
 
-  /** Finds the route for a method and canonical, decoded path segments. */
-  match(method: string, segments: readonly string[]): RouteMatch {
+  /** The raw path of the request being matched, read only by mixed segments (RFC 3986 tells `%3A` from `:`). */
+  #rawPath: string | undefined;
+  #rawSegments: string[] | undefined;
+
+  /**
+   * Finds the route for a method and canonical, decoded path segments. `rawPath`, the path as
+   * sent, lets mixed segments match their literal text before decoding; without it they match
+   * the decoded segments.
+   */
+  match(method: string, segments: readonly string[], rawPath?: string): RouteMatch {
+    this.#rawPath = rawPath;
+    this.#rawSegments = undefined;
     const params: string[] = [];
     const found = this.#walk(this.#root, segments, 0, method, params, undefined);
     if (found) return { kind: 'found', route: found, params };
@@ -118,6 +156,7 @@ export class Router {
       const r = this.#walk(lit, segs, i + 1, method, params, allow);
       if (r) return r;
     }
+    if (node.mixed !== undefined) return this.#walkMixed(node, segs, i, method, params, allow);
     if (node.params.length === 1) {
       params.push(seg);
       const r = this.#walk(node.params[0].node, segs, i + 1, method, params, allow);
@@ -141,6 +180,62 @@ export class Router {
       if (r) {
         params.push(segs.slice(i).join('/'));
         return r;
+      }
+    }
+    return undefined;
+  }
+
+  /** The segment as sent, in RFC 3986 normal form; the decoded segment re-encoded when there is no raw path. */
+  #wire(segs: readonly string[], i: number): string {
+    if (this.#rawPath === undefined) return wireText(segs[i]);
+    if (this.#rawSegments === undefined) {
+      const path = this.#rawPath;
+      // Canonicalisation already refused empty segments; one trailing slash is ignored.
+      const raw = path.slice(1, path.length > 1 && path.endsWith('/') ? -1 : undefined).split('/');
+      this.#rawSegments = raw.length === segs.length ? raw : segs.map(wireText);
+    }
+    return normalizeWire(this.#rawSegments[i]);
+  }
+
+  /**
+   * A node with mixed segments: the literal child, mixed segments whose pieces decode, every
+   * parameter whose codec accepts the segment, mixed segments whose text matches (their 400),
+   * the other parameters (their 400), then a trailing parameter.
+   */
+  #walkMixed(node: Node, segs: readonly string[], i: number, method: string, params: string[], allow: Set<string> | undefined): Route | undefined {
+    const seg = segs[i];
+    const wire = this.#wire(segs, i);
+    const matches = node.mixed!.map((m) => matchSegment(m.parts, wire));
+    const accepts = node.params.map((p) => p.decode(seg) !== undefined);
+    const tryMixed = (wanted: boolean): Route | undefined => {
+      for (let k = 0; k < matches.length; k++) {
+        const m = matches[k];
+        if (m === undefined || m.accepted !== wanted) continue;
+        const depth = params.length;
+        params.push(...m.pieces);
+        const r = this.#walk(node.mixed![k].node, segs, i + 1, method, params, allow);
+        if (r) return r;
+        params.length = depth;
+      }
+      return undefined;
+    };
+    const tryParams = (wanted: boolean): Route | undefined => {
+      for (let k = 0; k < node.params.length; k++) {
+        if (accepts[k] !== wanted) continue;
+        params.push(seg);
+        const r = this.#walk(node.params[k].node, segs, i + 1, method, params, allow);
+        if (r) return r;
+        params.pop();
+      }
+      return undefined;
+    };
+    const r = tryMixed(true) ?? tryParams(true) ?? tryMixed(false) ?? tryParams(false);
+    if (r) return r;
+    if (node.trailing) {
+      const t = this.#pick(node.trailing, method, allow);
+      if (t) {
+        params.push(segs.slice(i).join('/'));
+        return t;
       }
     }
     return undefined;
