@@ -13,8 +13,7 @@ export type PartsParams<S extends readonly SegmentPart[]> = S extends readonly [
 
 /** @internal A normalised part: literal text (with its on-the-wire form) or a parameter codec. */
 export type MixedPart =
-  | { readonly kind: 'literal'; readonly text: string; readonly wire: string }
-  | { readonly kind: 'param'; readonly codec: PathCodec<unknown, string> };
+  { readonly kind: 'literal'; readonly text: string; readonly wire: string } | { readonly kind: 'param'; readonly codec: PathCodec<unknown, string> };
 
 /**
  * One path segment made of literal text and parameters, `{name}.json` or `v{version}` (ZIO's
