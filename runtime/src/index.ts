@@ -108,6 +108,7 @@ export {
   defineEndpoint,
   type EndpointSpec,
   type PathParamSpec,
+  type PathSegmentSpec,
   type ParameterSpec,
   type BodySpec,
   type MultipartSpec,

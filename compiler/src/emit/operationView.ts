@@ -1,5 +1,6 @@
 import { jsDoc, jsonLiteral, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
-import type { Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
+import type { Operation, Parameter, PathCodecKind, PathPiece, Response } from '../model/Api.ts';
+import { segmentParams } from '../model/pathSegments.ts';
 import type { SchemaNode } from '../model/Schema.ts';
 import { runtimeRepresentative } from '../names/moduleNames.ts';
 import type { RuntimeImports } from './RuntimeImports.ts';
@@ -115,14 +116,16 @@ export function operationView(
   declImports: RuntimeImports,
 ): OperationView {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
-  const path = op.segments.map((s) => {
+  const piece = (s: PathPiece): string => {
     if ('literal' in s) return stringLiteral(s.literal);
     const p = pathParams.find((x) => x.name === s.param)!;
     const entries = [`param: ${stringLiteral(p.name)}`, `codec: ${stringLiteral(p.pathCodec ?? 'string')}`, `prop: ${stringLiteral(p.prop)}`];
     if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
     return objectText(entries);
-  });
-  const pathInput = op.segments.flatMap((s) => ('literal' in s ? [] : [pathTypes[pathParams.find((x) => x.name === s.param)!.pathCodec ?? 'string']]));
+  };
+  // A segment of text around parameters is `{ segment: [...] }`, what defineEndpoint hands to `PathCodec.segment`.
+  const path = op.segments.map((s) => ('mixed' in s ? objectText([`segment: [${s.mixed.map(piece).join(', ')}]`]) : piece(s)));
+  const pathInput = segmentParams(op.segments).map((name) => pathTypes[pathParams.find((x) => x.name === name)!.pathCodec ?? 'string']);
   const spec: string[] = [`method: ${stringLiteral(op.method.toUpperCase())}`, `path: [${path.join(', ')}]`];
   if (op.operationId !== undefined) spec.push(`operationId: ${stringLiteral(op.operationId)}`);
   if (op.summary !== undefined) spec.push(`summary: ${stringLiteral(op.summary)}`);

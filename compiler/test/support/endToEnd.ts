@@ -173,7 +173,9 @@ const slug = (s: string) =>
 const baseName = (op: Operation) =>
   op.operationId !== undefined && slug(op.operationId) !== ''
     ? slug(op.operationId)
-    : [op.method, ...op.segments.map((s) => ('literal' in s ? slug(s.literal) : `by-${slug(s.param)}`))].filter((w) => w !== '' && w !== 'by-').join('-');
+    : [op.method, ...op.segments.flatMap((s) => ('mixed' in s ? s.mixed : [s])).map((s) => ('literal' in s ? slug(s.literal) : `by-${slug(s.param)}`))]
+        .filter((w) => w !== '' && w !== 'by-')
+        .join('-');
 
 /** The runtime's command name (HttpCliApp): the operationId in kebab-case, else method and every path segment (`by-<param>`); `-2`, `-3` for a name taken before. */
 function commandName(all: readonly Operation[], op: Operation): string {

@@ -2,6 +2,7 @@ import type { Method } from '../http/Method.ts';
 import type { PathCodec } from './PathCodec.ts';
 import { ConfigErrors, configError } from '../errors/catalogue.ts';
 import { formatSegment, type MixedPart, type SegmentCodec } from './SegmentCodec.ts';
+import { matchSegment, normalizeWire } from './matchSegment.ts';
 
 /** A path segment in a pattern: literal text, a typed parameter, or text around parameters (`PathCodec.segment`). */
 export type Segment = string | PathCodec<any, string> | SegmentCodec<any>;
@@ -31,11 +32,14 @@ export type PatternSegment =
 export class RoutePattern<P extends unknown[] = unknown[]> {
   readonly method: PatternMethod;
   readonly segments: readonly PatternSegment[];
+  /** @internal Whether a segment has text around parameters (`{name}.json`). */
+  readonly hasMixed: boolean;
   declare readonly _params: P;
 
   private constructor(method: PatternMethod, segments: readonly PatternSegment[]) {
     this.method = method;
     this.segments = segments;
+    this.hasMixed = segments.some((s) => s.kind === 'mixed');
   }
 
   /** @internal Builds a pattern from segments; literal text with `/` becomes several segments. */
@@ -115,6 +119,26 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
       return s.codec.trailing ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text);
     });
     return '/' + parts.join('/');
+  }
+
+  /**
+   * @internal The first parameter of a mixed segment that a server would read back otherwise
+   * (`{a}-{b}` with a = "x-y" splits as "x-y"… only if b has no "-"), so a client refuses to
+   * send it rather than reach the wrong values; undefined when every value comes back.
+   */
+  misread(params: P): string | undefined {
+    let i = 0;
+    for (const s of this.segments) {
+      if (s.kind === 'param') i++;
+      if (s.kind !== 'mixed') continue;
+      const codecs = s.codec.params;
+      const m = matchSegment(s.parts, normalizeWire(formatSegment(s.parts, params, i)));
+      for (let k = 0; k < codecs.length; k++) {
+        if (m === undefined || !m.accepted || m.pieces[k] !== codecs[k].encode(params[i + k])) return codecs[k].name;
+      }
+      i += codecs.length;
+    }
+    return undefined;
   }
 
   toString(): string {
