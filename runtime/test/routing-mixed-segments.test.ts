@@ -24,7 +24,10 @@ const api = Routes(
   named('colon', RoutePattern.GET('keys', segment(string('key'), ':get'))),
 );
 
-async function withServer(routes: RoutesType, fn: (get: (method: string, target: string) => Promise<{ status: number; json: any }>) => Promise<void>) {
+async function withServer(
+  routes: RoutesType,
+  fn: (get: (method: string, target: string) => Promise<{ status: number; json: { [key: string]: unknown } }>) => Promise<void>,
+) {
   const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
   const port = await Server.install(routes, server);
   const c = await RawConnection.open(port);

@@ -132,7 +132,7 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
       if (s.kind === 'param') i++;
       if (s.kind !== 'mixed') continue;
       const codecs = s.codec.params;
-      const m = matchSegment(s.parts, normalizeWire(formatSegment(s.parts, params, i)));
+      const m = matchSegment(s.parts, codecs, normalizeWire(formatSegment(s.parts, params, i)));
       for (let k = 0; k < codecs.length; k++) {
         if (m === undefined || !m.accepted || m.pieces[k] !== codecs[k].encode(params[i + k])) return codecs[k].name;
       }

@@ -2,7 +2,8 @@ import type { Method } from '../http/Method.ts';
 import { Route } from './Route.ts';
 import type { Handler } from './Handler.ts';
 import { wireText, type MixedPart } from './SegmentCodec.ts';
-import { matchSegment, normalizeWire } from './matchSegment.ts';
+import { matchSegment, normalizeWire, type SegmentMatch } from './matchSegment.ts';
+import type { PathCodec } from './PathCodec.ts';
 
 /** What the router found for a method and path. */
 export type RouteMatch =
@@ -23,6 +24,7 @@ interface Node {
 interface MixedEntry {
   readonly key: string;
   readonly parts: readonly MixedPart[];
+  readonly codecs: readonly PathCodec<unknown, string>[];
   readonly weight: number;
   readonly node: Node;
 }
@@ -66,7 +68,7 @@ export class Router {
         let entry = list.find((m) => m.key === key);
         if (!entry) {
           const weight = seg.parts.reduce((n, p) => n + (p.kind === 'literal' ? p.wire.length : 0), 0);
-          entry = { key, parts: seg.parts, weight, node: newNode() };
+          entry = { key, parts: seg.parts, codecs: seg.codec.params, weight, node: newNode() };
           // More literal text first (`{id}.tar.gz` before `{id}.gz`); equal weights keep declaration order.
           const at = list.findIndex((m) => m.weight < weight);
           list.splice(at < 0 ? list.length : at, 0, entry);
@@ -105,7 +107,6 @@ export class Router {
 
   /** The raw path of the request being matched, read only by mixed segments (RFC 3986 tells `%3A` from `:`). */
   #rawPath: string | undefined;
-  #rawSegments: string[] | undefined;
 
   /**
    * Finds the route for a method and canonical, decoded path segments. `rawPath`, the path as
@@ -114,7 +115,6 @@ export class Router {
    */
   match(method: string, segments: readonly string[], rawPath?: string): RouteMatch {
     this.#rawPath = rawPath;
-    this.#rawSegments = undefined;
     const params: string[] = [];
     const found = this.#walk(this.#root, segments, 0, method, params, undefined);
     if (found) return { kind: 'found', route: found, params };
@@ -187,39 +187,40 @@ export class Router {
 
   /** The segment as sent, in RFC 3986 normal form; the decoded segment re-encoded when there is no raw path. */
   #wire(segs: readonly string[], i: number): string {
-    if (this.#rawPath === undefined) return wireText(segs[i]);
-    if (this.#rawSegments === undefined) {
-      const path = this.#rawPath;
-      // Canonicalisation already refused empty segments; one trailing slash is ignored.
-      const raw = path.slice(1, path.length > 1 && path.endsWith('/') ? -1 : undefined).split('/');
-      this.#rawSegments = raw.length === segs.length ? raw : segs.map(wireText);
-    }
-    return normalizeWire(this.#rawSegments[i]);
+    const path = this.#rawPath;
+    if (path === undefined) return wireText(segs[i]);
+    // Canonicalisation refused empty segments, so raw segment i lies after the i-th "/" past the first.
+    let start = 1;
+    for (let k = 0; k < i && start > 0; k++) start = path.indexOf('/', start) + 1;
+    if (start === 0) return wireText(segs[i]);
+    const end = path.indexOf('/', start);
+    return normalizeWire(path.slice(start, end < 0 ? path.length : end));
   }
 
   /**
-   * A node with mixed segments: the literal child, mixed segments whose pieces decode, every
-   * parameter whose codec accepts the segment, mixed segments whose text matches (their 400),
-   * the other parameters (their 400), then a trailing parameter.
+   * A node with mixed segments: the literal child (tried by the caller), mixed segments whose
+   * pieces decode, every parameter whose codec accepts the segment, mixed segments whose text
+   * matches (their 400), the other parameters (their 400), then a trailing parameter. Loops,
+   * not closures: this runs per request.
    */
   #walkMixed(node: Node, segs: readonly string[], i: number, method: string, params: string[], allow: Set<string> | undefined): Route | undefined {
     const seg = segs[i];
     const wire = this.#wire(segs, i);
-    const matches = node.mixed!.map((m) => matchSegment(m.parts, wire));
-    const accepts = node.params.map((p) => p.decode(seg) !== undefined);
-    const tryMixed = (wanted: boolean): Route | undefined => {
-      for (let k = 0; k < matches.length; k++) {
+    const mixed = node.mixed!;
+    const matches: Array<SegmentMatch | undefined> = new Array(mixed.length);
+    for (let k = 0; k < mixed.length; k++) matches[k] = matchSegment(mixed[k].parts, mixed[k].codecs, wire);
+    const accepts: boolean[] = new Array(node.params.length);
+    for (let k = 0; k < node.params.length; k++) accepts[k] = node.params[k].decode(seg) !== undefined;
+    for (const wanted of [true, false]) {
+      for (let k = 0; k < mixed.length; k++) {
         const m = matches[k];
         if (m === undefined || m.accepted !== wanted) continue;
         const depth = params.length;
-        params.push(...m.pieces);
-        const r = this.#walk(node.mixed![k].node, segs, i + 1, method, params, allow);
+        for (const piece of m.pieces) params.push(piece);
+        const r = this.#walk(mixed[k].node, segs, i + 1, method, params, allow);
         if (r) return r;
         params.length = depth;
       }
-      return undefined;
-    };
-    const tryParams = (wanted: boolean): Route | undefined => {
       for (let k = 0; k < node.params.length; k++) {
         if (accepts[k] !== wanted) continue;
         params.push(seg);
@@ -227,10 +228,7 @@ export class Router {
         if (r) return r;
         params.pop();
       }
-      return undefined;
-    };
-    const r = tryMixed(true) ?? tryParams(true) ?? tryMixed(false) ?? tryParams(false);
-    if (r) return r;
+    }
     if (node.trailing) {
       const t = this.#pick(node.trailing, method, allow);
       if (t) {

@@ -2,7 +2,7 @@ import type { PathCodec } from './PathCodec.ts';
 import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** One piece of a {@link SegmentCodec}: literal text, or a typed parameter. */
-export type SegmentPart = string | PathCodec<any, string>;
+export type SegmentPart = string | PathCodec<unknown, string>;
 
 /** The tuple of parameter value types of a segment's parts, in order. */
 export type PartsParams<S extends readonly SegmentPart[]> = S extends readonly [infer H, ...infer T extends readonly SegmentPart[]]

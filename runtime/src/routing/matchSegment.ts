@@ -1,3 +1,4 @@
+import type { PathCodec } from './PathCodec.ts';
 import type { MixedPart } from './SegmentCodec.ts';
 
 /** How a mixed segment matched: the decoded text of each parameter piece, and whether every codec accepts its piece. */
@@ -31,48 +32,66 @@ const maxAttempts = 64;
  * allows, the first (in that greedy order) whose pieces all decode wins; when none does, the
  * greedy split comes back unaccepted, for its route's 400.
  */
-export function matchSegment(parts: readonly MixedPart[], wire: string): SegmentMatch | undefined {
-  const codecs = parts.flatMap((p) => (p.kind === 'param' ? [p.codec] : []));
-  let first: string[] | undefined;
-  let attempts = 0;
-  const pieces: string[] = [];
-  const take = (from: number, to: number): boolean => {
-    if (to <= from) return false;
-    try {
-      pieces.push(decodeURIComponent(wire.slice(from, to)));
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const walk = (k: number, pos: number): boolean => {
-    if (k === parts.length) {
-      if (pos !== wire.length) return false;
-      first ??= [...pieces];
-      attempts++;
-      return pieces.every((t, i) => codecs[i].decode(t) !== undefined);
-    }
-    const part = parts[k];
-    if (part.kind === 'literal') return wire.startsWith(part.wire, pos) && walk(k + 1, pos + part.wire.length);
-    const next = parts[k + 1];
-    if (next === undefined) {
-      if (!take(pos, wire.length)) return false;
-      if (walk(k + 1, wire.length)) return true;
-      pieces.pop();
-      return false;
-    }
-    const text = next.kind === 'literal' ? next.wire : '';
-    // Try each place the following literal occurs, the furthest first.
-    for (let at = wire.lastIndexOf(text); at > pos; at = wire.lastIndexOf(text, at - 1)) {
-      if (insideEscape(wire, at) || !take(pos, at)) continue;
-      if (walk(k + 1, at)) return true;
-      pieces.pop();
-      if (attempts >= maxAttempts) return false;
-    }
+export function matchSegment(parts: readonly MixedPart[], codecs: readonly PathCodec<unknown, string>[], wire: string): SegmentMatch | undefined {
+  const st: SplitState = { parts, codecs, wire, pieces: [], first: undefined, attempts: 0 };
+  if (split(st, 0, 0)) return { pieces: st.pieces, accepted: true };
+  return st.first && { pieces: st.first, accepted: false };
+}
+
+// Plain functions over one state record, no closures: this runs per request at a node with mixed segments.
+interface SplitState {
+  readonly parts: readonly MixedPart[];
+  readonly codecs: readonly PathCodec<unknown, string>[];
+  readonly wire: string;
+  readonly pieces: string[];
+  first: string[] | undefined;
+  attempts: number;
+}
+
+/** Matches parts[k…] against wire[pos…], pushing pieces; true when the split is complete and every piece decodes. */
+function split(st: SplitState, k: number, pos: number): boolean {
+  const { parts, wire } = st;
+  if (k === parts.length) {
+    if (pos !== wire.length) return false;
+    st.first ??= st.pieces.slice();
+    st.attempts++;
+    for (let i = 0; i < st.pieces.length; i++) if (st.codecs[i].decode(st.pieces[i]) === undefined) return false;
+    return true;
+  }
+  const part = parts[k];
+  if (part.kind === 'literal') return wire.startsWith(part.wire, pos) && split(st, k + 1, pos + part.wire.length);
+  const next = parts[k + 1];
+  if (next === undefined) {
+    if (!take(st, pos, wire.length)) return false;
+    if (split(st, k + 1, wire.length)) return true;
+    st.pieces.pop();
     return false;
-  };
-  if (walk(0, 0)) return { pieces, accepted: true };
-  return first && { pieces: first, accepted: false };
+  }
+  const text = next.kind === 'literal' ? next.wire : '';
+  // Try each place the following literal occurs, the furthest first.
+  for (let at = wire.lastIndexOf(text); at > pos; at = wire.lastIndexOf(text, at - 1)) {
+    if (insideEscape(wire, at) || !take(st, pos, at)) continue;
+    if (split(st, k + 1, at)) return true;
+    st.pieces.pop();
+    if (st.attempts >= maxAttempts) return false;
+  }
+  return false;
+}
+
+/** Pushes the decoded text of wire[from, to); false for an empty piece or one that does not decode. */
+function take(st: SplitState, from: number, to: number): boolean {
+  if (to <= from) return false;
+  const raw = st.wire.slice(from, to);
+  if (!raw.includes('%')) {
+    st.pieces.push(raw);
+    return true;
+  }
+  try {
+    st.pieces.push(decodeURIComponent(raw));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `at` falls on the hex digits of an escape (`%2F`), where no literal can begin. */
