@@ -103,6 +103,15 @@ test('raw HTTP: precedence is literal segment, then mixed segment (more text fir
     assert.deepEqual((await send('GET', '/items/7.json')).json, { route: 'byId', params: [7] });
     assert.deepEqual((await send('GET', '/items/seven.json')).json, { route: 'bySlug', params: ['seven.json'] });
   });
+  // At equal text the narrower codec is tried first, whatever the declaration order.
+  const kinds = Routes(
+    named('byName', RoutePattern.GET('items', segment(string('name'), '.json'))),
+    named('byId', RoutePattern.GET('items', segment(int('id'), '.json'))),
+  );
+  await withServer(kinds, async (send) => {
+    assert.deepEqual((await send('GET', '/items/7.json')).json, { route: 'byId', params: [7] });
+    assert.deepEqual((await send('GET', '/items/seven.json')).json, { route: 'byName', params: ['seven'] });
+  });
   const alone = Routes(named('byId', RoutePattern.GET('items', segment(int('id'), '.json'))), named('byN', RoutePattern.GET('items', int('n'))));
   await withServer(alone, async (send) => {
     const bad = await send('GET', '/items/seven.json');

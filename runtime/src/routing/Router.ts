@@ -26,6 +26,8 @@ interface MixedEntry {
   readonly parts: readonly MixedPart[];
   readonly codecs: readonly PathCodec<unknown, string>[];
   readonly weight: number;
+  /** The summed narrowness of its codecs: at equal text, `{id:int}.json` is tried before `{name}.json`. */
+  readonly narrow: number;
   readonly node: Node;
 }
 
@@ -68,9 +70,10 @@ export class Router {
         let entry = list.find((m) => m.key === key);
         if (!entry) {
           const weight = seg.parts.reduce((n, p) => n + (p.kind === 'literal' ? p.wire.length : 0), 0);
-          entry = { key, parts: seg.parts, codecs: seg.codec.params, weight, node: newNode() };
-          // More literal text first (`{id}.tar.gz` before `{id}.gz`); equal weights keep declaration order.
-          const at = list.findIndex((m) => m.weight < weight);
+          const narrow = seg.codec.params.reduce((n, c) => n + narrowness(c.kind), 0);
+          entry = { key, parts: seg.parts, codecs: seg.codec.params, weight, narrow, node: newNode() };
+          // More literal text first (`{id}.tar.gz` before `{id}.gz`), then narrower codecs, then declaration order.
+          const at = list.findIndex((m) => m.weight < weight || (m.weight === weight && m.narrow > narrow));
           list.splice(at < 0 ? list.length : at, 0, entry);
         }
         node = entry.node;
