@@ -180,3 +180,35 @@ test("a pattern with Annex B identity escapes (`\\:`, `\\_`) is kept, written fo
     for (const s of samples) assert.equal(rewritten.test(s), written.test(s), `P${i} on ${JSON.stringify(s)}`);
   }
 });
+
+test('path segments with text around parameters are kept; two parameters with no text between them, or stray braces, are left out with the reason', () => {
+  const op = (id: string, params: string[]) => ({
+    get: { operationId: id, parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), responses: { '200': ok } },
+  });
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/files/{name}.json': op('json', ['name']),
+      '/v1/{id}:cancel': op('cancel', ['id']),
+      '/reports/{year}-{month}': op('report', ['year', 'month']),
+      '/ab/{a}{b}': op('ab', ['a', 'b']),
+      '/odd/{x}}': op('odd', ['x']),
+      '/empty/{}.json': op('empty', []),
+    },
+  };
+  const result = EndpointGen.fromOpenAPI(document, { targets: ['endpoints'] });
+  assert.deepEqual(
+    result.api.operations.map((o) => [o.path, o.segments]),
+    [
+      ['/files/{name}.json', [{ literal: 'files' }, { mixed: [{ param: 'name' }, { literal: '.json' }] }]],
+      ['/v1/{id}:cancel', [{ literal: 'v1' }, { mixed: [{ param: 'id' }, { literal: ':cancel' }] }]],
+      ['/reports/{year}-{month}', [{ literal: 'reports' }, { mixed: [{ param: 'year' }, { literal: '-' }, { param: 'month' }] }]],
+    ],
+  );
+  assert.deepEqual(warnings(document), [
+    '/paths/~1ab~1{a}{b}/get: path "/ab/{a}{b}" cannot be routed: its segment "{a}{b}" has two parameters with no text between them, which cannot be told apart; the operation is left out',
+    '/paths/~1odd~1{x}}/get: path "/odd/{x}}" cannot be routed: its segment "{x}}" has unbalanced or empty braces; the operation is left out',
+    '/paths/~1empty~1{}.json/get: path "/empty/{}.json" cannot be routed: its segment "{}.json" has unbalanced or empty braces; the operation is left out',
+  ]);
+});

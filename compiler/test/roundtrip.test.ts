@@ -97,12 +97,10 @@ function shape(api: Api, node: SchemaNode): string {
   return print(node).replace(/[()]/g, '');
 }
 
-// The generated endpoints module is JavaScript beside its declarations (endpoints.js + endpoints.d.ts).
 const cases = (await fixtureCases()).filter((c) => existsSync(join(c.dir, 'expected', 'endpoints.js')));
 
-test('the round trip covers the fixtures', () => {
-  assert.ok(cases.length >= 15, `only ${cases.length} fixtures have a generated endpoints module`);
-});
+// Generated endpoints are JavaScript since issue 17; a filter on the old `endpoints.ts` silently ran no case.
+test('round trip: every fixture with an expected tree takes part', () => assert.ok(cases.length >= 20, `only ${cases.length} fixtures`));
 
 for (const c of cases) {
   test(`round trip: ${c.name}`, async () => {

@@ -29,6 +29,7 @@ export type { SchemaBinaryCodec, IdlBinaryCodec } from './codec/schemaWalk/codec
 
 export { PathCodec, int, string, type PathCodecKind, type PathParamSchema } from './routing/PathCodec.ts';
 export { RoutePattern, type ParamsOf, type Segment } from './routing/RoutePattern.ts';
+export type { SegmentCodec, SegmentPart, PartsParams } from './routing/SegmentCodec.ts';
 export type { Handler } from './routing/Handler.ts';
 export { Route, type RouteFunction, type RouteKind } from './routing/Route.ts';
 // Adds `Route.webSocket` (the WebSocket layer extends Route; routing never imports it).
@@ -107,6 +108,7 @@ export {
   defineEndpoint,
   type EndpointSpec,
   type PathParamSpec,
+  type PathSegmentSpec,
   type ParameterSpec,
   type BodySpec,
   type MultipartSpec,

@@ -1,5 +1,6 @@
 import { jsDoc, jsonLiteral, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
-import type { BodyPart, BodyVariant, Operation, Parameter, PathCodecKind, Response } from '../model/Api.ts';
+import type { BodyPart, BodyVariant, Operation, Parameter, PathCodecKind, PathPiece, Response } from '../model/Api.ts';
+import { segmentParams } from '../model/pathSegments.ts';
 import type { SchemaNode } from '../model/Schema.ts';
 import type { RuntimeImports } from './RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
@@ -109,7 +110,9 @@ function variantsSpec(variants: readonly BodyVariant[], ctx: ValueContext): stri
 
 /** The type of a body in several media types: `{ mediaType; value }`, one member per variant. */
 function variantsType(variants: readonly BodyVariant[], identOf: IdentOf): string {
-  return variants.map((v) => `{ mediaType: ${stringLiteral(v.mediaTypes[0])}; value: ${v.parts ? partsType(v.parts, identOf) : typeText(v.schema, identOf)} }`).join(' | ');
+  return variants
+    .map((v) => `{ mediaType: ${stringLiteral(v.mediaTypes[0])}; value: ${v.parts ? partsType(v.parts, identOf) : typeText(v.schema, identOf)} }`)
+    .join(' | ');
 }
 
 /** A multipart body's value: its parts by name, every one required (the runtime reads each named part). */
@@ -167,14 +170,16 @@ export function operationView(
   declImports: RuntimeImports,
 ): OperationView {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
-  const path = op.segments.map((s) => {
+  const piece = (s: PathPiece): string => {
     if ('literal' in s) return stringLiteral(s.literal);
     const p = pathParams.find((x) => x.name === s.param)!;
     const entries = [`param: ${stringLiteral(p.name)}`, `codec: ${stringLiteral(p.pathCodec ?? 'string')}`, `prop: ${stringLiteral(p.prop)}`];
     if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
     return objectText(entries);
-  });
-  const pathInput = op.segments.flatMap((s) => ('literal' in s ? [] : [pathTypes[pathParams.find((x) => x.name === s.param)!.pathCodec ?? 'string']]));
+  };
+  // A segment of text around parameters is `{ segment: [...] }`, what defineEndpoint hands to `PathCodec.segment`.
+  const path = op.segments.map((s) => ('mixed' in s ? objectText([`segment: [${s.mixed.map(piece).join(', ')}]`]) : piece(s)));
+  const pathInput = segmentParams(op.segments).map((name) => pathTypes[pathParams.find((x) => x.name === name)!.pathCodec ?? 'string']);
   const spec: string[] = [`method: ${stringLiteral(op.method.toUpperCase())}`, `path: [${path.join(', ')}]`];
   if (op.operationId !== undefined) spec.push(`operationId: ${stringLiteral(op.operationId)}`);
   if (op.summary !== undefined) spec.push(`summary: ${stringLiteral(op.summary)}`);
@@ -195,11 +200,7 @@ export function operationView(
   if (body) {
     const bodyDoc = jsDoc([body.description ?? 'The request body.']);
     // A multipart body is its parts, every one required (the runtime reads each named part).
-    const bodyType = body.parts
-      ? partsType(body.parts, identOf)
-      : body.variants
-        ? variantsType(body.variants, identOf)
-        : typeText(body.schema, identOf);
+    const bodyType = body.parts ? partsType(body.parts, identOf) : body.variants ? variantsType(body.variants, identOf) : typeText(body.schema, identOf);
     // OpenAPI's requestBody.required is false unless said; multipart bodies stay required (their parts are).
     const optional = !body.required && !body.parts;
     members.push(`${bodyDoc}${propertyKey(op.bodyProp)}${optional ? '?' : ''}: ${bodyType};`);

@@ -107,13 +107,19 @@ export interface Response {
 /** How an operation authenticates. */
 export type Auth = { readonly kind: 'none' } | { readonly kind: 'basic'; readonly scheme: string } | { readonly kind: 'bearer'; readonly scheme: string };
 
+/** A piece of a path segment: literal text or a path parameter (by name). */
+export type PathPiece = { readonly literal: string } | { readonly param: string };
+
+/** One path segment: literal text, a parameter, or `mixed` pieces (`{name}.json`: a parameter then `.json`). */
+export type PathSegment = PathPiece | { readonly mixed: readonly PathPiece[] };
+
 /** One operation. */
 export interface Operation {
   readonly method: HttpMethod;
   /** The OpenAPI path template, e.g. `/pets/{petId}`. */
   readonly path: string;
-  /** Path segments: literal text or a path parameter (by name). */
-  readonly segments: ReadonlyArray<{ readonly literal: string } | { readonly param: string }>;
+  /** Path segments: literal text, a path parameter (by name), or text around parameters (`{name}.json`). */
+  readonly segments: readonly PathSegment[];
   /** operationId as given, or undefined. */
   readonly operationId?: string;
   /** lowerCamelCase identifier: the endpoint value, handler and client method. */

@@ -10,7 +10,8 @@ import type { RawOperation } from './RawOperation.ts';
 import { placeStatuses } from './statuses.ts';
 import { withApiKeyParameters } from './apiKeyParameters.ts';
 import { groupOperations } from './grouping.ts';
-import type { Api, HttpMethod, RequestBody } from './Api.ts';
+import type { Api, HttpMethod, PathPiece, PathSegment, RequestBody } from './Api.ts';
+import { pathSegments, segmentParams } from './pathSegments.ts';
 import { ReadWriteViews } from './readWrite.ts';
 import type { SchemaNode } from './Schema.ts';
 
@@ -18,19 +19,6 @@ import type { SchemaNode } from './Schema.ts';
 export type ModelOptions = SchemaOptions;
 
 const methods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-/** Splits a path template into literal and parameter segments; undefined for templates the router cannot express. */
-function pathSegments(path: string): Array<{ literal: string } | { param: string }> | undefined {
-  const out: Array<{ literal: string } | { param: string }> = [];
-  for (const seg of path.split('/')) {
-    if (seg === '') continue;
-    const m = /^\{([^{}]+)\}$/.exec(seg);
-    if (m) out.push({ param: m[1] });
-    else if (seg.includes('{') || seg.includes('}')) return undefined;
-    else out.push({ literal: seg });
-  }
-  return out;
-}
 
 /**
  * Builds the model of an OpenAPI 3.0/3.1 document: schemas, operations with their inputs,
@@ -99,11 +87,12 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         diagnostics.error(pointer, 'an operation must be an object');
         continue;
       }
-      if (!segments) {
-        diagnostics.warn(pointer, `path "${path}" mixes text and parameters in one segment, which the router cannot match; the operation is left out`);
+      if (typeof segments === 'string') {
+        diagnostics.warn(pointer, `path "${path}" cannot be routed: ${segments}; the operation is left out`);
         continue;
       }
-      const routeKey = `${method} /${segments.map((s) => ('literal' in s ? s.literal : '{}')).join('/')}`;
+      const shape = (p: PathPiece) => ('literal' in p ? p.literal : '{}');
+      const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}`;
       const clash = routes.get(routeKey);
       if (clash !== undefined) {
         diagnostics.warn(pointer, `${method.toUpperCase()} ${path} matches the same requests as ${clash}; the operation is left out`);
@@ -166,21 +155,16 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
 }
 
 /** Path parameters in template order (declared or not), then the other parameters as declared. */
-function orderParameters(
-  parameters: RawParameter[],
-  segments: ReadonlyArray<{ literal: string } | { param: string }>,
-  pointer: string,
-  diagnostics: Diagnostics,
-): RawParameter[] {
+function orderParameters(parameters: RawParameter[], segments: readonly PathSegment[], pointer: string, diagnostics: Diagnostics): RawParameter[] {
   const path: RawParameter[] = [];
-  for (const s of segments) {
-    if (!('param' in s)) continue;
-    const p = parameters.find((x) => x.in === 'path' && x.name === s.param);
+  const names = segmentParams(segments);
+  for (const name of names) {
+    const p = parameters.find((x) => x.in === 'path' && x.name === name);
     if (p) path.push(p);
     else {
-      diagnostics.warn(`${pointer}/parameters`, `path parameter "${s.param}" is not declared; it is read as text`);
+      diagnostics.warn(`${pointer}/parameters`, `path parameter "${name}" is not declared; it is read as text`);
       path.push({
-        name: s.param,
+        name,
         in: 'path',
         required: true,
         schema: { kind: 'string', constraints: {} },
@@ -192,7 +176,7 @@ function orderParameters(
     }
   }
   for (const p of parameters) {
-    if (p.in === 'path' && !segments.some((s) => 'param' in s && s.param === p.name)) {
+    if (p.in === 'path' && !names.includes(p.name)) {
       diagnostics.warn(p.pointer, `path parameter "${p.name}" does not appear in the path; it is ignored`);
     }
   }

@@ -33,7 +33,16 @@ export function slug(text: string): string {
 export function baseCommandName(route: RoutePattern<any>, style: CliStyle = 'method'): string {
   const method = route.method === '*' ? 'any' : route.method.toLowerCase();
   const verb = style === true || style === 'verb' ? (verbs[route.method] ?? method) : method;
-  const segments = route.segments.map((s) => (s.kind === 'literal' ? slug(s.text) : `by-${slug(s.codec.name)}`));
+  const segments = route.segments.map((s) =>
+    s.kind === 'literal'
+      ? slug(s.text)
+      : s.kind === 'mixed'
+        ? s.parts
+            .map((p) => (p.kind === 'literal' ? slug(p.text) : `by-${slug(p.codec.name)}`))
+            .filter((w) => w !== '')
+            .join('-')
+        : `by-${slug(s.codec.name)}`,
+  );
   return [verb, ...segments].filter((w) => w !== '' && w !== 'by-').join('-');
 }
 

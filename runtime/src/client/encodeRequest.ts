@@ -246,6 +246,10 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
     if ((!codec.trailing && text.includes('/')) || /[\\\0]/.test(text))
       throw new EncodeFailure(`path parameter '${codec.name}': ${JSON.stringify(text)} cannot be sent in a path (no '/', '\\' or NUL inside a segment)`);
   });
+  // A value holding the text around it in a mixed segment (`{a}-{b}`, a = "x-y") would be split otherwise by the server.
+  const misread = shape.route.hasMixed ? shape.route.misread(values.path as unknown[]) : undefined;
+  if (misread !== undefined)
+    throw new EncodeFailure(`path parameter '${misread}': its value cannot be told apart from the text around it in ${shape.route.openApiPath}`);
   const path = shape.route.format(values.path as unknown[]);
   const query = new URLSearchParams();
   const headers = new globalThis.Headers();

@@ -19,6 +19,11 @@ export interface PathParamSpec {
   readonly doc?: string;
 }
 
+/** One path segment of literal text around parameters (`{name}.json`): its parts in order, as `PathCodec.segment` takes them. */
+export interface PathSegmentSpec {
+  readonly segment: readonly (string | PathParamSpec)[];
+}
+
 /** A query parameter, request header or cookie, as `HttpCodec.query` / `HeaderCodec.name` / `HttpCodec.cookie` would declare it. */
 export interface ParameterSpec {
   readonly in: 'query' | 'header' | 'cookie';
@@ -97,8 +102,8 @@ export interface PlainOutputSpec {
  */
 export interface EndpointSpec {
   readonly method: Exclude<Method, 'CONNECT'>;
-  /** Literal segments (text) and path parameters, in path order. */
-  readonly path: readonly (string | PathParamSpec)[];
+  /** Literal segments (text), path parameters and mixed segments, in path order. */
+  readonly path: readonly (string | PathParamSpec | PathSegmentSpec)[];
   readonly operationId?: string;
   readonly summary?: string;
   readonly description?: string;
@@ -197,11 +202,15 @@ export function defineEndpoint<PathInput extends unknown[], Input extends unknow
   spec: EndpointSpec,
 ): EndpointImpl<PathInput, Input, Err, Output, Auth> {
   const slots: Slot[] = [];
-  const segments: Segment[] = spec.path.map((s) => {
-    if (typeof s === 'string') return s;
+  const param = (s: PathParamSpec) => {
     slots.push({ prop: s.prop });
     const codec = PathCodec[s.codec](s.param);
     return s.doc === undefined ? codec : codec.doc(s.doc);
+  };
+  const segments: Segment[] = spec.path.map((s) => {
+    if (typeof s === 'string') return s;
+    if ('segment' in s) return PathCodec.segment(...s.segment.map((p) => (typeof p === 'string' ? p : param(p))));
+    return param(s);
   });
   let e: AnyBuilder = Endpoint(RoutePattern.of(spec.method, segments));
   // Documentation and auth in the order the builder chain declares them (the docs object keeps it).

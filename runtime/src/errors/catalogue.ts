@@ -141,6 +141,7 @@ export const ConfigErrors = {
   // routing/ and websocket/
   TRAILING_NOT_LAST: config('KITGEN_ERR_TRAILING_NOT_LAST', 'Error', (name: string) => `RoutePattern: trailing parameter "${name}" must be the last segment`),
   DUPLICATE_PATH_PARAMETER: config('KITGEN_ERR_DUPLICATE_PATH_PARAMETER', 'Error', (name: string) => `RoutePattern: path parameter "${name}" appears twice`),
+  BAD_PATH_SEGMENT: config('KITGEN_ERR_BAD_PATH_SEGMENT', 'Error', (segment: string, why: string) => `PathCodec.segment: "${segment}": ${why}`),
   WEBSOCKET_NOT_GET: config(
     'KITGEN_ERR_WEBSOCKET_NOT_GET',
     'Error',

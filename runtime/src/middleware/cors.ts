@@ -104,7 +104,17 @@ function corsHandler(config: CorsConfig, next: Handler): Handler {
 }
 
 function pathKey(route: Route): string {
-  return route.pattern.segments.map((s) => (s.kind === 'literal' ? `l:${s.text}` : s.codec.trailing ? 't:' : `p:${s.codec.kind}`)).join('/');
+  return route.pattern.segments
+    .map((s) =>
+      s.kind === 'literal'
+        ? `l:${s.text}`
+        : s.kind === 'mixed'
+          ? `m:${s.parts.map((p) => (p.kind === 'literal' ? p.text : `{${p.codec.kind}}`)).join('')}`
+          : s.codec.trailing
+            ? 't:'
+            : `p:${s.codec.kind}`,
+    )
+    .join('/');
 }
 
 const methodOrder = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];

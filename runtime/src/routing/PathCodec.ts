@@ -1,4 +1,5 @@
 import { formatDateTime, parseDateTime } from '../schema/DateTime.ts';
+import { segmentCodec } from './SegmentCodec.ts';
 
 /** JSON Schema of a path parameter, as OpenAPI shows it. */
 export interface PathParamSchema {
@@ -58,7 +59,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const int64Min = -(2n ** 63n);
 const int64Max = 2n ** 63n - 1n;
 
-/** Path parameter codecs: `PathCodec.int('id')`, `string`, `long` (bigint), `uuid`, `bool`, `dateTime` (Date), `trailing`. */
+/** Path parameter codecs: `PathCodec.int('id')`, `string`, `long` (bigint), `uuid`, `bool`, `dateTime` (Date), `trailing`, and `segment` (text around parameters). */
 export const PathCodec = {
   /** A 32-bit signed integer. */
   int<const N extends string>(name: N): PathCodec<number, N> {
@@ -131,6 +132,12 @@ export const PathCodec = {
       (s) => s,
     );
   },
+  /**
+   * One segment of literal text around parameters (`{name}.json`, `v{version}`, `{year}-{month}`;
+   * ZIO's `SegmentCodec` `~`): `PathCodec.segment(PathCodec.string('name'), '.json')`. Parameters
+   * need text between them; the first takes as much as it can (decisions.md, "Mixed path segments").
+   */
+  segment: segmentCodec,
 } as const;
 
 /** Shorthand for `PathCodec.int(name)` in path position (the spec's `int("id")`). */

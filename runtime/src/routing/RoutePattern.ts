@@ -1,22 +1,29 @@
 import type { Method } from '../http/Method.ts';
 import type { PathCodec } from './PathCodec.ts';
 import { ConfigErrors, configError } from '../errors/catalogue.ts';
+import { formatSegment, type MixedPart, type SegmentCodec } from './SegmentCodec.ts';
+import { matchSegment, normalizeWire } from './matchSegment.ts';
 
-/** A path segment in a pattern: literal text, or a typed parameter. */
-export type Segment = string | PathCodec<any, string>;
+/** A path segment in a pattern: literal text, a typed parameter, or text around parameters (`PathCodec.segment`). */
+export type Segment = string | PathCodec<any, string> | SegmentCodec<any>;
 
 /** The tuple of parameter value types of a segment list, in order (the spec's PathInput). */
 export type ParamsOf<S extends readonly Segment[]> = S extends readonly [infer H, ...infer T extends readonly Segment[]]
   ? H extends PathCodec<infer A, string>
     ? [A, ...ParamsOf<T>]
-    : ParamsOf<T>
+    : H extends SegmentCodec<infer Ps>
+      ? [...Ps, ...ParamsOf<T>]
+      : ParamsOf<T>
   : [];
 
 /** A method in a pattern; `*` matches any method. */
 export type PatternMethod = Method | '*';
 
-/** @internal A normalised segment: literal text or a parameter codec. */
-export type PatternSegment = { readonly kind: 'literal'; readonly text: string } | { readonly kind: 'param'; readonly codec: PathCodec<unknown, string> };
+/** @internal A normalised segment: literal text, a parameter codec, or literal text around parameters. */
+export type PatternSegment =
+  | { readonly kind: 'literal'; readonly text: string }
+  | { readonly kind: 'param'; readonly codec: PathCodec<unknown, string> }
+  | { readonly kind: 'mixed'; readonly codec: SegmentCodec; readonly parts: readonly MixedPart[] };
 
 /**
  * The spec's `RoutePattern`: a method joined to path segments. `P` is the tuple of the path
@@ -25,11 +32,14 @@ export type PatternSegment = { readonly kind: 'literal'; readonly text: string }
 export class RoutePattern<P extends unknown[] = unknown[]> {
   readonly method: PatternMethod;
   readonly segments: readonly PatternSegment[];
+  /** @internal Whether a segment has text around parameters (`{name}.json`). */
+  readonly hasMixed: boolean;
   declare readonly _params: P;
 
   private constructor(method: PatternMethod, segments: readonly PatternSegment[]) {
     this.method = method;
     this.segments = segments;
+    this.hasMixed = segments.some((s) => s.kind === 'mixed');
   }
 
   /** @internal Builds a pattern from segments; literal text with `/` becomes several segments. */
@@ -38,12 +48,14 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
     segments.forEach((s, i) => {
       if (typeof s === 'string') {
         for (const part of s.split('/')) if (part !== '') out.push({ kind: 'literal', text: part });
+      } else if (s._tag === 'SegmentCodec') {
+        out.push({ kind: 'mixed', codec: s, parts: s.parts });
       } else {
         if (s.trailing && i !== segments.length - 1) throw configError(ConfigErrors.TRAILING_NOT_LAST, s.name);
         out.push({ kind: 'param', codec: s as PathCodec<unknown, string> });
       }
     });
-    const names = out.flatMap((s) => (s.kind === 'param' ? [s.codec.name] : []));
+    const names = out.flatMap((s) => (s.kind === 'param' ? [s.codec.name] : s.kind === 'mixed' ? s.codec.params.map((c) => c.name) : []));
     const dup = names.find((n, i) => names.indexOf(n) !== i);
     if (dup !== undefined) throw configError(ConfigErrors.DUPLICATE_PATH_PARAMETER, dup);
     return new RoutePattern<ParamsOf<S>>(method, out);
@@ -80,15 +92,15 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
 
   /** The parameter codecs in path order. */
   get params(): PathCodec<unknown, string>[] {
-    return this.segments.flatMap((s) => (s.kind === 'param' ? [s.codec] : []));
+    return this.segments.flatMap((s) => (s.kind === 'param' ? [s.codec] : s.kind === 'mixed' ? s.codec.params : []));
   }
 
   /** The OpenAPI form of the path: `/users/{id}`. */
   get openApiPath(): string {
-    return '/' + this.segments.map((s) => (s.kind === 'literal' ? s.text : `{${s.codec.name}}`)).join('/');
+    return '/' + this.segments.map((s) => (s.kind === 'literal' ? s.text : s.kind === 'mixed' ? s.codec.template : `{${s.codec.name}}`)).join('/');
   }
 
-  /** The literal segments only, used to name CLI commands (`get-users`). */
+  /** The literal segments only (not the text inside mixed segments). */
   get literals(): string[] {
     return this.segments.flatMap((s) => (s.kind === 'literal' ? [s.text] : []));
   }
@@ -98,10 +110,35 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
     let i = 0;
     const parts = this.segments.map((s) => {
       if (s.kind === 'literal') return encodeURIComponent(s.text);
+      if (s.kind === 'mixed') {
+        const text = formatSegment(s.parts, params, i);
+        i += s.codec.params.length;
+        return text;
+      }
       const text = s.codec.encode(params[i++]);
       return s.codec.trailing ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text);
     });
     return '/' + parts.join('/');
+  }
+
+  /**
+   * @internal The first parameter of a mixed segment that a server would read back otherwise
+   * (`{a}-{b}` with a = "x-y" splits as "x-y"… only if b has no "-"), so a client refuses to
+   * send it rather than reach the wrong values; undefined when every value comes back.
+   */
+  misread(params: P): string | undefined {
+    let i = 0;
+    for (const s of this.segments) {
+      if (s.kind === 'param') i++;
+      if (s.kind !== 'mixed') continue;
+      const codecs = s.codec.params;
+      const m = matchSegment(s.parts, codecs, normalizeWire(formatSegment(s.parts, params, i)));
+      for (let k = 0; k < codecs.length; k++) {
+        if (m === undefined || !m.accepted || m.pieces[k] !== codecs[k].encode(params[i + k])) return codecs[k].name;
+      }
+      i += codecs.length;
+    }
+    return undefined;
   }
 
   toString(): string {

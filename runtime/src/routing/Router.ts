@@ -1,6 +1,9 @@
 import type { Method } from '../http/Method.ts';
 import { Route } from './Route.ts';
 import type { Handler } from './Handler.ts';
+import { wireText, type MixedPart } from './SegmentCodec.ts';
+import { matchSegment, normalizeWire, type SegmentMatch } from './matchSegment.ts';
+import type { PathCodec } from './PathCodec.ts';
 
 /** What the router found for a method and path. */
 export type RouteMatch =
@@ -11,24 +14,41 @@ export type RouteMatch =
 interface Node {
   readonly literals: Map<string, Node>;
   readonly params: Array<{ readonly kind: string; readonly decode: (s: string) => unknown; readonly node: Node }>;
+  /** Segments of text around parameters, most literal text first; undefined while there are none (the common case costs one check). */
+  mixed: MixedEntry[] | undefined;
   trailing: Map<string, Route> | undefined;
   readonly routes: Map<string, Route>;
 }
+
+/** Mixed segments of one shape (same text, same codec kinds) share a branch, as parameters of one kind do. */
+interface MixedEntry {
+  readonly key: string;
+  readonly parts: readonly MixedPart[];
+  readonly codecs: readonly PathCodec<unknown, string>[];
+  readonly weight: number;
+  /** The summed narrowness of its codecs: at equal text, `{id:int}.json` is tried before `{name}.json`. */
+  readonly narrow: number;
+  readonly node: Node;
+}
+
+const shapeKey = (parts: readonly MixedPart[]): string => parts.map((p) => (p.kind === 'literal' ? `l${p.wire}` : `p${p.codec.kind}`)).join('\u0000');
 
 /** How few segments a parameter kind accepts: narrower kinds are tried first. */
 function narrowness(kind: string): number {
   return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'dateTime' ? 0 : kind === 'long' ? 1 : 2;
 }
 
-const newNode = (): Node => ({ literals: new Map(), params: [], trailing: undefined, routes: new Map() });
+const newNode = (): Node => ({ literals: new Map(), params: [], mixed: undefined, trailing: undefined, routes: new Map() });
 const notFound: RouteMatch = { kind: 'notFound' };
 
 /**
  * A segment trie over routes: lookup costs the path's depth, not the number of routes. Literal
- * segments win over parameters; among parameters, those whose codec accepts the segment come
- * first, narrowest kind first (bool, uuid, int, dateTime, then long, then string); a trailing parameter takes
- * the rest of the path. HEAD falls back to
- * GET, and a path known under other methods gives methodNotAllowed with the Allow list.
+ * segments win over mixed ones (`{name}.json`), which win over whole parameters; among
+ * parameters, those whose codec accepts the segment come first, narrowest kind first (bool,
+ * uuid, int, dateTime, then long, then string); a mixed segment whose text matches but whose
+ * pieces do not decode comes after every accepting parameter; a trailing parameter takes the
+ * rest of the path. HEAD falls back to GET, and a path known under other methods gives
+ * methodNotAllowed with the Allow list.
  */
 export class Router {
   readonly #root = newNode();
@@ -44,6 +64,19 @@ export class Router {
         let next = node.literals.get(seg.text);
         if (!next) node.literals.set(seg.text, (next = newNode()));
         node = next;
+      } else if (seg.kind === 'mixed') {
+        const key = shapeKey(seg.parts);
+        const list = (node.mixed ??= []);
+        let entry = list.find((m) => m.key === key);
+        if (!entry) {
+          const weight = seg.parts.reduce((n, p) => n + (p.kind === 'literal' ? p.wire.length : 0), 0);
+          const narrow = seg.codec.params.reduce((n, c) => n + narrowness(c.kind), 0);
+          entry = { key, parts: seg.parts, codecs: seg.codec.params, weight, narrow, node: newNode() };
+          // More literal text first (`{id}.tar.gz` before `{id}.gz`), then narrower codecs, then declaration order.
+          const at = list.findIndex((m) => m.weight < weight || (m.weight === weight && m.narrow > narrow));
+          list.splice(at < 0 ? list.length : at, 0, entry);
+        }
+        node = entry.node;
       } else if (seg.codec.trailing) {
         node.trailing ??= new Map();
         if (!node.trailing.has(route.pattern.method)) node.trailing.set(route.pattern.method, route);
@@ -75,8 +108,16 @@ export class Router {
 
   readonly #chains = new Map<Route, Route[]>();
 
-  /** Finds the route for a method and canonical, decoded path segments. */
-  match(method: string, segments: readonly string[]): RouteMatch {
+  /** The raw path of the request being matched, read only by mixed segments (RFC 3986 tells `%3A` from `:`). */
+  #rawPath: string | undefined;
+
+  /**
+   * Finds the route for a method and canonical, decoded path segments. `rawPath`, the path as
+   * sent, lets mixed segments match their literal text before decoding; without it they match
+   * the decoded segments.
+   */
+  match(method: string, segments: readonly string[], rawPath?: string): RouteMatch {
+    this.#rawPath = rawPath;
     const params: string[] = [];
     const found = this.#walk(this.#root, segments, 0, method, params, undefined);
     if (found) return { kind: 'found', route: found, params };
@@ -118,6 +159,7 @@ export class Router {
       const r = this.#walk(lit, segs, i + 1, method, params, allow);
       if (r) return r;
     }
+    if (node.mixed !== undefined) return this.#walkMixed(node, segs, i, method, params, allow);
     if (node.params.length === 1) {
       params.push(seg);
       const r = this.#walk(node.params[0].node, segs, i + 1, method, params, allow);
@@ -141,6 +183,60 @@ export class Router {
       if (r) {
         params.push(segs.slice(i).join('/'));
         return r;
+      }
+    }
+    return undefined;
+  }
+
+  /** The segment as sent, in RFC 3986 normal form; the decoded segment re-encoded when there is no raw path. */
+  #wire(segs: readonly string[], i: number): string {
+    const path = this.#rawPath;
+    if (path === undefined) return wireText(segs[i]);
+    // Canonicalisation refused empty segments, so raw segment i lies after the i-th "/" past the first.
+    let start = 1;
+    for (let k = 0; k < i && start > 0; k++) start = path.indexOf('/', start) + 1;
+    if (start === 0) return wireText(segs[i]);
+    const end = path.indexOf('/', start);
+    return normalizeWire(path.slice(start, end < 0 ? path.length : end));
+  }
+
+  /**
+   * A node with mixed segments: the literal child (tried by the caller), mixed segments whose
+   * pieces decode, every parameter whose codec accepts the segment, mixed segments whose text
+   * matches (their 400), the other parameters (their 400), then a trailing parameter. Loops,
+   * not closures: this runs per request.
+   */
+  #walkMixed(node: Node, segs: readonly string[], i: number, method: string, params: string[], allow: Set<string> | undefined): Route | undefined {
+    const seg = segs[i];
+    const wire = this.#wire(segs, i);
+    const mixed = node.mixed!;
+    const matches: Array<SegmentMatch | undefined> = new Array(mixed.length);
+    for (let k = 0; k < mixed.length; k++) matches[k] = matchSegment(mixed[k].parts, mixed[k].codecs, wire);
+    const accepts: boolean[] = new Array(node.params.length);
+    for (let k = 0; k < node.params.length; k++) accepts[k] = node.params[k].decode(seg) !== undefined;
+    for (const wanted of [true, false]) {
+      for (let k = 0; k < mixed.length; k++) {
+        const m = matches[k];
+        if (m === undefined || m.accepted !== wanted) continue;
+        const depth = params.length;
+        for (const piece of m.pieces) params.push(piece);
+        const r = this.#walk(mixed[k].node, segs, i + 1, method, params, allow);
+        if (r) return r;
+        params.length = depth;
+      }
+      for (let k = 0; k < node.params.length; k++) {
+        if (accepts[k] !== wanted) continue;
+        params.push(seg);
+        const r = this.#walk(node.params[k].node, segs, i + 1, method, params, allow);
+        if (r) return r;
+        params.pop();
+      }
+    }
+    if (node.trailing) {
+      const t = this.#pick(node.trailing, method, allow);
+      if (t) {
+        params.push(segs.slice(i).join('/'));
+        return t;
       }
     }
     return undefined;

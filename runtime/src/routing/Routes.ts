@@ -189,7 +189,7 @@ function routerHandler(router: Router): Handler {
   return (request) => {
     const canon = request.canonicalPath;
     if (!canon.ok) return noRoute;
-    const m = router.match(request.method, canon.segments);
+    const m = router.match(request.method, canon.segments, request.path);
     if (m.kind === 'found') {
       request.params = m.params;
       return m.route.handler(request);
