@@ -1,9 +1,6 @@
 type Schema = Readonly<Record<string, unknown>>;
 
-const members = (s: Schema): Schema[] => [
-  ...(Array.isArray(s.anyOf) ? (s.anyOf as Schema[]) : []),
-  ...(Array.isArray(s.oneOf) ? (s.oneOf as Schema[]) : []),
-];
+const members = (s: Schema): Schema[] => [...(Array.isArray(s.anyOf) ? (s.anyOf as Schema[]) : []), ...(Array.isArray(s.oneOf) ? (s.oneOf as Schema[]) : [])];
 
 /**
  * Whether `schema` admits `null` (`type: 'null'`, a type list holding `'null'`, or a union with such
