@@ -52,10 +52,9 @@ function operation(op: Operation, original: Operation = op, bodyMediaTypes?: rea
 /**
  * A schema's shape as TypeScript text with every named schema written out in place (a recursive
  * one by name where it recurs), so the names the two documents give shared schemas do not
- * matter. Two differences are by design and normalised: with the runtime's default CodecConfig
- * (explicitNulls) an absent optional field is written as null, so OpenAPIGen describes optional
- * fields as nullable; and a component keeps its writeOnly marks whether or not it is the
- * request view, so required is compared as declared.
+ * matter. One difference is by design and normalised: a component keeps its writeOnly marks
+ * whether or not it is the request view, so required is compared as declared. Nullability is
+ * compared as it is (the encoder writes null only where a schema admits it, issue 14).
  */
 function shape(api: Api, node: SchemaNode): string {
   const byKey = new Map(api.schemas.map((s) => [s.key, s.schema]));
@@ -72,7 +71,7 @@ function shape(api: Api, node: SchemaNode): string {
             .map((p) => ({
               ...p,
               required: p.required && p.schema.writeOnly !== true,
-              schema: p.required ? normal(p.schema) : ({ ...normal(p.schema), nullable: false } as SchemaNode),
+              schema: normal(p.schema),
             })),
           additional: typeof n.additional === 'object' ? normal(n.additional) : n.additional,
         };

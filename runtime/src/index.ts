@@ -102,7 +102,8 @@ export {
   type ExactInput,
 } from './endpoint/Endpoint.ts';
 export { EndpointFailure } from './endpoint/EndpointFailure.ts';
-export { routesFromHandlers, type HandlerOf, type HandlersOf } from './endpoint/routesFromHandlers.ts';
+export { routesFromHandlers, type HandlerOf, type HandlersOf, type ErrorMappers, type RoutesOptions } from './endpoint/routesFromHandlers.ts';
+export { type RuntimeFailure, type ErrorMapper } from './endpoint/server/RuntimeFailure.ts';
 export type { EndpointOf, EndpointTypes } from './endpoint/EndpointOf.ts';
 export {
   defineEndpoint,

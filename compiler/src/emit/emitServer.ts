@@ -2,6 +2,7 @@ import type { Api } from '../model/Api.ts';
 import { jsDoc } from '../names/literals.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
+import { errorMapperOf } from './errorSlots.ts';
 
 /** The runtime auth type of an operation. */
 export function authTypeOf(auth: Api['operations'][number]['auth']): 'None' | 'Basic' | 'Bearer' {
@@ -22,10 +23,17 @@ export function operationDoc(op: Api['operations'][number], indent = ''): string
  * Emits `server.js` and `server.d.ts`: `interface Handlers` with one method per operation
  * (taking the params object and the handler context, returning the output or a declared
  * failure) and `routes(handlers)`, which implements every endpoint with them through the
- * runtime's `routesFromHandlers` over a table of the endpoints.
+ * runtime's `routesFromHandlers` over a table of the endpoints, with `declaredErrorMappers`
+ * (errorSlots.ts) shaping the runtime's own 4xx answers where the document declares them.
  */
 export function emitServer(api: Api, options: EmitOptions): Map<string, string> {
-  const operations = api.operations.map((op) => ({ ident: op.ident, types: op.types, doc: operationDoc(op), authType: authTypeOf(op.auth) }));
+  const operations = api.operations.map((op) => ({
+    ident: op.ident,
+    types: op.types,
+    doc: operationDoc(op),
+    authType: authTypeOf(op.auth),
+    errorMapper: errorMapperOf(api, op),
+  }));
   const view = { ...headerView(api, options), endpointsModule: importPath(options, 'endpoints'), operations, basePath: basePathOf(api.serverUrl) };
   const files = new Map<string, string>();
   setModule(files, options, 'server', 'server', view);

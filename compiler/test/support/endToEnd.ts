@@ -20,10 +20,10 @@ import { runCli, serve } from './e2e.ts';
 /** The Pets case has its own end-to-end test with in-memory handlers. */
 const skipped = new Set(['pets']);
 
-type Mode = { kind: 'output'; index: number } | { kind: 'error'; index: number };
+export type Mode = { kind: 'output'; index: number } | { kind: 'error'; index: number };
 type AnyFunction = (...args: unknown[]) => unknown;
 
-interface Generated {
+export interface Generated {
   readonly routes: (handlers: object, options?: { basePath?: string }) => Routes;
   readonly createClient: (options: Record<string, unknown>) => Record<string, AnyFunction> & { either: Record<string, AnyFunction> };
   readonly endpoints: Record<string, { fail(value: unknown): unknown }>;
@@ -31,7 +31,7 @@ interface Generated {
   readonly basePath: string;
 }
 
-async function load(c: FixtureCase): Promise<{ api: Api; generated: Generated }> {
+export async function load(c: FixtureCase): Promise<{ api: Api; generated: Generated }> {
   const source = await loadDocument(c.input);
   const { api } = EndpointGen.fromOpenAPI(source.document, c.options);
   const dir = join(c.dir, 'expected');
@@ -49,7 +49,7 @@ async function load(c: FixtureCase): Promise<{ api: Api; generated: Generated }>
 }
 
 /** Credentials for every scheme the client knows (basic, bearer, one per apiKey). */
-function credentials(api: Api): Record<string, unknown> {
+export function credentials(api: Api): Record<string, unknown> {
   const out: Record<string, unknown> = { basic: { username: 'user', password: 'secret' }, bearer: 'token-1' };
   for (const s of api.securitySchemes) if (s.kind === 'apiKey') out[s.prop] = `key-${s.key}`;
   return out;
@@ -60,7 +60,7 @@ const plainOutput = (op: Operation) =>
   op.outputs.length <= 1 && (op.outputs[0]?.headers.length ?? 0) === 0 && /^\d{3}$/.test(op.outputs[0]?.key ?? '200') && !op.outputs[0]?.content?.variants;
 
 /** Handlers for every operation: record the input, answer what `mode` says. */
-function handlers(api: Api, samples: Samples, generated: Generated, state: { mode: Mode; received?: unknown }): object {
+export function handlers(api: Api, samples: Samples, generated: Generated, state: { mode: Mode; received?: unknown }): object {
   return Object.fromEntries(
     api.operations.map((op) => [
       op.ident,
@@ -158,8 +158,8 @@ function endToEnd(c: FixtureCase): void {
           assert.equal(run.stdout, '');
           return;
         }
-        // The CLI prints the wire JSON, where absent optional fields are null (the default CodecConfig's
-        // explicitNulls); a text body as it is. A JSON string is JSON too (`"text"`).
+        // The CLI prints the wire JSON (nulls only where the schema admits them; the sample leaves
+        // absent what is null there); a text body as it is. A JSON string is JSON too (`"text"`).
         // The handler answers a status of several shapes in its last (Samples.response).
         const shown = op.outputs[0].content?.variants?.at(-1) ?? op.outputs[0].content;
         const json = shown !== undefined && bodyKind(shown.mediaTypes[0]) === 'json';

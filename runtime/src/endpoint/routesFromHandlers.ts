@@ -5,9 +5,26 @@ import { implementEndpoint } from './server/implementEndpoint.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 import { Log } from '../log/Log.ts';
+import type { ErrorMapper, RuntimeFailure } from './server/RuntimeFailure.ts';
+
+type ErrorTypeOf<E extends AnyEndpoint> = E['_types']['err'];
 
 /** The handler an endpoint takes: its input (unwrapped) and context to its output or a declared failure. */
 export type HandlerOf<E extends AnyEndpoint> = EndpointHandler<E['_types']['input'], E['_types']['err'], E['_types']['output'], E['_types']['auth']>;
+
+/**
+ * How `routes(handlers, { mapError })` shapes the runtime's own 4xx answers: one mapper per
+ * operation (typed by its declared errors), or one function for all, told the operation's name.
+ */
+export type ErrorMappers<T extends Readonly<Record<string, AnyEndpoint>>> =
+  | { readonly [K in keyof T]?: ErrorMapper<ErrorTypeOf<T[K]>> }
+  | ((failure: RuntimeFailure, operation: keyof T & string) => ErrorTypeOf<T[keyof T]> | undefined);
+
+/** Options of {@link routesFromHandlers}. */
+export interface RoutesOptions<T extends Readonly<Record<string, AnyEndpoint>>> {
+  /** The runtime's own 400/401/413/415 answers in each operation's declared error shape (issue 14); default bodies where undefined. */
+  readonly mapError?: ErrorMappers<T>;
+}
 
 /** One handler per endpoint of a table, under the same name. */
 export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = { readonly [K in keyof T]: HandlerOf<T[K]> };
@@ -22,20 +39,33 @@ export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = { read
  * `handlers`), so a class instance works and a handler replaced later is the one called. An
  * operation with no handler answers 501 naming it (issue 14: a partial set is a server under
  * construction, not a crash); the missing ones are logged once, when the routes are built.
+ * `options.mapError` shapes the runtime's own 4xx answers per operation; 404/405 for paths no
+ * operation serves come before any operation is chosen and keep the default body.
  */
-export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint>>>(table: T, handlers: Partial<HandlersOf<T>>): Routes {
+export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint>>>(
+  table: T,
+  handlers: Partial<HandlersOf<T>>,
+  options: RoutesOptions<T> = {},
+): Routes {
   const bound = handlers as unknown as Record<string, ((input: unknown, context: unknown) => unknown) | undefined>;
   const names = Object.keys(table);
   const missing = names.filter((name) => typeof bound[name] !== 'function');
   if (missing.length > 0) {
     Log.get().warn({ missing }, `${missing.length} of ${names.length} operations have no handler and answer 501 Not Implemented: ${missing.join(', ')}`);
   }
+  const { mapError } = options;
+  const mapperOf = (name: string): ErrorMapper<unknown> | undefined =>
+    typeof mapError === 'function' ? (failure) => mapError(failure, name) : (mapError?.[name] as ErrorMapper<unknown> | undefined);
   const routes: Route[] = names.map((name) =>
-    implementEndpoint(table[name], ((input, context) => {
-      const handler = bound[name];
-      if (typeof handler !== 'function') throw HttpError.of(HttpErrors.NOT_IMPLEMENTED, [name]);
-      return handler.call(bound, input, context);
-    }) as HandlerOf<AnyEndpoint>),
+    implementEndpoint(
+      table[name],
+      ((input, context) => {
+        const handler = bound[name];
+        if (typeof handler !== 'function') throw HttpError.of(HttpErrors.NOT_IMPLEMENTED, [name]);
+        return handler.call(bound, input, context);
+      }) as HandlerOf<AnyEndpoint>,
+      { mapError: mapperOf(name) },
+    ),
   );
   return Routes(...routes);
 }

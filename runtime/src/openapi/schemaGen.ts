@@ -253,10 +253,8 @@ export class SchemaBuilder {
     for (const [name, p] of Object.entries(s.properties as Record<string, Src>)) {
       if (name === '__proto__') continue;
       const wire = json ? NameFormat.apply(fieldNameFormat, name) : name;
-      let schema = this.#convert(p, { ...scope, hint: scope.hint + pascalCase(name) });
+      const schema = this.#convert(p, { ...scope, hint: scope.hint + pascalCase(name) });
       let isRequired = required.has(name);
-      // The encoder writes an absent optional field as null, and the decoder takes null for absent.
-      if (json && !isRequired && explicitNulls.encoding) schema = nullable(schema);
       // The encoder leaves empty collections (and, without explicit nulls, nulls) out, so such a field may be missing.
       if (json && isRequired && !explicitEmptyCollections.encoding && isCollection(p)) isRequired = false;
       if (json && isRequired && !explicitNulls.encoding && allowsNull(p)) isRequired = false;

@@ -32,11 +32,11 @@ const encoder = new TextEncoder();
  */
 function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfig = CodecConfig.current()): JsonBinaryCodec<Static<S>> {
   type A = Static<S>;
-  const { plan, planFor } = compileJsonPlans(schema as unknown as Record<string, unknown>, config);
+  const { plan, planFor, nullable } = compileJsonPlans(schema as unknown as Record<string, unknown>, config);
   const validator = validatorFor(schema);
   // Scanned over the whole schema: a bigint may sit behind a `$ref` the plan resolves lazily.
   const hasBigInt = plan.hasBigInt || containsBigInt(schema);
-  const written = hasBigInt ? undefined : compileJsonStringify(schema as unknown as Record<string, unknown>, config, plan, planFor);
+  const written = hasBigInt ? undefined : compileJsonStringify(schema as unknown as Record<string, unknown>, config, plan, planFor, nullable);
   const stringify = hasBigInt
     ? (value: A) => restoreBigints(JSON.stringify(plan.encode(value)))
     : (written ?? ((value: A) => JSON.stringify(plan.encode(value))));

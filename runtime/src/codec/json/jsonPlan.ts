@@ -6,6 +6,7 @@ import type { CodecConfig } from './CodecConfig.ts';
 import { NameFormat } from './NameFormat.ts';
 import { bigintPlaceholder } from './bigintJson.ts';
 import { compileCheck } from '../../schema/validator.ts';
+import { admitsNull } from '../../schema/admitsNull.ts';
 
 /**
  * A compiled walk over one schema for one CodecConfig: `encode` turns an in-memory value into a
@@ -28,7 +29,6 @@ const identity: JsonPlan = { encode: (v) => v, decode: (v) => v, encodeIdentity:
 
 const isCollectionSchema = (s: Schema) => s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
 const isEmptyCollection = (v: unknown) => (Array.isArray(v) ? v.length === 0 : false);
-const allowsNull = (s: Schema): boolean => s.type === 'null' || (Array.isArray(s.anyOf) && s.anyOf.some((m: Schema) => m.type === 'null'));
 const escapePointer = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Compiles the plan of `schema` under `config`; `$ref`s resolve against `defs` (Cyclic schemas). */
@@ -36,15 +36,15 @@ export function compileJsonPlan(schema: Schema, config: CodecConfig, defs: Recor
   return compileJsonPlans(schema, config, defs).plan;
 }
 
-/** The plan of `schema`, and the plans of its sub-schemas from the same compilation (for writers built beside it). */
+/** The plan of `schema`, the plans of its sub-schemas from the same compilation, and which admit null (for writers built beside it). */
 export function compileJsonPlans(
   schema: Schema,
   config: CodecConfig,
   defs: Record<string, Schema> = {},
-): { plan: JsonPlan; planFor: (sub: Schema) => JsonPlan } {
+): { plan: JsonPlan; planFor: (sub: Schema) => JsonPlan; nullable: (sub: Schema) => boolean } {
   const cache = new Map<Schema, JsonPlan>();
   const allDefs = { ...defs, ...(schema.$defs ?? {}) };
-  return { plan: compile(schema, config, allDefs, cache), planFor: (sub) => compile(sub, config, allDefs, cache) };
+  return { plan: compile(schema, config, allDefs, cache), planFor: (sub) => compile(sub, config, allDefs, cache), nullable: (sub) => admitsNull(sub, allDefs) };
 }
 
 function compile(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, cache: Map<Schema, JsonPlan>): JsonPlan {
@@ -180,7 +180,7 @@ function objectPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sc
       wire: NameFormat.apply(config.fieldNameFormat, name),
       plan: compile(s, config, defs, cache),
       required: required.has(name),
-      nullable: allowsNull(s),
+      nullable: admitsNull(s, defs),
       collection: isCollectionSchema(s) ? (s.type === 'array' ? 'array' : 'map') : undefined,
       hasDefault: 'default' in s,
       defaultValue: s.default,
@@ -210,11 +210,13 @@ function objectPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sc
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i];
       const x = src[f.name];
+      // Absent stays absent, and null is written only where the field's schema admits it: an
+      // absent or null optional field whose schema has no null is left out (decode reads both as absent).
       if (x === undefined) {
-        if (explicitNulls.encoding && !f.required) out[f.wire] = null;
+        if (explicitNulls.encoding && !f.required && f.nullable) out[f.wire] = null;
         continue;
       }
-      if (x === null && !explicitNulls.encoding) continue;
+      if (x === null && (!explicitNulls.encoding || (!f.required && !f.nullable))) continue;
       if (
         !explicitEmptyCollections.encoding &&
         f.collection !== undefined &&

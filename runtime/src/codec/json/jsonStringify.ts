@@ -4,6 +4,7 @@ import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import type { CodecConfig } from './CodecConfig.ts';
 import type { JsonPlan } from './jsonPlan.ts';
 import { NameFormat } from './NameFormat.ts';
+import { admitsNull } from '../../schema/admitsNull.ts';
 
 type Schema = Record<string, any>;
 type Writer = (value: unknown) => string | undefined;
@@ -22,9 +23,10 @@ export function compileJsonStringify(
   config: CodecConfig,
   plan: JsonPlan,
   planFor: (schema: Schema) => JsonPlan,
+  nullable: (schema: Schema) => boolean = (s) => admitsNull(s),
 ): ((value: unknown) => string) | undefined {
   if (!isClosedObject(schema)) return undefined;
-  return writerFor(schema, config, plan, planFor, 0) as (value: unknown) => string;
+  return writerFor(schema, config, plan, { planFor, nullable }, 0) as (value: unknown) => string;
 }
 
 /** Nesting depth past which fields are written through the plan (bounds the generated code). */
@@ -46,11 +48,17 @@ function generic(plan: JsonPlan): Writer {
   return (value) => JSON.stringify(plan.encode(value));
 }
 
-function writerFor(schema: Schema, config: CodecConfig, plan: JsonPlan, planFor: (schema: Schema) => JsonPlan, depth: number): Writer {
+/** What a writer needs from the plans' compilation: sub-schema plans, and which sub-schemas admit null. */
+interface Plans {
+  readonly planFor: (schema: Schema) => JsonPlan;
+  readonly nullable: (schema: Schema) => boolean;
+}
+
+function writerFor(schema: Schema, config: CodecConfig, plan: JsonPlan, plans: Plans, depth: number): Writer {
   if (depth > maxDepth || isBytesSchema(schema) || taggedUnionInfo(schema)) return generic(plan);
-  if (isClosedObject(schema)) return objectWriter(schema, config, plan, planFor, depth);
+  if (isClosedObject(schema)) return objectWriter(schema, config, plan, plans, depth);
   if (schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items)) {
-    return arrayWriter(writerFor(schema.items, config, planFor(schema.items), planFor, depth + 1), plan);
+    return arrayWriter(writerFor(schema.items, config, plans.planFor(schema.items), plans, depth + 1), plan);
   }
   if (isDateSchema(schema)) return dateWriter(plan);
   return scalarWriter(schema, plan) ?? generic(plan);
@@ -121,20 +129,23 @@ function arrayWriter(item: Writer, plan: JsonPlan): Writer {
   };
 }
 
-function objectWriter(schema: Schema, config: CodecConfig, plan: JsonPlan, planFor: (schema: Schema) => JsonPlan, depth: number): Writer {
+function objectWriter(schema: Schema, config: CodecConfig, plan: JsonPlan, plans: Plans, depth: number): Writer {
   const required = new Set<string>(schema.required ?? []);
   const entries = Object.entries(schema.properties as Record<string, Schema>).filter(([name]) => name !== '__proto__');
   const writers: Writer[] = [];
   const lines: string[] = [];
   const { explicitNulls, explicitEmptyCollections } = config;
   entries.forEach(([name, s], i) => {
-    const fieldPlan = planFor(s);
-    writers.push(writerFor(s, config, fieldPlan, planFor, depth + 1));
+    const fieldPlan = plans.planFor(s);
+    writers.push(writerFor(s, config, fieldPlan, plans, depth + 1));
     const key = JSON.stringify(`${JSON.stringify(NameFormat.apply(config.fieldNameFormat, name))}:`);
     const isCollection = s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
     const get = `x = v[${JSON.stringify(name)}];`;
-    const absent = explicitNulls.encoding && !required.has(name) ? `o += c + ${key} + 'null'; c = ',';` : '';
-    const nullCase = explicitNulls.encoding ? '' : 'else if (x === null) {}';
+    // As the plan: null only where the field's schema admits it; an optional field's absence or null otherwise is left out.
+    const optional = !required.has(name);
+    const writesNull = explicitNulls.encoding && (!optional || plans.nullable(s));
+    const absent = writesNull && optional ? `o += c + ${key} + 'null'; c = ',';` : '';
+    const nullCase = writesNull ? '' : 'else if (x === null) {}';
     const emptyCase =
       !explicitEmptyCollections.encoding && isCollection
         ? s.type === 'array'

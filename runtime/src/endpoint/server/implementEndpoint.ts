@@ -16,6 +16,14 @@ import { decodeInput } from './decodeInput.ts';
 import { requiredHeaders } from './requiredHeaders.ts';
 import { encodeOutput } from './encodeOutput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
+import { runtimeFailureOf, type ErrorMapper } from './RuntimeFailure.ts';
+import { mappedFailure } from './mappedFailure.ts';
+
+/** Options of {@link implementEndpoint}. */
+export interface ImplementOptions<E> {
+  /** Shapes the runtime's own 4xx answers (bad input, 401, 413, 415) as the endpoint's declared error `E`. */
+  readonly mapError?: ErrorMapper<E>;
+}
 
 const realm = 'kitgen';
 
@@ -40,7 +48,9 @@ function credentials(authType: AuthType, request: Request): unknown {
 export function implementEndpoint<I extends unknown[], E, O extends unknown[], A extends AuthType>(
   endpoint: EndpointImpl<any, I, E, O, A>,
   handler: EndpointHandler<I, E, O, A>,
+  options: ImplementOptions<E> = {},
 ): Route<any> {
+  const { mapError } = options;
   const { route, input, inputTransform, output, error, authType } = endpoint.state;
   const codecs = route.params;
   const inputIsEmpty = input.kind === 'empty';
@@ -60,12 +70,26 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
     return response;
   };
 
+  // The runtime's own 4xx in the declared error shape; a mapper that throws (or an Accept the
+  // declared error cannot meet) leaves the default answer, which says what was wrong with the request.
+  const mapped4xx = (request: Request, config: CodecConfig, e: unknown): Response | undefined => {
+    const runtimeFailure = runtimeFailureOf(e);
+    if (!runtimeFailure || !mapError || !error) return undefined;
+    try {
+      return mappedFailure(error, mapError, runtimeFailure, request.headers.get('accept'), config);
+    } catch (again) {
+      request.reportFatal(again);
+      return undefined;
+    }
+  };
+
   // Never throws: routes may be called synchronously, and a failure while encoding a declared
   // error (406, a bad value) must still answer.
   const fail = (request: Request, config: CodecConfig, e: unknown): Response => {
     try {
       if (e instanceof EndpointFailure) return failure(request, config, e);
-      return errorAnswer(e, request);
+      const mapped = mapError && error ? mapped4xx(request, config, e) : undefined;
+      return mapped ?? errorAnswer(e, request);
     } catch (again) {
       return errorAnswer(again, request);
     }
@@ -100,7 +124,7 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
     const config = (request.attributes.get(CodecConfigKey) as CodecConfig | undefined) ?? CodecConfig.current();
     try {
       const values = decodePathParams(codecs, request.params);
-      if (values instanceof HttpError) return Response.fromHttpError(values);
+      if (values instanceof HttpError) return mapError ? fail(request, config, values) : Response.fromHttpError(values);
       const auth = credentials(authType, request);
       if (inputIsEmpty) return proceed(request, config, values, auth);
       const decoded = decodeInput(input, { request, config });

@@ -1,0 +1,18 @@
+type Schema = Readonly<Record<string, unknown>>;
+
+const members = (s: Schema): Schema[] => [...(Array.isArray(s.anyOf) ? (s.anyOf as Schema[]) : []), ...(Array.isArray(s.oneOf) ? (s.oneOf as Schema[]) : [])];
+
+/**
+ * Whether `schema` admits `null` (`type: 'null'`, a type list holding `'null'`, or a union with such
+ * a member; `$ref`s resolved through `defs`). The JSON codec writes `null` only where this holds
+ * (spec CodecConfig `explicitNulls`: a `None` is a null of a nullable type, an absent field is not).
+ */
+export function admitsNull(schema: Schema, defs: Readonly<Record<string, Schema>> = {}, seen: Set<Schema> = new Set()): boolean {
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  if (members(schema).some((m) => admitsNull(m, defs, seen))) return true;
+  if (typeof schema.$ref !== 'string') return false;
+  const target = defs[schema.$ref.replace(/^#\/\$defs\//, '')];
+  return target !== undefined && admitsNull(target, defs, seen);
+}
