@@ -35,7 +35,9 @@ function variantsOf(groups: readonly ContentGroup[], schemas: SchemaConverter, r
     const schema = bodySchema(g, schemas, resolve);
     if (g.kind !== 'multipart') return { kind: g.kind, mediaTypes: g.mediaTypes, schema };
     const parts = multipartParts(g, schema, resolve, reader);
-    return parts ? { kind: g.kind, mediaTypes: g.mediaTypes, schema, parts } : { kind: 'binary', mediaTypes: g.mediaTypes, schema: { kind: 'bytes', format: 'binary' } };
+    return parts
+      ? { kind: g.kind, mediaTypes: g.mediaTypes, schema, parts }
+      : { kind: 'binary', mediaTypes: g.mediaTypes, schema: { kind: 'bytes', format: 'binary' } };
   });
 }
 

@@ -27,7 +27,14 @@ class NotThisMediaType extends Error {}
 /** A multipart variant: its parts as named content nodes, one object of them as the value. */
 function partsNode(spec: PartsVariantSpec): { inner: CodecNode; decode: (v: unknown) => unknown; encode: (v: unknown) => unknown } {
   const names = spec.parts.map((p) => p.name);
-  const nodes: ContentNode[] = spec.parts.map((p) => ({ kind: 'content', schema: p.schema, name: p.name, status: undefined, mediaTypes: p.mediaTypes, stream: false }));
+  const nodes: ContentNode[] = spec.parts.map((p) => ({
+    kind: 'content',
+    schema: p.schema,
+    name: p.name,
+    status: undefined,
+    mediaTypes: p.mediaTypes,
+    stream: false,
+  }));
   const one = nodes.length === 1;
   return {
     inner: one ? nodes[0] : andAll(nodes),
@@ -99,7 +106,10 @@ export interface BodiesOptions {
  * variant lists its parts; its value is an object of them by name.
  */
 export const Bodies = {
-  of<V extends BodyVariant | undefined>(variants: Readonly<Record<string, BodyVariantSpec | PartsVariantSpec>>, options: BodiesOptions = {}): HttpCodec<[V], 'mixed'> {
+  of<V extends BodyVariant | undefined>(
+    variants: Readonly<Record<string, BodyVariantSpec | PartsVariantSpec>>,
+    options: BodiesOptions = {},
+  ): HttpCodec<[V], 'mixed'> {
     const alts = Object.entries(variants).map(([mediaType, spec], i) => variant(mediaType, spec, options, i === 0));
     if (alts.length === 0) throw configError(ConfigErrors.NO_BODY_VARIANTS);
     return new HttpCodec(alts.length === 1 ? alts[0] : { kind: 'union', alts });
