@@ -113,8 +113,10 @@ test('HAProxy in front of two instances: a graceful stop under wrk loses no requ
     assert.ok(r.requests > 1000, r.text);
     // HAProxy retries failed connects on the other server; what fails is what was in flight on
     // the killed instance (up to the 20 connections) plus what reached it before the next check
-    // (inter 200 ms) took it out: a handful of requests, never a share of the traffic.
-    assert.ok(r.failed > 0 && r.failed < r.requests / 200, r.text);
+    // (inter 200 ms) took it out: a handful of requests, never a share of the traffic. The
+    // in-flight part is bounded by the connections, not by throughput (a loaded CI machine
+    // serves a quarter of the usual rate with the same 20 connections open).
+    assert.ok(r.failed > 0 && r.failed <= 20 + r.requests / 200, r.text);
   } finally {
     await abrupt.close();
   }

@@ -63,11 +63,18 @@ function alternativesOf(node: CodecNode | undefined, defaultStatus: number): Alt
 export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string, decodes: boolean): ResponsesObject {
   const { output, error, authType, docs } = endpoint.state;
   const all: Alternative[] = [...alternativesOf(output, 200), ...alternativesOf(error, 500)];
-  // The server's own answers go under the declared key that covers their status (`4XX`, default), else their own.
-  const implicit = (status: number, note: string, kind: 'input' | 'auth'): Alternative => {
-    const key = all.find((a) => !a.implicit && a.covers(status))?.key ?? String(status);
-    return { status, key, covers: (s) => s === status, content: undefined, headers: [], note, implicit: kind };
-  };
+  // The server's own answers keep a key of their own, as specific keys win over a range or
+  // default in OpenAPI (merged into the range, the generic error body would make a `oneOf` whose
+  // members overlap).
+  const implicit = (status: number, note: string, kind: 'input' | 'auth'): Alternative => ({
+    status,
+    key: String(status),
+    covers: (s) => s === status,
+    content: undefined,
+    headers: [],
+    note,
+    implicit: kind,
+  });
   if (ctx.implicitErrors && decodes) all.push(implicit(400, 'An input did not decode: the message names it.', 'input'));
   if (ctx.implicitErrors && authType !== 'None') all.push(implicit(401, `${authType} credentials are missing or wrong.`, 'auth'));
   const outputExamples = Object.entries(docs.outputExamples ?? {}).map(([name, value]) => [name, splitOutputExample(output, value)] as const);
