@@ -154,10 +154,7 @@ test('multipart parts as --.<part> options (a file for bytes), a text body, Bear
 test('on a terminal JSON is pretty-printed, numbers exactly as sent; text gets a final newline', async () => {
   const r = await runCli(cli, ['get-users-by-id', '--id', '1', '--authorization', basic], { tty: true });
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(
-    r.stdout,
-    '{\n  "id": 1,\n  "name": "Ada",\n  "age": 36,\n  "nickname": "Basic",\n  "address": {\n    "city": "London"\n  }\n}\n',
-  );
+  assert.equal(r.stdout, '{\n  "id": 1,\n  "name": "Ada",\n  "age": 36,\n  "nickname": "Basic",\n  "address": {\n    "city": "London"\n  }\n}\n');
   const stream = await runCli(cli, ['get-events', '--count', '1'], { tty: true });
   assert.equal(stream.stdout, '{\n  "n": 9007199254740993\n}\n');
   const text = await runCli(cli, ['post-shout', '-d', 'hi'], { tty: true });
