@@ -1,5 +1,6 @@
 import type { Api, Operation } from '../model/Api.ts';
 import { coveredStatuses } from '../model/statuses.ts';
+import { bodyKind } from '../model/mediaTypes.ts';
 import { isRequired, type ObjectNode, type SchemaNode } from '../model/Schema.ts';
 
 /** The statuses the runtime answers by itself for a request an operation matched (bad input, credentials, size, media type). */
@@ -74,7 +75,8 @@ export function slotValue(api: Api, schema: SchemaNode, depth = 0): string | und
   return message ? `{ ${fields.join(', ')} }` : undefined;
 }
 
-const isJson = (m: string) => m === 'application/json' || m.endsWith('+json');
+// The model's own rule for which media types are JSON.
+const isJson = (m: string) => bodyKind(m) === 'json';
 
 /**
  * The declared error that covers `status` (its code, else a range such as `4XX`, else `default`)
