@@ -15,6 +15,7 @@ const userText = `import { createClient, type Pet, type Handlers } from './expec
 const client = createClient({ baseUrl: 'http://localhost:8080' });
 export const shown: Promise<Pet> = client.showPetById({ petId: 1 });
 export const handlers: Partial<Handlers> = {};
+export const either = client.either.showPetById({ petId: 1 });
 `;
 
 function service(): ts.LanguageService {
@@ -68,6 +69,11 @@ test('go-to-definition on generated names lands on readable declarations', () =>
     file: 'client.d.ts',
     line: 'showPetById(params: endpoints.ShowPetByIdParams, options?: CallOptions): Promise<endpoints.ShowPetByIdOutput>;',
   });
+  // `either` is a mapped type over Client: its members land on the method they come from.
+  assert.deepEqual(definitionAt(ls, 'showPetById', 1), {
+    file: 'client.d.ts',
+    line: 'showPetById(params: endpoints.ShowPetByIdParams, options?: CallOptions): Promise<endpoints.ShowPetByIdOutput>;',
+  });
 });
 
 test('hover on a client method shows the operation and its types', () => {
@@ -76,7 +82,15 @@ test('hover on a client method shows the operation and its types', () => {
   assert.ok(info);
   const shown = ts.displayPartsToString(info.displayParts);
   assert.equal(shown, '(method) Client.showPetById(params: ShowPetByIdParams, options?: CallOptions): Promise<ShowPetByIdOutput>');
-  assert.match(ts.displayPartsToString(info.documentation), /Info for a specific pet \(`GET \/pets\/\{petId\}`\)/);
+  assert.match(ts.displayPartsToString(info.documentation), /Info for a specific pet \(`GET \/pets\/\{petId\}`, `endpoints.showPetById`\)/);
+  // The same method under `either`: its declared error and output by name, and the same documentation.
+  const viaEither = ls.getQuickInfoAtPosition(user, userText.indexOf('showPetById', userText.indexOf('either')));
+  assert.ok(viaEither);
+  assert.equal(
+    ts.displayPartsToString(viaEither.displayParts),
+    '(method) showPetById(params: ShowPetByIdParams, options?: CallOptions | undefined): Promise<Either<ShowPetByIdError, Pet>>',
+  );
+  assert.match(ts.displayPartsToString(viaEither.documentation), /Info for a specific pet/);
   const members = ls.getCompletionsAtPosition(user, userText.indexOf('showPetById'), {})?.entries.map((e) => e.name) ?? [];
   for (const op of ['listPets', 'createPet', 'showPetById', 'deletePet', 'either']) assert.ok(members.includes(op), `completion lists ${op}`);
 });

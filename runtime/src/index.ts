@@ -102,7 +102,14 @@ export {
   type ExactInput,
 } from './endpoint/Endpoint.ts';
 export { EndpointFailure } from './endpoint/EndpointFailure.ts';
-export { routesFromHandlers, type HandlerOf, type HandlersOf, type ErrorMappers, type RoutesOptions } from './endpoint/routesFromHandlers.ts';
+export {
+  routesFromHandlers,
+  type HandlerOf,
+  type HandlersOf,
+  type ErrorMappers,
+  type ErrorMappersFor,
+  type RoutesOptions,
+} from './endpoint/routesFromHandlers.ts';
 export { type RuntimeFailure, type ErrorMapper } from './endpoint/server/RuntimeFailure.ts';
 export type { EndpointOf, EndpointTypes } from './endpoint/EndpointOf.ts';
 export {
@@ -138,7 +145,14 @@ export { statusCovered, isStatusKey, type StatusIn, type StatusRange, type Statu
 
 export { EndpointExecutor, type ExecutorOptions } from './client/EndpointExecutor.ts';
 export { EndpointError } from './client/EndpointError.ts';
-export { clientFromEndpoints, type ClientOf, type ClientMethodOf, type EitherMethodOf, type ClientInputOptions } from './client/clientFromEndpoints.ts';
+export {
+  clientFromEndpoints,
+  type ClientOf,
+  type ClientMethodOf,
+  type EitherMethodOf,
+  type EitherMethods,
+  type ClientInputOptions,
+} from './client/clientFromEndpoints.ts';
 export { ClientError, type ClientErrorKind } from './client/ClientError.ts';
 export { serviceEnvVar, resolveServiceUrl, type ServiceLookup } from './client/serviceUrl.ts';
 export type { ClientCredentials, EncodedRequest } from './client/encodeRequest.ts';

@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
+import type { DeclaredErrorOf } from '../endpoint/EndpointOf.ts';
 import type { Either } from '../util/Either.ts';
 import type { CallOptions, ErrorOf, InputOf, OutputOf } from './ClientTypes.ts';
 import type { EndpointExecutor } from './EndpointExecutor.ts';
@@ -12,6 +13,18 @@ export type EitherMethodOf<E extends AnyEndpoint> = (params: InputOf<E>, options
 /** One method per endpoint of a table, under the same name, plus the same methods under `either`. */
 export type ClientOf<T extends Readonly<Record<string, AnyEndpoint>>> = { readonly [K in keyof T]: ClientMethodOf<T[K]> } & {
   readonly either: { readonly [K in keyof T]: EitherMethodOf<T[K]> };
+};
+
+/**
+ * The `either` member of a generated `Client`: every method of `C` but `either`, resolving with
+ * `Either.left(error)` for a declared error of the endpoint of the same name in `T` (the endpoints
+ * module) and `Either.right(output)` otherwise. A mapped type, so a generated declaration file
+ * lists each operation once; each member keeps its method's documentation and definition.
+ */
+export type EitherMethods<C, T> = {
+  readonly [K in keyof C as K extends 'either' ? never : K]: C[K] extends (...args: infer A) => Promise<infer O>
+    ? (...args: A) => Promise<Either<DeclaredErrorOf<T[K & keyof T]>, O>>
+    : never;
 };
 
 /** How a client method turns its argument into the endpoint's input, per operation. */

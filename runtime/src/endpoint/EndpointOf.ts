@@ -21,3 +21,6 @@ export interface EndpointTypes {
  * is `EndpointImpl<[number], [ShowPetParams], ShowPetError, [Pet], 'None'>`, read by name.
  */
 export type EndpointOf<T extends EndpointTypes> = EndpointImpl<T['path'], [T['params']], T['error'], T['output'], T['auth']>;
+
+/** The declared error type of an endpoint value (`typeof endpoints.showPet`), `never` for anything else. */
+export type DeclaredErrorOf<V> = V extends { readonly _types: { readonly err: infer E } } ? E : never;

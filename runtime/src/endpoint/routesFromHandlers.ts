@@ -6,6 +6,7 @@ import { HttpError } from '../http/HttpError.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 import { Log } from '../log/Log.ts';
 import type { ErrorMapper, RuntimeFailure } from './server/RuntimeFailure.ts';
+import type { DeclaredErrorOf } from './EndpointOf.ts';
 
 type ErrorTypeOf<E extends AnyEndpoint> = E['_types']['err'];
 
@@ -19,6 +20,15 @@ export type HandlerOf<E extends AnyEndpoint> = EndpointHandler<E['_types']['inpu
 export type ErrorMappers<T extends Readonly<Record<string, AnyEndpoint>>> =
   | { readonly [K in keyof T]?: ErrorMapper<ErrorTypeOf<T[K]>> }
   | ((failure: RuntimeFailure, operation: keyof T & string) => ErrorTypeOf<T[keyof T]> | undefined);
+
+/**
+ * The per-operation mappers of a generated server's `ErrorMappers`: for each method of `H`, an
+ * optional function from the runtime's own failure to a declared error of the endpoint of the
+ * same name in `T`, or `undefined` for the runtime's default body.
+ */
+export type ErrorMappersFor<H, T> = {
+  readonly [K in keyof H]?: (failure: RuntimeFailure) => DeclaredErrorOf<T[K & keyof T]> | undefined;
+};
 
 /** Options of {@link routesFromHandlers}. */
 export interface RoutesOptions<T extends Readonly<Record<string, AnyEndpoint>>> {
