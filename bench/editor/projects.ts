@@ -37,6 +37,15 @@ export interface Project {
   readonly editLine: number;
   /** A member the completion list must hold (so a failed answer never passes for a fast one). */
   readonly expectedMember: string;
+  /**
+   * Where a user picks the operation (completionInfo there lists the operations): after `client.`
+   * for kitgen, whose methods are the operations; inside the path string of `client.GET('…')` for
+   * openapi-fetch, whose 11 methods are HTTP verbs.
+   */
+  readonly operations: Position;
+  /** What that request is triggered by (`.` or `'`), and an entry its list must hold. */
+  readonly operationsTrigger: '.' | "'";
+  readonly expectedOperation: string;
 }
 
 const at = (text: string, needle: string, delta = 0): Position => {
@@ -47,7 +56,14 @@ const at = (text: string, needle: string, delta = 0): Position => {
   return { line, offset: before.length - before.lastIndexOf('\n') };
 };
 
-function project(id: Project['id'], dir: string, text: string, expectedMember: string, paths?: Record<string, string[]>): Project {
+function project(
+  id: Project['id'],
+  dir: string,
+  text: string,
+  expectedMember: string,
+  pick: { at: string; delta: number; trigger: '.' | "'"; expected: string },
+  paths?: Record<string, string[]>,
+): Project {
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
@@ -76,6 +92,9 @@ function project(id: Project['id'], dir: string, text: string, expectedMember: s
     member: at(text, '= client.', 9),
     result: at(text, 'const result', 6),
     editLine: at(text, 'export const edits').line,
+    operations: at(text, pick.at, pick.delta),
+    operationsTrigger: pick.trigger,
+    expectedOperation: pick.expected,
   };
 }
 
@@ -128,6 +147,7 @@ export const result = client.${target.method}({ ${params} });
 export const edits = 0;
 `,
     target.method,
+    { at: '= client.', delta: 9, trigger: '.', expected: target.method },
     { '@kitgen/runtime': [join(runtimeDts, 'index.d.ts')] },
   );
   const fetch = project(
@@ -141,6 +161,7 @@ export const result = client.GET('${target.path}', { params: { path: { ${params}
 export const edits = 0;
 `,
     'GET',
+    { at: "client.GET('", delta: 12, trigger: "'", expected: target.path },
   );
   return [kitgen, fetch];
 }

@@ -20,6 +20,8 @@ export interface Latencies {
   readonly quickinfoClient: number;
   readonly completion: number;
   readonly quickinfoResult: number;
+  /** completionInfo where the operation is picked (kitgen: after `client.`; openapi-fetch: in the path string). */
+  readonly operationList: number;
 }
 
 /** A cold sample: `openToQuickinfo` counts from `open` (project load included); the others are each request's own time after it. */
@@ -36,6 +38,16 @@ const timed = async (run: () => Promise<Response>): Promise<[number, Response]> 
 
 const quickinfo = (s: TsServer, p: Project, at: Position) => s.request('quickinfo', { file: p.file, ...at });
 const completion = (s: TsServer, p: Project) => s.request('completionInfo', { file: p.file, ...p.member, triggerCharacter: '.', triggerKind: 2 });
+const operationList = (s: TsServer, p: Project) =>
+  s.request('completionInfo', { file: p.file, ...p.operations, triggerCharacter: p.operationsTrigger, triggerKind: 2 });
+
+/** Throws unless the list where an operation is picked holds the probe's operation. */
+function checkOperationList(p: Project, r: Response): number {
+  const entries = (r.body as { entries?: { name: string }[] } | undefined)?.entries ?? [];
+  if (!entries.some((e) => e.name === p.expectedOperation))
+    throw new Error(`bench:editor ${p.id}: the operation list has no ${p.expectedOperation} (${entries.length} entries)`);
+  return entries.length;
+}
 
 /** Throws unless a quickinfo answer names `name` (an empty answer is a failure, not a fast request). */
 function checkQuickinfo(p: Project, r: Response, name: string): void {
@@ -59,7 +71,7 @@ async function start(p: Project, maxMemoryMb: number): Promise<[TsServer, number
   return [s, started];
 }
 
-/** One cold start in a fresh tsserver: open, quickinfo on `client`, completionInfo after `client.`, quickinfo on `result`. */
+/** One cold start in a fresh tsserver: open, quickinfo on `client`, completionInfo after `client.`, quickinfo on `result`, the operation list. */
 export async function coldSample(p: Project, maxMemoryMb: number): Promise<ColdSample> {
   const [s, opened] = await start(p, maxMemoryMb);
   try {
@@ -71,7 +83,9 @@ export async function coldSample(p: Project, maxMemoryMb: number): Promise<ColdS
     checkCompletion(p, c);
     const [quickinfoResult, r] = await timed(() => quickinfo(s, p, p.result));
     checkQuickinfo(p, r, 'result');
-    return { quickinfoClient, completion: completionMs, openToCompletion, quickinfoResult, peakRssMb: s.peakRssMb() };
+    const [operationListMs, o] = await timed(() => operationList(s, p));
+    checkOperationList(p, o);
+    return { quickinfoClient, completion: completionMs, openToCompletion, quickinfoResult, operationList: operationListMs, peakRssMb: s.peakRssMb() };
   } finally {
     await s.close();
   }
@@ -85,6 +99,8 @@ export class WarmSession {
     private readonly p: Project,
     /** How many members the completion list has (reported). */
     readonly members: number,
+    /** How many entries the list where an operation is picked has (reported). */
+    readonly operationCount: number,
   ) {}
 
   /** Starts tsserver on `p`, answers every request once and checks the probe file has no errors. */
@@ -93,6 +109,7 @@ export class WarmSession {
     checkQuickinfo(p, await quickinfo(s, p, p.client), 'client');
     const members = checkCompletion(p, await completion(s, p));
     checkQuickinfo(p, await quickinfo(s, p, p.result), 'result');
+    const operationCount = checkOperationList(p, await operationList(s, p));
     const diagnostics = (await s.request('semanticDiagnosticsSync', { file: p.file })).body as { text: string }[];
     if (diagnostics.length > 0)
       throw new Error(
@@ -101,7 +118,7 @@ export class WarmSession {
           .join('; ')
           .slice(0, 1000)}`,
       );
-    return new WarmSession(s, p, members);
+    return new WarmSession(s, p, members, operationCount);
   }
 
   /** One warm sample: each request right after an edit (the checker starts again, the parsed files stay). */
@@ -115,7 +132,10 @@ export class WarmSession {
     this.edit();
     const [quickinfoResult, r] = await timed(() => quickinfo(this.server, this.p, this.p.result));
     checkQuickinfo(this.p, r, 'result');
-    return { quickinfoClient, completion: completionMs, quickinfoResult };
+    this.edit();
+    const [operationListMs, o] = await timed(() => operationList(this.server, this.p));
+    checkOperationList(this.p, o);
+    return { quickinfoClient, completion: completionMs, quickinfoResult, operationList: operationListMs };
   }
 
   /** The tsserver's peak RSS so far, MB. */

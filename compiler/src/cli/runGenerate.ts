@@ -1,10 +1,9 @@
 import { stat } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
-import { CodeGen, generatedMarker, type WriteResult } from '../CodeGen.ts';
-import { CodeFirstSession, definitionPath } from '../codefirst/CodeFirst.ts';
+import { dirname } from 'node:path';
+import { CodeGen, type WriteResult } from '../CodeGen.ts';
+import type { CodeFirstSession } from '../codefirst/CodeFirst.ts';
 import { isEndpointInput } from '../codefirst/endpointFiles.ts';
-import { relocateImports } from '../codefirst/relocateImports.ts';
-import { defaultCodeFirstTargets, EndpointGen, type GeneratedCode, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
+import { EndpointGen, type GeneratedCode, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 import { CompileError, placeDiagnostics, type Diagnostic } from '../diagnostics/index.ts';
 import { loadDocument } from '../input/loadDocument.ts';
 import { effectiveMode, formatFiles, prettierOptions, type FormatMode } from '../format/formatCode.ts';
@@ -60,7 +59,7 @@ const largeInputBytes = 1_000_000;
 const largeInputOperations = 100;
 
 /** Options of the emitters that come from the run. */
-function emitOptions(run: GenerateRun, templates: ReturnType<typeof loadTemplates>) {
+export function emitOptions(run: GenerateRun, templates: ReturnType<typeof loadTemplates>) {
   return {
     openapiFormats: run.openapiFormats,
     templates,
@@ -72,63 +71,43 @@ function emitOptions(run: GenerateRun, templates: ReturnType<typeof loadTemplate
   };
 }
 
-/**
- * Code-first: endpoint definition files → their OpenAPI document → the targets, plus each file
- * with its DeriveSchema.gen<T>() calls expanded under `definitions/` (what runs, imported by
- * `index.ts`), its relative imports pointing back at the user's files.
- */
-async function generateFromEndpointFiles(
-  run: GenerateRun,
-  session: CodeFirstSession,
-): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[]; sources: string[] }> {
-  const cf = await session.describe();
-  const copied = [...cf.expanded.keys()];
-  const moved = new Map(copied.map((f) => [f, join(run.out, definitionPath(f, copied))]));
-  const extra = new Map<string, string>();
-  for (const file of copied) {
-    const path = definitionPath(file, copied);
-    const from = relative(run.out, file).split(sep).join('/');
-    const marker = `${generatedMarker} from ${from}: its DeriveSchema.gen<T>() calls expanded. Do not edit: edit that file and run \`kitgen generate\` again.\n`;
-    extra.set(path, marker + relocateImports(cf.expanded.get(file)!, file, join(run.out, path), moved));
-  }
-  const userModules = cf.files.map((f) => definitionPath(f, copied).replace(/\.[cm]?tsx?$/, ''));
-  let code: GeneratedCode;
-  try {
-    code = EndpointGen.fromOpenAPI(cf.document, {
-      ...emitOptions(run, loadTemplates(run.templates)),
-      targets: run.targets ?? defaultCodeFirstTargets,
-      userModules,
-      file: `${run.input} (its OpenAPI document)`,
-    });
-  } catch (error) {
-    // The document OpenAPIGen wrote is kitgen's own: a problem in it is a kitgen bug, said so.
-    if (error instanceof CompileError) throw new Error(`kitgen bug: the document made from ${run.input} does not compile:\n${error.message}`);
-    throw error;
-  }
-  return { code, extra, warnings: [...cf.warnings, ...code.warnings], sources: [...new Set([...cf.files, ...cf.consulted])] };
-}
+/** A code-first session as a run uses it: the endpoint files described, then closed. */
+export type CodeFirstRunSession = Pick<CodeFirstSession, 'describe' | 'close'>;
 
-/** The code-first session of a run (a watch keeps one across runs). */
-export function codeFirstSession(run: GenerateRun): CodeFirstSession {
-  return new CodeFirstSession({
+/**
+ * The code-first session of a run (a watch keeps one across runs). ts-morph, TypeScript and the
+ * derivation are loaded on its first `describe`, so a run on an OpenAPI document never loads them
+ * (~0.5–1 s of a run's start).
+ */
+export function codeFirstSession(run: GenerateRun): CodeFirstRunSession {
+  const options = {
     input: run.input,
     cwd: dirname(run.input),
     ...(run.tsconfig !== undefined ? { tsconfig: run.tsconfig } : {}),
     ...(run.title !== undefined ? { title: run.title } : {}),
     ...(run.version !== undefined ? { version: run.version } : {}),
-  });
+  };
+  let opened: Promise<CodeFirstSession> | undefined;
+  const open = () => (opened ??= import('../codefirst/CodeFirst.ts').then((m) => new m.CodeFirstSession(options)));
+  return {
+    describe: async () => (await open()).describe(),
+    close: async () => {
+      if (opened !== undefined) await (await opened).close();
+    },
+  };
 }
 
 /**
  * One `kitgen generate`: read and check the input (an OpenAPI document, or endpoint definition
- * files through a {@link CodeFirstSession}, which a watch passes to keep), build the model, emit
+ * files through a {@link codeFirstSession}, which a watch passes to keep), build the model, emit
  * the targets, format, write (or list with `dryRun`). Throws {@link CompileError} for invalid input.
  */
-export async function runGenerate(run: GenerateRun, reporter: RunReporter, session?: CodeFirstSession): Promise<RunResult> {
+export async function runGenerate(run: GenerateRun, reporter: RunReporter, session?: CodeFirstRunSession): Promise<RunResult> {
   if (isEndpointInput(run.input)) {
     const own = session ?? codeFirstSession(run);
     try {
-      const { code, extra, warnings, sources } = await generateFromEndpointFiles(run, own);
+      const { generateFromEndpointFiles } = await import('./generateFromEndpointFiles.ts');
+      const { code, extra, warnings, sources } = await generateFromEndpointFiles(run, own, emitOptions(run, loadTemplates(run.templates)));
       for (const w of warnings) reporter.warning(w);
       return { ...(await finish(run, code, extra, warnings, reporter, () => '')), sources };
     } finally {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import { codeFirstSession, runGenerate, type GenerateRun, type RunReporter, type RunResult } from '../cli/runGenerate.ts';
-import type { CodeFirstSession } from '../codefirst/CodeFirst.ts';
+import { codeFirstSession, runGenerate, type CodeFirstRunSession, type GenerateRun, type RunReporter, type RunResult } from '../cli/runGenerate.ts';
 import { isEndpointInput } from '../codefirst/endpointFiles.ts';
 import { documentFiles } from './documentFiles.ts';
 
@@ -22,7 +21,7 @@ export type UpdateOutcome =
 export class Regenerator {
   readonly run: GenerateRun;
   readonly #reporter: RunReporter;
-  readonly #session: CodeFirstSession | undefined;
+  readonly #session: CodeFirstRunSession | undefined;
   /** The inputs of the last run and their text then; empty before the first run. */
   #inputs = new Map<string, string | undefined>();
   #queue: Promise<unknown> = Promise.resolve();

@@ -1,0 +1,46 @@
+// The code-first half of `kitgen generate`, loaded only for endpoint definition files: it brings
+// ts-morph (and the TypeScript compiler inside it), which a run on an OpenAPI document never needs.
+import { join, relative, sep } from 'node:path';
+import { generatedMarker } from '../CodeGen.ts';
+import { definitionPath } from '../codefirst/CodeFirst.ts';
+import { relocateImports } from '../codefirst/relocateImports.ts';
+import { defaultCodeFirstTargets, EndpointGen, type GeneratedCode } from '../EndpointGen.ts';
+import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
+import type { CodeFirstRunSession, emitOptions, GenerateRun } from './runGenerate.ts';
+
+/**
+ * Code-first: endpoint definition files → their OpenAPI document → the targets, plus each file
+ * with its DeriveSchema.gen<T>() calls expanded under `definitions/` (what runs, imported by
+ * `index.ts`), its relative imports pointing back at the user's files.
+ */
+export async function generateFromEndpointFiles(
+  run: GenerateRun,
+  session: CodeFirstRunSession,
+  options: ReturnType<typeof emitOptions>,
+): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[]; sources: string[] }> {
+  const cf = await session.describe();
+  const copied = [...cf.expanded.keys()];
+  const moved = new Map(copied.map((f) => [f, join(run.out, definitionPath(f, copied))]));
+  const extra = new Map<string, string>();
+  for (const file of copied) {
+    const path = definitionPath(file, copied);
+    const from = relative(run.out, file).split(sep).join('/');
+    const marker = `${generatedMarker} from ${from}: its DeriveSchema.gen<T>() calls expanded. Do not edit: edit that file and run \`kitgen generate\` again.\n`;
+    extra.set(path, marker + relocateImports(cf.expanded.get(file)!, file, join(run.out, path), moved));
+  }
+  const userModules = cf.files.map((f) => definitionPath(f, copied).replace(/\.[cm]?tsx?$/, ''));
+  let code: GeneratedCode;
+  try {
+    code = EndpointGen.fromOpenAPI(cf.document, {
+      ...options,
+      targets: run.targets ?? defaultCodeFirstTargets,
+      userModules,
+      file: `${run.input} (its OpenAPI document)`,
+    });
+  } catch (error) {
+    // The document OpenAPIGen wrote is kitgen's own: a problem in it is a kitgen bug, said so.
+    if (error instanceof CompileError) throw new Error(`kitgen bug: the document made from ${run.input} does not compile:\n${error.message}`);
+    throw error;
+  }
+  return { code, extra, warnings: [...cf.warnings, ...code.warnings], sources: [...new Set([...cf.files, ...cf.consulted])] };
+}
