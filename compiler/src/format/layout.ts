@@ -20,6 +20,8 @@ interface Group {
   readonly sep: ',' | ';';
   /** A call's or declaration's parentheses (a trailing comma is fine), not grouping ones. */
   readonly call: boolean;
+  /** Its one-line text, once computed (a field, not a WeakMap: millions of groups make a WeakMap's entries a GC cost). */
+  flat?: string;
 }
 
 type Token = Text | Group;
@@ -68,6 +70,7 @@ function tokenize(line: string): Token[] {
           items: nonEmpty(inner.items),
           sep: inner.sep,
           call: c !== '(' || isWord(before) || before === '>' || before === ')' || before === ']',
+          flat: undefined,
         });
         start = i;
         continue;
@@ -103,16 +106,10 @@ function nonEmpty(items: Token[][]): Token[][] {
     .filter((it) => it.length > 0);
 }
 
-const flatCache = new WeakMap<Group, string>();
-
 /** The one-line text of a token (computed once per group). */
 function flatToken(t: Token): string {
   if (t.kind === 'text') return t.text;
-  const hit = flatCache.get(t);
-  if (hit !== undefined) return hit;
-  const text = flatGroup(t);
-  flatCache.set(t, text);
-  return text;
+  return (t.flat ??= flatGroup(t));
 }
 
 function flatGroup(t: Group): string {
