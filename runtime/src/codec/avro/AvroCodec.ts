@@ -14,7 +14,8 @@ import { avroDecoder, avroEncoder } from './avroConvert.ts';
 import { containerTypes, readContainer, writeContainer, type DatumReader } from './AvroContainer.ts';
 import { buildAvroModel, type AvroSchemaJson } from './avroSchema.ts';
 import { bigintLongType } from './bigLong.ts';
-import { boundedBlockTypes, DEFAULT_MAX_ZERO_BYTE_ITEMS } from './boundedBlocks.ts';
+import { BlockBounds, boundedBlockTypes, DEFAULT_MAX_ZERO_BYTE_ITEMS } from './boundedBlocks.ts';
+import { avroReader } from './avroRead.ts';
 
 /** Options of {@link AvroCodec.schemaBasedBinaryCodec}. */
 export interface AvroCodecOptions {
@@ -44,7 +45,8 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
   const graph = schemaToGraph(schema, { format: FORMAT, rootName: options.name ?? 'Root' });
   const model = buildAvroModel(graph, options.namespace);
   // Array and map blocks are held to the bytes left (boundedBlocks.ts): avsc alone loops on a hostile count.
-  const blocks = boundedBlockTypes(avro, options.maxZeroByteItems ?? DEFAULT_MAX_ZERO_BYTE_ITEMS);
+  const bounds = new BlockBounds(options.maxZeroByteItems ?? DEFAULT_MAX_ZERO_BYTE_ITEMS);
+  const blocks = boundedBlockTypes(avro, bounds);
   const typeOptions = () => {
     const long = bigintLongType(avro);
     // avsc builds `{ type: 'long', logicalType }` (a Date's timestamp-millis) from its own long,
@@ -88,12 +90,9 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
     }
   };
 
-  const read = (bytes: Uint8Array): unknown => {
-    const { value, offset } = type.decode(bufferView(bytes), 0);
-    if (offset < 0) throw new DecodeError('invalid Avro data: the datum is cut off', { expected: 'a complete Avro datum' });
-    if (offset !== bytes.length) throw new DecodeError(`invalid Avro data: ${bytes.length - offset} bytes after the datum`, { expected: 'one Avro datum' });
-    return fromWire(value);
-  };
+  // A body goes straight from bytes to plain objects; streams go through avsc (writer schemas).
+  const readDatum = avroReader(model.shape, bounds);
+  const read = (bytes: Uint8Array): unknown => readDatum(bufferView(bytes));
   const decode = (bytes: Uint8Array) => decodeChecked<Static<T>>(FORMAT, validator, read, bytes);
 
   // A container may carry another writer schema: resolve it to ours (Avro schema evolution).

@@ -11,10 +11,14 @@ import { DecodeError } from '../../errors/DecodeError.ts';
 // or whose items took fewer bytes than their count, is charged to that budget. avsc's resolvers
 // (schema evolution) reuse the reader type's `_read`, so they are bounded too.
 
-/** avsc's cursor over the bytes being read (`Tap` in avsc's lib/utils.js). */
-interface Tap {
+/** A position in the bytes being read: avsc's `Tap` (lib/utils.js) or kitgen's own reader's. */
+export interface Cursor {
   readonly buf: Buffer;
   pos: number;
+}
+
+/** avsc's cursor over the bytes being read (`Tap` in avsc's lib/utils.js). */
+interface Tap extends Cursor {
   readLong(): number;
   readString(): string;
   skipString(): void;
@@ -35,10 +39,10 @@ function corrupt(message: string): DecodeError {
   return new DecodeError(`invalid Avro data: ${message}`, { expected: EXPECTED });
 }
 
-/** Reads and checks the avsc type hook's array and map types for one codec. */
-class BlockBounds {
-  // Items charged per datum; a Tap lives for one `decode` call.
-  private readonly charged = new WeakMap<Tap, number>();
+/** The block checks of one codec, shared by avsc's bounded types and kitgen's generated reader (avroRead.ts). */
+export class BlockBounds {
+  // Items charged per datum; a cursor lives for one datum's decode.
+  private readonly charged = new WeakMap<Cursor, number>();
 
   constructor(private readonly maxZeroByteItems: number) {}
 
@@ -46,7 +50,7 @@ class BlockBounds {
    * Checks a block's header (count `n`, byte `size` or -1) before its items are read; returns
    * the bytes its items may take (the size, or all that remain).
    */
-  open(tap: Tap, kind: string, at: number, n: number, size: number): number {
+  open(tap: Cursor, kind: string, at: number, n: number, size: number): number {
     const left = tap.buf.length - tap.pos;
     if (left < 0) throw corrupt(`the ${kind} block header at byte ${at} is cut off`);
     if (size > left) throw corrupt(`the ${kind} block at byte ${at} claims ${size} bytes but ${left} remain`);
@@ -56,7 +60,7 @@ class BlockBounds {
   }
 
   /** Checks a block of `n` items after they were read from `start`, `room` being what {@link open} returned. */
-  close(tap: Tap, kind: string, at: number, n: number, size: number, start: number, room: number): void {
+  close(tap: Cursor, kind: string, at: number, n: number, size: number, start: number, room: number): void {
     const used = tap.pos - start;
     if (size >= 0 && used !== size) throw corrupt(`the ${kind} block at byte ${at} claims ${size} bytes but its ${n} items take ${used}`);
     if (n <= room && used < n) this.charge(tap, kind, at, n, room);
@@ -84,7 +88,7 @@ class BlockBounds {
     }
   }
 
-  private charge(tap: Tap, kind: string, at: number, n: number, room: number): void {
+  private charge(tap: Cursor, kind: string, at: number, n: number, room: number): void {
     const total = (this.charged.get(tap) ?? 0) + n;
     if (total > this.maxZeroByteItems) {
       throw corrupt(
@@ -98,12 +102,9 @@ class BlockBounds {
 
 /**
  * The type hook part that replaces avsc's array and map types with bounded ones: returns the
- * type for an array or map schema, `undefined` for any other. `maxZeroByteItems` bounds, per
- * datum, the items of blocks that average under one byte per item.
+ * type for an array or map schema, `undefined` for any other.
  */
-export function boundedBlockTypes(avro: typeof Avsc, maxZeroByteItems: number): (schema: Avsc.Schema, opts: Avsc.ForSchemaOptions) => Avsc.Type | undefined {
-  const bounds = new BlockBounds(maxZeroByteItems);
-
+export function boundedBlockTypes(avro: typeof Avsc, bounds: BlockBounds): (schema: Avsc.Schema, opts: Avsc.ForSchemaOptions) => Avsc.Type | undefined {
   class BoundedArrayType extends avro.types.ArrayType {
     _read(this: { itemsType: Reader }, tap: Tap): unknown[] {
       const items = this.itemsType;
