@@ -25,7 +25,8 @@ interface LongLike {
   readonly high: number;
 }
 
-function longToBigint(value: unknown): bigint {
+/** protobufjs's int64 (a Long, or a number) as an exact bigint. */
+export function longToBigint(value: unknown): bigint {
   if (typeof value === 'number') return BigInt(value);
   const long = value as LongLike;
   // One BigInt conversion when the value fits a double exactly (the common case), four otherwise.
@@ -34,7 +35,8 @@ function longToBigint(value: unknown): bigint {
   return BigInt.asIntN(64, (BigInt(long.high >>> 0) << 32n) | BigInt(long.low >>> 0));
 }
 
-function longToNumber(value: unknown): number {
+/** protobufjs's int64 as a number; a PathFailure beyond 2^53. */
+export function longToNumber(value: unknown): number {
   if (typeof value === 'number') return value;
   const long = value as LongLike;
   const n = long.high * 4294967296 + (long.low >>> 0);
@@ -43,7 +45,7 @@ function longToNumber(value: unknown): number {
 }
 
 /** An int64 of epoch milliseconds as a Date. */
-function longToDate(value: unknown): Date {
+export function longToDate(value: unknown): Date {
   return millisToDate(longToNumber(value));
 }
 
