@@ -1,7 +1,6 @@
 import type * as Protobuf from 'protobufjs';
 import { buildObject, Codegen, lit } from '../schemaWalk/codegen.ts';
-import { plainBytes } from '../schemaWalk/values.ts';
-import { longToBigint, longToDate, longToNumber } from './protoConvert.ts';
+import { bigintToSafeNumber, millisToDate, plainBytes } from '../schemaWalk/values.ts';
 import type { ProtoEnum, ProtoField, ProtoMessage, ProtoScalar, ProtoUnion, ProtoValue } from './protoModel.ts';
 
 // A body is decoded straight from the protobuf bytes into the plain objects a handler receives,
@@ -11,6 +10,36 @@ import type { ProtoEnum, ProtoField, ProtoMessage, ProtoScalar, ProtoUnion, Prot
 // presence reads as null (nullable) or is left out when absent; an optional list or map is left
 // out when empty; an absent message field without presence is an error; an absent scalar is its
 // proto3 default. Repeated numeric fields are read packed or not, as proto3 readers must.
+
+/** protobufjs's int64 in a message: a Long (or a number when `long` is absent). */
+interface LongLike {
+  readonly low: number;
+  readonly high: number;
+}
+
+/** protobufjs's int64 (a Long, or a number) as an exact bigint. */
+function longToBigint(value: unknown): bigint {
+  if (typeof value === 'number') return BigInt(value);
+  const long = value as LongLike;
+  // One BigInt conversion when the value fits a double exactly (the common case), four otherwise.
+  const n = long.high * 4294967296 + (long.low >>> 0);
+  if (Number.isSafeInteger(n)) return BigInt(n);
+  return BigInt.asIntN(64, (BigInt(long.high >>> 0) << 32n) | BigInt(long.low >>> 0));
+}
+
+/** protobufjs's int64 as a number; a PathFailure beyond 2^53. */
+function longToNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  const long = value as LongLike;
+  const n = long.high * 4294967296 + (long.low >>> 0);
+  // Exact whenever the true value is a safe integer; anything larger fails the check.
+  return Number.isSafeInteger(n) ? n : bigintToSafeNumber(longToBigint(value));
+}
+
+/** An int64 of epoch milliseconds as a Date. */
+function longToDate(value: unknown): Date {
+  return millisToDate(longToNumber(value));
+}
 
 /** Reads one message (or the root's wrapper or union) from the bytes. */
 export type ProtoRead = (bytes: Uint8Array) => unknown;
