@@ -64,6 +64,7 @@ if (formatFlag >= 0) {
     for (const [op, variant] of [
       ['encode', 'fromObject+encode'],
       ['decode', 'decode+toObject'],
+      ['decode', 'bounded decode'],
     ] as const) {
       const bare = ns(`${format} ${variant} bare`);
       if (bare === undefined) continue;

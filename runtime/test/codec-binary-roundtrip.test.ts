@@ -78,7 +78,9 @@ for (const [name, codec] of codecs) {
       if (i % 2 === 0) {
         bytes = new Uint8Array(Math.floor(next() * 64)).map(() => Math.floor(next() * 256));
       } else {
-        bytes = valid.slice();
+        // A copy of its own: `Buffer#slice` (what `slice` is on the codecs that return a Buffer)
+        // shares memory, which made every mutation land on the one valid input.
+        bytes = Uint8Array.from(valid);
         for (let flips = 0; flips < 3; flips++) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
       }
       const result = codec.decode(bytes);

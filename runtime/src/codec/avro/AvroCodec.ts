@@ -14,6 +14,8 @@ import { avroDecoder, avroEncoder } from './avroConvert.ts';
 import { containerTypes, readContainer, writeContainer, type DatumReader } from './AvroContainer.ts';
 import { buildAvroModel, type AvroSchemaJson } from './avroSchema.ts';
 import { bigintLongType } from './bigLong.ts';
+import { BlockBounds, boundedBlockTypes, DEFAULT_MAX_ZERO_BYTE_ITEMS } from './boundedBlocks.ts';
+import { avroReader } from './avroRead.ts';
 
 /** Options of {@link AvroCodec.schemaBasedBinaryCodec}. */
 export interface AvroCodecOptions {
@@ -23,6 +25,11 @@ export interface AvroCodecOptions {
   readonly namespace?: string;
   /** Largest block (and header) a stream decoder accepts (default 64 MiB). */
   readonly maxItemBytes?: number;
+  /**
+   * Most array or map items one datum may hold that take (on average) no bytes, such as records
+   * without fields: the body's length bounds every other item (default 100,000).
+   */
+  readonly maxZeroByteItems?: number;
 }
 
 /** An Avro codec: a {@link IdlBinaryCodec} whose `idl` is the Avro schema (JSON). */
@@ -37,12 +44,15 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
   const avro = loadPeer<typeof Avsc>('avsc', 'AvroCodec.schemaBasedBinaryCodec');
   const graph = schemaToGraph(schema, { format: FORMAT, rootName: options.name ?? 'Root' });
   const model = buildAvroModel(graph, options.namespace);
+  // Array and map blocks are held to the bytes left (boundedBlocks.ts): avsc alone loops on a hostile count.
+  const bounds = new BlockBounds(options.maxZeroByteItems ?? DEFAULT_MAX_ZERO_BYTE_ITEMS);
+  const blocks = boundedBlockTypes(avro, bounds);
   const typeOptions = () => {
     const long = bigintLongType(avro);
     // avsc builds `{ type: 'long', logicalType }` (a Date's timestamp-millis) from its own long,
     // which loses precision beyond 2^52; the full-range long serves it too (the converters make the Date).
-    const typeHook = (s: Avsc.Schema) =>
-      typeof s === 'object' && s !== null && !Array.isArray(s) && (s as { type?: unknown }).type === 'long' ? long : undefined;
+    const typeHook = (s: Avsc.Schema, opts: Avsc.ForSchemaOptions) =>
+      typeof s === 'object' && s !== null && !Array.isArray(s) && (s as { type?: unknown }).type === 'long' ? long : blocks(s, opts);
     return { registry: { long }, wrapUnions: 'auto' as const, typeHook };
   };
   const type = avro.Type.forSchema(model.schema as Avsc.Schema, typeOptions());
@@ -52,8 +62,9 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
   const validator = decodedValueNeedsCheck(schema) ? binaryValidatorFor(schema) : undefined;
   const idl = JSON.stringify(model.schema, null, 2);
   const schemaText = JSON.stringify(model.schema);
-  const containers = containerTypes(avro);
+  const containers = containerTypes(avro, blocks);
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
+  const maxZeroByteItems = options.maxZeroByteItems ?? DEFAULT_MAX_ZERO_BYTE_ITEMS;
   const branchNames = new Set(graph.named.map((n) => (options.namespace === undefined ? n.name : `${options.namespace}.${n.name}`)));
 
   const datum = (value: unknown): Buffer => {
@@ -79,12 +90,9 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
     }
   };
 
-  const read = (bytes: Uint8Array): unknown => {
-    const { value, offset } = type.decode(bufferView(bytes), 0);
-    if (offset < 0) throw new DecodeError('invalid Avro data: the datum is cut off', { expected: 'a complete Avro datum' });
-    if (offset !== bytes.length) throw new DecodeError(`invalid Avro data: ${bytes.length - offset} bytes after the datum`, { expected: 'one Avro datum' });
-    return fromWire(value);
-  };
+  // A body goes straight from bytes to plain objects; streams go through avsc (writer schemas).
+  const readDatum = avroReader(model.shape, bounds);
+  const read = (bytes: Uint8Array): unknown => readDatum(bufferView(bytes));
   const decode = (bytes: Uint8Array) => decodeChecked<Static<T>>(FORMAT, validator, read, bytes);
 
   // A container may carry another writer schema: resolve it to ours (Avro schema evolution).
@@ -112,7 +120,7 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
     decode,
     streamEncoder: (values) => writeContainer(values, datum, schemaText, containers),
     async *streamDecoder(bytes) {
-      for await (const item of readContainer(bytes, readerFor, containers, maxItemBytes)) {
+      for await (const item of readContainer(bytes, readerFor, containers, { maxBytes: maxItemBytes, maxZeroByteItems })) {
         let value: unknown;
         try {
           value = fromWire(item.value);

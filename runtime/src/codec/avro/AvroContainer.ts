@@ -17,17 +17,23 @@ export interface ContainerTypes {
   readonly long: Avsc.Type;
 }
 
-/** Builds the header record and the plain long type from the spec's definitions. */
-export function containerTypes(avro: typeof Avsc): ContainerTypes {
-  const header = avro.Type.forSchema({
-    type: 'record',
-    name: 'org.apache.avro.file.Header',
-    fields: [
-      { name: 'magic', type: { type: 'fixed', name: 'Magic', size: 4 } },
-      { name: 'meta', type: { type: 'map', values: 'bytes' } },
-      { name: 'sync', type: { type: 'fixed', name: 'Sync', size: 16 } },
-    ],
-  });
+/** A type hook that bounds array and map blocks (boundedBlocks.ts). */
+export type BlockTypeHook = (schema: Avsc.Schema, opts: Avsc.ForSchemaOptions) => Avsc.Type | undefined;
+
+/** Builds the header record (its `meta` map bounded by `blocks`) and the plain long type from the spec's definitions. */
+export function containerTypes(avro: typeof Avsc, blocks: BlockTypeHook): ContainerTypes {
+  const header = avro.Type.forSchema(
+    {
+      type: 'record',
+      name: 'org.apache.avro.file.Header',
+      fields: [
+        { name: 'magic', type: { type: 'fixed', name: 'Magic', size: 4 } },
+        { name: 'meta', type: { type: 'map', values: 'bytes' } },
+        { name: 'sync', type: { type: 'fixed', name: 'Sync', size: 16 } },
+      ],
+    },
+    { typeHook: blocks },
+  );
   return { header, long: avro.Type.forSchema('long') };
 }
 
@@ -64,6 +70,12 @@ function corrupt(message: string, index: number): DecodeError {
   return new DecodeError(`invalid Avro container: ${message}`, { pointer: `/${index}`, expected: 'an Avro object container file' });
 }
 
+/** Limits of {@link readContainer}: the largest header or block, and datums taking no bytes per block. */
+export interface ContainerLimits {
+  readonly maxBytes: number;
+  readonly maxZeroByteItems: number;
+}
+
 /**
  * Reads an object container file. `readerFor` gets the writer's schema (JSON text) from the
  * header and returns how to read its datums. Truncated or corrupt input fails with a DecodeError
@@ -73,8 +85,9 @@ export async function* readContainer(
   source: AsyncIterable<Uint8Array>,
   readerFor: (writerSchema: string) => DatumReader,
   types: ContainerTypes,
-  maxBytes: number,
+  limits: ContainerLimits,
 ): AsyncGenerator<ContainerDatum> {
+  const { maxBytes, maxZeroByteItems } = limits;
   let index = 0;
   let blockCount = 0;
   const readHeader: FrameHeaderReader = (queue, item) => {
@@ -127,6 +140,9 @@ export async function* readContainer(
         }
       }
       let pos = 0;
+      // A datum takes at least a byte unless its type can take none: those are counted, so a
+      // hostile count on a few bytes cannot make the loop run on.
+      let zeroByte = 0;
       for (let i = 0; i < blockCount; i++) {
         let datum: { value: unknown; offset: number };
         try {
@@ -135,6 +151,9 @@ export async function* readContainer(
           throw corrupt(`datum ${index} in block ${block} (at byte ${frame.offset}) does not decode: ${(error as Error).message}`, index);
         }
         if (datum.offset < 0) throw corrupt(`datum ${index} in block ${block} (at byte ${frame.offset}) is cut off`, index);
+        if (datum.offset === pos && ++zeroByte > maxZeroByteItems) {
+          throw corrupt(`block ${block} at byte ${frame.offset} claims ${blockCount} datums in ${data.length} bytes`, index);
+        }
         pos = datum.offset;
         yield { value: datum.value, index, block, offset: frame.offset };
         index++;

@@ -8,7 +8,8 @@ import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
 import { binaryValidatorFor } from '../../schema/validator.ts';
 import { decodedValueNeedsCheck } from '../schemaWalk/wireGuarantees.ts';
-import { protoConverters } from './protoConvert.ts';
+import { protoEncoder } from './protoConvert.ts';
+import { protoReader } from './protoRead.ts';
 import { buildProtoModel, printProto } from './protoModel.ts';
 
 /** Options of {@link ProtobufCodec.protobufCodec}. */
@@ -55,7 +56,7 @@ function protobufCodec<T extends TSchema>(schema: T, options: ProtobufCodecOptio
   const messageName = options.package === undefined ? model.root.name : `${options.package}.${model.root.name}`;
   const type = root.lookupType(messageName);
   // A root that is not a message travels in a one-field wrapper message; the converters see to it.
-  const { encode: toWire, decode: fromWire } = protoConverters(model.root);
+  const toWire = protoEncoder(model.root);
   // Skipped when the wire schema and the converters already enforce everything the schema says.
   const validator = decodedValueNeedsCheck(schema) ? binaryValidatorFor(schema) : undefined;
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
@@ -67,7 +68,8 @@ function protobufCodec<T extends TSchema>(schema: T, options: ProtobufCodecOptio
       throw toEncodeError(error);
     }
   };
-  const read = (bytes: Uint8Array): unknown => fromWire(type.decode(bytes));
+  // Straight from the bytes to plain objects (protoRead.ts), not through protobufjs's messages.
+  const read = protoReader(protobuf, model.root);
   const decode = (bytes: Uint8Array) => decodeChecked<Static<T>>(FORMAT, validator, read, bytes);
 
   return {

@@ -1,6 +1,5 @@
-import { buildObject, Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
+import { Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
 import {
-  bigintToSafeNumber,
   dateToMillis,
   expectBoolean,
   expectBytes,
@@ -10,8 +9,6 @@ import {
   expectSafeInteger,
   expectString,
   isObjectValue,
-  millisToDate,
-  plainBytes,
   show,
 } from '../schemaWalk/values.ts';
 import type { ProtoEnum, ProtoField, ProtoFieldType, ProtoMessage, ProtoUnion, ProtoValue } from './protoModel.ts';
@@ -25,28 +22,6 @@ interface LongLike {
   readonly high: number;
 }
 
-function longToBigint(value: unknown): bigint {
-  if (typeof value === 'number') return BigInt(value);
-  const long = value as LongLike;
-  // One BigInt conversion when the value fits a double exactly (the common case), four otherwise.
-  const n = long.high * 4294967296 + (long.low >>> 0);
-  if (Number.isSafeInteger(n)) return BigInt(n);
-  return BigInt.asIntN(64, (BigInt(long.high >>> 0) << 32n) | BigInt(long.low >>> 0));
-}
-
-function longToNumber(value: unknown): number {
-  if (typeof value === 'number') return value;
-  const long = value as LongLike;
-  const n = long.high * 4294967296 + (long.low >>> 0);
-  // Exact whenever the true value is a safe integer; anything larger fails the check.
-  return Number.isSafeInteger(n) ? n : bigintToSafeNumber(longToBigint(value));
-}
-
-/** An int64 of epoch milliseconds as a Date. */
-function longToDate(value: unknown): Date {
-  return millisToDate(longToNumber(value));
-}
-
 /** A checked bigint as the `{ low, high }` pair protobufjs writes for int64 fields. */
 function bigintToLong(value: unknown): LongLike | number {
   if (typeof value === 'bigint') {
@@ -58,21 +33,14 @@ function bigintToLong(value: unknown): LongLike | number {
   return { low: Number(BigInt.asIntN(32, n)), high: Number(BigInt.asIntN(32, n >> 32n)) };
 }
 
-/** A list protobufjs decoded; an absent one may be its shared frozen empty array. */
-function ownList(list: unknown[]): unknown[] {
-  return list.length === 0 ? [] : list;
-}
-
 // Generated converters (see schemaWalk/codegen.ts): one function per message, union, enum and
-// list/map shape. Encoders check every scalar, because protobufjs coerces a wrong value silently.
+// list/map shape. They check every scalar, because protobufjs coerces a wrong value silently.
 
-/** Memory → protobufjs message object for the root, and back. */
-export function protoConverters(root: ProtoMessage | ProtoUnion): { encode: Convert; decode: Convert } {
+/** Memory → protobufjs message object for the root (decoding: protoRead.ts). */
+export function protoEncoder(root: ProtoMessage | ProtoUnion): Convert {
   const gen = new Codegen();
   const encode = new ProtoEncoders(gen).root(root);
-  const decode = new ProtoDecoders(gen).root(root);
-  const [e, d] = gen.link([encode, decode]);
-  return { encode: e, decode: d };
+  return gen.link([encode])[0];
 }
 
 class ProtoEncoders {
@@ -247,153 +215,6 @@ class ProtoEncoders {
   var n = typeof v === "string" ? ${gen.ref(numbers)}.get(v) : undefined;
   if (n === undefined) throw new Failure(${lit(`expected one of ${expected}, got `)} + ${gen.ref(show, 'show')}(v));
   return n;
-}`);
-    return name;
-  }
-}
-
-class ProtoDecoders {
-  private readonly defs = new Map<object | string, string>();
-
-  constructor(private readonly gen: Codegen) {}
-
-  root(def: ProtoMessage | ProtoUnion): string {
-    return def.kind === 'union' ? this.union(def) : def.wrapper ? this.wrapper(def) : this.message(def, undefined);
-  }
-
-  /** The function for a value, or null where protobufjs already holds the in-memory value. */
-  private value(t: ProtoValue): string | null {
-    const gen = this.gen;
-    switch (t.k) {
-      case 'enum':
-        return this.enumeration(t.def);
-      case 'union':
-        return this.union(t.def);
-      case 'message':
-        return t.def.wrapper ? this.wrapper(t.def) : this.message(t.def, undefined);
-      case 'scalar':
-        if (t.type === 'int64' && t.date === true) return gen.ref(longToDate, 'longToDate');
-        if (t.type === 'int64') return t.bigint ? gen.ref(longToBigint, 'longToBigint') : gen.ref(longToNumber, 'longToNumber');
-        if (t.type === 'bytes') return gen.ref(plainBytes, 'plainBytes');
-        return null;
-    }
-  }
-
-  private field(t: ProtoFieldType): string | null {
-    const gen = this.gen;
-    if (t.k === 'repeated') {
-      const item = this.value(t.items);
-      if (item === null) return gen.ref(ownList, 'ownList');
-      const name = gen.fresh('dList');
-      gen.declare(`function ${name}(v) {
-  var n = v.length, o = new Array(n), i = 0;
-  try { for (; i < n; i++) o[i] = ${item}(v[i]); } catch (e) { at(e, i); }
-  return o;
-}`);
-      return name;
-    }
-    if (t.k === 'map') {
-      const value = this.value(t.values);
-      const name = gen.fresh('dMap');
-      gen.declare(`function ${name}(v) {
-  var o = {}, ks = Object.keys(v), i = 0;
-  try { for (; i < ks.length; i++) entry(o, ks[i], ${value === null ? 'v[ks[i]]' : `${value}(v[ks[i]])`}); } catch (e) { at(e, ks[i]); }
-  return o;
-}`);
-      return name;
-    }
-    return this.value(t);
-  }
-
-  // Reads field `f` of message `m` into `o` (or returns it, for wrappers).
-  private read(f: ProtoField, target: string): string {
-    const convert = this.field(f.type);
-    const value = convert === null ? 'x' : `${convert}(x)`;
-    const t = f.type;
-    if (f.presence) {
-      // An absent message field reads as its prototype default, null; an absent proto3
-      // `optional` scalar or enum may read as its type's default, so presence is the own property.
-      const scalar = t.k === 'scalar' || t.k === 'enum';
-      const present = `${scalar ? `hasOwn.call(m, ${lit(f.wire)}) && ` : ''}(x = m[${lit(f.wire)}]) != null`;
-      if (scalar) this.gen.ref(Object.prototype.hasOwnProperty, 'hasOwn');
-      return `if (${present}) ${target} = ${value};${f.nullable ? ` else ${target} = null;` : ''}`;
-    }
-    if (t.k === 'repeated' || t.k === 'map') {
-      // An optional list or map has no presence on the wire: empty means absent.
-      const empty = t.k === 'repeated' ? 'x.length === 0' : 'Object.keys(x).length === 0';
-      return f.optional ? `x = m[${lit(f.wire)}]; if (!(${empty})) ${target} = ${value};` : `x = m[${lit(f.wire)}]; ${target} = ${value};`;
-    }
-    if (t.k === 'message' || t.k === 'union') {
-      return `x = m[${lit(f.wire)}]; if (x == null) throw new Failure(${lit(`is missing (expected a ${t.def.name} message)`)}); ${target} = ${value};`;
-    }
-    return `x = m[${lit(f.wire)}]; ${target} = ${value};`;
-  }
-
-  /** A message; a union's case carries its tag first. */
-  private message(def: ProtoMessage, tag: { key: string; value: string } | undefined): string {
-    const key = tag === undefined ? def : `${def.name}\u0000${tag.value}`;
-    const known = this.defs.get(key);
-    if (known) return known;
-    const gen = this.gen;
-    const name = gen.fresh(`d${def.name}_`);
-    this.defs.set(key, name);
-    const lines = def.fields.map((f, i) => `k = ${lit(f.memory)}; ${this.read(f, `f${i}`)}`);
-    const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
-    const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
-    gen.declare(`function ${name}(m) {
-  var k, x${def.fields.map((_, i) => `, f${i}`).join('')};
-  try {
-    ${lines.join('\n    ')}
-  } catch (e) { at(e, k); }
-  ${buildObject('o', first, fields)}
-  return o;
-}`);
-    return name;
-  }
-
-  private wrapper(def: ProtoMessage): string {
-    const known = this.defs.get(def);
-    if (known) return known;
-    const name = this.gen.fresh(`d${def.name}_`);
-    this.defs.set(def, name);
-    this.gen.declare(`function ${name}(m) {
-  var x, r;
-  ${this.read(def.fields[0], 'r')}
-  return r;
-}`);
-    return name;
-  }
-
-  private union(def: ProtoUnion): string {
-    const known = this.defs.get(def);
-    if (known) return known;
-    const gen = this.gen;
-    const name = gen.fresh(`d${def.name}_`);
-    this.defs.set(def, name);
-    const cases = def.cases.map((c) => {
-      const decode = this.message(c.def, { key: def.tag, value: c.name });
-      return `if ((x = m[${lit(c.wire)}]) != null) return ${decode}(x);`;
-    });
-    gen.declare(`function ${name}(m) {
-  var x;
-  ${cases.join('\n  ')}
-  throw new Failure(${lit(`no case of ${def.name} is set (oneof ${def.oneof} is empty)`)});
-}`);
-    return name;
-  }
-
-  private enumeration(def: ProtoEnum): string {
-    const known = this.defs.get(def);
-    if (known) return known;
-    const gen = this.gen;
-    const name = gen.fresh(`d${def.name}_`);
-    this.defs.set(def, name);
-    const values: (string | undefined)[] = [];
-    for (const v of def.values) values[v.number] = v.value;
-    gen.declare(`function ${name}(n) {
-  var v = ${gen.ref(values)}[n];
-  if (v === undefined) throw new Failure(n === 0 ? "enum value is unset (0)" : "unknown enum number " + n, ${lit(def.name)});
-  return v;
 }`);
     return name;
   }

@@ -2,9 +2,20 @@
 // from /proc and SIGTERM can be sent to it: built from the public API only, configured from
 // the environment (`LIB_HTTP_SERVER_*`) like a user's. Prints `{"port":N}` once listening;
 // answers `{type:'calls'}` over IPC with how many handlers ran.
-import { Body, Middleware, PathCodec, Response, Route, RoutePattern, Routes, Server } from '@kitgen/runtime';
+import { Body, Endpoint, Middleware, PathCodec, Response, Route, RoutePattern, Routes, Schema, Server } from '@kitgen/runtime';
 
 let calls = 0;
+// An endpoint taking Avro bodies (codecs.hostile.ts): lists, a map, and a list of records without
+// fields, whose items take no bytes.
+const Tagged = Schema.Object({
+  name: Schema.String(),
+  tags: Schema.Array(Schema.String()),
+  scores: Schema.Record(Schema.String(), Schema.Integer()),
+  marks: Schema.Array(Schema.Object({})),
+});
+const tagged = Endpoint(RoutePattern.POST('avro'))
+  .in(Tagged, { mediaTypes: ['application/avro'] })
+  .out(Schema.Object({ tags: Schema.Integer(), marks: Schema.Integer() }));
 const routes = Routes(
   Route.handled(RoutePattern.GET('users', PathCodec.string('id')), async (_request, id) => {
     calls++;
@@ -19,6 +30,10 @@ const routes = Routes(
   Route.handled(RoutePattern.GET('hello'), async () => {
     calls++;
     return new Response(200, { 'content-type': 'text/plain' }, Body.fromString('hi'));
+  }),
+  tagged.implement((body) => {
+    calls++;
+    return { tags: body.tags.length, marks: body.marks.length };
   }),
 );
 // HOSTILE_NO_WS=1 leaves the WebSocket route out: slow-client limits must not depend on it.
