@@ -1,21 +1,18 @@
-// @kitgen/runtime as users get it from the registry: JavaScript and declaration files, built by
-// tsc into `<work>/node_modules/@kitgen/runtime`, so projects under `work` load the shipped form
+// @kitgen/runtime as users get it from the registry: its JavaScript bundle and declaration files,
+// built by scripts/build-runtime.mjs into `<work>/node_modules/@kitgen/runtime`, so projects under `work` load the shipped form
 // (no TypeScript loader for the runtime, declarations for the type checker) while its own
 // dependencies still resolve from the repository's node_modules further up.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-
-const require = createRequire(import.meta.url);
 
 /** Builds the runtime package into `<work>/node_modules/@kitgen/runtime`; returns its folder. */
 export function buildRuntimePackage(root: string, work: string): string {
   const dir = join(work, 'node_modules', '@kitgen', 'runtime');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const tsc = join(require.resolve('typescript/package.json'), '../bin/tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'runtime/tsconfig.build.json'), '--outDir', join(dir, 'dist'), '--sourceMap', 'false'], {
+  // As `npm run build` ships it: the bundle and tsc's declarations.
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build-runtime.mjs'), '--outDir', join(dir, 'dist')], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },

@@ -51,7 +51,7 @@ function describe(o: BenchOptions): string {
     `generator:   ${loadGeneratorVersion(o.loadGenerator)}, ${o.connections.join(' / ')} connections${o.loadGenerator === 'wrk' ? `, ${o.threads} thread(s)` : ''}`,
     `servers:     plain \`node serve.js <server>\` (apps compiled to JavaScript in .tmp/bench-server, no loader, no NODE_OPTIONS), NODE_ENV=production`,
     `handlers:    ${o.handlers === 'async' ? '`async` functions (await the user store) in every server' : 'plain (synchronous) functions in every server'}`,
-    `kitgen:      ${o.kitgenFrom === 'build' ? 'runtime compiled by tsc (as shipped), in .tmp/bench-runtime' : 'app and runtime from TypeScript source through tsx'}`,
+    `kitgen:      ${o.kitgenFrom === 'build' ? 'runtime bundled as shipped (scripts/build-runtime.mjs), in .tmp/bench-runtime' : 'app and runtime from TypeScript source through tsx'}`,
     `pinning:     ${o.pinning ? `servers on CPU ${o.pinning.server}, generator on CPU ${o.pinning.load} (taskset)` : 'none (servers and generator share all CPUs)'}`,
     `plan:        ${o.warmupSec}s warm-up per server, then ${o.rounds} rounds × ${o.connections.length} connection count(s) × ${o.servers.length} servers × ${o.durationSec}s, order rotated each round`,
     `disturbance: a run with over ${o.maxBackground} cores of other work is repeated, ${o.attempts} attempts at most`,

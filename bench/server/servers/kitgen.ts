@@ -6,7 +6,7 @@ import { handlerMode, newUserJsonSchema, userJsonSchema, userStore, type User } 
 import type { ScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
-// The runner points KITGEN_BENCH_RUNTIME at the tsc build of the runtime (buildRuntime.ts), as
+// The runner points KITGEN_BENCH_RUNTIME at the runtime built as shipped (buildRuntime.ts), as
 // a user of the published package gets it; without it the package resolves as usual.
 const built = process.env.KITGEN_BENCH_RUNTIME;
 const { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server }: typeof KitgenRuntime = built ? await import(built) : await import('@kitgen/runtime');

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { Command, CommanderError, Option } from 'commander';
+import type { Command, Option } from 'commander';
+import { commander } from './commander.ts';
 import { CodecConfig } from '../codec/json/CodecConfig.ts';
 import { ClientError } from '../client/ClientError.ts';
 import { EndpointExecutor, type ExecutorOptions } from '../client/EndpointExecutor.ts';
@@ -81,6 +82,7 @@ function commandAsked(argv: readonly string[]): string | undefined {
 }
 
 function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): { program: Command; exit: () => number } {
+  const { Command, Option } = commander();
   let exitCode = 0;
   const optional = new WeakSet<Option>();
   const config = options.executor?.codecConfig ?? CodecConfig.current();
@@ -215,7 +217,7 @@ export const HttpCliApp = {
           await program.parseAsync([...argv], { from: 'user' });
           return exit();
         } catch (error) {
-          if (error instanceof CommanderError) return error.exitCode === 0 ? CliExitCode.Ok : CliExitCode.Usage;
+          if (error instanceof commander().CommanderError) return error.exitCode === 0 ? CliExitCode.Ok : CliExitCode.Usage;
           throw error;
         }
       },

@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import type { Command, Option } from 'commander';
+import { commander, invalidArgument } from './commander.ts';
 import type { TSchema } from 'typebox';
 import { bodyCodecFor } from '../codec/body/BodyCodecs.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
@@ -100,6 +101,7 @@ export function endpointCommand(
   optional: WeakSet<Option>,
   authEnv: { token?: string; user?: string } = {},
 ): EndpointCommand {
+  const { Command, Option } = commander();
   const state = endpoint.state;
   const command = new Command(name);
   const used = new Set(reserved);
@@ -160,7 +162,7 @@ export function endpointCommand(
       `Basic credentials${authEnv.user ? ` (better: set ${authEnv.user}, which stays out of shell history)` : ''}`,
     ).argParser((text: string) => {
       const colon = text.indexOf(':');
-      if (colon < 0) throw new InvalidArgumentError('expected name:password.');
+      if (colon < 0) throw invalidArgument('expected name:password.');
       return { basic: { username: text.slice(0, colon), password: text.slice(colon + 1) } } satisfies ClientCredentials;
     });
   } else if (state.authType === 'Bearer') {

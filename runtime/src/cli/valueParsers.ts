@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from 'commander';
+import { invalidArgument } from './commander.ts';
 import type { TSchema } from 'typebox';
 import { coerceScalar } from '../codec/body/paramCoercion.ts';
 import type { PathCodec } from '../routing/PathCodec.ts';
@@ -71,18 +71,17 @@ export function parseValue(schema: TSchema, text: string): unknown {
     try {
       value = JSON.parse(text);
     } catch {
-      throw new InvalidArgumentError('expected JSON text.');
+      throw invalidArgument('expected JSON text.');
     }
   }
   const failure = validatorFor(schema).firstError(value, '', 'value');
   if (failure) {
     const literals = literalValues(s);
-    if (literals) throw new InvalidArgumentError(`expected one of ${literals.map(String).join(', ')}.`);
+    if (literals) throw invalidArgument(`expected one of ${literals.map(String).join(', ')}.`);
     const label = typeLabel(schema);
     // Text the coercion could not convert: say which type was wanted, not the schema rule.
-    if (isScalarSchema(schema) && value === text && s.type !== 'string')
-      throw new InvalidArgumentError(`expected ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}.`);
-    throw new InvalidArgumentError(`${failure.expected ?? 'invalid value'}${failure.pointer ? ` at ${failure.pointer}` : ''}.`);
+    if (isScalarSchema(schema) && value === text && s.type !== 'string') throw invalidArgument(`expected ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}.`);
+    throw invalidArgument(`${failure.expected ?? 'invalid value'}${failure.pointer ? ` at ${failure.pointer}` : ''}.`);
   }
   return value;
 }
@@ -91,7 +90,7 @@ export function parseValue(schema: TSchema, text: string): unknown {
 export function pathParser(codec: PathCodec<unknown, string>): (text: string) => unknown {
   return (text) => {
     const value = codec.decode(text);
-    if (value === undefined) throw new InvalidArgumentError(`expected ${codec.expected}.`);
+    if (value === undefined) throw invalidArgument(`expected ${codec.expected}.`);
     return value;
   };
 }

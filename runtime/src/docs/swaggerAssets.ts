@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileMediaType } from '../http/fileMediaType.ts';
+import { lazyRequire } from '../util/lazyRequire.ts';
+
+const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
 
 /** A file served by the docs UI, held in memory with its validator. */
 export interface Asset {
@@ -44,7 +46,7 @@ export function swaggerUiDist(): { dir: string; version: string } {
 
 /** An asset from bytes: content type from the name, ETag from a hash. */
 export function assetOf(name: string, bytes: Uint8Array, contentType = fileMediaType(name)): Asset {
-  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+  const hash = nodeCrypto().createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
   return { bytes, contentType, etag: `"${hash}"` };
 }
 

@@ -1,6 +1,10 @@
-import { pino, type Logger as PinoLogger } from 'pino';
+import type { Logger as PinoLogger } from 'pino';
 import { annotationsInEffect } from './logAnnotationContext.ts';
 import { clusterWorkerId } from '../util/clusterWorker.ts';
+import { lazyRequire } from '../util/lazyRequire.ts';
+
+// Loaded with the first log line: a server that logs nothing never pays its ~40 ms of loading.
+const pinoModule = lazyRequire<typeof import('pino')>('pino');
 
 /** The runtime's logger: a pino logger (JSON lines on stdout unless replaced). */
 export type Logger = PinoLogger;
@@ -17,7 +21,7 @@ export const Log = {
     // The mixin adds the request's log annotations (Middleware.logAnnotate) to every line; a
     // cluster worker's lines carry its id, so request logs tell which worker served them.
     const worker = clusterWorkerId();
-    return (current ??= pino({
+    return (current ??= pinoModule().pino({
       level: process.env.KITGEN_LOG_LEVEL ?? 'info',
       base: worker === undefined ? undefined : { worker },
       mixin: annotationsInEffect,

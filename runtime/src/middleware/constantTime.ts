@@ -1,7 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Secret } from '../util/Secret.ts';
+import { lazyRequire } from '../util/lazyRequire.ts';
 
-const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+// Loaded with the first credential checked, not at every server's start.
+const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
+
+const digest = (text: string): Buffer => nodeCrypto().createHash('sha256').update(text, 'utf8').digest();
 
 /**
  * Compares two texts in time that depends on neither where they differ nor their lengths:
@@ -10,7 +13,7 @@ const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8
 export function constantTimeEquals(a: string | Secret, b: string | Secret): boolean {
   const x = digest(a instanceof Secret ? a.reveal() : a);
   const y = digest(b instanceof Secret ? b.reveal() : b);
-  return timingSafeEqual(x, y);
+  return nodeCrypto().timingSafeEqual(x, y);
 }
 
 /** Quotes a text as an HTTP quoted-string (for `realm="…"`). */

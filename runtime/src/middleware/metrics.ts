@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { AggregatorRegistry, Counter, Gauge, Histogram, register as defaultRegistry, type Registry } from 'prom-client';
+import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { lazyRequire } from '../util/lazyRequire.ts';
 import { askPrimary, clusterWorkerId } from '../util/clusterWorker.ts';
 import { Body } from '../http/Body.ts';
 import { Response } from '../http/Response.ts';
@@ -24,12 +25,16 @@ export interface HttpMetrics {
   readonly concurrentRequests: Gauge<'method' | 'route'>;
 }
 
+// Loaded when metrics are first recorded or served (issue 17: 76 ms of a server's start otherwise).
+const promClient = lazyRequire<typeof import('prom-client')>('prom-client');
+
 const created = new WeakMap<Registry, HttpMetrics>();
 
 function httpMetrics(registry: Registry, buckets: readonly number[] | undefined): HttpMetrics {
   const known = created.get(registry);
   if (known) return known;
   const registers = [registry];
+  const { Counter, Gauge, Histogram } = promClient();
   const m: HttpMetrics = {
     requestsTotal: new Counter({ name: 'http_requests_total', help: 'Total HTTP requests processed', labelNames: ['method', 'route', 'status'], registers }),
     requestDuration: new Histogram({
@@ -57,8 +62,9 @@ function httpMetrics(registry: Registry, buckets: readonly number[] | undefined)
  * `/users/{id}`, never the raw path, so label values stay bounded) and `status`.
  */
 export function metrics(options: MetricsOptions = {}): Middleware {
-  const m = httpMetrics(options.registry ?? defaultRegistry, options.buckets);
-  shareWithPrimary(options.registry ?? defaultRegistry);
+  const registry = options.registry ?? promClient().register;
+  const m = httpMetrics(registry, options.buckets);
+  shareWithPrimary(registry);
   return perRouteMiddleware((next, route) => {
     const path = route.pattern.openApiPath;
     return async (request) => {
@@ -98,6 +104,7 @@ function shareWithPrimary(registry: Registry): void {
   if (clusterWorkerId() === undefined || aggregated.has(registry)) return;
   aggregated.add(registry);
   // Constructing an AggregatorRegistry is what makes prom-client answer the primary's requests on this worker.
+  const { AggregatorRegistry } = promClient();
   new AggregatorRegistry();
   AggregatorRegistry.setRegistries([...aggregated]);
 }
@@ -105,16 +112,18 @@ function shareWithPrimary(registry: Registry): void {
 /** Reading and publishing metrics: the registry in use and a route serving the text exposition. */
 export const Metrics = {
   /** prom-client's global registry, where `metrics()` and `new Counter(...)` register by default. */
-  registry: defaultRegistry as Registry,
+  get registry(): Registry {
+    return promClient().register;
+  },
   /** The three HTTP metrics of a registry (to read them in tests or export them elsewhere). */
-  of(registry: Registry = defaultRegistry): HttpMetrics | undefined {
+  of(registry: Registry = promClient().register): HttpMetrics | undefined {
     return created.get(registry);
   },
   /**
    * `GET /<path>` answering the Prometheus text exposition of a registry (default path
    * "metrics"), for a Prometheus server to scrape.
    */
-  route(path = 'metrics', registry: Registry = defaultRegistry): Route {
+  route(path = 'metrics', registry: Registry = promClient().register): Route {
     shareWithPrimary(registry);
     return Route.fromHandler(RoutePattern.GET(path), async () => {
       const text = clusterWorkerId() === undefined ? await registry.metrics() : await clusterMetrics();

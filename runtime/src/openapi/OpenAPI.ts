@@ -1,9 +1,12 @@
-import { parseDocument, stringify } from 'yaml';
 import { Either } from '../util/Either.ts';
 import type { HttpMethodName, OpenAPIDocument, OperationObject } from './model.ts';
 import { OpenAPIError, type OpenAPIProblem } from './OpenAPIError.ts';
 import { readDocument } from './readDocument.ts';
 import { pointerLocator, positionOfOffset } from './sourcePosition.ts';
+import { lazyRequire } from '../util/lazyRequire.ts';
+
+// Loaded when a document is parsed or written as YAML, not when a server starts.
+const yaml = lazyRequire<typeof import('yaml')>('yaml');
 
 const methodNames: readonly HttpMethodName[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -52,7 +55,7 @@ export class OpenAPI {
   /** The document as YAML text. */
   toYaml(): string {
     // Anchors would make repeated objects hard to read and diff; the document has no cycles.
-    return stringify(this.document, { aliasDuplicateObjects: false, lineWidth: 0 });
+    return yaml().stringify(this.document, { aliasDuplicateObjects: false, lineWidth: 0 });
   }
 
   /** Wraps an already-built document after checking its structure (see {@link OpenAPI.fromJson}). */
@@ -94,7 +97,7 @@ export class OpenAPI {
 
   /** Like {@link OpenAPI.fromJson}, for YAML text (JSON is accepted too, being YAML). */
   static fromYaml(text: string): Either<OpenAPIError, OpenAPI> {
-    const doc = parseDocument(text, { prettyErrors: false });
+    const doc = yaml().parseDocument(text, { prettyErrors: false });
     if (doc.errors.length > 0) {
       const problems: OpenAPIProblem[] = doc.errors.map((e) => ({
         pointer: '',

@@ -1,4 +1,7 @@
-import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { lazyRequire } from '../util/lazyRequire.ts';
+
+const yaml = lazyRequire<typeof import('yaml')>('yaml');
 
 /** A 1-based line and column in a source text. */
 export interface SourcePosition {
@@ -28,6 +31,7 @@ export function pointerSegments(pointer: string): string[] {
  * with `yaml` (JSON is YAML) once, only when problems have to be placed.
  */
 export function pointerLocator(text: string): (pointer: string) => SourcePosition | undefined {
+  const { isMap, isSeq, LineCounter, parseDocument } = yaml();
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
   return (pointer) => {

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The runtime's own source folder (`src/` or `dist/`): frames in it are never the user's call.
-const runtimeRoot = dirname(dirname(fileURLToPath(import.meta.url))) + sep;
+// The runtime's own folders: frames in them are never the user's call. Run from source this file
+// is `src/schema/callSite.ts`; as shipped it is inside the bundle `dist/index.js`, whose frames
+// name `src/…` instead when source maps are enabled (scripts/build-runtime.mjs).
+const here = dirname(fileURLToPath(import.meta.url));
+const runtimeRoots = basename(here) === 'schema' ? [dirname(here) + sep] : [here + sep, join(dirname(here), 'src') + sep];
 
 // `    at name (location:line:col)` or `    at location:line:col`.
 const FRAME = /^\s*at (?:.*? \()?(.+?):(\d+):(\d+)\)?$/;
@@ -19,7 +22,7 @@ function displayPath(location: string): string | undefined {
     }
   }
   if (!isAbsolute(path)) return undefined; // node:internal, evalmachine, native frames
-  if (path.startsWith(runtimeRoot)) return undefined;
+  if (runtimeRoots.some((root) => path.startsWith(root))) return undefined;
   const inside = relative(process.cwd(), path);
   return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside.split(sep).join('/') : path;
 }

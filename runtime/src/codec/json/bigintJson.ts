@@ -1,20 +1,28 @@
-import { randomBytes } from 'node:crypto';
+import { lazyRequire } from '../../util/lazyRequire.ts';
+
+const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
 
 // JSON.stringify cannot write a bigint and Node 20 has no JSON.rawJSON, so 64-bit integers are
 // written as a placeholder string that is swapped for the digits after stringifying. The nonce
-// makes a collision with user text practically impossible.
-const nonce = randomBytes(6).toString('hex');
-const marker = `\u0001i64${nonce}:`;
-const placeholder = new RegExp(`"\\\\u0001i64${nonce}:(-?\\d+)"`, 'g');
+// makes a collision with user text practically impossible. It is made with the first placeholder:
+// until then no output can hold one (and node:crypto, ~5 ms of a server's start, stays unloaded).
+let nonce: string | undefined;
+let marker = '';
+let placeholder = /$^/g;
 
 /** The placeholder standing for a bigint in a value about to be stringified. */
 export function bigintPlaceholder(value: bigint): string {
+  if (nonce === undefined) {
+    nonce = nodeCrypto().randomBytes(6).toString('hex');
+    marker = `\u0001i64${nonce}:`;
+    placeholder = new RegExp(`"\\\\u0001i64${nonce}:(-?\\d+)"`, 'g');
+  }
   return marker + value.toString();
 }
 
 /** Replaces bigint placeholders in stringified JSON with the exact digits. */
 export function restoreBigints(json: string): string {
-  return json.includes(nonce) ? json.replace(placeholder, '$1') : json;
+  return nonce !== undefined && json.includes(nonce) ? json.replace(placeholder, '$1') : json;
 }
 
 /**

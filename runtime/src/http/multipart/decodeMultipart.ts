@@ -1,4 +1,4 @@
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import type { Readable } from 'node:stream';
 import { DecodeError } from '../../errors/DecodeError.ts';
 import { HttpError } from '../HttpError.ts';
@@ -6,6 +6,10 @@ import { MediaType } from '../MediaType.ts';
 import type { StreamingFormField } from './FormField.ts';
 import { MultipartLimits } from './MultipartLimits.ts';
 import { fileData, type FileData } from './fileData.ts';
+import { lazyRequire } from '../../util/lazyRequire.ts';
+
+// Loaded with the first multipart body, not when a server starts.
+const loadBusboy = lazyRequire<typeof busboy>('busboy');
 
 type Entry = { readonly field: StreamingFormField; readonly data: FileData | undefined };
 
@@ -70,7 +74,7 @@ export async function* decodeMultipart(
 
   let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    parser = loadBusboy()({
       headers: { 'content-type': contentType },
       defParamCharset: 'utf8', // browsers send names and file names as raw UTF-8
       // One over each limit: busboy flags a value that merely reaches its limit as truncated.

@@ -1,14 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { MediaType } from '../MediaType.ts';
 import type { Form } from './Form.ts';
 import type { FormField } from './FormField.ts';
+import { lazyRequire } from '../../util/lazyRequire.ts';
+
+const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
 
 const encoder = new TextEncoder();
 const crlf = encoder.encode('\r\n');
 
 /** A fresh random boundary (128 bits), so no field's content can contain it by accident. */
 export function generateBoundary(): string {
-  return `kitgen-${randomBytes(16).toString('hex')}`;
+  return `kitgen-${nodeCrypto().randomBytes(16).toString('hex')}`;
 }
 
 /** The Content-Type of a multipart form with this boundary. */

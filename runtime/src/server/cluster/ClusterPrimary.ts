@@ -1,9 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Address } from 'node:cluster';
-import { AggregatorRegistry } from 'prom-client';
+import type { AggregatorRegistry, PrometheusContentType } from 'prom-client';
 import { Log } from '../../log/Log.ts';
 import { CLUSTER_WORKER_ENV, isClusterMessage, type ClusterMessage } from '../../util/clusterWorker.ts';
 import { PortInUseError } from '../PortInUseError.ts';
+import { lazyRequire } from '../../util/lazyRequire.ts';
 import type { TransportPlan } from './transportPlan.ts';
 
 /** A crashed worker is replaced after 100 ms, doubling per recent crash up to 5 s. */
@@ -12,6 +13,8 @@ const RESTART_MAX_MS = 5000;
 /** More than this many crashes within the window is a crash loop: the group stops and the primary exits 1. */
 const MAX_CRASHES = 5;
 const CRASH_WINDOW_MS = 60_000;
+// prom-client is loaded at the first metrics request a worker forwards, not at every start.
+const promClient = lazyRequire<typeof import('prom-client')>('prom-client');
 
 /**
  * The primary of a kitgen cluster (`TransportConfig.nThreads` > 1): forks the workers, which run
@@ -24,7 +27,7 @@ export class ClusterPrimary {
   readonly #plan: TransportPlan;
   readonly #workers = new Set<Worker>();
   readonly #listening = new Set<Worker>();
-  readonly #aggregator = new AggregatorRegistry();
+  #aggregator: AggregatorRegistry<PrometheusContentType> | undefined;
   #crashes: number[] = [];
   #port: number | undefined;
   #started: { resolve: (port: number) => void; reject: (error: Error) => void } | undefined;
@@ -99,6 +102,7 @@ export class ClusterPrimary {
     if (!isClusterMessage(message)) return;
     if (message.kitgen === 'metrics') {
       const reply = (fields: Partial<ClusterMessage>) => worker.isConnected() && worker.send({ kitgen: 'metrics:answer', id: message.id, ...fields });
+      this.#aggregator ??= new (promClient().AggregatorRegistry)();
       this.#aggregator.clusterMetrics().then(
         (text) => reply({ text }),
         (error: Error) => reply({ error: error.message }),

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { closestName } from './closestName.ts';
 import {
   type CompressionOptionField,
@@ -14,6 +13,10 @@ import {
   serverKeys,
 } from './configKeys.ts';
 import { show } from './configValues.ts';
+import { lazyRequire } from '../../util/lazyRequire.ts';
+
+// Loaded only when a config file is read.
+const yaml = lazyRequire<typeof import('yaml')>('yaml');
 
 /** One raw setting and where it came from (`LIB_HTTP_SERVER_…`, or `<file>: lib.http.server.<key>`). */
 export interface Entry {
@@ -111,7 +114,7 @@ function expandDotted(value: unknown): unknown {
 
 function parseFile(path: string, text: string): unknown {
   if (extname(path).toLowerCase() === '.json') return JSON.parse(text);
-  return parseYaml(text, { prettyErrors: true });
+  return yaml().parse(text, { prettyErrors: true });
 }
 
 /**

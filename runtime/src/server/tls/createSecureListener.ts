@@ -1,9 +1,12 @@
 import type { IncomingMessage, Server as NodeHttpServer, ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
-import { createServer as createTlsServer } from 'node:tls';
 import type { SSLConfig } from '../config/SSLConfig.ts';
 import { loadTlsOptions } from './loadTlsOptions.ts';
+import { lazyRequire } from '../../util/lazyRequire.ts';
+
+// Loaded when a TLS listener is set up, not at every server's start.
+const nodeTls = lazyRequire<typeof import('node:tls')>('node:tls');
 
 const TLS_HANDSHAKE = 0x16;
 /** A TLS handshake must finish within this; Node's 120 s default lets stalled clients hold shutdown. */
@@ -20,7 +23,7 @@ const FAIL_RESPONSE = `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-
 export function createSecureListener(ssl: SSLConfig, makeHttp: (extra?: object) => NodeHttpServer, _options: ServerOptions): NetServer {
   const tlsOptions = loadTlsOptions(ssl);
   const secureHttp = makeHttp();
-  const tlsServer = createTlsServer({ ...tlsOptions, ALPNProtocols: ['http/1.1'], handshakeTimeout: HANDSHAKE_TIMEOUT_MS }, (tlsSocket) => {
+  const tlsServer = nodeTls().createServer({ ...tlsOptions, ALPNProtocols: ['http/1.1'], handshakeTimeout: HANDSHAKE_TIMEOUT_MS }, (tlsSocket) => {
     secureHttp.emit('connection', tlsSocket);
   });
   // Refused client certificates and broken handshakes end here; the client sees the TLS alert.

@@ -1,10 +1,14 @@
-import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { createSecureContext, type TlsOptions } from 'node:tls';
+import type { TlsOptions } from 'node:tls';
 import type { SSLConfig } from '../config/SSLConfig.ts';
 import { readKeyMaterial } from './resolveKeyMaterial.ts';
 import { type PemKeyMaterial, readKeyStore } from './readKeyStore.ts';
 import { readTrustStore } from './readTrustStore.ts';
 import { SSLConfigError } from './SSLConfigError.ts';
+import { lazyRequire } from '../../util/lazyRequire.ts';
+
+// Loaded when a TLS listener is set up, not at every server's start.
+const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
+const nodeTls = lazyRequire<typeof import('node:tls')>('node:tls');
 
 function readPem(ssl: Extract<SSLConfig, { kind: 'pem' }>): PemKeyMaterial & { keyPath: string } {
   const cert = readKeyMaterial(ssl.cert, 'certificate');
@@ -15,12 +19,12 @@ function readPem(ssl: Extract<SSLConfig, { kind: 'pem' }>): PemKeyMaterial & { k
     throw new SSLConfigError(`the certificate file ${cert.path} is not a PEM certificate${hint}`, { file: cert.path });
   }
   try {
-    new X509Certificate(cert.data);
+    new (nodeCrypto().X509Certificate)(cert.data);
   } catch (error) {
     throw new SSLConfigError(`the certificate file ${cert.path} could not be parsed (${(error as Error).message})`, { file: cert.path, cause: error });
   }
   try {
-    createPrivateKey(key.data);
+    nodeCrypto().createPrivateKey(key.data);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
@@ -41,7 +45,7 @@ export function loadTlsOptions(ssl: SSLConfig): TlsOptions {
   const material = ssl.kind === 'pem' ? readPem(ssl) : readKeyStore(ssl.keyManager, ssl.keyManagerPassword);
   const options: TlsOptions = { key: material.key, cert: material.cert };
   try {
-    createSecureContext(options);
+    nodeTls().createSecureContext(options);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const source =

@@ -1,6 +1,10 @@
-import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
+import type { KeyObject, X509Certificate } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type Forge from 'node-forge';
+import { lazyRequire } from '../../util/lazyRequire.ts';
+
+// Loaded when a TLS listener is set up, not at every server's start.
+const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
 
 // node-forge (~90 ms to load) is loaded on first use: only servers given a PKCS#12 file need it,
 // and every other server starts that much sooner.
@@ -82,10 +86,10 @@ export function readPkcs12(data: Buffer, password: string | undefined): Pkcs12Co
         if (bag.type === certBag) {
           // forge parses RSA certificates (keeping the signed part as read) and leaves others as ASN.1.
           const der = bag.cert ? toBuffer(forge.pki.certificateToAsn1(bag.cert)) : toBuffer(bag.asn1);
-          certificates.push(new X509Certificate(der));
+          certificates.push(new (nodeCrypto().X509Certificate)(der));
         } else if (bag.type === keyBag || bag.type === pkcs8ShroudedKeyBag) {
           const info = bag.key ? forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(bag.key)) : bag.asn1;
-          keys.push(createPrivateKey({ key: toBuffer(info), format: 'der', type: 'pkcs8' }));
+          keys.push(nodeCrypto().createPrivateKey({ key: toBuffer(info), format: 'der', type: 'pkcs8' }));
         }
       }
     }

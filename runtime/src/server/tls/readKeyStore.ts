@@ -1,10 +1,14 @@
-import { createPublicKey, type KeyObject, type X509Certificate } from 'node:crypto';
+import type { KeyObject, X509Certificate } from 'node:crypto';
 import type { KeyMaterialLocation } from '../config/SSLConfig.ts';
 import type { Secret } from '../../util/Secret.ts';
 import { javaKeyStoreAdvice, javaKeyStoreFormat } from './javaKeyStoreFormat.ts';
 import { Pkcs12Problem, readPkcs12 } from './pkcs12.ts';
 import { readKeyMaterial } from './resolveKeyMaterial.ts';
 import { SSLConfigError } from './SSLConfigError.ts';
+import { lazyRequire } from '../../util/lazyRequire.ts';
+
+// Loaded when a TLS listener is set up, not at every server's start.
+const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
 
 /** Key material in PEM, as Node's TLS options take it: one certificate chain per private key. */
 export interface PemKeyMaterial {
@@ -14,7 +18,7 @@ export interface PemKeyMaterial {
 }
 
 const samePublicKey = (key: KeyObject, cert: X509Certificate): boolean =>
-  cert.publicKey.export({ type: 'spki', format: 'der' }).equals(createPublicKey(key).export({ type: 'spki', format: 'der' }));
+  cert.publicKey.export({ type: 'spki', format: 'der' }).equals(nodeCrypto().createPublicKey(key).export({ type: 'spki', format: 'der' }));
 
 /** The advice for a problem reading a PKCS#12 file. */
 export function pkcs12Message(problem: Pkcs12Problem, path: string, what: 'keystore' | 'truststore', setter: string): string {

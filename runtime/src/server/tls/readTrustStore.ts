@@ -1,10 +1,14 @@
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import type { TrustManagerKeyStore } from '../config/SSLConfig.ts';
 import { javaKeyStoreAdvice, javaKeyStoreFormat } from './javaKeyStoreFormat.ts';
 import { Pkcs12Problem, readPkcs12 } from './pkcs12.ts';
 import { pkcs12Message } from './readKeyStore.ts';
 import { readKeyMaterial } from './resolveKeyMaterial.ts';
 import { SSLConfigError } from './SSLConfigError.ts';
+import { lazyRequire } from '../../util/lazyRequire.ts';
+
+// Loaded when a TLS listener is set up, not at every server's start.
+const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
 
@@ -13,7 +17,7 @@ function fromPem(text: string, path: string): X509Certificate[] {
   if (blocks.length === 0) throw new SSLConfigError(`the truststore ${path} is a PEM file without any CERTIFICATE block`, { file: path });
   return blocks.map((block, i) => {
     try {
-      return new X509Certificate(block);
+      return new (nodeCrypto().X509Certificate)(block);
     } catch (error) {
       throw new SSLConfigError(`certificate ${i + 1} of the truststore ${path} is not a valid certificate (${(error as Error).message})`, {
         file: path,
@@ -25,7 +29,7 @@ function fromPem(text: string, path: string): X509Certificate[] {
 
 function parseDerCertificate(data: Buffer): X509Certificate | undefined {
   try {
-    return new X509Certificate(data);
+    return new (nodeCrypto().X509Certificate)(data);
   } catch {
     return undefined;
   }

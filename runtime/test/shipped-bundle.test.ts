@@ -1,0 +1,140 @@
+// The runtime as it ships (scripts/build-runtime.mjs, what `npm run build` puts in runtime/dist and
+// `npm pack` ships), run by plain node: its entry loads as a handful of ESM modules (typebox
+// inlined), a server that logs nothing and uses no metrics, YAML, CLI or multipart never loads
+// those packages, a schema built with the user's own typebox works over the wire, and a call site
+// still names the user's file. Structural guards, not timings (those are in bench:routes).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+// Inside the repository, so the bundle's external imports (pino, ws, …) and the user's `typebox`
+// resolve from its node_modules as they would from an app's.
+const work = join(repoRoot, '.tmp', `shipped-bundle-${process.pid}`);
+const outDir = join(work, 'runtime');
+const entry = pathToFileURL(join(outDir, 'index.js')).href;
+const lazyPackages = ['pino', 'prom-client', 'yaml', 'commander', 'busboy'];
+
+// Without the repository's loader and export condition: the user's node is plain node.
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
+delete env.NODE_TEST_CONTEXT;
+
+function node(args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}): string {
+  const r = spawnSync(process.execPath, [...args], { cwd: work, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(r.status, 0, `node ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+before(() => {
+  mkdirSync(work, { recursive: true });
+  node([join(repoRoot, 'scripts/build-runtime.mjs'), '--outDir', outDir, '--no-declarations']);
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+// Records every module the ESM loader loads (file URLs, one a line) into MODULE_LOG.
+const hooks = `import { appendFileSync } from 'node:fs';
+export async function load(url, context, nextLoad) {
+  if (url.startsWith('file:')) appendFileSync(process.env.MODULE_LOG, url + '\\n');
+  return nextLoad(url, context);
+}
+`;
+const register = `import { register } from 'node:module';
+register('./hooks.mjs', import.meta.url);
+`;
+
+test('the shipped entry loads as fewer than 30 ESM modules of its own and typebox, and no logging, metrics, YAML, CLI, multipart or TLS module', () => {
+  writeFileSync(join(work, 'hooks.mjs'), hooks);
+  writeFileSync(join(work, 'register.mjs'), register);
+  const log = join(work, 'modules.log');
+  writeFileSync(log, '');
+  const script = `import { createRequire } from 'node:module';
+await import(${JSON.stringify(entry)});
+const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+console.log(JSON.stringify({ cache: Object.keys(createRequire(import.meta.url).cache), builtins }));
+`;
+  const { cache: loaded, builtins } = JSON.parse(node(['--import', './register.mjs', '--input-type=module', '-e', script], { MODULE_LOG: log })) as {
+    cache: string[];
+    builtins: string[];
+  };
+  // TLS only for a TLS listener. (node:crypto is still loaded at start by codec/avro/AvroContainer.ts.)
+  assert.ok(!builtins.includes('tls'), 'node:tls is loaded on first use, not with the runtime');
+  const esm = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const own = esm.filter((url) => url.startsWith(pathToFileURL(outDir).href) || url.includes('/node_modules/typebox/'));
+  assert.ok(own.length > 0, `the load hook saw the entry (${esm.length} modules in all)`);
+  assert.ok(own.length < 30, `${own.length} ESM modules of the runtime and typebox:\n${own.join('\n')}`);
+  assert.deepEqual(
+    own.filter((url) => url.includes('/node_modules/typebox/')),
+    [],
+    'typebox is inlined',
+  );
+  const everything = [...esm, ...loaded.map((p) => pathToFileURL(p).href)];
+  for (const name of lazyPackages) {
+    assert.deepEqual(
+      everything.filter((url) => url.includes(`/node_modules/${name}/`)),
+      [],
+      `${name} is loaded on first use, not with the runtime`,
+    );
+  }
+});
+
+// A user's program: schemas from the user's own `typebox` (node_modules/typebox, file by file),
+// the runtime's inlined copy validating them; then a 404 and a bad request, which log nothing.
+const serverScript = `import { createRequire } from 'node:module';
+import { Type } from 'typebox';
+import { Endpoint, RoutePattern, Routes, Server } from ${JSON.stringify(entry)};
+
+const Item = Type.Object({ name: Type.String({ minLength: 1 }), count: Type.Integer({ minimum: 0 }) });
+const echo = Endpoint(RoutePattern.POST('items')).in(Item).out(Item).implement((item) => item);
+const layer = Server.live(Server.Config.default.binding('127.0.0.1', 0));
+const port = await Server.install(Routes(echo), layer);
+const post = async (body) => {
+  const r = await fetch(\`http://127.0.0.1:\${port}/items\`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, body: await r.text() };
+};
+const ok = await post({ name: 'bolt', count: 3 });
+const bad = await post({ name: 'bolt', count: -1 });
+const missing = await fetch(\`http://127.0.0.1:\${port}/nothing\`);
+await layer.shutdown();
+const cache = Object.keys(createRequire(import.meta.url).cache);
+console.log(JSON.stringify({ ok, bad, missing: missing.status, cache }));
+`;
+
+test("a schema built with the user's own typebox validates in the shipped runtime, over the wire", () => {
+  writeFileSync(join(work, 'server.mjs'), serverScript);
+  const out = JSON.parse(node(['server.mjs'])) as {
+    ok: { status: number; body: string };
+    bad: { status: number; body: string };
+    missing: number;
+    cache: string[];
+  };
+  assert.equal(out.ok.status, 200);
+  assert.deepEqual(JSON.parse(out.ok.body), { name: 'bolt', count: 3 });
+  assert.equal(out.bad.status, 400);
+  assert.match(out.bad.body, /\/count/, `the 400 names the field: ${out.bad.body}`);
+  assert.doesNotMatch(out.bad.body, /\n\s+at /, 'no stack trace');
+  assert.equal(out.missing, 404);
+  // Serving, rejecting and shutting down loaded none of them (the schema check is typebox's, inlined).
+  for (const name of lazyPackages)
+    assert.deepEqual(
+      out.cache.filter((p) => p.includes(`/node_modules/${name}/`)),
+      [],
+      `${name} stays unloaded`,
+    );
+});
+
+const deriveScript = `import { DeriveSchema } from ${JSON.stringify(entry)};
+try {
+  DeriveSchema.gen();
+} catch (error) {
+  console.log(error.callSite);
+}
+`;
+
+test("an unexpanded gen<T>() names the user's file and line from the bundle, with and without source maps", () => {
+  writeFileSync(join(work, 'derive.mjs'), deriveScript);
+  assert.equal(node(['derive.mjs']).trim(), 'derive.mjs:3:3');
+  assert.equal(node(['--enable-source-maps', 'derive.mjs']).trim(), 'derive.mjs:3:3');
+});

@@ -1,0 +1,66 @@
+// Builds @kitgen/runtime as it ships (docs/decisions.md, "the runtime ships bundled"):
+// `dist/index.js`, one ESM bundle by esbuild with typebox inlined and every other dependency
+// external, plus its source map; declarations stay tsc's (`dist/**/*.d.ts`, they import typebox's
+// types). Node's ESM loader pays per file (resolve, stat, read, link), and typebox's ESM build is
+// ~680 files, so the per-file build took ~0.8 s to import; the bundle is one file.
+//
+//   node scripts/build-runtime.mjs [--outDir <dir>] [--no-declarations]
+//
+// `--outDir` (default runtime/dist) is emptied first, so no stale per-file output ships.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+const runtimeDir = resolve(repoRoot, 'runtime');
+const { values } = parseArgs({ options: { outDir: { type: 'string' }, 'no-declarations': { type: 'boolean', default: false } } });
+const outDir = resolve(values.outDir ?? resolve(runtimeDir, 'dist'));
+
+/** The dependencies that stay imports of the user's installed packages: all but typebox (inlined). */
+const pkg = JSON.parse(readFileSync(resolve(runtimeDir, 'package.json'), 'utf8'));
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter((name) => name !== 'typebox');
+const inlined = 'typebox';
+
+rmSync(outDir, { recursive: true, force: true });
+
+if (!values['no-declarations']) {
+  const tsc = resolve(repoRoot, 'node_modules/typescript/bin/tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', resolve(runtimeDir, 'tsconfig.build.json'), '--outDir', outDir], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  if (r.status !== 0) {
+    console.error(`build-runtime: tsc (declarations) failed with exit code ${r.status}`);
+    process.exit(1);
+  }
+}
+
+const result = await build({
+  entryPoints: { index: resolve(runtimeDir, 'src/index.ts') },
+  outdir: outDir,
+  bundle: true,
+  // Chunks only for code loaded with import() (none today); the entry stays dist/index.js.
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  // The runtime's own sources, not the `kitgen-source` condition's TypeScript of another package.
+  conditions: ['import', 'node', 'default'],
+  sourcemap: 'linked',
+  // No keepNames: its helpers rename every closure made per request (docs/benchmarks.md).
+  keepNames: false,
+  minify: false,
+  legalComments: 'eof',
+  logLevel: 'warning',
+  metafile: true,
+});
+if (result.errors.length > 0) process.exit(1);
+const inputs = Object.keys(result.metafile.inputs);
+if (!inputs.some((p) => p.includes(`node_modules/${inlined}/`))) {
+  console.error(`build-runtime: ${inlined} is not in the bundle; the runtime would import ${inlined} file by file`);
+  process.exit(1);
+}
