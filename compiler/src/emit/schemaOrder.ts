@@ -37,6 +37,7 @@ export interface SchemaGroup {
  */
 export function schemaGroups(schemas: readonly NamedSchema[]): SchemaGroup[] {
   const byKey = new Map(schemas.map((s) => [s.key, s]));
+  const position = new Map(schemas.map((s, i) => [s.key, i]));
   const edges = new Map(schemas.map((s) => [s.key, [...refsOf(s.schema)].filter((k) => byKey.has(k))]));
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -79,7 +80,11 @@ export function schemaGroups(schemas: readonly NamedSchema[]): SchemaGroup[] {
           onStack.delete(k);
           members.push(k);
         } while (k !== frame.key);
-        const ordered = schemas.filter((s) => members.includes(s.key));
+        // Declaration order within the group, by position (a filter over all schemas per group was quadratic).
+        const ordered = members
+          .map((m) => position.get(m)!)
+          .sort((a, b) => a - b)
+          .map((i) => schemas[i]);
         const recursive = members.length > 1 || edges.get(frame.key)!.includes(frame.key);
         groups.push({ members: ordered, recursive });
       }

@@ -1,6 +1,6 @@
 import type * as Prettier from 'prettier';
 import { RunError } from '../diagnostics/index.ts';
-import { layoutCode } from './layout.ts';
+import { layoutAll } from './layoutInParallel.ts';
 
 /**
  * How generated code is formatted: `prettier`; `layout` (kitgen's own indentation and line
@@ -49,15 +49,21 @@ export async function formatFiles(files: ReadonlyMap<string, string>, options: P
   // Loaded only when used: large outputs are laid out without it.
   const prettier = chosen === 'prettier' ? await import('prettier') : undefined;
   const out = new Map<string, string>();
+  const isCode = (path: string) => path.endsWith('.ts') || path.endsWith('.js');
+  if (chosen === 'layout') {
+    const code = [...files].filter(([path]) => isCode(path));
+    const laidOut = await layoutAll(
+      code.map(([, text]) => text),
+      typeof options.printWidth === 'number' ? options.printWidth : 120,
+    );
+    const byPath = new Map(code.map(([path], k) => [path, laidOut[k]]));
+    for (const [path, text] of files) out.set(path, byPath.get(path) ?? text);
+    return out;
+  }
   for (const [path, text] of files) {
     // Only code is formatted: the OpenAPI document is written as it is.
-    const code = path.endsWith('.ts') || path.endsWith('.js');
-    if (chosen === 'none' || !code) {
+    if (chosen === 'none' || !isCode(path)) {
       out.set(path, text);
-      continue;
-    }
-    if (chosen === 'layout') {
-      out.set(path, layoutCode(text, typeof options.printWidth === 'number' ? options.printWidth : 120));
       continue;
     }
     try {

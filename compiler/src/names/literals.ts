@@ -3,8 +3,12 @@
  * end a string, a comment or a template, or inject code.
  */
 
+/** Printable ASCII without `'` and `\\`: such text is its own literal body. */
+const plainText = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
+
 /** A single-quoted TypeScript string literal of any text. */
 export function stringLiteral(text: string): string {
+  if (plainText.test(text)) return `'${text}'`;
   const body = JSON.stringify(text)
     .slice(1, -1)
     .replace(/\\"/g, '"')
