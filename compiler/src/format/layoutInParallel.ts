@@ -30,23 +30,23 @@ export async function layoutAll(texts: readonly string[], width: number): Promis
   // Only the loader: the parent's flags may include ones a worker refuses (`--max-old-space-size`).
   const execArgv = fromSources ? [`--import=${import.meta.resolve('tsx')}`] : [];
   const remote = shares.slice(1).map(async (share) => {
-    let worker: Worker | undefined;
     try {
-      worker = new Worker(workerFile, { execArgv });
-      const started = worker;
-      const done = new Promise<string[]>((resolve, reject) => {
-        started.once('message', resolve);
-        started.once('error', reject);
-        started.once('exit', (code) => reject(new Error(`kitgen's layout worker stopped (exit code ${code}) before answering`)));
-      });
-      started.postMessage({ texts: share.indices.map((i) => texts[i]), width });
-      const laidOut = await done;
-      share.indices.forEach((i, k) => (out[i] = laidOut[k]));
+      const worker = new Worker(workerFile, { execArgv });
+      try {
+        const done = new Promise<string[]>((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+          worker.once('exit', (code) => reject(new Error(`kitgen's layout worker stopped (exit code ${code}) before answering`)));
+        });
+        worker.postMessage({ texts: share.indices.map((i) => texts[i]), width });
+        const laidOut = await done;
+        share.indices.forEach((i, k) => (out[i] = laidOut[k]));
+      } finally {
+        await worker.terminate();
+      }
     } catch {
       // A worker that cannot start or stops: this thread lays out its share (the result is the same).
       for (const i of share.indices) out[i] = layoutCode(texts[i], width);
-    } finally {
-      await worker?.terminate();
     }
   });
   for (const i of shares[0].indices) out[i] = layoutCode(texts[i], width);
