@@ -8,11 +8,12 @@
 //
 // `--outDir` (default runtime/dist) is emptied first, so no stale per-file output ships.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { lazyUnicodeRegExps } from './lazyUnicodeRegExps.mjs';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const runtimeDir = resolve(repoRoot, 'runtime');
@@ -38,6 +39,7 @@ if (!values['no-declarations']) {
   }
 }
 
+const lazyRegExps = { rewritten: 0 };
 const result = await build({
   entryPoints: { index: resolve(runtimeDir, 'src/index.ts') },
   outdir: outDir,
@@ -57,10 +59,25 @@ const result = await build({
   legalComments: 'eof',
   logLevel: 'warning',
   metafile: true,
+  plugins: [lazyUnicodeRegExps(lazyRegExps)],
 });
 if (result.errors.length > 0) process.exit(1);
 const inputs = Object.keys(result.metafile.inputs);
 if (!inputs.some((p) => p.includes(`node_modules/${inlined}/`))) {
   console.error(`build-runtime: ${inlined} is not in the bundle; the runtime would import ${inlined} file by file`);
   process.exit(1);
+}
+if (lazyRegExps.rewritten === 0) {
+  console.error(`build-runtime: no Unicode RegExp of ${inlined} was made lazy; has its module shape changed? (scripts/lazyUnicodeRegExps.mjs)`);
+  process.exit(1);
+}
+
+// One-byte source: esbuild escapes non-ASCII text in code (`charset: 'ascii'`, its default) but
+// keeps the comments it carries over as written, and one `→` in a comment makes V8 decode the
+// whole 1 MB file to UTF-16 and scan it two bytes a character (~8 ms of a server's start). Every
+// non-ASCII character left is inside a comment, where a `\uXXXX` escape reads the same.
+for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+  const text = readFileSync(resolve(file), 'utf8');
+  const ascii = text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) writeFileSync(resolve(file), ascii);
 }

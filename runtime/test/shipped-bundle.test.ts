@@ -138,3 +138,50 @@ test("an unexpanded gen<T>() names the user's file and line from the bundle, wit
   assert.equal(node(['derive.mjs']).trim(), 'derive.mjs:3:3');
   assert.equal(node(['--enable-source-maps', 'derive.mjs']).trim(), 'derive.mjs:3:3');
 });
+
+test('the shipped bundle is one-byte text and builds no Unicode RegExp while it loads', () => {
+  const text = readFileSync(join(outDir, 'index.js'), 'latin1');
+  // A non-ASCII character anywhere makes V8 decode and scan the whole file as UTF-16.
+  const wide = text.search(/[^\x00-\x7f]/);
+  assert.equal(wide, -1, `non-ASCII byte at offset ${wide}: ${JSON.stringify(text.slice(Math.max(0, wide - 60), wide + 20))}`);
+  // Module-level `\p{…}` patterns are parsed as the bundle loads; they are made on first use.
+  const eager = text.split('\n').filter((line) => /^var \w+ = (\/(?!\*).*\\p\{|new RegExp\(.*\\\\p\{)/.test(line));
+  assert.deepEqual(eager, [], 'module-level Unicode patterns');
+});
+
+// typebox's idn-email and idn-hostname formats read its IDNA patterns, which the bundle makes on
+// first use (scripts/lazyUnicodeRegExps.mjs): they still accept and refuse what they did.
+const formatsScript = `import { Endpoint, RoutePattern, Routes, Schema, Server } from ${JSON.stringify(entry)};
+const Contact = Schema.Object({ email: Schema.String({ format: 'idn-email' }), host: Schema.String({ format: 'idn-hostname' }) });
+const echo = Endpoint(RoutePattern.POST('contacts')).in(Contact).out(Contact).implement((c) => c);
+const layer = Server.live(Server.Config.default.binding('127.0.0.1', 0));
+const port = await Server.install(Routes(echo), layer);
+const statuses = [];
+for (const body of JSON.parse(process.argv[2])) {
+  const r = await fetch(\`http://127.0.0.1:\${port}/contacts\`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  statuses.push([r.status, await r.text()]);
+}
+await layer.shutdown();
+console.log(JSON.stringify(statuses));
+`;
+
+test('idn-email and idn-hostname validate over the wire in the shipped runtime', () => {
+  writeFileSync(join(work, 'formats.mjs'), formatsScript);
+  const bodies = [
+    { email: 'jörg@bücher.example', host: 'bücher.example' },
+    { email: 'δοκιμή@παράδειγμα.δοκιμή', host: 'παράδειγμα.δοκιμή' },
+    { email: 'no-at-sign', host: 'bücher.example' },
+    { email: 'jörg@bücher.example', host: '-bad-.example' },
+    // RFC 5892: a Greek lower numeral sign must be followed by a Greek character.
+    { email: 'jörg@bücher.example', host: 'a\u0375b.example' },
+  ];
+  const results = JSON.parse(node(['formats.mjs', JSON.stringify(bodies)])) as Array<[number, string]>;
+  assert.deepEqual(
+    results.map(([status]) => status),
+    [200, 200, 400, 400, 400],
+    results.map(([s, b]) => `${s} ${b}`).join('\n'),
+  );
+  assert.match(results[2][1], /\/email/);
+  assert.match(results[3][1], /\/host/);
+  assert.match(results[4][1], /\/host/);
+});

@@ -36,29 +36,43 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
   readonly hasMixed: boolean;
   declare readonly _params: P;
 
-  private constructor(method: PatternMethod, segments: readonly PatternSegment[]) {
+  /** The parameter codecs in path order. */
+  readonly params: readonly PathCodec<unknown, string>[];
+
+  private constructor(method: PatternMethod, segments: readonly PatternSegment[], params: PathCodec<unknown, string>[], hasMixed: boolean) {
     this.method = method;
     this.segments = segments;
-    this.hasMixed = segments.some((s) => s.kind === 'mixed');
+    this.params = params;
+    this.hasMixed = hasMixed;
   }
 
   /** @internal Builds a pattern from segments; literal text with `/` becomes several segments. */
   static of<const S extends readonly Segment[]>(method: PatternMethod, segments: S): RoutePattern<ParamsOf<S>> {
+    // Plain loops: a server with a thousand routes builds a thousand patterns at start, before
+    // V8 has compiled this beyond its interpreter.
     const out: PatternSegment[] = [];
-    segments.forEach((s, i) => {
+    const params: PathCodec<unknown, string>[] = [];
+    let hasMixed = false;
+    for (let i = 0; i < segments.length; i++) {
+      const s = segments[i];
       if (typeof s === 'string') {
-        for (const part of s.split('/')) if (part !== '') out.push({ kind: 'literal', text: part });
+        if (s.indexOf('/') < 0) {
+          if (s !== '') out.push({ kind: 'literal', text: s });
+        } else for (const part of s.split('/')) if (part !== '') out.push({ kind: 'literal', text: part });
       } else if (s._tag === 'SegmentCodec') {
         out.push({ kind: 'mixed', codec: s, parts: s.parts });
+        for (const c of s.params) params.push(c);
+        hasMixed = true;
       } else {
         if (s.trailing && i !== segments.length - 1) throw configError(ConfigErrors.TRAILING_NOT_LAST, s.name);
         out.push({ kind: 'param', codec: s as PathCodec<unknown, string> });
+        params.push(s as PathCodec<unknown, string>);
       }
-    });
-    const names = out.flatMap((s) => (s.kind === 'param' ? [s.codec.name] : s.kind === 'mixed' ? s.codec.params.map((c) => c.name) : []));
-    const dup = names.find((n, i) => names.indexOf(n) !== i);
-    if (dup !== undefined) throw configError(ConfigErrors.DUPLICATE_PATH_PARAMETER, dup);
-    return new RoutePattern<ParamsOf<S>>(method, out);
+    }
+    for (let i = 1; i < params.length; i++) {
+      for (let j = 0; j < i; j++) if (params[j].name === params[i].name) throw configError(ConfigErrors.DUPLICATE_PATH_PARAMETER, params[i].name);
+    }
+    return new RoutePattern<ParamsOf<S>>(method, out, params, hasMixed);
   }
 
   static GET<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
@@ -88,11 +102,6 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
   /** Matches every method on the path. */
   static ANY<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
     return RoutePattern.of('*', segments);
-  }
-
-  /** The parameter codecs in path order. */
-  get params(): PathCodec<unknown, string>[] {
-    return this.segments.flatMap((s) => (s.kind === 'param' ? [s.codec] : s.kind === 'mixed' ? s.codec.params : []));
   }
 
   /** The OpenAPI form of the path: `/users/{id}`. */

@@ -11,13 +11,16 @@ export type RouteMatch =
   | { readonly kind: 'methodNotAllowed'; readonly allow: readonly Method[] }
   | { readonly kind: 'notFound' };
 
+// `literals` and `routes` stay undefined until something is put in them: most nodes of a large
+// API's trie are leaves or inner segments and need only one of the two, and a server builds the
+// trie while it starts.
 interface Node {
-  readonly literals: Map<string, Node>;
+  literals: Map<string, Node> | undefined;
   readonly params: Array<{ readonly kind: string; readonly decode: (s: string) => unknown; readonly node: Node }>;
   /** Segments of text around parameters, most literal text first; undefined while there are none (the common case costs one check). */
   mixed: MixedEntry[] | undefined;
   trailing: Map<string, Route> | undefined;
-  readonly routes: Map<string, Route>;
+  routes: Map<string, Route> | undefined;
 }
 
 /** Mixed segments of one shape (same text, same codec kinds) share a branch, as parameters of one kind do. */
@@ -38,7 +41,7 @@ function narrowness(kind: string): number {
   return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'dateTime' ? 0 : kind === 'long' ? 1 : 2;
 }
 
-const newNode = (): Node => ({ literals: new Map(), params: [], mixed: undefined, trailing: undefined, routes: new Map() });
+const newNode = (): Node => ({ literals: undefined, params: [], mixed: undefined, trailing: undefined, routes: undefined });
 const notFound: RouteMatch = { kind: 'notFound' };
 
 /**
@@ -61,8 +64,9 @@ export class Router {
     let node = this.#root;
     for (const seg of route.pattern.segments) {
       if (seg.kind === 'literal') {
-        let next = node.literals.get(seg.text);
-        if (!next) node.literals.set(seg.text, (next = newNode()));
+        const literals = (node.literals ??= new Map());
+        let next = literals.get(seg.text);
+        if (!next) literals.set(seg.text, (next = newNode()));
         node = next;
       } else if (seg.kind === 'mixed') {
         const key = shapeKey(seg.parts);
@@ -96,13 +100,14 @@ export class Router {
     }
     // The first route registered for a method and path wins, as in ZIO's Routes; later ones are
     // reached only when it does not accept the request (endpoint rule 2).
-    const existing = node.routes.get(route.pattern.method);
-    if (!existing) node.routes.set(route.pattern.method, route);
+    const routes = (node.routes ??= new Map());
+    const existing = routes.get(route.pattern.method);
+    if (!existing) routes.set(route.pattern.method, route);
     else {
       const chain = [...(this.#chains.get(existing) ?? [existing]), route];
       const combined = Route.ofKind(existing.kind, existing.pattern, fallthrough(chain), existing.source);
       this.#chains.set(combined, chain);
-      node.routes.set(route.pattern.method, combined);
+      routes.set(route.pattern.method, combined);
     }
   }
 
@@ -140,7 +145,7 @@ export class Router {
 
   #walk(node: Node, segs: readonly string[], i: number, method: string, params: string[], allow: Set<string> | undefined): Route | undefined {
     if (i === segs.length) {
-      if (node.routes.size > 0) {
+      if (node.routes !== undefined) {
         const r = this.#pick(node.routes, method, allow);
         if (r) return r;
       }
@@ -154,7 +159,7 @@ export class Router {
       return undefined;
     }
     const seg = segs[i];
-    const lit = node.literals.get(seg);
+    const lit = node.literals?.get(seg);
     if (lit) {
       const r = this.#walk(lit, segs, i + 1, method, params, allow);
       if (r) return r;

@@ -34,12 +34,21 @@ export class RoutesImpl {
 
   /** Every route, in order, including those inside wrapped groups. */
   get routes(): Route[] {
-    return this.units.flatMap((u) => (u.kind === 'route' ? [u.route] : u.routes.routes));
+    const all: Route[] = [];
+    for (const u of this.units) {
+      if (u.kind === 'route') all.push(u.route);
+      else for (const r of u.routes.routes) all.push(r);
+    }
+    return all;
   }
 
   /** These routes followed by others; on equal method and path the earlier route wins. */
   concat(...others: Array<Routes | Route>): Routes {
-    const more = others.flatMap((o): Unit[] => (o instanceof Route ? [{ kind: 'route', route: o }] : [...o.units]));
+    const more: Unit[] = [];
+    for (const o of others) {
+      if (o instanceof Route) more.push({ kind: 'route', route: o });
+      else for (const u of o.units) more.push(u);
+    }
     return new RoutesImpl([...this.units, ...more]);
   }
 

@@ -7,16 +7,23 @@
  * operation ids and command names, which must stay ASCII).
  */
 export function words(text: string, options: { readonly ascii?: boolean } = {}): string[] {
+  const unicode = options.ascii ? undefined : (unicodeWords ??= unicodeWordPatterns());
   return text
-    .replace(options.ascii ? ASCII_LOWER_UPPER : LOWER_UPPER, '$1 $2')
-    .replace(options.ascii ? ASCII_ACRONYM : ACRONYM, '$1 $2')
-    .split(options.ascii ? ASCII_SEPARATORS : SEPARATORS)
+    .replace(unicode?.lowerUpper ?? ASCII_LOWER_UPPER, '$1 $2')
+    .replace(unicode?.acronym ?? ASCII_ACRONYM, '$1 $2')
+    .split(unicode?.separators ?? ASCII_SEPARATORS)
     .filter((w) => w.length > 0);
 }
 
-const LOWER_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
-const ACRONYM = /(\p{Lu}+)(\p{Lu}\p{Ll})/gu;
-const SEPARATORS = /[^\p{L}\p{N}]+/u;
+// Made on first use, from strings: V8 checks a `\p{…}` literal against ICU's tables while it
+// parses the file, and again when the literal is evaluated, a cost every server's start would
+// pay for names it may never split.
+let unicodeWords: { lowerUpper: RegExp; acronym: RegExp; separators: RegExp } | undefined;
+const unicodeWordPatterns = () => ({
+  lowerUpper: new RegExp('([\\p{Ll}\\p{N}])(\\p{Lu})', 'gu'),
+  acronym: new RegExp('(\\p{Lu}+)(\\p{Lu}\\p{Ll})', 'gu'),
+  separators: new RegExp('[^\\p{L}\\p{N}]+', 'u'),
+});
 const ASCII_LOWER_UPPER = /([a-z0-9])([A-Z])/g;
 const ASCII_ACRONYM = /([A-Z]+)([A-Z][a-z])/g;
 const ASCII_SEPARATORS = /[^A-Za-z0-9]+/;
