@@ -78,6 +78,6 @@ if (lazyRegExps.rewritten === 0) {
 // non-ASCII character left is inside a comment, where a `\uXXXX` escape reads the same.
 for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
   const text = readFileSync(resolve(file), 'utf8');
-  const ascii = text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const ascii = text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(resolve(file), ascii);
 }
