@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileMediaType } from '../http/fileMediaType.ts';
-import { lazyRequire } from '../util/lazyRequire.ts';
+import { lazyRequire, runtimeRequire } from '../util/lazyRequire.ts';
 
 const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
 
@@ -32,12 +31,12 @@ const served = new Set([
   'oauth2-redirect.js',
 ]);
 
-const require = createRequire(import.meta.url);
 let root: { dir: string; version: string } | undefined;
 
 /** Where `swagger-ui-dist` is installed and its version (used to version asset URLs). */
 export function swaggerUiDist(): { dir: string; version: string } {
   if (!root) {
+    const require = runtimeRequire();
     const pkg = require.resolve('swagger-ui-dist/package.json');
     root = { dir: dirname(pkg), version: (require(pkg) as { version: string }).version };
   }

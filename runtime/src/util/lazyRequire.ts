@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 // CommonJS `require` keeps the APIs that use these packages synchronous while a server that never
 // logs, exports metrics, parses YAML, runs a CLI or reads multipart bodies never loads them
 // (issue 17: each one costs 25–75 ms of module loading at start).
-const requireFromHere = createRequire(import.meta.url);
+let requireFromHere: NodeJS.Require | undefined;
+
+/** `require` resolving from the runtime's own location, made on first use (not at every start). */
+export function runtimeRequire(): NodeJS.Require {
+  return (requireFromHere ??= createRequire(import.meta.url));
+}
 
 /**
  * A function returning the package `name` (one of the runtime's own dependencies), loaded with
@@ -11,5 +16,5 @@ const requireFromHere = createRequire(import.meta.url);
  */
 export function lazyRequire<T>(name: string): () => T {
   let loaded: T | undefined;
-  return () => (loaded ??= requireFromHere(name) as T);
+  return () => (loaded ??= runtimeRequire()(name) as T);
 }

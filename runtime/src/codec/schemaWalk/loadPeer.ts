@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
+import { runtimeRequire } from '../../util/lazyRequire.ts';
 
 // CommonJS `require` so that a codec constructor can stay synchronous while its library is
 // loaded only when the first codec of that format is built (a JSON-only app never pays for it).
-const requireFromHere = createRequire(import.meta.url);
 const loaded = new Map<string, unknown>();
 
 /**
@@ -14,7 +13,7 @@ export function loadPeer<T>(packageName: string, neededBy: string): T {
   if (cached !== undefined) return cached as T;
   let module: unknown;
   try {
-    module = requireFromHere(packageName);
+    module = runtimeRequire()(packageName);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(packageName)) {
