@@ -1,8 +1,9 @@
 // Builds @kitgen/runtime as it ships (docs/decisions.md, "the runtime ships bundled"):
 // `dist/index.js`, one ESM bundle by esbuild with typebox inlined and every other dependency
-// external, plus its source map; declarations stay tsc's (`dist/**/*.d.ts`, they import typebox's
-// types). Node's ESM loader pays per file (resolve, stat, read, link), and typebox's ESM build is
-// ~680 files, so the per-file build took ~0.8 s to import; the bundle is one file.
+// external, plus its source map, and `dist/index.d.ts`, tsc's declarations bundled into one file
+// with typebox's inlined (scripts/bundleDeclarations.mjs). Node's ESM loader pays per file
+// (resolve, stat, read, link), and typebox's ESM build is ~680 files, so the per-file build took
+// ~0.8 s to import; an editor pays per declaration file too.
 //
 //   node scripts/build-runtime.mjs [--outDir <dir>] [--no-declarations]
 //
@@ -13,6 +14,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { bundleDeclarations } from './bundleDeclarations.mjs';
 import { lazyUnicodeRegExps } from './lazyUnicodeRegExps.mjs';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -28,14 +30,22 @@ const inlined = 'typebox';
 rmSync(outDir, { recursive: true, force: true });
 
 if (!values['no-declarations']) {
+  // tsc's per-file declarations, then one bundle of them (scripts/bundleDeclarations.mjs). The
+  // per-file ones go inside the repository, where their `typebox` imports resolve.
+  const perFile = resolve(repoRoot, '.tmp', `runtime-declarations-${process.pid}`);
   const tsc = resolve(repoRoot, 'node_modules/typescript/bin/tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', resolve(runtimeDir, 'tsconfig.build.json'), '--outDir', outDir], {
+  const r = spawnSync(process.execPath, [tsc, '-p', resolve(runtimeDir, 'tsconfig.build.json'), '--outDir', perFile], {
     stdio: 'inherit',
     env: { ...process.env, NODE_OPTIONS: '' },
   });
   if (r.status !== 0) {
     console.error(`build-runtime: tsc (declarations) failed with exit code ${r.status}`);
     process.exit(1);
+  }
+  try {
+    bundleDeclarations({ dir: perFile, outFile: resolve(outDir, 'index.d.ts') });
+  } finally {
+    rmSync(perFile, { recursive: true, force: true });
   }
 }
 

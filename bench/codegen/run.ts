@@ -8,12 +8,12 @@
  * `--skip <ids>` (comma-separated: kitgen, openapi-typescript-dts, hey-api; with `--large` the
  * default is hey-api, `--skip none` runs all), `--lib-check` (tsc checks `.d.ts` files too).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildKitgen } from '../support/buildKitgen.ts';
+import { buildShippedRuntime } from '../support/shippedRuntime.ts';
 import { measure as measureStep, type Sample, type Step } from '../support/measure.ts';
 import { contestants } from './contestants.ts';
 import { defaultSeed, ensureLargeDocument } from './largeDocument.ts';
@@ -54,21 +54,8 @@ const runtimeDts = join(work, 'runtime-dts');
 const measure = (step: Step): Sample => measureStep(step, join(work, 'usage.jsonl'), root);
 
 mkdirSync(work, { recursive: true });
-process.stderr.write('bench:codegen: building the runtime declaration files kitgen output is checked against\n');
-const build = spawnSync(
-  process.execPath,
-  [
-    join(require.resolve('typescript/package.json'), '../bin/tsc'),
-    '-p',
-    join(root, 'runtime/tsconfig.build.json'),
-    '--declaration',
-    '--emitDeclarationOnly',
-    '--outDir',
-    runtimeDts,
-  ],
-  { cwd: root, encoding: 'utf8' },
-);
-if (build.status !== 0) throw new Error(`runtime declarations failed:\n${build.stdout}${build.stderr}`);
+process.stderr.write('bench:codegen: building the runtime as it ships (its one declaration file is what kitgen output is checked against)\n');
+buildShippedRuntime(root, runtimeDts);
 
 process.stderr.write('bench:codegen: building kitgen with tsc (it runs as it would ship, without a TypeScript loader)\n');
 const kitgenEntry = buildKitgen(root, join(work, 'kitgen-build'));

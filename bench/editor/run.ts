@@ -11,10 +11,10 @@
  * tsserver heap), `--seed N` (large document), `--reuse` (keep the generated outputs of the last
  * run instead of generating again).
  */
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildShippedRuntime } from '../support/shippedRuntime.ts';
 import { median } from '../support/measure.ts';
 import { defaultSeed, ensureLargeDocument } from '../codegen/largeDocument.ts';
 import { prepareProjects, type ProbeTarget, type Project } from './projects.ts';
@@ -60,22 +60,9 @@ if (which !== 'github') {
   });
 }
 
-log('bench:editor: building the runtime declaration files kitgen output resolves @kitgen/runtime to');
+log('bench:editor: building the runtime as it ships (kitgen output resolves @kitgen/runtime to its one declaration file)');
 const runtimeDts = join(work, 'runtime-dts');
-const build = spawnSync(
-  process.execPath,
-  [
-    join(require.resolve('typescript/package.json'), '../bin/tsc'),
-    '-p',
-    join(root, 'runtime/tsconfig.build.json'),
-    '--declaration',
-    '--emitDeclarationOnly',
-    '--outDir',
-    runtimeDts,
-  ],
-  { cwd: root, encoding: 'utf8' },
-);
-if (build.status !== 0) throw new Error(`runtime declarations failed:\n${build.stdout}${build.stderr}`);
+buildShippedRuntime(root, runtimeDts);
 
 const ms = (x: number) => Math.round(x).toLocaleString('en');
 const lines: string[] = [

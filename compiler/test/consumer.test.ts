@@ -53,6 +53,29 @@ for (const r of [contract, codeFirst]) ports.push(await Server.install(r, Server
 console.log(JSON.stringify(ports));
 `;
 
+// Type-checked with skipLibCheck off against the packed runtime's one declaration file.
+const typesCheckText = `import { Type } from 'typebox';
+import { Endpoint, PathCodec, Route, RoutePattern, Schema, type Static } from '@kitgen/runtime';
+
+const Item = Type.Object({ name: Type.String() });
+export const echo = Endpoint(RoutePattern.POST('items')).in(Item).out(Schema.Object({ n: Schema.Integer() })).implement((item) => ({ n: item.name.length }));
+// @ts-expect-error the handler answers a string where the output is an integer
+export const wrongOut = Endpoint(RoutePattern.POST('items')).in(Item).out(Schema.Object({ n: Schema.Integer() })).implement((item) => ({ n: item.name }));
+// @ts-expect-error the input is the user's typebox schema: name is a string
+export const wrongIn = Endpoint(RoutePattern.POST('items')).in(Item).implement((item) => void (item.name satisfies number));
+export const chat: Route<[string]> = Route.webSocket(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, room) => {
+  await socket.send(room);
+});
+const Counts = Schema.Record(Schema.String(), Schema.Integer());
+export const counts: Static<typeof Counts> = { a: 1 };
+// @ts-expect-error a record of integers
+export const wrongCounts: Static<typeof Counts> = { a: 'x' };
+const Kind = Schema.Union([Schema.Literal('cat'), Schema.Literal('dog')]);
+export const kind: Static<typeof Kind> = 'cat';
+// @ts-expect-error not one of the literals
+export const wrongKind: Static<typeof Kind> = 'cow';
+`;
+
 const callText = `import { createClient } from './api/index.js';
 import { createClient as createCodeFirstClient } from './cf/index.js';
 
@@ -114,6 +137,31 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
     await writeFile(join(app, 'src', 'main.ts'), mainText);
     await writeFile(join(app, 'src', 'call.ts'), callText);
     run('npx', ['tsc', '-p', '.'], app);
+
+    // The runtime's declarations ship as one file with typebox's inlined (scripts/bundleDeclarations.mjs):
+    // they check without skipLibCheck, take the user's own typebox schemas, and still refuse a wrong handler.
+    const runtimeDist = join(app, 'node_modules', '@kitgen', 'runtime', 'dist');
+    assert.deepEqual(
+      (await readdir(runtimeDist)).filter((f) => f.endsWith('.d.ts')),
+      ['index.d.ts'],
+    );
+    await writeFile(join(app, 'types-check.ts'), typesCheckText);
+    await writeFile(
+      join(app, 'tsconfig.types.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ['node'],
+        },
+        files: ['types-check.ts', 'node_modules/@kitgen/runtime/dist/index.d.ts'],
+      }),
+    );
+    run('npx', ['tsc', '-p', 'tsconfig.types.json'], app);
 
     // The compiled server under plain node (no loader): it prints its two ports.
     const server = spawn(process.execPath, ['dist/main.js'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
