@@ -147,6 +147,14 @@ test('the shipped bundle is one-byte text and builds no Unicode RegExp while it 
   // Module-level `\p{…}` patterns are parsed as the bundle loads; they are made on first use.
   const eager = text.split('\n').filter((line) => /^var \w+ = (\/(?!\*).*\\p\{|new RegExp\(.*\\\\p\{)/.test(line));
   assert.deepEqual(eager, [], 'module-level Unicode patterns');
+  // And none is constructed while the entry loads (the lazy ones call the RegExp constructor).
+  const script = `const Real = RegExp;
+const made = [];
+globalThis.RegExp = new Proxy(Real, { construct(target, args) { if (String(args[0]?.source ?? args[0]).includes('\\\\p{')) made.push(String(args[0])); return Reflect.construct(target, args); } });
+await import(${JSON.stringify(entry)});
+console.log(JSON.stringify(made));
+`;
+  assert.deepEqual(JSON.parse(node(['--input-type=module', '-e', script])), [], 'Unicode patterns constructed at load');
 });
 
 // typebox's idn-email and idn-hostname formats read its IDNA patterns, which the bundle makes on
