@@ -67,10 +67,11 @@ export class BlockBounds {
   }
 
   /**
-   * Skips an array or map (a writer's field the reader does not have), blocks checked as when
-   * reading; a block with a byte size is jumped over whole.
+   * Reads an array's or a map's blocks up to the empty one that ends it: each header is checked
+   * ({@link open}) before `items(n, size)` reads or skips its `n` items, and what they took is
+   * checked after ({@link close}). One call per block, not per item.
    */
-  skip(tap: Tap, kind: string, skipItem: () => void): void {
+  blocks(tap: Tap, kind: string, items: (n: number, size: number) => void): void {
     let n: number;
     let at = tap.pos;
     while ((n = tap.readLong()) !== 0) {
@@ -81,11 +82,21 @@ export class BlockBounds {
       }
       const start = tap.pos;
       const room = this.open(tap, kind, at, n, size);
-      if (size >= 0) tap.pos += size;
-      else for (let k = 0; k < n; k++) skipItem();
+      items(n, size);
       this.close(tap, kind, at, n, size, start, room);
       at = tap.pos;
     }
+  }
+
+  /**
+   * Skips an array or map (a writer's field the reader does not have), blocks checked as when
+   * reading; a block with a byte size is jumped over whole.
+   */
+  skip(tap: Tap, kind: string, skipItem: () => void): void {
+    this.blocks(tap, kind, (n, size) => {
+      if (size >= 0) tap.pos += size;
+      else for (let k = 0; k < n; k++) skipItem();
+    });
   }
 
   private charge(tap: Cursor, kind: string, at: number, n: number, room: number): void {
@@ -108,24 +119,11 @@ export function boundedBlockTypes(avro: typeof Avsc, bounds: BlockBounds): (sche
   class BoundedArrayType extends avro.types.ArrayType {
     _read(this: { itemsType: Reader }, tap: Tap): unknown[] {
       const items = this.itemsType;
-      let value: unknown[] | undefined;
-      let i = 0;
-      let n: number;
-      let at = tap.pos;
-      while ((n = tap.readLong()) !== 0) {
-        let size = -1;
-        if (n < 0) {
-          n = -n;
-          size = tap.readLong();
-        }
-        const start = tap.pos;
-        const room = bounds.open(tap, 'array', at, n, size);
-        value ??= new Array<unknown>(n);
-        for (let k = 0; k < n; k++) value[i++] = items._read(tap);
-        bounds.close(tap, 'array', at, n, size, start, room);
-        at = tap.pos;
-      }
-      return value ?? [];
+      const value: unknown[] = [];
+      bounds.blocks(tap, 'array', (n) => {
+        for (let k = 0; k < n; k++) value.push(items._read(tap));
+      });
+      return value;
     }
 
     _skip(this: { itemsType: Reader }, tap: Tap): void {
@@ -139,23 +137,12 @@ export function boundedBlockTypes(avro: typeof Avsc, bounds: BlockBounds): (sche
       const values = this.valuesType;
       // A plain `{}` as avsc builds it: the converter refuses a "__proto__" key that replaced the prototype.
       const value: Record<string, unknown> = {};
-      let n: number;
-      let at = tap.pos;
-      while ((n = tap.readLong()) !== 0) {
-        let size = -1;
-        if (n < 0) {
-          n = -n;
-          size = tap.readLong();
-        }
-        const start = tap.pos;
-        const room = bounds.open(tap, 'map', at, n, size);
+      bounds.blocks(tap, 'map', (n) => {
         for (let k = 0; k < n; k++) {
           const key = tap.readString();
           value[key] = values._read(tap);
         }
-        bounds.close(tap, 'map', at, n, size, start, room);
-        at = tap.pos;
-      }
+      });
       return value;
     }
 
