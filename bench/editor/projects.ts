@@ -131,11 +131,11 @@ export function prepareProjects(
     run([join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js'), input, '-o', join(fetchDir, 'gen', 'schema.d.ts')], root);
   } else log(`bench:editor: --reuse: the outputs already in ${work}`);
 
-  // The client's declarations are client.ts today and client.d.ts beside client.js after the emit change.
-  const declarations = ['client.ts', 'client.d.ts'].map((f) => join(kitgenDir, 'gen', f)).find((f) => existsSync(f));
-  if (declarations === undefined) throw new Error(`bench:editor: kitgen wrote neither client.ts nor client.d.ts in ${join(kitgenDir, 'gen')}`);
-  if (!new RegExp(`\\b${target.method}\\(`).test(readFileSync(declarations, 'utf8')))
-    throw new Error(`bench:editor: kitgen's client has no method ${target.method} (for ${target.path})`);
+  // The client has a method per name of `OperationName` (endpoints.d.ts): the operation must be one.
+  const names = join(kitgenDir, 'gen', 'endpoints.d.ts');
+  if (!existsSync(names)) throw new Error(`bench:editor: kitgen wrote no endpoints.d.ts in ${join(kitgenDir, 'gen')}`);
+  if (!readFileSync(names, 'utf8').includes(`'${target.method}'`))
+    throw new Error(`bench:editor: kitgen's OperationName has no ${target.method} (for ${target.path})`);
   const params = target.pathParams.map((p) => `${p}: 'x'`).join(', ');
   const kitgen = project(
     'kitgen',

@@ -2,7 +2,7 @@ import { checkRoot } from './input/checkRoot.ts';
 import { CompileError, Diagnostics, type Diagnostic } from './diagnostics/index.ts';
 import type { Api } from './model/Api.ts';
 import { buildModel } from './model/buildModel.ts';
-import { defaultOpenAPITargets, emitAll, type EmitOptions, type OpenAPIFormat, type Target } from './emit/index.ts';
+import { defaultOpenAPITargets, emitAll, withDependencies, type EmitOptions, type OpenAPIFormat, type Target } from './emit/index.ts';
 import { loadTemplates, type Templates } from './render/Templates.ts';
 
 export {
@@ -15,11 +15,12 @@ export {
   type EmitOptions,
   type OpenAPIFormat,
   type Target,
+  withDependencies,
 } from './emit/index.ts';
 
 /** Options of {@link EndpointGen.fromOpenAPI}. */
 export interface GenerateOptions {
-  /** Which files to emit (default endpoints, server, client, cli); `index.ts` re-exports the modules emitted. */
+  /** Which files to emit (default endpoints, server, client, cli; server, client and cli bring endpoints); `index.ts` re-exports the modules emitted. */
   readonly targets?: readonly Target[];
   /** The forms the `openapi` target writes (default `['json']`). */
   readonly openapiFormats?: readonly OpenAPIFormat[];
@@ -83,7 +84,7 @@ export const EndpointGen = {
       importExtension: options.importExtension ?? '.js',
       split,
       lean: options.lean ?? false,
-      targets: new Set(options.targets ?? defaultOpenAPITargets),
+      targets: withDependencies(options.targets ?? defaultOpenAPITargets),
       openapiFormats: options.openapiFormats ?? ['json'],
       userModules: options.userModules ?? [],
     };

@@ -14,7 +14,7 @@ const user = join(dir, '..', 'editor-user.ts');
 const userText = `import { createClient, type Pet, type Handlers } from './expected/index.js';
 const client = createClient({ baseUrl: 'http://localhost:8080' });
 export const shown: Promise<Pet> = client.showPetById({ petId: 1 });
-export const handlers: Partial<Handlers> = {};
+export const handlers: Partial<Handlers> = { listPets: async () => ({ status: 200, body: [], headers: {} }) };
 export const either = client.either.showPetById({ petId: 1 });
 `;
 
@@ -63,17 +63,17 @@ test('go-to-definition on generated names lands on readable declarations', () =>
     [],
   );
   assert.deepEqual(definitionAt(ls, 'Pet', 1), { file: 'endpoints.d.ts', line: 'export interface Pet {' });
-  assert.deepEqual(definitionAt(ls, 'Handlers', 1), { file: 'server.d.ts', line: 'export interface Handlers {' });
+  assert.deepEqual(definitionAt(ls, 'Handlers', 1), {
+    file: 'server.d.ts',
+    line: 'export interface Handlers extends HandlersOf<Pick<typeof endpoints, endpoints.OperationName>> {}',
+  });
   assert.deepEqual(definitionAt(ls, 'createClient', 1), { file: 'client.d.ts', line: 'export declare function createClient(options: ClientOptions): Client;' });
-  assert.deepEqual(definitionAt(ls, 'showPetById'), {
-    file: 'client.d.ts',
-    line: 'showPetById(params: endpoints.ShowPetByIdParams, options?: CallOptions): Promise<endpoints.ShowPetByIdOutput>;',
-  });
-  // `either` is a mapped type over Client: its members land on the method they come from.
-  assert.deepEqual(definitionAt(ls, 'showPetById', 1), {
-    file: 'client.d.ts',
-    line: 'showPetById(params: endpoints.ShowPetByIdParams, options?: CallOptions): Promise<endpoints.ShowPetByIdOutput>;',
-  });
+  // Client and Handlers are mapped over the endpoints: a method, the same method under `either`
+  // and a handler land on the endpoint's declaration, beside its params, output and error types.
+  const endpoint = { file: 'endpoints.d.ts', line: 'export declare const showPetById: EndpointOf<{' };
+  assert.deepEqual(definitionAt(ls, 'showPetById'), endpoint);
+  assert.deepEqual(definitionAt(ls, 'showPetById', 1), endpoint);
+  assert.deepEqual(definitionAt(ls, 'listPets'), { file: 'endpoints.d.ts', line: 'export declare const listPets: EndpointOf<{' });
 });
 
 test('hover on a client method shows the operation and its types', () => {
@@ -81,16 +81,24 @@ test('hover on a client method shows the operation and its types', () => {
   const info = ls.getQuickInfoAtPosition(user, userText.indexOf('showPetById'));
   assert.ok(info);
   const shown = ts.displayPartsToString(info.displayParts);
-  assert.equal(shown, '(method) Client.showPetById(params: ShowPetByIdParams, options?: CallOptions): Promise<ShowPetByIdOutput>');
-  assert.match(ts.displayPartsToString(info.documentation), /Info for a specific pet \(`GET \/pets\/\{petId\}`, `endpoints.showPetById`\)/);
+  assert.equal(shown, '(property) showPetById: (params: ShowPetByIdParams, options?: CallOptions) => Promise<Pet>');
+  assert.match(ts.displayPartsToString(info.documentation), /^Info for a specific pet\n\n`GET \/pets\/\{petId\}`$/);
   // The same method under `either`: its declared error and output by name, and the same documentation.
   const viaEither = ls.getQuickInfoAtPosition(user, userText.indexOf('showPetById', userText.indexOf('either')));
   assert.ok(viaEither);
   assert.equal(
     ts.displayPartsToString(viaEither.displayParts),
-    '(method) showPetById(params: ShowPetByIdParams, options?: CallOptions | undefined): Promise<Either<ShowPetByIdError, Pet>>',
+    '(property) showPetById: (params: ShowPetByIdParams, options?: CallOptions | undefined) => Promise<Either<ShowPetByIdError, Pet>>',
   );
   assert.match(ts.displayPartsToString(viaEither.documentation), /Info for a specific pet/);
   const members = ls.getCompletionsAtPosition(user, userText.indexOf('showPetById'), {})?.entries.map((e) => e.name) ?? [];
   for (const op of ['listPets', 'createPet', 'showPetById', 'deletePet', 'either']) assert.ok(members.includes(op), `completion lists ${op}`);
+  // A handler: its params, context and result, and the operation's documentation.
+  const handler = ls.getQuickInfoAtPosition(user, userText.indexOf('listPets'));
+  assert.ok(handler);
+  assert.equal(
+    ts.displayPartsToString(handler.displayParts),
+    '(property) listPets?: ((input: ListPetsParams, context: HandlerContext<"None">) => ListPetsOutput | EndpointFailure<ListPetsError> | Promise<ListPetsOutput | EndpointFailure<ListPetsError>>) | undefined',
+  );
+  assert.match(ts.displayPartsToString(handler.documentation), /^List all pets\n\n`GET \/pets`$/);
 });

@@ -80,5 +80,11 @@ test('esbuild build with endpoint files as input: the OpenAPI document and clien
   await esbuild.build({ ...options(p, [plugin]), entryPoints: [p.endpoints] });
   const doc = JSON.parse(await readFile(join(p.dir, 'src', 'cf', 'openapi.json'), 'utf8')) as { components: { schemas: { Pet: { properties: object } } } };
   assert.deepEqual(Object.keys(doc.components.schemas.Pet.properties), ['name']);
-  assert.match(await readFile(join(p.dir, 'src', 'cf', 'client.d.ts'), 'utf8'), /showPet/);
+  // The client is built over the endpoints module, so asking for `client` writes `endpoints` too.
+  assert.match(
+    await readFile(join(p.dir, 'src', 'cf', 'client.d.ts'), 'utf8'),
+    /interface Client extends ClientMethods<Pick<typeof endpoints, endpoints\.OperationName>>/,
+  );
+  assert.match(await readFile(join(p.dir, 'src', 'cf', 'endpoints.d.ts'), 'utf8'), /export type OperationName = 'showPet';/);
+  assert.match(await readFile(join(p.dir, 'src', 'cf', 'endpoints.js'), 'utf8'), /export const showPet = /);
 });

@@ -149,6 +149,7 @@ export {
   clientFromEndpoints,
   type ClientOf,
   type ClientMethodOf,
+  type ClientMethods,
   type EitherMethodOf,
   type EitherMethods,
   type ClientInputOptions,

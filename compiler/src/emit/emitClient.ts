@@ -2,7 +2,6 @@ import type { Api } from '../model/Api.ts';
 import { jsDoc, objectKey, stringLiteral } from '../names/literals.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
-import { operationDoc } from './emitServer.ts';
 
 interface Credential {
   readonly prop: string;
@@ -38,9 +37,10 @@ function credentials(api: Api): Credential[] {
 }
 
 /**
- * Emits `client.js` and `client.d.ts`: the `Client` interface (one typed method per operation, taking the same
- * params object as the handler, plus the same methods under `either` with declared errors as
- * values) and `createClient({ baseUrl, ...credentials })`, which builds it with the runtime's
+ * Emits `client.js` and `client.d.ts`: the `Client` interface (the runtime's `ClientMethods` over
+ * the endpoints named by `OperationName`: one typed method per operation, taking the same params
+ * object as the handler, plus the same methods under `either` with declared errors as values) and
+ * `createClient({ baseUrl, ...credentials })`, which builds it with the runtime's
  * `clientFromEndpoints` over a table of the endpoints and an `EndpointExecutor`.
  */
 export function emitClient(api: Api, options: EmitOptions): Map<string, string> {
@@ -50,11 +50,13 @@ export function emitClient(api: Api, options: EmitOptions): Map<string, string> 
   const optionalParams: string[] = [];
   const fills: string[] = [];
   const operations = api.operations.map((op) => {
-    const optional = op.body === undefined && op.parameters.every((p) => !p.required || p.credential !== undefined);
+    // Exactly when `{} extends Params` (ClientMethods then makes the argument optional): no
+    // required parameter but credentials (the client fills those in) and no required body.
+    const optional = (op.body === undefined || (!op.body.required && !op.body.parts)) && op.parameters.every((p) => !p.required || p.credential !== undefined);
     if (optional) optionalParams.push(stringLiteral(op.ident));
     const keys = op.parameters.filter((p) => p.credential !== undefined);
     if (keys.length > 0) fills.push(`${op.ident}: { ${keys.map((p) => `${objectKey(p.prop)}: ${schemeProp.get(p.credential!)}`).join(', ')} }`);
-    return { ident: op.ident, types: op.types, doc: operationDoc(op), optionalParams: optional };
+    return { ident: op.ident };
   });
   // What the runtime needs to turn a method's argument into the endpoint's input: which
   // operations may be called without params, and which API keys it fills in from the options.

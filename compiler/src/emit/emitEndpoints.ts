@@ -40,10 +40,14 @@ function operationRefs(op: Operation): Set<string> {
  * type in the declarations) and one `Endpoint` per operation (its data; its params, output, error
  * and Endpoint types in the declarations). Split mode puts the schemas in `endpoints/schemas.*`
  * and the operations in `endpoints/<tag>.*`, re-exported by `endpoints.*`. Each file imports the
- * runtime names its code registered.
+ * runtime names its code registered. The declarations end with `OperationName`, the operations'
+ * names, which the client's and the server's declarations map over.
  */
 export function emitEndpoints(api: Api, options: EmitOptions): Map<string, string> {
   const index = indexModel(api);
+  // Client and Handlers are mapped over `Pick<typeof endpoints, OperationName>`: the list is
+  // written once, here, instead of a signature per operation in each of their declaration files.
+  const operationNames = api.operations.map((op) => op.ident);
   const header = headerView(api, options);
   const files = new Map<string, string>();
   const schemaImports = new RuntimeImports();
@@ -51,7 +55,7 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   const schemaGroups = schemaDeclarations(api.schemas, index.identOf, index.scope, { lean: options.lean, imports: schemaImports, declImports: schemaDecls });
   if (!options.split) {
     const operations = opViews(api.operations, index, valueContext(index, options, schemaImports), schemaDecls);
-    const view = { ...header, imports: String(schemaImports), declImports: String(schemaDecls), schemaGroups, operations };
+    const view = { ...header, imports: String(schemaImports), declImports: String(schemaDecls), schemaGroups, operations, operationNames };
     setModule(files, options, 'endpoints', 'endpoints', view);
     return files;
   }
@@ -84,8 +88,6 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
     setModule(files, options, `endpoints/${group}`, 'endpoints-group', view);
     modules.push(importPath(options, `endpoints/${group}`));
   }
-  const text = options.templates.render('endpoints-index', { ...header, modules });
-  files.set('endpoints.js', text);
-  files.set('endpoints.d.ts', text);
+  setModule(files, options, 'endpoints', 'endpoints-index', { ...header, modules, operationNames });
   return files;
 }

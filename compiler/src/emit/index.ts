@@ -28,6 +28,16 @@ export const defaultOpenAPITargets: readonly Target[] = ['endpoints', 'server', 
 /** What `kitgen generate` emits for endpoint definition files when no targets are named (the server is the user's own code). */
 export const defaultCodeFirstTargets: readonly Target[] = ['openapi', 'endpoints', 'client', 'cli'];
 
+/** What each target's modules import from the others: the server, the client and the CLI are built over the endpoints module. */
+const dependencies: Readonly<Partial<Record<Target, readonly Target[]>>> = { server: ['endpoints'], client: ['endpoints'], cli: ['endpoints'] };
+
+/** The targets asked for, plus the ones their modules import (`client` alone writes `endpoints` too, which `client.js` imports). */
+export function withDependencies(targets: Iterable<Target>): Set<Target> {
+  const out = new Set<Target>();
+  for (const target of targets) for (const t of [target, ...(dependencies[target] ?? [])]) out.add(t);
+  return out;
+}
+
 /** Emits `options.targets` in registry order, then `index.ts` re-exporting the modules among them (pure: model and options in, files out). */
 export function emitAll(api: Api, options: EmitOptions): Map<string, string> {
   const files = new Map<string, string>();

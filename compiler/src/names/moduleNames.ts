@@ -21,7 +21,20 @@ export const runtimeNames = [
 export type RuntimeName = (typeof runtimeNames)[number];
 
 /**
- * Names the endpoints module must leave free: what server.ts and client.ts export (index.ts
- * re-exports all three modules) and the namespace they import the endpoints as.
+ * Names the endpoints module must leave free: what the server and client modules export (index
+ * re-exports all three modules), `OperationName` (the endpoints module's own list of operations)
+ * and the namespace they import the endpoints as.
  */
-export const endpointsModuleLocals = ['Handlers', 'HandlerResult', 'routes', 'Client', 'ClientOptions', 'createClient', 'endpoints'] as const;
+export const endpointsModuleLocals = [
+  'Handlers',
+  'HandlerResult',
+  'ErrorMappers',
+  'basePath',
+  'declaredErrorMappers',
+  'routes',
+  'Client',
+  'ClientOptions',
+  'createClient',
+  'OperationName',
+  'endpoints',
+] as const;

@@ -10,6 +10,19 @@ export type ClientMethodOf<E extends AnyEndpoint> = (params: InputOf<E>, options
 /** The same method resolving with `Either.left(error)` for a declared error and `Either.right(output)` otherwise. */
 export type EitherMethodOf<E extends AnyEndpoint> = (params: InputOf<E>, options?: CallOptions) => Promise<Either<ErrorOf<E>, OutputOf<E>>>;
 
+/**
+ * The methods of a generated `Client`: one per endpoint of `T` (generated code passes
+ * `Pick<typeof endpoints, OperationName>`), its params optional when every property of them is.
+ * A homomorphic mapped type, so each method keeps its endpoint's JSDoc and go-to-definition lands
+ * on the endpoint's declaration, and the declaration file lists each operation once, not per target.
+ */
+export type ClientMethods<T extends Readonly<Record<string, AnyEndpoint>>> = {
+  // `Record<never, never>` is `{}`: the params are optional when an empty object is one.
+  readonly [K in keyof T]: Record<never, never> extends InputOf<T[K]>
+    ? (params?: InputOf<T[K]>, options?: CallOptions) => Promise<OutputOf<T[K]>>
+    : ClientMethodOf<T[K]>;
+};
+
 /** One method per endpoint of a table, under the same name, plus the same methods under `either`. */
 export type ClientOf<T extends Readonly<Record<string, AnyEndpoint>>> = { readonly [K in keyof T]: ClientMethodOf<T[K]> } & {
   readonly either: { readonly [K in keyof T]: EitherMethodOf<T[K]> };

@@ -1,6 +1,8 @@
 import type { Route } from '../routing/Route.ts';
 import { Routes } from '../routing/Routes.ts';
-import type { AnyEndpoint, EndpointHandler } from './Endpoint.ts';
+import type { AnyEndpoint, EndpointHandler, HandlerContext } from './Endpoint.ts';
+import type { Unwrap } from './types.ts';
+import type { EndpointFailure } from './EndpointFailure.ts';
 import { implementEndpoint } from './server/implementEndpoint.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
@@ -36,8 +38,21 @@ export interface RoutesOptions<T extends Readonly<Record<string, AnyEndpoint>>> 
   readonly mapError?: ErrorMappers<T>;
 }
 
-/** One handler per endpoint of a table, under the same name. */
-export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = { readonly [K in keyof T]: HandlerOf<T[K]> };
+/**
+ * One handler per endpoint of a table, under the same name: a generated server's `Handlers` (over
+ * `Pick<typeof endpoints, OperationName>`). The handler's signature is written out, not
+ * `HandlerOf<…>`, so an editor shows its input, context and result types by name; and the mapped
+ * type is homomorphic, so each handler keeps its endpoint's JSDoc and go-to-definition.
+ */
+export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = {
+  readonly [K in keyof T]: (
+    input: Unwrap<T[K]['_types']['input']>,
+    context: HandlerContext<T[K]['_types']['auth']>,
+  ) =>
+    | Unwrap<T[K]['_types']['output']>
+    | EndpointFailure<T[K]['_types']['err']>
+    | Promise<Unwrap<T[K]['_types']['output']> | EndpointFailure<T[K]['_types']['err']>>;
+};
 
 /**
  * The routes of every endpoint of `table` (in its order), each answered by the handler of the
