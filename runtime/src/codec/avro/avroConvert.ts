@@ -28,7 +28,7 @@ function helpers(gen: Codegen): { isObj: string; show: string } {
 }
 
 class AvroEncoders {
-  private readonly defs = new Map<object, string | null>();
+  private readonly defs = new Map<object, string>();
   private readonly needs = new Map<object, boolean>();
 
   constructor(private readonly gen: Codegen) {}
@@ -118,21 +118,18 @@ class AvroEncoders {
   }
 
   private record(def: AvroRecord): string {
-    const known = this.defs.get(def);
-    if (known) return known;
-    const name = this.gen.fresh(`e${def.name}_`);
-    this.defs.set(def, name);
-    const { isObj, show } = helpers(this.gen);
-    const lines = def.fields.map((f, i) => {
-      const convert = this.of(f.shape);
-      const read = `v[${lit(f.memory)}]`;
-      const value = convert === null ? 'x' : `${convert}(x)`;
-      return f.optional
-        ? `k = ${lit(f.memory)}; x = ${read}; f${i} = x === undefined ? null : ${value};`
-        : `k = ${lit(f.memory)}; x = ${read}; f${i} = ${value};`;
-    });
-    const fields = def.fields.map((f, i) => ({ key: f.wire, local: `f${i}`, optional: false }));
-    this.gen.declare(`function ${name}(v) {
+    return this.gen.once(this.defs, def, `e${def.name}_`, (name) => {
+      const { isObj, show } = helpers(this.gen);
+      const lines = def.fields.map((f, i) => {
+        const convert = this.of(f.shape);
+        const read = `v[${lit(f.memory)}]`;
+        const value = convert === null ? 'x' : `${convert}(x)`;
+        return f.optional
+          ? `k = ${lit(f.memory)}; x = ${read}; f${i} = x === undefined ? null : ${value};`
+          : `k = ${lit(f.memory)}; x = ${read}; f${i} = ${value};`;
+      });
+      const fields = def.fields.map((f, i) => ({ key: f.wire, local: `f${i}`, optional: false }));
+      return `function ${name}(v) {
   if (!${isObj}(v)) throw new Failure("expected an object, got " + ${show}(v));
   var k, x${def.fields.map((_, i) => `, f${i}`).join('')};
   try {
@@ -140,29 +137,26 @@ class AvroEncoders {
   } catch (e) { at(e, k); }
   ${buildObject('o', [], fields)}
   return o;
-}`);
-    return name;
+}`;
+    });
   }
 
   private union(def: AvroUnion, wrapped: boolean): string {
-    const known = this.defs.get(def);
-    if (known) return known;
-    const name = this.gen.fresh(`e${def.name}_`);
-    this.defs.set(def, name);
-    const { isObj, show } = helpers(this.gen);
-    const cases = def.cases.map((c) => {
-      const record = this.record(c.def);
-      return `case ${lit(c.name)}: return ${wrapped ? `{ ${lit(c.def.fullName)}: ${record}(v) }` : `${record}(v)`};`;
-    });
-    const expected = def.cases.map((c) => JSON.stringify(c.name)).join(', ');
-    this.gen.declare(`function ${name}(v) {
+    return this.gen.once(this.defs, def, `e${def.name}_`, (name) => {
+      const { isObj, show } = helpers(this.gen);
+      const cases = def.cases.map((c) => {
+        const record = this.record(c.def);
+        return `case ${lit(c.name)}: return ${wrapped ? `{ ${lit(c.def.fullName)}: ${record}(v) }` : `${record}(v)`};`;
+      });
+      const expected = def.cases.map((c) => JSON.stringify(c.name)).join(', ');
+      return `function ${name}(v) {
   if (!${isObj}(v)) throw new Failure("expected an object, got " + ${show}(v));
   switch (v[${lit(def.tag)}]) {
     ${cases.join('\n    ')}
   }
   throw new Failure(${lit(`expected one of ${expected}, got `)} + ${show}(v[${lit(def.tag)}])).at(${lit(def.tag)});
-}`);
-    return name;
+}`;
+    });
   }
 }
 
@@ -229,45 +223,39 @@ class AvroDecoders {
   /** A record; a union's case carries its tag first. */
   private record(def: AvroRecord, tag: { key: string; value: string } | undefined): string {
     const key = tag === undefined ? def : `${def.fullName}\u0000${tag.value}`;
-    const known = this.defs.get(key);
-    if (known) return known;
-    const name = this.gen.fresh(`d${def.name}_`);
-    this.defs.set(key, name);
-    const lines = def.fields.map((f, i) => {
-      const convert = this.of(f.shape);
-      const value = convert === null ? 'x' : `${convert}(x)`;
-      const set = `f${i} = ${value};`;
-      return `k = ${lit(f.memory)}; x = s[${lit(f.wire)}]; ${f.optional ? `if (x !== null) ${set}` : set}`;
-    });
-    const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
-    const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
-    this.gen.declare(`function ${name}(s) {
+    return this.gen.once(this.defs, key, `d${def.name}_`, (name) => {
+      const lines = def.fields.map((f, i) => {
+        const convert = this.of(f.shape);
+        const value = convert === null ? 'x' : `${convert}(x)`;
+        const set = `f${i} = ${value};`;
+        return `k = ${lit(f.memory)}; x = s[${lit(f.wire)}]; ${f.optional ? `if (x !== null) ${set}` : set}`;
+      });
+      const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
+      const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
+      return `function ${name}(s) {
   var k, x${def.fields.map((_, i) => `, f${i}`).join('')};
   try {
     ${lines.join('\n    ')}
   } catch (e) { at(e, k); }
   ${buildObject('o', first, fields)}
   return o;
-}`);
-    return name;
+}`;
+    });
   }
 
   private union(def: AvroUnion, wrapped: boolean): string {
-    const known = this.defs.get(def);
-    if (known) return known;
-    const name = this.gen.fresh(`d${def.name}_`);
-    this.defs.set(def, name);
-    const records = def.cases.map((c) => ({ branch: c.def.fullName, decode: this.record(c.def, { key: def.tag, value: c.name }) }));
-    const body = wrapped
-      ? `var b = Object.keys(v)[0];
+    return this.gen.once(this.defs, def, `d${def.name}_`, (name) => {
+      const records = def.cases.map((c) => ({ branch: c.def.fullName, decode: this.record(c.def, { key: def.tag, value: c.name }) }));
+      const body = wrapped
+        ? `var b = Object.keys(v)[0];
   switch (b) {
     ${records.map((r) => `case ${lit(r.branch)}: return ${r.decode}(v[b]);`).join('\n    ')}
   }
   throw new Failure("unknown union branch " + JSON.stringify(b));`
-      : `return ${records[0].decode}(v);`;
-    this.gen.declare(`function ${name}(v) {
+        : `return ${records[0].decode}(v);`;
+      return `function ${name}(v) {
   ${body}
-}`);
-    return name;
+}`;
+    });
   }
 }

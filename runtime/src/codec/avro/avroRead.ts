@@ -165,16 +165,13 @@ class AvroReaders {
       case 'bytes':
         return gen.ref(readBytes, 'readBytes');
       case 'enum': {
-        const known = this.defs.get(shape);
-        if (known) return known;
-        const name = gen.fresh('dEnum');
-        this.defs.set(shape, name);
-        gen.declare(`function ${name}(c) {
+        return gen.once(this.defs, shape, 'dEnum', (name) => {
+          return `function ${name}(c) {
   var i = ${this.long()}(c), v = ${gen.ref([...shape.toSymbol.keys()])}[i];
   if (v === undefined) throw new Failure("invalid ${shape.name} enum index " + i);
   return v;
-}`);
-        return name;
+}`;
+        });
       }
       case 'array':
         return this.array(shape.items);
@@ -261,41 +258,35 @@ class AvroReaders {
 
   /** `(c, i)`: reads case `i` of a tagged union (its records in declaration order). */
   private cases(def: AvroUnion): string {
-    const known = this.defs.get(def);
-    if (known) return known;
-    const name = this.gen.fresh(`d${def.name}_`);
-    this.defs.set(def, name);
-    const cases = def.cases.map((c, i) => `case ${i}: return ${this.record(c.def, { key: def.tag, value: c.name })}(c);`);
-    this.gen.declare(`function ${name}(c, i) {
+    return this.gen.once(this.defs, def, `d${def.name}_`, (name) => {
+      const cases = def.cases.map((c, i) => `case ${i}: return ${this.record(c.def, { key: def.tag, value: c.name })}(c);`);
+      return `function ${name}(c, i) {
   switch (i) {
     ${cases.join('\n    ')}
   }
   throw new Failure("invalid union index " + i);
-}`);
-    return name;
+}`;
+    });
   }
 
   /** A record; a union's case carries its tag first. */
   private record(def: AvroRecord, tag: { key: string; value: string } | undefined): string {
     const key = tag === undefined ? def : `${def.fullName}\u0000${tag.value}`;
-    const known = this.defs.get(key);
-    if (known) return known;
-    const name = this.gen.fresh(`d${def.name}_`);
-    this.defs.set(key, name);
-    const lines = def.fields.map((f, i) => {
-      const read = f.optional ? this.nullable(f.shape.k === 'nullable' ? f.shape.inner : f.shape, 'undefined') : this.of(f.shape);
-      return `k = ${lit(f.memory)}; f${i} = ${read}(c);`;
-    });
-    const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
-    const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
-    this.gen.declare(`function ${name}(c) {
+    return this.gen.once(this.defs, key, `d${def.name}_`, (name) => {
+      const lines = def.fields.map((f, i) => {
+        const read = f.optional ? this.nullable(f.shape.k === 'nullable' ? f.shape.inner : f.shape, 'undefined') : this.of(f.shape);
+        return `k = ${lit(f.memory)}; f${i} = ${read}(c);`;
+      });
+      const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
+      const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
+      return `function ${name}(c) {
   var k${def.fields.map((_, i) => `, f${i}`).join('')};
   try {
     ${lines.join('\n    ')}
   } catch (e) { at(e, k); }
   ${buildObject('o', first, fields)}
   return o;
-}`);
-    return name;
+}`;
+    });
   }
 }

@@ -150,72 +150,60 @@ class ProtoEncoders {
   }
 
   private message(def: ProtoMessage): string {
-    const known = this.defs.get(def);
-    if (known) return known;
     const gen = this.gen;
-    const name = gen.fresh(`e${def.name}_`);
-    this.defs.set(def, name);
-    const keep = this.keepsMessage(def);
-    const lines = def.fields.map((f, i) => `k = ${lit(f.memory)}; ${this.assign(f, `v[${lit(f.memory)}]`, keep ? undefined : `f${i}`)}`);
-    // protobufjs skips fields that are undefined, so absent ones can sit in the literal.
-    const result = keep ? 'v' : `{ ${def.fields.map((f, i) => `${lit(f.wire)}: f${i}`).join(', ')} }`;
-    gen.declare(`function ${name}(v) {
+    return gen.once(this.defs, def, `e${def.name}_`, (name) => {
+      const keep = this.keepsMessage(def);
+      const lines = def.fields.map((f, i) => `k = ${lit(f.memory)}; ${this.assign(f, `v[${lit(f.memory)}]`, keep ? undefined : `f${i}`)}`);
+      // protobufjs skips fields that are undefined, so absent ones can sit in the literal.
+      const result = keep ? 'v' : `{ ${def.fields.map((f, i) => `${lit(f.wire)}: f${i}`).join(', ')} }`;
+      return `function ${name}(v) {
   if (!${gen.ref(isObjectValue, 'isObj')}(v)) throw new Failure("expected an object, got " + ${gen.ref(show, 'show')}(v));
   var k, x${keep ? '' : def.fields.map((_, i) => `, f${i}`).join('')};
   try {
     ${lines.join('\n    ')}
   } catch (e) { at(e, k); }
   return ${result};
-}`);
-    return name;
+}`;
+    });
   }
 
   // A wrapper's field is not in the in-memory value: the value itself goes in it.
   private wrapper(def: ProtoMessage): string {
-    const known = this.defs.get(def);
-    if (known) return known;
-    const name = this.gen.fresh(`e${def.name}_`);
-    this.defs.set(def, name);
-    this.gen.declare(`function ${name}(v) {
+    return this.gen.once(this.defs, def, `e${def.name}_`, (name) => {
+      return `function ${name}(v) {
   var x, f;
   ${this.assign(def.fields[0], 'v', 'f')}
   return { ${lit(def.fields[0].wire)}: f };
-}`);
-    return name;
+}`;
+    });
   }
 
   private union(def: ProtoUnion): string {
-    const known = this.defs.get(def);
-    if (known) return known;
     const gen = this.gen;
-    const name = gen.fresh(`e${def.name}_`);
-    this.defs.set(def, name);
-    const cases = def.cases.map((c) => `case ${lit(c.name)}: return { ${lit(c.wire)}: ${this.message(c.def)}(v) };`);
-    const expected = def.cases.map((c) => JSON.stringify(c.name)).join(', ');
-    const show_ = gen.ref(show, 'show');
-    gen.declare(`function ${name}(v) {
+    return gen.once(this.defs, def, `e${def.name}_`, (name) => {
+      const cases = def.cases.map((c) => `case ${lit(c.name)}: return { ${lit(c.wire)}: ${this.message(c.def)}(v) };`);
+      const expected = def.cases.map((c) => JSON.stringify(c.name)).join(', ');
+      const show_ = gen.ref(show, 'show');
+      return `function ${name}(v) {
   if (!${gen.ref(isObjectValue, 'isObj')}(v)) throw new Failure("expected an object, got " + ${show_}(v));
   switch (v[${lit(def.tag)}]) {
     ${cases.join('\n    ')}
   }
   throw new Failure(${lit(`expected one of ${expected}, got `)} + ${show_}(v[${lit(def.tag)}])).at(${lit(def.tag)});
-}`);
-    return name;
+}`;
+    });
   }
 
   private enumeration(def: ProtoEnum): string {
-    const known = this.defs.get(def);
-    if (known) return known;
     const gen = this.gen;
-    const name = gen.fresh(`e${def.name}_`);
-    this.defs.set(def, name);
-    const numbers = new Map(def.values.map((v) => [v.value, v.number]));
-    const expected = def.values.map((v) => JSON.stringify(v.value)).join(', ');
-    gen.declare(`function ${name}(v) {
+    return gen.once(this.defs, def, `e${def.name}_`, (name) => {
+      const numbers = new Map(def.values.map((v) => [v.value, v.number]));
+      const expected = def.values.map((v) => JSON.stringify(v.value)).join(', ');
+      return `function ${name}(v) {
   var n = typeof v === "string" ? ${gen.ref(numbers)}.get(v) : undefined;
   if (n === undefined) throw new Failure(${lit(`expected one of ${expected}, got `)} + ${gen.ref(show, 'show')}(v));
   return n;
-}`);
-    return name;
+}`;
+    });
   }
 }

@@ -147,17 +147,14 @@ class ProtoReaders {
   /** A message as `(r, length)`; a wrapper returns its one field, a union's case carries its tag first. */
   message(def: ProtoMessage, tag: { key: string; value: string } | undefined): string {
     const key = tag === undefined ? def : `${def.name}\u0000${tag.value}`;
-    const known = this.defs.get(key);
-    if (known) return known;
     const gen = this.gen;
-    const name = gen.fresh(`r${def.name}_`);
-    this.defs.set(key, name);
-    const cases = def.fields.map((f, i) => `case ${f.number}: k = ${lit(f.memory)}; ${this.readField(f, `f${i}`)} break;`);
-    const settle = def.fields.map((f, i) => this.settle(f, `f${i}`)).filter((s) => s !== '');
-    const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
-    const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
-    const result = def.wrapper ? 'return f0;' : `${buildObject('o', first, fields)}\n  return o;`;
-    gen.declare(`function ${name}(r, l) {
+    return gen.once(this.defs, key, `r${def.name}_`, (name) => {
+      const cases = def.fields.map((f, i) => `case ${f.number}: k = ${lit(f.memory)}; ${this.readField(f, `f${i}`)} break;`);
+      const settle = def.fields.map((f, i) => this.settle(f, `f${i}`)).filter((s) => s !== '');
+      const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
+      const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
+      const result = def.wrapper ? 'return f0;' : `${buildObject('o', first, fields)}\n  return o;`;
+      return `function ${name}(r, l) {
   var end = l === undefined ? r.len : r.pos + l, t, k, x, y, u, key${def.fields.map((_, i) => `, f${i}`).join('')};
   try {
     while (r.pos < end) {
@@ -170,19 +167,16 @@ class ProtoReaders {
     ${settle.join('\n    ')}
   } catch (e) { at(e, k); }
   ${result}
-}`);
-    return name;
+}`;
+    });
   }
 
   /** A oneof message as `(r, length)`: the case last seen, tagged. */
   union(def: ProtoUnion): string {
-    const known = this.defs.get(def);
-    if (known) return known;
     const gen = this.gen;
-    const name = gen.fresh(`r${def.name}_`);
-    this.defs.set(def, name);
-    const cases = def.cases.map((c) => `case ${c.number}: v = ${this.message(c.def, { key: def.tag, value: c.name })}(r, r.uint32()); break;`);
-    gen.declare(`function ${name}(r, l) {
+    return gen.once(this.defs, def, `r${def.name}_`, (name) => {
+      const cases = def.cases.map((c) => `case ${c.number}: v = ${this.message(c.def, { key: def.tag, value: c.name })}(r, r.uint32()); break;`);
+      return `function ${name}(r, l) {
   var end = l === undefined ? r.len : r.pos + l, t, v;
   while (r.pos < end) {
     t = r.uint32();
@@ -193,23 +187,20 @@ class ProtoReaders {
   }
   if (v === undefined) throw new Failure(${lit(`no case of ${def.name} is set (oneof ${def.oneof} is empty)`)});
   return v;
-}`);
-    return name;
+}`;
+    });
   }
 
   private enumeration(def: ProtoEnum): string {
-    const known = this.defs.get(def);
-    if (known) return known;
     const gen = this.gen;
-    const name = gen.fresh(`r${def.name}_`);
-    this.defs.set(def, name);
-    const values: (string | undefined)[] = [];
-    for (const v of def.values) values[v.number] = v.value;
-    gen.declare(`function ${name}(n) {
+    return gen.once(this.defs, def, `r${def.name}_`, (name) => {
+      const values: (string | undefined)[] = [];
+      for (const v of def.values) values[v.number] = v.value;
+      return `function ${name}(n) {
   var v = ${gen.ref(values)}[n];
   if (v === undefined) throw new Failure(n === 0 ? "enum value is unset (0)" : "unknown enum number " + n, ${lit(def.name)});
   return v;
-}`);
-    return name;
+}`;
+    });
   }
 }

@@ -56,6 +56,19 @@ export class Codegen {
     return `${prefix}${this.count++}`;
   }
 
+  /**
+   * The generated function of `key` in `defs`, declared on first use with the source `build(name)`
+   * returns. The name is recorded before `build` runs, so a recursive type's function calls itself.
+   */
+  once<K>(defs: Map<K, string>, key: K, prefix: string, build: (name: string) => string): string {
+    const known = defs.get(key);
+    if (known !== undefined) return known;
+    const name = this.fresh(prefix);
+    defs.set(key, name);
+    this.declare(build(name));
+    return name;
+  }
+
   /** Adds a function declaration (`function name(v) { … }`). */
   declare(source: string): void {
     this.declarations.push(source);
