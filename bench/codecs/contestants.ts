@@ -279,5 +279,12 @@ const builders: Record<string, (records: readonly UserValue[]) => Pair | undefin
 
 /** The pairs of the given formats (all by default); Thrift only when the Thrift compiler is installed. */
 export function contestants(records: readonly UserValue[], formats: readonly string[] = Object.keys(builders)): Pair[] {
-  return formats.map((f) => builders[f](records)).filter((p): p is Pair => p !== undefined);
+  return formats
+    .map((f) => {
+      // `--format avro` as well as `Avro`: the name is matched without case, and an unknown one is named.
+      const name = Object.keys(builders).find((b) => b.toLowerCase() === f.toLowerCase());
+      if (name === undefined) throw new Error(`--format: unknown format ${JSON.stringify(f)}; choose from ${Object.keys(builders).join(', ')}`);
+      return builders[name](records);
+    })
+    .filter((p): p is Pair => p !== undefined);
 }
