@@ -1,15 +1,18 @@
 // Builds @kitgen/runtime as it ships (docs/decisions.md, "the runtime ships bundled"):
-// `dist/index.js`, one ESM bundle by esbuild with typebox inlined and every other dependency
-// external, plus its source map, and `dist/index.d.ts`, tsc's declarations bundled into one file
-// with typebox's inlined (scripts/bundleDeclarations.mjs). Node's ESM loader pays per file
-// (resolve, stat, read, link), and typebox's ESM build is ~680 files, so the per-file build took
-// ~0.8 s to import; an editor pays per declaration file too.
+// `dist/runtime.cjs`, one CommonJS bundle by esbuild with typebox inlined and every other
+// dependency external, plus its source map; `dist/index.js`, the ESM entry that compiles it with a
+// V8 code cache (runtime/loader/loadBundle.ts) and re-exports its names; and `dist/index.d.ts`,
+// tsc's declarations bundled into one file with typebox's inlined (scripts/bundleDeclarations.mjs).
+// Node's ESM loader pays per file (resolve, stat, read, link), and typebox's ESM build is ~680
+// files, so the per-file build took ~0.8 s to import; an editor pays per declaration file too.
 //
 //   node scripts/build-runtime.mjs [--outDir <dir>] [--no-declarations]
 //
 // `--outDir` (default runtime/dist) is emptied first, so no stale per-file output ships.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -50,15 +53,18 @@ if (!values['no-declarations']) {
 }
 
 const lazyRegExps = { rewritten: 0 };
+const bundleFile = resolve(outDir, 'runtime.cjs');
 const result = await build({
-  entryPoints: { index: resolve(runtimeDir, 'src/index.ts') },
-  outdir: outDir,
+  entryPoints: [resolve(runtimeDir, 'src/index.ts')],
+  outfile: bundleFile,
   bundle: true,
-  // Chunks only for code loaded with import() (none today); the entry stays dist/index.js.
-  splitting: true,
-  format: 'esm',
+  // CommonJS so that dist/index.js can compile it through a `vm.Script` with a code cache
+  // (runtime/loader/loadBundle.ts); `import.meta.url` is the bundle's own URL, as in ESM.
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
+  define: { 'import.meta.url': '__kitgenBundleUrl' },
+  banner: { js: 'var __kitgenBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   external: external.flatMap((name) => [name, `${name}/*`]),
   // The runtime's own sources, not the `kitgen-source` condition's TypeScript of another package.
   conditions: ['import', 'node', 'default'],
@@ -86,8 +92,40 @@ if (lazyRegExps.rewritten === 0) {
 // keeps the comments it carries over as written, and one `→` in a comment makes V8 decode the
 // whole 1 MB file to UTF-16 and scan it two bytes a character (~8 ms of a server's start). Every
 // non-ASCII character left is inside a comment, where a `\uXXXX` escape reads the same.
-for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.cjs'))) {
   const text = readFileSync(resolve(file), 'utf8');
   const ascii = text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(resolve(file), ascii);
 }
+
+// The ESM entry users import: the loader, then every export of the bundle by name (an ES module's
+// names are static, so they are listed here from the bundle itself). The build id is the bundle's
+// content hash, which names its code cache.
+const bundleText = readFileSync(bundleFile);
+const buildId = createHash('sha256').update(bundleText).digest('hex').slice(0, 16);
+const names = Object.keys(createRequire(import.meta.url)(bundleFile)).sort();
+const notIdentifier = names.filter((name) => !/^[A-Za-z_$][\w$]*$/.test(name) || name === 'default');
+if (names.length === 0 || notIdentifier.length > 0) {
+  console.error(`build-runtime: the bundle's exports cannot be listed as names: ${notIdentifier.join(', ') || '(none)'}`);
+  process.exit(1);
+}
+const entry = await build({
+  stdin: {
+    contents: [
+      `import { loadBundle } from './loader/loadBundle.ts';`,
+      `const runtime = loadBundle(new URL('./runtime.cjs', import.meta.url), ${JSON.stringify(buildId)});`,
+      `export const { ${names.join(', ')} } = runtime;`,
+    ].join('\n'),
+    resolveDir: runtimeDir,
+    sourcefile: 'index.js',
+    loader: 'js',
+  },
+  outfile: resolve(outDir, 'index.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: false,
+  logLevel: 'warning',
+});
+if (entry.errors.length > 0) process.exit(1);

@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,10 +22,14 @@ const lazyPackages = ['pino', 'prom-client', 'yaml', 'commander', 'busboy'];
 const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
 delete env.NODE_TEST_CONTEXT;
 
-function node(args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}): string {
+function run(args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}): { stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [...args], { cwd: work, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 120_000 });
   assert.equal(r.status, 0, `node ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
+  return { stdout: r.stdout, stderr: r.stderr };
+}
+
+function node(args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}): string {
+  return run(args, extraEnv).stdout;
 }
 
 before(() => {
@@ -130,17 +134,70 @@ try {
   DeriveSchema.gen();
 } catch (error) {
   console.log(error.callSite);
+  console.log(error.stack.split('\\n').find((line) => /runtime\\.cjs:|\\/src\\/schema\\//.test(line)) ?? 'no frame of the runtime');
 }
 `;
 
 test("an unexpanded gen<T>() names the user's file and line from the bundle, with and without source maps", () => {
   writeFileSync(join(work, 'derive.mjs'), deriveScript);
-  assert.equal(node(['derive.mjs']).trim(), 'derive.mjs:3:3');
-  assert.equal(node(['--enable-source-maps', 'derive.mjs']).trim(), 'derive.mjs:3:3');
+  const [plain, plainFrame] = node(['derive.mjs']).trim().split('\n');
+  assert.equal(plain, 'derive.mjs:3:3');
+  assert.match(plainFrame, /runtime\.cjs:\d+:\d+/, 'without source maps the frame is in the bundle');
+  // With source maps the bundle is loaded by Node itself (no code cache), which maps its frames.
+  const [mapped, mappedFrame] = node(['--enable-source-maps', 'derive.mjs']).trim().split('\n');
+  assert.equal(mapped, 'derive.mjs:3:3');
+  assert.match(mappedFrame, /runtime\/src\/schema\/\w+\.ts:\d+:\d+/, 'with source maps the frame names the TypeScript source');
+});
+
+// The bundle is compiled from a V8 code cache after the first start (runtime/loader/loadBundle.ts):
+// NODE_DEBUG=kitgen says which way it went, and every way serves the same answers.
+test('the runtime loads from a code cache after its first start; a damaged, shared or disabled cache only costs a compile', () => {
+  writeFileSync(join(work, 'server.mjs'), serverScript);
+  const serve = (extraEnv: NodeJS.ProcessEnv) => {
+    const { stdout, stderr } = run(['server.mjs'], { NODE_DEBUG: 'kitgen', ...extraEnv });
+    const out = JSON.parse(stdout) as { ok: { status: number; body: string }; bad: { status: number }; missing: number };
+    assert.deepEqual([out.ok.status, JSON.parse(out.ok.body), out.bad.status, out.missing], [200, { name: 'bolt', count: 3 }, 400, 404], stderr);
+    return stderr;
+  };
+  const root = join(work, 'cache-own');
+  const cacheDir = join(root, 'kitgen');
+  const files = () => readdirSync(cacheDir).filter((f) => f.endsWith('.bin'));
+
+  const first = serve({ NODE_COMPILE_CACHE: root });
+  assert.match(first, /compile cache: no .*runtime-[0-9a-f]{16}-/);
+  assert.match(first, /compile cache: wrote /);
+  assert.equal(files().length, 1, 'one cache file');
+  const file = join(cacheDir, files()[0]);
+  assert.equal(statSync(cacheDir).mode & 0o777, 0o700, 'the cache directory is private');
+  assert.equal(statSync(file).mode & 0o777, 0o600, 'the cache file is private');
+
+  const second = serve({ NODE_COMPILE_CACHE: root });
+  assert.match(second, /compile cache: used /);
+  assert.doesNotMatch(second, /wrote/);
+
+  writeFileSync(file, 'not a code cache');
+  const damaged = serve({ NODE_COMPILE_CACHE: root });
+  assert.match(damaged, /compile cache: rejected /);
+  assert.match(damaged, /compile cache: wrote /);
+  assert.ok(statSync(file).size > 100_000, `the damaged file was replaced (${statSync(file).size} bytes)`);
+  assert.match(serve({ NODE_COMPILE_CACHE: root }), /compile cache: used /);
+
+  // A directory others can write to could hold anybody's compiled code: it is not read.
+  const shared = join(work, 'cache-shared');
+  mkdirSync(join(shared, 'kitgen'), { recursive: true });
+  chmodSync(join(shared, 'kitgen'), 0o777);
+  if (process.getuid?.() !== undefined) {
+    assert.match(serve({ NODE_COMPILE_CACHE: shared }), /not private to this user; not used/);
+    assert.deepEqual(readdirSync(join(shared, 'kitgen')), []);
+  }
+
+  const disabled = join(work, 'cache-disabled');
+  assert.doesNotMatch(serve({ NODE_COMPILE_CACHE: disabled, NODE_DISABLE_COMPILE_CACHE: '1' }), /compile cache/);
+  assert.equal(existsSync(disabled), false, 'NODE_DISABLE_COMPILE_CACHE writes nothing');
 });
 
 test('the shipped bundle is one-byte text and builds no Unicode RegExp while it loads', () => {
-  const text = readFileSync(join(outDir, 'index.js'), 'latin1');
+  const text = readFileSync(join(outDir, 'runtime.cjs'), 'latin1');
   // A non-ASCII character anywhere makes V8 decode and scan the whole file as UTF-16.
   const wide = text.search(/[\u0080-\uffff]/);
   assert.equal(wide, -1, `non-ASCII byte at offset ${wide}: ${JSON.stringify(text.slice(Math.max(0, wide - 60), wide + 20))}`);

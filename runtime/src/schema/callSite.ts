@@ -3,7 +3,7 @@ import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The runtime's own folders: frames in them are never the user's call. Run from source this file
-// is `src/schema/callSite.ts`; as shipped it is inside the bundle `dist/index.js`, whose frames
+// is `src/schema/callSite.ts`; as shipped it is inside the bundle `dist/runtime.cjs`, whose frames
 // name `src/…` instead when source maps are enabled (scripts/build-runtime.mjs).
 const here = dirname(fileURLToPath(import.meta.url));
 const runtimeRoots = basename(here) === 'schema' ? [dirname(here) + sep] : [here + sep, join(dirname(here), 'src') + sep];
