@@ -24,8 +24,9 @@ const debug = debuglog('kitgen');
 type ModuleWrapper = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
 
 /**
- * The directory of the cache files, or undefined when caching is off. Only a directory of this
- * user's that nobody else can write to is used: cached data is compiled code, run as it is read.
+ * The directory of the cache files, or undefined when caching is off. Only a directory owned by
+ * this user or root that nobody else can write to is used (cached data is compiled code, run as it
+ * is read); root's lets an image carry a cache made at build time for a server run as another user.
  */
 function cacheDirectory(): string | undefined {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
@@ -36,8 +37,8 @@ function cacheDirectory(): string | undefined {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     for (const path of [base, dir]) {
       const stats = statSync(path);
-      if (uid !== undefined && (stats.uid !== uid || (stats.mode & 0o022) !== 0)) {
-        debug('compile cache: %s is not private to this user; not used', path);
+      if (uid !== undefined && ((stats.uid !== uid && stats.uid !== 0) || (stats.mode & 0o022) !== 0)) {
+        debug('compile cache: %s is writable by others; not used', path);
         return undefined;
       }
     }

@@ -187,7 +187,7 @@ test('the runtime loads from a code cache after its first start; a damaged, shar
   mkdirSync(join(shared, 'kitgen'), { recursive: true });
   chmodSync(join(shared, 'kitgen'), 0o777);
   if (process.getuid?.() !== undefined) {
-    assert.match(serve({ NODE_COMPILE_CACHE: shared }), /not private to this user; not used/);
+    assert.match(serve({ NODE_COMPILE_CACHE: shared }), /writable by others; not used/);
     assert.deepEqual(readdirSync(join(shared, 'kitgen')), []);
   }
 
