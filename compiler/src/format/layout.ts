@@ -26,84 +26,118 @@ interface Group {
 
 type Token = Text | Group;
 
-const closing: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+// Character codes the scanners compare against (charCodeAt: no one-character strings per step).
+const QUOTE = 39;
+const DOUBLE_QUOTE = 34;
+const BACKTICK = 96;
+const BACKSLASH = 92;
+const SPACE = 32;
+const SLASH = 47;
+const STAR = 42;
+const COMMA = 44;
+const SEMICOLON = 59;
+const EQUALS = 61;
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const LESS = 60;
+const GREATER = 62;
+/** No closing bracket awaited: the top level of a line. */
+const NONE = -1;
+
+const isQuote = (c: number) => c === QUOTE || c === DOUBLE_QUOTE || c === BACKTICK;
+/** `[\w$]`; NaN (before the first or after the last character) is not. */
+const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+const closingOf = (c: number) => (c === OPEN_PAREN ? CLOSE_PAREN : c === OPEN_BRACKET ? CLOSE_BRACKET : c === OPEN_BRACE ? CLOSE_BRACE : GREATER);
+
+/** The index just past the string literal opening at `i`. */
+function skipString(line: string, i: number): number {
+  const quote = line.charCodeAt(i);
+  let j = i + 1;
+  while (j < line.length && line.charCodeAt(j) !== quote) j += line.charCodeAt(j) === BACKSLASH ? 2 : 1;
+  return j + 1;
+}
 
 /** Splits one line into text and bracket groups; unmatched closers and unclosed groups stay text. */
 function tokenize(line: string): Token[] {
   let i = 0;
-  const isWord = (ch: string | undefined) => ch !== undefined && /[\w$]/.test(ch);
-  const parseSeq = (until: string | undefined): { items: Token[][]; sep: ',' | ';'; closed: boolean } => {
-    const items: Token[][] = [[]];
+  const n = line.length;
+  const parseSeq = (until: number): { items: Token[][]; sep: ',' | ';'; closed: boolean } => {
+    let current: Token[] = [];
+    const items: Token[][] = [current];
     let sep: ',' | ';' | undefined;
     // Text runs are sliced from the line, not built a character at a time.
     let start = i;
-    const flush = (end: number) => {
-      if (end > start) items[items.length - 1].push({ kind: 'text', text: line.slice(start, end) });
-    };
-    while (i < line.length) {
-      const c = line[i];
-      if (c === "'" || c === '"' || c === '`') {
-        for (i++; i < line.length && line[i] !== c; i += line[i] === '\\' ? 2 : 1);
-        i++;
+    while (i < n) {
+      const c = line.charCodeAt(i);
+      if (isQuote(c)) {
+        i = skipString(line, i);
         continue;
       }
-      if (until !== undefined && c === until && !(c === '>' && line[i - 1] === '=')) {
-        flush(i);
+      if (c === until && !(c === GREATER && line.charCodeAt(i - 1) === EQUALS)) {
+        if (i > start) current.push({ kind: 'text', text: line.slice(start, i) });
         return { items, sep: sep ?? ',', closed: true };
       }
-      if (c === '(' || c === '[' || c === '{' || (c === '<' && isWord(line[i - 1]))) {
+      if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE || (c === LESS && isWordCode(line.charCodeAt(i - 1)))) {
         const openAt = i;
-        flush(i);
+        if (i > start) current.push({ kind: 'text', text: line.slice(start, i) });
         i++;
-        const inner = parseSeq(closing[c]);
+        const inner = parseSeq(closingOf(c));
         if (!inner.closed) {
-          items[items.length - 1].push({ kind: 'text', text: line.slice(openAt) });
-          i = line.length;
+          current.push({ kind: 'text', text: line.slice(openAt) });
+          i = n;
           return { items, sep: sep ?? ',', closed: false };
         }
         i++;
-        const before = line[openAt - 1];
-        items[items.length - 1].push({
+        const before = line.charCodeAt(openAt - 1);
+        current.push({
           kind: 'group',
-          open: c,
-          close: closing[c],
+          open: line[openAt],
+          close: String.fromCharCode(closingOf(c)),
           items: nonEmpty(inner.items),
           sep: inner.sep,
-          call: c !== '(' || isWord(before) || before === '>' || before === ')' || before === ']',
+          call: c !== OPEN_PAREN || isWordCode(before) || before === GREATER || before === CLOSE_PAREN || before === CLOSE_BRACKET,
           flat: undefined,
         });
         start = i;
         continue;
       }
-      if ((c === ',' || c === ';') && until !== undefined && until !== '>') {
-        sep ??= c;
-        flush(i);
-        items.push([]);
+      if ((c === COMMA || c === SEMICOLON) && until !== NONE && until !== GREATER) {
+        sep ??= c === COMMA ? ',' : ';';
+        if (i > start) current.push({ kind: 'text', text: line.slice(start, i) });
+        current = [];
+        items.push(current);
         i++;
-        while (line[i] === ' ') i++;
+        while (line.charCodeAt(i) === SPACE) i++;
         start = i;
         continue;
       }
       i++;
     }
-    flush(i);
-    return { items, sep: sep ?? ',', closed: until === undefined };
+    if (i > start) current.push({ kind: 'text', text: line.slice(start, i) });
+    return { items, sep: sep ?? ',', closed: until === NONE };
   };
-  return parseSeq(undefined).items[0] ?? [];
+  return parseSeq(NONE).items[0] ?? [];
 }
 
-/** Items without the spaces around them (`{ a: 1 }` holds the item `a: 1`). */
+/** Items without the spaces around them (`{ a: 1 }` holds the item `a: 1`); the item arrays are the tokenizer's own, trimmed in place. */
 function nonEmpty(items: Token[][]): Token[][] {
-  return items
-    .map((it) => {
-      const out = [...it];
-      const first = out[0];
-      if (first?.kind === 'text') out[0] = { kind: 'text', text: first.text.trimStart() };
-      const last = out[out.length - 1];
-      if (last?.kind === 'text') out[out.length - 1] = { kind: 'text', text: last.text.trimEnd() };
-      return out.filter((t) => t.kind === 'group' || t.text !== '');
-    })
-    .filter((it) => it.length > 0);
+  const out: Token[][] = [];
+  for (const item of items) {
+    const first = item[0];
+    if (first?.kind === 'text') item[0] = { kind: 'text', text: first.text.trimStart() };
+    const lastAt = item.length - 1;
+    const last = item[lastAt];
+    if (last?.kind === 'text') item[lastAt] = { kind: 'text', text: last.text.trimEnd() };
+    let empty = false;
+    for (const t of item) if (t.kind === 'text' && t.text === '') empty = true;
+    const kept = empty ? item.filter((t) => t.kind === 'group' || t.text !== '') : item;
+    if (kept.length > 0) out.push(kept);
+  }
+  return out;
 }
 
 /** The one-line text of a token (computed once per group). */
@@ -112,8 +146,20 @@ function flatToken(t: Token): string {
   return (t.flat ??= flatGroup(t));
 }
 
+/** The one-line text of a sequence of tokens. */
+function flatSeq(seq: readonly Token[], from = 0, to = seq.length): string {
+  let text = '';
+  for (let k = from; k < to; k++) text += flatToken(seq[k]);
+  return text;
+}
+
 function flatGroup(t: Group): string {
-  const inner = t.items.map((it) => it.map(flatToken).join('')).join(t.open === '<' ? ', ' : `${t.sep} `);
+  const between = t.open === '<' ? ', ' : `${t.sep} `;
+  let inner = '';
+  for (let k = 0; k < t.items.length; k++) {
+    if (k > 0) inner += between;
+    inner += flatSeq(t.items[k]);
+  }
   const pad = t.open === '{' && inner !== '' ? ' ' : '';
   return `${t.open}${pad}${inner}${pad}${t.close}`;
 }
@@ -129,7 +175,7 @@ function lastColumn(text: string, start: number): number {
  * right until the rest fits.
  */
 function render(seq: Token[], column: number, indent: number, width: number): string {
-  const whole = seq.map(flatToken).join('');
+  const whole = flatSeq(seq);
   if (column + whole.length <= width) return whole;
   let lastGroup = -1;
   for (let k = seq.length - 1; k >= 0; k--) {
@@ -140,11 +186,8 @@ function render(seq: Token[], column: number, indent: number, width: number): st
     }
   }
   if (lastGroup > 0) {
-    const before = seq.slice(0, lastGroup).map(flatToken).join('');
-    const after = seq
-      .slice(lastGroup + 1)
-      .map(flatToken)
-      .join('');
+    const before = flatSeq(seq, 0, lastGroup);
+    const after = flatSeq(seq, lastGroup + 1);
     if (column + before.length + 1 <= width && !after.includes('\n') && after.length < 20) {
       return before + renderGroups(seq.slice(lastGroup), column + before.length, indent, width);
     }
@@ -218,28 +261,36 @@ function breakUnion(line: string, indent: number): string | undefined {
   return `${' '.repeat(indent)}${m[1].trimEnd()}\n${parts.map((p) => `${pad}| ${p}`).join('\n')}${m[3]}`;
 }
 
-/** Net bracket depth change of a line (strings and comments skipped) and how many closers lead it. */
-function depthOf(line: string): { delta: number; leading: number } {
+/** How many closers lead the line {@link depthOf} last looked at (a second result without an object per line). */
+let leadingClosers = 0;
+
+/** Net bracket depth change of a line (strings and comments skipped); sets {@link leadingClosers}. */
+function depthOf(line: string): number {
   let delta = 0;
   let leading = 0;
   let other = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === "'" || c === '"' || c === '`') {
-      for (i++; i < line.length && line[i] !== c; i += line[i] === '\\' ? 2 : 1);
+  const n = line.length;
+  for (let i = 0; i < n; i++) {
+    const c = line.charCodeAt(i);
+    if (isQuote(c)) {
+      i = skipString(line, i) - 1;
       other = true;
       continue;
     }
-    if (c === '/' && (line[i + 1] === '/' || line[i + 1] === '*')) break;
-    if (c === '(' || c === '[' || c === '{') {
+    if (c === SLASH) {
+      const next = line.charCodeAt(i + 1);
+      if (next === SLASH || next === STAR) break;
+    }
+    if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE) {
       delta++;
       other = true;
-    } else if (c === ')' || c === ']' || c === '}') {
+    } else if (c === CLOSE_PAREN || c === CLOSE_BRACKET || c === CLOSE_BRACE) {
       delta--;
       if (!other) leading++;
-    } else if (c !== ' ') other = true;
+    } else if (c !== SPACE) other = true;
   }
-  return { delta, leading };
+  leadingClosers = leading;
+  return delta;
 }
 
 /**
@@ -271,7 +322,8 @@ export function layoutCode(text: string, width = 120): string {
       out.push(' '.repeat(depth * 2) + line);
       continue;
     }
-    const { delta, leading } = depthOf(line);
+    const delta = depthOf(line);
+    const leading = leadingClosers;
     const isChain = line.startsWith('.');
     const indent = Math.max(0, depth - leading) * 2 + (isChain || chain ? 2 : 0);
     out.push(
