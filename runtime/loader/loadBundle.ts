@@ -10,6 +10,7 @@
 // variables: `NODE_COMPILE_CACHE=<dir>` puts it under `<dir>/kitgen`, `NODE_DISABLE_COMPILE_CACHE=1`
 // turns it off. With `--enable-source-maps` the bundle is `require`d instead, so that Node maps
 // its stack frames back to `src/*.ts` (Node registers source maps only for modules it loads).
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
 import { Script } from 'node:vm';
+import { threadId } from 'node:worker_threads';
 
 const debug = debuglog('kitgen');
 
@@ -86,9 +88,12 @@ export function loadBundle(bundle: URL, buildId: string): Record<string, unknown
   return module.exports;
 }
 
-/** Writes the script's code cache to `file` through a temporary file, so no process reads half of one. */
+/**
+ * Writes the script's code cache to `file` through a temporary file of this process and thread
+ * alone, so no reader ever sees half of one (V8 may not verify a cache's checksum).
+ */
 function writeCache(script: Script, file: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
     renameSync(temporary, file);

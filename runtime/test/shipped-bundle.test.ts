@@ -5,7 +5,7 @@
 // still names the user's file. Structural guards, not timings (those are in bench:routes).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -151,7 +151,7 @@ test("an unexpanded gen<T>() names the user's file and line from the bundle, wit
 
 // The bundle is compiled from a V8 code cache after the first start (runtime/loader/loadBundle.ts):
 // NODE_DEBUG=kitgen says which way it went, and every way serves the same answers.
-test('the runtime loads from a code cache after its first start; a damaged, shared or disabled cache only costs a compile', () => {
+test('the runtime loads from a code cache after its first start; a damaged, shared or disabled cache only costs a compile', async () => {
   writeFileSync(join(work, 'server.mjs'), serverScript);
   const serve = (extraEnv: NodeJS.ProcessEnv) => {
     const { stdout, stderr } = run(['server.mjs'], { NODE_DEBUG: 'kitgen', ...extraEnv });
@@ -181,6 +181,26 @@ test('the runtime loads from a code cache after its first start; a damaged, shar
   assert.match(damaged, /compile cache: wrote /);
   assert.ok(statSync(file).size > 100_000, `the damaged file was replaced (${statSync(file).size} bytes)`);
   assert.match(serve({ NODE_COMPILE_CACHE: root }), /compile cache: used /);
+
+  // Processes starting together on an empty cache each write a whole file and rename it: the one
+  // left is whole, and used.
+  const together = join(work, 'cache-together');
+  const starts = await Promise.all(
+    [1, 2, 3, 4].map(
+      () =>
+        new Promise<number | null>((resolve) => {
+          const child = spawn(process.execPath, ['server.mjs'], { cwd: work, env: { ...env, NODE_COMPILE_CACHE: together }, stdio: 'ignore' });
+          child.on('exit', resolve);
+        }),
+    ),
+  );
+  assert.deepEqual(starts, [0, 0, 0, 0], 'four servers started together on an empty cache');
+  assert.deepEqual(
+    readdirSync(join(together, 'kitgen')).filter((f) => !f.endsWith('.bin')),
+    [],
+    'no temporary file is left',
+  );
+  assert.match(serve({ NODE_COMPILE_CACHE: together }), /compile cache: used /);
 
   // A directory others can write to could hold anybody's compiled code: it is not read.
   const shared = join(work, 'cache-shared');
