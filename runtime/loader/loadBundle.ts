@@ -10,7 +10,7 @@
 // variables: `NODE_COMPILE_CACHE=<dir>` puts it under `<dir>/kitgen`, `NODE_DISABLE_COMPILE_CACHE=1`
 // turns it off. With `--enable-source-maps` the bundle is `require`d instead, so that Node maps
 // its stack frames back to `src/*.ts` (Node registers source maps only for modules it loads).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -64,7 +64,13 @@ export function loadBundle(bundle: URL, buildId: string): Record<string, unknown
 
   const source = readFileSync(filename, 'utf8');
   const { size, mtimeMs } = statSync(filename);
-  const cacheFile = join(dir, `runtime-${buildId}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.bin`);
+  // V8 rejects a cache made under other flags: one file per set of node flags, so that processes
+  // started differently (a worker with --max-old-space-size, say) do not overwrite each other's.
+  const flags = createHash('sha256')
+    .update(`${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}`)
+    .digest('hex')
+    .slice(0, 8);
+  const cacheFile = join(dir, `runtime-${buildId}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-${flags}.bin`);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
@@ -82,15 +88,14 @@ export function loadBundle(bundle: URL, buildId: string): Record<string, unknown
     return module.exports;
   }
   debug('compile cache: %s %s', cachedData === undefined ? 'no' : 'rejected', cacheFile);
-  // Written once the caller's own start-up code has run too (building routes, starting to listen),
-  // so the functions it compiled are in the cache as well as the module's top level.
+  // Written after the importing program's synchronous start-up code (building its routes), not in its way.
   setImmediate(() => writeCache(script, cacheFile));
   return module.exports;
 }
 
 /**
  * Writes the script's code cache to `file` through a temporary file of this process and thread
- * alone, so no reader ever sees half of one (V8 may not verify a cache's checksum).
+ * alone, then a rename, so that no reader ever sees half of one.
  */
 function writeCache(script: Script, file: string): void {
   const temporary = `${file}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`;
