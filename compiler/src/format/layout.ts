@@ -6,11 +6,6 @@
  * reasonable time, and only knows what the emitters write (no template or regex literals).
  */
 
-interface Text {
-  readonly kind: 'text';
-  readonly text: string;
-}
-
 interface Group {
   readonly kind: 'group';
   readonly open: string;
@@ -24,7 +19,8 @@ interface Group {
   flat?: string;
 }
 
-type Token = Text | Group;
+/** Text between brackets (a string: no object per run of text), or a bracket group. */
+type Token = string | Group;
 
 // Character codes the scanners compare against (charCodeAt: no one-character strings per step).
 const QUOTE = 39;
@@ -78,16 +74,16 @@ function tokenize(line: string): Token[] {
         continue;
       }
       if (c === until && !(c === GREATER && line.charCodeAt(i - 1) === EQUALS)) {
-        if (i > start) current.push({ kind: 'text', text: line.slice(start, i) });
+        if (i > start) current.push(line.slice(start, i));
         return { items, sep: sep ?? ',', closed: true };
       }
       if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE || (c === LESS && isWordCode(line.charCodeAt(i - 1)))) {
         const openAt = i;
-        if (i > start) current.push({ kind: 'text', text: line.slice(start, i) });
+        if (i > start) current.push(line.slice(start, i));
         i++;
         const inner = parseSeq(closingOf(c));
         if (!inner.closed) {
-          current.push({ kind: 'text', text: line.slice(openAt) });
+          current.push(line.slice(openAt));
           i = n;
           return { items, sep: sep ?? ',', closed: false };
         }
@@ -107,7 +103,7 @@ function tokenize(line: string): Token[] {
       }
       if ((c === COMMA || c === SEMICOLON) && until !== NONE && until !== GREATER) {
         sep ??= c === COMMA ? ',' : ';';
-        if (i > start) current.push({ kind: 'text', text: line.slice(start, i) });
+        if (i > start) current.push(line.slice(start, i));
         current = [];
         items.push(current);
         i++;
@@ -117,7 +113,7 @@ function tokenize(line: string): Token[] {
       }
       i++;
     }
-    if (i > start) current.push({ kind: 'text', text: line.slice(start, i) });
+    if (i > start) current.push(line.slice(start, i));
     return { items, sep: sep ?? ',', closed: until === NONE };
   };
   return parseSeq(NONE).items[0] ?? [];
@@ -128,13 +124,13 @@ function nonEmpty(items: Token[][]): Token[][] {
   const out: Token[][] = [];
   for (const item of items) {
     const first = item[0];
-    if (first?.kind === 'text') item[0] = { kind: 'text', text: first.text.trimStart() };
+    if (typeof first === 'string') item[0] = first.trimStart();
     const lastAt = item.length - 1;
     const last = item[lastAt];
-    if (last?.kind === 'text') item[lastAt] = { kind: 'text', text: last.text.trimEnd() };
+    if (typeof last === 'string') item[lastAt] = last.trimEnd();
     let empty = false;
-    for (const t of item) if (t.kind === 'text' && t.text === '') empty = true;
-    const kept = empty ? item.filter((t) => t.kind === 'group' || t.text !== '') : item;
+    for (const t of item) if (t === '') empty = true;
+    const kept = empty ? item.filter((t) => t !== '') : item;
     if (kept.length > 0) out.push(kept);
   }
   return out;
@@ -142,7 +138,7 @@ function nonEmpty(items: Token[][]): Token[][] {
 
 /** The one-line text of a token (computed once per group). */
 function flatToken(t: Token): string {
-  if (t.kind === 'text') return t.text;
+  if (typeof t === 'string') return t;
   return (t.flat ??= flatGroup(t));
 }
 
@@ -180,7 +176,7 @@ function render(seq: Token[], column: number, indent: number, width: number): st
   let lastGroup = -1;
   for (let k = seq.length - 1; k >= 0; k--) {
     const t = seq[k];
-    if (t.kind === 'group' && t.open !== '<' && t.items.length > 0) {
+    if (typeof t !== 'string' && t.open !== '<' && t.items.length > 0) {
       lastGroup = k;
       break;
     }
@@ -204,7 +200,7 @@ function renderGroups(seq: Token[], column: number, indent: number, width: numbe
   for (let k = seq.length - 1; k >= 0; k--) restLength[k] = restLength[k + 1] + flatToken(seq[k]).length;
   for (let k = 0; k < seq.length; k++) {
     const t = seq[k];
-    if (t.kind === 'text' || col + restLength[k] <= width) {
+    if (typeof t === 'string' || col + restLength[k] <= width) {
       const text = flatToken(t);
       out += text;
       col += text.length;
@@ -219,7 +215,7 @@ function renderGroups(seq: Token[], column: number, indent: number, width: numbe
     }
     // A lone object or array argument hugs the parentheses: `fn({` … `})`.
     const only = items.length === 1 && items[0].length === 1 ? items[0][0] : undefined;
-    if (t.open === '(' && only?.kind === 'group' && (only.open === '{' || only.open === '[')) {
+    if (t.open === '(' && only !== undefined && typeof only !== 'string' && (only.open === '{' || only.open === '[')) {
       out += `(${render(items[0], col + 1, indent, width)})`;
       col = lastColumn(out, column);
       continue;
