@@ -52,51 +52,62 @@ if (!values['no-declarations']) {
   }
 }
 
-const lazyRegExps = { rewritten: 0 };
-const bundleFile = resolve(outDir, 'runtime.cjs');
-const result = await build({
-  entryPoints: [resolve(runtimeDir, 'src/index.ts')],
-  outfile: bundleFile,
-  bundle: true,
-  // CommonJS so that dist/index.js can compile it through a `vm.Script` with a code cache
-  // (runtime/loader/loadBundle.ts); `import.meta.url` is the bundle's own URL, as in ESM.
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  define: { 'import.meta.url': '__kitgenBundleUrl' },
-  banner: { js: 'var __kitgenBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  external: external.flatMap((name) => [name, `${name}/*`]),
-  // The runtime's own sources, not the `kitgen-source` condition's TypeScript of another package.
-  conditions: ['import', 'node', 'default'],
-  sourcemap: 'linked',
-  // No keepNames: its helpers rename every closure made per request (docs/benchmarks.md).
-  keepNames: false,
-  minify: false,
-  legalComments: 'eof',
-  logLevel: 'warning',
-  metafile: true,
-  plugins: [lazyUnicodeRegExps(lazyRegExps)],
-});
-if (result.errors.length > 0) process.exit(1);
-const inputs = Object.keys(result.metafile.inputs);
-if (!inputs.some((p) => p.includes(`node_modules/${inlined}/`))) {
-  console.error(`build-runtime: ${inlined} is not in the bundle; the runtime would import ${inlined} file by file`);
-  process.exit(1);
-}
-if (lazyRegExps.rewritten === 0) {
-  console.error(`build-runtime: no Unicode RegExp of ${inlined} was made lazy; has its module shape changed? (scripts/lazyUnicodeRegExps.mjs)`);
-  process.exit(1);
+/**
+ * One bundle of the runtime's sources in `format`, typebox inlined and its module-level Unicode
+ * patterns made lazy, every other dependency external, as one-byte text.
+ */
+async function bundleRuntime(outfile, format, options = {}) {
+  const lazyRegExps = { rewritten: 0 };
+  const result = await build({
+    entryPoints: [resolve(runtimeDir, 'src/index.ts')],
+    outfile,
+    bundle: true,
+    format,
+    platform: 'node',
+    target: 'node20',
+    external: external.flatMap((name) => [name, `${name}/*`]),
+    // The runtime's own sources, not the `kitgen-source` condition's TypeScript of another package.
+    conditions: ['import', 'node', 'default'],
+    sourcemap: 'linked',
+    // No keepNames: its helpers rename every closure made per request (docs/benchmarks.md).
+    keepNames: false,
+    minify: false,
+    legalComments: 'eof',
+    logLevel: 'warning',
+    metafile: true,
+    plugins: [lazyUnicodeRegExps(lazyRegExps)],
+    ...options,
+  });
+  if (result.errors.length > 0) process.exit(1);
+  const inputs = Object.keys(result.metafile.inputs);
+  if (!inputs.some((p) => p.includes(`node_modules/${inlined}/`))) {
+    console.error(`build-runtime: ${inlined} is not in the bundle; the runtime would import ${inlined} file by file`);
+    process.exit(1);
+  }
+  if (lazyRegExps.rewritten === 0) {
+    console.error(`build-runtime: no Unicode RegExp of ${inlined} was made lazy; has its module shape changed? (scripts/lazyUnicodeRegExps.mjs)`);
+    process.exit(1);
+  }
+  // One-byte source: esbuild escapes non-ASCII text in code (`charset: 'ascii'`, its default) but
+  // keeps the comments it carries over as written, and one `→` in a comment makes V8 decode the
+  // whole 1 MB file to UTF-16 and scan it two bytes a character (~8 ms of a server's start). Every
+  // non-ASCII character left is inside a comment, where a `\uXXXX` escape reads the same.
+  const text = readFileSync(outfile, 'utf8');
+  const ascii = text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) writeFileSync(outfile, ascii);
 }
 
-// One-byte source: esbuild escapes non-ASCII text in code (`charset: 'ascii'`, its default) but
-// keeps the comments it carries over as written, and one `→` in a comment makes V8 decode the
-// whole 1 MB file to UTF-16 and scan it two bytes a character (~8 ms of a server's start). Every
-// non-ASCII character left is inside a comment, where a `\uXXXX` escape reads the same.
-for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.cjs'))) {
-  const text = readFileSync(resolve(file), 'utf8');
-  const ascii = text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  if (ascii !== text) writeFileSync(resolve(file), ascii);
-}
+// What node runs: CommonJS, so that dist/index.js can compile it through a `vm.Script` with a code
+// cache (runtime/loader/loadBundle.ts); `import.meta.url` is the bundle's own URL, as in ESM.
+const bundleFile = resolve(outDir, 'runtime.cjs');
+await bundleRuntime(bundleFile, 'cjs', {
+  define: { 'import.meta.url': '__kitgenBundleUrl' },
+  banner: { js: 'var __kitgenBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+});
+// What bundlers take (the `module` export condition, which esbuild, webpack, Rollup and Vite
+// honour and node does not): the same code as an ES module, which a user's bundle can inline
+// where the loader's `dist/runtime.cjs`, read from disk at run time, would be left behind.
+await bundleRuntime(resolve(outDir, 'runtime.mjs'), 'esm');
 
 // The ESM entry users import: the loader, then every export of the bundle by name (an ES module's
 // names are static, so they are listed here from the bundle itself). The build id is the bundle's

@@ -6,7 +6,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -232,6 +233,49 @@ await import(${JSON.stringify(entry)});
 console.log(JSON.stringify(made));
 `;
   assert.deepEqual(JSON.parse(node(['--input-type=module', '-e', script])), [], 'Unicode patterns constructed at load');
+});
+
+// A user who bundles their server (esbuild here; webpack, Rollup and Vite read the same `module`
+// export condition) gets the runtime as an ES module inlined into their bundle, not the loader,
+// whose `dist/runtime.cjs` is read from disk at run time and would be left behind.
+test('a server bundled by esbuild carries the runtime inside it and serves from another directory', async () => {
+  const installed = join(work, 'node_modules', '@kitgen', 'runtime');
+  mkdirSync(installed, { recursive: true });
+  cpSync(join(repoRoot, 'runtime', 'package.json'), join(installed, 'package.json'));
+  cpSync(outDir, join(installed, 'dist'), { recursive: true });
+  writeFileSync(
+    join(work, 'bundled.mjs'),
+    serverScript.replace(JSON.stringify(entry), "'@kitgen/runtime'").replace(/const cache = .*\n/, 'const cache = [];\n'),
+  );
+  const { build } = await import('esbuild');
+  const outfile = join(work, 'out', 'server.mjs');
+  const result = await build({
+    entryPoints: [join(work, 'bundled.mjs')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  assert.ok(
+    inputs.some((p) => p.endsWith('@kitgen/runtime/dist/runtime.mjs')),
+    `the bundle holds the runtime's ES module:\n${inputs.join('\n')}`,
+  );
+  assert.ok(!readFileSync(outfile, 'utf8').includes('runtime.cjs'), 'nothing in the bundle reads dist/runtime.cjs');
+  // Run where no node_modules can be found: everything the server needs is in the one file.
+  const away = mkdtempSync(join(tmpdir(), 'kitgen-bundled-'));
+  try {
+    cpSync(outfile, join(away, 'server.mjs'));
+    const r = spawnSync(process.execPath, ['server.mjs'], { cwd: away, env, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { ok: { status: number; body: string }; bad: { status: number; body: string }; missing: number };
+    assert.deepEqual([out.ok.status, JSON.parse(out.ok.body), out.bad.status, out.missing], [200, { name: 'bolt', count: 3 }, 400, 404]);
+    assert.match(out.bad.body, /\/count/);
+  } finally {
+    rmSync(away, { recursive: true, force: true });
+  }
 });
 
 // typebox's idn-email and idn-hostname formats read its IDNA patterns, which the bundle makes on
