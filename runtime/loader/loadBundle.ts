@@ -10,7 +10,7 @@
 // variables: `NODE_COMPILE_CACHE=<dir>` puts it under `<dir>/kitgen`, `NODE_DISABLE_COMPILE_CACHE=1`
 // turns it off. With `--enable-source-maps` the bundle is `require`d instead, so that Node maps
 // its stack frames back to `src/*.ts` (Node registers source maps only for modules it loads).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -64,13 +64,7 @@ export function loadBundle(bundle: URL, buildId: string): Record<string, unknown
 
   const source = readFileSync(filename, 'utf8');
   const { size, mtimeMs } = statSync(filename);
-  // V8 rejects a cache made under other flags: one file per set of node flags, so that processes
-  // started differently (a worker with --max-old-space-size, say) do not overwrite each other's.
-  const flags = createHash('sha256')
-    .update(`${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}`)
-    .digest('hex')
-    .slice(0, 8);
-  const cacheFile = join(dir, `runtime-${buildId}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-${flags}.bin`);
+  const cacheFile = join(dir, `runtime-${buildId}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.bin`);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);

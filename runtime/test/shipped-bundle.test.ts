@@ -183,6 +183,13 @@ test('the runtime loads from a code cache after its first start; a damaged, shar
   assert.ok(statSync(file).size > 100_000, `the damaged file was replaced (${statSync(file).size} bytes)`);
   assert.match(serve({ NODE_COMPILE_CACHE: root }), /compile cache: used /);
 
+  // The README's image recipe: a cache made by importing the runtime with `node -e` serves a
+  // server started later as `node server.mjs`.
+  const image = join(work, 'cache-image');
+  run(['--input-type=module', '-e', `import ${JSON.stringify(entry)};`], { NODE_COMPILE_CACHE: image });
+  assert.equal(readdirSync(join(image, 'kitgen')).length, 1, 'node -e wrote the cache');
+  assert.match(serve({ NODE_COMPILE_CACHE: image }), /compile cache: used /);
+
   // Processes starting together on an empty cache each write a whole file and rename it: the one
   // left is whole, and used.
   const together = join(work, 'cache-together');
