@@ -44,6 +44,11 @@ async function balanced(): Promise<Balanced> {
       '  timeout connect 1s',
       '  timeout client 10s',
       '  timeout server 10s',
+      // Without it a check's whole exchange must fit in \`inter\` (200 ms): on a loaded machine the
+      // surviving instance then failed one slow check and, with \`fall 1\`, was taken out as well,
+      // so HAProxy answered 503 to everything for two intervals. A killed instance refuses the
+      // connect at once and a draining one answers 503 at once, so neither waits for this timeout.
+      '  timeout check 2s',
       '  retries 3',
       '  option redispatch',
       'frontend fe',
