@@ -1,8 +1,12 @@
 // NODE_OPTIONS that let plain `node` run the repository's TypeScript sources: tsx as the
-// loader, and the `kitgen-source` export condition so `@kitgen/runtime` resolves to src/.
-/** Returns NODE_OPTIONS with the loader and condition added to what was already there. */
+// loader, the `kitgen-source` export condition so `@kitgen/runtime` resolves to src/, and
+// typebox from one bundled file when scripts/bundled-typebox.mjs has built it.
+const registerBundledTypebox = `--import=${new URL('./register-bundled-typebox.mjs', import.meta.url).href}`;
+
+/** Returns NODE_OPTIONS with the loader, condition and typebox bundle added to what was already there. */
 export function nodeOptions(existing = '') {
-  const extra = ['--conditions=kitgen-source', '--import=tsx'];
+  // After tsx: hooks registered later run first, so typebox's specifiers never reach tsx's resolver.
+  const extra = ['--conditions=kitgen-source', '--import=tsx', registerBundledTypebox];
   const parts = existing
     .split(/\s+/)
     .filter(Boolean)

@@ -31,8 +31,12 @@ export interface ProcessResult {
   readonly stderr: string;
 }
 
-/** Node options that run TypeScript sources the way the tests do (tsx, runtime from source). */
-export const tsNodeOptions = '--conditions=kitgen-source --import=tsx';
+/**
+ * Node options that run TypeScript sources the way the tests do: the test runner's own
+ * (scripts/node-options.mjs: tsx, runtime from source, typebox bundled), or tsx and the source
+ * condition when a test file runs without it.
+ */
+export const tsNodeOptions = process.env.NODE_OPTIONS?.includes('--import=tsx') ? process.env.NODE_OPTIONS : '--conditions=kitgen-source --import=tsx';
 
 /** Runs a TypeScript (or JavaScript) entry with tsx, from the repository root. */
 export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<ProcessResult> {

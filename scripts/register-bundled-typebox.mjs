@@ -1,0 +1,7 @@
+// `node --import ./scripts/register-bundled-typebox.mjs`: typebox's entry points resolve to the
+// bundle scripts/bundled-typebox.mjs built for the installed version, when there is one.
+import { register } from 'node:module';
+import { bundledTypeboxMap } from './bundled-typebox.mjs';
+
+const map = bundledTypeboxMap();
+if (map !== undefined) register(new URL('./bundled-typebox-hooks.mjs', import.meta.url), { data: { map } });
