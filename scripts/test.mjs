@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: finds every *.test.ts under the workspace's test folders and runs them with
 // Node's own test runner. Extra arguments are file filters (substring match on the path).
-// Without filters it also runs `npm run lint` (ESLint, dependency-cruiser's layering rules,
-// prettier --check) beside the tests, and a lint failure stops the run at once.
+// Without filters it runs `npm run lint` first (ESLint, dependency-cruiser's layering rules,
+// prettier --check), so a broken layer fails CI before the tests take their minutes.
 // `--hostile` runs the hostile-input suite instead (*.hostile.ts, one file at a time: it
 // measures memory and latency, which files running side by side would disturb).
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureBundledTypebox } from './bundled-typebox.mjs';
@@ -56,44 +56,29 @@ const files = roots
   .flatMap((r) => collect(join(root, r), []))
   .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
+if (filters.length === 0 && !hostile) {
+  const lint = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' });
+  if (lint.status !== 0) {
+    console.error('npm test: npm run lint failed (see above); fix it, or run the tests alone with a filter');
+    process.exit(lint.status ?? 1);
+  }
+}
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-
-/** `npm run lint`, its output held until it ends (so it never splits the test reporter's lines); resolves to its exit status. */
-function lint() {
-  const child = spawn('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = [];
-  child.stdout.on('data', (chunk) => output.push(chunk));
-  child.stderr.on('data', (chunk) => output.push(chunk));
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      process.stdout.write(Buffer.concat(output));
-      resolve(code ?? 1);
-    }),
-  );
-}
-
-// The lint runs beside the tests, not before them: the tests leave about a sixth of two cores
-// idle, which absorbs its ~40 s, and a lint failure still stops the run as soon as it is known.
-const linted = filters.length === 0 && !hostile ? lint() : Promise.resolve(0);
 await ensureBundledTypebox();
 // Two files at a time: most tests wait on sockets and subprocesses, not the CPU. A test that
 // hangs fails after 5 minutes instead of holding CI to its limit (KITGEN_TEST_TIMEOUT_MS raises it on
 // a machine loaded by other work, where the slowest files need longer).
 const timeoutMs = Number(process.env.KITGEN_TEST_TIMEOUT_MS) > 0 ? Number(process.env.KITGEN_TEST_TIMEOUT_MS) : 300000;
-const tests = spawn(process.execPath, ['--test', '--test-reporter=spec', `--test-concurrency=${hostile ? 1 : 2}`, `--test-timeout=${timeoutMs}`, ...files], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS) },
-});
-const tested = new Promise((resolve) => tests.on('exit', (code) => resolve(code ?? 1)));
-const lintStatus = await linted;
-if (lintStatus !== 0) {
-  tests.kill('SIGTERM');
-  await tested;
-  console.error('npm test: npm run lint failed (see above); fix it, or run the tests alone with a filter');
-  process.exit(lintStatus);
-}
-process.exit(await tested);
+const result = spawnSync(
+  process.execPath,
+  ['--test', '--test-reporter=spec', `--test-concurrency=${hostile ? 1 : 2}`, `--test-timeout=${timeoutMs}`, ...files],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS) },
+  },
+);
+process.exit(result.status ?? 1);
