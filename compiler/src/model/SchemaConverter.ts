@@ -98,8 +98,9 @@ export class SchemaConverter {
       this.reader.diagnostics.error(pointer + '/$ref', `cannot resolve $ref "${ref}": references into other files must be bundled`);
       return { kind: 'any' };
     }
-    if (target.startsWith(componentPrefix) && pointerParts(target).length === 3) {
-      const name = pointerParts(target)[2];
+    const targetParts = target.startsWith(componentPrefix) ? pointerParts(target) : undefined;
+    if (targetParts?.length === 3) {
+      const name = targetParts[2];
       const pending = this.named.get(name);
       if (pending && Object.prototype.hasOwnProperty.call(this.#components, name)) {
         this.#ensure(pending);
