@@ -24,5 +24,12 @@ export function pathSegments(path: string): PathSegment[] | string {
 
 /** The path parameter names of a segment list, in path order. */
 export function segmentParams(segments: readonly PathSegment[]): string[] {
-  return segments.flatMap((s) => ('mixed' in s ? s.mixed : [s])).flatMap((p) => ('param' in p ? [p.param] : []));
+  // Loops, not flatMap: it runs for every operation, twice, and flatMap allocates per segment.
+  const names: string[] = [];
+  for (const s of segments) {
+    if ('mixed' in s) {
+      for (const p of s.mixed) if ('param' in p) names.push(p.param);
+    } else if ('param' in s) names.push(s.param);
+  }
+  return names;
 }

@@ -44,13 +44,17 @@ export function objectKey(name: string): string {
  * (`@deprecated`, `@default 'x'`); their text is made comment-safe too. Returns '' when empty.
  */
 export function jsDoc(lines: ReadonlyArray<string | undefined>, indent = '', tags: readonly string[] = []): string {
-  const text = lines
-    .filter((l): l is string => typeof l === 'string' && l.trim() !== '')
-    .join('\n\n')
-    .replace(/\r\n?|\u2028|\u2029/g, '\n')
-    .replace(/\*\//g, '*\\/');
+  let text = '';
+  for (const l of lines) {
+    if (typeof l !== 'string' || l.trim() === '') continue;
+    text += text === '' ? l : `\n\n${l}`;
+  }
+  // The replacements only where they can match: most descriptions are one plain line.
+  if (/[\r\u2028\u2029]/.test(text)) text = text.replace(/\r\n?|\u2028|\u2029/g, '\n');
+  if (text.includes('*/')) text = text.replace(/\*\//g, '*\\/');
   if (!text && tags.length === 0) return '';
-  const body = text ? text.split('\n').map((l) => `${indent} *${l ? ' ' + l.replace(/@(?=[A-Za-z{])/g, '@\u200b').trimEnd() : ''}`) : [];
+  const hasAt = text.includes('@');
+  const body = text ? text.split('\n').map((l) => `${indent} *${l ? ' ' + (hasAt ? l.replace(/@(?=[A-Za-z{])/g, '@\u200b') : l).trimEnd() : ''}`) : [];
   for (const tag of tags) body.push(`${indent} * ${commentText(tag)}`);
   // One short line stays on one line: `/** text */`.
   if (body.length === 1 && body[0].length < 100) return `${indent}/** ${body[0].slice(indent.length + 3)} */\n`;
