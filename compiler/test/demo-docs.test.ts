@@ -8,12 +8,13 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DocsUI, OpenAPIGen, Routes, Server, ServerConfig } from '@kitgen/runtime';
+import { tsNodeOptions } from './support/e2e.ts';
 import { repoRoot } from './support/fixtures.ts';
 
 const entry = join(repoRoot, 'compiler/demo/main.ts');
 
 function demoEnv(port: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LIB_HTTP_SERVER_BINDING_PORT: port, NODE_OPTIONS: '--conditions=kitgen-source --import=tsx' };
+  const env: NodeJS.ProcessEnv = { ...process.env, LIB_HTTP_SERVER_BINDING_PORT: port, NODE_OPTIONS: tsNodeOptions };
   delete env.NODE_TEST_CONTEXT;
   return env;
 }
