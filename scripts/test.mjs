@@ -5,11 +5,12 @@
 // prettier --check), so a broken layer fails CI before the tests take their minutes.
 // `--hostile` runs the hostile-input suite instead (*.hostile.ts, one file at a time: it
 // measures memory and latency, which files running side by side would disturb).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureBundledTypebox } from './bundled-typebox.mjs';
 import { nodeOptions } from './node-options.mjs';
+import { ensureRuntimeBuild, ensureRuntimeDeclarations } from './runtime-builds.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const roots = ['runtime/test', 'compiler/test', 'test'];
@@ -56,18 +57,22 @@ const files = roots
   .flatMap((r) => collect(join(root, r), []))
   .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
-if (filters.length === 0 && !hostile) {
-  const lint = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' });
-  if (lint.status !== 0) {
-    console.error('npm test: npm run lint failed (see above); fix it, or run the tests alone with a filter');
-    process.exit(lint.status ?? 1);
-  }
-}
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-await ensureBundledTypebox();
+// What the tests share, built while the lint runs (it keeps one core busy): typebox in one bundle,
+// the runtime's declarations and its build (scripts/runtime-builds.mjs says which tests use them).
+const shared = Promise.all([ensureBundledTypebox(), ...(hostile ? [] : [ensureRuntimeDeclarations(), ensureRuntimeBuild()])]);
+shared.catch(() => undefined); // awaited below, after the lint
+if (filters.length === 0 && !hostile) {
+  const lint = await new Promise((resolve) => spawn('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' }).on('close', resolve));
+  if (lint !== 0) {
+    console.error('npm test: npm run lint failed (see above); fix it, or run the tests alone with a filter');
+    process.exit(lint ?? 1);
+  }
+}
+await shared;
 // Two files at a time: most tests wait on sockets and subprocesses, not the CPU. A test that
 // hangs fails after 5 minutes instead of holding CI to its limit (KITGEN_TEST_TIMEOUT_MS raises it on
 // a machine loaded by other work, where the slowest files need longer).

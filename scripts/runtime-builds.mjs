@@ -1,0 +1,92 @@
+// Builds of the runtime's current sources that tests use in place of the sources themselves, each
+// made once per content of its inputs under `.tmp/` (`ensureRuntimeDeclarations`, `ensureRuntimeBuild`):
+//
+// - tsc's per-file declarations. A `tsc` that resolves `@kitgen/runtime` to runtime/src (the
+//   `kitgen-source` condition) checks the whole runtime again: 16 s and 1.4 M instantiations for a
+//   one-line program that imports it, and `npm test` ran six such programs over generated code.
+//   The sources are type-checked once, by runtime/test/typecheck.test.ts.
+// - The runtime as it ships (scripts/build-runtime.mjs without declarations), for the processes a
+//   test starts to run generated JavaScript (a generated CLI): through tsx the runtime's sources
+//   cost ~1.5 s of CPU per process, the build ~0.3 s (scripts/register-runtime-build.mjs).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+const runtimeDir = join(repoRoot, 'runtime');
+
+function filesUnder(dir, out = []) {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) filesUnder(path, out);
+    else out.push(path);
+  }
+  return out;
+}
+
+/** `.tmp/<kind>-<hash of the inputs' paths and contents>`. */
+function hashedDir(kind, inputs) {
+  const hash = createHash('sha256');
+  for (const file of inputs) hash.update(file.slice(repoRoot.length)).update('\0').update(readFileSync(file)).update('\0');
+  return join(repoRoot, '.tmp', `${kind}-${hash.digest('hex').slice(0, 16)}`);
+}
+
+const sources = () => filesUnder(join(runtimeDir, 'src'));
+
+/** Where the declarations of the runtime's current sources live. */
+export function runtimeDeclarationsDir() {
+  const inputs = [join(repoRoot, 'tsconfig.base.json'), join(runtimeDir, 'tsconfig.build.json'), join(repoRoot, 'node_modules/typescript/package.json')];
+  return hashedDir('runtime-types', [...inputs, ...sources()]);
+}
+
+/** Where the build of the runtime's current sources lives (its entry is `index.js`, as in the package). */
+export function runtimeBuildDir() {
+  const scripts = ['build-runtime.mjs', 'lazyUnicodeRegExps.mjs'].map((f) => join(repoRoot, 'scripts', f));
+  const inputs = [...scripts, join(runtimeDir, 'package.json'), join(repoRoot, 'node_modules/esbuild/package.json')];
+  return hashedDir('runtime-build', [...inputs, ...filesUnder(join(runtimeDir, 'loader')), ...sources()]);
+}
+
+function run(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} failed (exit code ${code}):\n${output}`))));
+  });
+}
+
+/** Makes `dir` by `make(tmp)` unless it exists: made beside and renamed into place, so tests that start at once never read half of it. */
+async function once(dir, make) {
+  if (existsSync(join(dir, 'done'))) return dir;
+  const tmp = `${dir}.${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  try {
+    await make(tmp);
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  }
+  mkdirSync(join(tmp, 'done'));
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    // Another run put the same output there first.
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/** Emits the runtime's declarations unless they exist for these sources (`tsc --noCheck`, ~5 s); resolves with their folder. */
+export function ensureRuntimeDeclarations() {
+  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+  return once(runtimeDeclarationsDir(), (tmp) => run([tsc, '-p', join(runtimeDir, 'tsconfig.build.json'), '--outDir', tmp, '--noCheck']));
+}
+
+/** Builds the runtime as it ships unless it is built for these sources (~2 s); resolves with its folder. */
+export function ensureRuntimeBuild() {
+  return once(runtimeBuildDir(), (tmp) => run([join(repoRoot, 'scripts/build-runtime.mjs'), '--outDir', tmp, '--no-declarations']));
+}
