@@ -72,7 +72,7 @@ if (filters.length === 0 && !hostile) {
     process.exit(lint ?? 1);
   }
 }
-await shared;
+const [, , runtimeBuild] = await shared;
 // Two files at a time: most tests wait on sockets and subprocesses, not the CPU. A test that
 // hangs fails after 5 minutes instead of holding CI to its limit (KITGEN_TEST_TIMEOUT_MS raises it on
 // a machine loaded by other work, where the slowest files need longer).
@@ -83,7 +83,8 @@ const result = spawnSync(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS) },
+    // Worker threads run the runtime's build (scripts/register-worker-hooks.cjs); test files, its sources.
+    env: { ...process.env, NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS), ...(runtimeBuild ? { KITGEN_TEST_RUNTIME_BUILD: runtimeBuild } : {}) },
   },
 );
 process.exit(result.status ?? 1);
