@@ -1,6 +1,6 @@
 // Module resolution hooks that send a few bare specifiers to prebuilt files: typebox's entry
 // points to one bundle (scripts/register-bundled-typebox.mjs), `@kitgen/runtime` to a build of the
-// runtime's current sources (scripts/register-runtime-build.mjs). Every other specifier goes on to
+// runtime's current sources (scripts/register-runtime-build.cjs). Every other specifier goes on to
 // the next hook (tsx, then Node).
 import { bundledTypeboxMap } from './bundled-typebox.mjs';
 

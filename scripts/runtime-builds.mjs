@@ -5,9 +5,9 @@
 //   `kitgen-source` condition) checks the whole runtime again: 16 s and 1.4 M instantiations for a
 //   one-line program that imports it, and `npm test` ran six such programs over generated code.
 //   The sources are type-checked once, by runtime/test/typecheck.test.ts.
-// - The runtime as it ships (scripts/build-runtime.mjs without declarations), for the processes a
-//   test starts to run generated JavaScript (a generated CLI): through tsx the runtime's sources
-//   cost ~1.5 s of CPU per process, the build ~0.3 s (scripts/register-runtime-build.mjs).
+// - The runtime as it ships (scripts/build-runtime.mjs without declarations), which every process
+//   and thread but the runtime's own tests imports as `@kitgen/runtime` (scripts/register-runtime-build.cjs):
+//   through tsx the runtime's sources cost ~1 s of CPU to import, the build ~0.2 s.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';

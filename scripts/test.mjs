@@ -83,7 +83,7 @@ const result = spawnSync(
   {
     cwd: root,
     stdio: 'inherit',
-    // Worker threads run the runtime's build (scripts/register-worker-hooks.cjs); test files, its sources.
+    // The runtime's build for all but the runtime's own tests (scripts/register-runtime-build.cjs).
     env: { ...process.env, NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS), ...(runtimeBuild ? { KITGEN_TEST_RUNTIME_BUILD: runtimeBuild } : {}) },
   },
 );

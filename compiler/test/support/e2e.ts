@@ -55,7 +55,7 @@ export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = {}, in
   });
 }
 
-const registerRuntimeBuild = new URL('../../../scripts/register-runtime-build.mjs', import.meta.url).href;
+const registerRuntimeBuild = new URL('../../../scripts/register-runtime-build.cjs', import.meta.url).pathname;
 
 /**
  * Runs a generated CLI (JavaScript) against a server, on the runtime built from the current sources
@@ -64,7 +64,7 @@ const registerRuntimeBuild = new URL('../../../scripts/register-runtime-build.mj
  */
 export async function runCli(cliFile: string, port: number, args: readonly string[], input?: string): Promise<ProcessResult> {
   const env = { KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port), KITGEN_TEST_RUNTIME_BUILD: await ensureRuntimeBuild() };
-  return runNode([cliFile, ...args], { ...env, NODE_OPTIONS: `--import=${registerRuntimeBuild}` }, input);
+  return runNode([cliFile, ...args], { ...env, NODE_OPTIONS: `--require=${registerRuntimeBuild}` }, input);
 }
 
 /** Type-checks files with `tsc --strict` (NodeNext, runtime from source); resolves with the output on failure. */

@@ -1,0 +1,23 @@
+// `node --require ./scripts/register-runtime-build.cjs` (scripts/node-options.mjs adds it; a
+// --require preload runs in worker threads too, where Node 20 skips --import ones): when
+// KITGEN_TEST_RUNTIME_BUILD names a build of the runtime's current sources
+// (scripts/runtime-builds.mjs, made by `npm test` before the tests start), `@kitgen/runtime`
+// resolves to it, in every process and thread but those whose entry is under runtime/ (the
+// runtime's own tests and their fixtures, which import its sources by path and test those).
+// Generated code, compiler tests and the code-first compiler's endpoint loader run on the runtime
+// as a user's program does; from the sources, through tsx, it cost ~1 s of CPU per process or thread.
+// In worker threads typebox's entry points resolve to its bundle too (scripts/bundled-typebox.mjs),
+// as the main thread's --import of scripts/register-bundled-typebox.mjs has them.
+const { isMainThread, parentPort } = require('node:worker_threads');
+const { register } = require('node:module');
+const { join, resolve, sep } = require('node:path');
+const { pathToFileURL } = require('node:url');
+
+// The thread of loader hooks runs preloads too; it has no parentPort, and hooks registered there
+// would serve the main thread.
+const hooksThread = !isMainThread && parentPort === null;
+const build = process.env.KITGEN_TEST_RUNTIME_BUILD;
+const runtimeDir = resolve(__dirname, '..', 'runtime') + sep;
+const runtimeTests = resolve(process.argv[1] ?? '.').startsWith(runtimeDir);
+const map = build && !runtimeTests ? { '@kitgen/runtime': pathToFileURL(join(build, 'index.js')).href } : {};
+if (!hooksThread && (!isMainThread || build)) register(pathToFileURL(join(__dirname, 'resolve-map-hooks.mjs')).href, { data: { map, typebox: !isMainThread } });
