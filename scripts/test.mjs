@@ -35,22 +35,23 @@ function collect(dir, out) {
 const hostile = process.argv.includes('--hostile');
 const suffix = hostile ? '.hostile.ts' : '.test.ts';
 const filters = process.argv.slice(2).filter((a) => a !== '--hostile');
-// The slowest files (seconds of test time in a full run on two cores, 2026-11-27) start first, so
+// The slowest files (seconds of wall time in a full run on two cores, 2026-11-27) start first, so
 // that none of them begins last and runs alone while the other slot sits idle: with files in
 // name order the run ended on the repository's 43 s type-check.
 const slowFirst = [
-  'compiler/test/consumer.test.ts', // 181
-  'compiler/test/e2e-schema-fixtures.test.ts', // with e2e-operation-fixtures, 144
-  'compiler/test/e2e-operation-fixtures.test.ts',
+  'compiler/test/consumer.test.ts', // 111
   'compiler/test/robustness.test.ts', // 66
-  'runtime/test/server-cluster.test.ts', // 65
-  'compiler/test/codefirst-golden.test.ts', // 64
-  'compiler/test/codefirst-errors.test.ts', // 57
-  'compiler/test/codefirst-e2e.test.ts', // 56
-  'compiler/test/golden.test.ts', // 55
-  'runtime/test/typecheck.test.ts', // 43
-  'compiler/test/client-optional-params.test.ts', // 39
-  'compiler/test/real-world.test.ts', // 36
+  'runtime/test/server-cluster.test.ts', // 49
+  'runtime/test/typecheck.test.ts', // 49
+  'compiler/test/codefirst-errors.test.ts', // 47
+  'compiler/test/codefirst-golden.test.ts', // 41
+  'compiler/test/bench-codefirst.test.ts', // 33
+  'compiler/test/golden.test.ts', // 27
+  'compiler/test/plugin-bundlers.test.ts', // 26
+  'compiler/test/real-world.test.ts', // 24
+  'compiler/test/codefirst-e2e.test.ts', // 23
+  'compiler/test/e2e-operation-fixtures.test.ts', // 23
+  'runtime/test/server-haproxy.test.ts', // 23
 ];
 const rank = (f) => (slowFirst.includes(f) ? slowFirst.indexOf(f) : slowFirst.length);
 const files = roots

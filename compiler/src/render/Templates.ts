@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +74,9 @@ export class TemplatesFolderError extends UsageError {
   }
 }
 
+/** Compiled templates by a hash of their file names and sources (a few sets at most: built-in, and a user's `--templates`). */
+const compiledTemplates = new Map<string, Templates>();
+
 /**
  * Reads the built-in templates, with any file of the same name in `userDir` (`--templates`)
  * taking its place. A template that does not compile is an error naming the file.
@@ -112,6 +116,13 @@ export function loadTemplates(userDir?: string): Templates {
       origin[file] = userDir;
     }
   }
+  // The same sources compile to the same templates: a watch, a bundler plugin or a test that
+  // generates again reuses them (handlebars' compiler took ~20 ms of every small document's run).
+  const key = createHash('sha256');
+  for (const [file, source] of Object.entries(sources)) key.update(file).update('\0').update(source).update('\0');
+  const digest = key.digest('hex');
+  const cached = compiledTemplates.get(digest);
+  if (cached) return cached;
   // Compile each one alone first, so a broken template is reported with its file name.
   for (const [file, source] of Object.entries(sources)) {
     try {
@@ -122,5 +133,8 @@ export function loadTemplates(userDir?: string): Templates {
       ]);
     }
   }
-  return compileTemplates(sources);
+  const templates = compileTemplates(sources);
+  if (compiledTemplates.size >= 8) compiledTemplates.delete(compiledTemplates.keys().next().value as string);
+  compiledTemplates.set(digest, templates);
+  return templates;
 }
