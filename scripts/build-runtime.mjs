@@ -9,7 +9,6 @@
 //   node scripts/build-runtime.mjs [--outDir <dir>] [--no-declarations]
 //
 // `--outDir` (default runtime/dist) is emptied first, so no stale per-file output ships.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { bundleDeclarations } from './bundleDeclarations.mjs';
+import { ensureRuntimeDeclarations } from './runtime-builds.mjs';
 import { lazyUnicodeRegExps } from './lazyUnicodeRegExps.mjs';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -33,25 +33,19 @@ const inlined = 'typebox';
 rmSync(outDir, { recursive: true, force: true });
 
 if (!values['no-declarations']) {
-  // tsc's per-file declarations, then one bundle of them (scripts/bundleDeclarations.mjs). The
-  // per-file ones go inside the repository, where their `typebox` imports resolve.
-  const perFile = resolve(repoRoot, '.tmp', `runtime-declarations-${process.pid}`);
-  const tsc = resolve(repoRoot, 'node_modules/typescript/bin/tsc');
-  // --noCheck: emit without reporting type errors (a third of the time); `npm test` type-checks
-  // the sources (runtime/test/typecheck.test.ts) and the shipped file (compiler/test/consumer.test.ts).
-  const r = spawnSync(process.execPath, [tsc, '-p', resolve(runtimeDir, 'tsconfig.build.json'), '--outDir', perFile, '--noCheck'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  if (r.status !== 0) {
-    console.error(`build-runtime: tsc (declarations) failed with exit code ${r.status}`);
+  // tsc's per-file declarations (`tsc --noCheck`, kept in `.tmp/` per content of the sources, where
+  // their `typebox` imports resolve and `npm test` reads them too: scripts/runtime-builds.mjs), then
+  // one bundle of them (scripts/bundleDeclarations.mjs). --noCheck: emit without reporting type
+  // errors (a third of the time); `npm test` type-checks the sources (runtime/test/typecheck.test.ts)
+  // and the shipped file (compiler/test/consumer.test.ts).
+  let perFile;
+  try {
+    perFile = await ensureRuntimeDeclarations();
+  } catch (error) {
+    console.error(`build-runtime: ${error.message}`);
     process.exit(1);
   }
-  try {
-    bundleDeclarations({ dir: perFile, outFile: resolve(outDir, 'index.d.ts') });
-  } finally {
-    rmSync(perFile, { recursive: true, force: true });
-  }
+  bundleDeclarations({ dir: perFile, outFile: resolve(outDir, 'index.d.ts') });
 }
 
 /**
