@@ -14,6 +14,9 @@ import { codeFirstCases, generateCodeFirst } from './support/codeFirstCases.ts';
 import { readTree, repoRoot, updateGolden, writeTree } from './support/fixtures.ts';
 
 const cases = await codeFirstCases();
+/** Each case's run into its expected/ folder, made once for the golden comparison and swagger-parser. */
+const runs = new Map<string, ReturnType<typeof generateCodeFirst>>();
+const generatedOnce = (c: (typeof cases)[number]) => runs.get(c.name) ?? runs.set(c.name, generateCodeFirst(c)).get(c.name)!;
 
 /**
  * A document with its one by-design difference of spelling made one: a `const` is a one-valued
@@ -39,7 +42,7 @@ test('there are code-first fixture cases', () => {
 
 for (const c of cases) {
   test(`code-first golden: ${c.name}`, async () => {
-    const { result, diagnostics } = await generateCodeFirst(c);
+    const { result, diagnostics } = await generatedOnce(c);
     const expectedDir = join(c.dir, 'expected');
     const diagnosticsFile = join(c.dir, 'diagnostics.txt');
     if (updateGolden) {
@@ -61,7 +64,7 @@ for (const c of cases) {
   });
 
   test(`code-first document passes swagger-parser: ${c.name}`, async () => {
-    const { result } = await generateCodeFirst(c);
+    const { result } = await generatedOnce(c);
     const document = JSON.parse(result.output.get('openapi.json')!) as object;
     await SwaggerParser.validate(structuredClone(document) as never);
   });
