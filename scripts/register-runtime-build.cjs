@@ -20,4 +20,5 @@ const build = process.env.KITGEN_TEST_RUNTIME_BUILD;
 const runtimeDir = resolve(__dirname, '..', 'runtime') + sep;
 const runtimeTests = resolve(process.argv[1] ?? '.').startsWith(runtimeDir);
 const map = build && !runtimeTests ? { '@kitgen/runtime': pathToFileURL(join(build, 'index.js')).href } : {};
-if (!hooksThread && (!isMainThread || build)) register(pathToFileURL(join(__dirname, 'resolve-map-hooks.mjs')).href, { data: { map, typebox: !isMainThread } });
+if (!hooksThread && (!isMainThread || map['@kitgen/runtime']))
+  register(pathToFileURL(join(__dirname, 'resolve-map-hooks.mjs')).href, { data: { map, typebox: !isMainThread } });

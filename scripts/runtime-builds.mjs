@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -77,7 +77,18 @@ async function once(dir, make) {
     // Another run put the same output there first.
     rmSync(tmp, { recursive: true, force: true });
   }
+  pruneOlder(dir);
   return dir;
+}
+
+/** Removes the builds of earlier sources beside `dir` that are over an hour old (a run that still reads one takes minutes). */
+function pruneOlder(dir) {
+  const prefix = basename(dir).replace(/[0-9a-f]{16}$/, '');
+  for (const name of readdirSync(dirname(dir))) {
+    const other = join(dirname(dir), name);
+    if (other === dir || !name.startsWith(prefix) || !/^[0-9a-f]{16}$/.test(name.slice(prefix.length))) continue;
+    if (Date.now() - statSync(other).mtimeMs > 3_600_000) rmSync(other, { recursive: true, force: true });
+  }
 }
 
 /** Emits the runtime's declarations unless they exist for these sources (`tsc --noCheck`, ~5 s); resolves with their folder. */

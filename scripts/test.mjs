@@ -64,8 +64,17 @@ if (files.length === 0) {
 }
 // What the tests share, built while the lint runs (it keeps one core busy): typebox in one bundle,
 // the runtime's declarations and its build (scripts/runtime-builds.mjs says which tests use them).
-const shared = Promise.all([ensureBundledTypebox(), ...(hostile ? [] : [ensureRuntimeDeclarations(), ensureRuntimeBuild()])]);
-shared.catch(() => undefined); // awaited below, after the lint
+// One that cannot be built (a runtime source esbuild or tsc refuses) is reported, and the tests run
+// without it: those that need it fail, the others still tell what they test.
+const built = (promise, what) =>
+  promise.catch((error) => {
+    console.error(`npm test: ${what} could not be built (tests that need it fail, the others run without it):\n${error.message}`);
+    return undefined;
+  });
+const shared = Promise.all([
+  built(ensureBundledTypebox(), 'the typebox bundle'),
+  ...(hostile ? [] : [built(ensureRuntimeDeclarations(), "the runtime's declarations"), built(ensureRuntimeBuild(), "the runtime's build")]),
+]);
 if (filters.length === 0 && !hostile) {
   const lint = await new Promise((resolve) => spawn('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' }).on('close', resolve));
   if (lint !== 0) {
