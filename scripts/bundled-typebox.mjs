@@ -8,9 +8,10 @@
 //
 // Without a bundle for the installed version (not built yet, or typebox upgraded), imports resolve
 // as usual: the bundle only saves time, it never changes which typebox runs.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildOnce } from './build-once.mjs';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const typeboxDir = join(repoRoot, 'node_modules', 'typebox');
@@ -35,34 +36,23 @@ function bundleDir(version) {
 const outName = (specifier) => `${specifier.replace(/\//g, '__')}.mjs`;
 
 /** Builds the bundle unless it exists: one esbuild run with code splitting, so every entry point shares one copy of typebox's modules. */
-export async function ensureBundledTypebox() {
+export function ensureBundledTypebox() {
   const { version, entries } = typeboxEntries();
-  const dir = bundleDir(version);
-  if (existsSync(join(dir, 'done'))) return dir;
-  const { build } = await import('esbuild');
-  // Built beside and renamed into place: two `npm test`s at once never see half a bundle.
-  const tmp = `${dir}.${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  await build({
-    entryPoints: Object.fromEntries(Object.entries(entries).map(([specifier, file]) => [outName(specifier).slice(0, -4), file])),
-    outdir: tmp,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
+  return buildOnce(bundleDir(version), async (tmp) => {
+    const { build } = await import('esbuild');
+    await build({
+      entryPoints: Object.fromEntries(Object.entries(entries).map(([specifier, file]) => [outName(specifier).slice(0, -4), file])),
+      outdir: tmp,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    });
   });
-  mkdirSync(join(tmp, 'done'));
-  try {
-    renameSync(tmp, dir);
-  } catch {
-    // Another run put its bundle there first: the same input, so the same bundle.
-    rmSync(tmp, { recursive: true, force: true });
-  }
-  return dir;
 }
 
 /** The specifier → bundle file URL map for the installed typebox, or undefined when no bundle of that version is built. */

@@ -3,5 +3,4 @@
 import { register } from 'node:module';
 import { bundledTypeboxMap } from './bundled-typebox.mjs';
 
-const map = bundledTypeboxMap();
-if (map !== undefined) register(new URL('./resolve-map-hooks.mjs', import.meta.url), { data: { map } });
+if (bundledTypeboxMap() !== undefined) register(new URL('./resolve-map-hooks.mjs', import.meta.url), { data: { map: {}, typebox: true } });

@@ -10,9 +10,10 @@
 //   through tsx the runtime's sources cost ~1 s of CPU to import, the build ~0.2 s.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildOnce } from './build-once.mjs';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const runtimeDir = join(repoRoot, 'runtime');
@@ -36,13 +37,13 @@ function hashedDir(kind, inputs) {
 const sources = () => filesUnder(join(runtimeDir, 'src'));
 
 /** Where the declarations of the runtime's current sources live. */
-export function runtimeDeclarationsDir() {
+function runtimeDeclarationsDir() {
   const inputs = [join(repoRoot, 'tsconfig.base.json'), join(runtimeDir, 'tsconfig.build.json'), join(repoRoot, 'node_modules/typescript/package.json')];
   return hashedDir('runtime-types', [...inputs, ...sources()]);
 }
 
 /** Where the build of the runtime's current sources lives (its entry is `index.js`, as in the package). */
-export function runtimeBuildDir() {
+function runtimeBuildDir() {
   const scripts = ['build-runtime.mjs', 'lazyUnicodeRegExps.mjs'].map((f) => join(repoRoot, 'scripts', f));
   const inputs = [...scripts, join(runtimeDir, 'package.json'), join(repoRoot, 'node_modules/esbuild/package.json')];
   return hashedDir('runtime-build', [...inputs, ...filesUnder(join(runtimeDir, 'loader')), ...sources()]);
@@ -59,24 +60,9 @@ function run(args) {
   });
 }
 
-/** Makes `dir` by `make(tmp)` unless it exists: made beside and renamed into place, so tests that start at once never read half of it. */
+/** `buildOnce`, then the builds of earlier sources beside it go. */
 async function once(dir, make) {
-  if (existsSync(join(dir, 'done'))) return dir;
-  const tmp = `${dir}.${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  try {
-    await make(tmp);
-  } catch (error) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw error;
-  }
-  mkdirSync(join(tmp, 'done'));
-  try {
-    renameSync(tmp, dir);
-  } catch {
-    // Another run put the same output there first.
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  await buildOnce(dir, make);
   pruneOlder(dir);
   return dir;
 }
@@ -91,13 +77,20 @@ function pruneOlder(dir) {
   }
 }
 
+// Once per process: a test file asks for a build at every generated CLI it runs, and the sources
+// do not change while it runs (the hash reads all of them).
+let declarations;
+let build;
+
 /** Emits the runtime's declarations unless they exist for these sources (`tsc --noCheck`, ~5 s); resolves with their folder. */
 export function ensureRuntimeDeclarations() {
   const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
-  return once(runtimeDeclarationsDir(), (tmp) => run([tsc, '-p', join(runtimeDir, 'tsconfig.build.json'), '--outDir', tmp, '--noCheck']));
+  declarations ??= once(runtimeDeclarationsDir(), (tmp) => run([tsc, '-p', join(runtimeDir, 'tsconfig.build.json'), '--outDir', tmp, '--noCheck']));
+  return declarations;
 }
 
 /** Builds the runtime as it ships unless it is built for these sources (~2 s); resolves with its folder. */
 export function ensureRuntimeBuild() {
-  return once(runtimeBuildDir(), (tmp) => run([join(repoRoot, 'scripts/build-runtime.mjs'), '--outDir', tmp, '--no-declarations']));
+  build ??= once(runtimeBuildDir(), (tmp) => run([join(repoRoot, 'scripts/build-runtime.mjs'), '--outDir', tmp, '--no-declarations']));
+  return build;
 }
