@@ -176,3 +176,9 @@ export interface Api {
   /** The document the model was read from (bundled: external `$ref`s are in it), which the `openapi` target writes. */
   readonly document: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * `T` with every optional key required to be written (as undefined when absent). Model objects
+ * built this way all share one V8 object shape, which keeps the emitters' optimized code stable.
+ */
+export type EveryKey<T> = { [K in keyof Required<T>]: T[K] };

@@ -2,7 +2,7 @@ import type { Diagnostics } from '../diagnostics/index.ts';
 import { camelCase, NameScope, pascalCase } from '../names/identifiers.ts';
 import { endpointsModuleLocals, runtimeNames } from '../names/moduleNames.ts';
 import type { UnnamedParameter } from './apiKeyParameters.ts';
-import type { Operation, Parameter, Response } from './Api.ts';
+import type { EveryKey, Operation, Parameter, Response } from './Api.ts';
 import type { RawOperation } from './RawOperation.ts';
 import type { SchemaConverter } from './SchemaConverter.ts';
 import type { NamedSchema } from './Schema.ts';
@@ -18,13 +18,8 @@ export interface OperationToName extends Omit<RawOperation, 'parameters' | 'resp
 function nameResponse(r: PlacedResponse): Response {
   const scope = new NameScope();
   const headers = r.headers.map((h) => ({ ...h, prop: scope.allocate(camelCase(h.name)) }));
-  return {
-    key: r.key,
-    status: r.status,
-    headers,
-    ...(r.description !== undefined ? { description: r.description } : {}),
-    ...(r.content ? { content: r.content } : {}),
-  };
+  // Every key always present (undefined when absent): one object shape for all responses.
+  return { key: r.key, status: r.status, headers, description: r.description, content: r.content } satisfies EveryKey<Response>;
 }
 
 /**
@@ -54,27 +49,47 @@ export function allocateNames(
     const types = { params: scope.allocate(`${typeBase}Params`), output: scope.allocate(`${typeBase}Output`), error: scope.allocate(`${typeBase}Error`) };
     const props = new NameScope();
     const bodyProp = props.allocate('body');
-    const parameters = op.parameters.map(({ pointer: _pointer, propBase, ...p }): Parameter => ({ ...p, prop: props.allocate(propBase ?? camelCase(p.name)) }));
+    const parameters = op.parameters.map(
+      (p): Parameter =>
+        ({
+          name: p.name,
+          in: p.in,
+          prop: props.allocate(p.propBase ?? camelCase(p.name)),
+          required: p.required,
+          schema: p.schema,
+          description: p.description,
+          deprecated: p.deprecated,
+          style: p.style,
+          explode: p.explode,
+          mediaType: p.mediaType,
+          pathCodec: p.pathCodec,
+          credential: 'credential' in p ? p.credential : undefined,
+          examples: p.examples,
+        }) satisfies EveryKey<Parameter>,
+    );
+    // Every key always present (undefined when absent): the emitters then see one object shape
+    // for all operations, where optional keys spread in gave V8 a shape per combination and
+    // its optimized emitters were thrown away and recompiled at each new one (issue 17).
     return {
       method: op.method,
       path: op.path,
       segments: op.segments,
-      ...(op.operationId !== undefined ? { operationId: op.operationId } : {}),
+      operationId: op.operationId,
       ident,
       typeBase,
       types,
-      ...(op.summary !== undefined ? { summary: op.summary } : {}),
-      ...(op.description !== undefined ? { description: op.description } : {}),
+      summary: op.summary,
+      description: op.description,
       tags: op.tags,
       deprecated: op.deprecated,
       parameters,
-      ...(op.body ? { body: op.body } : {}),
+      body: op.body,
       bodyProp,
       outputs: op.responses.outputs.map(nameResponse),
       errors: op.responses.errors.map(nameResponse),
       auth: op.security.auth,
       pointer: op.pointer,
-    };
+    } satisfies EveryKey<Omit<Operation, 'group'>>;
   });
   return { schemas: named, operations };
 }
