@@ -41,6 +41,9 @@ const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 const LESS = 60;
 const GREATER = 62;
+/** Indentation strings by width, made once each (a `repeat` per line showed in the profile). */
+const indentation: string[] = [];
+const spaces = (n: number): string => (indentation[n] ??= ' '.repeat(n));
 /** No closing bracket awaited: the top level of a line. */
 const NONE = -1;
 
@@ -57,72 +60,95 @@ function skipString(line: string, i: number): number {
   return j + 1;
 }
 
+/** The separator {@link parseSeq} last saw, and whether its sequence closed (second results without an object per group). */
+let seqSep: ',' | ';' = ',';
+let seqClosed = false;
+/** The line {@link tokenize} is scanning, and its position. */
+let line = '';
+let at = 0;
+
 /** Splits one line into text and bracket groups; unmatched closers and unclosed groups stay text. */
-function tokenize(line: string): Token[] {
-  let i = 0;
-  const n = line.length;
-  const parseSeq = (until: number): { items: Token[][]; sep: ',' | ';'; closed: boolean } => {
-    let current: Token[] = [];
-    const items: Token[][] = [current];
-    let sep: ',' | ';' | undefined;
-    // Text runs are sliced from the line, not built a character at a time.
-    let start = i;
-    while (i < n) {
-      const c = line.charCodeAt(i);
-      if (isQuote(c)) {
-        i = skipString(line, i);
-        continue;
-      }
-      if (c === until && !(c === GREATER && line.charCodeAt(i - 1) === EQUALS)) {
-        if (i > start) current.push(line.slice(start, i));
-        return { items, sep: sep ?? ',', closed: true };
-      }
-      if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE || (c === LESS && isWordCode(line.charCodeAt(i - 1)))) {
-        const openAt = i;
-        if (i > start) current.push(line.slice(start, i));
-        i++;
-        const inner = parseSeq(closingOf(c));
-        if (!inner.closed) {
-          current.push(line.slice(openAt));
-          i = n;
-          return { items, sep: sep ?? ',', closed: false };
-        }
-        i++;
-        const before = line.charCodeAt(openAt - 1);
-        current.push({
-          kind: 'group',
-          open: line[openAt],
-          close: String.fromCharCode(closingOf(c)),
-          items: nonEmpty(inner.items),
-          sep: inner.sep,
-          call: c !== OPEN_PAREN || isWordCode(before) || before === GREATER || before === CLOSE_PAREN || before === CLOSE_BRACKET,
-          flat: undefined,
-        });
-        start = i;
-        continue;
-      }
-      if ((c === COMMA || c === SEMICOLON) && until !== NONE && until !== GREATER) {
-        sep ??= c === COMMA ? ',' : ';';
-        if (i > start) current.push(line.slice(start, i));
-        current = [];
-        items.push(current);
-        i++;
-        while (line.charCodeAt(i) === SPACE) i++;
-        start = i;
-        continue;
-      }
-      i++;
-    }
-    if (i > start) current.push(line.slice(start, i));
-    return { items, sep: sep ?? ',', closed: until === NONE };
-  };
-  return parseSeq(NONE).items[0] ?? [];
+function tokenize(text: string): Token[] {
+  line = text;
+  at = 0;
+  const items = parseSeq(NONE);
+  line = '';
+  return items[0] ?? [];
 }
 
-/** Items without the spaces around them (`{ a: 1 }` holds the item `a: 1`); the item arrays are the tokenizer's own, trimmed in place. */
+/** The items of a bracket's contents up to `until` (its closer), from {@link at}; sets {@link seqSep} and {@link seqClosed}. */
+function parseSeq(until: number): Token[][] {
+  const n = line.length;
+  let i = at;
+  let current: Token[] = [];
+  const items: Token[][] = [current];
+  let sep: ',' | ';' | undefined;
+  // Text runs are sliced from the line, not built a character at a time.
+  let start = i;
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    if (isQuote(c)) {
+      i = skipString(line, i);
+      continue;
+    }
+    if (c === until && !(c === GREATER && line.charCodeAt(i - 1) === EQUALS)) {
+      if (i > start) current.push(line.slice(start, i));
+      at = i;
+      seqSep = sep ?? ',';
+      seqClosed = true;
+      return items;
+    }
+    if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE || (c === LESS && isWordCode(line.charCodeAt(i - 1)))) {
+      const openAt = i;
+      if (i > start) current.push(line.slice(start, i));
+      at = i + 1;
+      const inner = parseSeq(closingOf(c));
+      if (!seqClosed) {
+        current.push(line.slice(openAt));
+        at = n;
+        seqSep = sep ?? ',';
+        seqClosed = false;
+        return items;
+      }
+      const innerSep = seqSep;
+      i = at + 1;
+      const before = line.charCodeAt(openAt - 1);
+      current.push({
+        kind: 'group',
+        open: line[openAt],
+        close: String.fromCharCode(closingOf(c)),
+        items: nonEmpty(inner),
+        sep: innerSep,
+        call: c !== OPEN_PAREN || isWordCode(before) || before === GREATER || before === CLOSE_PAREN || before === CLOSE_BRACKET,
+        flat: undefined,
+      });
+      start = i;
+      continue;
+    }
+    if ((c === COMMA || c === SEMICOLON) && until !== NONE && until !== GREATER) {
+      sep ??= c === COMMA ? ',' : ';';
+      if (i > start) current.push(line.slice(start, i));
+      current = [];
+      items.push(current);
+      i++;
+      while (line.charCodeAt(i) === SPACE) i++;
+      start = i;
+      continue;
+    }
+    i++;
+  }
+  if (i > start) current.push(line.slice(start, i));
+  at = i;
+  seqSep = sep ?? ',';
+  seqClosed = until === NONE;
+  return items;
+}
+
+/** Items without the spaces around them (`{ a: 1 }` holds the item `a: 1`); the arrays are the tokenizer's own, trimmed in place (a new list only when an item is empty). */
 function nonEmpty(items: Token[][]): Token[][] {
-  const out: Token[][] = [];
-  for (const item of items) {
+  let dropped = false;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k];
     const first = item[0];
     if (typeof first === 'string') item[0] = first.trimStart();
     const lastAt = item.length - 1;
@@ -130,10 +156,10 @@ function nonEmpty(items: Token[][]): Token[][] {
     if (typeof last === 'string') item[lastAt] = last.trimEnd();
     let empty = false;
     for (const t of item) if (t === '') empty = true;
-    const kept = empty ? item.filter((t) => t !== '') : item;
-    if (kept.length > 0) out.push(kept);
+    if (empty) items[k] = item.filter((t) => t !== '');
+    if (items[k].length === 0) dropped = true;
   }
-  return out;
+  return dropped ? items.filter((item) => item.length > 0) : items;
 }
 
 /** The one-line text of a token (computed once per group). */
@@ -220,11 +246,11 @@ function renderGroups(seq: Token[], column: number, indent: number, width: numbe
       col = lastColumn(out, column);
       continue;
     }
-    const pad = ' '.repeat(indent + 2);
+    const pad = spaces(indent + 2);
     // Grouping parentheses hold one expression or type: no separator after it.
     const sep = t.call || items.length > 1 ? t.sep : '';
     const lines = items.map((it) => `${pad}${render(it, indent + 2, indent + 2, width)}${sep}`);
-    out += `${t.open}\n${lines.join('\n')}\n${' '.repeat(indent)}${t.close}`;
+    out += `${t.open}\n${lines.join('\n')}\n${spaces(indent)}${t.close}`;
     col = indent + 1;
   }
   return out;
@@ -253,8 +279,8 @@ function breakUnion(line: string, indent: number): string | undefined {
   }
   parts.push(body.slice(start).trim());
   if (parts.length < 2 || depth !== 0) return undefined;
-  const pad = ' '.repeat(indent + 2);
-  return `${' '.repeat(indent)}${m[1].trimEnd()}\n${parts.map((p) => `${pad}| ${p}`).join('\n')}${m[3]}`;
+  const pad = spaces(indent + 2);
+  return `${spaces(indent)}${m[1].trimEnd()}\n${parts.map((p) => `${pad}| ${p}`).join('\n')}${m[3]}`;
 }
 
 /** How many closers lead the line {@link depthOf} last looked at (a second result without an object per line). */
@@ -310,12 +336,12 @@ export function layoutCode(text: string, width = 120): string {
     blank = false;
     const base = depth * 2 + (chain ? 2 : 0);
     if (inComment || line.startsWith('/*')) {
-      out.push(' '.repeat(base) + (line.startsWith('*') ? ' ' : '') + line);
+      out.push(spaces(base) + (line.startsWith('*') ? ' ' : '') + line);
       inComment = !line.includes('*/');
       continue;
     }
     if (line.startsWith('//') || line.startsWith('#!')) {
-      out.push(' '.repeat(depth * 2) + line);
+      out.push(spaces(depth * 2) + line);
       continue;
     }
     const delta = depthOf(line);
@@ -323,9 +349,7 @@ export function layoutCode(text: string, width = 120): string {
     const isChain = line.startsWith('.');
     const indent = Math.max(0, depth - leading) * 2 + (isChain || chain ? 2 : 0);
     out.push(
-      indent + line.length <= width
-        ? ' '.repeat(indent) + line
-        : (breakUnion(line, indent) ?? ' '.repeat(indent) + render(tokenize(line), indent, indent, width)),
+      indent + line.length <= width ? spaces(indent) + line : (breakUnion(line, indent) ?? spaces(indent) + render(tokenize(line), indent, indent, width)),
     );
     depth = Math.max(0, depth + delta);
     if (isChain) chain = true;
