@@ -3,6 +3,13 @@
 // repository, where the sources are, it runs them through tsx's loader (no build step), as the
 // tests and scripts do, so it never runs a stale build.
 import { existsSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+
+// This process only runs kitgen: a short run of each emitter over thousands of operations, where
+// TurboFan's inlining cost more CPU than it saved (on a 10,000-operation document 3.9 -> 3.5
+// CPU-s and 2.6 -> 2.4 s wall; docs/decisions.md). Never set by the library entries, which run
+// in a user's process (bundler plugins, the register hook).
+setFlagsFromString('--no-turbo-inlining');
 
 const fromSources = existsSync(new URL('../compiler/src/cli/main.ts', import.meta.url));
 if (fromSources) (await import('tsx/esm/api')).register();

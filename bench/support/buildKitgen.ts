@@ -7,16 +7,20 @@ import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
-/** Compiles `compiler/src` into `out` and returns the path of the entry script. */
+/**
+ * Compiles `compiler/src` into `out/compiler/dist` beside `out/bin/kitgen.js`, the templates and
+ * package.json, as the published package lays them out, and returns the path of that `kitgen`
+ * command (the one users run, with its process settings).
+ */
 export function buildKitgen(root: string, out: string): string {
   rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
+  mkdirSync(join(out, 'bin'), { recursive: true });
   const config = join(out, 'tsconfig.build.json');
   writeFileSync(
     config,
     JSON.stringify({
       extends: join(root, 'tsconfig.base.json'),
-      compilerOptions: { noEmit: false, outDir: out, rootDir: root, declaration: false, sourceMap: false },
+      compilerOptions: { noEmit: false, outDir: join(out, 'compiler/dist'), rootDir: join(root, 'compiler/src'), declaration: false, sourceMap: false },
       include: [join(root, 'compiler/src')],
     }),
   );
@@ -25,16 +29,7 @@ export function buildKitgen(root: string, out: string): string {
   if (r.status !== 0) throw new Error(`building kitgen failed:\n${r.stdout}${r.stderr}`);
   cpSync(join(root, 'templates'), join(out, 'templates'), { recursive: true });
   cpSync(join(root, 'package.json'), join(out, 'package.json'));
-  const entry = join(out, 'kitgen.mjs');
-  writeFileSync(
-    entry,
-    `import { main } from './compiler/src/cli/main.js';
-process.exitCode = await main(process.argv.slice(2), {
-  cwd: process.cwd(),
-  stdout: (line) => process.stdout.write(line + '\\n'),
-  stderr: (line) => process.stderr.write(line + '\\n'),
-});
-`,
-  );
+  const entry = join(out, 'bin/kitgen.js');
+  cpSync(join(root, 'bin/kitgen.js'), entry);
   return entry;
 }
