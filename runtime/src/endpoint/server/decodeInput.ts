@@ -14,6 +14,7 @@ import { validatorFor } from '../../schema/validator.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
+import { contentCodec, offeredMediaTypes } from './contentCodecs.ts';
 import { readMultipartParts, type MultipartParts } from './multipartInput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 
@@ -237,7 +238,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 /** Picks the declared media type matching the request's Content-Type (415 when none). */
 function requestMediaType(node: ContentNode, request: Request): string {
-  const offered = node.mediaTypes ?? defaultMediaTypes(node.schema);
+  const offered = offeredMediaTypes(node);
   const header = request.headers.get('content-type');
   // The common case (the header is exactly the one declared type) needs no parsing.
   if (header !== undefined && header === offered[0] && offered.length === 1 && !header.includes('*') && !header.includes(';')) return header;
@@ -261,7 +262,7 @@ function decodeBody(node: ContentNode, ctx: InputContext): unknown {
   // An optional body that was not sent (no bytes, whatever Content-Type says) is undefined.
   if (node.optional && ctx.request.body.isEmpty) return undefined;
   const mediaType = requestMediaType(node, ctx.request);
-  const codec = bodyCodecFor(mediaType, node.schema, ctx.config);
+  const codec = contentCodec(node, mediaType, ctx.config);
   if (!codec) throw HttpError.of(HttpErrors.NO_CODEC, [mediaType]);
   const body = ctx.request.body;
   if (node.stream) return codec.streamDecoder(body.asStream());

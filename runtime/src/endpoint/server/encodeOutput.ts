@@ -1,4 +1,4 @@
-import { bodyCodecFor, defaultMediaTypes, withAliases } from '../../codec/body/BodyCodecs.ts';
+import { withAliases } from '../../codec/body/BodyCodecs.ts';
 import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
 import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import type { JsonBinaryCodec } from '../../codec/json/JsonCodec.ts';
@@ -12,6 +12,7 @@ import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import { arity, type CodecNode, type ContentNode } from '../CodecNode.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
+import { contentCodec, offeredMediaTypes } from './contentCodecs.ts';
 
 interface Pending {
   status: number | undefined;
@@ -124,7 +125,7 @@ export function encodeOutput(node: CodecNode, value: unknown, accept: string | u
   collect(node, value, pending);
   const content = pending.content;
   if (!content) return new Response(pending.status ?? (defaultStatus === Status.Ok ? Status.NoContent : defaultStatus), pending.headers);
-  const offered = content.mediaTypes ?? defaultMediaTypes(content.schema);
+  const offered = offeredMediaTypes(content);
   let mediaType: string;
   if (isSimpleAccept(accept, offered)) mediaType = offered[0];
   else {
@@ -137,7 +138,7 @@ export function encodeOutput(node: CodecNode, value: unknown, accept: string | u
     }
     mediaType = chosen.fullType;
   }
-  const codec = bodyCodecFor(mediaType, content.schema, config);
+  const codec = contentCodec(content, mediaType, config);
   if (!codec) throw new Error(`no codec for media type ${mediaType}`);
   const status = pending.status ?? defaultStatus;
   const contentType = mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType;
