@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 
 // This process only runs kitgen: a short run of each emitter over thousands of operations, where
-// TurboFan's inlining cost more CPU than it saved (on a 10,000-operation document 3.9 -> 3.5
+// TurboFan's inlining cost more CPU than it saved (on a 10,000-operation document 3.9 -> 3.4
 // CPU-s and 2.6 -> 2.4 s wall; docs/decisions.md). Never set by the library entries, which run
 // in a user's process (bundler plugins, the register hook).
 setFlagsFromString('--no-turbo-inlining');

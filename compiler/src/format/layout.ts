@@ -63,22 +63,22 @@ function skipString(line: string, i: number): number {
 /** The separator {@link parseSeq} last saw, and whether its sequence closed (second results without an object per group). */
 let seqSep: ',' | ';' = ',';
 let seqClosed = false;
-/** The line {@link tokenize} is scanning, and its position. */
-let line = '';
+/** The line {@link tokenize} is scanning, and the position in it. */
+let scanned = '';
 let at = 0;
 
 /** Splits one line into text and bracket groups; unmatched closers and unclosed groups stay text. */
-function tokenize(text: string): Token[] {
-  line = text;
+function tokenize(line: string): Token[] {
+  scanned = line;
   at = 0;
   const items = parseSeq(NONE);
-  line = '';
+  scanned = '';
   return items[0] ?? [];
 }
 
 /** The items of a bracket's contents up to `until` (its closer), from {@link at}; sets {@link seqSep} and {@link seqClosed}. */
 function parseSeq(until: number): Token[][] {
-  const n = line.length;
+  const n = scanned.length;
   let i = at;
   let current: Token[] = [];
   const items: Token[][] = [current];
@@ -86,25 +86,25 @@ function parseSeq(until: number): Token[][] {
   // Text runs are sliced from the line, not built a character at a time.
   let start = i;
   while (i < n) {
-    const c = line.charCodeAt(i);
+    const c = scanned.charCodeAt(i);
     if (isQuote(c)) {
-      i = skipString(line, i);
+      i = skipString(scanned, i);
       continue;
     }
-    if (c === until && !(c === GREATER && line.charCodeAt(i - 1) === EQUALS)) {
-      if (i > start) current.push(line.slice(start, i));
+    if (c === until && !(c === GREATER && scanned.charCodeAt(i - 1) === EQUALS)) {
+      if (i > start) current.push(scanned.slice(start, i));
       at = i;
       seqSep = sep ?? ',';
       seqClosed = true;
       return items;
     }
-    if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE || (c === LESS && isWordCode(line.charCodeAt(i - 1)))) {
+    if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE || (c === LESS && isWordCode(scanned.charCodeAt(i - 1)))) {
       const openAt = i;
-      if (i > start) current.push(line.slice(start, i));
+      if (i > start) current.push(scanned.slice(start, i));
       at = i + 1;
       const inner = parseSeq(closingOf(c));
       if (!seqClosed) {
-        current.push(line.slice(openAt));
+        current.push(scanned.slice(openAt));
         at = n;
         seqSep = sep ?? ',';
         seqClosed = false;
@@ -112,10 +112,10 @@ function parseSeq(until: number): Token[][] {
       }
       const innerSep = seqSep;
       i = at + 1;
-      const before = line.charCodeAt(openAt - 1);
+      const before = scanned.charCodeAt(openAt - 1);
       current.push({
         kind: 'group',
-        open: line[openAt],
+        open: scanned[openAt],
         close: String.fromCharCode(closingOf(c)),
         items: nonEmpty(inner),
         sep: innerSep,
@@ -127,17 +127,17 @@ function parseSeq(until: number): Token[][] {
     }
     if ((c === COMMA || c === SEMICOLON) && until !== NONE && until !== GREATER) {
       sep ??= c === COMMA ? ',' : ';';
-      if (i > start) current.push(line.slice(start, i));
+      if (i > start) current.push(scanned.slice(start, i));
       current = [];
       items.push(current);
       i++;
-      while (line.charCodeAt(i) === SPACE) i++;
+      while (scanned.charCodeAt(i) === SPACE) i++;
       start = i;
       continue;
     }
     i++;
   }
-  if (i > start) current.push(line.slice(start, i));
+  if (i > start) current.push(scanned.slice(start, i));
   at = i;
   seqSep = sep ?? ',';
   seqClosed = until === NONE;
