@@ -2,7 +2,8 @@
  * Holds idle keep-alive connections open against a server, for bench:routes' memory figure:
  * `node holdConnections.js <port> <count>` opens `count` connections, sends one GET on each and
  * reads its answer, then prints `HELD <open> <failed>` and keeps them idle. On the line `status`
- * from stdin it prints `OPEN <n>` (how many are still open); stdin's end closes everything.
+ * from stdin it prints `OPEN <n>` (how many are still open); on `more` it opens `count` more the
+ * same way and prints `HELD` again (totals); stdin's end closes everything.
  */
 import { connect, type Socket } from 'node:net';
 
@@ -37,14 +38,19 @@ function one(): Promise<void> {
   });
 }
 
-// In batches, so the server's accept queue is never the limit.
-for (let i = 0; i < count; i += 250) {
-  await Promise.all(Array.from({ length: Math.min(250, count - i) }, one));
+/** Opens `count` connections, in batches so that the server's accept queue is never the limit, then prints the totals. */
+async function openMore(): Promise<void> {
+  for (let i = 0; i < count; i += 250) {
+    await Promise.all(Array.from({ length: Math.min(250, count - i) }, one));
+  }
+  process.stdout.write(`HELD ${open} ${failed}\n`);
 }
-process.stdout.write(`HELD ${open} ${failed}\n`);
+
+await openMore();
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text: string) => {
   if (text.includes('status')) process.stdout.write(`OPEN ${open}\n`);
+  if (text.includes('more')) void openMore();
 });
 process.stdin.on('end', () => {
   for (const s of sockets) s.destroy();
