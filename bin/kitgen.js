@@ -8,8 +8,9 @@ import { setFlagsFromString } from 'node:v8';
 // This process only runs kitgen: a short run of each emitter over thousands of operations, where
 // TurboFan's inlining cost more CPU than it saved (on a 10,000-operation document 3.9 -> 3.4
 // CPU-s and 2.6 -> 2.4 s wall; docs/decisions.md). Never set by the library entries, which run
-// in a user's process (bundler plugins, the register hook).
-setFlagsFromString('--no-turbo-inlining');
+// in a user's process (bundler plugins, the register hook). Only on the V8 versions known to have
+// the flag (Node 20: 11, 22: 12, 24: 13): on any other, V8 would print "unrecognized flag".
+if (/^1[1-3]\./.test(process.versions.v8)) setFlagsFromString('--no-turbo-inlining');
 
 const fromSources = existsSync(new URL('../compiler/src/cli/main.ts', import.meta.url));
 if (fromSources) (await import('tsx/esm/api')).register();
