@@ -241,17 +241,19 @@ if (!skip.has('memory')) {
   const secondHalf = (x: IdleMemory) => (x.after.rss - x.middle.rss) / (x.open - x.heldHalf) / 1024;
   // The JavaScript heap (V8's used heap plus memory held outside it for JS objects) the connections keep.
   const heapPer = (x: IdleMemory) => (x.after.heap - x.before.heap) / x.open / 1024;
+  // The heap V8 committed for them, used or not: the part of RSS that follows the heap's history.
+  const committedPer = (x: IdleMemory) => (x.after.committed - x.before.committed) / x.open / 1024;
   const range = (values: number[]) => `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
   console.log(`\n3. memory per idle keep-alive connection, ${count} opened (each served one GET), RSS after a full collection\n`);
   console.log(
-    `| server | RSS before (MiB, median) | with ${Math.floor(count / 2)} | with ${count} | RSS KiB per connection, ${Math.floor(count / 2)} → ${count}: median (min–max of ${values['memory-rounds']} rounds) | RSS KiB per connection, 0 → ${count} | JS heap KiB per connection, 0 → ${count} |`,
+    `| server | RSS before (MiB, median) | with ${Math.floor(count / 2)} | with ${count} | RSS KiB per connection, ${Math.floor(count / 2)} → ${count}: median (min–max of ${values['memory-rounds']} rounds) | RSS KiB per connection, 0 → ${count} | JS heap KiB per connection, 0 → ${count} | heap committed KiB per connection, 0 → ${count} |`,
   );
-  console.log('|:--|--:|--:|--:|--:|--:|--:|');
+  console.log('|:--|--:|--:|--:|--:|--:|--:|--:|');
   const mib = (values: number[]) => (median(values) / 2 ** 20).toFixed(1);
   for (const name of names) {
     const r = results.get(name)!;
     console.log(
-      `| ${name} | ${mib(r.map((x) => x.before.rss))} | ${mib(r.map((x) => x.middle.rss))} | ${mib(r.map((x) => x.after.rss))} | ${range(r.map(secondHalf))} | ${range(r.map(overAll))} | ${range(r.map(heapPer))} |`,
+      `| ${name} | ${mib(r.map((x) => x.before.rss))} | ${mib(r.map((x) => x.middle.rss))} | ${mib(r.map((x) => x.after.rss))} | ${range(r.map(secondHalf))} | ${range(r.map(overAll))} | ${range(r.map(heapPer))} | ${range(r.map(committedPer))} |`,
     );
   }
   const k = results.get('kitgen');
@@ -269,6 +271,8 @@ if (!skip.has('memory')) {
 interface Reading {
   readonly rss: number;
   readonly heap: number;
+  /** What V8 has committed for the heap (used or not), plus external memory. */
+  readonly committed: number;
 }
 
 /** A server's memory before, with half and with all of the idle connections, and how many were open at each. */
@@ -293,8 +297,8 @@ async function idleMemory(name: ServerName, count: number, rss: (pid: number) =>
   const collected = async (): Promise<Reading> => {
     const line = s.waitForLine(/^COLLECTED /, 10_000);
     process.kill(s.pid, 'SIGUSR2');
-    const [, heapUsed, external] = (await line).split(' ').map(Number);
-    return { rss: rss(s.pid), heap: heapUsed + external };
+    const [, heapUsed, external, heapTotal] = (await line).split(' ').map(Number);
+    return { rss: rss(s.pid), heap: heapUsed + external, committed: heapTotal + external };
   };
   try {
     // Warm: the request path compiled and its buffers allocated before the baseline.

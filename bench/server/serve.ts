@@ -49,7 +49,8 @@ if (collect !== undefined) {
   process.on('SIGUSR2', () => {
     collect();
     const m = process.memoryUsage();
-    process.stdout.write(`COLLECTED ${m.heapUsed} ${m.external}\n`);
+    // heapTotal: what V8 has committed for its heap, used or not (part of RSS either way).
+    process.stdout.write(`COLLECTED ${m.heapUsed} ${m.external} ${m.heapTotal}\n`);
   });
 }
 if (process.env.KITGEN_BENCH_PROFILER === '1') {
