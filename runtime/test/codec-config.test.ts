@@ -185,3 +185,27 @@ test('int64 fields survive JSON exactly', () => {
   const back = codec.decodeString(text);
   assert.deepEqual(back._tag === 'right' && back.right, { id: 9223372036854775807n, label: '12345678901234567890' });
 });
+
+test('one route served under two configs in turn answers each in its own: the codec a body keeps follows the config', async () => {
+  // The same route value (the same body nodes) in two servers, one with kebab-case names: requests
+  // alternate between them, so a codec kept from the previous request must never be reused across configs.
+  const route = echoRoute(Profile, 'p');
+  const plain = await startServer(Routes(route));
+  const kebab = await startServer(Routes(route).pipe(CodecConfig.withConfig(CodecConfig({ fieldNameFormat: NameFormat.KebabCase }))));
+  try {
+    for (let i = 0; i < 3; i++) {
+      const a = await post(`${plain.url}/p`, { firstName: 'Ada', middleName: null, tags: ['x'] });
+      assert.equal(a.status, 200);
+      assert.deepEqual(await a.json(), { firstName: 'Ada', alias: null, middleName: null, tags: ['x'] });
+      const b = await post(`${kebab.url}/p`, { 'first-name': 'Ada', 'middle-name': null, tags: ['x'] });
+      assert.equal(b.status, 200);
+      assert.deepEqual(await b.json(), { 'first-name': 'Ada', alias: null, 'middle-name': null, tags: ['x'] });
+      // A body in the other config's names is wrong in this one: plain names on the kebab server are missing fields.
+      const wrong = await post(`${kebab.url}/p`, { firstName: 'Ada', middleName: null, tags: [] });
+      assert.equal(wrong.status, 400);
+    }
+  } finally {
+    await plain.shutdown();
+    await kebab.shutdown();
+  }
+});
