@@ -3,6 +3,7 @@
 // POST gap can be told apart from decoding. Usage: node scripts/run-ts.mjs bench/server/decodeCost.ts
 import { bodyCodecFor, CodecConfig, Schema } from '@kitgen/runtime';
 import { newUserJsonSchema, validNewUser, type User } from './domain.ts';
+import { median } from './report.ts';
 
 const NewUser = Schema.Unsafe<User>(structuredClone(newUserJsonSchema) as object);
 const codec = bodyCodecFor('application/json', NewUser, CodecConfig.current())!;
@@ -45,7 +46,4 @@ for (let round = 0; round < 5; round++) {
     samples.get(name)!.push(((used.user + used.system) / iterations) * 1000);
   }
 }
-for (const [name, ns] of samples) {
-  const sorted = [...ns].sort((a, b) => a - b);
-  process.stdout.write(`${name}: ${sorted[2].toFixed(0)} ns per body (median of 5 rounds, ${iterations} each)\n`);
-}
+for (const [name, ns] of samples) process.stdout.write(`${name}: ${median(ns).toFixed(0)} ns per body (median of 5 rounds, ${iterations} each)\n`);

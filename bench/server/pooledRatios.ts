@@ -3,19 +3,13 @@
 // and by req/s (kitgen's ÷ the peer's), each as median and interquartile range of the rounds'
 // pairs. Usage: node scripts/run-ts.mjs bench/server/pooledRatios.ts <samples.json>...
 import { readFileSync } from 'node:fs';
-import type { Sample } from './report.ts';
+import { quantile } from '../support/measure.ts';
+import { median, type Sample } from './report.ts';
 
 /** One `--json` file's samples, tagged with the file (rounds pair within a file only). */
 type Tagged = Sample & { readonly file: string };
 
-const quantile = (values: readonly number[], q: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low);
-};
-const spread = (values: readonly number[]) =>
-  `${quantile(values, 0.5).toFixed(2)} (IQR ${quantile(values, 0.25).toFixed(2)}–${quantile(values, 0.75).toFixed(2)})`;
+const spread = (values: readonly number[]) => `${median(values).toFixed(2)} (IQR ${quantile(values, 0.25).toFixed(2)}–${quantile(values, 0.75).toFixed(2)})`;
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -36,10 +30,7 @@ for (const scenario of new Set(samples.map((s) => s.scenario))) {
       rps.push(k.rps / p.rps);
     }
     const us = (server: string) =>
-      quantile(
-        ofScenario.filter((s) => s.server === server && s.cpuUsPerRequest !== undefined).map((s) => s.cpuUsPerRequest!),
-        0.5,
-      ).toFixed(1);
+      median(ofScenario.filter((s) => s.server === server && s.cpuUsPerRequest !== undefined).map((s) => s.cpuUsPerRequest!)).toFixed(1);
     process.stdout.write(
       `${scenario}, kitgen ÷ ${peer} (${rps.length} pairs): by CPU/request ${cpu.length > 0 ? spread(cpu) : 'n/a'}; by req/s ${spread(rps)}; CPU µs/request kitgen ${us('kitgen')}, ${peer} ${us(peer)}\n`,
     );

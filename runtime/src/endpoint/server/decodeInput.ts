@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { bodyCodecFor, canonicalMediaType, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
+import { canonicalMediaType } from '../../codec/body/BodyCodecs.ts';
 import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
 import { decodeParameterContent } from '../../codec/body/paramContent.ts';
 import { deepObjectProperty } from '../../codec/queryStyle.ts';
@@ -14,7 +14,7 @@ import { validatorFor } from '../../schema/validator.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
-import { contentCodec, offeredMediaTypes } from './contentCodecs.ts';
+import { contentCodec, offeredMediaTypes } from '../contentCodecs.ts';
 import { readMultipartParts, type MultipartParts } from './multipartInput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 
@@ -297,7 +297,7 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
   ctx.parts ??= await readMultipartParts(ctx.request);
   const part = ctx.parts.get(node.name!);
   if (!part) throw badInput('multipart part', node.name!, 'required but missing', 'a form-data section of that name');
-  const offered = node.mediaTypes ?? defaultMediaTypes(node.schema);
+  const offered = offeredMediaTypes(node);
   const schema = node.schema as unknown as Record<string, unknown>;
   // Text parts without their own Content-Type are read as the schema's scalar.
   if (!part.contentType && schema.type !== 'object' && schema.type !== 'array') {
@@ -305,7 +305,7 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
     return checked(node.schema, value, 'multipart part', node.name!, part.text().slice(0, 64));
   }
   const mt = part.contentType ? (MediaType.parse(part.contentType)?.fullType ?? offered[0]) : offered[0];
-  const codec = bodyCodecFor(mt, node.schema, ctx.config) ?? bodyCodecFor(offered[0], node.schema, ctx.config);
+  const codec = contentCodec(node, mt, ctx.config) ?? contentCodec(node, offered[0], ctx.config);
   if (!codec) throw HttpError.of(HttpErrors.PART_TYPE_NOT_ACCEPTED, [node.name!, mt]);
   const result = codec.decode(part.bytes);
   if (result._tag === 'left') throw bodyError(result.left, `multipart part '${node.name}'`);

@@ -12,7 +12,7 @@ import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import { arity, type CodecNode, type ContentNode } from '../CodecNode.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
-import { contentCodec, offeredMediaTypes } from './contentCodecs.ts';
+import { contentCodec, offeredMediaTypes } from '../contentCodecs.ts';
 
 interface Pending {
   status: number | undefined;

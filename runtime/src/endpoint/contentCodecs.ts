@@ -1,7 +1,7 @@
-import { bodyCodecFor, defaultMediaTypes } from '../../codec/body/BodyCodecs.ts';
-import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
-import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
-import type { ContentNode } from '../CodecNode.ts';
+import { bodyCodecFor, defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
+import type { BinaryCodec } from '../codec/BinaryCodec.ts';
+import type { CodecConfig } from '../codec/json/CodecConfig.ts';
+import type { ContentNode } from './CodecNode.ts';
 
 /** A content node's offered media types, and the codec it last used (the same media type and config on nearly every request). */
 interface ContentCodecs {
@@ -27,7 +27,7 @@ export function offeredMediaTypes(node: ContentNode): readonly string[] {
 
 /**
  * The codec of a body node in `mediaType` under `config` ({@link bodyCodecFor}); undefined when
- * no codec reads that media type. The last one is kept on the node: a request then skips the
+ * no codec reads that media type. The last one is kept on the node: a request (server or client) then skips the
  * lookups by schema, config and lower-cased media type, which showed in the server's profile.
  */
 export function contentCodec(node: ContentNode, mediaType: string, config: CodecConfig): BinaryCodec<unknown> | undefined {
