@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { contentCodec, offeredMediaTypes } from '../endpoint/contentCodecs.ts';
+import { contentCodecs } from '../endpoint/contentCodecs.ts';
 import { coerceScalar } from '../codec/body/paramCoercion.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { CodecNode, ContentNode, HeaderNode } from '../endpoint/CodecNode.ts';
@@ -52,7 +52,7 @@ export function endpointShapes(state: { output: CodecNode; error: CodecNode | un
 
 /** The declared media type a response's Content-Type stands for (the server's own matching rule). */
 function matchMediaType(content: ContentNode, contentType: MediaType | undefined, hasBody: boolean): string | undefined {
-  const offered = offeredMediaTypes(content);
+  const offered = contentCodecs(content).offered;
   if (!contentType) return hasBody && offered.length === 1 ? offered[0] : undefined;
   for (const o of offered) {
     const range = MediaType.parse(o);
@@ -121,9 +121,9 @@ export async function decodeResponse(shapes: EndpointShapes, response: globalThi
         values.push(h.ok ? h.value : undefined);
       } else {
         mediaType = matchMediaType(leaf, contentType, (bytes?.byteLength ?? 1) > 0);
-        const codec = mediaType === undefined ? undefined : contentCodec(leaf, mediaType, config);
+        const codec = mediaType === undefined ? undefined : contentCodecs(leaf).codec(mediaType, config);
         if (!codec) {
-          failure = `Content-Type '${contentTypeText ?? 'none'}' is not one of ${offeredMediaTypes(leaf).join(', ')}`;
+          failure = `Content-Type '${contentTypeText ?? 'none'}' is not one of ${contentCodecs(leaf).offered.join(', ')}`;
           values.push(undefined);
         } else if (leaf.stream) {
           body = codec.streamDecoder((response.body ?? (async function* () {})()) as unknown as AsyncIterable<Uint8Array>);

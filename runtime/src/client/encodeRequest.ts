@@ -1,4 +1,4 @@
-import { contentCodec, offeredMediaTypes } from '../endpoint/contentCodecs.ts';
+import { contentCodecs } from '../endpoint/contentCodecs.ts';
 import { deepObjectKey, listDelimiter } from '../codec/queryStyle.ts';
 import { encodeParameterContent } from '../codec/body/paramContent.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
@@ -122,14 +122,14 @@ export function acceptedMediaTypes(shape: RequestShape): string[] {
   const types = new Set<string>();
   for (const node of [shape.output, shape.error]) {
     if (!node) continue;
-    for (const leaf of leaves(node)) if (leaf.kind === 'content') for (const mt of offeredMediaTypes(leaf)) types.add(mt);
+    for (const leaf of leaves(node)) if (leaf.kind === 'content') for (const mt of contentCodecs(leaf).offered) types.add(mt);
   }
   return [...types];
 }
 
 /** Picks the request media type of a body: the one a Content-Type input names, else the first declared. */
 export function requestMediaType(node: ContentNode, hint: string | undefined): string {
-  const offered = offeredMediaTypes(node);
+  const offered = contentCodecs(node).offered;
   const wanted = hint === undefined ? undefined : MediaType.parse(hint);
   if (wanted) {
     for (const o of offered) {
@@ -155,7 +155,7 @@ function toStream(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array>
 }
 
 function codecFor(mediaType: string, node: ContentNode, config: CodecConfig, what: string) {
-  const codec = contentCodec(node, mediaType, config);
+  const codec = contentCodecs(node).codec(mediaType, config);
   if (!codec) throw new EncodeFailure(`${what}: no codec for media type ${mediaType}`);
   return codec;
 }
@@ -178,7 +178,7 @@ function encodeBody(
 function partField(node: ContentNode, value: unknown, config: CodecConfig): FormField {
   const name = node.name!;
   const schema = node.schema as unknown as Record<string, unknown>;
-  const offered = offeredMediaTypes(node);
+  const offered = contentCodecs(node).offered;
   if (isBytesSchema(schema)) {
     // A file name makes every multipart reader treat the part as binary, whatever its type.
     return FormField.binaryField(name, value as Uint8Array, offered[0], name);

@@ -14,7 +14,7 @@ import { validatorFor } from '../../schema/validator.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
-import { contentCodec, offeredMediaTypes } from '../contentCodecs.ts';
+import { contentCodecs } from '../contentCodecs.ts';
 import { readMultipartParts, type MultipartParts } from './multipartInput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 
@@ -237,8 +237,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 /** Picks the declared media type matching the request's Content-Type (415 when none). */
-function requestMediaType(node: ContentNode, request: Request): string {
-  const offered = offeredMediaTypes(node);
+function requestMediaType(offered: readonly string[], request: Request): string {
   const header = request.headers.get('content-type');
   // The common case (the header is exactly the one declared type) needs no parsing.
   if (header !== undefined && header === offered[0] && offered.length === 1 && !header.includes('*') && !header.includes(';')) return header;
@@ -261,8 +260,9 @@ function requestMediaType(node: ContentNode, request: Request): string {
 function decodeBody(node: ContentNode, ctx: InputContext): unknown {
   // An optional body that was not sent (no bytes, whatever Content-Type says) is undefined.
   if (node.optional && ctx.request.body.isEmpty) return undefined;
-  const mediaType = requestMediaType(node, ctx.request);
-  const codec = contentCodec(node, mediaType, ctx.config);
+  const codecs = contentCodecs(node);
+  const mediaType = requestMediaType(codecs.offered, ctx.request);
+  const codec = codecs.codec(mediaType, ctx.config);
   if (!codec) throw HttpError.of(HttpErrors.NO_CODEC, [mediaType]);
   const body = ctx.request.body;
   if (node.stream) return codec.streamDecoder(body.asStream());
@@ -297,7 +297,8 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
   ctx.parts ??= await readMultipartParts(ctx.request);
   const part = ctx.parts.get(node.name!);
   if (!part) throw badInput('multipart part', node.name!, 'required but missing', 'a form-data section of that name');
-  const offered = offeredMediaTypes(node);
+  const codecs = contentCodecs(node);
+  const offered = codecs.offered;
   const schema = node.schema as unknown as Record<string, unknown>;
   // Text parts without their own Content-Type are read as the schema's scalar.
   if (!part.contentType && schema.type !== 'object' && schema.type !== 'array') {
@@ -305,7 +306,7 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
     return checked(node.schema, value, 'multipart part', node.name!, part.text().slice(0, 64));
   }
   const mt = part.contentType ? (MediaType.parse(part.contentType)?.fullType ?? offered[0]) : offered[0];
-  const codec = contentCodec(node, mt, ctx.config) ?? contentCodec(node, offered[0], ctx.config);
+  const codec = codecs.codec(mt, ctx.config) ?? codecs.codec(offered[0], ctx.config);
   if (!codec) throw HttpError.of(HttpErrors.PART_TYPE_NOT_ACCEPTED, [node.name!, mt]);
   const result = codec.decode(part.bytes);
   if (result._tag === 'left') throw bodyError(result.left, `multipart part '${node.name}'`);

@@ -12,7 +12,7 @@ import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import { arity, type CodecNode, type ContentNode } from '../CodecNode.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
-import { contentCodec, offeredMediaTypes } from '../contentCodecs.ts';
+import { contentCodecs } from '../contentCodecs.ts';
 
 interface Pending {
   status: number | undefined;
@@ -125,7 +125,8 @@ export function encodeOutput(node: CodecNode, value: unknown, accept: string | u
   collect(node, value, pending);
   const content = pending.content;
   if (!content) return new Response(pending.status ?? (defaultStatus === Status.Ok ? Status.NoContent : defaultStatus), pending.headers);
-  const offered = offeredMediaTypes(content);
+  const codecs = contentCodecs(content);
+  const offered = codecs.offered;
   let mediaType: string;
   if (isSimpleAccept(accept, offered)) mediaType = offered[0];
   else {
@@ -138,7 +139,7 @@ export function encodeOutput(node: CodecNode, value: unknown, accept: string | u
     }
     mediaType = chosen.fullType;
   }
-  const codec = contentCodec(content, mediaType, config);
+  const codec = codecs.codec(mediaType, config);
   if (!codec) throw new Error(`no codec for media type ${mediaType}`);
   const status = pending.status ?? defaultStatus;
   const contentType = mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType;
