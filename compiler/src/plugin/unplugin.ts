@@ -16,6 +16,13 @@ interface Log {
   warn(message: string): void;
 }
 
+/**
+ * How long after a run in a watch the plugin reads its inputs again. A watcher may report a file
+ * caught half-written (an editor truncates it, then writes) and drop the write that follows
+ * (chokidar passes one change per path per 50 ms): the second read generates what was written.
+ */
+const settleMillis = 150;
+
 /** True when a build context belongs to a watch (Rollup's `meta.watchMode`, webpack's and Rspack's `compiler.watchMode`). */
 function inWatchMode(context: UnpluginBuildContext): boolean {
   const native = context.getNativeBuildContext?.();
@@ -34,6 +41,7 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
   let regenerator: Regenerator | undefined;
   let transformer: DeriveTransformer | undefined;
   let ready: Promise<void> | undefined;
+  let settle: ReturnType<typeof setTimeout> | undefined;
   const quiet = options.quiet === true;
 
   // Options are resolved once, on the first hook that needs them: under Vite only after
@@ -49,6 +57,12 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
     await setup();
     if (!regenerator) return;
     const outcome = await regenerator.update(changed);
+    if (watchMode && outcome.kind !== 'unchanged') {
+      clearTimeout(settle);
+      // update() compares bytes, so this runs again only if the inputs moved on since they were read.
+      settle = setTimeout(() => void generate().catch((error: unknown) => log.warn((error as Error).message)), settleMillis);
+      settle.unref();
+    }
     if (outcome.kind === 'generated' && !quiet) {
       const w = outcome.result.write;
       log.info(
