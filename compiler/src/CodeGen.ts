@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { GeneratedCode } from './EndpointGen.ts';
 import { formatFiles, prettierOptions, type FormatMode } from './format/formatCode.ts';
@@ -57,6 +57,21 @@ async function generatedFilesUnder(dir: string): Promise<string[]> {
   return out;
 }
 
+/**
+ * Writes a file whole: into a temporary file beside it, renamed over it, so a watcher (a dev
+ * server, `tsc --watch`) that reads it on the first change event never reads it truncated.
+ */
+async function writeWhole(target: string, text: string): Promise<void> {
+  const temporary = `${target}.${process.pid}.kitgen-tmp`;
+  await writeFile(temporary, text);
+  try {
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 /** Writes generated code (the spec's `CodeGen`). */
 export const CodeGen = {
   /**
@@ -86,7 +101,7 @@ export const CodeGen = {
         continue;
       }
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, text);
+      await writeWhole(target, text);
       written.push(path);
     }
     const removed: string[] = [];
