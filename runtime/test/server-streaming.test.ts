@@ -114,6 +114,22 @@ test('aggregated (default): the handler does not run until the whole body has ar
   }
 });
 
+for (const framing of ['Content-Length', 'chunked'] as const) {
+  test(`aggregated: a client gone half-way through a body (${framing}): the handler never runs, the server keeps serving`, async () => {
+    handlerStarted = deferred();
+    const c = await RawConnection.open(aggregated.port);
+    c.write(
+      framing === 'chunked'
+        ? rawRequest('POST', '/upload', { 'Transfer-Encoding': 'chunked' }, '5\r\nhello\r\n')
+        : rawRequest('POST', '/upload', { 'Content-Length': 10 }, 'hello'),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    c.destroy();
+    assert.equal(await within(handlerStarted.promise, 300), 'timeout', 'the handler ran on half a body');
+    assert.equal((await nodeRequest(aggregated.port, { method: 'POST', path: '/size', body: 'still here' })).body.toString(), '10');
+  });
+}
+
 test('aggregated: exactly 1 MiB is accepted, by Content-Length and chunked', async () => {
   const body = Buffer.alloc(MiB, 'a');
   assert.equal((await nodeRequest(aggregated.port, { method: 'POST', path: '/size', body })).body.toString(), String(MiB));
