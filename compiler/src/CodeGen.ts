@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { GeneratedCode } from './EndpointGen.ts';
 import { formatFiles, prettierOptions, type FormatMode } from './format/formatCode.ts';
@@ -61,10 +61,12 @@ async function generatedFilesUnder(dir: string): Promise<string[]> {
  * Writes a file whole: into a temporary file beside it, renamed over it, so a watcher (a dev
  * server, `tsc --watch`) that reads it on the first change event never reads it truncated.
  */
-async function writeWhole(target: string, text: string): Promise<void> {
+async function writeWhole(target: string, text: string, replacing: boolean): Promise<void> {
   const temporary = `${target}.${process.pid}.kitgen-tmp`;
   await writeFile(temporary, text);
   try {
+    // The mode a user gave the file stays (`chmod +x cli.js`), as it would with a write in place.
+    if (replacing) await chmod(temporary, (await stat(target)).mode & 0o7777);
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -101,7 +103,7 @@ export const CodeGen = {
         continue;
       }
       await mkdir(dirname(target), { recursive: true });
-      await writeWhole(target, text);
+      await writeWhole(target, text, old !== undefined);
       written.push(path);
     }
     const removed: string[] = [];

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { main, type CliIO } from '../src/cli/main.ts';
 import { CodeGen, EndpointGen, loadDocument } from '../src/index.ts';
@@ -93,6 +93,25 @@ test('generate writes every target, formatted; a second run leaves the files alo
   assert.match(second.err, /0 files written, 9 unchanged/);
   const quiet = await kitgen(['generate', pets, '--out', dir, '--quiet']);
   assert.equal(quiet.err, '', '--quiet prints nothing on success');
+});
+
+test('a regenerated file replaces the old one whole, keeping the mode the user gave it; nothing temporary stays', async () => {
+  const dir = await scratch('replace');
+  const input = join(dir, 'openapi.yaml');
+  const text = await readFile(pets, 'utf8');
+  await writeFile(input, text);
+  assert.equal((await kitgen(['generate', input, '--out', join(dir, 'gen')])).code, 0);
+  const cli = join(dir, 'gen', 'cli.js');
+  await chmod(cli, 0o755);
+  await writeFile(input, text.replace(/title: .*/, 'title: Pets Renamed'));
+  const again = await kitgen(['generate', input, '--out', join(dir, 'gen')]);
+  assert.equal(again.code, 0, again.err);
+  assert.match(await readFile(cli, 'utf8'), /Pets Renamed/);
+  assert.equal((await stat(cli)).mode & 0o777, 0o755);
+  assert.deepEqual(
+    (await readdir(join(dir, 'gen'))).filter((f) => !/\.(?:js|d\.ts)$/.test(f)),
+    [],
+  );
 });
 
 test('--targets, --dry-run, --no-format and --clean', async () => {
