@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 import type { Step } from '../support/measure.ts';
+import { installShippedRuntime } from '../support/shippedRuntime.ts';
 
 export type { Step };
 
@@ -27,13 +28,15 @@ const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'ts
  * globs `**\/*.ts`, which takes `.d.ts` files too; allowJs stays off, so a `.js` output is checked
  * through its declarations only. With `libCheck` false (the default, as `tsc --init` writes),
  * tsc skips checking every `.d.ts` file, generated ones included (it still parses and binds them).
+ * `setUp` runs before the file is written (kitgen's installs the runtime).
  */
-function tsconfigStep(work: string, name: string, include: string, libCheck: boolean, paths?: Record<string, string[]>): Step {
+function tsconfigStep(work: string, name: string, include: string, libCheck: boolean, setUp?: () => void): Step {
   const file = join(work, `tsconfig.${name}.json`);
   return {
     entry: tsc,
     args: ['-p', file],
-    prepare: () =>
+    prepare: () => {
+      setUp?.();
       writeFileSync(
         file,
         JSON.stringify({
@@ -47,11 +50,11 @@ function tsconfigStep(work: string, name: string, include: string, libCheck: boo
             skipLibCheck: !libCheck,
             allowImportingTsExtensions: true,
             types: ['node'],
-            ...(paths ? { baseUrl: '.', paths } : {}),
           },
           include: [include],
         }),
-      ),
+      );
+    },
   };
 }
 
@@ -63,8 +66,8 @@ const fresh = (dir: string) => () => {
 /**
  * kitgen (all targets), openapi-typescript (types only) and @hey-api/openapi-ts (types and a
  * fetch SDK) on `input`, writing under `work`. kitgen runs from its tsc build (`kitgenEntry`)
- * and its output is type-checked against the runtime's declaration files (`runtimeDts`), as
- * users of the published packages would.
+ * and its output is type-checked against the runtime built into `runtimeDts`, installed as
+ * `node_modules/@kitgen/runtime` under `work`, as users of the published packages would.
  */
 export function contestants(root: string, input: string, work: string, runtimeDts: string, kitgenEntry: string, libCheck = false): Contestant[] {
   const out = (name: string) => join(work, name);
@@ -75,7 +78,7 @@ export function contestants(root: string, input: string, work: string, runtimeDt
       name: 'kitgen',
       what: 'endpoints, server, client, CLI',
       generate: { entry: kitgenEntry, args: ['generate', input, '--out', out('kitgen'), '--quiet'], prepare: fresh(out('kitgen')) },
-      typecheck: tsconfigStep(work, 'kitgen', 'kitgen/**/*.ts', libCheck, { '@kitgen/runtime': [join(runtimeDts, 'index.d.ts')] }),
+      typecheck: tsconfigStep(work, 'kitgen', 'kitgen/**/*.ts', libCheck, () => installShippedRuntime(root, runtimeDts, work)),
     },
     {
       id: 'openapi-typescript',

@@ -1,11 +1,14 @@
 // The projects `npm run bench:editor` opens in tsserver: per document, kitgen's output with a
 // file that creates its client and calls one operation, and openapi-typescript's schema.d.ts
-// with a file that does the same through openapi-fetch. Each is its own folder and tsconfig,
-// as a user's project would be.
+// with a file that does the same through openapi-fetch. Each is its own folder, outside this
+// repository, with its own package.json, tsconfig and node_modules, as a user's project would be
+// (inside the repository tsserver would read the repository's package.json, whose dependencies
+// decide whether it builds an auto-import project, and one project's imports change the count).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { installShippedRuntime, linkPackages } from '../support/shippedRuntime.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -62,7 +65,6 @@ function project(
   text: string,
   expectedMember: string,
   pick: { at: string; delta: number; trigger: '.' | "'"; expected: string },
-  paths?: Record<string, string[]>,
 ): Project {
   writeFileSync(
     join(dir, 'tsconfig.json'),
@@ -76,7 +78,6 @@ function project(
         noEmit: true,
         skipLibCheck: true,
         types: ['node'],
-        ...(paths ? { baseUrl: '.', paths } : {}),
       },
       include: ['**/*.ts'],
     }),
@@ -107,7 +108,8 @@ const run = (args: string[], cwd: string) => {
  * Generates kitgen's output (`node bin/kitgen.js generate`) and openapi-typescript's
  * `schema.d.ts` for `input` under `work` (with `reuse`, keeps the ones there), and writes both
  * projects' probe files.
- * `runtimeDts` is the runtime's declaration files kitgen's output resolves `@kitgen/runtime` to.
+ * `runtimeDts` is where the runtime was built; it is installed as kitgen's project's
+ * `node_modules/@kitgen/runtime`, as in a user's project.
  */
 export function prepareProjects(
   root: string,
@@ -131,6 +133,15 @@ export function prepareProjects(
     run([join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js'), input, '-o', join(fetchDir, 'gen', 'schema.d.ts')], root);
   } else log(`bench:editor: --reuse: the outputs already in ${work}`);
 
+  installShippedRuntime(root, runtimeDts, kitgenDir);
+  // What installing @kitgen/runtime brings (the packages its declarations import), and @types/node.
+  linkPackages(root, kitgenDir, ['pino', 'prom-client', '@types/node']);
+  linkPackages(root, fetchDir, ['openapi-fetch', '@types/node']);
+  const version = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  const manifest = (name: string, dependencies: Record<string, string>) =>
+    JSON.stringify({ name, private: true, type: 'module', dependencies, devDependencies: { '@types/node': version('@types/node') } }, null, 2);
+  writeFileSync(join(kitgenDir, 'package.json'), manifest('bench-kitgen', { '@kitgen/runtime': version('@kitgen/runtime') }));
+  writeFileSync(join(fetchDir, 'package.json'), manifest('bench-openapi-fetch', { 'openapi-fetch': version('openapi-fetch') }));
   // The client has a method per name of `OperationName` (endpoints.d.ts): the operation must be one.
   const names = join(kitgenDir, 'gen', 'endpoints.d.ts');
   if (!existsSync(names)) throw new Error(`bench:editor: kitgen wrote no endpoints.d.ts in ${join(kitgenDir, 'gen')}`);
@@ -148,7 +159,6 @@ export const edits = 0;
 `,
     target.method,
     { at: '= client.', delta: 9, trigger: '.', expected: target.method },
-    { '@kitgen/runtime': [join(runtimeDts, 'index.d.ts')] },
   );
   const fetch = project(
     'openapi-fetch',

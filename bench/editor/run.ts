@@ -12,6 +12,7 @@
  * run instead of generating again).
  */
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildShippedRuntime } from '../support/shippedRuntime.ts';
@@ -33,7 +34,8 @@ const warmRounds = Number(flag('--warm') ?? 15);
 const maxMemoryMb = Number(flag('--max-memory') ?? 3072);
 const reuse = process.argv.includes('--reuse');
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const work = join(root, '.tmp', 'bench-editor');
+// Outside the repository, so no project sees its package.json (see projects.ts).
+const work = join(tmpdir(), 'kitgen-bench-editor');
 
 /** kitgen names a method after the operationId in camelCase: `repos/get` → `reposGet`. */
 const camel = (operationId: string) =>
