@@ -1,12 +1,12 @@
 import type { Command, Option } from 'commander';
 import { commander, invalidArgument } from './commander.ts';
 import type { TSchema } from 'typebox';
-import { bodyCodecFor } from '../codec/body/BodyCodecs.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { ClientCredentials } from '../client/encodeRequest.ts';
 import { requestMediaType } from '../client/encodeRequest.ts';
 import type { InputLeaf, RequestValues } from '../client/inputAssignments.ts';
 import { leaves, type ContentNode } from '../endpoint/CodecNode.ts';
+import { contentCodecs } from '../endpoint/contentCodecs.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { validatorFor } from '../schema/validator.ts';
 import { assembleFields, fieldSpecs, hasFields, type FieldSpec } from './bodyFields.ts';
@@ -59,7 +59,7 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
 /** Decodes a body given whole (file, URL, inline text) with the endpoint's codec, so it is checked before sending. */
 async function decodeBody(node: ContentNode, bytes: Uint8Array, source: string, config: CodecConfig): Promise<unknown> {
   const mediaType = requestMediaType(node, undefined);
-  const codec = bodyCodecFor(mediaType, node.schema, config);
+  const codec = contentCodecs(node).codec(mediaType, config);
   if (!codec) throw new UsageError(`no codec for the body's media type ${mediaType}`);
   if (node.stream) {
     const items: unknown[] = [];

@@ -1,8 +1,8 @@
-import { bodyCodecFor } from '../codec/body/BodyCodecs.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { JsonBinaryCodec } from '../codec/json/JsonCodec.ts';
 import type { EncodedRequest } from '../client/encodeRequest.ts';
 import type { Invocation } from '../client/invoke.ts';
+import { contentCodecs } from '../endpoint/contentCodecs.ts';
 import { formatJson } from './formatJson.ts';
 
 /** Where the CLI writes: standard output or error, or a test's capture. */
@@ -23,7 +23,7 @@ export async function printBody(invocation: Invocation, out: CliOutput, config: 
   if (!content || mediaType === undefined) return;
   const pretty = out.isTTY === true;
   if (content.stream) {
-    const codec = bodyCodecFor(mediaType, content.schema, config)!;
+    const codec = contentCodecs(content).codec(mediaType, config)!;
     const json = codec as Partial<JsonBinaryCodec<unknown>>;
     const items = invocation.body as AsyncIterable<unknown>;
     if (json.encodeToString) for await (const item of items) out.write(`${formatJson(json.encodeToString(item), pretty ? 2 : 0)}\n`);

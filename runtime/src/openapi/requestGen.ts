@@ -1,7 +1,7 @@
 import type { TSchema } from 'typebox';
-import { defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../endpoint/CodecNode.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
+import { contentCodecs } from '../endpoint/contentCodecs.ts';
 import { HeaderCodec } from '../endpoint/HeaderCodec.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
 import { isDateSchema } from '../schema/DateTime.ts';
@@ -176,7 +176,7 @@ function body(
   const media = new MediaCollector();
   const docs: string[] = [];
   for (const { node } of bodies) {
-    let types = node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema);
+    let types = contentCodecs(node).offered;
     if (expect) types = types.some((t) => t.toLowerCase() === expect) ? types.filter((t) => t.toLowerCase() === expect) : [expect];
     for (const mt of types) {
       media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}Request`, 'in'), node.stream);
@@ -208,7 +208,7 @@ function multipart(
   for (const { node, conditional } of parts) {
     const name = node.name as string;
     const schema = node.schema as TSchema;
-    const types = node.mediaTypes ?? defaultMediaTypes(schema);
+    const types = contentCodecs(node).offered;
     const text = !isBytesSchema(schema) && isScalar(schema as unknown as Src);
     // A text part without a Content-Type of its own is read as the schema's scalar.
     let s = text
@@ -228,10 +228,7 @@ function multipart(
     for (const { node } of parts) {
       const v = sets.find(([n]) => n === example)?.[1].get(node);
       if (v === undefined) continue;
-      value[node.name as string] =
-        v instanceof Uint8Array
-          ? bytesText(v)
-          : bodyExample(ctx.schemas, node.schema as TSchema, (node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema))[0], v);
+      value[node.name as string] = v instanceof Uint8Array ? bytesText(v) : bodyExample(ctx.schemas, node.schema as TSchema, contentCodecs(node).offered[0], v);
     }
     if (Object.keys(value).length > 0) media.example('multipart/form-data', example, value);
   }

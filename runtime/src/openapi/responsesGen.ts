@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
-import { defaultMediaTypes } from '../codec/body/BodyCodecs.ts';
 import { alternatives, type CodecNode, type ContentNode, type HeaderNode, type StatusCoverage } from '../endpoint/CodecNode.ts';
+import { contentCodecs } from '../endpoint/contentCodecs.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { statusHasNoBody } from '../http/Status.ts';
 import { splitOutputExample } from './examples.ts';
@@ -99,7 +99,7 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
       if (!node) continue;
       if (node.stream) notes.push(streamNote(ctx.config, 'out'));
       if (statusHasNoBody(status)) continue;
-      for (const mt of node.mediaTypes ?? defaultMediaTypes(node.schema as TSchema)) {
+      for (const mt of contentCodecs(node).offered) {
         media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}${pascalCase(key)}Response`, 'out'), node.stream);
         if (node.stream) continue;
         for (const [name, value] of Object.entries(node.examples ?? {})) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, value));
