@@ -108,44 +108,46 @@ export const MediaType = {
 
 const tokenPattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** Parses `; name=value` pairs from `start` (at a `;`); undefined on an unterminated quote or garbage. */
+const SEMI = 0x3b;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09;
+
+/**
+ * Parses `; name=value` pairs from `start` (at a `;`); undefined on an unterminated quote or
+ * garbage. One forward pass: every character is looked at a bounded number of times, so a
+ * header of a few MiB (`max-header-size` raised) parses in linear time, however it is shaped.
+ */
 function parseParameters(text: string, start: number): Record<string, string> | undefined {
   const parameters: Record<string, string> = {};
   let i = start;
   const n = text.length;
-  const skipSpace = () => {
-    while (i < n && (text[i] === ' ' || text[i] === '\t')) i++;
-  };
   while (i < n) {
-    skipSpace();
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (i >= n) break;
-    if (text[i] !== ';') return undefined;
+    if (text.charCodeAt(i) !== SEMI) return undefined;
     i++;
-    skipSpace();
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (i >= n) break; // a trailing `;` is harmless
-    const eq = text.indexOf('=', i);
-    const nextSemi = text.indexOf(';', i);
-    if (eq < 0 || (nextSemi >= 0 && nextSemi < eq)) {
+    // The name runs to the first `=`; a `;` (or the end) before any `=` means no value.
+    let eq = i;
+    let c = 0;
+    while (eq < n && (c = text.charCodeAt(eq)) !== EQUALS && c !== SEMI) eq++;
+    if (eq >= n || c === SEMI) {
       // A parameter without a value: skipped, as browsers and most servers do.
-      i = nextSemi < 0 ? n : nextSemi;
+      i = eq;
       continue;
     }
     const name = text.slice(i, eq).trim().toLowerCase();
     if (!tokenPattern.test(name)) return undefined;
     i = eq + 1;
-    let value = '';
-    if (text[i] === '"') {
-      i++;
-      let closed = false;
-      while (i < n) {
-        const c = text[i++];
-        if (c === '\\' && i < n) value += text[i++];
-        else if (c === '"') {
-          closed = true;
-          break;
-        } else value += c;
-      }
-      if (!closed) return undefined;
+    let value: string;
+    if (text.charCodeAt(i) === QUOTE) {
+      const quoted = readQuoted(text, i + 1);
+      if (quoted === undefined) return undefined;
+      value = quoted.value;
+      i = quoted.end;
     } else {
       // Unquoted values are read up to the next `;`: some clients send boundaries with `:` or `=`.
       const end = text.indexOf(';', i);
@@ -155,6 +157,24 @@ function parseParameters(text: string, start: number): Record<string, string> | 
     if (name !== '__proto__') parameters[name] = value;
   }
   return parameters;
+}
+
+/** A quoted-string's value from just after its opening quote, and where it ends; undefined when unterminated. */
+function readQuoted(text: string, from: number): { value: string; end: number } | undefined {
+  const n = text.length;
+  let value = '';
+  let run = from; // start of the characters not yet copied into value
+  for (let i = from; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) return { value: value + text.slice(run, i), end: i + 1 };
+    if (c === BACKSLASH && i + 1 < n) {
+      // `\x` stands for x: copy what came before, then x itself.
+      value += text.slice(run, i) + text[i + 1];
+      i++;
+      run = i + 1;
+    }
+  }
+  return undefined;
 }
 
 function parseAccept(accept: string): Array<{ type: MediaType; q: number }> {
