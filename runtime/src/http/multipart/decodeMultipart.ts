@@ -30,6 +30,22 @@ export function multipartBoundary(contentType: string | undefined): string {
   return boundary;
 }
 
+/**
+ * The first control character of a part's file name as `U+XXXX`, or undefined when it has none.
+ * A file name reaches handlers percent-decoded (`filename*=UTF-8''a%00b`), so a NUL or a line
+ * break in it would otherwise truncate a path in native code, or split a log line, wherever the
+ * handler uses it; such names are refused rather than silently altered.
+ */
+function controlCharacterIn(filename: string | undefined): string | undefined {
+  if (filename === undefined) return undefined;
+  for (let i = 0; i < filename.length; i++) {
+    const c = filename.charCodeAt(i);
+    // C0 controls, DEL and C1 controls: Unicode's Cc category.
+    if (c <= 0x1f || (c >= 0x7f && c <= 0x9f)) return `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return undefined;
+}
+
 /** Busboy's error texts, said in terms of the body the client sent. */
 function decodeError(error: unknown): DecodeError {
   const text = error instanceof Error ? error.message : String(error);
@@ -124,6 +140,17 @@ export async function* decodeMultipart(
     const data = fileData(name ?? '', stream, owner);
     if (!countPart(name)) {
       data.abandon();
+      return;
+    }
+    const badFilename = controlCharacterIn(info.filename);
+    if (badFilename !== undefined) {
+      data.abandon();
+      fail(
+        new DecodeError(
+          `Part ${parts} (${JSON.stringify(name)}) of the multipart body has a control character (${badFilename}) in its file name ${JSON.stringify(info.filename)}`,
+          { pointer: name, expected: 'a file name without control characters (U+0000-U+001F, U+007F-U+009F)' },
+        ),
+      );
       return;
     }
     const contentType = MediaType.parse(info.mimeType) ?? MediaType.application.octetStream;
