@@ -1,6 +1,7 @@
 import { checkRoot } from './input/checkRoot.ts';
 import { CompileError, Diagnostics, type Diagnostic } from './diagnostics/index.ts';
 import type { Api } from './model/Api.ts';
+import { reportUnmetDeclaredErrors } from './model/declaredErrors.ts';
 import { buildModel } from './model/buildModel.ts';
 import { defaultOpenAPITargets, emitAll, withDependencies, type EmitOptions, type OpenAPIFormat, type Target } from './emit/index.ts';
 import { loadTemplates, type Templates } from './render/Templates.ts';
@@ -88,6 +89,8 @@ export const EndpointGen = {
       openapiFormats: options.openapiFormats ?? ['json'],
       userModules: options.userModules ?? [],
     };
+    // A generated server answers the runtime's own 4xx in the declared shapes where it can; say where it cannot.
+    if (emitOptions.targets.has('server')) reportUnmetDeclaredErrors(api, diagnostics);
     const files = emitAll(api, emitOptions);
     return { files, warnings: diagnostics.list.filter((d) => d.severity === 'warning'), api };
   },

@@ -34,7 +34,7 @@ test('generated mappers: a declared 400 in the nested shape, 400/401/415 as prob
     assert.equal(unauthorised.status, 401);
     assert.equal(unauthorised.headers.get('content-type'), 'application/problem+json');
     assert.match(unauthorised.headers.get('www-authenticate') ?? '', /^Bearer/, 'the runtime keeps its challenge');
-    assert.deepEqual(await unauthorised.json(), { title: 'Unauthorized', status: 401, detail: 'Authentication required' });
+    assert.deepEqual(await unauthorised.json(), { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Authentication required' });
 
     const auth = { authorization: 'Bearer t' };
     const media = await fetch(`${server.url}/widgets`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: 'name\nw' });
