@@ -161,8 +161,11 @@ function spoil(op: Operation, init: RequestInit, url: string): { url: string; in
   return undefined;
 }
 
-/** Fixtures whose own document cannot be bundled (a `$ref` to nothing): no schema to judge by. */
-const unjudgeable = new Set(['unresolvable-refs']);
+/**
+ * Fixtures whose own document cannot be bundled (a `$ref` to nothing), or whose schemas are loops
+ * of bare `$ref`s (ajv follows them forever): no schema to judge by.
+ */
+const unjudgeable = new Set(['unresolvable-refs', 'ref-loops']);
 
 const cases = (await fixtureCases()).filter((f) => existsSync(join(f.dir, 'expected', 'server.js')) && !unjudgeable.has(f.name));
 

@@ -83,11 +83,10 @@ export class SchemaConverter {
     const node = this.#structure(raw, pointer);
     this.#inline.pop();
     const hoisted = this.#hoisted.has(pointer) ? this.named.get(pointer) : undefined;
-    if (hoisted && hoisted.schema === undefined) {
-      hoisted.schema = node;
-      return { kind: 'ref', target: pointer };
-    }
-    return node;
+    if (hoisted === undefined) return node;
+    // Hoisted (here, or where a `$ref` named this place before it was met inline): one named schema.
+    hoisted.schema ??= node;
+    return { kind: 'ref', target: pointer };
   }
 
   #ref(raw: Json, pointer: string): SchemaNode {
@@ -129,7 +128,11 @@ export class SchemaConverter {
       node = this.convert(value, target);
       this.#inline.pop();
       if (this.#hoisted.has(target)) {
-        this.named.get(target)!.schema = node;
+        // A target that refers back into itself was hoisted while it was converted: `convert`
+        // gave the hoisted schema its structure already and answered a `ref` to it, which must
+        // not replace that structure (a schema that is only a reference to itself).
+        const hoisted = this.named.get(target)!;
+        if (hoisted.schema === undefined) hoisted.schema = node;
         return { kind: 'ref', target, ...notes };
       }
       // Shared schemas outside components (large documents refer to them many times) are read once.

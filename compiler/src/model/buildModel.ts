@@ -1,4 +1,4 @@
-import { reportRefCycles } from './refCycles.ts';
+import { breakRefLoops } from './refLoops.ts';
 import { pointerJoin, type Diagnostics } from '../diagnostics/index.ts';
 import { isObject, DocumentReader, type Json } from './DocumentReader.ts';
 import { SchemaConverter, type SchemaOptions } from './SchemaConverter.ts';
@@ -29,7 +29,6 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
   const reader = new DocumentReader(document, diagnostics);
   const schemas = new SchemaConverter(reader, options);
   schemas.convertComponents();
-  reportRefCycles(schemas.named, diagnostics);
   const resolve = (node: SchemaNode): SchemaNode => {
     let n = node;
     const seen = new Set<string>();
@@ -136,6 +135,9 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
     }
   }
 
+  // After the operations: a schema outside the components (hoisted where it refers back into
+  // itself) may be met there first.
+  breakRefLoops(schemas.named, diagnostics);
   const servers = Array.isArray(document.servers) ? document.servers : [];
   const serverUrl = isObject(servers[0]) && typeof servers[0].url === 'string' ? servers[0].url : undefined;
   // Each step one concern: statuses, apiKey credentials as parameters, identifiers, then modules.
