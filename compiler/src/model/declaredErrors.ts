@@ -232,6 +232,8 @@ export function declaredErrorBody(r: Response): { schema: SchemaNode; mediaType?
     return v && { schema: v.schema, mediaType: v.mediaTypes[0] };
   }
   if (r.content.mediaTypes.some(isJson)) return { schema: r.content.schema };
+  // A plain-text error takes the message as it is.
+  if (r.content.mediaTypes.some((m) => bodyKind(m) === 'text') && r.content.schema.kind === 'string') return { schema: r.content.schema, text: true };
   return undefined;
 }
 
@@ -253,7 +255,7 @@ export function unmetDeclaredError(api: Api, op: Operation, status: number): str
   if (!r?.content) return undefined;
   if (r.headers.some((h) => h.required)) return `${status}: a required header (${r.headers.find((h) => h.required)?.name})`;
   const body = declaredErrorBody(r);
-  if (!body) return `${status}: a ${r.content.mediaTypes.join(' or ')} body`;
+  if (!body) return `${status}: a body in ${r.content.mediaTypes.join(' or ')}`;
   const result = errorFillOf(api, body.schema, status);
   return 'unmet' in result ? `${status}: ${result.unmet}` : undefined;
 }
