@@ -14,6 +14,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Operation } from '../src/model/Api.ts';
+import { unmetDeclaredError } from '../src/model/declaredErrors.ts';
 import { fixtureCases, type FixtureCase } from './support/fixtures.ts';
 import { credentials, handlers, load, type Mode } from './support/endToEnd.ts';
 import { Samples } from './support/samples.ts';
@@ -191,6 +192,7 @@ function refereeTest(c: FixtureCase): void {
     const found: string[] = [];
     let calls = 0;
     let refusals = 0;
+    let warned = 0;
     try {
       const client = generated.createClient({ baseUrl: `${server.url}${generated.basePath}`, ...credentials(api), fetch: recording });
       for (const op of api.operations) {
@@ -216,6 +218,12 @@ function refereeTest(c: FixtureCase): void {
           // operation declares a 4xx for it (any status may occur in OpenAPI, undeclared ones say nothing).
           if (Object.keys(responses).length === 0) continue;
           if (mode === undefined && ((seen as Seen).status < 400 || !/^4/.test(responseKey(responses, (seen as Seen).status) ?? ''))) continue;
+          // A shape the generator warned it cannot fill (`kitgen generate` lists the operation) is a
+          // known answer in the runtime's own body, counted apart.
+          if (mode === undefined && unmetDeclaredError(api, op, (seen as Seen).status) !== undefined) {
+            warned++;
+            continue;
+          }
           if (mode === undefined) refusals++;
           const place = `${op.method.toUpperCase()} ${op.path} (${what})`;
           for (const v of violations(doc, judge, op, seen)) found.push(`${place}: ${v}`);
@@ -226,6 +234,7 @@ function refereeTest(c: FixtureCase): void {
     }
     assert.ok(calls > 0, 'the referee judged some responses');
     if (refusals > 0) t.diagnostic(`${refusals} refused requests judged against a declared 4xx`);
+    if (warned > 0) t.diagnostic(`${warned} refused requests in a declared shape the generator warned it cannot fill`);
     assert.deepEqual(found, [], `${found.length} schema violations in ${calls} responses`);
   });
 }

@@ -92,7 +92,7 @@ export class SchemaConverter {
   #ref(raw: Json, pointer: string): SchemaNode {
     const ref = raw.$ref as string;
     const target = this.reader.refPointer(ref);
-    const notes = schemaAnnotations(raw, this.reader, pointer);
+    const notes = { ...this.#viewOf(target), ...schemaAnnotations(raw, this.reader, pointer) };
     if (target === undefined) {
       this.reader.diagnostics.error(pointer + '/$ref', `cannot resolve $ref "${ref}": references into other files must be bundled`);
       return { kind: 'any' };
@@ -139,6 +139,21 @@ export class SchemaConverter {
       this.#byPointer.set(target, node);
     }
     return Object.keys(notes).length > 0 ? ({ ...node, ...notes } as SchemaNode) : node;
+  }
+
+  /**
+   * `readOnly`/`writeOnly` of the schema a `$ref` names (through further `$ref`s): a property
+   * whose schema is a reference to a read-only schema is read-only itself, in requests and responses alike.
+   */
+  #viewOf(target: string | undefined): { readOnly?: true; writeOnly?: true } {
+    let at = target;
+    for (let i = 0; i < 8 && at !== undefined; i++) {
+      const value = this.reader.get(at) as Json | undefined;
+      if (!isObject(value)) return {};
+      if (value.readOnly === true || value.writeOnly === true) return value.readOnly === true ? { readOnly: true } : { writeOnly: true };
+      at = typeof value.$ref === 'string' ? this.reader.refPointer(value.$ref) : undefined;
+    }
+    return {};
   }
 
   #structure(raw: Json, pointer: string): SchemaNode {
