@@ -8,11 +8,14 @@ import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
 import { binaryValidatorFor } from '../../schema/validator.ts';
 import { msgpackConverter } from './msgpackConvert.ts';
 import { msgpackValueLength } from './msgpackFrames.ts';
+import { DEFAULT_MAX_MSGPACK_DEPTH, checkMsgpackDepth } from './msgpackDepth.ts';
 
 /** Options of {@link MessagePackCodec.messagePackCodec}. */
 export interface MessagePackCodecOptions {
   /** Largest value a stream decoder accepts (default 64 MiB). */
   readonly maxItemBytes?: number;
+  /** Deepest nesting of arrays and maps a value may have (default 1000); deeper ones are refused before decoding. */
+  readonly maxDepth?: number;
 }
 
 const FORMAT = 'MsgPack';
@@ -28,6 +31,10 @@ function messagePackCodec<T extends TSchema>(schema: T, options: MessagePackCode
   const decoder = new msgpack.Decoder({ useBigInt64: true });
   const validator = binaryValidatorFor(schema);
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_MSGPACK_DEPTH;
+  if (!Number.isSafeInteger(maxDepth) || maxDepth < 1) {
+    throw new RangeError(`MessagePackCodec.messagePackCodec: maxDepth must be a whole number above zero, got ${maxDepth}`);
+  }
 
   const encode = (value: Static<T>): Uint8Array => {
     let wire: unknown = value;
@@ -41,6 +48,7 @@ function messagePackCodec<T extends TSchema>(schema: T, options: MessagePackCode
     return encoder.encode(wire);
   };
   const read = (bytes: Uint8Array): unknown => {
+    checkMsgpackDepth(bytes, maxDepth);
     const value = decoder.decode(bytes);
     return fromWire === null ? value : fromWire(value);
   };

@@ -5,8 +5,11 @@ import type { FrameHeaderReader } from '../schemaWalk/frames.ts';
 // its bytes. This sizes the next value from the format table (MessagePack spec, "Formats") so a
 // truncated stream can be told apart from a complete one; @msgpack/msgpack decodes the value.
 
-/** Bytes after the type byte, and nested items, for each fixed-layout type byte (0xc0–0xdf). */
-function layout(byte: number, at: (offset: number) => number | undefined): { extra: number; items: number } | 'need' | 'invalid' {
+/**
+ * Bytes after the type byte, and nested items (two per map entry), for each fixed-layout type
+ * byte (0xc0–0xdf); `at(o)` is the byte `o` places after the type byte, undefined past the end.
+ */
+export function layout(byte: number, at: (offset: number) => number | undefined): { extra: number; items: number } | 'need' | 'invalid' {
   const u8 = (o: number) => at(o);
   const u16 = (o: number) => {
     const a = at(o);

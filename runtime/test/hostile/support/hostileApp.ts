@@ -16,6 +16,10 @@ const Tagged = Schema.Object({
 const tagged = Endpoint(RoutePattern.POST('avro'))
   .in(Tagged, { mediaTypes: ['application/avro'] })
   .out(Schema.Object({ tags: Schema.Integer(), marks: Schema.Integer() }));
+// An endpoint taking MsgPack bodies (limits.hostile.ts): a tree of any values under `children`.
+const tree = Endpoint(RoutePattern.POST('msgpack'))
+  .in(Schema.Object({ name: Schema.String(), children: Schema.Array(Schema.Unknown()) }), { mediaTypes: ['application/msgpack'] })
+  .out(Schema.Object({ children: Schema.Integer() }));
 const routes = Routes(
   Route.handled(RoutePattern.GET('users', PathCodec.string('id')), async (_request, id) => {
     calls++;
@@ -34,6 +38,10 @@ const routes = Routes(
   tagged.implement((body) => {
     calls++;
     return { tags: body.tags.length, marks: body.marks.length };
+  }),
+  tree.implement((body) => {
+    calls++;
+    return { children: body.children.length };
   }),
 );
 // HOSTILE_NO_WS=1 leaves the WebSocket route out: slow-client limits must not depend on it.
