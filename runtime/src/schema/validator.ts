@@ -2,6 +2,8 @@ import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { DecodeError } from '../errors/DecodeError.ts';
 import { ieee754Numbers } from './binaryNumbers.ts';
+import { prepareSchema } from './prepareSchema.ts';
+import { firstFailure, needsFullErrors, type Failure } from './firstFailure.ts';
 
 /**
  * The one wrapper over TypeBox's compiled checker: JSON bodies, parameters, the client, the CLI
@@ -45,10 +47,20 @@ export function compileCheck(schema: object, defs: Record<string, object> = {}):
   return (value) => v.check(value);
 }
 
+// TypeBox compiles the prepared copy of the schema (safe patterns, integer formats, own
+// properties: prepareSchema.ts). A failure is explained by walking that copy along the value and
+// stopping at the first failing keyword (firstFailure.ts), never by TypeBox's `Errors`, which
+// evaluates every keyword and lists every failure. Schemas using keywords whose meaning depends
+// on what other keywords evaluated (unevaluatedProperties, $dynamicRef…) are explained by
+// `Errors`, which is still bounded: their patterns are the safe ones too.
 function compile(schema: TSchema): Validator {
-  const compiled = Compile(schema);
+  const prepared = prepareSchema(schema);
+  const compiled = Compile(prepared);
+  const explain = needsFullErrors(prepared)
+    ? (value: unknown): Failure | undefined => compiled.Errors(value)[0]
+    : (value: unknown): Failure | undefined => firstFailure(prepared, value);
   const error = (value: unknown, pointer = '', what = 'value'): DecodeError => {
-    const [first] = compiled.Errors(value);
+    const first = explain(value);
     if (!first) return new DecodeError(`${what}: does not match the schema`, { pointer });
     const at = pointer + first.instancePath;
     const expected = first.message;

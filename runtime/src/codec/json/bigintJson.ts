@@ -1,3 +1,4 @@
+import { MAX_INTEGER_DIGITS } from '../../schema/integerFormats.ts';
 import { lazyRequire } from '../../util/lazyRequire.ts';
 
 const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
@@ -65,4 +66,21 @@ export function quoteBigIntegers(text: string): string {
     i++;
   }
   return last === 0 ? text : out + text.slice(last);
+}
+
+const INTEGER_TEXT = /^-?\d+$/;
+
+/**
+ * The bigint a JSON value stands for in a 64-bit integer field (digits, quoted by
+ * `quoteBigIntegers` or sent as a string, or a safe number), or undefined. Digit strings longer
+ * than any 64-bit integer are refused before `BigInt` sees them: its parse is quadratic, and a
+ * million digits would hold the event loop for a quarter of a second. The exact range is the
+ * validator's (integer formats).
+ */
+export function jsonBigInteger(value: unknown): bigint | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : undefined;
+  if (typeof value !== 'string') return undefined;
+  const digits = value.length - (value.charCodeAt(0) === 45 /* - */ ? 1 : 0);
+  if (digits < 1 || digits > MAX_INTEGER_DIGITS || !INTEGER_TEXT.test(value)) return undefined;
+  return BigInt(value);
 }

@@ -4,7 +4,7 @@ import { isBytesSchema } from '../../schema/Bytes.ts';
 import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';
 import type { CodecConfig } from './CodecConfig.ts';
 import { NameFormat } from './NameFormat.ts';
-import { bigintPlaceholder } from './bigintJson.ts';
+import { bigintPlaceholder, jsonBigInteger } from './bigintJson.ts';
 import { compileCheck } from '../../schema/validator.ts';
 import { admitsNull } from '../../schema/admitsNull.ts';
 
@@ -114,8 +114,8 @@ const datePlan: JsonPlan = {
 const bigintPlan: JsonPlan = {
   encode: (v) => (typeof v === 'bigint' ? bigintPlaceholder(v) : v),
   decode: (v, pointer) => {
-    if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
-    if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+    const parsed = jsonBigInteger(v);
+    if (parsed !== undefined) return parsed;
     throw new DecodeError(`${pointer || 'value'}: expected a 64-bit integer`, { pointer, expected: 'a 64-bit integer' });
   },
   encodeIdentity: false,
