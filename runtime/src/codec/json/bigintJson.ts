@@ -56,7 +56,10 @@ export function quoteBigIntegers(text: string): string {
       const isInteger = next !== 46 /* . */ && next !== 101 && next !== 69; /* e E */
       const digits = i - start - (c === 45 ? 1 : 0);
       if (isInteger && digits > 15) {
-        out += text.slice(last, start) + '"' + text.slice(start, i) + '"';
+        // Past any 64-bit integer's length the digits are cut to one too many: the value is
+        // refused all the same (jsonBigInteger), without JSON.parse copying a mebibyte of them.
+        const end = digits > MAX_INTEGER_DIGITS ? start + (c === 45 ? 1 : 0) + MAX_INTEGER_DIGITS + 1 : i;
+        out += text.slice(last, start) + '"' + text.slice(start, end) + '"';
         last = i;
       } else {
         while (i < n && /[0-9.eE+-]/.test(text[i])) i++;
