@@ -45,10 +45,11 @@ const runtimeRules = runtime.map((row, i) => {
   const higher = runtime.slice(i + 1).flat();
   return {
     name: `runtime-${row.join('-')}-layer`,
-    comment: `runtime/src/{${row.join(',')}} never imports a higher layer (${higher.join(', ') || 'the package index'})`,
+    comment: `runtime/src/{${row.join(',')}} never imports a higher layer (${higher.join(', ') || 'the package entries'})`,
     severity: 'error',
     from: { path: `^runtime/src/(${row.join('|')})/` },
-    to: { path: higher.length > 0 ? `^runtime/src/((${higher.join('|')})/|index\\.ts$)` : '^runtime/src/index\\.ts$' },
+    // index.ts and client.ts, the package's two entries, sit above every layer.
+    to: { path: higher.length > 0 ? `^runtime/src/((${higher.join('|')})/|(index|client)\\.ts$)` : '^runtime/src/(index|client)\\.ts$' },
   };
 });
 

@@ -1,8 +1,11 @@
 // Builds @kitgen/runtime as it ships (docs/decisions.md, "the runtime ships bundled"):
 // `dist/runtime.cjs`, one CommonJS bundle by esbuild with typebox inlined and every other
 // dependency external, plus its source map; `dist/index.js`, the ESM entry that compiles it with a
-// V8 code cache (runtime/loader/loadBundle.ts) and re-exports its names; and `dist/index.d.ts`,
-// tsc's declarations bundled into one file with typebox's inlined (scripts/bundleDeclarations.mjs).
+// V8 code cache (runtime/loader/loadBundle.ts) and re-exports its names; `dist/index.d.ts`,
+// tsc's declarations bundled into one file with typebox's inlined (scripts/bundleDeclarations.mjs);
+// `dist/esm/`, the sources as ES modules file by file, what bundlers, browsers, workers and Deno
+// take (scripts/buildEsmTree.mjs); and the client entry (`@kitgen/runtime/client`): `dist/client.js`
+// for node, the same names as `dist/index.js` gives, and `dist/client.d.ts`.
 // Node's ESM loader pays per file (resolve, stat, read, link), and typebox's ESM build is ~680
 // files, so the per-file build took ~0.8 s to import; an editor pays per declaration file too.
 //
@@ -19,6 +22,7 @@ import { build } from 'esbuild';
 import { bundleDeclarations } from './bundleDeclarations.mjs';
 import { ensureRuntimeDeclarations } from './runtime-builds.mjs';
 import { lazyUnicodeRegExps } from './lazyUnicodeRegExps.mjs';
+import { buildEsmTree, clientExportNames } from './buildEsmTree.mjs';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const runtimeDir = resolve(repoRoot, 'runtime');
@@ -100,10 +104,16 @@ await bundleRuntime(bundleFile, 'cjs', {
   define: { 'import.meta.url': '__kitgenBundleUrl' },
   banner: { js: 'var __kitgenBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
-// What bundlers take (the `module` export condition, which esbuild, webpack, Rollup and Vite
-// honour and node does not): the same code as an ES module, which a user's bundle can inline
-// where the loader's `dist/runtime.cjs`, read from disk at run time, would be left behind.
-await bundleRuntime(resolve(outDir, 'runtime.mjs'), 'esm');
+// What bundlers take (the `module`, `browser`, `worker` and `deno` export conditions, which node
+// does not read): the sources as ES modules, one file each, which a user's bundle inlines where the
+// loader's `dist/runtime.cjs`, read from disk at run time, would be left behind, and whose unused
+// modules and exports it drops: a page keeps only the client code it calls.
+try {
+  await buildEsmTree({ srcDir: resolve(runtimeDir, 'src'), outDir: resolve(outDir, 'esm') });
+} catch (error) {
+  console.error(`build-runtime: ${error.message}`);
+  process.exit(1);
+}
 
 // The ESM entry users import: the loader, then every export of the bundle by name (an ES module's
 // names are static, so they are listed here from the bundle itself). The build id is the bundle's
@@ -136,3 +146,19 @@ const entry = await build({
   logLevel: 'warning',
 });
 if (entry.errors.length > 0) process.exit(1);
+
+// The client entry under node: its names from the one runtime `dist/index.js` loads, so that a
+// program importing both entries has one Endpoint class, one codec registry, one CodecConfig.
+const clientNames = clientExportNames(resolve(runtimeDir, 'src/client.ts'));
+const clientValues = names.filter((name) => clientNames.values.includes(name));
+const missing = clientNames.values.filter((name) => !names.includes(name));
+if (missing.length > 0) {
+  console.error(`build-runtime: the client entry exports what the main entry does not: ${missing.join(', ')}`);
+  process.exit(1);
+}
+const header = '// @kitgen/runtime/client on node: the web-standard part of the runtime, from the one runtime dist/index.js loads.\n';
+writeFileSync(resolve(outDir, 'client.js'), `${header}export { ${clientValues.join(', ')} } from './index.js';\n`);
+if (!values['no-declarations']) {
+  const all = [...clientNames.values, ...clientNames.types].sort();
+  writeFileSync(resolve(outDir, 'client.d.ts'), `${header}export { ${all.join(', ')} } from './index.js';\n`);
+}

@@ -44,7 +44,7 @@ function runtimeDeclarationsDir() {
 
 /** Where the build of the runtime's current sources lives (its entry is `index.js`, as in the package). */
 function runtimeBuildDir() {
-  const scripts = ['build-runtime.mjs', 'lazyUnicodeRegExps.mjs'].map((f) => join(repoRoot, 'scripts', f));
+  const scripts = ['build-runtime.mjs', 'buildEsmTree.mjs', 'lazyUnicodeRegExps.mjs'].map((f) => join(repoRoot, 'scripts', f));
   const inputs = [...scripts, join(runtimeDir, 'package.json'), join(repoRoot, 'node_modules/esbuild/package.json')];
   return hashedDir('runtime-build', [...inputs, ...filesUnder(join(runtimeDir, 'loader')), ...sources()]);
 }

@@ -243,8 +243,8 @@ console.log(JSON.stringify(made));
 });
 
 // A user who bundles their server (esbuild here; webpack, Rollup and Vite read the same `module`
-// export condition) gets the runtime as an ES module inlined into their bundle, not the loader,
-// whose `dist/runtime.cjs` is read from disk at run time and would be left behind.
+// export condition) gets the runtime's ES modules (dist/esm/) inlined into their bundle, not the
+// loader, whose `dist/runtime.cjs` is read from disk at run time and would be left behind.
 test('a server bundled by esbuild carries the runtime inside it and serves from another directory', async () => {
   const installed = join(work, 'node_modules', '@kitgen', 'runtime');
   mkdirSync(installed, { recursive: true });
@@ -267,8 +267,8 @@ test('a server bundled by esbuild carries the runtime inside it and serves from 
   });
   const inputs = Object.keys(result.metafile.inputs);
   assert.ok(
-    inputs.some((p) => p.endsWith('@kitgen/runtime/dist/runtime.mjs')),
-    `the bundle holds the runtime's ES module:\n${inputs.join('\n')}`,
+    inputs.some((p) => p.endsWith('@kitgen/runtime/dist/esm/index.js')) && inputs.some((p) => p.endsWith('@kitgen/runtime/dist/esm/server/HttpServer.js')),
+    `the bundle holds the runtime's ES modules:\n${inputs.join('\n')}`,
   );
   assert.ok(!readFileSync(outfile, 'utf8').includes('runtime.cjs'), 'nothing in the bundle reads dist/runtime.cjs');
   // Run where no node_modules can be found: everything the server needs is in the one file.

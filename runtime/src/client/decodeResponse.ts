@@ -5,6 +5,7 @@ import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { CodecNode, ContentNode, HeaderNode } from '../endpoint/CodecNode.ts';
 import { MediaType } from '../http/MediaType.ts';
 import { validatorFor } from '../schema/validator.ts';
+import { concatBytes } from '../util/bytes.ts';
 import { responseShapes, type ResponseShape } from './responseShapes.ts';
 
 /** A response decoded against an endpoint: its value, and whether it is a declared error. */
@@ -78,7 +79,7 @@ async function readBytes(body: ReadableStream<Uint8Array> | null): Promise<Uint8
   if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
-  return chunks.length === 1 ? chunks[0] : new Uint8Array(Buffer.concat(chunks));
+  return concatBytes(chunks);
 }
 
 /**

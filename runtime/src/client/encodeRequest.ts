@@ -14,6 +14,8 @@ import type { RoutePattern } from '../routing/RoutePattern.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
 import { isDateSchema } from '../schema/DateTime.ts';
 import type { Secret } from '../util/Secret.ts';
+import { toBase64 } from '../util/base64.ts';
+import { utf8Text } from '../util/bytes.ts';
 import type { RequestValues } from './inputAssignments.ts';
 
 /** Credentials the executor adds for endpoints with `AuthType.Basic` or `AuthType.Bearer`. */
@@ -63,7 +65,7 @@ export function scalarText(value: unknown): string {
   if (typeof value === 'string') return value;
   // An invalid Date has no ISO text; sent as it prints, the server answers 400 naming the input.
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  if (value instanceof Uint8Array) return toBase64(value);
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);
 }
@@ -190,7 +192,7 @@ function partField(node: ContentNode, value: unknown, config: CodecConfig): Form
   if (node.stream) return FormField.streamingBinaryField(name, codec.streamEncoder(value as AsyncIterable<unknown>), mediaType, name);
   const bytes = codec.encode(value);
   if (mediaType === 'application/json' || mediaType.endsWith('+json') || mediaType.startsWith('text/')) {
-    return FormField.textField(name, Buffer.from(bytes).toString('utf8'), mediaType);
+    return FormField.textField(name, utf8Text(bytes), mediaType);
   }
   return FormField.binaryField(name, bytes, mediaType, name);
 }

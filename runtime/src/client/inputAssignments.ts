@@ -1,5 +1,5 @@
 import { arity, type CodecNode, type ContentNode, type HeaderNode, type QueryNode } from '../endpoint/CodecNode.ts';
-import { fits } from '../endpoint/server/encodeOutput.ts';
+import { fits } from '../endpoint/fits.ts';
 import { Either } from '../util/Either.ts';
 
 /** An input leaf of an endpoint: where one value goes in the request. */

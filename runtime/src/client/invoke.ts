@@ -6,6 +6,8 @@ import { EncodeFailure, encodeRequest, type ClientCredentials, type EncodedReque
 import type { RequestValues } from './inputAssignments.ts';
 import type { ContentNode } from '../endpoint/CodecNode.ts';
 import type { CallOptions } from './ClientTypes.ts';
+import { utf8Text } from '../util/bytes.ts';
+import { loadBodyCodecsOf } from './bodyCodecsOf.ts';
 
 /** The `fetch` an executor calls (the global one unless a test or an app gives another). */
 export type FetchFunction = (input: string, init: RequestInit & { duplex?: 'half' }) => Promise<globalThis.Response>;
@@ -55,7 +57,7 @@ function declaresRedirect(state: AnyEndpoint['state']): boolean {
 
 const excerpt = (bytes: Uint8Array | undefined): string | undefined => {
   if (!bytes || bytes.byteLength === 0) return undefined;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const text = utf8Text(bytes);
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 };
 
@@ -84,6 +86,14 @@ function causeText(error: unknown): string {
 export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: RequestValues, options: CallOptions = {}): Promise<Invocation> {
   const state = endpoint.state;
   const name = state.route.toString();
+  const loading = loadBodyCodecsOf(state);
+  if (loading) {
+    try {
+      await loading;
+    } catch (error) {
+      throw new ClientError('network', `loading the codecs of its media types failed: ${causeText(error)}`, { endpoint: name, url: undefined, cause: error });
+    }
+  }
   let request: EncodedRequest;
   try {
     request = encodeRequest(state, values, {

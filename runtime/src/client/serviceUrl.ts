@@ -22,7 +22,8 @@ export function resolveServiceUrl(serviceName: string, lookup: ServiceLookup = {
   const fromMap = lookup.services?.[serviceName];
   if (fromMap) return fromMap;
   const variable = serviceEnvVar(serviceName);
-  const fromEnv = (lookup.env ?? process.env)[variable];
+  // `process` is there on Node, Deno and Bun; a browser or a worker has no environment to read.
+  const fromEnv = (lookup.env ?? (globalThis as { process?: { env: Readonly<Record<string, string | undefined>> } }).process?.env)?.[variable];
   if (fromEnv) return fromEnv;
   throw configError(ConfigErrors.NO_BASE_URL, serviceName, variable);
 }

@@ -1,9 +1,9 @@
 import type { TSchema } from 'typebox';
 import type { Request } from '../http/Request.ts';
 import type { Status } from '../http/Status.ts';
-import { Route } from '../routing/Route.ts';
+import type { Route } from '../routing/Route.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
-import { Routes } from '../routing/Routes.ts';
+import type { Routes } from '../routing/Routes.ts';
 import type { Static } from '../schema/Schema.ts';
 import type { Either } from '../util/Either.ts';
 import type { AuthType, Credentials } from './AuthType.ts';
@@ -11,7 +11,7 @@ import { andNodes, type CodecNode, type Examples } from './CodecNode.ts';
 import { Doc } from './Doc.ts';
 import { EndpointFailure } from './EndpointFailure.ts';
 import { HttpCodec, HttpCodecs, type ContentOptions } from './HttpCodec.ts';
-import { implementEndpoint } from './server/implementEndpoint.ts';
+import { endpointRouting } from './endpointRouting.ts';
 import type { CodecKind, Unwrap } from './types.ts';
 import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
@@ -302,17 +302,18 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
 
   /** Binds a handler and yields a route (rule 4: the handler's input type equals the endpoint's). */
   implement<H extends EndpointHandler<Input, Err, Output, Auth>>(handler: H & ExactInput<H, Unwrap<Input>>): Route<PathInput> {
-    return implementEndpoint(this, handler as EndpointHandler<Input, Err, Output, Auth>);
+    return endpointRouting(this, 'implement').implement(this, handler as EndpointHandler<Input, Err, Output, Auth>);
   }
 
   /** The spec's `implementHandler`: the same as {@link implement}. */
   implementHandler<H extends EndpointHandler<Input, Err, Output, Auth>>(handler: H & ExactInput<H, Unwrap<Input>>): Route<PathInput> {
-    return implementEndpoint(this, handler as EndpointHandler<Input, Err, Output, Auth>);
+    return endpointRouting(this, 'implementHandler').implement(this, handler as EndpointHandler<Input, Err, Output, Auth>);
   }
 
   /** Binds a handler and yields a collection holding the one route. */
   toRoutes<H extends EndpointHandler<Input, Err, Output, Auth>>(handler: H & ExactInput<H, Unwrap<Input>>): Routes {
-    return Routes(implementEndpoint(this, handler as EndpointHandler<Input, Err, Output, Auth>));
+    const routing = endpointRouting(this, 'toRoutes');
+    return routing.toRoutes(routing.implement(this, handler as EndpointHandler<Input, Err, Output, Auth>));
   }
 
   toString(): string {
@@ -344,5 +345,3 @@ export function Endpoint<P extends unknown[]>(route: RoutePattern<P>): EndpointI
     docs: {},
   });
 }
-
-export { Route };

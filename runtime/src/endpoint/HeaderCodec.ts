@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import * as Type from 'typebox';
 import { Header, type Authorization } from '../http/Header.ts';
 import { MediaType } from '../http/MediaType.ts';
 import { Secret } from '../util/Secret.ts';

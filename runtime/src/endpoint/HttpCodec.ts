@@ -1,4 +1,5 @@
-import Type, { type TSchema } from 'typebox';
+import * as Type from 'typebox';
+import type { TSchema } from 'typebox';
 import type { Static } from '../schema/Schema.ts';
 import { Header, type HeaderType } from '../http/Header.ts';
 import type { Status } from '../http/Status.ts';

@@ -202,6 +202,12 @@ export const ConfigErrors = {
     (route: string, name: string) => `${route}: cookie '${name}' describes a request cookie; declare a response cookie as a 'set-cookie' header`,
   ),
   NO_ERROR_OUTPUT: config('KITGEN_ERR_NO_ERROR_OUTPUT', 'Error', () => 'Endpoint.transformError: no error output declared'),
+  SERVER_PART_MISSING: config(
+    'KITGEN_ERR_SERVER_PART_MISSING',
+    'Error',
+    (route: string, method: string) =>
+      `${route}: Endpoint.${method} serves the endpoint, which needs the server part of the runtime; import it from '@kitgen/runtime' (its client entry, '@kitgen/runtime/client', carries endpoint definitions and the client only)`,
+  ),
   OPTIONAL_NOT_PARAMETER: config('KITGEN_ERR_OPTIONAL_NOT_PARAMETER', 'Error', () => 'optional() applies to a single query parameter or header'),
   DOC_NOT_PARAMETER: config(
     'KITGEN_ERR_DOC_NOT_PARAMETER',

@@ -1,5 +1,7 @@
 import { Secret } from '../util/Secret.ts';
 import { MediaType } from './MediaType.ts';
+import { fromBase64, toBase64 } from '../util/base64.ts';
+import { latin1Text } from '../util/bytes.ts';
 import type { Method } from './Method.ts';
 
 /** A typed header: its wire name and the two directions between text and value. */
@@ -54,6 +56,7 @@ const token68 = /^[A-Za-z0-9._~+/-]+=*$/;
 // Padded base64, or the same without its padding (some clients drop it).
 const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8Encoder = new TextEncoder();
 
 /** RFC 9110 §11.6.2 credentials: `Basic` user:password, `Bearer` token68, or another scheme kept whole. */
 function parseAuthorization(text: string): Authorization | undefined {
@@ -64,12 +67,12 @@ function parseAuthorization(text: string): Authorization | undefined {
   if (!token.test(scheme)) return undefined;
   if (/^basic$/i.test(scheme)) {
     if (rest === '' || !base64.test(rest)) return undefined;
-    const bytes = Buffer.from(rest, 'base64');
+    const bytes = fromBase64(rest);
     let decoded: string;
     try {
       decoded = utf8.decode(bytes);
     } catch {
-      decoded = bytes.toString('latin1'); // RFC 7617 leaves the charset open; older clients send Latin-1
+      decoded = latin1Text(bytes); // RFC 7617 leaves the charset open; older clients send Latin-1
     }
     const colon = decoded.indexOf(':');
     if (colon < 0) return undefined;
@@ -83,7 +86,7 @@ function parseAuthorization(text: string): Authorization | undefined {
 }
 
 function renderAuthorization(v: Authorization): string {
-  if (v.scheme === 'Basic') return `Basic ${Buffer.from(`${v.username}:${v.password.reveal()}`).toString('base64')}`;
+  if (v.scheme === 'Basic') return `Basic ${toBase64(utf8Encoder.encode(`${v.username}:${v.password.reveal()}`))}`;
   if (v.scheme === 'Bearer') return `Bearer ${v.token.reveal()}`;
   const params = v.params.reveal();
   return params === '' ? v.authScheme : `${v.authScheme} ${params}`;

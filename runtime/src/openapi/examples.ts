@@ -1,6 +1,6 @@
 import { arity, type CodecNode, type ContentNode, type HeaderNode } from '../endpoint/CodecNode.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
-import { fits } from '../endpoint/server/encodeOutput.ts';
+import { fits } from '../endpoint/fits.ts';
 import { Either } from '../util/Either.ts';
 
 /** Example values by the part they belong to: a path codec (by name) or a query/header/content node. */

@@ -1,4 +1,5 @@
-import Type, { type TSchema, type TUnsafe } from 'typebox';
+import * as Type from 'typebox';
+import type { TSchema, TUnsafe } from 'typebox';
 
 /** Marker keyword of a date-time schema. */
 export const DateKeyword = 'x-kitgen-date';

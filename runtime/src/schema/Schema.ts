@@ -1,12 +1,4 @@
-import Type, { type Static as TypeBoxStatic, type TSchema, type TBigInt, type TUnsafe } from 'typebox';
-import { TaggedUnion } from './TaggedUnion.ts';
-import { Bytes } from './Bytes.ts';
-import { DateTime } from './DateTime.ts';
-
-/** A 64-bit signed integer held as a `bigint` in memory (OpenAPI: integer/int64). */
-function Int64(options: { description?: string; $id?: string } = {}): TBigInt {
-  return Type.BigInt({ ...options, format: 'int64' });
-}
+import type { Static as TypeBoxStatic, TSchema, TUnsafe } from 'typebox';
 
 /**
  * The runtime's schema builder: TypeBox's `Type` (a schema is a JSON Schema value with a static
@@ -14,7 +6,7 @@ function Int64(options: { description?: string; $id?: string } = {}): TBigInt {
  * `Int64` for exact 64-bit integers, `Bytes` for raw bytes and `DateTime` for `Date` values. The
  * spec's `DeriveSchema.gen[A]` is these builders, or `DeriveSchema.gen<A>()` expanded by the compiler.
  */
-export const Schema = { ...Type, TaggedUnion, Int64, Bytes, DateTime };
+export * as Schema from './schemaBuilders.ts';
 
 /** The TypeScript type a schema describes: `Static<typeof User>`. */
 export type Static<T extends TSchema> = TypeBoxStatic<T>;

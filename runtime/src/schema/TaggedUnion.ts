@@ -1,4 +1,5 @@
-import Type, { type Static, type TObject, type TSchema, type TUnsafe } from 'typebox';
+import * as Type from 'typebox';
+import type { Static, TObject, TSchema, TUnsafe } from 'typebox';
 import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** Marker keyword on a tagged union schema: the in-memory tag field and the case names in order. */

@@ -1,4 +1,5 @@
-import Type, { type TSchema } from 'typebox';
+import * as Type from 'typebox';
+import type { TSchema } from 'typebox';
 
 // Keywords whose values are schemas (or maps / lists of schemas) that may hold number schemas.
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];

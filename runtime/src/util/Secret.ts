@@ -1,6 +1,10 @@
-import { inspect } from 'node:util';
-
 const hidden = '<secret>';
+
+// Node's `util.inspect` (and console.log of an object holding a secret) calls the method under
+// this registered symbol; it is the same symbol as `util.inspect.custom`, without importing
+// node:util, so the class loads in browsers and workers too.
+const inspectCustom: unique symbol = Symbol.for('nodejs.util.inspect.custom');
+const encoder = new TextEncoder();
 
 /**
  * The spec's `Secret`: a password or key supplied by the application. Its value is only
@@ -20,8 +24,8 @@ export class Secret {
 
   /** Compares with another secret or string in time independent of where they differ. */
   equals(other: Secret | string): boolean {
-    const a = Buffer.from(this.#value);
-    const b = Buffer.from(typeof other === 'string' ? other : other.#value);
+    const a = encoder.encode(this.#value);
+    const b = encoder.encode(typeof other === 'string' ? other : other.#value);
     let diff = a.length ^ b.length;
     for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
     return diff === 0;
@@ -35,7 +39,7 @@ export class Secret {
     return hidden;
   }
 
-  [inspect.custom](): string {
+  [inspectCustom](): string {
     return hidden;
   }
 }

@@ -4,15 +4,13 @@ import type { CodecConfig } from '../json/CodecConfig.ts';
 import { JsonCodec } from '../json/JsonCodec.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
 import { bytesCodec, formCodec, textCodec } from './simpleCodecs.ts';
-import { ProtobufCodec } from '../protobuf/ProtobufCodec.ts';
-import { AvroCodec } from '../avro/AvroCodec.ts';
-import { ThriftCodec } from '../thrift/ThriftCodec.ts';
-import { MessagePackCodec } from '../msgpack/MessagePackCodec.ts';
+import { messagePackMediaTypes, protobufMediaTypes } from './binaryMediaTypes.ts';
 
 /** Makes a codec for a schema under a CodecConfig (JSON uses the config; binary formats may ignore it). */
 export type BodyCodecFactory = (schema: TSchema, config: CodecConfig, mediaType: string) => BinaryCodec<unknown>;
 
 const factories = new Map<string, BodyCodecFactory>();
+const loaders = new Map<string, () => Promise<void>>();
 const cache = new WeakMap<object, Map<CodecConfig, Map<string, BinaryCodec<unknown>>>>();
 
 /**
@@ -23,13 +21,43 @@ export function registerBodyCodec(mediaTypes: readonly string[], factory: BodyCo
   for (const mt of mediaTypes) factories.set(mt.toLowerCase(), factory);
 }
 
+/**
+ * Registers how to load the codec of media types on first use (`import()` of a module that calls
+ * {@link registerBodyCodec}), for code that must not carry every format: the client in a browser
+ * loads a binary format's codec only when an operation it calls declares that format.
+ */
+export function registerBodyCodecLoader(mediaTypes: readonly string[], load: () => Promise<void>): void {
+  let loading: Promise<void> | undefined;
+  // A load that failed (a chunk the network did not deliver) is tried again on the next call.
+  const once = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  for (const mt of mediaTypes) loaders.set(mt.toLowerCase(), once);
+}
+
+/**
+ * Loads the codecs of those media types that have a loader and no codec yet; undefined when there
+ * is nothing to wait for (every codec is there, as on a server, where the main entry registers all).
+ */
+export function loadBodyCodecs(mediaTypes: Iterable<string>): Promise<void> | undefined {
+  const pending: Array<Promise<void>> = [];
+  for (const mediaType of mediaTypes) {
+    const mt = mediaType.toLowerCase();
+    const load = factories.has(mt) ? undefined : loaders.get(mt);
+    if (load) pending.push(load());
+  }
+  return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined);
+}
+
 registerBodyCodec(['application/json'], (schema, config) => JsonCodec.schemaBasedBinaryCodec(schema, config) as BinaryCodec<unknown>);
 registerBodyCodec(['application/x-www-form-urlencoded'], (schema) => formCodec(schema) as BinaryCodec<unknown>);
-// The binary formats load their libraries (optional peers) when a codec is first built.
-registerBodyCodec(['application/protobuf', 'application/x-protobuf'], (schema) => ProtobufCodec.protobufCodec(schema) as BinaryCodec<unknown>);
-registerBodyCodec(['application/avro'], (schema) => AvroCodec.schemaBasedBinaryCodec(schema) as BinaryCodec<unknown>);
-registerBodyCodec(['application/vnd.apache.thrift.binary', 'application/x-thrift'], (schema) => ThriftCodec.thriftBinaryCodec(schema) as BinaryCodec<unknown>);
-registerBodyCodec(['application/msgpack', 'application/x-msgpack'], (schema) => MessagePackCodec.messagePackCodec(schema) as BinaryCodec<unknown>);
+// The binary formats: the server entry registers all four (binaryBodyCodecs.ts); elsewhere, the two
+// that run on web APIs load when first needed. Each loads its library (an optional peer) when its
+// first codec is built.
+registerBodyCodecLoader(protobufMediaTypes, () => import('./protobufBodyCodec.ts').then((m) => m.registerProtobufBodyCodec()));
+registerBodyCodecLoader(messagePackMediaTypes, () => import('./messagePackBodyCodec.ts').then((m) => m.registerMessagePackBodyCodec()));
 
 /** Older names clients still send for a format, and the canonical name each stands for. */
 const aliases: Readonly<Record<string, string>> = {

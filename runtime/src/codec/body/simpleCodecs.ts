@@ -5,6 +5,7 @@ import { Either } from '../../util/Either.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import { validatorFor } from '../../schema/validator.ts';
 import { coerceParam } from './paramCoercion.ts';
+import { concatBytes, utf8Text } from '../../util/bytes.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
@@ -16,7 +17,7 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
 async function* collectThen<A>(bytes: AsyncIterable<Uint8Array>, decode: (b: Uint8Array) => Either<DecodeError, A>): AsyncIterable<A> {
   const chunks: Uint8Array[] = [];
   for await (const c of bytes) chunks.push(c);
-  const r = decode(Buffer.concat(chunks));
+  const r = decode(concatBytes(chunks));
   if (r._tag === 'left') throw r.left;
   yield r.right;
 }
@@ -65,7 +66,7 @@ export function formCodec(schema: TSchema): BinaryCodec<Record<string, unknown>>
   const s = schema as unknown as { properties?: Record<string, TSchema> };
   const validator = validatorFor(schema);
   const decode = (bytes: Uint8Array): Either<DecodeError, Record<string, unknown>> => {
-    const params = new URLSearchParams(Buffer.from(bytes).toString('utf8'));
+    const params = new URLSearchParams(utf8Text(bytes));
     const out: Record<string, unknown> = {};
     for (const [name, fieldSchema] of Object.entries(s.properties ?? {})) {
       const raw = params.getAll(name);

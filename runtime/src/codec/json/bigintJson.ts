@@ -1,12 +1,10 @@
 import { MAX_INTEGER_DIGITS } from '../../schema/integerFormats.ts';
-import { lazyRequire } from '../../util/lazyRequire.ts';
-
-const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
+import { randomHex } from '../../util/randomHex.ts';
 
 // JSON.stringify cannot write a bigint and Node 20 has no JSON.rawJSON, so 64-bit integers are
 // written as a placeholder string that is swapped for the digits after stringifying. The nonce
 // makes a collision with user text practically impossible. It is made with the first placeholder:
-// until then no output can hold one (and node:crypto, ~5 ms of a server's start, stays unloaded).
+// until then no output can hold one (and the crypto module, ~5 ms of a server's start, stays unloaded).
 let nonce: string | undefined;
 let marker = '';
 let placeholder = /$^/g;
@@ -14,7 +12,7 @@ let placeholder = /$^/g;
 /** The placeholder standing for a bigint in a value about to be stringified. */
 export function bigintPlaceholder(value: bigint): string {
   if (nonce === undefined) {
-    nonce = nodeCrypto().randomBytes(6).toString('hex');
+    nonce = randomHex(6);
     marker = `\u0001i64${nonce}:`;
     placeholder = new RegExp(`"\\\\u0001i64${nonce}:(-?\\d+)"`, 'g');
   }

@@ -7,6 +7,7 @@ import { NameFormat } from './NameFormat.ts';
 import { bigintPlaceholder, jsonBigInteger } from './bigintJson.ts';
 import { compileCheck } from '../../schema/validator.ts';
 import { admitsNull } from '../../schema/admitsNull.ts';
+import { fromBase64, toBase64 } from '../../util/base64.ts';
 
 /**
  * A compiled walk over one schema for one CodecConfig: `encode` turns an in-memory value into a
@@ -85,11 +86,11 @@ function compile(schema: Schema, config: CodecConfig, defs: Record<string, Schem
 }
 
 const bytesPlan: JsonPlan = {
-  encode: (v) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') : v),
+  encode: (v) => (v instanceof Uint8Array ? toBase64(v) : v),
   decode: (v, pointer) => {
     if (typeof v !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(v))
       throw new DecodeError(`${pointer || 'value'}: expected base64 text`, { pointer, expected: 'base64 text' });
-    return new Uint8Array(Buffer.from(v, 'base64'));
+    return fromBase64(v);
   },
   encodeIdentity: false,
   hasBigInt: false,

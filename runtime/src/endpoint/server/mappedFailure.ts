@@ -2,7 +2,8 @@ import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import type { Response } from '../../http/Response.ts';
 import { Log } from '../../log/Log.ts';
 import { leaves, type CodecNode } from '../CodecNode.ts';
-import { encodeOutput, fits } from './encodeOutput.ts';
+import { encodeOutput } from './encodeOutput.ts';
+import { fits } from '../fits.ts';
 import type { ErrorMapper, RuntimeFailure } from './RuntimeFailure.ts';
 
 /** The status a node always answers with, when it fixes one (a transform's depends on the value). */

@@ -1,16 +1,15 @@
 import { MediaType } from '../MediaType.ts';
 import type { Form } from './Form.ts';
 import type { FormField } from './FormField.ts';
-import { lazyRequire } from '../../util/lazyRequire.ts';
-
-const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
+import { randomHex } from '../../util/randomHex.ts';
+import { concatBytes } from '../../util/bytes.ts';
 
 const encoder = new TextEncoder();
 const crlf = encoder.encode('\r\n');
 
 /** A fresh random boundary (128 bits), so no field's content can contain it by accident. */
 export function generateBoundary(): string {
-  return `kitgen-${nodeCrypto().randomBytes(16).toString('hex')}`;
+  return `kitgen-${randomHex(16)}`;
 }
 
 /** The Content-Type of a multipart form with this boundary. */
@@ -50,7 +49,7 @@ export function encodeMultipartBytes(form: Form, boundary: string): Uint8Array {
     chunks.push(partHeader(boundary, field), field._tag === 'Text' ? encoder.encode(field.value) : field.data, crlf);
   }
   chunks.push(encoder.encode(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
+  return concatBytes(chunks);
 }
 
 /** Encodes a form to a multipart byte stream; streaming fields are read as the stream is. */

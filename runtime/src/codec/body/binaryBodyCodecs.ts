@@ -1,0 +1,15 @@
+// Loaded for its effect by the package's main entry (index.ts): a server speaks every binary
+// format an endpoint declares, from its first request on. Avro and Thrift need Node (their
+// libraries and framing use Buffer and node:zlib), so only this module registers them.
+import type { BinaryCodec } from '../BinaryCodec.ts';
+import { AvroCodec } from '../avro/AvroCodec.ts';
+import { ThriftCodec } from '../thrift/ThriftCodec.ts';
+import { registerBodyCodec } from './BodyCodecs.ts';
+import { avroMediaTypes, thriftMediaTypes } from './binaryMediaTypes.ts';
+import { registerMessagePackBodyCodec } from './messagePackBodyCodec.ts';
+import { registerProtobufBodyCodec } from './protobufBodyCodec.ts';
+
+registerProtobufBodyCodec();
+registerMessagePackBodyCodec();
+registerBodyCodec(avroMediaTypes, (schema) => AvroCodec.schemaBasedBinaryCodec(schema) as BinaryCodec<unknown>);
+registerBodyCodec(thriftMediaTypes, (schema) => ThriftCodec.thriftBinaryCodec(schema) as BinaryCodec<unknown>);

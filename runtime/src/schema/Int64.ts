@@ -1,0 +1,6 @@
+import { BigInt as BigIntType, type TBigInt } from 'typebox';
+
+/** A 64-bit signed integer held as a `bigint` in memory (OpenAPI: integer/int64). */
+export function Int64(options: { description?: string; $id?: string } = {}): TBigInt {
+  return BigIntType({ ...options, format: 'int64' });
+}
