@@ -30,7 +30,7 @@ export interface KitgenConfig {
   readonly int64?: 'bigint' | 'number';
   /** Extension of imports between generated files (default `.js`). */
   readonly importExtension?: '.js' | '.ts' | '';
-  /** Where generated code imports the runtime from (default `@kitgen/runtime`). */
+  /** Where generated code imports the runtime from (default `@kitgen/runtime`; endpoint and client modules import its `/client` entry). */
   readonly runtimePackage?: string;
   /** The forms the `openapi` target writes (default `['json']`). */
   readonly openapiFormats?: readonly OpenAPIFormat[];

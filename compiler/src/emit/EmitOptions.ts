@@ -10,7 +10,7 @@ export type OpenAPIFormat = 'json' | 'yaml';
 /** What every emitter is given besides the model. */
 export interface EmitOptions {
   readonly templates: Templates;
-  /** The package generated code imports the runtime from. */
+  /** The package generated code imports the runtime from; the endpoint and client modules import its `/client` entry. */
   readonly runtimePackage: string;
   /** Extension of relative imports of the user's own modules (`.js` works with tsc, tsx and bundlers); generated modules are imported as `.js`, or without an extension when this is `''`. */
   readonly importExtension: '.js' | '.ts' | '';
@@ -32,9 +32,13 @@ export interface EmitOptions {
 /** An emitter: a pure function from the model to files (relative path → text); it reads no file and no document. */
 export type Emitter = (api: Api, options: EmitOptions) => Map<string, string>;
 
-/** The header fields every template gets. */
+/**
+ * The header fields every template gets. `clientRuntime` is the runtime's client entry, which the
+ * endpoint and client modules import: it runs in browsers and workers too (web-standard APIs only),
+ * and a server's main entry re-exports it, so server and client share the endpoint definitions.
+ */
 export function headerView(api: Api, options: EmitOptions): Record<string, unknown> {
-  return { title: api.title, version: api.version, runtime: options.runtimePackage };
+  return { title: api.title, version: api.version, runtime: options.runtimePackage, clientRuntime: `${options.runtimePackage}/client` };
 }
 
 /**
