@@ -56,7 +56,7 @@ export function credentials(api: Api): Record<string, unknown> {
 }
 
 /** An output given as its body alone: one success with an exact status, one shape and no headers (a range's value names its status). */
-const plainOutput = (op: Operation) =>
+export const plainOutput = (op: Operation) =>
   op.outputs.length <= 1 && (op.outputs[0]?.headers.length ?? 0) === 0 && /^\d{3}$/.test(op.outputs[0]?.key ?? '200') && !op.outputs[0]?.content?.variants;
 
 /** Handlers for every operation: record the input, answer what `mode` says. */

@@ -1,0 +1,123 @@
+// Values sampled from a published document's own schemas (openapi-sampler), each checked by the
+// referee before it is used: a sample the document's schema refuses is the sampler's fault (or an
+// example of the document's own), never a finding against the server it would be sent to.
+import { _registerSampler, _samplers, sample } from 'openapi-sampler';
+import { at, RefereeUnable, type DocumentReferee, type OpenApiDocument, type View } from './documentReferee.ts';
+import { patternSample } from './patternSample.ts';
+
+type StringSampler = (schema: { pattern?: unknown; minLength?: number; maxLength?: number }, ...rest: unknown[]) => unknown;
+const samplers = _samplers as unknown as Record<string, StringSampler>;
+const sampleString = samplers.string;
+// A string with a `pattern` gets a text that matches it where patternSample can make one.
+(_registerSampler as unknown as (type: string, sampler: StringSampler) => void)('string', (schema, ...rest) => {
+  const text = typeof schema.pattern === 'string' ? patternSample(schema.pattern, schema.minLength, schema.maxLength) : undefined;
+  return text ?? sampleString(schema, ...rest);
+});
+
+/** A sampled value the referee accepts, or why there is none and whose fault that is. */
+export type Sampled = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly owner: 'sampler' | 'document'; readonly message: string };
+
+/** Keys whose children are names, not schema keywords (a property called `example` is no example). */
+const nameMaps = new Set(['properties', 'patternProperties', 'schemas', '$defs', 'definitions']);
+
+/** Texts of formats openapi-sampler writes as `"string"`. */
+const missingFormats: Record<string, string> = { byte: 'a2l0Z2Vu', url: 'https://example.com/a', duration: 'P1DT2H' };
+
+/** Keywords that say nothing of the value's shape. */
+const annotations = new Set(['description', 'title', 'deprecated', 'readOnly', 'writeOnly', 'example', 'examples', 'default', 'externalDocs', 'xml']);
+const annotationOnly = (schema: unknown) =>
+  schema !== null && typeof schema === 'object' && Object.keys(schema).every((k) => annotations.has(k) || k.startsWith('x-'));
+
+/**
+ * A copy of the document for sampling: a text of the format where openapi-sampler would write
+ * `"string"` (`byte`, `url`, `duration`), allOf members that only describe left out, and, when `plain`, without the document's examples and
+ * defaults (so a wrong example of the document gives way to a value made from the schema alone).
+ */
+function samplingCopy(value: unknown, plain: boolean, parentKey = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => samplingCopy(v, plain));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  const names = nameMaps.has(parentKey);
+  for (const [k, v] of Object.entries(value)) {
+    if (plain && !names && (k === 'example' || k === 'examples' || k === 'default')) continue;
+    out[k] = samplingCopy(v, plain, names ? '' : k);
+  }
+  // openapi-sampler keeps the sample of an allOf's last member, even one that only describes
+  // (`allOf: [{ $ref: Arn }, { description }]` gave "string" for a pattern): those members go.
+  if (!names && Array.isArray(out.allOf) && out.allOf.length > 1) {
+    const kept = (out.allOf as unknown[]).filter((m) => !annotationOnly(m));
+    if (kept.length > 0) out.allOf = kept;
+  }
+  const missing = missingFormats[out.format as string];
+  if (!names && missing !== undefined && (out.type === 'string' || out.type === undefined) && out.example === undefined && out.enum === undefined) {
+    out.example = missing;
+  }
+  return out;
+}
+
+/** Samples of one document's schemas, by JSON pointer and view. */
+export class DocumentSamples {
+  readonly #withExamples: OpenApiDocument;
+  #plain: OpenApiDocument | undefined;
+  /** Pointers of schemas whose own example or default the referee refuses (the document's fault, reported once each). */
+  readonly invalidExamples: Array<{ pointer: string; message: string }> = [];
+
+  constructor(
+    private readonly doc: OpenApiDocument,
+    private readonly referee: DocumentReferee,
+  ) {
+    this.#withExamples = samplingCopy(doc, false) as OpenApiDocument;
+  }
+
+  #sample(copy: OpenApiDocument, pointer: string, view: View, xml = false): unknown {
+    const options = { skipReadOnly: view === 'request', skipWriteOnly: view === 'response', quiet: true, enablePatterns: true };
+    return sample(at(copy, pointer) as object, xml ? { ...options, format: 'xml' } : options, copy);
+  }
+
+  /** A value of the schema at `pointer` that the referee accepts in `view`. */
+  valid(pointer: string, view: View): Sampled {
+    let value: unknown;
+    try {
+      value = this.#sample(this.#withExamples, pointer, view);
+    } catch (error) {
+      return { ok: false, owner: 'sampler', message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}` };
+    }
+    let problem: string | undefined;
+    try {
+      problem = this.referee.check(pointer, view, value);
+      if (problem === undefined) return { ok: true, value };
+      // Built again from the schema alone: the first may have been the document's own example.
+      this.#plain ??= samplingCopy(this.doc, true) as OpenApiDocument;
+      const plain = this.#sample(this.#plain, pointer, view);
+      const again = this.referee.check(pointer, view, plain);
+      if (again === undefined) {
+        if (!this.invalidExamples.some((e) => e.pointer === pointer)) this.invalidExamples.push({ pointer, message: `${problem} in ${preview(value)}` });
+        return { ok: true, value: plain };
+      }
+      return { ok: false, owner: 'sampler', message: `the sample of ${pointer} breaks its own schema: ${again} in ${preview(plain)}` };
+    } catch (error) {
+      if (error instanceof RefereeUnable) return { ok: false, owner: 'document', message: error.message };
+      return { ok: false, owner: 'sampler', message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}` };
+    }
+  }
+
+  /** An XML text of the schema at `pointer` (unjudged: the referee reads JSON only). */
+  xml(pointer: string, view: View): string | undefined {
+    try {
+      return this.#sample(this.#withExamples, pointer, view, true) as string;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** A value shortened for a message. */
+export function preview(value: unknown, length = 160): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}

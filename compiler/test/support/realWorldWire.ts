@@ -1,0 +1,286 @@
+// The real-world wire test of one published OpenAPI document: kitgen generates its endpoints and
+// server into a folder of the repository, the server starts on a free loopback port with handlers
+// answering values sampled from the document's own response schemas (in the generated types'
+// representation), and every operation is called with raw fetch — once with a document-valid
+// request, once with an invalid one. A referee that knows only the document (ajv over its own
+// schemas) judges every answer; each finding is counted against kitgen, the sampler, the document
+// or this harness (wireFindings.ts). Used by real-world-wire.test.ts and realWorldWireRun.ts.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { CompileError, EndpointGen, loadDocument } from '../../src/index.ts';
+import type { Operation } from '../../src/model/Api.ts';
+import { bodyKind } from '../../src/model/mediaTypes.ts';
+import { DocumentReferee, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from './documentReferee.ts';
+import { documentOperations, type DocumentOperation } from './documentOperations.ts';
+import { DocumentSamples } from './documentSamples.ts';
+import { serve, type Running } from './e2e.ts';
+import { plainOutput } from './endToEnd.ts';
+import { Samples } from './samples.ts';
+import { serverLog } from './serverLog.ts';
+import { TypedValues } from './typedValues.ts';
+import { violation, type Category, type DocumentReport, type Violation } from './wireFindings.ts';
+import { judgeRefusal, judgeValidAnswer, type Seen } from './wireJudge.ts';
+import { render, validParts, type RequestParts } from './wireRequests.ts';
+import { credentialsLeftOut, invalidRequests } from './wireSpoilers.ts';
+
+/** Options of {@link wireTestDocument}. */
+export interface WireOptions {
+  /** A folder inside the repository (so generated code finds `@kitgen/runtime`) for the generated files. */
+  readonly workDir: string;
+  /** The document's name in findings (default: the file). */
+  readonly name?: string;
+  /** Per request (default 10 s). */
+  readonly requestTimeoutMs?: number;
+  /** Invalid requests per operation (default 1: the most telling way to spoil it). */
+  readonly invalidPerOperation?: number;
+  /** At most this many operations are called, spread evenly over the document (default all). */
+  readonly maxOperations?: number;
+  /** Told of every exchange (for a verbose run). */
+  readonly onExchange?: (operation: string, request: string, answer: Seen | string) => void;
+}
+
+type Routes = Parameters<typeof serve>[0];
+type Generated = { routes: (handlers: object, options?: { basePath?: string }) => Routes };
+
+let folders = 0;
+
+/** What the handler of an operation answers, and the media type the valid request asks for. */
+interface Answer {
+  readonly value: unknown;
+  readonly accept?: string;
+}
+
+/** The value the generated server's handler returns for `op`: its first declared success, sampled from the document. */
+function answerFor(
+  doc: OpenApiDocument,
+  dop: DocumentOperation,
+  op: Operation,
+  samples: DocumentSamples,
+  typed: TypedValues,
+  kitgen: Samples,
+): Answer | { owner: 'sampler' | 'document' | 'harness'; message: string } {
+  const key = Object.keys(dop.responses).find((k) => /^[23]/.test(k));
+  if (key === undefined || op.outputs.length === 0) return { value: undefined };
+  const modelResponse = op.outputs.find((r) => r.key.toUpperCase() === key.toUpperCase());
+  if (!modelResponse) return { owner: 'harness', message: `kitgen's model has no output ${key}` };
+  const response = follow(doc, dop.responses[key]).value;
+  const content = (response?.content ?? {}) as Record<string, { schema?: unknown }>;
+  const mediaType = Object.keys(content).find(isJsonMediaType) ?? Object.keys(content)[0];
+  let body: unknown;
+  let variant: string | undefined;
+  if (mediaType !== undefined && modelResponse.content) {
+    const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}/schema`;
+    // The generated type says what the handler returns: bytes where kitgen's model made the body
+    // bytes (XML, images, some `*/*`), text for text/*, else the value in the generated types.
+    const kind = bodyKind(mediaType);
+    let sampled: unknown = kind === 'json' ? {} : 'text';
+    if (content[mediaType]?.schema !== undefined) {
+      if (/xml/.test(mediaEssence(mediaType))) sampled = samples.xml(pointer, 'response') ?? 'text';
+      else {
+        const s = samples.valid(pointer, 'response');
+        if (!s.ok) return s;
+        sampled = s.value;
+      }
+    }
+    const variants = modelResponse.content.variants;
+    const shape = variants?.find((v) => v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)));
+    variant = shape?.mediaTypes[0];
+    const asText = typeof sampled === 'string' ? sampled : JSON.stringify(sampled);
+    const node = shape?.schema ?? modelResponse.content.schema;
+    body = typed.kindOf(node) === 'bytes' ? new TextEncoder().encode(asText) : kind === 'text' ? asText : typed.lift(node, sampled);
+  }
+  if (plainOutput(op)) return { value: body, accept: mediaType };
+  const headers = modelResponse.headers.length > 0 ? { headers: Object.fromEntries(modelResponse.headers.map((h) => [h.prop, kitgen.value(h.schema)])) } : {};
+  return {
+    value: { status: modelResponse.status, ...(variant !== undefined ? { mediaType: variant } : {}), ...(modelResponse.content ? { body } : {}), ...headers },
+    accept: mediaType,
+  };
+}
+
+/**
+ * Operations whose path differs from another's of the same method only in parameter names
+ * (`/v2/{name}`, `/v2/{sinkName}`) or in a fragment (`/#Action=A`), with that other path.
+ */
+function identicalTemplates(operations: readonly DocumentOperation[]): Map<DocumentOperation, string> {
+  const byShape = new Map<string, DocumentOperation[]>();
+  for (const op of operations) {
+    // What follows `#` is a fragment, never sent: `/#Action=A` and `/#Action=B` are both `/`.
+    const shape = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
+    byShape.set(shape, [...(byShape.get(shape) ?? []), op]);
+  }
+  const out = new Map<DocumentOperation, string>();
+  for (const group of byShape.values()) {
+    if (group.length > 1) for (const op of group) out.set(op, group.find((o) => o !== op)!.path);
+  }
+  return out;
+}
+
+/** Operations to call: all, or `max` spread evenly over the document. */
+function spread<T>(list: readonly T[], max: number | undefined): readonly T[] {
+  if (max === undefined || list.length <= max) return list;
+  return Array.from({ length: max }, (_, i) => list[Math.floor((i * list.length) / max)]);
+}
+
+/** Runs the wire test of one document; never throws (a failure is a finding). */
+export async function wireTestDocument(file: string, options: WireOptions): Promise<DocumentReport> {
+  const name = options.name ?? file;
+  const started = performance.now();
+  const found: Violation[] = [];
+  const add = (category: Category, message: string, operation?: string, status?: number) => found.push(violation(category, name, message, operation, status));
+  const counts = { operations: 0, generated: false, started: false, called: 0, judged: 0, refusalsTried: 0 };
+  const phases: Record<string, number> = {};
+  let phaseStart = started;
+  const phase = (what: string) => {
+    const now = performance.now();
+    phases[what] = Math.round(now - phaseStart) / 1000;
+    phaseStart = now;
+  };
+  const report = (): DocumentReport => ({ document: name, ...counts, violations: found, seconds: (performance.now() - started) / 1000, phases });
+  const dir = join(options.workDir, `${name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80)}-${process.pid}-${folders++}`);
+  let running: Running | undefined;
+  try {
+    let doc: OpenApiDocument;
+    try {
+      doc = (await SwaggerParser.bundle(file)) as unknown as OpenApiDocument;
+    } catch (error) {
+      add('document-unreadable', `swagger-parser cannot bundle it: ${(error as Error).message.slice(0, 200)}`);
+      return report();
+    }
+    if (!/^3\.[01]\./.test(String(doc.openapi))) {
+      add('document-unreadable', `not an OpenAPI 3.0/3.1 document (openapi: ${String(doc.openapi)})`);
+      return report();
+    }
+    const operations = documentOperations(doc);
+    counts.operations = operations.length;
+    phase('bundle');
+
+    let code: ReturnType<typeof EndpointGen.fromOpenAPI>;
+    try {
+      const source = await loadDocument(file);
+      code = EndpointGen.fromOpenAPI(source.document, { targets: ['server'], file: name });
+    } catch (error) {
+      const message =
+        error instanceof CompileError ? error.diagnostics.map((d) => `${d.pointer ?? ''}: ${d.message}`).join('; ') : String((error as Error).stack ?? error);
+      const invalid = await SwaggerParser.validate(structuredClone(doc) as never).then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+      if (invalid !== undefined) add('document-invalid', `${message.slice(0, 300)} — and swagger-parser: ${invalid.slice(0, 200)}`);
+      else add('generate-failed', message.slice(0, 600));
+      return report();
+    }
+    counts.generated = true;
+    phase('generate');
+
+    const api = code.api;
+    const typed = new TypedValues(new Map(api.schemas.map((s) => [s.key, s.schema])));
+    const kitgen = new Samples(api);
+    const answers = new Map<string, unknown>();
+    let handled = 0;
+    const handlers = Object.fromEntries(
+      api.operations.map((op) => [
+        op.ident,
+        () => {
+          handled++;
+          return answers.get(op.ident);
+        },
+      ]),
+    );
+    try {
+      for (const [path, text] of code.files) {
+        if (path.endsWith('.d.ts')) continue;
+        await mkdir(dirname(join(dir, path)), { recursive: true });
+        await writeFile(join(dir, path), text);
+      }
+      const generated = (await import(pathToFileURL(join(dir, 'server.js')).href)) as Generated;
+      running = await serve(generated.routes(handlers, { basePath: '' }));
+    } catch (error) {
+      add('start-failed', String((error as Error).stack ?? error).slice(0, 600));
+      return report();
+    }
+    counts.started = true;
+    phase('start');
+
+    const referee = new DocumentReferee(doc);
+    const samples = new DocumentSamples(doc, referee);
+    const byRoute = new Map(api.operations.map((op) => [`${op.method} ${op.path}`, op]));
+    const log = serverLog();
+    const call = async (dop: DocumentOperation, parts: RequestParts): Promise<Seen | string> => {
+      const { url, init } = render(running!.url, dop, parts);
+      const mark = log.mark();
+      try {
+        const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.requestTimeoutMs ?? 10_000) });
+        const text = await response.text();
+        counts.called++;
+        const serverError = log.errorSince(mark);
+        return { status: response.status, contentType: response.headers.get('content-type') ?? undefined, text, ...(serverError ? { serverError } : {}) };
+      } catch (error) {
+        const cause = (error as { cause?: Error }).cause;
+        const serverError = log.errorSince(mark);
+        return `${(error as Error).message}${cause ? `: ${cause.message}` : ''}${serverError ? ` (server: ${serverError.slice(0, 200)})` : ''}`;
+      }
+    };
+
+    const twins = identicalTemplates(operations);
+    for (const dop of spread(operations, options.maxOperations)) {
+      const label = `${dop.method.toUpperCase()} ${dop.path}${dop.operationId !== undefined ? ` (${dop.operationId})` : ''}`;
+      const twin = twins.get(dop);
+      if (twin !== undefined) {
+        add('document-unjudgeable', `its path and ${twin} differ only in parameter names or a fragment: no server can tell them apart`, label);
+        continue;
+      }
+      const op = byRoute.get(`${dop.method} ${dop.path}`);
+      if (!op) {
+        add('operation-missing', 'the generated server has no route for it', label);
+        continue;
+      }
+      const answer = answerFor(doc, dop, op, samples, typed, kitgen);
+      if ('owner' in answer) {
+        add(
+          answer.owner === 'sampler' ? 'sampler' : answer.owner === 'document' ? 'document-unjudgeable' : 'harness-error',
+          `response: ${answer.message}`,
+          label,
+        );
+        continue;
+      }
+      answers.set(op.ident, answer.value);
+      const parts = validParts(doc, dop, samples, answer.accept);
+      if ('owner' in parts) {
+        add(parts.owner === 'sampler' ? 'sampler' : 'document-unjudgeable', `request: ${parts.message}`, label);
+        continue;
+      }
+      const seen = await call(dop, parts);
+      options.onExchange?.(label, 'valid request', seen);
+      if (typeof seen === 'string') add('transport', `valid request: ${seen}`, label);
+      else {
+        if (seen.status < 400 && Object.keys(dop.responses).length > 0) counts.judged++;
+        for (const f of judgeValidAnswer(doc, referee, dop, seen)) add(f.category, f.message, label, seen.status);
+      }
+      for (const spoiled of invalidRequests(doc, referee, dop, parts).slice(0, options.invalidPerOperation ?? 1)) {
+        counts.refusalsTried++;
+        const before = handled;
+        const refused = await call(dop, spoiled.parts);
+        options.onExchange?.(label, spoiled.how, refused);
+        if (typeof refused === 'string') {
+          add('transport', `invalid request (${spoiled.how})${handled > before ? ' (the handler was called)' : ''}: ${refused}`, label);
+          continue;
+        }
+        if (refused.status >= 400) counts.judged++;
+        const called = handled > before ? ' (the handler was called)' : '';
+        for (const f of judgeRefusal(doc, referee, dop, refused, spoiled.how === credentialsLeftOut))
+          add(f.category, `${spoiled.how}${called}: ${f.message}`, label, refused.status);
+      }
+    }
+    phase('calls');
+    for (const e of samples.invalidExamples) add('example-invalid', `${e.pointer}: ${e.message}`);
+    return report();
+  } catch (error) {
+    add('harness-error', String((error as Error).stack ?? error).slice(0, 600));
+    return report();
+  } finally {
+    await running?.shutdown().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}

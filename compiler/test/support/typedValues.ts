@@ -1,0 +1,106 @@
+// A JSON value (sampled from a published document) as a handler of kitgen's generated server
+// returns it: the generated types hold `integer/int64` as `bigint` and `format: byte` as
+// `Uint8Array`, wherever they sit — inside allOf, oneOf, arrays, maps or recursive schemas. The
+// walk follows kitgen's model of the schema, so the value is what a user following the generated
+// types would write; it never consults the runtime's codecs, whose faults it is meant to expose.
+import type { SchemaNode } from '../../src/model/Schema.ts';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array);
+
+/** Lifts JSON values into the generated types' representation, over one API's named schemas. */
+export class TypedValues {
+  constructor(private readonly schemas: ReadonlyMap<string, SchemaNode>) {}
+
+  #resolve(node: SchemaNode): SchemaNode {
+    let n = node;
+    for (let i = 0; n.kind === 'ref' && i < 64; i++) n = this.schemas.get(n.target) ?? { kind: 'any' };
+    return n;
+  }
+
+  /** The kind of a node behind its `$ref`s. */
+  kindOf(node: SchemaNode): SchemaNode['kind'] {
+    return this.#resolve(node).kind;
+  }
+
+  /** True when `json` has the shape of `node` (the member of a union that `json` is taken as). */
+  fits(node: SchemaNode, json: unknown, depth = 0): boolean {
+    const n = this.#resolve(node);
+    if (json === null) return n.nullable === true || n.kind === 'null' || n.kind === 'any';
+    if (depth > 32) return true;
+    switch (n.kind) {
+      case 'string':
+        return typeof json === 'string' && (n.enum === undefined || n.enum.includes(json));
+      case 'bytes':
+        return typeof json === 'string';
+      case 'integer':
+      case 'number':
+        return typeof json === 'number' && (n.kind === 'number' || Number.isInteger(json));
+      case 'int64':
+        return (typeof json === 'number' && Number.isInteger(json)) || (typeof json === 'string' && /^-?\d+$/.test(json));
+      case 'boolean':
+        return typeof json === 'boolean';
+      case 'null':
+        return false;
+      case 'const':
+        return n.values.some((v) => JSON.stringify(v) === JSON.stringify(json));
+      case 'array':
+        return Array.isArray(json);
+      case 'object':
+        return isPlainObject(json) && n.properties.every((p) => !p.required || p.name in json);
+      case 'allOf':
+        return n.members.every((m) => this.fits(m, json, depth + 1));
+      case 'union':
+        return n.members.some((m) => this.fits(m, json, depth + 1));
+      default:
+        return true;
+    }
+  }
+
+  /** `json` with every int64 a bigint and every `format: byte` string its bytes, as `node` says. */
+  lift(node: SchemaNode, json: unknown, depth = 0): unknown {
+    const n = this.#resolve(node);
+    if (json === null || json === undefined || depth > 64) return json;
+    switch (n.kind) {
+      case 'int64':
+        if (typeof json === 'number' && Number.isInteger(json)) return BigInt(json);
+        if (typeof json === 'string' && /^-?\d+$/.test(json)) return BigInt(json);
+        return json;
+      case 'bytes':
+        if (typeof json !== 'string') return json;
+        return n.format === 'byte' ? new Uint8Array(Buffer.from(json, 'base64')) : new TextEncoder().encode(json);
+      case 'array': {
+        if (!Array.isArray(json)) return json;
+        return json.map((item, i) => this.lift(n.prefixItems?.[i] ?? n.items, item, depth + 1));
+      }
+      case 'object': {
+        if (!isPlainObject(json)) return json;
+        const out: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(json)) {
+          const property = n.properties.find((p) => p.name === key);
+          const schema = property?.schema ?? (typeof n.additional === 'object' ? n.additional : undefined);
+          // defineProperty: a property named `__proto__` stays a property.
+          Object.defineProperty(out, key, {
+            value: schema ? this.lift(schema, value, depth + 1) : value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
+        return out;
+      }
+      case 'allOf':
+        // Each member lifts the properties it knows and keeps the others as they are.
+        return n.members.reduce<unknown>((value, member) => this.lift(member, value, depth + 1), json);
+      case 'union': {
+        const d = n.discriminator;
+        const tag = d && isPlainObject(json) ? json[d.propertyName] : undefined;
+        const target = d?.mapping.find((m) => m.value === tag)?.target;
+        const byTag = target === undefined ? undefined : n.members.find((m) => m.kind === 'ref' && m.target === target);
+        const member = byTag ?? n.members.find((m) => this.fits(m, json, depth + 1));
+        return member ? this.lift(member, json, depth + 1) : json;
+      }
+      default:
+        return json;
+    }
+  }
+}
