@@ -129,12 +129,16 @@ function violations(doc: Doc, judge: ReturnType<typeof referee>, op: Operation, 
   const { response, pointer } = responseAt(doc, `/paths/${escape(op.path)}/${op.method}/responses/${escape(key)}`);
   const content = response.content;
   if (!content || Object.keys(content).length === 0) return seen.text === '' ? [] : [`${key} declares no body, got ${seen.text.slice(0, 80)}`];
-  const mediaType = seen.contentType?.split(';')[0].trim().toLowerCase();
+  // Media types compare by their essence (parameters aside, RFC 9110 §8.3.1); a range covers its types but is never sent.
+  const essence = (m: string) => m.split(';')[0].trim().toLowerCase();
+  const mediaType = seen.contentType === undefined ? undefined : essence(seen.contentType);
+  if (mediaType?.includes('*')) return [`${key}: Content-Type ${seen.contentType} is a media range, not a media type`];
   const declared =
-    Object.keys(content).find((m) => m.toLowerCase() === mediaType) ??
-    Object.keys(content).find((m) => m.endsWith('/*') && mediaType?.startsWith(m.slice(0, -1)));
+    Object.keys(content).find((m) => essence(m) === mediaType) ??
+    Object.keys(content).find((m) => essence(m).endsWith('/*') && mediaType?.startsWith(essence(m).slice(0, -1))) ??
+    Object.keys(content).find((m) => essence(m) === '*/*' && mediaType !== undefined);
   if (!declared) return [`${key}: Content-Type ${seen.contentType} is not one of ${Object.keys(content).join(', ')}`];
-  if (!isJson(declared) || content[declared].schema === undefined) return [];
+  if (!isJson(mediaType!) || content[declared].schema === undefined) return [];
   let body: unknown;
   try {
     body = JSON.parse(seen.text);

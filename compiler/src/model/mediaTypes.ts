@@ -3,14 +3,39 @@ import { pointerJoin } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import type { BodyKind } from './Api.ts';
 
-/** How the runtime carries a media type. */
-export function bodyKind(mediaType: string): BodyKind {
+/** What a body's schema holds, as far as choosing a media type goes: nothing said, bytes, text, or a JSON value. */
+export type SchemaShape = 'none' | 'bytes' | 'string' | 'json';
+
+/**
+ * How the runtime carries a media type (chosen by its essence, parameters aside). A media range
+ * (any type, `application/*`, `text/*`) is carried as the type the runtime sends its schema as: JSON
+ * for a JSON value, bytes for bytes or a schema that says nothing, text for a string under the
+ * full range or `text/*`.
+ */
+export function bodyKind(mediaType: string, shape: SchemaShape = 'none'): BodyKind {
   const mt = mediaType.toLowerCase().split(';')[0].trim();
-  if (mt === 'application/json' || mt.endsWith('+json') || mt === 'application/*') return 'json';
+  if (mt === 'application/json' || mt.endsWith('+json')) return 'json';
   if (mt === 'application/x-www-form-urlencoded') return 'form';
   if (mt.startsWith('multipart/')) return 'multipart';
+  if (mt === '*/*' || mt === 'application/*') {
+    if (shape === 'json' || (shape === 'string' && mt === 'application/*')) return 'json';
+    return shape === 'string' ? 'text' : 'binary';
+  }
   if (mt.startsWith('text/')) return 'text';
   return 'binary';
+}
+
+const structureKeys = ['type', 'properties', 'additionalProperties', 'items', 'prefixItems', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', 'not'];
+
+/** The {@link SchemaShape} of a schema object of the document (its `$ref`s followed). */
+export function schemaShape(schema: unknown, reader: DocumentReader): SchemaShape {
+  const s = reader.peek(schema);
+  if (!isObject(s)) return 'none';
+  const types = (Array.isArray(s.type) ? s.type : [s.type]).filter((t) => t !== 'null' && t !== undefined);
+  const binary = s.format === 'binary' || s.contentMediaType === 'application/octet-stream';
+  if (types.length === 1 && types[0] === 'string') return binary ? 'bytes' : 'string';
+  if (types.length === 0 && binary) return 'bytes';
+  return structureKeys.some((k) => k in s) ? 'json' : 'none';
 }
 
 /** One group of media types of a content map that share a schema. */
@@ -41,7 +66,7 @@ export function contentGroups(content: unknown, pointer: string, reader: Documen
     const media = reader.deref(mediaRaw, at);
     if (!media || !isObject(media.value)) continue;
     const schema = media.value.schema;
-    const kind = bodyKind(mediaType);
+    const kind = bodyKind(mediaType, schemaShape(schema, reader));
     // One schema written twice (a $ref here, the same schema inline there) is one schema.
     // Compared quietly: the schema converter reports a reference that ends nowhere, at its own pointer.
     const plain = (v: unknown) => reader.peek(v) ?? v;

@@ -3,6 +3,7 @@ import type { JsonBinaryCodec } from '../codec/json/JsonCodec.ts';
 import type { EncodedRequest } from '../client/encodeRequest.ts';
 import type { Invocation } from '../client/invoke.ts';
 import { contentCodecs } from '../endpoint/contentCodecs.ts';
+import { isJsonMediaType } from '../http/mediaTypeRules.ts';
 import { formatJson } from './formatJson.ts';
 
 /** Where the CLI writes: standard output or error, or a test's capture. */
@@ -11,7 +12,7 @@ export interface CliOutput {
   readonly isTTY?: boolean;
 }
 
-const isJson = (mediaType: string | undefined) => mediaType !== undefined && (mediaType === 'application/json' || mediaType.endsWith('+json'));
+const isJson = (mediaType: string | undefined) => mediaType !== undefined && isJsonMediaType(mediaType);
 
 /**
  * Prints a response body as received: JSON pretty-printed on a terminal and compact otherwise

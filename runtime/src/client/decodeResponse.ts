@@ -4,6 +4,7 @@ import { coerceScalar } from '../codec/body/paramCoercion.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { CodecNode, ContentNode, HeaderNode } from '../endpoint/CodecNode.ts';
 import { MediaType } from '../http/MediaType.ts';
+import { isJsonMediaType } from '../http/mediaTypeRules.ts';
 import { validatorFor } from '../schema/validator.ts';
 import { concatBytes } from '../util/bytes.ts';
 import { responseShapes, type ResponseShape } from './responseShapes.ts';
@@ -53,12 +54,12 @@ export function endpointShapes(state: { output: CodecNode; error: CodecNode | un
 
 /** The declared media type a response's Content-Type stands for (the server's own matching rule). */
 function matchMediaType(content: ContentNode, contentType: MediaType | undefined, hasBody: boolean): string | undefined {
-  const offered = contentCodecs(content).offered;
+  const { declared, offered } = contentCodecs(content);
   if (!contentType) return hasBody && offered.length === 1 ? offered[0] : undefined;
-  for (const o of offered) {
+  for (const o of declared) {
     const range = MediaType.parse(o);
     if (range && MediaType.matches(range, contentType)) return contentType.fullType;
-    if (o.endsWith('+json') && contentType.fullType === 'application/json') return o;
+    if (contentType.fullType === 'application/json' && isJsonMediaType(o)) return o;
   }
   return undefined;
 }
@@ -124,7 +125,7 @@ export async function decodeResponse(shapes: EndpointShapes, response: globalThi
         mediaType = matchMediaType(leaf, contentType, (bytes?.byteLength ?? 1) > 0);
         const codec = mediaType === undefined ? undefined : contentCodecs(leaf).codec(mediaType, config);
         if (!codec) {
-          failure = `Content-Type '${contentTypeText ?? 'none'}' is not one of ${contentCodecs(leaf).offered.join(', ')}`;
+          failure = `Content-Type '${contentTypeText ?? 'none'}' is not one of ${contentCodecs(leaf).declared.join(', ')}`;
           values.push(undefined);
         } else if (leaf.stream) {
           body = codec.streamDecoder((response.body ?? (async function* () {})()) as unknown as AsyncIterable<Uint8Array>);

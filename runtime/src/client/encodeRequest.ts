@@ -11,6 +11,7 @@ import { encodeMultipart, encodeMultipartBytes, generateBoundary, multipartConte
 import { Form } from '../http/multipart/Form.ts';
 import { FormField } from '../http/multipart/FormField.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
+import { contentTypeOf, isJsonMediaType, mediaTypeEssence } from '../http/mediaTypeRules.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
 import { isDateSchema } from '../schema/DateTime.ts';
 import type { Secret } from '../util/Secret.ts';
@@ -131,10 +132,10 @@ export function acceptedMediaTypes(shape: RequestShape): string[] {
 
 /** Picks the request media type of a body: the one a Content-Type input names, else the first declared. */
 export function requestMediaType(node: ContentNode, hint: string | undefined): string {
-  const offered = contentCodecs(node).offered;
+  const { declared, offered } = contentCodecs(node);
   const wanted = hint === undefined ? undefined : MediaType.parse(hint);
   if (wanted) {
-    for (const o of offered) {
+    for (const o of declared) {
       const range = MediaType.parse(o);
       if (range && MediaType.matches(range, wanted)) return wanted.fullType;
     }
@@ -170,7 +171,7 @@ function encodeBody(
 ): { body: string | Uint8Array | ReadableStream<Uint8Array>; contentType: string } {
   const mediaType = requestMediaType(node, hint);
   const codec = codecFor(mediaType, node, config, 'body');
-  const contentType = mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType;
+  const contentType = contentTypeOf(mediaType);
   if (node.stream) return { body: toStream(codec.streamEncoder(value as AsyncIterable<unknown>)), contentType };
   if (value === undefined) throw new EncodeFailure('body: required but missing');
   const json = codec as Partial<JsonBinaryCodec<unknown>>;
@@ -191,7 +192,7 @@ function partField(node: ContentNode, value: unknown, config: CodecConfig): Form
   const codec = codecFor(mediaType, node, config, `multipart part '${name}'`);
   if (node.stream) return FormField.streamingBinaryField(name, codec.streamEncoder(value as AsyncIterable<unknown>), mediaType, name);
   const bytes = codec.encode(value);
-  if (mediaType === 'application/json' || mediaType.endsWith('+json') || mediaType.startsWith('text/')) {
+  if (isJsonMediaType(mediaType) || mediaTypeEssence(mediaType).startsWith('text/')) {
     return FormField.textField(name, utf8Text(bytes), mediaType);
   }
   return FormField.binaryField(name, bytes, mediaType, name);

@@ -3,7 +3,8 @@ import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { ContentNode } from '../endpoint/CodecNode.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
 import type { EncodingObject, ExampleObject, MediaTypeObject, SchemaObject } from './model.ts';
-import { isJsonMediaType, type SchemaBuilder } from './schemaGen.ts';
+import { isJsonMediaType } from '../http/mediaTypeRules.ts';
+import type { SchemaBuilder } from './schemaGen.ts';
 import { stableJson } from './stableJson.ts';
 import { jsonSafe } from './wireValues.ts';
 

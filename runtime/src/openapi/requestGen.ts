@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../endpoint/CodecNode.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { contentCodecs } from '../endpoint/contentCodecs.ts';
+import { concreteMediaType } from '../codec/body/mediaRanges.ts';
 import { HeaderCodec } from '../endpoint/HeaderCodec.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
 import { isDateSchema } from '../schema/DateTime.ts';
@@ -176,13 +177,15 @@ function body(
   const media = new MediaCollector();
   const docs: string[] = [];
   for (const { node } of bodies) {
-    let types = contentCodecs(node).offered;
+    // Listed as declared (ranges and parameters kept); described as the type each is read as.
+    let types = contentCodecs(node).declared;
     if (expect) types = types.some((t) => t.toLowerCase() === expect) ? types.filter((t) => t.toLowerCase() === expect) : [expect];
     for (const mt of types) {
-      media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}Request`, 'in'), node.stream);
+      const as = concreteMediaType(mt, node.schema as TSchema);
+      media.add(mt, bodySchema(ctx.schemas, ctx.config, node, as, `${hint}Request`, 'in'), node.stream);
       if (node.stream) continue;
       for (const [name, value] of Object.entries(examplesOf(node.examples, node, sets) ?? {}))
-        media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, value));
+        media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, as, value));
     }
     if (node.doc) docs.push(node.doc);
     if (node.stream) docs.push(streamNote(ctx.config, 'in'));

@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { alternatives, type CodecNode, type ContentNode, type HeaderNode, type StatusCoverage } from '../endpoint/CodecNode.ts';
 import { contentCodecs } from '../endpoint/contentCodecs.ts';
+import { concreteMediaType } from '../codec/body/mediaRanges.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { statusHasNoBody } from '../http/Status.ts';
 import { splitOutputExample } from './examples.ts';
@@ -99,12 +100,14 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
       if (!node) continue;
       if (node.stream) notes.push(streamNote(ctx.config, 'out'));
       if (statusHasNoBody(status)) continue;
-      for (const mt of contentCodecs(node).offered) {
-        media.add(mt, bodySchema(ctx.schemas, ctx.config, node, mt, `${hint}${pascalCase(key)}Response`, 'out'), node.stream);
+      // Listed as declared (ranges and parameters kept); described as the type each is sent as.
+      for (const mt of contentCodecs(node).declared) {
+        const as = concreteMediaType(mt, node.schema as TSchema);
+        media.add(mt, bodySchema(ctx.schemas, ctx.config, node, as, `${hint}${pascalCase(key)}Response`, 'out'), node.stream);
         if (node.stream) continue;
-        for (const [name, value] of Object.entries(node.examples ?? {})) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, value));
+        for (const [name, value] of Object.entries(node.examples ?? {})) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, as, value));
         for (const [name, split] of outputExamples)
-          if (split.content === node) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, mt, split.value));
+          if (split.content === node) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, as, split.value));
       }
     }
     const response: ResponseObject = { description: [...new Set(notes)].join('\n\n') };

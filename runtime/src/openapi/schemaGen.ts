@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import { NameFormat } from '../codec/json/NameFormat.ts';
+import { isJsonMediaType } from '../http/mediaTypeRules.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
 import { isDateSchema } from '../schema/DateTime.ts';
 import { taggedUnionInfo, type TaggedUnionInfo } from '../schema/TaggedUnion.ts';
@@ -316,12 +317,6 @@ export class SchemaBuilder {
     this.#synthetic.set(key, name);
     return name;
   }
-}
-
-/** True for JSON media types (`application/json`, `application/*+json`). */
-export function isJsonMediaType(mediaType: string): boolean {
-  const mt = mediaType.toLowerCase();
-  return mt === 'application/json' || mt.endsWith('+json');
 }
 
 function docsOf(s: Src, out: SchemaObject): SchemaObject {

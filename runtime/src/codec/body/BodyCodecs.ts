@@ -3,6 +3,7 @@ import type { BinaryCodec } from '../BinaryCodec.ts';
 import type { CodecConfig } from '../json/CodecConfig.ts';
 import { JsonCodec } from '../json/JsonCodec.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
+import { mediaTypeEssence } from '../../http/mediaTypeRules.ts';
 import { bytesCodec, formCodec, textCodec } from './simpleCodecs.ts';
 import { messagePackMediaTypes, protobufMediaTypes } from './binaryMediaTypes.ts';
 
@@ -83,16 +84,20 @@ export function defaultMediaTypes(schema: TSchema): readonly string[] {
   return isBytesSchema(schema) ? ['application/octet-stream'] : ['application/json'];
 }
 
-function factoryFor(mediaType: string, schema: TSchema): BodyCodecFactory | undefined {
-  const direct = factories.get(mediaType);
+/** The factory for a media type's essence (`type/subtype`, lower-cased, no parameters). */
+function factoryFor(essence: string, schema: TSchema): BodyCodecFactory | undefined {
+  const direct = factories.get(essence);
   if (direct) return direct;
-  if (mediaType.endsWith('+json')) return factories.get('application/json');
+  if (essence.endsWith('+json')) return factories.get('application/json');
   if (isBytesSchema(schema)) return (_s, _c, mt) => bytesCodec(mt) as BinaryCodec<unknown>;
-  if (mediaType.startsWith('text/')) return (s, _c, mt) => textCodec(s, mt) as BinaryCodec<unknown>;
+  if (essence.startsWith('text/')) return (s, _c, mt) => textCodec(s, mt) as BinaryCodec<unknown>;
   return undefined;
 }
 
-/** The codec for one media type of a body, cached per schema and config; undefined when unknown. */
+/**
+ * The codec for one media type of a body, cached per schema and config; undefined when unknown.
+ * Chosen by the media type's essence: `application/json; charset=utf-8` is JSON.
+ */
 export function bodyCodecFor(mediaType: string, schema: TSchema, config: CodecConfig): BinaryCodec<unknown> | undefined {
   const mt = mediaType.toLowerCase();
   let byConfig = cache.get(schema);
@@ -101,7 +106,7 @@ export function bodyCodecFor(mediaType: string, schema: TSchema, config: CodecCo
   if (!byType) byConfig.set(config, (byType = new Map()));
   const hit = byType.get(mt);
   if (hit) return hit;
-  const factory = factoryFor(mt, schema);
+  const factory = factoryFor(mediaTypeEssence(mt), schema);
   if (!factory) return undefined;
   const codec = factory(schema, config, mt);
   byType.set(mt, codec);

@@ -8,13 +8,14 @@ import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
 import { DecodeError } from '../../errors/DecodeError.ts';
 import { HttpError } from '../../http/HttpError.ts';
 import { MediaType } from '../../http/MediaType.ts';
+import { isJsonMediaType } from '../../http/mediaTypeRules.ts';
 import type { Request } from '../../http/Request.ts';
 import { Status } from '../../http/Status.ts';
 import { validatorFor } from '../../schema/validator.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
 import { Either } from '../../util/Either.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
-import { contentCodecs } from '../contentCodecs.ts';
+import { contentCodecs, type ContentCodecs } from '../contentCodecs.ts';
 import { readMultipartParts, type MultipartParts } from './multipartInput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 
@@ -236,24 +237,29 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-/** Picks the declared media type matching the request's Content-Type (415 when none). */
-function requestMediaType(offered: readonly string[], request: Request): string {
+/**
+ * Picks the media type to read the request's body as: its Content-Type when a declared media
+ * type or range covers it (a `+json` type declared takes plain JSON too), the first type the body
+ * is sent as when it has none; 415 when nothing declared covers it.
+ */
+function requestMediaType(codecs: ContentCodecs, request: Request): string {
+  const declared = codecs.declared;
   const header = request.headers.get('content-type');
   // The common case (the header is exactly the one declared type) needs no parsing.
-  if (header !== undefined && header === offered[0] && offered.length === 1 && !header.includes('*') && !header.includes(';')) return header;
+  if (header !== undefined && header === declared[0] && declared.length === 1 && !header.includes('*') && !header.includes(';')) return header;
   const mt = header ? MediaType.parse(header) : undefined;
   if (!mt) {
-    if (request.body.isEmpty) throw badInput('body', 'body', 'required but missing', offered.join(' or '));
-    if (offered.length === 1) return offered[0];
-    throw HttpError.of(HttpErrors.CONTENT_TYPE_REQUIRED, [offered], { details: { accepted: offered } });
+    if (request.body.isEmpty) throw badInput('body', 'body', 'required but missing', declared.join(' or '));
+    if (codecs.offered.length === 1) return codecs.offered[0];
+    throw HttpError.of(HttpErrors.CONTENT_TYPE_REQUIRED, [declared], { details: { accepted: declared } });
   }
   const type = canonicalMediaType(mt.fullType);
-  for (const o of offered) {
+  for (const o of declared) {
     const range = MediaType.parse(o);
     if (range && MediaType.matches(range, MediaType.parse(type) ?? mt)) return mt.fullType;
-    if (o.endsWith('+json') && mt.fullType === 'application/json') return o;
+    if (mt.fullType === 'application/json' && isJsonMediaType(o)) return o;
   }
-  throw HttpError.of(HttpErrors.CONTENT_TYPE_NOT_ACCEPTED, [mt.fullType, offered], { details: { accepted: offered } });
+  throw HttpError.of(HttpErrors.CONTENT_TYPE_NOT_ACCEPTED, [mt.fullType, declared], { details: { accepted: declared } });
 }
 
 /** The body's value: at once when the body is in memory (aggregated mode), else once it is read. */
@@ -261,7 +267,7 @@ function decodeBody(node: ContentNode, ctx: InputContext): unknown {
   // An optional body that was not sent (no bytes, whatever Content-Type says) is undefined.
   if (node.optional && ctx.request.body.isEmpty) return undefined;
   const codecs = contentCodecs(node);
-  const mediaType = requestMediaType(codecs.offered, ctx.request);
+  const mediaType = requestMediaType(codecs, ctx.request);
   const codec = codecs.codec(mediaType, ctx.config);
   if (!codec) throw HttpError.of(HttpErrors.NO_CODEC, [mediaType]);
   const body = ctx.request.body;
@@ -275,7 +281,7 @@ function decodeBody(node: ContentNode, ctx: InputContext): unknown {
 const emptyBytes = new Uint8Array(0);
 
 function decodeBytes(codec: BinaryCodec<unknown>, bytes: Uint8Array, mediaType: string): unknown {
-  if (bytes.byteLength === 0 && mediaType === 'application/json') throw badInput('body', 'body', 'required but missing', 'a JSON body');
+  if (bytes.byteLength === 0 && isJsonMediaType(mediaType)) throw badInput('body', 'body', 'required but missing', 'a JSON body');
   const result = codec.decode(bytes);
   if (result._tag === 'left') throw bodyError(result.left, 'body');
   return result.right;

@@ -5,6 +5,7 @@ import type { JsonBinaryCodec } from '../../codec/json/JsonCodec.ts';
 import { Body } from '../../http/Body.ts';
 import { HttpError } from '../../http/HttpError.ts';
 import { MediaType } from '../../http/MediaType.ts';
+import { contentTypeOf, isJsonMediaType } from '../../http/mediaTypeRules.ts';
 import { Response } from '../../http/Response.ts';
 import { Status } from '../../http/Status.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
@@ -96,25 +97,26 @@ export function encodeOutput(node: CodecNode, value: unknown, accept: string | u
   if (!content) return new Response(pending.status ?? (defaultStatus === Status.Ok ? Status.NoContent : defaultStatus), pending.headers);
   const codecs = contentCodecs(content);
   const offered = codecs.offered;
+  // The offered media type as declared, parameters and all (`application/json; charset=utf-8`).
   let mediaType: string;
   if (isSimpleAccept(accept, offered)) mediaType = offered[0];
   else {
-    const chosen = MediaType.negotiate(
-      accept,
-      withAliases(offered).map((o) => MediaType.parse(o) ?? MediaType.application.octetStream),
-    );
+    const candidates = withAliases(offered);
+    const parsed = candidates.map((o) => MediaType.parse(o) ?? MediaType.application.octetStream);
+    const chosen = MediaType.negotiate(accept, parsed);
     if (!chosen) {
       throw HttpError.of(HttpErrors.NOT_ACCEPTABLE, [offered], { details: { available: offered } });
     }
-    mediaType = chosen.fullType;
+    mediaType = candidates[parsed.indexOf(chosen)];
   }
   const codec = codecs.codec(mediaType, config);
   if (!codec) throw new Error(`no codec for media type ${mediaType}`);
   const status = pending.status ?? defaultStatus;
-  const contentType = mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType;
+  const contentType = contentTypeOf(mediaType);
   let body: Body;
   if (content.stream) body = Body.fromStream(codec.streamEncoder(pending.value as AsyncIterable<unknown>), { contentType });
-  else if (mediaType === 'application/json') body = Body.fromString((codec as JsonBinaryCodec<unknown>).encodeToString(pending.value), contentType);
+  else if ((mediaType === 'application/json' || isJsonMediaType(mediaType)) && 'encodeToString' in codec)
+    body = Body.fromString((codec as JsonBinaryCodec<unknown>).encodeToString(pending.value), contentType);
   else body = Body.fromBytes((codec as BinaryCodec<unknown>).encode(pending.value), contentType);
   return new Response(status, pending.headers, body);
 }
