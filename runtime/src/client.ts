@@ -30,7 +30,7 @@ export { DateTime, isDateSchema, DateKeyword, type DateTimeOptions } from './sch
 export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';
 export { validatorFor, type Validator } from './schema/validator.ts';
 
-export { PathCodec, int, string, type PathCodecKind, type PathParamSchema } from './routing/PathCodec.ts';
+export { PathCodec, int, string, type PathCodecKind, type PathConstraints, type PathParamSchema } from './routing/PathCodec.ts';
 export { RoutePattern, type ParamsOf, type Segment } from './routing/RoutePattern.ts';
 export type { SegmentCodec, SegmentPart, PartsParams } from './routing/SegmentCodec.ts';
 

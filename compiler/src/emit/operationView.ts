@@ -26,7 +26,14 @@ function objectText(entries: readonly string[]): string {
   return `{ ${entries.join(', ')} }`;
 }
 
-const pathTypes: Record<PathCodecKind, string> = { int: 'number', long: 'bigint', string: 'string', uuid: 'string', bool: 'boolean' };
+const pathTypes: Record<PathCodecKind, string> = { int: 'number', long: 'bigint', number: 'number', string: 'string', uuid: 'string', bool: 'boolean' };
+
+/** The type of a path parameter's value: its enum's values, else its codec's type. */
+function pathType(p: Parameter): string {
+  const values = p.pathConstraints?.enum;
+  if (Array.isArray(values)) return values.map(jsonLiteral).join(' | ');
+  return pathTypes[p.pathCodec ?? 'string'];
+}
 const defaultMediaTypes = (node: SchemaNode, resolve: (n: SchemaNode) => SchemaNode) =>
   resolve(node).kind === 'bytes' ? ['application/octet-stream'] : ['application/json'];
 
@@ -40,7 +47,7 @@ export function schemaExpression(node: SchemaNode, ctx: ValueContext): string {
 
 /** The type a parameter has in the params object (path parameters: their codec's type). */
 function paramType(p: Parameter, identOf: IdentOf): string {
-  return p.in === 'path' ? pathTypes[p.pathCodec ?? 'string'] : typeText(p.schema, identOf);
+  return p.in === 'path' ? pathType(p) : typeText(p.schema, identOf);
 }
 
 function paramDoc(p: Parameter): string {
@@ -174,12 +181,13 @@ export function operationView(
     if ('literal' in s) return stringLiteral(s.literal);
     const p = pathParams.find((x) => x.name === s.param)!;
     const entries = [`param: ${stringLiteral(p.name)}`, `codec: ${stringLiteral(p.pathCodec ?? 'string')}`, `prop: ${stringLiteral(p.prop)}`];
+    if (p.pathConstraints !== undefined) entries.push(`constraints: ${jsonLiteral(p.pathConstraints)}`);
     if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
     return objectText(entries);
   };
   // A segment of text around parameters is `{ segment: [...] }`, what defineEndpoint hands to `PathCodec.segment`.
   const path = op.segments.map((s) => ('mixed' in s ? objectText([`segment: [${s.mixed.map(piece).join(', ')}]`]) : piece(s)));
-  const pathInput = segmentParams(op.segments).map((name) => pathTypes[pathParams.find((x) => x.name === name)!.pathCodec ?? 'string']);
+  const pathInput = segmentParams(op.segments).map((name) => pathType(pathParams.find((x) => x.name === name)!));
   const spec: string[] = [`method: ${stringLiteral(op.method.toUpperCase())}`, `path: [${path.join(', ')}]`];
   if (op.operationId !== undefined) spec.push(`operationId: ${stringLiteral(op.operationId)}`);
   if (op.summary !== undefined) spec.push(`summary: ${stringLiteral(op.summary)}`);

@@ -17,7 +17,7 @@ export type QueryStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObje
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
 /** Path parameter codecs of the runtime. */
-export type PathCodecKind = 'int' | 'long' | 'string' | 'uuid' | 'bool';
+export type PathCodecKind = 'int' | 'long' | 'number' | 'string' | 'uuid' | 'bool';
 
 /** One operation parameter (or an apiKey credential, which travels like one). */
 export interface Parameter {
@@ -35,6 +35,8 @@ export interface Parameter {
   readonly mediaType?: string;
   /** For path parameters: the runtime codec. */
   readonly pathCodec?: PathCodecKind;
+  /** For path parameters: JSON Schema keywords the value is held to beyond its codec's type (`enum`, bounds, lengths, `pattern`). */
+  readonly pathConstraints?: Readonly<Record<string, unknown>>;
   /** Set when the parameter carries an apiKey credential of this scheme. */
   readonly credential?: string;
   readonly examples?: Readonly<Record<string, unknown>>;

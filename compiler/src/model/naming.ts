@@ -63,6 +63,7 @@ export function allocateNames(
           explode: p.explode,
           mediaType: p.mediaType,
           pathCodec: p.pathCodec,
+          pathConstraints: p.pathConstraints,
           credential: 'credential' in p ? p.credential : undefined,
           examples: p.examples,
         }) satisfies EveryKey<Parameter>,

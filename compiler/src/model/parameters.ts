@@ -17,6 +17,7 @@ export interface RawParameter {
   /** OpenAPI's `content`: the media type the whole value is written in. */
   readonly mediaType?: string;
   readonly pathCodec?: PathCodecKind;
+  readonly pathConstraints?: Readonly<Record<string, unknown>>;
   readonly examples?: Readonly<Record<string, unknown>>;
   readonly pointer: string;
 }
@@ -29,10 +30,29 @@ const ignoredHeaders = new Set(['accept', 'content-type', 'authorization']);
 export function pathCodecFor(schema: SchemaNode, resolve: (node: SchemaNode) => SchemaNode): PathCodecKind {
   const s = resolve(schema);
   if (s.kind === 'int64') return 'long';
-  if (s.kind === 'integer' && !s.enum) return 'int';
+  if (s.kind === 'integer') return 'int';
+  if (s.kind === 'number') return 'number';
   if (s.kind === 'boolean') return 'bool';
   if (s.kind === 'string' && s.format === 'uuid' && !s.enum) return 'uuid';
   return 'string';
+}
+
+/** The keywords of each kind of path value the runtime's `PathCodec#constrain` checks. */
+const numberConstraints = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
+const textConstraints = ['minLength', 'maxLength', 'pattern'];
+
+/**
+ * What a path parameter's value is held to beyond its codec's type: the schema's `enum` (text
+ * values of a `const` too) and its bounds, lengths and `pattern`; undefined when nothing.
+ */
+export function pathConstraintsFor(schema: SchemaNode, resolve: (node: SchemaNode) => SchemaNode): Readonly<Record<string, unknown>> | undefined {
+  const s = resolve(schema);
+  const out: Record<string, unknown> = {};
+  if (s.kind === 'string' || s.kind === 'integer' || s.kind === 'number' || s.kind === 'int64') {
+    if ('enum' in s && s.enum !== undefined && s.enum.length > 0) out.enum = s.enum;
+    for (const k of s.kind === 'string' ? textConstraints : numberConstraints) if (s.constraints[k] !== undefined) out[k] = s.constraints[k];
+  } else if (s.kind === 'const' && s.values.length > 0 && s.values.every((v) => typeof v === 'string')) out.enum = s.values;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**
@@ -100,6 +120,7 @@ function readParameter(
       ? { example: raw.example }
       : undefined;
   if (location === 'path' && raw.required !== true) d.warn(pointer, `path parameter "${raw.name}" must be required; it is read as required`);
+  const pathConstraints = location === 'path' ? pathConstraintsFor(node, resolve) : undefined;
   return {
     name: raw.name,
     in: location,
@@ -111,6 +132,7 @@ function readParameter(
     explode,
     ...(mediaType !== undefined ? { mediaType } : {}),
     ...(location === 'path' ? { pathCodec: pathCodecFor(node, resolve) } : {}),
+    ...(pathConstraints !== undefined ? { pathConstraints } : {}),
     ...(examples && Object.keys(examples).length > 0 ? { examples } : {}),
     pointer,
   };

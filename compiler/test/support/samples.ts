@@ -93,9 +93,13 @@ export class Samples {
   /** A parameter's value as the params object holds it (path parameters by their codec). */
   parameter(p: Parameter): unknown {
     if (p.in === 'path') {
+      // A value the codec and the schema's keywords accept (an enum's first value, numbers within bounds).
+      const allowed = p.pathConstraints?.enum;
+      if (Array.isArray(allowed)) return allowed[0];
       switch (p.pathCodec) {
         case 'int':
-          return 7;
+        case 'number':
+          return this.value(p.schema);
         case 'long':
           return 9007199254740993n;
         case 'uuid':
@@ -103,7 +107,7 @@ export class Samples {
         case 'bool':
           return true;
         default:
-          return 'a b';
+          return p.pathConstraints === undefined ? 'a b' : this.value(p.schema);
       }
     }
     if (p.in === 'query' && p.style === 'deepObject') {

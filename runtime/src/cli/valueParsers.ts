@@ -1,7 +1,7 @@
 import { invalidArgument } from './commander.ts';
 import type { TSchema } from 'typebox';
 import { coerceScalar } from '../codec/body/paramCoercion.ts';
-import type { PathCodec } from '../routing/PathCodec.ts';
+import type { PathCodec, PathCodecKind } from '../routing/PathCodec.ts';
 import { isBytesSchema } from '../schema/Bytes.ts';
 import { isDateSchema } from '../schema/DateTime.ts';
 import { validatorFor } from '../schema/validator.ts';
@@ -56,9 +56,21 @@ export function typeLabel(schema: TSchema): string {
   }
 }
 
-/** The label of a path parameter from its codec. */
+const pathLabels: Readonly<Record<PathCodecKind, string>> = {
+  int: 'integer',
+  long: 'integer',
+  number: 'number',
+  string: 'text',
+  uuid: 'uuid',
+  bool: 'boolean',
+  dateTime: 'date-time',
+  trailing: 'path',
+};
+
+/** The label of a path parameter from its codec: its enum's values, else its kind. */
 export function pathLabel(codec: PathCodec<unknown, string>): string {
-  return { int: 'integer', long: 'integer', string: 'text', uuid: 'uuid', bool: 'boolean', dateTime: 'date-time', trailing: 'path' }[codec.kind];
+  if (codec.schema.enum !== undefined) return codec.schema.enum.map(String).join('|');
+  return pathLabels[codec.kind];
 }
 
 /** Parses one option value to the schema's type and validates it; commander reports the message. */

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { Method } from '../http/Method.ts';
-import { PathCodec, type PathCodecKind } from '../routing/PathCodec.ts';
+import { PathCodec, type PathCodecKind, type PathConstraints } from '../routing/PathCodec.ts';
 import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import type { AuthType } from './AuthType.ts';
 import type { QueryStyle } from './CodecNode.ts';
@@ -14,6 +14,8 @@ import { Bodies, type BodyVariantSpec, type PartsVariantSpec } from './Bodies.ts
 export interface PathParamSpec {
   readonly param: string;
   readonly codec: Exclude<PathCodecKind, 'trailing'>;
+  /** JSON Schema keywords the value is also held to (`enum`, bounds, lengths, `pattern`): `PathCodec#constrain`. */
+  readonly constraints?: PathConstraints;
   /** The property of the params object holding the value. */
   readonly prop: string;
   readonly doc?: string;
@@ -204,7 +206,8 @@ export function defineEndpoint<PathInput extends unknown[], Input extends unknow
   const slots: Slot[] = [];
   const param = (s: PathParamSpec) => {
     slots.push({ prop: s.prop });
-    const codec = PathCodec[s.codec](s.param);
+    const typed: PathCodec<unknown> = PathCodec[s.codec](s.param);
+    const codec = s.constraints === undefined ? typed : typed.constrain(s.constraints);
     return s.doc === undefined ? codec : codec.doc(s.doc);
   };
   const segments: Segment[] = spec.path.map((s) => {

@@ -2,14 +2,27 @@ import { formatDateTime, parseDateTime } from '../schema/DateTime.ts';
 import { segmentCodec } from './SegmentCodec.ts';
 
 /** JSON Schema of a path parameter, as OpenAPI shows it. */
-export interface PathParamSchema {
-  readonly type: 'integer' | 'string' | 'boolean';
+export interface PathParamSchema extends PathConstraints {
+  readonly type: 'integer' | 'number' | 'string' | 'boolean';
   readonly format?: string;
   readonly description?: string;
 }
 
+/** JSON Schema keywords a path parameter's value is held to beyond its type (OpenAPI's `enum`, bounds, lengths, `pattern`). */
+export interface PathConstraints {
+  readonly enum?: readonly (string | number | boolean)[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** A regular expression (unicode mode) the text must match somewhere, as JSON Schema's `pattern`. */
+  readonly pattern?: string;
+}
+
 /** The kinds of path codec. */
-export type PathCodecKind = 'int' | 'long' | 'string' | 'uuid' | 'bool' | 'dateTime' | 'trailing';
+export type PathCodecKind = 'int' | 'long' | 'number' | 'string' | 'uuid' | 'bool' | 'dateTime' | 'trailing';
 
 /**
  * The spec's `PathCodec`: a named, typed path parameter. `decode` turns one decoded path
@@ -29,6 +42,12 @@ export interface PathCodec<A, Name extends string = string> {
   encode(value: A): string;
   /** A copy with a description (the spec's `?? Doc.p(text)` on a parameter). */
   doc(text: string): PathCodec<A, Name>;
+  /**
+   * A copy that also holds the value to JSON Schema keywords (an `enum` narrows the type to its
+   * values): a segment that decodes but breaks one is refused like one that does not decode.
+   */
+  constrain<const V extends A>(constraints: PathConstraints & { readonly enum: readonly V[] }): PathCodec<V, Name>;
+  constrain(constraints: PathConstraints): PathCodec<A, Name>;
 }
 
 function pathCodec<A, Name extends string>(
@@ -50,16 +69,69 @@ function pathCodec<A, Name extends string>(
     decode,
     encode,
     doc: (text) => pathCodec(kind, name, expected, { ...schema, description: text }, decode, encode),
+    constrain: (constraints: PathConstraints) => {
+      const holds = constraintCheck(constraints);
+      return pathCodec(
+        kind,
+        name,
+        constrainedExpectation(expected, constraints),
+        { ...schema, ...constraints },
+        (s) => {
+          const value = decode(s);
+          return value !== undefined && holds(value) ? value : undefined;
+        },
+        encode,
+      ) as PathCodec<never, Name>;
+    },
   };
   return codec;
 }
 
+/** A test of a decoded value against constraints (`pattern` and lengths apply to text, bounds to numbers). */
+function constraintCheck(c: PathConstraints): (value: unknown) => boolean {
+  const pattern = c.pattern === undefined ? undefined : new RegExp(c.pattern, 'u');
+  const allowed = c.enum === undefined ? undefined : new Set(c.enum.map(String));
+  return (value) => {
+    // Compared as text, so a bigint parameter matches its enum's numbers.
+    if (allowed !== undefined && !allowed.has(String(value))) return false;
+    if (typeof value === 'number' || typeof value === 'bigint') {
+      const n = Number(value);
+      if (c.minimum !== undefined && n < c.minimum) return false;
+      if (c.maximum !== undefined && n > c.maximum) return false;
+      if (c.exclusiveMinimum !== undefined && n <= c.exclusiveMinimum) return false;
+      if (c.exclusiveMaximum !== undefined && n >= c.exclusiveMaximum) return false;
+    }
+    if (typeof value === 'string') {
+      const length = c.minLength !== undefined || c.maxLength !== undefined ? [...value].length : 0;
+      if (c.minLength !== undefined && length < c.minLength) return false;
+      if (c.maxLength !== undefined && length > c.maxLength) return false;
+    }
+    return pattern === undefined || typeof value !== 'string' || pattern.test(value);
+  };
+}
+
+/** What a constrained segment must be, for the 400's message (`one of asc, desc`, `a 32-bit integer, at least 1`). */
+function constrainedExpectation(expected: string, c: PathConstraints): string {
+  if (c.enum !== undefined) return `one of ${c.enum.map(String).join(', ')}`;
+  const rules = [
+    c.minimum !== undefined && `at least ${c.minimum}`,
+    c.exclusiveMinimum !== undefined && `above ${c.exclusiveMinimum}`,
+    c.maximum !== undefined && `at most ${c.maximum}`,
+    c.exclusiveMaximum !== undefined && `below ${c.exclusiveMaximum}`,
+    c.minLength !== undefined && `at least ${c.minLength} characters`,
+    c.maxLength !== undefined && `at most ${c.maxLength} characters`,
+    c.pattern !== undefined && `matching /${c.pattern}/`,
+  ].filter((r): r is string => typeof r === 'string');
+  return rules.length === 0 ? expected : `${expected}, ${rules.join(', ')}`;
+}
+
 const intPattern = /^-?\d+$/;
+const numberPattern = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const int64Min = -(2n ** 63n);
 const int64Max = 2n ** 63n - 1n;
 
-/** Path parameter codecs: `PathCodec.int('id')`, `string`, `long` (bigint), `uuid`, `bool`, `dateTime` (Date), `trailing`, and `segment` (text around parameters). */
+/** Path parameter codecs: `PathCodec.int('id')`, `number`, `string`, `long` (bigint), `uuid`, `bool`, `dateTime` (Date), `trailing`, and `segment` (text around parameters). */
 export const PathCodec = {
   /** A 32-bit signed integer. */
   int<const N extends string>(name: N): PathCodec<number, N> {
@@ -87,6 +159,21 @@ export const PathCodec = {
         if (!intPattern.test(s) || s.length > 20) return undefined;
         const n = BigInt(s);
         return n >= int64Min && n <= int64Max ? n : undefined;
+      },
+      String,
+    );
+  },
+  /** A finite decimal number (`12`, `-0.5`, `1e3`): JSON Schema's `number`. */
+  number<const N extends string>(name: N): PathCodec<number, N> {
+    return pathCodec(
+      'number',
+      name,
+      'a number',
+      { type: 'number' },
+      (s) => {
+        if (!numberPattern.test(s)) return undefined;
+        const n = Number(s) + 0; // `+ 0` turns "-0" into 0
+        return Number.isFinite(n) ? n : undefined;
       },
       String,
     );

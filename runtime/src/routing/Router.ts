@@ -38,7 +38,7 @@ const shapeKey = (parts: readonly MixedPart[]): string => parts.map((p) => (p.ki
 
 /** How few segments a parameter kind accepts: narrower kinds are tried first. */
 function narrowness(kind: string): number {
-  return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'dateTime' ? 0 : kind === 'long' ? 1 : 2;
+  return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'dateTime' ? 0 : kind === 'long' || kind === 'number' ? 1 : 2;
 }
 
 const newNode = (): Node => ({ literals: undefined, params: [], mixed: undefined, trailing: undefined, routes: undefined });
@@ -48,7 +48,7 @@ const notFound: RouteMatch = { kind: 'notFound' };
  * A segment trie over routes: lookup costs the path's depth, not the number of routes. Literal
  * segments win over mixed ones (`{name}.json`), which win over whole parameters; among
  * parameters, those whose codec accepts the segment come first, narrowest kind first (bool,
- * uuid, int, dateTime, then long, then string); a mixed segment whose text matches but whose
+ * uuid, int, dateTime, then long and number, then string); a mixed segment whose text matches but whose
  * pieces do not decode comes after every accepting parameter; a trailing parameter takes the
  * rest of the path. HEAD falls back to GET, and a path known under other methods gives
  * methodNotAllowed with the Allow list.
