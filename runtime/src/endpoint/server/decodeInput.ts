@@ -13,6 +13,7 @@ import type { Request } from '../../http/Request.ts';
 import { Status } from '../../http/Status.ts';
 import { validatorFor } from '../../schema/validator.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
+import { isBytesSchema } from '../../schema/Bytes.ts';
 import { Either } from '../../util/Either.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
 import { contentCodecs, type ContentCodecs } from '../contentCodecs.ts';
@@ -306,6 +307,19 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
   const codecs = contentCodecs(node);
   const offered = codecs.offered;
   const schema = node.schema as unknown as Record<string, unknown>;
+  // An array as repeated parts (OpenAPI's multipart encoding: one part per item), or a single
+  // plain-text part of an array of scalars: each item read as the items' scalar.
+  const items = schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null ? (schema.items as Record<string, unknown>) : undefined;
+  // A lone part that is JSON (by its type, or text holding a JSON array, as clients that send
+  // arrays as JSON text do) is read as the whole array.
+  const lone = part.all.length === 1;
+  const wholeJson = lone && (part.contentType ? isJsonMediaType(MediaType.parse(part.contentType)?.fullType ?? '') : isJsonArray(part.text()));
+  if (items && items.type !== 'object' && items.type !== 'array' && !wholeJson) {
+    const values = part.all.map((p) =>
+      isBytesSchema(items) || (items.type === undefined && !isDateSchema(items) && p.contentType) ? p.bytes : coerceScalar(items, p.text()),
+    );
+    return checked(node.schema, values, 'multipart part', node.name!, part.text().slice(0, 64));
+  }
   // Text parts without their own Content-Type are read as the schema's scalar.
   if (!part.contentType && schema.type !== 'object' && schema.type !== 'array') {
     const value = schema.type === undefined && !isDateSchema(schema) && part.bytes ? part.bytes : coerceScalar(schema, part.text());
@@ -317,6 +331,15 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
   const result = codec.decode(part.bytes);
   if (result._tag === 'left') throw bodyError(result.left, `multipart part '${node.name}'`);
   return result.right;
+}
+
+function isJsonArray(text: string): boolean {
+  if (!/^\s*\[/.test(text)) return false;
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
 }
 
 /** Wrapped for callers that want the DecodeError itself. */

@@ -9,6 +9,8 @@ export interface ReceivedPart {
   readonly filename: string | undefined;
   readonly bytes: Uint8Array;
   text(): string;
+  /** Every section of this name, in order (the first is this one): an array sent as repeated parts. */
+  readonly all: readonly ReceivedPart[];
 }
 
 /** The sections of a multipart/form-data body by name (the first of each name). */
@@ -23,17 +25,24 @@ export async function readMultipartParts(request: Request): Promise<MultipartPar
   const form = await request.body.asMultipartForm();
   const parts = new Map<string, ReceivedPart>();
   for (const field of form.fields) {
-    if (parts.has(field.name) || field._tag === 'StreamingBinary') continue;
+    if (field._tag === 'StreamingBinary') continue;
     const bytes = field._tag === 'Text' ? new TextEncoder().encode(field.value) : field.data;
     // A text part with the default text/plain type carries no format of its own.
     const declared = field.contentType.fullType;
-    parts.set(field.name, {
+    const first = parts.get(field.name);
+    const part: ReceivedPart = {
       name: field.name,
       contentType: field._tag === 'Text' && declared === 'text/plain' ? undefined : declared,
       filename: field.filename,
       bytes,
-      text: () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
-    });
+      text: () => new TextDecoder().decode(bytes),
+      all: [],
+    };
+    if (first) (first.all as ReceivedPart[]).push(part);
+    else {
+      (part.all as ReceivedPart[]).push(part);
+      parts.set(field.name, part);
+    }
   }
   return parts;
 }
