@@ -59,7 +59,15 @@ export function decodeChecked<A>(
   } catch (error) {
     return Either.left(toDecodeError(format, error));
   }
-  if (validator !== undefined && !validator.check(value)) return Either.left(validator.error(value));
+  if (validator === undefined) return Either.right(value as A);
+  try {
+    if (!validator.check(value)) return Either.left(validator.error(value));
+  } catch (error) {
+    // The check recurses as the value nests: a recursive schema's value deep enough for the
+    // decoder can still be too deep for the check, which must be a 400, not an error thrown at the server.
+    if (error instanceof RangeError) return Either.left(toDecodeError(format, error));
+    throw error;
+  }
   return Either.right(value as A);
 }
 
