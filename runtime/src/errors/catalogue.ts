@@ -26,6 +26,11 @@ export const HttpErrors = {
   PARSER_HEADERS_TOO_LARGE: entry('KITGEN_ERR_PARSER_HEADERS_TOO_LARGE', 431, () => 'The request headers are too large'),
   CHUNK_EXTENSIONS_TOO_LARGE: entry('KITGEN_ERR_CHUNK_EXTENSIONS_TOO_LARGE', 413, () => 'The chunk extensions are too large'),
   HEAD_TIMEOUT: entry('KITGEN_ERR_HEAD_TIMEOUT', 408, () => 'The request did not arrive in time'),
+  BODY_TIMEOUT: entry(
+    'KITGEN_ERR_BODY_TIMEOUT',
+    408,
+    (ms: number) => `The request body did not arrive in time: a request with a body must be complete within ${ms} ms of its first byte`,
+  ),
   BAD_FRAMING: entry('KITGEN_ERR_BAD_FRAMING', 400, () => 'Conflicting or invalid Content-Length / Transfer-Encoding'),
   BAD_CHUNKED_BODY: entry('KITGEN_ERR_BAD_CHUNKED_BODY', 400, () => 'Invalid chunked body'),
   MALFORMED_REQUEST: entry('KITGEN_ERR_MALFORMED_REQUEST', 400, () => 'Malformed HTTP request'),

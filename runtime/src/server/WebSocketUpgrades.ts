@@ -16,6 +16,7 @@ import type { ServerConfig } from './config/ServerConfig.ts';
 import { writeResponse, type WriteOptions } from './writeResponse.ts';
 import type { ServerWebSocket, SocketSettings } from '../websocket/ServerWebSocket.ts';
 import { WsServerWebSocket } from '../websocket/WsServerWebSocket.ts';
+import { WebSocketBufferBudget } from '../websocket/WebSocketBufferBudget.ts';
 import { asksForWebSocket, type UpgradeSlot } from '../websocket/WebSocketApp.ts';
 import { UpgradeKey } from '../util/symbols.ts';
 import { checkWebSocketConfig, socketSettings, wsServerOptions } from '../websocket/webSocketOptions.ts';
@@ -63,6 +64,7 @@ export class WebSocketUpgrades {
   readonly #handler: () => Handler;
   readonly #wss: WebSocketServer;
   readonly #settings: SocketSettings;
+  readonly #budget: WebSocketBufferBudget;
   readonly #timeout: number;
   readonly #refusal: WriteOptions;
   /** Connections whose first request head has not come yet. */
@@ -80,6 +82,7 @@ export class WebSocketUpgrades {
     this.#config = config;
     this.#handler = handler;
     this.#settings = socketSettings(ws);
+    this.#budget = new WebSocketBufferBudget(config.webSocketMaxBufferedBytes, config.webSocketBufferBudget);
     this.#timeout = ws.handshakeTimeoutMillis;
     this.#refusal = { compression: config.responseCompression, close: true };
     // ws is loaded here, on the first WebSocket route: a server without any starts without it.
@@ -238,7 +241,7 @@ export class WebSocketUpgrades {
   }
 
   #start(ws: WsSocket, accepted: NonNullable<UpgradeSlot['accepted']>): void {
-    const socket = new WsServerWebSocket(ws, accepted.request, this.#settings);
+    const socket = new WsServerWebSocket(ws, accepted.request, this.#settings, this.#budget);
     this.#open.add(socket);
     void socket.closed.then(() => this.#open.delete(socket));
     const fail = (error: unknown) => {

@@ -3,6 +3,7 @@ import { reasonPhrase } from '../http/HttpError.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import { ClientErrorAnsweredKey } from '../util/symbols.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
+import { requestTimeout } from './requestTimeout.ts';
 
 /** What Node's HTTP parser reports for a request it refused. */
 interface ParserError extends Error {
@@ -44,7 +45,10 @@ export function clientErrorHandler(config: ServerConfig): (error: ParserError, s
     }
     socket[ClientErrorAnsweredKey] = true;
     const status = statusFor(error, config);
-    const body = JSON.stringify({ error: reasonPhrase(status), message: messageFor(error.code, status) });
+    // Node's request timeout with a request head already parsed (its response exists, unsent):
+    // the body is what did not arrive in time.
+    const message = status === 408 && inFlight ? HttpErrors.BODY_TIMEOUT.message(requestTimeout(config)) : messageFor(error.code, status);
+    const body = JSON.stringify({ error: reasonPhrase(status), message });
     socket.end(
       `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );

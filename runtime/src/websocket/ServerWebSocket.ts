@@ -31,8 +31,10 @@ export interface SocketSettings {
  * The server side of one accepted WebSocket connection, as a {@link WebSocketApp} sees it:
  * send text or binary messages, close with a code, and read messages either with
  * `for await (const message of socket)` or with {@link ServerWebSocket.onMessage} listeners.
- * Messages that arrive while nobody reads are queued; past 256 queued messages the server stops
- * reading from the client until the application catches up.
+ * Messages that arrive while nobody reads are queued; past 256 queued messages, or the server's
+ * `webSocketMaxBufferedBytes` (1 MiB by default) of them, the server stops reading from the
+ * client until the application catches up. In the other direction, a client that does not take
+ * what it is sent is closed once that many bytes wait for it (see {@link ServerWebSocket.send}).
  */
 export interface ServerWebSocket {
   /** The upgrade request, as the route saw it (after middleware). */
@@ -47,7 +49,11 @@ export interface ServerWebSocket {
   readonly isOpen: boolean;
   /**
    * Sends a text (string) or binary (bytes) message; resolves once it is written to the
-   * connection, rejects if the connection is closing or closed.
+   * connection, rejects if the connection is closing or closed. When the client has not taken
+   * `webSocketMaxBufferedBytes` of earlier messages (or the server's connections together hold
+   * `webSocketBufferBudget` and this one is behind), the connection is closed with 1008 (1013)
+   * and the send rejects with a `WebSocketBackpressureError`. Awaiting each send keeps a
+   * connection within the limit whatever the client does. A rejection nobody handles is ignored.
    */
   send(data: string | Uint8Array): Promise<void>;
   /** Sends a ping frame (the client answers with a pong). */

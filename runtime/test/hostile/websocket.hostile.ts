@@ -1,10 +1,13 @@
 // Hostile suite, WebSocket protocol violations (RFC 6455): each on its own connection to the
 // echo route of support/hostileApp.ts must end with the close code the RFC names, and the
-// server must go on echoing for a well-behaved client afterwards.
+// server must go on echoing for a well-behaved client afterwards. Then clients that never read:
+// the memory they make the server hold is bounded, and those a feed keeps sending to are closed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RawWebSocket, frame } from '../support/rawWebSocket.ts';
 import { startHostile } from './support/hostileServer.ts';
+import { exchange } from './support/exchange.ts';
+import { percentile } from './support/tools.ts';
 
 const TEXT = 1;
 const BINARY = 2;
@@ -58,6 +61,84 @@ test(`websocket: ${violations.length} protocol violations get the close code RFC
     good.write(frame(TEXT, 'still here'));
     assert.equal((await good.nextData()).payload.toString(), 'still here');
     good.socket.destroy();
+  } finally {
+    await server.stop();
+  }
+});
+
+const MiB = 1024 * 1024;
+
+/** Milliseconds for one GET /hello on a fresh connection, or Infinity if it was not answered 200. */
+async function helloLatency(port: number): Promise<number> {
+  const started = performance.now();
+  const r = await exchange(port, 'GET /hello HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n', 5000);
+  return r.status === 200 ? performance.now() - started : Infinity;
+}
+
+test('websocket: 20 clients that never read, on a feed and on the echo route, cost bounded memory; the feed closes them; /hello stays under 100 ms', async () => {
+  const server = await startHostile();
+  try {
+    // Warm up the paths the attack takes: a reading client on the feed and on the echo route.
+    const warm = await RawWebSocket.upgraded(server.port, '/ws/feed');
+    warm.write(frame(TEXT, '64'));
+    await warm.until(() => warm.frames.length >= 64, 10_000);
+    warm.socket.destroy();
+    const before = server.memory();
+
+    // Each feed client asks for 512 × 64 KiB (32 MiB) and reads none of it.
+    const feeds = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const raw = await RawWebSocket.upgraded(server.port, '/ws/feed');
+        raw.socket.pause();
+        raw.write(frame(TEXT, '512'));
+        return raw;
+      }),
+    );
+    // Each echo client sends 64 × 64 KiB (4 MiB) to be echoed and reads none of the echoes
+    // (one frame, masked once: masking byte by byte here would take seconds).
+    const big = frame(BINARY, Buffer.alloc(64 * 1024, 7));
+    const echoes = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const raw = await RawWebSocket.upgraded(server.port, '/ws');
+        raw.socket.pause();
+        for (let i = 0; i < 64; i++) raw.write(big);
+        return raw;
+      }),
+    );
+    // The feed's own sending (a burst of 64 KiB messages to each client) settles within a second;
+    // then the server holds the non-readers while a legitimate client asks for /hello.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const latencies: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      latencies.push(await helloLatency(server.port));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const during = server.memory();
+    const growth = during.peak - before.rss;
+    const slowest = Math.max(...latencies);
+    console.log(
+      `# 40 non-readers: RSS ${(before.rss / MiB).toFixed(0)} MiB before, peak ${(during.peak / MiB).toFixed(0)} MiB (growth ${(growth / MiB).toFixed(1)} MiB), ` +
+        `${(during.rss / MiB).toFixed(0)} MiB after 4 s; /hello p50 ${percentile(latencies, 50).toFixed(1)} ms, max ${slowest.toFixed(1)} ms`,
+    );
+    // Each connection may hold 1 MiB queued each way; 40 of them, with the runtime's own buffers.
+    assert.ok(growth < 100 * MiB, `resident memory grew by ${(growth / MiB).toFixed(1)} MiB`);
+    assert.ok(slowest < 100, `/hello took up to ${slowest.toFixed(1)} ms`);
+
+    // The feed closed its non-readers: reading now drains what the kernel held, then the end.
+    const ended = await Promise.all(
+      feeds.map(async (raw) => {
+        raw.socket.resume();
+        return Promise.race([raw.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, 10_000, false))]);
+      }),
+    );
+    assert.deepEqual(ended, Array(20).fill(true), 'every feed client was disconnected');
+    for (const raw of echoes) raw.socket.destroy();
+
+    const good = await RawWebSocket.upgraded(server.port, '/ws');
+    good.write(frame(TEXT, 'still here'));
+    assert.equal((await good.nextData()).payload.toString(), 'still here');
+    good.socket.destroy();
+    assert.equal(server.child.exitCode, null);
   } finally {
     await server.stop();
   }

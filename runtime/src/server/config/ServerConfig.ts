@@ -39,6 +39,8 @@ export interface ServerConfigFields {
   readonly idleTimeout: Duration | undefined;
   /** A request head (line and headers) must arrive within this from the connection's start or the previous response; 408 after. */
   readonly requestHeaderTimeout: Duration;
+  /** An aggregated request body must be complete within this after the head's deadline: the whole request within both timeouts of its first byte; 408 after. */
+  readonly requestBodyTimeout: Duration;
   /** Connections open at once; beyond it new ones are closed as they arrive (undefined: no cap). */
   readonly maxConnections: number | undefined;
   /** Streamed request bodies being decompressed at once; more wait for a free slot (aggregated bodies are decoded whole, one at a time). */
@@ -47,6 +49,10 @@ export interface ServerConfigFields {
   readonly maxBrotliWindow: number;
   /** Readiness and liveness routes answered by the server itself; undefined (the default) for none. */
   readonly healthProbes: HealthProbes | undefined;
+  /** Bytes one WebSocket connection may hold queued in each direction: unread by its client (then closed, 1008) or by the application (then reading pauses). */
+  readonly webSocketMaxBufferedBytes: number;
+  /** Bytes all WebSocket connections together may hold queued; past it, connections behind on reading are closed (1013) and reading pauses. */
+  readonly webSocketBufferBudget: number;
 }
 
 const defaults: ServerConfigFields = {
@@ -64,11 +70,14 @@ const defaults: ServerConfigFields = {
   webSocketConfig: WebSocketConfig.default,
   idleTimeout: undefined,
   requestHeaderTimeout: Duration.seconds(10),
+  requestBodyTimeout: Duration.seconds(30),
   maxConnections: 16_384,
   maxConcurrentDecompressions: 8,
   // Brotli encoders' default window (lgwin 22); the format allows up to 16 MiB.
   maxBrotliWindow: 4 * 1024 * 1024,
   healthProbes: undefined,
+  webSocketMaxBufferedBytes: 1024 * 1024,
+  webSocketBufferBudget: 64 * 1024 * 1024,
 };
 
 /**
@@ -90,10 +99,13 @@ export class ServerConfig implements ServerConfigFields {
   readonly webSocketConfig: WebSocketConfig;
   readonly idleTimeout: Duration | undefined;
   readonly requestHeaderTimeout: Duration;
+  readonly requestBodyTimeout: Duration;
   readonly maxConnections: number | undefined;
   readonly maxConcurrentDecompressions: number;
   readonly maxBrotliWindow: number;
   readonly healthProbes: HealthProbes | undefined;
+  readonly webSocketMaxBufferedBytes: number;
+  readonly webSocketBufferBudget: number;
 
   private constructor(f: ServerConfigFields) {
     this.sslConfig = f.sslConfig;
@@ -110,10 +122,13 @@ export class ServerConfig implements ServerConfigFields {
     this.webSocketConfig = f.webSocketConfig;
     this.idleTimeout = f.idleTimeout;
     this.requestHeaderTimeout = positive('requestHeaderTimeout', f.requestHeaderTimeout, 'a duration above zero');
+    this.requestBodyTimeout = positive('requestBodyTimeout', f.requestBodyTimeout, 'a duration above zero');
     this.maxConnections = f.maxConnections === undefined ? undefined : positive('maxConnections', f.maxConnections, 'a whole number above zero');
     this.maxConcurrentDecompressions = positive('maxConcurrentDecompressions', f.maxConcurrentDecompressions, 'a whole number above zero');
     this.maxBrotliWindow = positive('maxBrotliWindow', f.maxBrotliWindow, 'a whole number of bytes above zero');
     this.healthProbes = f.healthProbes;
+    this.webSocketMaxBufferedBytes = positive('webSocketMaxBufferedBytes', f.webSocketMaxBufferedBytes, 'a whole number of bytes above zero');
+    this.webSocketBufferBudget = positive('webSocketBufferBudget', f.webSocketBufferBudget, 'a whole number of bytes above zero');
     Object.freeze(this);
   }
 
@@ -205,6 +220,11 @@ export class ServerConfig implements ServerConfigFields {
     return this.copy({ requestHeaderTimeout: timeout });
   }
 
+  /** Sets requestBodyTimeout: how long after the head's deadline an aggregated body may take to arrive (408 after). */
+  withRequestBodyTimeout(timeout: Duration): ServerConfig {
+    return this.copy({ requestBodyTimeout: timeout });
+  }
+
   /** Sets maxConnections (undefined: no cap); connections beyond it are closed as they arrive. */
   withMaxConnections(connections: number | undefined): ServerConfig {
     return this.copy({ maxConnections: connections });
@@ -215,6 +235,14 @@ export class ServerConfig implements ServerConfigFields {
     return this.copy({
       maxConcurrentDecompressions: limits.maxConcurrent ?? this.maxConcurrentDecompressions,
       maxBrotliWindow: limits.maxBrotliWindow ?? this.maxBrotliWindow,
+    });
+  }
+
+  /** Sets how many bytes one WebSocket connection, and all of them together, may hold queued. */
+  withWebSocketBufferLimits(limits: { readonly perConnection?: number; readonly total?: number }): ServerConfig {
+    return this.copy({
+      webSocketMaxBufferedBytes: limits.perConnection ?? this.webSocketMaxBufferedBytes,
+      webSocketBufferBudget: limits.total ?? this.webSocketBufferBudget,
     });
   }
 

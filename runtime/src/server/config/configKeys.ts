@@ -59,6 +59,10 @@ export const serverKeys = {
   'graceful-shutdown-timeout': { reader: duration, doc: 'how long shutdown waits for in-flight requests (default 10s)' },
   'idle-timeout': { reader: optionalDuration, doc: 'close connections idle this long; `none` for no limit (default none)' },
   'request-header-timeout': { reader: positiveDuration, doc: 'a request head must arrive within this; 408 after (default 10s)' },
+  'request-body-timeout': {
+    reader: positiveDuration,
+    doc: 'an aggregated body must be complete this long after the head deadline (a request within both of its first byte); 408 after (default 30s)',
+  },
   'max-connections': { reader: optionalCount, doc: 'connections open at once; more are closed on arrival; `none` for no cap (default 16384)' },
   'max-concurrent-decompressions': {
     reader: intIn(1, 4096, 'a whole number 1-4096'),
@@ -106,6 +110,14 @@ export const serverKeys = {
   'web-socket.handle-close-frames': { reader: bool, doc: 'the server handles close frames itself (default true)' },
   'web-socket.send-close-frame': { reader: closeStatus, doc: 'close code sent when the application sends none (default 1000)' },
   'web-socket.drop-pong-frames': { reader: bool, doc: 'drop pong frames (default true)' },
+  'web-socket.max-buffered-bytes': {
+    reader: sizeIn(1024, 2 ** 31 - 1, 'a size from 1KiB to 2GiB'),
+    doc: 'bytes one connection may hold queued each way; a client not reading past it is closed (1008), reading pauses for an application behind (default 1MiB)',
+  },
+  'web-socket.buffer-budget': {
+    reader: sizeIn(1024, 2 ** 40, 'a size from 1KiB to 1TiB'),
+    doc: 'bytes all WebSocket connections may hold queued; past it connections behind on reading are closed (1013) (default 64MiB)',
+  },
   'web-socket.decoder.max-frame-payload-length': {
     reader: intIn(1, 2 ** 31 - 1, 'a whole number of bytes above 0'),
     doc: 'largest frame payload (default 65536)',

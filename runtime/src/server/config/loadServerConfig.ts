@@ -224,6 +224,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const idle = s.get('idle-timeout');
   if (idle !== undefined) changes.idleTimeout = idle ?? undefined; // `none` clears it
   set('requestHeaderTimeout', s.get('request-header-timeout'));
+  set('requestBodyTimeout', s.get('request-body-timeout'));
   const connections = s.get('max-connections');
   if (connections !== undefined) changes.maxConnections = connections ?? undefined; // `none` lifts the cap
   set('maxConcurrentDecompressions', s.get('max-concurrent-decompressions'));
@@ -231,6 +232,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   set('healthProbes', healthProbes(s));
   set('responseCompression', responseCompression(s));
   set('webSocketConfig', webSocketConfig(s));
+  set('webSocketMaxBufferedBytes', s.get('web-socket.max-buffered-bytes'));
+  set('webSocketBufferBudget', s.get('web-socket.buffer-budget'));
   set('sslConfig', sslConfig(s));
   if (s.problems.length > 0) throw new ConfigError(s.problems);
   return d.copy(changes);

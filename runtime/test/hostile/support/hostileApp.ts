@@ -52,7 +52,16 @@ const echo = Route.webSocket(RoutePattern.GET('ws'), async (socket) => {
     else if (m.type === 'binary') await socket.send(m.data);
   }
 });
-const withWs = process.env.HOSTILE_NO_WS === '1' ? routes : routes.concat(echo);
+// A feed (websocket.hostile.ts): each text message `N` asks for N fresh 64 KiB binary messages,
+// sent without awaiting them, as a broadcasting application does.
+const feed = Route.webSocket(RoutePattern.GET('ws', 'feed'), async (socket) => {
+  calls++;
+  for await (const m of socket) {
+    if (m.type !== 'text') continue;
+    for (let i = 0; i < Number(m.text) && socket.isOpen; i++) socket.send(Buffer.alloc(64 * 1024, i & 0xff)).catch(() => undefined);
+  }
+});
+const withWs = process.env.HOSTILE_NO_WS === '1' ? routes : routes.concat(echo, feed);
 const staticDir = process.env.HOSTILE_STATIC_DIR;
 const all = staticDir ? withWs.pipe(Middleware.serveDirectory('files', staticDir)) : withWs;
 
