@@ -2,7 +2,7 @@
 // own schemas (never kitgen's model), in the document's dialect (3.0: draft-04 with `nullable`,
 // read by draft-07's ajv; 3.1: 2020-12), in one of two views — a request's, where readOnly properties are not required,
 // or a response's, where writeOnly ones are not (OpenAPI's rule, also through a `$ref`).
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
@@ -171,7 +171,8 @@ export class DocumentReferee {
   readonly skippedPatterns: string[] = [];
 
   constructor(readonly doc: OpenApiDocument) {
-    const options = { strict: false, allErrors: false, validateSchema: false, discriminator: false, logger: false } as const;
+    // verbose: an error names its schema (the sampler's repair reads which properties it describes).
+    const options = { strict: false, allErrors: false, validateSchema: false, discriminator: false, logger: false, verbose: true } as const;
     const openapi31 = String(doc.openapi).startsWith('3.1');
     // 3.0's schemas are draft-04's (bounds converted above) read by draft-07's ajv, whose `$id` is
     // no name a 3.0 document gives anything; draft-04's `id` is, in every `id` parameter map.
@@ -185,8 +186,8 @@ export class DocumentReferee {
     }
   }
 
-  /** The first way `value` breaks the schema at `pointer` in `view`, or undefined when it fits; throws {@link RefereeUnable}. */
-  check(pointer: string, view: View, value: unknown): string | undefined {
+  /** The first way `value` breaks the schema at `pointer` in `view` (ajv's error), or undefined when it fits; throws {@link RefereeUnable}. */
+  firstError(pointer: string, view: View, value: unknown): ErrorObject | undefined {
     const key = `${view} ${pointer}`;
     let validate = this.#cache.get(key);
     if (!validate) {
@@ -198,7 +199,12 @@ export class DocumentReferee {
       this.#cache.set(key, validate);
     }
     if (validate(value)) return undefined;
-    const e = validate.errors?.[0];
-    return e ? `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ''}` : 'invalid';
+    return validate.errors?.[0] ?? { keyword: 'false', instancePath: '', schemaPath: '', params: {}, message: 'invalid' };
+  }
+
+  /** {@link firstError} as a sentence. */
+  check(pointer: string, view: View, value: unknown): string | undefined {
+    const e = this.firstError(pointer, view, value);
+    return e ? `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ''}` : undefined;
   }
 }

@@ -84,11 +84,11 @@ export class DocumentSamples {
     }
     let problem: string | undefined;
     try {
-      problem = this.referee.check(pointer, view, value);
+      problem = this.referee.check(pointer, view, this.#completed(pointer, view, value));
       if (problem === undefined) return { ok: true, value };
       // Built again from the schema alone: the first may have been the document's own example.
       this.#plain ??= samplingCopy(this.doc, true) as OpenApiDocument;
-      const plain = this.#sample(this.#plain, pointer, view);
+      const plain = this.#completed(pointer, view, this.#sample(this.#plain, pointer, view));
       const again = this.referee.check(pointer, view, plain);
       if (again === undefined) {
         if (!this.invalidExamples.some((e) => e.pointer === pointer)) this.invalidExamples.push({ pointer, message: `${problem} in ${preview(value)}` });
@@ -99,6 +99,30 @@ export class DocumentSamples {
       if (error instanceof RefereeUnable) return { ok: false, owner: 'document', message: error.message };
       return { ok: false, owner: 'sampler', message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}` };
     }
+  }
+
+  /**
+   * The sample with two gaps of openapi-sampler filled, in place: properties its schema requires
+   * without describing them (`required: [isCoreInUse]`, no such property; any value fits one),
+   * and a repeated item under `uniqueItems`. Anything else is left for the referee to report.
+   */
+  #completed(pointer: string, view: View, value: unknown): unknown {
+    for (let i = 0; i < 32; i++) {
+      const e = this.referee.firstError(pointer, view, value);
+      // openapi-sampler repeats one item to reach minItems, even under uniqueItems: one is enough where one is allowed.
+      const list = e?.keyword === 'uniqueItems' ? (e.instancePath === '' ? value : at(value, e.instancePath)) : undefined;
+      if (Array.isArray(list) && ((e?.parentSchema as { minItems?: number } | undefined)?.minItems ?? 0) <= 1) {
+        list.length = 1;
+        continue;
+      }
+      const missing = (e?.params as { missingProperty?: string } | undefined)?.missingProperty;
+      if (e?.keyword !== 'required' || missing === undefined) break;
+      const holder = e.instancePath === '' ? value : at(value, e.instancePath);
+      const declared = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[missing];
+      if (holder === null || typeof holder !== 'object' || declared !== undefined) break;
+      (holder as Record<string, unknown>)[missing] = 'text';
+    }
+    return value;
   }
 
   /** An XML text of the schema at `pointer` (unjudged: the referee reads JSON only). */

@@ -1,0 +1,153 @@
+// The real-world wire test (support/realWorldWire.ts) on a fixed sample of APIs.guru's published
+// documents: kitgen generates each one's server, every operation is called with a document-valid
+// and an invalid request over the wire, and a referee that knows only the document judges every
+// answer. The whole directory is `npm run test:real-world-wire`; this sample keeps the count of
+// kitgen's findings from rising: each document's count is held at or below the number recorded
+// here. A fix lowers a number (record it); a rise fails the test and names the findings. A
+// document that newly generates, or calls operations it could not call before, may show findings
+// that were hidden: record those too, and say so in the commit.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { directoryRoot } from './support/apisGuruDirectory.ts';
+import { repoRoot } from './support/fixtures.ts';
+import { DocumentReferee, type OpenApiDocument } from './support/documentReferee.ts';
+import { documentOperations } from './support/documentOperations.ts';
+import { DocumentSamples } from './support/documentSamples.ts';
+import { wireTestDocument } from './support/realWorldWire.ts';
+import { describe } from './support/wireFindings.ts';
+import { judgeRefusal, judgeValidAnswer } from './support/wireJudge.ts';
+import { validParts } from './support/wireRequests.ts';
+import { invalidRequests, wrongText } from './support/wireSpoilers.ts';
+
+const workDir = join(repoRoot, '.tmp', 'real-world-wire-test');
+
+/** A document of the sample: what it shows, and how many of kitgen's findings it has at most. */
+interface SampleDocument {
+  readonly document: string;
+  readonly shows: string;
+  readonly kitgen: number;
+  /** Operations called, spread over the document, where calling all of them takes too long. */
+  readonly maxOperations?: number;
+}
+
+const sample: readonly SampleDocument[] = [
+  {
+    document: 'azure.com/network-applicationGateway.json',
+    shows: "Azure network, refused once as 'only a $ref in a loop of $refs'; its first calls compile validators for seconds",
+    kitgen: 0,
+    maxOperations: 3,
+  },
+  { document: 'azure.com/postgresql.json', shows: 'Azure: int64 in nested objects, `default` errors without a body, enum path parameters', kitgen: 7 },
+  { document: 'azure.com/azsadmin-ScaleUnit.json', shows: 'int64 in allOf answered as a bigint', kitgen: 4 },
+  { document: 'betfair.com.json', shows: 'int64 inside allOf in a request body', kitgen: 1 },
+  { document: 'geodatasource.com.json', shows: 'responses declared as application/json; charset=utf-8', kitgen: 0 },
+  { document: 'xkcd.com.json', shows: '`*/*` responses, a `type: number` path parameter', kitgen: 0 },
+  { document: 'remove.bg.json', shows: '`*/*` responses, multipart bodies', kitgen: 1 },
+  { document: 'exude-api.herokuapp.com.json', shows: 'a multipart array part', kitgen: 0 },
+  { document: 'hubapi.com/events.json', shows: 'a `default` error schema under `*/*`', kitgen: 1 },
+  { document: 'mbus.local.json', shows: 'text/plain error responses, number path parameters', kitgen: 3 },
+  { document: 'apisetu.gov.in/hpayushboard.json', shows: 'a declared 400 schema with an enum of error codes', kitgen: 2 },
+  { document: 'opto22.com/groov.json', shows: 'an apiKey in the query, integer path parameters', kitgen: 4 },
+  { document: 'webscraping.ai.json', shows: 'OpenAPI 3.1', kitgen: 1 },
+];
+
+for (const s of sample) {
+  test(`real-world wire: ${s.document}`, { timeout: 120_000 }, async (t) => {
+    const report = await wireTestDocument(join(directoryRoot, s.document), {
+      workDir,
+      name: s.document,
+      // Generous: the first call of an operation compiles its validators, seconds for Azure's schemas.
+      requestTimeoutMs: 60_000,
+      ...(s.maxOperations !== undefined ? { maxOperations: s.maxOperations } : {}),
+    });
+    for (const v of report.violations) t.diagnostic(describe(v).slice(0, 500));
+    const kitgen = report.violations.filter((v) => v.owner === 'kitgen');
+    t.diagnostic(
+      `${s.shows}: ${report.operations} operations, ${report.called} answers (${report.refusalsTried} to invalid requests), ${report.judged} judged; ` +
+        `kitgen ${kitgen.length} of at most ${s.kitgen}, ${report.violations.length - kitgen.length} not kitgen's; ${report.seconds.toFixed(1)} s`,
+    );
+    assert.deepEqual(report.violations.filter((v) => v.owner === 'harness').map(describe), [], 'the harness itself never fails');
+    assert.ok(report.generated, 'kitgen generated the document');
+    assert.ok(report.started, 'its server started');
+    assert.ok(report.called > 0 && report.refusalsTried > 0, 'operations were called, with valid and invalid requests');
+    assert.ok(report.judged > 0, 'the referee judged answers');
+    assert.ok(
+      kitgen.length <= s.kitgen,
+      `${kitgen.length} of kitgen's findings, more than the ${s.kitgen} recorded:\n${kitgen.map((v) => describe(v).slice(0, 300)).join('\n')}`,
+    );
+  });
+}
+
+// The instrument must be able to fail: an answer that breaks the document is found, one that
+// keeps it is not, and an invalid request is one the document itself refuses.
+const planted = {
+  openapi: '3.0.3',
+  info: { title: 'Planted', version: '1' },
+  paths: {
+    '/pets/{id}': {
+      get: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: {
+          '200': { description: 'a pet', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          '404': { description: 'none', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Pet: {
+        type: 'object',
+        required: ['id', 'name', 'secret'],
+        properties: {
+          id: { type: 'integer', format: 'int64', readOnly: true },
+          name: { type: 'string' },
+          secret: { $ref: '#/components/schemas/Secret' },
+          tag: { type: 'string', nullable: true },
+        },
+      },
+      Secret: { type: 'string', writeOnly: true },
+      Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+    },
+  },
+} as unknown as OpenApiDocument;
+
+test('the referee finds an answer that breaks the document, and passes one that keeps it', () => {
+  const referee = new DocumentReferee(planted);
+  const [op] = documentOperations(planted);
+  const json = 'application/json; charset=utf-8';
+  const judge = (status: number, text: string, contentType: string | undefined = json) =>
+    judgeValidAnswer(planted, referee, op, { status, contentType, text }).map((f) => f.category);
+  // writeOnly `secret` (through its $ref) is not required in a response; `tag` may be null.
+  assert.deepEqual(judge(200, '{"id":9007199254740993,"name":"Rex","tag":null}'), []);
+  assert.deepEqual(judge(200, '{"id":"1","name":"Rex"}'), ['response-schema']);
+  assert.deepEqual(judge(200, '{"id":1,"name":"Rex"}', '*/*'), ['content-type']);
+  assert.deepEqual(judge(200, '{"id":1,"name":"Rex"}', 'text/plain'), ['content-type']);
+  assert.deepEqual(judge(201, '{"id":1,"name":"Rex"}'), ['response-status']);
+  assert.deepEqual(judge(500, '{"error":"Internal Server Error"}'), ['5xx-on-valid']);
+  assert.deepEqual(judge(400, '{"error":"Bad Request"}'), ['valid-refused']);
+
+  const refusal = (status: number, text: string) => judgeRefusal(planted, referee, op, { status, contentType: json, text }).map((f) => f.category);
+  assert.deepEqual(refusal(404, '{"code":404,"message":"no such pet"}'), []);
+  assert.deepEqual(refusal(404, '{"error":"Not Found"}'), ['error-body-schema']);
+  assert.deepEqual(refusal(400, '{"error":"Bad Request"}'), [], 'an undeclared 4xx makes no claim on its body');
+  assert.deepEqual(refusal(200, '{"id":1,"name":"Rex"}'), ['invalid-accepted']);
+  assert.deepEqual(refusal(500, ''), ['5xx-on-invalid']);
+});
+
+test('valid requests are sampled from the document and checked; invalid ones are refused by the document itself', () => {
+  const referee = new DocumentReferee(planted);
+  const samples = new DocumentSamples(planted, referee);
+  const [op] = documentOperations(planted);
+  // readOnly `id` is not required in a request, writeOnly `secret` is.
+  assert.equal(referee.check('/components/schemas/Pet', 'request', { name: 'Rex', secret: 's' }), undefined);
+  assert.match(referee.check('/components/schemas/Pet', 'request', { name: 'Rex' }) ?? '', /secret/);
+  const pet = samples.valid('/components/schemas/Pet', 'response');
+  assert.ok(pet.ok && referee.check('/components/schemas/Pet', 'response', pet.value) === undefined, 'a response sample fits its schema');
+  const parts = validParts(planted, op, samples, 'application/json');
+  assert.ok(!('owner' in parts));
+  assert.match(parts.path.id, /^-?\d+$/, 'the integer path parameter is sampled as one');
+  const [first] = invalidRequests(planted, referee, op, parts);
+  assert.equal(first.parts.path.id, wrongText, 'the first invalid request gives the integer parameter a text');
+});
