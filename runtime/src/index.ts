@@ -56,6 +56,7 @@ export { WebSocketConfig, SocketDecoder, type CloseStatus } from './websocket/We
 export type { ServerWebSocket, WebSocketMessage, WebSocketClose } from './websocket/ServerWebSocket.ts';
 export type { WebSocketApp } from './websocket/WebSocketApp.ts';
 export { WebSocketConfigError } from './websocket/WebSocketConfigError.ts';
+export { WebSocketBackpressureError } from './websocket/WebSocketBackpressureError.ts';
 export { TransportConfig, type ChannelType, type LeakDetectionLevel, type TransportFields } from './server/config/TransportConfig.ts';
 export { HealthProbes } from './server/config/HealthProbes.ts';
 export {

@@ -6,7 +6,16 @@
 // client at the same byte limit, and loses nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, Route, RoutePattern, ServerConfig, loadServerConfig, type ServerWebSocket, type WebSocketClose } from '@kitgen/runtime';
+import {
+  ConfigError,
+  Route,
+  RoutePattern,
+  ServerConfig,
+  WebSocketBackpressureError,
+  loadServerConfig,
+  type ServerWebSocket,
+  type WebSocketClose,
+} from '@kitgen/runtime';
 import { deferred, sleep, startServer, within } from './support/testServer.ts';
 import { RawWebSocket, frame } from './support/rawWebSocket.ts';
 
@@ -87,6 +96,7 @@ test('a client that does not read is closed with 1008 once 1 MiB waits for it; s
     const result = await within(refused, 20_000);
     assert.notEqual(result, 'timeout', 'a send was refused');
     const { first, later, sent } = result as Exclude<typeof result, 'timeout'>;
+    assert.ok(first instanceof WebSocketBackpressureError, String(first));
     assert.equal(first.name, 'WebSocketBackpressureError');
     assert.equal(first.closeCode, 1008);
     assert.equal(first.limit, MiB);
