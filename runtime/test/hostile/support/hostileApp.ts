@@ -20,7 +20,25 @@ const tagged = Endpoint(RoutePattern.POST('avro'))
 const tree = Endpoint(RoutePattern.POST('msgpack'))
   .in(Schema.Object({ name: Schema.String(), children: Schema.Array(Schema.Unknown()) }), { mediaTypes: ['application/msgpack'] })
   .out(Schema.Object({ children: Schema.Integer() }));
+// Endpoints whose bodies exercise validation (validation.hostile.ts): a catastrophic pattern
+// with and without maxLength, and 64- and 32-bit integers.
+const validated = (name: string) => Endpoint(RoutePattern.POST('validate', name));
+const validatedRoutes = [
+  validated('capped')
+    .in(Schema.Object({ name: Schema.String({ pattern: '^(a+)+$', maxLength: 64 }) }))
+    .implement(() => void calls++),
+  validated('uncapped')
+    .in(Schema.Object({ name: Schema.String({ pattern: '^(a+)+$' }) }))
+    .implement(() => void calls++),
+  validated('int64')
+    .in(Schema.Object({ id: Schema.Int64() }))
+    .implement(() => void calls++),
+  validated('int32')
+    .in(Schema.Object({ n: Schema.Integer({ format: 'int32' }) }))
+    .implement(() => void calls++),
+];
 const routes = Routes(
+  ...validatedRoutes,
   Route.handled(RoutePattern.GET('users', PathCodec.string('id')), async (_request, id) => {
     calls++;
     await Promise.resolve();
