@@ -1,11 +1,15 @@
-// Hostile suite, bounded memory per request: bodies whose cost is out of proportion to their
-// size. A MsgPack body of a megabyte of 0x91 bytes is a million arrays nested one in the next;
-// decoded, it took about 150 MiB and over a second. It must be refused with a 400 naming the
-// depth before decoding, cheaply even 20 at once, and the server must go on serving.
+// Hostile suite, bounded cost per request: bodies whose cost is out of proportion to their
+// size, and bodies that never finish. A MsgPack body of a megabyte of 0x91 bytes is a million
+// arrays nested one in the next; decoded, it took about 150 MiB and over a second: it must be
+// refused with a 400 naming the depth before decoding, cheaply even 20 at once. A Content-Type
+// of 300,000 parameters must parse in linear time. A body that stalls must be cut at
+// request-header-timeout + request-body-timeout, not held for Node's 300 s.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { exchange } from './support/exchange.ts';
 import { startHostile } from './support/hostileServer.ts';
+import { percentile } from './support/tools.ts';
 
 const MiB = 1024 * 1024;
 
@@ -66,6 +70,88 @@ test('limits: MsgPack arrays nested a million deep get a 400 naming the depth, 2
     assert.equal(over.status, 400, over.text.slice(0, 300));
     assert.equal(await server.calls(), 1);
     assert.equal(server.child.exitCode, null);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('limits: a Content-Type of 300,000 parameters (max-header-size raised to 1 MiB) is parsed in linear time', async () => {
+  const server = await startHostile({ LIB_HTTP_SERVER_MAX_HEADER_SIZE: String(1024 * 1024) });
+  try {
+    // 600 KB of `;a`: each parameter without a value once made the parser search the rest of the header.
+    const type = `application/msgpack${';a'.repeat(300_000)}`;
+    const body = nested(1);
+    const request = Buffer.concat([
+      Buffer.from(`POST /msgpack HTTP/1.1\r\nHost: a.example\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`),
+      body,
+    ]);
+    const t0 = performance.now();
+    const r = await exchange(server.port, request, 10_000);
+    const ms = performance.now() - t0;
+    console.log(`# ${type.length}-byte Content-Type → ${r.status} in ${ms.toFixed(0)} ms`);
+    assert.equal(r.status, 200, r.text.slice(0, 300));
+    assert.deepEqual(JSON.parse(bodyOf(r.text)), { children: 1 });
+    assert.ok(ms < 1000, `answered after ${ms.toFixed(0)} ms`);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('limits: 50 bodies that stall half-way are cut with 408 at request-header-timeout + request-body-timeout, /hello answering meanwhile', async () => {
+  // 1 s for the head, 2 s more for the body: every stalled request is cut 3-4 s after its first byte.
+  const server = await startHostile({ LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '1s', LIB_HTTP_SERVER_REQUEST_BODY_TIMEOUT: '2s' });
+  try {
+    const half = Buffer.alloc(512 * 1024, 0x61);
+    const request = Buffer.concat([Buffer.from(`POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: ${2 * half.length}\r\n\r\n`), half]);
+    let written = 0;
+    const stalled = (): Promise<{ status: number; ms: number; text: string }> =>
+      new Promise((resolve) => {
+        const t0 = performance.now();
+        const socket = connect(server.port, '127.0.0.1');
+        let text = '';
+        socket.on('connect', () => socket.write(request, () => written++));
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), ms: performance.now() - t0, text }));
+      });
+    // The first requests of a fresh server load code paths; the latency to watch is the settled one.
+    for (let i = 0; i < 3; i++) await exchange(server.port, 'GET /hello HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+    const before = server.memory();
+    const cut = Promise.all(Array.from({ length: 50 }, stalled));
+    // Once the server holds all 50 half bodies, a legitimate client asks for /hello.
+    while (written < 50) await new Promise((resolve) => setTimeout(resolve, 20));
+    const latencies: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      const hello = await exchange(server.port, 'GET /hello HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+      latencies.push(hello.status === 200 ? performance.now() - t0 : Infinity);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const answers = await cut;
+    const after = server.memory();
+    const times = answers.map((a) => a.ms);
+    console.log(
+      `# 50 stalled bodies of 512 KiB: cut after ${Math.min(...times).toFixed(0)}-${Math.max(...times).toFixed(0)} ms; ` +
+        `RSS ${(before.rss / MiB).toFixed(0)} MiB before, peak ${(after.peak / MiB).toFixed(0)} MiB; /hello ${latencies.map((l) => l.toFixed(0)).join(' ')} ms`,
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array(50).fill(408),
+    );
+    assert.match(answers[0].text, /\r\nconnection: close\r\n/i);
+    assert.match(answers[0].text, /The request body did not arrive in time: a request with a body must be complete within 3000 ms of its first byte/);
+    assert.ok(
+      times.every((ms) => ms >= 2900 && ms < 5000),
+      `cut after ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+    );
+    // Every /hello answered; the first may meet the collection of the 25 MiB of half bodies just
+    // received (a few hundred ms on a loaded two-core machine), the rest must be quick.
+    assert.ok(
+      latencies.every((ms) => Number.isFinite(ms)),
+      'every /hello answered 200',
+    );
+    assert.ok(percentile(latencies, 90) < 100, `/hello p90 ${percentile(latencies, 90).toFixed(1)} ms`);
+    assert.equal(await server.calls(), 23, 'only /hello ran');
   } finally {
     await server.stop();
   }
