@@ -1,7 +1,7 @@
 import { pointerJoin, pointerParts } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import { discriminatorOf, schemaAnnotations } from './schemaAnnotations.ts';
-import { unicodePattern } from './patterns.ts';
+import { BACKTRACKING_LENGTH_LIMIT, backtrackingOnly, unicodePattern } from './patterns.ts';
 import type { Constraints, ObjectNode, Property, SchemaAnnotations, SchemaNode } from './Schema.ts';
 
 /** Options of the schema conversion. */
@@ -310,6 +310,12 @@ export class SchemaConverter {
           this.reader.diagnostics.warn(`${pointer}/pattern`, `pattern ${JSON.stringify(v)} is not a JavaScript regular expression; it is not checked`);
           continue;
         }
+        const backtracking = backtrackingOnly(pattern);
+        if (backtracking !== undefined)
+          this.reader.diagnostics.warn(
+            `${pointer}/pattern`,
+            `pattern ${JSON.stringify(v)} has ${backtracking}, which only a backtracking regular expression engine runs: the validator checks it on strings of at most ${BACKTRACKING_LENGTH_LIMIT} characters and refuses longer ones`,
+          );
         out[k] = pattern;
         continue;
       }

@@ -42,3 +42,53 @@ export function unicodePattern(pattern: string): string | undefined {
   }
   return compiles(out, 'u') ? out : undefined;
 }
+
+/** What the runtime's validator tests on strings of at most this many characters when only a backtracking engine can run the pattern. */
+export const BACKTRACKING_LENGTH_LIMIT = 1024;
+
+/**
+ * Why the runtime's validator can run `pattern` (a unicode-mode pattern) only on a backtracking
+ * engine, and so only on strings of at most BACKTRACKING_LENGTH_LIMIT characters: a
+ * backreference, a lookbehind, or a lookahead anywhere but right after a leading `^` (where the
+ * runtime checks each lookahead as a pattern of its own, in linear time). Undefined when the
+ * runtime's linear-time engines run it. Mirrors runtime/src/schema/pattern/schemaPattern.ts.
+ */
+export function backtrackingOnly(pattern: string): string | undefined {
+  let depth = 0;
+  let inClass = false;
+  // Still in the leading run `^(?=…)(?!…)` at the top level; and inside one of its lookaheads.
+  let leading = pattern.startsWith('^');
+  let leadingLookaheads = 0;
+  const openedLeading: boolean[] = [];
+  let alternatives = false;
+  for (let i = leading ? 1 : 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      if (!inClass && (/[1-9]/.test(next) || (next === 'k' && pattern[i + 2] === '<'))) return 'a backreference';
+      if (depth === 0) leading = false;
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') {
+      if (pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i)) return 'a lookbehind';
+      const lookahead = pattern.startsWith('(?=', i) || pattern.startsWith('(?!', i);
+      const atStart = lookahead && depth === 0 && leading;
+      if (lookahead && !atStart) return depth === 0 ? 'a lookahead that does not follow a leading ^ directly' : 'a lookahead inside a group';
+      if (atStart) leadingLookaheads++;
+      openedLeading.push(atStart);
+      depth++;
+      continue;
+    } else if (c === ')') {
+      depth--;
+      if (depth === 0 && openedLeading.pop() === true) continue;
+    } else if (c === '|' && depth === 0) alternatives = true;
+    if (depth === 0) leading = false;
+  }
+  return leadingLookaheads > 0 && alternatives ? 'a lookahead in a pattern with top-level alternatives' : undefined;
+}

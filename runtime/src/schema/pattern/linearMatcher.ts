@@ -25,7 +25,7 @@ interface State {
 }
 
 /** States beyond this make the pattern too large to compile (bounded repetition is written out). */
-const MAX_STATES = 20_000;
+const MAX_STATES = 100_000;
 
 /** A compiled pattern answering `test` in time proportional to input length times pattern size. */
 export interface LinearMatcher {
