@@ -84,3 +84,24 @@ test('a uint64 bigint schema is bounded by its own range', () => {
   assert.equal(v.check(2n ** 64n), false);
   assert.equal(v.check(-1n), false);
 });
+
+test('a client refuses a response whose Int64 is out of range, naming the pointer (over the wire)', async () => {
+  const { createServer } = await import('node:http');
+  const { Endpoint, EndpointExecutor, RoutePattern } = await import('@kitgen/runtime');
+  const hostile = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"id":18446744073709551616}');
+  });
+  await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = hostile.address() as { port: number };
+    const getThing = Endpoint(RoutePattern.GET('thing')).out(Schema.Object({ id: Schema.Int64() }));
+    const call = EndpointExecutor.make({ baseUrl: `http://127.0.0.1:${port}` });
+    await assert.rejects(call(getThing, undefined), (error: Error) => {
+      assert.match(error.message, /\/id: must be a 64-bit integer/);
+      return true;
+    });
+  } finally {
+    hostile.close();
+  }
+});
