@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { DocsUI, Endpoint, OpenAPIGen, PathCodec, Routes, RoutePattern, Schema } from '@kitgen/runtime';
+import { DocsUI, Endpoint, OpenAPI, OpenAPIGen, PathCodec, Routes, RoutePattern, Schema } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
 
@@ -135,4 +135,34 @@ test('any prefix: nested, or the root', async () => {
     assert.equal((await fetch(`${url}/openapi.json`)).status, 200);
   });
   assert.throws(() => DocsUI.routes('docs/../x', api), /bad path prefix/);
+});
+
+test('the served document lists the page’s own server first; one without servers, or with this one first, is served as it is', async () => {
+  const withServers = OpenAPI.fromDocument({
+    ...api.document,
+    servers: [
+      {
+        url: 'https://{region}.example.com/{version}/',
+        variables: { region: { default: 'eu' }, version: { default: 'v1', enum: ['v1', 'v2'] } },
+      },
+      { url: 'https://staging.example.com/v1' },
+    ],
+  });
+  assert.equal(withServers._tag, 'right');
+  const served = async (docs: Routes) => {
+    const server = await startServer(docs);
+    try {
+      return ((await (await fetch(`${server.url}/docs/openapi.json`)).json()) as { servers?: unknown[] }).servers;
+    } finally {
+      await server.shutdown();
+    }
+  };
+  const document = (withServers as { right: typeof api }).right;
+  assert.deepEqual(await served(DocsUI.routes('docs', document)), [
+    { url: '/{version}', description: 'This server (where these docs are served)', variables: { version: { default: 'v1', enum: ['v1', 'v2'] } } },
+    ...document.document.servers!,
+  ]);
+  assert.deepEqual(await served(DocsUI.routes('docs', api)), [{ url: '/' }], 'a first server on this origin already is left as it is');
+  const none = OpenAPI.fromDocument({ ...api.document, servers: undefined });
+  assert.equal(await served(DocsUI.routes('docs', (none as { right: typeof api }).right)), undefined, 'no servers: Swagger UI calls the page’s origin');
 });

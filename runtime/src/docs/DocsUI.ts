@@ -3,12 +3,13 @@ import { HttpError } from '../http/HttpError.ts';
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Status } from '../http/Status.ts';
-import type { OpenAPI } from '../openapi/OpenAPI.ts';
+import { OpenAPI } from '../openapi/OpenAPI.ts';
 import { PathCodec } from '../routing/PathCodec.ts';
 import { Route } from '../routing/Route.ts';
 import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import { Routes } from '../routing/Routes.ts';
 import { docsContentSecurityPolicy, docsPage, initializerScript } from './docsPage.ts';
+import { servedPathOf, servingOriginFirst } from './servingOriginFirst.ts';
 import { assetOf, swaggerAsset, swaggerUiDist, type Asset } from './swaggerAssets.ts';
 import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 
@@ -16,6 +17,13 @@ import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
 export interface DocsUIOptions {
   /** The page title (default: the document's title followed by "API documentation", or "documentation" when it ends in "API"). */
   readonly title?: string;
+  /**
+   * The server the page lists first, which "Try it out" calls: a URL, relative to the page's
+   * origin or absolute. Default: the path of the document's first server URL on the page's own
+   * origin (where a generated server serves the operations), before the document's servers;
+   * `false` lists the document's servers as they are.
+   */
+  readonly serverUrl?: string | false;
 }
 
 /** Assets versioned by their URL (`?v=` the page wrote) never change; others are revalidated after an hour. */
@@ -32,7 +40,9 @@ function answer(request: Request, asset: Asset, cacheControl: string, extra: Rec
 /**
  * The spec's `DocsUI`: `routes(pathPrefix, openAPI)` serves Swagger UI for the document at the
  * prefix — `GET /<prefix>` the page, `/<prefix>/openapi.json` (and `.yaml`) the document, and the
- * `swagger-ui-dist` files beside them — from the installed package, so it works offline.
+ * `swagger-ui-dist` files beside them — from the installed package, so it works offline. The
+ * served document lists the page's own server first, so "Try it out" calls this server and not
+ * the production servers a published document names.
  */
 export const DocsUI = {
   /** Routes serving the docs page of `openAPI` at `pathPrefix` (e.g. `'docs/openapi'`). */
@@ -42,8 +52,10 @@ export const DocsUI = {
     const version = swaggerUiDist().version;
     // "Pets API" reads "Pets API documentation", not "Pets API API documentation".
     const title = options.title ?? (/\bapi$/i.test(openAPI.title.trim()) ? `${openAPI.title.trim()} documentation` : `${openAPI.title} API documentation`);
-    // The document is written once: routes serve a snapshot of it.
-    const json = assetOf('openapi.json', new TextEncoder().encode(openAPI.toJson()));
+    // The document is written once: routes serve a snapshot of it, this server first.
+    const serverUrl = options.serverUrl ?? servedPathOf(openAPI.document);
+    const served = serverUrl === false ? openAPI : OpenAPI.trusted(servingOriginFirst(openAPI.document, serverUrl));
+    const json = assetOf('openapi.json', new TextEncoder().encode(served.toJson()));
     let yaml: Asset | undefined;
     const initializer = assetOf('swagger-initializer.js', new TextEncoder().encode(initializerScript()));
     const initializerTag = initializer.etag.slice(1, 9);
@@ -70,7 +82,7 @@ export const DocsUI = {
         case 'openapi.json':
           return answer(request, json, 'no-cache');
         case 'openapi.yaml':
-          yaml ??= assetOf('openapi.yaml', new TextEncoder().encode(openAPI.toYaml()));
+          yaml ??= assetOf('openapi.yaml', new TextEncoder().encode(served.toYaml()));
           return answer(request, yaml, 'no-cache');
         case 'swagger-initializer.js':
           return answer(request, initializer, v === initializerTag ? immutable : revalidate);
