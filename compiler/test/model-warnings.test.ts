@@ -212,3 +212,32 @@ test('path segments with text around parameters are kept; two parameters with no
     '/paths/~1empty~1{}.json/get: path "/empty/{}.json" cannot be routed: its segment "{}.json" has unbalanced or empty braces; the operation is left out',
   ]);
 });
+
+test('a parameter named "" (brainbi.net and notion.com publish them) is left out with a warning; one with no name at all is an error', () => {
+  const document = (name: unknown) => ({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/customers': {
+        get: {
+          operationId: 'listCustomers',
+          parameters: [
+            { in: 'query', name, schema: { type: 'string', example: '' } },
+            { in: 'query', name: 'page', schema: { type: 'integer' } },
+          ],
+          responses: { '200': ok },
+        },
+      },
+    },
+  });
+  assert.deepEqual(warnings(document('')), ['/paths/~1customers/get/parameters/0/name: a parameter needs a name, found ""; it is left out']);
+  const op = EndpointGen.fromOpenAPI(document(''), { targets: ['endpoints'] }).api.operations[0];
+  assert.deepEqual(
+    op.parameters.map((p) => p.name),
+    ['page'],
+  );
+  assert.throws(
+    () => EndpointGen.fromOpenAPI(document(undefined), { targets: ['endpoints'] }),
+    (error: unknown) => error instanceof CompileError && error.diagnostics.some((d) => d.pointer === '/paths/~1customers/get/parameters/0/name'),
+  );
+});

@@ -97,8 +97,13 @@ function readParameter(
     d.error(pointer, 'a parameter must be an object');
     return undefined;
   }
-  if (typeof raw.name !== 'string' || raw.name === '') {
+  if (typeof raw.name !== 'string') {
     d.error(`${pointer}/name`, 'a parameter needs a name');
+    return undefined;
+  }
+  if (raw.name === '') {
+    // Published documents have them (a generator's placeholder); nothing can be sent under no name.
+    d.warn(`${pointer}/name`, 'a parameter needs a name, found ""; it is left out');
     return undefined;
   }
   if (typeof raw.in !== 'string' || !locations.has(raw.in)) {
