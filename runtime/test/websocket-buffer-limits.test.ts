@@ -38,10 +38,10 @@ interface Refusal {
  * `refused` resolves with the first refusal and what a send after it rejected with, `closed`
  * with how the connection ended.
  */
-function floodRoute() {
+function floodRoute(path = 'flood') {
   const refused = deferred<{ first: Refusal; later: Refusal; sent: number }>();
   const closed = deferred<WebSocketClose>();
-  const route = Route.webSocket(RoutePattern.GET('flood'), async (socket: ServerWebSocket) => {
+  const route = Route.webSocket(RoutePattern.GET(path), async (socket: ServerWebSocket) => {
     void socket.closed.then(closed.resolve);
     for await (const m of socket) {
       if (m.type !== 'text') continue;
@@ -63,8 +63,8 @@ function floodRoute() {
 }
 
 /** A client that completes the handshake, asks for the flood, and reads nothing until told to. */
-async function nonReader(port: number): Promise<RawWebSocket> {
-  const raw = await RawWebSocket.upgraded(port, '/flood');
+async function nonReader(port: number, path = '/flood'): Promise<RawWebSocket> {
+  const raw = await RawWebSocket.upgraded(port, path);
   raw.socket.pause();
   raw.write(frame(TEXT, 'go'));
   return raw;
@@ -150,6 +150,29 @@ test('past the server-wide budget, a connection that is behind is closed with 10
     raw.socket.resume();
     assert.equal(await raw.closeCode(), 1013);
     raw.socket.destroy();
+  } finally {
+    await server.shutdown();
+  }
+});
+
+test('what a closed connection held is given back to the server-wide budget', async () => {
+  const one = floodRoute('one');
+  const two = floodRoute('two');
+  // 1 MiB per connection, 1.5 MiB in all: the first connection's megabyte, if it were not
+  // given back when it closed, would make the second trip the budget (1013) at half a megabyte.
+  const server = await startServer([one.route, two.route], (c) => c.withWebSocketBufferLimits({ perConnection: MiB, total: 1.5 * MiB }));
+  try {
+    const first = await nonReader(server.port, '/one');
+    const a = await within(one.refused, 20_000);
+    assert.notEqual(a, 'timeout');
+    assert.equal((a as Exclude<typeof a, 'timeout'>).first.closeCode, 1008);
+    assert.notEqual(await within(one.closed, 5000), 'timeout');
+    first.socket.destroy();
+    const second = await nonReader(server.port, '/two');
+    const b = await within(two.refused, 20_000);
+    assert.notEqual(b, 'timeout');
+    assert.equal((b as Exclude<typeof b, 'timeout'>).first.closeCode, 1008, (b as Exclude<typeof b, 'timeout'>).first.message);
+    second.socket.destroy();
   } finally {
     await server.shutdown();
   }
