@@ -22,6 +22,11 @@ const handlers = {
     orders.set(id, order);
     return order;
   },
+  createOrder: ({ body }: { body: { lines?: string[] } }) => {
+    const order = { id: `o${orders.size + 1}`, lines: body.lines ?? [] };
+    orders.set(order.id, order);
+    return order;
+  },
   countOrderLines: ({ id }: { id: string }) => orders.get(id)?.lines.length ?? 0,
   getOrderStatus: () => 'shipped',
   getOrderNote: () => 'leave at the door',
@@ -80,6 +85,29 @@ test('media ranges: a JSON-shaped request body declared as any type is read as J
   }
 });
 
+test('media ranges: a body listed as ASP.NET lists JSON (application/*+json, application/json, text/json) takes each, and any +json type', async () => {
+  const server = await serve(routes(handlers));
+  try {
+    for (const contentType of ['application/json', 'text/json', 'application/merge-patch+json', 'application/vnd.orders+json; charset=utf-8']) {
+      const r = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify({ lines: ['salt'] }) });
+      assert.equal(r.status, 201, `${contentType}: ${await r.clone().text()}`);
+      assert.equal(r.headers.get('content-type'), 'application/json');
+      assert.deepEqual(((await r.json()) as Order).lines, ['salt']);
+    }
+    const textJson = await fetch(`${server.url}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/json' },
+      body: JSON.stringify({ lines: [] }),
+    });
+    assert.equal(textJson.headers.get('content-type'), 'text/json; charset=utf-8', 'text/json asked for is JSON under that name');
+    assert.deepEqual(((await textJson.json()) as Order).lines, []);
+    const xml = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<order/>' });
+    assert.equal(xml.status, 415, 'a type no declared one covers is refused');
+  } finally {
+    await server.shutdown();
+  }
+});
+
 test('media ranges: the generated client sends JSON and reads each answer as its schema says', async () => {
   const server = await serve(routes(handlers));
   let sent: string | null = null;
@@ -91,6 +119,8 @@ test('media ranges: the generated client sends JSON and reads each answer as its
     const client = createClient({ baseUrl: server.url, fetch: recording });
     assert.deepEqual(await client.patchOrder({ id: 'c1', body: { lines: ['jam'] } }), { id: 'c1', lines: ['jam'] });
     assert.equal(sent, 'application/json', 'a request body is sent as a concrete type');
+    assert.deepEqual((await client.createOrder({ body: { lines: ['oil'] } })).lines, ['oil']);
+    assert.equal(sent, 'application/json', 'a suffix range is sent as JSON');
     assert.deepEqual(await client.getOrder({ id: 'c1' }), { id: 'c1', lines: ['jam'] });
     assert.equal(await client.countOrderLines({ id: 'c1' }), 1);
     assert.equal(await client.getOrderStatus({ id: 'c1' }), 'shipped');

@@ -14,7 +14,8 @@ export type SchemaShape = 'none' | 'bytes' | 'string' | 'json';
  */
 export function bodyKind(mediaType: string, shape: SchemaShape = 'none'): BodyKind {
   const mt = mediaType.toLowerCase().split(';')[0].trim();
-  if (mt === 'application/json' || mt.endsWith('+json')) return 'json';
+  // `text/json` is JSON's older name, which ASP.NET documents list beside `application/json`.
+  if (mt === 'application/json' || mt.endsWith('+json') || mt === 'text/json') return 'json';
   if (mt === 'application/x-www-form-urlencoded') return 'form';
   if (mt.startsWith('multipart/')) return 'multipart';
   if (mt === '*/*' || mt === 'application/*') {

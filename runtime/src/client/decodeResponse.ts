@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import { contentCodecs } from '../endpoint/contentCodecs.ts';
+import { mediaRangeCovers } from '../codec/body/mediaRanges.ts';
 import { coerceScalar } from '../codec/body/paramCoercion.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import type { CodecNode, ContentNode, HeaderNode } from '../endpoint/CodecNode.ts';
@@ -58,7 +59,7 @@ function matchMediaType(content: ContentNode, contentType: MediaType | undefined
   if (!contentType) return hasBody && offered.length === 1 ? offered[0] : undefined;
   for (const o of declared) {
     const range = MediaType.parse(o);
-    if (range && MediaType.matches(range, contentType)) return contentType.fullType;
+    if (range && mediaRangeCovers(range, contentType)) return contentType.fullType;
     if (contentType.fullType === 'application/json' && isJsonMediaType(o)) return o;
   }
   return undefined;

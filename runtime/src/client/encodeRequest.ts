@@ -1,4 +1,5 @@
 import { contentCodecs } from '../endpoint/contentCodecs.ts';
+import { mediaRangeCovers } from '../codec/body/mediaRanges.ts';
 import { deepObjectKey, listDelimiter } from '../codec/queryStyle.ts';
 import { encodeParameterContent } from '../codec/body/paramContent.ts';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
@@ -137,7 +138,7 @@ export function requestMediaType(node: ContentNode, hint: string | undefined): s
   if (wanted) {
     for (const o of declared) {
       const range = MediaType.parse(o);
-      if (range && MediaType.matches(range, wanted)) return wanted.fullType;
+      if (range && mediaRangeCovers(range, wanted)) return wanted.fullType;
     }
   }
   return offered[0];

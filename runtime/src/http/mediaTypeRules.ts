@@ -8,10 +8,13 @@ export function mediaTypeEssence(mediaType: string): string {
   return (semi < 0 ? mediaType : mediaType.slice(0, semi)).trim().toLowerCase();
 }
 
-/** True for JSON media types: `application/json` and any `+json` structured suffix (RFC 6839), whatever their parameters. */
+/**
+ * True for JSON media types, whatever their parameters: `application/json`, any `+json`
+ * structured suffix (RFC 6839), and `text/json`, the older name ASP.NET documents still list.
+ */
 export function isJsonMediaType(mediaType: string): boolean {
   const essence = mediaTypeEssence(mediaType);
-  return essence === 'application/json' || essence.endsWith('+json');
+  return essence === 'application/json' || essence.endsWith('+json') || essence === 'text/json';
 }
 
 /** True for a media range (any type, `application/*`): a pattern of media types, which no body is ever labelled with. */

@@ -3,7 +3,7 @@ import type { BinaryCodec } from '../BinaryCodec.ts';
 import type { CodecConfig } from '../json/CodecConfig.ts';
 import { JsonCodec } from '../json/JsonCodec.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
-import { mediaTypeEssence } from '../../http/mediaTypeRules.ts';
+import { isJsonMediaType, mediaTypeEssence } from '../../http/mediaTypeRules.ts';
 import { bytesCodec, formCodec, textCodec } from './simpleCodecs.ts';
 import { messagePackMediaTypes, protobufMediaTypes } from './binaryMediaTypes.ts';
 
@@ -88,7 +88,7 @@ export function defaultMediaTypes(schema: TSchema): readonly string[] {
 function factoryFor(essence: string, schema: TSchema): BodyCodecFactory | undefined {
   const direct = factories.get(essence);
   if (direct) return direct;
-  if (essence.endsWith('+json')) return factories.get('application/json');
+  if (isJsonMediaType(essence)) return factories.get('application/json');
   if (isBytesSchema(schema)) return (_s, _c, mt) => bytesCodec(mt) as BinaryCodec<unknown>;
   if (essence.startsWith('text/')) return (s, _c, mt) => textCodec(s, mt) as BinaryCodec<unknown>;
   return undefined;

@@ -23,6 +23,8 @@ export function concreteMediaType(declared: string, schema: TSchema): string {
   if (essence === '*/*') return bytes ? 'application/octet-stream' : text ? 'text/plain' : 'application/json';
   if (essence === 'application/*') return bytes ? 'application/octet-stream' : 'application/json';
   if (essence === 'text/*') return 'text/plain';
+  // A suffix range (`application/*+json`, ASP.NET's first request type) is sent as plain JSON.
+  if (essence.endsWith('/*+json')) return 'application/json';
   return declared;
 }
 
@@ -30,5 +32,12 @@ export function concreteMediaType(declared: string, schema: TSchema): string {
 export function rangeCovers(range: string, mediaType: string): boolean {
   const r = MediaType.parse(range);
   const mt = MediaType.parse(mediaType);
-  return r !== undefined && mt !== undefined && MediaType.matches(r, mt);
+  return r !== undefined && mt !== undefined && mediaRangeCovers(r, mt);
+}
+
+/** `MediaType.matches`, and suffix ranges too: `application/*+json` covers `application/merge-patch+json`. */
+export function mediaRangeCovers(range: MediaType, mt: MediaType): boolean {
+  if (MediaType.matches(range, mt)) return true;
+  const suffix = range.subType.startsWith('*+') ? range.subType.slice(1) : undefined;
+  return suffix !== undefined && (range.mainType === '*' || range.mainType === mt.mainType) && mt.subType.endsWith(suffix) && mt.subType.length > suffix.length;
 }

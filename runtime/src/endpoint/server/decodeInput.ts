@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import { canonicalMediaType } from '../../codec/body/BodyCodecs.ts';
+import { mediaRangeCovers } from '../../codec/body/mediaRanges.ts';
 import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
 import { decodeParameterContent } from '../../codec/body/paramContent.ts';
 import { deepObjectProperty } from '../../codec/queryStyle.ts';
@@ -257,7 +258,7 @@ function requestMediaType(codecs: ContentCodecs, request: Request): string {
   const type = canonicalMediaType(mt.fullType);
   for (const o of declared) {
     const range = MediaType.parse(o);
-    if (range && MediaType.matches(range, MediaType.parse(type) ?? mt)) return mt.fullType;
+    if (range && mediaRangeCovers(range, MediaType.parse(type) ?? mt)) return mt.fullType;
     if (mt.fullType === 'application/json' && isJsonMediaType(o)) return o;
   }
   throw HttpError.of(HttpErrors.CONTENT_TYPE_NOT_ACCEPTED, [mt.fullType, declared], { details: { accepted: declared } });
