@@ -49,7 +49,8 @@ export interface EndpointExecutor {
 function context(baseUrl: string, options: Omit<ExecutorOptions, 'baseUrl'>): InvokeContext {
   return {
     baseUrl,
-    fetch: options.fetch ?? (globalThis.fetch as FetchFunction),
+    // Called as a plain function: a browser's fetch refuses any other `this` than the window.
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     config: options.codecConfig ?? CodecConfig.current(),
     headers: options.headers,
     credentials: options.auth,

@@ -200,6 +200,8 @@ function paramsMapping(slots: readonly Slot[]): [decode: (v: unknown) => unknown
  * order), with the inputs mapped to one params object by property name. The types are not
  * checked against the data: the caller (the compiler) writes both from one model.
  */
+// Free of side effects (an Endpoint value is built and returned): a bundler drops the definitions a program never uses.
+/* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<PathInput extends unknown[], Input extends unknown[], Err, Output extends unknown[], Auth extends AuthType>(
   spec: EndpointSpec,
 ): EndpointImpl<PathInput, Input, Err, Output, Auth> {

@@ -13,6 +13,8 @@ export interface ErrorEntry<A extends unknown[] = []> {
   readonly message: (...args: A) => string;
 }
 
+// Free of side effects: a bundler drops an unused table of entries (a browser's client never needs HttpErrors).
+/* @__NO_SIDE_EFFECTS__ */
 function entry<A extends unknown[]>(code: `KITGEN_ERR_${string}`, status: number, message: (...args: A) => string): ErrorEntry<A> {
   return Object.freeze({ code, status, message });
 }
@@ -137,6 +139,7 @@ export interface ConfigErrorEntry<A extends unknown[] = []> {
   readonly message: (...args: A) => string;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 function config<A extends unknown[]>(code: `KITGEN_ERR_${string}`, type: ConfigErrorClass, message: (...args: A) => string): ConfigErrorEntry<A> {
   return Object.freeze({ code, type, message });
 }

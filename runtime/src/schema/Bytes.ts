@@ -8,6 +8,8 @@ export const BytesKeyword = 'x-kitgen-bytes';
  * Raw bytes (`Uint8Array` in memory). JSON carries them as base64 text; binary formats as their
  * own bytes type; OpenAPI shows `type: string, format: binary` (bodies) or `byte` (fields).
  */
+// Free of side effects, so a bundler drops the schemas a program never uses.
+/* @__NO_SIDE_EFFECTS__ */
 export function Bytes(options: { description?: string; $id?: string } = {}): TUnsafe<Uint8Array> {
   const base = Type.Unsafe<Uint8Array>({ ...options, [BytesKeyword]: true } as unknown as TSchema);
   return Type.Refine(

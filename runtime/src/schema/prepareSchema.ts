@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { Compile } from 'typebox/schema';
 import { compileSchemaPattern, type SchemaPattern } from './pattern/schemaPattern.ts';
 import { integerFormat, integerFormatCheck } from './integerFormats.ts';
 

@@ -1,6 +1,8 @@
 // The members of `Schema` (Schema.ts): TypeBox's builders (exactly the names of its `Type`) and the
 // runtime's own. One module, so that `Schema` is a module namespace: a bundler that sees
 // `Schema.Unsafe(…)` keeps Unsafe alone, where an object holding every builder kept them all.
+import { Unsafe as TypeBoxUnsafe, type TSchema, type TUnsafe } from 'typebox';
+
 export {
   Any,
   Array,
@@ -115,7 +117,6 @@ export {
   Undefined,
   Union,
   Unknown,
-  Unsafe,
   Uppercase,
   Void,
   With,
@@ -124,3 +125,13 @@ export { TaggedUnion } from './TaggedUnion.ts';
 export { Int64 } from './Int64.ts';
 export { Bytes } from './Bytes.ts';
 export { DateTime } from './DateTime.ts';
+
+/**
+ * TypeBox's `Unsafe`: a JSON Schema value whose static type is `Type`. Marked free of side effects,
+ * so a bundler drops the schemas a program never reaches (generated endpoint modules declare every
+ * schema of the API with it, a page may call one operation).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function Unsafe<Type>(schema: TSchema): TUnsafe<Type> {
+  return TypeBoxUnsafe<Type>(schema);
+}

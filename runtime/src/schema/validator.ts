@@ -1,4 +1,6 @@
-import { Compile } from 'typebox/compile';
+// typebox/schema's compiler: the checker alone, without the Value operations (create, clean, convert,
+// codecs) typebox/compile's validator carries, which a browser bundle would ship unused.
+import { Compile } from 'typebox/schema';
 import type { TSchema } from 'typebox';
 import { DecodeError } from '../errors/DecodeError.ts';
 import { ieee754Numbers } from './binaryNumbers.ts';
@@ -57,7 +59,7 @@ function compile(schema: TSchema): Validator {
   const prepared = prepareSchema(schema);
   const compiled = Compile(prepared);
   const explain = needsFullErrors(prepared)
-    ? (value: unknown): Failure | undefined => compiled.Errors(value)[0]
+    ? (value: unknown): Failure | undefined => compiled.Errors(value)[1][0]
     : (value: unknown): Failure | undefined => firstFailure(prepared, value);
   const error = (value: unknown, pointer = '', what = 'value'): DecodeError => {
     const first = explain(value);

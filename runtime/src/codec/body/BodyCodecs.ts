@@ -57,8 +57,10 @@ registerBodyCodec(['application/x-www-form-urlencoded'], (schema) => formCodec(s
 // The binary formats: the server entry registers all four (binaryBodyCodecs.ts); elsewhere, the two
 // that run on web APIs load when first needed. Each loads its library (an optional peer) when its
 // first codec is built.
-registerBodyCodecLoader(protobufMediaTypes, () => import('./protobufBodyCodec.ts').then((m) => m.registerProtobufBodyCodec()));
-registerBodyCodecLoader(messagePackMediaTypes, () => import('./messagePackBodyCodec.ts').then((m) => m.registerMessagePackBodyCodec()));
+registerBodyCodecLoader(protobufMediaTypes, () => import('./protobufBodyCodec.ts').then((m) => registerBodyCodec(protobufMediaTypes, m.protobufBodyCodec)));
+registerBodyCodecLoader(messagePackMediaTypes, () =>
+  import('./messagePackBodyCodec.ts').then((m) => registerBodyCodec(messagePackMediaTypes, m.messagePackBodyCodec)),
+);
 
 /** Older names clients still send for a format, and the canonical name each stands for. */
 const aliases: Readonly<Record<string, string>> = {

@@ -5,11 +5,11 @@ import type { BinaryCodec } from '../BinaryCodec.ts';
 import { AvroCodec } from '../avro/AvroCodec.ts';
 import { ThriftCodec } from '../thrift/ThriftCodec.ts';
 import { registerBodyCodec } from './BodyCodecs.ts';
-import { avroMediaTypes, thriftMediaTypes } from './binaryMediaTypes.ts';
-import { registerMessagePackBodyCodec } from './messagePackBodyCodec.ts';
-import { registerProtobufBodyCodec } from './protobufBodyCodec.ts';
+import { avroMediaTypes, messagePackMediaTypes, protobufMediaTypes, thriftMediaTypes } from './binaryMediaTypes.ts';
+import { messagePackBodyCodec } from './messagePackBodyCodec.ts';
+import { protobufBodyCodec } from './protobufBodyCodec.ts';
 
-registerProtobufBodyCodec();
-registerMessagePackBodyCodec();
+registerBodyCodec(protobufMediaTypes, protobufBodyCodec);
+registerBodyCodec(messagePackMediaTypes, messagePackBodyCodec);
 registerBodyCodec(avroMediaTypes, (schema) => AvroCodec.schemaBasedBinaryCodec(schema) as BinaryCodec<unknown>);
 registerBodyCodec(thriftMediaTypes, (schema) => ThriftCodec.thriftBinaryCodec(schema) as BinaryCodec<unknown>);

@@ -1,9 +1,6 @@
 import type { BinaryCodec } from '../BinaryCodec.ts';
 import { MessagePackCodec } from '../msgpack/MessagePackCodec.ts';
-import { registerBodyCodec } from './BodyCodecs.ts';
-import { messagePackMediaTypes } from './binaryMediaTypes.ts';
+import type { BodyCodecFactory } from './BodyCodecs.ts';
 
-/** Serves MessagePack bodies (its library, @msgpack/msgpack, loads when the first codec is built). */
-export function registerMessagePackBodyCodec(): void {
-  registerBodyCodec(messagePackMediaTypes, (schema) => MessagePackCodec.messagePackCodec(schema) as BinaryCodec<unknown>);
-}
+/** The codec of MessagePack bodies (its library, @msgpack/msgpack, loads when the first codec is built). */
+export const messagePackBodyCodec: BodyCodecFactory = (schema) => MessagePackCodec.messagePackCodec(schema) as BinaryCodec<unknown>;

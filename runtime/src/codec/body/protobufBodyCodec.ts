@@ -1,9 +1,6 @@
 import type { BinaryCodec } from '../BinaryCodec.ts';
 import { ProtobufCodec } from '../protobuf/ProtobufCodec.ts';
-import { registerBodyCodec } from './BodyCodecs.ts';
-import { protobufMediaTypes } from './binaryMediaTypes.ts';
+import type { BodyCodecFactory } from './BodyCodecs.ts';
 
-/** Serves protobuf bodies (its library, protobufjs, loads when the first codec is built). */
-export function registerProtobufBodyCodec(): void {
-  registerBodyCodec(protobufMediaTypes, (schema) => ProtobufCodec.protobufCodec(schema) as BinaryCodec<unknown>);
-}
+/** The codec of protobuf bodies (its library, protobufjs, loads when the first codec is built). */
+export const protobufBodyCodec: BodyCodecFactory = (schema) => ProtobufCodec.protobufCodec(schema) as BinaryCodec<unknown>;
