@@ -18,7 +18,8 @@ import { buildOnce } from './build-once.mjs';
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const runtimeDir = join(repoRoot, 'runtime');
 
-function filesUnder(dir, out = []) {
+/** Every file under `dir`, sorted, as paths. */
+export function filesUnder(dir, out = []) {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) filesUnder(path, out);
@@ -28,7 +29,7 @@ function filesUnder(dir, out = []) {
 }
 
 /** `.tmp/<kind>-<hash of the inputs' paths and contents>`. */
-function hashedDir(kind, inputs) {
+export function hashedDir(kind, inputs) {
   const hash = createHash('sha256');
   for (const file of inputs) hash.update(file.slice(repoRoot.length)).update('\0').update(readFileSync(file)).update('\0');
   return join(repoRoot, '.tmp', `${kind}-${hash.digest('hex').slice(0, 16)}`);
@@ -61,7 +62,7 @@ function run(args) {
 }
 
 /** `buildOnce`, then the builds of earlier sources beside it go. */
-async function once(dir, make) {
+export async function once(dir, make) {
   await buildOnce(dir, make);
   pruneOlder(dir);
   return dir;

@@ -6,10 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixturesDir, repoRoot } from './support/fixtures.ts';
+import { ensurePackedPackages } from '../../scripts/packed-packages.mjs';
+import { fixturesDir } from './support/fixtures.ts';
 
 // Without the repository's loader and export condition: the user's node is plain node.
 const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
@@ -101,7 +102,9 @@ if (text !== '') console.error(text);
 process.exit(diagnostics.length === 0 ? 0 : 1);
 `;
 
-const callText = `import { createClient } from './api/index.js';
+const callText = `import { Endpoint, Schema } from '@kitgen/runtime';
+import * as client from '@kitgen/runtime/client';
+import { createClient } from './api/index.js';
 import { createClient as createCodeFirstClient } from './cf/index.js';
 
 const [contractPort, codeFirstPort] = process.argv.slice(2).map(Number);
@@ -111,20 +114,18 @@ const one = await client.showPetById({ petId: 1 });
 const missing = await client.either.showPetById({ petId: 9 });
 const cf = createCodeFirstClient({ baseUrl: \`http://127.0.0.1:\${codeFirstPort}\` });
 const pet = await cf.showPetById({ petId: 1 });
-console.log(JSON.stringify({ created, one, missing, pet }));
+// Under node the client entry is the one runtime the main entry loads: same classes, same registries.
+const oneRuntime = client.Endpoint === Endpoint && client.Schema === Schema && !('Server' in client);
+console.log(JSON.stringify({ created, one, missing, pet, oneRuntime }));
 `;
 
 test('packed tarballs install into a fresh project: generate, tsc --strict, serve with node, call with client and CLI', { timeout: 900_000 }, async () => {
   const started = performance.now();
   const work = await mkdtemp(join(tmpdir(), 'kitgen-consumer-'));
   try {
-    const packs = join(work, 'packs');
-    await mkdir(packs);
-    run('npm', ['run', 'build', '--silent'], repoRoot);
-    run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packs], repoRoot);
-    run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packs, '-w', 'runtime'], repoRoot);
-    const tarballs = (await readdir(packs)).map((f) => join(packs, f));
-    assert.equal(tarballs.length, 2, tarballs.join(', '));
+    // Built and packed once per content of the sources, shared with the other tests that install them.
+    const packs = await ensurePackedPackages();
+    const tarballs = [packs.kitgen, packs.runtime];
 
     const app = join(work, 'app');
     await mkdir(join(app, 'src', 'endpoints'), { recursive: true });
@@ -163,13 +164,12 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
     await writeFile(join(app, 'src', 'call.ts'), callText);
     run('npx', ['tsc', '-p', '.'], app);
 
-    // The runtime's declarations ship as one file with typebox's inlined (scripts/bundleDeclarations.mjs):
-    // they check without skipLibCheck, take the user's own typebox schemas, and still refuse a wrong handler.
+    // The runtime's declarations ship as one file with typebox's inlined (scripts/bundleDeclarations.mjs),
+    // beside the client entry's, which names what it takes from it: they check without skipLibCheck,
+    // take the user's own typebox schemas, and still refuse a wrong handler.
     const runtimeDist = join(app, 'node_modules', '@kitgen', 'runtime', 'dist');
-    assert.deepEqual(
-      (await readdir(runtimeDist)).filter((f) => f.endsWith('.d.ts')),
-      ['index.d.ts'],
-    );
+    assert.deepEqual((await readdir(runtimeDist)).filter((f) => f.endsWith('.d.ts')).sort(), ['client.d.ts', 'index.d.ts']);
+    assert.match(await readFile(join(runtimeDist, 'client.d.ts'), 'utf8'), /^export \{ [^}]+ \} from '\.\/index\.js';$/m);
     await writeFile(join(app, 'types-check.ts'), typesCheckText);
     await writeFile(
       join(app, 'tsconfig.types.json'),
@@ -183,7 +183,7 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
           skipLibCheck: false,
           types: ['node'],
         },
-        files: ['types-check.ts', 'node_modules/@kitgen/runtime/dist/index.d.ts'],
+        files: ['types-check.ts', 'node_modules/@kitgen/runtime/dist/index.d.ts', 'node_modules/@kitgen/runtime/dist/client.d.ts'],
       }),
     );
     await writeFile(join(app, 'check-types.mjs'), checkTypesText);
@@ -207,6 +207,7 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
       assert.deepEqual(called.one, { id: 1, name: 'Rex', tag: 'dog' });
       assert.deepEqual(called.missing, { _tag: 'left', left: { status: 404, body: { code: 404, message: 'no pet 9' } } });
       assert.deepEqual(called.pet, { id: 1, name: 'Code', born: '2021-05-06T07:08:09.000Z', kind: 'cat' });
+      assert.equal(called.oneRuntime, true);
 
       const cliEnv = (port: number) => ({ ...env, KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port) });
       const listed = spawnSync(process.execPath, ['dist/api/cli.js', 'list-pets', '--limit', '5'], { cwd: app, env: cliEnv(ports[0]), encoding: 'utf8' });

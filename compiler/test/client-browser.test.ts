@@ -1,0 +1,319 @@
+// The generated client where a frontend runs it, installed from the packed tarballs (as a user
+// gets them, scripts/packed-packages.mjs): the client entry of @kitgen/runtime bundles for a
+// platform without Node (esbuild, platform neutral) importing no Node built-in; and a page built
+// by Vite with kitgen's plugin (targets endpoints and client) builds without a warning and, in
+// headless Chromium, calls a kitgen server on another origin (CORS by the runtime's
+// Middleware.cors): a JSON body, a form body, a multipart body, a declared error through
+// `either`, a binary download and an abort, each checked in the page and read back here.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+import { ensurePackedPackages } from '../../scripts/packed-packages.mjs';
+import { fixturesDir, repoRoot } from './support/fixtures.ts';
+
+const executablePath = '/usr/bin/chromium';
+const hasChromium = existsSync(executablePath);
+
+// Inside the repository, so that what the packages depend on (typebox, vite, the compiler's
+// libraries) resolves from its node_modules as from an application's; the two packages themselves
+// are the tarballs' contents.
+const project = join(repoRoot, '.tmp', `client-browser-${process.pid}`);
+
+// The user's node is plain node: no loader, no kitgen-source condition.
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
+delete env.NODE_TEST_CONTEXT;
+
+function run(args: readonly string[]): string {
+  const r = spawnSync(process.execPath, [...args], { cwd: project, env, encoding: 'utf8', timeout: 180_000 });
+  assert.equal(r.status, 0, `node ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+const document = `openapi: 3.0.3
+info: { title: Browser, version: 1.0.0 }
+paths:
+  /pets:
+    post:
+      operationId: createPet
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/NewPet' } } } }
+      responses:
+        '201': { description: Added., content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } }
+  /pets/{petId}:
+    get:
+      operationId: getPet
+      parameters: [{ name: petId, in: path, required: true, schema: { type: integer } }]
+      responses:
+        '200': { description: The pet., content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } }
+        '404': { description: No such pet., content: { application/json: { schema: { $ref: '#/components/schemas/NotFound' } } } }
+  /login:
+    post:
+      operationId: login
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { type: object, required: [user], properties: { user: { type: string }, remember: { type: boolean } } }
+      responses:
+        '200':
+          description: Signed in.
+          content:
+            application/json:
+              schema: { type: object, required: [user, remember], properties: { user: { type: string }, remember: { type: boolean } } }
+  /files:
+    post:
+      operationId: upload
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema: { type: object, required: [name, file], properties: { name: { type: string }, file: { type: string, format: binary } } }
+      responses:
+        '200':
+          description: Stored.
+          content:
+            application/json:
+              schema: { type: object, required: [name, size], properties: { name: { type: string }, size: { type: integer } } }
+  /files/{name}:
+    get:
+      operationId: download
+      parameters: [{ name: name, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: The file., content: { application/octet-stream: { schema: { type: string, format: binary } } } }
+  /slow:
+    get:
+      operationId: slow
+      responses:
+        '200': { description: Late., content: { application/json: { schema: { type: object, properties: { done: { type: boolean } } } } } }
+components:
+  schemas:
+    NewPet: { type: object, required: [name], properties: { name: { type: string, minLength: 1 }, tag: { type: string } } }
+    Pet: { type: object, required: [id, name], properties: { id: { type: integer }, name: { type: string }, tag: { type: string } } }
+    NotFound: { type: object, required: [message], properties: { message: { type: string } } }
+`;
+
+const viteConfig = `import { defineConfig } from 'vite';
+import kitgen from 'kitgen/vite';
+
+export default defineConfig({
+  plugins: [kitgen({ input: 'openapi.yaml', out: 'src/generated', targets: ['endpoints', 'client'], quiet: true })],
+});
+`;
+
+// What \`vite build\` reports is collected rather than printed: the test counts the warnings.
+const buildScript = `import { build } from 'vite';
+const warnings = [];
+const logger = {
+  info() {},
+  warn: (message) => warnings.push(message),
+  warnOnce: (message) => warnings.push(message),
+  error: (message) => warnings.push(\`error: \${message}\`),
+  clearScreen() {},
+  hasErrorLogged: () => false,
+  hasWarned: false,
+};
+await build({ root: process.cwd(), configFile: 'vite.config.mjs', customLogger: logger, logLevel: 'warn' });
+console.log(JSON.stringify({ warnings }));
+`;
+
+const indexHtml = `<!doctype html>
+<html><head><meta charset="utf-8"><title>kitgen client</title></head>
+<body><script type="module" src="/src/main.js"></script></body></html>
+`;
+
+// The page: each call's outcome as plain data, checked here once the page has run them all.
+const mainScript = `import { createClient } from './generated/client.js';
+
+const client = createClient({ baseUrl: new URLSearchParams(location.search).get('api') });
+const results = {};
+const outcome = async (name, call) => {
+  try {
+    results[name] = { value: await call() };
+  } catch (error) {
+    results[name] = { error: error.message, name: error.name, kind: error.kind };
+  }
+};
+await outcome('json', () => client.createPet({ body: { name: 'Rex', tag: 'dog' } }));
+await outcome('badJson', () => client.createPet({ body: { name: '' } }));
+await outcome('form', () => client.login({ body: { user: 'ada', remember: true } }));
+await outcome('multipart', () => client.upload({ body: { name: 'notes.txt', file: new TextEncoder().encode('hello from the page') } }));
+await outcome('found', () => client.either.getPet({ petId: 1 }));
+await outcome('declaredError', () => client.either.getPet({ petId: 9 }));
+await outcome('download', async () => {
+  const bytes = await client.download({ name: 'notes.txt' });
+  return { isBytes: bytes instanceof Uint8Array, text: new TextDecoder().decode(bytes) };
+});
+await outcome('abort', () => {
+  const controller = new AbortController();
+  const call = client.slow(undefined, { signal: controller.signal });
+  setTimeout(() => controller.abort(), 100);
+  return call;
+});
+window.kitgenResults = results;
+`;
+
+// The API on one port (the generated server's routes, CORS for the page's origin only) and the
+// built page on another, as a frontend and its API are deployed.
+const serverScript = `import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { CorsConfig, Middleware, Server, ServerConfig } from '@kitgen/runtime';
+import { getPet, routes } from './api/index.js';
+
+const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+const page = createServer(async (req, res) => {
+  const path = normalize(new URL(req.url, 'http://x').pathname).replace(/^\\/+/, '') || 'index.html';
+  try {
+    const body = await readFile(join('dist', path));
+    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((resolve) => page.listen(0, '127.0.0.1', resolve));
+const pageOrigin = \`http://127.0.0.1:\${page.address().port}\`;
+
+const files = new Map();
+const api = routes({
+  createPet: ({ body }) => ({ id: 7, ...body }),
+  getPet: ({ petId }) => (petId === 1 ? { id: 1, name: 'Ada' } : getPet.fail({ status: 404, body: { message: \`no pet \${petId}\` } })),
+  login: ({ body }) => ({ user: body.user, remember: body.remember ?? false }),
+  upload: ({ body }) => {
+    files.set(body.name, body.file);
+    return { name: body.name, size: body.file.byteLength };
+  },
+  download: ({ name }) => files.get(name) ?? new Uint8Array(0),
+  slow: () => new Promise((resolve) => setTimeout(() => resolve({ done: true }), 3000)),
+}).pipe(Middleware.cors(CorsConfig({ allowedOrigin: CorsConfig.allowOrigins(pageOrigin) })));
+const apiPort = await Server.install(api, Server.live(ServerConfig.default.binding('127.0.0.1', 0)));
+console.log(JSON.stringify({ page: pageOrigin, api: \`http://127.0.0.1:\${apiPort}\` }));
+`;
+
+let warnings: string[] = [];
+let server: ChildProcess | undefined;
+let origins: { page: string; api: string } | undefined;
+
+before(async () => {
+  const packs = await ensurePackedPackages();
+  await rm(project, { recursive: true, force: true });
+  for (const [tarball, dir] of [
+    [packs.runtime, join(project, 'node_modules', '@kitgen', 'runtime')],
+    [packs.kitgen, join(project, 'node_modules', 'kitgen')],
+  ]) {
+    await mkdir(dir, { recursive: true });
+    const r = spawnSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  }
+  await mkdir(join(project, 'src'), { recursive: true });
+  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'frontend', private: true, type: 'module' }));
+  await writeFile(join(project, 'openapi.yaml'), document);
+  await writeFile(join(project, 'vite.config.mjs'), viteConfig);
+  await writeFile(join(project, 'build.mjs'), buildScript);
+  await writeFile(join(project, 'index.html'), indexHtml);
+  await writeFile(join(project, 'src', 'main.js'), mainScript);
+  await writeFile(join(project, 'server.mjs'), serverScript);
+  warnings = (JSON.parse(run(['build.mjs'])) as { warnings: string[] }).warnings;
+  const kitgen = join('node_modules', 'kitgen', 'bin', 'kitgen.js');
+  run([kitgen, 'generate', 'openapi.yaml', '--out', 'api', '--targets', 'endpoints,server']);
+  run([kitgen, 'generate', join(fixturesDir, 'pets', 'openapi.yaml'), '--out', 'pets', '--targets', 'endpoints,client']);
+});
+
+after(async () => {
+  server?.kill();
+  await rm(project, { recursive: true, force: true });
+});
+
+const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+test('the generated client bundles for a platform without Node (esbuild, neutral) from the packed runtime: no Node built-in, no server', async () => {
+  const result = await build({
+    entryPoints: [join(project, 'pets', 'client.js')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    splitting: true,
+    outdir: join(project, 'out'),
+    metafile: true,
+    logLevel: 'silent',
+    // A built-in is left as an import rather than failing the build, so the metafile shows who imports it.
+    external: [...builtins],
+  });
+  const inputs = Object.entries(result.metafile.inputs);
+  const runtimeInputs = inputs.map(([path]) => path).filter((path) => path.includes('node_modules/@kitgen/runtime/'));
+  assert.ok(
+    runtimeInputs.some((path) => path.endsWith('@kitgen/runtime/dist/esm/client.js')),
+    `the client entry's ES modules: ${runtimeInputs.join(', ')}`,
+  );
+  const nodeImports = inputs.flatMap(([path, input]) => input.imports.filter((i) => builtins.has(i.path)).map((i) => `${path} -> ${i.path}`));
+  assert.deepEqual(nodeImports, []);
+  const serverSide = runtimeInputs.filter((path) =>
+    /\/dist\/(index\.js|runtime\.cjs|esm\/(index\.js|(server|cli|openapi|docs|log|websocket)\/|middleware\/(?!codecConfig|core)))/.test(path),
+  );
+  assert.deepEqual(serverSide, []);
+  // Binary formats load when an operation declares one: never in the chunk the page loads first.
+  const [entry] = Object.values(result.metafile.outputs).filter((o) => o.entryPoint !== undefined);
+  const codecs = Object.keys(entry.inputs).filter((path) => /codec\/(protobuf|msgpack|avro|thrift)\//.test(path));
+  assert.deepEqual(codecs, []);
+  const anywhere = inputs.map(([path]) => path).filter((path) => /codec\/(avro|thrift)\//.test(path));
+  assert.deepEqual(anywhere, [], 'Avro and Thrift (Node only) are not in a browser build at all');
+});
+
+test('a Vite page built with the kitgen plugin (endpoints and client targets) builds without a warning', () => {
+  assert.deepEqual(warnings, []);
+});
+
+test(
+  'in Chromium the page calls a kitgen server on another origin: JSON, form and multipart bodies, a declared error, a download, an abort',
+  { skip: hasChromium ? false : `no Chromium at ${executablePath} (CI installs Debian's chromium)` },
+  async () => {
+    server = spawn(process.execPath, ['server.mjs'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    server.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    origins = await new Promise<{ page: string; api: string }>((resolve, reject) => {
+      let out = '';
+      server!.stdout!.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]) as { page: string; api: string });
+      });
+      server!.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}\n${err}`)));
+    });
+    let browser: Browser | undefined;
+    try {
+      browser = await chromium.launch({
+        executablePath,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      });
+      const page = await browser.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(String(e)));
+      await page.goto(`${origins.page}/?api=${encodeURIComponent(origins.api)}`);
+      await page.waitForFunction(() => (globalThis as { kitgenResults?: unknown }).kitgenResults !== undefined, null, { timeout: 20_000 });
+      const results = (await page.evaluate(() => (globalThis as { kitgenResults?: unknown }).kitgenResults)) as Record<
+        string,
+        { value?: unknown; error?: string; name?: string; kind?: string }
+      >;
+      assert.deepEqual(pageErrors, []);
+      assert.deepEqual(results.json, { value: { id: 7, name: 'Rex', tag: 'dog' } });
+      // The server's 400 (minLength) is no declared error: a ClientError naming the endpoint and the field.
+      assert.equal(results.badJson.name, 'ClientError');
+      assert.equal(results.badJson.kind, 'status');
+      assert.match(results.badJson.error!, /^POST \/pets \(http:\/\/127\.0\.0\.1:\d+\/pets\): undeclared status 400 .*\/name/);
+      assert.deepEqual(results.form, { value: { user: 'ada', remember: true } });
+      assert.deepEqual(results.multipart, { value: { name: 'notes.txt', size: 19 } });
+      assert.deepEqual(results.found, { value: { _tag: 'right', right: { id: 1, name: 'Ada' } } });
+      assert.deepEqual(results.declaredError, { value: { _tag: 'left', left: { status: 404, body: { message: 'no pet 9' } } } });
+      assert.deepEqual(results.download, { value: { isBytes: true, text: 'hello from the page' } });
+      assert.equal(results.abort.name, 'ClientError');
+      assert.equal(results.abort.kind, 'aborted');
+      assert.match(results.abort.error!, /^GET \/slow \(http:\/\/127\.0\.0\.1:\d+\/slow\): aborted by the caller's signal$/);
+    } finally {
+      await browser?.close();
+    }
+  },
+);
