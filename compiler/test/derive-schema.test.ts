@@ -81,10 +81,18 @@ test('discriminated unions of named members: anyOf + discriminator with a mappin
   });
   accepts(s, { kind: 'circle', radius: 1 }, { kind: 'square', side: 2 });
   rejects(s, { kind: 'circle', side: 1 }, { kind: 'triangle' });
-  // Anonymous members have no components to map to: a plain anyOf.
-  const inline = clean('F.InlineShape') as { anyOf: unknown[]; discriminator?: unknown };
-  assert.equal(inline.anyOf.length, 2);
-  assert.equal(inline.discriminator, undefined);
+  // Members written in place become components named after the union and the tag, so the mapping can name them.
+  const inline = clean('F.InlineShape') as { anyOf: Array<{ $id: string }>; discriminator?: unknown };
+  assert.deepEqual(
+    inline.anyOf.map((m) => m.$id),
+    ['InlineShapeCircle', 'InlineShapeSquare'],
+  );
+  assert.deepEqual(inline.discriminator, {
+    propertyName: 'kind',
+    mapping: { circle: '#/components/schemas/InlineShapeCircle', square: '#/components/schemas/InlineShapeSquare' },
+  });
+  accepts(inline as Json, { kind: 'circle', radius: 1 });
+  rejects(inline as Json, { kind: 'circle', side: 1 });
 });
 
 test('collections: arrays, ReadonlyArray, tuples (TypeBox form), records and index signatures', () => {

@@ -12,6 +12,8 @@ export interface DeriveProjectOptions {
   readonly tsconfig?: string;
   /** Where relative paths start, and where a tsconfig is looked for when none is named. */
   readonly cwd: string;
+  /** Derive closed objects (`additionalProperties: false`) unless a type's JSDoc opens it. */
+  readonly closedObjects?: boolean;
 }
 
 /** Options when no tsconfig is found: strict (null and undefined stay in types), modern ESM. */
@@ -46,7 +48,13 @@ export class DeriveProject {
   /** Component name → the files whose expansions use it → where its type is declared. */
   readonly #components = new Map<string, Map<string, DerivedComponent>>();
 
-  constructor(project: Project, cwd: string, tsconfig: string | undefined) {
+  constructor(
+    project: Project,
+    cwd: string,
+    tsconfig: string | undefined,
+    /** Whether derived objects are closed by default (`additionalProperties: false`). */
+    readonly closedObjects = false,
+  ) {
     this.project = project;
     this.cwd = cwd;
     this.tsconfig = tsconfig;
@@ -212,5 +220,5 @@ export function createDeriveProject(options: DeriveProjectOptions): DeriveProjec
   const project = tsconfig
     ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { strictNullChecks: true, noEmit: true } })
     : new Project({ compilerOptions: defaultCompilerOptions });
-  return new DeriveProject(project, cwd, tsconfig);
+  return new DeriveProject(project, cwd, tsconfig, options.closedObjects ?? false);
 }

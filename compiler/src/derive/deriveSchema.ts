@@ -1,4 +1,5 @@
 import { ts, type Node, type Program, type Type } from 'ts-morph';
+import { aliasNotes } from './aliasNotes.ts';
 import type { DeriveDiagnostic } from './errors.ts';
 import { materialize, Ref, type Json } from './schemaIr.ts';
 import { shapeOf } from './shapes.ts';
@@ -35,6 +36,8 @@ export interface DerivedSchema {
 export interface DeriveOptions {
   /** The label paths start from: the export the type is derived for (`showPetById`). */
   readonly root: string;
+  /** Objects without an index signature get `additionalProperties: false` (a type's `@additionalProperties true` opts out). */
+  readonly closedObjects?: boolean;
 }
 
 /**
@@ -49,8 +52,9 @@ export function deriveSchema(type: Type, node: Node, options: DeriveOptions): De
 
 /** {@link deriveSchema} over TypeScript's own objects (the checker and program of one build). */
 export function deriveCompilerType(ctx: TypeContext, type: ts.Type, node: ts.Node, options: DeriveOptions): DerivedSchema {
-  const walker = new Walker(ctx, shapeOf);
-  const root = walker.visit(type, { node, where: options.root, trail: [] });
+  const walker = new Walker(ctx, shapeOf, options.closedObjects ?? false);
+  const notes = ts.isTypeNode(node) ? aliasNotes(ctx, node) : undefined;
+  const root = walker.visit(type, { node, where: options.root, trail: [] }, notes);
   const schema = materialize(root, walker.bodies);
   const components = [...walker.named].map(([name, entry]): DerivedComponent => {
     const sf = entry.declaration.getSourceFile();

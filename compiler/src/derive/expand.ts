@@ -128,7 +128,7 @@ function derivedFor(project: DeriveProject, ctx: ReturnType<DeriveProject['conte
   const key = `${declared}\u0000${ctx.checker.typeToString(type, undefined, ts.TypeFormatFlags.UseFullyQualifiedType | ts.TypeFormatFlags.NoTruncation)}`;
   const hit = project.cachedType(key);
   if (hit !== undefined) return hit;
-  const derived = deriveCompilerType(ctx, type, node, { root });
+  const derived = deriveCompilerType(ctx, type, node, { root, closedObjects: project.closedObjects });
   project.storeType(key, derived);
   return derived;
 }

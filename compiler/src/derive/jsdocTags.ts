@@ -15,6 +15,8 @@ export interface DocNotes {
   readonly examples?: readonly unknown[];
   readonly readOnly?: boolean;
   readonly writeOnly?: boolean;
+  /** `@additionalProperties false` closes the type's objects (`true` keeps them open under a closing default). */
+  readonly additionalProperties?: boolean;
 }
 
 /** A tag that could not be read (a `@minimum` that is not a number). */
@@ -37,10 +39,21 @@ const numeric = new Set([
   'maxProperties',
 ]);
 const byLowerName = new Map(
-  [...numeric, 'pattern', 'format', 'description', 'title', 'default', 'example', 'deprecated', 'isInt', 'asType', 'readOnly', 'writeOnly'].map((n) => [
-    n.toLowerCase(),
-    n,
-  ]),
+  [
+    ...numeric,
+    'pattern',
+    'format',
+    'description',
+    'title',
+    'default',
+    'example',
+    'deprecated',
+    'isInt',
+    'asType',
+    'readOnly',
+    'writeOnly',
+    'additionalProperties',
+  ].map((n) => [n.toLowerCase(), n]),
 );
 
 /** JSON when the text parses as JSON, else the text itself (`@default red` is the string "red"). */
@@ -55,6 +68,41 @@ function jsonOrText(text: string): unknown {
 /** An empty set of notes. */
 export const noNotes: DocNotes = { constraints: {} };
 
+/** A JSDoc block as text: its comment and its tags (`@minimum 1` → `{ name: 'minimum', text: '1' }`). */
+interface DocBlock {
+  readonly comment: string;
+  readonly tags: ReadonlyArray<{ readonly name: string; readonly text: string }>;
+}
+
+/**
+ * The JSDoc of a symbol. TypeScript attaches a block only when a line break precedes it, so a
+ * block on the line of the brace before (`interface Line { /** @minimum 1 *\/ qty: number }`)
+ * would be lost; such a block is read from the declaration's leading text instead.
+ */
+function docBlock(symbol: ts.Symbol, checker: ts.TypeChecker): DocBlock {
+  const comment = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  const tags = symbol.getJsDocTags(checker).map((t) => ({ name: t.name, text: ts.displayPartsToString(t.text ?? []).trim() }));
+  if (comment !== '' || tags.length > 0) return { comment, tags };
+  const decl = symbol.declarations?.[0];
+  return decl === undefined ? { comment, tags } : (sameLineBlock(decl) ?? { comment, tags });
+}
+
+/** The JSDoc block between a declaration's start and the token before it on the same line. */
+function sameLineBlock(decl: ts.Declaration): DocBlock | undefined {
+  const sf = decl.getSourceFile();
+  const leading = sf.text.slice(decl.pos, decl.getStart(sf));
+  const block = /\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*$/.exec(leading)?.[0];
+  if (block === undefined) return undefined;
+  // TypeScript's own JSDoc parser, on the block placed before a statement.
+  const probe = ts.createSourceFile('jsdoc.ts', `${block}\nvar x;`, ts.ScriptTarget.Latest, true);
+  const doc = ts.getJSDocCommentsAndTags(probe.statements[0]).find(ts.isJSDoc);
+  if (doc === undefined) return undefined;
+  return {
+    comment: (ts.getTextOfJSDocComment(doc.comment) ?? '').trim(),
+    tags: (doc.tags ?? []).map((t) => ({ name: t.tagName.text, text: (ts.getTextOfJSDocComment(t.comment) ?? '').trim() })),
+  };
+}
+
 /**
  * The notes of a symbol's JSDoc: the comment text is the description (`@description` wins),
  * numbers are parsed as numbers, `@default`/`@example` as JSON when they parse, else as text.
@@ -62,14 +110,14 @@ export const noNotes: DocNotes = { constraints: {} };
 export function docNotes(symbol: ts.Symbol | undefined, checker: ts.TypeChecker): { notes: DocNotes; problems: DocProblem[] } {
   if (symbol === undefined) return { notes: noNotes, problems: [] };
   const problems: DocProblem[] = [];
-  const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  const block = docBlock(symbol, checker);
   const notes: { -readonly [K in keyof DocNotes]: DocNotes[K] } = { constraints: {} };
   const constraints: Record<string, number | string> = {};
   const examples: unknown[] = [];
-  if (text !== '') notes.description = text;
-  for (const tag of symbol.getJsDocTags(checker)) {
+  if (block.comment !== '') notes.description = block.comment;
+  for (const tag of block.tags) {
     const name = byLowerName.get(tag.name.toLowerCase()) ?? tag.name;
-    const value = ts.displayPartsToString(tag.text ?? []).trim();
+    const value = tag.text;
     if (numeric.has(name)) {
       const n = Number(value);
       if (value === '' || !Number.isFinite(n)) problems.push({ tag: name, message: `@${name} expects a number, not ${JSON.stringify(value)}` });
@@ -89,6 +137,10 @@ export function docNotes(symbol: ts.Symbol | undefined, checker: ts.TypeChecker)
       else problems.push({ tag: name, message: `@asType supports only "integer", not ${JSON.stringify(value)}` });
     } else if (name === 'readOnly') notes.readOnly = true;
     else if (name === 'writeOnly') notes.writeOnly = true;
+    else if (name === 'additionalProperties') {
+      if (value === 'true' || value === 'false') notes.additionalProperties = value === 'true';
+      else problems.push({ tag: name, message: `@additionalProperties expects true or false, not ${JSON.stringify(value)}` });
+    }
   }
   if (notes.format === 'integer') delete notes.format;
   notes.constraints = constraints;

@@ -1,6 +1,8 @@
 import { ts } from 'ts-morph';
-import { docNotes } from './jsdocTags.ts';
-import type { Ir, IrObject } from './schemaIr.ts';
+import { aliasNotes } from './aliasNotes.ts';
+import { arrayBase, arrayShape, includesUndefined, tupleShape } from './arrays.ts';
+import { docNotes, mergeNotes } from './jsdocTags.ts';
+import { withNotes, type Ir, type IrObject } from './schemaIr.ts';
 import { platformName } from './typeNames.ts';
 import type { Site, Walker } from './walker.ts';
 
@@ -26,22 +28,29 @@ function platformObject(w: Walker, type: ts.Type): string | undefined {
   return (type.getSymbol()?.flags ?? 0) & objectLike ? platformName(w.ctx, type) : undefined;
 }
 
-/** Arrays, tuples, platform types (Date, bytes) and plain objects. */
+/** Built-in classes JSON.stringify writes as text: URL has `toJSON`; a RegExp is sent as its source. */
+const asText: Readonly<Record<string, IrObject>> = {
+  URL: { type: 'string', format: 'uri' },
+  RegExp: { type: 'string', format: 'regex' },
+};
+
+/** Arrays, tuples, platform types (Date, bytes, URL) and plain objects. */
 export function objectShape(w: Walker, type: ts.Type, site: Site): Ir {
   const { checker } = w;
-  if (checker.isArrayType(type)) {
-    const [item] = checker.getTypeArguments(type as ts.TypeReference);
-    return { type: 'array', items: w.visit(item, { ...site, where: `${site.where}[]`, optional: false }) };
-  }
+  if (checker.isArrayType(type)) return arrayShape(w, type as ts.TypeReference, site);
   if (checker.isTupleType(type)) return tupleShape(w, type as ts.TupleTypeReference, site);
   const platform = platformObject(w, type);
   if (platform !== undefined) {
     if (platform === 'Date') return dateMarker();
     if (platform === 'Uint8Array' || platform === 'Buffer') return bytesMarker();
+    const text = asText[platform];
+    if (text !== undefined) return { ...text };
     const known = unsupported[platform];
     if (known) return w.fail(site, `${known.what} (${w.text(type)}) has no JSON form`, known.fix);
     return w.fail(site, `${platform} (a built-in object) has no JSON form`, 'use a plain data type (an interface of JSON values)');
   }
+  const array = arrayBase(checker, type);
+  if (array !== undefined) return arrayShape(w, array, site);
   if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0) {
     return w.fail(site, `a function type (${w.text(type)}) has no JSON form`, 'remove it from the data type, or derive from an interface of its data fields');
   }
@@ -62,6 +71,31 @@ function propertyNode(decl: ts.Declaration | undefined, fallback: ts.Node): ts.N
   return ts.getNameOfDeclaration(decl) ?? decl;
 }
 
+/**
+ * Members that are behaviour, not data: methods (of a class's prototype, or an interface's
+ * method signatures) and a class's accessors, which JSON.stringify does not write.
+ */
+function isBehaviour(p: ts.Symbol): boolean {
+  if (p.flags & ts.SymbolFlags.Method) return true;
+  if (!(p.flags & ts.SymbolFlags.Accessor)) return false;
+  return (p.declarations ?? []).some((d) => (ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d)) && ts.isClassLike(d.parent));
+}
+
+/** The schema of a property that must be absent: no value is valid (TypeBox's `Never`). */
+const absent = (): IrObject => ({ not: {} });
+
+/**
+ * A property whose only value is one JSON.stringify leaves out: `undefined` (also what `?: never`
+ * becomes), or `void` reached through a type argument (`Result<void>`). `void` written as the
+ * property's own type stays an error: it is a function's result, most likely a mistake.
+ */
+function isAbsent(type: ts.Type, decl: ts.Declaration | undefined): boolean {
+  if (type.flags & ts.TypeFlags.Undefined) return true;
+  if (!(type.flags & ts.TypeFlags.Void)) return false;
+  const node = decl && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
+  return node === undefined || node.kind !== ts.SyntaxKind.VoidKeyword;
+}
+
 function plainObject(w: Walker, type: ts.Type, site: Site): Ir {
   const { checker } = w;
   const properties: IrObject = {};
@@ -69,67 +103,52 @@ function plainObject(w: Walker, type: ts.Type, site: Site): Ir {
   for (const p of checker.getPropertiesOfType(type)) {
     // Symbol-keyed properties are not written by JSON.stringify (brands use them too).
     if (p.escapedName.toString().startsWith('__@') || p.escapedName.toString().startsWith('__#')) continue;
+    if (isBehaviour(p)) continue;
     const name = p.getName();
     const decl = p.declarations?.[0];
     w.consult(decl);
-    const at: Site = { node: propertyNode(decl, site.node), where: `${site.where}.${name}`, trail: site.trail, optional: true };
-    if (p.flags & ts.SymbolFlags.Method) {
-      const signature = w.text(checker.getTypeOfSymbol(p));
-      w.fail(at, `a method (${name}: ${signature}) has no JSON form`, 'derive from an interface of the data fields only (or Omit the methods)');
-      continue;
-    }
     if (decl && ts.isPropertyDeclaration(decl) && decl.name && ts.isPrivateIdentifier(decl.name)) continue;
     const propertyType = checker.getTypeOfSymbol(p);
-    const { notes, problems } = docNotes(p, checker);
+    const { notes, problems } = propertyNotes(w, p, decl);
+    const at: Site = {
+      node: propertyNode(decl, site.node),
+      where: `${site.where}.${name}`,
+      trail: site.trail,
+      // `@additionalProperties` on a property closes (or opens) the object type written in place there.
+      ...(notes.additionalProperties !== undefined ? { closed: !notes.additionalProperties } : {}),
+    };
     for (const problem of problems) w.fail(at, problem.message, `write @${problem.tag} as the JSDoc of ${name} expects it`);
-    properties[name] = w.visit(propertyType, at, notes);
-    const optional = (p.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
+    const none = isAbsent(propertyType, decl);
+    properties[name] = none ? withNotes(absent(), notes) : w.visit(propertyType, at, notes);
+    const optional = none || (p.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
     if (!optional) required.push(name);
   }
   const out: IrObject = { type: 'object' };
   if (Object.keys(properties).length > 0) out.properties = properties;
   if (required.length > 0) out.required = required;
   const index = checker.getIndexInfosOfType(type).find((i) => i.keyType.flags & (ts.TypeFlags.String | ts.TypeFlags.Number));
-  if (index !== undefined) {
-    const value = index.type;
-    out.additionalProperties =
-      value.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) ? true : w.visit(value, { ...site, where: `${site.where}[string]`, optional: false });
-  }
+  if (index !== undefined) out.additionalProperties = indexValue(w, index.type, site);
+  else if (site.closed ?? w.closedObjects) out.additionalProperties = false;
   return out;
 }
 
-/** True for `T | undefined` (a property that may be left out: JSON.stringify drops undefined). */
-export function includesUndefined(type: ts.Type): boolean {
-  if (type.flags & ts.TypeFlags.Undefined) return true;
-  return type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Undefined);
+/** A property's JSDoc notes over those of the documented alias its type is written with. */
+function propertyNotes(w: Walker, p: ts.Symbol, decl: ts.Declaration | undefined): ReturnType<typeof docNotes> {
+  const own = docNotes(p, w.checker);
+  const typeNode = decl && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
+  const alias = aliasNotes(w.ctx, typeNode);
+  return alias === undefined ? own : { notes: mergeNotes(alias, own.notes), problems: own.problems };
 }
 
 /**
- * A tuple in TypeBox's form (`Type.Tuple`): `items` as a list, `additionalItems` false (or the
- * rest element's schema), `minItems` the required elements and `maxItems` all of them.
+ * `additionalProperties` of an index signature: any value (`true`), none (`false`, for
+ * `Record<string, never>`), or the value's schema. A key may be absent, so `undefined` in the
+ * value's type (`Partial<Record<string, V>>`) is dropped.
  */
-function tupleShape(w: Walker, type: ts.TupleTypeReference, site: Site): Ir {
-  const flags = type.target.elementFlags;
-  const elements = w.checker.getTypeArguments(type);
-  const items: Ir[] = [];
-  let rest: Ir | undefined;
-  let minItems = 0;
-  for (let i = 0; i < elements.length; i++) {
-    const at: Site = { ...site, where: `${site.where}[${i}]`, optional: (flags[i] & ts.ElementFlags.Optional) !== 0 };
-    if (flags[i] & ts.ElementFlags.Variadic)
-      return w.fail(at, `a variadic tuple element (${w.text(type)}) has no JSON Schema form`, 'use a fixed tuple or an array');
-    if (flags[i] & ts.ElementFlags.Rest) {
-      if (i !== elements.length - 1)
-        return w.fail(at, `a tuple with elements after its rest element (${w.text(type)}) has no JSON Schema form`, 'put the rest element last');
-      rest = w.visit(elements[i], at);
-      continue;
-    }
-    items.push(w.visit(elements[i], at));
-    if (flags[i] & ts.ElementFlags.Required) minItems = i + 1;
-  }
-  const out: IrObject = { type: 'array', items, additionalItems: rest ?? false, minItems };
-  if (rest === undefined) out.maxItems = items.length;
-  return out;
+function indexValue(w: Walker, value: ts.Type, site: Site): Ir {
+  if (value.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
+  if (value.flags & (ts.TypeFlags.Never | ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return false;
+  return w.visit(value, { node: site.node, where: `${site.where}[string]`, trail: site.trail });
 }
 
 /**

@@ -87,6 +87,8 @@ const intrinsic: ReadonlyArray<readonly [ts.TypeFlags, string]> = [
   [ts.TypeFlags.BigInt, 'BigInt'],
   [ts.TypeFlags.Null, 'Null'],
   [ts.TypeFlags.Undefined, 'Undefined'],
+  [ts.TypeFlags.Void, 'Void'],
+  [ts.TypeFlags.Never, 'Never'],
   [ts.TypeFlags.Any, 'Unknown'],
   [ts.TypeFlags.Unknown, 'Unknown'],
 ];

@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
-import { nullable, Ref, type Ir, type IrObject } from './schemaIr.ts';
+import { discriminated } from './discriminator.ts';
+import { nullable, type Ir, type IrObject } from './schemaIr.ts';
 import type { Site, Walker } from './walker.ts';
 
 /** A literal value of a union member (string, number or boolean literal, enum members included). */
@@ -68,17 +69,15 @@ function regroupEnums(w: Walker, list: ts.Type[], union: ts.Type): ts.Type[] {
 }
 
 /**
- * A union: `undefined` makes a property optional, `null` makes it nullable (`anyOf [x, null]`),
- * literals become one `enum`, object members tagged by a common literal property become
- * `anyOf` + `discriminator` (its mapping names each member's component).
+ * A union: `undefined` (and `void`) means "may be absent" and is dropped — an object leaves such
+ * a property out, and array elements refuse it before they get here; `null` makes it nullable
+ * (`anyOf [x, null]`), literals become one `enum`, object members tagged by a common literal
+ * property become `anyOf` + `discriminator` (its mapping names each member's component).
  */
 export function unionShape(w: Walker, type: ts.UnionType, site: Site): Ir {
   let list = inDeclaredOrder(w, type, members(type));
   const hasNull = list.some((t) => t.flags & ts.TypeFlags.Null);
-  const hasUndefined = list.some((t) => t.flags & ts.TypeFlags.Undefined);
-  if (hasUndefined && !site.optional)
-    w.fail(site, `undefined (in ${w.text(type)}) has no JSON form here`, 'make the property optional (name?: T), or use null');
-  list = list.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
+  list = list.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
   // `boolean` is `true | false` to TypeScript.
   const bools = list.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral && !(t.flags & ts.TypeFlags.EnumLiteral));
   if (bools.length === 2) {
@@ -86,7 +85,6 @@ export function unionShape(w: Walker, type: ts.UnionType, site: Site): Ir {
     list = list.flatMap((t, i) => (i === at ? [w.checker.getBooleanType()] : bools.includes(t) ? [] : [t]));
   }
   list = regroupEnums(w, list, type);
-  const inner: Site = { ...site, optional: false };
   const literals = list.filter((t) => literalValue(w, t) !== undefined);
   const others = list.filter((t) => literalValue(w, t) === undefined);
   const parts: Ir[] = [];
@@ -96,39 +94,11 @@ export function unionShape(w: Walker, type: ts.UnionType, site: Site): Ir {
       const values = literals.map((t) => literalValue(w, t)!).filter((v) => typeof v === kind);
       if (values.length > 0) parts.push(literalSchema(values));
     }
-    const visited = others.map((t) => w.visit(t, inner));
-    parts.push(...visited);
+    parts.push(...others.map((t) => w.visit(t, site)));
   }
   let out: Ir;
   if (parts.length === 0) out = w.fail(site, `the union ${w.text(type)} has no member with a JSON form`, 'give the property a data type');
   else if (parts.length === 1) out = parts[0];
-  else {
-    const discriminator = literals.length === 0 ? discriminatorOf(w, others, parts) : undefined;
-    out = discriminator ? { anyOf: parts, discriminator } : { anyOf: parts };
-  }
+  else out = (literals.length === 0 ? discriminated(w, others, parts, site) : undefined) ?? { anyOf: parts };
   return hasNull ? nullable(out) : out;
-}
-
-/**
- * The discriminator of object members that all carry one required string-literal property with
- * distinct values, when every member is a named schema (the mapping points at components).
- */
-function discriminatorOf(w: Walker, types: readonly ts.Type[], parts: readonly Ir[]): IrObject | undefined {
-  if (!parts.every((p) => p instanceof Ref)) return undefined;
-  if (!types.every((t) => t.flags & ts.TypeFlags.Object && !w.checker.isArrayType(t) && !w.checker.isTupleType(t))) return undefined;
-  const tagOf = (t: ts.Type, name: string): string | undefined => {
-    const p = t.getProperty(name);
-    if (p === undefined || p.flags & ts.SymbolFlags.Optional) return undefined;
-    const pt = w.checker.getTypeOfSymbol(p);
-    return pt.isStringLiteral() ? pt.value : undefined;
-  };
-  for (const candidate of w.checker.getPropertiesOfType(types[0])) {
-    const name = candidate.getName();
-    const values = types.map((t) => tagOf(t, name));
-    if (values.some((v) => v === undefined) || new Set(values).size !== values.length) continue;
-    const mapping: IrObject = {};
-    values.forEach((v, i) => (mapping[v!] = `#/components/schemas/${(parts[i] as Ref).name}`));
-    return { propertyName: name, mapping };
-  }
-  return undefined;
 }

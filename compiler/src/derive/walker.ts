@@ -11,14 +11,18 @@ export interface Site {
   readonly where: string;
   /** The root label and each place a named type was entered from. */
   readonly trail: readonly string[];
-  /** A property or tuple element that may be absent: `undefined` in its union means optional. */
-  readonly optional?: boolean;
+  /**
+   * Whether objects derived here are closed (`additionalProperties: false`): the JSDoc
+   * `@additionalProperties` of the named type whose body this is; unset, the derivation's default.
+   */
+  readonly closed?: boolean;
 }
 
 /** A named schema found on the walk: where it is declared, and the type that owns the name. */
 export interface NamedEntry {
   readonly type: ts.Type;
-  readonly declaration: ts.Declaration;
+  /** The declaration (for a hoisted member written in place without one, the union's node). */
+  readonly declaration: ts.Node;
 }
 
 /** Structural shapes (objects, unions, …) are built by functions given the walker; see objects.ts, unions.ts. */
@@ -35,10 +39,14 @@ export class Walker {
   readonly consulted = new Set<string>();
   readonly #byType = new Map<ts.Type, string>();
   #anonymous = new Set<ts.Type>();
+  /** Type nodes already searched for unresolved names, and whether one was found. */
+  readonly #checked = new Map<ts.Node, boolean>();
 
   constructor(
     readonly ctx: TypeContext,
     readonly shape: ShapeOf,
+    /** Objects without an index signature are closed unless their type's JSDoc says otherwise. */
+    readonly closedObjects = false,
   ) {}
 
   get checker(): ts.TypeChecker {
@@ -65,6 +73,9 @@ export class Walker {
   /** The schema of a type at a site, with the notes of the property (or element) it is the type of. */
   visit(type: ts.Type, site: Site, notes: DocNotes = noNotes): Ir {
     const f = type.flags;
+    const missing = this.#missing(site);
+    if (missing !== undefined) return missing;
+    if (isErrorType(type)) return this.fail(site, `the type ${this.text(type)} does not resolve`, 'fix the type errors TypeScript reports here');
     if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return withNotes({}, notes);
     if (f & ts.TypeFlags.TypeParameter) {
       return this.fail(
@@ -106,6 +117,47 @@ export class Walker {
     }
   }
 
+  /**
+   * A name TypeScript could not resolve (a misspelling, a missing import) written in the node a
+   * site points at: an error at the name, once, instead of the `any` TypeScript reads it as.
+   */
+  #missing(site: Site): IrObject | undefined {
+    const { node } = site;
+    if (this.#checked.has(node)) return this.#checked.get(node) ? {} : undefined;
+    const name = unresolvedReference(this.checker, node);
+    this.#checked.set(node, name !== undefined);
+    if (name === undefined) return undefined;
+    return this.fail(
+      { ...site, node: name },
+      `cannot find type ${name.getText()}`,
+      'check the spelling of the type name, and that it is declared or imported in this file',
+    );
+  }
+
+  /**
+   * Makes an anonymous type's schema a named one (a tagged union's member written in place, which
+   * the discriminator's mapping must name); the same type hoisted again is the same component.
+   */
+  hoist(type: ts.Type, name: string, body: Ir, site: Site): Ref {
+    const known = this.#byType.get(type);
+    if (known !== undefined) return new Ref(known);
+    const declaration = type.getSymbol()?.declarations?.[0] ?? site.node;
+    const prior = this.named.get(name);
+    if (prior !== undefined) {
+      this.fail(
+        site,
+        `the member ${this.text(type)} would be named ${name} (the union and its tag), which is already the type at ${locationOf(prior.declaration)}`,
+        `declare the member as a named interface, or rename the other ${name}`,
+      );
+      return new Ref(name);
+    }
+    this.#byType.set(type, name);
+    this.named.set(name, { type, declaration });
+    this.bodies.set(name, body);
+    this.consult(declaration);
+    return new Ref(name);
+  }
+
   #named(type: ts.Type, target: NamedTarget, site: Site): Ir {
     const known = this.#byType.get(type);
     if (known !== undefined) return new Ref(known);
@@ -138,7 +190,12 @@ export class Walker {
     this.bodies.set(name, {}); // claimed first, so the order of $defs is the order names are met
     this.consult(target.declaration);
     const { notes, problems } = docNotes(target.symbol, this.checker);
-    const inner: Site = { node: declarationNode(target.declaration), where: name, trail: [...site.trail, site.where] };
+    const inner: Site = {
+      node: declarationNode(target.declaration),
+      where: name,
+      trail: [...site.trail, site.where],
+      ...(notes.additionalProperties !== undefined ? { closed: !notes.additionalProperties } : {}),
+    };
     for (const p of problems) this.fail(inner, p.message, `write @${p.tag} as the JSDoc of ${name} expects it`);
     // Anonymous types are tracked per named body: meeting one again below a name is a new use, not a cycle.
     const outer = this.#anonymous;
@@ -150,6 +207,29 @@ export class Walker {
     }
     return new Ref(name);
   }
+}
+
+/** True for the type TypeScript gives a name it cannot resolve (it behaves as `any` otherwise). */
+function isErrorType(type: ts.Type): boolean {
+  return (type.flags & ts.TypeFlags.Any) !== 0 && (type as ts.Type & { intrinsicName?: string }).intrinsicName === 'error';
+}
+
+/** The first type name under `node` that resolves to nothing (`NotFund` in `Page<NotFund>`). */
+function unresolvedReference(checker: ts.TypeChecker, node: ts.Node): ts.EntityName | ts.Identifier | undefined {
+  const name = ts.isTypeReferenceNode(node)
+    ? node.typeName
+    : ts.isExpressionWithTypeArguments(node) && ts.isIdentifier(node.expression)
+      ? node.expression
+      : undefined;
+  if (name !== undefined && !resolves(checker, checker.getSymbolAtLocation(name))) return name;
+  return ts.forEachChild(node, (child) => unresolvedReference(checker, child));
+}
+
+/** Whether a name stands for a declaration (TypeScript gives an unresolved name a symbol declared nowhere). */
+function resolves(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): boolean {
+  if (symbol === undefined) return false;
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  return (target.declarations?.length ?? 0) > 0;
 }
 
 /** The node a named type's problems point at: the aliased type, or the declaration's name. */
