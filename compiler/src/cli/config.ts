@@ -36,6 +36,8 @@ export interface KitgenConfig {
   readonly openapiFormats?: readonly OpenAPIFormat[];
   /** The tsconfig of endpoint definition files (default: the nearest one above the first file). */
   readonly tsconfig?: string;
+  /** `DeriveSchema.gen<T>()` writes `additionalProperties: false` on objects without an index signature (a type's `@additionalProperties true` opts out). */
+  readonly closedObjects?: boolean;
   /** Title of the OpenAPI document of endpoint definition files (default: package.json `name`). */
   readonly title?: string;
   /** Version of the OpenAPI document of endpoint definition files (default: package.json `version`). */
@@ -77,6 +79,7 @@ const keys: Record<keyof KitgenConfig, (v: unknown) => boolean> = {
   runtimePackage: (v) => typeof v === 'string' && v !== '',
   openapiFormats: (v) => Array.isArray(v) && v.length > 0 && v.every((f) => f === 'json' || f === 'yaml'),
   tsconfig: (v) => typeof v === 'string',
+  closedObjects: (v) => typeof v === 'boolean',
   title: (v) => typeof v === 'string' && v !== '',
   version: (v) => typeof v === 'string' && v !== '',
 };

@@ -28,6 +28,7 @@ export interface GenerateFlags {
   int64?: 'bigint' | 'number';
   openapiFormat?: string;
   tsconfig?: string;
+  closedObjects?: boolean;
   title?: string;
   apiVersion?: string;
 }
@@ -83,6 +84,7 @@ export function generateRunFrom(
       : {}),
     openapiFormats: flags.openapiFormat !== undefined ? parseFormats(flags.openapiFormat) : (config.openapiFormats ?? ['json']),
     ...((flags.tsconfig ?? config.tsconfig) !== undefined ? { tsconfig: flags.tsconfig !== undefined ? resolve(cwd, flags.tsconfig) : config.tsconfig } : {}),
+    ...((flags.closedObjects ?? config.closedObjects) === true ? { closedObjects: true } : {}),
     ...((flags.title ?? config.title) !== undefined ? { title: flags.title ?? config.title } : {}),
     ...((flags.apiVersion ?? config.version) !== undefined ? { version: flags.apiVersion ?? config.version } : {}),
     ...((flags.templates ?? config.templates) !== undefined

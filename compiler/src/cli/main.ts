@@ -68,6 +68,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     )
     .option('--openapi-format <list>', 'the forms of the openapi target: json (default), yaml, or json,yaml')
     .option('--tsconfig <file>', 'the tsconfig of endpoint definition files (default: the nearest one above the first file)')
+    .option('--closed-objects', 'DeriveSchema.gen<T>() closes objects (additionalProperties: false) unless a type says @additionalProperties true')
     .option('--title <text>', "the API's title in the OpenAPI document of endpoint files (default: package.json name)")
     .option('--api-version <text>', "the API's version in the OpenAPI document of endpoint files (default: package.json version)")
     .option('-c, --config <file>', 'a kitgen.config.ts|mjs|json (default: one in the working folder)')

@@ -19,6 +19,8 @@ export interface GenerateRun {
   readonly openapiFormats: readonly OpenAPIFormat[];
   /** The tsconfig of endpoint definition files. */
   readonly tsconfig?: string;
+  /** Derived objects without an index signature are closed (`additionalProperties: false`). */
+  readonly closedObjects?: boolean;
   /** Title and version of the document made from endpoint definition files. */
   readonly title?: string;
   readonly version?: string;
@@ -84,6 +86,7 @@ export function codeFirstSession(run: GenerateRun): CodeFirstRunSession {
     input: run.input,
     cwd: dirname(run.input),
     ...(run.tsconfig !== undefined ? { tsconfig: run.tsconfig } : {}),
+    ...(run.closedObjects === true ? { closedObjects: true } : {}),
     ...(run.title !== undefined ? { title: run.title } : {}),
     ...(run.version !== undefined ? { version: run.version } : {}),
   };

@@ -17,6 +17,8 @@ export interface CodeFirstOptions {
   readonly cwd: string;
   /** The tsconfig (default: the nearest one above the first file). */
   readonly tsconfig?: string;
+  /** Derived objects without an index signature are closed (`additionalProperties: false`). */
+  readonly closedObjects?: boolean;
   /** Title and version of the document (default: the nearest package.json's name and version). */
   readonly title?: string;
   readonly version?: string;
@@ -127,7 +129,11 @@ export class CodeFirstSession {
     const files = await resolveEndpointFiles(this.#options.input, this.#options.cwd);
     // A watch's next run: re-read the files that changed on disk (the expansion cache checks the rest).
     if (this.#project) this.#project.refreshAll();
-    this.#project ??= createDeriveProject({ cwd: dirname(files[0]), ...(this.#options.tsconfig !== undefined ? { tsconfig: this.#options.tsconfig } : {}) });
+    this.#project ??= createDeriveProject({
+      cwd: dirname(files[0]),
+      ...(this.#options.tsconfig !== undefined ? { tsconfig: this.#options.tsconfig } : {}),
+      ...(this.#options.closedObjects === true ? { closedObjects: true } : {}),
+    });
     const project = this.#project;
     project.addFiles(files);
     const errors: Diagnostic[] = [];

@@ -29,14 +29,22 @@ export class DeriveTransformer {
   /** The files each module's last expansion read (itself excluded). */
   readonly #consulted = new Map<string, readonly string[]>();
 
-  constructor(tsconfig: string | undefined) {
+  constructor(
+    tsconfig: string | undefined,
+    /** Derived objects are closed by default, as `kitgen generate --closed-objects` derives them. */
+    readonly closedObjects = false,
+  ) {
     this.#tsconfig = tsconfig;
   }
 
   /** Expands the calls in a module's text (as the bundler has it); `undefined` when it has none to expand. */
   expand(id: string, code: string): Expansion | undefined {
     const file = cleanId(id);
-    this.#project ??= createDeriveProject({ cwd: dirname(file), ...(this.#tsconfig !== undefined ? { tsconfig: this.#tsconfig } : {}) });
+    this.#project ??= createDeriveProject({
+      cwd: dirname(file),
+      closedObjects: this.closedObjects,
+      ...(this.#tsconfig !== undefined ? { tsconfig: this.#tsconfig } : {}),
+    });
     for (const path of this.#consulted.get(file) ?? []) this.changed(path);
     const expansion = expandDeriveSchema(file, this.#project, code);
     this.#consulted.set(

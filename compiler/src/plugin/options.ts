@@ -23,6 +23,8 @@ export interface ResolvedPluginOptions {
   /** `kitgen generate`'s run, when an input is configured. */
   readonly run?: GenerateRun;
   readonly tsconfig?: string;
+  /** The transform closes derived objects as the generation does (`closedObjects`). */
+  readonly closedObjects?: boolean;
   readonly cwd: string;
 }
 
@@ -39,7 +41,8 @@ export async function resolvePluginOptions(options: KitgenPluginOptions, cwd: st
   const given = Object.fromEntries(Object.entries(options).filter(([k, v]) => v !== undefined && !pluginOnly.has(k)));
   const merged: KitgenConfig = { ...fromFile.config, ...checkConfig(given, 'kitgen plugin options', base) };
   const tsconfig = merged.tsconfig;
-  if (merged.input === undefined) return { cwd: base, ...(tsconfig !== undefined ? { tsconfig } : {}) };
+  const transform = { ...(tsconfig !== undefined ? { tsconfig } : {}), ...(merged.closedObjects === true ? { closedObjects: true } : {}) };
+  if (merged.input === undefined) return { cwd: base, ...transform };
   const run = generateRunFrom(merged, { format: true }, base, undefined, 'file' in fromFile ? fromFile.file : undefined);
-  return { run, cwd: base, ...(tsconfig !== undefined ? { tsconfig } : {}) };
+  return { run, cwd: base, ...transform };
 }

@@ -48,7 +48,7 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
   // configResolved has given the root.
   const setup = () =>
     (ready ??= resolvePluginOptions(options, cwd).then((resolved) => {
-      transformer = new DeriveTransformer(resolved.tsconfig);
+      transformer = new DeriveTransformer(resolved.tsconfig, resolved.closedObjects === true);
       if (resolved.run) regenerator = new Regenerator(resolved.run, { progress: () => {}, warning: (d) => !quiet && log.warn(formatDiagnostic(d)) });
     }));
 

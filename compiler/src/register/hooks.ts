@@ -12,14 +12,18 @@ import { formatDiagnostic } from '../diagnostics/index.ts';
 export interface RegisterData {
   /** A tsconfig to read types with (default: the nearest one above each first file). */
   readonly tsconfig?: string;
+  /** Derived objects are closed by default (`additionalProperties: false`), as `kitgen generate --closed-objects` does. */
+  readonly closedObjects?: boolean;
 }
 
 let tsconfig: string | undefined;
+let closedObjects = false;
 let project: DeriveProject | undefined;
 
 /** Takes the options `register` was given. */
 export function initialize(data: RegisterData | undefined): void {
   tsconfig = data?.tsconfig;
+  closedObjects = data?.closedObjects === true;
 }
 
 const expandable = /\.(?:m)?tsx?$/;
@@ -47,7 +51,7 @@ export async function load(url: string, context: object, next: NextLoad): Promis
   const text = await readFile(file, 'utf8');
   // Cheap test first: most modules never name it, and the TypeScript project is not built for them.
   if (!text.includes('DeriveSchema')) return next(url, context);
-  project ??= createDeriveProject({ cwd: dirname(file), ...(tsconfig !== undefined ? { tsconfig } : {}) });
+  project ??= createDeriveProject({ cwd: dirname(file), closedObjects, ...(tsconfig !== undefined ? { tsconfig } : {}) });
   const expansion = expandDeriveSchema(file, project, text);
   const errors = expansion.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new DeriveSchemaLoadError(errors.map(formatDiagnostic).join('\n'));

@@ -5,7 +5,11 @@ import { register } from 'node:module';
 import type { RegisterData } from './hooks.ts';
 
 const hooks = new URL(`./hooks${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-const data: RegisterData = process.env.KITGEN_TSCONFIG ? { tsconfig: process.env.KITGEN_TSCONFIG } : {};
+// KITGEN_CLOSED_OBJECTS=1 closes derived objects, as `kitgen generate --closed-objects` does.
+const data: RegisterData = {
+  ...(process.env.KITGEN_TSCONFIG ? { tsconfig: process.env.KITGEN_TSCONFIG } : {}),
+  ...(process.env.KITGEN_CLOSED_OBJECTS === '1' ? { closedObjects: true } : {}),
+};
 register(hooks.href, { data });
 // tsx after the hooks, so its hooks run first and compile the TypeScript the expansion returns.
 const tsx = (await import('tsx/esm/api')) as { register: () => unknown };
