@@ -6,41 +6,56 @@ import assert from 'node:assert/strict';
 import { MediaType } from '@kitgen/runtime';
 
 const COUNT = 300_000;
-/** Generous for a loaded two-core machine; the quadratic parser needed 2-3 s for the first shape. */
+/** Generous for a loaded two-core machine; the quadratic parser needed 2-9 s for the first shape. */
 const BOUND_MS = 500;
 
-function timed(text: string): { result: MediaType | undefined; ms: number } {
-  const started = performance.now();
-  const result = MediaType.parse(text);
-  return { result, ms: performance.now() - started };
+/**
+ * Parses `make(COUNT)` three times and returns the result with the fastest time: the others are
+ * what the machine's other work cost. (A ratio against a tenth of the input says little here:
+ * collections make large inputs a few times dearer per byte even when the parser is linear.)
+ */
+function timed(make: (count: number) => string): { result: MediaType | undefined; ms: number } {
+  const text = make(COUNT);
+  let ms = Infinity;
+  let result: MediaType | undefined;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    result = MediaType.parse(text);
+    ms = Math.min(ms, performance.now() - started);
+  }
+  return { result, ms };
+}
+
+/** Within the bound the quadratic parser missed by seconds. */
+function assertLinear({ ms }: { ms: number }): void {
+  assert.ok(ms < BOUND_MS, `took ${ms.toFixed(0)} ms`);
 }
 
 test(`parse: ${COUNT} parameters without a value, then one with, in under ${BOUND_MS} ms`, () => {
-  const { result, ms } = timed(`text/plain${'; flag'.repeat(COUNT)}; charset=utf-8`);
-  assert.deepEqual({ ...result!.parameters }, { charset: 'utf-8' });
-  assert.ok(ms < BOUND_MS, `took ${ms.toFixed(0)} ms`);
+  const run = timed((count) => `text/plain${'; flag'.repeat(count)}; charset=utf-8`);
+  assert.deepEqual({ ...run.result!.parameters }, { charset: 'utf-8' });
+  assertLinear(run);
 });
 
 test(`parse: ${COUNT} repeated name=value parameters (the last wins) in under ${BOUND_MS} ms`, () => {
-  const text = `multipart/form-data${Array.from({ length: COUNT }, (_, i) => `; Boundary=b${i}`).join('')}`;
-  const { result, ms } = timed(text);
-  assert.deepEqual({ ...result!.parameters }, { boundary: `b${COUNT - 1}` });
-  assert.ok(ms < BOUND_MS, `took ${ms.toFixed(0)} ms`);
+  const run = timed((count) => `multipart/form-data${Array.from({ length: count }, (_, i) => `; Boundary=b${i}`).join('')}`);
+  assert.deepEqual({ ...run.result!.parameters }, { boundary: `b${COUNT - 1}` });
+  assertLinear(run);
 });
 
 test(`parse: ${COUNT} quoted values with escapes in under ${BOUND_MS} ms`, () => {
-  const { result, ms } = timed(`text/plain${'; q="a\\";b"'.repeat(COUNT)}`);
-  assert.deepEqual({ ...result!.parameters }, { q: 'a";b' });
-  assert.ok(ms < BOUND_MS, `took ${ms.toFixed(0)} ms`);
+  const run = timed((count) => `text/plain${'; q="a\\";b"'.repeat(count)}`);
+  assert.deepEqual({ ...run.result!.parameters }, { q: 'a";b' });
+  assertLinear(run);
 });
 
 test(`parse: one quoted value of ${COUNT} escaped characters, and an unterminated one, in under ${BOUND_MS} ms each`, () => {
-  const escaped = timed(`text/plain; q="${'\\x'.repeat(COUNT)}"`);
+  const escaped = timed((count) => `text/plain; q="${'\\x'.repeat(count)}"`);
   assert.equal(escaped.result!.parameters.q, 'x'.repeat(COUNT));
-  assert.ok(escaped.ms < BOUND_MS, `took ${escaped.ms.toFixed(0)} ms`);
-  const open = timed(`text/plain; q="${'\\x'.repeat(COUNT)}`);
+  assertLinear(escaped);
+  const open = timed((count) => `text/plain; q="${'\\x'.repeat(count)}`);
   assert.equal(open.result, undefined);
-  assert.ok(open.ms < BOUND_MS, `took ${open.ms.toFixed(0)} ms`);
+  assertLinear(open);
 });
 
 test('parse: names around `=` and `;` still read as before (spaces trimmed, valueless skipped, garbage refused)', () => {

@@ -114,6 +114,13 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09;
 
+/** RFC 9110 `tchar`s by character code (the characters of `tokenPattern`). */
+const TOKEN_CHARS = new Uint8Array(128);
+for (const c of "!#$%&'*+.^_`|~-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") TOKEN_CHARS[c.charCodeAt(0)] = 1;
+
+/** Where the last quoted value read by {@link readQuoted} ended (just past its closing quote). */
+let quotedEnd = 0;
+
 /**
  * Parses `; name=value` pairs from `start` (at a `;`); undefined on an unterminated quote or
  * garbage. One forward pass: every character is looked at a bounded number of times, so a
@@ -130,24 +137,36 @@ function parseParameters(text: string, start: number): Record<string, string> | 
     i++;
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (i >= n) break; // a trailing `;` is harmless
-    // The name runs to the first `=`; a `;` (or the end) before any `=` means no value.
+    // The name runs to the first `=`; a `;` (or the end) before any `=` means no value. On the
+    // way: where the name ends (spaces may follow it), whether it is a token, whether it has capitals.
     let eq = i;
+    let nameEnd = i;
+    let token = true;
+    let upper = false;
     let c = 0;
-    while (eq < n && (c = text.charCodeAt(eq)) !== EQUALS && c !== SEMI) eq++;
+    for (; eq < n; eq++) {
+      c = text.charCodeAt(eq);
+      if (c === EQUALS || c === SEMI) break;
+      if (isSpace(c)) continue;
+      if (nameEnd < eq || c >= 128 || TOKEN_CHARS[c] === 0)
+        token = false; // a space inside, or not a tchar
+      else if (c >= 0x41 && c <= 0x5a) upper = true;
+      nameEnd = eq + 1;
+    }
     if (eq >= n || c === SEMI) {
       // A parameter without a value: skipped, as browsers and most servers do.
       i = eq;
       continue;
     }
-    const name = text.slice(i, eq).trim().toLowerCase();
-    if (!tokenPattern.test(name)) return undefined;
+    if (!token || nameEnd === i) return undefined;
+    const name = upper ? text.slice(i, nameEnd).toLowerCase() : text.slice(i, nameEnd);
     i = eq + 1;
     let value: string;
     if (text.charCodeAt(i) === QUOTE) {
       const quoted = readQuoted(text, i + 1);
       if (quoted === undefined) return undefined;
-      value = quoted.value;
-      i = quoted.end;
+      value = quoted;
+      i = quotedEnd;
     } else {
       // Unquoted values are read up to the next `;`: some clients send boundaries with `:` or `=`.
       const end = text.indexOf(';', i);
@@ -159,14 +178,17 @@ function parseParameters(text: string, start: number): Record<string, string> | 
   return parameters;
 }
 
-/** A quoted-string's value from just after its opening quote, and where it ends; undefined when unterminated. */
-function readQuoted(text: string, from: number): { value: string; end: number } | undefined {
+/** A quoted-string's value from just after its opening quote (its end in `quotedEnd`); undefined when unterminated. */
+function readQuoted(text: string, from: number): string | undefined {
   const n = text.length;
   let value = '';
   let run = from; // start of the characters not yet copied into value
   for (let i = from; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c === QUOTE) return { value: value + text.slice(run, i), end: i + 1 };
+    if (c === QUOTE) {
+      quotedEnd = i + 1;
+      return value + text.slice(run, i);
+    }
     if (c === BACKSLASH && i + 1 < n) {
       // `\x` stands for x: copy what came before, then x itself.
       value += text.slice(run, i) + text[i + 1];
