@@ -16,6 +16,7 @@ import { documentOperations } from './support/documentOperations.ts';
 import { DocumentSamples } from './support/documentSamples.ts';
 import { wireTestDocument } from './support/realWorldWire.ts';
 import { describe } from './support/wireFindings.ts';
+import { firstDifference } from './support/wireFidelity.ts';
 import { judgeRefusal, judgeValidAnswer } from './support/wireJudge.ts';
 import { validParts } from './support/wireRequests.ts';
 import { invalidRequests, wrongText } from './support/wireSpoilers.ts';
@@ -50,6 +51,7 @@ const sample: readonly SampleDocument[] = [
   { document: 'apisetu.gov.in/hpayushboard.json', shows: 'a declared 400 schema with an enum of error codes', kitgen: 2 },
   { document: 'opto22.com/groov.json', shows: 'an apiKey in the query, integer path parameters', kitgen: 4 },
   { document: 'webscraping.ai.json', shows: 'OpenAPI 3.1', kitgen: 1 },
+  { document: 'apideck.com/crm.json', shows: 'optional nullable properties left out of an answer', kitgen: 9, maxOperations: 8 },
 ];
 
 for (const s of sample) {
@@ -150,4 +152,18 @@ test('valid requests are sampled from the document and checked; invalid ones are
   assert.match(parts.path.id, /^-?\d+$/, 'the integer path parameter is sampled as one');
   const [first] = invalidRequests(planted, referee, op, parts);
   assert.equal(first.parts.path.id, wrongText, 'the first invalid request gives the integer parameter a text');
+});
+
+test('an answer must cross the wire as the handler gave it, up to what its types cannot hold', () => {
+  const sent = { name: 'Rex', tags: ['a'] };
+  assert.equal(firstDifference(sent, { name: 'Rex', tags: ['a'] }), undefined);
+  assert.equal(firstDifference(sent, { tags: ['a'], name: 'Rex' }), undefined, 'key order is no difference');
+  assert.match(firstDifference(sent, { name: 'Rex', tags: ['a'], tag: null }) ?? '', /at \/tag the handler gave absent, the wire has null/);
+  assert.match(firstDifference(sent, { name: 'Rex', tags: [] }) ?? '', /at \/tags\/0 the handler gave "a", the wire has absent/);
+  // `extra` is no property of the types: dropped or kept, it is no difference; made up, it is.
+  const given = { ...sent, extra: 1 };
+  assert.equal(firstDifference(sent, { name: 'Rex', tags: ['a'] }, given), undefined);
+  assert.equal(firstDifference(sent, { name: 'Rex', tags: ['a'], extra: 1 }, given), undefined);
+  assert.match(firstDifference(sent, { name: 'Rex', tags: ['a'], other: 2 }, given) ?? '', /at \/other/);
+  assert.equal(firstDifference({ blob: 'a2l0Z2Vu' }, { blob: 'a2l0Z2Vu' }), undefined);
 });

@@ -1,15 +1,17 @@
 // Values sampled from a published document's own schemas (openapi-sampler), each checked by the
 // referee before it is used: a sample the document's schema refuses is the sampler's fault (or an
 // example of the document's own), never a finding against the server it would be sent to.
-import { _registerSampler, _samplers, sample } from 'openapi-sampler';
+import * as openapiSampler from 'openapi-sampler';
 import { at, RefereeUnable, type DocumentReferee, type OpenApiDocument, type View } from './documentReferee.ts';
 import { patternSample } from './patternSample.ts';
 
 type StringSampler = (schema: { pattern?: unknown; minLength?: number; maxLength?: number }, ...rest: unknown[]) => unknown;
-const samplers = _samplers as unknown as Record<string, StringSampler>;
-const sampleString = samplers.string;
+// Its samplers by type, and how to replace one: exported, though not in its type declarations.
+const internals = openapiSampler as unknown as { _samplers: Record<string, StringSampler>; _registerSampler(type: string, sampler: StringSampler): void };
+const { sample } = openapiSampler;
+const sampleString = internals._samplers.string;
 // A string with a `pattern` gets a text that matches it where patternSample can make one.
-(_registerSampler as unknown as (type: string, sampler: StringSampler) => void)('string', (schema, ...rest) => {
+internals._registerSampler('string', (schema, ...rest) => {
   const text = typeof schema.pattern === 'string' ? patternSample(schema.pattern, schema.minLength, schema.maxLength) : undefined;
   return text ?? sampleString(schema, ...rest);
 });
@@ -69,16 +71,22 @@ export class DocumentSamples {
     this.#withExamples = samplingCopy(doc, false) as OpenApiDocument;
   }
 
-  #sample(copy: OpenApiDocument, pointer: string, view: View, xml = false): unknown {
-    const options = { skipReadOnly: view === 'request', skipWriteOnly: view === 'response', quiet: true, enablePatterns: true };
-    return sample(at(copy, pointer) as object, xml ? { ...options, format: 'xml' } : options, copy);
+  #sample(copy: OpenApiDocument, pointer: string, view: View, how: { xml?: boolean; sparse?: boolean } = {}): unknown {
+    const options = {
+      skipReadOnly: view === 'request',
+      skipWriteOnly: view === 'response',
+      skipNonRequired: how.sparse === true,
+      quiet: true,
+      enablePatterns: true,
+    };
+    return sample(at(copy, pointer) as object, how.xml ? { ...options, format: 'xml' as const } : options, copy);
   }
 
-  /** A value of the schema at `pointer` that the referee accepts in `view`. */
-  valid(pointer: string, view: View): Sampled {
+  /** A value of the schema at `pointer` that the referee accepts in `view`; `sparse`: required properties only. */
+  valid(pointer: string, view: View, sparse = false): Sampled {
     let value: unknown;
     try {
-      value = this.#sample(this.#withExamples, pointer, view);
+      value = this.#sample(this.#withExamples, pointer, view, { sparse });
     } catch (error) {
       return { ok: false, owner: 'sampler', message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}` };
     }
@@ -88,7 +96,7 @@ export class DocumentSamples {
       if (problem === undefined) return { ok: true, value };
       // Built again from the schema alone: the first may have been the document's own example.
       this.#plain ??= samplingCopy(this.doc, true) as OpenApiDocument;
-      const plain = this.#completed(pointer, view, this.#sample(this.#plain, pointer, view));
+      const plain = this.#completed(pointer, view, this.#sample(this.#plain, pointer, view, { sparse }));
       const again = this.referee.check(pointer, view, plain);
       if (again === undefined) {
         if (!this.invalidExamples.some((e) => e.pointer === pointer)) this.invalidExamples.push({ pointer, message: `${problem} in ${preview(value)}` });
@@ -128,7 +136,7 @@ export class DocumentSamples {
   /** An XML text of the schema at `pointer` (unjudged: the referee reads JSON only). */
   xml(pointer: string, view: View): string | undefined {
     try {
-      return this.#sample(this.#withExamples, pointer, view, true) as string;
+      return this.#sample(this.#withExamples, pointer, view, { xml: true }) as string;
     } catch {
       return undefined;
     }

@@ -23,7 +23,7 @@ const word: Array<[number, number]> = [
   [95, 95],
 ];
 const space: Array<[number, number]> = [[32, 32]];
-const set = (ranges: Array<[number, number]>, negated = false): Node => ({ kind: 'set', ranges, negated });
+const set = (ranges: ReadonlyArray<readonly [number, number]>, negated = false): Node => ({ kind: 'set', ranges, negated });
 const nothing: Node = { kind: 'text', chars: '' };
 
 class Parser {
@@ -113,7 +113,7 @@ class Parser {
   #class(): Node {
     const negated = this.source[this.#i] === '^';
     if (negated) this.#i++;
-    const ranges: Array<[number, number]> = [];
+    const ranges: Array<readonly [number, number]> = [];
     let first = true;
     while (this.#i < this.source.length && (this.source[this.#i] !== ']' || first)) {
       first = false;

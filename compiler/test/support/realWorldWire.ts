@@ -10,17 +10,16 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { CompileError, EndpointGen, loadDocument } from '../../src/index.ts';
-import type { Operation } from '../../src/model/Api.ts';
-import { bodyKind } from '../../src/model/mediaTypes.ts';
-import { DocumentReferee, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from './documentReferee.ts';
+import { DocumentReferee, isJsonMediaType, type OpenApiDocument } from './documentReferee.ts';
 import { documentOperations, type DocumentOperation } from './documentOperations.ts';
 import { DocumentSamples } from './documentSamples.ts';
 import { serve, type Running } from './e2e.ts';
-import { plainOutput } from './endToEnd.ts';
+import { answerFor, type Answer } from './handlerAnswers.ts';
 import { Samples } from './samples.ts';
 import { serverLog } from './serverLog.ts';
 import { TypedValues } from './typedValues.ts';
 import { violation, type Category, type DocumentReport, type Violation } from './wireFindings.ts';
+import { firstDifference } from './wireFidelity.ts';
 import { judgeRefusal, judgeValidAnswer, type Seen } from './wireJudge.ts';
 import { render, validParts, type RequestParts } from './wireRequests.ts';
 import { credentialsLeftOut, invalidRequests } from './wireSpoilers.ts';
@@ -45,59 +44,6 @@ type Routes = Parameters<typeof serve>[0];
 type Generated = { routes: (handlers: object, options?: { basePath?: string }) => Routes };
 
 let folders = 0;
-
-/** What the handler of an operation answers, and the media type the valid request asks for. */
-interface Answer {
-  readonly value: unknown;
-  readonly accept?: string;
-}
-
-/** The value the generated server's handler returns for `op`: its first declared success, sampled from the document. */
-function answerFor(
-  doc: OpenApiDocument,
-  dop: DocumentOperation,
-  op: Operation,
-  samples: DocumentSamples,
-  typed: TypedValues,
-  kitgen: Samples,
-): Answer | { owner: 'sampler' | 'document' | 'harness'; message: string } {
-  const key = Object.keys(dop.responses).find((k) => /^[23]/.test(k));
-  if (key === undefined || op.outputs.length === 0) return { value: undefined };
-  const modelResponse = op.outputs.find((r) => r.key.toUpperCase() === key.toUpperCase());
-  if (!modelResponse) return { owner: 'harness', message: `kitgen's model has no output ${key}` };
-  const response = follow(doc, dop.responses[key]).value;
-  const content = (response?.content ?? {}) as Record<string, { schema?: unknown }>;
-  const mediaType = Object.keys(content).find(isJsonMediaType) ?? Object.keys(content)[0];
-  let body: unknown;
-  let variant: string | undefined;
-  if (mediaType !== undefined && modelResponse.content) {
-    const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}/schema`;
-    // The generated type says what the handler returns: bytes where kitgen's model made the body
-    // bytes (XML, images, some `*/*`), text for text/*, else the value in the generated types.
-    const kind = bodyKind(mediaType);
-    let sampled: unknown = kind === 'json' ? {} : 'text';
-    if (content[mediaType]?.schema !== undefined) {
-      if (/xml/.test(mediaEssence(mediaType))) sampled = samples.xml(pointer, 'response') ?? 'text';
-      else {
-        const s = samples.valid(pointer, 'response');
-        if (!s.ok) return s;
-        sampled = s.value;
-      }
-    }
-    const variants = modelResponse.content.variants;
-    const shape = variants?.find((v) => v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)));
-    variant = shape?.mediaTypes[0];
-    const asText = typeof sampled === 'string' ? sampled : JSON.stringify(sampled);
-    const node = shape?.schema ?? modelResponse.content.schema;
-    body = typed.kindOf(node) === 'bytes' ? new TextEncoder().encode(asText) : kind === 'text' ? asText : typed.lift(node, sampled);
-  }
-  if (plainOutput(op)) return { value: body, accept: mediaType };
-  const headers = modelResponse.headers.length > 0 ? { headers: Object.fromEntries(modelResponse.headers.map((h) => [h.prop, kitgen.value(h.schema)])) } : {};
-  return {
-    value: { status: modelResponse.status, ...(variant !== undefined ? { mediaType: variant } : {}), ...(modelResponse.content ? { body } : {}), ...headers },
-    accept: mediaType,
-  };
-}
 
 /**
  * Operations whose path differs from another's of the same method only in parameter names
@@ -176,7 +122,6 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
 
     const api = code.api;
     const typed = new TypedValues(new Map(api.schemas.map((s) => [s.key, s.schema])));
-    const kitgen = new Samples(api);
     const answers = new Map<string, unknown>();
     let handled = 0;
     const handlers = Object.fromEntries(
@@ -205,6 +150,7 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
 
     const referee = new DocumentReferee(doc);
     const samples = new DocumentSamples(doc, referee);
+    const tools = { samples, typed, kitgen: new Samples(api) };
     const byRoute = new Map(api.operations.map((op) => [`${op.method} ${op.path}`, op]));
     const log = serverLog();
     const call = async (dop: DocumentOperation, parts: RequestParts): Promise<Seen | string> => {
@@ -236,7 +182,7 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
         add('operation-missing', 'the generated server has no route for it', label);
         continue;
       }
-      const answer = answerFor(doc, dop, op, samples, typed, kitgen);
+      const answer = answerFor(doc, dop, op, tools);
       if ('owner' in answer) {
         add(
           answer.owner === 'sampler' ? 'sampler' : answer.owner === 'document' ? 'document-unjudgeable' : 'harness-error',
@@ -245,19 +191,39 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
         );
         continue;
       }
-      answers.set(op.ident, answer.value);
       const parts = validParts(doc, dop, samples, answer.accept);
       if ('owner' in parts) {
         add(parts.owner === 'sampler' ? 'sampler' : 'document-unjudgeable', `request: ${parts.message}`, label);
         continue;
       }
-      const seen = await call(dop, parts);
-      options.onExchange?.(label, 'valid request', seen);
-      if (typeof seen === 'string') add('transport', `valid request: ${seen}`, label);
-      else {
+      // The answer with every optional property, then (where that differs) with none of them:
+      // what is absent in a handler's value must stay absent on the wire.
+      const sparse = answer.json ? answerFor(doc, dop, op, tools, true) : undefined;
+      const answered: Array<[Answer, string]> = [[answer, '']];
+      if (sparse && 'json' in sparse && JSON.stringify(sparse.json?.value) !== JSON.stringify(answer.json?.value))
+        answered.push([sparse, 'optional properties left out of the answer: ']);
+      for (const [a, what] of answered) {
+        answers.set(op.ident, a.value);
+        const seen = await call(dop, parts);
+        options.onExchange?.(label, `valid request${what === '' ? '' : ` (${what.slice(0, -2)})`}`, seen);
+        if (typeof seen === 'string') {
+          add('transport', `${what}valid request: ${seen}`, label);
+          continue;
+        }
         if (seen.status < 400 && Object.keys(dop.responses).length > 0) counts.judged++;
-        for (const f of judgeValidAnswer(doc, referee, dop, seen)) add(f.category, f.message, label, seen.status);
+        const findings = judgeValidAnswer(doc, referee, dop, seen);
+        for (const f of findings) add(f.category, `${what}${f.message}`, label, seen.status);
+        if (findings.length > 0 || !a.json || seen.status >= 300 || dop.method === 'head' || !isJsonMediaType(seen.contentType ?? '')) continue;
+        let wire: unknown;
+        try {
+          wire = JSON.parse(seen.text);
+        } catch {
+          continue; // judged above, where the document gives the body a schema
+        }
+        const altered = firstDifference(a.json.value, wire, a.json.sampled);
+        if (altered !== undefined) add('response-altered', `${what}${altered}`, label, seen.status);
       }
+      answers.set(op.ident, answer.value);
       for (const spoiled of invalidRequests(doc, referee, dop, parts).slice(0, options.invalidPerOperation ?? 1)) {
         counts.refusalsTried++;
         const before = handled;

@@ -56,6 +56,42 @@ export class TypedValues {
     }
   }
 
+  /**
+   * The part of `json` the generated types describe: properties an object (or any member of its
+   * allOf or union) declares, or takes as additional ones. A value's other properties may be
+   * dropped on the wire — the types have no place for them — and are no loss of fidelity.
+   */
+  project(node: SchemaNode, json: unknown, depth = 0): unknown {
+    const n = this.#resolve(node);
+    if (json === null || typeof json !== 'object' || depth > 64) return json;
+    switch (n.kind) {
+      case 'array':
+        return Array.isArray(json) ? json.map((item, i) => this.project(n.prefixItems?.[i] ?? n.items, item, depth + 1)) : json;
+      case 'object': {
+        if (!isPlainObject(json)) return json;
+        const out: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(json)) {
+          const property = n.properties.find((p) => p.name === key);
+          if (property) out[key] = this.project(property.schema, value, depth + 1);
+          else if (typeof n.additional === 'object') out[key] = this.project(n.additional, value, depth + 1);
+          else if (n.additional === true) out[key] = value;
+        }
+        return out;
+      }
+      case 'allOf':
+      case 'union': {
+        if (!isPlainObject(json)) {
+          const member = n.members.find((m) => this.fits(m, json, depth + 1));
+          return member ? this.project(member, json, depth + 1) : json;
+        }
+        const parts = n.members.map((m) => this.project(m, json, depth + 1));
+        return parts.every(isPlainObject) ? Object.assign({}, ...parts) : json;
+      }
+      default:
+        return json;
+    }
+  }
+
   /** `json` with every int64 a bigint and every `format: byte` string its bytes, as `node` says. */
   lift(node: SchemaNode, json: unknown, depth = 0): unknown {
     const n = this.#resolve(node);

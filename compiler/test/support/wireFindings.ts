@@ -27,6 +27,8 @@ export const categories = {
   'content-type': 'kitgen',
   /** The answer's body breaks the declared schema (or is there where none is declared). */
   'response-schema': 'kitgen',
+  /** The body on the wire is valid but not the handler's value (an absent property written as null, a value dropped). */
+  'response-altered': 'kitgen',
   /** The answer has a body where the response declares none. */
   'response-body-undeclared': 'kitgen',
   /** An invalid request answered 1xx–3xx: the handler got what the document forbids. */
