@@ -90,10 +90,14 @@ export function formatSummary(s: Summary, reports: readonly DocumentReport[], op
     lines.push(`  ${String(d.kitgen).padStart(5)}  ${d.document}  (${detail})`);
   }
   if (examples > 0) {
-    lines.push('', `examples of kitgen's findings (up to ${examples} per category):`);
+    lines.push('', `examples of kitgen's findings (up to ${examples} per category, from as many documents):`);
     const all = reports.flatMap((r) => r.violations).filter((v) => v.owner === 'kitgen');
     for (const c of s.byCategory.filter((x) => x.owner === 'kitgen')) {
-      for (const v of all.filter((x) => x.category === c.category).slice(0, examples)) lines.push(`  ${describe(v).slice(0, 400)}`);
+      // One per document first, so that one document's many findings do not hide the others'.
+      const found = all.filter((x) => x.category === c.category);
+      const firsts = found.filter((v, i) => found.findIndex((w) => w.document === v.document) === i);
+      const shown = [...firsts, ...found.filter((v) => !firsts.includes(v))].slice(0, examples);
+      for (const v of shown) lines.push(`  ${describe(v).slice(0, 400)}`);
     }
   }
   return lines.join('\n');
