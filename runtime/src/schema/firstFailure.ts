@@ -2,7 +2,7 @@ import * as Engine from 'typebox/schema';
 import { System } from 'typebox/system';
 import type { XSchema, XStack } from 'typebox/schema';
 import { WALK, type Refinement, type WalkHint } from './prepareSchema.ts';
-import type { SchemaPattern } from './pattern/schemaPattern.ts';
+import { patternFailure } from './pattern/schemaPattern.ts';
 
 // The first reason a value fails a (prepared) schema, found by walking the schema along the
 // value and stopping there. TypeBox's `Errors` evaluates every keyword of every level and lists
@@ -91,11 +91,6 @@ function walk(stack: XStack, schema: unknown, path: string, value: unknown): Fai
   if (Engine.IsOneOf(s) && (f = oneOf(current, s, path, value))) return f;
   if (Array.isArray(s['~refine'])) for (const r of s['~refine'] as Refinement[]) if ((f = refinement(current, r, path, value))) return f;
   return undefined;
-}
-
-function patternFailure(pattern: RegExp, value: string): string {
-  const safe = pattern as Partial<SchemaPattern>;
-  return typeof safe.failure === 'function' ? safe.failure(value) : `must match pattern ${JSON.stringify(pattern.source)}`;
 }
 
 function objectKeywords(stack: XStack, s: Json, path: string, value: Json): Failure | undefined {

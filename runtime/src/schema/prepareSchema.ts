@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/schema';
-import { compileSchemaPattern, type SchemaPattern } from './pattern/schemaPattern.ts';
+import { compileSchemaPattern, patternEngine } from './pattern/schemaPattern.ts';
 import { integerFormat, integerFormatCheck } from './integerFormats.ts';
 
 // The copy of a schema the validator compiles, with what TypeBox would get wrong or run unsafely
@@ -22,7 +22,7 @@ export type WalkHint =
   | { readonly kind: 'ownProperties'; readonly properties: readonly { name: string; schema: unknown; required: boolean }[] }
   | {
       readonly kind: 'patternProperties';
-      readonly patterns: readonly { pattern: SchemaPattern; schema: unknown }[];
+      readonly patterns: readonly { pattern: RegExp; schema: unknown }[];
       readonly declared: ReadonlySet<string>;
       readonly additional: unknown;
     };
@@ -130,8 +130,8 @@ function ownProperties(copy: Json, root: { defs?: unknown }): Refinement[] {
 /** Moves `patternProperties` (and `additionalProperties`) with a pattern not proven safe on V8 into a refinement using the safe matchers. */
 function patternProperties(copy: Json, root: { defs?: unknown }): Refinement[] {
   const entries = Object.entries(copy.patternProperties as Json);
+  if (entries.every(([source]) => patternEngine(source) === 'native')) return [];
   const patterns = entries.map(([source, schema]) => ({ pattern: compileSchemaPattern(source), schema, check: subCheck(schema, root) }));
-  if (patterns.every((p) => p.pattern.engine === 'native')) return [];
   const declared = new Set(isObject(copy.properties) ? Object.keys(copy.properties) : []);
   const additional = copy.additionalProperties;
   const additionalCheck = additional === undefined ? undefined : subCheck(additional, root);
