@@ -94,3 +94,14 @@ test('an error is found without visiting the rest of a long array', () => {
   assert.equal(message, 'value at /0: must be string');
   assert.ok(ms < 50, `took ${ms.toFixed(1)} ms`);
 });
+
+test('a value nested deeper than the stack allows is refused, not thrown', () => {
+  const Node = Schema.Cyclic({ Node: Schema.Object({ c: Schema.Array(Schema.Ref('Node')), n: Schema.Optional(Schema.Integer()) }) }, 'Node');
+  const v = validatorFor(Node);
+  let deep: unknown = { c: [], n: 'x' };
+  for (let i = 0; i < 20_000; i++) deep = { c: [deep] };
+  assert.equal(v.check(deep), false);
+  const error = v.firstError(deep, '', 'request body');
+  assert.ok(error);
+  assert.match(error.message, /^request body(: nested too deeply to validate| at (\/c\/0)+\/n: must be integer)$/);
+});

@@ -62,16 +62,32 @@ function compile(schema: TSchema): Validator {
     ? (value: unknown): Failure | undefined => compiled.Errors(value)[1][0]
     : (value: unknown): Failure | undefined => firstFailure(prepared, value);
   const error = (value: unknown, pointer = '', what = 'value'): DecodeError => {
-    const first = explain(value);
+    let first: Failure | undefined;
+    try {
+      first = explain(value);
+    } catch (thrown) {
+      if (!(thrown instanceof RangeError)) throw thrown;
+      return new DecodeError(`${what}: nested too deeply to validate`, { pointer, expected: 'a value nested less deeply' });
+    }
     if (!first) return new DecodeError(`${what}: does not match the schema`, { pointer });
     const at = pointer + first.instancePath;
     const expected = first.message;
     const where = at ? `${what} at ${at}` : what;
     return new DecodeError(`${where}: ${expected}`, { pointer: at, expected });
   };
+  // A value nested deeper than the stack allows (under a recursive schema) cannot be checked:
+  // it is refused, as "nested too deeply", rather than let a RangeError escape as a server error.
+  const check = (value: unknown): boolean => {
+    try {
+      return compiled.Check(value);
+    } catch (thrown) {
+      if (thrown instanceof RangeError) return false;
+      throw thrown;
+    }
+  };
   return {
-    check: (value) => compiled.Check(value),
-    firstError: (value, pointer, what) => (compiled.Check(value) ? undefined : error(value, pointer, what)),
+    check,
+    firstError: (value, pointer, what) => (check(value) ? undefined : error(value, pointer, what)),
     error,
   };
 }
