@@ -382,7 +382,7 @@ describe('WebSocket over TLS (wss)', () => {
     }
   });
 
-  test('wss: a partial upgrade request inside TLS is cut after handshakeTimeoutMillis', async (t: TestContext) => {
+  test('wss: an upgrade request inside TLS completed after handshakeTimeoutMillis is cut', async (t: TestContext) => {
     if (!certs) return t.skip('openssl not found: wss test skipped');
     const ssl = SSLConfig.fromFile(SSLConfig.HttpBehaviour.Accept, certs.serverChain, certs.serverKey);
     const server = await startServer(chat, (c) => c.ssl(ssl).withWebSocketConfig({ ...WebSocketConfig.default, handshakeTimeoutMillis: 300 }));
@@ -394,6 +394,8 @@ describe('WebSocket over TLS (wss)', () => {
       let answer = '';
       sock.on('data', (c: Buffer) => (answer += c.toString('latin1')));
       sock.write('GET /chat/x HTTP/1.1\r\nhost: localhost\r\nupgrade: websocket\r\n');
+      await new Promise((r) => setTimeout(r, 400));
+      sock.write('connection: Upgrade\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
       const ended = new Promise<void>((resolve) => sock.once('close', () => resolve()));
       assert.notEqual(await within(ended, 3000), 'timeout', 'the TLS connection was cut');
       assert.equal(answer, '');

@@ -35,13 +35,9 @@ const HANDSHAKE_HEADERS = new Set([
   'transfer-encoding',
 ]);
 
-/** Node's response to a request, while it is being answered (unset between requests). */
-const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessage?: unknown })._httpMessage != null;
-
-/** A connection not yet past its first request head: when it came, and the byte counts then. */
-interface Pending {
-  readonly timer: NodeJS.Timeout;
-  readonly read: number;
+/** A connection as it was accepted: when, and how many bytes had been written to it then. */
+interface Accepted {
+  readonly at: number;
   readonly written: number;
 }
 
@@ -56,8 +52,9 @@ interface Pending {
  * as an ordinary HTTP response and the connection is closed.
  *
  * `handshakeTimeoutMillis` is timed from the connection's start (or, on a connection that has
- * already served HTTP requests, from the upgrade request's head) to the 101; a connection that
- * sent part of a request and got no answer in that time is destroyed.
+ * already been answered, from the upgrade request's head) to the 101, and acted on once the
+ * upgrade head is complete: a head still arriving is not known to be an upgrade, so it is left
+ * to the request-header timeout and its 408, as on a server without WebSocket routes.
  */
 export class WebSocketUpgrades {
   readonly #config: ServerConfig;
@@ -67,8 +64,8 @@ export class WebSocketUpgrades {
   readonly #budget: WebSocketBufferBudget;
   readonly #timeout: number;
   readonly #refusal: WriteOptions;
-  /** Connections whose first request head has not come yet. */
-  readonly #pending = new Map<Duplex, Pending>();
+  /** When each connection was accepted; weak, so a closed socket needs no bookkeeping. */
+  readonly #accepted = new WeakMap<Duplex, Accepted>();
   /** Upgrade requests received and not yet answered, with their handshake timers. */
   readonly #handshakes = new Map<Duplex, NodeJS.Timeout | undefined>();
   readonly #open = new Set<ServerWebSocket>();
@@ -107,23 +104,12 @@ export class WebSocketUpgrades {
     return this.#open.size;
   }
 
+  // No timer here: a timer that cut any connection whose head was late would race Node's 408
+  // for plain requests (both default to 10 s), and a head still arriving cannot be known to be
+  // an upgrade. The deadline is applied when the upgrade head is complete (#onUpgrade).
   readonly #onConnection = (socket: Duplex): void => {
-    const s = socket as Socket;
-    const timer = setTimeout(() => this.#expired(socket), this.#timeout);
-    timer.unref();
-    this.#pending.set(socket, { timer, read: s.bytesRead, written: s.bytesWritten });
-    socket.once('close', () => this.#forget(socket));
+    this.#accepted.set(socket, { at: Date.now(), written: (socket as Socket).bytesWritten });
   };
-
-  #expired(socket: Duplex): void {
-    const p = this.#pending.get(socket);
-    this.#pending.delete(socket);
-    if (socket.destroyed) return;
-    if (this.#handshakes.has(socket)) return this.#abort(socket);
-    const s = socket as Socket;
-    // Part of a request came and nothing was answered: a handshake (or any request head) too slow.
-    if (p !== undefined && s.bytesRead > p.read && s.bytesWritten === p.written && !answering(socket)) this.#abort(socket);
-  }
 
   #abort(socket: Duplex): void {
     this.#forget(socket);
@@ -131,9 +117,6 @@ export class WebSocketUpgrades {
   }
 
   #forget(socket: Duplex): void {
-    const p = this.#pending.get(socket);
-    if (p !== undefined) clearTimeout(p.timer);
-    this.#pending.delete(socket);
     const t = this.#handshakes.get(socket);
     if (t !== undefined) clearTimeout(t);
     this.#handshakes.delete(socket);
@@ -142,12 +125,15 @@ export class WebSocketUpgrades {
   readonly #onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     // Node hands the socket over bare: without a listener an ECONNRESET would be thrown.
     socket.on('error', () => socket.destroy());
-    // Timed from the connection's start if this is its first request, else from now.
-    let timer: NodeJS.Timeout | undefined;
-    if (!this.#pending.has(socket)) {
-      timer = setTimeout(() => this.#abort(socket), this.#timeout);
-      timer.unref();
-    }
+    // Timed from the connection's start if nothing was answered on it before, else from now; a
+    // handshake whose head alone took longer than the timeout is aborted at once, unanswered.
+    const accepted = this.#accepted.get(socket);
+    this.#accepted.delete(socket);
+    const first = accepted !== undefined && (socket as Socket).bytesWritten === accepted.written;
+    const left = first ? accepted.at + this.#timeout - Date.now() : this.#timeout;
+    if (left <= 0) return socket.destroy();
+    const timer = setTimeout(() => this.#abort(socket), left);
+    timer.unref();
     this.#handshakes.set(socket, timer);
     if (this.#closing) {
       this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])));
@@ -291,8 +277,6 @@ export class WebSocketUpgrades {
       for (const socket of [...this.#handshakes.keys()]) this.#abort(socket);
       await all;
     }
-    for (const p of this.#pending.values()) clearTimeout(p.timer);
-    this.#pending.clear();
     this.#wss.close();
   }
 }
