@@ -1,6 +1,7 @@
 import { diagnosticAtText } from '../diagnostics/index.ts';
 import MagicString, { type SourceMap } from 'magic-string';
 import { ts } from 'ts-morph';
+import { aliasNotes } from './aliasNotes.ts';
 import { deriveCompilerType, type DerivedComponent, type DerivedSchema, type Json } from './deriveSchema.ts';
 import type { DeriveProject } from './DeriveProject.ts';
 import { diagnosticAt, type DeriveDiagnostic } from './errors.ts';
@@ -125,7 +126,11 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
 /** A type's derivation, from the project's cache when the files it read are unchanged. */
 function derivedFor(project: DeriveProject, ctx: ReturnType<DeriveProject['context']>, type: ts.Type, node: ts.TypeNode, root: string): DerivedSchema {
   const declared = (type.aliasSymbol ?? type.getSymbol())?.declarations?.[0]?.getSourceFile().fileName ?? node.getSourceFile().fileName;
-  const key = `${declared}\u0000${ctx.checker.typeToString(type, undefined, ts.TypeFormatFlags.UseFullyQualifiedType | ts.TypeFormatFlags.NoTruncation)}`;
+  // A primitive alias's notes are read from the type as written (`Slug` is plain `string` to TypeScript).
+  const notes = aliasNotes(ctx, node);
+  const key = `${declared}\u0000${ctx.checker.typeToString(type, undefined, ts.TypeFormatFlags.UseFullyQualifiedType | ts.TypeFormatFlags.NoTruncation)}${
+    notes === undefined ? '' : `\u0000${JSON.stringify(notes)}`
+  }`;
   const hit = project.cachedType(key);
   if (hit !== undefined) return hit;
   const derived = deriveCompilerType(ctx, type, node, { root, closedObjects: project.closedObjects });
