@@ -46,7 +46,7 @@ test('a string over maxLength never reaches its pattern, nor one under minLength
 });
 
 test('patterns proven linear on V8 stay on V8; the rest run on the linear-time matcher', () => {
-  for (const p of [
+  const native = [
     '^[a-z0-9_-]{3,16}$',
     '^\\d{3}-\\d{4}$',
     '^(0|[1-9][0-9]*)$',
@@ -54,12 +54,27 @@ test('patterns proven linear on V8 stay on V8; the rest run on the linear-time m
     '^.*$',
     'abc',
     '^[a-zA-Z0-9_\\-:]+$',
-  ]) {
-    assert.equal(patternEngine(p), 'native', p);
-  }
-  for (const p of ['^(a+)+$', '^\\d+\\d+$', '[a-z]+@', '^(ab)*$', '^\\S+@\\S+\\.\\S+$', '^\\p{L}+$', '^(?=.*[A-Z])(?=.*\\d).{8,}$', '^(?!admin$)[a-z]+$']) {
-    assert.equal(patternEngine(p), 'linear', p);
-  }
+    '^(ab)*$',
+    '^-?\\w+(,-?\\w+)*$',
+    '^[a-zA-Z](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?$',
+    '[a-z][a-z0-9\\-]+',
+    '\\S+',
+    'arn:.*',
+    '^\\p{L}+$',
+  ];
+  for (const p of native) assert.equal(patternEngine(p), 'native', p);
+  const linear = [
+    '^(a+)+$',
+    '^\\d+\\d+$',
+    '[a-z]+@',
+    '.*\\S.*',
+    '^(\\w+\\s?)*$',
+    '^\\S+@\\S+\\.\\S+$',
+    '^\\p{L}+\\d+$',
+    '^(?=.*[A-Z])(?=.*\\d).{8,}$',
+    '^(?!admin$)[a-z]+$',
+  ];
+  for (const p of linear) assert.equal(patternEngine(p), 'linear', p);
   for (const p of ['(a)\\1', '(?<=a)b', 'x(?=a)']) assert.equal(patternEngine(p), 'bounded', p);
 });
 
@@ -177,4 +192,29 @@ test('the linear-time matcher stays linear on a mebibyte', () => {
     const ms = elapsed(() => safe.test('a'.repeat(1 << 20)));
     assert.ok(ms < 1000, `${pattern} on 1 MiB took ${ms.toFixed(1)} ms`);
   }
+});
+
+// The proof that keeps a pattern on V8 is checked against V8 itself: random patterns it keeps
+// there must stay fast on long runs of one character (or two) followed by a character that
+// makes the match fail, the inputs that make backtracking engines slow.
+test('patterns kept on V8 are fast there on adversarial inputs (property test)', () => {
+  const N = 5000;
+  const inputs: string[] = [];
+  for (const c of ['a', 'b', '1', ' ', '.', '-', '\n']) for (const end of ['', '!', '\n', 'a', '1', ' ']) inputs.push(c.repeat(N) + end);
+  for (const c of ['ab', 'a1', 'a ', '1-', 'a.', 'ba']) inputs.push(c.repeat(N / 2) + '!');
+  fc.assert(
+    fc.property(patternArb, (pattern) => {
+      try {
+        new RegExp(pattern, 'u');
+      } catch {
+        return true;
+      }
+      if (patternEngine(pattern) !== 'native') return true;
+      const re = compileSchemaPattern(pattern);
+      const ms = elapsed(() => inputs.forEach((s) => re.test(s)));
+      assert.ok(ms < 200, `${pattern}: ${ms.toFixed(0)} ms on V8`);
+      return true;
+    }),
+    { numRuns: 1500 },
+  );
 });
