@@ -103,7 +103,7 @@ process.exit(diagnostics.length === 0 ? 0 : 1);
 `;
 
 const callText = `import { Endpoint, Schema } from '@kitgen/runtime';
-import * as client from '@kitgen/runtime/client';
+import * as clientEntry from '@kitgen/runtime/client';
 import { createClient } from './api/index.js';
 import { createClient as createCodeFirstClient } from './cf/index.js';
 
@@ -115,7 +115,7 @@ const missing = await client.either.showPetById({ petId: 9 });
 const cf = createCodeFirstClient({ baseUrl: \`http://127.0.0.1:\${codeFirstPort}\` });
 const pet = await cf.showPetById({ petId: 1 });
 // Under node the client entry is the one runtime the main entry loads: same classes, same registries.
-const oneRuntime = client.Endpoint === Endpoint && client.Schema === Schema && !('Server' in client);
+const oneRuntime = clientEntry.Endpoint === Endpoint && clientEntry.Schema === Schema && !('Server' in clientEntry);
 console.log(JSON.stringify({ created, one, missing, pet, oneRuntime }));
 `;
 

@@ -35,7 +35,12 @@ const stripTypes: RollupPlugin = {
 const pluginOptions = (p: PluginProject) => ({ input: join(p.dir, 'store.yaml'), out: p.out, config: false as const, quiet: true });
 
 async function rollupBuild(p: PluginProject): Promise<void> {
-  const bundle = await rollup({ input: p.entry, external: ['@kitgen/runtime'], plugins: [kitgenRollup(pluginOptions(p)), stripTypes], onwarn: () => {} });
+  const bundle = await rollup({
+    input: p.entry,
+    external: ['@kitgen/runtime', '@kitgen/runtime/client'],
+    plugins: [kitgenRollup(pluginOptions(p)), stripTypes],
+    onwarn: () => {},
+  });
   await bundle.write({ file: join(p.dir, 'dist', 'main.js'), format: 'es' });
   await bundle.close();
 }
@@ -50,7 +55,8 @@ function packConfig(p: PluginProject, tsRule: object, plugin: unknown) {
     output: { path: join(p.dir, 'dist'), filename: 'main.mjs', module: true, chunkFormat: 'module' as const, library: { type: 'module' as const } },
     experiments: { outputModule: true },
     externalsType: 'module' as const,
-    externals: { '@kitgen/runtime': '@kitgen/runtime' },
+    // Generated endpoints import the runtime's client entry; the rest of the program its main entry.
+    externals: { '@kitgen/runtime': '@kitgen/runtime', '@kitgen/runtime/client': '@kitgen/runtime/client' },
     resolve: { extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } },
     module: { rules: [{ test: /\.ts$/, ...tsRule }] },
     plugins: [plugin],

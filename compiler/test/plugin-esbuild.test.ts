@@ -18,7 +18,7 @@ function options(p: PluginProject, plugins: esbuild.Plugin[]): esbuild.BuildOpti
     platform: 'node',
     format: 'esm',
     outfile: join(p.dir, 'dist', 'main.js'),
-    external: ['@kitgen/runtime'],
+    external: ['@kitgen/runtime', '@kitgen/runtime/client'],
     logLevel: 'silent',
     plugins,
   };

@@ -19,8 +19,14 @@ function viteConfig(p: PluginProject): InlineConfig {
     logLevel: 'silent',
     plugins: [kitgen({ input: 'store.yaml', out: 'src/generated', config: false, quiet: true })],
     // The runtime is Node's to load (it is a workspace link here, which Vite would otherwise bundle).
-    ssr: { external: ['@kitgen/runtime'], resolve: { externalConditions: ['kitgen-source'] } },
-    build: { ssr: p.entry, outDir: join(p.dir, 'dist'), minify: false, emptyOutDir: true, rollupOptions: { external: ['@kitgen/runtime'] } },
+    ssr: { external: ['@kitgen/runtime', '@kitgen/runtime/client'], resolve: { externalConditions: ['kitgen-source'] } },
+    build: {
+      ssr: p.entry,
+      outDir: join(p.dir, 'dist'),
+      minify: false,
+      emptyOutDir: true,
+      rollupOptions: { external: ['@kitgen/runtime', '@kitgen/runtime/client'] },
+    },
   };
 }
 
