@@ -9,7 +9,7 @@ import { Log } from '../log/Log.ts';
 import type { Handler } from '../routing/Handler.ts';
 import { errorAnswer, internalError } from '../routing/errorFunnel.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
-import type { TransportConfig } from './config/TransportConfig.ts';
+import { TransportConfig } from './config/TransportConfig.ts';
 import { clientErrorHandler } from './clientError.ts';
 import { requestTimeout } from './requestTimeout.ts';
 import { hasBody, readBody, streamingBody, tooLarge, type BodyReadOptions } from './requestBody.ts';
@@ -29,13 +29,6 @@ import type { HealthProbes } from './config/HealthProbes.ts';
  * cut within a second of its deadline.
  */
 const CHECK_INTERVAL_MS = 1000;
-
-/**
- * How long shutdown keeps answering requests that arrive on connections already open (each
- * answer then closes its connection) before it closes the idle ones: a request written the
- * instant shutdown began is answered, not reset (docs/decisions.md, "Graceful shutdown").
- */
-const DRAIN_WINDOW_MS = 250;
 
 /** How often graceful shutdown closes connections that have become idle meanwhile. */
 const SHUTDOWN_SWEEP_MS = 25;
@@ -79,8 +72,13 @@ export class HttpServer {
     };
     this.#usual = { compression: config.responseCompression, close: !config.keepAlive };
     this.#close = { compression: config.responseCompression, close: true };
-    // A transport config's quiet period is the drain window; every field is checked (and refused) here.
-    this.#drainWindow = transport ? planTransport(transport).drainWindow : DRAIN_WINDOW_MS;
+    // The drain window is the transport's quiet period, the default transport's when none is
+    // given, so `live(c)` and `customized(c, TransportConfig.default)` shut down alike. How long
+    // shutdown keeps answering requests that arrive on connections already open (each answer then
+    // closes its connection) before it closes the idle ones: a request written the instant
+    // shutdown began is answered, not reset (docs/decisions.md, "Graceful shutdown").
+    // A given transport has every field checked (and refused) here.
+    this.#drainWindow = transport ? planTransport(transport).drainWindow : TransportConfig.default.shutdownQuietPeriodDuration;
     this.#probes = config.healthProbes;
   }
 

@@ -12,7 +12,7 @@ export type LeakDetectionLevel = 'DISABLED' | 'SIMPLE' | 'ADVANCED' | 'PARANOID'
 /**
  * The spec's `ChannelType`. On Node the event loop is libuv's: `AUTO` and `NIO` mean its
  * default, `EPOLL` is that default on Linux and `KQUEUE` on macOS and the BSDs (each refused
- * elsewhere), `URING` has libuv use io_uring (Linux; `UV_USE_IO_URING=1`, set on the workers
+ * elsewhere), `URING` has libuv use io_uring (Linux x86_64 only; `UV_USE_IO_URING=1`, set on the workers
  * it forks, or required in the environment of a single process).
  */
 export type ChannelType = 'AUTO' | 'NIO' | 'EPOLL' | 'KQUEUE' | 'URING';
@@ -53,13 +53,16 @@ function make(f: TransportFields): TransportConfig {
   });
 }
 
-/** `TransportConfig.default`: libuv's default loop, one process, 2 s quiet period, 15 s shutdown cap. */
+/**
+ * `TransportConfig.default`: libuv's default loop, one process, 250 ms quiet period (the drain
+ * window of every server, also those given no transport config), 15 s shutdown cap.
+ */
 export const TransportConfig = {
   default: make({
     leakDetectionLevel: 'SIMPLE',
     channelType: 'AUTO',
     nThreads: 1,
-    shutdownQuietPeriodDuration: Duration.seconds(2),
+    shutdownQuietPeriodDuration: Duration.millis(250),
     shutdownTimeoutDuration: Duration.seconds(15),
   }),
 } as const;

@@ -93,7 +93,7 @@ export const serverKeys = {
   },
   'transport.shutdown-quiet-period': {
     reader: duration,
-    doc: "shutdown's drain window: requests on open connections are still answered this long (default 2s with a transport config, else 250ms)",
+    doc: "shutdown's drain window: requests on open connections are still answered this long (default 250ms)",
   },
   'transport.shutdown-timeout': { reader: duration, doc: 'a cluster primary kills workers still running this long after asking them to stop (default 15s)' },
   'response-compression.enabled': { reader: bool, doc: 'turn response compression on or off; any other response-compression key turns it on' },
