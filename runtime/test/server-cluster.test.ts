@@ -152,6 +152,26 @@ describe('cluster: TransportConfig.nThreads', () => {
     assert.ok(Date.now() - t0 < 3000, `the group stopped after ${Date.now() - t0} ms`);
   });
 
+  test('shutdownTimeoutDuration: a worker still draining that long after SIGTERM is killed, and the group exits', async () => {
+    // The workers would wait 60 s for the hanging request; the primary waits 1.5 s for them.
+    const app = await startCluster({ ...TWO, LIB_HTTP_SERVER_GRACEFUL_SHUTDOWN_TIMEOUT: '60s', LIB_HTTP_SERVER_TRANSPORT_SHUTDOWN_TIMEOUT: '1500ms' });
+    const hanging = nodeRequest(app.port, { path: '/hang' }).then(
+      (r) => `status ${r.status}`,
+      (e: NodeJS.ErrnoException) => e.code ?? e.message,
+    );
+    for (let i = 0; i < 100 && !app.logs.some((l) => l.includes('"hanging"')); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(
+      app.logs.some((l) => l.includes('"hanging"')),
+      'a worker took the request',
+    );
+    const t0 = Date.now();
+    const code = await app.stop('SIGTERM');
+    const took = Date.now() - t0;
+    assert.ok(took >= 1400 && took < 6000, `the group stopped after ${took} ms, expected ~1500`);
+    assert.equal(code, 0, 'killing late workers is the configured outcome, not a failure');
+    assert.equal(await hanging, 'ECONNRESET', 'the request the killed worker held is cut');
+  });
+
   test('a crash loop stops the group: install rejects and the program exits non-zero', async () => {
     await assert.rejects(startCluster({ ...TWO, CLUSTER_APP_CRASH: 'start' }), (e: Error & { stderr?: string; code?: unknown }) => {
       assert.match(e.stderr ?? '', /install failed: \d+ worker crashes within 60 s: giving up/);
@@ -196,6 +216,32 @@ describe('cluster: fields Node cannot honour are refused at install, naming the 
         install(TransportConfig.default.withChannelType('URING')),
         /TransportConfig\.channelType = URING cannot be honoured on Node: libuv takes io_uring only from UV_USE_IO_URING=1/,
       );
+  });
+
+  test('channelType URING: served on Linux x86_64 (UV_USE_IO_URING=1), refused on any other architecture', async (t: TestContext) => {
+    if (process.platform !== 'linux' || process.arch !== 'x64') return t.skip('needs Linux x86_64 for the accepted case');
+    // A program of its own: libuv reads UV_USE_IO_URING when Node starts, and the other
+    // architecture is this one reported as arm64 (os.arch() reads process.arch).
+    const program = `
+      if (process.env.FAKE_ARCH) Object.defineProperty(process, 'arch', { value: process.env.FAKE_ARCH });
+      const { Response, Route, RoutePattern, Routes, Server, ServerConfig, TransportConfig } = await import('@kitgen/runtime');
+      const layer = Server.customized(ServerConfig.default.binding('127.0.0.1', 0), TransportConfig.default.withChannelType('URING'));
+      try {
+        const port = await Server.install(Routes(Route.handled(RoutePattern.GET('x'), () => Response.text('uring'))), layer);
+        const r = await fetch('http://127.0.0.1:' + port + '/x');
+        console.log(JSON.stringify({ status: r.status, body: await r.text() }));
+        await layer.shutdown();
+      } catch (error) {
+        console.log(JSON.stringify({ refused: error.message }));
+      }`;
+    const runWith = async (env: Record<string, string>) =>
+      JSON.parse(
+        (await run(process.execPath, ['--input-type=module', '-e', program], { env: { ...process.env, UV_USE_IO_URING: '1', ...env } })).stdout,
+      ) as unknown;
+    assert.deepEqual(await runWith({}), { status: 200, body: 'uring' });
+    assert.deepEqual(await runWith({ FAKE_ARCH: 'arm64' }), {
+      refused: 'TransportConfig.channelType = URING cannot be honoured on Node: io_uring is offered on Linux x86_64 only; this is linux arm64',
+    });
   });
 
   test('a refused field from the environment stops the program at start with the message', async () => {

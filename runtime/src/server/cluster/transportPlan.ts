@@ -1,4 +1,4 @@
-import { availableParallelism, platform } from 'node:os';
+import { arch, availableParallelism, platform } from 'node:os';
 import type { Duration } from '../../util/Duration.ts';
 import { ConfigErrors, configError } from '../../errors/catalogue.ts';
 import type { TransportConfig } from '../config/TransportConfig.ts';
@@ -36,7 +36,9 @@ export function planTransport(t: TransportConfig): TransportPlan {
       if (!['darwin', 'freebsd', 'openbsd', 'netbsd'].includes(os)) throw refuse('channelType', 'KQUEUE', `kqueue is macOS's and the BSDs'; this is ${os}`);
       break;
     case 'URING':
-      if (os !== 'linux') throw refuse('channelType', 'URING', `io_uring is Linux's; this is ${os}`);
+      // Only where the spec promises it (Linux on x86_64): libuv's io_uring path is exercised there
+      // and its kernel requirements are known; elsewhere the choice is refused, not half-honoured.
+      if (os !== 'linux' || arch() !== 'x64') throw refuse('channelType', 'URING', `io_uring is offered on Linux x86_64 only; this is ${os} ${arch()}`);
       // libuv reads it when the loop starts: forked workers get it, a single process must already have it.
       if (t.nThreads === 1 && process.env.UV_USE_IO_URING !== '1') {
         throw refuse(
