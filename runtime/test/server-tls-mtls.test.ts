@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { ClientAuth, Response, Route, RoutePattern, Secret, SSLConfig, SSLConfigError, TrustManagerKeyStore, type ServerConfig } from '@kitgen/runtime';
 import { hasTool, keytool, makeTestCertificates, type TestCertificates } from './support/testCertificates.ts';
 import { get } from './support/httpsGet.ts';
@@ -97,6 +98,46 @@ describe('mutual TLS', () => {
     for (const trust of orders) {
       const ssl = SSLConfig.fromJavaxNetSslKeyStoreFile(c.keystore, new Secret(c.keystorePassword), trust, ClientAuth.Required);
       await withTls(ssl, (url) => assertStrictMutualTls(c, url));
+    }
+  });
+
+  test('TrustManagerKeyStore.fromResource and fromJavaxNetSslKeyStoreResource: a PKCS#12 pair found under KITGEN_RESOURCES', async (t) => {
+    const c = need(t);
+    if (!c) return;
+    const saved = process.env.KITGEN_RESOURCES;
+    process.env.KITGEN_RESOURCES = c.dir;
+    try {
+      // Names relative to the resource folder, both builder orders, as with fromFile.
+      for (const trust of [
+        TrustManagerKeyStore.fromResource(basename(c.truststore)).build().trustManagerPassword(new Secret(c.truststorePassword)),
+        TrustManagerKeyStore.fromResource(basename(c.truststore)).trustManagerPassword(new Secret(c.truststorePassword)).build(),
+      ]) {
+        const ssl = SSLConfig.fromJavaxNetSslKeyStoreResource(basename(c.keystore), new Secret(c.keystorePassword), trust, ClientAuth.Required);
+        await withTls(ssl, (url) => assertStrictMutualTls(c, url));
+      }
+      // A PEM bundle as a resource too, beside PEM certificate and key files.
+      const pem = TrustManagerKeyStore.fromResource(basename(c.caCert)).build();
+      await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, pem), (url) =>
+        assertStrictMutualTls(c, url),
+      );
+      // A resource found nowhere names the folders searched.
+      await assert.rejects(
+        startServer(whoami, (cfg) =>
+          cfg.ssl(
+            SSLConfig.fromFile(
+              SSLConfig.HttpBehaviour.Fail,
+              c.serverCert,
+              c.serverKey,
+              ClientAuth.Required,
+              TrustManagerKeyStore.fromResource('absent.p12').build(),
+            ),
+          ),
+        ),
+        (error: unknown) => error instanceof SSLConfigError && /the truststore resource absent\.p12 was not found \(searched /.test(error.message),
+      );
+    } finally {
+      if (saved === undefined) delete process.env.KITGEN_RESOURCES;
+      else process.env.KITGEN_RESOURCES = saved;
     }
   });
 
