@@ -3,7 +3,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
-import { Body, CompressionOption, Response, Route, RoutePattern } from '@kitgen/runtime';
+import { Body, CompressionOption, Response, ResponseCompressionConfig, Route, RoutePattern, Server } from '@kitgen/runtime';
 import { startServer, type TestServer } from './support/testServer.ts';
 import { nodeRequest } from './support/nodeHttp.ts';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
@@ -63,6 +63,18 @@ test('gzip: content-encoding gzip, vary accept-encoding, and it decompresses to 
   assert.ok(res.body.length < page.length / 5);
   assert.equal(gunzipSync(res.body).toString(), page);
   assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8');
+});
+
+test("Server.Config.ResponseCompressionConfig.default (the spec's path) is the default a server compresses with", async () => {
+  assert.equal(Server.Config.ResponseCompressionConfig.default, ResponseCompressionConfig.default);
+  const server = await startServer(routes, (c) => c.copy({ responseCompression: Server.Config.ResponseCompressionConfig.default }));
+  try {
+    const res = await get(server, '/page', 'deflate, gzip');
+    assert.equal(res.headers['content-encoding'], 'gzip', 'gzip first, as the default lists it');
+    assert.equal(gunzipSync(res.body).toString(), page);
+  } finally {
+    await server.shutdown();
+  }
 });
 
 test('deflate: content-encoding deflate, decompresses to the original', async () => {

@@ -135,6 +135,9 @@ export class ServerConfig implements ServerConfigFields {
   /** `Server.Config.default`: 0.0.0.0:8080, keep-alive on, everything else off (see the spec's table). */
   static readonly default: ServerConfig = new ServerConfig(defaults);
 
+  /** The spec's path to the compression defaults, `Server.Config.ResponseCompressionConfig.default`. */
+  static readonly ResponseCompressionConfig: typeof ResponseCompressionConfig = ResponseCompressionConfig;
+
   /** A copy with some fields changed (the spec's `copy`). */
   copy(changes: Partial<ServerConfigFields>): ServerConfig {
     return new ServerConfig({ ...this, ...changes });
