@@ -80,3 +80,30 @@ test('a derived schema and the contract-first form of the same schema are one co
   ).document;
   assert.deepEqual(Object.keys(doc.components?.schemas ?? {}), ['User']);
 });
+
+test('everyday shapes in a document: in-place tagged members are components the mapping names, absent properties, closed and array-like types', async () => {
+  const s = derivedCalls(`import type * as E from './everyday.ts';
+export const payment = DeriveSchema.gen<E.Payment>();
+export const oneOf = DeriveSchema.gen<E.OneOf>();
+export const outcomes = DeriveSchema.gen<E.Outcomes>();
+export const strict = DeriveSchema.gen<E.Strict>();
+export const tags = DeriveSchema.gen<E.TagList>();
+export const link = DeriveSchema.gen<E.Link>();
+`);
+  const endpoints = [
+    Endpoint(RoutePattern.POST('payments')).in(s.get('payment')!).out(s.get('outcomes')!),
+    Endpoint(RoutePattern.POST('choices')).in(s.get('oneOf')!).out(s.get('strict')!),
+    Endpoint(RoutePattern.POST('tags')).in(s.get('tags')!).out(s.get('link')!),
+  ];
+  for (const openapi of ['3.1.0', '3.0.3'] as const) {
+    const doc = OpenAPIGen.fromEndpoints({ title: 'Everyday', version: '1.0.0', openapi }, ...endpoints).document;
+    const schemas = (doc.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
+    const mapping = (schemas.Payment.discriminator as { mapping: Record<string, string> }).mapping;
+    assert.deepEqual(mapping, { card: '#/components/schemas/PaymentCard', invoice: '#/components/schemas/PaymentInvoice' });
+    for (const target of Object.values(mapping)) assert.ok(target.split('/').pop()! in schemas, `${target} is a component`);
+    assert.deepEqual((schemas.ResultOfVoid.properties as Record<string, unknown>).value, { not: {} });
+    assert.equal(schemas.Strict.additionalProperties, false);
+    assert.equal(schemas.TagList.type, 'array');
+    await SwaggerParser.validate(structuredClone(doc) as never);
+  }
+});
