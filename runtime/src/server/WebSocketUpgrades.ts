@@ -131,7 +131,10 @@ export class WebSocketUpgrades {
     this.#accepted.delete(socket);
     const first = accepted !== undefined && (socket as Socket).bytesWritten === accepted.written;
     const left = first ? accepted.at + this.#timeout - Date.now() : this.#timeout;
-    if (left <= 0) return socket.destroy();
+    if (left <= 0) {
+      socket.destroy();
+      return;
+    }
     const timer = setTimeout(() => this.#abort(socket), left);
     timer.unref();
     this.#handshakes.set(socket, timer);
