@@ -27,8 +27,10 @@ export function operationDocs(endpoint: AnyEndpoint, ctx: GenContext, operationI
   const request = requestDocs(endpoint, ctx, hint, examples);
   const op: OperationObject = {};
   if (docs.tags && docs.tags.length > 0) op.tags = [...new Set(docs.tags)];
-  op.summary = docs.summary ?? (docs.description ? firstSentence(docs.description) : `${String(route.method)} ${route.openApiPath}`);
-  if (docs.description) op.description = docs.description;
+  // The route's own doc (`pattern.doc(…)`) follows the endpoint's, as paragraphs of one description.
+  const description = [docs.description, route.description].filter((d) => d !== undefined && d !== '').join('\n\n');
+  op.summary = docs.summary ?? (description ? firstSentence(description) : `${String(route.method)} ${route.openApiPath}`);
+  if (description) op.description = description;
   op.operationId = operationId;
   if (request.parameters.length > 0) op.parameters = request.parameters;
   if (request.requestBody) op.requestBody = request.requestBody;

@@ -39,11 +39,32 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
   /** The parameter codecs in path order. */
   readonly params: readonly PathCodec<unknown, string>[];
 
-  private constructor(method: PatternMethod, segments: readonly PatternSegment[], params: PathCodec<unknown, string>[], hasMixed: boolean) {
+  /** The route's documentation (`pattern.doc(…)`), which OpenAPIGen puts in the operation's description. */
+  readonly description: string | undefined;
+
+  private constructor(
+    method: PatternMethod,
+    segments: readonly PatternSegment[],
+    params: PathCodec<unknown, string>[],
+    hasMixed: boolean,
+    description?: string,
+  ) {
     this.method = method;
     this.segments = segments;
     this.params = params;
     this.hasMixed = hasMixed;
+    this.description = description;
+  }
+
+  /**
+   * The spec's `pattern ?? Doc.p(text)`: the same pattern, documented. Docs given twice are
+   * kept as paragraphs, in order.
+   */
+  doc(doc: { readonly _tag: 'Doc'; readonly text: string } | string): RoutePattern<P> {
+    // The shape of a `Doc` (endpoint/Doc.ts), written out: routing sits below the endpoint layer.
+    const text = typeof doc === 'string' ? doc : doc.text;
+    const description = this.description === undefined ? text : `${this.description}\n\n${text}`;
+    return new RoutePattern<P>(this.method, this.segments, [...this.params], this.hasMixed, description);
   }
 
   /** @internal Builds a pattern from segments; literal text with `/` becomes several segments. */
