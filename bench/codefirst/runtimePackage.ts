@@ -19,8 +19,12 @@ export function buildRuntimePackage(root: string, work: string): string {
   });
   if (r.status !== 0) throw new Error(`building the runtime package failed:\n${r.stdout}${r.stderr}`);
   const pkg = JSON.parse(readFileSync(join(root, 'runtime/package.json'), 'utf8')) as Record<string, unknown>;
-  // Without the `kitgen-source` condition: the published package has only dist/.
-  pkg.exports = { '.': { types: './dist/index.d.ts', default: './dist/index.js' } };
+  // Without the `kitgen-source` condition: the published package has only dist/ (and node reads
+  // the main entry and, for generated endpoint and client modules, the client entry).
+  pkg.exports = {
+    '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+    './client': { types: './dist/client.d.ts', default: './dist/client.js' },
+  };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   return dir;
 }
