@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { main, type CliIO } from '../src/cli/main.ts';
 import { repoRoot } from './support/fixtures.ts';
@@ -56,11 +56,20 @@ test('a Map field is refused, not widened', async () => {
   assertOne(run, 'a.endpoints.ts', 3, /Index\.byName: a Map \(Map<string, number>\) has no JSON form\n  path: index → Index\.byName/);
 });
 
-test('a class with methods', async () => {
+test('a class with methods is not an error: its data fields are the schema (JSON.stringify writes no method)', async () => {
   const run = await generate('class-methods', {
     'a.endpoints.ts': `${header}export class Account {\n  id = 0;\n  close(): void {}\n}\nexport const account = Endpoint(RoutePattern.GET('account')).out(DeriveSchema.gen<Account>());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 4, /Account\.close: a method \(close: \(\) => void\) has no JSON form/);
+  assert.equal(run.code, 0, run.stderr);
+  const document = JSON.parse(await readFile(join(run.out, 'openapi.json'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
+  assert.deepEqual(document.components.schemas.Account, { type: 'object', properties: { id: { type: 'number' } }, required: ['id'] });
+});
+
+test('a misspelled type name: an error at the name, not an empty schema', async () => {
+  const run = await generate('misspelled-type', {
+    'a.endpoints.ts': `${header}export interface Found {\n  id: number;\n}\nexport const found = Endpoint(RoutePattern.GET('found')).out(DeriveSchema.gen<NotFund>());\n`,
+  });
+  assertOne(run, 'a.endpoints.ts', 5, /cannot derive a schema for found: cannot find type NotFund/);
 });
 
 test('a symbol field', async () => {
