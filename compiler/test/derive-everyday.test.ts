@@ -209,3 +209,12 @@ test('closedObjects: every object without an index signature is closed, unless i
   // An intersection is one object, closed over all its properties.
   judge(both, [{ kind: 'card', last4: '1', note: 'n' }], [{ kind: 'card', last4: '1', other: 1 }]);
 });
+
+test('tuples as type arguments name their elements, so two instantiations get two names', () => {
+  const out = derive("{ a: F.Result<['a', string]>; b: F.Result<['b', number]> }", 'everyday.ts');
+  assert.deepEqual(out.diagnostics, []);
+  assert.deepEqual(
+    ['a', 'b'].map((p) => (prop(out.schema, p) as { $id: string }).$id),
+    ['ResultOfTupleOfAAndString', 'ResultOfTupleOfBAndNumber'],
+  );
+});

@@ -103,7 +103,11 @@ function argumentName(ctx: TypeContext, type: ts.Type, depth: number): string {
   if (type.isNumberLiteral()) return `N${String(type.value).replace('-', 'Minus').replace('.', '_')}`;
   if (type.flags & ts.TypeFlags.BooleanLiteral) return pascalCase(ctx.checker.typeToString(type));
   if (ctx.checker.isArrayType(type)) return `${argumentName(ctx, ctx.checker.getTypeArguments(type as ts.TypeReference)[0], depth + 1)}Array`;
-  if (ctx.checker.isTupleType(type)) return 'Tuple';
+  if (ctx.checker.isTupleType(type)) {
+    // The elements are named too, so `Pair<['a', string]>` and `Pair<['b', number]>` stay apart.
+    const elements = ctx.checker.getTypeArguments(type as ts.TypeReference).map((t) => argumentName(ctx, t, depth + 1));
+    return elements.length === 0 ? 'EmptyTuple' : `TupleOf${elements.join('And')}`;
+  }
   if (type.isUnion()) return type.types.map((t) => argumentName(ctx, t, depth + 1)).join('Or');
   if (type.isIntersection()) return type.types.map((t) => argumentName(ctx, t, depth + 1)).join('With');
   const alias = type.aliasSymbol;
