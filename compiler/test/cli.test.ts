@@ -262,7 +262,8 @@ test('EndpointGen.fromOpenAPI and CodeGen.writeFiles (the spec API), with a pret
   const written = await CodeGen.writeFiles(code, join(dir, 'src'), 'com.example.pets', join(dir, 'prettier.json'));
   assert.ok(written.includes(join(dir, 'src/com/example/pets/endpoints.js')));
   const text = await readFile(join(dir, 'src/com/example/pets/endpoints.js'), 'utf8');
-  assert.match(text, /from "@kitgen\/runtime";/, 'the prettier config applies (double quotes)');
+  // The endpoint module imports the runtime's client entry (web-standard APIs only).
+  assert.match(text, /from "@kitgen\/runtime\/client";/, 'the prettier config applies (double quotes)');
 });
 
 test('bin/kitgen.js runs as a command and exits with its codes', async () => {
