@@ -71,7 +71,7 @@ test('published error shapes: each runtime 4xx takes the declared shape, judged 
     assert.equal(slack415.status, 415);
     judge('SlackError', JSON.parse(slack415.text));
 
-    const spotify = await call(server.url, '/spotify/1?market=usa');
+    const spotify = await call(server.url, '/spotify/1?limit=51');
     assert.equal(spotify.status, 400, spotify.text);
     judge('SpotifyError', JSON.parse(spotify.text));
     assert.equal(JSON.parse(spotify.text).error.status, 400);

@@ -24,9 +24,23 @@ export type FillResult = { readonly fill: ErrorFill; readonly message: boolean }
 export const runtimeStatuses: readonly number[] = [400, 401, 413, 415];
 
 // Property names (lower case, without `_`/`-`) the runtime's failure can fill, by what fills them.
-const messageNames = new Set(['message', 'detail', 'details', 'description', 'msg', 'errormessage', 'errordescription', 'errordetail', 'errormsg', 'text']);
+const messageNames = new Set([
+  'message',
+  'detail',
+  'details',
+  'description',
+  'msg',
+  'errormessage',
+  'errordescription',
+  'errordetail',
+  'errormsg',
+  'text',
+  'err',
+  'errmsg',
+]);
 const reasonNames = new Set(['error', 'title', 'reason', 'statustext', 'summary']);
-const codeNames = new Set(['code', 'errorcode', 'type', 'errortype', 'kind']);
+// `id` names the error (DigitalOcean's `not_found`) where an error object has one as plain text.
+const codeNames = new Set(['code', 'errorcode', 'type', 'errortype', 'kind', 'id', 'errorid', 'errorkey', 'key']);
 const statusNames = new Set(['status', 'statuscode', 'httpstatus', 'httpcode', 'httpstatuscode']);
 const numericCodeNames = new Set([...statusNames, 'code', 'errorcode']);
 const placeNames = new Set(['field', 'parameter', 'param', 'pointer', 'target', 'path', 'source', 'location']);
@@ -80,7 +94,10 @@ function kindValue(values: readonly unknown[], status: number): unknown {
     if (hit !== undefined) return hit;
   }
   const exact = values.find((v) => v === status || v === String(status));
-  return exact;
+  if (exact !== undefined || status === 400) return exact;
+  // Every refusal of the runtime's is one of the request's: an enum with no word for this status
+  // (Stripe's `type` for a 401) takes its bad-request value.
+  return kindValue(values, 400);
 }
 
 /** The fill of a scalar property by its name and type, or undefined when nothing obvious fills it. */
@@ -211,8 +228,11 @@ export function errorFillOf(api: Api, schema: SchemaNode, status: number, path =
 }
 
 function describe(s: SchemaNode): string {
-  if (s.kind === 'string')
-    return s.enum ? `one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}` : s.format ? `a ${s.format} string` : 'a constrained string';
+  if (s.kind === 'string') {
+    if (s.enum) return `one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+    if (s.format) return `a ${s.format} string`;
+    return unconstrained(s) ? 'a string no part of the failure is named for' : 'a constrained string';
+  }
   if (s.kind === 'integer' || s.kind === 'number') return s.enum ? `one of ${s.enum.join(', ')}` : `a ${s.kind} the status does not fit`;
   return `a ${s.kind}`;
 }
@@ -232,6 +252,9 @@ export function declaredErrorBody(r: Response): { schema: SchemaNode; mediaType?
     return v && { schema: v.schema, mediaType: v.mediaTypes[0] };
   }
   if (r.content.mediaTypes.some(isJson)) return { schema: r.content.schema };
+  // A media range (`*/*`, `application/*`) with a JSON-shaped schema is answered as JSON.
+  const shaped = !['bytes', 'string', 'any'].includes(r.content.schema.kind);
+  if (shaped && r.content.mediaTypes.some((m) => /^(\*\/\*|application\/\*)\s*(;|$)/.test(m.trim()))) return { schema: r.content.schema };
   // A plain-text error takes the message as it is.
   if (r.content.mediaTypes.some((m) => bodyKind(m) === 'text') && r.content.schema.kind === 'string') return { schema: r.content.schema, text: true };
   return undefined;
