@@ -38,7 +38,7 @@ function config(entry: string, plugins: PluginOption[]): InlineConfig {
     configFile: false,
     logLevel: 'silent',
     plugins,
-    ssr: { external: ['@kitgen/runtime'], resolve: { externalConditions: ['kitgen-source'] } },
+    ssr: { external: ['@kitgen/runtime', '@kitgen/runtime/client'], resolve: { externalConditions: ['kitgen-source'] } },
     build: { ssr: entry, outDir: join(p.dir, 'dist'), minify: false, emptyOutDir: true, rollupOptions: { external: [/^@kitgen\/runtime/] } },
   };
 }
