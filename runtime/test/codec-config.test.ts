@@ -168,10 +168,19 @@ test('JSON decoding never pollutes prototypes through __proto__ or constructor k
       }),
   );
   await serve(routes, async (url) => {
-    const r = await post(
-      `${url}/bag`,
-      '{"name":"x","__proto__":{"polluted":true},"extra":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"ok":1}}',
-    );
+    // Keys that reach Object.prototype are refused with a 400 naming them, at any depth (as Fastify does).
+    for (const [body, pointer] of [
+      ['{"name":"x","__proto__":{"polluted":true},"extra":{"ok":1}}', '/__proto__'],
+      ['{"name":"x","extra":{"__proto__":{"polluted":true},"ok":1}}', '/extra/__proto__'],
+      ['{"name":"x","extra":{"constructor":{"prototype":{"polluted":true}},"ok":1}}', '/extra/constructor/prototype'],
+    ]) {
+      const refused = await post(`${url}/bag`, body);
+      assert.equal(refused.status, 400, body);
+      const answer = (await refused.json()) as Record<string, string>;
+      assert.equal(answer.pointer, pointer, body);
+      assert.match(answer.message, /is refused/, body);
+    }
+    const r = await post(`${url}/bag`, '{"name":"x","extra":{"constructor":{"polluted":true},"ok":1}}');
     assert.equal(r.status, 200);
     assert.deepEqual(await r.json(), { polluted: null, proto: true, keys: ['constructor', 'ok'] });
     assert.equal(({} as Record<string, unknown>).polluted, undefined);

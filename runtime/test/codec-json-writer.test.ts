@@ -198,9 +198,18 @@ test('decoding without a copy gives the same values as with one', () => {
   assert.deepEqual(ok('{"id":1,"name":"a","extra":true}'), { id: 1, name: 'a' });
   assert.deepEqual(ok('{"id":1,"name":"a","nick":null}'), { id: 1, name: 'a' });
   assert.deepEqual(ok('{"id":1,"name":"a","note":null}'), { id: 1, name: 'a', note: null });
-  const polluted = ok('{"id":1,"name":"a","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}') as Record<string, unknown>;
-  assert.deepEqual(Object.keys(polluted), ['id', 'name']);
-  assert.equal(Object.getPrototypeOf(polluted), Object.prototype);
+  // Keys that reach Object.prototype are refused, naming the place; a plain `constructor` field is only undeclared.
+  for (const [text, pointer] of [
+    ['{"id":1,"name":"a","__proto__":{"admin":true}}', '/__proto__'],
+    ['{"id":1,"name":"a","constructor":{"prototype":{"admin":true}}}', '/constructor/prototype'],
+  ]) {
+    const refused = codec.decodeString(text);
+    assert.equal(refused._tag, 'left', text);
+    assert.equal((refused as { left: { pointer: string } }).left.pointer, pointer, text);
+  }
+  const plain = ok('{"id":1,"name":"a","constructor":{"admin":true}}') as Record<string, unknown>;
+  assert.deepEqual(Object.keys(plain), ['id', 'name']);
+  assert.equal(Object.getPrototypeOf(plain), Object.prototype);
   assert.equal(({} as Record<string, unknown>).admin, undefined);
   const strict = JsonCodec.schemaBasedBinaryCodec(User, CodecConfig({ rejectExtraFields: true }));
   const r = strict.decodeString('{"id":1,"name":"a","extra":1}');

@@ -24,7 +24,7 @@ export const DiscriminatorSetting = {
   NoDiscriminator: { kind: 'NoDiscriminator' } as DiscriminatorSetting,
 } as const;
 
-/** The six options of the spec's `CodecConfig`. */
+/** The six options of the spec's `CodecConfig`, and kitgen's nesting limit. */
 export interface CodecConfigFields {
   /** Reject request bodies holding fields the schema does not declare (400 naming the field). */
   readonly rejectExtraFields: boolean;
@@ -37,7 +37,15 @@ export interface CodecConfigFields {
   readonly fieldNameFormat: NameFormat;
   /** Encode streams as one JSON array instead of newline-delimited JSON. */
   readonly treatStreamsAsArrays: boolean;
+  /**
+   * kitgen's addition: the deepest nesting of arrays and objects a decoded JSON value may have
+   * (the top-level value is level 1); deeper bodies are answered 400 naming the place.
+   */
+  readonly maxDepth: number;
 }
+
+/** The default of {@link CodecConfigFields.maxDepth}: deeper than Fastify 5 can echo (JSON.stringify stops near 4,100 levels). */
+export const DEFAULT_JSON_MAX_DEPTH = 5000;
 
 const defaults: CodecConfigFields = {
   rejectExtraFields: false,
@@ -46,10 +54,19 @@ const defaults: CodecConfigFields = {
   discriminatorSettings: DiscriminatorSetting.ClassName(NameFormat.Identity),
   fieldNameFormat: NameFormat.Identity,
   treatStreamsAsArrays: false,
+  maxDepth: DEFAULT_JSON_MAX_DEPTH,
 };
 
 /** The spec's `CodecConfig` record: build with `CodecConfig(...)`, with the spec's defaults. */
 export type CodecConfig = CodecConfigFields;
+
+function checked(options: Partial<CodecConfigFields>): Partial<CodecConfigFields> {
+  const depth = options.maxDepth;
+  if (depth !== undefined && (!Number.isSafeInteger(depth) || depth < 1)) {
+    throw new RangeError(`CodecConfig: maxDepth must be a whole number of at least 1, not ${String(depth)}`);
+  }
+  return options;
+}
 
 let global: CodecConfig = Object.freeze({ ...defaults });
 
@@ -58,7 +75,7 @@ let global: CodecConfig = Object.freeze({ ...defaults });
  * the global `configLayer`, and `current()` (the global one in effect). The per-routes scope,
  * `withConfig`, is a middleware and lives with them (middleware/codecConfig.ts).
  */
-export const CodecConfig = Object.assign((options: Partial<CodecConfigFields> = {}): CodecConfig => Object.freeze({ ...defaults, ...options }), {
+export const CodecConfig = Object.assign((options: Partial<CodecConfigFields> = {}): CodecConfig => Object.freeze({ ...defaults, ...checked(options) }), {
   /** The spec's defaults. */
   default: Object.freeze({ ...defaults }) as CodecConfig,
   /** `ExplicitConfig(encoding, decoding)`. */

@@ -4,11 +4,14 @@ import { DecodeError } from '../../errors/DecodeError.ts';
 import { Either } from '../../util/Either.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import type { Static } from '../../schema/Schema.ts';
-import { validatorFor } from '../../schema/validator.ts';
+import { validatorFor, type Validator } from '../../schema/validator.ts';
 import { CodecConfig } from './CodecConfig.ts';
 import { compileJsonPlans } from './jsonPlan.ts';
 import { compileJsonStringify } from './jsonStringify.ts';
 import { quoteBigIntegers, restoreBigints } from './bigintJson.ts';
+import { withCommittedUnions } from './committedUnions.ts';
+import { stringifyJson } from './deepStringify.ts';
+import { inspectJson, mayHoldPrototypeKeys, mayNestDeeperThan, nestsDeeperThan, problemError } from './jsonInspection.ts';
 
 /** A JSON {@link BinaryCodec} with text-level entry points the server and clients use directly. */
 export interface JsonBinaryCodec<A> extends BinaryCodec<A> {
@@ -27,21 +30,26 @@ const encoder = new TextEncoder();
 
 /**
  * The spec's `JsonCodec.schemaBasedBinaryCodec[A]`: a JSON codec derived from a schema and a
- * CodecConfig (the global one unless given). Decoding parses, applies the config (names,
- * discriminators, nulls, empty collections, extra fields), and validates against the schema.
+ * CodecConfig (the global one unless given). Decoding parses, refuses values nested deeper than
+ * `maxDepth` and keys that reach Object.prototype, applies the config (names, discriminators,
+ * nulls, empty collections, extra fields), and validates against the schema, each union by the
+ * alternative its value's top level fits (committedUnions.ts). Every step costs time linear in
+ * the body and none recurses on the stack by the depth of the value.
  */
 function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfig = CodecConfig.current()): JsonBinaryCodec<Static<S>> {
   type A = Static<S>;
   const { plan, planFor, nullable } = compileJsonPlans(schema as unknown as Record<string, unknown>, config);
-  const validator = validatorFor(schema);
+  const validator = validatorFor(withCommittedUnions(schema as unknown as Record<string, unknown>));
+  const maxDepth = config.maxDepth;
   // Scanned over the whole schema: a bigint may sit behind a `$ref` the plan resolves lazily.
   const hasBigInt = plan.hasBigInt || containsBigInt(schema);
   const written = hasBigInt ? undefined : compileJsonStringify(schema as unknown as Record<string, unknown>, config, plan, planFor, nullable);
   const stringify = hasBigInt
-    ? (value: A) => restoreBigints(JSON.stringify(plan.encode(value)))
-    : (written ?? ((value: A) => JSON.stringify(plan.encode(value))));
+    ? (value: A) => restoreBigints(stringifyJson(plan.encode(value)) as string)
+    : (written ?? ((value: A) => stringifyJson(plan.encode(value)) as string));
 
-  const decodeJson = (json: unknown, pointer = '', what = 'value'): Either<DecodeError, A> => {
+  // A value already inspected (depth, prototype keys).
+  const decodeInspected = (json: unknown, pointer: string, what: string): Either<DecodeError, A> => {
     let value: unknown;
     try {
       value = plan.decode(json, pointer);
@@ -49,8 +57,13 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
       if (error instanceof DecodeError) return Either.left(new DecodeError(`${what}: ${error.message}`, { pointer: error.pointer, expected: error.expected }));
       throw error;
     }
-    const failure = validator.firstError(value, pointer, what);
+    const failure = validate(validator, value, pointer, what);
     return failure ? Either.left(failure) : Either.right(value as A);
+  };
+
+  const decodeJson = (json: unknown, pointer = '', what = 'value'): Either<DecodeError, A> => {
+    const problem = inspectJson(json, maxDepth, true);
+    return problem ? Either.left(problemError(problem, maxDepth, what, pointer)) : decodeInspected(json, pointer, what);
   };
 
   const decodeString = (text: string, what = 'value'): Either<DecodeError, A> => {
@@ -60,7 +73,13 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
     } catch (error) {
       return Either.left(new DecodeError(`${what}: invalid JSON (${(error as Error).message})`, { expected: 'JSON text' }));
     }
-    return decodeJson(json, '', what);
+    // Short bodies cannot nest too deeply, and most hold no key to look for: no walk for them.
+    const keys = mayHoldPrototypeKeys(text);
+    if (keys || mayNestDeeperThan(text, maxDepth)) {
+      const problem = inspectJson(json, maxDepth, keys);
+      if (problem) return Either.left(problemError(problem, maxDepth, what));
+    }
+    return decodeInspected(json, '', what);
   };
 
   const decodeBytes = (bytes: Uint8Array, what = 'value'): Either<DecodeError, A> => {
@@ -82,8 +101,40 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
     decodeJson,
     check: (value): value is A => validator.check(value),
     streamEncoder: (values) => encodeStream(values, stringify, config.treatStreamsAsArrays),
-    streamDecoder: (bytes) => decodeStream(bytes, decodeString),
+    streamDecoder: (bytes) => decodeStream(bytes, decodeString, (text) => JSON.parse(hasBigInt ? quoteBigIntegers(text) : text), decodeJson),
   };
+}
+
+const isStackOverflow = (error: unknown) => error instanceof RangeError && /call stack/i.test(error.message);
+
+// Naming the place of a failure walks the schema along the value recursively, and costs far more
+// per level than checking does; past this depth a refusal says the value does not match without
+// the place (a legitimate body this deep and wrong is rare; a hostile one is common).
+const EXPLAINED_DEPTH = 200;
+
+/**
+ * The validator's verdict. The nesting limit keeps values within what the validator's stack
+ * holds for schemas of ordinary depth; should a recursive schema whose every level takes many
+ * frames still overflow it, the value is refused (400) as too deeply nested to check, or to
+ * explain: the request fails, the server does not.
+ */
+function validate(validator: Validator, value: unknown, pointer: string, what: string): DecodeError | undefined {
+  let valid: boolean;
+  try {
+    valid = validator.check(value);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    return new DecodeError(`${what}: nested too deeply to be checked against its schema`, { pointer, expected: 'a value nested less deeply' });
+  }
+  if (valid) return undefined;
+  const unexplained = () => new DecodeError(`${what}: does not match the schema (nested too deeply to say where)`, { pointer });
+  if (nestsDeeperThan(value, EXPLAINED_DEPTH)) return unexplained();
+  try {
+    return validator.error(value, pointer, what);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    return unexplained();
+  }
 }
 
 /** True when a 64-bit integer (`type: 'bigint'`) appears anywhere in the schema, `$defs` included. */
@@ -109,7 +160,12 @@ async function* encodeStream<A>(values: AsyncIterable<A>, stringify: (a: A) => s
 }
 
 /** NDJSON by default; a stream starting with `[` is read as one JSON array (treatStreamsAsArrays). */
-async function* decodeStream<A>(bytes: AsyncIterable<Uint8Array>, decodeString: (t: string, what?: string) => Either<DecodeError, A>): AsyncIterable<A> {
+async function* decodeStream<A>(
+  bytes: AsyncIterable<Uint8Array>,
+  decodeString: (t: string, what?: string) => Either<DecodeError, A>,
+  parse: (text: string) => unknown,
+  decodeJson: (json: unknown, pointer?: string, what?: string) => Either<DecodeError, A>,
+): AsyncIterable<A> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let buffered = '';
   let mode: 'unknown' | 'lines' | 'array' = 'unknown';
@@ -117,6 +173,12 @@ async function* decodeStream<A>(bytes: AsyncIterable<Uint8Array>, decodeString: 
   const emit = (text: string): A => {
     line++;
     const r = decodeString(text, `stream item ${line}`);
+    if (r._tag === 'left') throw r.left;
+    return r.right;
+  };
+  const emitParsed = (item: unknown): A => {
+    line++;
+    const r = decodeJson(item, '', `stream item ${line}`);
     if (r._tag === 'left') throw r.left;
     return r.right;
   };
@@ -140,12 +202,12 @@ async function* decodeStream<A>(bytes: AsyncIterable<Uint8Array>, decodeString: 
   if (mode === 'array') {
     let items: unknown;
     try {
-      items = JSON.parse(buffered);
+      items = parse(buffered);
     } catch (error) {
       throw new DecodeError(`stream: invalid JSON array (${(error as Error).message})`, { expected: 'a JSON array' });
     }
     if (!Array.isArray(items)) throw new DecodeError('stream: expected a JSON array', { expected: 'a JSON array' });
-    for (const item of items) yield emit(JSON.stringify(item));
+    for (const item of items) yield emitParsed(item);
   } else if (buffered.trim()) {
     yield emit(buffered.trim());
   }

@@ -5,9 +5,12 @@ import type { CodecConfig } from './CodecConfig.ts';
 import type { JsonPlan } from './jsonPlan.ts';
 import { NameFormat } from './NameFormat.ts';
 import { admitsNull } from '../../schema/admitsNull.ts';
+import { stringifyJson } from './deepStringify.ts';
 
 type Schema = Record<string, any>;
 type Writer = (value: unknown) => string | undefined;
+
+const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
 /**
  * A JSON writer generated from an object schema and a CodecConfig: the same text as
@@ -43,9 +46,9 @@ function isClosedObject(s: Schema): boolean {
   );
 }
 
-/** Through the plan: exactly what JSON.stringify makes of the encoded value. */
+/** Through the plan: exactly what JSON.stringify makes of the encoded value (at any depth). */
 function generic(plan: JsonPlan): Writer {
-  return (value) => JSON.stringify(plan.encode(value));
+  return (value) => stringifyJson(plan.encode(value));
 }
 
 /** What a writer needs from the plans' compilation: sub-schema plans, and which sub-schemas admit null. */
@@ -140,7 +143,9 @@ function objectWriter(schema: Schema, config: CodecConfig, plan: JsonPlan, plans
     writers.push(writerFor(s, config, fieldPlan, plans, depth + 1));
     const key = JSON.stringify(`${JSON.stringify(NameFormat.apply(config.fieldNameFormat, name))}:`);
     const isCollection = s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
-    const get = `x = v[${JSON.stringify(name)}];`;
+    // A field named like a member of Object.prototype (`constructor`, `toString`…) is present
+    // only as an own property: reading it from an object without it finds the inherited function.
+    const get = name in Object.prototype ? `x = own(v, ${JSON.stringify(name)}) ? v[${JSON.stringify(name)}] : undefined;` : `x = v[${JSON.stringify(name)}];`;
     // As the plan: null only where the field's schema admits it; an optional field's absence or null otherwise is left out.
     const optional = !required.has(name);
     const writesNull = explicitNulls.encoding && (!optional || plans.nullable(s));
@@ -163,5 +168,5 @@ function objectWriter(schema: Schema, config: CodecConfig, plan: JsonPlan, plans
   return o + '}';
 };`;
   // Generated once per schema; names and keys are embedded as JSON string literals only.
-  return new Function('w', 'fallback', 'q', body)(writers, generic(plan), quote) as Writer;
+  return new Function('w', 'fallback', 'q', 'own', body)(writers, generic(plan), quote, hasOwn) as Writer;
 }

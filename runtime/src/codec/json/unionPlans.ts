@@ -1,0 +1,146 @@
+import { DecodeError } from '../../errors/DecodeError.ts';
+import { compileCheck } from '../../schema/validator.ts';
+import type { CodecConfig } from './CodecConfig.ts';
+import { NameFormat } from './NameFormat.ts';
+import type { JsonPlan } from './jsonPlan.ts';
+import type { ObjectPlan } from './objectPlan.ts';
+import { escapePointer } from './jsonPointer.ts';
+import { decodeStepOf, decodeWalk, encodeStepOf, encodeWalk, settled, type PlanWalk, type SteppedPlan } from './planWalk.ts';
+import { choiceOrder, memoryLeafSchema, objectWireTest, wireLeafTest, type UnionLeaf } from './unionShapes.ts';
+
+type Schema = Record<string, unknown>;
+type Defs = Readonly<Record<string, Schema>>;
+
+/** A check compiled on first use (most unions only ever decode, or only encode). */
+function lazyCheck(schema: Schema): (value: unknown) => boolean {
+  let check: ((value: unknown) => boolean) | undefined;
+  return (value) => (check ??= compileCheck(schema))(value);
+}
+
+/**
+ * The plan of an untagged union (anyOf/oneOf) of several alternatives: each value goes to the
+ * first alternative its top level fits (unionShapes.ts) and is decoded once, by that
+ * alternative alone; a value no alternative fits is left as it is for validation to refuse.
+ * Encoding chooses the same way among in-memory values.
+ */
+export function unionPlan(leaves: readonly UnionLeaf[], leafPlans: readonly JsonPlan[], config: CodecConfig, defs: Defs): SteppedPlan {
+  // Each alternative's plan through any `$ref`, settled on first use.
+  let plans = leafPlans;
+  let settle = true;
+  const wire = choiceOrder(leaves.map((leaf) => wireLeafTest(leaf.schema, config, defs)));
+  const memory = choiceOrder(leaves.map((leaf) => memoryLeafSchema(leaf.schema, defs))).map((c) => ({ leaf: c.leaf, test: lazyCheck(c.test) }));
+  const choose = (order: readonly { leaf: number; test: (v: unknown) => boolean }[], value: unknown): number => {
+    for (let i = 0; i < order.length; i++) if (order[i].test(value)) return order[i].leaf;
+    return -1;
+  };
+  const plan: SteppedPlan = {
+    decodeStep: (v, pointer, walk) => {
+      const i = choose(wire, v);
+      if (settle) [plans, settle] = [leafPlans.map(settled), false];
+      return i < 0 ? v : decodeStepOf(plans[i], v, pointer, walk);
+    },
+    encodeStep: (v, walk) => {
+      const i = choose(memory, v);
+      if (settle) [plans, settle] = [leafPlans.map(settled), false];
+      return i < 0 ? v : encodeStepOf(plans[i], v, walk);
+    },
+    decode: (v, pointer) => decodeWalk(plan, v, pointer),
+    encode: (v) => encodeWalk(plan, v),
+    encodeIdentity: false,
+    hasBigInt: leafPlans.some((p) => p.hasBigInt),
+  };
+  return plan;
+}
+
+/** The plan of `X | null`: null stays null, anything else is X's. */
+export function nullablePlan(only: JsonPlan): SteppedPlan {
+  const plan: SteppedPlan = {
+    decodeStep: (v, pointer, walk) => (v === null ? null : decodeStepOf(only, v, pointer, walk)),
+    encodeStep: (v, walk) => (v === null ? null : encodeStepOf(only, v, walk)),
+    decode: (v, pointer) => decodeWalk(plan, v, pointer),
+    encode: (v) => encodeWalk(plan, v),
+    encodeIdentity: false,
+    hasBigInt: only.hasBigInt,
+  };
+  return plan;
+}
+
+interface CasePlan {
+  readonly name: string;
+  readonly wire: string;
+  readonly plan: ObjectPlan;
+}
+
+/**
+ * The plan of a tagged union (`Schema.TaggedUnion`) in the CodecConfig's discriminator style.
+ * With `NoDiscriminator` the case is chosen as an untagged union's member is, by the value's
+ * top level, and decoded once.
+ */
+export function taggedUnionPlan(
+  schema: Schema,
+  tag: string,
+  cases: readonly string[],
+  config: CodecConfig,
+  defs: Defs,
+  compileCase: (caseSchema: Schema) => ObjectPlan,
+): SteppedPlan {
+  const members = schema.anyOf as Schema[];
+  const setting = config.discriminatorSettings;
+  const format = setting.kind === 'NoDiscriminator' ? NameFormat.Identity : setting.format;
+  const byCase = new Map<string, CasePlan>();
+  cases.forEach((name, i) => {
+    const member = members[i];
+    const { [tag]: _tag, ...props } = member.properties as Record<string, Schema>;
+    const caseSchema = { ...member, properties: props, required: ((member.required as string[] | undefined) ?? []).filter((r) => r !== tag) };
+    byCase.set(name, { name, wire: NameFormat.apply(format, name), plan: compileCase(caseSchema) });
+  });
+  const byWire = new Map([...byCase.values()].map((c) => [c.wire, c]));
+  const ordered = [...byCase.values()];
+  const shapes = choiceOrder(members.map((member) => objectWireTest(member, config, defs, tag)));
+  const expected = `one of the cases ${[...byWire.keys()].join(', ')}`;
+  const refuse = (pointer: string, what = expected): never => {
+    throw new DecodeError(`${pointer || 'value'}: expected ${what}`, { pointer, expected });
+  };
+
+  const decodeStep = (v: unknown, pointer: string, walk: PlanWalk): unknown => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return refuse(pointer);
+    const src = v as Record<string, unknown>;
+    if (setting.kind === 'ClassName') {
+      const keys = Object.keys(src);
+      const c = keys.length === 1 ? byWire.get(keys[0]) : undefined;
+      if (!c) return refuse(pointer, `an object with a single field naming ${expected}`);
+      return c.plan.decodeInto(src[keys[0]], `${pointer}/${escapePointer(keys[0])}`, walk, { [tag]: c.name });
+    }
+    if (setting.kind === 'Name') {
+      const wire = Object.prototype.hasOwnProperty.call(src, setting.name) ? src[setting.name] : undefined;
+      const c = typeof wire === 'string' ? byWire.get(wire) : undefined;
+      if (!c) return refuse(`${pointer}/${escapePointer(setting.name)}`);
+      const { [setting.name]: _d, ...rest } = src;
+      return c.plan.decodeInto(rest, pointer, walk, { [tag]: c.name });
+    }
+    for (const shape of shapes) {
+      if (shape.test(src)) return ordered[shape.leaf].plan.decodeInto(src, pointer, walk, { [tag]: ordered[shape.leaf].name });
+    }
+    return refuse(pointer);
+  };
+
+  const encodeStep = (v: unknown, walk: PlanWalk): unknown => {
+    if (typeof v !== 'object' || v === null) return v;
+    const name = (v as Record<string, unknown>)[tag];
+    const c = typeof name === 'string' ? byCase.get(name) : undefined;
+    if (!c) return v;
+    if (setting.kind === 'ClassName') return { [c.wire]: encodeStepOf(c.plan, v, walk) };
+    if (setting.kind === 'Name') return c.plan.encodeInto(v, walk, { [setting.name]: c.wire });
+    return encodeStepOf(c.plan, v, walk);
+  };
+
+  const plan: SteppedPlan = {
+    decodeStep,
+    encodeStep,
+    decode: (v, pointer) => decodeWalk(plan, v, pointer),
+    encode: (v) => encodeWalk(plan, v),
+    encodeIdentity: false,
+    hasBigInt: ordered.some((c) => c.plan.hasBigInt),
+  };
+  return plan;
+}
