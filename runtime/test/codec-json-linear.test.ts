@@ -156,6 +156,19 @@ test('values nested deeper than maxDepth are refused naming the limit and the pl
   assert.throws(() => CodecConfig({ maxDepth: 0 }), /maxDepth must be a whole number of at least 1/);
 });
 
+test('nesting is counted in the text before parsing: brackets, commas and escapes inside strings do not count, keys name the place', () => {
+  const codec = JsonCodec.schemaBasedBinaryCodec(Schema.Unknown(), CodecConfig({ maxDepth: 3 }));
+  const text = '{"a,[{":[1,{"k~/\\"":[["x"]]}]}';
+  const expected = '/a,[{/1/k~0~1"';
+  const fromText = codec.decodeString(text);
+  assert.equal((fromText as { left: { pointer: string } }).left.pointer, expected);
+  // The same place as the walk over a parsed value names.
+  assert.equal((codec.decodeJson(JSON.parse(text)) as { left: { pointer: string } }).left.pointer, expected);
+  assert.equal(codec.decodeString('["[[[[", {"]]]]": ["{{{{"]}]')._tag, 'right');
+  // Too deep and not JSON either: the depth is what is reported, before any parsing.
+  assert.match((codec.decodeString('[[[[[[[[ not json') as { left: Error }).left.message, /nested deeper than the limit of 3 levels/);
+});
+
 test('a deep value of a recursive schema is decoded, validated and written back without a stack overflow', () => {
   const Tree = Schema.Cyclic(
     { Tree: Schema.Object({ n: Schema.Number(), kids: Schema.Array(Schema.Ref('Tree')), at: Schema.Optional(Schema.DateTime()) }) },

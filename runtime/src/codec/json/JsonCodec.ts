@@ -11,7 +11,7 @@ import { compileJsonStringify } from './jsonStringify.ts';
 import { quoteBigIntegers, restoreBigints } from './bigintJson.ts';
 import { withCommittedUnions } from './committedUnions.ts';
 import { stringifyJson } from './deepStringify.ts';
-import { inspectJson, mayHoldPrototypeKeys, mayNestDeeperThan, nestsDeeperThan, problemError } from './jsonInspection.ts';
+import { deepestPlace, inspectJson, mayHoldPrototypeKeys, mayNestDeeperThan, nestsDeeperThan, problemError } from './jsonInspection.ts';
 
 /** A JSON {@link BinaryCodec} with text-level entry points the server and clients use directly. */
 export interface JsonBinaryCodec<A> extends BinaryCodec<A> {
@@ -67,16 +67,18 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
   };
 
   const decodeString = (text: string, what = 'value'): Either<DecodeError, A> => {
+    // Nesting is counted in the text, before parsing builds what is too deep (short texts cannot be).
+    const deep = mayNestDeeperThan(text, maxDepth) ? deepestPlace(text, maxDepth) : undefined;
+    if (deep) return Either.left(problemError(deep, maxDepth, what));
     let json: unknown;
     try {
       json = JSON.parse(hasBigInt ? quoteBigIntegers(text) : text);
     } catch (error) {
       return Either.left(new DecodeError(`${what}: invalid JSON (${(error as Error).message})`, { expected: 'JSON text' }));
     }
-    // Short bodies cannot nest too deeply, and most hold no key to look for: no walk for them.
-    const keys = mayHoldPrototypeKeys(text);
-    if (keys || mayNestDeeperThan(text, maxDepth)) {
-      const problem = inspectJson(json, maxDepth, keys);
+    // Most texts hold no key to look for: no walk for them.
+    if (mayHoldPrototypeKeys(text)) {
+      const problem = inspectJson(json, Infinity, true);
       if (problem) return Either.left(problemError(problem, maxDepth, what));
     }
     return decodeInspected(json, '', what);
@@ -110,7 +112,7 @@ const isStackOverflow = (error: unknown) => error instanceof RangeError && /call
 // Naming the place of a failure walks the schema along the value recursively, and costs far more
 // per level than checking does; past this depth a refusal says the value does not match without
 // the place (a legitimate body this deep and wrong is rare; a hostile one is common).
-const EXPLAINED_DEPTH = 200;
+const EXPLAINED_DEPTH = 32;
 
 /**
  * The validator's verdict. The nesting limit keeps values within what the validator's stack

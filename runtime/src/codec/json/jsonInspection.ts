@@ -35,6 +35,75 @@ export function mayNestDeeperThan(text: string, maxDepth: number): boolean {
 }
 
 /**
+ * Where JSON text first nests deeper than `maxDepth`, found before parsing it: brackets are
+ * counted outside strings, and the key or index of every open level is kept, so that a body of
+ * a million nested arrays is refused after reading `maxDepth + 1` of them, without building
+ * them. Undefined when the text stays within the limit (or is not JSON: then parsing says so).
+ */
+export function deepestPlace(text: string, maxDepth: number): JsonProblem | undefined {
+  // Per open level: -1 for an object (its key is the last string before a colon), else the array index.
+  const indices: number[] = [];
+  const keyStarts: number[] = [];
+  const keyEnds: number[] = [];
+  let lastStart = -1;
+  let lastEnd = -1;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      lastStart = i;
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34) break;
+      }
+      lastEnd = i;
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (indices.length === maxDepth) return { kind: 'depth', pointer: pointerOfLevels(text, indices, keyStarts, keyEnds) };
+      indices.push(c === 91 ? 0 : -1);
+      keyStarts.push(-1);
+      keyEnds.push(-1);
+    } else if (c === 93 /* ] */ || c === 125 /* } */) {
+      indices.pop();
+      keyStarts.pop();
+      keyEnds.pop();
+    } else if (c === 44 /* , */) {
+      const top = indices.length - 1;
+      if (top >= 0 && indices[top] >= 0) indices[top]++;
+    } else if (c === 58 /* : */) {
+      const top = indices.length - 1;
+      if (top >= 0) {
+        keyStarts[top] = lastStart;
+        keyEnds[top] = lastEnd;
+      }
+    }
+  }
+  return undefined;
+}
+
+function pointerOfLevels(text: string, indices: readonly number[], keyStarts: readonly number[], keyEnds: readonly number[]): string {
+  let pointer = '';
+  for (let level = 0; level < indices.length; level++) {
+    if (indices[level] >= 0) {
+      pointer += `/${indices[level]}`;
+      continue;
+    }
+    pointer += `/${escapePointer(keyText(text.slice(keyStarts[level], keyEnds[level] + 1)))}`;
+  }
+  return pointer;
+}
+
+/** A key as it reads once parsed (escapes resolved), or as written when it is not valid JSON. */
+function keyText(quoted: string): string {
+  if (!quoted.includes('\\')) return quoted.slice(1, -1);
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return quoted.slice(1, -1);
+  }
+}
+
+/**
  * The first problem of a parsed value, in document order for nesting: a container at depth
  * `maxDepth + 1` (the top-level value is at depth 1), and, when `keys` is set, a forbidden key.
  */

@@ -28,6 +28,20 @@ export interface UnionLeaf {
 export interface LeafTest<T> {
   readonly fits: T;
   readonly exact?: T;
+  /**
+   * The keys an object of this member must hold and may hold; `none` when no plain object fits
+   * it, undefined when any object may (the choice order needs exact tests only where they decide).
+   */
+  readonly keys?: { readonly required: readonly string[]; readonly declared: ReadonlySet<string> } | 'none';
+}
+
+/** False when no plain object can fit the alternative (scalars, arrays, dates, bytes, 64-bit integers). */
+function acceptsObjects(s: Schema): boolean {
+  if (taggedUnionInfo(s) || isObjectSchema(s) || Array.isArray(s.allOf)) return true;
+  if (isDateSchema(s) || isBytesSchema(s) || s.type === 'bigint' || s.type === 'array' || s.items !== undefined) return false;
+  if (literals(s) !== undefined) return false;
+  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : undefined;
+  return types === undefined || types.includes('object');
 }
 
 /** The def a `$ref` names (`#/$defs/X`, or the bare `X` of TypeBox's Cyclic), or undefined. */
@@ -194,7 +208,7 @@ export function wireLeafTest(s: Schema, config: CodecConfig, defs: Defs): LeafTe
   if (info) return { fits: taggedWireTest(s, info.tag, info.cases, config, defs) };
   if (!isObjectSchema(s) || typeof s.properties !== 'object' || s.properties === null) {
     const kind = wireKind(s, defs);
-    return { fits: kind ?? (() => true) };
+    return { fits: kind ?? (() => true), ...(acceptsObjects(s) ? {} : { keys: 'none' as const }) };
   }
   return objectWireTest(s, config, defs);
 }
@@ -224,8 +238,9 @@ export function objectWireTest(s: Schema, config: CodecConfig, defs: Defs, leave
     return true;
   };
   const onlyDeclared = (v: unknown) => Object.keys(v as object).every((k) => declared.has(k) || k === leaveOut);
-  if (s.additionalProperties === false) return { fits: (v) => fits(v) && onlyDeclared(v) };
-  return isOpen(s) ? { fits } : { fits, exact: (v) => fits(v) && onlyDeclared(v) };
+  const keys = { required: mustHave, declared };
+  if (s.additionalProperties === false) return { fits: (v) => fits(v) && onlyDeclared(v), keys };
+  return isOpen(s) ? { fits, keys } : { fits, exact: (v) => fits(v) && onlyDeclared(v), keys };
 }
 
 function taggedWireTest(s: Schema, tag: string, cases: readonly string[], config: CodecConfig, defs: Defs): (value: unknown) => boolean {
@@ -247,7 +262,9 @@ function taggedWireTest(s: Schema, tag: string, cases: readonly string[], config
 export function memoryLeafSchema(s: Schema, defs: Defs): LeafTest<Schema> {
   const info = taggedUnionInfo(s);
   if (info) return { fits: { type: 'object', required: [info.tag], properties: { [info.tag]: { enum: [...info.cases] } } } };
-  if (!isObjectSchema(s) || typeof s.properties !== 'object' || s.properties === null) return { fits: memoryKind(s, defs) ?? {} };
+  if (!isObjectSchema(s) || typeof s.properties !== 'object' || s.properties === null) {
+    return { fits: memoryKind(s, defs) ?? {}, ...(acceptsObjects(s) ? {} : { keys: 'none' as const }) };
+  }
   const kinds: Record<string, Schema> = {};
   const all: Record<string, Schema> = {};
   for (const [name, p] of Object.entries(s.properties as Record<string, Schema>)) {
@@ -255,18 +272,33 @@ export function memoryLeafSchema(s: Schema, defs: Defs): LeafTest<Schema> {
     all[name] = kind ?? {};
     if (kind !== undefined) kinds[name] = kind;
   }
-  const base = { type: 'object', ...(Array.isArray(s.required) && s.required.length > 0 ? { required: [...(s.required as string[])] } : {}) };
-  if (s.additionalProperties === false) return { fits: { ...base, properties: all, additionalProperties: false } };
+  const required = Array.isArray(s.required) ? (s.required as string[]) : [];
+  const keys = { required, declared: new Set(Object.keys(all)) };
+  const base = { type: 'object', ...(required.length > 0 ? { required: [...required] } : {}) };
+  if (s.additionalProperties === false) return { fits: { ...base, properties: all, additionalProperties: false }, keys };
   const fits = { ...base, properties: kinds };
-  return isOpen(s) ? { fits } : { fits, exact: { ...base, properties: all, additionalProperties: false } };
+  return isOpen(s) ? { fits, keys } : { fits, exact: { ...base, properties: all, additionalProperties: false }, keys };
 }
 
 /**
  * The order in which a union's alternatives are tried: first each one that declares every key
  * the value holds, then each one that fits at all. A value holding a field only the second
  * member declares goes to the second member, not to the first one that would drop the field.
+ * The exact tests come only where they can decide: when some member's required keys are all
+ * declared by a later member that has an exact test (else a value exact for the later one
+ * never fits the earlier one, and trying members in order gives the same choice).
  */
 export function choiceOrder<T>(tests: readonly LeafTest<T>[]): { readonly leaf: number; readonly test: T }[] {
+  const loose = tests.map((t, leaf) => ({ leaf, test: t.fits }));
+  const decides = tests.some((later, j) => {
+    const keys = later.keys;
+    if (later.exact === undefined || keys === undefined || keys === 'none') return false;
+    return tests.slice(0, j).some((earlier) => {
+      if (earlier.keys === 'none') return false;
+      return earlier.keys === undefined || earlier.keys.required.every((k) => keys.declared.has(k));
+    });
+  });
+  if (!decides) return loose;
   const exact = tests.flatMap((t, leaf) => (t.exact === undefined ? [] : [{ leaf, test: t.exact }]));
-  return [...exact, ...tests.map((t, leaf) => ({ leaf, test: t.fits }))];
+  return [...exact, ...loose];
 }

@@ -37,8 +37,36 @@ const validatedRoutes = [
     .in(Schema.Object({ n: Schema.Integer({ format: 'int32' }) }))
     .implement(() => void calls++),
 ];
+// JSON endpoints (json.hostile.ts): a recursive union without a tag (`{x,next?}|{y,next?}`),
+// and an Unknown value; both echo what they accepted.
+const Chain = Schema.Cyclic(
+  {
+    Node: Schema.Union([
+      Schema.Object({ x: Schema.Number(), next: Schema.Optional(Schema.Ref('Node')) }),
+      Schema.Object({ y: Schema.Number(), next: Schema.Optional(Schema.Ref('Node')) }),
+    ]),
+  },
+  'Node',
+);
+const jsonRoutes = [
+  Endpoint(RoutePattern.POST('json', 'chain'))
+    .in(Chain)
+    .out(Chain)
+    .implement((node) => {
+      calls++;
+      return node;
+    }),
+  Endpoint(RoutePattern.POST('json', 'any'))
+    .in(Schema.Unknown())
+    .out(Schema.Unknown())
+    .implement((value) => {
+      calls++;
+      return value;
+    }),
+];
 const routes = Routes(
   ...validatedRoutes,
+  ...jsonRoutes,
   Route.handled(RoutePattern.GET('users', PathCodec.string('id')), async (_request, id) => {
     calls++;
     await Promise.resolve();
