@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/schema';
 import { compileSchemaPattern, patternEngine } from './pattern/schemaPattern.ts';
 import { integerFormat, integerFormatCheck } from './integerFormats.ts';
+import { ValidatorWalkKey } from '../util/symbols.ts';
 
 // The copy of a schema the validator compiles, with what TypeBox would get wrong or run unsafely
 // put right; the schema itself is left as written (OpenAPI generation and codecs read it):
@@ -15,7 +16,7 @@ import { integerFormat, integerFormatCheck } from './integerFormats.ts';
 // Each refinement carries a hint (WALK) so the error walker can report the exact property.
 
 /** Where a refinement keeps what the error walker needs to descend into it. */
-export const WALK = Symbol('kitgen.validator.walk');
+export const WALK = ValidatorWalkKey;
 
 /** What the error walker reads from a refinement made here. */
 export type WalkHint =

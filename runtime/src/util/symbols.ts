@@ -9,3 +9,6 @@ export const UpgradeKey: unique symbol = Symbol('kitgen.webSocketUpgrade');
 
 /** @internal Marks a socket whose client error the server has already answered (server/clientError.ts). */
 export const ClientErrorAnsweredKey: unique symbol = Symbol('kitgen.clientErrorAnswered');
+
+/** Where a validator refinement keeps what the first-error walker needs to descend into it. */
+export const ValidatorWalkKey: unique symbol = Symbol('kitgen.validator.walk');
