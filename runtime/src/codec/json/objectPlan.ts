@@ -161,22 +161,21 @@ export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<str
     return fill(v as Fields, pointer, walk, out);
   };
 
+  // Decoding changes nothing of a parsed object holding only declared fields with plain values.
+  const unchanged = (src: Fields): boolean => {
+    if (!plainFields || Object.getPrototypeOf(src) !== Object.prototype) return false;
+    for (const k in src) {
+      const f = byWire.get(k);
+      if (f === undefined || (src[k] === null && !f.required && !f.nullable)) return false;
+    }
+    return true;
+  };
+
   const decodeStep = (v: unknown, pointer: string, walk: PlanWalk): unknown => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
     const src = v as Fields;
     if (rejectExtraFields && !open) refuseExtraFields(src, pointer);
-    if (plainFields && Object.getPrototypeOf(src) === Object.prototype) {
-      let unchanged = true;
-      for (const k in src) {
-        const f = byWire.get(k);
-        if (f === undefined || (src[k] === null && !f.required && !f.nullable)) {
-          unchanged = false;
-          break;
-        }
-      }
-      if (unchanged) return src;
-    }
-    return fill(src, pointer, walk, {});
+    return unchanged(src) ? src : fill(src, pointer, walk, {});
   };
 
   const plan: ObjectPlan = {
@@ -184,7 +183,11 @@ export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<str
     encodeStep: (v, walk) => (typeof v !== 'object' || v === null ? v : encodeInto(v, walk, {})),
     decodeInto,
     encodeInto,
-    decode: (v, pointer) => decodeWalk(plan, v, pointer),
+    // The common case needs no walk at all: an object returned as it is.
+    decode: (v, pointer) => {
+      if (plainFields && typeof v === 'object' && v !== null && !Array.isArray(v) && !(rejectExtraFields && !open) && unchanged(v as Fields)) return v;
+      return decodeWalk(plan, v, pointer);
+    },
     encode: (v) => encodeWalk(plan, v),
     encodeIdentity: false,
     hasBigInt: fields.some((f) => f.plan.hasBigInt),
