@@ -57,8 +57,13 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
       if (error instanceof DecodeError) return Either.left(new DecodeError(`${what}: ${error.message}`, { pointer: error.pointer, expected: error.expected }));
       throw error;
     }
-    const failure = validate(validator, value, pointer, what);
-    return failure ? Either.left(failure) : Either.right(value as A);
+    let valid: boolean;
+    try {
+      valid = validator.check(value);
+    } catch (error) {
+      return Either.left(tooDeepToCheck(error, pointer, what));
+    }
+    return valid ? Either.right(value as A) : Either.left(explainFailure(validator, value, pointer, what));
   };
 
   const decodeJson = (json: unknown, pointer = '', what = 'value'): Either<DecodeError, A> => {
@@ -68,8 +73,10 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
 
   const decodeString = (text: string, what = 'value'): Either<DecodeError, A> => {
     // Nesting is counted in the text, before parsing builds what is too deep (short texts cannot be).
-    const deep = mayNestDeeperThan(text, maxDepth) ? deepestPlace(text, maxDepth) : undefined;
-    if (deep) return Either.left(problemError(deep, maxDepth, what));
+    if (mayNestDeeperThan(text, maxDepth)) {
+      const deep = deepestPlace(text, maxDepth);
+      if (deep) return Either.left(problemError(deep, maxDepth, what));
+    }
     let json: unknown;
     try {
       json = JSON.parse(hasBigInt ? quoteBigIntegers(text) : text);
@@ -115,20 +122,18 @@ const isStackOverflow = (error: unknown) => error instanceof RangeError && /call
 const EXPLAINED_DEPTH = 32;
 
 /**
- * The validator's verdict. The nesting limit keeps values within what the validator's stack
- * holds for schemas of ordinary depth; should a recursive schema whose every level takes many
- * frames still overflow it, the value is refused (400) as too deeply nested to check, or to
- * explain: the request fails, the server does not.
+ * The nesting limit keeps values within what the validator's stack holds for schemas of
+ * ordinary depth; should a recursive schema whose every level takes many frames still overflow
+ * it, the value is refused (400) as too deeply nested to check, or to explain: the request
+ * fails, the server does not. Anything else the validator throws is not the body's fault.
  */
-function validate(validator: Validator, value: unknown, pointer: string, what: string): DecodeError | undefined {
-  let valid: boolean;
-  try {
-    valid = validator.check(value);
-  } catch (error) {
-    if (!isStackOverflow(error)) throw error;
-    return new DecodeError(`${what}: nested too deeply to be checked against its schema`, { pointer, expected: 'a value nested less deeply' });
-  }
-  if (valid) return undefined;
+function tooDeepToCheck(error: unknown, pointer: string, what: string): DecodeError {
+  if (!isStackOverflow(error)) throw error;
+  return new DecodeError(`${what}: nested too deeply to be checked against its schema`, { pointer, expected: 'a value nested less deeply' });
+}
+
+/** Why a value the validator refused is wrong: its first failure, or, deeper than EXPLAINED_DEPTH, that it does not match. */
+function explainFailure(validator: Validator, value: unknown, pointer: string, what: string): DecodeError {
   const unexplained = () => new DecodeError(`${what}: does not match the schema (nested too deeply to say where)`, { pointer });
   if (nestsDeeperThan(value, EXPLAINED_DEPTH)) return unexplained();
   try {
