@@ -10,7 +10,7 @@ import type { EmitOptions, Emitter, Target } from './EmitOptions.ts';
 
 export type { EmitOptions, Emitter, OpenAPIFormat, Target } from './EmitOptions.ts';
 
-/** The emitter of each target (DESIGN.md: "Targets are a registry"). */
+/** The emitter of each target: one registry entry per target, from which the target list derives. */
 export const emitters: Readonly<Record<Target, Emitter>> = {
   endpoints: emitEndpoints,
   server: emitServer,

@@ -18,7 +18,7 @@ export interface ValueContext {
  * The members of one object literal's text, appended in order. A string builder instead of
  * arrays of entries spread into each other: on a 10,000-operation document this function family
  * ran hundreds of thousands of times, and its spreads were the largest optimized code V8 kept
- * recompiling (issue 17, generation CPU).
+ * recompiling (generation CPU on large documents).
  */
 class Members {
   #text = '';

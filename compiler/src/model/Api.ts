@@ -1,6 +1,6 @@
 /**
  * The compiler's one intermediate model: every input is normalised into an {@link Api} once,
- * and every emitter reads only it (DESIGN.md, "The pipeline"). Identifiers are allocated here,
+ * and every emitter reads only it, so both directions of the pipeline share one meaning. Identifiers are allocated here,
  * in one place, so every emitted file agrees on them.
  */
 import type { NamedSchema, SchemaNode } from './Schema.ts';

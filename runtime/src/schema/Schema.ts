@@ -13,7 +13,7 @@ export type Static<T extends TSchema> = TypeBoxStatic<T>;
 
 /**
  * A schema value whose static type is `T`, as `Schema.Unsafe<T>(…)` returns: the type generated
- * declaration files give each schema constant (DESIGN.md: explicit types next to schema values).
+ * declaration files give each schema constant (explicit types beside schema values keep tsc from instantiating deep inferred types).
  */
 export type SchemaOf<T> = TUnsafe<T>;
 
