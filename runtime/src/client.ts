@@ -29,6 +29,7 @@ export { Bytes, isBytesSchema, BytesKeyword } from './schema/Bytes.ts';
 export { DateTime, isDateSchema, DateKeyword, type DateTimeOptions } from './schema/DateTime.ts';
 export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';
 export { validatorFor, type Validator } from './schema/validator.ts';
+export { DeriveSchema, DeriveSchemaError } from './schema/DeriveSchema.ts';
 
 export { PathCodec, int, string, type PathCodecKind, type PathConstraints, type PathParamSchema } from './routing/PathCodec.ts';
 export { RoutePattern, type ParamsOf, type Segment } from './routing/RoutePattern.ts';

@@ -3,10 +3,12 @@
 // web-standard APIs only), then the server, middleware, OpenAPI, docs UI and CLI app, on Node.
 export * from './client.ts';
 // Node's side of what the client entry leaves open: `Endpoint.implement` builds routes, every
-// binary body format is served, and codec libraries load with `require` on first use.
+// binary body format is served, codec libraries load with `require` on first use, and an
+// unexpanded `DeriveSchema.gen<T>()` names its call site.
 import './endpoint/server/provideEndpointRouting.ts';
 import './codec/body/binaryBodyCodecs.ts';
 import './codec/schemaWalk/nodePeerRequire.ts';
+import './schema/provideCallSite.ts';
 
 export { Headers, type HeaderValue, type HeadersInit } from './http/Headers.ts';
 export { Body } from './http/Body.ts';
@@ -71,8 +73,6 @@ export {
 export { SSLConfigError } from './server/tls/SSLConfigError.ts';
 export { loadServerConfig, loadTransportConfig } from './server/config/loadServerConfig.ts';
 export { ConfigError } from './server/config/ConfigError.ts';
-
-export { DeriveSchema, DeriveSchemaError } from './schema/DeriveSchema.ts';
 
 export { CodecConfigKey } from './util/symbols.ts';
 

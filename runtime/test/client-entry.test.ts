@@ -22,7 +22,7 @@ test("every name of the client entry is the main entry's value of that name; the
   const names = Object.keys(client);
   assert.ok(names.length > 40, names.join(', '));
   for (const name of names) assert.equal((runtime as Record<string, unknown>)[name], (client as Record<string, unknown>)[name], name);
-  for (const serverName of ['Server', 'Routes', 'Middleware', 'routesFromHandlers', 'OpenAPIGen', 'DocsUI', 'HttpCliApp', 'Log', 'DeriveSchema'])
+  for (const serverName of ['Server', 'Routes', 'Middleware', 'routesFromHandlers', 'OpenAPIGen', 'DocsUI', 'HttpCliApp', 'Log'])
     assert.equal(serverName in client, false, serverName);
 });
 
@@ -55,6 +55,21 @@ console.log(JSON.stringify({ route: ping.toString(), error }));
   assert.equal(out.route, 'GET /ping');
   assert.equal(out.error.code, 'KITGEN_ERR_SERVER_PART_MISSING');
   assert.match(out.error.message, /^GET \/ping: Endpoint\.implement serves the endpoint, .*import it from '@kitgen\/runtime'/);
+});
+
+test('alone, the client entry has DeriveSchema: an expanded call gives the schema, an unexpanded one says how to expand it', () => {
+  const out = clientAlone(`import { DeriveSchema, DeriveSchemaError, validatorFor } from '@kitgen/runtime/client';
+const When = DeriveSchema.gen({ type: 'object', properties: { at: { 'x-kitgen-date': true, type: 'string', format: 'date-time' } }, required: ['at'] });
+const valid = validatorFor(When).check({ at: new Date(0) });
+let error;
+try { DeriveSchema.gen(); } catch (e) { error = { isDerive: e instanceof DeriveSchemaError, site: e.callSite ?? null, message: e.message }; }
+console.log(JSON.stringify({ valid, error }));
+`) as { valid: boolean; error: { isDerive: boolean; site: string | null; message: string } };
+  assert.equal(out.valid, true, 'the date marker became Schema.DateTime');
+  assert.equal(out.error.isDerive, true);
+  // The call site is read from the caller's source through node:fs, which only the main entry loads.
+  assert.equal(out.error.site, null);
+  assert.match(out.error.message, /^DeriveSchema\.gen<T>\(\) was not expanded ahead of time\. Run `kitgen generate <file>`/);
 });
 
 test('alone, the client entry loads a binary format when first asked, and takes its library from the application', () => {

@@ -1,7 +1,6 @@
 import type { TSchema, TUnsafe } from 'typebox';
 import { Bytes, BytesKeyword } from './Bytes.ts';
 import { DateTime, DateKeyword, parseDateTime } from './DateTime.ts';
-import { callSite } from './callSite.ts';
 
 type Json = Record<string, unknown>;
 
@@ -91,6 +90,16 @@ function remember(seen: Map<object, unknown>, node: object, result: unknown): un
 
 const hydrated = new WeakMap<object, TSchema>();
 
+// Where an unexpanded call is: the main entry provides the stack-and-source reader (schema/
+// provideCallSite.ts, on node:fs), so this module stays loadable in browsers, where the error
+// names no place.
+let locate: (callee: (...args: never[]) => unknown) => string | undefined = () => undefined;
+
+/** Installs how {@link DeriveSchemaError} finds its call site (once, by the package's main entry). */
+export function provideCallSite(locator: (callee: (...args: never[]) => unknown) => string | undefined): void {
+  locate = locator;
+}
+
 /**
  * Turns the compiler's JSON form of a derived schema into the runtime's schema: marker nodes
  * (`x-kitgen-date`, `x-kitgen-bytes`) become `Schema.DateTime` / `Schema.Bytes`; the rest is kept.
@@ -108,7 +117,7 @@ export function hydrateDerived(derived: object): TSchema {
  * of the type argument. An unexpanded `gen<T>()` throws a {@link DeriveSchemaError} naming the call.
  */
 function gen<T>(derived?: object): TUnsafe<T> {
-  if (derived === undefined) throw new DeriveSchemaError(callSite(gen));
+  if (derived === undefined) throw new DeriveSchemaError(locate(gen));
   return hydrateDerived(derived) as unknown as TUnsafe<T>;
 }
 
