@@ -1,9 +1,9 @@
-// dependency-cruiser: DESIGN.md's arrows as rules, checked by `npm run lint` (npm run lint:layers).
+// dependency-cruiser: the project's layering as rules, checked by `npm run lint` (npm run lint:layers).
 // Folder-level layers of the compiler and of the runtime; a module may import its own layer or a
 // lower one, never a higher one. Found with `depcruise --no-config compiler/src runtime/src` and
 // kept as they were (no violation at the time of writing).
 
-/** The compiler's pipeline (DESIGN.md, "The pipeline"), lowest first; a folder imports only the ones it names. */
+/** The compiler's pipeline, lowest first (input → model → emit → format); a folder imports only the ones it names. */
 const compiler = {
   diagnostics: [],
   names: [],
@@ -17,22 +17,37 @@ const compiler = {
   codefirst: ['derive', 'diagnostics', 'names'],
 };
 
-/** The runtime's layers, lowest first (the same row may import each other: http and codec do). */
-const runtime = [
-  ['util', 'errors'],
-  ['schema', 'log'],
-  ['http', 'codec'],
-  ['routing'],
-  ['websocket'],
-  ['server', 'endpoint', 'middleware'],
-  ['client', 'openapi'],
-  ['docs', 'cli'],
-];
+/**
+ * The runtime's folders, lowest layers first, and what each may import besides itself. This is the
+ * one table of the runtime's layering (runtime/test/layering.test.ts checks only that it names
+ * every folder). The package's two entries, index.ts and client.ts, sit above every folder.
+ */
+const runtime = {
+  util: [],
+  errors: ['util'],
+  schema: ['errors', 'util'],
+  http: ['errors', 'util'],
+  codec: ['http', 'schema', 'errors', 'util'],
+  log: ['errors', 'util'],
+  routing: ['http', 'schema', 'errors', 'util'],
+  endpoint: ['log', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
+  middleware: ['log', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
+  openapi: ['endpoint', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
+  docs: ['openapi', 'routing', 'http', 'errors', 'util'],
+  client: ['endpoint', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
+  cli: ['client', 'endpoint', 'routing', 'codec', 'http', 'schema', 'errors', 'util'],
+  // The server's upgrade handling (server/WebSocketUpgrades.ts) uses the WebSocket app layer.
+  server: ['websocket', 'log', 'routing', 'http', 'errors', 'util'],
+  websocket: ['routing', 'http', 'errors', 'util'],
+};
+
+/** Arrows against the layering that only types take (erased at run time): `Body.to/from` take a BinaryCodec. */
+const runtimeTypeOnly = { http: ['codec'] };
 
 const allCompiler = Object.keys(compiler);
 const compilerRules = Object.entries(compiler).map(([folder, allowed]) => ({
   name: `compiler-${folder}-layer`,
-  comment: `compiler/src/${folder} imports only ${allowed.length === 0 ? 'itself' : allowed.join(', ')} of the compiler (DESIGN.md, "The pipeline")`,
+  comment: `compiler/src/${folder} imports only ${allowed.length === 0 ? 'itself' : allowed.join(', ')} of the compiler`,
   severity: 'error',
   from: { path: `^compiler/src/${folder}/` },
   to: {
@@ -41,16 +56,23 @@ const compilerRules = Object.entries(compiler).map(([folder, allowed]) => ({
   },
 }));
 
-const runtimeRules = runtime.map((row, i) => {
-  const higher = runtime.slice(i + 1).flat();
-  return {
-    name: `runtime-${row.join('-')}-layer`,
-    comment: `runtime/src/{${row.join(',')}} never imports a higher layer (${higher.join(', ') || 'the package entries'})`,
-    severity: 'error',
-    from: { path: `^runtime/src/(${row.join('|')})/` },
-    // index.ts and client.ts, the package's two entries, sit above every layer.
-    to: { path: higher.length > 0 ? `^runtime/src/((${higher.join('|')})/|(index|client)\\.ts$)` : '^runtime/src/(index|client)\\.ts$' },
-  };
+const runtimeRules = Object.entries(runtime).flatMap(([folder, allowed]) => {
+  const typeOnly = runtimeTypeOnly[folder] ?? [];
+  const rule = (name, comment, to) => ({ name, comment, severity: 'error', from: { path: `^runtime/src/${folder}/` }, to });
+  return [
+    rule(`runtime-${folder}-layer`, `runtime/src/${folder} imports only ${allowed.length === 0 ? 'itself' : allowed.join(', ')} of the runtime`, {
+      path: '^runtime/src/',
+      pathNot: [`^runtime/src/(${[folder, ...allowed, ...typeOnly].join('|')})/`],
+    }),
+    ...(typeOnly.length === 0
+      ? []
+      : [
+          rule(`runtime-${folder}-type-only`, `runtime/src/${folder} takes only types from ${typeOnly.join(', ')}`, {
+            path: `^runtime/src/(${typeOnly.join('|')})/`,
+            dependencyTypesNot: ['type-only'],
+          }),
+        ]),
+  ];
 });
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -66,7 +88,7 @@ module.exports = {
     },
     {
       name: 'runtime-never-imports-the-compiler',
-      comment: '@kitgen/runtime depends on Node built-ins and its field libraries, never on the compiler (DESIGN.md, "The two halves")',
+      comment: '@kitgen/runtime depends on Node built-ins and its field libraries, never on the compiler: it ships alone',
       severity: 'error',
       from: { path: '^runtime/' },
       to: { path: '^(compiler|bin|templates)/' },
@@ -80,7 +102,7 @@ module.exports = {
     },
     {
       name: 'generated-code-imports-only-the-runtime',
-      comment: 'generated code imports @kitgen/runtime and nothing from the compiler (DESIGN.md, "The two halves")',
+      comment: 'generated code imports @kitgen/runtime and nothing from the compiler: users install only the runtime beside it',
       severity: 'error',
       from: { path: '^fixtures/[^/]+/expected/' },
       to: { path: '^(compiler|bin|templates)/|^node_modules/', pathNot: '^node_modules/typebox/' },
@@ -94,7 +116,7 @@ module.exports = {
     },
     {
       name: 'emitters-never-touch-the-file-system',
-      comment: "emitters are pure (model, options) -> files in memory; reading and writing is the caller's (DESIGN.md)",
+      comment: "emitters are pure (model, options) -> files in memory; reading and writing is the caller's",
       severity: 'error',
       from: { path: '^compiler/src/(emit|model|names)/' },
       to: { dependencyTypes: ['core'], path: '^(fs|fs/promises|child_process|net|http|https)$' },
