@@ -4,14 +4,16 @@
 // by Vite with kitgen's plugin (targets endpoints and client) builds without a warning and, in
 // headless Chromium, calls a kitgen server on another origin (CORS by the runtime's
 // Middleware.cors): a JSON body, a form body, a multipart body, a declared error through
-// `either`, a binary download and an abort, each checked in the page and read back here.
+// `either`, a binary download and an abort, each checked in the page and read back here. The same
+// calls run under Deno and Bun (their own `fetch`, the package's `deno`/`bun` resolution) where
+// their binaries are found: on PATH, in node_modules/.bin, or named by KITGEN_DENO / KITGEN_BUN.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { ensurePackedPackages } from '../../scripts/packed-packages.mjs';
@@ -127,10 +129,7 @@ const indexHtml = `<!doctype html>
 `;
 
 // The page: each call's outcome as plain data, checked here once the page has run them all.
-const mainScript = `import { createClient } from './generated/client.js';
-
-const client = createClient({ baseUrl: new URLSearchParams(location.search).get('api') });
-const results = {};
+const calls = `const results = {};
 const outcome = async (name, call) => {
   try {
     results[name] = { value: await call() };
@@ -154,7 +153,18 @@ await outcome('abort', () => {
   setTimeout(() => controller.abort(), 100);
   return call;
 });
-window.kitgenResults = results;
+`;
+const mainScript = `import { createClient } from './generated/client.js';
+
+const client = createClient({ baseUrl: new URLSearchParams(location.search).get('api') });
+${calls}window.kitgenResults = results;
+`;
+// The same calls from a script Deno or Bun runs, the API's URL as its argument, results on stdout.
+const runtimeScript = `import { createClient } from './src/generated/client.js';
+
+const args = globalThis.Deno ? Deno.args : process.argv.slice(2);
+const client = createClient({ baseUrl: args[0] });
+${calls}console.log(JSON.stringify(results));
 `;
 
 // The API on one port (the generated server's routes, CORS for the page's origin only) and the
@@ -218,6 +228,7 @@ before(async () => {
   await writeFile(join(project, 'build.mjs'), buildScript);
   await writeFile(join(project, 'index.html'), indexHtml);
   await writeFile(join(project, 'src', 'main.js'), mainScript);
+  await writeFile(join(project, 'runtime-calls.mjs'), runtimeScript);
   await writeFile(join(project, 'server.mjs'), serverScript);
   warnings = (JSON.parse(run(['build.mjs'])) as { warnings: string[] }).warnings;
   const kitgen = join('node_modules', 'kitgen', 'bin', 'kitgen.js');
@@ -274,21 +285,47 @@ test('a Vite page built with the kitgen plugin (endpoints and client targets) bu
   assert.deepEqual(warnings, []);
 });
 
+/** Starts the API and page servers once; later callers get the same origins. */
+let serving: Promise<{ page: string; api: string }> | undefined;
+function startServer(): Promise<{ page: string; api: string }> {
+  serving ??= new Promise<{ page: string; api: string }>((resolve, reject) => {
+    server = spawn(process.execPath, ['server.mjs'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    server.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    server.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]) as { page: string; api: string });
+    });
+    server.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}\n${err}`)));
+  });
+  return serving;
+}
+
+type CallResults = Record<string, { value?: unknown; error?: string; name?: string; kind?: string }>;
+
+/** What every runtime's run of the calls must give. */
+function checkResults(results: CallResults): void {
+  assert.deepEqual(results.json, { value: { id: 7, name: 'Rex', tag: 'dog' } });
+  // The server's 400 (minLength) is no declared error: a ClientError naming the endpoint and the field.
+  assert.equal(results.badJson.name, 'ClientError');
+  assert.equal(results.badJson.kind, 'status');
+  assert.match(results.badJson.error!, /^POST \/pets \(http:\/\/127\.0\.0\.1:\d+\/pets\): undeclared status 400 .*\/name/);
+  assert.deepEqual(results.form, { value: { user: 'ada', remember: true } });
+  assert.deepEqual(results.multipart, { value: { name: 'notes.txt', size: 19 } });
+  assert.deepEqual(results.found, { value: { _tag: 'right', right: { id: 1, name: 'Ada' } } });
+  assert.deepEqual(results.declaredError, { value: { _tag: 'left', left: { status: 404, body: { message: 'no pet 9' } } } });
+  assert.deepEqual(results.download, { value: { isBytes: true, text: 'hello from the page' } });
+  assert.equal(results.abort.name, 'ClientError');
+  assert.equal(results.abort.kind, 'aborted');
+  assert.match(results.abort.error!, /^GET \/slow \(http:\/\/127\.0\.0\.1:\d+\/slow\): aborted by the caller's signal$/);
+}
+
 test(
   'in Chromium the page calls a kitgen server on another origin: JSON, form and multipart bodies, a declared error, a download, an abort',
   { skip: hasChromium ? false : `no Chromium at ${executablePath} (CI installs Debian's chromium)` },
   async () => {
-    server = spawn(process.execPath, ['server.mjs'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    server.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    origins = await new Promise<{ page: string; api: string }>((resolve, reject) => {
-      let out = '';
-      server!.stdout!.on('data', (c: Buffer) => {
-        out += c.toString();
-        if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]) as { page: string; api: string });
-      });
-      server!.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}\n${err}`)));
-    });
+    origins = await startServer();
     let browser: Browser | undefined;
     try {
       browser = await chromium.launch({
@@ -300,26 +337,49 @@ test(
       page.on('pageerror', (e) => pageErrors.push(String(e)));
       await page.goto(`${origins.page}/?api=${encodeURIComponent(origins.api)}`);
       await page.waitForFunction(() => (globalThis as { kitgenResults?: unknown }).kitgenResults !== undefined, null, { timeout: 20_000 });
-      const results = (await page.evaluate(() => (globalThis as { kitgenResults?: unknown }).kitgenResults)) as Record<
-        string,
-        { value?: unknown; error?: string; name?: string; kind?: string }
-      >;
+      const results = (await page.evaluate(() => (globalThis as { kitgenResults?: unknown }).kitgenResults)) as CallResults;
       assert.deepEqual(pageErrors, []);
-      assert.deepEqual(results.json, { value: { id: 7, name: 'Rex', tag: 'dog' } });
-      // The server's 400 (minLength) is no declared error: a ClientError naming the endpoint and the field.
-      assert.equal(results.badJson.name, 'ClientError');
-      assert.equal(results.badJson.kind, 'status');
-      assert.match(results.badJson.error!, /^POST \/pets \(http:\/\/127\.0\.0\.1:\d+\/pets\): undeclared status 400 .*\/name/);
-      assert.deepEqual(results.form, { value: { user: 'ada', remember: true } });
-      assert.deepEqual(results.multipart, { value: { name: 'notes.txt', size: 19 } });
-      assert.deepEqual(results.found, { value: { _tag: 'right', right: { id: 1, name: 'Ada' } } });
-      assert.deepEqual(results.declaredError, { value: { _tag: 'left', left: { status: 404, body: { message: 'no pet 9' } } } });
-      assert.deepEqual(results.download, { value: { isBytes: true, text: 'hello from the page' } });
-      assert.equal(results.abort.name, 'ClientError');
-      assert.equal(results.abort.kind, 'aborted');
-      assert.match(results.abort.error!, /^GET \/slow \(http:\/\/127\.0\.0\.1:\d+\/slow\): aborted by the caller's signal$/);
+      checkResults(results);
     } finally {
       await browser?.close();
     }
   },
 );
+
+/** A runtime's binary: the environment variable's path, else on PATH, else the repository's node_modules/.bin. */
+function findBinary(name: string, variable: string): string | undefined {
+  const named = process.env[variable];
+  if (named) return existsSync(named) ? named : undefined;
+  const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), join(repoRoot, 'node_modules', '.bin')];
+  return dirs.map((dir) => join(dir, name)).find((path) => existsSync(path));
+}
+
+// Each runs the generated client as its users run a script: Deno resolves the package through
+// its `deno` condition (the ES modules), Bun through `bun`/`node`; both from the project's node_modules.
+const runtimes = [
+  { name: 'Deno', binary: findBinary('deno', 'KITGEN_DENO'), variable: 'KITGEN_DENO', args: ['run', '--allow-net', '--allow-read', '--allow-env'] },
+  { name: 'Bun', binary: findBinary('bun', 'KITGEN_BUN'), variable: 'KITGEN_BUN', args: ['run'] },
+];
+for (const { name, binary, variable, args } of runtimes) {
+  test(
+    `under ${name} the generated client calls the kitgen server: JSON, form and multipart bodies, a declared error, a download, an abort`,
+    { skip: binary ? false : `no ${name.toLowerCase()} binary (PATH, node_modules/.bin or ${variable}): npm i -g ${name.toLowerCase()} installs it` },
+    async () => {
+      const { api } = await startServer();
+      const r = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(binary!, [...args, 'runtime-calls.mjs', api], { cwd: project, env: { ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+        const timer = setTimeout(() => child.kill(), 60_000);
+        child.on('close', (code) => {
+          clearTimeout(timer);
+          resolve({ code, out, err });
+        });
+      });
+      assert.equal(r.code, 0, `${name} failed:\n${r.out}\n${r.err}`);
+      checkResults(JSON.parse(r.out.trim().split('\n').at(-1)!) as CallResults);
+    },
+  );
+}
