@@ -72,6 +72,8 @@ export function tupleShape(w: Walker, type: ts.TupleTypeReference, site: Site): 
     items.push(flags[i] & ts.ElementFlags.Optional ? w.visit(elements[i], at) : element(w, elements[i], at));
     if (flags[i] & ts.ElementFlags.Required) minItems = i + 1;
   }
+  // JSON Schema wants at least one schema in a list of `items`: no fixed element is an array's bounds, or its rest element.
+  if (items.length === 0) return rest === undefined ? { type: 'array', maxItems: 0 } : { type: 'array', items: rest };
   const out: IrObject = { type: 'array', items, additionalItems: rest ?? false, minItems };
   if (rest === undefined) out.maxItems = items.length;
   return out;

@@ -99,8 +99,9 @@ function to30(source: SchemaObject, types: ReadonlyMap<string, SchemaType>): Sch
     s.maximum = s.exclusiveMaximum;
     s.exclusiveMaximum = true;
   }
-  if (Array.isArray(s.prefixItems) && s.items === undefined) {
-    const unique = [...new Map(s.prefixItems.map((m) => [stableJson(m), m])).values()];
+  if (Array.isArray(s.prefixItems) && typeof s.items !== 'boolean') {
+    // 3.0 has no positions: every element, the rest element's too, is one of the element schemas.
+    const unique = [...new Map([...s.prefixItems, ...(s.items === undefined ? [] : [s.items])].map((m) => [stableJson(m), m])).values()];
     s.items = unique.length === 1 ? unique[0] : { anyOf: unique };
   }
   if (typeof s.items === 'boolean') delete s.items;

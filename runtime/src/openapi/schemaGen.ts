@@ -220,9 +220,12 @@ export class SchemaBuilder {
 
     if (Array.isArray(s.items)) {
       // A TypeBox tuple; the JSON plan writes it as it is.
-      out.prefixItems = s.items.map((item: unknown, i: number) => sub(item, `Item${i + 1}`, raw));
+      // 2020-12 wants at least one prefix schema: the empty tuple is its bounds alone.
+      if (s.items.length > 0) out.prefixItems = s.items.map((item: unknown, i: number) => sub(item, `Item${i + 1}`, raw));
       out.minItems ??= s.items.length;
       if (s.additionalItems === false) out.maxItems ??= s.items.length;
+      // A rest element (`[string, ...number[]]`): 2020-12 reads `items` beside `prefixItems` as the schema of every element after them.
+      else if (isObj(s.additionalItems)) out.items = sub(s.additionalItems, 'Rest', raw);
     } else if (s.items !== undefined) out.items = sub(s.items, 'Item');
     if (Array.isArray(s.prefixItems)) out.prefixItems = s.prefixItems.map((item: unknown, i: number) => sub(item, `Item${i + 1}`, raw));
     if (s.contains !== undefined) out.contains = sub(s.contains, 'Item', raw);
