@@ -4,7 +4,8 @@ import type { CodecConfig } from '../json/CodecConfig.ts';
 import { JsonCodec } from '../json/JsonCodec.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
 import { isJsonMediaType, mediaTypeEssence } from '../../http/mediaTypeRules.ts';
-import { bytesCodec, formCodec, textCodec } from './simpleCodecs.ts';
+import { bytesCodec, textCodec } from './simpleCodecs.ts';
+import { formCodec } from './formCodec.ts';
 import { messagePackMediaTypes, protobufMediaTypes } from './binaryMediaTypes.ts';
 
 /** Makes a codec for a schema under a CodecConfig (JSON uses the config; binary formats may ignore it). */

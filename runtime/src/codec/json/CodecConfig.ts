@@ -30,7 +30,10 @@ export interface CodecConfigFields {
   readonly rejectExtraFields: boolean;
   /** Encoding: write empty collections as `[]`/`{}`; decoding: missing collection fields become empty. */
   readonly explicitEmptyCollections: ExplicitConfig;
-  /** Encoding: write absent/None as `null`; decoding: missing nullable fields become `null`. */
+  /**
+   * Encoding: write a field's `null` (a None) as `null`, or leave it out when off; an absent field
+   * is never written. Decoding: missing nullable fields become `null`.
+   */
   readonly explicitNulls: ExplicitConfig;
   readonly discriminatorSettings: DiscriminatorSetting;
   /** How field names are written on the wire (both directions). */

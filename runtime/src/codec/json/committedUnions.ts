@@ -1,4 +1,5 @@
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
+import { collectDefs } from './schemaDefs.ts';
 import { choiceOrder, isStructural, memoryLeafSchema, unionHoldsItself, unionLeaves, unionMembers, type UnionLeaf } from './unionShapes.ts';
 
 // The schema the JSON codec validates with. JSON Schema's anyOf (and oneOf) is checked by trying
@@ -111,7 +112,8 @@ function cloneNode(node: Schema): Schema {
  * which are rewritten alike.
  */
 export function withCommittedUnions(schema: Schema): Schema {
-  const defs: Defs = isSchemaObject(schema.$defs) ? (schema.$defs as Defs) : {};
+  // Defs nested anywhere (a recursive schema used inside another) resolve as the decoder's do.
+  const defs: Defs = collectDefs(schema);
   const needed = new Map<Schema, boolean>();
   const needs = (node: Schema): boolean => {
     const known = needed.get(node);

@@ -11,6 +11,8 @@ import { objectPlan, type ObjectPlan } from './objectPlan.ts';
 import { decodeStepOf, decodeWalk, encodeStepOf, encodeWalk, type ForwardingPlan } from './planWalk.ts';
 import { nullablePlan, taggedUnionPlan, unionPlan } from './unionPlans.ts';
 import { isStructural, unionLeaves } from './unionShapes.ts';
+import { allOfParts, isObjectSchema, mergeObjects, mergedAllOf } from './allOfShapes.ts';
+import { collectDefs, refTarget } from './schemaDefs.ts';
 import { fromBase64, toBase64 } from '../../util/base64.ts';
 
 /**
@@ -44,7 +46,7 @@ export function compileJsonPlans(
   defs: Record<string, Schema> = {},
 ): { plan: JsonPlan; planFor: (sub: Schema) => JsonPlan; nullable: (sub: Schema) => boolean } {
   const cache = new Map<Schema, JsonPlan>();
-  const allDefs = { ...defs, ...(schema.$defs ?? {}) };
+  const allDefs = { ...collectDefs(schema), ...defs };
   return { plan: compile(schema, config, allDefs, cache), planFor: (sub) => compile(sub, config, allDefs, cache), nullable: (sub) => admitsNull(sub, allDefs) };
 }
 
@@ -52,12 +54,12 @@ function compile(schema: Schema, config: CodecConfig, defs: Record<string, Schem
   const cached = cache.get(schema);
   if (cached) return cached;
   if (typeof schema.$ref === 'string') {
-    let target: Schema | undefined = defs[schema.$ref.replace(/^#\/\$defs\//, '')];
+    let target: Schema | undefined = refTarget(schema, defs);
     // A chain of `$ref`s to `$ref`s is followed now: one that comes back to itself names no value.
     const chain = new Set<Schema>([schema]);
     while (target !== undefined && typeof target.$ref === 'string' && !chain.has(target)) {
       chain.add(target);
-      target = defs[target.$ref.replace(/^#\/\$defs\//, '')];
+      target = refTarget(target, defs);
     }
     if (!target || chain.has(target)) return identity;
     const def = target;
@@ -74,10 +76,11 @@ function compile(schema: Schema, config: CodecConfig, defs: Record<string, Schem
   else if (isBytesSchema(schema)) plan = bytesPlan;
   else if (isDateSchema(schema)) plan = datePlan;
   else if (schema.type === 'bigint') plan = bigintPlan;
+  else if (Array.isArray(schema.allOf)) plan = allOfPlan(schema, config, defs, sub);
   else if (schema.type === 'object' && schema.properties) plan = objectPlan(schema, config, defs, sub);
   else if (schema.type === 'object' && (schema.patternProperties || schema.additionalProperties)) plan = recordPlan(recordValuePlan(schema, sub));
   else if (schema.type === 'array' && schema.items && !Array.isArray(schema.items)) plan = arrayPlan(sub(schema.items));
-  else if (Array.isArray(schema.anyOf)) plan = anyOfPlan(schema, config, defs, sub);
+  else if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) plan = anyOfPlan(schema, config, defs, sub);
   else plan = identity;
   cache.set(schema, plan);
   return plan;
@@ -161,4 +164,25 @@ function anyOfPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sch
   if (nonNull.every((p) => p === identity)) return identity;
   if (nonNull.length === 1) return nullablePlan(nonNull[0]);
   return unionPlan(leaves, plans, config, defs);
+}
+
+/**
+ * An allOf: its object members as one object (allOfShapes.ts), so that the fields of every member
+ * are converted; with a union among the members, that union's choice, each alternative merged
+ * with the object members. Any other member converts the value only when there is no object.
+ */
+function allOfPlan(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, sub: (s: Schema) => JsonPlan): JsonPlan {
+  const parts = allOfParts(schema, defs);
+  const objects = mergeObjects(parts.objects);
+  if (parts.unions.length > 0) {
+    const leaves = unionLeaves(parts.unions[0], defs);
+    const plans = leaves.map((leaf) => {
+      const alone = isObjectSchema(leaf.schema) ? leaf.schema : Array.isArray(leaf.schema.allOf) ? mergedAllOf(leaf.schema, defs) : undefined;
+      const merged = objects && alone ? mergeObjects([alone, objects])! : leaf.schema;
+      return isScalarLeaf(merged) ? sub(merged) : deferred(() => sub(merged));
+    });
+    return unionPlan(leaves, plans, config, defs);
+  }
+  if (objects) return sub(objects);
+  return parts.others.map(sub).find((p) => p !== identity) ?? identity;
 }

@@ -146,10 +146,9 @@ function objectWriter(schema: Schema, config: CodecConfig, plan: JsonPlan, plans
     // A field named like a member of Object.prototype (`constructor`, `toString`…) is present
     // only as an own property: reading it from an object without it finds the inherited function.
     const get = name in Object.prototype ? `x = own(v, ${JSON.stringify(name)}) ? v[${JSON.stringify(name)}] : undefined;` : `x = v[${JSON.stringify(name)}];`;
-    // As the plan: null only where the field's schema admits it; an optional field's absence or null otherwise is left out.
+    // As the plan: absent stays absent; null only where the field's schema admits it, an optional field's null otherwise is left out.
     const optional = !required.has(name);
     const writesNull = explicitNulls.encoding && (!optional || plans.nullable(s));
-    const absent = writesNull && optional ? `o += c + ${key} + 'null'; c = ',';` : '';
     const nullCase = writesNull ? '' : 'else if (x === null) {}';
     const emptyCase =
       !explicitEmptyCollections.encoding && isCollection
@@ -159,7 +158,7 @@ function objectWriter(schema: Schema, config: CodecConfig, plan: JsonPlan, plans
         : '';
     const inline = isBytesSchema(s) ? undefined : inlineValue(s, i);
     const write = inline ? `t = ${inline};` : `t = w[${i}](x);`;
-    lines.push(`${get} if (x === undefined) { ${absent} } ${nullCase} ${emptyCase} else { ${write} if (t !== undefined) { o += c + ${key} + t; c = ','; } }`);
+    lines.push(`${get} if (x === undefined) {} ${nullCase} ${emptyCase} else { ${write} if (t !== undefined) { o += c + ${key} + t; c = ','; } }`);
   });
   const body = `return function write(v) {
   if (typeof v !== 'object' || v === null) return fallback(v);

@@ -97,12 +97,10 @@ export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<str
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i];
       const x = f.inheritedName && !hasOwn(src, f.name) ? undefined : src[f.name];
-      // Absent stays absent, and null is written only where the field's schema admits it: an
-      // absent or null optional field whose schema has no null is left out (decode reads both as absent).
-      if (x === undefined) {
-        if (explicitNulls.encoding && !f.required && f.nullable) out[f.wire] = null;
-        continue;
-      }
+      // Absent stays absent (an optional field left out is no None: explicitNulls writes the nulls
+      // a value holds), and null is written only where the field's schema admits it: a null
+      // optional field whose schema has no null is left out (decode reads both as absent).
+      if (x === undefined) continue;
       if (x === null && (!explicitNulls.encoding || (!f.required && !f.nullable))) continue;
       if (
         !explicitEmptyCollections.encoding &&

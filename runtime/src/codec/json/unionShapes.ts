@@ -4,6 +4,11 @@ import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import { admitsNull } from '../../schema/admitsNull.ts';
 import type { CodecConfig } from './CodecConfig.ts';
 import { NameFormat } from './NameFormat.ts';
+import { isObjectSchema, mergedAllOf } from './allOfShapes.ts';
+import { refTarget } from './schemaDefs.ts';
+
+export { isObjectSchema } from './allOfShapes.ts';
+export { refTarget } from './schemaDefs.ts';
 
 // How a union's value picks its member without decoding or validating the member: by the value's
 // own top level only (its JSON type, which keys it has, the type of each key's value, literal
@@ -42,13 +47,6 @@ function acceptsObjects(s: Schema): boolean {
   if (literals(s) !== undefined) return false;
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : undefined;
   return types === undefined || types.includes('object');
-}
-
-/** The def a `$ref` names (`#/$defs/X`, or the bare `X` of TypeBox's Cyclic), or undefined. */
-export function refTarget(schema: Schema, defs: Defs): Schema | undefined {
-  if (typeof schema.$ref !== 'string') return undefined;
-  const target = defs[schema.$ref.replace(/^#\/\$defs\//, '')];
-  return typeof target === 'object' && target !== null ? target : undefined;
 }
 
 /** The members of an untagged union (anyOf, or oneOf), or undefined for other schemas. */
@@ -107,13 +105,6 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 const hasOwn = (v: object, key: string) => Object.prototype.hasOwnProperty.call(v, key);
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 const INTEGER_TEXT = /^-?\d+$/;
-
-/** True for schemas whose values are JSON objects with named fields or a record's entries. */
-export function isObjectSchema(s: Schema): boolean {
-  return (
-    s.type === 'object' || (s.type === undefined && (s.properties !== undefined || s.additionalProperties !== undefined || s.patternProperties !== undefined))
-  );
-}
 
 /** True when the alternative's values may hold further values (so checking it may descend). */
 export function isStructural(s: Schema): boolean {
@@ -204,6 +195,9 @@ const isOpen = (s: Schema) => (s.additionalProperties !== undefined && s.additio
  * empty collection) need not be there, and an optional field may be null (read as absent).
  */
 export function wireLeafTest(s: Schema, config: CodecConfig, defs: Defs): LeafTest<(value: unknown) => boolean> {
+  // An allOf of objects is recognised as the one object it stands for, as the decoder reads it.
+  const merged = Array.isArray(s.allOf) ? mergedAllOf(s, defs) : undefined;
+  if (merged !== undefined && merged !== s) return wireLeafTest(merged, config, defs);
   const info = taggedUnionInfo(s);
   if (info) return { fits: taggedWireTest(s, info.tag, info.cases, config, defs) };
   if (!isObjectSchema(s) || typeof s.properties !== 'object' || s.properties === null) {
@@ -260,6 +254,8 @@ function taggedWireTest(s: Schema, tag: string, cases: readonly string[], config
 
 /** The in-memory test of this alternative's top level as a JSON Schema (what validation and encoding choose by). */
 export function memoryLeafSchema(s: Schema, defs: Defs): LeafTest<Schema> {
+  const merged = Array.isArray(s.allOf) ? mergedAllOf(s, defs) : undefined;
+  if (merged !== undefined && merged !== s) return memoryLeafSchema(merged, defs);
   const info = taggedUnionInfo(s);
   if (info) return { fits: { type: 'object', required: [info.tag], properties: { [info.tag]: { enum: [...info.cases] } } } };
   if (!isObjectSchema(s) || typeof s.properties !== 'object' || s.properties === null) {

@@ -1,0 +1,139 @@
+import type { TSchema } from 'typebox';
+import type { BinaryCodec } from '../BinaryCodec.ts';
+import type { DecodeError } from '../../errors/DecodeError.ts';
+import { Either } from '../../util/Either.ts';
+import { MediaType } from '../../http/MediaType.ts';
+import { isBytesSchema } from '../../schema/Bytes.ts';
+import { validatorFor } from '../../schema/validator.ts';
+import { coerceParam } from './paramCoercion.ts';
+import { concatBytes, utf8Text } from '../../util/bytes.ts';
+import { mergedAllOf } from '../json/allOfShapes.ts';
+import { collectDefs, refTarget } from '../json/schemaDefs.ts';
+
+type Schema = Record<string, unknown>;
+
+const encoder = new TextEncoder();
+
+/**
+ * The fields of a form's object schema: its own `properties`, through a `$ref` (a recursive
+ * schema's `{ $defs, $ref }`) and an allOf of objects (OpenAPI's composition), as the JSON codec
+ * reads them.
+ */
+function formFields(schema: Schema): Record<string, Schema> {
+  const defs = collectDefs(schema);
+  let s: Schema | undefined = schema;
+  for (let i = 0; i < 16 && s !== undefined && typeof s.$ref === 'string'; i++) s = refTarget(s, defs);
+  if (s !== undefined && Array.isArray(s.allOf)) s = mergedAllOf(s, defs);
+  const props = s?.properties;
+  return typeof props === 'object' && props !== null ? (props as Record<string, Schema>) : {};
+}
+
+/** True when a field holds bytes (possibly null): its value is the field's bytes as sent. */
+function holdsBytes(s: Schema): boolean {
+  if (isBytesSchema(s)) return true;
+  const members = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
+  return members !== undefined && (members as Schema[]).some(isBytesSchema) && (members as Schema[]).every((m) => isBytesSchema(m) || m.type === 'null');
+}
+
+const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
+
+/** A name or value of the body with `+` and `%XX` decoded to the bytes they stand for (the URL standard's percent-decode). */
+function percentDecode(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c === 43 /* + */) out[n++] = 32;
+    else if (c === 37 /* % */ && i + 2 < bytes.length && hexValue(bytes[i + 1]) >= 0 && hexValue(bytes[i + 2]) >= 0) {
+      out[n++] = hexValue(bytes[i + 1]) * 16 + hexValue(bytes[i + 2]);
+      i += 2;
+    } else out[n++] = c;
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * The body's name/value pairs, values as bytes: the URL standard's form parsing, without the
+ * UTF-8 decoding of values, so that a binary field keeps bytes that are no UTF-8 text.
+ */
+function formPairs(body: Uint8Array): Map<string, Uint8Array[]> {
+  const out = new Map<string, Uint8Array[]>();
+  let start = 0;
+  while (start <= body.length) {
+    let end = body.indexOf(38 /* & */, start);
+    if (end < 0) end = body.length;
+    if (end > start) {
+      const pair = body.subarray(start, end);
+      const eq = pair.indexOf(61 /* = */);
+      const name = utf8Text(percentDecode(eq < 0 ? pair : pair.subarray(0, eq)));
+      const value = eq < 0 ? new Uint8Array(0) : percentDecode(pair.subarray(eq + 1));
+      const values = out.get(name);
+      if (values) values.push(value);
+      else out.set(name, [value]);
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+// What encodeURIComponent leaves as it is, less what forms escape too (`!'()~`), plus `*`.
+const UNRESERVED = /^[A-Za-z0-9*\-._]$/;
+
+/** Bytes as form text: unreserved ASCII as it is, a space as `+`, every other byte as `%XX`. */
+function percentEncode(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) {
+    const ch = String.fromCharCode(b);
+    out += b === 32 ? '+' : b < 128 && UNRESERVED.test(ch) ? ch : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+async function* collectThen<A>(bytes: AsyncIterable<Uint8Array>, decode: (b: Uint8Array) => Either<DecodeError, A>): AsyncIterable<A> {
+  const chunks: Uint8Array[] = [];
+  for await (const c of bytes) chunks.push(c);
+  const r = decode(concatBytes(chunks));
+  if (r._tag === 'left') throw r.left;
+  yield r.right;
+}
+
+/**
+ * An `application/x-www-form-urlencoded` codec for object schemas: fields coerced like query
+ * parameters, bytes fields (`format: binary`) as the bytes sent, percent-decoded.
+ */
+export function formCodec(schema: TSchema): BinaryCodec<Record<string, unknown>> {
+  const fields = Object.entries(formFields(schema as unknown as Schema)).map(([name, s]) => ({ name, schema: s, bytes: holdsBytes(s) }));
+  const validator = validatorFor(schema);
+  const decode = (body: Uint8Array): Either<DecodeError, Record<string, unknown>> => {
+    const pairs = formPairs(body);
+    const out: Record<string, unknown> = {};
+    for (const f of fields) {
+      const raw = pairs.get(f.name);
+      if (raw === undefined || f.name === '__proto__') continue;
+      out[f.name] = f.bytes ? concatBytes(raw) : coerceParam(f.schema as unknown as TSchema, raw.map(utf8Text), 'form', true);
+    }
+    const failure = validator.firstError(out, '', 'form body');
+    return failure ? Either.left(failure) : Either.right(out);
+  };
+  const encode = (value: Record<string, unknown>): Uint8Array => {
+    const parts: string[] = [];
+    const add = (k: string, v: string | Uint8Array) =>
+      parts.push(`${percentEncode(encoder.encode(k))}=${percentEncode(typeof v === 'string' ? encoder.encode(v) : v)}`);
+    for (const [k, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      if (v instanceof Uint8Array) add(k, v);
+      else if (Array.isArray(v)) for (const item of v) add(k, String(item));
+      else add(k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+    }
+    return encoder.encode(parts.join('&'));
+  };
+  return {
+    mediaType: MediaType.application.xWwwFormUrlencoded,
+    encode,
+    decode,
+    streamEncoder: async function* (values) {
+      for await (const v of values) yield encode(v);
+    },
+    streamDecoder: (bytes) => collectThen(bytes, decode),
+  };
+}
