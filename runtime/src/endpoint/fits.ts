@@ -1,12 +1,27 @@
-import { validatorFor } from '../schema/validator.ts';
+import type { TSchema } from 'typebox';
+import { withCommittedUnions } from '../codec/json/committedUnions.ts';
+import { validatorFor, type Validator } from '../schema/validator.ts';
 import { Either } from '../util/Either.ts';
 import { arity, type CodecNode } from './CodecNode.ts';
+
+// Each body schema is checked with its unions as committed choices, as the JSON codec checks
+// them (codec/json/committedUnions.ts): a union member is chosen once per node by the value's
+// top level. Trying every member of every nested union instead costs the product of their
+// sizes on recursive unions, and a handler's value (an echo of its input, say) may be wrong
+// deep down.
+const committed = new WeakMap<TSchema, Validator>();
+
+function committedValidator(schema: TSchema): Validator {
+  let v = committed.get(schema);
+  if (v === undefined) committed.set(schema, (v = validatorFor(withCommittedUnions(schema as unknown as Record<string, unknown>))));
+  return v;
+}
 
 /** True when `value` can be written by `node` (how a union picks its alternative). */
 export function fits(node: CodecNode, value: unknown): boolean {
   switch (node.kind) {
     case 'content':
-      return node.stream || (node.optional === true && value === undefined) || validatorFor(node.schema).check(value);
+      return node.stream || (node.optional === true && value === undefined) || committedValidator(node.schema).check(value);
     case 'and': {
       const values = Array.isArray(value) ? value : [value];
       let i = 0;

@@ -5,23 +5,10 @@
 // Fastify 5 with its defaults (ajv), in a process of its own, and both timings are printed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { exchange, type Exchange } from './support/exchange.ts';
+import { hellos, idleLatency, pollHealth } from './support/health.ts';
 import { startHostile } from './support/hostileServer.ts';
-
-interface Referee {
-  readonly port: number;
-  readonly child: ChildProcess;
-}
-
-async function startFastify(): Promise<Referee> {
-  const app = new URL('./support/fastifyApp.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, [app], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  return { port: (JSON.parse(line) as { port: number }).port, child };
-}
+import { startReferee } from './support/referee.ts';
 
 const post = (path: string, body: string): string =>
   `POST /validate/${path} HTTP/1.1\r\nHost: a.example\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
@@ -30,31 +17,6 @@ async function timed(port: number, request: string, timeoutMs = 30_000): Promise
   const start = performance.now();
   const r = await exchange(port, request, timeoutMs);
   return { ...r, ms: performance.now() - start };
-}
-
-const answered = new Map<number, number>();
-/** How many GET /hello the pollers got an answer to, per port. */
-const hellos = (port: number) => answered.get(port) ?? 0;
-
-/** Polls GET /hello every 20 ms until stopped; resolves with each answer's latency (a missing answer counts as its timeout). */
-function pollHealth(port: number): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const r = await timed(port, 'GET /hello HTTP/1.1\r\nHost: a.example\r\nConnection: close\r\n\r\n', 2000);
-      latencies.push(r.status === 200 ? r.ms : 2000);
-      if (r.status === 200) answered.set(port, hellos(port) + 1);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
 }
 
 const aString = (n: number) => JSON.stringify({ name: 'a'.repeat(n) + '!' });
@@ -74,17 +36,15 @@ const cases: { label: string; path: string; body: string; says: RegExp; fastify?
 
 test('validation: ReDoS and oversized integer bodies get a 400 naming the pointer at once, and /hello stays fast', async () => {
   const server = await startHostile();
-  const referee = await startFastify();
+  const referee = await startReferee(new URL('./support/fastifyApp.ts', import.meta.url));
   try {
     // Warm both servers (route compilation, first JIT) outside the measurements.
     await timed(server.port, post('int64', '{"id":1}'));
     await timed(referee.port, post('int64', '{"id":1}'));
     // GET /hello's latency with nothing else going on: on a loaded machine the scheduler alone
     // can exceed 100 ms, and the bound below is 100 ms beyond that.
-    const quiet = pollHealth(server.port);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const idle = Math.max(...(await quiet.stop()));
-    const single = pollHealth(server.port);
+    const idle = await idleLatency(server.port, 1500, 20);
+    const single = pollHealth(server.port, 20);
     let singleLatencies: number[];
     try {
       for (const c of cases) {
@@ -106,7 +66,7 @@ test('validation: ReDoS and oversized integer bodies get a 400 naming the pointe
     // BigInt held the event loop ~0.5 s per body, 10 s for the twenty; the bound is a second.
     const huge = cases.find((c) => c.label.includes('million'))!;
     const burst = async (port: number) => {
-      const health = pollHealth(port);
+      const health = pollHealth(port, 20);
       const start = performance.now();
       try {
         const answers = await Promise.all(Array.from({ length: 20 }, () => exchange(port, post(huge.path, huge.body), 30_000)));
@@ -148,7 +108,7 @@ test('validation: ReDoS and oversized integer bodies get a 400 naming the pointe
     assert.equal(await server.calls(), handled + 2);
     assert.equal(server.child.exitCode, null);
   } finally {
-    referee.child.kill('SIGTERM');
+    await referee.stop();
     await server.stop();
   }
 });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RawWebSocket, frame } from '../support/rawWebSocket.ts';
 import { startHostile } from './support/hostileServer.ts';
-import { exchange } from './support/exchange.ts';
+import { helloLatency } from './support/health.ts';
 import { percentile } from './support/tools.ts';
 
 const TEXT = 1;
@@ -68,13 +68,6 @@ test(`websocket: ${violations.length} protocol violations get the close code RFC
 
 const MiB = 1024 * 1024;
 
-/** Milliseconds for one GET /hello on a fresh connection, or Infinity if it was not answered 200. */
-async function helloLatency(port: number): Promise<number> {
-  const started = performance.now();
-  const r = await exchange(port, 'GET /hello HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n', 5000);
-  return r.status === 200 ? performance.now() - started : Infinity;
-}
-
 test('websocket: 20 clients that never read, on a feed and on the echo route, cost bounded memory; the feed closes them; /hello stays under 100 ms', async () => {
   const server = await startHostile();
   try {
@@ -110,7 +103,7 @@ test('websocket: 20 clients that never read, on a feed and on the echo route, co
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const latencies: number[] = [];
     for (let i = 0; i < 30; i++) {
-      latencies.push(await helloLatency(server.port));
+      latencies.push(await helloLatency(server.port, 5000));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const during = server.memory();

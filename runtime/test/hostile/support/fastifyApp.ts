@@ -2,7 +2,9 @@
 // 1 MiB body limit), the same routes and schemas as hostileApp.ts's /validate/*, in a process of
 // its own so a stalled validation stalls only this process. Prints `{"port":N}` once listening.
 import Fastify from 'fastify';
+import { exitWithParent } from './exitWithParent.ts';
 
+exitWithParent();
 const app = Fastify();
 const body = (properties: Record<string, object>) => ({ body: { type: 'object', properties, required: Object.keys(properties) } });
 const routes: Record<string, Record<string, object>> = {

@@ -3,6 +3,9 @@
 // the environment (`LIB_HTTP_SERVER_*`) like a user's. Prints `{"port":N}` once listening;
 // answers `{type:'calls'}` over IPC with how many handlers ran.
 import { Body, Endpoint, Middleware, PathCodec, Response, Route, RoutePattern, Routes, Schema, Server } from '@kitgen/runtime';
+import { exitWithParent } from './exitWithParent.ts';
+
+exitWithParent();
 
 let calls = 0;
 // An endpoint taking Avro bodies (codecs.hostile.ts): lists, a map, and a list of records without
@@ -38,7 +41,10 @@ const validatedRoutes = [
     .implement(() => void calls++),
 ];
 // JSON endpoints (json.hostile.ts): a recursive union without a tag (`{x,next?}|{y,next?}`),
-// and an Unknown value; both echo what they accepted.
+// and an Unknown value; both echo what they accepted. A third echoes a recursive union whose
+// members differ only by the type of a field after `next` (`{next?,v?:number}|{next?,v?:string}`)
+// under two declared outputs, so the server picks the output the value fits: tried member by
+// member, each level would check the rest of the chain twice.
 const Chain = Schema.Cyclic(
   {
     Node: Schema.Union([
@@ -48,7 +54,24 @@ const Chain = Schema.Cyclic(
   },
   'Node',
 );
+const Loose = Schema.Cyclic(
+  {
+    Loose: Schema.Union([
+      Schema.Object({ next: Schema.Optional(Schema.Ref('Loose')), v: Schema.Optional(Schema.Number()) }),
+      Schema.Object({ next: Schema.Optional(Schema.Ref('Loose')), v: Schema.Optional(Schema.String()) }),
+    ]),
+  },
+  'Loose',
+);
 const jsonRoutes = [
+  Endpoint(RoutePattern.POST('json', 'either'))
+    .in(Loose)
+    .out(Loose)
+    .orOut(Schema.Object({ message: Schema.String() }), 202)
+    .implement((node) => {
+      calls++;
+      return node;
+    }),
   Endpoint(RoutePattern.POST('json', 'chain'))
     .in(Chain)
     .out(Chain)
