@@ -52,6 +52,9 @@ const sample: readonly SampleDocument[] = [
   { document: 'opto22.com/groov.json', shows: 'an apiKey in the query, integer path parameters', kitgen: 4 },
   { document: 'webscraping.ai.json', shows: 'OpenAPI 3.1', kitgen: 1 },
   { document: 'apideck.com/crm.json', shows: 'optional nullable properties left out of an answer', kitgen: 9, maxOperations: 8 },
+  { document: 'oceandrivers.com.json', shows: 'a required query parameter with a default', kitgen: 0 },
+  { document: 'amazonaws.com/entitlement.marketplace.json', shows: 'AWS: operations of one path told apart by a header value (`/#X-Amz-Target=…`)', kitgen: 0 },
+  { document: 'amazonaws.com/mediapackage.json', shows: 'AWS: a fragment naming a required query parameter (`/tags/{resource-arn}#tagKeys`)', kitgen: 0 },
 ];
 
 for (const s of sample) {

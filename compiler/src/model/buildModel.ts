@@ -77,7 +77,11 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
     if (!path.startsWith('/')) diagnostics.warn(itemPointer, `path "${path}" should start with "/"`);
     const item = reader.deref(itemRaw, itemPointer);
     if (!item || !isObject(item.value)) continue;
-    const segments = pathSegments(path);
+    // What follows `#` is a fragment, never sent: AWS's documents name there the query parameter
+    // or header (and its value) that tells operations of one path apart. The route is the path
+    // before it; the operations' required parameters pick among them at each request.
+    const fragment = path.includes('#') ? path.slice(path.indexOf('#')) : '';
+    const segments = pathSegments(fragment === '' ? path : path.slice(0, -fragment.length));
     for (const method of methods) {
       const opRaw = item.value[method];
       if (opRaw === undefined) continue;
@@ -91,7 +95,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         continue;
       }
       const shape = (p: PathPiece) => ('literal' in p ? p.literal : '{}');
-      const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}`;
+      const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}${fragment}`;
       const clash = routes.get(routeKey);
       if (clash !== undefined) {
         diagnostics.warn(pointer, `${method.toUpperCase()} ${path} matches the same requests as ${clash}; the operation is left out`);

@@ -116,7 +116,7 @@ function readParameter(
     return undefined;
   }
   const { schema, schemaPointer, mediaType } = parameterSchema(raw, pointer, reader);
-  const node = schemas.convert(schema, schemaPointer);
+  const node = withoutRequiredDefault(schemas.convert(schema, schemaPointer), raw, location, schemaPointer, reader, resolve);
   const style = styleOf(raw, location, pointer, reader);
   const explode = typeof raw.explode === 'boolean' ? raw.explode : style === 'form';
   const examples = isObject(raw.examples)
@@ -141,6 +141,31 @@ function readParameter(
     ...(examples && Object.keys(examples).length > 0 ? { examples } : {}),
     pointer,
   };
+}
+
+/**
+ * The schema of a required query parameter, header or cookie without its `default`: the
+ * runtime fills a default in for an absent value (a parameter with one is optional on the wire),
+ * but OpenAPI gives a required parameter's default no meaning, and filling it in would let a
+ * request the document refuses through. Reported, so the author sees the default go.
+ */
+function withoutRequiredDefault(
+  node: SchemaNode,
+  raw: Json,
+  location: ParameterLocation,
+  pointer: string,
+  reader: DocumentReader,
+  resolve: (node: SchemaNode) => SchemaNode,
+): SchemaNode {
+  if (location === 'path' || raw.required !== true) return node;
+  if (node.kind !== 'ref' && node.hasDefault) {
+    reader.diagnostics.warn(`${pointer}/default`, `parameter "${String(raw.name)}" is required: its default is never used, and is left out`);
+    const { default: _dropped, hasDefault: _has, ...rest } = node;
+    return rest as SchemaNode;
+  }
+  if (node.kind === 'ref' && resolve(node).hasDefault)
+    reader.diagnostics.warn(pointer, `parameter "${String(raw.name)}" is required: the default of its schema fills in an absent value`);
+  return node;
 }
 
 /** JSON media types: a content-described parameter of one is JSON text (the runtime's `isJsonParameterType`). */

@@ -47,13 +47,15 @@ let folders = 0;
 
 /**
  * Operations whose path differs from another's of the same method only in parameter names
- * (`/v2/{name}`, `/v2/{sinkName}`) or in a fragment (`/#Action=A`), with that other path.
+ * (`/v2/{name}`, `/v2/{sinkName}`), with that other path. Paths that differ in a fragment
+ * (`/#Action=A`, `/#Action=B`: AWS's documents) are told apart by the required query parameter
+ * or header the fragment names, which a valid request carries.
  */
 function identicalTemplates(operations: readonly DocumentOperation[]): Map<DocumentOperation, string> {
   const byShape = new Map<string, DocumentOperation[]>();
   for (const op of operations) {
-    // What follows `#` is a fragment, never sent: `/#Action=A` and `/#Action=B` are both `/`.
-    const shape = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
+    const fragment = op.path.includes('#') ? op.path.slice(op.path.indexOf('#')) : '';
+    const shape = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}${fragment}`;
     byShape.set(shape, [...(byShape.get(shape) ?? []), op]);
   }
   const out = new Map<DocumentOperation, string>();

@@ -246,7 +246,8 @@ export function validParts(doc: OpenApiDocument, op: DocumentOperation, samples:
 
 /** The URL and fetch options of a request's parts. */
 export function render(baseUrl: string, op: DocumentOperation, parts: RequestParts): { url: string; init: RequestInit } {
-  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => parts.path[name] ?? `{${name}}`);
+  // A fragment (AWS's `#X-Amz-Target=…`) is never sent: the query goes after the path itself.
+  const path = op.path.replace(/#.*$/, '').replace(/\{([^}]+)\}/g, (_m, name: string) => parts.path[name] ?? `{${name}}`);
   const search = parts.query.map(([k, v]) => `${k}=${v}`).join('&');
   const headers = new Headers();
   for (const [k, v] of parts.headers) headers.append(k, v);

@@ -1,12 +1,13 @@
 import type { Request } from '../../http/Request.ts';
-import type { CodecNode } from '../CodecNode.ts';
+import type { CodecNode, QueryNode } from '../CodecNode.ts';
 
 /** Whether a request can be this endpoint's at all; `true` stands for "always". */
 type Guard = ((request: Request) => boolean) | true;
 
 /**
  * Spec endpoint rule 2 as a result value: whether a request carries every header the
- * endpoint's input requires (no default, not optional, not a cookie). A request without one does
+ * endpoint's input requires (no default, not optional, not a cookie), and every required query
+ * parameter, each with a value of its enum where it has one. A request without one does
  * not match the endpoint, and the router offers it to the next route of the same method and
  * path. Undefined when the input requires no header, so most routes pay nothing.
  */
@@ -21,8 +22,12 @@ function compile(node: CodecNode): Guard {
       const d = (node.schema as unknown as { default?: unknown }).default;
       if (node.optional || node.cookie || d !== undefined) return true;
       const name = node.name;
-      return (request) => request.headers.get(name) !== undefined;
+      const allowed = textEnum(node.schema);
+      if (allowed === undefined) return (request) => request.headers.get(name) !== undefined;
+      return (request) => allowed.has(request.headers.get(name) ?? '');
     }
+    case 'query':
+      return requiredQuery(node);
     case 'and':
       return all(node.parts.map(compile));
     case 'transform':
@@ -34,6 +39,29 @@ function compile(node: CodecNode): Guard {
     default:
       return true;
   }
+}
+
+/**
+ * A required query parameter of scalar or list values (one named key in the query; an object's
+ * keys are its properties') must be there, with a value of its enum when it has one: operations
+ * of one path told apart by a query parameter (AWS's `/tags/{arn}#tagKeys`, `/#Action=Send`)
+ * each get the requests that carry theirs.
+ */
+function requiredQuery(node: QueryNode): Guard {
+  const schema = node.schema as unknown as { default?: unknown; type?: unknown };
+  if (node.optional || schema.default !== undefined || node.style === 'deepObject') return true;
+  if (node.mediaType === undefined && !['string', 'integer', 'number', 'boolean', 'array'].includes(String(schema.type))) return true;
+  const name = node.name;
+  const allowed = textEnum(node.schema);
+  if (allowed === undefined) return (request) => request.query.has(name);
+  return (request) => allowed.has(request.query.get(name) ?? '');
+}
+
+/** A schema's `enum` (or `const`) as the texts a header or query value may be; undefined when it has none. */
+function textEnum(schema: object): Set<string> | undefined {
+  const s = schema as { enum?: unknown; const?: unknown };
+  const values = Array.isArray(s.enum) ? s.enum : 'const' in s ? [s.const] : undefined;
+  return values === undefined ? undefined : new Set(values.map(String));
 }
 
 function all(guards: Guard[]): Guard {
