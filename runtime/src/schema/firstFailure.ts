@@ -3,7 +3,7 @@ import { System } from 'typebox/system';
 import type { XSchema, XStack } from 'typebox/schema';
 import { WALK, type Refinement, type WalkHint } from './prepareSchema.ts';
 import { patternFailure } from './pattern/schemaPattern.ts';
-import { resolveRef } from './resolveRef.ts';
+import { walkStacks, type WalkStacks } from './walkStacks.ts';
 
 // The first reason a value fails a (prepared) schema, found by walking the schema along the
 // value and stopping there. TypeBox's `Errors` evaluates every keyword of every level and lists
@@ -44,13 +44,14 @@ export function needsFullErrors(schema: unknown, seen = new Set<unknown>()): boo
 export function firstFailure(schema: XSchema, value: unknown): Failure | undefined {
   // value → sub-schema → its first failure (null: none); scalars cost no more to walk again.
   const memo = new Map<object, Map<unknown, Failure | null>>();
+  const stacks = walkStacks();
   const walk: Walk = (stack, sub, v) => {
-    if (typeof v !== 'object' || v === null) return node(walk, stack, sub, v);
+    if (typeof v !== 'object' || v === null) return node(walk, stacks, stack, sub, v);
     let bySchema = memo.get(v);
     if (bySchema === undefined) memo.set(v, (bySchema = new Map()));
     const known = bySchema.get(sub);
     if (known !== undefined) return known ?? undefined;
-    const f = node(walk, stack, sub, v);
+    const f = node(walk, stacks, stack, sub, v);
     bySchema.set(sub, f ?? null);
     return f;
   };
@@ -88,32 +89,32 @@ function leaf(keyword: Keyword, stack: XStack, schema: Json, value: unknown): Fa
   return { instancePath: error.instancePath, message: System.Locale.Get()(error) };
 }
 
-function node(walk: Walk, stack: XStack, schema: unknown, value: unknown): Failure | undefined {
+// The keywords are judged without a closure per call: walks visit every node of a value.
+function node(walk: Walk, stacks: WalkStacks, stack: XStack, schema: unknown, value: unknown): Failure | undefined {
   if (typeof schema === 'boolean') return schema ? undefined : { instancePath: '', message: 'must not be present' };
   if (!isPlainObject(schema)) return undefined;
   const s = schema;
-  const current = Engine.NextStack(stack, s as XSchema);
-  const at = (keyword: Keyword) => leaf(keyword, current, s, value);
+  const current = stacks.next(stack, s as XSchema);
   let f: Failure | undefined;
-  if (Engine.IsType(s) && (f = at(Engine.ErrorType))) return f;
+  if (Engine.IsType(s) && (f = leaf(Engine.ErrorType, current, s, value))) return f;
   if (isPlainObject(value) && (f = objectKeywords(walk, current, s, value))) return f;
   if (Array.isArray(value) && (f = arrayKeywords(walk, current, s, value))) return f;
   if (typeof value === 'string') {
-    if (Engine.IsMinLength(s) && (f = at(Engine.ErrorMinLength))) return f;
-    if (Engine.IsMaxLength(s) && (f = at(Engine.ErrorMaxLength))) return f;
-    if (Engine.IsFormat(s) && (f = at(Engine.ErrorFormat))) return f;
+    if (Engine.IsMinLength(s) && (f = leaf(Engine.ErrorMinLength, current, s, value))) return f;
+    if (Engine.IsMaxLength(s) && (f = leaf(Engine.ErrorMaxLength, current, s, value))) return f;
+    if (Engine.IsFormat(s) && (f = leaf(Engine.ErrorFormat, current, s, value))) return f;
     if (s.pattern instanceof RegExp && !s.pattern.test(value)) return { instancePath: '', message: patternFailure(s.pattern, value) };
-    if (typeof s.pattern === 'string' && (f = at(Engine.ErrorPattern))) return f;
+    if (typeof s.pattern === 'string' && (f = leaf(Engine.ErrorPattern, current, s, value))) return f;
   }
   if (typeof value === 'number' || typeof value === 'bigint') {
-    for (const [is, error] of NUMBER_KEYWORDS) if (is(s) && (f = at(error))) return f;
+    for (const [is, error] of NUMBER_KEYWORDS) if (is(s) && (f = leaf(error, current, s, value))) return f;
   }
   if (Engine.IsRef(s)) {
-    const resolved = resolveRef(current, s);
+    const resolved = stacks.ref(current, s);
     if ((f = walk(resolved.stack, resolved.schema ?? false, value))) return f;
   }
-  if (Engine.IsConst(s) && (f = at(Engine.ErrorConst))) return f;
-  if (Engine.IsEnum(s) && (f = at(Engine.ErrorEnum))) return f;
+  if (Engine.IsConst(s) && (f = leaf(Engine.ErrorConst, current, s, value))) return f;
+  if (Engine.IsEnum(s) && (f = leaf(Engine.ErrorEnum, current, s, value))) return f;
   if (Engine.IsIf(s) && (f = ifThenElse(walk, current, s, value))) return f;
   if (Engine.IsNot(s) && !walk(current, s.not, value)) return { instancePath: '', message: localized('not', {}) };
   if (Engine.IsAllOf(s)) for (const member of s.allOf as unknown[]) if ((f = walk(current, member, value))) return f;
@@ -132,19 +133,18 @@ const NUMBER_KEYWORDS = [
 ] as unknown as readonly (readonly [(s: Json) => boolean, Keyword])[];
 
 function objectKeywords(walk: Walk, stack: XStack, s: Json, value: Json): Failure | undefined {
-  const at = (keyword: Keyword) => leaf(keyword, stack, s, value);
   let f: Failure | undefined;
-  if (Engine.IsRequired(s) && (f = at(Engine.ErrorRequired))) return f;
+  if (Engine.IsRequired(s) && (f = leaf(Engine.ErrorRequired, stack, s, value))) return f;
   if (Engine.IsAdditionalProperties(s) && (f = additionalProperties(walk, stack, s, value))) return f;
   if (Engine.IsDependencies(s)) {
     for (const [key, dependency] of Object.entries(s.dependencies as Json)) {
       if (!hasOwn(value, key)) continue;
       if (Array.isArray(dependency)) {
-        if ((f = at(Engine.ErrorDependencies))) return f;
+        if ((f = leaf(Engine.ErrorDependencies, stack, s, value))) return f;
       } else if ((f = walk(stack, dependency, value))) return f;
     }
   }
-  if (Engine.IsDependentRequired(s) && (f = at(Engine.ErrorDependentRequired))) return f;
+  if (Engine.IsDependentRequired(s) && (f = leaf(Engine.ErrorDependentRequired, stack, s, value))) return f;
   if (Engine.IsDependentSchemas(s)) {
     for (const [key, dependent] of Object.entries(s.dependentSchemas as Json)) {
       if (hasOwn(value, key) && (f = walk(stack, dependent, value))) return f;
@@ -167,8 +167,8 @@ function objectKeywords(walk: Walk, stack: XStack, s: Json, value: Json): Failur
     }
   }
   if (Engine.IsPropertyNames(s)) for (const key of Object.keys(value)) if ((f = under(key, walk(stack, s.propertyNames, key)))) return f;
-  if (Engine.IsMinProperties(s) && (f = at(Engine.ErrorMinProperties))) return f;
-  if (Engine.IsMaxProperties(s) && (f = at(Engine.ErrorMaxProperties))) return f;
+  if (Engine.IsMinProperties(s) && (f = leaf(Engine.ErrorMinProperties, stack, s, value))) return f;
+  if (Engine.IsMaxProperties(s) && (f = leaf(Engine.ErrorMaxProperties, stack, s, value))) return f;
   return undefined;
 }
 
@@ -184,7 +184,6 @@ function additionalProperties(walk: Walk, stack: XStack, s: Json, value: Json): 
 }
 
 function arrayKeywords(walk: Walk, stack: XStack, s: Json, value: unknown[]): Failure | undefined {
-  const at = (keyword: Keyword) => leaf(keyword, stack, s, value);
   let f: Failure | undefined;
   const prefix = Array.isArray(s.items) ? (s.items as unknown[]) : Array.isArray(s.prefixItems) ? (s.prefixItems as unknown[]) : [];
   if (Engine.IsAdditionalItems(s) && Array.isArray(s.items)) {
@@ -199,14 +198,14 @@ function arrayKeywords(walk: Walk, stack: XStack, s: Json, value: unknown[]): Fa
       for (let i = from; i < value.length; i++) if ((f = under(i, walk(stack, s.items, value[i])))) return f;
     }
   }
-  if (Engine.IsMinContains(s) && (f = at(Engine.ErrorMinContains))) return f;
-  if (Engine.IsMaxContains(s) && (f = at(Engine.ErrorMaxContains))) return f;
-  if (Engine.IsMinItems(s) && (f = at(Engine.ErrorMinItems))) return f;
-  if (Engine.IsMaxItems(s) && (f = at(Engine.ErrorMaxItems))) return f;
+  if (Engine.IsMinContains(s) && (f = leaf(Engine.ErrorMinContains, stack, s, value))) return f;
+  if (Engine.IsMaxContains(s) && (f = leaf(Engine.ErrorMaxContains, stack, s, value))) return f;
+  if (Engine.IsMinItems(s) && (f = leaf(Engine.ErrorMinItems, stack, s, value))) return f;
+  if (Engine.IsMaxItems(s) && (f = leaf(Engine.ErrorMaxItems, stack, s, value))) return f;
   if (Engine.IsPrefixItems(s)) {
     for (let i = 0; i < prefix.length && i < value.length; i++) if ((f = under(i, walk(stack, prefix[i], value[i])))) return f;
   }
-  if (Engine.IsUniqueItems(s) && (f = at(Engine.ErrorUniqueItems))) return f;
+  if (Engine.IsUniqueItems(s) && (f = leaf(Engine.ErrorUniqueItems, stack, s, value))) return f;
   return undefined;
 }
 
