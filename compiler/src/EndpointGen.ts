@@ -3,7 +3,7 @@ import { CompileError, Diagnostics, type Diagnostic } from './diagnostics/index.
 import type { Api } from './model/Api.ts';
 import { reportUnmetDeclaredErrors } from './model/declaredErrors.ts';
 import { buildModel } from './model/buildModel.ts';
-import { defaultOpenAPITargets, emitAll, withDependencies, type EmitOptions, type OpenAPIFormat, type Target } from './emit/index.ts';
+import { defaultOpenAPITargets, emitAll, withDependencies, type EmitOptions, type OpenAPIFormat, type Target, type UserEndpoint } from './emit/index.ts';
 import { loadTemplates, type Templates } from './render/Templates.ts';
 
 export {
@@ -43,6 +43,8 @@ export interface GenerateOptions {
   readonly file?: string;
   /** Code-first input: the user's endpoint modules (relative paths without extension) that `index.ts` re-exports. */
   readonly userModules?: readonly string[];
+  /** Code-first input: each operation's own endpoint (by operationId), which the client calls. */
+  readonly userEndpoints?: Readonly<Record<string, UserEndpoint>>;
 }
 
 /** Generated code in memory (the spec's result of `EndpointGen.fromOpenAPI`), not yet formatted. */
@@ -88,6 +90,7 @@ export const EndpointGen = {
       targets: withDependencies(options.targets ?? defaultOpenAPITargets),
       openapiFormats: options.openapiFormats ?? ['json'],
       userModules: options.userModules ?? [],
+      userEndpoints: options.userEndpoints ?? {},
     };
     // A generated server answers the runtime's own 4xx in the declared shapes where it can; say where it cannot.
     if (emitOptions.targets.has('server')) reportUnmetDeclaredErrors(api, diagnostics);

@@ -44,15 +44,22 @@ export const routes: Routes = Routes(
 void Status;
 `;
 
-const clientText = `import { createClient, type Client } from './generated/index.js';
+// The client calls the user's own endpoints: their input values, and their types (born is a Date).
+const clientText = `import { EndpointError } from '@kitgen/runtime';
+import { createClient, showPetById, type Client, type Pet } from './generated/index.js';
 
 export async function useClient(baseUrl: string): Promise<unknown[]> {
   const client: Client = createClient({ baseUrl });
-  const one = await client.showPetById({ petId: 1, verbose: true });
-  const created = await client.createPet({ body: { name: 'Tom', kind: 'cat' } });
-  const all = await client.listPets({ limit: 10 });
-  const missing = await client.either.showPetById({ petId: 99 });
-  return [one, created, all, missing];
+  const one: Pet = await client.showPetById([1, true]);
+  const born: Date | undefined = one.born;
+  // @ts-expect-error born is the user's Date, not the document's string
+  const text: string | undefined = one.born;
+  const created = await client.createPet({ name: 'Tom', kind: 'cat', born: new Date('2024-02-03T04:05:06.000Z') });
+  const all = await client.listPets(10);
+  const missing = await client.either.showPetById([99, undefined]);
+  const failed: unknown = await client.showPetById([98, undefined]).catch((e: unknown) => e);
+  const fromIndex = EndpointError.isFrom(showPetById, failed) ? failed.value.message : 'not from showPetById';
+  return [one, created, all, missing, born instanceof Date, text, fromIndex];
 }
 `;
 
@@ -73,12 +80,16 @@ test('code-first: kitgen generate, the user server type-checks strict and answer
   const running = await serve(routes);
   try {
     const { useClient } = (await import(pathToFileURL(join(dir, 'src', 'useClient.ts')).href)) as { useClient: (u: string) => Promise<unknown[]> };
-    const [one, created, all, missing] = await useClient(running.url);
-    // Absent optional fields stay absent: their schemas admit no null (issue 14; this asserted `tag: null`).
-    assert.deepEqual(one, { id: 1, name: 'Rex', kind: 'dog', born: '2020-01-02T03:04:05.000Z' });
-    assert.deepEqual(created, { id: 2, name: 'Tom', kind: 'cat' });
+    const [one, created, all, missing, bornIsDate, , fromIndex] = await useClient(running.url);
+    // Absent optional fields stay absent: their schemas admit no null. The client decodes with the
+    // user's schemas, so a Date field is a Date on the client as in the handler.
+    assert.deepEqual(one, { id: 1, name: 'Rex', kind: 'dog', born: new Date('2020-01-02T03:04:05.000Z') });
+    assert.equal(bornIsDate, true);
+    assert.deepEqual(created, { id: 2, name: 'Tom', kind: 'cat', born: new Date('2024-02-03T04:05:06.000Z') });
     assert.equal((all as unknown[]).length, 2);
-    assert.deepEqual(missing, { _tag: 'left', left: { status: 404, body: { message: 'no pet 99' } } });
+    // The user's endpoint declares one error type (Problem): the left is that value itself.
+    assert.deepEqual(missing, { _tag: 'left', left: { message: 'no pet 99' } });
+    assert.equal(fromIndex, 'no pet 98', 'EndpointError.isFrom with the endpoint index.js exports');
 
     // The wire carries a Date as RFC 3339 text, and a body that breaks the derived schema is a 400 naming the field.
     const raw = await fetch(`${running.url}/pets/1?verbose=true`);

@@ -102,10 +102,10 @@ if (text !== '') console.error(text);
 process.exit(diagnostics.length === 0 ? 0 : 1);
 `;
 
-const callText = `import { Endpoint, Schema } from '@kitgen/runtime';
+const callText = `import { Endpoint, EndpointError, Schema } from '@kitgen/runtime';
 import * as clientEntry from '@kitgen/runtime/client';
 import { createClient } from './api/index.js';
-import { createClient as createCodeFirstClient } from './cf/index.js';
+import { createClient as createCodeFirstClient, showPetById as cfShowPetById } from './cf/index.js';
 
 const [contractPort, codeFirstPort] = process.argv.slice(2).map(Number);
 const client = createClient({ baseUrl: \`http://127.0.0.1:\${contractPort}\` });
@@ -113,10 +113,15 @@ const created = await client.createPet({ body: { name: 'Tom' } });
 const one = await client.showPetById({ petId: 1 });
 const missing = await client.either.showPetById({ petId: 9 });
 const cf = createCodeFirstClient({ baseUrl: \`http://127.0.0.1:\${codeFirstPort}\` });
-const pet = await cf.showPetById({ petId: 1 });
+// The code-first client calls the user's endpoints with their input values; born decodes to a Date.
+const pet = await cf.showPetById([1, undefined]);
+const bornIsDate = pet.born instanceof Date;
+// The endpoint index.js exports (the user's) names the operation whose failure the client rejects with.
+const failed: unknown = await cf.showPetById([9, undefined]).catch((e: unknown) => e);
+const fromIndex = EndpointError.isFrom(cfShowPetById, failed) ? failed.value.message : 'not from showPetById';
 // Under node the client entry is the one runtime the main entry loads: same classes, same registries.
 const oneRuntime = clientEntry.Endpoint === Endpoint && clientEntry.Schema === Schema && !('Server' in clientEntry);
-console.log(JSON.stringify({ created, one, missing, pet, oneRuntime }));
+console.log(JSON.stringify({ created, one, missing, pet, bornIsDate, oneRuntime, fromIndex }));
 `;
 
 test('packed tarballs install into a fresh project: generate, tsc --strict, serve with node, call with client and CLI', { timeout: 900_000 }, async () => {
@@ -207,7 +212,9 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
       assert.deepEqual(called.one, { id: 1, name: 'Rex', tag: 'dog' });
       assert.deepEqual(called.missing, { _tag: 'left', left: { status: 404, body: { code: 404, message: 'no pet 9' } } });
       assert.deepEqual(called.pet, { id: 1, name: 'Code', born: '2021-05-06T07:08:09.000Z', kind: 'cat' });
+      assert.equal(called.bornIsDate, true);
       assert.equal(called.oneRuntime, true);
+      assert.equal(called.fromIndex, 'no pet 9', 'EndpointError.isFrom with the endpoint index.js exports');
 
       const cliEnv = (port: number) => ({ ...env, KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port) });
       const listed = spawnSync(process.execPath, ['dist/api/cli.js', 'list-pets', '--limit', '5'], { cwd: app, env: cliEnv(ports[0]), encoding: 'utf8' });

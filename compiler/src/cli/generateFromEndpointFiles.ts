@@ -29,12 +29,17 @@ export async function generateFromEndpointFiles(
     extra.set(path, marker + relocateImports(cf.expanded.get(file)!, file, join(run.out, path), moved));
   }
   const userModules = cf.files.map((f) => definitionPath(f, copied).replace(/\.[cm]?tsx?$/, ''));
+  // The client calls the user's own endpoints: one object per operation, typed by the user's types.
+  const userEndpoints = Object.fromEntries(
+    cf.endpoints.map((e) => [e.operationId, { module: definitionPath(e.file, copied).replace(/\.[cm]?tsx?$/, ''), exportName: e.exportName }]),
+  );
   let code: GeneratedCode;
   try {
     code = EndpointGen.fromOpenAPI(cf.document, {
       ...options,
       targets: run.targets ?? defaultCodeFirstTargets,
       userModules,
+      userEndpoints,
       file: `${run.input} (its OpenAPI document)`,
     });
   } catch (error) {

@@ -27,6 +27,17 @@ export interface EmitOptions {
    * relative paths without extension), which `index.ts` re-exports in place of `endpoints`.
    */
   readonly userModules: readonly string[];
+  /**
+   * Code-first input: each operation's own endpoint (by operationId), which the client calls, so
+   * its types are the user's (a `Date` is a `Date`) and its endpoint is the one `index.ts` exports.
+   */
+  readonly userEndpoints: Readonly<Record<string, UserEndpoint>>;
+}
+
+/** Where a user's endpoint is: its module (relative path without extension) and export name. */
+export interface UserEndpoint {
+  readonly module: string;
+  readonly exportName: string;
 }
 
 /** An emitter: a pure function from the model to files (relative path → text); it reads no file and no document. */

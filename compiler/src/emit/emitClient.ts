@@ -2,6 +2,7 @@ import type { Api } from '../model/Api.ts';
 import { jsDoc, objectKey, stringLiteral } from '../names/literals.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
+import { emitUserEndpoints, userEndpointsModule, userEndpointsOf } from './userEndpointsModule.ts';
 
 interface Credential {
   readonly prop: string;
@@ -44,6 +45,8 @@ function credentials(api: Api): Credential[] {
  * `clientFromEndpoints` over a table of the endpoints and an `EndpointExecutor`.
  */
 export function emitClient(api: Api, options: EmitOptions): Map<string, string> {
+  // Code-first: the methods are the user's own endpoints, called with their own input values.
+  const own = userEndpointsOf(api, options);
   const creds = credentials(api);
   const auth = creds.filter((c) => c.prop === 'basic' || c.prop === 'bearer').map((c) => c.prop);
   const schemeProp = new Map(api.securitySchemes.map((s) => [s.key, s.prop]));
@@ -61,18 +64,19 @@ export function emitClient(api: Api, options: EmitOptions): Map<string, string> 
   // What the runtime needs to turn a method's argument into the endpoint's input: which
   // operations may be called without params, and which API keys it fills in from the options.
   const inputs: string[] = [];
+  if (own !== undefined) optionalParams.length = fills.length = 0; // a user's endpoint takes its input value as it is
   if (optionalParams.length > 0) inputs.push(`optionalParams: [${optionalParams.join(', ')}]`);
   if (fills.length > 0) inputs.push(`fill: { ${fills.join(', ')} }`);
   const view = {
     ...headerView(api, options),
-    endpointsModule: importPath(options, 'endpoints'),
+    endpointsModule: importPath(options, own === undefined ? 'endpoints' : userEndpointsModule),
     serverUrl: api.serverUrl,
     credentials: creds,
     authOption: auth.length > 0 ? `{ ${auth.join(', ')} }` : undefined,
     operations,
     inputOptions: `{ ${inputs.join(', ')} }`,
   };
-  const files = new Map<string, string>();
+  const files = own === undefined ? new Map<string, string>() : emitUserEndpoints(api, options, own);
   setModule(files, options, 'client', 'client', view);
   return files;
 }

@@ -8,7 +8,7 @@ import { emitOpenAPI } from './emitOpenAPI.ts';
 import { emitServer } from './emitServer.ts';
 import type { EmitOptions, Emitter, Target } from './EmitOptions.ts';
 
-export type { EmitOptions, Emitter, OpenAPIFormat, Target } from './EmitOptions.ts';
+export type { EmitOptions, Emitter, OpenAPIFormat, Target, UserEndpoint } from './EmitOptions.ts';
 
 /** The emitter of each target: one registry entry per target, from which the target list derives. */
 export const emitters: Readonly<Record<Target, Emitter>> = {
