@@ -113,7 +113,7 @@ function jsonSchemaOf(value: unknown, c: Conversion, parentKey = ''): unknown {
   if (names) return out;
   if (typeof out.pattern === 'string') {
     try {
-      new RegExp(out.pattern, 'u');
+      ecmaRegExp(out.pattern, 'u');
     } catch {
       c.skipped.push(out.pattern);
       delete out.pattern;
@@ -160,6 +160,21 @@ function jsonSchemaOf(value: unknown, c: Conversion, parentKey = ''): unknown {
   return out;
 }
 
+/**
+ * A pattern as ECMA-262 reads it, for ajv: in unicode mode where it compiles there, else without
+ * (JSON Schema's dialect is ECMA-262's, whose Annex B takes `\:` or `\_` as the character itself,
+ * as AWS's `^arn[\/\:\-\_\.a-zA-Z0-9]+$` has them). Left out, such a pattern let any text pass.
+ */
+function ecmaRegExp(pattern: string, u: string): RegExp {
+  try {
+    return new RegExp(pattern, u);
+  } catch (error) {
+    if (u === '') throw error;
+    return new RegExp(pattern);
+  }
+}
+ecmaRegExp.code = 'ecmaRegExp';
+
 /** An ajv $ref to a pointer of a view: each token URI-escaped, as a fragment must be. */
 const refTo = (view: View, pointer: string) => `${view}#${pointer.split('/').map(encodeURIComponent).join('/')}`;
 
@@ -167,12 +182,20 @@ const refTo = (view: View, pointer: string) => `${view}#${pointer.split('/').map
 export class DocumentReferee {
   readonly #ajv: Ajv;
   readonly #cache = new Map<string, ValidateFunction>();
-  /** Patterns left unchecked because JavaScript cannot compile them (a PCRE inline flag such as `(?i)`). */
+  /** Patterns left unchecked because JavaScript cannot compile them in either mode (a PCRE inline flag such as `(?i)`). */
   readonly skippedPatterns: string[] = [];
 
   constructor(readonly doc: OpenApiDocument) {
     // verbose: an error names its schema (the sampler's repair reads which properties it describes).
-    const options = { strict: false, allErrors: false, validateSchema: false, discriminator: false, logger: false, verbose: true } as const;
+    const options = {
+      strict: false,
+      allErrors: false,
+      validateSchema: false,
+      discriminator: false,
+      logger: false,
+      verbose: true,
+      code: { regExp: ecmaRegExp },
+    } as const;
     const openapi31 = String(doc.openapi).startsWith('3.1');
     // 3.0's schemas are draft-04's (bounds converted above) read by draft-07's ajv, whose `$id` is
     // no name a 3.0 document gives anything; draft-04's `id` is, in every `id` parameter map.

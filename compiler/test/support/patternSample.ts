@@ -174,13 +174,22 @@ function generate(node: Node, variant: number, extra: number): string {
   }
 }
 
+/** The pattern in unicode mode, else as ECMA-262's Annex B reads it (`\:` is `:`), as the referee does. */
+function ecmaPattern(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return new RegExp(pattern);
+  }
+}
+
 /** A text matching `pattern` within the length bounds, or undefined when this generator cannot make one. */
 export function patternSample(pattern: string, minLength = 0, maxLength = Infinity): string | undefined {
   let tree: Node;
   let check: RegExp;
   try {
     tree = new Parser(pattern).parse();
-    check = new RegExp(pattern, 'u');
+    check = ecmaPattern(pattern);
   } catch {
     return undefined;
   }
