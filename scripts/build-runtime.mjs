@@ -52,6 +52,15 @@ if (!values['no-declarations']) {
   bundleDeclarations({ dir: perFile, outFile: resolve(outDir, 'index.d.ts') });
 }
 
+// The package's `#validator-engine` import names files of the shipped `dist/esm/` (and the
+// browser's engine under `browser`); the Node bundle takes TypeBox's engine from the sources.
+const validatorEngineSource = {
+  name: 'validator-engine-source',
+  setup(b) {
+    b.onResolve({ filter: /^#validator-engine$/ }, () => ({ path: resolve(runtimeDir, 'src/schema/typeboxEngine.ts') }));
+  },
+};
+
 /**
  * One bundle of the runtime's sources in `format`, typebox inlined and its module-level Unicode
  * patterns made lazy, every other dependency external, as one-byte text.
@@ -75,7 +84,7 @@ async function bundleRuntime(outfile, format, options = {}) {
     legalComments: 'eof',
     logLevel: 'warning',
     metafile: true,
-    plugins: [lazyUnicodeRegExps(lazyRegExps)],
+    plugins: [lazyUnicodeRegExps(lazyRegExps), validatorEngineSource],
     ...options,
   });
   if (result.errors.length > 0) process.exit(1);

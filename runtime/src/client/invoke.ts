@@ -8,6 +8,7 @@ import type { ContentNode } from '../endpoint/CodecNode.ts';
 import type { CallOptions } from './ClientTypes.ts';
 import { utf8Text } from '../util/bytes.ts';
 import { loadBodyCodecsOf } from './bodyCodecsOf.ts';
+import { loadValidatorsOf } from './validatorsOf.ts';
 
 /** The `fetch` an executor calls (the global one unless a test or an app gives another). */
 export type FetchFunction = (input: string, init: RequestInit & { duplex?: 'half' }) => Promise<globalThis.Response>;
@@ -92,6 +93,14 @@ export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: 
       await loading;
     } catch (error) {
       throw new ClientError('network', `loading the codecs of its media types failed: ${causeText(error)}`, { endpoint: name, url: undefined, cause: error });
+    }
+  }
+  const validating = loadValidatorsOf(state);
+  if (validating) {
+    try {
+      await validating;
+    } catch (error) {
+      throw new ClientError('network', `loading the validator its schemas need failed: ${causeText(error)}`, { endpoint: name, url: undefined, cause: error });
     }
   }
   let request: EncodedRequest;

@@ -1,14 +1,15 @@
-// typebox/schema's compiler: the checker alone, without the Value operations (create, clean, convert,
-// codecs) typebox/compile's validator carries, which a browser bundle would ship unused.
-import { Compile } from 'typebox/schema';
+// The engine that compiles a schema is TypeBox's checker (typeboxEngine.ts) everywhere but in a
+// browser build, which takes lightEngine.ts through the package's `#validator-engine` import: a
+// page ships a small interpreter of the keywords most schemas use, and loads TypeBox's for those
+// that use others.
+import { compileSchema } from '#validator-engine';
 import type { TSchema } from 'typebox';
 import { DecodeError } from '../errors/DecodeError.ts';
 import { ieee754Numbers } from './binaryNumbers.ts';
-import { prepareSchema } from './prepareSchema.ts';
-import { firstFailure, needsFullErrors, type Failure } from './firstFailure.ts';
+import type { Failure } from './firstFailure.ts';
 
 /**
- * The one wrapper over TypeBox's compiled checker: JSON bodies, parameters, the client, the CLI
+ * The one wrapper over the engine's compiled checker: JSON bodies, parameters, the client, the CLI
  * and the binary codecs all check values with it, so a violation reads the same everywhere:
  * `<what> at <pointer>: <message>`, or `<what>: <message>` at the root.
  */
@@ -49,18 +50,9 @@ export function compileCheck(schema: object, defs: Record<string, object> = {}):
   return (value) => v.check(value);
 }
 
-// TypeBox compiles the prepared copy of the schema (safe patterns, integer formats, own
-// properties: prepareSchema.ts). A failure is explained by walking that copy along the value and
-// stopping at the first failing keyword (firstFailure.ts), never by TypeBox's `Errors`, which
-// evaluates every keyword and lists every failure. Schemas using keywords whose meaning depends
-// on what other keywords evaluated (unevaluatedProperties, $dynamicRef…) are explained by
-// `Errors`, which is still bounded: their patterns are the safe ones too.
 function compile(schema: TSchema): Validator {
-  const prepared = prepareSchema(schema);
-  const compiled = Compile(prepared);
-  const explain = needsFullErrors(prepared)
-    ? (value: unknown): Failure | undefined => compiled.Errors(value)[1][0]
-    : (value: unknown): Failure | undefined => firstFailure(prepared, value);
+  const compiled = compileSchema(schema);
+  const explain = (value: unknown): Failure | undefined => compiled.explain(value);
   const error = (value: unknown, pointer = '', what = 'value'): DecodeError => {
     let first: Failure | undefined;
     try {
@@ -79,7 +71,7 @@ function compile(schema: TSchema): Validator {
   // it is refused, as "nested too deeply", rather than let a RangeError escape as a server error.
   const check = (value: unknown): boolean => {
     try {
-      return compiled.Check(value);
+      return compiled.check(value);
     } catch (thrown) {
       if (thrown instanceof RangeError) return false;
       throw thrown;

@@ -1,0 +1,37 @@
+// The validator's engine on Node, Deno, Bun and in any build that is not for a browser: TypeBox's
+// compiled checker (typebox/schema, the checker without typebox/compile's Value operations) over
+// the prepared copy of the schema (prepareSchema.ts), failures explained by firstFailure.ts.
+// Browsers get lightEngine.ts instead (the package's `#validator-engine` import), which loads
+// this module when a schema needs it.
+import { Compile } from 'typebox/schema';
+import type { TSchema } from 'typebox';
+import { prepareSchema } from './prepareSchema.ts';
+import { firstFailure, needsFullErrors, type Failure } from './firstFailure.ts';
+
+/** A schema compiled by an engine: a verdict, and the first failure of a value it refused. */
+export interface CompiledSchema {
+  /** True when the value satisfies the schema; may throw a RangeError for values nested too deeply. */
+  check(value: unknown): boolean;
+  /** The first failure of a value (undefined when none is found); may throw a RangeError too. */
+  explain(value: unknown): Failure | undefined;
+}
+
+// A failure is explained by walking the prepared copy along the value and stopping at the first
+// failing keyword (firstFailure.ts), never by TypeBox's `Errors`, which evaluates every keyword and
+// lists every failure. Schemas using keywords whose meaning depends on what other keywords
+// evaluated (unevaluatedProperties, $dynamicRef…) are explained by `Errors`, which is still
+// bounded: their patterns are the safe ones too.
+/** Compiles a schema with TypeBox. */
+export function compileSchema(schema: TSchema): CompiledSchema {
+  const prepared = prepareSchema(schema);
+  const compiled = Compile(prepared);
+  return {
+    check: (value) => compiled.Check(value),
+    explain: needsFullErrors(prepared) ? (value) => compiled.Errors(value)[1][0] : (value) => firstFailure(prepared, value),
+  };
+}
+
+/** Nothing to load here: this engine checks every schema. (The browser's engine may need to load this one.) */
+export function loadValidatorEngine(_schemas: Iterable<unknown>): Promise<void> | undefined {
+  return undefined;
+}
