@@ -1,5 +1,5 @@
 // What the generated server's handler of an operation answers in the real-world wire test: its
-// first declared success (2xx–3xx), the body sampled from the document's own schema for the
+// first declared success (2xx–3xx, else `default`), the body sampled from the document's own schema for the
 // response's first JSON media type (else its first), in the form the generated types give it —
 // `{ status, body, headers }` or the body alone, int64 as bigint, `format: byte` as bytes.
 import type { Operation } from '../../src/model/Api.ts';
@@ -35,7 +35,9 @@ export function answerFor(
   tools: { readonly samples: DocumentSamples; readonly typed: TypedValues; readonly kitgen: Samples },
   sparse = false,
 ): Answer | NoAnswer {
-  const key = Object.keys(dop.responses).find((k) => /^[23]/.test(k));
+  // With no 2xx–3xx response, `default` describes the successes too (kitgen's model makes it an
+  // output covering 200–399): its handler must answer one.
+  const key = Object.keys(dop.responses).find((k) => /^[23]/.test(k)) ?? ('default' in dop.responses ? 'default' : undefined);
   if (key === undefined || op.outputs.length === 0) return { value: undefined };
   const modelResponse = op.outputs.find((r) => r.key.toUpperCase() === key.toUpperCase());
   if (!modelResponse) return { owner: 'harness', message: `kitgen's model has no output ${key}` };
