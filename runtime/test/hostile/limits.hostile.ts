@@ -14,9 +14,10 @@ import { percentile } from './support/tools.ts';
 
 const MiB = 1024 * 1024;
 
-/** A POST of `body` to the MsgPack route of support/hostileApp.ts, closing after the answer. */
-function postMsgpack(body: Uint8Array): Buffer {
-  const head = `POST /msgpack HTTP/1.1\r\nHost: a.example\r\nContent-Type: application/msgpack\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+/** A POST of `body` to a MsgPack route of support/hostileApp.ts, closing after the answer. */
+function postMsgpack(body: Uint8Array, path = '/msgpack'): Buffer {
+  const accept = path === '/msgpack/echo' ? 'Accept: application/msgpack\r\n' : '';
+  const head = `POST ${path} HTTP/1.1\r\nHost: a.example\r\nContent-Type: application/msgpack\r\n${accept}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
   return Buffer.concat([Buffer.from(head), body]);
 }
 
@@ -69,7 +70,11 @@ test('limits: MsgPack arrays nested a million deep get a 400 naming the depth, 2
     assert.deepEqual(JSON.parse(bodyOf(ok.text)), { children: 1 });
     const over = await exchange(server.port, postMsgpack(nested(999)));
     assert.equal(over.status, 400, over.text.slice(0, 300));
-    assert.equal(await server.calls(), 1);
+    // What is read within the limit is written back as it was (the encoder's own limit was 100).
+    const echoed = await exchange(server.port, postMsgpack(nested(998), '/msgpack/echo'));
+    assert.equal(echoed.status, 200, echoed.text.slice(0, 300));
+    assert.deepEqual(Buffer.from(bodyOf(echoed.text), 'latin1'), Buffer.from(nested(998)));
+    assert.equal(await server.calls(), 2);
     assert.equal(server.child.exitCode, null);
   } finally {
     await server.stop();

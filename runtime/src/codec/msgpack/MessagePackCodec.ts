@@ -14,7 +14,7 @@ import { DEFAULT_MAX_MSGPACK_DEPTH, checkMsgpackDepth } from './msgpackDepth.ts'
 export interface MessagePackCodecOptions {
   /** Largest value a stream decoder accepts (default 64 MiB). */
   readonly maxItemBytes?: number;
-  /** Deepest nesting of arrays and maps a value may have (default 1000); deeper ones are refused before decoding. */
+  /** Deepest nesting of arrays and maps a value may have (default 1000); deeper ones are refused before decoding. Encoding recurses per level: past ~2,500 levels it may run out of stack. */
   readonly maxDepth?: number;
 }
 
@@ -26,15 +26,17 @@ function messagePackCodec<T extends TSchema>(schema: T, options: MessagePackCode
   const graph = schemaToGraph(schema, { format: FORMAT, lenient: true });
   const toWire = msgpackConverter(graph.root, false);
   const fromWire = msgpackConverter(graph.root, true);
-  // Absent optional fields stay absent (not nil); int64/uint64 read as bigint, so no precision is lost.
-  const encoder = new msgpack.Encoder({ useBigInt64: true, ignoreUndefined: true });
-  const decoder = new msgpack.Decoder({ useBigInt64: true });
-  const validator = binaryValidatorFor(schema);
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_MSGPACK_DEPTH;
   if (!Number.isSafeInteger(maxDepth) || maxDepth < 1) {
     throw new RangeError(`MessagePackCodec.messagePackCodec: maxDepth must be a whole number above zero, got ${maxDepth}`);
   }
+  // Absent optional fields stay absent (not nil); int64/uint64 read as bigint, so no precision is lost.
+  // The encoder's own depth limit (100 by default) is the decoder's, so what is read can be written
+  // back; the encoder counts the values inside the deepest array or map as one level more.
+  const encoder = new msgpack.Encoder({ useBigInt64: true, ignoreUndefined: true, maxDepth: maxDepth + 1 });
+  const decoder = new msgpack.Decoder({ useBigInt64: true });
+  const validator = binaryValidatorFor(schema);
 
   const encode = (value: Static<T>): Uint8Array => {
     let wire: unknown = value;

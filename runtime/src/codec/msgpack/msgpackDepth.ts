@@ -5,7 +5,10 @@ import { layout } from './msgpackFrames.ts';
  * Default limit on how deeply arrays and maps may nest in one MsgPack value. @msgpack/msgpack
  * keeps a state object per open level, so a megabyte of `0x91` bytes (a million arrays, one
  * inside the next) cost about 150 MiB and over a second to decode; real documents nest a few
- * dozen levels at most.
+ * dozen levels at most. It is lower than JSON's 5000 (CodecConfig.maxDepth) because
+ * @msgpack/msgpack's encoder recurses once per level and runs out of stack between 2,500 and
+ * 4,000 levels (the JIT tier decides), where the JSON codec writes without recursion: 1000
+ * levels are written back as they were read.
  */
 export const DEFAULT_MAX_MSGPACK_DEPTH = 1000;
 

@@ -20,9 +20,14 @@ const tagged = Endpoint(RoutePattern.POST('avro'))
   .in(Tagged, { mediaTypes: ['application/avro'] })
   .out(Schema.Object({ tags: Schema.Integer(), marks: Schema.Integer() }));
 // An endpoint taking MsgPack bodies (limits.hostile.ts): a tree of any values under `children`.
+const TreeBody = Schema.Object({ name: Schema.String(), children: Schema.Array(Schema.Unknown()) });
 const tree = Endpoint(RoutePattern.POST('msgpack'))
-  .in(Schema.Object({ name: Schema.String(), children: Schema.Array(Schema.Unknown()) }), { mediaTypes: ['application/msgpack'] })
+  .in(TreeBody, { mediaTypes: ['application/msgpack'] })
   .out(Schema.Object({ children: Schema.Integer() }));
+// The same body echoed in MsgPack: what was read within the depth limit is written back.
+const treeEcho = Endpoint(RoutePattern.POST('msgpack', 'echo'))
+  .in(TreeBody, { mediaTypes: ['application/msgpack'] })
+  .out(TreeBody, { mediaTypes: ['application/msgpack'] });
 // Endpoints whose bodies exercise validation (validation.hostile.ts): a catastrophic pattern
 // with and without maxLength, and 64- and 32-bit integers.
 const validated = (name: string) => Endpoint(RoutePattern.POST('validate', name));
@@ -111,6 +116,10 @@ const routes = Routes(
   tree.implement((body) => {
     calls++;
     return { children: body.children.length };
+  }),
+  treeEcho.implement((body) => {
+    calls++;
+    return body;
   }),
 );
 // HOSTILE_NO_WS=1 leaves the WebSocket route out: slow-client limits must not depend on it.
