@@ -7,6 +7,8 @@
 // `either`, a binary download and an abort, each checked in the page and read back here. The same
 // calls run under Deno and Bun (their own `fetch`, the package's `deno`/`bun` resolution) where
 // their binaries are found: on PATH, in node_modules/.bin, or named by KITGEN_DENO / KITGEN_BUN.
+// And the page's TypeScript, as a browser project has it (DOM's lib, no Node types, Vite's
+// skipLibCheck), type-checks the client's calls under TypeScript 5.9 and 7 with their real types.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -204,6 +206,39 @@ const apiPort = await Server.install(api, Server.live(ServerConfig.default.bindi
 console.log(JSON.stringify({ page: pageOrigin, api: \`http://127.0.0.1:\${apiPort}\` }));
 `;
 
+// Calls whose types must hold in a browser project: were the client's types lost (any), the
+// @ts-expect-error lines would be unused, which is an error.
+const typedScript = `import { createClient } from './generated/client.js';
+
+const client = createClient({ baseUrl: location.origin });
+export async function names(): Promise<string> {
+  const pet = await client.getPet({ petId: 1 });
+  const found = await client.either.getPet({ petId: 2 });
+  const bytes: Uint8Array = await client.download({ name: 'notes.txt' });
+  // @ts-expect-error petId is an integer
+  await client.getPet({ petId: 'one' });
+  // @ts-expect-error Pet has no such field
+  void pet.owner;
+  // @ts-expect-error a name is required
+  await client.createPet({ body: { tag: 'dog' } });
+  return pet.name + (found._tag === 'left' ? found.left.body.message : found.right.name) + bytes.byteLength;
+}
+`;
+// What Vite's browser templates set: DOM's lib, bundler resolution, skipLibCheck; and no Node types.
+const browserTsconfig = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    module: 'ESNext',
+    moduleResolution: 'bundler',
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  },
+  files: ['src/typed.ts'],
+};
+
 let warnings: string[] = [];
 let server: ChildProcess | undefined;
 let origins: { page: string; api: string } | undefined;
@@ -229,6 +264,8 @@ before(async () => {
   await writeFile(join(project, 'index.html'), indexHtml);
   await writeFile(join(project, 'src', 'main.js'), mainScript);
   await writeFile(join(project, 'runtime-calls.mjs'), runtimeScript);
+  await writeFile(join(project, 'src', 'typed.ts'), typedScript);
+  await writeFile(join(project, 'tsconfig.browser.json'), JSON.stringify(browserTsconfig));
   await writeFile(join(project, 'server.mjs'), serverScript);
   warnings = (JSON.parse(run(['build.mjs'])) as { warnings: string[] }).warnings;
   const kitgen = join('node_modules', 'kitgen', 'bin', 'kitgen.js');
@@ -380,6 +417,26 @@ for (const { name, binary, variable, args } of runtimes) {
       });
       assert.equal(r.code, 0, `${name} failed:\n${r.out}\n${r.err}`);
       checkResults(JSON.parse(r.out.trim().split('\n').at(-1)!) as CallResults);
+    },
+  );
+}
+
+// TypeScript 7 as compiler/test/typescript7.test.ts installs it (`typescript@7` under .tmp/).
+const typescripts = [
+  { name: 'TypeScript 5.9', tsc: join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), missing: undefined },
+  {
+    name: 'TypeScript 7',
+    tsc: join(repoRoot, '.tmp', 'typescript-7', 'node_modules', '.bin', 'tsc'),
+    missing: 'no TypeScript 7 at .tmp/typescript-7 (compiler/test/typescript7.test.ts installs it)',
+  },
+];
+for (const { name, tsc, missing } of typescripts) {
+  test(
+    `${name} type-checks the client's calls in a browser project (DOM lib, no Node types, skipLibCheck)`,
+    { skip: existsSync(tsc) ? false : missing },
+    () => {
+      const r = spawnSync(tsc, ['-p', 'tsconfig.browser.json'], { cwd: project, env, encoding: 'utf8', timeout: 180_000 });
+      assert.equal(r.status, 0, `${name}:\n${r.stdout}\n${r.stderr}`);
     },
   );
 }
