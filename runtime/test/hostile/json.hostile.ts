@@ -2,8 +2,9 @@
 // 1,600, 4,999 levels and a whole mebibyte deep; 100,000 nested arrays; `__proto__` and
 // `constructor.prototype` keys. Each must be answered within milliseconds — a 400 naming the
 // place, or the body echoed back when it is within the limits — while GET /hello, polled all
-// along, keeps answering in under 100 ms, also with 20 such bodies at once. The same bodies go
-// to Fastify 5 with its defaults, in a process of its own, and both timings are printed.
+// along, keeps answering within 100 ms of its idle latency (300 ms with 20 such bodies at once).
+// The same bodies go to Fastify 5 with its defaults, in a process of its own, and both timings
+// are printed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { exchange, type Exchange } from './support/exchange.ts';
@@ -12,6 +13,7 @@ import { startHostile } from './support/hostileServer.ts';
 import { startReferee } from './support/referee.ts';
 
 const MAX_DEPTH = 5000; // CodecConfig's default maxDepth
+const WARM_ROUNDS = 5;
 const BODY_LIMIT = 1024 * 1024;
 
 const post = (path: string, body: string): string =>
@@ -119,49 +121,64 @@ test('JSON: recursive unions, deep nesting and prototype keys are answered in mi
   const server = await startHostile();
   const referee = await startReferee(new URL('./support/fastifyJsonApp.ts', import.meta.url));
   try {
-    // Warm both servers (codec compilation, first JIT of every road) outside the measurements:
-    // what is measured is what a server that has been running answers.
+    // Warm both servers (codec compilation, the JIT of every road) outside the measurements:
+    // what is measured is what a server that has been running answers. kitgen's roads get a few
+    // rounds: a road run once or twice is still interpreted, and the deep echoes then hold the
+    // event loop 100-160 ms on this shared machine instead of the 7-25 ms they settle at.
     let warm = 0;
-    for (const c of cases) {
-      await timed(server.port, post(c.path, c.body));
-      await timed(referee.port, post(c.path, c.fastify ?? c.body));
-      if (c.status === 200) warm++;
+    for (let round = 0; round < WARM_ROUNDS; round++) {
+      for (const c of cases) {
+        await timed(server.port, post(c.path, c.body));
+        if (round === 0) await timed(referee.port, post(c.path, c.fastify ?? c.body));
+        if (c.status === 200) warm++;
+      }
     }
     const idle = await idleLatency(server.port);
     const slowest = (list: number[]) => Math.max(...list);
-    // 100 ms is the goal; a mebibyte body nested a million deep holds the event loop for its own
-    // decoding (120-490 ms on this shared machine), so the bound the suite holds is 300 ms over idle.
-    const bound = 300 + idle;
+    // One body at a time, GET /hello waits at most 100 ms beyond idle (the 4,999-level echo, the
+    // slowest road, holds the loop 7-25 ms on a quiet machine). Twenty at once are 4.5 MB of
+    // bodies arriving together, each read, UTF-8-checked and scanned before the next /hello is
+    // served: 150-250 ms under a load average of 9-14 on the two cores, so that bound is 300 ms.
+    const bound = 100 + idle;
+    const burstBound = 300 + idle;
     // GET /hello's worst latency is measured while the bodies are sent one by one, then twenty at
-    // once. The client shares the machine's two cores with the servers, so a round over the bound
-    // is run again (up to three rounds); a decoder whose cost is not linear misses every round.
+    // once. Fastify gets each body after kitgen has answered and GET /hello is no longer asked:
+    // its work (half a second of CPU for some bodies) would take the cores from the server
+    // measured. The client shares the machine's two cores with the servers, so a round over the
+    // bound is run again (up to three rounds); a decoder whose cost is not linear misses every round.
     let served = 0;
     const singles = async (): Promise<number> => {
-      const health = pollHealth(server.port);
-      let latencies: number[];
-      try {
-        for (const c of cases) {
-          const r = await timed(server.port, post(c.path, c.body));
-          const sent = c.fastify ?? c.body;
-          const f = await timed(referee.port, post(c.path, sent));
-          const fastifySays = f.status === 200 ? (f.body === sent ? 'echoed' : 'answered') : (/"message":"([^"]{0,80})/.exec(f.body)?.[1] ?? f.ended);
-          const fastifyGot = c.fastify === undefined ? '' : `, sent ${sent.length} bytes`;
-          console.log(
-            `# ${c.label}: kitgen ${r.status} in ${r.ms.toFixed(1)} ms; Fastify ${f.status || f.ended} in ${f.ms.toFixed(1)} ms (${fastifySays}${fastifyGot})`,
-          );
-          assert.equal(r.status, c.status, `${c.label}: ${r.text.slice(0, 300)}`);
-          if (c.status === 200) {
-            assert.equal(r.body, c.body, `${c.label}: the body comes back as it was sent`);
-            served++;
-          } else assert.match((JSON.parse(r.body) as { message: string }).message, c.says!, c.label);
-          assert.doesNotMatch(r.text, /\n\s+at /, `${c.label}: no stack trace`);
-          assert.ok(r.ms < 1000, `${c.label}: answered after ${r.ms.toFixed(0)} ms`);
+      let worst = 0;
+      for (const c of cases) {
+        const health = pollHealth(server.port);
+        let latencies: number[];
+        let r: Awaited<ReturnType<typeof timed>>;
+        try {
+          // GET /hello is asked before the body arrives and until the answer is in.
+          await new Promise((resolve) => setTimeout(resolve, 15));
+          r = await timed(server.port, post(c.path, c.body));
+        } finally {
+          latencies = await health.stop();
         }
-      } finally {
-        latencies = await health.stop();
+        worst = Math.max(worst, slowest(latencies));
+        const sent = c.fastify ?? c.body;
+        const f = await timed(referee.port, post(c.path, sent));
+        const fastifySays = f.status === 200 ? (f.body === sent ? 'echoed' : 'answered') : (/"message":"([^"]{0,80})/.exec(f.body)?.[1] ?? f.ended);
+        const fastifyGot = c.fastify === undefined ? '' : `, sent ${sent.length} bytes`;
+        console.log(
+          `# ${c.label}: kitgen ${r.status} in ${r.ms.toFixed(1)} ms (GET /hello at worst ${slowest(latencies).toFixed(1)} ms); ` +
+            `Fastify ${f.status || f.ended} in ${f.ms.toFixed(1)} ms (${fastifySays}${fastifyGot})`,
+        );
+        assert.equal(r.status, c.status, `${c.label}: ${r.text.slice(0, 300)}`);
+        if (c.status === 200) {
+          assert.equal(r.body, c.body, `${c.label}: the body comes back as it was sent`);
+          served++;
+        } else assert.match((JSON.parse(r.body) as { message: string }).message, c.says!, c.label);
+        assert.doesNotMatch(r.text, /\n\s+at /, `${c.label}: no stack trace`);
+        assert.ok(r.ms < 1000, `${c.label}: answered after ${r.ms.toFixed(0)} ms`);
       }
-      console.log(`# GET /hello, slowest answer: ${idle.toFixed(1)} ms idle, ${slowest(latencies).toFixed(1)} ms during the single bodies`);
-      return slowest(latencies);
+      console.log(`# GET /hello, slowest answer: ${idle.toFixed(1)} ms idle, ${worst.toFixed(1)} ms during the single bodies`);
+      return worst;
     };
     let single = await singles();
     for (let round = 1; round < 3 && single >= bound; round++) single = await singles();
@@ -194,7 +211,7 @@ test('JSON: recursive unions, deep nesting and prototype keys are answered in mi
           `Fastify ${statuses(theirs.answers)} in ${theirs.ms.toFixed(0)} ms, GET /hello at worst ${slowest(theirs.latencies).toFixed(1)} ms`,
       );
     report();
-    for (let round = 1; round < 3 && slowest(ours.latencies) >= bound; round++) {
+    for (let round = 1; round < 3 && slowest(ours.latencies) >= burstBound; round++) {
       ours = await burst(server.port);
       report();
     }
@@ -203,7 +220,7 @@ test('JSON: recursive unions, deep nesting and prototype keys are answered in mi
       Array(20).fill(400),
     );
     assert.ok(ours.latencies.length >= 2, `only ${ours.latencies.length} health answers during the burst`);
-    assert.ok(slowest(ours.latencies) < bound, `GET /hello took ${slowest(ours.latencies).toFixed(0)} ms during the burst (idle: ${idle.toFixed(0)} ms)`);
+    assert.ok(slowest(ours.latencies) < burstBound, `GET /hello took ${slowest(ours.latencies).toFixed(0)} ms during the burst (idle: ${idle.toFixed(0)} ms)`);
 
     // Only the bodies within the limits reached a handler (besides the warm-up and GET /hello).
     assert.equal(await server.calls(), warm + served + hellos(server.port));
