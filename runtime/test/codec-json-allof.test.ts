@@ -128,7 +128,12 @@ test('recursive schemas through allOf, and inside other schemas, convert at ever
 test('explicitNulls: an absent nullable field stays absent, a null the value holds is written (writer and plan alike)', () => {
   const Profile = Schema.Unsafe({
     type: 'object',
-    properties: { name: { type: 'string' }, archivedAt: { anyOf: [Schema.DateTime(), { type: 'null' }] }, nick: { type: 'string' } },
+    properties: {
+      name: { type: 'string' },
+      archivedAt: { anyOf: [Schema.DateTime(), { type: 'null' }] },
+      nick: { type: 'string' },
+      limits: { description: 'any value' },
+    },
     required: ['name'],
   });
   // The closed object goes through the generated writer; inside an allOf, through the plan.
@@ -138,6 +143,8 @@ test('explicitNulls: an absent nullable field stays absent, a null the value hol
     assert.equal(codec(schema).encodeToString({ name: 'a', archivedAt: null } as never), '{"name":"a","archivedAt":null}');
     assert.equal(codec(schema).encodeToString({ name: 'a', nick: null } as never), '{"name":"a"}', 'no null where the schema admits none');
     const off = CodecConfig({ explicitNulls: CodecConfig.ExplicitConfig(false, false) });
+    // A field of any value (OpenAPI's `{ nullable: true }` with no type) admits null, and keeps it.
+    assert.equal(codec(schema).encodeToString({ name: 'a', limits: null } as never), '{"name":"a","limits":null}');
     assert.equal(codec(schema, off).encodeToString({ name: 'a', archivedAt: null } as never), '{"name":"a"}');
   }
 });
