@@ -54,6 +54,25 @@ export default tseslint.config(
     },
   },
   {
+    // One road from a thrown error to an answer: the runner (runtime/src/routing/errorFunnel.ts).
+    // A catch elsewhere may clean up, rethrow or report, but not answer the client itself.
+    files: ['runtime/src/**/*.ts'],
+    ignores: ['runtime/src/routing/errorFunnel.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CatchClause CallExpression[callee.name=/^(errorAnswer|internalError)$/]',
+          message: "A catch that answers is the runner's: run the handler through answer()/answerLater() (routing/errorFunnel.ts).",
+        },
+        {
+          selector: "CatchClause ReturnStatement > CallExpression[callee.object.name='Response']",
+          message: "A catch that answers is the runner's: throw the error (an HttpError renders itself) and let the runner answer.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...node, ...commonjs } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -30,7 +30,8 @@ export type { Handler } from './routing/Handler.ts';
 export { Route, type RouteFunction, type RouteKind } from './routing/Route.ts';
 // Adds `Route.webSocket` (the WebSocket layer extends Route; routing never imports it).
 import './websocket/webSocketRoute.ts';
-export { Routes } from './routing/Routes.ts';
+export { Routes, type RoutesHooks } from './routing/Routes.ts';
+export type { ErrorHook, RendersResponse } from './routing/errorFunnel.ts';
 export { canonicalPath, type CanonicalPath } from './http/canonicalPath.ts';
 
 export { Middleware, makeMiddleware, perRouteMiddleware, aroundRoutesMiddleware } from './middleware/Middleware.ts';

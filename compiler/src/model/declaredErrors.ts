@@ -20,7 +20,11 @@ export type ErrorFill =
 /** A fill, or why the declared shape cannot be met (a property path and what it needs). */
 export type FillResult = { readonly fill: ErrorFill; readonly message: boolean } | { readonly unmet: string };
 
-/** The statuses the runtime answers by itself for a request an operation matched (bad input, credentials, size, media type). */
+/**
+ * The statuses the runtime answers by itself for a request an operation matched (bad input,
+ * credentials, size, media type): the runtime's `refusalStatuses` (runtime/src/errors/
+ * refusalStatuses.ts), which the compiler cannot import; a test holds the two lists equal.
+ */
 export const runtimeStatuses: readonly number[] = [400, 401, 413, 415];
 
 // Property names (lower case, without `_`/`-`) the runtime's failure can fill, by what fills them.

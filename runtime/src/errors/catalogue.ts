@@ -45,6 +45,7 @@ export const HttpErrors = {
     (version: string) => `HTTP version ${version} is not served here; send HTTP/1.1 or HTTP/1.0`,
   ),
   SHUTTING_DOWN: entry('KITGEN_ERR_SHUTTING_DOWN', 503, () => 'The server is shutting down'),
+  HTTPS_ONLY: entry('KITGEN_ERR_HTTPS_ONLY', 400, () => 'This port only accepts HTTPS'),
   // The request body (server/requestBody.ts, websocket/upgradeBody.ts, multipart).
   BODY_TOO_LARGE: entry('KITGEN_ERR_BODY_TOO_LARGE', 413, (limit: number) => `The request body is larger than ${limit} bytes`),
   BODY_UNREADABLE: entry('KITGEN_ERR_BODY_UNREADABLE', 400, () => 'The request body could not be read'),
@@ -114,11 +115,11 @@ export const HttpErrors = {
   ),
   NOT_IMPLEMENTED: entry('KITGEN_ERR_NOT_IMPLEMENTED', 501, (operation: string) => `Operation '${operation}' is not implemented by this server yet`),
   // Authentication, CORS and timeouts (endpoint/, middleware/).
+  // One set for every layer that refuses (an endpoint's auth type, the auth middleware): no
+  // credentials, credentials of another scheme, credentials that were checked and refused.
   AUTH_REQUIRED: entry('KITGEN_ERR_AUTH_REQUIRED', 401, () => 'Authentication required'),
   WRONG_AUTH_SCHEME: entry('KITGEN_ERR_WRONG_AUTH_SCHEME', 401, (scheme: string) => `Expected ${scheme} credentials`),
-  BASIC_AUTH_REQUIRED: entry('KITGEN_ERR_BASIC_AUTH_REQUIRED', 401, () => 'Basic authentication is required'),
   BAD_CREDENTIALS: entry('KITGEN_ERR_BAD_CREDENTIALS', 401, () => 'The credentials are not valid'),
-  BEARER_AUTH_REQUIRED: entry('KITGEN_ERR_BEARER_AUTH_REQUIRED', 401, () => 'Bearer authentication is required'),
   BAD_TOKEN: entry('KITGEN_ERR_BAD_TOKEN', 401, () => 'The token is not valid'),
   ORIGIN_NOT_ALLOWED: entry('KITGEN_ERR_ORIGIN_NOT_ALLOWED', 403, () => 'The origin is not allowed'),
   REQUEST_TIMEOUT: entry('KITGEN_ERR_REQUEST_TIMEOUT', 408, (ms: number) => `The request took longer than ${ms} ms`),

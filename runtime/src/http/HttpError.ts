@@ -1,5 +1,6 @@
 import type { ErrorEntry } from '../errors/catalogue.ts';
 import type { Status } from './Status.ts';
+import { errorBody, reasonPhrase } from '../errors/errorBody.ts';
 
 /** Options of an {@link HttpError}: JSON details, response headers, the cause (never sent). */
 export interface HttpErrorOptions {
@@ -12,8 +13,8 @@ export interface HttpErrorOptions {
 
 /**
  * An error that stands for a definite HTTP answer: when a handler, a codec or the server
- * throws it, the client receives `status` and a small JSON body `{ error, message, ...details }`.
- * Never carries a stack trace to the client.
+ * throws it, the client receives `status` and a small JSON body `{ error, message, ...details }`
+ * (`Response.fromHttpError`, which the runner uses). Never carries a stack trace to the client.
  */
 export class HttpError extends Error {
   readonly status: Status;
@@ -38,36 +39,9 @@ export class HttpError extends Error {
 
   /** The JSON body sent to the client. */
   toJSON(): Record<string, unknown> {
-    return { error: reasonPhrase(this.status), message: this.message, ...this.details };
+    return errorBody(this.status, this.message, this.details);
   }
 }
 
-/** Reason phrase of a status code, e.g. 404 → "Not Found". */
-export function reasonPhrase(status: Status): string {
-  return phrases[status] ?? 'Error';
-}
-
-const phrases: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  411: 'Length Required',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  416: 'Range Not Satisfiable',
-  417: 'Expectation Failed',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+/** Reason phrase of a status code, e.g. 404 → "Not Found" (kept here: it is exported with HttpError). */
+export { reasonPhrase };

@@ -1,8 +1,9 @@
 import { Body } from './Body.ts';
 import { Headers, type HeaderValue, type HeadersInit } from './Headers.ts';
-import { HttpError } from './HttpError.ts';
+import type { HttpError } from './HttpError.ts';
 import { Status } from './Status.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
+import { errorBodyText, errorMediaType } from '../errors/errorBody.ts';
 
 /** The spec's `Response`: status, headers and body. Immutable; `with*` methods return copies. */
 export class Response {
@@ -54,8 +55,16 @@ export class Response {
   }
 
   /** 404 with a small JSON error body. */
-  static notFound(message?: string): Response {
-    return Response.fromHttpError(message === undefined ? HttpError.of(HttpErrors.NOT_FOUND, []) : new HttpError(Status.NotFound, message));
+  static notFound(message: string = HttpErrors.NOT_FOUND.message()): Response {
+    return Response.error(Status.NotFound, message);
+  }
+
+  /**
+   * The runtime's error answer: `status` with the JSON body `{ error, message, ...details }`
+   * (errors/errorBody.ts, the one place that body is written) and `headers`.
+   */
+  static error(status: Status, message: string, details?: Readonly<Record<string, unknown>>, headers: HeadersInit = Headers.empty): Response {
+    return new Response(status, headers, Body.fromString(errorBodyText(status, message, details), errorMediaType));
   }
 
   /** @internal The answer of routes that matched nothing (404, or 405 when `allow` is not empty). */
@@ -67,7 +76,8 @@ export class Response {
 
   /** The client-facing form of an {@link HttpError}: its status, headers and JSON body. */
   static fromHttpError(error: HttpError): Response {
-    return new Response(error.status, error.headers ?? Headers.empty, Body.fromString(JSON.stringify(error.toJSON()), 'application/json'));
+    // Its own toJSON: a subclass may shape its body.
+    return new Response(error.status, error.headers ?? Headers.empty, Body.fromString(JSON.stringify(error.toJSON()), errorMediaType));
   }
 
   /** A copy with another status. */

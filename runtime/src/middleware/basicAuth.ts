@@ -3,7 +3,8 @@ import { HttpError } from '../http/HttpError.ts';
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Secret } from '../util/Secret.ts';
-import { constantTimeEquals, quoted } from './constantTime.ts';
+import { constantTimeEquals } from './constantTime.ts';
+import { challengeHeaders, defaultRealm } from '../errors/challenge.ts';
 import { perRouteMiddleware } from './core.ts';
 import type { Middleware } from './core.ts';
 import { ConfigErrors, HttpErrors, configError } from '../errors/catalogue.ts';
@@ -48,14 +49,17 @@ export function basicAuth(first: string | BasicVerifier, second?: string | Secre
     verify = first;
     options = (second as BasicAuthOptions | undefined) ?? {};
   }
-  const challenge = `Basic realm=${quoted(options.realm ?? 'kitgen')}, charset="UTF-8"`;
-  const refuse = (entry: typeof HttpErrors.BASIC_AUTH_REQUIRED) => HttpError.of(entry, [], { headers: { 'www-authenticate': challenge } });
+  const challenge = { headers: challengeHeaders(['Basic'], options.realm ?? defaultRealm) };
   return perRouteMiddleware((next) => async (request) => {
     const text = request.headers.get('authorization');
     const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
-    if (parsed === undefined || parsed.scheme !== 'Basic') return Response.fromHttpError(refuse(HttpErrors.BASIC_AUTH_REQUIRED));
+    if (parsed === undefined || parsed.scheme !== 'Basic') {
+      return Response.fromHttpError(
+        text === undefined ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], challenge) : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, ['Basic'], challenge),
+      );
+    }
     const ok = await verify({ username: parsed.username, password: parsed.password }, request);
-    if (!ok) return Response.fromHttpError(refuse(HttpErrors.BAD_CREDENTIALS));
+    if (!ok) return Response.fromHttpError(HttpError.of(HttpErrors.BAD_CREDENTIALS, [], challenge));
     return next(request);
   });
 }

@@ -3,7 +3,8 @@ import { HttpError } from '../http/HttpError.ts';
 import type { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Secret } from '../util/Secret.ts';
-import { constantTimeEquals, quoted } from './constantTime.ts';
+import { constantTimeEquals } from './constantTime.ts';
+import { challengeHeaders, defaultRealm } from '../errors/challenge.ts';
 import { perRouteMiddleware } from './core.ts';
 import type { Middleware } from './core.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
@@ -24,16 +25,18 @@ export interface BearerAuthOptions {
  */
 export function bearerAuth(tokenOrVerify: string | Secret | BearerVerifier, options: BearerAuthOptions = {}): Middleware {
   const verify: BearerVerifier = typeof tokenOrVerify === 'function' ? tokenOrVerify : (token) => constantTimeEquals(token, tokenOrVerify);
-  const realm = `realm=${quoted(options.realm ?? 'kitgen')}`;
+  const realm = options.realm ?? defaultRealm;
+  const missing = { headers: challengeHeaders(['Bearer'], realm) };
+  const invalid = { headers: challengeHeaders(['Bearer'], realm, 'invalid_token') };
   return perRouteMiddleware((next) => async (request) => {
     const text = request.headers.get('authorization');
     const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
     if (parsed === undefined || parsed.scheme !== 'Bearer') {
-      return Response.fromHttpError(HttpError.of(HttpErrors.BEARER_AUTH_REQUIRED, [], { headers: { 'www-authenticate': `Bearer ${realm}` } }));
+      return Response.fromHttpError(
+        text === undefined ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], missing) : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, ['Bearer'], missing),
+      );
     }
-    if (!(await verify(parsed.token, request))) {
-      return Response.fromHttpError(HttpError.of(HttpErrors.BAD_TOKEN, [], { headers: { 'www-authenticate': `Bearer ${realm}, error="invalid_token"` } }));
-    }
+    if (!(await verify(parsed.token, request))) return Response.fromHttpError(HttpError.of(HttpErrors.BAD_TOKEN, [], invalid));
     return next(request);
   });
 }

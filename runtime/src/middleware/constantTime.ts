@@ -15,8 +15,3 @@ export function constantTimeEquals(a: string | Secret, b: string | Secret): bool
   const y = digest(b instanceof Secret ? b.reveal() : b);
   return nodeCrypto().timingSafeEqual(x, y);
 }
-
-/** Quotes a text as an HTTP quoted-string (for `realm="…"`). */
-export function quoted(text: string): string {
-  return `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
-}

@@ -4,7 +4,7 @@ import { Response } from '../http/Response.ts';
 import type { Handler } from './Handler.ts';
 import type { RoutePattern } from './RoutePattern.ts';
 import { decodePathParams } from './decodePathParams.ts';
-import { errorAnswer } from './errorFunnel.ts';
+import { answer } from './errorFunnel.ts';
 
 /**
  * P itself, in a form TypeScript does not infer from: the parameter types come from the pattern
@@ -47,7 +47,7 @@ export class Route<P extends unknown[] = any[]> {
   /**
    * A route whose function receives the path parameters decoded by the pattern's codecs. A
    * segment that does not decode answers 400 naming the parameter; a thrown error becomes the
-   * response {@link errorAnswer} gives.
+   * runner's answer (errorFunnel.ts `answer`), here, so middleware around the route sees it.
    */
   static handled<P extends unknown[]>(pattern: RoutePattern<P>, fn: RouteFunction<Deferred<P>>, source?: unknown): Route<P> {
     const codecs = pattern.params;
@@ -55,13 +55,7 @@ export class Route<P extends unknown[] = any[]> {
     const handler: Handler = (request) => {
       const params = decodePathParams(codecs, request.params);
       if (params instanceof HttpError) return Response.fromHttpError(params);
-      try {
-        const result = fn(request, ...(params as P));
-        if (result instanceof Response) return result;
-        return Promise.resolve(result).then(undefined, (error: unknown) => errorAnswer(error, request));
-      } catch (error) {
-        return errorAnswer(error, request);
-      }
+      return answer((r) => fn(r, ...(params as P)), request);
     };
     return new Route(pattern, handler, source, undefined, 'http');
   }

@@ -5,7 +5,7 @@ import { HttpError } from '../http/HttpError.ts';
 import type { Handler } from './Handler.ts';
 import { Route } from './Route.ts';
 import { Router } from './Router.ts';
-import { errorAnswer } from './errorFunnel.ts';
+import { answerSync, answerThen, ErrorHookKey, type ErrorHook } from './errorFunnel.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Anything that turns routes into routes: the spec's `Middleware` (see middleware/). */
@@ -20,16 +20,43 @@ type Unit =
 const noRoute = Response.unmatched([]);
 
 /**
+ * What an application says about answers the runtime would otherwise give: `onError` for a
+ * thrown error (see {@link ErrorHook}), `notFound` for a request no route matches (the 404; a
+ * 405 keeps its `Allow` answer). They belong to the collection whose handler serves requests.
+ */
+export interface RoutesHooks {
+  readonly onError?: ErrorHook;
+  readonly notFound?: (request: Request) => Response;
+}
+
+/**
  * The spec's `Routes`: an ordered collection of routes, plus groups wrapped by routes-level
  * middleware (such as `updateURL`) that see requests before routing. Immutable.
  */
 export class RoutesImpl {
   /** @internal */
   readonly units: readonly Unit[];
+  /** @internal */
+  readonly hooks: RoutesHooks;
   #handler: Handler | undefined;
 
-  constructor(units: readonly Unit[]) {
+  constructor(units: readonly Unit[], hooks: RoutesHooks = {}) {
     this.units = units;
+    this.hooks = hooks;
+  }
+
+  /**
+   * These routes with an error hook: every error a handler below throws (a route's, an
+   * endpoint's after its declared failures and `mapError`, a middleware's) is offered to `hook`
+   * first; its Response is sent, undefined keeps the runtime's answer. Replaces an earlier hook.
+   */
+  onError(hook: ErrorHook): Routes {
+    return new RoutesImpl(this.units, { ...this.hooks, onError: hook });
+  }
+
+  /** These routes answering a request no route matches (the 404) with `answer` instead of the runtime's 404. */
+  notFound(answer: (request: Request) => Response): Routes {
+    return new RoutesImpl(this.units, { ...this.hooks, notFound: answer });
   }
 
   /** Every route, in order, including those inside wrapped groups. */
@@ -49,7 +76,7 @@ export class RoutesImpl {
       if (o instanceof Route) more.push({ kind: 'route', route: o });
       else for (const u of o.units) more.push(u);
     }
-    return new RoutesImpl([...this.units, ...more]);
+    return new RoutesImpl([...this.units, ...more], this.hooks);
   }
 
   /**
@@ -66,6 +93,7 @@ export class RoutesImpl {
       this.units.map((u): Unit =>
         u.kind === 'route' ? { kind: 'route', route: f(u.route) } : { kind: 'wrapped', routes: u.routes.mapRoutes(f), wrap: u.wrap },
       ),
+      this.hooks,
     );
   }
 
@@ -74,7 +102,7 @@ export class RoutesImpl {
    * rewrite it) and each answer after. Unmatched requests come back as 404/405 responses.
    */
   transform(wrap: (next: Handler) => Handler): Routes {
-    return new RoutesImpl([{ kind: 'wrapped', routes: this, wrap }]);
+    return new RoutesImpl([{ kind: 'wrapped', routes: this, wrap }], this.hooks);
   }
 
   /**
@@ -140,10 +168,9 @@ export class RoutesImpl {
   }
 
   /**
-   * @internal {@link toHandler} for a server, which answers a rejection through the error funnel
-   * itself: when every unit is a plain route (no wrapped group), a promise can only come from a
-   * matched route, whose answer is never "unmatched", so it is handed over as it is — one
-   * promise reaction (a microtask) less per request on the async path.
+   * @internal {@link toHandler} for a server: when every unit is a plain route (no wrapped
+   * group), a promise can only come from a matched route, whose answer is never "unmatched", so
+   * it is handed over as it is — one promise reaction (a microtask) less per request.
    */
   toServerHandler(): Handler {
     return (this.#serverHandler ??= this.#compile(this.units.every((u) => u.kind === 'route')));
@@ -153,32 +180,27 @@ export class RoutesImpl {
 
   #compile(direct: boolean): Handler {
     const dispatch = this.dispatcher();
+    const { onError, notFound } = this.hooks;
     const finish = (request: Request, response: Response): Response => {
       const allow = response.unmatched;
       if (allow === undefined) return response;
-      const answer =
-        allow.length > 0
-          ? Response.fromHttpError(HttpError.of(HttpErrors.METHOD_NOT_ALLOWED, [request.method], { headers: { allow: sortMethods(allow).join(', ') } }))
-          : Response.notFound();
+      let answer: Response;
+      if (allow.length > 0) {
+        answer = Response.fromHttpError(HttpError.of(HttpErrors.METHOD_NOT_ALLOWED, [request.method], { headers: { allow: sortMethods(allow).join(', ') } }));
+      } else {
+        answer = notFound === undefined ? Response.notFound() : notFoundAnswer(notFound, request);
+      }
       return response.headers.names().length === 0 ? answer : new Response(answer.status, response.headers.merge(answer.headers), answer.body);
     };
     return (request) => {
       const canon = request.canonicalPath;
       if (!canon.ok) return Response.fromHttpError(HttpError.of(HttpErrors.MALFORMED_PATH, [canon.reason]));
-      let result: Response | Promise<Response>;
-      try {
-        result = dispatch(request);
-      } catch (error) {
-        return errorAnswer(error, request);
-      }
-      if (result instanceof Response) return finish(request, result);
-      if (direct) return result;
-      // One promise reaction for both outcomes (not a catch layer and then a finish layer): each
-      // layer is a microtask per request on the async path.
-      return result.then(
-        (r) => finish(request, r),
-        (error: unknown) => errorAnswer(error, request),
-      );
+      if (onError !== undefined) request.attributes.set(ErrorHookKey, onError);
+      const end = (r: Response) => finish(request, r);
+      // Only a matched route answers with a promise here, and its answer is never "unmatched":
+      // the promise goes to the server as it is, whose runner answers a rejection.
+      if (direct) return answerSync(dispatch, request, end);
+      return answerThen(dispatch, request, end);
     };
   }
 
@@ -192,6 +214,17 @@ const methodOrder: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', '
 function sortMethods(methods: readonly string[]): string[] {
   if (methods.includes('*')) return [...methodOrder];
   return [...new Set(methods)].sort((a, b) => methodOrder.indexOf(a) - methodOrder.indexOf(b));
+}
+
+/** The application's own 404; one that throws gets the runtime's 404 (the throw is reported). */
+function notFoundAnswer(notFound: (request: Request) => Response, request: Request): Response {
+  try {
+    const own = notFound(request);
+    if (own instanceof Response) return own;
+  } catch (error) {
+    request.reportFatal(error);
+  }
+  return Response.notFound();
 }
 
 function routerHandler(router: Router): Handler {

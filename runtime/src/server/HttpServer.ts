@@ -7,7 +7,7 @@ import { Request } from '../http/Request.ts';
 import { Response } from '../http/Response.ts';
 import { Log } from '../log/Log.ts';
 import type { Handler } from '../routing/Handler.ts';
-import { errorAnswer, internalError } from '../routing/errorFunnel.ts';
+import { answerThen, internalError } from '../routing/errorFunnel.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import { TransportConfig } from './config/TransportConfig.ts';
 import { clientErrorHandler } from './clientError.ts';
@@ -321,19 +321,9 @@ export class HttpServer {
       req,
     );
     request.onFatal = this.#reportFatal;
-    let result: Response | Promise<Response>;
-    try {
-      result = this.#handler(request);
-    } catch (error) {
-      result = errorAnswer(error, request);
-    }
-    if (result instanceof Response) this.#finish(req, res, request, result);
-    // One reaction for both outcomes: a rejection becomes the error funnel's answer.
-    else
-      result.then(
-        (response) => this.#finish(req, res, request, response),
-        (error: unknown) => this.#finish(req, res, request, errorAnswer(error, request)),
-      );
+    // The installed handler (Routes#toServerHandler) runs its routes through the runner already;
+    // running it through the runner too is the last resort for a handler set without one.
+    void answerThen(this.#handler, request, (response) => this.#finish(req, res, request, response));
   }
 
   /** Where the error funnel reports an unexpected error of a request this server serves. */

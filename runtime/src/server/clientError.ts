@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { reasonPhrase } from '../http/HttpError.ts';
+import { errorBodyText, errorMediaType, reasonPhrase } from '../errors/errorBody.ts';
 import type { ServerConfig } from './config/ServerConfig.ts';
 import { ClientErrorAnsweredKey } from '../util/symbols.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
@@ -48,10 +48,7 @@ export function clientErrorHandler(config: ServerConfig): (error: ParserError, s
     // Node's request timeout with a request head already parsed (its response exists, unsent):
     // the body is what did not arrive in time.
     const message = status === 408 && inFlight ? HttpErrors.BODY_TIMEOUT.message(requestTimeout(config)) : messageFor(error.code, status);
-    const body = JSON.stringify({ error: reasonPhrase(status), message });
-    socket.end(
-      `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
+    socket.end(rawErrorResponse(status, message));
     socket.setTimeout(LINGER_MS, () => socket.destroy());
   };
 }
@@ -107,4 +104,13 @@ function messageFor(code: string | undefined, status: number): string {
     default:
       return HttpErrors.MALFORMED_REQUEST.message();
   }
+}
+
+/**
+ * A whole HTTP/1.1 error answer as text, for a socket no HTTP server will answer on (a request
+ * the parser refused, plain HTTP on a TLS-only port): the runtime's error body, then the close.
+ */
+export function rawErrorResponse(status: number, message: string): string {
+  const body = errorBodyText(status, message);
+  return `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nconnection: close\r\ncontent-type: ${errorMediaType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }

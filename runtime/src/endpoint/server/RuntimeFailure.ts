@@ -1,6 +1,8 @@
 import { DecodeError } from '../../errors/DecodeError.ts';
-import { HttpError, reasonPhrase } from '../../http/HttpError.ts';
-import type { Status } from '../../http/Status.ts';
+import { HttpError } from '../../http/HttpError.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
+import { reasonPhrase } from '../../errors/errorBody.ts';
+import { isRefusalStatus } from '../../errors/refusalStatuses.ts';
 
 /**
  * One of the runtime's own refusals of a request an endpoint matched (400 bad parameter or body,
@@ -36,20 +38,24 @@ export type ErrorMapper<E> = (failure: RuntimeFailure) => E | undefined;
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** The failure a thrown 4xx {@link HttpError} or a {@link DecodeError} stands for; undefined for anything else (500s stay bare). */
+/**
+ * The failure a thrown {@link HttpError} of a refusal status (errors/refusalStatuses.ts: 400, 401,
+ * 413, 415) or a {@link DecodeError} stands for; undefined for anything else (a 404 or 406 keeps
+ * the runtime's answer, 500s stay bare).
+ */
 export function runtimeFailureOf(error: unknown): RuntimeFailure | undefined {
   if (error instanceof DecodeError) {
     return {
-      status: 400,
-      code: 'KITGEN_ERR_BAD_BODY',
-      error: reasonPhrase(400 as Status),
+      status: HttpErrors.BAD_BODY.status,
+      code: HttpErrors.BAD_BODY.code,
+      error: reasonPhrase(HttpErrors.BAD_BODY.status),
       message: error.message,
       ...(error.pointer ? { pointer: error.pointer } : {}),
       ...(error.expected ? { expected: error.expected } : {}),
       headers: {},
     };
   }
-  if (!(error instanceof HttpError) || error.status < 400 || error.status > 499) return undefined;
+  if (!(error instanceof HttpError) || !isRefusalStatus(error.status)) return undefined;
   const d = error.details ?? {};
   const parameter = text(d.parameter);
   const where = text(d.in);

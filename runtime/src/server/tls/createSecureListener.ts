@@ -4,6 +4,8 @@ import { createServer as createNetServer, type Server as NetServer, type Socket 
 import type { SSLConfig } from '../config/SSLConfig.ts';
 import { loadTlsOptions } from './loadTlsOptions.ts';
 import { lazyRequire } from '../../util/lazyRequire.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
+import { rawErrorResponse } from '../clientError.ts';
 
 // Loaded when a TLS listener is set up, not at every server's start.
 const nodeTls = lazyRequire<typeof import('node:tls')>('node:tls');
@@ -11,8 +13,8 @@ const nodeTls = lazyRequire<typeof import('node:tls')>('node:tls');
 const TLS_HANDSHAKE = 0x16;
 /** A TLS handshake must finish within this; Node's 120 s default lets stalled clients hold shutdown. */
 const HANDSHAKE_TIMEOUT_MS = 10_000;
-const FAIL_BODY = '{"error":"Bad Request","message":"This port only accepts HTTPS"}';
-const FAIL_RESPONSE = `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${FAIL_BODY.length}\r\n\r\n${FAIL_BODY}`;
+/** The answer to plain HTTP on a port that only accepts HTTPS (`SSLConfig.HttpBehaviour.Fail`). */
+const FAIL_RESPONSE = rawErrorResponse(HttpErrors.HTTPS_ONLY.status, HttpErrors.HTTPS_ONLY.message());
 
 /**
  * The listening socket of a TLS server. It looks at each connection's first byte: a TLS
