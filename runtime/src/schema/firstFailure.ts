@@ -15,11 +15,12 @@ import { walkStacks, type WalkStacks } from './walkStacks.ts';
 //
 // The walk is linear in the value: combinators (anyOf, oneOf, not, if) judge their members with
 // the walk itself, never with TypeBox's interpreted check, which runs every member in full and
-// looks every `$ref` up by walking the whole schema. A union explains the member the compiled
-// check committed to (a union rewritten as a committed choice is an if/else chain: its one
-// `else` taken is walked), the answer for each (sub-schema, object or array) pair is computed
-// once per explanation, so a member tried and then reported is not walked twice, and `$ref`
-// targets are remembered (resolveRef.ts).
+// looks every `$ref` up by walking the whole schema. A union rewritten as a committed choice
+// (the JSON codec's, an if/else chain) is explained by the one member the check committed to;
+// an anyOf tried member by member reports its first member's failure, as TypeBox does. The
+// answer for each (sub-schema, object or array) pair is computed once per explanation, so a
+// member tried and then reported is not walked twice; `$ref` targets are remembered
+// (resolveRef.ts) and TypeBox's stacks shared (walkStacks.ts).
 
 /** Where a value fails, and why. */
 export interface Failure {
