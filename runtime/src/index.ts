@@ -86,6 +86,7 @@ export {
   type RoutesOptions,
 } from './endpoint/routesFromHandlers.ts';
 export { type RuntimeFailure, type ErrorMapper } from './endpoint/server/RuntimeFailure.ts';
+export { type SecurityRequirements, type Credential } from './endpoint/server/securityRequirements.ts';
 
 export { HttpCliApp, CliExitCode, type HttpCliAppOptions, type CliApp, type CliIO } from './cli/HttpCliApp.ts';
 export type { CliStyle } from './cli/commandNames.ts';

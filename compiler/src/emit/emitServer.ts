@@ -2,6 +2,7 @@ import type { Api } from '../model/Api.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
 import { errorMapperOf } from './errorSlots.ts';
+import { securityChecksOf } from './securityChecks.ts';
 
 /**
  * Emits `server.js` and `server.d.ts`: `interface Handlers` with one handler per operation (the
@@ -9,11 +10,13 @@ import { errorMapperOf } from './errorSlots.ts';
  * the handler context, returning the output or a declared failure) and `routes(handlers)`, which
  * implements every endpoint with them through the runtime's `routesFromHandlers` over a table of
  * the endpoints, with `declaredErrorMappers` (errorSlots.ts) shaping the runtime's own 4xx
- * answers where the document declares them.
+ * answers where the document declares them, and `declaredSecurity` (securityChecks.ts) refusing
+ * requests without the credentials an operation's `security` requires.
  */
 export function emitServer(api: Api, options: EmitOptions): Map<string, string> {
-  const operations = api.operations.map((op) => ({ ident: op.ident, errorMapper: errorMapperOf(api, op) }));
-  const view = { ...headerView(api, options), endpointsModule: importPath(options, 'endpoints'), operations, basePath: basePathOf(api.serverUrl) };
+  const operations = api.operations.map((op) => ({ ident: op.ident, errorMapper: errorMapperOf(api, op), security: securityChecksOf(op) }));
+  const hasSecurity = operations.some((op) => op.security !== undefined);
+  const view = { ...headerView(api, options), endpointsModule: importPath(options, 'endpoints'), operations, hasSecurity, basePath: basePathOf(api.serverUrl) };
   const files = new Map<string, string>();
   setModule(files, options, 'server', 'server', view);
   return files;

@@ -36,17 +36,26 @@ export function errorMapperOf(api: Api, op: Operation): string | undefined {
   const byAnswer = new Map<string, number[]>();
   for (const status of runtimeStatuses) {
     const r = declaredErrorAt(op, status);
-    const declared = r && !r.headers.some((h) => h.required) ? declaredErrorBody(r) : undefined;
+    if (!r || r.headers.some((h) => h.required)) continue;
+    if (!r.content) {
+      // Declared without a body: the refusal goes out bodiless, as the document says (its
+      // message is logged at debug level by the runtime).
+      const answer = 'bodiless';
+      byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), status]);
+      continue;
+    }
+    const declared = declaredErrorBody(r, api);
     if (!declared) continue;
     const result = errorFillOf(api, declared.schema, status);
     if (!('fill' in result)) continue;
     const answer = `${declared.mediaType !== undefined ? `mediaType: ${JSON.stringify(declared.mediaType)}, ` : ''}body: ${print(result.fill)}`;
     byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), status]);
   }
-  const cases = [...byAnswer].map(([answer, statuses]) =>
-    statuses.length === 1
-      ? `f.status === ${statuses[0]} ? { status: ${statuses[0]}, ${answer} } : `
-      : `[${statuses.join(', ')}].includes(f.status) ? { status: f.status, ${answer} } : `,
-  );
+  const cases = [...byAnswer].map(([answer, statuses]) => {
+    const rest = answer === 'bodiless' ? '' : `, ${answer}`;
+    return statuses.length === 1
+      ? `f.status === ${statuses[0]} ? { status: ${statuses[0]}${rest} } : `
+      : `[${statuses.join(', ')}].includes(f.status) ? { status: f.status${rest} } : `;
+  });
   return cases.length === 0 ? undefined : `(f) => (${cases.join('')}undefined)`;
 }

@@ -109,6 +109,12 @@ export interface Response {
 /** How an operation authenticates. */
 export type Auth = { readonly kind: 'none' } | { readonly kind: 'basic'; readonly scheme: string } | { readonly kind: 'bearer'; readonly scheme: string };
 
+/**
+ * One credential a security requirement needs, as the runtime checks it for presence: an
+ * `Authorization` header of a scheme, or an API key in a header, query parameter or cookie.
+ */
+export type CredentialCheck = { readonly scheme: 'Basic' | 'Bearer' } | { readonly in: 'header' | 'query' | 'cookie'; readonly name: string };
+
 /** A piece of a path segment: literal text or a path parameter (by name). */
 export type PathPiece = { readonly literal: string } | { readonly param: string };
 
@@ -144,6 +150,12 @@ export interface Operation {
   /** Failure responses (4XX, 5XX, default), in status order with default last. */
   readonly errors: readonly Response[];
   readonly auth: Auth;
+  /**
+   * The operation's `security` as presence checks: alternatives (any one suffices), each a list
+   * of credentials that must all be sent. Undefined when anonymous calls are allowed, nothing is
+   * required, or an alternative uses a scheme the runtime cannot see (then nothing is checked).
+   */
+  readonly security: ReadonlyArray<ReadonlyArray<CredentialCheck>> | undefined;
   /** JSON pointer of the operation. */
   readonly pointer: string;
   /** The module (tag) the operation is emitted in when endpoints are split. */

@@ -44,7 +44,8 @@ const messageNames = new Set([
 ]);
 const reasonNames = new Set(['error', 'title', 'reason', 'statustext', 'summary']);
 // `id` names the error (DigitalOcean's `not_found`) where an error object has one as plain text.
-const codeNames = new Set(['code', 'errorcode', 'type', 'errortype', 'kind', 'id', 'errorid', 'errorkey', 'key']);
+// `category` is HubSpot's (`VALIDATION_ERROR`).
+const codeNames = new Set(['code', 'errorcode', 'type', 'errortype', 'kind', 'id', 'errorid', 'errorkey', 'key', 'category', 'errorcategory']);
 const statusNames = new Set(['status', 'statuscode', 'httpstatus', 'httpcode', 'httpstatuscode']);
 const numericCodeNames = new Set([...statusNames, 'code', 'errorcode']);
 const placeNames = new Set(['field', 'parameter', 'param', 'pointer', 'target', 'path', 'source', 'location']);
@@ -69,7 +70,10 @@ function resolve(api: Api, s: SchemaNode): SchemaNode {
   return s;
 }
 
-const unconstrained = (s: SchemaNode) => 'constraints' in s && Object.keys(s.constraints).filter((k) => k !== 'maxLength').length === 0;
+// A failure's texts are never empty, so `minLength: 1` (metadapi's) holds them too.
+const unconstrained = (s: SchemaNode) =>
+  'constraints' in s &&
+  Object.entries(s.constraints).filter(([k, v]) => k !== 'maxLength' && !(k === 'minLength' && typeof v === 'number' && v <= 1)).length === 0;
 
 /** True when a number bound of `s` admits `value`. */
 function admitsNumber(s: SchemaNode, value: number): boolean {
@@ -248,7 +252,7 @@ export function declaredErrorAt(op: Operation, status: number): Response | undef
 }
 
 /** The JSON (or plain-text) shape of a declared error, with the media type tag when the status has several shapes. */
-export function declaredErrorBody(r: Response): { schema: SchemaNode; mediaType?: string; text?: boolean } | undefined {
+export function declaredErrorBody(r: Response, api?: Api): { schema: SchemaNode; mediaType?: string; text?: boolean } | undefined {
   if (!r.content) return undefined;
   const isJson = (m: string) => bodyKind(m) === 'json';
   if (r.content.variants) {
@@ -260,7 +264,9 @@ export function declaredErrorBody(r: Response): { schema: SchemaNode; mediaType?
   const shaped = !['bytes', 'string', 'any'].includes(r.content.schema.kind);
   if (shaped && r.content.mediaTypes.some((m) => /^(\*\/\*|application\/\*)\s*(;|$)/.test(m.trim()))) return { schema: r.content.schema };
   // A plain-text error takes the message as it is.
-  if (r.content.mediaTypes.some((m) => bodyKind(m) === 'text') && r.content.schema.kind === 'string') return { schema: r.content.schema, text: true };
+  // A plain-text error takes the message as it is (its string schema may be a named one).
+  const text = api === undefined ? r.content.schema : resolve(api, r.content.schema);
+  if (r.content.mediaTypes.some((m) => bodyKind(m) === 'text') && text.kind === 'string') return { schema: text, text: true };
   return undefined;
 }
 
@@ -268,7 +274,7 @@ export function declaredErrorBody(r: Response): { schema: SchemaNode; mediaType?
 export function runtimeStatusesOf(op: Operation): number[] {
   const out: number[] = [];
   if (op.parameters.length > 0 || op.body) out.push(400);
-  if (op.auth.kind !== 'none') out.push(401);
+  if (op.auth.kind !== 'none' || op.security !== undefined) out.push(401);
   if (op.body) out.push(413, 415);
   return out;
 }
@@ -281,7 +287,7 @@ export function unmetDeclaredError(api: Api, op: Operation, status: number): str
   const r = declaredErrorAt(op, status);
   if (!r?.content) return undefined;
   if (r.headers.some((h) => h.required)) return `${status}: a required header (${r.headers.find((h) => h.required)?.name})`;
-  const body = declaredErrorBody(r);
+  const body = declaredErrorBody(r, api);
   if (!body) return `${status}: a body in ${r.content.mediaTypes.join(' or ')}`;
   const result = errorFillOf(api, body.schema, status);
   return 'unmet' in result ? `${status}: ${result.unmet}` : undefined;

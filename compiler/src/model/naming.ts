@@ -89,6 +89,7 @@ export function allocateNames(
       outputs: op.responses.outputs.map(nameResponse),
       errors: op.responses.errors.map(nameResponse),
       auth: op.security.auth,
+      security: op.security.requirements,
       pointer: op.pointer,
     } satisfies EveryKey<Omit<Operation, 'group'>>;
   });

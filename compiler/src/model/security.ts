@@ -1,7 +1,7 @@
 import { camelCase, isSafeIdentifier } from '../names/identifiers.ts';
 import { pointerJoin } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader } from './DocumentReader.ts';
-import type { Auth, SecurityScheme } from './Api.ts';
+import type { Auth, CredentialCheck, SecurityScheme } from './Api.ts';
 
 /** Names a credential option may not take: the executor's options and the locals of `createClient`. */
 export const clientOptionNames = [
@@ -79,6 +79,30 @@ export function readSecuritySchemes(reader: DocumentReader): SecurityScheme[] {
 export interface OperationSecurity {
   readonly auth: Auth;
   readonly apiKeys: readonly SecurityScheme[];
+  /** Every alternative as presence checks (see `Operation.security`); undefined when nothing can be required. */
+  readonly requirements?: ReadonlyArray<ReadonlyArray<CredentialCheck>>;
+}
+
+/**
+ * The requirement list as the credentials each alternative needs; undefined when an alternative
+ * is empty (`{}`, anonymous calls), or names a scheme the runtime cannot check (an unsupported
+ * or undeclared one): a server must not refuse a request that alternative would have allowed.
+ */
+function requirementChecks(raw: readonly unknown[], schemes: readonly SecurityScheme[]): CredentialCheck[][] | undefined {
+  const out: CredentialCheck[][] = [];
+  for (const r of raw) {
+    if (!isObject(r) || Object.keys(r).length === 0) return undefined;
+    const checks: CredentialCheck[] = [];
+    for (const key of Object.keys(r)) {
+      const scheme = schemes.find((s) => s.key === key);
+      if (!scheme) return undefined;
+      if (scheme.kind === 'apiKey') checks.push({ in: scheme.in!, name: scheme.paramName! });
+      else checks.push({ scheme: scheme.kind === 'basic' ? 'Basic' : 'Bearer' });
+    }
+    // Alternatives that differ only in scopes (`oauth: [read]`, `oauth: [write]`) check the same.
+    if (!out.some((o) => JSON.stringify(o) === JSON.stringify(checks))) out.push(checks);
+  }
+  return out.length === 0 ? undefined : out;
 }
 
 /**
@@ -93,6 +117,7 @@ export function operationSecurity(raw: unknown, pointer: string, schemes: readon
   if (!isObject(first)) return none;
   let auth: Auth = { kind: 'none' };
   const apiKeys: SecurityScheme[] = [];
+  const requirements = requirementChecks(raw, schemes);
   for (const key of Object.keys(first)) {
     const scheme = schemes.find((s) => s.key === key);
     if (!scheme) {
@@ -103,5 +128,5 @@ export function operationSecurity(raw: unknown, pointer: string, schemes: readon
     if (scheme.kind === 'apiKey') apiKeys.push(scheme);
     else if (auth.kind === 'none') auth = { kind: scheme.kind, scheme: scheme.key };
   }
-  return { auth, apiKeys };
+  return { auth, apiKeys, ...(requirements !== undefined ? { requirements } : {}) };
 }

@@ -9,6 +9,7 @@ import { HttpErrors } from '../errors/catalogue.ts';
 import { Log } from '../log/Log.ts';
 import type { ErrorMapper, RuntimeFailure } from './server/RuntimeFailure.ts';
 import type { DeclaredErrorOf } from './EndpointOf.ts';
+import type { SecurityRequirements } from './server/securityRequirements.ts';
 
 type ErrorTypeOf<E extends AnyEndpoint> = E['_types']['err'];
 
@@ -36,6 +37,8 @@ export type ErrorMappersFor<H, T> = {
 export interface RoutesOptions<T extends Readonly<Record<string, AnyEndpoint>>> {
   /** The runtime's own 400/401/413/415 answers in each operation's declared error shape (issue 14); default bodies where undefined. */
   readonly mapError?: ErrorMappers<T>;
+  /** The credentials each operation's `security` requires, checked for presence (a generated server's `declaredSecurity`). */
+  readonly security?: { readonly [K in keyof T]?: SecurityRequirements };
 }
 
 /**
@@ -78,7 +81,7 @@ export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint
   if (missing.length > 0) {
     Log.get().warn({ missing }, `${missing.length} of ${names.length} operations have no handler and answer 501 Not Implemented: ${missing.join(', ')}`);
   }
-  const { mapError } = options;
+  const { mapError, security } = options;
   const mapperOf = (name: string): ErrorMapper<unknown> | undefined =>
     typeof mapError === 'function' ? (failure) => mapError(failure, name) : (mapError?.[name] as ErrorMapper<unknown> | undefined);
   const routes: Route[] = names.map((name) =>
@@ -89,7 +92,7 @@ export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint
         if (typeof handler !== 'function') throw HttpError.of(HttpErrors.NOT_IMPLEMENTED, [name]);
         return handler.call(bound, input, context);
       }) as HandlerOf<AnyEndpoint>,
-      { mapError: mapperOf(name) },
+      { mapError: mapperOf(name), security: security?.[name] },
     ),
   );
   return Routes(...routes);

@@ -120,6 +120,7 @@ export const HttpErrors = {
   AUTH_REQUIRED: entry('KITGEN_ERR_AUTH_REQUIRED', 401, () => 'Authentication required'),
   WRONG_AUTH_SCHEME: entry('KITGEN_ERR_WRONG_AUTH_SCHEME', 401, (scheme: string) => `Expected ${scheme} credentials`),
   BAD_CREDENTIALS: entry('KITGEN_ERR_BAD_CREDENTIALS', 401, () => 'The credentials are not valid'),
+  CREDENTIALS_REQUIRED: entry('KITGEN_ERR_CREDENTIALS_REQUIRED', 401, (what: string) => `Authentication required: send ${what}`),
   BAD_TOKEN: entry('KITGEN_ERR_BAD_TOKEN', 401, () => 'The token is not valid'),
   ORIGIN_NOT_ALLOWED: entry('KITGEN_ERR_ORIGIN_NOT_ALLOWED', 403, () => 'The origin is not allowed'),
   REQUEST_TIMEOUT: entry('KITGEN_ERR_REQUEST_TIMEOUT', 408, (ms: number) => `The request took longer than ${ms} ms`),

@@ -5,6 +5,16 @@
 /** The HTTP authentication schemes the runtime challenges with. */
 export type ChallengeScheme = 'Basic' | 'Bearer';
 
+/**
+ * Where an API key the request lacked travels, for its challenge. API keys have no registered
+ * HTTP scheme; `ApiKey realm="…", in="header", name="X-API-Key"` tells a client what to send,
+ * so a 401 still carries the challenge RFC 9110 §15.5.2 requires.
+ */
+export interface ApiKeyChallenge {
+  readonly in: 'header' | 'query' | 'cookie';
+  readonly name: string;
+}
+
 /** The protection space named when none is given. */
 export const defaultRealm = 'kitgen';
 
@@ -24,6 +34,12 @@ export function challenge(scheme: ChallengeScheme, realm: string = defaultRealm,
 }
 
 /** The response headers of a 401 carrying the challenges of `schemes`, in order. */
-export function challengeHeaders(schemes: readonly ChallengeScheme[], realm: string = defaultRealm, error?: 'invalid_token'): Record<string, string> {
-  return { 'www-authenticate': schemes.map((s) => challenge(s, realm, error)).join(', ') };
+export function challengeHeaders(
+  schemes: ReadonlyArray<ChallengeScheme | ApiKeyChallenge>,
+  realm: string = defaultRealm,
+  error?: 'invalid_token',
+): Record<string, string> {
+  const text = (s: ChallengeScheme | ApiKeyChallenge) =>
+    typeof s === 'string' ? challenge(s, realm, error) : `ApiKey realm=${quoted(realm)}, in=${quoted(s.in)}, name=${quoted(s.name)}`;
+  return { 'www-authenticate': schemes.map(text).join(', ') };
 }

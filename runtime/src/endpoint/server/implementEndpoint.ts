@@ -19,11 +19,19 @@ import { encodeOutput } from './encodeOutput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 import { runtimeFailureOf, type ErrorMapper } from './RuntimeFailure.ts';
 import { mappedFailure } from './mappedFailure.ts';
+import { securityCheck, type SecurityRequirements } from './securityRequirements.ts';
 
 /** Options of {@link implementEndpoint}. */
 export interface ImplementOptions<E> {
   /** Shapes the runtime's own 4xx answers (bad input, 401, 413, 415) as the endpoint's declared error `E`. */
   readonly mapError?: ErrorMapper<E>;
+  /**
+   * The credentials the operation's `security` requires, checked for presence before anything is
+   * decoded (401 naming them when no alternative is complete). With requirements given, the
+   * endpoint's auth type no longer refuses by itself: its credential is handed to the handler
+   * when sent, `undefined` when another alternative was used.
+   */
+  readonly security?: SecurityRequirements;
 }
 
 /** The credential for the endpoint's auth type, or a 401 answer with WWW-Authenticate. */
@@ -36,6 +44,22 @@ function credentials(authType: AuthType, request: Request): unknown {
     throw text === undefined ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], options) : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, [authType], options);
   }
   return parsed.scheme === 'Basic' ? { username: parsed.username, password: parsed.password } : { token: parsed.token };
+}
+
+/** The credential for the endpoint's auth type when the request carries one of that scheme. */
+function offeredCredentials(authType: AuthType, request: Request): unknown {
+  if (authType === 'None') return undefined;
+  const text = request.headers.get('authorization');
+  const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
+  if (!parsed || parsed.scheme !== authType) return undefined;
+  return parsed.scheme === 'Basic' ? { username: parsed.username, password: parsed.password } : { token: parsed.token };
+}
+
+/** Requirements that say no more than the auth type does (one alternative: its scheme alone) are left to it. */
+function beyondAuthType(security: SecurityRequirements | undefined, authType: AuthType): SecurityRequirements | undefined {
+  if (security === undefined) return undefined;
+  const only = security.length === 1 && security[0].length === 1 ? security[0][0] : undefined;
+  return only !== undefined && 'scheme' in only && only.scheme === authType ? undefined : security;
 }
 
 /**
@@ -53,6 +77,8 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
 ): Route<any> {
   const { mapError } = options;
   const { route, input, inputTransform, output, error, authType } = endpoint.state;
+  const security = beyondAuthType(options.security, authType);
+  const checkSecurity = securityCheck(security);
   const codecs = route.params;
   const inputIsEmpty = input.kind === 'empty';
 
@@ -103,7 +129,12 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
     const config = configOf(request);
     const values = decodePathParams(codecs, request.params);
     if (values instanceof HttpError) throw values;
-    const auth = credentials(authType, request);
+    let auth: unknown;
+    if (security === undefined) auth = credentials(authType, request);
+    else {
+      checkSecurity?.(request);
+      auth = offeredCredentials(authType, request);
+    }
     if (inputIsEmpty) return proceed(request, config, values, auth);
     const decoded = decodeInput(input, { request, config });
     if (decoded instanceof Promise) return answerLater(decoded, request, (d) => proceed(request, config, append(values, d), auth), render);

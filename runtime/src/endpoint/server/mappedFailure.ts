@@ -1,5 +1,6 @@
 import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import type { Response } from '../../http/Response.ts';
+import { HttpError } from '../../http/HttpError.ts';
 import { Log } from '../../log/Log.ts';
 import { leaves, type CodecNode } from '../CodecNode.ts';
 import { encodeOutput } from './encodeOutput.ts';
@@ -40,7 +41,19 @@ export function mappedFailure<E>(
     Log.get().warn({ status: failure.status, code: failure.code }, 'mapError returned a value that fits none of the declared errors; the default body is sent');
     return undefined;
   }
-  let response = encodeOutput(node, value, accept, config, failure.status);
+  let response: Response;
+  try {
+    response = encodeOutput(node, value, accept, config, failure.status);
+  } catch (error) {
+    // An Accept written for the success answer (`application/pdf`) does not list the error's
+    // media type: the declared error is sent all the same, as RFC 9110 §12.1 allows, rather than
+    // the runtime's body the document does not declare.
+    if (accept === undefined || !(error instanceof HttpError) || error.status !== 406) throw error;
+    response = encodeOutput(node, value, undefined, config, failure.status);
+  }
+  // A declared error without a body (the document's contract) leaves the client only the status;
+  // what was wrong is kept for whoever runs the server.
+  if (response.body.source.kind === 'empty') Log.get().debug({ status: failure.status, code: failure.code }, failure.message);
   for (const [name, v] of Object.entries(failure.headers)) if (!response.headers.has(name)) response = response.setHeader(name, v);
   return response;
 }
