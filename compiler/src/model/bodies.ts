@@ -6,6 +6,13 @@ import type { BodyKind, BodyPart, BodyVariant, RequestBody, ResponseContent } fr
 import type { SchemaConverter } from './SchemaConverter.ts';
 import type { SchemaNode } from './Schema.ts';
 
+/**
+ * Response headers that frame the message or hold for one connection only (RFC 9110 §7.6.1,
+ * RFC 9112 §6): the server sets them, as OpenAPI has it set Content-Type. Content-Length stays:
+ * the server computes it for a body it holds, and takes a handler's for a stream.
+ */
+const framingHeaders = new Set(['transfer-encoding', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade', 'proxy-connection']);
+
 /** A response header as read, before its property name is allocated. */
 export interface RawHeader {
   readonly name: string;
@@ -193,6 +200,12 @@ function responseAt(
     for (const [name, h] of Object.entries(r.headers)) {
       if (name.toLowerCase() === 'content-type') continue;
       const hAt = pointerJoin(pointer, 'headers', name);
+      if (framingHeaders.has(name.toLowerCase())) {
+        // Set by a handler, these would contradict how the server frames the body (Transfer-Encoding
+        // beside its Content-Length is no HTTP/1.1 message): the server writes them itself.
+        reader.diagnostics.warn(hAt, `response header "${name}" frames the message, which the server does itself; it is left out`);
+        continue;
+      }
       const header = reader.deref(h, hAt);
       if (!header || !isObject(header.value)) continue;
       const schemaRaw =

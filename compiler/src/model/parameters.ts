@@ -37,13 +37,13 @@ export function pathCodecFor(schema: SchemaNode, resolve: (node: SchemaNode) => 
   return 'string';
 }
 
-/** The keywords of each kind of path value the runtime's `PathCodec#constrain` checks. */
+/** The keywords of each kind of path value the runtime's `PathCodec#constrain` checks (a text's `format`: defineEndpoint). */
 const numberConstraints = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
 const textConstraints = ['minLength', 'maxLength', 'pattern'];
 
 /**
  * What a path parameter's value is held to beyond its codec's type: the schema's `enum` (text
- * values of a `const` too) and its bounds, lengths and `pattern`; undefined when nothing.
+ * values of a `const` too) and its bounds, lengths, `pattern` and text `format`; undefined when nothing.
  */
 export function pathConstraintsFor(schema: SchemaNode, resolve: (node: SchemaNode) => SchemaNode): Readonly<Record<string, unknown>> | undefined {
   const s = resolve(schema);
@@ -51,6 +51,8 @@ export function pathConstraintsFor(schema: SchemaNode, resolve: (node: SchemaNod
   if (s.kind === 'string' || s.kind === 'integer' || s.kind === 'number' || s.kind === 'int64') {
     if ('enum' in s && s.enum !== undefined && s.enum.length > 0) out.enum = s.enum;
     for (const k of s.kind === 'string' ? textConstraints : numberConstraints) if (s.constraints[k] !== undefined) out[k] = s.constraints[k];
+    // A UUID's codec checks it already; other formats (date, date-time, email…) the runtime's validator does.
+    if (s.kind === 'string' && s.format !== undefined && s.format !== 'uuid' && out.enum === undefined) out.format = s.format;
   } else if (s.kind === 'const' && s.values.length > 0 && s.values.every((v) => typeof v === 'string')) out.enum = s.values;
   return Object.keys(out).length > 0 ? out : undefined;
 }

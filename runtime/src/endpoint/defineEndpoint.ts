@@ -9,13 +9,14 @@ import { HeaderCodec } from './HeaderCodec.ts';
 import { HttpCodecs, type HttpCodec } from './HttpCodec.ts';
 import { Responses, type ResponseSpec } from './Responses.ts';
 import { Bodies, type BodyVariantSpec, type PartsVariantSpec } from './Bodies.ts';
+import { withFormat } from './pathFormat.ts';
 
 /** A path parameter: its name in the path, its codec, and the params property it fills. */
 export interface PathParamSpec {
   readonly param: string;
   readonly codec: Exclude<PathCodecKind, 'trailing'>;
-  /** JSON Schema keywords the value is also held to (`enum`, bounds, lengths, `pattern`): `PathCodec#constrain`. */
-  readonly constraints?: PathConstraints;
+  /** JSON Schema keywords the value is also held to (`enum`, bounds, lengths, `pattern`: `PathCodec#constrain`; a text's `format`). */
+  readonly constraints?: PathConstraints & { readonly format?: string };
   /** The property of the params object holding the value. */
   readonly prop: string;
   readonly doc?: string;
@@ -209,8 +210,10 @@ export function defineEndpoint<PathInput extends unknown[], Input extends unknow
   const param = (s: PathParamSpec) => {
     slots.push({ prop: s.prop });
     const typed: PathCodec<unknown> = PathCodec[s.codec](s.param);
-    const codec = s.constraints === undefined ? typed : typed.constrain(s.constraints);
-    return s.doc === undefined ? codec : codec.doc(s.doc);
+    const { format, ...constraints } = s.constraints ?? {};
+    const codec = s.constraints === undefined ? typed : typed.constrain(constraints);
+    const documented = s.doc === undefined ? codec : codec.doc(s.doc);
+    return format === undefined ? documented : withFormat(documented, format);
   };
   const segments: Segment[] = spec.path.map((s) => {
     if (typeof s === 'string') return s;

@@ -7,6 +7,7 @@ import { statusHasNoBody } from '../http/Status.ts';
 import type { CompressionOption, ResponseCompressionConfig } from './config/ResponseCompressionConfig.ts';
 import { chooseCompression, compressBytes, compressor } from './compression.ts';
 import { statusMessage } from './statusLine.ts';
+import { Log } from '../log/Log.ts';
 
 /** Per-response settings the server decides. */
 export interface WriteOptions {
@@ -16,6 +17,19 @@ export interface WriteOptions {
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * Headers of the connection, not of the answer (RFC 9112 §6, §7; RFC 9110 §7.6.1): Node frames the
+ * body itself, and a handler's Transfer-Encoding beside the Content-Length written here would be no
+ * HTTP/1.1 message at all. Dropped, with a warning once per name.
+ */
+const hopByHop = new Set(['transfer-encoding', 'te', 'trailer', 'keep-alive', 'upgrade', 'proxy-connection']);
+const warned = new Set<string>();
+function droppedHeader(name: string): void {
+  if (warned.has(name)) return;
+  warned.add(name);
+  Log.get().warn({ header: name }, `response header '${name}' is the connection's, which the server frames itself; it is left out`);
+}
 const ACCEPT_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
 
 /**
@@ -41,6 +55,10 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, respons
     if (value === undefined) continue;
     if (name === 'content-length') {
       userLength = typeof value === 'string' ? value : value[0];
+      continue;
+    }
+    if (hopByHop.has(name)) {
+      droppedHeader(name);
       continue;
     }
     if (name === 'content-type') hasContentType = true;
