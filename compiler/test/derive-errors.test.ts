@@ -30,15 +30,25 @@ test('every problem of a type is reported, each at its property, with the path t
   assert.deepEqual(seen, [
     ['cannot derive a schema for Bad.key: a symbol (symbol) has no JSON form', 'probe → Bad.key', 14, 8, problems],
     ['cannot derive a schema for Bad.nothing: void has no JSON form', 'probe → Bad.nothing', 15, 12, problems],
-    ['cannot derive a schema for Bad.never: never has no JSON form', 'probe → Bad.never', 16, 10, problems],
     ['cannot derive a schema for Bad.lookup: a Map (Map<string, number>) has no JSON form', 'probe → Bad.lookup', 17, 11, problems],
     ['cannot derive a schema for Bad.unique: a Set (Set<string>) has no JSON form', 'probe → Bad.unique', 18, 11, problems],
     ['cannot derive a schema for Bad.later: a Promise (Promise<string>) has no JSON form', 'probe → Bad.later', 19, 10, problems],
     ['cannot derive a schema for Pet.born: a function type (() => Date) has no JSON form', 'probe → Bad.pet → Pet.born', 3, 9, problems],
   ]);
-  assert.match(diagnostics[3].fix ?? '', /Record<string, V>/);
-  assert.match(diagnostics[4].fix ?? '', /array/);
+  assert.match(diagnostics[2].fix ?? '', /Record<string, V>/);
+  assert.match(diagnostics[3].fix ?? '', /array/);
   assert.ok(diagnostics.every((d) => d.frame && d.frame.includes('^')));
+});
+
+test('never (and undefined alone) derives the schema no value matches, as a property or the whole type', () => {
+  for (const type of ['never', 'undefined', '{ a: string; b: never }']) assert.deepEqual(derive(type).diagnostics, [], type);
+  assert.deepEqual(derive('never').schema, { not: {} });
+  assert.deepEqual(derive('undefined').schema, { not: {} });
+  assert.deepEqual(derive('{ a: string; b: never }').schema, {
+    type: 'object',
+    properties: { a: { type: 'string' }, b: { not: {} } },
+    required: ['a', 'b'],
+  });
 });
 
 test('a class with methods is its data fields: JSON.stringify writes no method', () => {

@@ -17,6 +17,8 @@ export interface DocNotes {
   readonly writeOnly?: boolean;
   /** `@additionalProperties false` closes the type's objects (`true` keeps them open under a closing default). */
   readonly additionalProperties?: boolean;
+  /** `@nullable`: null is a value too (ts-json-schema-generator's tag). */
+  readonly nullable?: boolean;
 }
 
 /** A tag that could not be read (a `@minimum` that is not a number). */
@@ -53,6 +55,7 @@ const byLowerName = new Map(
     'readOnly',
     'writeOnly',
     'additionalProperties',
+    'nullable',
   ].map((n) => [n.toLowerCase(), n]),
 );
 
@@ -137,6 +140,7 @@ export function docNotes(symbol: ts.Symbol | undefined, checker: ts.TypeChecker)
       else problems.push({ tag: name, message: `@asType supports only "integer", not ${JSON.stringify(value)}` });
     } else if (name === 'readOnly') notes.readOnly = true;
     else if (name === 'writeOnly') notes.writeOnly = true;
+    else if (name === 'nullable') notes.nullable = true;
     else if (name === 'additionalProperties') {
       if (value === 'true' || value === 'false') notes.additionalProperties = value === 'true';
       else problems.push({ tag: name, message: `@additionalProperties expects true or false, not ${JSON.stringify(value)}` });

@@ -66,9 +66,10 @@ const isObject = (ir: Ir): ir is IrObject => typeof ir === 'object' && ir !== nu
 /**
  * `node` with the JSDoc notes of its property or declaration. A named schema used by reference
  * takes none (as in the contract-first emitter: a component is the same wherever it is used);
- * a nullable node takes them on its non-null member.
+ * a nullable node takes them on its non-null member; `@nullable` makes the node nullable.
  */
 export function withNotes(node: Ir, notes: DocNotes): Ir {
+  if (notes.nullable && !(isObject(node) && nullables.has(node))) return nullable(withNotes(node, { ...notes, nullable: false }));
   if (!isObject(node)) return node;
   if (nullables.has(node)) {
     const [inner] = node.anyOf as Ir[];

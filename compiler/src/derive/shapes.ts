@@ -1,7 +1,7 @@
 import { ts } from 'ts-morph';
 import { intersectionShape, objectShape } from './objects.ts';
 import type { Ir } from './schemaIr.ts';
-import { literalSchema, literalValue, unionShape } from './unions.ts';
+import { isNullEnumMember, literalSchema, literalValue, unionShape } from './unions.ts';
 import type { Site, Walker } from './walker.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -28,6 +28,7 @@ export function shapeOf(w: Walker, type: ts.Type, site: Site): Ir {
   const f = type.flags;
   const literal = literalValue(w, type);
   if (literal !== undefined) return literalSchema([literal]);
+  if (isNullEnumMember(type)) return { type: 'null' };
   if (f & ts.TypeFlags.String) return { type: 'string' };
   if (f & ts.TypeFlags.Number) return { type: 'number' };
   if (f & ts.TypeFlags.Boolean) return { type: 'boolean' };

@@ -10,7 +10,31 @@ export type Literal = string | number | boolean;
 export function literalValue(w: Walker, type: ts.Type): Literal | undefined {
   if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
   if (type.flags & ts.TypeFlags.BooleanLiteral) return w.text(type) === 'true';
+  if (type.flags & ts.TypeFlags.Enum) return enumInitializer(type);
   return undefined;
+}
+
+/** An enum member TypeScript gives no literal type (`C = true as any`): the value its initializer writes. */
+function enumInitializer(type: ts.Type): Literal | undefined {
+  const e = initializerOf(type);
+  if (e === undefined) return undefined;
+  if (e.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (e.kind === ts.SyntaxKind.FalseKeyword) return false;
+  if (ts.isStringLiteralLike(e)) return e.text;
+  if (ts.isNumericLiteral(e)) return Number(e.text);
+  return undefined;
+}
+
+function initializerOf(type: ts.Type): ts.Expression | undefined {
+  const decl = type.getSymbol()?.valueDeclaration;
+  let e = decl !== undefined && ts.isEnumMember(decl) ? decl.initializer : undefined;
+  while (e !== undefined && (ts.isAsExpression(e) || ts.isParenthesizedExpression(e) || ts.isTypeAssertionExpression(e))) e = e.expression;
+  return e;
+}
+
+/** True for an enum member initialized with `null` (`E = null`), whose value JSON writes as null. */
+export function isNullEnumMember(type: ts.Type): boolean {
+  return (type.flags & ts.TypeFlags.Enum) !== 0 && initializerOf(type)?.kind === ts.SyntaxKind.NullKeyword;
 }
 
 /** `enum`: one JSON type when the values share it (`integer` when every number is whole), else typeless. */

@@ -1,7 +1,7 @@
 import { ts } from 'ts-morph';
 import { diagnosticAt, locationOf, type DeriveDiagnostic } from './errors.ts';
 import { docNotes, noNotes, type DocNotes } from './jsdocTags.ts';
-import { Ref, withNotes, type Ir, type IrObject } from './schemaIr.ts';
+import { nullable, Ref, withNotes, type Ir, type IrObject } from './schemaIr.ts';
 import { componentNameOf, isDefaultLib, namedTarget, type NamedTarget, type TypeContext } from './typeNames.ts';
 
 /** Where the walk is: the node problems point at, the readable place (`Pet.born`), the path so far. */
@@ -98,14 +98,15 @@ export class Walker {
         'derive a type whose keyof and indexed accesses resolve (concrete type arguments)',
       );
     }
-    if (f & ts.TypeFlags.Never) return this.fail(site, 'never has no JSON form', 'remove the property, or give it a data type');
+    // No value has the type: no JSON value matches. `undefined` alone (a body, an alias) is no JSON value either.
+    if (f & (ts.TypeFlags.Never | ts.TypeFlags.Undefined)) return withNotes({ not: {} }, notes);
     if (f & ts.TypeFlags.Void) return this.fail(site, 'void has no JSON form', 'use null, or make the property optional');
-    if (f & ts.TypeFlags.Undefined) return this.fail(site, 'undefined has no JSON form here', 'make the property optional (name?: T), or use null');
     if (f & ts.TypeFlags.ESSymbolLike) return this.fail(site, `a symbol (${this.text(type)}) has no JSON form`, 'use a string');
     if (f & ts.TypeFlags.Null) return withNotes({ type: 'null' }, notes);
     if (f & ts.TypeFlags.NonPrimitive) return withNotes({ type: 'object' }, notes);
     const target = namedTarget(this.ctx, type);
-    if (target !== undefined) return this.#named(type, target, site);
+    // A component is the same wherever it is used: of a property's notes only `@nullable` applies to its use.
+    if (target !== undefined) return notes?.nullable ? nullable(this.#named(type, target, site)) : this.#named(type, target, site);
     // An anonymous type met again inside itself can only be written by naming it.
     if (this.#anonymous.has(type))
       return this.fail(site, `the anonymous type ${this.text(type)} contains itself`, 'declare it as a named interface or type alias');

@@ -20,7 +20,7 @@ const dataKeys = new Set(['enum', 'const', 'default', 'examples', 'example', 're
 /**
  * kitgen's schema in draft-07 form: every `$id` node becomes `definitions[$id]` and a `$ref` to
  * it (a component may appear in place more than once, which ajv refuses under one `$id`); bare
- * `$ref: 'Name'` points into `definitions`; `discriminator` (an OpenAPI annotation) and the
+ * `$ref: 'Name'` points into `definitions`; `type: 'bigint'` is its wire form, `integer`; `discriminator` (an OpenAPI annotation) and the
  * `x-kitgen-*` markers (their wire form, `type`/`format`, is kept beside them) are left out.
  */
 export function draft07(schema: unknown): JsonSchema {
@@ -31,6 +31,8 @@ export function draft07(schema: unknown): JsonSchema {
     for (const [k, v] of Object.entries(node)) {
       if (k === '$defs' || k === 'discriminator' || k.startsWith('x-')) continue;
       if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) out.$ref = `#/definitions/${v}`;
+      // A bigint is written as a JSON integer (its `format: int64` stays beside it).
+      else if (k === 'type' && v === 'bigint') out.type = 'integer';
       else if (k === 'properties' && isRecord(v)) out.properties = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, walk(s)]));
       else out[k] = dataKeys.has(k) ? v : walk(v);
     }
