@@ -55,6 +55,8 @@ const sample: readonly SampleDocument[] = [
   { document: 'oceandrivers.com.json', shows: 'a required query parameter with a default', kitgen: 0 },
   { document: 'amazonaws.com/entitlement.marketplace.json', shows: 'AWS: operations of one path told apart by a header value (`/#X-Amz-Target=…`)', kitgen: 0 },
   { document: 'amazonaws.com/mediapackage.json', shows: 'AWS: a fragment naming a required query parameter (`/tags/{resource-arn}#tagKeys`)', kitgen: 0 },
+  { document: 'parliament.uk/writtenquestions.json', shows: 'a path parameter of `format: date-time`', kitgen: 0 },
+  { document: 'amazonaws.com/chime-sdk-media-pipelines.json', shows: 'AWS: a pattern only ECMA-262 outside unicode mode reads (`[\\:\\_]`)', kitgen: 0 },
 ];
 
 for (const s of sample) {
