@@ -8,6 +8,7 @@ import type { EndpointFound, ExportDocs } from './describeProtocol.ts';
 import { EndpointLoader } from './EndpointLoader.ts';
 import { resolveEndpointFiles } from './endpointFiles.ts';
 import { fileDeclarations, type FileDeclarations, type SourcePlace } from './exportDocs.ts';
+import { moduleVersions } from './moduleVersions.ts';
 import { describeFailureDiagnostic, loadFailureDiagnostic, placedDiagnostic } from './failureDiagnostics.ts';
 
 /** Options of a code-first run. */
@@ -111,7 +112,7 @@ export function definitionPath(file: string, files: readonly string[]): string {
  * one long-lived project), loads the modules on the loader thread, and describes their exported
  * endpoints with the runtime's `OpenAPIGen` — the runtime's builder is the one meaning of an
  * endpoint. A session is kept by `--watch`: the project and the thread live on, and each run
- * re-reads only what changed.
+ * re-reads only what changed and loads again only the modules an edit reached.
  */
 export class CodeFirstSession {
   readonly #options: CodeFirstOptions;
@@ -185,6 +186,7 @@ export class CodeFirstSession {
     const result = await this.#loader.describe({
       files,
       sources,
+      versions: moduleVersions(project, files, expanded),
       title: this.#options.title ?? pkg.name ?? 'API',
       version: this.#options.version ?? pkg.version ?? '0.0.0',
       docs,
@@ -202,7 +204,7 @@ export class CodeFirstSession {
         ...warnings,
       ]);
     }
-    return { document: result.document, files, expanded, endpoints: result.endpoints, warnings, consulted: [...consulted] };
+    return { document: JSON.parse(result.json) as Record<string, unknown>, files, expanded, endpoints: result.endpoints, warnings, consulted: [...consulted] };
   }
 
   #declarationsOf(project: DeriveProject, file: string): FileDeclarations {

@@ -6,8 +6,10 @@ export interface DescribeRequest {
   readonly files: readonly string[];
   /** Expanded text by file URL (files without DeriveSchema.gen<T>() calls are read from disk). */
   readonly sources: Readonly<Record<string, string>>;
-  /** Increases with every request, so each one loads the user's modules anew. */
+  /** Increases with every request: the modules without a version load anew each time. */
   readonly generation: number;
+  /** Each of the user's modules' version by file URL (moduleVersions.ts): a module whose version is unchanged is not loaded again. */
+  readonly versions: Readonly<Record<string, string>>;
   readonly title: string;
   readonly version: string;
   /** Summary and description from each export's JSDoc, by file and export name. */
@@ -39,6 +41,7 @@ export interface LoadFailure {
 
 /** What the loading thread answers. */
 export type DescribeResult =
-  | { readonly kind: 'described'; readonly document: Record<string, unknown>; readonly endpoints: readonly EndpointFound[] }
+  // The document as JSON text: a string crosses threads far cheaper than a cloned object tree.
+  | { readonly kind: 'described'; readonly json: string; readonly endpoints: readonly EndpointFound[] }
   | { readonly kind: 'load-failed'; readonly failure: LoadFailure }
   | { readonly kind: 'describe-failed'; readonly failure: LoadFailure; readonly endpoints: readonly EndpointFound[] };

@@ -1,12 +1,13 @@
 // The thread that loads endpoint definition files: it imports the user's modules (their
 // DeriveSchema.gen<T>() calls expanded, served by loaderHooks.ts), takes their exported Endpoint
 // values and describes them with the runtime's OpenAPIGen. It runs apart from the compiler so a
-// module's side effects and module cache stay out of it; a watch keeps it and loads each
-// generation under fresh URLs.
+// module's side effects and module cache stay out of it; a watch keeps it, and each request loads
+// under new URLs only the modules whose version changed (the others are the modules already loaded).
 import { MessageChannel, parentPort, type MessagePort } from 'node:worker_threads';
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { DescribeRequest, DescribeResult, EndpointFound, LoadFailure } from './describeProtocol.ts';
+import type { HooksUpdate } from './loaderHooks.ts';
 
 const hooksChannel = new MessageChannel();
 // Compiled, the hooks are a .js file beside this one; from the sources, .ts.
@@ -28,7 +29,7 @@ function updateHooks(port: MessagePort, request: DescribeRequest): Promise<void>
       done();
     };
     port.on('message', onAck);
-    port.postMessage({ sources: request.sources, generation: request.generation, shared: [runtimeRoot] });
+    port.postMessage({ sources: request.sources, generation: request.generation, versions: request.versions, shared: [runtimeRoot] } satisfies HooksUpdate);
   });
 }
 
@@ -81,7 +82,7 @@ async function describe(request: DescribeRequest): Promise<DescribeResult> {
   }
   try {
     const api = runtime.OpenAPIGen.fromEndpoints({ title: request.title, version: request.version }, ...endpoints);
-    return { kind: 'described', document: JSON.parse(api.toJson(0)) as Record<string, unknown>, endpoints: found };
+    return { kind: 'described', json: api.toJson(0), endpoints: found };
   } catch (error) {
     return { kind: 'describe-failed', failure: failure(request.files[0] ?? '', error), endpoints: found };
   }

@@ -1,7 +1,7 @@
 // Module loader hooks (node:module `register`) for loading endpoint definition files: they serve
 // the expanded text of the files kitgen expanded (DeriveSchema.gen<T>() calls with their schemas)
-// in place of the files on disk, and give every module of the user's project a fresh URL per
-// generation, so a watch re-reads what changed. They run on the loader thread; tsx, registered
+// in place of the files on disk, and give every module of the user's project a URL naming its
+// version (a hash of its text and its imports'), so a watch loads again only what an edit reached. They run on the loader thread; tsx, registered
 // after them, turns the TypeScript they return into JavaScript.
 import type { MessagePort } from 'node:worker_threads';
 
@@ -9,6 +9,8 @@ import type { MessagePort } from 'node:worker_threads';
 export interface HooksUpdate {
   readonly sources: Readonly<Record<string, string>>;
   readonly generation: number;
+  /** Each module's version by file URL; a module without one gets the generation (it loads anew each time). */
+  readonly versions: Readonly<Record<string, string>>;
   /** URL prefixes of modules loaded once and shared (the runtime package, wherever it lives). */
   readonly shared: readonly string[];
 }
@@ -20,6 +22,7 @@ export interface HooksData {
 
 let sources: Readonly<Record<string, string>> = {};
 let generation = 0;
+let versions: Readonly<Record<string, string>> = {};
 let shared: readonly string[] = [];
 
 /** Receives updates over the port, acknowledging each so the loader knows it is in force. */
@@ -27,6 +30,7 @@ export function initialize(data: HooksData): void {
   data.port.on('message', (update: HooksUpdate) => {
     sources = update.sources;
     generation = update.generation;
+    versions = update.versions;
     shared = update.shared;
     data.port.postMessage({ ack: update.generation });
   });
@@ -43,12 +47,12 @@ interface ResolveResult {
   readonly shortCircuit?: boolean;
 }
 
-/** Marks a project file's URL with the generation, so a new generation loads it anew. */
+/** Marks a project file's URL with its version (or the generation), so a changed module loads anew and an unchanged one is reused. */
 export async function resolve(specifier: string, context: object, next: Next<object, ResolveResult>): Promise<ResolveResult> {
   const result = await next(specifier, context);
   if (!projectFile(result.url) || generation === 0) return result;
   const url = new URL(result.url);
-  url.searchParams.set('kitgen', String(generation));
+  url.searchParams.set('kitgen', versions[result.url] ?? String(generation));
   return { ...result, url: url.href };
 }
 

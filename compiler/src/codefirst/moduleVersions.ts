@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { SourceFile } from 'ts-morph';
+import type { DeriveProject } from '../derive/index.ts';
+
+/** A relative module specifier: the user's own module (a package, the runtime included, is not). */
+const relative = /^\.\.?\//;
+
+/** Text that may load a module the import declarations do not name (`import(x)`, `require(x)`). */
+const unlistedLoad = /\bimport\s*\(|\brequire\s*\(/;
+
+interface Node {
+  /** Hash of the text the loader serves for the module (its expansion, or the file as it is). */
+  readonly own: string;
+  /** The user's modules it imports (relative specifiers resolved to source files). */
+  readonly imports: readonly string[];
+  /** It may load something outside the graph: its version cannot be known ahead, so it loads anew each time. */
+  readonly volatile: boolean;
+}
+
+function nodeOf(sf: SourceFile, served: string | undefined, project: DeriveProject): Node {
+  const imports: string[] = [];
+  let volatile = unlistedLoad.test(served ?? sf.getFullText());
+  for (const d of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
+    const spec = d.getModuleSpecifierValue();
+    if (spec === undefined || !relative.test(spec)) continue;
+    const target = d.getModuleSpecifierSourceFile();
+    // A relative import TypeScript cannot resolve to a source (a .json, a .js without allowJs) is
+    // still loaded by Node: its changes are invisible here, so the importer is never reused.
+    if (target === undefined || target.isDeclarationFile()) volatile = true;
+    else imports.push(target.getFilePath());
+  }
+  const own = served !== undefined ? createHash('sha1').update(served).digest('base64url') : project.hashOf(sf.getFilePath());
+  return { own, imports, volatile };
+}
+
+/**
+ * The version of each of the user's modules reached from `roots` (file URL → version): a hash of
+ * the text the loader serves for it (`served`, the expanded text by path, or the file on disk) and
+ * of every module it imports, directly or not. A module whose version did not change since the
+ * last load is the same module: the loading thread keeps it, and loads again only the modules an
+ * edit reaches (the edited one and those importing it). Modules that may load what the graph does
+ * not see (`import(x)`, `require`, an import TypeScript does not resolve), and those importing
+ * them, get no version: they load anew every time, as every module did before.
+ */
+export function moduleVersions(project: DeriveProject, roots: readonly string[], served: ReadonlyMap<string, string>): Record<string, string> {
+  const nodes = new Map<string, Node>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const path = queue.pop()!;
+    if (nodes.has(path)) continue;
+    const node = nodeOf(project.sourceFile(path), served.get(path), project);
+    nodes.set(path, node);
+    for (const i of node.imports) if (!nodes.has(i)) queue.push(i);
+  }
+  const versions: Record<string, string> = {};
+  for (const path of nodes.keys()) {
+    // The closure, not a recursive hash: cycles between modules are allowed in ESM.
+    const closure = new Set<string>([path]);
+    const stack = [path];
+    let volatile = false;
+    while (stack.length > 0) {
+      const node = nodes.get(stack.pop()!)!;
+      volatile ||= node.volatile;
+      for (const i of node.imports) {
+        if (closure.has(i)) continue;
+        closure.add(i);
+        stack.push(i);
+      }
+    }
+    if (volatile) continue;
+    const hash = createHash('sha1');
+    for (const member of [...closure].sort()) hash.update(`${member}\0${nodes.get(member)!.own}\0`);
+    versions[pathToFileURL(path).href] = hash.digest('base64url');
+  }
+  return versions;
+}
