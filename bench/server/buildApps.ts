@@ -25,6 +25,9 @@ export function buildApps(): string {
   const sources = [
     'serve.ts',
     'domain.ts',
+    'payloads.ts',
+    'orderCheck.ts',
+    'catalog.ts',
     'profiler.ts',
     'manyRoutes.ts',
     'holdConnections.ts',

@@ -13,14 +13,14 @@ import { loadGeneratorVersion, runLoad, stopLoad } from './loadgen.ts';
 import { runProbes } from './probe.ts';
 import { cpuSeconds, startServer, systemCpu, type ServerProcess } from './processes.ts';
 import { summarise, table, type Sample } from './report.ts';
-import { scenarios, type Scenario } from './scenarios.ts';
+import { scenarios, serves, type Scenario } from './scenarios.ts';
 import type { ServerName } from './servers/index.ts';
 
 const host = '127.0.0.1';
 const pauseMs = 500;
 const retryPauseMs = 3_000;
-/** Issue 17's goals: kitgen's ratio to each peer, by req/s and by CPU per request. */
-const goals: ReadonlyArray<readonly [ServerName, number]> = [
+/** kitgen's goals on tiny routes (a scenario may set its own): its ratio to each peer, by req/s and by CPU per request. */
+const defaultGoals: ReadonlyArray<readonly [ServerName, number]> = [
   ['fastify', 1.2],
   ['node-http', 0.97],
 ];
@@ -152,15 +152,15 @@ async function main(): Promise<void> {
     }
 
     for (const scenario of chosen) {
-      for (const s of servers) {
+      for (const s of servers.filter((x) => serves(scenario, x.name))) {
         const problems = await runProbes(`http://${host}:${s.port}`, scenario.probes);
         if (problems.length > 0) throw new Error(`${s.name} fails the probes of ${scenario.title}:\n  ${problems.join('\n  ')}`);
       }
     }
-    console.log(`probes:      all ${servers.length} servers answer every scenario's probes alike`);
+    console.log(`probes:      every server answers each of its scenarios' probes alike`);
 
     for (const scenario of chosen) {
-      for (const s of servers) await measureOnce(o, s, scenario, o.connections[0], o.warmupSec, 0);
+      for (const s of servers.filter((x) => serves(scenario, x.name))) await measureOnce(o, s, scenario, o.connections[0], o.warmupSec, 0);
     }
     console.log('warm-up:     done');
 
@@ -170,11 +170,11 @@ async function main(): Promise<void> {
       const order = servers.map((_, i) => servers[(i + round - 1) % servers.length]);
       for (const scenario of chosen) {
         for (const connections of o.connections) {
-          for (const s of order) {
+          for (const s of order.filter((x) => serves(scenario, x.name))) {
             const sample = await measure(o, s, scenario, connections, o.durationSec, round);
             samples.push(sample);
             console.log(
-              `round ${round}/${o.rounds}  ${scenario.id.padEnd(10)} -c${String(connections).padEnd(4)} ${s.name.padEnd(9)} ${Math.round(sample.rps).toString().padStart(7)} req/s  p99 ${sample.p99Ms.toFixed(2).padStart(7)} ms  ${sample.cpuUsPerRequest?.toFixed(1) ?? 'n/a'} µs/req  background ${sample.backgroundCores?.toFixed(2) ?? 'n/a'}`,
+              `round ${round}/${o.rounds}  ${scenario.id.padEnd(12)} -c${String(connections).padEnd(4)} ${s.name.padEnd(9)} ${Math.round(sample.rps).toString().padStart(7)} req/s  p99 ${sample.p99Ms.toFixed(2).padStart(7)} ms  ${sample.cpuUsPerRequest?.toFixed(1) ?? 'n/a'} µs/req  background ${sample.backgroundCores?.toFixed(2) ?? 'n/a'}`,
             );
             await new Promise((r) => setTimeout(r, pauseMs));
           }
@@ -186,12 +186,12 @@ async function main(): Promise<void> {
       for (const connections of o.connections) {
         const summaries = summarise(
           samples.filter((s) => s.scenario === scenario.id && s.connections === connections),
-          o.servers,
+          o.servers.filter((name) => serves(scenario, name)),
         );
         console.log(`\n${scenario.title}, ${o.handlers} handlers, ${connections} connections — medians over ${o.rounds} rounds of ${o.durationSec}s\n`);
         console.log(table(summaries));
         console.log('');
-        for (const [peer, goal] of goals) {
+        for (const [peer, goal] of (scenario as Scenario).goals ?? defaultGoals) {
           const s = summaries.find((x) => x.server === peer);
           if (s?.kitgenRatio === undefined) continue;
           const verdict = (r: number | undefined) => (r === undefined ? 'n/a' : `${r.toFixed(2)}× (${r >= goal ? 'met' : 'NOT met'})`);

@@ -5,7 +5,10 @@
  * scenario's `probes` before measuring it, so a server that answers differently is never timed.
  */
 
+import { catalog } from './catalog.ts';
 import { newUserBody } from './domain.ts';
+import { orderBody, orderWith, sampleOrder, summariseOrder } from './payloads.ts';
+import type { ServerName } from './servers/index.ts';
 
 /** An HTTP request the load generator repeats, or a probe sends once. */
 export interface BenchRequest {
@@ -16,10 +19,15 @@ export interface BenchRequest {
   readonly body?: string;
 }
 
-/** A correctness check: this request must get this status (and, when given, this JSON body). */
+/**
+ * A correctness check: this request must get this status and, when given, this JSON body
+ * (`json`: equal once parsed; `text`: byte for byte), or this value as a MsgPack body.
+ */
 export interface Probe extends BenchRequest {
   readonly status: number;
   readonly json?: unknown;
+  readonly text?: string;
+  readonly msgpack?: unknown;
 }
 
 /** One measured request shape. */
@@ -29,7 +37,16 @@ export interface Scenario {
   readonly title: string;
   readonly request: BenchRequest;
   readonly probes: readonly Probe[];
+  /** The servers that serve it, when not all (a format only kitgen speaks). */
+  readonly only?: readonly ServerName[];
+  /** kitgen's goals against peers here (ratio of req/s and of CPU per request), when not the runner's defaults. */
+  readonly goals?: ReadonlyArray<readonly [ServerName, number]>;
 }
+
+const json = { 'content-type': 'application/json' } as const;
+const summary = summariseOrder(sampleOrder);
+/** A body every server must refuse with 400 (a change its schema forbids, or no JSON at all). */
+const refused = (body: string): Probe => ({ method: 'POST', path: '/orders', headers: json, body, status: 400 });
 
 /**
  * Every scenario, in the order the runner measures them. To add one (say POST /users with a
@@ -66,7 +83,49 @@ export const scenarios = [
       { method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body: '{"id":1,"name":"x"', status: 400 },
     ],
   },
+  {
+    id: 'post-order',
+    title: 'POST /orders (~10 KB body, 30-field schema, summary answered)',
+    request: { method: 'POST', path: '/orders', headers: json, body: orderBody },
+    probes: [
+      { method: 'POST', path: '/orders', headers: json, body: orderBody, status: 200, json: summary, text: JSON.stringify(summary) },
+      refused(orderWith((o) => (o.customer.email = 'ada.example.com'))),
+      refused(orderWith((o) => (o.id = 'not-a-uuid'))),
+      refused(orderWith((o) => (o.createdAt = '2026-02-30T10:00:00Z'))),
+      refused(orderWith((o) => (o.ipAddress = '203.0.113.420'))),
+      refused(orderWith((o) => (o.items[51].quantity = 0))),
+      refused(orderWith((o) => (o.items[3].sku = 'sku-1'))),
+      refused(orderWith((o) => (o.status = 'lost'))),
+      refused(orderWith((o) => Reflect.deleteProperty(o, 'shippingAddress'))),
+      refused(orderWith((o) => (o.items = []))),
+      refused(orderBody.slice(0, -1)),
+    ],
+    goals: [['fastify', 1.2]],
+  },
+  {
+    id: 'list-json',
+    title: 'GET /catalog (100 items × 20 fields, JSON)',
+    request: { method: 'GET', path: '/catalog' },
+    probes: [{ method: 'GET', path: '/catalog', status: 200, json: catalog, text: JSON.stringify(catalog) }],
+    goals: [['fastify', 1.2]],
+  },
+  {
+    id: 'list-msgpack',
+    title: 'GET /catalog-msgpack (the same list as MsgPack, kitgen only)',
+    request: { method: 'GET', path: '/catalog-msgpack' },
+    probes: [{ method: 'GET', path: '/catalog-msgpack', status: 200, msgpack: catalog }],
+    only: ['kitgen'],
+    goals: [],
+  },
 ] as const satisfies readonly Scenario[];
 
 /** The id of a scenario in {@link scenarios}. */
 export type ScenarioId = (typeof scenarios)[number]['id'];
+
+/** The id of a scenario every server serves (a server's route table needs these). */
+export type SharedScenarioId = Exclude<(typeof scenarios)[number], { readonly only: unknown }>['id'];
+
+/** Whether a server serves a scenario. */
+export function serves(scenario: Scenario, server: ServerName): boolean {
+  return scenario.only === undefined || scenario.only.includes(server);
+}

@@ -3,12 +3,14 @@
 // (an `async` handler by default, a plain one with --handlers sync). Logger off (its default).
 import Fastify, { type FastifyInstance } from 'fastify';
 import { handlerMode, newUserJsonSchema, userJsonSchema, userParamsJsonSchema, userStore, type User } from '../domain.ts';
-import type { ScenarioId } from '../scenarios.ts';
+import { catalog, catalogJsonSchema } from '../catalog.ts';
+import { orderJsonSchema, orderSummaryJsonSchema, summariseOrder, type Order } from '../payloads.ts';
+import type { SharedScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
 const store = userStore(handlerMode());
 
-const routes: Record<ScenarioId, (app: FastifyInstance) => void> = {
+const routes: Record<SharedScenarioId, (app: FastifyInstance) => void> = {
   'get-user': (app) => {
     const schema = { params: userParamsJsonSchema, response: { 200: userJsonSchema } };
     if (store.mode === 'async') app.get<{ Params: { id: number } }>('/users/:id', { schema }, async (request) => await store.findUser(request.params.id));
@@ -18,6 +20,18 @@ const routes: Record<ScenarioId, (app: FastifyInstance) => void> = {
     const schema = { body: newUserJsonSchema, response: { 200: userJsonSchema } };
     if (store.mode === 'async') app.post<{ Body: User }>('/users', { schema }, async (request) => await store.saveUser(request.body));
     else app.post<{ Body: User }>('/users', { schema }, (request) => store.saveUser(request.body));
+  },
+  // The body checked by the Ajv code Fastify compiles from the schema (formats included), the
+  // summary written by fast-json-stringify from its response schema.
+  'post-order': (app) => {
+    const schema = { body: orderJsonSchema, response: { 200: orderSummaryJsonSchema } };
+    if (store.mode === 'async') app.post<{ Body: Order }>('/orders', { schema }, async (request) => await Promise.resolve(summariseOrder(request.body)));
+    else app.post<{ Body: Order }>('/orders', { schema }, (request) => summariseOrder(request.body));
+  },
+  'list-json': (app) => {
+    const schema = { response: { 200: catalogJsonSchema } };
+    if (store.mode === 'async') app.get('/catalog', { schema }, async () => await Promise.resolve(catalog));
+    else app.get('/catalog', { schema }, () => catalog);
   },
 };
 

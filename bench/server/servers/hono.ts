@@ -5,7 +5,10 @@ import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { badIdBody, handlerMode, parseIntId, userStore, validNewUser, type User } from '../domain.ts';
-import type { ScenarioId } from '../scenarios.ts';
+import { catalog } from '../catalog.ts';
+import { validOrder } from '../orderCheck.ts';
+import { summariseOrder } from '../payloads.ts';
+import type { SharedScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
 const store = userStore(handlerMode());
@@ -17,7 +20,7 @@ function byId(c: Context): Response | Promise<Response> {
   return store.mode === 'async' ? (async () => c.json(await store.findUser(id)))() : c.json(store.findUser(id) as User);
 }
 
-const routes: Record<ScenarioId, (app: Hono) => void> = {
+const routes: Record<SharedScenarioId, (app: Hono) => void> = {
   'get-user': (app) => {
     if (store.mode === 'async') {
       app.get('/users/:id', async (c) => {
@@ -46,6 +49,22 @@ const routes: Record<ScenarioId, (app: Hono) => void> = {
       const saved = await store.saveUser({ id: body.id, name: body.name, email: body.email });
       return c.json(saved);
     });
+  },
+  'post-order': (app) => {
+    app.post('/orders', async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return c.json({ error: 'Bad Request', message: 'invalid JSON' }, 400);
+      }
+      if (!validOrder(body)) return c.json({ error: 'Bad Request', message: 'body does not match the schema' }, 400);
+      return c.json(store.mode === 'async' ? await Promise.resolve(summariseOrder(body)) : summariseOrder(body));
+    });
+  },
+  'list-json': (app) => {
+    if (store.mode === 'async') app.get('/catalog', async (c) => c.json(await Promise.resolve(catalog)));
+    else app.get('/catalog', (c) => c.json(catalog));
   },
 };
 

@@ -3,6 +3,8 @@
 // handler (a plain one with --handlers sync).
 import type * as KitgenRuntime from '@kitgen/runtime';
 import { handlerMode, newUserJsonSchema, userJsonSchema, userStore, type User } from '../domain.ts';
+import { catalog, catalogJsonSchema, type CatalogItem } from '../catalog.ts';
+import { orderJsonSchema, orderSummaryJsonSchema, summariseOrder, type Order, type OrderSummary } from '../payloads.ts';
 import type { ScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
@@ -17,6 +19,14 @@ const NewUser = Schema.Unsafe<User>(structuredClone(newUserJsonSchema) as object
 
 const getUser = Endpoint(RoutePattern.GET('users', PathCodec.int('id'))).out(UserSchema);
 const postUser = Endpoint(RoutePattern.POST('users')).in(NewUser).out(NewUser);
+const OrderSchema = Schema.Unsafe<Order>(structuredClone(orderJsonSchema) as object);
+const Summary = Schema.Unsafe<OrderSummary>(structuredClone(orderSummaryJsonSchema) as object);
+const Catalog = Schema.Unsafe<readonly CatalogItem[]>(structuredClone(catalogJsonSchema) as object);
+const postOrder = Endpoint(RoutePattern.POST('orders')).in(OrderSchema).out(Summary);
+const listJson = Endpoint(RoutePattern.GET('catalog')).out(Catalog);
+const listMsgpack = Endpoint(RoutePattern.GET('catalog-msgpack')).out(Catalog, { mediaType: 'application/msgpack' });
+const listAsync = async () => await Promise.resolve(catalog);
+const listSync = () => catalog;
 
 const routes: Record<ScenarioId, KitgenRuntime.Route> = {
   // PathCodec.int answers 400 itself for a segment that is not a 32-bit integer; the record is
@@ -26,6 +36,14 @@ const routes: Record<ScenarioId, KitgenRuntime.Route> = {
   // from the schema.
   'post-user':
     store.mode === 'async' ? postUser.implement(async (user) => await store.saveUser(user)) : postUser.implement((user) => store.saveUser(user) as User),
+  // The body checked against the same schema Fastify compiles (formats included), the summary
+  // written from its schema.
+  'post-order':
+    store.mode === 'async'
+      ? postOrder.implement(async (order) => await Promise.resolve(summariseOrder(order)))
+      : postOrder.implement((order) => summariseOrder(order)),
+  'list-json': listJson.implement(store.mode === 'async' ? listAsync : listSync),
+  'list-msgpack': listMsgpack.implement(store.mode === 'async' ? listAsync : listSync),
 };
 
 /** Starts kitgen's server with the scenario routes (and `extra` more, for bench:routes). */

@@ -4,7 +4,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { badIdBody, handlerMode, parseIntId, userStore, validNewUser, type User } from '../domain.ts';
-import type { ScenarioId } from '../scenarios.ts';
+import { catalog } from '../catalog.ts';
+import { validOrder } from '../orderCheck.ts';
+import { summariseOrder } from '../payloads.ts';
+import type { SharedScenarioId } from '../scenarios.ts';
 import type { StartServer } from './types.ts';
 
 const store = userStore(handlerMode());
@@ -38,6 +41,16 @@ function sendUser(res: ServerResponse, value: User | Promise<User>): void {
   else sendJson(res, 200, value);
 }
 
+/** Answers with what `value` gives, as {@link sendUser} does, for any JSON value. */
+function sendValue(res: ServerResponse, value: unknown): void {
+  if (value instanceof Promise)
+    value.then(
+      (v) => sendJson(res, 200, v),
+      () => internalError(res),
+    );
+  else sendJson(res, 200, value);
+}
+
 /** The id route, for the scenario and for bench:routes' parameterised routes. */
 function byId(res: ServerResponse, rest: string): void {
   const text = decodeURIComponent(rest);
@@ -49,7 +62,7 @@ function byId(res: ServerResponse, rest: string): void {
 // In async mode the handler is an `async` function, as a user would write it.
 const findUser = store.mode === 'async' ? async (id: number) => await store.findUser(id) : (id: number) => store.findUser(id);
 
-const routes: Record<ScenarioId, RawRoute> = {
+const routes: Record<SharedScenarioId, RawRoute> = {
   'get-user': {
     method: 'GET',
     prefix: '/users/',
@@ -74,6 +87,32 @@ const routes: Record<ScenarioId, RawRoute> = {
         sendUser(res, store.mode === 'async' ? (async () => await store.saveUser(user))() : (store.saveUser(user) as User));
       });
     },
+  },
+  'post-order': {
+    method: 'POST',
+    prefix: '/orders',
+    exact: true,
+    handle(req, res) {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        let body: unknown;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return sendJson(res, 400, { error: 'Bad Request', message: 'invalid JSON' });
+        }
+        if (!validOrder(body)) return sendJson(res, 400, { error: 'Bad Request', message: 'body does not match the schema' });
+        const order = body;
+        sendValue(res, store.mode === 'async' ? (async () => await Promise.resolve(summariseOrder(order)))() : summariseOrder(order));
+      });
+    },
+  },
+  'list-json': {
+    method: 'GET',
+    prefix: '/catalog',
+    exact: true,
+    handle: (_req, res) => sendValue(res, store.mode === 'async' ? (async () => await Promise.resolve(catalog))() : catalog),
   },
 };
 
