@@ -30,9 +30,27 @@ test('words: camel, Pascal, snake, kebab, acronyms, digits, separators', () => {
     assert.deepEqual(words(text), expected, text);
     assert.deepEqual(words(text, { ascii: true }), expected, text);
   }
-  // Letters beyond ASCII are letters for field names, separators for identifiers.
+  // Letters beyond ASCII are letters for field names; identifiers take their accents off, and
+  // what is still not ASCII separates words.
   assert.deepEqual(words('naïveÜber_wert'), ['naïve', 'Über', 'wert']);
-  assert.deepEqual(words('naïveÜber_wert', { ascii: true }), ['na', 've', 'ber', 'wert']);
+  assert.deepEqual(words('naïveÜber_wert', { ascii: true }), ['naive', 'Uber', 'wert']);
+  assert.deepEqual(words('size→ß', { ascii: true }), ['size']);
+});
+
+test("words: an acronym's plural stays one word (getAPIs, listIPs, URLsForUser)", () => {
+  const cases: Array<[string, string[]]> = [
+    ['getAPIs', ['get', 'APIs']],
+    ['getOutboundIPs', ['get', 'Outbound', 'IPs']],
+    ['URLsForUser', ['URLs', 'For', 'User']],
+    ['UserIDs', ['User', 'IDs']],
+    ['HTTPSender', ['HTTP', 'Sender']],
+  ];
+  for (const [text, expected] of cases) {
+    assert.deepEqual(words(text), expected, text);
+    assert.deepEqual(words(text, { ascii: true }), expected, text);
+  }
+  assert.equal(slug('getAPIs'), 'get-apis');
+  assert.equal(NameFormat.apply(NameFormat.SnakeCase, 'outboundIPs'), 'outbound_ips');
 });
 
 test('NameFormat (JSON field names)', () => {

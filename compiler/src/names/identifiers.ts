@@ -1,3 +1,4 @@
+import { words as splitWords } from '@kitgen/runtime/words';
 /** Words that cannot be identifiers or are unsafe as property/variable names in generated code. */
 const reserved = new Set([
   'break',
@@ -131,18 +132,13 @@ const reserved = new Set([
 ]);
 
 /**
- * Splits any text into words: camelCase humps, digits groups, and runs of letters between
- * separators. An acronym's plural stays one word (`getAPIs` → get, APIs; not get, AP, Is), as
- * real documents name operations `getAPIs`, `listIPs`, `URLsForUser`.
+ * Splits any text into ASCII words: camelCase humps, digit groups, runs of letters between
+ * separators, accents taken off. The runtime's splitter, so that a name the compiler writes and one
+ * the runtime derives (CLI command names, operation ids) never disagree; an acronym's plural stays
+ * one word (`getAPIs` → get, APIs), as real documents name operations `getAPIs`, `listIPs`.
  */
 export function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean);
+  return splitWords(text, { ascii: true });
 }
 
 const upperFirst = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
