@@ -5,7 +5,8 @@ import { HttpError } from '../http/HttpError.ts';
 import type { Handler } from './Handler.ts';
 import { Route } from './Route.ts';
 import { Router } from './Router.ts';
-import { answerSync, answerThen, ErrorHookKey, type ErrorHook } from './errorFunnel.ts';
+import { answerSync, answerThen, type ErrorHook } from './errorFunnel.ts';
+import { ErrorHookKey } from '../util/symbols.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Anything that turns routes into routes: the spec's `Middleware` (see middleware/). */

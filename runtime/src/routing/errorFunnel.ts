@@ -7,6 +7,7 @@ import { Status } from '../http/Status.ts';
 import type { Handler } from './Handler.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 import { errorBodyText, errorMediaType } from '../errors/errorBody.ts';
+import { ErrorHookKey } from '../util/symbols.ts';
 
 // The one road from a thrown error to the client's answer (as Hono's `#handleError`): every
 // place that runs a handler — a route, an endpoint, the routes' top, the server as a last
@@ -38,9 +39,6 @@ export type ErrorHook = (error: unknown, request: Request) => Response | undefin
 
 /** An answer tried before the runtime's own: an endpoint's declared failures and mapped refusals. */
 export type Renderer = (error: unknown, request: Request) => Response | undefined;
-
-/** Where the top of an application's routes leaves its {@link ErrorHook} for every route below to find. */
-export const ErrorHookKey: unique symbol = Symbol('kitgen.errorHook');
 
 const rendersItself = (error: unknown): error is RendersResponse =>
   typeof error === 'object' && error !== null && typeof (error as { toResponse?: unknown }).toResponse === 'function';

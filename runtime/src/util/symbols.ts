@@ -12,3 +12,6 @@ export const ClientErrorAnsweredKey: unique symbol = Symbol('kitgen.clientErrorA
 
 /** Where a validator refinement keeps what the first-error walker needs to descend into it. */
 export const ValidatorWalkKey: unique symbol = Symbol('kitgen.validator.walk');
+
+/** @internal Request attribute holding the application's error hook, set by the routes' top (routing/errorFunnel.ts). */
+export const ErrorHookKey: unique symbol = Symbol('kitgen.errorHook');

@@ -34,18 +34,6 @@ export interface ImplementOptions<E> {
   readonly security?: SecurityRequirements;
 }
 
-/** The credential for the endpoint's auth type, or a 401 answer with WWW-Authenticate. */
-function credentials(authType: AuthType, request: Request): unknown {
-  if (authType === 'None') return undefined;
-  const text = request.headers.get('authorization');
-  const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
-  if (!parsed || parsed.scheme !== authType) {
-    const options = { headers: challengeHeaders([authType]) };
-    throw text === undefined ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], options) : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, [authType], options);
-  }
-  return parsed.scheme === 'Basic' ? { username: parsed.username, password: parsed.password } : { token: parsed.token };
-}
-
 /** The credential for the endpoint's auth type when the request carries one of that scheme. */
 function offeredCredentials(authType: AuthType, request: Request): unknown {
   if (authType === 'None') return undefined;
@@ -53,6 +41,16 @@ function offeredCredentials(authType: AuthType, request: Request): unknown {
   const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
   if (!parsed || parsed.scheme !== authType) return undefined;
   return parsed.scheme === 'Basic' ? { username: parsed.username, password: parsed.password } : { token: parsed.token };
+}
+
+/** The credential for the endpoint's auth type, or a 401 answer with WWW-Authenticate. */
+function credentials(authType: AuthType, request: Request): unknown {
+  const offered = offeredCredentials(authType, request);
+  if (offered !== undefined || authType === 'None') return offered;
+  const options = { headers: challengeHeaders([authType]) };
+  throw request.headers.get('authorization') === undefined
+    ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], options)
+    : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, [authType], options);
 }
 
 /** Requirements that say no more than the auth type does (one alternative: its scheme alone) are left to it. */
@@ -65,10 +63,10 @@ function beyondAuthType(security: SecurityRequirements | undefined, authType: Au
 /**
  * Turns an endpoint and its handler into a route: decode path, auth, query, headers and body
  * (400/401/415 naming the input, handler not called), run the handler, and encode its output or
- * declared failure (rule 5). Every throw on the way is answered by the runner (routing's
- * errorFunnel.ts), which first offers it to this endpoint's own answers: a declared failure, or
- * one of the runtime's refusals in the declared error shape (`mapError`). Undeclared throws
- * become a bare 500.
+ * declared failure (at the status declared for it). Every throw on the way is answered by the
+ * runner (routing's errorFunnel.ts), which first offers it to this endpoint's own answers: a
+ * declared failure, or one of the runtime's refusals in the declared error shape (`mapError`).
+ * Undeclared throws become a bare 500.
  */
 export function implementEndpoint<I extends unknown[], E, O extends unknown[], A extends AuthType>(
   endpoint: EndpointImpl<any, I, E, O, A>,
