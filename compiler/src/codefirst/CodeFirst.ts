@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { createDeriveProject, expandDeriveSchema, type DeriveProject } from '../derive/index.ts';
 import { ts } from 'ts-morph';
 import { CompileError, diagnosticAtText, type Diagnostic } from '../diagnostics/index.ts';
-import type { EndpointFound, ExportDocs } from './describeProtocol.ts';
+import type { DescribeResult, EndpointFound, ExportDocs } from './describeProtocol.ts';
 import { EndpointLoader } from './EndpointLoader.ts';
 import { resolveEndpointFiles } from './endpointFiles.ts';
 import { fileDeclarations, type FileDeclarations, type SourcePlace } from './exportDocs.ts';
@@ -120,6 +120,8 @@ export class CodeFirstSession {
   readonly #loader = new EndpointLoader();
   /** Each endpoint file's declarations with the content hash they were read at: a watch's run reads only edited files again. */
   readonly #declarations = new Map<string, { readonly hash: string; readonly value: FileDeclarations }>();
+  /** The last description and what it was asked with. */
+  #last: { readonly key: string; readonly result: DescribeResult } | undefined;
 
   constructor(options: CodeFirstOptions) {
     this.#options = options;
@@ -183,14 +185,20 @@ export class CodeFirstSession {
     }
     if (errors.length > 0) throw new CompileError([...errors, ...warnings]);
     const pkg = await packageInfo(files[0]);
-    const result = await this.#loader.describe({
+    const { versions, complete } = moduleVersions(project, files, expanded);
+    const request = {
       files,
       sources,
-      versions: moduleVersions(project, files, expanded),
+      versions,
       title: this.#options.title ?? pkg.name ?? 'API',
       version: this.#options.version ?? pkg.version ?? '0.0.0',
       docs,
-    });
+    };
+    // The same modules (every one versioned, no version changed) with the same docs describe the
+    // same document: an edit that changed no expansion (a comment, a type no call reads) skips the loading thread.
+    const key = complete ? JSON.stringify([files, versions, request.title, request.version, docs]) : undefined;
+    const result = key !== undefined && this.#last?.key === key ? this.#last.result : await this.#loader.describe(request);
+    this.#last = key !== undefined && result.kind === 'described' ? { key, result } : undefined;
     if (result.kind === 'load-failed') throw new CompileError([loadFailureDiagnostic(result.failure, files), ...warnings]);
     if (result.kind === 'describe-failed') throw new CompileError([describeFailureDiagnostic(result.failure, result.endpoints, places), ...warnings]);
     if (result.endpoints.length === 0) {

@@ -23,7 +23,9 @@ function nodeOf(sf: SourceFile, served: string | undefined, project: DeriveProje
   let volatile = unlistedLoad.test(served ?? sf.getFullText());
   for (const d of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
     const spec = d.getModuleSpecifierValue();
-    if (spec === undefined || !relative.test(spec)) continue;
+    // `import type`/`export type` are erased: the loader never loads them (a type the module's
+    // derivations read is in its expanded text, so the module's own hash follows it).
+    if (spec === undefined || !relative.test(spec) || d.isTypeOnly()) continue;
     const target = d.getModuleSpecifierSourceFile();
     // A relative import TypeScript cannot resolve to a source (a .json, a .js without allowJs) is
     // still loaded by Node: its changes are invisible here, so the importer is never reused.
@@ -32,6 +34,14 @@ function nodeOf(sf: SourceFile, served: string | undefined, project: DeriveProje
   }
   const own = served !== undefined ? createHash('sha1').update(served).digest('base64url') : project.hashOf(sf.getFilePath());
   return { own, imports, volatile };
+}
+
+/** The versions of the user's modules, and whether every module reached has one. */
+export interface ModuleVersions {
+  /** File URL → version. */
+  readonly versions: Record<string, string>;
+  /** False when a module may load what the graph does not see: the same versions then do not mean the same modules. */
+  readonly complete: boolean;
 }
 
 /**
@@ -43,7 +53,7 @@ function nodeOf(sf: SourceFile, served: string | undefined, project: DeriveProje
  * not see (`import(x)`, `require`, an import TypeScript does not resolve), and those importing
  * them, get no version: they load anew every time, as every module did before.
  */
-export function moduleVersions(project: DeriveProject, roots: readonly string[], served: ReadonlyMap<string, string>): Record<string, string> {
+export function moduleVersions(project: DeriveProject, roots: readonly string[], served: ReadonlyMap<string, string>): ModuleVersions {
   const nodes = new Map<string, Node>();
   const queue = [...roots];
   while (queue.length > 0) {
@@ -54,6 +64,7 @@ export function moduleVersions(project: DeriveProject, roots: readonly string[],
     for (const i of node.imports) if (!nodes.has(i)) queue.push(i);
   }
   const versions: Record<string, string> = {};
+  let complete = true;
   for (const path of nodes.keys()) {
     // The closure, not a recursive hash: cycles between modules are allowed in ESM.
     const closure = new Set<string>([path]);
@@ -68,10 +79,13 @@ export function moduleVersions(project: DeriveProject, roots: readonly string[],
         stack.push(i);
       }
     }
-    if (volatile) continue;
+    if (volatile) {
+      complete = false;
+      continue;
+    }
     const hash = createHash('sha1');
     for (const member of [...closure].sort()) hash.update(`${member}\0${nodes.get(member)!.own}\0`);
     versions[pathToFileURL(path).href] = hash.digest('base64url');
   }
-  return versions;
+  return { versions, complete };
 }
