@@ -28,11 +28,22 @@ export function mayHoldPrototypeKeys(text: string): boolean {
 }
 
 /**
- * True when a text of this length may nest deeper than `maxDepth`: each level takes an opening
- * and a closing bracket, so shorter valid JSON cannot (and invalid JSON fails to parse).
+ * True when the text may nest deeper than `maxDepth`: each level takes an opening and a closing
+ * bracket, so shorter valid JSON cannot (and invalid JSON fails to parse), nor can a text with
+ * at most `maxDepth` opening brackets. Counting them (in strings too: an upper bound) with
+ * native searches costs a fraction of the walk that {@link deepestPlace} makes over every
+ * character, which a body of ordinary depth is thus spared; at most twice the text is searched.
  */
 export function mayNestDeeperThan(text: string, maxDepth: number): boolean {
-  return text.length > 2 * maxDepth;
+  return text.length > 2 * maxDepth && occurrencesExceed(text, '{', '[', maxDepth);
+}
+
+/** Whether `a` and `b` occur more than `limit` times in all; stops counting past the limit. */
+function occurrencesExceed(text: string, a: string, b: string, limit: number): boolean {
+  let count = 0;
+  for (let i = text.indexOf(a); i >= 0; i = text.indexOf(a, i + 1)) if (++count > limit) return true;
+  for (let i = text.indexOf(b); i >= 0; i = text.indexOf(b, i + 1)) if (++count > limit) return true;
+  return false;
 }
 
 /**
