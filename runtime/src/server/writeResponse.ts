@@ -57,7 +57,8 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, respons
       userLength = typeof value === 'string' ? value : value[0];
       continue;
     }
-    if (hopByHop.has(name)) {
+    // A 426 must name the protocol to switch to (RFC 9110 §15.5.22): its Upgrade is the answer's.
+    if (hopByHop.has(name) && !(name === 'upgrade' && status === 426)) {
       droppedHeader(name);
       continue;
     }
