@@ -24,18 +24,8 @@ export class EndpointError<E = unknown> extends Error {
     this.url = url;
   }
 
-  /**
-   * True when `error` is a declared failure of `endpoint`'s operation; narrows `value` to its
-   * error type. An operation is its method and path: code-first output holds the user's endpoint
-   * (re-exported by `index.js`) and the one the client calls (`endpoints.js`), two objects of one
-   * operation, and either names it.
-   */
+  /** True when `error` is a declared failure of `endpoint`; narrows `value` to its error type. */
   static isFrom<Ep extends AnyEndpoint>(endpoint: Ep, error: unknown): error is EndpointError<ErrorOf<Ep>> {
-    return error instanceof EndpointError && (error.source === endpoint || sameOperation(error.source, endpoint));
+    return error instanceof EndpointError && error.source === endpoint;
   }
-}
-
-/** One method and one path template (`GET /pets/{petId}`), whatever object describes them. */
-function sameOperation(a: AnyEndpoint, b: AnyEndpoint): boolean {
-  return a.route.toString() === b.route.toString();
 }
