@@ -19,12 +19,19 @@ export function buildRuntimePackage(root: string, work: string): string {
   });
   if (r.status !== 0) throw new Error(`building the runtime package failed:\n${r.stdout}${r.stderr}`);
   const pkg = JSON.parse(readFileSync(join(root, 'runtime/package.json'), 'utf8')) as Record<string, unknown>;
-  // Without the `kitgen-source` condition: the published package has only dist/ (and node reads
-  // the main entry and, for generated endpoint and client modules, the client entry).
-  pkg.exports = {
-    '.': { types: './dist/index.d.ts', default: './dist/index.js' },
-    './client': { types: './dist/client.d.ts', default: './dist/client.js' },
-  };
+  // Without the `kitgen-source` condition: the published package has only dist/. Every subpath
+  // stays (the compiler itself imports `@kitgen/runtime/words`).
+  pkg.exports = withoutSourceCondition(pkg.exports);
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   return dir;
+}
+
+/** The package's exports map without the `kitgen-source` condition (which points at src/), at any depth. */
+function withoutSourceCondition(exports: unknown): unknown {
+  if (typeof exports !== 'object' || exports === null || Array.isArray(exports)) return exports;
+  return Object.fromEntries(
+    Object.entries(exports as Record<string, unknown>)
+      .filter(([key]) => key !== 'kitgen-source')
+      .map(([key, value]) => [key, withoutSourceCondition(value)]),
+  );
 }
