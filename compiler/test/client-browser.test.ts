@@ -206,8 +206,8 @@ const apiPort = await Server.install(api, Server.live(ServerConfig.default.bindi
 console.log(JSON.stringify({ page: pageOrigin, api: \`http://127.0.0.1:\${apiPort}\` }));
 `;
 
-// Calls whose types must hold in a browser project: were the client's types lost (any), the
-// @ts-expect-error lines would be unused, which is an error.
+// Calls whose types must hold in a browser project: were the client's types lost (any), each
+// expected-error directive would go unused, which is an error.
 const typedScript = `import { createClient } from './generated/client.js';
 
 const client = createClient({ baseUrl: location.origin });

@@ -1,5 +1,5 @@
 import * as Engine from 'typebox/schema';
-import type { XSchema, XStack } from 'typebox/schema';
+import type { XRef, XStack } from 'typebox/schema';
 
 // `$ref` resolution for the failure walk, remembered. TypeBox's interpreted resolver finds a
 // `$ref`'s target by walking the whole schema (every key of every node, URL parsing at each
@@ -45,7 +45,7 @@ export function resolveRef(stack: XStack, ref: Record<string, unknown>): Resolve
     (e) => e.root === stack.schema && e.refRoot === refRoot && e.referenceBase === stack.referenceBase && e.resourceBase === stack.resourceBase,
   );
   if (hit) return { schema: hit.target, stack: stack.pendingResource ? stack : { ...stack, pendingResource: true } };
-  const resolved = Engine.Resolve.Ref(stack, ref as XSchema) as Resolved;
+  const resolved = Engine.Resolve.Ref(stack, ref as unknown as XRef) as Resolved;
   const found = typeof resolved.schema === 'object' && resolved.schema !== null;
   const settled = hasId(resolved.schema) || (text.startsWith('#') && stack.referenceBase === stack.resourceBase);
   if (found && settled && leavesStack(stack, resolved.stack)) {
