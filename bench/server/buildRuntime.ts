@@ -19,6 +19,12 @@ export type KitgenFrom = 'build' | 'source';
  * declarations are not needed here), so a type error elsewhere in progress does not stop it.
  */
 export function buildRuntime(): { entry: string; warning: string | undefined } {
+  // A bundle built earlier (say, of the commit before a change), to measure it against the same peers.
+  const given = process.env.BENCH_RUNTIME_BUNDLE;
+  if (given) {
+    if (!existsSync(given)) throw new Error(`BENCH_RUNTIME_BUNDLE: no file at ${given}`);
+    return { entry: pathToFileURL(given).href, warning: `runtime from BENCH_RUNTIME_BUNDLE=${given}, not built from this tree` };
+  }
   const outDir = `${repoRoot}.tmp/bench-runtime`;
   const r = spawnSync(process.execPath, [`${repoRoot}scripts/build-runtime.mjs`, '--outDir', outDir, '--no-declarations'], {
     encoding: 'utf8',

@@ -51,6 +51,8 @@ export const usage = `npm run bench:server -- [options]
                       other CPU work than this          (BENCH_MAX_BACKGROUND, default 0.25)
   --attempts <n>      runs per measurement at most      (BENCH_ATTEMPTS, default 3)
   --json <file>       also write every sample as JSON   (BENCH_JSON)
+  (env) BENCH_RUNTIME_BUNDLE=<index.js>  run kitgen on a runtime bundle built earlier
+                      (scripts/build-runtime.mjs --outDir …), e.g. of the commit before a change
 `;
 
 function positive(name: string, text: string | undefined, fallback: number): number {

@@ -155,26 +155,12 @@ for (const [name, config] of configs) {
   });
 }
 
-for (const [name, config] of configs) {
-  test(`the generated writer of a list of objects matches JSON.stringify of the plan (${name})`, () => {
-    const List = Schema.Array(Everything);
-    const plan = compileJsonPlan(List as unknown as Record<string, unknown>, config);
-    const codec = JsonCodec.schemaBasedBinaryCodec(List, config);
-    const lists: unknown[] = [[], values, [undefined, () => 1, Symbol('s'), ...values.slice(0, 3)], 'not a list', null, { 0: values[0], length: 1 }];
-    for (const value of lists) {
-      assert.equal(codec.encodeToString(value as never), JSON.stringify(plan.encode(value)), `value ${String(JSON.stringify(value))}`);
-    }
-  });
-}
-
-test('the writer is only generated for closed objects with declared properties, and lists of them', () => {
+test('the writer is only generated for closed objects with declared properties', () => {
   const planFor = (s: Record<string, unknown>) => compileJsonPlan(s, CodecConfig.default);
   const of = (s: TSchema) =>
     compileJsonStringify(s as unknown as Record<string, unknown>, CodecConfig.default, planFor(s as unknown as Record<string, unknown>), planFor);
   assert.equal(typeof of(Address), 'function');
-  assert.equal(typeof of(Schema.Array(Address)), 'function');
-  assert.equal(of(Schema.Array(Schema.String())), undefined);
-  assert.equal(of(Schema.Array(Shape)), undefined);
+  assert.equal(of(Schema.Array(Address)), undefined);
   assert.equal(of(Shape), undefined);
   assert.equal(of(Schema.Object({ a: Schema.String() }, { additionalProperties: Schema.Number() })), undefined);
   assert.equal(of(Schema.String()), undefined);

@@ -19,7 +19,10 @@ const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.c
  * does not specialise (unions, `$ref`s, bytes, 64-bit integers, open objects; dates are written
  * as `toISOString()` text) and values of an
  * unexpected type go through the plan and JSON.stringify, so the output never differs.
- * Undefined when the schema is neither an object with declared properties nor an array of them.
+ * Undefined when the schema is not an object with declared properties. A list of such objects
+ * keeps `JSON.stringify(plan.encode(value))` on purpose: the writer's concatenated pieces make a
+ * rope that writing the response flattens, and for a 100-item list that cost more than the
+ * plan's copy saves (JSON.stringify builds its text flat); see docs/benchmarks.md.
  */
 export function compileJsonStringify(
   schema: Schema,
@@ -28,13 +31,8 @@ export function compileJsonStringify(
   planFor: (schema: Schema) => JsonPlan,
   nullable: (schema: Schema) => boolean = (s) => admitsNull(s),
 ): ((value: unknown) => string) | undefined {
-  if (!isClosedObject(schema) && !isListOfClosedObjects(schema)) return undefined;
+  if (!isClosedObject(schema)) return undefined;
   return writerFor(schema, config, plan, { planFor, nullable }, 0) as (value: unknown) => string;
-}
-
-/** An array of closed objects (a list a route answers with): written item by item, each through the object's writer. */
-function isListOfClosedObjects(s: Schema): boolean {
-  return s.type === 'array' && typeof s.items === 'object' && s.items !== null && !Array.isArray(s.items) && isClosedObject(s.items);
 }
 
 /** Nesting depth past which fields are written through the plan (bounds the generated code). */
