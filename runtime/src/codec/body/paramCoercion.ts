@@ -38,6 +38,14 @@ export function coerceScalar(s: S, text: string): unknown {
     return hit === undefined ? text : hit;
   }
   if ('const' in s) return String(s.const) === text ? s.const : text;
+  // allOf: a `$ref` beside its own description (`{ allOf: [Boolean_, { description }] }`) is read as the member that converts it.
+  if (Array.isArray(s.allOf)) {
+    for (const m of s.allOf as S[]) {
+      const v = coerceScalar(m, text);
+      if (v !== text) return v;
+    }
+    return text;
+  }
   if (Array.isArray(s.anyOf)) {
     for (const m of s.anyOf as S[]) {
       const v = coerceScalar(m, text);
