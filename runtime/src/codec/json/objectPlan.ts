@@ -139,7 +139,8 @@ export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<str
       if (x === undefined) {
         if (explicitEmptyCollections.decoding && f.collection !== undefined) out[f.name] = f.collection === 'array' ? [] : {};
         else if (explicitNulls.decoding && f.nullable) out[f.name] = null;
-        else if (f.hasDefault) out[f.name] = structuredClone(f.defaultValue);
+        // A required field stays required: its default only fills an optional field left out.
+        else if (f.hasDefault && !f.required) out[f.name] = structuredClone(f.defaultValue);
         continue;
       }
       // An optional field sent as null means "absent" when the schema itself has no null.
