@@ -2,7 +2,8 @@
 // (TypeBox) compiles it with the `u` flag, which refuses the "identity escapes" ECMA-262's
 // Annex B allows without it: `\:`, `\_`, `\"`, `` \` `` mean the character itself. Published
 // documents write them often (DigitalOcean `^[a-zA-Z0-9_\-\:]+$`, SendGrid), so such a
-// pattern is rewritten to the same expression in unicode mode instead of being dropped.
+// pattern is rewritten to the same expression in unicode mode instead of being dropped. So is
+// one with braces that start no quantifier (ijenko's `[0-9]{,2}`, which Annex B reads as text).
 
 /** Characters a unicode-mode pattern may escape to mean themselves (SyntaxCharacter and `/`). */
 const syntax = new Set('^$\\.*+?()[]{}|/');
@@ -15,6 +16,9 @@ function compiles(pattern: string, flags: string): boolean {
     return false;
   }
 }
+
+/** A quantifier `{n}`, `{n,}` or `{n,m}` starting where lastIndex is set. */
+const quantifierAt = /\{\d+(?:,\d*)?\}/y;
 
 /**
  * The pattern as the runtime's validator can compile it (with the `u` flag): as written when it
@@ -34,6 +38,14 @@ export function unicodePattern(pattern: string): string | undefined {
       const keep = /[0-9A-Za-z]/.test(next) || syntax.has(next) || (next === '-' && inClass);
       out += keep ? c + next : next;
       i++;
+      continue;
+    }
+    if (!inClass && (c === '{' || c === '}')) {
+      // Annex B reads a brace that starts no quantifier (`{,2}`, a lone `}`) as itself; unicode mode needs it escaped.
+      quantifierAt.lastIndex = i;
+      const quantifier = c === '{' ? quantifierAt.exec(pattern)?.[0] : undefined;
+      out += quantifier ?? `\\${c}`;
+      i += quantifier === undefined ? 0 : quantifier.length - 1;
       continue;
     }
     if (c === '[' && !inClass) inClass = true;
