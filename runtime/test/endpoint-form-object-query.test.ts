@@ -20,8 +20,13 @@ async function serve(fn: (url: string) => Promise<void>): Promise<void> {
     .query(HttpCodec.query('Action', Schema.String()))
     .query(HttpCodec.query('Tags', Type.Object({}, { additionalProperties: Schema.String() })))
     .out(Schema.Unknown());
+  const twoMaps = Endpoint(RoutePattern.GET('maps'))
+    .query(HttpCodec.query('Attribute', Type.Object({}, { additionalProperties: Schema.String() })))
+    .query(HttpCodec.query('Tag', Type.Object({}, { additionalProperties: Schema.String() })))
+    .out(Schema.Unknown());
   const server = await startServer(
     Routes(
+      twoMaps.implement(([attribute, tag]) => ({ attribute, tag })),
       exploded.implement(([action, e]) => ({ action, e })),
       pairs.implement((e) => ({ e })),
       map.implement(([action, tags]) => ({ action, tags })),
@@ -71,6 +76,11 @@ test('a form-exploded map takes every query parameter the endpoint does not decl
     assert.deepEqual(await ok.json(), { action: 'Tag', tags: { team: 'core', env: 'prod' } });
     const none = await fetch(`${url}/map?Action=Tag`);
     assert.equal(none.status, 400);
+    const twice = await fetch(`${url}/map?Action=Tag&team=core&team=infra`);
+    assert.equal(twice.status, 400);
+    // Two maps that both wrote a key: its values in the maps' order.
+    const two = await fetch(`${url}/maps?p1=a&p2=b&p1=c&p2=d&only=e`);
+    assert.deepEqual(await two.json(), { attribute: { p1: 'a', p2: 'b', only: 'e' }, tag: { p1: 'c', p2: 'd', only: 'e' } });
   });
 });
 

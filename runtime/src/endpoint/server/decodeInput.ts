@@ -18,7 +18,7 @@ import { isBytesSchema } from '../../schema/Bytes.ts';
 import { Either } from '../../util/Either.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
 import { contentCodecs, type ContentCodecs } from '../contentCodecs.ts';
-import { explodedFormObject, formObjectSchema, queryNamesOf, unexplodedFormObject } from './formObjectQuery.ts';
+import { explodedFormObject, formObjectSchema, queryLayoutOf, unexplodedFormObject } from './formObjectQuery.ts';
 import { readMultipartParts, type MultipartParts } from './multipartInput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 
@@ -160,7 +160,7 @@ function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
     // OpenAPI's form style writes an object as its properties (exploded) or name,value pairs;
     // kitgen's own client sends JSON text under the parameter's name, which is read as before.
     if (raw.length === 0 && node.explode) {
-      const obj = explodedFormObject(formObject, params, queryNamesOf(ctx.root ?? node));
+      const obj = explodedFormObject(node, formObject, params, queryLayoutOf(ctx.root ?? node));
       if (obj !== undefined) return checked(node.schema, obj, 'query parameter', node.name, params.toString());
     }
     if (raw.length === 1 && !node.explode) {

@@ -10,16 +10,27 @@ export function formObjectSchema(node: QueryNode): S | undefined {
   return s.type === 'object' ? s : undefined;
 }
 
-const namesOfInputs = new WeakMap<CodecNode, ReadonlySet<string>>();
+/** What an endpoint's input declares in the query: every parameter name, and its form-exploded maps in order. */
+export interface QueryLayout {
+  readonly names: ReadonlySet<string>;
+  readonly maps: readonly QueryNode[];
+}
 
-/** The query parameter names an endpoint's input declares (computed once per input node). */
-export function queryNamesOf(input: CodecNode): ReadonlySet<string> {
-  let names = namesOfInputs.get(input);
-  if (names === undefined) {
-    names = new Set(leaves(input).flatMap((l) => (l.kind === 'query' ? [l.name] : [])));
-    namesOfInputs.set(input, names);
+const layouts = new WeakMap<CodecNode, QueryLayout>();
+
+/** The query layout of an endpoint's input (computed once per input node). */
+export function queryLayoutOf(input: CodecNode): QueryLayout {
+  let layout = layouts.get(input);
+  if (layout === undefined) {
+    const queries = leaves(input).flatMap((l) => (l.kind === 'query' ? [l] : []));
+    const maps = queries.filter((q) => {
+      const extra = q.explode ? formObjectSchema(q)?.additionalProperties : undefined;
+      return extra !== undefined && extra !== false;
+    });
+    layout = { names: new Set(queries.map((q) => q.name)), maps };
+    layouts.set(input, layout);
   }
-  return names;
+  return layout;
 }
 
 /**
@@ -27,19 +38,24 @@ export function queryNamesOf(input: CodecNode): ReadonlySet<string> {
  * parameter per property: `?ExpressionName=a&ExpressionValue=b` for `Expression`. Declared
  * properties are read by name; when the object also takes other keys (`additionalProperties`,
  * AWS's attribute maps), every query parameter the endpoint does not declare otherwise is one of
- * them. Undefined when no key of the object was sent.
+ * them; with several such maps, a key sent once for each is read in their order (each map wrote
+ * it once). Undefined when no key of the object was sent.
  */
-export function explodedFormObject(schema: S, params: URLSearchParams, declared: ReadonlySet<string>): Record<string, unknown> | undefined {
+export function explodedFormObject(node: QueryNode, schema: S, params: URLSearchParams, layout: QueryLayout): Record<string, unknown> | undefined {
   const props = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, S>;
   const extra = schema.additionalProperties;
   const extraSchema = typeof extra === 'object' && extra !== null ? (extra as S) : extra === true ? {} : undefined;
+  const mapIndex = layout.maps.indexOf(node);
   const obj: Record<string, unknown> = {};
   let any = false;
   for (const key of new Set(params.keys())) {
     if (key === '__proto__') continue;
-    const prop = Object.hasOwn(props, key) ? props[key] : !declared.has(key) ? extraSchema : undefined;
+    const own = Object.hasOwn(props, key);
+    const prop = own ? props[key] : !layout.names.has(key) ? extraSchema : undefined;
     if (prop === undefined) continue;
-    obj[key] = coerceParam(prop as never, params.getAll(key), 'form', true);
+    let values = params.getAll(key);
+    if (!own && layout.maps.length > 1 && values.length === layout.maps.length && mapIndex >= 0) values = [values[mapIndex]];
+    obj[key] = coerceParam(prop as never, values, 'form', true);
     any = true;
   }
   return any ? obj : undefined;
