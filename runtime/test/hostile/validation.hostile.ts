@@ -65,7 +65,9 @@ test('validation: ReDoS and oversized integer bodies get a 400 naming the pointe
     }
     // Twenty bodies of a million digits are 20 MB to receive, decode and refuse: /hello waits for
     // that work whatever validates (Fastify's /hello too, printed beside). Parsing the digits with
-    // BigInt held the event loop ~0.5 s per body, 10 s for the twenty; the bound is a second.
+    // BigInt held the event loop ~0.5 s per body, 10 s for the twenty; now JSON.parse of the 20 MB
+    // is most of it (kitgen's /hello 130 ms at worst, Fastify's 139 ms, measured under load), and
+    // the bound is 400 ms over idle, room for a loaded machine.
     const huge = cases.find((c) => c.label.includes('million'))!;
     const burst = async (port: number) => {
       const health = pollHealth(port, 20);
@@ -97,7 +99,7 @@ test('validation: ReDoS and oversized integer bodies get a 400 naming the pointe
     assert.ok(slowest(singleLatencies) < 100 + idle, `GET /hello took ${slowest(singleLatencies).toFixed(0)} ms (idle: ${idle.toFixed(0)} ms)`);
     assert.ok(ours.latencies.length >= 3, `only ${ours.latencies.length} health answers during the burst`);
     assert.ok(
-      slowest(ours.latencies) < 1000,
+      slowest(ours.latencies) < 400 + idle,
       `GET /hello took ${slowest(ours.latencies).toFixed(0)} ms during the burst (Fastify's: ${slowest(theirs.latencies).toFixed(0)} ms)`,
     );
 
