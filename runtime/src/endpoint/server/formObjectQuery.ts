@@ -33,10 +33,16 @@ export function queryLayoutOf(input: CodecNode): QueryLayout {
   return layout;
 }
 
+/** A property's schema, or the typed member of its allOf (a `$ref` beside its description), so arrays split. */
+function typed(s: S): S {
+  if (!Array.isArray(s.allOf)) return s;
+  return (s.allOf as S[]).find((m) => m.type !== undefined || Array.isArray(m.enum)) ?? s;
+}
+
 /**
  * An object parameter in OpenAPI's default query style (form, exploded), read from one query
  * parameter per property: `?ExpressionName=a&ExpressionValue=b` for `Expression`. Declared
- * properties are read by name; when the object also takes other keys (`additionalProperties`,
+ * properties are read by name (a name the endpoint declares as a parameter is that parameter's); when the object also takes other keys (`additionalProperties`,
  * AWS's attribute maps), every query parameter the endpoint does not declare otherwise is one of
  * them; with several such maps, a key sent once for each is read in their order (each map wrote
  * it once). Undefined when no key of the object was sent.
@@ -50,8 +56,10 @@ export function explodedFormObject(node: QueryNode, schema: S, params: URLSearch
   let any = false;
   for (const key of new Set(params.keys())) {
     if (key === '__proto__') continue;
+    // A key the endpoint declares as a parameter of its own is that parameter's, never a property.
+    if (layout.names.has(key)) continue;
     const own = Object.hasOwn(props, key);
-    const prop = own ? props[key] : !layout.names.has(key) ? extraSchema : undefined;
+    const prop = own ? typed(props[key]) : extraSchema;
     if (prop === undefined) continue;
     let values = params.getAll(key);
     if (!own && layout.maps.length > 1 && values.length === layout.maps.length && mapIndex >= 0) values = [values[mapIndex]];
