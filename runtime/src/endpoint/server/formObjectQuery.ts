@@ -10,10 +10,20 @@ export function formObjectSchema(node: QueryNode): S | undefined {
   return s.type === 'object' ? s : undefined;
 }
 
-/** What an endpoint's input declares in the query: every parameter name, and its form-exploded maps in order. */
+/** What an endpoint's input declares in the query: every parameter name, and its form-exploded objects. */
 export interface QueryLayout {
   readonly names: ReadonlySet<string>;
-  readonly maps: readonly QueryNode[];
+  /** Its form-exploded object parameters, in order. */
+  readonly objects: readonly QueryNode[];
+}
+
+/** True when the form-exploded object `node` reads query key `key` (a property of it, or a key of its map). */
+function claims(node: QueryNode, key: string): boolean {
+  const s = formObjectSchema(node);
+  if (s === undefined) return false;
+  const props = s.properties as Record<string, unknown> | undefined;
+  if (props !== undefined && Object.hasOwn(props, key)) return true;
+  return s.additionalProperties !== undefined && s.additionalProperties !== false;
 }
 
 const layouts = new WeakMap<CodecNode, QueryLayout>();
@@ -23,11 +33,8 @@ export function queryLayoutOf(input: CodecNode): QueryLayout {
   let layout = layouts.get(input);
   if (layout === undefined) {
     const queries = leaves(input).flatMap((l) => (l.kind === 'query' ? [l] : []));
-    const maps = queries.filter((q) => {
-      const extra = q.explode ? formObjectSchema(q)?.additionalProperties : undefined;
-      return extra !== undefined && extra !== false;
-    });
-    layout = { names: new Set(queries.map((q) => q.name)), maps };
+    const objects = queries.filter((q) => q.explode && formObjectSchema(q) !== undefined);
+    layout = { names: new Set(queries.map((q) => q.name)), objects };
     layouts.set(input, layout);
   }
   return layout;
@@ -44,14 +51,13 @@ function typed(s: S): S {
  * parameter per property: `?ExpressionName=a&ExpressionValue=b` for `Expression`. Declared
  * properties are read by name (a name the endpoint declares as a parameter is that parameter's); when the object also takes other keys (`additionalProperties`,
  * AWS's attribute maps), every query parameter the endpoint does not declare otherwise is one of
- * them; with several such maps, a key sent once for each is read in their order (each map wrote
- * it once). Undefined when no key of the object was sent.
+ * them; a key several such objects read, sent once for each, is read in their order (each
+ * wrote it once). Undefined when no key of the object was sent.
  */
 export function explodedFormObject(node: QueryNode, schema: S, params: URLSearchParams, layout: QueryLayout): Record<string, unknown> | undefined {
   const props = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, S>;
   const extra = schema.additionalProperties;
   const extraSchema = typeof extra === 'object' && extra !== null ? (extra as S) : extra === true ? {} : undefined;
-  const mapIndex = layout.maps.indexOf(node);
   const obj: Record<string, unknown> = {};
   let any = false;
   for (const key of new Set(params.keys())) {
@@ -62,7 +68,13 @@ export function explodedFormObject(node: QueryNode, schema: S, params: URLSearch
     const prop = own ? typed(props[key]) : extraSchema;
     if (prop === undefined) continue;
     let values = params.getAll(key);
-    if (!own && layout.maps.length > 1 && values.length === layout.maps.length && mapIndex >= 0) values = [values[mapIndex]];
+    if (values.length > 1) {
+      // Several exploded objects of the endpoint wrote this key (RDS's two scaling configurations
+      // both have MinCapacity): one value each, read in their order.
+      const claimants = layout.objects.filter((o) => claims(o, key));
+      const at = claimants.indexOf(node);
+      if (claimants.length > 1 && values.length === claimants.length && at >= 0) values = [values[at]];
+    }
     obj[key] = coerceParam(prop as never, values, 'form', true);
     any = true;
   }
