@@ -50,9 +50,6 @@ if (!values['no-declarations']) {
     process.exit(1);
   }
   bundleDeclarations({ dir: perFile, outFile: resolve(outDir, 'index.d.ts') });
-  // `@kitgen/runtime/words`, the name splitter the compiler shares (dist/esm/util/words.js): one
-  // module without imports, so its declarations are tsc's for that file alone.
-  writeFileSync(resolve(outDir, 'words.d.ts'), readFileSync(resolve(perFile, 'util', 'words.d.ts'), 'utf8'));
 }
 
 // The package's `#validator-engine` import names files of the shipped `dist/esm/` (and the

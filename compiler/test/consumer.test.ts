@@ -170,11 +170,10 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
     run('npx', ['tsc', '-p', '.'], app);
 
     // The runtime's declarations ship as one file with typebox's inlined (scripts/bundleDeclarations.mjs),
-    // beside the client entry's, which names what it takes from it, and the name splitter's (the
-    // `words` subpath, one function): they check without skipLibCheck, take the user's own typebox
-    // schemas, and still refuse a wrong handler.
+    // beside the client entry's, which names what it takes from it: they check without skipLibCheck,
+    // take the user's own typebox schemas, and still refuse a wrong handler.
     const runtimeDist = join(app, 'node_modules', '@kitgen', 'runtime', 'dist');
-    assert.deepEqual((await readdir(runtimeDist)).filter((f) => f.endsWith('.d.ts')).sort(), ['client.d.ts', 'index.d.ts', 'words.d.ts']);
+    assert.deepEqual((await readdir(runtimeDist)).filter((f) => f.endsWith('.d.ts')).sort(), ['client.d.ts', 'index.d.ts']);
     assert.match(await readFile(join(runtimeDist, 'client.d.ts'), 'utf8'), /^export \{ [^}]+ \} from '\.\/index\.js';$/m);
     await writeFile(join(app, 'types-check.ts'), typesCheckText);
     await writeFile(
@@ -189,12 +188,7 @@ test('packed tarballs install into a fresh project: generate, tsc --strict, serv
           skipLibCheck: false,
           types: ['node'],
         },
-        files: [
-          'types-check.ts',
-          'node_modules/@kitgen/runtime/dist/index.d.ts',
-          'node_modules/@kitgen/runtime/dist/client.d.ts',
-          'node_modules/@kitgen/runtime/dist/words.d.ts',
-        ],
+        files: ['types-check.ts', 'node_modules/@kitgen/runtime/dist/index.d.ts', 'node_modules/@kitgen/runtime/dist/client.d.ts'],
       }),
     );
     await writeFile(join(app, 'check-types.mjs'), checkTypesText);

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { camelCase, pascalCase, words } from '../src/names/identifiers.ts';
+import { words as runtimeWords } from '../../runtime/src/util/words.ts';
 
 test('camelCase humps, acronyms and separators split into words', () => {
   assert.deepEqual(words('getPetById'), ['get', 'Pet', 'By', 'Id']);
@@ -20,4 +21,28 @@ test("an acronym's plural stays one word (ReadMe's getAPIs, getOutboundIPs)", ()
   assert.equal(pascalCase('list IDs'), 'ListIDs');
   // A word that follows an acronym still splits off, also one that starts with S.
   assert.deepEqual(words('HTTPSession'), ['HTTP', 'Session']);
+});
+
+test("the compiler's splitter agrees with the runtime's in ASCII mode, name for name", () => {
+  const corpus = [
+    'getAPIs',
+    'getOutboundIPs',
+    'URLsForUser',
+    'HTTPServer2',
+    'HTTPSender',
+    'UserIDs',
+    'listIPs',
+    'get_user-byId',
+    'users/{id}',
+    'v2Api',
+    'naïveÜber_wert',
+    'Ångström size→ß',
+    'repos/list-for-org',
+    'XMLHttpRequest',
+    'iOSApp',
+    'pet-store.v2',
+    '  __  ',
+    '',
+  ];
+  for (const name of corpus) assert.deepEqual(words(name), runtimeWords(name, { ascii: true }), name);
 });

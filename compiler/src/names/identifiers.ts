@@ -1,4 +1,3 @@
-import { words as splitWords } from '@kitgen/runtime/words';
 /** Words that cannot be identifiers or are unsafe as property/variable names in generated code. */
 const reserved = new Set([
   'break',
@@ -133,12 +132,18 @@ const reserved = new Set([
 
 /**
  * Splits any text into ASCII words: camelCase humps, digit groups, runs of letters between
- * separators, accents taken off. The runtime's splitter, so that a name the compiler writes and one
- * the runtime derives (CLI command names, operation ids) never disagree; an acronym's plural stays
- * one word (`getAPIs` → get, APIs), as real documents name operations `getAPIs`, `listIPs`.
+ * separators, accents taken off. The same rule as the runtime's splitter in ASCII mode
+ * (runtime/src/util/words.ts), so that a name the compiler writes and one the runtime derives
+ * (CLI command names, operation ids) never disagree; compiler/test/names.test.ts holds the two
+ * equal. An acronym's plural stays one word (`getAPIs` → get, APIs), as real documents name
+ * operations `getAPIs`, `listIPs`.
  */
 export function words(text: string): string[] {
-  return splitWords(text, { ascii: true });
+  return (/[^\x20-\x7e\t\n\r]/.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
 }
 
 const upperFirst = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);

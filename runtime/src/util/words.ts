@@ -1,6 +1,6 @@
 /**
- * The one name splitter of kitgen, the runtime's and the compiler's (which imports it from
- * `@kitgen/runtime/words`): `firstName`, `first_name`, `first-name`, `FirstName`, `HTTPServer2`,
+ * The runtime's one name splitter (the compiler's `names/identifiers.ts` applies the same rule,
+ * held equal by a test): `firstName`, `first_name`, `first-name`, `FirstName`, `HTTPServer2`,
  * `users/{id}` → words, case kept. A lower-case letter or digit followed by a capital starts a
  * word, and so does the last capital of a run followed by a lower-case letter (`HTTPServer` →
  * `HTTP`, `Server`), except a lone `s` ending the run, an acronym's plural (`getAPIs` → `get`,
