@@ -20,6 +20,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { ensurePackedPackages } from '../../scripts/packed-packages.mjs';
 import { fixturesDir, repoRoot } from './support/fixtures.ts';
+import { typescript7 } from './support/typescript7.ts';
 
 const executablePath = '/usr/bin/chromium';
 const hasChromium = existsSync(executablePath);
@@ -421,22 +422,15 @@ for (const { name, binary, variable, args } of runtimes) {
   );
 }
 
-// TypeScript 7 as compiler/test/typescript7.test.ts installs it (`typescript@7` under .tmp/).
+// TypeScript 7 installed under .tmp/ on first use (support/typescript7.ts).
+const ts7 = typescript7();
 const typescripts = [
   { name: 'TypeScript 5.9', tsc: join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), missing: undefined },
-  {
-    name: 'TypeScript 7',
-    tsc: join(repoRoot, '.tmp', 'typescript-7', 'node_modules', '.bin', 'tsc'),
-    missing: 'no TypeScript 7 at .tmp/typescript-7 (compiler/test/typescript7.test.ts installs it)',
-  },
+  { name: 'TypeScript 7', tsc: 'tsc' in ts7 ? ts7.tsc : '', missing: 'missing' in ts7 ? `TypeScript 7 not available: ${ts7.missing}` : undefined },
 ];
 for (const { name, tsc, missing } of typescripts) {
-  test(
-    `${name} type-checks the client's calls in a browser project (DOM lib, no Node types, skipLibCheck)`,
-    { skip: existsSync(tsc) ? false : missing },
-    () => {
-      const r = spawnSync(tsc, ['-p', 'tsconfig.browser.json'], { cwd: project, env, encoding: 'utf8', timeout: 180_000 });
-      assert.equal(r.status, 0, `${name}:\n${r.stdout}\n${r.stderr}`);
-    },
-  );
+  test(`${name} type-checks the client's calls in a browser project (DOM lib, no Node types, skipLibCheck)`, { skip: missing ?? false }, () => {
+    const r = spawnSync(tsc, ['-p', 'tsconfig.browser.json'], { cwd: project, env, encoding: 'utf8', timeout: 180_000 });
+    assert.equal(r.status, 0, `${name}:\n${r.stdout}\n${r.stderr}`);
+  });
 }

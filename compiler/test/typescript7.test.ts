@@ -1,9 +1,7 @@
 // TypeScript 7, the native compiler `npm i typescript` installs now: every expected tree of the
 // fixtures, and the packed packages in a fresh project (generated code, the user's server and the
 // runtime's shipped declarations with skipLibCheck off), must type-check under it as they do
-// under 5.9. TypeScript 7 ships no JavaScript API, so its `tsc` runs as a program; it is
-// installed from the registry into `.tmp/` once (the repository builds with 5.9, whose compiler
-// API the generator and the peers need), and the tests skip, saying so, when it cannot be had.
+// under 5.9 (support/typescript7.ts installs it); the tests skip, saying so, when it cannot be had.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -14,27 +12,10 @@ import { join } from 'node:path';
 import { ensurePackedPackages } from '../../scripts/packed-packages.mjs';
 import { runtimeDeclarationPaths } from './support/e2e.ts';
 import { fixturesDir, repoRoot } from './support/fixtures.ts';
+import { typescript7 } from './support/typescript7.ts';
 
 const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
 delete env.NODE_TEST_CONTEXT;
-
-const typescript7Dir = join(repoRoot, '.tmp', 'typescript-7');
-const tsc7 = join(typescript7Dir, 'node_modules', '.bin', 'tsc');
-
-/** The path of TypeScript 7's `tsc`, installed on first use; a reason instead when it cannot be. */
-function typescript7(): { tsc: string } | { missing: string } {
-  if (!existsSync(tsc7)) {
-    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', typescript7Dir, 'typescript@7'], {
-      env,
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (r.status !== 0 || !existsSync(tsc7)) return { missing: `npm could not install typescript@7: ${(r.stderr || r.error?.message || '').slice(0, 300)}` };
-  }
-  const version = spawnSync(tsc7, ['--version'], { encoding: 'utf8' });
-  if (!/^Version 7\./.test(version.stdout)) return { missing: `${tsc7} is not TypeScript 7: ${version.stdout}${version.stderr}` };
-  return { tsc: tsc7 };
-}
 
 function run(command: string, args: readonly string[], cwd: string): string {
   const r = spawnSync(command, [...args], { cwd, env, encoding: 'utf8', timeout: 600_000 });
