@@ -46,7 +46,7 @@ export default tseslint.config(
       ],
       // Tests match code frames and aligned columns literally; `/ {2}/` would hide the shape they check.
       'no-regex-spaces': 'off',
-      // Spec names such as Server.Config and SSLConfig.Kind are namespaces merged with values (DESIGN.md, "Spec names").
+      // Spec names such as Server.Config and SSLConfig.Kind are namespaces merged with values, as the spec spells them.
       '@typescript-eslint/no-namespace': 'off',
       // Prettier puts a chained `[Symbol.asyncIterator]()` on its own line; with the semicolons it
       // always writes, the ASI hazard this rule guards against cannot arise (eslint-config-prettier agrees).

@@ -1,6 +1,6 @@
 /**
  * A deterministic (seeded) OpenAPI 3.0 document of 10,000+ operations over 300+ tags and 3,000+
- * component schemas, for `npm run bench:codegen -- --large` and `npm run bench:editor` (issue 17).
+ * component schemas, for `npm run bench:codegen -- --large` and `npm run bench:editor`.
  * Run directly: `node scripts/run-ts.mjs bench/codegen/largeDocument.ts [--seed N] [--validate]`
  * writes `.tmp/bench-large/large.json` (kept while the seed and this generator are unchanged);
  * `--validate` checks it with swagger-parser (see large/validate.ts).

@@ -29,7 +29,7 @@ const rounds = Number(flag('--rounds') ?? 3);
 const large = process.argv.includes('--large') || flag('--input') === 'large';
 const libCheck = process.argv.includes('--lib-check');
 // hey-api's generation is the slowest by far (55 s on GitHub's 1,222 operations, minutes on the
-// large document's 10,240), and issue 17's goals compare kitgen with openapi-typescript only.
+// large document's 10,240), and the goals compare kitgen with openapi-typescript only.
 const skip = new Set((flag('--skip') ?? (large ? 'hey-api' : 'none')).split(',').filter((s) => s !== 'none'));
 const notes: string[] = [];
 let input: string;

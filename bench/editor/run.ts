@@ -1,5 +1,5 @@
 /**
- * `npm run bench:editor`: editor latency with tsserver (issue 17) on kitgen's generated client
+ * `npm run bench:editor`: editor latency with tsserver on kitgen's generated client
  * against openapi-typescript + openapi-fetch, on GitHub's description and the large generated
  * document. Cold: a fresh tsserver per sample, time from `open` to the first quickinfo on the
  * client, then completionInfo after `client.`, quickinfo on the call's result, and the list
@@ -126,5 +126,5 @@ for (const doc of documents) {
       .join(' | ')} |`,
   );
 }
-lines.push('', 'Goal (issue 17): kitgen ≤ 1.2× openapi-typescript + openapi-fetch.', '');
+lines.push('', 'Goal: kitgen ≤ 1.2× openapi-typescript + openapi-fetch.', '');
 process.stdout.write(lines.join('\n'));

@@ -1,6 +1,6 @@
 /**
  * `node scripts/run-ts.mjs bench/server/disagreement.ts`: why the old bench:server and an
- * independent run disagreed (issue 17, item 4). The same GET route served by variants that
+ * independent run disagreed. The same GET route served by variants that
  * differ in one thing each — how the process is started (plain node vs the tsx loader the old
  * harness put in every server) and whether the handlers are `async` — loaded in interleaved
  * rounds (wrk, pinned), compared by server CPU per request (median and per-round ratios).

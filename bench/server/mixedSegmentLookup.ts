@@ -1,5 +1,5 @@
 /**
- * The cost of mixed path segments (`{id}.json`, issue 14) in kitgen's router, in process: the
+ * The cost of mixed path segments (`{id}.json`) in kitgen's router, in process: the
  * 1,000 routes of bench:routes, alone and with one mixed route `/svc/r0/items/{id:int}.json`
  * beside `/svc/r0/items/{id:int}`, matching a whole-parameter path at that node, the mixed path,
  * and a path on another branch. CPU time, median of interleaved rounds, ratios to the plain router.

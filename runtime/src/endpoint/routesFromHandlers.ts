@@ -35,7 +35,7 @@ export type ErrorMappersFor<H, T> = {
 
 /** Options of {@link routesFromHandlers}. */
 export interface RoutesOptions<T extends Readonly<Record<string, AnyEndpoint>>> {
-  /** The runtime's own 400/401/413/415 answers in each operation's declared error shape (issue 14); default bodies where undefined. */
+  /** The runtime's own 400/401/413/415 answers in each operation's declared error shape; default bodies where undefined. */
   readonly mapError?: ErrorMappers<T>;
   /** The credentials each operation's `security` requires, checked for presence (a generated server's `declaredSecurity`). */
   readonly security?: { readonly [K in keyof T]?: SecurityRequirements };
@@ -65,7 +65,7 @@ export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = {
  *
  * The handler is looked up on `handlers` at each request and called as its method (`this` is
  * `handlers`), so a class instance works and a handler replaced later is the one called. An
- * operation with no handler answers 501 naming it (issue 14: a partial set is a server under
+ * operation with no handler answers 501 naming it (a partial set is a server under
  * construction, not a crash); the missing ones are logged once, when the routes are built.
  * `options.mapError` shapes the runtime's own 4xx answers per operation; 404/405 for paths no
  * operation serves come before any operation is chosen and keep the default body.

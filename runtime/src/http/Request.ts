@@ -96,7 +96,7 @@ export class Request {
     return this.#path;
   }
 
-  /** The path canonicalised once (DESIGN.md): decoded segments, or why the path is refused. */
+  /** The path canonicalised once, before routing and middleware: decoded segments, or why the path is refused. */
   get canonicalPath(): CanonicalPath {
     return (this.#canonical ??= canonicalPath(this.path));
   }

@@ -4,7 +4,7 @@ export type CanonicalPath = { readonly ok: true; readonly segments: string[] } |
 const refused = (reason: string): CanonicalPath => ({ ok: false, reason });
 
 /**
- * Canonicalises a raw request path once, before routing and middleware (DESIGN.md): it must be
+ * Canonicalises a raw request path once, before routing and middleware, so every layer sees the same path: it must be
  * absolute, and `..`/`.` segments, encoded `/` or `\`, `\`, empty segments (`//`), NUL and bad
  * percent-encoding are refused. One trailing slash is ignored. Segments come back decoded.
  * One pass over the characters: `split` and the separate searches cost 3x as much, and every

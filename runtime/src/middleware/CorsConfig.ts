@@ -44,7 +44,7 @@ export const CorsConfig = Object.assign((fields: Partial<CorsConfig> = {}): Cors
   },
 });
 
-// An origin is scheme + host + port (spec rule 1); scheme and host are case-insensitive.
+// An origin is scheme + host + port (RFC 6454); scheme and host are case-insensitive.
 function normaliseOrigin(origin: string): string {
   const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/:]+|\[[^\]]+\])(:\d+)?$/i.exec(origin.trim());
   return m ? `${m[1].toLowerCase()}${m[2].toLowerCase()}${m[3] ?? ''}` : origin.trim();

@@ -33,7 +33,7 @@ function addVary(response: Response, names: readonly string[]): Response {
   return response.setHeader('vary', existing ? `${existing}, ${more.join(', ')}` : more.join(', '));
 }
 
-/** A CORS preflight (spec rule 2): OPTIONS with `Origin` and `Access-Control-Request-Method`. */
+/** A CORS preflight: OPTIONS with `Origin` and `Access-Control-Request-Method`. */
 export function isPreflight(request: Request): boolean {
   return request.method === 'OPTIONS' && request.headers.has('origin') && request.headers.has('access-control-request-method');
 }

@@ -25,7 +25,7 @@ export interface HttpMetrics {
   readonly concurrentRequests: Gauge<'method' | 'route'>;
 }
 
-// Loaded when metrics are first recorded or served (issue 17: 76 ms of a server's start otherwise).
+// Loaded when metrics are first recorded or served (76 ms of a server's start otherwise).
 const promClient = lazyRequire<typeof import('prom-client')>('prom-client');
 
 const created = new WeakMap<Registry, HttpMetrics>();

@@ -138,10 +138,10 @@ export class HttpServer {
     const onClientError = clientErrorHandler(c);
     const make = (extra: object = {}): NodeHttpServer => {
       const s = createServer({ ...options, ...extra }, onRequest);
-      // Idle timeout (spec rule 7): no byte read or written for this long closes the socket,
+      // Idle timeout (ServerConfig's idleTimeout): no byte read or written for this long closes the socket,
       // between requests and during one alike (Node destroys a timed-out socket nobody claims).
       s.timeout = c.idleTimeout ?? 0;
-      // With a listener Node no longer answers `Expect: 100-continue` itself (spec rule 3).
+      // With a listener Node no longer answers `Expect: 100-continue` itself: the server answers it, after the route's limits accept the declared length.
       s.on('checkContinue', onContinue);
       s.on('clientError', onClientError);
       this.#servers.push(s);
@@ -175,7 +175,7 @@ export class HttpServer {
   }
 
   /**
-   * Graceful shutdown (spec rule 8): stop accepting connections, close idle ones, let requests
+   * Graceful shutdown (ServerConfig's gracefulShutdownTimeout): stop accepting connections, close idle ones, let requests
    * in flight finish (their responses carry `connection: close`), and after
    * `gracefulShutdownTimeout` cut whatever is left. Every call returns the same promise.
    */

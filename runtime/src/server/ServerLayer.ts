@@ -85,7 +85,7 @@ export class ServerLayer {
     });
   }
 
-  /** Graceful shutdown (spec rule 8); resolves when the server (or, on a primary, every worker) is closed. */
+  /** Graceful shutdown (stop accepting, let requests in flight finish); resolves when the server (or, on a primary, every worker) is closed. */
   async shutdown(): Promise<void> {
     await Promise.all([this.#server?.shutdown(), this.#primary?.shutdown()]);
   }

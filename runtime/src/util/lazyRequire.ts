@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 
 // CommonJS `require` keeps the APIs that use these packages synchronous while a server that never
 // logs, exports metrics, parses YAML, runs a CLI or reads multipart bodies never loads them
-// (issue 17: each one costs 25–75 ms of module loading at start).
+// (each one costs 25–75 ms of module loading at start).
 let requireFromHere: NodeJS.Require | undefined;
 
 /** `require` resolving from the runtime's own location, made on first use (not at every start). */

@@ -19,7 +19,7 @@ const refuse = (field: string, value: string, why: string) => configError(Config
 
 /**
  * Checks every field of a transport config against what Node can do here and says what it
- * means (issue 18): a field that cannot be honoured throws, naming it, when the server is
+ * means: a field that cannot be honoured throws, naming it, when the server is
  * installed — never accepted and ignored.
  */
 export function planTransport(t: TransportConfig): TransportPlan {

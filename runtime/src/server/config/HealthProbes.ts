@@ -1,7 +1,7 @@
 import { Duration } from '../../util/Duration.ts';
 
 /**
- * Readiness and liveness routes for an orchestrator or load balancer (issue 18), answered by
+ * Readiness and liveness routes for an orchestrator or load balancer (Kubernetes probes), answered by
  * the server itself before routing: liveness is 200 while the process serves; readiness is 200
  * until shutdown begins and 503 from that instant, and shutdown keeps serving for `drainDelay`
  * before it stops accepting, so a balancer that probes readiness takes the instance out first.

@@ -5,7 +5,7 @@
  */
 export type RequestStreaming = { readonly kind: 'Disabled'; readonly maximumContentLength: number } | { readonly kind: 'Enabled' };
 
-/** Default aggregated body limit: 1 MiB (DESIGN.md). */
+/** Default aggregated body limit: 1 MiB, the safe default for a body read whole into memory. */
 export const defaultMaximumContentLength = 1024 * 1024;
 
 /** The request streaming modes. */
