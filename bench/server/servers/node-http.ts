@@ -27,6 +27,22 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   res.end(body);
 }
 
+/** Reads the whole body as JSON and calls `then` with it when `valid` takes it; a 400 otherwise. */
+function readValidJson<T>(req: IncomingMessage, res: ServerResponse, valid: (value: unknown) => value is T, then: (body: T) => void): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return sendJson(res, 400, { error: 'Bad Request', message: 'invalid JSON' });
+    }
+    if (!valid(body)) return sendJson(res, 400, { error: 'Bad Request', message: 'body does not match the schema' });
+    then(body);
+  });
+}
+
 function internalError(res: ServerResponse): void {
   if (!res.headersSent) sendJson(res, 500, { error: 'Internal Server Error' });
 }
@@ -73,16 +89,7 @@ const routes: Record<SharedScenarioId, RawRoute> = {
     prefix: '/users',
     exact: true,
     handle(req, res) {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        let body: unknown;
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          return sendJson(res, 400, { error: 'Bad Request', message: 'invalid JSON' });
-        }
-        if (!validNewUser(body)) return sendJson(res, 400, { error: 'Bad Request', message: 'body does not match the schema' });
+      readValidJson(req, res, validNewUser, (body) => {
         const user = { id: body.id, name: body.name, email: body.email };
         sendUser(res, store.mode === 'async' ? (async () => await store.saveUser(user))() : (store.saveUser(user) as User));
       });
@@ -93,17 +100,7 @@ const routes: Record<SharedScenarioId, RawRoute> = {
     prefix: '/orders',
     exact: true,
     handle(req, res) {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        let body: unknown;
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          return sendJson(res, 400, { error: 'Bad Request', message: 'invalid JSON' });
-        }
-        if (!validOrder(body)) return sendJson(res, 400, { error: 'Bad Request', message: 'body does not match the schema' });
-        const order = body;
+      readValidJson(req, res, validOrder, (order) => {
         sendValue(res, store.mode === 'async' ? (async () => await Promise.resolve(summariseOrder(order)))() : summariseOrder(order));
       });
     },
