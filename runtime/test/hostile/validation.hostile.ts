@@ -70,11 +70,12 @@ test('validation: ReDoS and oversized integer bodies get a 400 naming the pointe
     // the bound is 400 ms over idle, room for a loaded machine.
     const huge = cases.find((c) => c.label.includes('million'))!;
     const burst = async (port: number) => {
-      const health = pollHealth(port, 20);
+      const health = pollHealth(port, 5);
       const start = performance.now();
       try {
         const answers = await Promise.all(Array.from({ length: 20 }, () => exchange(port, post(huge.path, huge.body), 30_000)));
-        return { answers, ms: performance.now() - start, latencies: await health.stop() };
+        // The burst can be over in 150 ms with one slow /hello inside it: three answers at least.
+        return { answers, ms: performance.now() - start, latencies: await health.stop(3) };
       } catch (error) {
         await health.stop();
         throw error;
@@ -97,7 +98,6 @@ test('validation: ReDoS and oversized integer bodies get a 400 naming the pointe
     );
     assert.ok(singleLatencies.length >= 3, `only ${singleLatencies.length} health answers`);
     assert.ok(slowest(singleLatencies) < 100 + idle, `GET /hello took ${slowest(singleLatencies).toFixed(0)} ms (idle: ${idle.toFixed(0)} ms)`);
-    assert.ok(ours.latencies.length >= 3, `only ${ours.latencies.length} health answers during the burst`);
     assert.ok(
       slowest(ours.latencies) < 400 + idle,
       `GET /hello took ${slowest(ours.latencies).toFixed(0)} ms during the burst (Fastify's: ${slowest(theirs.latencies).toFixed(0)} ms)`,

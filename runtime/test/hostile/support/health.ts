@@ -17,18 +17,24 @@ export async function helloLatency(port: number, timeoutMs = 2000): Promise<numb
   return performance.now() - started;
 }
 
-/** Polls GET /hello every `everyMs` until stopped; `stop` resolves with each answer's latency. */
-export function pollHealth(port: number, everyMs = 10): { stop(): Promise<number[]> } {
+/**
+ * Polls GET /hello every `everyMs` until stopped; `stop` resolves with each answer's latency. An
+ * attack can be over before a slow answer or two come back, so `stop(atLeast)` keeps polling until
+ * that many answers are in: the first of them was asked while the attack went on.
+ */
+export function pollHealth(port: number, everyMs = 10): { stop(atLeast?: number): Promise<number[]> } {
   const latencies: number[] = [];
   let running = true;
+  let wanted = 0;
   const loop = (async () => {
-    while (running) {
+    while (running || latencies.length < wanted) {
       latencies.push(await helloLatency(port));
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();
   return {
-    stop: async () => {
+    stop: async (atLeast = 0) => {
+      wanted = atLeast;
       running = false;
       await loop;
       return latencies;
