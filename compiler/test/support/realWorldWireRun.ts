@@ -8,6 +8,7 @@
 //   --timeout S      seconds per document before its worker is killed (default 120)
 //   --max-operations N  operations called per document, spread evenly (default 150)
 //   --examples N     findings shown per category of kitgen's (default 10)
+//   --jobs N         documents tested at once, each in its own worker (default 1)
 //
 // A document that fails in any way is a finding; a worker that dies or overruns is replaced.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -28,10 +29,11 @@ interface Args {
   timeout: number;
   maxOperations: number;
   examples: number;
+  jobs: number;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { only: [], timeout: 120, maxOperations: 150, examples: 10 };
+  const args: Args = { only: [], timeout: 120, maxOperations: 150, examples: 10, jobs: 1 };
   for (let i = 0; i < argv.length; i++) {
     const value = () => {
       const v = argv[++i];
@@ -45,6 +47,7 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--timeout') args.timeout = Number(value());
     else if (a === '--max-operations') args.maxOperations = Number(value());
     else if (a === '--examples') args.examples = Number(value());
+    else if (a === '--jobs') args.jobs = Math.max(1, Number(value()));
     else throw new Error(`unknown argument ${a} (see the top of ${relative(repoRoot, fileURLToPath(import.meta.url))})`);
   }
   return args;
@@ -144,22 +147,32 @@ async function main(): Promise<void> {
     process.stderr.write(`the runtime's build failed, running on its sources: ${(error as Error).message.split('\n')[0]}\n`);
   }
   const workDir = join(repoRoot, '.tmp', 'real-world-wire');
-  const worker = new Worker();
+  const workers = Array.from({ length: args.jobs }, () => new Worker());
   const reports: DocumentReport[] = [];
   const started = performance.now();
-  process.stdout.write(`real-world wire: ${documents.length} of ${all.length} documents, ${args.timeout} s each at most\n`);
-  try {
-    for (const [i, name] of documents.entries()) {
+  process.stdout.write(`real-world wire: ${documents.length} of ${all.length} documents, ${args.timeout} s each at most, ${args.jobs} at once\n`);
+  let next = 0;
+  const drain = async (worker: Worker) => {
+    while (next < documents.length) {
+      const name = documents[next++];
       const report = await worker.run({ file: join(directoryRoot, name), name, options: { workDir, maxOperations: args.maxOperations } }, args.timeout * 1000);
       reports.push(report);
+      // A long run keeps what it has so far, should it be stopped before the end.
+      if (args.json && reports.length % 100 === 0) writeFileSync(`${args.json}.partial`, JSON.stringify({ args, reports }));
       const owners = (o: string) => report.violations.filter((v) => v.owner === o).length;
       process.stdout.write(
-        `[${i + 1}/${documents.length}] ${name}: ${report.operations} operations, ${report.called} answers, kitgen ${owners('kitgen')}, sampler ${owners('sampler')}, document ${owners('document')}, harness ${owners('harness')} (${report.seconds.toFixed(1)} s)\n`,
+        `[${reports.length}/${documents.length}] ${name}: ${report.operations} operations, ${report.called} answers, kitgen ${owners('kitgen')}, sampler ${owners('sampler')}, document ${owners('document')}, harness ${owners('harness')} (${report.seconds.toFixed(1)} s)\n`,
       );
     }
+  };
+  try {
+    await Promise.all(workers.map(drain));
   } finally {
-    worker.stop();
+    for (const worker of workers) worker.stop();
   }
+  // Reports in the directory's order, whatever order the workers finished in.
+  const order = new Map(documents.map((d, i) => [d, i]));
+  reports.sort((a, b) => (order.get(a.document) ?? 0) - (order.get(b.document) ?? 0));
   const summary = summarise(reports);
   process.stdout.write(`\n${formatSummary(summary, reports, { examples: args.examples })}\n`);
   process.stdout.write(`\nwall time ${((performance.now() - started) / 60000).toFixed(1)} min\n`);
