@@ -1,0 +1,106 @@
+// Invalid requests for one operation of a published document: its valid request with one part
+// spoiled so that the document itself refuses it — a path or query parameter of the wrong type,
+// a body its schema refuses (the referee confirms each), a required parameter or body left out,
+// credentials left out. A server following the document must answer each with a 4xx.
+import { RefereeUnable, isJsonMediaType, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
+import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
+import { chosenMedia, credentials, schemaAt, type RequestParts } from './requests.ts';
+
+/** A spoiled request and what was spoiled. */
+export interface Spoiled {
+  readonly parts: RequestParts;
+  readonly how: string;
+}
+
+/** How a request without its credentials is described. */
+export const credentialsLeftOut = 'credentials left out';
+
+/** The text a wrong-typed parameter is sent as. */
+export const wrongText = 'zz-invalid';
+
+const primitiveTypes = new Set(['integer', 'number', 'boolean', 'string']);
+
+/** The schema's types (3.1 lists, 3.0 single), through `$ref`s; empty when it names none. */
+function typesOf(doc: OpenApiDocument, pointer: string): string[] {
+  const schema = schemaAt(doc, pointer);
+  const type = schema?.type;
+  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string' && t !== 'null') : typeof type === 'string' ? [type] : [];
+}
+
+/** True when the document refuses `wrongText` as this parameter's value: a number or boolean, or a string its schema rules out. */
+function refusesWrongText(doc: OpenApiDocument, referee: DocumentReferee, p: DocumentParameter): boolean {
+  if (p.schemaPointer === undefined || p.mediaType !== undefined) return false;
+  const types = typesOf(doc, p.schemaPointer);
+  if (types.length === 0 || !types.every((t) => primitiveTypes.has(t))) return false;
+  if (!types.includes('string')) return true;
+  try {
+    return referee.check(p.schemaPointer, 'request', wrongText) !== undefined;
+  } catch (error) {
+    if (error instanceof RefereeUnable) return false;
+    throw error;
+  }
+}
+
+/** A JSON value the schema at `pointer` refuses (confirmed by the referee), if one of a few tries is. */
+function refusedJson(referee: DocumentReferee, pointer: string): unknown {
+  for (const candidate of [{}, wrongText, [], 12345, true]) {
+    try {
+      if (referee.check(pointer, 'request', candidate) !== undefined) return candidate;
+    } catch (error) {
+      if (error instanceof RefereeUnable) return undefined;
+      throw error;
+    }
+  }
+  return undefined;
+}
+
+const withoutQuery = (parts: RequestParts, name: string) => parts.query.filter(([k]) => k !== encodeURIComponent(name));
+
+/** Every way this operation's valid request can be spoiled, most telling first. */
+export function invalidRequests(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, valid: RequestParts): Spoiled[] {
+  const out: Spoiled[] = [];
+  for (const p of op.parameters) {
+    if (p.in === 'path' && refusesWrongText(doc, referee, p))
+      out.push({ parts: { ...valid, path: { ...valid.path, [p.name]: wrongText } }, how: `path parameter ${p.name} = ${wrongText}` });
+  }
+  for (const p of op.parameters) {
+    if (p.in === 'query' && refusesWrongText(doc, referee, p))
+      out.push({
+        parts: { ...valid, query: [...withoutQuery(valid, p.name), [encodeURIComponent(p.name), wrongText]] },
+        how: `query parameter ${p.name} = ${wrongText}`,
+      });
+  }
+  const media = op.body && op.method !== 'get' && op.method !== 'head' ? chosenMedia(op.body.media) : undefined;
+  if (media && isJsonMediaType(media.mediaType) && media.schemaPointer !== undefined) {
+    const refused = refusedJson(referee, media.schemaPointer);
+    if (refused !== undefined)
+      out.push({ parts: { ...valid, body: { contentType: media.mediaType, payload: JSON.stringify(refused) } }, how: `body ${JSON.stringify(refused)}` });
+  }
+  for (const p of op.parameters) {
+    if (p.in === 'query' && p.required && valid.query.some(([k]) => k === encodeURIComponent(p.name)))
+      out.push({ parts: { ...valid, query: withoutQuery(valid, p.name) }, how: `required query parameter ${p.name} left out` });
+    if (p.in === 'header' && p.required && valid.headers.some(([k]) => k === p.name.toLowerCase()))
+      out.push({ parts: { ...valid, headers: valid.headers.filter(([k]) => k !== p.name.toLowerCase()) }, how: `required header ${p.name} left out` });
+  }
+  if (media && isJsonMediaType(media.mediaType))
+    out.push({ parts: { ...valid, body: { contentType: media.mediaType, payload: '{"unterminated' } }, how: 'body not JSON' });
+  if (media && op.body?.required) {
+    const { body: _body, ...rest } = valid;
+    out.push({ parts: rest, how: 'required body left out' });
+  }
+  const creds = credentials(doc, op);
+  if (creds.required) {
+    const sent = (list: ReadonlyArray<readonly [string, string]>, mine: ReadonlyArray<readonly [string, string]>) =>
+      list.filter(([k, v]) => !mine.some(([mk, mv]) => mk === k && mv === v));
+    out.push({
+      parts: {
+        ...valid,
+        headers: sent(valid.headers, creds.parts.headers),
+        query: sent(valid.query, creds.parts.query),
+        cookies: sent(valid.cookies, creds.parts.cookies),
+      },
+      how: credentialsLeftOut,
+    });
+  }
+  return out;
+}
