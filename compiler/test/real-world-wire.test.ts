@@ -13,7 +13,8 @@ import { directoryRoot } from './support/apisGuruDirectory.ts';
 import { repoRoot } from './support/fixtures.ts';
 import { DocumentReferee, type OpenApiDocument } from './support/documentReferee.ts';
 import { documentOperations } from './support/documentOperations.ts';
-import { DocumentSamples } from './support/documentSamples.ts';
+import { DocumentSamples } from '../src/mock/documentSamples.ts';
+import { RefereeUnable } from '../src/check/documentReferee.ts';
 import { wireTestDocument } from './support/realWorldWire.ts';
 import { describe } from './support/wireFindings.ts';
 import { firstDifference } from './support/wireFidelity.ts';
@@ -145,7 +146,7 @@ test('the referee finds an answer that breaks the document, and passes one that 
 
 test('valid requests are sampled from the document and checked; invalid ones are refused by the document itself', () => {
   const referee = new DocumentReferee(planted);
-  const samples = new DocumentSamples(planted, referee);
+  const samples = new DocumentSamples(planted, referee, { documentFault: (e) => e instanceof RefereeUnable });
   const [op] = documentOperations(planted);
   // readOnly `id` is not required in a request, writeOnly `secret` is.
   assert.equal(referee.check('/components/schemas/Pet', 'request', { name: 'Rex', secret: 's' }), undefined);

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DocumentReferee, type OpenApiDocument } from './support/documentReferee.ts';
-import { patternSample } from './support/patternSample.ts';
+import { patternSample } from '../src/mock/patternSample.ts';
 
 const arn = '^arn[\\/\\:\\-\\_\\.a-zA-Z0-9]+$';
 const doc = {

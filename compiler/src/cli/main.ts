@@ -98,6 +98,17 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .action(async (input: string | undefined, flags: GenerateFlags) => {
       code = await generate(input, flags, io);
     });
+  program
+    .command('mock')
+    .description('serve every operation of an OpenAPI document from its examples and schemas, validating requests as a generated server does')
+    .argument('<input>', 'the OpenAPI document (a file or URL)')
+    .option('-p, --port <port>', 'the port (default 4010; 0: any free port)')
+    .option('--host <host>', 'the address to listen on (default 127.0.0.1)')
+    .option('--seed <n>', 'vary the sampled values reproducibly')
+    .option('-w, --watch', 'start again when the document changes')
+    .action(async (input: string, flags: import('../mock/mockCommand.ts').MockFlags) => {
+      code = await (await import('../mock/mockCommand.ts')).mockCommand(input, flags, io);
+    });
   try {
     if (argv.length === 0) {
       program.outputHelp();

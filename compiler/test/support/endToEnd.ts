@@ -16,6 +16,7 @@ import { bodyKind } from '../../src/model/mediaTypes.ts';
 import { fixtureCases, type FixtureCase } from './fixtures.ts';
 import { normalise, Samples } from './samples.ts';
 import { runCli, serve } from './e2e.ts';
+import { plainOutput } from '../../src/mock/handlerAnswers.ts';
 
 /** The Pets case has its own end-to-end test with in-memory handlers. */
 const skipped = new Set(['pets']);
@@ -55,9 +56,8 @@ export function credentials(api: Api): Record<string, unknown> {
   return out;
 }
 
-/** An output given as its body alone: one success with an exact status, one shape and no headers (a range's value names its status). */
-export const plainOutput = (op: Operation) =>
-  op.outputs.length <= 1 && (op.outputs[0]?.headers.length ?? 0) === 0 && /^\d{3}$/.test(op.outputs[0]?.key ?? '200') && !op.outputs[0]?.content?.variants;
+/** An output given as its body alone (the mock's rule, one copy). */
+export { plainOutput };
 
 /** Handlers for every operation: record the input, answer what `mode` says. */
 export function handlers(api: Api, samples: Samples, generated: Generated, state: { mode: Mode; received?: unknown }): object {

@@ -12,12 +12,13 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { CompileError, EndpointGen, loadDocument } from '../../src/index.ts';
 import { DocumentReferee, isJsonMediaType, type OpenApiDocument } from './documentReferee.ts';
 import { documentOperations, type DocumentOperation } from './documentOperations.ts';
-import { DocumentSamples } from './documentSamples.ts';
+import { DocumentSamples } from '../../src/mock/documentSamples.ts';
+import { RefereeUnable } from '../../src/check/documentReferee.ts';
 import { serve, type Running } from './e2e.ts';
-import { answerFor, type Answer } from './handlerAnswers.ts';
-import { Samples } from './samples.ts';
+import { answerFor, type Answer } from '../../src/mock/handlerAnswers.ts';
+import { Samples } from '../../src/mock/modelSamples.ts';
 import { serverLog } from './serverLog.ts';
-import { TypedValues } from './typedValues.ts';
+import { TypedValues } from '../../src/mock/typedValues.ts';
 import { violation, type Category, type DocumentReport, type Violation } from './wireFindings.ts';
 import { firstDifference } from './wireFidelity.ts';
 import { judgeRefusal, judgeValidAnswer, type Seen } from './wireJudge.ts';
@@ -151,7 +152,7 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
     phase('start');
 
     const referee = new DocumentReferee(doc);
-    const samples = new DocumentSamples(doc, referee);
+    const samples = new DocumentSamples(doc, referee, { documentFault: (e) => e instanceof RefereeUnable });
     const tools = { samples, typed, kitgen: new Samples(api) };
     const byRoute = new Map(api.operations.map((op) => [`${op.method} ${op.path}`, op]));
     const log = serverLog();

@@ -3,7 +3,7 @@
 // `Uint8Array`, wherever they sit — inside allOf, oneOf, arrays, maps or recursive schemas. The
 // walk follows kitgen's model of the schema, so the value is what a user following the generated
 // types would write; it never consults the runtime's codecs, whose faults it is meant to expose.
-import type { SchemaNode } from '../../src/model/Schema.ts';
+import type { SchemaNode } from '../model/Schema.ts';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array);
 

@@ -1,9 +1,11 @@
-// Values sampled from a published document's own schemas (openapi-sampler), each checked by the
-// referee before it is used: a sample the document's schema refuses is the sampler's fault (or an
-// example of the document's own), never a finding against the server it would be sent to.
+// Values sampled from a published document's own schemas (openapi-sampler), each checked by a
+// referee (ajv over the document) before it is used: a sample the document's schema refuses is the
+// sampler's fault (or an example of the document's own, then made again from the schema alone).
+// The mock server answers with them; the real-world wire test's handlers too.
 import * as openapiSampler from 'openapi-sampler';
-import { at, RefereeUnable, type DocumentReferee, type OpenApiDocument, type View } from './documentReferee.ts';
+import { at, type OpenApiDocument, type View } from './documentPointers.ts';
 import { patternSample } from './patternSample.ts';
+import { shuffledEnums } from './seeded.ts';
 
 type StringSampler = (schema: { pattern?: unknown; minLength?: number; maxLength?: number }, ...rest: unknown[]) => unknown;
 // Its samplers by type, and how to replace one: exported, though not in its type declarations.
@@ -57,18 +59,52 @@ function samplingCopy(value: unknown, plain: boolean, parentKey = ''): unknown {
   return out;
 }
 
+/** The first way a value breaks a schema, as ajv reports it (the repairs below read these fields). */
+export interface RefereeError {
+  readonly keyword: string;
+  readonly instancePath: string;
+  readonly params?: unknown;
+  readonly parentSchema?: unknown;
+}
+
+/** What judges samples: the schema at a JSON pointer of the document, in a view. */
+export interface SampleReferee {
+  /** The first way `value` breaks the schema at `pointer`, or undefined when it fits. */
+  firstError(pointer: string, view: View, value: unknown): RefereeError | undefined;
+  /** {@link firstError} as a sentence. */
+  check(pointer: string, view: View, value: unknown): string | undefined;
+}
+
+/** Options of {@link DocumentSamples}. */
+export interface DocumentSamplesOptions {
+  /** True for an error of the referee that is the document's fault (a schema it cannot compile). */
+  readonly documentFault?: (error: unknown) => boolean;
+  /** Varies the values chosen (the order of each enum) reproducibly; none: every enum's first value. */
+  readonly seed?: number;
+}
+
 /** Samples of one document's schemas, by JSON pointer and view. */
 export class DocumentSamples {
   readonly #withExamples: OpenApiDocument;
   #plain: OpenApiDocument | undefined;
+  readonly #documentFault: (error: unknown) => boolean;
+  readonly #seed: number | undefined;
   /** Pointers of schemas whose own example or default the referee refuses (the document's fault, reported once each). */
   readonly invalidExamples: Array<{ pointer: string; message: string }> = [];
 
   constructor(
     private readonly doc: OpenApiDocument,
-    private readonly referee: DocumentReferee,
+    private readonly referee: SampleReferee,
+    options: DocumentSamplesOptions = {},
   ) {
-    this.#withExamples = samplingCopy(doc, false) as OpenApiDocument;
+    this.#documentFault = options.documentFault ?? (() => false);
+    this.#seed = options.seed;
+    this.#withExamples = this.#copy(false);
+  }
+
+  #copy(plain: boolean): OpenApiDocument {
+    const copy = samplingCopy(this.doc, plain) as OpenApiDocument;
+    return this.#seed === undefined ? copy : (shuffledEnums(copy, this.#seed) as OpenApiDocument);
   }
 
   #sample(copy: OpenApiDocument, pointer: string, view: View, how: { xml?: boolean; sparse?: boolean } = {}): unknown {
@@ -82,11 +118,15 @@ export class DocumentSamples {
     return sample(at(copy, pointer) as object, how.xml ? { ...options, format: 'xml' as const } : options, copy);
   }
 
-  /** A value of the schema at `pointer` that the referee accepts in `view`; `sparse`: required properties only. */
-  valid(pointer: string, view: View, sparse = false): Sampled {
+  /**
+   * A value of the schema at `pointer` that the referee accepts in `view`; `sparse`: required
+   * properties only; `dynamic`: made from the schema alone, the document's examples and defaults left out.
+   */
+  valid(pointer: string, view: View, sparse = false, dynamic = false): Sampled {
     let value: unknown;
     try {
-      value = this.#sample(this.#withExamples, pointer, view, { sparse });
+      if (dynamic) this.#plain ??= this.#copy(true);
+      value = this.#sample(dynamic ? this.#plain! : this.#withExamples, pointer, view, { sparse });
     } catch (error) {
       return { ok: false, owner: 'sampler', message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}` };
     }
@@ -95,7 +135,7 @@ export class DocumentSamples {
       problem = this.referee.check(pointer, view, this.#completed(pointer, view, value));
       if (problem === undefined) return { ok: true, value };
       // Built again from the schema alone: the first may have been the document's own example.
-      this.#plain ??= samplingCopy(this.doc, true) as OpenApiDocument;
+      this.#plain ??= this.#copy(true);
       const plain = this.#completed(pointer, view, this.#sample(this.#plain, pointer, view, { sparse }));
       const again = this.referee.check(pointer, view, plain);
       if (again === undefined) {
@@ -104,7 +144,7 @@ export class DocumentSamples {
       }
       return { ok: false, owner: 'sampler', message: `the sample of ${pointer} breaks its own schema: ${again} in ${preview(plain)}` };
     } catch (error) {
-      if (error instanceof RefereeUnable) return { ok: false, owner: 'document', message: error.message };
+      if (this.#documentFault(error)) return { ok: false, owner: 'document', message: (error as Error).message };
       return { ok: false, owner: 'sampler', message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}` };
     }
   }
@@ -134,9 +174,10 @@ export class DocumentSamples {
   }
 
   /** An XML text of the schema at `pointer` (unjudged: the referee reads JSON only). */
-  xml(pointer: string, view: View): string | undefined {
+  xml(pointer: string, view: View, dynamic = false): string | undefined {
     try {
-      return this.#sample(this.#withExamples, pointer, view, { xml: true }) as string;
+      if (dynamic) this.#plain ??= this.#copy(true);
+      return this.#sample(dynamic ? this.#plain! : this.#withExamples, pointer, view, { xml: true }) as string;
     } catch {
       return undefined;
     }

@@ -1,0 +1,134 @@
+// What a handler of kitgen's generated server answers for one declared response: the body (the
+// document's example, else sampled from the response's schema) in the form the generated types
+// give it — `{ status, body, headers }` or the body alone, int64 as bigint, `format: byte` as
+// bytes, text for text/*. The mock server's handlers answer with it; the real-world wire test's too.
+import type { Operation, Response } from '../model/Api.ts';
+import { bodyKind } from '../model/mediaTypes.ts';
+import { escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from './documentPointers.ts';
+import type { DocumentSamples } from './documentSamples.ts';
+import type { Samples } from './modelSamples.ts';
+import type { TypedValues } from './typedValues.ts';
+
+/**
+ * What a handler answers, the media type the valid request asks for, and (for a JSON body) the
+ * JSON it stands for: as sampled, and the part of it the generated types describe.
+ */
+export interface Answer {
+  readonly value: unknown;
+  readonly accept?: string;
+  readonly json?: { readonly value: unknown; readonly sampled: unknown };
+}
+
+/** Why there is no answer, and whose fault that is. */
+export interface NoAnswer {
+  readonly owner: 'sampler' | 'document' | 'harness';
+  readonly message: string;
+}
+
+/** The samplers an answer is made with. */
+export interface AnswerTools {
+  readonly samples: DocumentSamples;
+  readonly typed: TypedValues;
+  readonly kitgen: Samples;
+}
+
+/** An operation's declared responses: status key (`200`, `4XX`, `default`) → JSON pointer of the response object. */
+export interface DeclaredResponses {
+  readonly responses: Readonly<Record<string, string>>;
+}
+
+/** Which response to answer, and how. */
+export interface AnswerChoice {
+  /** The status key as the document writes it. */
+  readonly key: string;
+  /** The status to answer where the key is a range or `default` (else the first status it covers). */
+  readonly status?: number;
+  /** The document's media type to answer in (default: its first JSON one, else its first). */
+  readonly mediaType?: string;
+  /** The body as it is (a document's example), in place of a sampled one. */
+  readonly example?: { readonly value: unknown };
+  /** Only the required properties of a sampled body. */
+  readonly sparse?: boolean;
+  /** A body made from the schema alone, the document's examples and defaults left out. */
+  readonly dynamic?: boolean;
+}
+
+/**
+ * True when the generated handler of `op` returns its body alone: one output, no headers, an
+ * exact status and one media type group; otherwise it returns `{ status, body, headers }`.
+ */
+export const plainOutput = (op: Operation): boolean =>
+  op.outputs.length <= 1 && (op.outputs[0]?.headers.length ?? 0) === 0 && /^\d{3}$/.test(op.outputs[0]?.key ?? '200') && !op.outputs[0]?.content?.variants;
+
+/** The model's response of a status key: an output, or a declared error (`error` true). */
+export function modelResponseOf(op: Operation, key: string): { response: Response; error: boolean } | undefined {
+  const same = (r: Response) => r.key.toUpperCase() === key.toUpperCase();
+  const output = op.outputs.find(same);
+  if (output) return { response: output, error: false };
+  const error = op.errors.find(same);
+  return error ? { response: error, error: true } : undefined;
+}
+
+/** The content map of a declared response (media type → media type object). */
+export function contentOf(doc: OpenApiDocument, pointer: string): Record<string, { schema?: unknown; example?: unknown; examples?: unknown }> {
+  return (follow(doc, pointer).value?.content ?? {}) as Record<string, { schema?: unknown }>;
+}
+
+/** The handler's answer for one declared response of `op`. */
+export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op: Operation, tools: AnswerTools, choice: AnswerChoice): Answer | NoAnswer {
+  const { key } = choice;
+  const found = modelResponseOf(op, key);
+  if (!found) return { owner: 'harness', message: `kitgen's model has no response ${key}` };
+  const modelResponse = found.response;
+  const content = contentOf(doc, dop.responses[key]);
+  const mediaType = choice.mediaType ?? Object.keys(content).find(isJsonMediaType) ?? Object.keys(content)[0];
+  let body: unknown;
+  let variant: string | undefined;
+  let json: Answer['json'];
+  if (mediaType !== undefined && modelResponse.content) {
+    const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}/schema`;
+    // The generated type says what the handler returns: bytes where kitgen's model made the body
+    // bytes (XML, images, some `*/*`), text for text/*, else the value in the generated types.
+    const kind = bodyKind(mediaType);
+    let sampled: unknown = kind === 'json' ? {} : 'text';
+    if (choice.example !== undefined) sampled = choice.example.value;
+    else if (content[mediaType]?.schema !== undefined) {
+      if (/xml/.test(mediaEssence(mediaType))) sampled = tools.samples.xml(pointer, 'response', choice.dynamic) ?? 'text';
+      else {
+        const s = tools.samples.valid(pointer, 'response', choice.sparse, choice.dynamic);
+        if (!s.ok) return s;
+        sampled = s.value;
+      }
+    }
+    const shape = modelResponse.content.variants?.find((v) => v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)));
+    variant = shape?.mediaTypes[0];
+    const asText = typeof sampled === 'string' ? sampled : JSON.stringify(sampled);
+    const node = shape?.schema ?? modelResponse.content.schema;
+    if (tools.typed.kindOf(node) === 'bytes') body = new TextEncoder().encode(asText);
+    else if (kind === 'text') body = asText;
+    else {
+      body = tools.typed.lift(node, sampled);
+      if (kind === 'json') json = { value: tools.typed.project(node, sampled), sampled };
+    }
+  }
+  const extra = json ? { json } : {};
+  if (!found.error && plainOutput(op)) return { value: body, accept: mediaType, ...extra };
+  const headers =
+    modelResponse.headers.length > 0 ? { headers: Object.fromEntries(modelResponse.headers.map((h) => [h.prop, tools.kitgen.value(h.schema)])) } : {};
+  const status = /^\d{3}$/.test(key) ? modelResponse.status : (choice.status ?? modelResponse.status);
+  return {
+    value: { status, ...(variant !== undefined ? { mediaType: variant } : {}), ...(modelResponse.content ? { body } : {}), ...headers },
+    accept: mediaType,
+    ...extra,
+  };
+}
+
+/** The handler's answer for `op`: its first declared success (2xx–3xx, else `default`); `sparse` leaves the body's optional properties out. */
+export function answerFor(doc: OpenApiDocument, dop: DeclaredResponses, op: Operation, tools: AnswerTools, sparse = false): Answer | NoAnswer {
+  // With no 2xx–3xx response, `default` describes the successes too (kitgen's model makes it an
+  // output covering 200–399): its handler must answer one.
+  const key = Object.keys(dop.responses).find((k) => /^[23]/.test(k)) ?? ('default' in dop.responses ? 'default' : undefined);
+  if (key === undefined || op.outputs.length === 0) return { value: undefined };
+  if (!op.outputs.some((r) => r.key.toUpperCase() === key.toUpperCase())) return { owner: 'harness', message: `kitgen's model has no output ${key}` };
+  return responseAnswer(doc, dop, op, tools, { key, sparse });
+}

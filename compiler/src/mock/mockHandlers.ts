@@ -1,0 +1,109 @@
+// The mock server's handlers: one per operation of the model, each answering what the request's
+// `Prefer` and `Accept` ask for — a declared response (the first success by default, or the
+// status of `Prefer: code=`), its body the document's example (the named one, else the media
+// type's `example`, else its first of `examples`, else the schema's own) or a value sampled from
+// the schema, in the form the generated types give it. A declared error is thrown as the
+// generated endpoint's failure, so the runtime encodes it as a generated server would.
+import type { Api, Operation } from '../model/Api.ts';
+import { escapePointer, follow, isJsonMediaType, type OpenApiDocument } from './documentPointers.ts';
+import { contentOf, modelResponseOf, responseAnswer, type AnswerTools, type DeclaredResponses } from './handlerAnswers.ts';
+import { chooseMediaType, preferences } from './preferences.ts';
+
+/** What a handler reads of the request it answers (the runtime's request, through the mock's middleware). */
+export interface MockRequest {
+  header(name: string): string | undefined;
+}
+
+/** A refusal the mock makes itself (a `Prefer` the document cannot satisfy), as the runtime's `HttpError`. */
+export type Refuse = (status: number, message: string) => Error;
+
+/** The generated endpoints' failures, by operation identifier. */
+export type Failures = Readonly<Record<string, { fail(value: unknown): unknown }>>;
+
+/** The response pointers of every operation, by status key, as the document declares them. */
+export function declaredResponses(doc: OpenApiDocument, op: Operation): DeclaredResponses {
+  const responses = (follow(doc, `${op.pointer}/responses`).value ?? {}) as Record<string, unknown>;
+  return { responses: Object.fromEntries(Object.keys(responses).map((k) => [k, follow(doc, `${op.pointer}/responses/${escapePointer(k)}`).pointer])) };
+}
+
+/** The status key of `responses` that answers `code`: the code itself, its range (`4XX`), else `default`. */
+function keyFor(responses: Readonly<Record<string, string>>, code: number): string | undefined {
+  const keys = Object.keys(responses);
+  return keys.find((k) => k === String(code)) ?? keys.find((k) => k.toUpperCase() === `${String(code)[0]}XX`) ?? keys.find((k) => k === 'default');
+}
+
+/** The value of a named example of a media type object (`$ref`s to `components/examples` followed). */
+function namedExample(doc: OpenApiDocument, pointer: string, name: string): { value: unknown } | undefined {
+  const example = follow(doc, `${pointer}/examples/${escapePointer(name)}`).value;
+  return example !== undefined && 'value' in example ? { value: example.value } : undefined;
+}
+
+/** The media type object's own example: `example`, else the first of `examples` that holds a value. */
+function ownExample(doc: OpenApiDocument, pointer: string): { value: unknown } | undefined {
+  const media = follow(doc, pointer).value;
+  if (media === undefined) return undefined;
+  if (media.example !== undefined) return { value: media.example };
+  for (const name of Object.keys((media.examples ?? {}) as object)) {
+    const found = namedExample(doc, pointer, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Handlers answering every operation of `api` from the document. */
+export function mockHandlers(
+  api: Api,
+  doc: OpenApiDocument,
+  tools: AnswerTools,
+  context: { readonly request: () => MockRequest | undefined; readonly refuse: Refuse; readonly failures: Failures },
+): Record<string, () => unknown> {
+  const handlers: Record<string, () => unknown> = {};
+  for (const op of api.operations) {
+    const dop = declaredResponses(doc, op);
+    const label = `${op.method.toUpperCase()} ${op.path}`;
+    handlers[op.ident] = () => {
+      const request = context.request();
+      const prefer = preferences(request?.header('prefer'));
+      if ('problem' in prefer) throw context.refuse(400, prefer.problem);
+      const declared = Object.keys(dop.responses);
+      let key: string | undefined;
+      if (prefer.code !== undefined) {
+        key = keyFor(dop.responses, prefer.code);
+        if (key === undefined)
+          throw context.refuse(400, `Prefer: code=${prefer.code} names no response of ${label}; it declares ${declared.join(', ') || 'none'}`);
+      } else {
+        key = declared.find((k) => /^[23]/.test(k)) ?? (declared.includes('default') ? 'default' : undefined);
+      }
+      if (key === undefined || !modelResponseOf(op, key)) return undefined;
+      const content = contentOf(doc, dop.responses[key]);
+      const mediaTypes = Object.keys(content);
+      const mediaType = chooseMediaType(mediaTypes, request?.header('accept'), mediaTypes.find(isJsonMediaType));
+      let example: { value: unknown } | undefined;
+      if (mediaType !== undefined) {
+        const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}`;
+        if (prefer.example !== undefined) {
+          example = namedExample(doc, pointer, prefer.example);
+          if (!example) {
+            const names = Object.keys((follow(doc, pointer).value?.examples ?? {}) as object);
+            throw context.refuse(
+              400,
+              `Prefer: example=${prefer.example} names no example of ${label}'s ${key} response in ${mediaType}; ${names.length > 0 ? `its examples: ${names.join(', ')}` : 'it has no named examples'}`,
+            );
+          }
+        } else if (!prefer.dynamic) example = ownExample(doc, pointer);
+      }
+      const status = prefer.code ?? (/^\d{3}$/.test(key) ? Number(key) : undefined);
+      const answer = responseAnswer(doc, dop, op, tools, {
+        key,
+        ...(status !== undefined ? { status } : {}),
+        ...(mediaType !== undefined ? { mediaType } : {}),
+        ...(example ? { example } : {}),
+        dynamic: prefer.dynamic,
+      });
+      if ('owner' in answer) throw context.refuse(500, `the mock cannot answer ${label} with its ${key} response: ${answer.message}`);
+      if (modelResponseOf(op, key)!.error) throw context.failures[op.ident].fail(answer.value);
+      return answer.value;
+    };
+  }
+  return handlers;
+}

@@ -1,0 +1,151 @@
+// `kitgen mock`'s server: the document compiled as `kitgen generate` compiles it (the endpoints and
+// server targets), the generated modules imported, and their routes served with handlers that
+// answer from the document — so a request is validated exactly as a generated server validates
+// it, through the same runtime. CORS is on (local frontends call it from another origin) and the
+// docs UI is at /docs. The runtime and the generated modules are imported here, at run time: the
+// compiler's sources never import the runtime statically (a fresh clone runs them before the
+// runtime is built).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DocumentReferee, RefereeUnable } from '../check/documentReferee.ts';
+import { CompileError, placeDiagnostics, RunError, type Diagnostic } from '../diagnostics/index.ts';
+import { EndpointGen } from '../EndpointGen.ts';
+import { loadDocument } from '../input/loadDocument.ts';
+import type { OpenApiDocument } from './documentPointers.ts';
+import { DocumentSamples } from './documentSamples.ts';
+import { mockHandlers, type MockRequest } from './mockHandlers.ts';
+import { Samples } from './modelSamples.ts';
+import { TypedValues } from './typedValues.ts';
+
+/** Options of {@link startMock}. */
+export interface MockOptions {
+  readonly host: string;
+  readonly port: number;
+  /** Varies the sampled values reproducibly (see seeded.ts). */
+  readonly seed?: number;
+}
+
+/** A running mock. */
+export interface RunningMock {
+  /** The listening URL, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string;
+  readonly port: number;
+  readonly operations: number;
+  /** Files the document was read from (what `--watch` watches). */
+  readonly sources: readonly string[];
+  readonly warnings: readonly Diagnostic[];
+  close(): Promise<void>;
+}
+
+/** The parts of `@kitgen/runtime` the mock uses (imported at run time). */
+interface Runtime {
+  readonly Server: { live(config: unknown): Layer; install(routes: unknown, layer: Layer): Promise<number> };
+  readonly ServerConfig: { default: { binding(host: string, port: number): unknown } };
+  readonly Middleware: { cors(): unknown };
+  readonly aroundRoutesMiddleware: (wrap: (next: (request: RuntimeRequest) => unknown) => (request: RuntimeRequest) => unknown) => unknown;
+  readonly DocsUI: { routes(prefix: string, openAPI: unknown, options: { serverUrl: string }): RoutesValue };
+  readonly OpenAPI: { fromDocument(doc: unknown): { _tag: 'left' | 'right'; right?: unknown }; trusted(doc: unknown): unknown };
+  readonly HttpError: new (status: number, message: string) => Error;
+}
+interface Layer {
+  shutdown(): Promise<void>;
+}
+interface RoutesValue {
+  concat(other: RoutesValue): RoutesValue;
+  pipe(middleware: unknown): RoutesValue;
+}
+interface RuntimeRequest {
+  readonly headers: { get(name: string): string | undefined };
+}
+
+/** The runtime's entry points as URLs, so that generated files written anywhere import the runtime kitgen runs with. */
+function runtimeUrls(): { main: string; client: string } {
+  try {
+    return { main: import.meta.resolve('@kitgen/runtime'), client: import.meta.resolve('@kitgen/runtime/client') };
+  } catch (error) {
+    throw new RunError(
+      `kitgen mock needs @kitgen/runtime, which cannot be loaded (${(error as Error).message.split('\n')[0]}); install it beside kitgen, or build it (npm run build) in kitgen's repository`,
+    );
+  }
+}
+
+const quoted = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Compiles `input`, imports its generated server and serves it with answering handlers. */
+export async function startMock(input: string, options: MockOptions): Promise<RunningMock> {
+  const source = await loadDocument(input);
+  let code: ReturnType<typeof EndpointGen.fromOpenAPI>;
+  try {
+    code = EndpointGen.fromOpenAPI(source.document, { targets: ['server'], file: input, split: false });
+  } catch (error) {
+    if (error instanceof CompileError) throw new CompileError(placeDiagnostics(source, error.diagnostics));
+    throw error;
+  }
+  const urls = runtimeUrls();
+  const runtime = (await import(urls.main)) as Runtime;
+  const dir = await mkdtemp(join(tmpdir(), 'kitgen-mock-'));
+  let layer: Layer | undefined;
+  try {
+    // The generated files are ES modules, wherever the temporary folder is.
+    await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
+    for (const [path, text] of code.files) {
+      if (!path.endsWith('.js') || path.includes('/')) continue;
+      const linked = text
+        .replace(new RegExp(`(['"])${quoted('@kitgen/runtime/client')}\\1`, 'g'), JSON.stringify(urls.client))
+        .replace(new RegExp(`(['"])${quoted('@kitgen/runtime')}\\1`, 'g'), JSON.stringify(urls.main));
+      await writeFile(join(dir, path), linked);
+    }
+    const server = (await import(pathToFileURL(join(dir, 'server.js')).href)) as { routes(handlers: object, options: { basePath: string }): RoutesValue };
+    const endpoints = (await import(pathToFileURL(join(dir, 'endpoints.js')).href)) as Record<string, { fail(value: unknown): unknown }>;
+
+    const doc = source.document as OpenApiDocument;
+    const api = code.api;
+    const referee = new DocumentReferee(doc as never);
+    const tools = {
+      samples: new DocumentSamples(doc, referee, {
+        documentFault: (e) => e instanceof RefereeUnable,
+        ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      }),
+      typed: new TypedValues(new Map(api.schemas.map((s) => [s.key, s.schema]))),
+      kitgen: new Samples(api),
+    };
+    // The request being answered, for the handlers (which the generated routes call with its decoded input only).
+    const current = new AsyncLocalStorage<MockRequest>();
+    const handlers = mockHandlers(api, doc, tools, {
+      request: () => current.getStore(),
+      refuse: (status, message) => new runtime.HttpError(status, message),
+      failures: endpoints,
+    });
+    const remember = runtime.aroundRoutesMiddleware((next) => (request) => current.run({ header: (name) => request.headers.get(name) }, () => next(request)));
+    const parsed = runtime.OpenAPI.fromDocument(source.document);
+    const openAPI = parsed._tag === 'right' ? parsed.right : runtime.OpenAPI.trusted(source.document);
+    // The operations at the root, as Prism serves them; the docs page's "Try it out" calls this server.
+    const routes = server
+      .routes(handlers, { basePath: '' })
+      .pipe(remember)
+      .concat(runtime.DocsUI.routes('docs', openAPI, { serverUrl: '/' }))
+      .pipe(runtime.Middleware.cors());
+    layer = runtime.Server.live(runtime.ServerConfig.default.binding(options.host, options.port));
+    const port = await runtime.Server.install(routes, layer);
+    const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
+    const running = layer;
+    return {
+      url: `http://${shown}:${port}`,
+      port,
+      operations: api.operations.length,
+      sources: source.sources ?? [],
+      warnings: [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)],
+      close: async () => {
+        await running.shutdown();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await layer?.shutdown().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
