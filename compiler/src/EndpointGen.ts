@@ -5,6 +5,7 @@ import { reportUnmetDeclaredErrors } from './model/declaredErrors.ts';
 import { buildModel } from './model/buildModel.ts';
 import { defaultOpenAPITargets, emitAll, withDependencies, type EmitOptions, type OpenAPIFormat, type Target, type UserEndpoint } from './emit/index.ts';
 import { loadTemplates, type Templates } from './render/Templates.ts';
+import { optionDefaults, splitByTag } from './optionDefaults.ts';
 
 export {
   allTargets,
@@ -77,18 +78,18 @@ export const EndpointGen = {
     const diagnostics = new Diagnostics(options.file);
     const document = documentOf(openAPI);
     if (!checkRoot(document, diagnostics)) throw new CompileError(diagnostics.list);
-    const api = buildModel(document, diagnostics, { int64: options.int64 ?? 'bigint' });
+    const api = buildModel(document, diagnostics, { int64: options.int64 ?? optionDefaults.int64 });
     if (diagnostics.failed) throw new CompileError(diagnostics.list);
     const templates = options.templates ?? loadTemplates(options.templatesDir);
-    const split = options.split === undefined || options.split === 'auto' ? api.operations.length > 200 : options.split;
+    const split = splitByTag(options.split, api.operations.length);
     const emitOptions: EmitOptions = {
       templates,
-      runtimePackage: options.runtimePackage ?? '@kitgen/runtime',
-      importExtension: options.importExtension ?? '.js',
+      runtimePackage: options.runtimePackage ?? optionDefaults.runtimePackage,
+      importExtension: options.importExtension ?? optionDefaults.importExtension,
       split,
-      lean: options.lean ?? false,
+      lean: options.lean ?? optionDefaults.lean,
       targets: withDependencies(options.targets ?? defaultOpenAPITargets),
-      openapiFormats: options.openapiFormats ?? ['json'],
+      openapiFormats: options.openapiFormats ?? optionDefaults.openapiFormats,
       userModules: options.userModules ?? [],
       userEndpoints: options.userEndpoints ?? {},
     };

@@ -3,6 +3,7 @@ import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
 import type { FormatMode } from '../format/formatCode.ts';
 import { UsageError } from '../diagnostics/index.ts';
 import { isUrl } from '../input/readSource.ts';
+import { formatModeOf, optionDefaults } from '../optionDefaults.ts';
 import type { KitgenConfig } from './config.ts';
 import type { GenerateRun } from './runGenerate.ts';
 
@@ -75,14 +76,15 @@ export function generateRunFrom(
       `an input is needed: kitgen generate <openapi.yaml | endpoints.ts | 'src/**/*.endpoints.ts'> --out <dir>${configFile ? ` (or "input" in ${configFile})` : ''}`,
     );
   if (out === undefined && !flags.dryRun) throw new UsageError('--out <dir> is needed (or "out" in the config file)');
-  const split = flags.split === undefined ? (config.split ?? 'auto') : flags.split === 'auto' ? 'auto' : flags.split === 'true' || flags.split === 'tag';
+  const split =
+    flags.split === undefined ? (config.split ?? optionDefaults.split) : flags.split === 'auto' ? 'auto' : flags.split === 'true' || flags.split === 'tag';
   return {
     input: inputPath,
     out: out ?? cwd,
     ...(flags.targets !== undefined || config.targets !== undefined
       ? { targets: flags.targets !== undefined ? parseTargets(flags.targets) : config.targets! }
       : {}),
-    openapiFormats: flags.openapiFormat !== undefined ? parseFormats(flags.openapiFormat) : (config.openapiFormats ?? ['json']),
+    openapiFormats: flags.openapiFormat !== undefined ? parseFormats(flags.openapiFormat) : (config.openapiFormats ?? optionDefaults.openapiFormats),
     ...((flags.tsconfig ?? config.tsconfig) !== undefined ? { tsconfig: flags.tsconfig !== undefined ? resolve(cwd, flags.tsconfig) : config.tsconfig } : {}),
     ...((flags.closedObjects ?? config.closedObjects) === true ? { closedObjects: true } : {}),
     ...((flags.title ?? config.title) !== undefined ? { title: flags.title ?? config.title } : {}),
@@ -90,26 +92,18 @@ export function generateRunFrom(
     ...((flags.templates ?? config.templates) !== undefined
       ? { templates: flags.templates !== undefined ? resolve(cwd, flags.templates) : config.templates }
       : {}),
-    format:
-      flags.format === false
-        ? 'none'
-        : typeof flags.format === 'string'
-          ? flags.format
-          : config.format === false
-            ? 'none'
-            : config.format === true || config.format === undefined
-              ? 'auto'
-              : config.format,
+    // `--format` given alone is `true`: the config file's choice, else the default.
+    format: formatModeOf(flags.format === true ? config.format : flags.format),
     ...((flags.prettierConfig ?? config.prettierConfig) !== undefined
       ? { prettierConfig: flags.prettierConfig !== undefined ? resolve(cwd, flags.prettierConfig) : config.prettierConfig }
       : {}),
-    clean: flags.clean ?? config.clean ?? false,
+    clean: flags.clean ?? config.clean ?? optionDefaults.clean,
     dryRun: flags.dryRun ?? false,
     split,
-    lean: flags.lean ?? config.lean ?? false,
-    strict: flags.strict ?? config.strict ?? false,
-    int64: flags.int64 ?? config.int64 ?? 'bigint',
-    importExtension: config.importExtension ?? '.js',
-    runtimePackage: config.runtimePackage ?? '@kitgen/runtime',
+    lean: flags.lean ?? config.lean ?? optionDefaults.lean,
+    strict: flags.strict ?? config.strict ?? optionDefaults.strict,
+    int64: flags.int64 ?? config.int64 ?? optionDefaults.int64,
+    importExtension: config.importExtension ?? optionDefaults.importExtension,
+    runtimePackage: config.runtimePackage ?? optionDefaults.runtimePackage,
   };
 }
