@@ -28,6 +28,8 @@ export interface Seen {
   readonly text: string;
   /** What the server logged for an answer that failed (a 5xx's cause). */
   readonly serverError?: string;
+  /** The answer's headers, where the caller judges them. */
+  readonly headers?: Headers;
 }
 
 /** One way an answer breaks the document. */

@@ -185,8 +185,14 @@ function payload(doc: OpenApiDocument, media: DocumentMedia, value: unknown): Re
   return { contentType: concrete ? media.mediaType : 'application/octet-stream', payload: new TextEncoder().encode(text(value)) };
 }
 
-/** The document-valid request of an operation: every required parameter, the optional ones that serialise plainly, a body, credentials. */
-export function validParts(doc: OpenApiDocument, op: DocumentOperation, samples: ValueSource, accept: string | undefined): RequestParts | Unbuildable {
+/** The document-valid request of an operation: every required parameter, the optional ones that serialise plainly, a body (in `bodyMedia`, else the one a client would choose), credentials. */
+export function validParts(
+  doc: OpenApiDocument,
+  op: DocumentOperation,
+  samples: ValueSource,
+  accept: string | undefined,
+  bodyMedia?: DocumentMedia,
+): RequestParts | Unbuildable {
   const path: Record<string, string> = {};
   const query: Array<[string, string]> = [];
   const headers: Array<[string, string]> = [];
@@ -238,7 +244,7 @@ export function validParts(doc: OpenApiDocument, op: DocumentOperation, samples:
     if (op.body.required)
       return { owner: 'document', message: `a required body on ${op.method.toUpperCase()}, which HTTP gives no meaning (fetch cannot send it)` };
   } else if (op.body) {
-    const media = chosenMedia(op.body.media);
+    const media = bodyMedia ?? chosenMedia(op.body.media);
     let value: unknown = {};
     if (media.schemaPointer !== undefined && /xml/.test(mediaEssence(media.mediaType))) {
       const xml = samples.xml(media.schemaPointer, 'request');

@@ -1,0 +1,105 @@
+// The generated requests of one operation, as one fast-check arbitrary: a value for every
+// parameter (optional ones sometimes left out) and for the body in each declared media type, the
+// media type the body travels in, and the `Accept` asked for. validParts writes them on the wire
+// in the document's styles; the referee checks each value first, so a value the generator got
+// wrong is skipped (never sent as if it were valid).
+import fc from 'fast-check';
+import { follow, RefereeUnable, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
+import type { DocumentOperation } from './documentOperations.ts';
+import { validParts, type RequestParts, type Sampled, type Unbuildable, type ValueSource } from './requests.ts';
+import { schemaArbitrary } from './schemaArbitrary.ts';
+
+/** One generated case: values by schema pointer, the body's media type (index), the Accept header. */
+export interface CaseInput {
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly media: number;
+  readonly accept: string | undefined;
+}
+
+/** The media types the operation's declared successes answer in (the Accept values worth asking for). */
+function successMediaTypes(doc: OpenApiDocument, op: DocumentOperation): string[] {
+  const out = new Set<string>();
+  for (const [key, pointer] of Object.entries(op.responses)) {
+    if (!/^[23]/.test(key) && key !== 'default') continue;
+    const content = follow(doc, pointer).value?.content as Record<string, unknown> | undefined;
+    for (const m of Object.keys(content ?? {})) if (!m.includes('*')) out.add(m);
+  }
+  return [...out];
+}
+
+/** The arbitrary of an operation's generated requests. */
+export function caseArbitrary(doc: OpenApiDocument, op: DocumentOperation): fc.Arbitrary<CaseInput> {
+  const values: Record<string, fc.Arbitrary<unknown>> = {};
+  const requiredKeys: string[] = [];
+  for (const p of op.parameters) {
+    if (p.schemaPointer === undefined || p.schemaPointer in values) continue;
+    values[p.schemaPointer] = schemaArbitrary(doc, p.schemaPointer, { view: 'request' });
+    if (p.required) requiredKeys.push(p.schemaPointer);
+  }
+  for (const m of op.body?.media ?? []) {
+    if (m.schemaPointer === undefined || m.schemaPointer in values) continue;
+    values[m.schemaPointer] = schemaArbitrary(doc, m.schemaPointer, { view: 'request' });
+    requiredKeys.push(m.schemaPointer);
+  }
+  const accepts = successMediaTypes(doc, op);
+  return fc.record({
+    values: fc.record(values, { requiredKeys }),
+    media: fc.nat({ max: Math.max(0, (op.body?.media.length ?? 1) - 1) }),
+    // No Accept first (what most clients send), then each declared media type.
+    accept: accepts.length === 0 ? fc.constant(undefined) : fc.oneof(fc.constant(undefined), fc.constantFrom(...accepts)),
+  });
+}
+
+/** A value as XML: an element per property, the root named by the schema's `xml.name` or `root`. */
+function toXml(value: unknown, name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9_.-]/g, '_') || 'item';
+  if (Array.isArray(value)) return value.map((v) => toXml(v, safe)).join('');
+  if (value !== null && typeof value === 'object')
+    return `<${safe}>${Object.entries(value)
+      .map(([k, v]) => toXml(v, k))
+      .join('')}</${safe}>`;
+  const text = String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;');
+  return `<${safe}>${text}</${safe}>`;
+}
+
+/** The values of a case as a ValueSource: each checked by the referee, none invented. */
+function caseSource(doc: OpenApiDocument, referee: DocumentReferee, input: CaseInput): ValueSource {
+  const valid = (pointer: string): Sampled => {
+    if (!(pointer in input.values) || input.values[pointer] === undefined) return { ok: false, owner: 'sampler', message: `no value for ${pointer}` };
+    const value = input.values[pointer];
+    try {
+      const problem = referee.check(pointer, 'request', value);
+      return problem === undefined
+        ? { ok: true, value }
+        : { ok: false, owner: 'sampler', message: `the generated value of ${pointer} breaks its schema: ${problem}` };
+    } catch (error) {
+      if (error instanceof RefereeUnable) return { ok: false, owner: 'document', message: error.message };
+      throw error;
+    }
+  };
+  return {
+    valid,
+    xml: (pointer) => {
+      const v = valid(pointer);
+      if (!v.ok) return undefined;
+      const xmlName = (follow(doc, pointer).value?.xml as { name?: string } | undefined)?.name;
+      return toXml(
+        v.value,
+        xmlName ??
+          pointer
+            .split('/')
+            .at(-1)
+            ?.replace(/^schema$/, 'root') ??
+          'root',
+      );
+    },
+  };
+}
+
+/** The request parts of a case, or why it makes no valid request. */
+export function caseParts(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, input: CaseInput): RequestParts | Unbuildable {
+  const media = op.body?.media[Math.min(input.media, op.body.media.length - 1)];
+  return validParts(doc, op, caseSource(doc, referee, input), input.accept, media);
+}

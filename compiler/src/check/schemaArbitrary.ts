@@ -1,0 +1,220 @@
+// Values of a document's schema as fast-check arbitraries, so a failing request shrinks to a
+// small one (fewer optional properties, shorter strings, numbers nearer zero). Built from the
+// document's own schema (OpenAPI 3.0 or 3.1), never from kitgen's model: a tester must not share
+// the code it tests. The generator aims at valid values; the referee (ajv) has the last word, and
+// the caller skips a value it refuses (an overlapping oneOf, a pattern beyond fast-check's).
+import fc from 'fast-check';
+import { follow, type OpenApiDocument, type View } from './documentReferee.ts';
+
+type Schema = Record<string, unknown>;
+
+/** Deeper than this, a recursive schema gets its smallest value (required properties only, no items). */
+const maxDepth = 5;
+/** Arrays get at most this many items beyond their minimum: enough to vary, few enough to read. */
+const extraItems = 3;
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** The bounds of a number schema, in either dialect (3.0's boolean flags, 3.1's own bounds). */
+function bounds(s: Schema): { min?: number; max?: number; minExcluded: boolean; maxExcluded: boolean } {
+  let min = num(s.minimum);
+  let max = num(s.maximum);
+  let minExcluded = s.exclusiveMinimum === true;
+  let maxExcluded = s.exclusiveMaximum === true;
+  if (num(s.exclusiveMinimum) !== undefined && (min === undefined || num(s.exclusiveMinimum)! >= min)) [min, minExcluded] = [num(s.exclusiveMinimum), true];
+  if (num(s.exclusiveMaximum) !== undefined && (max === undefined || num(s.exclusiveMaximum)! <= max)) [max, maxExcluded] = [num(s.exclusiveMaximum), true];
+  return { min, max, minExcluded, maxExcluded };
+}
+
+function integerArbitrary(s: Schema): fc.Arbitrary<number> {
+  const b = bounds(s);
+  const int32 = s.format === 'int32';
+  let min = b.min === undefined ? (int32 ? -(2 ** 31) : -(2 ** 40)) : Math.ceil(b.minExcluded ? Math.floor(b.min) + 1 : b.min);
+  let max = b.max === undefined ? (int32 ? 2 ** 31 - 1 : 2 ** 40) : Math.floor(b.maxExcluded ? Math.ceil(b.max) - 1 : b.max);
+  min = Math.max(min, Number.MIN_SAFE_INTEGER);
+  max = Math.min(max, Number.MAX_SAFE_INTEGER);
+  const step = num(s.multipleOf);
+  if (step !== undefined && Number.isInteger(step) && step > 0) {
+    const lo = Math.ceil(min / step);
+    const hi = Math.floor(max / step);
+    return fc.integer({ min: lo, max: Math.max(lo, hi) }).map((k) => k * step);
+  }
+  return fc.integer({ min, max: Math.max(min, max) });
+}
+
+function numberArbitrary(s: Schema): fc.Arbitrary<number> {
+  if (num(s.multipleOf) !== undefined) {
+    const step = num(s.multipleOf)!;
+    const b = bounds(s);
+    const lo = b.min === undefined ? -1000 : Math.ceil(b.min / step) + (b.minExcluded && Number.isInteger(b.min / step) ? 1 : 0);
+    const hi = b.max === undefined ? 1000 : Math.floor(b.max / step) - (b.maxExcluded && Number.isInteger(b.max / step) ? 1 : 0);
+    return fc.integer({ min: lo, max: Math.max(lo, hi) }).map((k) => Number((k * step).toPrecision(12)));
+  }
+  const b = bounds(s);
+  const doubles = fc.double({
+    noNaN: true,
+    noDefaultInfinity: true,
+    ...(b.min !== undefined ? { min: b.min, minExcluded: b.minExcluded } : { min: -1e9 }),
+    ...(b.max !== undefined ? { max: b.max, maxExcluded: b.maxExcluded } : { max: 1e9 }),
+  });
+  // Whole numbers first: most servers' numbers are, and they shrink to something readable.
+  return fc.oneof({ arbitrary: integerArbitrary({ ...s, format: undefined }), weight: 2 }, { arbitrary: doubles, weight: 1 });
+}
+
+const isoDate = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true });
+
+/** Strings of a format ajv-formats checks; others get plain text. */
+const formats: Record<string, () => fc.Arbitrary<string>> = {
+  'date-time': () => isoDate.map((d) => d.toISOString()),
+  date: () => isoDate.map((d) => d.toISOString().slice(0, 10)),
+  time: () => isoDate.map((d) => `${d.toISOString().slice(11, 19)}Z`),
+  email: () => fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/), fc.domain()).map(([user, host]) => `${user}@${host}`),
+  uuid: () => fc.uuid(),
+  uri: () => fc.webUrl(),
+  url: () => fc.webUrl(),
+  'uri-reference': () => fc.webUrl(),
+  hostname: () => fc.domain(),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
+  byte: () => fc.base64String({ maxLength: 24 }),
+  int64: () => fc.bigInt({ min: -(2n ** 40n), max: 2n ** 40n }).map(String),
+  int32: () => fc.integer().map(String),
+};
+
+function stringArbitrary(s: Schema): fc.Arbitrary<string> {
+  const minLength = num(s.minLength) ?? 0;
+  const maxLength = Math.max(minLength, Math.min(num(s.maxLength) ?? minLength + 12, minLength + 64));
+  const fits = (t: string) => [...t].length >= minLength && [...t].length <= (num(s.maxLength) ?? Infinity);
+  if (typeof s.pattern === 'string') {
+    try {
+      const base = fc.stringMatching(new RegExp(s.pattern));
+      // A pattern's length limits apply too; the referee refuses the rare text outside them.
+      return base.map((t) => (fits(t) ? t : t.slice(0, num(s.maxLength) ?? t.length)));
+    } catch {
+      // A pattern fast-check cannot read (a lookbehind, an inline flag): plain text, which the referee will mostly refuse.
+    }
+  }
+  const formatted = typeof s.format === 'string' ? formats[s.format] : undefined;
+  if (formatted) return formatted();
+  return fc.string({ minLength, maxLength, unit: 'grapheme-ascii' });
+}
+
+/** Options of {@link schemaArbitrary}. */
+export interface ArbitraryOptions {
+  readonly view: View;
+}
+
+/** An arbitrary of values of the schema at `pointer` of `doc`, as `view` sees them (readOnly properties left out of requests, writeOnly out of responses). */
+export function schemaArbitrary(doc: OpenApiDocument, pointer: string, options: ArbitraryOptions): fc.Arbitrary<unknown> {
+  return build(doc, pointer, options.view, 0);
+}
+
+const hidden = (doc: OpenApiDocument, pointer: string, view: View) => follow(doc, pointer).value?.[view === 'request' ? 'readOnly' : 'writeOnly'] === true;
+
+const typeList = (s: Schema): string[] =>
+  Array.isArray(s.type) ? s.type.filter((t): t is string => typeof t === 'string') : typeof s.type === 'string' ? [s.type] : [];
+
+function build(doc: OpenApiDocument, pointer: string, view: View, depth: number): fc.Arbitrary<unknown> {
+  const { value: s, pointer: own } = follow(doc, pointer);
+  if (s === undefined || typeof s !== 'object') return fc.constant({});
+  const nullable = s.nullable === true || typeList(s).includes('null');
+  const inner = nonNull(doc, s, own, view, depth);
+  return nullable ? fc.option(inner, { nil: null, freq: 6 }) : inner;
+}
+
+function nonNull(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: number): fc.Arbitrary<unknown> {
+  if ('const' in s) return fc.constant(s.const);
+  if (Array.isArray(s.enum) && s.enum.length > 0) {
+    const values = s.enum.filter((v) => v !== null);
+    return values.length > 0 ? fc.constantFrom(...values) : fc.constant(null);
+  }
+  if (Array.isArray(s.allOf) && s.allOf.length > 0) return allOf(doc, s, own, view, depth);
+  const members = Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined;
+  if (members !== undefined && (s[members] as unknown[]).length > 0) return choice(doc, s, own, members, view, depth);
+  const types = typeList(s).filter((t) => t !== 'null');
+  if (types.length > 1) return fc.oneof(...types.map((t) => nonNull(doc, { ...s, type: t }, own, view, depth)));
+  const type = types[0] ?? (s.properties !== undefined || s.additionalProperties !== undefined ? 'object' : s.items !== undefined ? 'array' : undefined);
+  switch (type) {
+    case 'integer':
+      return integerArbitrary(s);
+    case 'number':
+      return numberArbitrary(s);
+    case 'boolean':
+      return fc.boolean();
+    case 'string':
+      return stringArbitrary(s);
+    case 'array':
+      return arrayArbitrary(doc, s, own, view, depth);
+    case 'object':
+      return objectArbitrary(doc, s, own, view, depth);
+    case 'null':
+      return fc.constant(null);
+    default:
+      // No type: any JSON value fits; a small text or number reads best in a curl command.
+      return s.not !== undefined ? fc.constant({}) : fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: 0, max: 100 }), fc.boolean());
+  }
+}
+
+function arrayArbitrary(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: number): fc.Arbitrary<unknown[]> {
+  const minLength = num(s.minItems) ?? 0;
+  const maxLength = depth >= maxDepth ? minLength : Math.max(minLength, Math.min(num(s.maxItems) ?? minLength + extraItems, minLength + extraItems));
+  const item = s.items !== undefined && typeof s.items === 'object' ? build(doc, `${own}/items`, view, depth + 1) : fc.string({ maxLength: 8 });
+  return s.uniqueItems === true ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
+}
+
+const escape = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function objectArbitrary(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: number): fc.Arbitrary<Record<string, unknown>> {
+  const properties = (s.properties ?? {}) as Record<string, unknown>;
+  const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+  const record: Record<string, fc.Arbitrary<unknown>> = {};
+  const requiredKeys: string[] = [];
+  for (const name of Object.keys(properties)) {
+    const at = `${own}/properties/${escape(name)}`;
+    if (hidden(doc, at, view)) continue;
+    if (!required.has(name) && depth >= maxDepth) continue;
+    record[name] = build(doc, at, view, depth + 1);
+    if (required.has(name)) requiredKeys.push(name);
+  }
+  // Required properties the schema does not describe: any value fits them.
+  const undescribed = [...required].filter((name) => !(name in properties));
+  const described = fc.record(record, { requiredKeys });
+  if (undescribed.length === 0) return described;
+  return described.map((v) => ({ ...Object.fromEntries(undescribed.map((name) => [name, 'text'])), ...v }));
+}
+
+/** allOf: each member's value merged (objects); for other types, the first member that names a type, with the others' keywords. */
+function allOf(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: number): fc.Arbitrary<unknown> {
+  const { allOf: list, ...rest } = s;
+  const members = (list as unknown[]).map((_, i) => `${own}/allOf/${i}`);
+  const objects = members.filter((m) => {
+    const v = follow(doc, m).value;
+    return v !== undefined && (v.type === 'object' || v.properties !== undefined || v.allOf !== undefined);
+  });
+  const parts = [...members.map((m) => build(doc, m, view, depth))];
+  if (Object.keys(rest).some((k) => ['properties', 'required', 'type'].includes(k))) parts.push(nonNull(doc, rest, own, view, depth));
+  if (objects.length === 0) return parts[0];
+  return fc.tuple(...parts).map((values) => {
+    const merged: Record<string, unknown> = {};
+    for (const v of values) if (v !== null && typeof v === 'object' && !Array.isArray(v)) Object.assign(merged, v);
+    return merged;
+  });
+}
+
+/** oneOf/anyOf: one member's value; under a discriminator, tagged with a name that picks that member. */
+function choice(doc: OpenApiDocument, s: Schema, own: string, key: 'oneOf' | 'anyOf', view: View, depth: number): fc.Arbitrary<unknown> {
+  const list = s[key] as Array<{ $ref?: string }>;
+  const discriminator = s.discriminator as { propertyName?: string; mapping?: Record<string, string> } | undefined;
+  const options = list.map((member, i) => {
+    const arb = build(doc, `${own}/${key}/${i}`, view, depth + 1);
+    const tag = discriminator?.propertyName;
+    if (tag === undefined || typeof member?.$ref !== 'string') return arb;
+    const component = (ref: string) => ref.replace(/^.*\//, '');
+    const names = Object.entries(discriminator?.mapping ?? {})
+      .filter(([, target]) => component(target) === component(member.$ref!))
+      .map(([name]) => name);
+    const name = names[0] ?? component(member.$ref);
+    return arb.map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...v, [tag]: name } : v));
+  });
+  return fc.oneof(...options);
+}
