@@ -109,6 +109,22 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .action(async (input: string, flags: import('../mock/mockCommand.ts').MockFlags) => {
       code = await (await import('../mock/mockCommand.ts')).mockCommand(input, flags, io);
     });
+  program
+    .command('check')
+    .description('contract-test a live server: generated valid and invalid requests for every operation, each answer judged against the document')
+    .argument('<input>', 'the OpenAPI document (a file or URL)')
+    .requiredOption('--url <url>', "the server's base URL")
+    .option('--operations <list>', 'only these: operationIds or "METHOD /path", comma-separated, * as a wildcard')
+    .option('--max-examples <n>', 'generated valid requests per operation (default 20)')
+    .option('--seed <n>', 'repeat a run: the same requests, the same order')
+    .option('--header <header>', "'Name: value' sent with every request (repeatable)", (h: string, all: string[] = []) => [...all, h])
+    .option('--bearer <token>', 'send Authorization: Bearer <token>')
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--timeout <ms>', 'per request (default 10000)')
+    .action(async (input: string, flags: import('../check/command.ts').CheckFlags) => {
+      const progress = process.stderr.isTTY ? (line?: string) => process.stderr.write(`\r\x1b[K${line ?? ''}`) : undefined;
+      code = await (await import('../check/command.ts')).checkCommand(input, flags, { ...io, ...(progress ? { progress } : {}) });
+    });
   try {
     if (argv.length === 0) {
       program.outputHelp();
