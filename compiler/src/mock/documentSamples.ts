@@ -81,7 +81,11 @@ export interface DocumentSamplesOptions {
   readonly documentFault?: (error: unknown) => boolean;
   /** Varies the values chosen (the order of each enum) reproducibly; none: every enum's first value. */
   readonly seed?: number;
+  /** Leave out an optional property where openapi-sampler stopped a recursive schema with `{}`. */
+  readonly pruneRecursion?: boolean;
 }
+
+const isEmptyObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
 
 /** Samples of one document's schemas, by JSON pointer and view. */
 export class DocumentSamples {
@@ -89,6 +93,7 @@ export class DocumentSamples {
   #plain: OpenApiDocument | undefined;
   readonly #documentFault: (error: unknown) => boolean;
   readonly #seed: number | undefined;
+  readonly #pruneRecursion: boolean;
   /** Pointers of schemas whose own example or default the referee refuses (the document's fault, reported once each). */
   readonly invalidExamples: Array<{ pointer: string; message: string }> = [];
 
@@ -99,6 +104,7 @@ export class DocumentSamples {
   ) {
     this.#documentFault = options.documentFault ?? (() => false);
     this.#seed = options.seed;
+    this.#pruneRecursion = options.pruneRecursion === true;
     this.#withExamples = this.#copy(false);
   }
 
@@ -166,11 +172,31 @@ export class DocumentSamples {
       const missing = (e?.params as { missingProperty?: string } | undefined)?.missingProperty;
       if (e?.keyword !== 'required' || missing === undefined) break;
       const holder = e.instancePath === '' ? value : at(value, e.instancePath);
+      // Where a schema recurses, openapi-sampler stops with `{}`: an optional property holding it
+      // is left out (were it required, the next error says so and the sample is refused).
+      if (this.#pruneRecursion && e.instancePath !== '' && isEmptyObject(holder) && this.#leaveOut(value, e.instancePath)) continue;
       const declared = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[missing];
       if (holder === null || typeof holder !== 'object' || declared !== undefined) break;
       (holder as Record<string, unknown>)[missing] = 'text';
     }
     return value;
+  }
+
+  /** Deletes the property or item at `instancePath` of `value`; false where there is none. */
+  #leaveOut(value: unknown, instancePath: string): boolean {
+    const cut = instancePath.lastIndexOf('/');
+    const parent = cut === 0 ? value : at(value, instancePath.slice(0, cut));
+    const key = instancePath
+      .slice(cut + 1)
+      .replace(/~1/g, '/')
+      .replace(/~0/g, '~');
+    if (Array.isArray(parent)) {
+      parent.splice(Number(key), 1);
+      return true;
+    }
+    if (parent === null || typeof parent !== 'object' || !(key in parent)) return false;
+    delete (parent as Record<string, unknown>)[key];
+    return true;
   }
 
   /** An XML text of the schema at `pointer` (unjudged: the referee reads JSON only). */

@@ -107,6 +107,7 @@ export async function startMock(input: string, options: MockOptions): Promise<Ru
     const tools = {
       samples: new DocumentSamples(doc, referee, {
         documentFault: (e) => e instanceof RefereeUnable,
+        pruneRecursion: true,
         ...(options.seed !== undefined ? { seed: options.seed } : {}),
       }),
       typed: new TypedValues(new Map(api.schemas.map((s) => [s.key, s.schema]))),
