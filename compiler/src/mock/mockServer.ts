@@ -20,23 +20,11 @@ import { mockHandlers, type MockRequest } from './mockHandlers.ts';
 import { Samples } from './modelSamples.ts';
 import { TypedValues } from './typedValues.ts';
 
-/** Options of {@link startMock}. */
-export interface MockOptions {
-  readonly host: string;
-  readonly port: number;
-  /** Varies the sampled values reproducibly (see seeded.ts). */
-  readonly seed?: number;
-}
-
 /** A running mock. */
 export interface RunningMock {
   /** The listening URL, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
   readonly port: number;
-  readonly operations: number;
-  /** Files the document was read from (what `--watch` watches). */
-  readonly sources: readonly string[];
-  readonly warnings: readonly Diagnostic[];
   close(): Promise<void>;
 }
 
@@ -74,8 +62,18 @@ function runtimeUrls(): { main: string; client: string } {
 
 const quoted = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Compiles `input`, imports its generated server and serves it with answering handlers. */
-export async function startMock(input: string, options: MockOptions): Promise<RunningMock> {
+/** A compiled mock, not yet listening: a `--watch` reload prepares the next before the last stops. */
+export interface PreparedMock {
+  readonly operations: number;
+  /** Files the document was read from (what `--watch` watches). */
+  readonly sources: readonly string[];
+  readonly warnings: readonly Diagnostic[];
+  /** Starts serving on `host`:`port` (0: any free port). */
+  listen(host: string, port: number): Promise<RunningMock>;
+}
+
+/** Compiles `input`, imports its generated server and builds its routes with answering handlers. */
+export async function prepareMock(input: string, options: { readonly seed?: number } = {}): Promise<PreparedMock> {
   const source = await loadDocument(input);
   let code: ReturnType<typeof EndpointGen.fromOpenAPI>;
   try {
@@ -86,8 +84,10 @@ export async function startMock(input: string, options: MockOptions): Promise<Ru
   }
   const urls = runtimeUrls();
   const runtime = (await import(urls.main)) as Runtime;
+  // The generated modules live in a temporary folder only until they are imported.
   const dir = await mkdtemp(join(tmpdir(), 'kitgen-mock-'));
-  let layer: Layer | undefined;
+  let server: { routes(handlers: object, options: { basePath: string }): RoutesValue };
+  let endpoints: Record<string, { fail(value: unknown): unknown }>;
   try {
     // The generated files are ES modules, wherever the temporary folder is.
     await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
@@ -98,55 +98,49 @@ export async function startMock(input: string, options: MockOptions): Promise<Ru
         .replace(new RegExp(`(['"])${quoted('@kitgen/runtime')}\\1`, 'g'), JSON.stringify(urls.main));
       await writeFile(join(dir, path), linked);
     }
-    const server = (await import(pathToFileURL(join(dir, 'server.js')).href)) as { routes(handlers: object, options: { basePath: string }): RoutesValue };
-    const endpoints = (await import(pathToFileURL(join(dir, 'endpoints.js')).href)) as Record<string, { fail(value: unknown): unknown }>;
-
-    const doc = source.document as OpenApiDocument;
-    const api = code.api;
-    const referee = new DocumentReferee(doc as never);
-    const tools = {
-      samples: new DocumentSamples(doc, referee, {
-        documentFault: (e) => e instanceof RefereeUnable,
-        pruneRecursion: true,
-        ...(options.seed !== undefined ? { seed: options.seed } : {}),
-      }),
-      typed: new TypedValues(new Map(api.schemas.map((s) => [s.key, s.schema]))),
-      kitgen: new Samples(api),
-    };
-    // The request being answered, for the handlers (which the generated routes call with its decoded input only).
-    const current = new AsyncLocalStorage<MockRequest>();
-    const handlers = mockHandlers(api, doc, tools, {
-      request: () => current.getStore(),
-      refuse: (status, message) => new runtime.HttpError(status, message),
-      failures: endpoints,
-    });
-    const remember = runtime.aroundRoutesMiddleware((next) => (request) => current.run({ header: (name) => request.headers.get(name) }, () => next(request)));
-    const parsed = runtime.OpenAPI.fromDocument(source.document);
-    const openAPI = parsed._tag === 'right' ? parsed.right : runtime.OpenAPI.trusted(source.document);
-    // The operations at the root, as Prism serves them; the docs page's "Try it out" calls this server.
-    const routes = server
-      .routes(handlers, { basePath: '' })
-      .pipe(remember)
-      .concat(runtime.DocsUI.routes('docs', openAPI, { serverUrl: '/' }))
-      .pipe(runtime.Middleware.cors());
-    layer = runtime.Server.live(runtime.ServerConfig.default.binding(options.host, options.port));
-    const port = await runtime.Server.install(routes, layer);
-    const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
-    const running = layer;
-    return {
-      url: `http://${shown}:${port}`,
-      port,
-      operations: api.operations.length,
-      sources: source.sources ?? [],
-      warnings: [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)],
-      close: async () => {
-        await running.shutdown();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await layer?.shutdown().catch(() => undefined);
+    server = (await import(pathToFileURL(join(dir, 'server.js')).href)) as typeof server;
+    endpoints = (await import(pathToFileURL(join(dir, 'endpoints.js')).href)) as typeof endpoints;
+  } finally {
     await rm(dir, { recursive: true, force: true });
-    throw error;
   }
+
+  const doc = source.document as OpenApiDocument;
+  const api = code.api;
+  const referee = new DocumentReferee(doc as never);
+  const tools = {
+    samples: new DocumentSamples(doc, referee, {
+      documentFault: (e) => e instanceof RefereeUnable,
+      pruneRecursion: true,
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    }),
+    typed: new TypedValues(new Map(api.schemas.map((s) => [s.key, s.schema]))),
+    kitgen: new Samples(api),
+  };
+  // The request being answered, for the handlers (which the generated routes call with its decoded input only).
+  const current = new AsyncLocalStorage<MockRequest>();
+  const handlers = mockHandlers(api, doc, tools, {
+    request: () => current.getStore(),
+    refuse: (status, message) => new runtime.HttpError(status, message),
+    failures: endpoints,
+  });
+  const remember = runtime.aroundRoutesMiddleware((next) => (request) => current.run({ header: (name) => request.headers.get(name) }, () => next(request)));
+  const parsed = runtime.OpenAPI.fromDocument(source.document);
+  const openAPI = parsed._tag === 'right' ? parsed.right : runtime.OpenAPI.trusted(source.document);
+  // The operations at the root, as Prism serves them; the docs page's "Try it out" calls this server.
+  const routes = server
+    .routes(handlers, { basePath: '' })
+    .pipe(remember)
+    .concat(runtime.DocsUI.routes('docs', openAPI, { serverUrl: '/' }))
+    .pipe(runtime.Middleware.cors());
+  return {
+    operations: api.operations.length,
+    sources: source.sources ?? [],
+    warnings: [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)],
+    listen: async (host, port) => {
+      const layer = runtime.Server.live(runtime.ServerConfig.default.binding(host, port));
+      const bound = await runtime.Server.install(routes, layer);
+      const shown = host.includes(':') ? `[${host}]` : host;
+      return { url: `http://${shown}:${bound}`, port: bound, close: () => layer.shutdown() };
+    },
+  };
 }
