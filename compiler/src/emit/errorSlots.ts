@@ -48,7 +48,9 @@ export function errorMapperOf(api: Api, op: Operation): string | undefined {
     if (!declared) continue;
     const result = errorFillOf(api, declared.schema, status);
     if (!('fill' in result)) continue;
-    const answer = `${declared.mediaType !== undefined ? `mediaType: ${JSON.stringify(declared.mediaType)}, ` : ''}body: ${print(result.fill)}`;
+    // Bytes (`application/octet-stream`) carry the filled value as JSON text.
+    const body = declared.bytes === true ? `new TextEncoder().encode(JSON.stringify(${print(result.fill)}))` : print(result.fill);
+    const answer = `${declared.mediaType !== undefined ? `mediaType: ${JSON.stringify(declared.mediaType)}, ` : ''}body: ${body}`;
     byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), status]);
   }
   const cases = [...byAnswer].map(([answer, statuses]) => {

@@ -92,7 +92,12 @@ const kindText: Record<BodyKind, string> = { json: 'JSON', form: 'a form', multi
 /** The schema a body of this kind has in memory: bytes for media types the runtime has no codec for. */
 function bodySchema(group: ContentGroup, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): SchemaNode {
   const node = schemas.convert(group.schema, group.schemaPointer);
-  if (group.kind === 'binary') return resolve(node).kind === 'bytes' ? node : { kind: 'bytes', format: 'binary' };
+  if (group.kind === 'binary') {
+    // A body is bytes or absent, never `null`: a nullable bytes schema (Getty's `image/jpeg` upload)
+    // would leave the body a union no byte codec reads.
+    const r = resolve(node);
+    return r.kind === 'bytes' && r.nullable !== true ? node : { kind: 'bytes', format: 'binary' };
+  }
   if (group.kind === 'text') {
     const r = resolve(node);
     return r.kind === 'string' || r.kind === 'bytes' ? node : { kind: 'string', constraints: {} };

@@ -251,22 +251,34 @@ export function declaredErrorAt(op: Operation, status: number): Response | undef
   return op.errors.find((e) => coveredStatuses(e.key, keys, 'errors').includes(status));
 }
 
-/** The JSON (or plain-text) shape of a declared error, with the media type tag when the status has several shapes. */
-export function declaredErrorBody(r: Response, api?: Api): { schema: SchemaNode; mediaType?: string; text?: boolean } | undefined {
+/**
+ * The JSON (or plain-text) shape of a declared error, with the media type tag when the status has
+ * several shapes; `bytes` when the declared error is bytes, which take that shape as JSON text.
+ */
+export function declaredErrorBody(r: Response, api?: Api): { schema: SchemaNode; mediaType?: string; text?: boolean; bytes?: boolean } | undefined {
   if (!r.content) return undefined;
-  const isJson = (m: string) => bodyKind(m) === 'json';
+  // A vendor type over a JSON value (goa's `application/vnd.goa.error`) is JSON: the model kept
+  // its schema (any other type that is no codec's is bytes by now).
+  const isJson = (m: string, node: SchemaNode) => {
+    const s = api === undefined ? node : resolve(api, node);
+    return bodyKind(m, s.kind === 'bytes' ? 'bytes' : s.kind === 'string' ? 'string' : s.kind === 'any' ? 'none' : 'json') === 'json';
+  };
   if (r.content.variants) {
-    const v = r.content.variants.find((x) => x.mediaTypes.some(isJson));
+    const v = r.content.variants.find((x) => x.mediaTypes.some((m) => isJson(m, x.schema)));
     return v && { schema: v.schema, mediaType: v.mediaTypes[0] };
   }
-  if (r.content.mediaTypes.some(isJson)) return { schema: r.content.schema };
+  const schema = r.content.schema;
+  if (r.content.mediaTypes.some((m) => isJson(m, schema))) return { schema };
   // A media range (`*/*`, `application/*`) with a JSON-shaped schema is answered as JSON.
   const shaped = !['bytes', 'string', 'any'].includes(r.content.schema.kind);
   if (shaped && r.content.mediaTypes.some((m) => /^(\*\/\*|application\/\*)\s*(;|$)/.test(m.trim()))) return { schema: r.content.schema };
-  // A plain-text error takes the message as it is.
   // A plain-text error takes the message as it is (its string schema may be a named one).
   const text = api === undefined ? r.content.schema : resolve(api, r.content.schema);
   if (r.content.mediaTypes.some((m) => bodyKind(m) === 'text') && text.kind === 'string') return { schema: text, text: true };
+  // `application/octet-stream` holds any bytes: the runtime's own error as JSON text, in the type
+  // the document declares. An image, a PDF or XML cannot hold it; the runtime's JSON goes instead.
+  if (text.kind === 'bytes' && r.content.mediaTypes.some((m) => /^application\/octet-stream\s*(;|$)/i.test(m.trim())))
+    return { schema: { kind: 'any' }, bytes: true };
   return undefined;
 }
 

@@ -10,7 +10,8 @@ export type SchemaShape = 'none' | 'bytes' | 'string' | 'json';
  * How the runtime carries a media type (chosen by its essence, parameters aside). A media range
  * (any type, `application/*`, `text/*`) is carried as the type the runtime sends its schema as: JSON
  * for a JSON value, bytes for bytes or a schema that says nothing, text for a string under the
- * full range or `text/*`.
+ * full range or `text/*`. A vendor type that names no syntax of its own is JSON over a JSON
+ * value ({@link isVendorJsonType}); `application/text` and `plain/text` are text.
  */
 export function bodyKind(mediaType: string, shape: SchemaShape = 'none'): BodyKind {
   const mt = mediaType.toLowerCase().split(';')[0].trim();
@@ -22,8 +23,97 @@ export function bodyKind(mediaType: string, shape: SchemaShape = 'none'): BodyKi
     if (shape === 'json' || (shape === 'string' && mt === 'application/*')) return 'json';
     return shape === 'string' ? 'text' : 'binary';
   }
-  if (mt.startsWith('text/')) return 'text';
+  if (mt.startsWith('text/') || mt === 'application/text' || mt === 'plain/text') return 'text';
+  if (shape === 'json' && isVendorJsonType(mt)) return 'json';
+  // Every other type (images, audio, video, `application/octet-stream`, PDF, archives, XML, Office
+  // documents) is bytes whatever its schema says: Swagger 2 documents label even their error
+  // objects with such a type when the operation `produces` it.
   return 'binary';
+}
+
+/**
+ * Words of a vendor subtype that name a syntax other than JSON or a binary family. The runtime's
+ * copy (runtime/src/codec/body/mediaFamilies.ts) decides the codec; a test holds the two equal.
+ */
+export const notJsonWords: readonly string[] = [
+  'xml',
+  'yaml',
+  'yml',
+  'protobuf',
+  'proto',
+  'msgpack',
+  'thrift',
+  'avro',
+  'cbor',
+  'bson',
+  'ndjson',
+  'jsonl',
+  'jsonlines',
+  'seq',
+  'zip',
+  'gzip',
+  'gz',
+  'tar',
+  'rar',
+  '7z',
+  'compressed',
+  'pdf',
+  'ms',
+  'openxmlformats',
+  'oasis',
+  'opendocument',
+  'octet',
+  'binary',
+  'pkcs7',
+  'pkcs8',
+  'pkcs10',
+  'pkcs12',
+  'x509',
+  'pem',
+  'der',
+  'javascript',
+  'ecmascript',
+  'csv',
+  'excel',
+  'sqlite3',
+  'apache',
+  'parquet',
+  'arrow',
+  'wasm',
+  'java',
+  'android',
+  'shockwave',
+  'stream',
+  'oai',
+  'turtle',
+  'rdf',
+  'n3',
+  'ntriples',
+  'nquads',
+  'trig',
+  'sparql',
+  'jsonnet',
+  'smile',
+  'jws',
+  'jwt',
+  'jose',
+];
+
+const notJson = new Set(notJsonWords);
+
+/**
+ * True for a vendor media type that names no syntax of its own (`application/vnd.goa.error`,
+ * `application/vnd.github.object`, `application/x-…`, `application/prs.…`): a body of such a type
+ * whose schema is a JSON value is JSON labelled with that type. `mt` is a lower-cased essence.
+ */
+export function isVendorJsonType(mt: string): boolean {
+  if (!mt.startsWith('application/')) return false;
+  const subtype = mt.slice('application/'.length);
+  // A structured suffix names the syntax (`+xml`, `+prettyjws`); `+json` ones are JSON already.
+  if (subtype.includes('+') && !subtype.startsWith('json+')) return false;
+  const words = subtype.split(/[.+-]/);
+  if (words.some((w) => notJson.has(w))) return false;
+  return words[0] === 'vnd' || words[0] === 'x' || words[0] === 'prs' || words.includes('json');
 }
 
 const structureKeys = ['type', 'properties', 'additionalProperties', 'items', 'prefixItems', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', 'not'];

@@ -7,6 +7,7 @@ import { isJsonMediaType, mediaTypeEssence } from '../../http/mediaTypeRules.ts'
 import { bytesCodec, textCodec } from './simpleCodecs.ts';
 import { formCodec } from './formCodec.ts';
 import { messagePackMediaTypes, protobufMediaTypes } from './binaryMediaTypes.ts';
+import { isMisnamedText, isVendorJsonType } from './mediaFamilies.ts';
 
 /** Makes a codec for a schema under a CodecConfig (JSON uses the config; binary formats may ignore it). */
 export type BodyCodecFactory = (schema: TSchema, config: CodecConfig, mediaType: string) => BinaryCodec<unknown>;
@@ -93,7 +94,10 @@ function factoryFor(essence: string, schema: TSchema): BodyCodecFactory | undefi
   if (direct) return direct;
   if (isJsonMediaType(essence)) return factories.get('application/json');
   if (isBytesSchema(schema)) return (_s, _c, mt) => bytesCodec(mt) as BinaryCodec<unknown>;
-  if (essence.startsWith('text/')) return (s, _c, mt) => textCodec(s, mt) as BinaryCodec<unknown>;
+  if (essence.startsWith('text/') || isMisnamedText(essence)) return (s, _c, mt) => textCodec(s, mt) as BinaryCodec<unknown>;
+  // A vendor type naming no syntax of its own (goa's `application/vnd.goa.error`) over a JSON value
+  // is JSON labelled with that type; a string schema there is the document's text, not JSON's.
+  if (isVendorJsonType(essence) && (schema as { type?: unknown }).type !== 'string') return factories.get('application/json');
   return undefined;
 }
 
