@@ -49,11 +49,13 @@ interface RuntimeRequest {
   readonly headers: { get(name: string): string | undefined };
 }
 
-/** The runtime's entry points as URLs, so that generated files written anywhere import the runtime kitgen runs with. */
-function runtimeUrls(): { main: string; client: string } {
+/** The runtime kitgen runs with, and its entry points as URLs (generated files written anywhere import those). */
+async function loadRuntime(): Promise<{ runtime: Runtime; urls: { main: string; client: string } }> {
   try {
-    return { main: import.meta.resolve('@kitgen/runtime'), client: import.meta.resolve('@kitgen/runtime/client') };
+    const urls = { main: import.meta.resolve('@kitgen/runtime'), client: import.meta.resolve('@kitgen/runtime/client') };
+    return { runtime: (await import(urls.main)) as Runtime, urls };
   } catch (error) {
+    if (!/MODULE_NOT_FOUND|PACKAGE_PATH_NOT_EXPORTED/.test(String((error as { code?: unknown }).code))) throw error;
     throw new RunError(
       `kitgen mock needs @kitgen/runtime, which cannot be loaded (${(error as Error).message.split('\n')[0]}); install it beside kitgen, or build it (npm run build) in kitgen's repository`,
     );
@@ -82,8 +84,7 @@ export async function prepareMock(input: string, options: { readonly seed?: numb
     if (error instanceof CompileError) throw new CompileError(placeDiagnostics(source, error.diagnostics));
     throw error;
   }
-  const urls = runtimeUrls();
-  const runtime = (await import(urls.main)) as Runtime;
+  const { runtime, urls } = await loadRuntime();
   // The generated modules live in a temporary folder only until they are imported.
   const dir = await mkdtemp(join(tmpdir(), 'kitgen-mock-'));
   let server: { routes(handlers: object, options: { basePath: string }): RoutesValue };
