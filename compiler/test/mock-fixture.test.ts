@@ -51,6 +51,7 @@ test("the document's examples are served verbatim: the media type's first named 
   assert.deepEqual(cat.body, { id: 7, name: 'Tom', kind: 'cat', lives: 9 });
   const list = await json('/animals');
   assert.deepEqual(list.body, [{ id: 1, name: 'Rex', kind: 'dog', goodBoy: true }]);
+  assert.equal(list.headers.get('x-total'), '1', "a response header's example");
 });
 
 test('Prefer: example=name answers that example; an unknown name is a 400 naming the examples there are', async () => {

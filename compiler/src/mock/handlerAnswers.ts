@@ -51,6 +51,19 @@ export interface AnswerChoice {
   readonly sparse?: boolean;
   /** A body made from the schema alone, the document's examples and defaults left out. */
   readonly dynamic?: boolean;
+  /** Answer each response header with the document's example of it, where it has one. */
+  readonly headerExamples?: boolean;
+}
+
+/** The document's example of a response header: the header's `example`, else its schema's. */
+function headerExample(doc: OpenApiDocument, responsePointer: string, name: string): { value: unknown } | undefined {
+  const headers = (follow(doc, responsePointer).value?.headers ?? {}) as Record<string, unknown>;
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+  if (key === undefined) return undefined;
+  const header = follow(doc, `${follow(doc, responsePointer).pointer}/headers/${escapePointer(key)}`).value;
+  if (header?.example !== undefined) return { value: header.example };
+  const schema = header?.schema as { example?: unknown; $ref?: unknown } | undefined;
+  return schema?.example !== undefined ? { value: schema.example } : undefined;
 }
 
 /**
@@ -114,7 +127,16 @@ export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op:
   const extra = json ? { json } : {};
   if (!found.error && plainOutput(op)) return { value: body, accept: mediaType, ...extra };
   const headers =
-    modelResponse.headers.length > 0 ? { headers: Object.fromEntries(modelResponse.headers.map((h) => [h.prop, tools.kitgen.value(h.schema)])) } : {};
+    modelResponse.headers.length > 0
+      ? {
+          headers: Object.fromEntries(
+            modelResponse.headers.map((h) => {
+              const example = choice.headerExamples && !choice.dynamic ? headerExample(doc, dop.responses[key], h.name) : undefined;
+              return [h.prop, example ? tools.typed.lift(h.schema, example.value) : tools.kitgen.value(h.schema)];
+            }),
+          ),
+        }
+      : {};
   const status = /^\d{3}$/.test(key) ? modelResponse.status : (choice.status ?? modelResponse.status);
   return {
     value: { status, ...(variant !== undefined ? { mediaType: variant } : {}), ...(modelResponse.content ? { body } : {}), ...headers },

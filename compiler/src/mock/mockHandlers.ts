@@ -99,6 +99,7 @@ export function mockHandlers(
         ...(mediaType !== undefined ? { mediaType } : {}),
         ...(example ? { example } : {}),
         dynamic: prefer.dynamic,
+        headerExamples: true,
       });
       if ('owner' in answer) throw context.refuse(500, `the mock cannot answer ${label} with its ${key} response: ${answer.message}`);
       if (modelResponseOf(op, key)!.error) throw context.failures[op.ident].fail(answer.value);
