@@ -104,9 +104,11 @@ export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op:
     // bytes (XML, images, some `*/*`), text for text/*, else the value in the generated types.
     const kind = bodyKind(mediaType);
     let sampled: unknown = kind === 'json' ? {} : 'text';
-    if (choice.example !== undefined) sampled = choice.example.value;
+    // An XML body's example is its text; a JSON-shaped one (some documents give one) is sampled as XML instead.
+    const xml = /xml/.test(mediaEssence(mediaType));
+    if (choice.example !== undefined && (!xml || typeof choice.example.value === 'string')) sampled = choice.example.value;
     else if (content[mediaType]?.schema !== undefined) {
-      if (/xml/.test(mediaEssence(mediaType))) sampled = tools.samples.xml(pointer, 'response', choice.dynamic) ?? 'text';
+      if (xml) sampled = tools.samples.xml(pointer, 'response', choice.dynamic) ?? 'text';
       else {
         const s = tools.samples.valid(pointer, 'response', choice.sparse, choice.dynamic);
         if (!s.ok) return s;
