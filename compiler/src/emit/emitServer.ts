@@ -1,4 +1,4 @@
-import type { Api } from '../model/Api.ts';
+import type { Api, RouteSelector, SelectorKey } from '../model/Api.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
 import { errorMapperOf } from './errorSlots.ts';
@@ -10,16 +10,39 @@ import { securityChecksOf } from './securityChecks.ts';
  * the handler context, returning the output or a declared failure) and `routes(handlers)`, which
  * implements every endpoint with them through the runtime's `routesFromHandlers` over a table of
  * the endpoints, with `declaredErrorMappers` (errorSlots.ts) shaping the runtime's own 4xx
- * answers where the document declares them, and `declaredSecurity` (securityChecks.ts) refusing
- * requests without the credentials an operation's `security` requires.
+ * answers where the document declares them, `declaredSecurity` (securityChecks.ts) refusing
+ * requests without the credentials an operation's `security` requires, and `declaredSelectors`
+ * (the model's fragmentSelectors.ts) picking among operations that share a method and path.
  */
 export function emitServer(api: Api, options: EmitOptions): Map<string, string> {
-  const operations = api.operations.map((op) => ({ ident: op.ident, errorMapper: errorMapperOf(api, op), security: securityChecksOf(op) }));
+  const operations = api.operations.map((op) => ({
+    ident: op.ident,
+    errorMapper: errorMapperOf(api, op),
+    security: securityChecksOf(op),
+    selector: op.selector && selectorText(op.selector),
+  }));
   const hasSecurity = operations.some((op) => op.security !== undefined);
-  const view = { ...headerView(api, options), endpointsModule: importPath(options, 'endpoints'), operations, hasSecurity, basePath: basePathOf(api.serverUrl) };
+  const hasSelectors = operations.some((op) => op.selector !== undefined);
+  const view = {
+    ...headerView(api, options),
+    endpointsModule: importPath(options, 'endpoints'),
+    operations,
+    hasSecurity,
+    hasSelectors,
+    basePath: basePathOf(api.serverUrl),
+  };
   const files = new Map<string, string>();
   setModule(files, options, 'server', 'server', view);
   return files;
+}
+
+/** The generated `declaredSelectors` entry of an operation (the runtime's `RouteSelector`), printed as JavaScript. */
+function selectorText(selector: RouteSelector): string {
+  const key = (k: SelectorKey) =>
+    `{ in: ${JSON.stringify(k.in)}, name: ${JSON.stringify(k.name)}${k.value !== undefined ? `, value: ${JSON.stringify(k.value)}` : ''} }`;
+  const list = (keys: readonly SelectorKey[] | undefined) => (keys === undefined ? [] : [`[${keys.map(key).join(', ')}]`]);
+  const parts = [...list(selector.carries).map((l) => `carries: ${l}`), ...list(selector.lacks).map((l) => `lacks: ${l}`)];
+  return `{ ${parts.join(', ')} }`;
 }
 
 /**

@@ -160,6 +160,21 @@ export interface Operation {
   readonly pointer: string;
   /** The module (tag) the operation is emitted in when endpoints are split. */
   readonly group: string;
+  /** What picks it among operations of the same method and path, as its path's `#fragment` names it (fragmentSelectors.ts). */
+  readonly selector?: RouteSelector;
+}
+
+/** A query parameter or header that tells operations of one method and path apart, with the text it must have (any when absent). */
+export interface SelectorKey {
+  readonly in: 'query' | 'header';
+  readonly name: string;
+  readonly value?: string;
+}
+
+/** The keys an operation's requests carry, and the other operations' keys they never carry (the runtime's `RouteSelector`). */
+export interface RouteSelector {
+  readonly carries?: readonly SelectorKey[];
+  readonly lacks?: readonly SelectorKey[];
 }
 
 /** A security scheme the API declares. */

@@ -10,6 +10,7 @@ import type { RawOperation } from './RawOperation.ts';
 import { placeStatuses } from './statuses.ts';
 import { withApiKeyParameters } from './apiKeyParameters.ts';
 import { groupOperations } from './grouping.ts';
+import { withFragmentSelectors } from './fragmentSelectors.ts';
 import type { Api, HttpMethod, PathPiece, PathSegment, RequestBody } from './Api.ts';
 import { pathSegments, segmentParams } from './pathSegments.ts';
 import { ReadWriteViews } from './readWrite.ts';
@@ -79,7 +80,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
     if (!item || !isObject(item.value)) continue;
     // What follows `#` is a fragment, never sent: AWS's documents name there the query parameter
     // or header (and its value) that tells operations of one path apart. The route is the path
-    // before it; the operations' required parameters pick among them at each request.
+    // before it; the keys the fragment names pick among them at each request (fragmentSelectors.ts).
     const fragment = path.includes('#') ? path.slice(path.indexOf('#')) : '';
     const segments = pathSegments(fragment === '' ? path : path.slice(0, -fragment.length));
     for (const method of methods) {
@@ -153,7 +154,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
     ...(typeof info?.description === 'string' ? { description: info.description } : {}),
     openapi: String(document.openapi),
     schemas: named.schemas,
-    operations: groupOperations(named.operations),
+    operations: groupOperations(withFragmentSelectors(named.operations)),
     securitySchemes,
     ...(serverUrl !== undefined ? { serverUrl } : {}),
     document,

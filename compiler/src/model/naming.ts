@@ -31,7 +31,7 @@ export function allocateNames(
   schemas: SchemaConverter,
   raw: readonly OperationToName[],
   diagnostics: Diagnostics,
-): { schemas: NamedSchema[]; operations: Array<Omit<Operation, 'group'>> } {
+): { schemas: NamedSchema[]; operations: Array<Omit<Operation, 'group' | 'selector'>> } {
   const scope = new NameScope([...runtimeNames, ...endpointsModuleLocals]);
   const named: NamedSchema[] = [];
   for (const s of schemas.named.values()) {
@@ -91,7 +91,7 @@ export function allocateNames(
       auth: op.security.auth,
       security: op.security.requirements,
       pointer: op.pointer,
-    } satisfies EveryKey<Omit<Operation, 'group'>>;
+    } satisfies EveryKey<Omit<Operation, 'group' | 'selector'>>;
   });
   return { schemas: named, operations };
 }

@@ -10,6 +10,7 @@ import { Log } from '../log/Log.ts';
 import type { ErrorMapper, RuntimeFailure } from './server/RuntimeFailure.ts';
 import type { DeclaredErrorOf } from './EndpointOf.ts';
 import type { SecurityRequirements } from './server/securityRequirements.ts';
+import type { RouteSelector } from './server/routeSelector.ts';
 
 type ErrorTypeOf<E extends AnyEndpoint> = E['_types']['err'];
 
@@ -39,6 +40,8 @@ export interface RoutesOptions<T extends Readonly<Record<string, AnyEndpoint>>> 
   readonly mapError?: ErrorMappers<T>;
   /** The credentials each operation's `security` requires, checked for presence (a generated server's `declaredSecurity`). */
   readonly security?: { readonly [K in keyof T]?: SecurityRequirements };
+  /** What picks each operation among those of its method and path, where several share one (a generated server's `declaredSelectors`). */
+  readonly selectors?: { readonly [K in keyof T]?: RouteSelector };
 }
 
 /**
@@ -81,7 +84,7 @@ export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint
   if (missing.length > 0) {
     Log.get().warn({ missing }, `${missing.length} of ${names.length} operations have no handler and answer 501 Not Implemented: ${missing.join(', ')}`);
   }
-  const { mapError, security } = options;
+  const { mapError, security, selectors } = options;
   const mapperOf = (name: string): ErrorMapper<unknown> | undefined =>
     typeof mapError === 'function' ? (failure) => mapError(failure, name) : (mapError?.[name] as ErrorMapper<unknown> | undefined);
   const routes: Route[] = names.map((name) =>
@@ -92,7 +95,7 @@ export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint
         if (typeof handler !== 'function') throw HttpError.of(HttpErrors.NOT_IMPLEMENTED, [name]);
         return handler.call(bound, input, context);
       }) as HandlerOf<AnyEndpoint>,
-      { mapError: mapperOf(name), security: security?.[name] },
+      { mapError: mapperOf(name), security: security?.[name], selector: selectors?.[name] },
     ),
   );
   return Routes(...routes);

@@ -224,7 +224,24 @@ function decodeHeader(node: HeaderNode, ctx: InputContext): unknown {
     if (value === undefined) throw badInput('header', node.name, 'malformed value', `a valid ${node.name} header`);
     return value;
   }
+  if (isListSchema(node.schema)) return checked(node.schema, coerceParam(node.schema, headerList(text), 'form', true), 'header', node.name, text);
   return checked(node.schema, coerceScalar(node.schema as unknown as Record<string, unknown>, text), 'header', node.name, text);
+}
+
+/** An array schema (or one of an array or null): a header's value is then a list. */
+function isListSchema(schema: TSchema): boolean {
+  const s = schema as unknown as { type?: unknown; anyOf?: ReadonlyArray<{ type?: unknown }> };
+  if (s.type === 'array') return true;
+  return Array.isArray(s.anyOf) && s.anyOf.some((m) => m.type === 'array') && s.anyOf.every((m) => m.type === 'array' || m.type === 'null');
+}
+
+/**
+ * The items of a header list: OpenAPI's `simple` style writes an array as `a,b,c`, and HTTP
+ * joins a header sent several times the same way (with spaces after the commas, RFC 9110 §5.3),
+ * so the items are split on commas and trimmed; an empty value is no item at all.
+ */
+function headerList(text: string): string[] {
+  return text.trim() === '' ? [] : text.split(',').map((item) => item.trim());
 }
 
 function decodeCookie(node: HeaderNode, ctx: InputContext): unknown {

@@ -15,12 +15,12 @@ import type { EndpointHandler, EndpointImpl, HandlerContext } from '../Endpoint.
 import { EndpointFailure } from '../EndpointFailure.ts';
 import { decodeInput } from './decodeInput.ts';
 import { requiredHeaders } from './requiredHeaders.ts';
-import { bodyMediaGuard, bothGuards } from './bodyMediaGuard.ts';
 import { encodeOutput } from './encodeOutput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 import { runtimeFailureOf, type ErrorMapper } from './RuntimeFailure.ts';
 import { mappedFailure } from './mappedFailure.ts';
 import { securityCheck, type SecurityRequirements } from './securityRequirements.ts';
+import { selectorRefusal, type RouteSelector } from './routeSelector.ts';
 
 /** Options of {@link implementEndpoint}. */
 export interface ImplementOptions<E> {
@@ -33,6 +33,8 @@ export interface ImplementOptions<E> {
    * when sent, `undefined` when another alternative was used.
    */
   readonly security?: SecurityRequirements;
+  /** What picks this operation among those of its method and path (routeSelector.ts); a request it does not pick is refused 400 naming the key. */
+  readonly selector?: RouteSelector;
 }
 
 /** The credential for the endpoint's auth type when the request carries one of that scheme. */
@@ -74,7 +76,7 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
   handler: EndpointHandler<I, E, O, A>,
   options: ImplementOptions<E> = {},
 ): Route<any> {
-  const { mapError } = options;
+  const { mapError, selector } = options;
   const { route, input, inputTransform, output, error, authType } = endpoint.state;
   const security = beyondAuthType(options.security, authType);
   const checkSecurity = securityCheck(security);
@@ -125,6 +127,10 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
   };
 
   const run: Handler = (request) => {
+    if (selector !== undefined) {
+      const refusal = selectorRefusal(selector, request);
+      if (refusal !== undefined) throw refusal;
+    }
     const config = configOf(request);
     const values = decodePathParams(codecs, request.params);
     if (values instanceof HttpError) throw values;
@@ -140,7 +146,7 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
     return proceed(request, config, append(values, decoded), auth);
   };
   // Every promise of `run` is settled by answerLater: the runner need not wait on it again.
-  return Route.fromHandler(route, (request) => answerSettled(run, request, render), endpoint, bothGuards(requiredHeaders(input), bodyMediaGuard(input)));
+  return Route.fromHandler(route, (request) => answerSettled(run, request, render), endpoint, requiredHeaders(input, selector));
 }
 
 function append(values: unknown[], more: readonly unknown[]): unknown[] {

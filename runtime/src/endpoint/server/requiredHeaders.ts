@@ -1,18 +1,23 @@
 import type { Request } from '../../http/Request.ts';
 import type { CodecNode, QueryNode } from '../CodecNode.ts';
+import { selects, type RouteSelector } from './routeSelector.ts';
 
 /** Whether a request can be this endpoint's at all; `true` stands for "always". */
 type Guard = ((request: Request) => boolean) | true;
 
 /**
- * Spec endpoint rule 2 as a result value: whether a request carries every header the
- * endpoint's input requires (no default, not optional, not a cookie), and every required query
- * parameter, each with a value of its enum where it has one. A request without one does
- * not match the endpoint, and the router offers it to the next route of the same method and
- * path. Undefined when the input requires no header, so most routes pay nothing.
+ * Whether a request can be this endpoint's at all: it carries every header the endpoint's input
+ * requires (no default, not optional, not a cookie), and every required query parameter, each
+ * with a value of its enum where it has one. A request without one does not match the
+ * endpoint, and the router offers it to the next route of the same method and path. With a
+ * selector (the document named, in a `#fragment` of the path, what picks this operation among
+ * those of its path), the selector's keys decide instead of the required inputs, and the keys
+ * of the path's other operations must be absent. Undefined when nothing is required, so most
+ * routes pay nothing.
  */
-export function requiredHeaders(node: CodecNode): ((request: Request) => boolean) | undefined {
-  const guard = compile(node);
+export function requiredHeaders(node: CodecNode, selector?: RouteSelector): ((request: Request) => boolean) | undefined {
+  const own: Guard = selector?.carries !== undefined && selector.carries.length > 0 ? selects({ carries: selector.carries }) : compile(node);
+  const guard = selector?.lacks !== undefined && selector.lacks.length > 0 ? all([own, selects({ lacks: selector.lacks })]) : own;
   return guard === true ? undefined : guard;
 }
 
