@@ -66,10 +66,13 @@ export function allOfParts(schema: Schema, defs: Defs): AllOfParts {
 // declaration of the same field, which says what the value is.
 const onlyAnnotates = (s: Schema) => saysNothing(s) && Object.keys(s).length > 0;
 
+const sameSchema = (a: Schema, b: Schema) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /**
- * One object schema with the declared fields of `objects` (the first declaration of a field
- * wins, unless it only annotates), every member's required fields, and further properties when
- * a member admits them and none refuses them. Undefined when there is no object.
+ * One object schema with the declared fields of `objects` (a field declared by several members
+ * is the allOf of their declarations, one that only annotates giving way), every member's
+ * required fields, and further properties when a member admits them and none refuses them.
+ * Undefined when there is no object.
  */
 export function mergeObjects(objects: readonly Schema[]): Schema | undefined {
   if (objects.length === 0) return undefined;
@@ -84,6 +87,9 @@ export function mergeObjects(objects: readonly Schema[]): Schema | undefined {
       for (const [name, p] of Object.entries(props as Record<string, Schema>)) {
         const known = properties.get(name);
         if (known === undefined || onlyAnnotates(known)) properties.set(name, p);
+        // Declared by two members, the field holds one value both describe (Box's template `fields`:
+        // `options` items with a `key` in one member, with a `key` and an `id` in the other).
+        else if (!onlyAnnotates(p) && !sameSchema(known, p)) properties.set(name, { allOf: [known, p] });
       }
     }
     if (Array.isArray(o.required)) for (const r of o.required as string[]) required.add(r);

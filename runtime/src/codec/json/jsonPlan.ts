@@ -184,5 +184,8 @@ function allOfPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sch
     return unionPlan(leaves, plans, config, defs);
   }
   if (objects) return sub(objects);
+  // Arrays under one allOf hold items every member's items describe.
+  const arrays = parts.others.filter((o) => o.type === 'array' && typeof o.items === 'object' && o.items !== null && !Array.isArray(o.items));
+  if (arrays.length > 1) return arrayPlan(sub({ allOf: arrays.map((a) => a.items) }));
   return parts.others.map(sub).find((p) => p !== identity) ?? identity;
 }

@@ -286,15 +286,20 @@ export function memoryLeafSchema(s: Schema, defs: Defs): LeafTest<Schema> {
  */
 export function choiceOrder<T>(tests: readonly LeafTest<T>[]): { readonly leaf: number; readonly test: T }[] {
   const loose = tests.map((t, leaf) => ({ leaf, test: t.fits }));
+  // A member that takes objects and declares no keys of its own (`{}`, a map) keeps every key.
+  const keepsAll = (t: LeafTest<T>) => t.keys === undefined && t.exact === undefined;
   const decides = tests.some((later, j) => {
     const keys = later.keys;
-    if (later.exact === undefined || keys === undefined || keys === 'none') return false;
+    if (keys === 'none' || (keys === undefined && !keepsAll(later)) || (keys !== undefined && later.exact === undefined)) return false;
     return tests.slice(0, j).some((earlier) => {
       if (earlier.keys === 'none') return false;
-      return earlier.keys === undefined || earlier.keys.required.every((k) => keys.declared.has(k));
+      return keys === undefined || earlier.keys === undefined || earlier.keys.required.every((k) => keys.declared.has(k));
     });
   });
   if (!decides) return loose;
   const exact = tests.flatMap((t, leaf) => (t.exact === undefined ? [] : [{ leaf, test: t.exact }]));
-  return [...exact, ...loose];
+  // After the members that declare every key the value holds, those that keep every key (DigitalOcean's
+  // `pages`: two objects of links, or `{}`): a value with other keys is kept whole, not cut to a member.
+  const whole = tests.flatMap((t, leaf) => (keepsAll(t) ? [{ leaf, test: t.fits }] : []));
+  return [...exact, ...whole, ...loose];
 }
