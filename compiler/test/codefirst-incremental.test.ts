@@ -3,7 +3,8 @@
 // — a type, a runtime value other modules import, a JSDoc, an endpoint added or taken out, a shared
 // schema module, an endpoint file added and removed, a broken edit, a comment — and after each one its output
 // must be byte-for-byte the output of a fresh session on the same files. KITGEN_SEED=<n> replays a
-// sequence; the seed is in every failure message.
+// sequence; the seed is in every failure message. A third run each time starts cold on the disk
+// cache the kept session and the earlier cold runs wrote: it must give the same bytes too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -90,7 +91,9 @@ test('after any sequence of edits, the incremental output is byte-for-byte a fre
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'incremental', version: '1.0.0', type: 'module' }));
   const state: State = { petAge: false, prefix: 'v1', summary: 0, extraEndpoint: false, tagList: false, thirdFile: false, broken: false, comment: 0 };
   await writeProject(dir, state);
-  const run = generateRunFrom({}, { format: false, dryRun: true, targets: 'openapi,client,server' }, dir, 'api/*.endpoints.ts', undefined);
+  const base = generateRunFrom({}, { format: false, dryRun: true, targets: 'openapi,client,server' }, dir, 'api/*.endpoints.ts', undefined);
+  const run = { ...base, cacheDir: join(dir, 'cache') };
+  const fresh = { ...base, cacheDir: false as const };
   const reporter: RunReporter = { progress: () => {}, warning: () => {} };
   const kept = codeFirstSession(run);
   const steps: string[] = ['start'];
@@ -102,9 +105,13 @@ test('after any sequence of edits, the incremental output is byte-for-byte a fre
         steps.push(edit.name);
         await writeProject(dir, state);
       }
-      const [incremental, fresh] = await Promise.allSettled([runGenerate(run, reporter, kept), runGenerate(run, reporter)]);
-      const diff = differences(outcome(incremental), outcome(fresh));
+      const [incremental, scratch] = await Promise.allSettled([runGenerate(run, reporter, kept), runGenerate(fresh, reporter)]);
+      const diff = differences(outcome(incremental), outcome(scratch));
       assert.deepEqual(diff.paths, [], `seed ${seed}, after: ${steps.join(' → ')}; ${diff.first}`);
+      // After the kept session wrote its cache: a new process would start from it.
+      const [cold] = await Promise.allSettled([runGenerate(run, reporter)]);
+      const coldDiff = differences(outcome(cold), outcome(scratch));
+      assert.deepEqual(coldDiff.paths, [], `seed ${seed}, cold from the cache, after: ${steps.join(' → ')}; ${coldDiff.first}`);
       if (!state.broken) assert.equal(incremental.status, 'fulfilled', `seed ${seed}: a sound project generates`);
     }
   } finally {

@@ -24,6 +24,8 @@ export interface GenerateRun {
   /** Title and version of the document made from endpoint definition files. */
   readonly title?: string;
   readonly version?: string;
+  /** The code-first cache's folder, false for none (default `node_modules/.cache/kitgen`; `KITGEN_CACHE=off` turns it off). */
+  readonly cacheDir?: string | false;
   readonly templates?: string;
   readonly format: FormatMode;
   readonly prettierConfig?: string;
@@ -89,6 +91,7 @@ export function codeFirstSession(run: GenerateRun): CodeFirstRunSession {
     ...(run.closedObjects === true ? { closedObjects: true } : {}),
     ...(run.title !== undefined ? { title: run.title } : {}),
     ...(run.version !== undefined ? { version: run.version } : {}),
+    ...(run.cacheDir !== undefined ? { cacheDir: run.cacheDir } : {}),
   };
   let opened: Promise<CodeFirstSession> | undefined;
   const open = () => (opened ??= import('../codefirst/CodeFirst.ts').then((m) => new m.CodeFirstSession(options)));

@@ -1,15 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDeriveProject, expandDeriveSchema, type DeriveProject } from '../derive/index.ts';
-import { ts } from 'ts-morph';
-import { CompileError, diagnosticAtText, type Diagnostic } from '../diagnostics/index.ts';
+import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
+import { debugLog, lapTimer } from './debugLog.ts';
 import type { DescribeResult, EndpointFound, ExportDocs } from './describeProtocol.ts';
+import { defaultCacheDir, DiskCache, hashText } from './diskCache.ts';
 import { EndpointLoader } from './EndpointLoader.ts';
 import { resolveEndpointFiles } from './endpointFiles.ts';
-import { fileDeclarations, type FileDeclarations, type SourcePlace } from './exportDocs.ts';
-import { moduleVersions } from './moduleVersions.ts';
+import type { SourcePlace } from './exportDocs.ts';
+import { FactStore, type RunStats } from './factStore.ts';
+import { componentClash, type FileFacts } from './fileFacts.ts';
 import { describeFailureDiagnostic, loadFailureDiagnostic, placedDiagnostic } from './failureDiagnostics.ts';
+import { moduleVersions } from './moduleVersions.ts';
 
 /** Options of a code-first run. */
 export interface CodeFirstOptions {
@@ -23,6 +25,10 @@ export interface CodeFirstOptions {
   /** Title and version of the document (default: the nearest package.json's name and version). */
   readonly title?: string;
   readonly version?: string;
+  /** The cache's folder; false for none (default: see defaultCacheDir, `node_modules/.cache/kitgen`). */
+  readonly cacheDir?: string | false;
+  /** Hears of cache entries that cannot be read (default: stderr). */
+  readonly warn?: (message: string) => void;
 }
 
 /** What reading endpoint definition files gives. */
@@ -54,47 +60,6 @@ async function packageInfo(from: string): Promise<{ name?: string; version?: str
   }
 }
 
-/** A file's syntax errors (only these: kitgen never asks for a full type-check of the user's program). */
-function syntaxErrors(project: DeriveProject, file: string): Diagnostic[] {
-  const sf = project.sourceFile(file);
-  const text = sf.getFullText();
-  return project.project
-    .getProgram()
-    .compilerObject.getSyntacticDiagnostics(sf.compilerNode)
-    .map((d) => {
-      const { line, character } = sf.compilerNode.getLineAndCharacterOfPosition(d.start ?? 0);
-      const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
-      return diagnosticAtText(
-        { file, text, line: line + 1, column: character + 1, length: d.length ?? 1 },
-        'error',
-        `syntax error: ${message} (TS${d.code})`,
-        'fix the syntax; `tsc --noEmit` reports it too',
-      );
-    });
-}
-
-/** The user's modules (imported by relative paths; not declarations) the files import, directly or not, that mention DeriveSchema. */
-function importedDeriving(project: DeriveProject, files: readonly string[]): string[] {
-  const seen = new Set<string>(files);
-  const out: string[] = [];
-  const queue = [...files];
-  while (queue.length > 0) {
-    const sf = project.sourceFile(queue.shift()!);
-    // Relative specifiers only: a package (the runtime included, wherever it lives) is not the user's module.
-    const declarations = [...sf.getImportDeclarations(), ...sf.getExportDeclarations()].filter((d) => /^\.\.?\//.test(d.getModuleSpecifierValue() ?? ''));
-    const targets = declarations.map((d) => d.getModuleSpecifierSourceFile());
-    for (const target of targets) {
-      if (target === undefined || target.isDeclarationFile() || target.isInNodeModules()) continue;
-      const path = target.getFilePath();
-      if (seen.has(path)) continue;
-      seen.add(path);
-      queue.push(path);
-      if (target.getFullText().includes('DeriveSchema')) out.push(path);
-    }
-  }
-  return out;
-}
-
 /** The folder all files share, for laying their copies out below the output folder. */
 export function commonDir(files: readonly string[]): string {
   let dir = dirname(files[0]);
@@ -107,38 +72,89 @@ export function definitionPath(file: string, files: readonly string[]): string {
   return ['definitions', ...relative(commonDir(files), file).split(sep)].join('/');
 }
 
+/** A run's files read: the expanded ones in order, and each one's facts. */
+interface Gathered {
+  /** The endpoint files, then the user's modules they import that call DeriveSchema.gen<T>() too. */
+  readonly order: readonly string[];
+  readonly facts: Map<string, FileFacts | Diagnostic[]>;
+}
+
 /**
  * Endpoint definition files → OpenAPI document: expands every `DeriveSchema.gen<T>()` (ts-morph,
  * one long-lived project), loads the modules on the loader thread, and describes their exported
  * endpoints with the runtime's `OpenAPIGen` — the runtime's builder is the one meaning of an
- * endpoint. A session is kept by `--watch`: the project and the thread live on, and each run
- * re-reads only what changed and loads again only the modules an edit reached.
+ * endpoint. What is read of each file is kept by its content hash, in memory (a `--watch` session)
+ * and on disk (diskCache.ts): a run derives again only the files whose hash (or a hash of a file
+ * their types come from) changed, loads again only the modules an edit reached, and a run whose
+ * modules are all as before takes the document from the cache — no TypeScript, no loading thread.
  */
 export class CodeFirstSession {
   readonly #options: CodeFirstOptions;
-  #project: DeriveProject | undefined;
+  #store: FactStore | undefined;
   readonly #loader = new EndpointLoader();
-  /** Each endpoint file's declarations with the content hash they were read at: a watch's run reads only edited files again. */
-  readonly #declarations = new Map<string, { readonly hash: string; readonly value: FileDeclarations }>();
+  #disk: DiskCache | undefined | null = null;
   /** The last description and what it was asked with. */
   #last: { readonly key: string; readonly result: DescribeResult } | undefined;
+  /** What the last run did (TypeScript used, files read and reused, whether the loading thread ran). */
+  stats: RunStats & { described: boolean } = { typescript: false, read: [], reused: 0, described: false };
 
   constructor(options: CodeFirstOptions) {
     this.#options = options;
   }
 
+  #cache(first: string): DiskCache | undefined {
+    if (this.#disk !== null) return this.#disk;
+    const dir = this.#options.cacheDir === undefined ? defaultCacheDir(dirname(first)) : this.#options.cacheDir || undefined;
+    const warn = this.#options.warn ?? ((m: string) => process.stderr.write(`kitgen: warning: ${m}\n`));
+    this.#disk = dir === undefined ? undefined : new DiskCache(dir, warn);
+    return this.#disk;
+  }
+
+  /** The endpoint files and the deriving modules they import, BFS in import order, with their facts. */
+  async #gather(store: FactStore, files: readonly string[], force: boolean): Promise<Gathered> {
+    const facts = await store.read(files, { expansion: true, declarations: true }, force);
+    const seen = new Set<string>(files);
+    const helpers: string[] = [];
+    const queue = [...files];
+    while (queue.length > 0) {
+      const f = facts.get(queue.shift()!);
+      if (f === undefined || Array.isArray(f)) continue;
+      // Relative imports only (a package, the runtime included, is not the user's module), type-only ones too.
+      for (const link of f.imports) {
+        if (link.target === null || link.external || seen.has(link.target)) continue;
+        seen.add(link.target);
+        const base = (await store.read([link.target], { expansion: false, declarations: false }, force)).get(link.target)!;
+        if (Array.isArray(base)) continue;
+        queue.push(link.target);
+        if (!base.mentionsDerive) {
+          facts.set(link.target, base);
+          continue;
+        }
+        helpers.push(link.target);
+        facts.set(link.target, (await store.read([link.target], { expansion: true, declarations: false }, force)).get(link.target)!);
+      }
+    }
+    return { order: [...files, ...helpers], facts };
+  }
+
   /** Reads the files now (after a change, only what changed is derived again). */
   async describe(): Promise<CodeFirstResult> {
+    const lap = lapTimer();
     const files = await resolveEndpointFiles(this.#options.input, this.#options.cwd);
-    // A watch's next run: re-read the files that changed on disk (the expansion cache checks the rest).
-    if (this.#project) this.#project.refreshAll();
-    this.#project ??= createDeriveProject({
-      cwd: dirname(files[0]),
-      ...(this.#options.tsconfig !== undefined ? { tsconfig: this.#options.tsconfig } : {}),
-      ...(this.#options.closedObjects === true ? { closedObjects: true } : {}),
-    });
-    const project = this.#project;
-    project.addFiles(files);
+    const store = (this.#store ??= new FactStore(
+      {
+        cwd: dirname(files[0]),
+        ...(this.#options.tsconfig !== undefined ? { tsconfig: this.#options.tsconfig } : {}),
+        ...(this.#options.closedObjects === true ? { closedObjects: true } : {}),
+      },
+      this.#cache(files[0]),
+    ));
+    const disk = store.beginRun();
+    let gathered = await this.#gather(store, files, false);
+    const read = (g: Gathered) => g.order.map((f) => g.facts.get(f)).filter((f): f is FileFacts => f !== undefined && !Array.isArray(f));
+    // Names two files' types alike from facts read apart: derive again in one project, which reports it where a fresh run does.
+    if (componentClash(read(gathered))) gathered = await this.#gather(store, files, true);
+    debugLog(() => `files ${files.length}, facts read ${store.stats.read.length}, reused ${store.stats.reused} ${lap()}`);
     const errors: Diagnostic[] = [];
     const warnings: Diagnostic[] = [];
     const expanded = new Map<string, string>();
@@ -146,28 +162,25 @@ export class CodeFirstSession {
     const docs: Record<string, Record<string, ExportDocs>> = {};
     const places = new Map<string, SourcePlace>();
     const consulted = new Set<string>();
-    // The endpoint files, then the user's modules they import that call DeriveSchema.gen<T>() too
-    // (a shared schemas file): both load expanded, and both are copied under definitions/.
-    const helpers = importedDeriving(project, files);
-    for (const file of [...files, ...helpers]) {
+    for (const file of gathered.order) {
       const isInput = files.includes(file);
-      const syntax = syntaxErrors(project, file);
-      if (syntax.length > 0) {
-        errors.push(...syntax);
+      const facts = gathered.facts.get(file)!;
+      if (Array.isArray(facts)) {
+        errors.push(...facts);
         continue;
       }
-      const result = expandDeriveSchema(file, project);
-      if (!isInput && result.calls.length === 0) continue;
+      const result = facts.expansion!;
+      if (!isInput && result.calls === 0) continue;
       // A bad type used by several calls is reported once, at its declaration.
       for (const d of result.diagnostics) {
         const list = d.severity === 'error' ? errors : warnings;
         if (!list.some((o) => o.file === d.file && o.line === d.line && o.column === d.column)) list.push(d);
       }
-      for (const c of result.consulted) consulted.add(c);
+      for (const c of Object.keys(result.consulted)) consulted.add(c);
       expanded.set(file, result.code);
       sources[pathToFileURL(file).href] = result.code;
       if (!isInput) continue;
-      const declarations = this.#declarationsOf(project, file);
+      const declarations = facts.declarations!;
       docs[file] = declarations.docs;
       for (const [name, place] of Object.entries(declarations.places)) places.set(`${file}#${name}`, place);
       for (const u of declarations.unexported) {
@@ -178,14 +191,14 @@ export class CodeFirstSession {
             'warning',
             `endpoint "${u.name}" is not exported, so it is not described (kitgen reads the exported endpoints)`,
             `export it: export const ${u.name} = …`,
-            project.sourceFile(file).getFullText(),
+            disk.text(file),
           ),
         );
       }
     }
     if (errors.length > 0) throw new CompileError([...errors, ...warnings]);
     const pkg = await packageInfo(files[0]);
-    const { versions, complete } = moduleVersions(project, files, expanded);
+    const { versions, complete } = await this.#versions(store, gathered, files, expanded);
     const request = {
       files,
       sources,
@@ -197,7 +210,12 @@ export class CodeFirstSession {
     // The same modules (every one versioned, no version changed) with the same docs describe the
     // same document: an edit that changed no expansion (a comment, a type no call reads) skips the loading thread.
     const key = complete ? JSON.stringify([files, versions, request.title, request.version, docs]) : undefined;
-    const result = key !== undefined && this.#last?.key === key ? this.#last.result : await this.#loader.describe(request);
+    debugLog(() => `versions ${lap()}`);
+    let result = key !== undefined && this.#last?.key === key ? this.#last.result : undefined;
+    result ??= key !== undefined ? this.#disk?.read<DescribeResult>('describe', hashText(key)) : undefined;
+    this.stats = { ...store.stats, described: result === undefined };
+    result ??= await this.#loader.describe(request);
+    debugLog(() => `describe ${this.stats.described ? 'loaded the modules' : 'from the cache'} ${lap()}`);
     this.#last = key !== undefined && result.kind === 'described' ? { key, result } : undefined;
     if (result.kind === 'load-failed') throw new CompileError([loadFailureDiagnostic(result.failure, files), ...warnings]);
     if (result.kind === 'describe-failed') throw new CompileError([describeFailureDiagnostic(result.failure, result.endpoints, places), ...warnings]);
@@ -212,16 +230,28 @@ export class CodeFirstSession {
         ...warnings,
       ]);
     }
+    store.flush();
+    if (key !== undefined && this.stats.described) this.#disk?.write('describe', hashText(key), result);
     return { document: JSON.parse(result.json) as Record<string, unknown>, files, expanded, endpoints: result.endpoints, warnings, consulted: [...consulted] };
   }
 
-  #declarationsOf(project: DeriveProject, file: string): FileDeclarations {
-    const hash = project.hashOf(file);
-    const known = this.#declarations.get(file);
-    if (known?.hash === hash) return known.value;
-    const value = fileDeclarations(project.sourceFile(file));
-    this.#declarations.set(file, { hash, value });
-    return value;
+  /** Each module's version (moduleVersions.ts), the facts of the modules the endpoint files load at run time read first. */
+  async #versions(store: FactStore, gathered: Gathered, files: readonly string[], expanded: ReadonlyMap<string, string>) {
+    const facts = new Map<string, FileFacts>();
+    for (const [path, f] of gathered.facts) if (!Array.isArray(f)) facts.set(path, f);
+    const queue = [...files];
+    while (queue.length > 0) {
+      const f = facts.get(queue.pop()!)!;
+      for (const link of f.imports) {
+        if (link.typeOnly || link.target === null || link.external || facts.has(link.target)) continue;
+        const read = (await store.read([link.target], { expansion: false, declarations: false })).get(link.target)!;
+        // A module that does not parse loads as badly at run time: the loading thread says where.
+        if (Array.isArray(read)) continue;
+        facts.set(link.target, read);
+        queue.push(link.target);
+      }
+    }
+    return moduleVersions((p) => facts.get(p)!, files, expanded);
   }
 
   /** Stops the loader thread. */

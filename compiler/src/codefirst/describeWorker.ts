@@ -8,6 +8,7 @@ import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { DescribeRequest, DescribeResult, EndpointFound, LoadFailure } from './describeProtocol.ts';
 import type { HooksUpdate } from './loaderHooks.ts';
+import { debugLog, lapTimer } from './debugLog.ts';
 
 const hooksChannel = new MessageChannel();
 // Compiled, the hooks are a .js file beside this one; from the sources, .ts.
@@ -53,6 +54,7 @@ function failure(file: string, error: unknown): LoadFailure {
 }
 
 async function describe(request: DescribeRequest): Promise<DescribeResult> {
+  const lap = lapTimer();
   await updateHooks(hooksChannel.port1, request);
   const endpoints: AnyEndpoint[] = [];
   const found: EndpointFound[] = [];
@@ -80,9 +82,13 @@ async function describe(request: DescribeRequest): Promise<DescribeResult> {
       });
     }
   }
+  debugLog(() => `worker: load ${lap()}`);
   try {
     const api = runtime.OpenAPIGen.fromEndpoints({ title: request.title, version: request.version }, ...endpoints);
-    return { kind: 'described', json: api.toJson(0), endpoints: found };
+    debugLog(() => `worker: OpenAPIGen ${lap()}`);
+    const json = api.toJson(0);
+    debugLog(() => `worker: toJson ${lap()}`);
+    return { kind: 'described', json, endpoints: found };
   } catch (error) {
     return { kind: 'describe-failed', failure: failure(request.files[0] ?? '', error), endpoints: found };
   }

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { SourceFile } from 'ts-morph';
-import type { DeriveProject } from '../derive/index.ts';
-
-/** A relative module specifier: the user's own module (a package, the runtime included, is not). */
-const relative = /^\.\.?\//;
+import type { FileFacts } from './fileFacts.ts';
 
 /** Text that may load a module the import declarations do not name (`import(x)`, `require(x)`). */
-const unlistedLoad = /\bimport\s*\(|\brequire\s*\(/;
+export const unlistedLoad = /\bimport\s*\(|\brequire\s*\(/;
 
 interface Node {
   /** Hash of the text the loader serves for the module (its expansion, or the file as it is). */
@@ -18,21 +14,19 @@ interface Node {
   readonly volatile: boolean;
 }
 
-function nodeOf(sf: SourceFile, served: string | undefined, project: DeriveProject): Node {
+function nodeOf(facts: FileFacts, served: string | undefined): Node {
   const imports: string[] = [];
-  let volatile = unlistedLoad.test(served ?? sf.getFullText());
-  for (const d of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
-    const spec = d.getModuleSpecifierValue();
+  let volatile = served !== undefined ? unlistedLoad.test(served) : facts.dynamicLoad;
+  for (const i of facts.imports) {
     // `import type`/`export type` are erased: the loader never loads them (a type the module's
     // derivations read is in its expanded text, so the module's own hash follows it).
-    if (spec === undefined || !relative.test(spec) || d.isTypeOnly()) continue;
-    const target = d.getModuleSpecifierSourceFile();
+    if (i.typeOnly) continue;
     // A relative import TypeScript cannot resolve to a source (a .json, a .js without allowJs) is
     // still loaded by Node: its changes are invisible here, so the importer is never reused.
-    if (target === undefined || target.isDeclarationFile()) volatile = true;
-    else imports.push(target.getFilePath());
+    if (i.target === null || i.external) volatile = true;
+    else imports.push(i.target);
   }
-  const own = served !== undefined ? createHash('sha1').update(served).digest('base64url') : project.hashOf(sf.getFilePath());
+  const own = served !== undefined ? createHash('sha1').update(served).digest('base64url') : facts.hash;
   return { own, imports, volatile };
 }
 
@@ -53,13 +47,13 @@ export interface ModuleVersions {
  * not see (`import(x)`, `require`, an import TypeScript does not resolve), and those importing
  * them, get no version: they load anew every time, as every module did before.
  */
-export function moduleVersions(project: DeriveProject, roots: readonly string[], served: ReadonlyMap<string, string>): ModuleVersions {
+export function moduleVersions(facts: (path: string) => FileFacts, roots: readonly string[], served: ReadonlyMap<string, string>): ModuleVersions {
   const nodes = new Map<string, Node>();
   const queue = [...roots];
   while (queue.length > 0) {
     const path = queue.pop()!;
     if (nodes.has(path)) continue;
-    const node = nodeOf(project.sourceFile(path), served.get(path), project);
+    const node = nodeOf(facts(path), served.get(path));
     nodes.set(path, node);
     for (const i of node.imports) if (!nodes.has(i)) queue.push(i);
   }

@@ -34,6 +34,8 @@ export interface Expansion {
   /** Files whose declarations the expansion read, the file itself first: what a watcher watches. */
   readonly consulted: readonly string[];
   readonly diagnostics: readonly DeriveDiagnostic[];
+  /** The named types the expansion made components of: a cache that skips the expansion checks their names against other files' with them. */
+  readonly components: readonly DerivedComponent[];
 }
 
 /**
@@ -53,7 +55,7 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
   const text = sf.getFullText();
   const candidates = text.includes('gen') ? genCalls(sf) : [];
   if (candidates.length === 0) {
-    const plain: Expansion = { code: text, map: undefined, calls: [], consulted: [path], diagnostics: [] };
+    const plain: Expansion = { code: text, map: undefined, calls: [], consulted: [path], diagnostics: [], components: [] };
     project.storeExpansion(path, [path], plain);
     project.claimComponents(path, []);
     return plain;
@@ -118,6 +120,7 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
     calls,
     consulted: [path, ...[...consulted].filter((f) => f !== path).sort()],
     diagnostics,
+    components,
   };
   project.storeExpansion(path, result.consulted, result);
   return result;

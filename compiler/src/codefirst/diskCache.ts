@@ -1,0 +1,119 @@
+// The code-first cache on disk: what a run learnt of each file (its expansion, declarations and
+// imports) and the document the last runs described, so a later process that finds the same
+// inputs skips TypeScript (and the loading thread) for them. Entries are JSON files named by a hash
+// of what they are keyed by, written whole (a temporary file renamed), each carrying a hash of its
+// own body: a torn or edited entry is ignored with a warning, never trusted.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Bumped whenever what an entry holds changes shape: older entries are then never read. */
+const formatVersion = 1;
+
+/** sha1 of a text, base64url (the same hash the derivation keeps of a file's text). */
+export function hashText(text: string): string {
+  return createHash('sha1').update(text).digest('base64url');
+}
+
+function packageVersion(url: URL): string {
+  try {
+    const p = JSON.parse(readFileSync(fileURLToPath(url), 'utf8')) as { version?: unknown };
+    return typeof p.version === 'string' ? p.version : '?';
+  } catch {
+    return '?';
+  }
+}
+
+/**
+ * What every key includes: the cache's format, kitgen's version and the runtime's (the runtime
+ * describes the endpoints). A kitgen built from changed sources under the same version is not
+ * told apart: `KITGEN_CACHE=off` (or deleting the folder) is the way out while developing kitgen.
+ */
+function toolVersions(): string {
+  let runtime = '?';
+  try {
+    runtime = packageVersion(new URL('../package.json', import.meta.resolve('@kitgen/runtime')));
+  } catch {
+    // No runtime resolvable from kitgen: the loading thread will say so.
+  }
+  return `kitgen-cache ${formatVersion}; kitgen ${packageVersion(new URL('../../../package.json', import.meta.url))}; runtime ${runtime}`;
+}
+
+/**
+ * Where the cache lives for a project whose files start at `from`: `node_modules/.cache/kitgen/`
+ * of the nearest folder upward that has a `node_modules` (where npm, Babel, ESLint and Vite keep
+ * theirs; deleted with the dependencies), else the system's temporary folder. `KITGEN_CACHE_DIR`
+ * names another folder; `KITGEN_CACHE=off` turns the cache off (undefined).
+ */
+export function defaultCacheDir(from: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (/^(?:off|0|false|no)$/i.test(env.KITGEN_CACHE ?? '')) return undefined;
+  if (env.KITGEN_CACHE_DIR) return env.KITGEN_CACHE_DIR;
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules'))) return join(dir, 'node_modules', '.cache', 'kitgen');
+    if (dirname(dir) === dir) return join(tmpdir(), 'kitgen-cache');
+  }
+}
+
+/** A folder of JSON entries; each read checks the entry's own hash. */
+export class DiskCache {
+  readonly dir: string;
+  readonly #versions = toolVersions();
+  readonly #warn: (message: string) => void;
+  /** Warned about once each: a corrupt entry is reported, then written over. */
+  readonly #warned = new Set<string>();
+
+  /** `dir` is the cache's root (see {@link defaultCacheDir}); `warn` hears of entries that cannot be read. */
+  constructor(dir: string, warn: (message: string) => void) {
+    this.dir = join(dir, 'codefirst');
+    this.#warn = warn;
+  }
+
+  #path(kind: string, key: string): string {
+    const name = hashText(`${this.#versions}\0${kind}\0${key}`);
+    return join(this.dir, kind, `${name}.json`);
+  }
+
+  /** The entry stored under `kind`/`key`, or undefined (absent, from another version, or corrupt: then with a warning). */
+  read<T>(kind: string, key: string): T | undefined {
+    const path = this.#path(kind, key);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const newline = text.indexOf('\n');
+    const body = text.slice(newline + 1);
+    let value: { key?: unknown; value?: T } | undefined;
+    try {
+      if (newline === -1 || text.slice(0, newline) !== hashText(body)) throw new Error('its hash does not match its content');
+      value = JSON.parse(body) as { key?: unknown; value?: T };
+      // Two keys of one name (a hash collision) would hand back another input's result.
+      if (value.key !== key) return undefined;
+    } catch (error) {
+      if (!this.#warned.has(path)) {
+        this.#warned.add(path);
+        this.#warn(`the cache entry ${path} is damaged (${(error as Error).message}); it is ignored and will be written again`);
+      }
+      return undefined;
+    }
+    return value.value;
+  }
+
+  /** Stores an entry; a cache that cannot be written (read-only folder, full disk) is skipped silently: the run does not need it. */
+  write(kind: string, key: string, value: unknown): void {
+    const path = this.#path(kind, key);
+    const body = JSON.stringify({ key, value });
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      // Written beside, then renamed: a reader in another process never sees half an entry.
+      const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      writeFileSync(temp, `${hashText(body)}\n${body}`);
+      renameSync(temp, path);
+    } catch {
+      // Nothing to do: the next run derives again.
+    }
+  }
+}

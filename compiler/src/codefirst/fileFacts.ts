@@ -1,0 +1,100 @@
+// What a code-first run needs to know of each of the user's files, in a form that outlives the
+// TypeScript program it was read with: kept in memory by a session, on disk by DiskCache. A fact
+// is reused while the files it was read from hash the same; otherwise projectFacts.ts reads it
+// again with TypeScript.
+import { readFileSync } from 'node:fs';
+import type { Diagnostic } from '../diagnostics/index.ts';
+import type { DerivedComponent } from '../derive/deriveSchema.ts';
+import { hashText } from './diskCache.ts';
+import type { FileDeclarations } from './exportDocs.ts';
+
+/** One relative import or re-export of a file. */
+export interface ImportLink {
+  /** The source file it resolves to; null when TypeScript finds none (a `.json`, a `.js` without allowJs). */
+  readonly target: string | null;
+  /** `import type`/`export type`: erased, never loaded. */
+  readonly typeOnly: boolean;
+  /** The target is a declaration file or a package's: not one of the user's modules. */
+  readonly external: boolean;
+}
+
+/** A file's `DeriveSchema.gen<T>()` calls expanded (the part of derive's Expansion a run uses). */
+export interface ExpansionFacts {
+  /** Every file the expansion read (the file first) with its hash then. */
+  readonly consulted: Readonly<Record<string, string>>;
+  readonly code: string;
+  readonly calls: number;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly components: readonly DerivedComponent[];
+}
+
+/** What is known of one file at one content hash. */
+export interface FileFacts {
+  readonly hash: string;
+  readonly imports: readonly ImportLink[];
+  /** The text names DeriveSchema (an imported module that may call it). */
+  readonly mentionsDerive: boolean;
+  /** The text may load a module no import declaration names (`import(x)`, `require(x)`). */
+  readonly dynamicLoad: boolean;
+  /** Read when the file is an endpoint file or a module of the user's that mentions DeriveSchema. */
+  readonly expansion?: ExpansionFacts;
+  /** Read for endpoint files (JSDoc, places, unexported endpoints); valid with the expansion. */
+  readonly declarations?: FileDeclarations;
+}
+
+/** The hash of each file's text on disk now ('' for a file that cannot be read), each file read once per run. */
+export class DiskHashes {
+  readonly #hashes = new Map<string, string>();
+  readonly #texts = new Map<string, string | undefined>();
+
+  /** The text of `path` now (undefined when it cannot be read). */
+  text(path: string): string | undefined {
+    if (!this.#texts.has(path)) {
+      let text: string | undefined;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      this.#texts.set(path, text);
+    }
+    return this.#texts.get(path);
+  }
+
+  /** The hash of `path` now. */
+  hash(path: string): string {
+    let h = this.#hashes.get(path);
+    if (h === undefined) {
+      const text = this.text(path);
+      h = text === undefined ? '' : hashText(text);
+      this.#hashes.set(path, h);
+    }
+    return h;
+  }
+}
+
+/** True when the file and what its imports resolve to are as the facts were read. */
+export function baseFresh(facts: FileFacts, path: string, disk: DiskHashes): boolean {
+  if (disk.hash(path) !== facts.hash) return false;
+  // A new file can change what an unresolved specifier names: such facts are read again each time.
+  return facts.imports.every((i) => i.target !== null && disk.hash(i.target) !== '');
+}
+
+/** True when the expansion (and declarations) still hold: every file it read hashes the same. */
+export function expansionFresh(facts: FileFacts, disk: DiskHashes): boolean {
+  if (facts.expansion === undefined) return false;
+  return Object.entries(facts.expansion.consulted).every(([file, hash]) => disk.hash(file) === hash);
+}
+
+/** Two files' expansions that name different declarations alike: the run must derive afresh to report it where a fresh run does. */
+export function componentClash(all: Iterable<FileFacts>): boolean {
+  const declared = new Map<string, string>();
+  for (const f of all) {
+    for (const c of f.expansion?.components ?? []) {
+      const other = declared.get(c.name);
+      if (other !== undefined && other !== c.declarationKey) return true;
+      declared.set(c.name, c.declarationKey);
+    }
+  }
+  return false;
+}
