@@ -56,7 +56,7 @@ console.log(JSON.stringify(ports));
 
 // Type-checked with skipLibCheck off against the packed runtime's one declaration file.
 const typesCheckText = `import { Type } from 'typebox';
-import { Endpoint, PathCodec, Route, RoutePattern, Schema, type Static } from '@kitgen/runtime';
+import { Endpoint, PathCodec, Route, RoutePattern, Schema, type Static, webSocketRoute } from '@kitgen/runtime';
 
 const Item = Type.Object({ name: Type.String() });
 export const echo = Endpoint(RoutePattern.POST('items')).in(Item).out(Schema.Object({ n: Schema.Integer() })).implement((item) => ({ n: item.name.length }));
@@ -64,7 +64,7 @@ export const echo = Endpoint(RoutePattern.POST('items')).in(Item).out(Schema.Obj
 export const wrongOut = Endpoint(RoutePattern.POST('items')).in(Item).out(Schema.Object({ n: Schema.Integer() })).implement((item) => ({ n: item.name }));
 // @ts-expect-error the input is the user's typebox schema: name is a string
 export const wrongIn = Endpoint(RoutePattern.POST('items')).in(Item).implement((item) => void (item.name satisfies number));
-export const chat: Route<[string]> = Route.webSocket(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, room) => {
+export const chat: Route<[string]> = webSocketRoute(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, room) => {
   await socket.send(room);
 });
 const Counts = Schema.Record(Schema.String(), Schema.Integer());

@@ -28,8 +28,6 @@ export type { SchemaBinaryCodec, IdlBinaryCodec } from './codec/schemaWalk/codec
 
 export type { Handler } from './routing/Handler.ts';
 export { Route, type RouteFunction, type RouteKind } from './routing/Route.ts';
-// Adds `Route.webSocket` (the WebSocket layer extends Route; routing never imports it).
-import './websocket/webSocketRoute.ts';
 export { Routes, type RoutesHooks } from './routing/Routes.ts';
 export type { ErrorHook, RendersResponse } from './routing/errorFunnel.ts';
 export { canonicalPath, type CanonicalPath } from './http/canonicalPath.ts';
@@ -58,6 +56,7 @@ export { ResponseCompressionConfig, CompressionOption } from './server/config/Re
 export { WebSocketConfig, SocketDecoder, type CloseStatus } from './websocket/WebSocketConfig.ts';
 export type { ServerWebSocket, WebSocketMessage, WebSocketClose } from './websocket/ServerWebSocket.ts';
 export type { WebSocketApp } from './websocket/WebSocketApp.ts';
+export { webSocketRoute } from './websocket/webSocketRoute.ts';
 export { WebSocketConfigError } from './websocket/WebSocketConfigError.ts';
 export { WebSocketBackpressureError } from './websocket/WebSocketBackpressureError.ts';
 export { TransportConfig, type ChannelType, type LeakDetectionLevel, type TransportFields } from './server/config/TransportConfig.ts';

@@ -6,12 +6,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { Duration, Response, Route, RoutePattern, ServerConfig, WebSocketConfig } from '@kitgen/runtime';
+import { Duration, Response, Route, RoutePattern, ServerConfig, WebSocketConfig, webSocketRoute } from '@kitgen/runtime';
 import { startServer, sleep } from './support/testServer.ts';
 import { RawWebSocket, upgradeRequest } from './support/rawWebSocket.ts';
 
 const hello = Route.handled(RoutePattern.GET('hello'), () => Response.text('hi'));
-const echo = Route.webSocket(RoutePattern.GET('echo'), async (socket) => {
+const echo = webSocketRoute(RoutePattern.GET('echo'), async (socket) => {
   for await (const m of socket) if (m.type === 'text') await socket.send(m.text);
 });
 

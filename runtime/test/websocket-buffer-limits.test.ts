@@ -8,13 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ConfigError,
-  Route,
+  loadServerConfig,
   RoutePattern,
   ServerConfig,
-  WebSocketBackpressureError,
-  loadServerConfig,
   type ServerWebSocket,
+  WebSocketBackpressureError,
   type WebSocketClose,
+  webSocketRoute,
 } from '@kitgen/runtime';
 import { deferred, sleep, startServer, within } from './support/testServer.ts';
 import { RawWebSocket, frame } from './support/rawWebSocket.ts';
@@ -41,7 +41,7 @@ interface Refusal {
 function floodRoute(path = 'flood') {
   const refused = deferred<{ first: Refusal; later: Refusal; sent: number }>();
   const closed = deferred<WebSocketClose>();
-  const route = Route.webSocket(RoutePattern.GET(path), async (socket: ServerWebSocket) => {
+  const route = webSocketRoute(RoutePattern.GET(path), async (socket: ServerWebSocket) => {
     void socket.closed.then(closed.resolve);
     for await (const m of socket) {
       if (m.type !== 'text') continue;
@@ -180,7 +180,7 @@ test('what a closed connection held is given back to the server-wide budget', as
 
 test('a client that reads gets every message of the same flood, and its sends all resolve', async () => {
   const done = deferred<{ failed: number }>();
-  const route = Route.webSocket(RoutePattern.GET('flood'), async (socket) => {
+  const route = webSocketRoute(RoutePattern.GET('flood'), async (socket) => {
     for await (const m of socket) {
       if (m.type !== 'text') continue;
       // 32 MiB in 512 messages, each awaited as the documented way to stay within the limit.
@@ -206,7 +206,7 @@ test('a client that reads gets every message of the same flood, and its sends al
 test('while the application does not read, incoming messages queue up to the byte limit and none is lost', async () => {
   const go = deferred();
   const received = deferred<number[]>();
-  const route = Route.webSocket(RoutePattern.GET('late'), async (socket) => {
+  const route = webSocketRoute(RoutePattern.GET('late'), async (socket) => {
     await go.promise;
     const seen: number[] = [];
     for await (const m of socket) {

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { Middleware, PathCodec, Response, Route, RoutePattern, Routes, SocketDecoder, WebSocketConfig } from '@kitgen/runtime';
+import { Middleware, PathCodec, Response, Route, RoutePattern, Routes, SocketDecoder, WebSocketConfig, webSocketRoute } from '@kitgen/runtime';
 import { startServer, type TestServer } from './support/testServer.ts';
 
 const executablePath = '/usr/bin/chromium';
@@ -16,7 +16,7 @@ let browser: Browser | undefined;
 let page: Page | undefined;
 let server: TestServer | undefined;
 
-const room = Route.webSocket(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, name) => {
+const room = webSocketRoute(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, name) => {
   for await (const m of socket) {
     if (m.type === 'text') {
       if (m.text === 'bye') return socket.close(4000, `bye from ${name}`);
@@ -24,7 +24,7 @@ const room = Route.webSocket(RoutePattern.GET('chat', PathCodec.string('room')),
     } else if (m.type === 'binary') await socket.send(Uint8Array.from(m.data, (b) => 255 - b));
   }
 });
-const secret = Route.webSocket(RoutePattern.GET('secret'), (socket) => socket.close());
+const secret = webSocketRoute(RoutePattern.GET('secret'), (socket) => socket.close());
 const home = Route.handled(RoutePattern.GET(), () => Response.text('home'));
 
 before(async () => {

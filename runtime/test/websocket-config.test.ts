@@ -15,13 +15,14 @@ import {
   WebSocketConfig,
   WebSocketConfigError,
   type WebSocketMessage,
+  webSocketRoute,
 } from '@kitgen/runtime';
 import { startServer, deferred, sleep, within } from './support/testServer.ts';
 import { open } from './support/wsClient.ts';
 import { RawWebSocket, frame, upgradeRequest } from './support/rawWebSocket.ts';
 
 /** Echoes data messages: text as text, binary as binary. */
-const echo = Route.webSocket(RoutePattern.GET('echo'), async (socket) => {
+const echo = webSocketRoute(RoutePattern.GET('echo'), async (socket) => {
   for await (const m of socket) {
     if (m.type === 'text') await socket.send(m.text);
     else if (m.type === 'binary') await socket.send(m.data);
@@ -247,7 +248,7 @@ describe('WebSocketConfig', () => {
   test('handleCloseFrames: false forwards the peer’s close frame to the app as the last message; true keeps it to the server', async () => {
     const seen = (handle: boolean) => {
       const messages = deferred<WebSocketMessage[]>();
-      const route = Route.webSocket(RoutePattern.GET('seen'), async (socket) => {
+      const route = webSocketRoute(RoutePattern.GET('seen'), async (socket) => {
         const all: WebSocketMessage[] = [];
         for await (const m of socket) all.push(m);
         messages.resolve(all);
@@ -273,7 +274,7 @@ describe('WebSocketConfig', () => {
 
   test('dropPongFrames: true (default) keeps pongs from the app; false delivers them', async () => {
     for (const drop of [true, false]) {
-      const route = Route.webSocket(RoutePattern.GET('pong'), async (socket) => {
+      const route = webSocketRoute(RoutePattern.GET('pong'), async (socket) => {
         for await (const m of socket) {
           if (m.type === 'pong') await socket.send(`pong:${Buffer.from(m.data).toString()}`);
           else if (m.type === 'text') await socket.send(`text:${m.text}`);
@@ -295,7 +296,7 @@ describe('WebSocketConfig', () => {
   });
 
   test('pings are answered with pongs whatever dropPongFrames says; the app may ping', async () => {
-    const route = Route.webSocket(RoutePattern.GET('ping'), (socket) => socket.ping(Buffer.from('from server')));
+    const route = webSocketRoute(RoutePattern.GET('ping'), (socket) => socket.ping(Buffer.from('from server')));
     const server = await startServer(route);
     try {
       const raw = await RawWebSocket.upgraded(server.port, '/ping');

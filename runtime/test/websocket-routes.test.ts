@@ -14,18 +14,19 @@ import {
   Route,
   RoutePattern,
   Routes,
-  SSLConfig,
-  WebSocketConfig,
   type ServerConfig,
   type ServerWebSocket,
+  SSLConfig,
+  WebSocketConfig,
   type WebSocketMessage,
+  webSocketRoute,
 } from '@kitgen/runtime';
 import { startServer, deferred, within } from './support/testServer.ts';
 import { connect, open, refused } from './support/wsClient.ts';
 import { hasTool, makeTestCertificates, type TestCertificates } from './support/testCertificates.ts';
 
 /** Echoes every data message back, prefixed with the room. */
-const chat = Route.webSocket(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, room) => {
+const chat = webSocketRoute(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, room) => {
   for await (const m of socket) {
     if (m.type === 'text') await socket.send(`${room}: ${m.text}`);
     else if (m.type === 'binary') await socket.send(m.data);
@@ -60,7 +61,7 @@ describe('WebSocket routes', () => {
 
   test('typed path parameters: an int parameter that does not decode answers 400 naming it; percent-encoded segments arrive decoded', async () => {
     const seen = deferred<[number, string]>();
-    const route = Route.webSocket(RoutePattern.GET('games', PathCodec.int('id'), PathCodec.string('player')), (socket, id, player) => {
+    const route = webSocketRoute(RoutePattern.GET('games', PathCodec.int('id'), PathCodec.string('player')), (socket, id, player) => {
       seen.resolve([id, player]);
       socket.close();
     });
@@ -133,7 +134,7 @@ describe('WebSocket routes', () => {
   });
 
   test('auth middleware refuses an upgrade with its 401; with the token the socket opens and the app sees the request', async () => {
-    const whoami = Route.webSocket(RoutePattern.GET('me'), async (socket) => {
+    const whoami = webSocketRoute(RoutePattern.GET('me'), async (socket) => {
       await socket.send(socket.request.headers.get('authorization') ?? '');
       socket.close();
     });
@@ -170,7 +171,7 @@ describe('WebSocket routes', () => {
   });
 
   test('subprotocols: the first of the configured list the client offers is chosen; none in common selects none', async () => {
-    const proto = Route.webSocket(RoutePattern.GET('p'), async (socket) => {
+    const proto = webSocketRoute(RoutePattern.GET('p'), async (socket) => {
       await socket.send(`protocol=${socket.protocol}`);
     });
     const server = await startServer(proto, (c) => c.withWebSocketConfig({ ...WebSocketConfig.default, subprotocols: 'v2.chat, v1.chat' }));
@@ -198,11 +199,11 @@ describe('WebSocket routes', () => {
   });
 
   test('sendCloseFrame: an app that ends without closing closes with it, as does close() without a code; close(code, reason) sends its own', async () => {
-    const ends = Route.webSocket(RoutePattern.GET('ends'), async (socket) => {
+    const ends = webSocketRoute(RoutePattern.GET('ends'), async (socket) => {
       await socket.send('bye');
     });
-    const bare = Route.webSocket(RoutePattern.GET('bare'), (socket) => socket.close());
-    const own = Route.webSocket(RoutePattern.GET('own'), (socket) => socket.close(4000, 'custom reason'));
+    const bare = webSocketRoute(RoutePattern.GET('bare'), (socket) => socket.close());
+    const own = webSocketRoute(RoutePattern.GET('own'), (socket) => socket.close(4000, 'custom reason'));
     const config = (c: ServerConfig) =>
       c.withWebSocketConfig({ ...WebSocketConfig.default, sendCloseFrame: WebSocketConfig.CloseStatus.Custom(4321, 'done here') });
     const server = await startServer([ends, bare, own], config);
@@ -228,10 +229,10 @@ describe('WebSocket routes', () => {
   });
 
   test('an app that throws or rejects closes with 1011; the server keeps serving', async () => {
-    const throws = Route.webSocket(RoutePattern.GET('throws'), () => {
+    const throws = webSocketRoute(RoutePattern.GET('throws'), () => {
       throw new Error('boom');
     });
-    const rejects = Route.webSocket(RoutePattern.GET('rejects'), async (socket) => {
+    const rejects = webSocketRoute(RoutePattern.GET('rejects'), async (socket) => {
       await socket.send('about to fail');
       throw new Error('boom');
     });
@@ -253,7 +254,7 @@ describe('WebSocket routes', () => {
 
   test('onMessage listeners receive messages (queued ones first); the closed promise gives the client’s code', async () => {
     const closed = deferred<{ code: number; reason: string }>();
-    const route = Route.webSocket(RoutePattern.GET('listen'), (socket: ServerWebSocket) => {
+    const route = webSocketRoute(RoutePattern.GET('listen'), (socket: ServerWebSocket) => {
       void socket.closed.then(closed.resolve);
       setTimeout(() => {
         socket.onMessage((m: WebSocketMessage) => {
@@ -291,7 +292,7 @@ describe('WebSocket routes', () => {
   });
 
   test('messages sent while the app is not reading are queued (the socket stops reading past 256) and all arrive in order', async () => {
-    const slowReader = Route.webSocket(RoutePattern.GET('slow'), async (socket) => {
+    const slowReader = webSocketRoute(RoutePattern.GET('slow'), async (socket) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       let n = 0;
       for await (const m of socket) {
@@ -312,7 +313,7 @@ describe('WebSocket routes', () => {
   });
 
   test('graceful shutdown sends 1001 Going Away to open sockets and does not hang', async () => {
-    const silent = Route.webSocket(RoutePattern.GET('silent'), () => undefined);
+    const silent = webSocketRoute(RoutePattern.GET('silent'), () => undefined);
     const server = await startServer(silent, (c) => c.withGracefulShutdownTimeout(2000));
     const a = await open(`ws://127.0.0.1:${server.port}/silent`);
     const b = await open(`ws://127.0.0.1:${server.port}/silent`);
@@ -324,7 +325,7 @@ describe('WebSocket routes', () => {
   });
 
   test('graceful shutdown cuts a client that never answers the close frame when the grace period ends', async () => {
-    const silent = Route.webSocket(RoutePattern.GET('silent'), () => undefined);
+    const silent = webSocketRoute(RoutePattern.GET('silent'), () => undefined);
     const server = await startServer(silent, (c) => c.withGracefulShutdownTimeout(300));
     // A raw client that completes the handshake and then ignores everything.
     const sock = netConnect(server.port, '127.0.0.1');

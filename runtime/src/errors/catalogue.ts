@@ -155,7 +155,7 @@ export const ConfigErrors = {
   WEBSOCKET_NOT_GET: config(
     'KITGEN_ERR_WEBSOCKET_NOT_GET',
     'Error',
-    (pattern: string) => `Route.webSocket: the pattern must be a GET pattern (a WebSocket handshake is a GET request), got ${pattern}`,
+    (pattern: string) => `webSocketRoute: the pattern must be a GET pattern (a WebSocket handshake is a GET request), got ${pattern}`,
   ),
   // middleware/ and docs/
   BAD_TIMEOUT: config(

@@ -9,7 +9,7 @@ import { webSocketHandler, type WebSocketApp } from './WebSocketApp.ts';
  * an ordinary response; a plain request without `Upgrade: websocket` answers 426.
  *
  * ```ts
- * Route.webSocket(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, room) => {
+ * webSocketRoute(RoutePattern.GET('chat', PathCodec.string('room')), async (socket, room) => {
  *   for await (const m of socket) if (m.type === 'text') await socket.send(`${room}: ${m.text}`);
  * });
  * ```
@@ -17,14 +17,3 @@ import { webSocketHandler, type WebSocketApp } from './WebSocketApp.ts';
 export function webSocketRoute<P extends unknown[]>(pattern: RoutePattern<P>, app: WebSocketApp<Deferred<P>>): Route<P> {
   return Route.ofKind('webSocket', pattern, webSocketHandler(pattern, app as WebSocketApp<P>), app);
 }
-
-// `Route.webSocket` is the spec's name, but routing/ sits below websocket/: the WebSocket layer
-// adds the builder to Route (a typed augmentation) instead of routing importing the WebSocket app.
-declare module '../routing/Route.ts' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Route {
-    /** A WebSocket route (see {@link webSocketRoute}). */
-    let webSocket: typeof webSocketRoute;
-  }
-}
-Object.assign(Route, { webSocket: webSocketRoute });

@@ -2,7 +2,7 @@
 // from /proc and SIGTERM can be sent to it: built from the public API only, configured from
 // the environment (`LIB_HTTP_SERVER_*`) like a user's. Prints `{"port":N}` once listening;
 // answers `{type:'calls'}` over IPC with how many handlers ran.
-import { Body, Endpoint, Middleware, PathCodec, Response, Route, RoutePattern, Routes, Schema, Server } from '@kitgen/runtime';
+import { Body, Endpoint, Middleware, PathCodec, Response, Route, RoutePattern, Routes, Schema, Server, webSocketRoute } from '@kitgen/runtime';
 import { exitWithParent } from './exitWithParent.ts';
 
 exitWithParent();
@@ -123,7 +123,7 @@ const routes = Routes(
   }),
 );
 // HOSTILE_NO_WS=1 leaves the WebSocket route out: slow-client limits must not depend on it.
-const echo = Route.webSocket(RoutePattern.GET('ws'), async (socket) => {
+const echo = webSocketRoute(RoutePattern.GET('ws'), async (socket) => {
   calls++;
   for await (const m of socket) {
     if (m.type === 'text') await socket.send(m.text);
@@ -132,7 +132,7 @@ const echo = Route.webSocket(RoutePattern.GET('ws'), async (socket) => {
 });
 // A feed (websocket.hostile.ts): each text message `N` asks for N fresh 64 KiB binary messages,
 // sent without awaiting them, as a broadcasting application does.
-const feed = Route.webSocket(RoutePattern.GET('ws', 'feed'), async (socket) => {
+const feed = webSocketRoute(RoutePattern.GET('ws', 'feed'), async (socket) => {
   calls++;
   for await (const m of socket) {
     if (m.type !== 'text') continue;
