@@ -164,7 +164,7 @@ test('invalid requests are refused exactly as a generated server of the document
     ['an unknown path', '/zebras', {}],
   ];
   for (const [what, path, init] of invalid) {
-    const [fromMock, fromGenerated] = await Promise.all([fetch(`${mock.url}${path}`, init), fetch(`${generated.url}${path}`, init)]);
+    const [fromMock, fromGenerated]: Response[] = await Promise.all([fetch(`${mock.url}${path}`, init), fetch(`${generated.url}${path}`, init)]);
     const [a, b] = [await fromMock.text(), await fromGenerated.text()];
     assert.ok(fromGenerated.status >= 400 && fromGenerated.status < 500, `${what}: the generated server refuses it (${fromGenerated.status})`);
     assert.equal(fromMock.status, fromGenerated.status, `${what}: the same status`);

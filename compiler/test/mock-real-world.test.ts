@@ -74,7 +74,7 @@ for (const s of sample) {
           t.diagnostic(`${label}: no valid request (${parts.message})`);
           continue;
         }
-        for (const prefer of [{}, { prefer: 'dynamic=true' }]) {
+        for (const prefer of [{}, { prefer: 'dynamic=true' }] as Array<Record<string, string>>) {
           const seen = await call(mock.url, op, parts, prefer);
           const findings = judgeValidAnswer(doc, referee, op, seen);
           assert.deepEqual(findings, [], `${label} ${JSON.stringify(prefer)}: ${seen.status} ${seen.text.slice(0, 300)}`);
