@@ -183,7 +183,10 @@ export class SchemaConverter {
         if (values && !values.every((v) => typeof v === 'string')) return { kind: 'const', values, ...notes };
         const format = typeof raw.format === 'string' ? raw.format : undefined;
         if (!values && (format === 'binary' || raw.contentMediaType === 'application/octet-stream')) return { kind: 'bytes', format: 'binary', ...notes };
-        if (!values && (format === 'byte' || raw.contentEncoding === 'base64')) return { kind: 'bytes', format: 'byte', ...notes };
+        // A base64 text whose spelling the document constrains (Adyen's `^.{2,2}$` status words)
+        // stays text: bytes would be written back in canonical base64, which may break the pattern.
+        const spelled = raw.pattern !== undefined || raw.minLength !== undefined || raw.maxLength !== undefined;
+        if (!values && !spelled && (format === 'byte' || raw.contentEncoding === 'base64')) return { kind: 'bytes', format: 'byte', ...notes };
         return {
           kind: 'string',
           ...(format ? { format } : {}),

@@ -47,7 +47,8 @@ const reasonNames = new Set(['error', 'title', 'reason', 'statustext', 'summary'
 // `category` is HubSpot's (`VALIDATION_ERROR`).
 const codeNames = new Set(['code', 'errorcode', 'type', 'errortype', 'kind', 'id', 'errorid', 'errorkey', 'key', 'category', 'errorcategory']);
 const statusNames = new Set(['status', 'statuscode', 'httpstatus', 'httpcode', 'httpstatuscode']);
-const numericCodeNames = new Set([...statusNames, 'code', 'errorcode']);
+// An integer `error` (Authentiq's) is a code too: the status is the one the runtime has.
+const numericCodeNames = new Set([...statusNames, 'code', 'errorcode', 'error']);
 const placeNames = new Set(['field', 'parameter', 'param', 'pointer', 'target', 'path', 'source', 'location']);
 const falseNames = new Set(['success', 'ok', 'succeeded', 'successful']);
 

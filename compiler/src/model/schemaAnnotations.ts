@@ -12,7 +12,16 @@ export function schemaAnnotations(raw: Json, reader: DocumentReader, pointer: st
   if (raw.readOnly === true) out.readOnly = true;
   if (raw.writeOnly === true) out.writeOnly = true;
   if (raw.nullable === true) out.nullable = true;
-  if (Object.prototype.hasOwnProperty.call(raw, 'default')) {
+  // A `default: null` on a schema of one type that does not admit null (Akeneo's read-only
+  // `created`) would be filled in for an absent field and then refused: it is left out.
+  const refusedNull =
+    raw.default === null &&
+    typeof raw.type === 'string' &&
+    raw.type !== 'null' &&
+    raw.nullable !== true &&
+    !(Array.isArray(raw.enum) && raw.enum.includes(null));
+  if (refusedNull) reader.diagnostics.warn(`${pointer}/default`, `a default of null where the schema does not admit null; it is left out`);
+  else if (Object.prototype.hasOwnProperty.call(raw, 'default')) {
     out.default = raw.default;
     out.hasDefault = true;
   }

@@ -2,7 +2,9 @@
 // values (key order aside). A schema may accept what a server changed — an absent optional
 // property written as `null`, a value dropped — and a user would still see a different value.
 
-const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// Padding may be left out (RFC 4648 §3.2): `c3RyaW5n` and `string` read as bytes and written back
+// are `c3RyaW5n` and `string==`.
+const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const show = (v: unknown) => (v === undefined ? 'absent' : (JSON.stringify(v) ?? String(v)).slice(0, 60));
 
@@ -29,7 +31,7 @@ export function firstDifference(sent: unknown, wire: unknown, given: unknown = s
     return undefined;
   }
   if (sent === wire) return undefined;
-  // The same bytes written in another base64 spelling (padding bits) are the same value.
+  // The same bytes written in another base64 spelling (padding, padding bits) are the same value.
   if (
     typeof sent === 'string' &&
     typeof wire === 'string' &&
