@@ -2,7 +2,8 @@
  * `npm run bench:bundle`: what a frontend ships to call an API. For the same document (bench/bundle/
  * document.ts) at each size, a page calling one operation is built by Vite for production (its
  * default minifier), once per client: kitgen's generated `createClient`, kitgen's executor with the
- * one endpoint it calls (`EndpointExecutor.make` + `call(endpoint, params)`), openapi-fetch with
+ * one endpoint it calls (`EndpointExecutor.make` + `call(endpoint, params)`), kitgen's generated
+ * per-operation function (`operations.js`: `getResource0(connect({ baseUrl }), params)`), openapi-fetch with
  * openapi-typescript's types, and @hey-api/openapi-ts's fetch SDK. Prints the gzip bytes (zlib,
  * level 9) of the JavaScript the page loads before it calls (the entry chunk and what it imports
  * statically; chunks behind `import()` that the call never loads are listed apart), the cost of each
@@ -92,6 +93,16 @@ client.${calledOperation.operationId}({ id: 1 })${show}
 import { ${calledOperation.operationId} } from './gen/endpoints.js';
 const call = EndpointExecutor.make({ baseUrl: location.origin });
 call(${calledOperation.operationId}, { id: 1 })${show}
+`,
+  },
+  {
+    id: 'kitgen-operation',
+    name: 'kitgen operation fn',
+    generate: kitgenGenerate,
+    page: `import { connect } from '@kitgen/runtime/client';
+import { ${calledOperation.operationId} } from './gen/operations.js';
+const api = connect({ baseUrl: location.origin });
+${calledOperation.operationId}(api, { id: 1 })${show}
 `,
   },
   {
@@ -207,7 +218,7 @@ for (const c of contestants) {
 const at = (id: string, ops: number) => sum(results.get(id)!.get(ops)!.loaded, 'gzip');
 const small = sizes[0];
 lines.push('');
-for (const id of ['kitgen', 'kitgen-executor']) {
+for (const id of ['kitgen', 'kitgen-executor', 'kitgen-operation']) {
   const name = contestants.find((c) => c.id === id)!.name;
   lines.push(`${name}: ${(at(id, small) / at('openapi-fetch', small)).toFixed(2)}x openapi-fetch at ${small} operations (goal: at most 2x)`);
   if (sizes.length > 1) {

@@ -89,6 +89,10 @@ export {
   type ClientInputOptions,
 } from './client/clientFromEndpoints.ts';
 export { ClientError, type ClientErrorKind } from './client/ClientError.ts';
+export { connect, operation, type Connection, type ConnectionOptions, type Operation, type OperationOf, type OperationArgs } from './client/operation.ts';
+export { operationOf } from './client/operationOf.ts';
+export { RequestWriter, type PathKind } from './client/requestWriter.ts';
+export type { PlainResponse } from './client/plainResponse.ts';
 export { serviceEnvVar, resolveServiceUrl, type ServiceLookup } from './client/serviceUrl.ts';
 export type { ClientCredentials, EncodedRequest } from './client/encodeRequest.ts';
 export type { ClientInput, ClientValue, InputOf, OutputOf, ErrorOf, CallArgs, CallOptions } from './client/ClientTypes.ts';

@@ -2,6 +2,7 @@ import type { Api } from '../model/Api.ts';
 import { jsDoc, objectKey, stringLiteral } from '../names/literals.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
+import { emitOperations } from './emitOperations.ts';
 import { emitUserEndpoints, userEndpointsModule, userEndpointsOf } from './userEndpointsModule.ts';
 
 interface Credential {
@@ -42,7 +43,8 @@ function credentials(api: Api): Credential[] {
  * the endpoints named by `OperationName`: one typed method per operation, taking the same params
  * object as the handler, plus the same methods under `either` with declared errors as values) and
  * `createClient({ baseUrl, ...credentials })`, which builds it with the runtime's
- * `clientFromEndpoints` over a table of the endpoints and an `EndpointExecutor`.
+ * `clientFromEndpoints` over a table of the endpoints and an `EndpointExecutor`; contract-first,
+ * also `operations.js` (emitOperations.ts), a function per operation a bundler can drop.
  */
 export function emitClient(api: Api, options: EmitOptions): Map<string, string> {
   // Code-first: the methods are the user's own endpoints, called with their own input values.
@@ -76,7 +78,8 @@ export function emitClient(api: Api, options: EmitOptions): Map<string, string> 
     operations,
     inputOptions: `{ ${inputs.join(', ')} }`,
   };
-  const files = own === undefined ? new Map<string, string>() : emitUserEndpoints(api, options, own);
+  // Contract-first, the per-operation functions beside createClient (operations.js).
+  const files = own === undefined ? emitOperations(api, options) : emitUserEndpoints(api, options, own);
   setModule(files, options, 'client', 'client', view);
   return files;
 }

@@ -30,6 +30,8 @@ export const templateFiles = [
   'server.js.hbs',
   'client.d.ts.hbs',
   'client.js.hbs',
+  'operations.d.ts.hbs',
+  'operations.js.hbs',
   'cli.js.hbs',
   'index.hbs',
 ] as const;
