@@ -58,6 +58,16 @@ const sample: readonly SampleDocument[] = [
   { document: 'amazonaws.com/mediapackage.json', shows: 'AWS: a fragment naming a required query parameter (`/tags/{resource-arn}#tagKeys`)', kitgen: 0 },
   { document: 'parliament.uk/writtenquestions.json', shows: 'a path parameter of `format: date-time`', kitgen: 0 },
   { document: 'amazonaws.com/chime-sdk-media-pipelines.json', shows: 'AWS: a pattern only ECMA-262 outside unicode mode reads (`[\\:\\_]`)', kitgen: 0 },
+  { document: 'waterlinked.com.json', shows: 'a vendor type over a JSON error (`application/vnd.goa.error`)', kitgen: 0 },
+  {
+    document: 'microsoft.com/cognitiveservices-ComputerVision.json',
+    shows: 'operations of one path told apart by their body type (`#overload=stream`), errors declared as octet-stream',
+    kitgen: 0,
+  },
+  { document: 'gettyimages.com.json', shows: 'an image/jpeg upload whose schema is a nullable base64 string', kitgen: 0 },
+  { document: 'adyen.com/TerminalAPI-v1.json', shows: 'base64 strings whose spelling a pattern constrains', kitgen: 0 },
+  { document: 'adyen.com/BinLookupService.json', shows: 'base64 (`contentEncoding`) answered as bytes', kitgen: 0 },
+  { document: '6-dot-authentiqio.appspot.com.json', shows: 'an integer `error` in a declared error under `*/*`', kitgen: 0 },
 ];
 
 for (const s of sample) {
