@@ -19,6 +19,7 @@ import { Either } from '../../util/Either.ts';
 import type { CodecNode, ContentNode, HeaderNode, QueryNode } from '../CodecNode.ts';
 import { contentCodecs, type ContentCodecs } from '../contentCodecs.ts';
 import { explodedFormObject, formObjectSchema, queryLayoutOf, unexplodedFormObject } from './formObjectQuery.ts';
+import { sharedKeyValues } from './sharedQueryKeys.ts';
 import { readMultipartParts, type MultipartParts } from './multipartInput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 
@@ -169,7 +170,10 @@ function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
     }
   }
   if (raw.length === 0) return missing(node, 'query parameter');
-  return checked(node.schema, coerceParam(node.schema, raw, node.style, node.explode), 'query parameter', node.name, raw.join(','));
+  // Sent more than once, a name may also be a property of the endpoint's form-exploded objects (EC2's `Value`, `Version`).
+  const own = raw.length > 1 && node.explode && formObject === undefined ? sharedKeyValues(node, node.name, raw, params, queryLayoutOf(ctx.root ?? node)) : raw;
+  if (own.length === 0) return missing(node, 'query parameter');
+  return checked(node.schema, coerceParam(node.schema, own, node.style, node.explode), 'query parameter', node.name, own.join(','));
 }
 
 /**

@@ -1,44 +1,11 @@
 import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
-import { leaves, type CodecNode, type QueryNode } from '../CodecNode.ts';
+import type { QueryNode } from '../CodecNode.ts';
+import type { QueryLayout } from './queryLayout.ts';
+import { sharedKeyValues } from './sharedQueryKeys.ts';
+
+export { formObjectSchema, queryLayoutOf, type QueryLayout } from './queryLayout.ts';
 
 type S = Record<string, unknown>;
-
-/** The object schema of a form-style query parameter without `content`, or undefined when it is not an object. */
-export function formObjectSchema(node: QueryNode): S | undefined {
-  if (node.style !== 'form' || node.mediaType !== undefined) return undefined;
-  const s = node.schema as unknown as S;
-  return s.type === 'object' ? s : undefined;
-}
-
-/** What an endpoint's input declares in the query: every parameter name, and its form-exploded objects. */
-export interface QueryLayout {
-  readonly names: ReadonlySet<string>;
-  /** Its form-exploded object parameters, in order. */
-  readonly objects: readonly QueryNode[];
-}
-
-/** True when the form-exploded object `node` reads query key `key` (a property of it, or a key of its map). */
-function claims(node: QueryNode, key: string): boolean {
-  const s = formObjectSchema(node);
-  if (s === undefined) return false;
-  const props = s.properties as Record<string, unknown> | undefined;
-  if (props !== undefined && Object.hasOwn(props, key)) return true;
-  return s.additionalProperties !== undefined && s.additionalProperties !== false;
-}
-
-const layouts = new WeakMap<CodecNode, QueryLayout>();
-
-/** The query layout of an endpoint's input (computed once per input node). */
-export function queryLayoutOf(input: CodecNode): QueryLayout {
-  let layout = layouts.get(input);
-  if (layout === undefined) {
-    const queries = leaves(input).flatMap((l) => (l.kind === 'query' ? [l] : []));
-    const objects = queries.filter((q) => q.explode && formObjectSchema(q) !== undefined);
-    layout = { names: new Set(queries.map((q) => q.name)), objects };
-    layouts.set(input, layout);
-  }
-  return layout;
-}
 
 /** A property's schema, or the typed member of its allOf (a `$ref` beside its description), so arrays split. */
 function typed(s: S): S {
@@ -49,10 +16,10 @@ function typed(s: S): S {
 /**
  * An object parameter in OpenAPI's default query style (form, exploded), read from one query
  * parameter per property: `?ExpressionName=a&ExpressionValue=b` for `Expression`. Declared
- * properties are read by name (a name the endpoint declares as a parameter is that parameter's); when the object also takes other keys (`additionalProperties`,
- * AWS's attribute maps), every query parameter the endpoint does not declare otherwise is one of
- * them; a key several such objects read, sent once for each, is read in their order (each
- * wrote it once). Undefined when no key of the object was sent.
+ * properties are read by name; when the object also takes other keys (`additionalProperties`,
+ * AWS's attribute maps), every query parameter the endpoint does not declare is one of them. A
+ * key several parameters read (a parameter of that name, other objects) is shared out in their
+ * order (sharedQueryKeys.ts). Undefined when no key of the object was sent.
  */
 export function explodedFormObject(node: QueryNode, schema: S, params: URLSearchParams, layout: QueryLayout): Record<string, unknown> | undefined {
   const props = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, S>;
@@ -62,19 +29,13 @@ export function explodedFormObject(node: QueryNode, schema: S, params: URLSearch
   let any = false;
   for (const key of new Set(params.keys())) {
     if (key === '__proto__') continue;
-    // A key the endpoint declares as a parameter of its own is that parameter's, never a property.
-    if (layout.names.has(key)) continue;
     const own = Object.hasOwn(props, key);
+    // A name the endpoint declares as a parameter is never a key of a map, only a declared property.
+    if (layout.names.has(key) && !own) continue;
     const prop = own ? typed(props[key]) : extraSchema;
     if (prop === undefined) continue;
-    let values = params.getAll(key);
-    if (values.length > 1) {
-      // Several exploded objects of the endpoint wrote this key (RDS's two scaling configurations
-      // both have MinCapacity): one value each, read in their order.
-      const claimants = layout.objects.filter((o) => claims(o, key));
-      const at = claimants.indexOf(node);
-      if (claimants.length > 1 && values.length === claimants.length && at >= 0) values = [values[at]];
-    }
+    const values = sharedKeyValues(node, key, params.getAll(key), params, layout);
+    if (values.length === 0) continue;
     obj[key] = coerceParam(prop as never, values, 'form', true);
     any = true;
   }
