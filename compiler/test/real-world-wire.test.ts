@@ -68,6 +68,7 @@ const sample: readonly SampleDocument[] = [
   { document: 'adyen.com/TerminalAPI-v1.json', shows: 'base64 strings whose spelling a pattern constrains', kitgen: 0 },
   { document: 'adyen.com/BinLookupService.json', shows: 'base64 (`contentEncoding`) answered as bytes', kitgen: 0 },
   { document: '6-dot-authentiqio.appspot.com.json', shows: 'an integer `error` in a declared error under `*/*`', kitgen: 0 },
+  { document: 'npr.org/listening.json', shows: 'an int64 in a field two allOf members declare (errors needing `version`: recorded)', kitgen: 5 },
 ];
 
 for (const s of sample) {
