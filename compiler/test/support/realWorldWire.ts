@@ -24,6 +24,7 @@ import { firstDifference } from './wireFidelity.ts';
 import { judgeRefusal, judgeValidAnswer, type Seen } from './wireJudge.ts';
 import { render, validParts, type RequestParts } from './wireRequests.ts';
 import { credentialsLeftOut, invalidRequests } from './wireSpoilers.ts';
+import { anotherOperationsRequest } from './siblingRequests.ts';
 
 /** Options of {@link wireTestDocument}. */
 export interface WireOptions {
@@ -227,7 +228,8 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
         if (altered !== undefined) add('response-altered', `${what}${altered}`, label, seen.status);
       }
       answers.set(op.ident, answer.value);
-      for (const spoiled of invalidRequests(doc, referee, dop, parts).slice(0, options.invalidPerOperation ?? 1)) {
+      const spoils = invalidRequests(doc, referee, dop, parts).filter((s) => !anotherOperationsRequest(dop, operations, s.how));
+      for (const spoiled of spoils.slice(0, options.invalidPerOperation ?? 1)) {
         counts.refusalsTried++;
         const before = handled;
         const refused = await call(dop, spoiled.parts);

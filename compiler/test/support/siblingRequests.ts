@@ -1,0 +1,25 @@
+// A request that leaves out the key a path's fragment names may be no invalid request at all:
+// S3's `DELETE /{Bucket}/{Key}#uploadId` (AbortMultipartUpload) without `uploadId` is
+// `DELETE /{Bucket}/{Key}` (DeleteObject), and `PUT /{Bucket}/{Key}#x-amz-copy-source` (CopyObject)
+// without the header is PutObject. The document itself sends such a request to the other
+// operation, so a server that answers it 2xx keeps the contract.
+import type { DocumentOperation } from './documentOperations.ts';
+
+const fragmentOf = (path: string) => (path.includes('#') ? path.slice(path.indexOf('#') + 1) : '');
+const routeOf = (op: DocumentOperation) => `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
+const fragmentNames = (path: string) =>
+  fragmentOf(path)
+    .split('&')
+    .filter((item) => item !== '')
+    .map((item) => item.split('=')[0].toLowerCase());
+
+/**
+ * True when `how` (a spoiler's description, `required query parameter X left out` or `required
+ * header X left out`) leaves out a key the operation's fragment names, and another operation of
+ * the same method and path does not name it: the request is that operation's.
+ */
+export function anotherOperationsRequest(op: DocumentOperation, operations: readonly DocumentOperation[], how: string): boolean {
+  const left = /^required (?:query parameter|header) (.+) left out$/.exec(how)?.[1]?.toLowerCase();
+  if (left === undefined || !fragmentNames(op.path).includes(left)) return false;
+  return operations.some((other) => other !== op && routeOf(other) === routeOf(op) && !fragmentNames(other.path).includes(left));
+}
