@@ -148,3 +148,25 @@ test('explicitNulls: an absent nullable field stays absent, a null the value hol
     assert.equal(codec(schema, off).encodeToString({ name: 'a', archivedAt: null } as never), '{"name":"a"}');
   }
 });
+
+test('allOf: a member that is the recursive schema itself (AWS Cost Explorer Expression.Not) compiles and converts', () => {
+  // Expression { Not: allOf [Expression] (with a description), And: Expression[], Id: int64 },
+  // as generated code holds a recursive schema: $defs beside a $ref.
+  const defs = {
+    Expression: {
+      $id: 'Expression',
+      type: 'object',
+      properties: {
+        Not: { allOf: [{ $ref: 'Expression' }, { description: 'the expression negated' }] },
+        And: { type: 'array', items: { $ref: 'Expression' } },
+        Id: { type: 'bigint', format: 'int64' },
+      },
+    },
+  };
+  const Expression = Schema.Unsafe({ $defs: defs, $ref: 'Expression' });
+  const value = { Not: { Not: { Id: 1n }, And: [{ Not: { Id: big }, Id: 2n }] }, Id: big };
+  const text = codec(Expression).encodeToString(value as never);
+  assert.equal(text, `{"Not":{"Not":{"Id":1},"And":[{"Not":{"Id":${big}},"Id":2}]},"Id":${big}}`);
+  assert.deepEqual(decoded(Expression, text), value);
+  assert.equal(refusal(Expression, '{"Not":{"Not":{"Id":"x"}}}').pointer, '/Not/Not/Id');
+});

@@ -18,6 +18,8 @@ export interface AllOfParts {
   readonly unions: readonly Schema[];
   /** Everything else: scalars, tagged unions, bytes… */
   readonly others: readonly Schema[];
+  /** Whether a member was reached through a `$ref`: the allOf may then hold itself. */
+  readonly throughRef: boolean;
 }
 
 /** True for schemas whose values are JSON objects with named fields or a record's entries. */
@@ -40,10 +42,12 @@ export function allOfParts(schema: Schema, defs: Defs): AllOfParts {
   const unions: Schema[] = [];
   const others: Schema[] = [];
   const seen = new Set<Schema>();
+  let throughRef = false;
   const visit = (m: Schema): void => {
     if (seen.has(m)) return;
     seen.add(m);
     if (typeof m.$ref === 'string') {
+      throughRef = true;
       const target = refTarget(m, defs);
       if (target !== undefined) visit(target);
       return;
@@ -59,7 +63,7 @@ export function allOfParts(schema: Schema, defs: Defs): AllOfParts {
     else if (!saysNothing(m)) others.push(m);
   };
   visit(schema);
-  return { objects, unions, others };
+  return { objects, unions, others, throughRef };
 }
 
 // A property schema that only annotates (`readOnly`, a description) gives way to a later member's

@@ -11,7 +11,7 @@ import { objectPlan, type ObjectPlan } from './objectPlan.ts';
 import { decodeStepOf, decodeWalk, encodeStepOf, encodeWalk, type ForwardingPlan } from './planWalk.ts';
 import { nullablePlan, taggedUnionPlan, unionPlan } from './unionPlans.ts';
 import { isStructural, unionLeaves } from './unionShapes.ts';
-import { allOfParts, isObjectSchema, mergeObjects, mergedAllOf } from './allOfShapes.ts';
+import { allOfParts, isObjectSchema, mergeObjects, mergedAllOf, type AllOfParts } from './allOfShapes.ts';
 import { collectDefs, refTarget } from './schemaDefs.ts';
 import { fromBase64, toBase64 } from '../../util/base64.ts';
 
@@ -173,6 +173,12 @@ function anyOfPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sch
  */
 function allOfPlan(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, sub: (s: Schema) => JsonPlan): JsonPlan {
   const parts = allOfParts(schema, defs);
+  // A member reached through a `$ref` may be the schema being compiled (`Not: allOf [Expression]`
+  // inside Expression): compiled on first use, like a `$ref`, or the compilation never ends.
+  return parts.throughRef ? deferred(() => allOfPlanOf(parts, config, defs, sub)) : allOfPlanOf(parts, config, defs, sub);
+}
+
+function allOfPlanOf(parts: AllOfParts, config: CodecConfig, defs: Record<string, Schema>, sub: (s: Schema) => JsonPlan): JsonPlan {
   const objects = mergeObjects(parts.objects);
   if (parts.unions.length > 0) {
     const leaves = unionLeaves(parts.unions[0], defs);
