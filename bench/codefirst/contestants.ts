@@ -1,12 +1,14 @@
 // The commands `npm run bench:codefirst` times on one generated project, each a fresh Node
 // process (bench/support/child.mjs): two that write an OpenAPI document from code (kitgen, tsoa)
 // and two that only derive JSON Schemas from the types (kitgen's derivation, ts-json-schema-generator).
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Step } from '../support/measure.ts';
 import type { BenchProject } from './project.ts';
+import { editMarker } from './sources.ts';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,20 +43,96 @@ function expectOperations(file: string, project: BenchProject, tool: string): vo
 }
 
 /**
+ * kitgen's cache folder for the next run: `KITGEN_CACHE_DIR` set in this process just before the
+ * child starts (measure() hands the child this process's environment).
+ */
+function useCache(dir: string): void {
+  process.env.KITGEN_CACHE_DIR = dir;
+}
+
+const generateArgs = (project: BenchProject, out: string) => ['generate', project.endpointGlob, '--out', out, '--targets', 'openapi', '--quiet'];
+
+/**
  * kitgen: OpenAPI from endpoint definition files, cold (`kitgen generate '<glob>' --targets openapi`,
- * from its tsc build `kitgenEntry`). Kept apart from the peers so it can change on its own.
+ * from its tsc build `kitgenEntry`) on an empty cache. Kept apart from the peers so it can change on its own.
  */
 export function kitgenOpenAPI(project: BenchProject, kitgenEntry: string, out: string): Contestant {
+  const cache = `${out}-cache`;
   return {
     name: 'kitgen generate --targets openapi',
     pair: 'openapi',
     kitgen: true,
     step: {
       entry: kitgenEntry,
-      args: ['generate', project.endpointGlob, '--out', out, '--targets', 'openapi', '--quiet'],
+      args: generateArgs(project, out),
       cwd: project.dir,
-      prepare: fresh(out),
+      prepare: () => {
+        fresh(out)();
+        rmSync(cache, { recursive: true, force: true });
+        useCache(cache);
+      },
       verify: () => expectOperations(join(out, 'openapi.json'), project, 'kitgen'),
+    },
+  };
+}
+
+/**
+ * kitgen again in a new process, nothing changed since a run that filled its cache (a CI re-run,
+ * a build after a day of `--watch`): the run reads every file's facts and the document from the cache.
+ */
+export function kitgenSecondCold(project: BenchProject, kitgenEntry: string, out: string): Contestant {
+  const cache = `${out}-cache`;
+  return {
+    name: 'kitgen generate, second cold run (cache)',
+    pair: 'openapi',
+    kitgen: true,
+    step: {
+      entry: kitgenEntry,
+      args: generateArgs(project, out),
+      cwd: project.dir,
+      prepare: () => {
+        fresh(out)();
+        useCache(cache);
+        // Filled once, by a run like the first contestant's; the project is the same in every round.
+        if (!existsSync(cache))
+          spawnSync(process.execPath, [kitgenEntry, ...generateArgs(project, out)], { cwd: project.dir, env: { ...process.env, NODE_OPTIONS: '' } });
+      },
+      verify: () => expectOperations(join(out, 'openapi.json'), project, 'kitgen'),
+    },
+  };
+}
+
+/**
+ * kitgen in a new process after a one-type edit since the run that filled its cache: an optional
+ * field added to the first interface of a types file (a new name each run, so no earlier run's
+ * entry fits), taken out again once measured. It pays for the files the edit reaches.
+ */
+export function kitgenColdAfterEdit(project: BenchProject, kitgenEntry: string, out: string): Contestant {
+  const cache = `${out}-cache`;
+  const file = project.typesFiles[Math.floor(project.typesFiles.length / 2)];
+  const original = readFileSync(file, 'utf8');
+  let runs = 0;
+  return {
+    name: 'kitgen generate, cold after a one-type edit (cache)',
+    pair: 'openapi',
+    kitgen: true,
+    step: {
+      entry: kitgenEntry,
+      args: generateArgs(project, out),
+      cwd: project.dir,
+      prepare: () => {
+        fresh(out)();
+        useCache(cache);
+        if (!existsSync(cache))
+          spawnSync(process.execPath, [kitgenEntry, ...generateArgs(project, out)], { cwd: project.dir, env: { ...process.env, NODE_OPTIONS: '' } });
+        runs += 1;
+        writeFileSync(file, original.replace(editMarker, `  benchCold${runs}?: string;\n${editMarker}`));
+      },
+      verify: () => {
+        writeFileSync(file, original);
+        if (!readFileSync(join(out, 'openapi.json'), 'utf8').includes(`"benchCold${runs}"`)) throw new Error('kitgen: the edit is not in openapi.json');
+        expectOperations(join(out, 'openapi.json'), project, 'kitgen');
+      },
     },
   };
 }
@@ -123,6 +201,8 @@ export function contestants(project: BenchProject, kitgen: { entry: string; buil
   return [
     kitgenOpenAPI(project, kitgen.entry, join(out, 'kitgen')),
     tsoaSpec(project),
+    kitgenSecondCold(project, kitgen.entry, join(out, 'kitgen-second')),
+    kitgenColdAfterEdit(project, kitgen.entry, join(out, 'kitgen-edited')),
     kitgenDerive(project, kitgen.build),
     tsJsonSchemaGenerator(project, join(out, 'tsjsg')),
   ];

@@ -22,18 +22,17 @@ export const goals = { openapi: 0.5, derive: 0.5, watchMs: 300 } as const;
 
 const ms = (x: number) => Math.round(x).toLocaleString('en-US');
 
-/** kitgen's median wall time over its peer's in a pair, at one size. */
-export function ratio(r: Results, size: number, pair: Pair, key: keyof Sample = 'wallMs'): number {
-  const of = (kitgen: boolean) => {
-    const c = r.contestants.find((x) => x.pair === pair && x.kitgen === kitgen)!;
-    return median(
+/** A kitgen contestant's median over its peer's in a pair (the first kitgen contestant of the pair when none is named), at one size. */
+export function ratio(r: Results, size: number, pair: Pair, key: keyof Sample = 'wallMs', kitgenName?: string): number {
+  const of = (c: Contestant) =>
+    median(
       r.samples
         .get(size)!
         .get(c.name)!
         .map((s) => s[key]),
     );
-  };
-  return of(true) / of(false);
+  const mine = r.contestants.find((x) => x.pair === pair && x.kitgen && (kitgenName === undefined || x.name === kitgenName))!;
+  return of(mine) / of(r.contestants.find((x) => x.pair === pair && !x.kitgen)!);
 }
 
 /** The Markdown report. */
@@ -48,7 +47,7 @@ export function report(r: Results): string {
     for (const c of r.contestants) {
       const xs = r.samples.get(size)!.get(c.name)!;
       const m = (key: keyof Sample) => median(xs.map((s) => s[key]));
-      const ratios = c.kitgen ? `${ratio(r, size, c.pair).toFixed(2)}× | ${ratio(r, size, c.pair, 'cpuMs').toFixed(2)}×` : ' | ';
+      const ratios = c.kitgen ? `${ratio(r, size, c.pair, 'wallMs', c.name).toFixed(2)}× | ${ratio(r, size, c.pair, 'cpuMs', c.name).toFixed(2)}×` : ' | ';
       lines.push(`| ${size.toLocaleString('en-US')} | ${c.name} | ${ms(m('wallMs'))} | ${ms(m('cpuMs'))} | ${Math.round(m('maxRssMb'))} | ${ratios} |`);
     }
   }
