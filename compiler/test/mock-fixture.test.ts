@@ -38,10 +38,10 @@ async function json(path: string, headers: Record<string, string> = {}): Promise
 
 test('it prints where it listens and how many operations it serves', () => {
   assert.match(mock.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-  assert.equal(mock.operations, 5);
+  assert.equal(mock.operations, 6);
   assert.match(
     mock.output().stdout,
-    /kitgen mock: compiler\/test\/fixtures\/mock\/openapi\.yaml — 5 operations at http:\/\/127\.0\.0\.1:\d+ \(docs: .*\/docs\)/,
+    /kitgen mock: compiler\/test\/fixtures\/mock\/openapi\.yaml — 6 operations at http:\/\/127\.0\.0\.1:\d+ \(docs: .*\/docs\)/,
   );
 });
 
@@ -96,6 +96,12 @@ test('without examples, sampled values respect formats, patterns, enums, writeOn
   });
   assert.equal(created.status, 201);
   assert.equal(referee.check(okPointer('/animals', 'post', '201'), 'response', await created.json()), undefined);
+});
+
+test('a sample the document refuses is still answered, and the mock says so once on stderr', async () => {
+  for (let i = 0; i < 2; i++) assert.equal((await json('/codes')).status, 200);
+  const said = mock.output().stderr.match(/kitgen mock: GET \/codes: the 200 answer may not fit the document \(.*\)/g) ?? [];
+  assert.equal(said.length, 1, mock.output().stderr);
 });
 
 test('Accept chooses among the declared media types; one the operation lacks is a 406', async () => {

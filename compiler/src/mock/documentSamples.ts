@@ -19,7 +19,15 @@ internals._registerSampler('string', (schema, ...rest) => {
 });
 
 /** A sampled value the referee accepts, or why there is none and whose fault that is. */
-export type Sampled = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly owner: 'sampler' | 'document'; readonly message: string };
+export type Sampled =
+  | { readonly ok: true; readonly value: unknown }
+  | {
+      readonly ok: false;
+      readonly owner: 'sampler' | 'document';
+      readonly message: string;
+      /** The sample the referee refused, where there is one (a mock may still answer it). */
+      readonly unchecked?: { readonly value: unknown };
+    };
 
 /** Keys whose children are names, not schema keywords (a property called `example` is no example). */
 const nameMaps = new Set(['properties', 'patternProperties', 'schemas', '$defs', 'definitions']);
@@ -148,7 +156,12 @@ export class DocumentSamples {
         if (!this.invalidExamples.some((e) => e.pointer === pointer)) this.invalidExamples.push({ pointer, message: `${problem} in ${preview(value)}` });
         return { ok: true, value: plain };
       }
-      return { ok: false, owner: 'sampler', message: `the sample of ${pointer} breaks its own schema: ${again} in ${preview(plain)}` };
+      return {
+        ok: false,
+        owner: 'sampler',
+        message: `the sample of ${pointer} breaks its own schema: ${again} in ${preview(plain)}`,
+        unchecked: { value: plain },
+      };
     } catch (error) {
       if (this.#documentFault(error)) return { ok: false, owner: 'document', message: (error as Error).message };
       return { ok: false, owner: 'sampler', message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}` };

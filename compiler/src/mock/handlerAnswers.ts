@@ -17,6 +17,8 @@ export interface Answer {
   readonly value: unknown;
   readonly accept?: string;
   readonly json?: { readonly value: unknown; readonly sampled: unknown };
+  /** Why the body may not fit the document: the referee refused the sample (with {@link AnswerChoice.lenient}). */
+  readonly unchecked?: string;
 }
 
 /** Why there is no answer, and whose fault that is. */
@@ -53,6 +55,8 @@ export interface AnswerChoice {
   readonly dynamic?: boolean;
   /** Answer each response header with the document's example of it, where it has one. */
   readonly headerExamples?: boolean;
+  /** Answer a sample the referee refused (saying why in {@link Answer.unchecked}) rather than none. */
+  readonly lenient?: boolean;
 }
 
 /** The document's example of a response header: the header's `example`, else its schema's. */
@@ -98,6 +102,7 @@ export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op:
   let body: unknown;
   let variant: string | undefined;
   let json: Answer['json'];
+  let unchecked: string | undefined;
   if (mediaType !== undefined && modelResponse.content) {
     const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}/schema`;
     // The generated type says what the handler returns: bytes where kitgen's model made the body
@@ -111,8 +116,9 @@ export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op:
       if (xml) sampled = tools.samples.xml(pointer, 'response', choice.dynamic) ?? 'text';
       else {
         const s = tools.samples.valid(pointer, 'response', choice.sparse, choice.dynamic);
-        if (!s.ok) return s;
-        sampled = s.value;
+        if (!s.ok && !(choice.lenient && s.unchecked)) return s;
+        if (!s.ok) unchecked = s.message;
+        sampled = s.ok ? s.value : s.unchecked!.value;
       }
     }
     const shape = modelResponse.content.variants?.find((v) => v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)));
@@ -126,7 +132,7 @@ export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op:
       if (kind === 'json') json = { value: tools.typed.project(node, sampled), sampled };
     }
   }
-  const extra = json ? { json } : {};
+  const extra = { ...(json ? { json } : {}), ...(unchecked !== undefined ? { unchecked } : {}) };
   if (!found.error && plainOutput(op)) return { value: body, accept: mediaType, ...extra };
   const headers =
     modelResponse.headers.length > 0

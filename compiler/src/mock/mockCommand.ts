@@ -51,8 +51,8 @@ async function listen(input: string, prepared: PreparedMock, options: MockOption
 export async function mockCommand(input: string, flags: MockFlags, io: CliIO): Promise<number> {
   const options = mockOptions(flags);
   if (flags.watch && isUrl(input)) throw new UsageError(`--watch needs a file to watch, not a URL (${input}); download the document, or leave --watch out`);
-  const seed = options.seed !== undefined ? { seed: options.seed } : {};
-  let prepared = await prepareMock(input, seed);
+  const prepare = { ...(options.seed !== undefined ? { seed: options.seed } : {}), warn: (message: string) => io.stderr(`kitgen mock: ${message}`) };
+  let prepared = await prepareMock(input, prepare);
   let running = await listen(input, prepared, options, io);
   const stopped = io.stopped ?? new Promise<void>(() => undefined);
   if (!flags.watch) {
@@ -71,7 +71,7 @@ export async function mockCommand(input: string, flags: MockFlags, io: CliIO): P
   };
   const reload = async () => {
     try {
-      prepared = await prepareMock(input, seed);
+      prepared = await prepareMock(input, prepare);
     } catch (error) {
       reportError(error, io.stderr);
       io.stderr(`kitgen mock: still serving the last version of ${input}; waiting for the document to change`);

@@ -55,9 +55,16 @@ export function mockHandlers(
   api: Api,
   doc: OpenApiDocument,
   tools: AnswerTools,
-  context: { readonly request: () => MockRequest | undefined; readonly refuse: Refuse; readonly failures: Failures },
+  context: {
+    readonly request: () => MockRequest | undefined;
+    readonly refuse: Refuse;
+    readonly failures: Failures;
+    /** Told once per operation whose answer the referee refused. */
+    readonly warn: (message: string) => void;
+  },
 ): Record<string, () => unknown> {
   const handlers: Record<string, () => unknown> = {};
+  const warned = new Set<string>();
   for (const op of api.operations) {
     const dop = declaredResponses(doc, op);
     const label = `${op.method.toUpperCase()} ${op.path}`;
@@ -100,8 +107,14 @@ export function mockHandlers(
         ...(example ? { example } : {}),
         dynamic: prefer.dynamic,
         headerExamples: true,
+        lenient: true,
       });
       if ('owner' in answer) throw context.refuse(500, `the mock cannot answer ${label} with its ${key} response: ${answer.message}`);
+      // A sample the document's schema refuses is still an answer a frontend can work with; said once.
+      if (answer.unchecked !== undefined && !warned.has(op.ident)) {
+        warned.add(op.ident);
+        context.warn(`${label}: the ${key} answer may not fit the document (${answer.unchecked})`);
+      }
       if (modelResponseOf(op, key)!.error) throw context.failures[op.ident].fail(answer.value);
       return answer.value;
     };

@@ -75,7 +75,7 @@ export interface PreparedMock {
 }
 
 /** Compiles `input`, imports its generated server and builds its routes with answering handlers. */
-export async function prepareMock(input: string, options: { readonly seed?: number } = {}): Promise<PreparedMock> {
+export async function prepareMock(input: string, options: { readonly seed?: number; readonly warn?: (message: string) => void } = {}): Promise<PreparedMock> {
   const source = await loadDocument(input);
   let code: ReturnType<typeof EndpointGen.fromOpenAPI>;
   try {
@@ -123,6 +123,7 @@ export async function prepareMock(input: string, options: { readonly seed?: numb
     request: () => current.getStore(),
     refuse: (status, message) => new runtime.HttpError(status, message),
     failures: endpoints,
+    warn: options.warn ?? (() => undefined),
   });
   const remember = runtime.aroundRoutesMiddleware((next) => (request) => current.run({ header: (name) => request.headers.get(name) }, () => next(request)));
   const parsed = runtime.OpenAPI.fromDocument(source.document);
