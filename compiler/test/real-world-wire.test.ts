@@ -47,7 +47,7 @@ const sample: readonly SampleDocument[] = [
   { document: 'xkcd.com.json', shows: '`*/*` responses, a `type: number` path parameter', kitgen: 0 },
   { document: 'remove.bg.json', shows: '`*/*` responses, multipart bodies', kitgen: 0 },
   { document: 'exude-api.herokuapp.com.json', shows: 'a multipart array part', kitgen: 0 },
-  { document: 'hubapi.com/events.json', shows: 'a `default` error schema under `*/*`', kitgen: 1 },
+  { document: 'hubapi.com/events.json', shows: 'a `default` error schema under `*/*` (its required fields warned about)', kitgen: 0 },
   { document: 'mbus.local.json', shows: 'text/plain error responses, number path parameters', kitgen: 0 },
   { document: 'apisetu.gov.in/hpayushboard.json', shows: 'a declared 400 schema with an enum of error codes', kitgen: 0 },
   { document: 'opto22.com/groov.json', shows: 'an apiKey in the query, integer path parameters', kitgen: 0 },
@@ -68,7 +68,7 @@ const sample: readonly SampleDocument[] = [
   { document: 'adyen.com/TerminalAPI-v1.json', shows: 'base64 strings whose spelling a pattern constrains', kitgen: 0 },
   { document: 'adyen.com/BinLookupService.json', shows: 'base64 (`contentEncoding`) answered as bytes', kitgen: 0 },
   { document: '6-dot-authentiqio.appspot.com.json', shows: 'an integer `error` in a declared error under `*/*`', kitgen: 0 },
-  { document: 'npr.org/listening.json', shows: 'an int64 in a field two allOf members declare (errors needing `version`: recorded)', kitgen: 5 },
+  { document: 'npr.org/listening.json', shows: 'an int64 in a field two allOf members declare (errors needing `version`: warned)', kitgen: 0 },
 ];
 
 for (const s of sample) {

@@ -161,7 +161,7 @@ async function main(): Promise<void> {
       if (args.json && reports.length % 100 === 0) writeFileSync(`${args.json}.partial`, JSON.stringify({ args, reports }));
       const owners = (o: string) => report.violations.filter((v) => v.owner === o).length;
       process.stdout.write(
-        `[${reports.length}/${documents.length}] ${name}: ${report.operations} operations, ${report.called} answers, kitgen ${owners('kitgen')}, sampler ${owners('sampler')}, document ${owners('document')}, harness ${owners('harness')} (${report.seconds.toFixed(1)} s)\n`,
+        `[${reports.length}/${documents.length}] ${name}: ${report.operations} operations, ${report.called} answers, kitgen ${owners('kitgen')}, decision ${owners('decision')}, sampler ${owners('sampler')}, document ${owners('document')}, harness ${owners('harness')} (${report.seconds.toFixed(1)} s)\n`,
       );
     }
   };

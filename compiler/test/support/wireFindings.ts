@@ -2,10 +2,11 @@
 // the runtime broke the document's contract), the sampler's (a value sampled from the document
 // that its own schema refuses, so nothing was sent), the document's (a schema the referee cannot
 // compile, an example that breaks its own schema, a value the document gives no way to send), or
-// the harness's (a time limit, a fault of this instrument). Only kitgen's count against kitgen.
+// the harness's (a time limit, a fault of this instrument), or a recorded decision of kitgen's
+// (an outcome it warns about and documents). Only kitgen's count against kitgen.
 
 /** Whose fault a finding is. */
-export type Owner = 'kitgen' | 'sampler' | 'document' | 'harness';
+export type Owner = 'kitgen' | 'decision' | 'sampler' | 'document' | 'harness';
 
 /** Each category, and whose fault it is. */
 export const categories = {
@@ -43,6 +44,12 @@ export const categories = {
   'error-body-schema': 'kitgen',
   /** A refusal has a body where the declared 4xx (or default) response has none. */
   'error-body-undeclared': 'kitgen',
+  /**
+   * A refusal is not in the declared error shape, which the runtime cannot fill (a required field
+   * no part of the failure is named for, a media type it cannot write) and `kitgen generate` warned
+   * about, naming the operation and `mapError`.
+   */
+  'error-shape-warned': 'decision',
   /** A sampled value the document's own schema refuses, or one that cannot be sent: the operation was not called. */
   sampler: 'sampler',
   /** The document could not be read or bundled, or is no OpenAPI 3 document. */

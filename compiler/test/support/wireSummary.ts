@@ -24,7 +24,7 @@ const quantile = (sorted: readonly number[], q: number) => (sorted.length === 0 
 
 /** Sums the reports of a run. */
 export function summarise(reports: readonly DocumentReport[]): Summary {
-  const byOwner: Record<Owner, number> = { kitgen: 0, sampler: 0, document: 0, harness: 0 };
+  const byOwner: Record<Owner, number> = { kitgen: 0, decision: 0, sampler: 0, document: 0, harness: 0 };
   const byCategory = new Map<Category, { count: number; documents: Set<string> }>();
   const byDocument: Array<{ document: string; kitgen: number; categories: Record<string, number> }> = [];
   for (const r of reports) {
@@ -76,7 +76,7 @@ export function formatSummary(s: Summary, reports: readonly DocumentReport[], op
   const examples = options.examples ?? 3;
   lines.push(
     `documents ${s.documents}, generated ${s.generated}, started ${s.started}; operations ${s.operations}, requests answered ${s.called} (${s.refusalsTried} invalid ones sent), judged ${s.judged}`,
-    `findings: kitgen ${s.byOwner.kitgen}, sampler ${s.byOwner.sampler}, document ${s.byOwner.document}, harness ${s.byOwner.harness}`,
+    `findings: kitgen ${s.byOwner.kitgen}, decisions (warned) ${s.byOwner.decision}, sampler ${s.byOwner.sampler}, document ${s.byOwner.document}, harness ${s.byOwner.harness}`,
     `time per document: median ${s.seconds.median.toFixed(2)} s, p90 ${s.seconds.p90.toFixed(2)} s, max ${s.seconds.max.toFixed(1)} s (${s.seconds.slowest}), total ${(s.seconds.total / 60).toFixed(1)} min`,
     '',
     'by category (owner, findings, documents):',
