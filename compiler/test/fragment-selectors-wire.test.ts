@@ -68,6 +68,10 @@ test('each request reaches the operation whose flag it carries, the listing only
     assert.equal(await get(''), 'listObjects null');
     assert.equal(await get('?prefix=2024'), 'listObjects null');
     assert.equal(await get('?cors=true'), 'getBucketCors');
+    // A flag as clients write it: its name alone.
+    assert.equal(await get('?cors'), 'getBucketCors');
+    assert.equal(await get('?cors='), 'getBucketCors');
+    assert.equal(await get('?analytics&id=a1'), 'getBucketAnalyticsConfiguration a1');
     assert.equal(await get('?analytics=true'), 'listBucketAnalyticsConfigurations');
     assert.equal(await get('?analytics=true&id=a1'), 'getBucketAnalyticsConfiguration a1');
     assert.equal(await get('?list-type=2&prefix=x'), 'listObjectsV2');

@@ -170,6 +170,7 @@ function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
     }
   }
   if (raw.length === 0) return missing(node, 'query parameter');
+  if (raw.length === 1 && raw[0] === '' && isFlag(node.schema)) return true;
   // Sent more than once, a name may also be a property of the endpoint's form-exploded objects (EC2's `Value`, `Version`).
   const own = raw.length > 1 && node.explode && formObject === undefined ? sharedKeyValues(node, node.name, raw, params, queryLayoutOf(ctx.root ?? node)) : raw;
   if (own.length === 0) return missing(node, 'query parameter');
@@ -230,6 +231,16 @@ function decodeHeader(node: HeaderNode, ctx: InputContext): unknown {
   }
   if (isListSchema(node.schema)) return checked(node.schema, coerceParam(node.schema, headerList(text), 'form', true), 'header', node.name, text);
   return checked(node.schema, coerceScalar(node.schema as unknown as Record<string, unknown>, text), 'header', node.name, text);
+}
+
+/**
+ * A schema whose one value is `true`: a flag, which a query names without a value (S3's
+ * `GET /{Bucket}?cors`, declared `{ type: boolean, enum: [true] }` with `allowEmptyValue`). Its
+ * empty value can mean nothing else, so it reads as `true`.
+ */
+export function isFlag(schema: TSchema): boolean {
+  const s = schema as unknown as { const?: unknown; enum?: unknown };
+  return s.const === true || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === true);
 }
 
 /** An array schema (or one of an array or null): a header's value is then a list. */

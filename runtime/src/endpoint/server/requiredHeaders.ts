@@ -1,6 +1,7 @@
 import type { Request } from '../../http/Request.ts';
 import type { CodecNode, QueryNode } from '../CodecNode.ts';
 import { selects, type RouteSelector } from './routeSelector.ts';
+import { isFlag } from './decodeInput.ts';
 
 /** Whether a request can be this endpoint's at all; `true` stands for "always". */
 type Guard = ((request: Request) => boolean) | true;
@@ -55,18 +56,26 @@ function compile(node: CodecNode): Guard {
 function requiredQuery(node: QueryNode): Guard {
   const schema = node.schema as unknown as { default?: unknown; type?: unknown };
   if (node.optional || schema.default !== undefined || node.style === 'deepObject') return true;
-  if (node.mediaType === undefined && !['string', 'integer', 'number', 'boolean', 'array'].includes(String(schema.type))) return true;
-  const name = node.name;
   const allowed = textEnum(node.schema);
+  // A `const` or `enum` without a `type` (`{ const: true }`) is a scalar too.
+  if (node.mediaType === undefined && allowed === undefined && !['string', 'integer', 'number', 'boolean', 'array'].includes(String(schema.type))) return true;
+  const name = node.name;
   if (allowed === undefined) return (request) => request.query.has(name);
+  // A flag (`?cors`) is there with no value.
+  if (isFlag(node.schema)) {
+    allowed.add('');
+    return (request) => request.query.has(name) && allowed.has(request.query.get(name) ?? '');
+  }
   return (request) => allowed.has(request.query.get(name) ?? '');
 }
 
-/** A schema's `enum` (or `const`) as the texts a header or query value may be; undefined when it has none. */
+/** A schema's `enum` (or `const`) as the texts a header or query value may be; undefined when it has none, or one that is no scalar. */
 function textEnum(schema: object): Set<string> | undefined {
   const s = schema as { enum?: unknown; const?: unknown };
   const values = Array.isArray(s.enum) ? s.enum : 'const' in s ? [s.const] : undefined;
-  return values === undefined ? undefined : new Set(values.map(String));
+  // An object or array among them has no one text: the schema is left to decoding.
+  if (values === undefined || values.some((v) => typeof v === 'object' && v !== null)) return undefined;
+  return new Set(values.map(String));
 }
 
 function all(guards: Guard[]): Guard {
