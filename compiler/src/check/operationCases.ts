@@ -27,13 +27,18 @@ function successMediaTypes(doc: OpenApiDocument, op: DocumentOperation): string[
   return [...out];
 }
 
+const isEmpty = (v: unknown) => (Array.isArray(v) ? v.length === 0 : v !== null && typeof v === 'object' && Object.keys(v).length === 0);
+
 /** The arbitrary of an operation's generated requests. */
 export function caseArbitrary(doc: OpenApiDocument, op: DocumentOperation): fc.Arbitrary<CaseInput> {
   const values: Record<string, fc.Arbitrary<unknown>> = {};
   const requiredKeys: string[] = [];
   for (const p of op.parameters) {
     if (p.schemaPointer === undefined || p.schemaPointer in values) continue;
-    values[p.schemaPointer] = schemaArbitrary(doc, p.schemaPointer, { view: 'request' });
+    const arbitrary = schemaArbitrary(doc, p.schemaPointer, { view: 'request' });
+    // An empty list or object of a required parameter writes nothing in most styles (no `ids=`
+    // at all): the request would lack the parameter. Such a case makes no request; the others do.
+    values[p.schemaPointer] = p.required ? arbitrary.map((v) => (isEmpty(v) ? undefined : v)) : arbitrary;
     if (p.required) requiredKeys.push(p.schemaPointer);
   }
   for (const m of op.body?.media ?? []) {

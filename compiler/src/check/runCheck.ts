@@ -220,8 +220,10 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
         result.invalid++;
         if (typeof seen === 'string') return { findings: [{ category: 'transport', message: `${spoiled.how}: ${seen}` }], curl };
         const findings = judgeRefusal(doc, referee, op, seen, withoutCredentials).map((f) => ({ ...f, message: `${spoiled.how}: ${f.message}` }));
-        // Any other 4xx (a 404, a 400) means the server went on without knowing who asked.
-        if (withoutCredentials && findings.length === 0 && seen.status !== 401 && seen.status !== 403)
+        // A 404, a 409 or a 2xx means the server went on without knowing who asked; a refusal
+        // of the request itself (400, 415, 422) may come first on a server that validates
+        // before it authenticates (a valid request refused is the valid run's finding).
+        if (withoutCredentials && findings.length === 0 && ![401, 403].includes(seen.status) && !refusalStatuses.has(seen.status))
           findings.push({ category: 'credentials-unchecked', message: `${spoiled.how}: answered ${seen.status}, not 401 or 403: ${seen.text.slice(0, 120)}` });
         return { findings: judged(findings), status: seen.status, curl };
       });
