@@ -89,7 +89,8 @@ export {
   type ClientInputOptions,
 } from './client/clientFromEndpoints.ts';
 export { ClientError, type ClientErrorKind } from './client/ClientError.ts';
-export { connect, operation, type Connection, type ConnectionOptions, type Operation, type OperationOf, type OperationArgs } from './client/operation.ts';
+export { connect, operation } from './client/operation.ts';
+export type { Connection, ConnectionOptions, Operation, OperationOf, OperationArgs } from './client/operationTypes.ts';
 export { operationOf } from './client/operationOf.ts';
 export { RequestWriter, type PathKind } from './client/requestWriter.ts';
 export type { PlainResponse } from './client/plainResponse.ts';

@@ -1,6 +1,6 @@
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import type { ErrorOf } from './ClientTypes.ts';
-import type { Operation } from './operation.ts';
+import type { Operation } from './operationTypes.ts';
 
 /**
  * A declared failure answered by the server (rule 5): `value` is the decoded error, typed by the

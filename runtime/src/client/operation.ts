@@ -1,6 +1,6 @@
 // Generated per-operation functions: `getPet(api, { petId: 1 })`, each its own export, so a page
 // that imports one pays for that one. An operation whose request and responses are plain JSON,
-// text parameters and status codes (what most are) is compiled by the generator into a request
+// text parameters and status codes is compiled by the generator into a request
 // writer and a table of responses, run here on fetch; any other is the executor's call of its
 // endpoint (operationOf), as `createClient`'s methods are.
 import { CodecConfig } from '../codec/json/CodecConfig.ts';
@@ -8,56 +8,17 @@ import { loadValidatorEngine } from '#validator-engine';
 import { Either } from '../util/Either.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { ClientError } from './ClientError.ts';
-import type { CallOptions, InputOf, OutputOf } from './ClientTypes.ts';
-import type { DeclaredErrorOf } from '../endpoint/EndpointOf.ts';
-import type { ExecutorOptions } from './EndpointExecutor.ts';
+import type { CallOptions } from './ClientTypes.ts';
+import type { Connection, ConnectionOptions, Operation, Outcome } from './operationTypes.ts';
 import { EndpointError } from './EndpointError.ts';
 import { decodePlain, PlainMismatch, type PlainResponse } from './plainResponse.ts';
 import { RequestWriter } from './requestWriter.ts';
 import { causeText, mismatch, sendRequest } from './sendRequest.ts';
 
-/** What {@link connect} takes: the executor's options, with the credentials of a generated `createClient` beside `auth`. */
-export interface ConnectionOptions extends ExecutorOptions {
-  readonly basic?: { readonly username: string; readonly password: string };
-  readonly bearer?: string;
-  /** API keys by the client option's name (a generated client's `ClientOptions` names them). */
-  readonly [apiKey: string]: unknown;
-}
-
-/** Where and how a generated operation function calls: made once by {@link connect}, passed to every call. */
-export interface Connection {
-  readonly baseUrl: string;
-  readonly options: ConnectionOptions;
-}
-
 /** A connection to the API at `options.baseUrl` for generated operation functions (`getPet(api, params)`). */
 export function connect(options: ConnectionOptions): Connection {
   return { baseUrl: String(options.baseUrl).replace(/\/+$/, ''), options };
 }
-
-/** The arguments after the connection: the params (optional when an empty object is one), then call options. */
-export type OperationArgs<P> = Record<never, never> extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-
-/** A generated operation function: resolves with the output, rejects with an EndpointError (declared) or a ClientError. */
-export interface Operation<P = never, O = unknown, E = unknown> {
-  (connection: Connection, ...args: OperationArgs<P>): Promise<O>;
-  /** The same call, resolving with `Either.left(error)` for a declared error and `Either.right(output)` otherwise. */
-  either(connection: Connection, ...args: OperationArgs<P>): Promise<Either<E, O>>;
-  /** Method and path, e.g. `GET /pets/{petId}` (what errors name). */
-  readonly route: string;
-}
-
-/** The generated function of an endpoint's operation: its params, output and declared errors. */
-export type OperationOf<E extends AnyEndpoint> = Operation<InputOf<E>, OutputOf<E>, DeclaredErrorOf<E>>;
-
-/** @internal One call's result: the decoded value, whether it is a declared error, and the response. */
-export type Outcome = {
-  readonly value: unknown;
-  readonly isError: boolean;
-  readonly status: number;
-  readonly headers: globalThis.Headers;
-  readonly url: string;
-};
 
 /** @internal An operation function over `run`, which makes one call's outcome. */
 export function operationOfRun(route: string, run: (c: Connection, params: unknown, options: CallOptions) => Promise<Outcome>): Operation {
@@ -109,7 +70,7 @@ export function operation(
     const params = optional ? (given ?? {}) : given;
     const config = c.options.codecConfig ?? CodecConfig.current();
     // Loaded only then: a page whose calls use the default settings never downloads the executor.
-    if (!plainConfig(config)) return (await import('./operationOf.ts')).executorRun(c, await endpoint(), params, options);
+    if (!plainConfig(config)) return (await import('./executorRun.ts')).executorRun(c, await endpoint(), params, options);
     const loading = loadValidatorEngine(schemas);
     if (loading) {
       try {

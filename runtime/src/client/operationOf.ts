@@ -1,36 +1,8 @@
-// The executor's side of generated operation functions: an operation the generator does not
-// compile (operationOf), and a compiled one called under a CodecConfig that changes the JSON form.
+// An operation the generator does not compile: the executor calls its endpoint (executorRun.ts).
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
-import { ClientError } from './ClientError.ts';
-import type { CallOptions } from './ClientTypes.ts';
-import type { ClientCredentials } from './encodeRequest.ts';
-import { EndpointExecutor } from './EndpointExecutor.ts';
-import { InputShapeError, requestValues, type RequestValues } from './inputAssignments.ts';
-import { operationOfRun, type Connection, type Operation, type Outcome } from './operation.ts';
-
-const executors = new WeakMap<Connection, EndpointExecutor>();
-
-function executorOf(c: Connection): EndpointExecutor {
-  let hit = executors.get(c);
-  if (!hit) {
-    const { basic, bearer, auth, ...rest } = c.options;
-    const credentials: ClientCredentials | undefined = auth ?? (basic || bearer !== undefined ? { basic, bearer } : undefined);
-    executors.set(c, (hit = EndpointExecutor.make({ ...rest, baseUrl: c.baseUrl, auth: credentials })));
-  }
-  return hit;
-}
-
-/** The executor's call of an endpoint, as an outcome (the executor's own input checks and messages). */
-export async function executorRun(c: Connection, endpoint: AnyEndpoint, params: unknown, options: CallOptions): Promise<Outcome> {
-  let values: RequestValues;
-  try {
-    values = requestValues(endpoint.state, params);
-  } catch (error) {
-    if (error instanceof InputShapeError) throw new ClientError('encode', error.message, { endpoint: String(endpoint.route), url: undefined });
-    throw error;
-  }
-  return executorOf(c).invokeValues(endpoint, values, options);
-}
+import { executorRun } from './executorRun.ts';
+import { operationOfRun } from './operation.ts';
+import type { Operation } from './operationTypes.ts';
 
 /**
  * An operation the executor calls with its endpoint (any request and response the endpoints
