@@ -2,7 +2,8 @@
 // contract: a `default: null` on a string that does not admit null (Akeneo's read-only `created`)
 // was filled in for an absent field and then refused, so every request leaving it out answered
 // 400; and an integer `error` in a declared error (Authentiq's) had nothing to fill it, so the
-// runtime's own `{"error": "Bad Request"}` went out, breaking the declared shape.
+// runtime's own `{"error": "Bad Request"}` went out, breaking the declared shape; so did a
+// required `href` (ably's link to more about the error), which now says `about:blank`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EndpointGen } from '../src/index.ts';
@@ -59,4 +60,15 @@ test('an integer error in a declared error takes the status', () => {
   const built = EndpointGen.fromOpenAPI(structuredClone(doc));
   const server = built.files.get('server.js') ?? '';
   assert.match(server, /"error": f\.status, "detail": f\.message/);
+});
+
+test('a required link in a declared error is about:blank; an optional one is left out', () => {
+  const errors = structuredClone(doc);
+  errors.paths['/records'].patch.responses.default.content['application/json'].schema = {
+    type: 'object',
+    required: ['message', 'code', 'href'],
+    properties: { message: { type: 'string' }, code: { type: 'integer' }, href: { type: 'string' }, link: { type: 'string' } },
+  } as never;
+  const server = EndpointGen.fromOpenAPI(errors).files.get('server.js') ?? '';
+  assert.match(server, /"message": f\.message, "code": f\.status, "href": "about:blank" \}/);
 });

@@ -51,6 +51,7 @@ const statusNames = new Set(['status', 'statuscode', 'httpstatus', 'httpcode', '
 const numericCodeNames = new Set([...statusNames, 'code', 'errorcode', 'error']);
 const placeNames = new Set(['field', 'parameter', 'param', 'pointer', 'target', 'path', 'source', 'location']);
 const falseNames = new Set(['success', 'ok', 'succeeded', 'successful']);
+const linkNames = new Set(['href', 'link', 'helpurl', 'helplink', 'documentationurl', 'docsurl', 'moreinfo', 'moreinfourl', 'infourl']);
 
 // Words that say which kind of failure an enum value names, by the status the runtime answers.
 const kindWords: Readonly<Record<number, readonly string[]>> = {
@@ -119,6 +120,10 @@ function scalarFill(name: string, s: SchemaNode, status: number, required: boole
     }
     if (s.format === 'date-time' && unconstrained(s)) return { fill: { kind: 'now' }, message: false };
     if (s.format === 'uri' && (k === 'type' || k === 'errortype') && unconstrained(s))
+      return { fill: { kind: 'literal', value: 'about:blank' }, message: false };
+    // A required link to more about the error (ably's `href`): the runtime has none, and
+    // `about:blank` is the URI that says so, as a problem's `type` does.
+    if (required && linkNames.has(k) && (s.format === undefined || s.format === 'uri' || s.format === 'url') && unconstrained(s))
       return { fill: { kind: 'literal', value: 'about:blank' }, message: false };
     if (s.format !== undefined || !unconstrained(s)) return undefined;
     if (messageNames.has(k)) return { fill: { kind: 'failure', field: 'message' }, message: true };
