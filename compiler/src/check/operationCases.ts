@@ -4,7 +4,7 @@
 // in the document's styles; the referee checks each value first, so a value the generator got
 // wrong is skipped (never sent as if it were valid).
 import fc from 'fast-check';
-import { follow, RefereeUnable, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
+import { follow, mediaEssence, RefereeUnable, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
 import type { DocumentOperation } from './documentOperations.ts';
 import { validParts, type RequestParts, type Sampled, type Unbuildable, type ValueSource } from './requests.ts';
 import { schemaArbitrary } from './schemaArbitrary.ts';
@@ -38,7 +38,9 @@ export function caseArbitrary(doc: OpenApiDocument, op: DocumentOperation): fc.A
     const arbitrary = schemaArbitrary(doc, p.schemaPointer, { view: 'request' });
     // An empty list or object of a required parameter writes nothing in most styles (no `ids=`
     // at all): the request would lack the parameter. Such a case makes no request; the others do.
-    values[p.schemaPointer] = p.required ? arbitrary.map((v) => (isEmpty(v) ? undefined : v)) : arbitrary;
+    // A null has no text in any style (OpenAPI gives none): the parameter is left out instead.
+    const unsent = (v: unknown) => v === null || (p.required && isEmpty(v));
+    values[p.schemaPointer] = arbitrary.map((v) => (unsent(v) ? undefined : v));
     if (p.required) requiredKeys.push(p.schemaPointer);
   }
   for (const m of op.body?.media ?? []) {
@@ -106,5 +108,9 @@ function caseSource(doc: OpenApiDocument, referee: DocumentReferee, input: CaseI
 /** The request parts of a case, or why it makes no valid request. */
 export function caseParts(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, input: CaseInput): RequestParts | Unbuildable {
   const media = op.body?.media[Math.min(input.media, op.body.media.length - 1)];
+  // A multipart body has at least one part (RFC 2046): an object without properties writes none.
+  const value = media?.schemaPointer !== undefined ? input.values[media.schemaPointer] : undefined;
+  if (media && mediaEssence(media.mediaType) === 'multipart/form-data' && isEmpty(value))
+    return { owner: 'sampler', message: `a ${media.mediaType} body without fields has no part to send` };
   return validParts(doc, op, caseSource(doc, referee, input), input.accept, media);
 }
