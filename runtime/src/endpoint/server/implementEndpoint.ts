@@ -15,6 +15,7 @@ import type { EndpointHandler, EndpointImpl, HandlerContext } from '../Endpoint.
 import { EndpointFailure } from '../EndpointFailure.ts';
 import { decodeInput } from './decodeInput.ts';
 import { requiredHeaders } from './requiredHeaders.ts';
+import { bodyMediaGuard, bothGuards } from './bodyMediaGuard.ts';
 import { encodeOutput } from './encodeOutput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 import { runtimeFailureOf, type ErrorMapper } from './RuntimeFailure.ts';
@@ -146,7 +147,12 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
     return proceed(request, config, append(values, decoded), auth);
   };
   // Every promise of `run` is settled by answerLater: the runner need not wait on it again.
-  return Route.fromHandler(route, (request) => answerSettled(run, request, render), endpoint, requiredHeaders(input, selector));
+  return Route.fromHandler(
+    route,
+    (request) => answerSettled(run, request, render),
+    endpoint,
+    bothGuards(requiredHeaders(input, selector), bodyMediaGuard(input)),
+  );
 }
 
 function append(values: unknown[], more: readonly unknown[]): unknown[] {
