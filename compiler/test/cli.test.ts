@@ -84,13 +84,15 @@ test('generate writes every target, formatted; a second run leaves the files alo
     'endpoints.js',
     'index.d.ts',
     'index.js',
+    'operations.d.ts',
+    'operations.js',
     'server.d.ts',
     'server.js',
   ]);
   assert.equal(await readFile(join(dir, 'endpoints.js'), 'utf8'), await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.js'), 'utf8'));
-  assert.match(first.err, /9 files written, 0 unchanged/);
+  assert.match(first.err, /11 files written, 0 unchanged/);
   const second = await kitgen(['generate', pets, '--out', dir]);
-  assert.match(second.err, /0 files written, 9 unchanged/);
+  assert.match(second.err, /0 files written, 11 unchanged/);
   const quiet = await kitgen(['generate', pets, '--out', dir, '--quiet']);
   assert.equal(quiet.err, '', '--quiet prints nothing on success');
 });
@@ -118,7 +120,16 @@ test('--targets, --dry-run, --no-format and --clean', async () => {
   const dir = await scratch('targets');
   const some = await kitgen(['generate', pets, '--out', dir, '--targets', 'endpoints,client']);
   assert.equal(some.code, 0, some.err);
-  assert.deepEqual((await readdir(dir)).sort(), ['client.d.ts', 'client.js', 'endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js']);
+  assert.deepEqual((await readdir(dir)).sort(), [
+    'client.d.ts',
+    'client.js',
+    'endpoints.d.ts',
+    'endpoints.js',
+    'index.d.ts',
+    'index.js',
+    'operations.d.ts',
+    'operations.js',
+  ]);
   const index = await readFile(join(dir, 'index.js'), 'utf8');
   assert.match(index, /'\.\/endpoints\.js'/);
   assert.doesNotMatch(index, /server/);
@@ -133,6 +144,8 @@ test('--targets, --dry-run, --no-format and --clean', async () => {
     'endpoints.js',
     'index.d.ts',
     'index.js',
+    'operations.d.ts',
+    'operations.js',
     'server.d.ts',
     'server.js',
   ]);
@@ -150,7 +163,7 @@ test('--targets, --dry-run, --no-format and --clean', async () => {
     ['endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js', 'mine.ts', 'raw'],
     'stale generated files go, the user file stays',
   );
-  assert.match(clean.err, /2 removed/);
+  assert.match(clean.err, /4 removed/);
 });
 
 test('a kitgen.config.json, .mjs or .ts in the working folder, overridden by the command line', async () => {

@@ -156,17 +156,29 @@ await outcome('abort', () => {
   setTimeout(() => controller.abort(), 100);
   return call;
 });
+// The generated per-operation functions (operations.js), compiled ones: the same answers.
+await outcome('opJson', () => ops.createPet(api, { body: { name: 'Rex', tag: 'dog' } }));
+await outcome('opBadJson', () => ops.createPet(api, { body: { name: '' } }));
+await outcome('opFound', () => ops.getPet.either(api, { petId: 1 }));
+await outcome('opDeclaredError', () => ops.getPet.either(api, { petId: 9 }));
+await outcome('opBadInput', () => ops.getPet(api, { petId: 'x' }));
 `;
 const mainScript = `import { createClient } from './generated/client.js';
+import * as ops from './generated/operations.js';
+import { connect } from '@kitgen/runtime/client';
 
 const client = createClient({ baseUrl: new URLSearchParams(location.search).get('api') });
+const api = connect({ baseUrl: new URLSearchParams(location.search).get('api') });
 ${calls}window.kitgenResults = results;
 `;
 // The same calls from a script Deno or Bun runs, the API's URL as its argument, results on stdout.
 const runtimeScript = `import { createClient } from './src/generated/client.js';
+import * as ops from './src/generated/operations.js';
+import { connect } from '@kitgen/runtime/client';
 
 const args = globalThis.Deno ? Deno.args : process.argv.slice(2);
 const client = createClient({ baseUrl: args[0] });
+const api = connect({ baseUrl: args[0] });
 ${calls}console.log(JSON.stringify(results));
 `;
 
@@ -357,6 +369,13 @@ function checkResults(results: CallResults): void {
   assert.equal(results.abort.name, 'ClientError');
   assert.equal(results.abort.kind, 'aborted');
   assert.match(results.abort.error!, /^GET \/slow \(http:\/\/127\.0\.0\.1:\d+\/slow\): aborted by the caller's signal$/);
+  assert.deepEqual(results.opJson, { value: { ...(results.json.value as object), id: (results.opJson.value as { id: number }).id } });
+  assert.equal(results.opBadJson.kind, 'status');
+  assert.equal(results.opBadJson.error!.replace(/:\d+\//, ':PORT/'), results.badJson.error!.replace(/:\d+\//, ':PORT/'));
+  assert.deepEqual(results.opFound, results.found);
+  assert.deepEqual(results.opDeclaredError, results.declaredError);
+  assert.equal(results.opBadInput.kind, 'encode');
+  assert.equal(results.opBadInput.error, "GET /pets/{petId}: path parameter 'petId': expected a 32-bit integer, got x");
 }
 
 test(

@@ -40,6 +40,8 @@ test('the GitHub REST API description generates every target and type-checks str
     'endpoints.js',
     'index.d.ts',
     'index.js',
+    'operations.d.ts',
+    'operations.js',
     'server.d.ts',
     'server.js',
   ]);

@@ -209,6 +209,8 @@ for (const d of documents) {
       'endpoints.js',
       'index.d.ts',
       'index.js',
+      'operations.d.ts',
+      'operations.js',
       'server.d.ts',
       'server.js',
     ]);
