@@ -105,7 +105,7 @@ export async function checkCommand(input: string, flags: CheckFlags, io: CheckIO
   for (const line of summaryLines(report)) io.stdout(line);
   const requests = report.operations.reduce((n, o) => n + o.valid + o.invalid, 0);
   io.stdout(
-    `${violations.length === 0 ? 'no violations' : `${violations.length} violation${violations.length === 1 ? '' : 's'}`}: ${report.operations.length} operations, ${requests} requests in ${seconds.toFixed(1)} s (seed ${seed}; --seed ${seed} repeats this run)`,
+    `${violations.length === 0 ? 'no violations' : `${violations.length} violation${violations.length === 1 ? '' : 's'}`}: ${report.operations.length} operation${report.operations.length === 1 ? '' : 's'}, ${requests} requests in ${seconds.toFixed(1)} s (seed ${seed}; --seed ${seed} repeats this run)`,
   );
   if (flags.junit !== undefined) await writeFile(resolve(io.cwd, flags.junit), junitXml(report, seconds));
   return violations.length === 0 ? ExitCode.ok : ExitCode.invalidInput;
