@@ -51,9 +51,21 @@ function committedLeaves(node: Schema, defs: Defs): readonly UnionLeaf[] | undef
 
 const isScalar = (s: Schema) => !isStructural(s) && s.$ref === undefined && !Array.isArray(s.anyOf) && !Array.isArray(s.oneOf) && !Array.isArray(s.allOf);
 
+// A field a validator checks by looking at the value alone, without descending: a scalar, or an
+// object or array that declares nothing about what it holds (`_links: { type: object }`), or a
+// union of such (`_links` nullable).
+const SUBSCHEMA_KEYS = ['properties', 'patternProperties', 'items', 'prefixItems', 'contains', 'propertyNames', 'dependentSchemas', 'not', 'if', 'allOf'];
+const isShallow = (s: Schema): boolean => {
+  if (isScalar(s)) return true;
+  if (s.$ref !== undefined || taggedUnionInfo(s) !== undefined || SUBSCHEMA_KEYS.some((k) => s[k] !== undefined)) return false;
+  if (s.additionalProperties !== undefined && typeof s.additionalProperties !== 'boolean') return false;
+  const members = [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])] as unknown[];
+  return members.every((m) => isSchemaObject(m) && isShallow(m));
+};
+
 /**
  * True when every alternative is an object with one required field, of the same name, holding
- * a literal no other alternative allows, declared before any field that holds further values:
+ * a literal no other alternative allows, declared before any field a validator descends into:
  * a tagged union (Schema.TaggedUnion, or a discriminated union written with its tag first). A
  * validator checks required fields and then fields in order, so every alternative but the
  * right one fails at the tag, before it descends, and the union needs no rewriting.
@@ -67,7 +79,7 @@ function checkedByTagFirst(alternatives: readonly Schema[]): boolean {
       if (!isSchemaObject(alt.properties) || !Array.isArray(alt.required) || !(alt.required as string[]).includes(tag)) return false;
       const names = Object.keys(alt.properties as Schema);
       const at = names.indexOf(tag);
-      if (at < 0 || !names.slice(0, at).every((n) => isScalar((alt.properties as Schema)[n] as Schema))) return false;
+      if (at < 0 || !names.slice(0, at).every((n) => isShallow((alt.properties as Schema)[n] as Schema))) return false;
       const p = (alt.properties as Schema)[tag] as Schema;
       const values = 'const' in p ? [p.const] : Array.isArray(p.enum) ? (p.enum as unknown[]) : undefined;
       if (values === undefined || values.some((v) => seen.has(v) || (typeof v === 'object' && v !== null))) return false;
