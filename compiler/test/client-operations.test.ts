@@ -16,6 +16,8 @@ import * as endpoints from '../../fixtures/pets/expected/endpoints.js';
 import { createPet, deletePet, listPets, showPetById } from '../../fixtures/pets/expected/operations.js';
 import { petHandlers, PetStore } from '../demo/petHandlers.ts';
 import { serve } from './support/e2e.ts';
+import { createClient as createResponsesClient } from '../../fixtures/responses/expected/client.js';
+import * as responses from '../../fixtures/responses/expected/operations.js';
 
 /** What a failed call comes to, for comparing the two clients. */
 async function outcome(call: () => Promise<unknown>): Promise<unknown> {
@@ -177,6 +179,41 @@ test('timeouts and aborts read as the executor words them', async () => {
     const pending = outcome(() => showPetById(api, { petId: 1 }, { signal: later.signal }));
     setTimeout(() => later.abort(new Error('later')), 20);
     assert.equal(((await pending) as { kind?: string }).kind, 'aborted');
+  } finally {
+    await server.close();
+  }
+});
+
+test('ranges and default responses: the same statuses match, with the same values', async () => {
+  const job = '{"id":1,"state":"queued"}';
+  const problem = '{"title":"no"}';
+  const answers: Record<string, [number, string]> = {
+    ok: [200, job],
+    accepted: [202, '{"ticket":"t1"}'],
+    empty: [204, ''],
+    notFound: [404, problem],
+    teapot: [418, problem],
+    failed: [503, problem],
+    'ok, wrong body': [200, problem],
+    'range output': [201, job],
+    'range output, empty': [206, ''],
+    gone: [410, ''],
+    redirect: [399, ''],
+  };
+  const server = await rawServer((req, res) => {
+    const [status, body] = answers[new URL(req.url!, 'http://x').searchParams.get('case') ?? ''] ?? [500, ''];
+    res.writeHead(status, body === '' ? {} : { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  try {
+    for (const name of Object.keys(answers)) {
+      const url = `${server.url}/?case=${encodeURIComponent(name)}#`;
+      const client = createResponsesClient({ baseUrl: url });
+      const api = connect({ baseUrl: url });
+      const job = { body: { name: 'x' } } as never;
+      assert.deepEqual(await outcome(() => responses.startJob(api, job)), await outcome(() => client.startJob(job)), `startJob: ${name}`);
+      assert.deepEqual(await outcome(() => responses.getJob(api, { id: 1 })), await outcome(() => client.getJob({ id: 1 })), `getJob: ${name}`);
+    }
   } finally {
     await server.close();
   }

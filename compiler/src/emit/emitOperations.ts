@@ -89,11 +89,12 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
     compiled = true;
     // The value's shape as the endpoint definition gives it (operationView.ts): the body alone
     // for one output without headers, else `{ status, body }` (kind 2; errors always, kind 1).
-    const outputKind = op.outputs.length === 1 ? 0 : 2;
+    const outputKind = op.outputs.length === 1 && /^\d{3}$/.test(op.outputs[0].key) ? 0 : 2;
+    const status = (key: string) => (/^\d{3}$/.test(key) ? key : stringLiteral(key));
     const responses = [...op.outputs.map((r) => [r, outputKind] as const), ...op.errors.map((r) => [r, 1] as const)].map(([r, kind]) => {
-      if (!r.content) return `[${r.key}, ${kind}]`;
+      if (!r.content) return `[${status(r.key)}, ${kind}]`;
       collectRefs(r.content.schema, byKey, named);
-      return `[${r.key}, ${kind}, ${schemaValue(r.content.schema, ctx)}]`;
+      return `[${status(r.key)}, ${kind}, ${schemaValue(r.content.schema, ctx)}]`;
     });
     // The endpoint's route text (RoutePattern's), which errors name.
     const route = `${op.method.toUpperCase()} /${op.segments.map((s) => ('literal' in s ? s.literal : `{${(s as { param: string }).param}}`)).join('/')}`;

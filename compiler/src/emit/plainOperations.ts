@@ -58,8 +58,8 @@ const isJson = (mediaTypes: readonly string[]) => mediaTypes.length === 1 && med
  * plain response decoder) instead of calling its endpoint through the executor: no credentials,
  * path parameters each a whole segment with a codec RequestWriter writes and no constraints,
  * query parameters as {@link plainQuery}, no header or cookie parameters, a JSON body or none,
- * and every response a status code (no range, default or redirect) with no headers and a plain
- * JSON body or none.
+ * and every response a status code, a range or (for errors) `default`, never a redirect, with no
+ * headers and a plain JSON body or none.
  */
 export function isPlainOperation(op: Operation, plain: (node: SchemaNode) => boolean): boolean {
   if (op.auth.kind !== 'none') return false;
@@ -71,10 +71,11 @@ export function isPlainOperation(op: Operation, plain: (node: SchemaNode) => boo
   if (op.segments.some((s) => 'mixed' in s)) return false;
   if (op.body && (op.body.kind !== 'json' || op.body.variants || op.body.parts || !isJson(op.body.mediaTypes) || !plain(op.body.schema))) return false;
   if (op.outputs.length === 0) return false;
-  return [...op.outputs, ...op.errors].every(
-    (r) =>
-      /^[1-9]\d\d$/.test(r.key) &&
-      !r.key.startsWith('3') &&
+  // A 3xx is a value to decode, not a redirect to follow: the executor's business.
+  const key = (k: string, error: boolean) => /^[1245](\d\d|XX)$/i.test(k) || (error && k === 'default');
+  return [...op.outputs.map((r) => [r, false] as const), ...op.errors.map((r) => [r, true] as const)].every(
+    ([r, error]) =>
+      key(r.key, error) &&
       r.headers.length === 0 &&
       (r.content === undefined || (!r.content.variants && isJson(r.content.mediaTypes) && plain(r.content.schema))),
   );

@@ -9,13 +9,15 @@ import { compileSchema } from '#validator-engine';
 import type { TSchema } from 'typebox';
 import type { CompiledSchema } from '../schema/typeboxEngine.ts';
 import { concatBytes } from '../util/bytes.ts';
+import { statusCovered } from '../http/StatusRange.ts';
 
 /**
- * One declared response of an operation: its status code; how its value is made (0: the output
+ * One declared response of an operation: its status code, or its key (`4XX`, `default`) when it
+ * covers several; how its value is made (0: the output
  * is the body itself, the one plain output of its endpoint; 1: an error, 2: an output, as
  * `{ status, body }`, the values Responses.of gives); and its JSON body's schema (none: no body).
  */
-export type PlainResponse = readonly [status: number, kind: 0 | 1 | 2, schema?: object];
+export type PlainResponse = readonly [status: number | string, kind: 0 | 1 | 2, schema?: object];
 
 /** Why no declared response fits (the executor's `ResponseMismatch`). */
 export class PlainMismatch extends Error {
@@ -116,7 +118,18 @@ export async function decodePlain(
   headOnly: boolean,
 ): Promise<{ value: unknown; isError: boolean }> {
   const status = response.status;
-  const declared = responses.find((r) => r[0] === status);
+  // A range or `default` covers the statuses of its side no other key of that side declares.
+  const side = (r: PlainResponse) => responses.filter((o) => (o[1] === 1) === (r[1] === 1)).map((o) => String(o[0]));
+  const covers = (r: PlainResponse) =>
+    typeof r[0] === 'number'
+      ? r[0] === status
+      : statusCovered(
+          r[0],
+          status,
+          side(r).filter((k) => k !== r[0]),
+          r[1] === 1 ? 'errors' : 'outputs',
+        );
+  const declared = responses.find(covers);
   if (!declared) {
     const bytes = await readBytes(response.body).catch(() => undefined);
     throw new PlainMismatch('status', `undeclared status ${status} (declared: ${responses.map((r) => r[0]).join(', ') || 'none'})`, bytes);
