@@ -176,6 +176,13 @@ function objectArbitrary(doc: OpenApiDocument, s: Schema, own: string, view: Vie
     record[name] = build(doc, at, view, depth + 1);
     if (required.has(name)) requiredKeys.push(name);
   }
+  // A map (no properties, additionalProperties a schema or true): a few entries of its values.
+  const extra = s.additionalProperties;
+  if (Object.keys(properties).length === 0 && (extra === true || (typeof extra === 'object' && extra !== null)) && depth < maxDepth) {
+    const value = typeof extra === 'object' ? build(doc, `${own}/additionalProperties`, view, depth + 1) : fc.string({ maxLength: 8 });
+    const minKeys = num(s.minProperties) ?? 0;
+    return fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/), value, { minKeys, maxKeys: Math.max(minKeys, Math.min(num(s.maxProperties) ?? 3, 3)) });
+  }
   // Required properties the schema does not describe: any value fits them.
   const undescribed = [...required].filter((name) => !(name in properties));
   const described = fc.record(record, { requiredKeys });
