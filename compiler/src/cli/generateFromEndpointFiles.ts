@@ -1,9 +1,7 @@
-// The code-first half of `kitgen generate`, loaded only for endpoint definition files: it brings
-// ts-morph (and the TypeScript compiler inside it), which a run on an OpenAPI document never needs.
-import { join, relative, sep } from 'node:path';
-import { generatedMarker } from '../CodeGen.ts';
+// The code-first half of `kitgen generate`, loaded only for endpoint definition files. TypeScript
+// (ts-morph) is loaded by what it calls only when a file has to be derived or a copy relocated anew.
 import { definitionPath } from '../codefirst/CodeFirst.ts';
-import { relocateImports } from '../codefirst/relocateImports.ts';
+import { relocatedCopies } from '../codefirst/relocatedCopies.ts';
 import { defaultCodeFirstTargets, EndpointGen, type GeneratedCode } from '../EndpointGen.ts';
 import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
 import type { CodeFirstRunSession, emitOptions, GenerateRun } from './runGenerate.ts';
@@ -20,14 +18,7 @@ export async function generateFromEndpointFiles(
 ): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[]; sources: string[] }> {
   const cf = await session.describe();
   const copied = [...cf.expanded.keys()];
-  const moved = new Map(copied.map((f) => [f, join(run.out, definitionPath(f, copied))]));
-  const extra = new Map<string, string>();
-  for (const file of copied) {
-    const path = definitionPath(file, copied);
-    const from = relative(run.out, file).split(sep).join('/');
-    const marker = `${generatedMarker} from ${from}: its DeriveSchema.gen<T>() calls expanded. Do not edit: edit that file and run \`kitgen generate\` again.\n`;
-    extra.set(path, marker + relocateImports(cf.expanded.get(file)!, file, join(run.out, path), moved));
-  }
+  const extra = await relocatedCopies(cf.expanded, new Map(copied.map((f) => [f, definitionPath(f, copied)])), run.out, cf.relocation);
   const userModules = cf.files.map((f) => definitionPath(f, copied).replace(/\.[cm]?tsx?$/, ''));
   // The client calls the user's own endpoints: one object per operation, typed by the user's types.
   const userEndpoints = Object.fromEntries(

@@ -12,6 +12,7 @@ import { FactStore, type RunStats } from './factStore.ts';
 import { componentClash, type FileFacts } from './fileFacts.ts';
 import { describeFailureDiagnostic, loadFailureDiagnostic, placedDiagnostic } from './failureDiagnostics.ts';
 import { moduleVersions } from './moduleVersions.ts';
+import type { RelocationMemo } from './relocatedCopies.ts';
 
 /** Options of a code-first run. */
 export interface CodeFirstOptions {
@@ -43,6 +44,8 @@ export interface CodeFirstResult {
   readonly warnings: readonly Diagnostic[];
   /** Every file the derivations read (to watch). */
   readonly consulted: readonly string[];
+  /** Where the session keeps the copies' relocated texts (relocatedCopies.ts). */
+  readonly relocation: RelocationMemo;
 }
 
 async function packageInfo(from: string): Promise<{ name?: string; version?: string }> {
@@ -93,6 +96,7 @@ export class CodeFirstSession {
   #store: FactStore | undefined;
   readonly #loader = new EndpointLoader();
   #disk: DiskCache | undefined | null = null;
+  readonly #relocated = new Map<string, string>();
   /** The last description and what it was asked with. */
   #last: { readonly key: string; readonly result: DescribeResult } | undefined;
   /** What the last run did (TypeScript used, files read and reused, whether the loading thread ran). */
@@ -232,7 +236,15 @@ export class CodeFirstSession {
     }
     store.flush();
     if (key !== undefined && this.stats.described) this.#disk?.write('describe', hashText(key), result);
-    return { document: JSON.parse(result.json) as Record<string, unknown>, files, expanded, endpoints: result.endpoints, warnings, consulted: [...consulted] };
+    return {
+      document: JSON.parse(result.json) as Record<string, unknown>,
+      files,
+      expanded,
+      endpoints: result.endpoints,
+      warnings,
+      consulted: [...consulted],
+      relocation: { memory: this.#relocated, disk: this.#disk ?? undefined },
+    };
   }
 
   /** Each module's version (moduleVersions.ts), the facts of the modules the endpoint files load at run time read first. */

@@ -1,0 +1,46 @@
+// The expanded copies under `<out>/definitions/`, their relative imports pointing back at the
+// user's files: relocating parses each copy with TypeScript, so a copy relocated before (the same
+// text, the same places) is taken from the cache, and TypeScript is loaded only for one that is not.
+import { join, relative, sep } from 'node:path';
+import { generatedMarker } from '../CodeGen.ts';
+import type { DiskCache } from './diskCache.ts';
+import { hashText } from './diskCache.ts';
+
+/** A memo of relocated texts, in memory for a session and on disk across runs. */
+export interface RelocationMemo {
+  readonly memory: Map<string, string>;
+  readonly disk: DiskCache | undefined;
+}
+
+/**
+ * Each expanded file's copy at `definitions/<path>` below `out` (`paths`: source → relative path),
+ * with the marker line naming its source and its relative imports rewritten (relocateImports.ts).
+ */
+export async function relocatedCopies(
+  expanded: ReadonlyMap<string, string>,
+  paths: ReadonlyMap<string, string>,
+  out: string,
+  memo: RelocationMemo,
+): Promise<Map<string, string>> {
+  // A watch's edits leave older texts behind: keep the memo about the size of one run's copies.
+  if (memo.memory.size > 4 * expanded.size) memo.memory.clear();
+  const moved = new Map([...paths].map(([file, path]) => [file, join(out, path)]));
+  const movedKey = hashText(JSON.stringify([...moved]));
+  const copies = new Map<string, string>();
+  let relocate: typeof import('./relocateImports.ts').relocateImports | undefined;
+  for (const [file, code] of expanded) {
+    const path = paths.get(file)!;
+    const key = `${file}\0${join(out, path)}\0${movedKey}\0${hashText(code)}`;
+    let text = memo.memory.get(key) ?? memo.disk?.read<string>('relocated', key);
+    if (text === undefined) {
+      relocate ??= (await import('./relocateImports.ts')).relocateImports;
+      text = relocate(code, file, join(out, path), moved);
+      memo.disk?.write('relocated', key, text);
+    }
+    memo.memory.set(key, text);
+    const from = relative(out, file).split(sep).join('/');
+    const marker = `${generatedMarker} from ${from}: its DeriveSchema.gen<T>() calls expanded. Do not edit: edit that file and run \`kitgen generate\` again.\n`;
+    copies.set(path, marker + text);
+  }
+  return copies;
+}
