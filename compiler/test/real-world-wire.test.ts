@@ -56,6 +56,12 @@ const sample: readonly SampleDocument[] = [
   { document: 'oceandrivers.com.json', shows: 'a required query parameter with a default', kitgen: 0 },
   { document: 'amazonaws.com/entitlement.marketplace.json', shows: 'AWS: operations of one path told apart by a header value (`/#X-Amz-Target=…`)', kitgen: 0 },
   { document: 'amazonaws.com/mediapackage.json', shows: 'AWS: a fragment naming a required query parameter (`/tags/{resource-arn}#tagKeys`)', kitgen: 0 },
+  {
+    document: 'amazonaws.com/s3.json',
+    shows: 'AWS S3: operations of one path told apart by a flag the fragment names (`/{Bucket}#cors`, `#x-amz-copy-source`), array headers',
+    kitgen: 0,
+  },
+  { document: 'amazonaws.com/ce.json', shows: 'AWS Cost Explorer: a recursive schema that is an allOf member of itself (`Expression.Not`)', kitgen: 0 },
   { document: 'parliament.uk/writtenquestions.json', shows: 'a path parameter of `format: date-time`', kitgen: 0 },
   { document: 'amazonaws.com/chime-sdk-media-pipelines.json', shows: 'AWS: a pattern only ECMA-262 outside unicode mode reads (`[\\:\\_]`)', kitgen: 0 },
   { document: 'waterlinked.com.json', shows: 'a vendor type over a JSON error (`application/vnd.goa.error`)', kitgen: 0 },
