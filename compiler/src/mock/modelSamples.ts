@@ -3,6 +3,7 @@
 // the end-to-end tests call every operation of every fixture with real inputs and outputs.
 import type { Api, Operation, Parameter, Response } from '../model/Api.ts';
 import { isRequired, type SchemaNode } from '../model/Schema.ts';
+import { patternSample } from './patternSample.ts';
 
 /** Builds samples for one API. */
 export class Samples {
@@ -34,6 +35,11 @@ export class Samples {
         };
         const text = n.format !== undefined && byFormat[n.format] !== undefined ? byFormat[n.format] : 'text';
         const min = n.constraints.minLength as number | undefined;
+        const pattern = n.constraints.pattern;
+        if (typeof pattern === 'string' && n.format === undefined) {
+          const matching = patternSample(pattern, min ?? 0, (n.constraints.maxLength as number | undefined) ?? Infinity);
+          if (matching !== undefined) return matching;
+        }
         return min !== undefined && text.length < min ? text.padEnd(min, 'x') : text;
       }
       case 'integer':
