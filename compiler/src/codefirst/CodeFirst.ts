@@ -216,7 +216,9 @@ export class CodeFirstSession {
     const key = complete ? JSON.stringify([files, versions, request.title, request.version, docs]) : undefined;
     debugLog(() => `versions ${lap()}`);
     let result = key !== undefined && this.#last?.key === key ? this.#last.result : undefined;
-    result ??= key !== undefined ? this.#disk?.read<DescribeResult>('describe', hashText(key)) : undefined;
+    // One entry per set of endpoint files, written over by the next document: the cache stays the size of the project.
+    const slot = JSON.stringify([files, this.#options.closedObjects === true]);
+    result ??= key !== undefined ? this.#disk?.read<DescribeResult>('describe', slot, hashText(key)) : undefined;
     this.stats = { ...store.stats, described: result === undefined };
     result ??= await this.#loader.describe(request);
     debugLog(() => `describe ${this.stats.described ? 'loaded the modules' : 'from the cache'} ${lap()}`);
@@ -235,7 +237,7 @@ export class CodeFirstSession {
       ]);
     }
     store.flush();
-    if (key !== undefined && this.stats.described) this.#disk?.write('describe', hashText(key), result);
+    if (key !== undefined && this.stats.described) this.#disk?.write('describe', slot, hashText(key), result);
     return {
       document: JSON.parse(result.json) as Record<string, unknown>,
       files,

@@ -70,14 +70,18 @@ export class DiskCache {
     this.#warn = warn;
   }
 
-  #path(kind: string, key: string): string {
-    const name = hashText(`${this.#versions}\0${kind}\0${key}`);
+  #path(kind: string, slot: string): string {
+    const name = hashText(`${this.#versions}\0${kind}\0${slot}`);
     return join(this.dir, kind, `${name}.json`);
   }
 
-  /** The entry stored under `kind`/`key`, or undefined (absent, from another version, or corrupt: then with a warning). */
-  read<T>(kind: string, key: string): T | undefined {
-    const path = this.#path(kind, key);
+  /**
+   * The entry stored in `kind`/`slot` when it was stored for `key`, or undefined (absent, for
+   * another key, from another version, or corrupt: then with a warning). One slot holds one
+   * entry (a file's, a project's), written over by the next: the cache does not grow with edits.
+   */
+  read<T>(kind: string, slot: string, key: string = slot): T | undefined {
+    const path = this.#path(kind, slot);
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
@@ -90,7 +94,7 @@ export class DiskCache {
     try {
       if (newline === -1 || text.slice(0, newline) !== hashText(body)) throw new Error('its hash does not match its content');
       value = JSON.parse(body) as { key?: unknown; value?: T };
-      // Two keys of one name (a hash collision) would hand back another input's result.
+      // Another state of the slot's inputs (or two slots of one name) is not this one.
       if (value.key !== key) return undefined;
     } catch (error) {
       if (!this.#warned.has(path)) {
@@ -102,9 +106,9 @@ export class DiskCache {
     return value.value;
   }
 
-  /** Stores an entry; a cache that cannot be written (read-only folder, full disk) is skipped silently: the run does not need it. */
-  write(kind: string, key: string, value: unknown): void {
-    const path = this.#path(kind, key);
+  /** Stores an entry in a slot for `key`; a cache that cannot be written (read-only folder, full disk) is skipped silently: the run does not need it. */
+  write(kind: string, slot: string, key: string, value: unknown): void {
+    const path = this.#path(kind, slot);
     const body = JSON.stringify({ key, value });
     try {
       mkdirSync(dirname(path), { recursive: true });

@@ -129,7 +129,8 @@ export class FactStore {
       for (const path of this.#dirty) {
         const facts = this.#memory.get(path);
         // Facts with errors are not kept: a fresh run must report them where they are.
-        if (facts && !facts.expansion?.diagnostics.some((d) => d.severity === 'error')) this.#disk.write('file', `${this.#key}\0${path}`, facts);
+        if (facts && !facts.expansion?.diagnostics.some((d) => d.severity === 'error'))
+          this.#disk.write('file', `${this.#key}\0${path}`, `${this.#key}\0${path}`, facts);
       }
     }
     this.#dirty.clear();

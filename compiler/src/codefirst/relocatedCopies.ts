@@ -30,12 +30,14 @@ export async function relocatedCopies(
   let relocate: typeof import('./relocateImports.ts').relocateImports | undefined;
   for (const [file, code] of expanded) {
     const path = paths.get(file)!;
-    const key = `${file}\0${join(out, path)}\0${movedKey}\0${hashText(code)}`;
-    let text = memo.memory.get(key) ?? memo.disk?.read<string>('relocated', key);
+    // One disk entry per copy's place, written over when its text changes.
+    const slot = `${file}\0${join(out, path)}`;
+    const key = `${slot}\0${movedKey}\0${hashText(code)}`;
+    let text = memo.memory.get(key) ?? memo.disk?.read<string>('relocated', slot, key);
     if (text === undefined) {
       relocate ??= (await import('./relocateImports.ts')).relocateImports;
       text = relocate(code, file, join(out, path), moved);
-      memo.disk?.write('relocated', key, text);
+      memo.disk?.write('relocated', slot, key, text);
     }
     memo.memory.set(key, text);
     const from = relative(out, file).split(sep).join('/');
