@@ -44,6 +44,26 @@ const runtime = {
 /** Arrows against the layering that only types take (erased at run time): `Body.to/from` take a BinaryCodec. */
 const runtimeTypeOnly = { http: ['codec'] };
 
+/**
+ * Commands beside `generate`, a folder each, and the compiler folders each may import besides
+ * itself; both may also use the compiler's root API (EndpointGen.ts) and the CLI's IO interface.
+ * `check` judges a server by the document alone, never through the model kitgen generates from.
+ */
+const commands = {
+  check: ['diagnostics'],
+  mock: ['check', 'diagnostics', 'input', 'model', 'names'],
+};
+const commandRules = Object.entries(commands).map(([folder, allowed]) => ({
+  name: `compiler-${folder}-command`,
+  comment: `compiler/src/${folder} imports only ${allowed.join(', ')}, the root API and cli/CliIO.ts of the compiler`,
+  severity: 'error',
+  from: { path: `^compiler/src/${folder}/` },
+  to: {
+    path: '^compiler/src/',
+    pathNot: [`^compiler/src/(${[folder, ...allowed].join('|')})/`, '^compiler/src/[^/]+\\.ts$', '^compiler/src/cli/CliIO\\.ts$'],
+  },
+}));
+
 const allCompiler = Object.keys(compiler);
 const compilerRules = Object.entries(compiler).map(([folder, allowed]) => ({
   name: `compiler-${folder}-layer`,
@@ -129,6 +149,7 @@ module.exports = {
       to: { couldNotResolve: true },
     },
     ...compilerRules,
+    ...commandRules,
     ...runtimeRules,
   ],
   options: {

@@ -2,7 +2,7 @@
 // user's files: relocating parses each copy with TypeScript, so a copy relocated before (the same
 // text, the same places) is taken from the cache, and TypeScript is loaded only for one that is not.
 import { join, relative, sep } from 'node:path';
-import { generatedMarker } from '../CodeGen.ts';
+import { generatedMarker } from '../names/generatedMarker.ts';
 import type { DiskCache } from './diskCache.ts';
 import { hashText } from './diskCache.ts';
 
