@@ -4,7 +4,7 @@
 // of what they are keyed by, written whole (a temporary file renamed), each carrying a hash of its
 // own body: a torn or edited entry is ignored with a warning, never trusted.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +27,35 @@ function packageVersion(url: URL): string {
 }
 
 /**
+ * The compiler's and the runtime's sources, by path, size and modification time, when kitgen
+ * runs from them (its own repository, its tests): an edit to kitgen under the same version then
+ * changes every key, so a test never reads what older code derived. Empty for a built kitgen.
+ */
+function sourceStamp(): string {
+  if (!import.meta.url.endsWith('.ts')) return '';
+  const roots = [new URL('../', import.meta.url), new URL('../../../runtime/src/', import.meta.url)].map((u) => fileURLToPath(u));
+  const hash = createHash('sha1');
+  const walk = (dir: string): void => {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const path = join(dir, name);
+      const s = statSync(path);
+      if (s.isDirectory()) walk(path);
+      else hash.update(`${path}\0${s.size}\0${s.mtimeMs}\0`);
+    }
+  };
+  for (const root of roots) walk(root);
+  return `; sources ${hash.digest('base64url')}`;
+}
+
+/**
  * What every key includes: the cache's format, kitgen's version and the runtime's (the runtime
- * describes the endpoints). A kitgen built from changed sources under the same version is not
- * told apart: `KITGEN_CACHE=off` (or deleting the folder) is the way out while developing kitgen.
+ * describes the endpoints), and when kitgen runs from its sources, their {@link sourceStamp}.
  */
 function toolVersions(): string {
   let runtime = '?';
@@ -38,7 +64,7 @@ function toolVersions(): string {
   } catch {
     // No runtime resolvable from kitgen: the loading thread will say so.
   }
-  return `kitgen-cache ${formatVersion}; kitgen ${packageVersion(new URL('../../../package.json', import.meta.url))}; runtime ${runtime}`;
+  return `kitgen-cache ${formatVersion}; kitgen ${packageVersion(new URL('../../../package.json', import.meta.url))}; runtime ${runtime}${sourceStamp()}`;
 }
 
 /**
