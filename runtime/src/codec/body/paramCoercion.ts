@@ -1,8 +1,12 @@
 import type { TSchema } from 'typebox';
 import { listDelimiter, type QueryStyle } from '../queryStyle.ts';
 import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';
+import { isBytesSchema } from '../../schema/Bytes.ts';
+import { fromBase64 } from '../../util/base64.ts';
 
 type S = Record<string, any>;
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * Turns the text values of a query parameter, header or form field into the schema's type
@@ -33,6 +37,9 @@ function arrayItems(s: S): S | undefined {
 /** Converts one text value to the type a scalar schema wants. */
 export function coerceScalar(s: S, text: string): unknown {
   if (isDateSchema(s)) return parseDateTime(text) ?? text;
+  // `format: byte` in a parameter is RFC 4648 base64 (standard alphabet, padded), as the client
+  // writes it; other text stays text, for validation to name.
+  if (isBytesSchema(s)) return BASE64.test(text) ? fromBase64(text) : text;
   if (Array.isArray(s.enum)) {
     const hit = s.enum.find((e: unknown) => String(e) === text);
     return hit === undefined ? text : hit;
