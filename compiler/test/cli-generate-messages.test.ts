@@ -154,18 +154,18 @@ test('--check exits 1 listing the stale files, 0 when the output is up to date, 
   assert.equal(none.code, 1);
   assert.equal(
     none.err,
-    `kitgen: ${out} is out of date: 6 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (missing)\n  client.js (missing)\n  endpoints.d.ts (missing)\n  endpoints.js (missing)\n  index.d.ts (missing)\n  index.js (missing)\n`,
+    `kitgen: ${out} is out of date: 8 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (missing)\n  client.js (missing)\n  endpoints.d.ts (missing)\n  endpoints.js (missing)\n  index.d.ts (missing)\n  index.js (missing)\n  operations.d.ts (missing)\n  operations.js (missing)\n`,
   );
   assert.equal((await kitgen(['generate', input, '--out', out, '--targets', 'endpoints,client', '-q'])).code, 0);
   const fresh = await kitgen(['generate', input, '--out', out, '--check', '--targets', 'endpoints,client']);
   assert.equal(fresh.code, 0, fresh.err);
-  assert.equal(fresh.err, `kitgen: ${out} is up to date (6 files)\n`);
+  assert.equal(fresh.err, `kitgen: ${out} is up to date (8 files)\n`);
   await writeFile(input, (await readFile(input, 'utf8')).replace('title: Pets', 'title: Pets Changed'));
   const stale = await kitgen(['generate', input, '--out', out, '--check', '--targets', 'endpoints,client']);
   assert.equal(stale.code, 1);
   assert.equal(
     stale.err,
-    `kitgen: ${out} is out of date: 6 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (changed)\n  client.js (changed)\n  endpoints.d.ts (changed)\n  endpoints.js (changed)\n  index.d.ts (changed)\n  index.js (changed)\n`,
+    `kitgen: ${out} is out of date: 8 files differ from what the input generates; run kitgen generate without --check\n  client.d.ts (changed)\n  client.js (changed)\n  endpoints.d.ts (changed)\n  endpoints.js (changed)\n  index.d.ts (changed)\n  index.js (changed)\n  operations.d.ts (changed)\n  operations.js (changed)\n`,
   );
   assert.doesNotMatch(await readFile(join(out, 'endpoints.js'), 'utf8'), /Pets Changed/, '--check writes nothing');
 });
