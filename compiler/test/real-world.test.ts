@@ -82,7 +82,8 @@ const documents: readonly RealDocument[] = [
     name: 'oas-schema-types',
     file: join(oasExamples, '3.1', 'yaml', 'schema-types.yaml'),
     operations: 23,
-    warnings: {},
+    // Properties named like `default (null)` declare `default: null` on types without null.
+    warnings: { 'a default of null where the schema does not admit null; it is left out': 4 },
   },
   {
     // OpenAPI 3.0.0, JSON, 2.5 MB, 452 operations; every one declares `default`, 451 take
@@ -180,8 +181,9 @@ async function generate(file: string, out: string): Promise<Generated> {
   return { code, operations, warnings, stderr: all, seconds };
 }
 
+// A pointer may hold spaces (a property named `default (null)`): it ends at the first ": ".
 function messageOf(line: string): string {
-  return line.replace(/^.*? warning at \S+: /, '');
+  return line.replace(/^.*? warning at \/.*?: /, '');
 }
 
 function kinds(warnings: readonly string[]): Record<string, number> {
@@ -199,7 +201,7 @@ for (const d of documents) {
     assert.equal(r.code, 0, r.stderr.slice(0, 5000));
     assert.equal(r.operations, d.operations, `${d.name}: operations`);
     assert.deepEqual(kinds(r.warnings), d.warnings, `${d.name}: warnings\n${r.warnings.join('\n')}`);
-    for (const w of r.warnings) assert.match(w, /^\S+:\d+:\d+: warning at \/\S*: /, 'every warning names the file, line, column and JSON pointer');
+    for (const w of r.warnings) assert.match(w, /^\S+:\d+:\d+: warning at \/.*?: /, 'every warning names the file, line, column and JSON pointer');
     assert.deepEqual((await readdir(out)).sort(), [
       'cli.js',
       'client.d.ts',

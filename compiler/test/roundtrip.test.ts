@@ -102,8 +102,16 @@ const cases = (await fixtureCases()).filter((c) => existsSync(join(c.dir, 'expec
 test('round trip: every fixture with an expected tree takes part', () => assert.ok(cases.length >= 20, `only ${cases.length} fixtures`));
 
 for (const c of cases) {
-  test(`round trip: ${c.name}`, async () => {
+  test(`round trip: ${c.name}`, async (t) => {
     const input = EndpointGen.fromOpenAPI((await loadDocument(c.input)).document, c.options).api;
+    // Operations one method and path share (told apart by a `#fragment` or the body's type) are
+    // one operation in any OpenAPI document OpenAPIGen can write: there is nothing to round trip.
+    const routes = input.operations.map((op) => `${op.method.toUpperCase()} ${op.path.split('#')[0]}`);
+    const shared = routes.find((r, i) => routes.indexOf(r) !== i);
+    if (shared !== undefined) {
+      t.skip(`${shared} is several operations; OpenAPI has one operation per method and path`);
+      return;
+    }
     const mod = (await import(pathToFileURL(join(c.dir, 'expected', 'endpoints.js')).href)) as Record<string, unknown>;
     const endpoints = Object.values(mod).filter((v): v is AnyEndpoint => v instanceof EndpointImpl);
     assert.equal(endpoints.length, input.operations.length, 'one endpoint per operation');
