@@ -6,45 +6,14 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
+import { at, type OpenApiDocument, type View } from './documentPointers.ts';
+
+export { at, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument, type View } from './documentPointers.ts';
+
 const addFormats = addFormatsModule as unknown as (ajv: unknown) => void;
-
-/** Which side of the exchange a value is judged for. */
-export type View = 'request' | 'response';
-
-/** A published document, as far as the judging reads it. */
-export type OpenApiDocument = { readonly openapi: string; readonly paths?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 
 /** The referee could not compile a schema of the document (a broken `$ref`, a keyword of the wrong type): the document's fault. */
 export class RefereeUnable extends Error {}
-
-/** One token of a JSON pointer, escaped. */
-export const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** The value at a JSON pointer of a document. */
-export function at(doc: unknown, pointer: string): unknown {
-  let v = doc;
-  for (const t of pointer.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[t.replace(/~1/g, '/').replace(/~0/g, '~')];
-  return v;
-}
-
-/** The object at a pointer and its own pointer, following local `$ref`s (a response, a parameter, a request body). */
-export function follow(doc: unknown, pointer: string): { value: Record<string, unknown> | undefined; pointer: string } {
-  let value = at(doc, pointer) as Record<string, unknown> | undefined;
-  for (let i = 0; i < 16 && typeof value?.$ref === 'string' && value.$ref.startsWith('#'); i++) {
-    pointer = decodeURIComponent(value.$ref.slice(1));
-    value = at(doc, pointer) as Record<string, unknown> | undefined;
-  }
-  return { value, pointer };
-}
-
-/** A media type without its parameters, lower case (`application/json; charset=utf-8` → `application/json`). */
-export const mediaEssence = (mediaType: string): string => mediaType.split(';')[0].trim().toLowerCase();
-
-/** JSON media types (`application/json`, `…+json`), with or without parameters. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const essence = mediaEssence(mediaType);
-  return essence === 'application/json' || essence.endsWith('+json');
-}
 
 /** The response key a status falls under: exact, then its range (`4XX`), then `default`. */
 export function responseKey(responses: Record<string, unknown>, status: number): string | undefined {

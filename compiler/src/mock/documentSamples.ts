@@ -3,7 +3,7 @@
 // sampler's fault (or an example of the document's own, then made again from the schema alone).
 // The mock server answers with them; the real-world wire test's handlers too.
 import * as openapiSampler from 'openapi-sampler';
-import { at, type OpenApiDocument, type View } from './documentPointers.ts';
+import { at, type OpenApiDocument, type View } from '../check/documentPointers.ts';
 import { patternSample } from './patternSample.ts';
 import { shuffledEnums } from './seeded.ts';
 

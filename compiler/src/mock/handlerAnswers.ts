@@ -4,7 +4,7 @@
 // bytes, text for text/*. The mock server's handlers answer with it; the real-world wire test's too.
 import type { Operation, Response } from '../model/Api.ts';
 import { bodyKind } from '../model/mediaTypes.ts';
-import { escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from './documentPointers.ts';
+import { escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from '../check/documentPointers.ts';
 import type { DocumentSamples } from './documentSamples.ts';
 import type { Samples } from './modelSamples.ts';
 import type { TypedValues } from './typedValues.ts';

@@ -5,7 +5,7 @@
 // the schema, in the form the generated types give it. A declared error is thrown as the
 // generated endpoint's failure, so the runtime encodes it as a generated server would.
 import type { Api, Operation } from '../model/Api.ts';
-import { escapePointer, follow, isJsonMediaType, type OpenApiDocument } from './documentPointers.ts';
+import { escapePointer, follow, isJsonMediaType, type OpenApiDocument } from '../check/documentPointers.ts';
 import { contentOf, modelResponseOf, responseAnswer, type AnswerTools, type DeclaredResponses } from './handlerAnswers.ts';
 import { chooseMediaType, preferences } from './preferences.ts';
 

@@ -14,7 +14,7 @@ import { DocumentReferee, RefereeUnable } from '../check/documentReferee.ts';
 import { CompileError, placeDiagnostics, RunError, type Diagnostic } from '../diagnostics/index.ts';
 import { EndpointGen } from '../EndpointGen.ts';
 import { loadDocument } from '../input/loadDocument.ts';
-import type { OpenApiDocument } from './documentPointers.ts';
+import type { OpenApiDocument } from '../check/documentPointers.ts';
 import { DocumentSamples } from './documentSamples.ts';
 import { mockHandlers, type MockRequest } from './mockHandlers.ts';
 import { Samples } from './modelSamples.ts';

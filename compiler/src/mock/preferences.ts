@@ -2,7 +2,7 @@
 // declared status), `Prefer: example=name` (that named example), `Prefer: dynamic=true` (values
 // made from the schemas even where the document has examples); and which of a response's media
 // types its `Accept` takes.
-import { mediaEssence } from './documentPointers.ts';
+import { mediaEssence } from '../check/documentPointers.ts';
 
 /** A request's preferences of the mock's answer. */
 export interface Preferences {

@@ -1,8 +1,8 @@
-// Reading a published document by JSON pointer, as the mock's samples and answers do: the value at
-// a pointer, a `$ref` followed within the document, and the parts of a media type that matter
+// Reading a published document by JSON pointer, as the contract tester and the mock do: the value
+// at a pointer, a `$ref` followed within the document, and the parts of a media type that matter
 // when one is compared with another.
 
-/** A published document, as far as the mock reads it. */
+/** A published document, as far as kitgen check and kitgen mock read it. */
 export type OpenApiDocument = { readonly openapi: string; readonly paths?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 
 /** Which side of the wire a value is for: `readOnly` properties are left out of requests, `writeOnly` ones out of responses. */
