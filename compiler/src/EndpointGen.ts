@@ -3,8 +3,17 @@ import { CompileError, Diagnostics, type Diagnostic } from './diagnostics/index.
 import type { Api } from './model/Api.ts';
 import { reportUnmetDeclaredErrors } from './model/declaredErrors.ts';
 import { buildModel } from './model/buildModel.ts';
-import { defaultOpenAPITargets, emitAll, withDependencies, type EmitOptions, type OpenAPIFormat, type Target, type UserEndpoint } from './emit/index.ts';
-import { loadTemplates, type Templates } from './render/Templates.ts';
+import {
+  defaultOpenAPITargets,
+  emitAll,
+  loadTemplates,
+  withDependencies,
+  type EmitOptions,
+  type OpenAPIFormat,
+  type Target,
+  type UserEndpoint,
+} from './emit/index.ts';
+import type { Templates } from './render/Templates.ts';
 import { optionDefaults, splitByTag } from './optionDefaults.ts';
 
 export {
@@ -13,10 +22,15 @@ export {
   defaultOpenAPITargets,
   emitAll,
   emitters,
+  loadTemplates,
+  targetDescriptors,
+  targetHelp,
+  templateFiles,
   type Emitter,
   type EmitOptions,
   type OpenAPIFormat,
   type Target,
+  type TargetDescriptor,
   withDependencies,
 } from './emit/index.ts';
 

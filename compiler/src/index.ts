@@ -6,6 +6,9 @@ export {
   defaultOpenAPITargets,
   emitAll,
   emitters,
+  loadTemplates,
+  targetDescriptors,
+  templateFiles,
   type Emitter,
   type EmitOptions,
   type GenerateOptions,
@@ -13,12 +16,13 @@ export {
   type OpenAPIFormat,
   type OpenAPIInput,
   type Target,
+  type TargetDescriptor,
 } from './EndpointGen.ts';
 export { CodeGen, generatedMarker, type WriteOptions, type WriteResult } from './CodeGen.ts';
 export { CompileError, formatDiagnostic, type Diagnostic } from './diagnostics/index.ts';
 export { loadDocument, type SourceDocument } from './input/loadDocument.ts';
 export { FormatError } from './format/formatCode.ts';
-export { loadTemplates, compileTemplates, builtInTemplatesDir, templateFiles, type Templates } from './render/Templates.ts';
+export { compileTemplates, builtInTemplatesDir, type Templates } from './render/Templates.ts';
 export { defineConfig, type KitgenConfig } from './cli/config.ts';
 export type { Api, Operation, Parameter, RequestBody, Response, SecurityScheme } from './model/Api.ts';
 export type { NamedSchema, SchemaNode } from './model/Schema.ts';

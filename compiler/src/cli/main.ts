@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { allTargets } from '../EndpointGen.ts';
+import { defaultCodeFirstTargets, defaultOpenAPITargets, targetHelp } from '../EndpointGen.ts';
 import { ExitCode, reportError, UsageError } from '../diagnostics/index.ts';
 import { isUrl } from '../input/readSource.ts';
 import type { CliIO } from './CliIO.ts';
@@ -58,13 +58,13 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   program
     .command('generate')
     .description(
-      'generate code from an OpenAPI 3.0/3.1 document (JSON or YAML): endpoints.ts, server.ts, client.ts, cli.ts, index.ts; or from endpoint definition files (.ts, or a quoted glob): openapi.json, client.ts, cli.ts, index.ts and the files with DeriveSchema.gen<T>() expanded',
+      'generate code from an OpenAPI 3.0/3.1 document (JSON or YAML): endpoints.js, server.js, client.js, operations.js, cli.js, index.js and their declarations; or from endpoint definition files (.ts, or a quoted glob): openapi.json, client.js, cli.js, index.js and the files with DeriveSchema.gen<T>() expanded',
     )
     .argument('[input]', 'the OpenAPI document, or endpoint definition files (a .ts file or a quoted glob); or "input" in the config file')
     .option('-o, --out <dir>', 'the output folder')
     .option(
       '-t, --targets <list>',
-      `comma-separated targets from ${allTargets.join(',')} (default: endpoints,server,client,cli for a document; openapi,endpoints,client,cli for endpoint files)`,
+      `comma-separated targets (${targetHelp()}); default: ${defaultOpenAPITargets.join(',')} for a document, ${defaultCodeFirstTargets.join(',')} for endpoint files`,
     )
     .option('--openapi-format <list>', 'the forms of the openapi target: json (default), yaml, or json,yaml')
     .option('--tsconfig <file>', 'the tsconfig of endpoint definition files (default: the nearest one above the first file)')

@@ -7,7 +7,7 @@ import { EndpointGen, type GeneratedCode, type OpenAPIFormat, type Target } from
 import { CompileError, placeDiagnostics, type Diagnostic } from '../diagnostics/index.ts';
 import { loadDocument } from '../input/loadDocument.ts';
 import { effectiveMode, formatFiles, prettierOptions, type FormatMode } from '../format/formatCode.ts';
-import { loadTemplates } from '../render/Templates.ts';
+import { loadTemplates } from '../EndpointGen.ts';
 import { outputError } from './outputErrors.ts';
 
 /** Everything one `kitgen generate` run needs (command line and config merged). */

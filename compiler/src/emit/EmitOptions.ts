@@ -1,8 +1,8 @@
 import type { Api } from '../model/Api.ts';
 import type { Templates } from '../render/Templates.ts';
+import type { Target } from './targets.ts';
 
-/** The files kitgen can emit: one {@link Emitter} each in the registry (`emit/index.ts`). */
-export type Target = 'endpoints' | 'server' | 'client' | 'cli' | 'openapi';
+export type { Target } from './targets.ts';
 
 /** Forms of the `openapi` target's document. */
 export type OpenAPIFormat = 'json' | 'yaml';

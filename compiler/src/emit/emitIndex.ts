@@ -1,6 +1,7 @@
 import type { Api } from '../model/Api.ts';
 import { headerView, type EmitOptions } from './EmitOptions.ts';
 import { importPath, userImportPath } from './RuntimeImports.ts';
+import { targetDescriptors, type Target } from './targets.ts';
 
 /**
  * Emits `index.js` and `index.d.ts`, re-exporting the generated modules among `targets` (never the CLI script,
@@ -9,7 +10,8 @@ import { importPath, userImportPath } from './RuntimeImports.ts';
  */
 export function emitIndex(api: Api, options: EmitOptions): Map<string, string> {
   const own = options.userModules.length > 0;
-  const generated = (['endpoints', 'server', 'client'] as const).filter((t) => options.targets.has(t) && !(own && t === 'endpoints'));
+  const reExported = (Object.keys(targetDescriptors) as Target[]).filter((t) => targetDescriptors[t].reExported);
+  const generated = reExported.filter((t) => options.targets.has(t) && !(own && t === 'endpoints'));
   const modules = [...options.userModules.map((m) => userImportPath(options, m)), ...generated.map((t) => importPath(options, t))];
   const text = options.templates.render('index', { ...headerView(api, options), modules });
   return new Map([

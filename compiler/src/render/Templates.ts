@@ -7,34 +7,21 @@ import { CompileError, UsageError } from '../diagnostics/index.ts';
 import { helpers } from './helpers.ts';
 
 /**
- * The templates of the emitted files; names starting with `_` are partials (`_header.hbs` is
- * `{{> header}}`). A module is a JavaScript file and a declaration file beside it (`server.js.hbs`,
- * `server.d.ts.hbs`): TypeScript reads the declarations and never checks the values.
+ * The templates every target shares: partials (names starting with `_`; `_header.hbs` is
+ * `{{> header}}`) and `index.hbs`. A module is a JavaScript file and a declaration file beside it
+ * (`server.js.hbs`, `server.d.ts.hbs`): TypeScript reads the declarations and never checks the values.
  */
-export const templateFiles = [
+export const sharedTemplateFiles = [
   '_header.hbs',
   '_schema-types.hbs',
   '_schema-values.hbs',
   '_operation-types.hbs',
   '_operation-value.hbs',
   '_operation-names.hbs',
-  'endpoints.d.ts.hbs',
-  'endpoints.js.hbs',
-  'endpoints-schemas.d.ts.hbs',
-  'endpoints-schemas.js.hbs',
-  'endpoints-group.d.ts.hbs',
-  'endpoints-group.js.hbs',
-  'endpoints-index.d.ts.hbs',
-  'endpoints-index.js.hbs',
-  'server.d.ts.hbs',
-  'server.js.hbs',
-  'client.d.ts.hbs',
-  'client.js.hbs',
-  'operations.d.ts.hbs',
-  'operations.js.hbs',
-  'cli.js.hbs',
-  'index.hbs',
 ] as const;
+
+/** The template that writes `index.js`/`index.d.ts`, after every target's. */
+export const indexTemplateFile = 'index.hbs';
 
 /** A set of compiled templates. */
 export interface Templates {
@@ -80,10 +67,10 @@ export class TemplatesFolderError extends UsageError {
 const compiledTemplates = new Map<string, Templates>();
 
 /**
- * Reads the built-in templates, with any file of the same name in `userDir` (`--templates`)
- * taking its place. A template that does not compile is an error naming the file.
+ * Reads the built-in templates named in `templateFiles`, with any file of the same name in
+ * `userDir` (`--templates`) taking its place. A template that does not compile is an error naming the file.
  */
-export function loadTemplates(userDir?: string): Templates {
+export function loadTemplateFiles(templateFiles: readonly string[], userDir?: string): Templates {
   const sources: Record<string, string> = {};
   const origin: Record<string, string> = {};
   for (const file of templateFiles) {
@@ -103,7 +90,7 @@ export function loadTemplates(userDir?: string): Templates {
     }
     const templates = files.filter((f) => f.endsWith('.hbs'));
     // A file that replaces nothing is a misspelling, and silently generating with the built-in one would hide it.
-    const unknown = templates.filter((f) => !(templateFiles as readonly string[]).includes(f) && !f.startsWith('_'));
+    const unknown = templates.filter((f) => !templateFiles.includes(f) && !f.startsWith('_'));
     if (templates.length === 0 || unknown.length > 0) {
       const found =
         templates.length === 0
