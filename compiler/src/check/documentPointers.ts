@@ -1,6 +1,7 @@
 // Reading a published document by JSON pointer, as the contract tester and the mock do: the value
 // at a pointer, a `$ref` followed within the document, and the parts of a media type that matter
 // when one is compared with another.
+import { followRefs, pointerSegment, valueAt } from '../diagnostics/index.ts';
 
 /** A published document, as far as kitgen check and kitgen mock read it. */
 export type OpenApiDocument = { readonly openapi: string; readonly paths?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
@@ -9,23 +10,20 @@ export type OpenApiDocument = { readonly openapi: string; readonly paths?: Recor
 export type View = 'request' | 'response';
 
 /** One token of a JSON pointer, escaped. */
-export const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+export const escapePointer = (s: string): string => pointerSegment(s);
 
-/** The value at a JSON pointer of a document. */
-export function at(doc: unknown, pointer: string): unknown {
-  let v = doc;
-  for (const t of pointer.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[t.replace(/~1/g, '/').replace(/~0/g, '~')];
-  return v;
-}
+/** The value at a JSON pointer of a document (own properties only). */
+export const at = (doc: unknown, pointer: string): unknown => valueAt(doc, pointer);
 
-/** The object at `pointer`, its local `$ref`s followed (at most 16: a loop of them is the document's fault). */
+/**
+ * The object at `pointer`, its local `$ref`s followed (at most 16: a loop of them is the
+ * document's fault); where the chain breaks, the last reference and its place.
+ */
 export function follow(doc: unknown, pointer: string): { value: Record<string, unknown> | undefined; pointer: string } {
-  let value = at(doc, pointer) as Record<string, unknown> | undefined;
-  for (let i = 0; i < 16 && typeof value?.$ref === 'string' && value.$ref.startsWith('#'); i++) {
-    pointer = decodeURIComponent(value.$ref.slice(1));
-    value = at(doc, pointer) as Record<string, unknown> | undefined;
-  }
-  return { value, pointer };
+  const end = followRefs(doc, valueAt(doc, pointer), pointer, 16);
+  if (!('stop' in end)) return { value: end.value as Record<string, unknown> | undefined, pointer: end.pointer };
+  if (end.stop === 'missing') return { value: undefined, pointer: end.target! };
+  return { value: valueAt(doc, end.at) as Record<string, unknown> | undefined, pointer: end.at };
 }
 
 /** A media type without its parameters, lower case (`application/json; charset=utf-8` → `application/json`). */

@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
+import { refPointer } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from './documentPointers.ts';
 
 export { at, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument, type View } from './documentPointers.ts';
@@ -57,8 +58,9 @@ function hiddenIn(schema: unknown, c: Conversion): boolean {
   let s = schema as Record<string, unknown> | undefined;
   for (let i = 0; i < 16 && s; i++) {
     if (s[mark] === true) return true;
-    if (typeof s.$ref !== 'string' || !s.$ref.startsWith('#')) return false;
-    s = at(c.doc, decodeURIComponent(s.$ref.slice(1))) as Record<string, unknown> | undefined;
+    const target = typeof s.$ref === 'string' ? refPointer(s.$ref) : undefined;
+    if (target === undefined) return false;
+    s = at(c.doc, target) as Record<string, unknown> | undefined;
   }
   return false;
 }

@@ -2,7 +2,8 @@
 // (OpenAPI's parameter styles, the request body's media type, the security scheme's credentials),
 // from values sampled from the document's own schemas and checked by the referee: a valid request
 // a server following the document must serve, and invalid ones it must refuse with a 4xx.
-import { at, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from './documentReferee.ts';
+import { refPointer } from '../diagnostics/index.ts';
+import { at, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from './documentReferee.ts';
 import type { DocumentMedia, DocumentOperation, DocumentParameter } from './documentOperations.ts';
 
 /** A value of a schema for a request, or why there is none and whose fault that is. */
@@ -96,7 +97,7 @@ export function credentials(doc: OpenApiDocument, op: DocumentOperation): { part
   const cookies: Array<[string, string]> = [];
   const requirement = op.security[0];
   for (const name of Object.keys(requirement ?? {})) {
-    const scheme = follow(doc, `/components/securitySchemes/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`).value;
+    const scheme = follow(doc, `/components/securitySchemes/${escapePointer(name)}`).value;
     if (!scheme) continue;
     const type = scheme.type;
     const authorization = headers.some(([h]) => h === 'authorization');
@@ -123,7 +124,7 @@ function propertySchema(doc: OpenApiDocument, pointer: string, name: string, dep
   const { value, pointer: own } = follow(doc, pointer);
   if (!value || depth > 8) return undefined;
   const properties = value.properties as Record<string, unknown> | undefined;
-  if (properties?.[name] !== undefined) return follow(doc, `${own}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`).value;
+  if (properties?.[name] !== undefined) return follow(doc, `${own}/properties/${escapePointer(name)}`).value;
   const members = Array.isArray(value.allOf) ? value.allOf : [];
   for (let i = 0; i < members.length; i++) {
     const found = propertySchema(doc, `${own}/allOf/${i}`, name, depth + 1);
@@ -135,7 +136,8 @@ function propertySchema(doc: OpenApiDocument, pointer: string, name: string, dep
 /** An inline schema, or the one its local `$ref` names. */
 function resolved(doc: OpenApiDocument, schema: unknown): Record<string, unknown> | undefined {
   const s = schema as Record<string, unknown> | undefined;
-  return typeof s?.$ref === 'string' && s.$ref.startsWith('#') ? follow(doc, decodeURIComponent(s.$ref.slice(1))).value : s;
+  const target = typeof s?.$ref === 'string' ? refPointer(s.$ref) : undefined;
+  return target !== undefined ? follow(doc, target).value : s;
 }
 
 const isBinary = (s: Record<string, unknown> | undefined) => s?.type === 'string' && (s.format === 'binary' || s.format === 'byte');

@@ -4,7 +4,7 @@
 // the code it tests. The generator aims at valid values; the referee (ajv) has the last word, and
 // the caller skips a value it refuses (an overlapping oneOf, a pattern beyond fast-check's).
 import fc from 'fast-check';
-import { follow, type OpenApiDocument, type View } from './documentReferee.ts';
+import { escapePointer, follow, type OpenApiDocument, type View } from './documentReferee.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -162,15 +162,13 @@ function arrayArbitrary(doc: OpenApiDocument, s: Schema, own: string, view: View
   return s.uniqueItems === true ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
 }
 
-const escape = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
-
 function objectArbitrary(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = (s.properties ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   const requiredKeys: string[] = [];
   for (const name of Object.keys(properties)) {
-    const at = `${own}/properties/${escape(name)}`;
+    const at = `${own}/properties/${escapePointer(name)}`;
     if (hidden(doc, at, view)) continue;
     if (!required.has(name) && depth >= maxDepth) continue;
     record[name] = build(doc, at, view, depth + 1);

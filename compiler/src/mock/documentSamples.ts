@@ -3,6 +3,7 @@
 // sampler's fault (or an example of the document's own, then made again from the schema alone).
 // The mock server answers with them; the real-world wire test's handlers too.
 import * as openapiSampler from 'openapi-sampler';
+import { pointerParts } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from '../check/documentPointers.ts';
 import { patternSample } from './patternSample.ts';
 import { shuffledEnums } from './seeded.ts';
@@ -199,10 +200,7 @@ export class DocumentSamples {
   #leaveOut(value: unknown, instancePath: string): boolean {
     const cut = instancePath.lastIndexOf('/');
     const parent = cut === 0 ? value : at(value, instancePath.slice(0, cut));
-    const key = instancePath
-      .slice(cut + 1)
-      .replace(/~1/g, '/')
-      .replace(/~0/g, '~');
+    const key = pointerParts(instancePath.slice(cut))[0] ?? '';
     if (Array.isArray(parent)) {
       parent.splice(Number(key), 1);
       return true;

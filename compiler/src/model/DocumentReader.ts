@@ -1,4 +1,4 @@
-import { pointerParts, type Diagnostics } from '../diagnostics/index.ts';
+import { followRefs, refPointer, valueAt, type Diagnostics } from '../diagnostics/index.ts';
 
 /** A plain JSON object of the document. */
 export type Json = Record<string, unknown>;
@@ -40,34 +40,18 @@ export class DocumentReader {
 
   /** The value at a pointer (`#/components/schemas/Pet` or `/components/...`), or undefined. */
   get(pointer: string): unknown {
-    let node: unknown = this.document;
-    for (const part of pointerParts(pointer.replace(/^#/, ''))) {
-      if (Array.isArray(node)) node = node[Number(part)];
-      else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, part)) node = node[part];
-      else return undefined;
-    }
-    return node;
+    return valueAt(this.document, pointer);
   }
 
   /** The value a chain of `$ref`s ends at, without reporting anything (undefined when it ends nowhere). */
   peek(value: unknown): unknown {
-    let current = value;
-    for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
-      const target = this.refPointer(current.$ref);
-      if (target === undefined || hops > 64) return undefined;
-      current = this.get(target);
-    }
-    return current;
+    const end = followRefs(this.document, value, '');
+    return 'stop' in end ? undefined : end.value;
   }
 
   /** The pointer a `$ref` names (URI-decoded), or undefined for a reference into another file. */
   refPointer(ref: string): string | undefined {
-    if (!ref.startsWith('#')) return undefined;
-    try {
-      return decodeURIComponent(ref.slice(1));
-    } catch {
-      return ref.slice(1);
-    }
+    return refPointer(ref);
   }
 
   /**
@@ -78,27 +62,12 @@ export class DocumentReader {
    * reference into another file (not bundled) or a loop is an error.
    */
   deref(value: unknown, pointer: string): Located | undefined {
-    let current: Located = { value, pointer };
-    const seen = new Set<string>();
-    while (isObject(current.value) && typeof current.value.$ref === 'string') {
-      const ref = current.value.$ref;
-      const target = this.refPointer(ref);
-      if (target === undefined) {
-        this.diagnostics.error(current.pointer + '/$ref', `cannot resolve $ref "${ref}": references into other files must be bundled`);
-        return undefined;
-      }
-      if (seen.has(target)) {
-        this.diagnostics.error(current.pointer + '/$ref', `$ref "${ref}" refers to itself`);
-        return undefined;
-      }
-      seen.add(target);
-      const next = this.get(target);
-      if (next === undefined) {
-        this.diagnostics.warn(current.pointer + '/$ref', `cannot resolve $ref "${ref}": nothing at ${target || '/'}; it is left out`);
-        return undefined;
-      }
-      current = { value: next, pointer: target };
-    }
-    return current;
+    const end = followRefs(this.document, value, pointer, Number.POSITIVE_INFINITY);
+    if (!('stop' in end)) return end;
+    const at = end.at + '/$ref';
+    if (end.stop === 'external') this.diagnostics.error(at, `cannot resolve $ref "${end.ref}": references into other files must be bundled`);
+    else if (end.stop === 'loop') this.diagnostics.error(at, `$ref "${end.ref}" refers to itself`);
+    else this.diagnostics.warn(at, `cannot resolve $ref "${end.ref}": nothing at ${end.target || '/'}; it is left out`);
+    return undefined;
   }
 }
