@@ -205,7 +205,7 @@ test('--help lists every --format value and says the defaults', async () => {
   assert.match(text, /--check /);
 });
 
-test('--strict: every warning is an error with its place, nothing is written, exit 1; without it the run writes and warns (issue 14)', async () => {
+test('--strict: every warning is an error with its place, nothing is written, exit 1; without it the run writes and warns', async () => {
   const dir = await scratch('strict');
   const doc = join(dir, 'api.yaml');
   // A query parameter described by `content` of a media type with no text codec (XML): generated with a warning.

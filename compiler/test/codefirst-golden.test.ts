@@ -21,7 +21,7 @@ const generatedOnce = (c: (typeof cases)[number]) => runs.get(c.name) ?? runs.se
 /**
  * A document with its one by-design difference of spelling made one: a `const` is a one-valued
  * `enum` (contract-first input reads it so). Nullability is compared as it is: the encoder writes
- * null only where a schema admits it (issue 14), so both passes describe fields as declared.
+ * null only where a schema admits it, so both passes describe fields as declared.
  */
 function normalised(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => normalised(v));

@@ -56,7 +56,7 @@ export const problem = DeriveSchema.gen<{ message: string }>();
   const folder = schemas.Folder as { properties: { entries: { items: unknown }; parent: unknown } };
   assert.deepEqual(folder.properties.entries.items, { $ref: '#/components/schemas/Entry' });
   // An optional field is described as declared: the encoder writes null only where the schema admits it.
-  assert.deepEqual(folder.properties.parent, { $ref: '#/components/schemas/Folder' }, 'an optional parent admits no null: absent stays absent (issue 14)');
+  assert.deepEqual(folder.properties.parent, { $ref: '#/components/schemas/Folder' }, 'an optional parent admits no null: absent stays absent');
   const shape = schemas.Shape as { discriminator: { mapping: Record<string, string> } };
   assert.deepEqual(shape.discriminator.mapping, { circle: '#/components/schemas/Circle', square: '#/components/schemas/Square' });
   const scalars = schemas.Scalars as { properties: Record<string, Record<string, unknown>> };

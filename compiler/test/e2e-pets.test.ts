@@ -134,7 +134,7 @@ console.log(JSON.stringify({
   }
 });
 
-test('Pets: a partial set of handlers serves what it has; each missing operation answers 501 naming it, logged once at start (issue 14)', async () => {
+test('Pets: a partial set of handlers serves what it has; each missing operation answers 501 naming it, logged once at start', async () => {
   const { captureLogs } = await import('../../runtime/test/fixtures/middleware/helpers.ts');
   const logs = captureLogs('warn');
   const store = new PetStore();

@@ -1,4 +1,4 @@
-// What an editor shows on generated code (issue 17: the values live in JavaScript, the types in
+// What an editor shows on generated code (the values live in JavaScript, the types in
 // declaration files): go-to-definition on a generated type, a client method and a handler lands on
 // readable declarations, and hover shows the operation's documentation. TypeScript's own language
 // service (what tsserver answers editors with) over the Pets API's generated modules.

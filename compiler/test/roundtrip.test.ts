@@ -54,7 +54,7 @@ function operation(op: Operation, original: Operation = op, bodyMediaTypes?: rea
  * one by name where it recurs), so the names the two documents give shared schemas do not
  * matter. One difference is by design and normalised: a component keeps its writeOnly marks
  * whether or not it is the request view, so required is compared as declared. Nullability is
- * compared as it is (the encoder writes null only where a schema admits it, issue 14).
+ * compared as it is (the encoder writes null only where a schema admits it).
  */
 function shape(api: Api, node: SchemaNode): string {
   const byKey = new Map(api.schemas.map((s) => [s.key, s.schema]));
@@ -98,7 +98,7 @@ function shape(api: Api, node: SchemaNode): string {
 
 const cases = (await fixtureCases()).filter((c) => existsSync(join(c.dir, 'expected', 'endpoints.js')));
 
-// Generated endpoints are JavaScript since issue 17; a filter on the old `endpoints.ts` silently ran no case.
+// Generated endpoints are JavaScript (`endpoints.js`); a filter on the old `endpoints.ts` silently ran no case.
 test('round trip: every fixture with an expected tree takes part', () => assert.ok(cases.length >= 20, `only ${cases.length} fixtures`));
 
 for (const c of cases) {

@@ -60,7 +60,7 @@ test('the help screen shows name, version, summary, usage, commands and footer (
 test('a command prints the response body (compact JSON off a terminal), exits 0; --verbose adds request, status and headers on stderr', async () => {
   const r = await cli(['get-users-by-id', '--id', '1', '--limit', '5', '--authorization', basic, '--verbose']);
   assert.equal(r.code, 0, r.stderr);
-  // Optional fields without null in their schema stay absent on the wire (issue 14).
+  // Optional fields without null in their schema stay absent on the wire.
   assert.equal(r.stdout, '{"id":1,"name":"Ada","age":36,"nickname":"Basic:5","address":{"city":"London"}}\n');
   assert.match(r.stderr, new RegExp(`^> GET http://127\\.0\\.0\\.1:${server.port}/users/1\\?limit=5\\n`));
   assert.match(r.stderr, /\n> authorization: Basic \*\*\*\n/);

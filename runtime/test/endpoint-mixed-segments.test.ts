@@ -1,4 +1,4 @@
-// Endpoints whose path has text around a parameter (`PathCodec.segment`, issue 14): the client
+// Endpoints whose path has text around a parameter (`PathCodec.segment`): the client
 // builds the URL with each value percent-encoded, the server reads the same values back, and
 // OpenAPIGen writes the path as `/files/{name}.json`, which swagger-parser accepts.
 import { test } from 'node:test';

@@ -218,7 +218,7 @@ for (const [label, config] of [
 test('an int64 field inside a Schema.Cyclic goes out as JSON digits, as documented (integer/int64)', () => {
   const T = Schema.Cyclic({ N: Schema.Object({ v: Schema.Int64(), next: Schema.Optional(Schema.Ref('N')) }) }, 'N');
   const codec = JsonCodec.schemaBasedBinaryCodec(T);
-  // The absent `next` admits no null: it stays absent (issue 14; this asserted `"next":null`, which the document forbids).
+  // The absent `next` admits no null: it stays absent (this test once asserted `"next":null`, which the document forbids).
   assert.equal(codec.encodeToString({ v: 5n }), '{"v":5}');
   const back = codec.decodeString('{"v":9223372036854775807,"next":{"v":-9223372036854775808}}');
   assert.deepEqual(back._tag === 'right' && back.right, { v: 9223372036854775807n, next: { v: -9223372036854775808n } });

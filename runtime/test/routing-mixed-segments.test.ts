@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PathCodec, Response, Route, RoutePattern, Routes, Server, type Routes as RoutesType } from '@kitgen/runtime';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
 
-// Segments of text around parameters (issue 14): `{name}.json`, `{id}:cancel`, `{year}-{month}`, `v{version}`.
+// Segments of text around parameters: `{name}.json`, `{id}:cancel`, `{year}-{month}`, `v{version}`.
 
 const named = <P extends unknown[]>(name: string, pattern: RoutePattern<P>) =>
   Route.handled(pattern, (_req, ...params) => Response.json({ route: name, params: params.map((p) => (typeof p === 'bigint' ? `${p}n` : p)) }));
@@ -44,7 +44,7 @@ async function withServer(
   }
 }
 
-test('raw HTTP: the four shapes of issue 14 route, each piece through its codec', async () => {
+test('raw HTTP: the four shapes of mixed segments route, each piece through its codec', async () => {
   await withServer(api, async (send) => {
     assert.deepEqual((await send('GET', '/files/report.json')).json, { route: 'json', params: ['report'] });
     assert.deepEqual((await send('POST', '/v1/9223372036854775807:cancel')).json, { route: 'cancel', params: ['9223372036854775807n'] });

@@ -297,7 +297,7 @@ test('bad values name the variable and the expected form', () => {
   );
 });
 
-test('limits against hostile clients: request-header-timeout, max-connections, decompression limits (issue 16)', () => {
+test('limits against hostile clients: request-header-timeout, max-connections, decompression limits', () => {
   const c = loadServerConfig({
     LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '5s',
     LIB_HTTP_SERVER_MAX_CONNECTIONS: '2000',

@@ -1,5 +1,5 @@
 // The schema and edge-value corpus every binary codec test and referee runs over: every kind of
-// schema position (issue 7, point 2) and the values that break codecs (int64 extremes, NaN,
+// schema position and the values that break codecs (int64 extremes, NaN,
 // infinities, empty collections, unicode, absent and null fields, recursion).
 import { Schema, type Static } from '@kitgen/runtime';
 

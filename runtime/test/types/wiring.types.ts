@@ -73,7 +73,7 @@ declare const wrongInput: WrongInput;
 // @ts-expect-error the handler's input must be the endpoint's
 routesFromHandlers(table, wrongInput);
 
-// A partial set is accepted (issue 14): the missing operations answer 501.
+// A partial set is accepted: the missing operations answer 501.
 routesFromHandlers(table, { getPet: () => ({ id: 1, name: 'x' }) });
 // @ts-expect-error a handler under a name the table does not have (a misspelling) is refused
 routesFromHandlers(table, { getPet: () => ({ id: 1, name: 'x' }), deletPet: () => {} });
