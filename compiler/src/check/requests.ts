@@ -105,8 +105,12 @@ export function credentials(doc: OpenApiDocument, op: DocumentOperation): { part
     else if ((type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') || type === 'oauth2' || type === 'openIdConnect') {
       if (!authorization) headers.push(['authorization', 'Bearer token-1']);
     } else if (type === 'apiKey' && typeof scheme.name === 'string') {
-      if (scheme.in === 'header') headers.push([scheme.name.toLowerCase(), 'key-1']);
-      else if (scheme.in === 'query') query.push([q(scheme.name), 'key-1']);
+      // A key in a header another scheme of the same requirement already fills (Azure's
+      // registry_auth with an apiKey named Authorization) is that header's value: one header, not two.
+      const header = scheme.name.toLowerCase();
+      if (scheme.in === 'header') {
+        if (!headers.some(([h]) => h === header)) headers.push([header, 'key-1']);
+      } else if (scheme.in === 'query') query.push([q(scheme.name), 'key-1']);
       else if (scheme.in === 'cookie') cookies.push([scheme.name, 'key-1']);
     }
   }
