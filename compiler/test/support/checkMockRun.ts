@@ -2,7 +2,11 @@
 // it), both as a user runs them: for each document the mock starts, the check runs with a fixed
 // seed, and the result is tallied — clean, violations (each printed, for explaining as a document
 // defect or fixing), skipped operations, or a mock that did not start (its own diagnostics).
-//   node scripts/run-ts.mjs compiler/test/support/checkMockRun.ts [--max-documents N] [--max-examples N] [--out file.json] [filter…]
+//   node scripts/run-ts.mjs compiler/test/support/checkMockRun.ts [--max-documents N] [--max-examples N]
+//     [--jobs N] [--spread] [--out file.json] [filter…]
+// --spread visits the documents in an order spread over the whole directory, so a run stopped
+// early has covered an even sample rather than the first providers alphabetically; --out is
+// rewritten after every document, so a stopped run keeps what it did.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +19,8 @@ const { values, positionals } = parseArgs({
   options: {
     'max-documents': { type: 'string' },
     'max-examples': { type: 'string', default: '5' },
+    jobs: { type: 'string', default: '1' },
+    spread: { type: 'boolean', default: false },
     out: { type: 'string' },
     seed: { type: 'string', default: '1' },
   },
@@ -33,9 +39,34 @@ interface Outcome {
 
 const all = directoryDocuments().filter((d) => positionals.length === 0 || positionals.some((p) => d.includes(p)));
 const max = values['max-documents'] === undefined ? all.length : Number(values['max-documents']);
-const documents = all.length <= max ? all : Array.from({ length: max }, (_, i) => all[Math.floor((i * all.length) / max)]);
+const chosen = all.length <= max ? all : Array.from({ length: max }, (_, i) => all[Math.floor((i * all.length) / max)]);
+const documents = values.spread ? spreadOrder(chosen) : chosen;
 const outcomes: Outcome[] = [];
-for (const [i, document] of documents.entries()) {
+let next = 0;
+
+/** The items in an order whose every prefix is spread over the list: a stride near the golden ratio. */
+function spreadOrder<T>(items: readonly T[]): T[] {
+  const n = items.length;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let stride = Math.max(1, Math.round(n * 0.618));
+  while (n > 1 && gcd(stride, n) !== 1) stride++;
+  return Array.from({ length: n }, (_, i) => items[(i * stride) % n]);
+}
+
+/** Takes the next document until none is left, printing each outcome and saving all so far. */
+async function worker(): Promise<void> {
+  while (next < documents.length) {
+    const document = documents[next++];
+    const o = await runDocument(document);
+    outcomes.push(o);
+    const counts = `${o.violations ? ` (${o.violations.length})` : ''}${o.skipped ? `, ${o.skipped} skipped` : ''}`;
+    console.log(`[${outcomes.length}/${documents.length}] ${document}: ${o.result}${counts} in ${o.seconds} s`);
+    if (values.out) await writeFile(values.out, JSON.stringify(outcomes, null, 2));
+  }
+}
+
+/** Starts the mock on one document, runs the check against it, and stops the mock. */
+async function runDocument(document: string): Promise<Outcome> {
   const started = performance.now();
   const seconds = () => Math.round(performance.now() - started) / 1000;
   const file = join(directoryRoot, document);
@@ -43,9 +74,12 @@ for (const [i, document] of documents.entries()) {
   try {
     mock = await startMockProcess([file], 120_000);
   } catch (error) {
-    outcomes.push({ document, result: 'mock-failed', note: String((error as Error).message).slice(0, 400), seconds: seconds() });
-    console.log(`[${i + 1}/${documents.length}] ${document}: mock did not start`);
-    continue;
+    return {
+      document,
+      result: 'mock-failed',
+      note: String((error as Error).message).slice(0, 400),
+      seconds: seconds(),
+    };
   }
   try {
     const run = await runNode([
@@ -64,33 +98,32 @@ for (const [i, document] of documents.entries()) {
     const summary = /^(no violations|(\d+) violations?): (\d+) operations?, (\d+) requests/m.exec(run.stdout);
     const skipped = (run.stderr.match(/: skipped, /g) ?? []).length;
     if (!summary || run.code === 2) {
-      outcomes.push({ document, result: 'check-failed', note: `${run.stdout}\n${run.stderr}`.slice(-600), seconds: seconds() });
-    } else {
-      const violations = run.stdout
-        .split('\n\n')[0]
-        .split(/\n(?=✗ )/)
-        .filter((v) => v.startsWith('✗ '));
-      outcomes.push({
-        document,
-        result: run.code === 0 ? 'clean' : 'violations',
-        operations: Number(summary[3]),
-        requests: Number(summary[4]),
-        skipped,
-        ...(violations.length > 0 ? { violations: violations.map((v) => v.slice(0, 800)) } : {}),
-        seconds: seconds(),
-      });
+      return { document, result: 'check-failed', note: `${run.stdout}\n${run.stderr}`.slice(-600), seconds: seconds() };
     }
-    const o = outcomes.at(-1)!;
-    console.log(
-      `[${i + 1}/${documents.length}] ${document}: ${o.result}${o.violations ? ` (${o.violations.length})` : ''}${o.skipped ? `, ${o.skipped} skipped` : ''} in ${o.seconds} s`,
-    );
+    const violations = run.stdout
+      .split('\n\n')[0]
+      .split(/\n(?=✗ )/)
+      .filter((v) => v.startsWith('✗ '));
+    return {
+      document,
+      result: run.code === 0 ? 'clean' : 'violations',
+      operations: Number(summary[3]),
+      requests: Number(summary[4]),
+      skipped,
+      ...(violations.length > 0 ? { violations: violations.map((v) => v.slice(0, 800)) } : {}),
+      seconds: seconds(),
+    };
   } finally {
     await mock.stop();
   }
 }
+
+await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, () => worker()));
 const count = (r: Outcome['result']) => outcomes.filter((o) => o.result === r).length;
+const sum = (key: 'operations' | 'requests' | 'skipped') => outcomes.reduce((n, o) => n + (o[key] ?? 0), 0);
 console.log(
-  `${outcomes.length} documents: ${count('clean')} clean, ${count('violations')} with violations, ${count('mock-failed')} the mock refused, ${count('check-failed')} the check could not run; ` +
-    `${outcomes.reduce((n, o) => n + (o.operations ?? 0), 0)} operations, ${outcomes.reduce((n, o) => n + (o.requests ?? 0), 0)} requests, ${outcomes.reduce((n, o) => n + (o.skipped ?? 0), 0)} operations skipped`,
+  `${outcomes.length} documents: ${count('clean')} clean, ${count('violations')} with violations, ` +
+    `${count('mock-failed')} the mock refused, ${count('check-failed')} the check could not run; ` +
+    `${sum('operations')} operations, ${sum('requests')} requests, ${sum('skipped')} operations skipped`,
 );
 if (values.out) await writeFile(values.out, JSON.stringify(outcomes, null, 2));
