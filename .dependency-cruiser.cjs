@@ -60,7 +60,11 @@ const commandRules = Object.entries(commands).map(([folder, allowed]) => ({
   from: { path: `^compiler/src/${folder}/` },
   to: {
     path: '^compiler/src/',
-    pathNot: [`^compiler/src/(${[folder, ...allowed].join('|')})/`, '^compiler/src/[^/]+\\.ts$', '^compiler/src/cli/CliIO\\.ts$'],
+    pathNot: [
+      `^compiler/src/(${[folder, ...allowed].join('|')})/`,
+      '^compiler/src/[^/]+\\.ts$',
+      '^compiler/src/cli/CliIO\\.ts$',
+    ],
   },
 }));
 
@@ -78,12 +82,22 @@ const compilerRules = Object.entries(compiler).map(([folder, allowed]) => ({
 
 const runtimeRules = Object.entries(runtime).flatMap(([folder, allowed]) => {
   const typeOnly = runtimeTypeOnly[folder] ?? [];
-  const rule = (name, comment, to) => ({ name, comment, severity: 'error', from: { path: `^runtime/src/${folder}/` }, to });
+  const rule = (name, comment, to) => ({
+    name,
+    comment,
+    severity: 'error',
+    from: { path: `^runtime/src/${folder}/` },
+    to,
+  });
   return [
-    rule(`runtime-${folder}-layer`, `runtime/src/${folder} imports only ${allowed.length === 0 ? 'itself' : allowed.join(', ')} of the runtime`, {
-      path: '^runtime/src/',
-      pathNot: [`^runtime/src/(${[folder, ...allowed, ...typeOnly].join('|')})/`],
-    }),
+    rule(
+      `runtime-${folder}-layer`,
+      `runtime/src/${folder} imports only ${allowed.length === 0 ? 'itself' : allowed.join(', ')} of the runtime`,
+      {
+        path: '^runtime/src/',
+        pathNot: [`^runtime/src/(${[folder, ...allowed, ...typeOnly].join('|')})/`],
+      },
+    ),
     ...(typeOnly.length === 0
       ? []
       : [
@@ -108,28 +122,32 @@ module.exports = {
     },
     {
       name: 'runtime-never-imports-the-compiler',
-      comment: '@kitgen/runtime depends on Node built-ins and its field libraries, never on the compiler: it ships alone',
+      comment:
+        '@kitgen/runtime depends on Node built-ins and its field libraries, never on the compiler: it ships alone',
       severity: 'error',
       from: { path: '^runtime/' },
       to: { path: '^(compiler|bin|templates)/' },
     },
     {
       name: 'runtime-needs-no-compiler-libraries',
-      comment: "what the runtime ships uses none of the compiler's libraries (its tests may use swagger-parser as a referee)",
+      comment:
+        "what the runtime ships uses none of the compiler's libraries (its tests may use swagger-parser as a referee)",
       severity: 'error',
       from: { path: '^runtime/src/' },
       to: { path: '^node_modules/(kitgen|ts-morph|handlebars|prettier|@apidevtools|unplugin|tsx)/' },
     },
     {
       name: 'generated-code-imports-only-the-runtime',
-      comment: 'generated code imports @kitgen/runtime and nothing from the compiler: users install only the runtime beside it',
+      comment:
+        'generated code imports @kitgen/runtime and nothing from the compiler: users install only the runtime beside it',
       severity: 'error',
       from: { path: '^fixtures/[^/]+/expected/' },
       to: { path: '^(compiler|bin|templates)/|^node_modules/', pathNot: '^node_modules/typebox/' },
     },
     {
       name: 'compiler-stages-never-import-entry-points',
-      comment: "the CLI, the build plugins and the loader sit on top; no stage imports them (the plugin reuses the CLI's option merging)",
+      comment:
+        "the CLI, the build plugins and the loader sit on top; no stage imports them (the plugin reuses the CLI's option merging)",
       severity: 'error',
       from: { path: `^compiler/src/(${allCompiler.join('|')})/` },
       to: { path: '^compiler/src/(cli|plugin|register)/|^compiler/src/index\\.ts$' },

@@ -26,7 +26,13 @@ const node = Object.fromEntries(
     'TextDecoder',
   ].map((g) => [g, 'readonly']),
 );
-const commonjs = { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly' };
+const commonjs = {
+  require: 'readonly',
+  module: 'writable',
+  exports: 'writable',
+  __dirname: 'readonly',
+  __filename: 'readonly',
+};
 
 export default tseslint.config(
   {
@@ -42,7 +48,13 @@ export default tseslint.config(
       // `_name` marks a value left unused on purpose (a destructured-away field, a required parameter).
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          caughtErrors: 'none',
+          ignoreRestSiblings: true,
+        },
       ],
       // Tests match code frames and aligned columns literally; `/ {2}/` would hide the shape they check.
       'no-regex-spaces': 'off',
@@ -63,11 +75,13 @@ export default tseslint.config(
         'error',
         {
           selector: 'CatchClause CallExpression[callee.name=/^(errorAnswer|internalError)$/]',
-          message: "A catch that answers is the runner's: run the handler through answer()/answerLater() (routing/errorFunnel.ts).",
+          message:
+            "A catch that answers is the runner's: run the handler through answer()/answerLater() (routing/errorFunnel.ts).",
         },
         {
           selector: "CatchClause ReturnStatement > CallExpression[callee.object.name='Response']",
-          message: "A catch that answers is the runner's: throw the error (an HttpError renders itself) and let the runner answer.",
+          message:
+            "A catch that answers is the runner's: throw the error (an HttpError renders itself) and let the runner answer.",
         },
       ],
     },

@@ -14,7 +14,9 @@ if (/^1[1-3]\./.test(process.versions.v8)) setFlagsFromString('--no-turbo-inlini
 
 const fromSources = existsSync(new URL('../compiler/src/cli/main.ts', import.meta.url));
 if (fromSources) (await import('tsx/esm/api')).register();
-const { main } = fromSources ? await import('../compiler/src/cli/main.ts') : await import('../compiler/dist/cli/main.js');
+const { main } = fromSources
+  ? await import('../compiler/src/cli/main.ts')
+  : await import('../compiler/dist/cli/main.js');
 const stop = new Promise((resolve) => process.once('SIGINT', resolve));
 const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),

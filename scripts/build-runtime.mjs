@@ -26,12 +26,16 @@ import { buildEsmTree, clientExportNames } from './buildEsmTree.mjs';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const runtimeDir = resolve(repoRoot, 'runtime');
-const { values } = parseArgs({ options: { outDir: { type: 'string' }, 'no-declarations': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { outDir: { type: 'string' }, 'no-declarations': { type: 'boolean', default: false } },
+});
 const outDir = resolve(values.outDir ?? resolve(runtimeDir, 'dist'));
 
 /** The dependencies that stay imports of the user's installed packages: all but typebox (inlined). */
 const pkg = JSON.parse(readFileSync(resolve(runtimeDir, 'package.json'), 'utf8'));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter((name) => name !== 'typebox');
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter(
+  (name) => name !== 'typebox',
+);
 const inlined = 'typebox';
 
 rmSync(outDir, { recursive: true, force: true });
@@ -57,7 +61,9 @@ if (!values['no-declarations']) {
 const validatorEngineSource = {
   name: 'validator-engine-source',
   setup(b) {
-    b.onResolve({ filter: /^#validator-engine$/ }, () => ({ path: resolve(runtimeDir, 'src/schema/typeboxEngine.ts') }));
+    b.onResolve({ filter: /^#validator-engine$/ }, () => ({
+      path: resolve(runtimeDir, 'src/schema/typeboxEngine.ts'),
+    }));
   },
 };
 
@@ -94,7 +100,9 @@ async function bundleRuntime(outfile, format, options = {}) {
     process.exit(1);
   }
   if (lazyRegExps.rewritten === 0) {
-    console.error(`build-runtime: no Unicode RegExp of ${inlined} was made lazy; has its module shape changed? (scripts/lazyUnicodeRegExps.mjs)`);
+    console.error(
+      `build-runtime: no Unicode RegExp of ${inlined} was made lazy; has its module shape changed? (scripts/lazyUnicodeRegExps.mjs)`,
+    );
     process.exit(1);
   }
   // One-byte source: esbuild escapes non-ASCII text in code (`charset: 'ascii'`, its default) but
@@ -132,7 +140,9 @@ const buildId = createHash('sha256').update(bundleText).digest('hex').slice(0, 1
 const names = Object.keys(createRequire(import.meta.url)(bundleFile)).sort();
 const notIdentifier = names.filter((name) => !/^[A-Za-z_$][\w$]*$/.test(name) || name === 'default');
 if (names.length === 0 || notIdentifier.length > 0) {
-  console.error(`build-runtime: the bundle's exports cannot be listed as names: ${notIdentifier.join(', ') || '(none)'}`);
+  console.error(
+    `build-runtime: the bundle's exports cannot be listed as names: ${notIdentifier.join(', ') || '(none)'}`,
+  );
   process.exit(1);
 }
 const entry = await build({
@@ -165,7 +175,8 @@ if (missing.length > 0) {
   console.error(`build-runtime: the client entry exports what the main entry does not: ${missing.join(', ')}`);
   process.exit(1);
 }
-const header = '// @kitgen/runtime/client on node: the web-standard part of the runtime, from the one runtime dist/index.js loads.\n';
+const header =
+  '// @kitgen/runtime/client on node: the web-standard part of the runtime, from the one runtime dist/index.js loads.\n';
 writeFileSync(resolve(outDir, 'client.js'), `${header}export { ${clientValues.join(', ')} } from './index.js';\n`);
 if (!values['no-declarations']) {
   const all = [...clientNames.values, ...clientNames.types].sort();

@@ -58,7 +58,8 @@ export async function nodeBuiltinImports(entry) {
     ],
   });
   const importers = new Map();
-  for (const [file, input] of Object.entries(result.metafile.inputs)) for (const i of input.imports) if (!i.external) importers.set(i.path, file);
+  for (const [file, input] of Object.entries(result.metafile.inputs))
+    for (const i of input.imports) if (!i.external) importers.set(i.path, file);
   const chain = (file) => {
     const out = [];
     for (let f = file; f !== undefined && out.length < 20; f = importers.get(f)) out.unshift(f);
@@ -97,8 +98,12 @@ export function clientExportNames(file) {
   const types = new Set();
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
-      for (const element of statement.exportClause.elements) (statement.isTypeOnly || element.isTypeOnly ? types : values).add(element.name.text);
-    } else if (ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      for (const element of statement.exportClause.elements)
+        (statement.isTypeOnly || element.isTypeOnly ? types : values).add(element.name.text);
+    } else if (
+      ts.isVariableStatement(statement) &&
+      statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+    ) {
       for (const d of statement.declarationList.declarations) values.add(d.name.getText(source));
     } else if (
       (ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement)) &&

@@ -24,7 +24,15 @@ export function bundleDeclarations({ dir, outFile }) {
   writeFileSync(
     tsconfig,
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: ['node'], noEmit: true },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: true,
+        types: ['node'],
+        noEmit: true,
+      },
       files: [join(dir, 'index.d.ts')],
     }),
   );

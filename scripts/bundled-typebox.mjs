@@ -41,7 +41,9 @@ export function ensureBundledTypebox() {
   return buildOnce(bundleDir(version), async (tmp) => {
     const { build } = await import('esbuild');
     await build({
-      entryPoints: Object.fromEntries(Object.entries(entries).map(([specifier, file]) => [outName(specifier).slice(0, -4), file])),
+      entryPoints: Object.fromEntries(
+        Object.entries(entries).map(([specifier, file]) => [outName(specifier).slice(0, -4), file]),
+      ),
       outdir: tmp,
       outExtension: { '.js': '.mjs' },
       bundle: true,
@@ -60,5 +62,7 @@ export function bundledTypeboxMap() {
   const { version, entries } = typeboxEntries();
   const dir = bundleDir(version);
   if (!existsSync(join(dir, 'done'))) return undefined;
-  return Object.fromEntries(Object.keys(entries).map((specifier) => [specifier, pathToFileURL(join(dir, outName(specifier))).href]));
+  return Object.fromEntries(
+    Object.keys(entries).map((specifier) => [specifier, pathToFileURL(join(dir, outName(specifier))).href]),
+  );
 }

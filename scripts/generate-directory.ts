@@ -45,9 +45,16 @@ async function generateOne(file: string): Promise<Failure | undefined> {
     const syntax: string[] = [];
     for (const [path, text] of laidOut) {
       if (!path.endsWith('.ts') && !path.endsWith('.js')) continue;
-      const parsed = ts.createSourceFile(path, text, ts.ScriptTarget.ESNext, false, path.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+      const parsed = ts.createSourceFile(
+        path,
+        text,
+        ts.ScriptTarget.ESNext,
+        false,
+        path.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS,
+      );
       const diagnostics = (parsed as unknown as { parseDiagnostics: readonly ts.Diagnostic[] }).parseDiagnostics;
-      for (const d of diagnostics.slice(0, 3)) syntax.push(`${path}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+      for (const d of diagnostics.slice(0, 3))
+        syntax.push(`${path}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
     }
     return syntax.length > 0 ? { file: name, kind: 'syntax', messages: syntax } : undefined;
   } catch (error) {

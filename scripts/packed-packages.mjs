@@ -20,16 +20,28 @@ function inputs() {
     'runtime/package.json',
     'node_modules/typescript/package.json',
   ];
-  const scripts = ['build-runtime.mjs', 'buildEsmTree.mjs', 'bundleDeclarations.mjs', 'lazyUnicodeRegExps.mjs', 'packed-packages.mjs'].map(
-    (f) => `scripts/${f}`,
+  const scripts = [
+    'build-runtime.mjs',
+    'buildEsmTree.mjs',
+    'bundleDeclarations.mjs',
+    'lazyUnicodeRegExps.mjs',
+    'packed-packages.mjs',
+  ].map((f) => `scripts/${f}`);
+  const dirs = ['runtime/src', 'runtime/loader', 'compiler/src', 'templates', 'bin'].flatMap((d) =>
+    filesUnder(join(repoRoot, d)),
   );
-  const dirs = ['runtime/src', 'runtime/loader', 'compiler/src', 'templates', 'bin'].flatMap((d) => filesUnder(join(repoRoot, d)));
   return [...[...files, ...scripts].map((f) => join(repoRoot, f)), ...dirs];
 }
 
 function run(command, args, cwd) {
-  const r = spawnSync(command, args, { cwd, env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8', timeout: 600_000 });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  const r = spawnSync(command, args, {
+    cwd,
+    env: { ...process.env, NODE_OPTIONS: '' },
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  if (r.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
 }
 
 let packed;
@@ -85,17 +97,34 @@ export function ensurePackedPackages() {
     mkdirSync(runtime, { recursive: true });
     cpSync(join(repoRoot, 'runtime', 'package.json'), join(runtime, 'package.json'));
     cpSync(join(repoRoot, 'runtime', 'src'), join(runtime, 'src'), { recursive: true });
-    run(process.execPath, [join(repoRoot, 'scripts', 'build-runtime.mjs'), '--outDir', join(runtime, 'dist')], repoRoot);
+    run(
+      process.execPath,
+      [join(repoRoot, 'scripts', 'build-runtime.mjs'), '--outDir', join(runtime, 'dist')],
+      repoRoot,
+    );
 
     const kitgen = join(tmp, 'stage', 'kitgen');
     mkdirSync(kitgen, { recursive: true });
-    for (const entry of ['package.json', 'README.md', 'bin', 'templates']) cpSync(join(repoRoot, entry), join(kitgen, entry), { recursive: true });
+    for (const entry of ['package.json', 'README.md', 'bin', 'templates'])
+      cpSync(join(repoRoot, entry), join(kitgen, entry), { recursive: true });
     const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-    run(process.execPath, [tsc, '-p', join(repoRoot, 'compiler', 'tsconfig.build.json'), '--noCheck', '--outDir', join(kitgen, 'compiler', 'dist')], repoRoot);
+    run(
+      process.execPath,
+      [
+        tsc,
+        '-p',
+        join(repoRoot, 'compiler', 'tsconfig.build.json'),
+        '--noCheck',
+        '--outDir',
+        join(kitgen, 'compiler', 'dist'),
+      ],
+      repoRoot,
+    );
 
     const packs = join(tmp, 'packs');
     mkdirSync(packs);
-    for (const dir of [runtime, kitgen]) run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packs], dir);
+    for (const dir of [runtime, kitgen])
+      run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packs], dir);
   }).then((dir) => {
     const tarballs = readdirSync(join(dir, 'packs')).sort();
     const find = (prefix) => {

@@ -3,4 +3,5 @@
 import { register } from 'node:module';
 import { bundledTypeboxMap } from './bundled-typebox.mjs';
 
-if (bundledTypeboxMap() !== undefined) register(new URL('./resolve-map-hooks.mjs', import.meta.url), { data: { map: {}, typebox: true } });
+if (bundledTypeboxMap() !== undefined)
+  register(new URL('./resolve-map-hooks.mjs', import.meta.url), { data: { map: {}, typebox: true } });

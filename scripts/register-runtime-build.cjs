@@ -22,7 +22,10 @@ const runtimeTests = resolve(process.argv[1] ?? '.').startsWith(runtimeDir);
 // The client entry maps to the build's `client.js`, which re-exports from its `index.js`: one runtime.
 const map =
   build && !runtimeTests
-    ? { '@kitgen/runtime': pathToFileURL(join(build, 'index.js')).href, '@kitgen/runtime/client': pathToFileURL(join(build, 'client.js')).href }
+    ? {
+        '@kitgen/runtime': pathToFileURL(join(build, 'index.js')).href,
+        '@kitgen/runtime/client': pathToFileURL(join(build, 'client.js')).href,
+      }
     : {};
 if (!hooksThread && (!isMainThread || map['@kitgen/runtime']))
   register(pathToFileURL(join(__dirname, 'resolve-map-hooks.mjs')).href, { data: { map, typebox: !isMainThread } });

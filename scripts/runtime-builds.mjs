@@ -31,7 +31,8 @@ export function filesUnder(dir, out = []) {
 /** `.tmp/<kind>-<hash of the inputs' paths and contents>`. */
 export function hashedDir(kind, inputs) {
   const hash = createHash('sha256');
-  for (const file of inputs) hash.update(file.slice(repoRoot.length)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of inputs)
+    hash.update(file.slice(repoRoot.length)).update('\0').update(readFileSync(file)).update('\0');
   return join(repoRoot, '.tmp', `${kind}-${hash.digest('hex').slice(0, 16)}`);
 }
 
@@ -39,25 +40,37 @@ const sources = () => filesUnder(join(runtimeDir, 'src'));
 
 /** Where the declarations of the runtime's current sources live. */
 function runtimeDeclarationsDir() {
-  const inputs = [join(repoRoot, 'tsconfig.base.json'), join(runtimeDir, 'tsconfig.build.json'), join(repoRoot, 'node_modules/typescript/package.json')];
+  const inputs = [
+    join(repoRoot, 'tsconfig.base.json'),
+    join(runtimeDir, 'tsconfig.build.json'),
+    join(repoRoot, 'node_modules/typescript/package.json'),
+  ];
   return hashedDir('runtime-types', [...inputs, ...sources()]);
 }
 
 /** Where the build of the runtime's current sources lives (its entry is `index.js`, as in the package). */
 function runtimeBuildDir() {
-  const scripts = ['build-runtime.mjs', 'buildEsmTree.mjs', 'lazyUnicodeRegExps.mjs'].map((f) => join(repoRoot, 'scripts', f));
+  const scripts = ['build-runtime.mjs', 'buildEsmTree.mjs', 'lazyUnicodeRegExps.mjs'].map((f) =>
+    join(repoRoot, 'scripts', f),
+  );
   const inputs = [...scripts, join(runtimeDir, 'package.json'), join(repoRoot, 'node_modules/esbuild/package.json')];
   return hashedDir('runtime-build', [...inputs, ...filesUnder(join(runtimeDir, 'loader')), ...sources()]);
 }
 
 function run(args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} failed (exit code ${code}):\n${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} failed (exit code ${code}):\n${output}`)),
+    );
   });
 }
 
@@ -86,12 +99,16 @@ let build;
 /** Emits the runtime's declarations unless they exist for these sources (`tsc --noCheck`, ~5 s); resolves with their folder. */
 export function ensureRuntimeDeclarations() {
   const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
-  declarations ??= once(runtimeDeclarationsDir(), (tmp) => run([tsc, '-p', join(runtimeDir, 'tsconfig.build.json'), '--outDir', tmp, '--noCheck']));
+  declarations ??= once(runtimeDeclarationsDir(), (tmp) =>
+    run([tsc, '-p', join(runtimeDir, 'tsconfig.build.json'), '--outDir', tmp, '--noCheck']),
+  );
   return declarations;
 }
 
 /** Builds the runtime as it ships unless it is built for these sources (~2 s); resolves with its folder. */
 export function ensureRuntimeBuild() {
-  build ??= once(runtimeBuildDir(), (tmp) => run([join(repoRoot, 'scripts/build-runtime.mjs'), '--outDir', tmp, '--no-declarations']));
+  build ??= once(runtimeBuildDir(), (tmp) =>
+    run([join(repoRoot, 'scripts/build-runtime.mjs'), '--outDir', tmp, '--no-declarations']),
+  );
   return build;
 }

@@ -68,15 +68,24 @@ if (files.length === 0) {
 // without it: those that need it fail, the others still tell what they test.
 const built = (promise, what) =>
   promise.catch((error) => {
-    console.error(`npm test: ${what} could not be built (tests that need it fail, the others run without it):\n${error.message}`);
+    console.error(
+      `npm test: ${what} could not be built (tests that need it fail, the others run without it):\n${error.message}`,
+    );
     return undefined;
   });
 const shared = Promise.all([
   built(ensureBundledTypebox(), 'the typebox bundle'),
-  ...(hostile ? [] : [built(ensureRuntimeDeclarations(), "the runtime's declarations"), built(ensureRuntimeBuild(), "the runtime's build")]),
+  ...(hostile
+    ? []
+    : [
+        built(ensureRuntimeDeclarations(), "the runtime's declarations"),
+        built(ensureRuntimeBuild(), "the runtime's build"),
+      ]),
 ]);
 if (filters.length === 0 && !hostile) {
-  const lint = await new Promise((resolve) => spawn('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' }).on('close', resolve));
+  const lint = await new Promise((resolve) =>
+    spawn('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' }).on('close', resolve),
+  );
   if (lint !== 0) {
     console.error('npm test: npm run lint failed (see above); fix it, or run the tests alone with a filter');
     process.exit(lint ?? 1);
@@ -94,7 +103,11 @@ const result = spawnSync(
     cwd: root,
     stdio: 'inherit',
     // The runtime's build for all but the runtime's own tests (scripts/register-runtime-build.cjs).
-    env: { ...process.env, NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS), ...(runtimeBuild ? { KITGEN_TEST_RUNTIME_BUILD: runtimeBuild } : {}) },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS),
+      ...(runtimeBuild ? { KITGEN_TEST_RUNTIME_BUILD: runtimeBuild } : {}),
+    },
   },
 );
 process.exit(result.status ?? 1);

@@ -10,7 +10,11 @@ export const calledOperation = { operationId: 'getResource0', path: '/resources0
 export function bundleDocument(operations: number): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {
-    Problem: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, code: { type: 'integer' } } },
+    Problem: {
+      type: 'object',
+      required: ['message'],
+      properties: { message: { type: 'string' }, code: { type: 'integer' } },
+    },
   };
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
   const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -62,5 +66,11 @@ export function bundleDocument(operations: number): Record<string, unknown> {
       };
     }
   }
-  return { openapi: '3.0.3', info: { title: 'Bundle bench', version: '1.0.0' }, servers: [{ url: 'http://localhost:8080' }], paths, components: { schemas } };
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Bundle bench', version: '1.0.0' },
+    servers: [{ url: 'http://localhost:8080' }],
+    paths,
+    components: { schemas },
+  };
 }

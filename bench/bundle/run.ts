@@ -36,11 +36,15 @@ function installRuntime(): void {
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   cpSync(join(root, 'runtime', 'package.json'), join(target, 'package.json'));
-  const r = spawnSync(process.execPath, [join(root, 'scripts/build-runtime.mjs'), '--outDir', join(target, 'dist'), '--no-declarations'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'scripts/build-runtime.mjs'), '--outDir', join(target, 'dist'), '--no-declarations'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
   if (r.status !== 0) throw new Error(`building the runtime failed:\n${r.stdout}${r.stderr}`);
 }
 
@@ -151,8 +155,14 @@ async function buildPage(dir: string): Promise<{ loaded: ChunkSize[]; lazy: Chun
     // The polyfill is the same few hundred bytes for every client; left out, the figures are the clients'.
     build: { write: false, modulePreload: { polyfill: false } },
   })) as Rollup.RollupOutput;
-  const chunks = new Map(result.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
-  const size = (c: Rollup.OutputChunk): ChunkSize => ({ file: c.fileName, minified: Buffer.byteLength(c.code), gzip: gzip(c.code) });
+  const chunks = new Map(
+    result.output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]),
+  );
+  const size = (c: Rollup.OutputChunk): ChunkSize => ({
+    file: c.fileName,
+    minified: Buffer.byteLength(c.code),
+    gzip: gzip(c.code),
+  });
   const loaded = new Set<string>();
   const visit = (name: string) => {
     if (loaded.has(name)) return;
@@ -182,7 +192,10 @@ for (const ops of sizes) {
     const page = join(dir, c.id);
     mkdirSync(page, { recursive: true });
     await c.generate(document, join(page, 'gen'));
-    writeFileSync(join(page, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>\n');
+    writeFileSync(
+      join(page, 'index.html'),
+      '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>\n',
+    );
     writeFileSync(join(page, 'main.ts'), c.page);
     const built = await buildPage(page);
     if (!results.has(c.id)) results.set(c.id, new Map());
@@ -208,26 +221,36 @@ for (const c of contestants) {
   });
   const first = row.get(sizes[0])!;
   const last = row.get(sizes[sizes.length - 1])!;
-  const added = sizes.length > 1 ? (sum(last.loaded, 'gzip') - sum(first.loaded, 'gzip')) / (sizes[sizes.length - 1] - sizes[0]) : NaN;
+  const added =
+    sizes.length > 1
+      ? (sum(last.loaded, 'gzip') - sum(first.loaded, 'gzip')) / (sizes[sizes.length - 1] - sizes[0])
+      : NaN;
   perOp.set(c.id, added);
   lines.push(`${c.name.padEnd(22)}${cells.join('')}${pad(Number.isNaN(added) ? '-' : `${added.toFixed(1)} B`, 16)}`);
   const lazy = last.lazy.filter((l) => l.gzip > 0);
   if (lazy.length > 0)
-    lines.push(`${''.padEnd(22)}  not loaded by the call (import() chunks): ${lazy.map((l) => `${l.file.replace(/^assets\//, '')} ${l.gzip}`).join(', ')}`);
+    lines.push(
+      `${''.padEnd(22)}  not loaded by the call (import() chunks): ${lazy.map((l) => `${l.file.replace(/^assets\//, '')} ${l.gzip}`).join(', ')}`,
+    );
 }
 const at = (id: string, ops: number) => sum(results.get(id)!.get(ops)!.loaded, 'gzip');
 const small = sizes[0];
 lines.push('');
 for (const id of ['kitgen', 'kitgen-executor', 'kitgen-operation']) {
   const name = contestants.find((c) => c.id === id)!.name;
-  lines.push(`${name}: ${(at(id, small) / at('openapi-fetch', small)).toFixed(2)}x openapi-fetch at ${small} operations (goal: at most 2x)`);
+  lines.push(
+    `${name}: ${(at(id, small) / at('openapi-fetch', small)).toFixed(2)}x openapi-fetch at ${small} operations (goal: at most 2x)`,
+  );
   if (sizes.length > 1) {
     const hey = perOp.get('hey-api')!;
-    lines.push(`${name}: ${perOp.get(id)!.toFixed(1)} B per added operation against hey-api's ${hey.toFixed(1)} B (goal: no more)`);
+    lines.push(
+      `${name}: ${perOp.get(id)!.toFixed(1)} B per added operation against hey-api's ${hey.toFixed(1)} B (goal: no more)`,
+    );
   }
 }
 console.log(lines.join('\n'));
 
 function readVersion(name: string): string {
-  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }

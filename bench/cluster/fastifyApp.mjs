@@ -28,7 +28,12 @@ if (threads > 1 && cluster.isPrimary) {
   const app = Fastify({ logger: false });
   app.get(
     '/users/:id',
-    { schema: { params: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, response: { 200: user } } },
+    {
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+        response: { 200: user },
+      },
+    },
     async (request) => {
       const id = request.params.id;
       return { id, name: `User ${id}`, email: `user${id}@example.com` };

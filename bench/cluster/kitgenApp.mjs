@@ -1,7 +1,9 @@
 // kitgen's typed GET route (the endpoint API, as bench/server's kitgen server) served by
 // `nThreads` worker processes: plain node on the runtime compiled by tsc (KITGEN_BENCH_RUNTIME,
 // set by run.ts), as users run it. Prints the port on stderr from the primary.
-const { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server, ServerConfig, TransportConfig } = await import(process.env.KITGEN_BENCH_RUNTIME);
+const { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server, ServerConfig, TransportConfig } = await import(
+  process.env.KITGEN_BENCH_RUNTIME
+);
 
 const user = {
   type: 'object',

@@ -61,9 +61,21 @@ async function start(c: Contestant, runtime: string): Promise<{ child: ChildProc
 
 function wrk(port: number, duration: number): number {
   // /usr/bin/time reports wrk's own CPU time on stderr (`user system`).
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', 'wrk', `-t${wrkThreads}`, `-c${connections}`, `-d${duration}s`, `http://127.0.0.1:${port}/users/42`], {
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      '%U %S',
+      'wrk',
+      `-t${wrkThreads}`,
+      `-c${connections}`,
+      `-d${duration}s`,
+      `http://127.0.0.1:${port}/users/42`,
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (/Non-2xx|Socket errors/.test(r.stdout)) throw new Error(`wrk saw errors:\n${r.stdout}`);
   const [user, sys] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
   if (duration > 2) wrkCores.push((user + sys) / duration);
@@ -105,7 +117,9 @@ console.log(`\nkitgen ×2 / kitgen ×1:   ${(m['kitgen ×2'] / m['kitgen ×1']).
 console.log(`fastify ×2 / fastify ×1: ${(m['fastify ×2'] / m['fastify ×1']).toFixed(2)}`);
 console.log(`kitgen ×2 / fastify ×2:  ${(m['kitgen ×2'] / m['fastify ×2']).toFixed(2)}`);
 console.log(`kitgen ×1 / fastify ×1:  ${(m['kitgen ×1'] / m['fastify ×1']).toFixed(2)}`);
-console.log(`wrk itself used ${median(wrkCores).toFixed(2)} of the ${cpus().length} cores (median over runs): the servers had the rest`);
+console.log(
+  `wrk itself used ${median(wrkCores).toFixed(2)} of the ${cpus().length} cores (median over runs): the servers had the rest`,
+);
 console.log(
   `load average after: ${loadavg()
     .map((l) => l.toFixed(2))

@@ -11,7 +11,11 @@ import type * as Avsc from 'avsc';
 import type * as MsgPack from '@msgpack/msgpack';
 import { AvroCodec, Either, MessagePackCodec, ProtobufCodec, ThriftCodec, type BinaryCodec } from '@kitgen/runtime';
 import { bigintLongType } from '../../runtime/src/codec/avro/bigLong.ts';
-import { BlockBounds, boundedBlockTypes, DEFAULT_MAX_ZERO_BYTE_ITEMS } from '../../runtime/src/codec/avro/boundedBlocks.ts';
+import {
+  BlockBounds,
+  boundedBlockTypes,
+  DEFAULT_MAX_ZERO_BYTE_ITEMS,
+} from '../../runtime/src/codec/avro/boundedBlocks.ts';
 import { consume, type Job } from './measure.ts';
 import { User, type UserValue } from './records.ts';
 
@@ -25,7 +29,11 @@ export interface Pair {
   readonly note?: string;
 }
 
-function kitgenJobs(format: string, codec: BinaryCodec<UserValue>, records: readonly UserValue[]): { jobs: Job[]; bytes: Uint8Array[] } {
+function kitgenJobs(
+  format: string,
+  codec: BinaryCodec<UserValue>,
+  records: readonly UserValue[],
+): { jobs: Job[]; bytes: Uint8Array[] } {
   const bytes = records.map((r) => codec.encode(r));
   for (const [i, b] of bytes.entries()) {
     const back = codec.decode(b);
@@ -54,7 +62,9 @@ function kitgenJobs(format: string, codec: BinaryCodec<UserValue>, records: read
 }
 
 function sameBytes(format: string, kitgen: readonly Uint8Array[], bare: readonly Uint8Array[]): void {
-  kitgen.forEach((b, i) => assert.deepStrictEqual(Buffer.from(bare[i]), Buffer.from(b), `${format}: record ${i} encodes to the same bytes`));
+  kitgen.forEach((b, i) =>
+    assert.deepStrictEqual(Buffer.from(bare[i]), Buffer.from(b), `${format}: record ${i} encodes to the same bytes`),
+  );
 }
 
 function protobuf(records: readonly UserValue[]): Pair {
@@ -67,7 +77,9 @@ function protobuf(records: readonly UserValue[]): Pair {
     ...r,
     id: (pb.util.Long as unknown as { fromString(text: string): unknown }).fromString(String(r.id)),
     status: status[r.status],
-    contacts: r.contacts.map((c) => (c.type === 'Email' ? { email: { address: c.address } } : { phone: { number: c.number, ext: c.ext } })),
+    contacts: r.contacts.map((c) =>
+      c.type === 'Email' ? { email: { address: c.address } } : { phone: { number: c.number, ext: c.ext } },
+    ),
   }));
   // What protobufjs's fromObject takes: enum names, int64 as decimal strings.
   const names = { active: 'STATUS_ACTIVE', suspended: 'STATUS_SUSPENDED', deleted: 'STATUS_DELETED' } as const;
@@ -123,7 +135,10 @@ function avro(records: readonly UserValue[]): Pair {
   const codec = AvroCodec.schemaBasedBinaryCodec(User);
   const avsc = require('avsc') as typeof Avsc;
   // avsc's own long stops at 2^53; an exact int64 needs a custom long type, the one kitgen uses.
-  const type = avsc.Type.forSchema(codec.avroSchema as Avsc.Schema, { registry: { long: bigintLongType(avsc) }, wrapUnions: 'auto' });
+  const type = avsc.Type.forSchema(codec.avroSchema as Avsc.Schema, {
+    registry: { long: bigintLongType(avsc) },
+    wrapUnions: 'auto',
+  });
   // The same with kitgen's bounded array and map readers only: what the hostile-count check costs.
   const bounded = avsc.Type.forSchema(codec.avroSchema as Avsc.Schema, {
     registry: { long: bigintLongType(avsc) },
@@ -139,7 +154,9 @@ function avro(records: readonly UserValue[]): Pair {
   const bare = datums.map((d) => type.toBuffer(d));
   sameBytes('Avro', k.bytes, bare);
   const buffers = k.bytes.map((b) => Buffer.from(b));
-  buffers.forEach((b, i) => assert.deepStrictEqual(type.toBuffer(bounded.fromBuffer(b)), b, `Avro: bounded readers decode record ${i} alike`));
+  buffers.forEach((b, i) =>
+    assert.deepStrictEqual(type.toBuffer(bounded.fromBuffer(b)), b, `Avro: bounded readers decode record ${i} alike`),
+  );
   return {
     format: 'Avro',
     bare: 'avsc (Type.toBuffer / Type.fromBuffer)',
@@ -213,12 +230,17 @@ function thrift(records: readonly UserValue[]): Pair | undefined {
   const dir = join(new URL('../..', import.meta.url).pathname, '.tmp', 'bench-codecs');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'user.thrift'), codec.idl);
-  const generated = spawnSync('thrift', ['--gen', 'js:node', '-out', dir, join(dir, 'user.thrift')], { encoding: 'utf8' });
+  const generated = spawnSync('thrift', ['--gen', 'js:node', '-out', dir, join(dir, 'user.thrift')], {
+    encoding: 'utf8',
+  });
   if (generated.status !== 0) return undefined;
   const t = require(join(dir, 'user_types.js')) as Record<string, new (args?: Record<string, unknown>) => ThriftStruct>;
   const lib = require('thrift') as {
     TBinaryProtocol: new (transport: unknown) => unknown;
-    TBufferedTransport: { new (b: undefined, onFlush: (m: Buffer) => void): { flush(): void }; receiver(cb: (t: unknown) => void): (data: Buffer) => void };
+    TBufferedTransport: {
+      new (b: undefined, onFlush: (m: Buffer) => void): { flush(): void };
+      receiver(cb: (t: unknown) => void): (data: Buffer) => void;
+    };
     fromBigInt(v: bigint): unknown;
   };
   const status = { active: 1, suspended: 2, deleted: 3 } as const;
@@ -230,7 +252,12 @@ function thrift(records: readonly UserValue[]): Pair | undefined {
         status: status[r.status],
         address: new t.Address(r.address),
         contacts: r.contacts.map(
-          (c) => new t.Contact(c.type === 'Email' ? { email: new t.Email({ address: c.address }) } : { phone: new t.Phone({ number: c.number, ext: c.ext }) }),
+          (c) =>
+            new t.Contact(
+              c.type === 'Email'
+                ? { email: new t.Email({ address: c.address }) }
+                : { phone: new t.Phone({ number: c.number, ext: c.ext }) },
+            ),
         ),
       }),
   );
@@ -275,7 +302,12 @@ function thrift(records: readonly UserValue[]): Pair | undefined {
   };
 }
 
-const builders: Record<string, (records: readonly UserValue[]) => Pair | undefined> = { protobuf, Avro: avro, Thrift: thrift, MsgPack: msgpack };
+const builders: Record<string, (records: readonly UserValue[]) => Pair | undefined> = {
+  protobuf,
+  Avro: avro,
+  Thrift: thrift,
+  MsgPack: msgpack,
+};
 
 /** The pairs of the given formats (all by default); Thrift only when the Thrift compiler is installed. */
 export function contestants(records: readonly UserValue[], formats: readonly string[] = Object.keys(builders)): Pair[] {
@@ -283,7 +315,10 @@ export function contestants(records: readonly UserValue[], formats: readonly str
     .map((f) => {
       // `--format avro` as well as `Avro`: the name is matched without case, and an unknown one is named.
       const name = Object.keys(builders).find((b) => b.toLowerCase() === f.toLowerCase());
-      if (name === undefined) throw new Error(`--format: unknown format ${JSON.stringify(f)}; choose from ${Object.keys(builders).join(', ')}`);
+      if (name === undefined)
+        throw new Error(
+          `--format: unknown format ${JSON.stringify(f)}; choose from ${Object.keys(builders).join(', ')}`,
+        );
       return builders[name](records);
     })
     .filter((p): p is Pair => p !== undefined);

@@ -2,10 +2,18 @@
 // body has (int64 id, strings, an enum, a nested record, a list of a tagged union, an optional).
 import { Schema, type Static } from '@kitgen/runtime';
 
-export const Status = Schema.Union([Schema.Literal('active'), Schema.Literal('suspended'), Schema.Literal('deleted')], { title: 'Status' });
-export const Address = Schema.Object({ street: Schema.String(), city: Schema.String(), zip: Schema.String() }, { title: 'Address' });
+export const Status = Schema.Union([Schema.Literal('active'), Schema.Literal('suspended'), Schema.Literal('deleted')], {
+  title: 'Status',
+});
+export const Address = Schema.Object(
+  { street: Schema.String(), city: Schema.String(), zip: Schema.String() },
+  { title: 'Address' },
+);
 export const Contact = Schema.TaggedUnion(
-  { Email: Schema.Object({ address: Schema.String() }), Phone: Schema.Object({ number: Schema.String(), ext: Schema.Integer() }) },
+  {
+    Email: Schema.Object({ address: Schema.String() }),
+    Phone: Schema.Object({ number: Schema.String(), ext: Schema.Integer() }),
+  },
   { title: 'Contact' },
 );
 export const User = Schema.Object(
@@ -38,7 +46,10 @@ export function users(count: number): UserValue[] {
     status: statuses[i % 3],
     tags: Array.from({ length: i % 5 }, (_, j) => `tag-${j}`),
     address: { street: `${i} Long Street Name`, city: i % 2 ? 'Springfield' : 'Zürich', zip: String(10_000 + i) },
-    contacts: [{ type: 'Email', address: `user${i}@example.com` }, ...(i % 2 ? [{ type: 'Phone' as const, number: `+41 44 ${1_000_000 + i}`, ext: i }] : [])],
+    contacts: [
+      { type: 'Email', address: `user${i}@example.com` },
+      ...(i % 2 ? [{ type: 'Phone' as const, number: `+41 44 ${1_000_000 + i}`, ext: i }] : []),
+    ],
     ...(i % 4 === 0 ? { nickname: `nick${i}` } : {}),
   }));
 }

@@ -24,7 +24,9 @@ if (formatFlag >= 0) {
     console.log(JSON.stringify({ format, skipped: true }));
   } else {
     const results = measure(pair.jobs, rounds, sampleMs);
-    console.log(JSON.stringify({ format, bare: pair.bare, note: pair.note, results: Object.fromEntries(results), sink }));
+    console.log(
+      JSON.stringify({ format, bare: pair.bare, note: pair.note, results: Object.fromEntries(results), sink }),
+    );
   }
 } else {
   console.log(`date:     ${new Date().toISOString()}`);
@@ -33,10 +35,13 @@ if (formatFlag >= 0) {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  console.log(`workload: ${recordCount} user records per run, ${rounds} interleaved rounds of ~${sampleMs} ms CPU per contestant, medians of CPU time\n`);
+  console.log(
+    `workload: ${recordCount} user records per run, ${rounds} interleaved rounds of ~${sampleMs} ms CPU per contestant, medians of CPU time\n`,
+  );
   const rows: string[][] = [['format', 'op', 'bare ns/rec', 'kitgen ns/rec', 'kitgen/bare', 'overhead']];
   const notes: string[] = [];
-  const pct = (kitgen: number, bare: number) => `${kitgen >= bare ? '+' : ''}${(((kitgen - bare) / bare) * 100).toFixed(1)} %`;
+  const pct = (kitgen: number, bare: number) =>
+    `${kitgen >= bare ? '+' : ''}${(((kitgen - bare) / bare) * 100).toFixed(1)} %`;
   for (const format of ['protobuf', 'Avro', 'Thrift', 'MsgPack']) {
     const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--format', format], {
       encoding: 'utf8',
@@ -69,7 +74,14 @@ if (formatFlag >= 0) {
       const bare = ns(`${format} ${variant} bare`);
       if (bare === undefined) continue;
       const kitgen = ns(`${format} ${op} kitgen`);
-      rows.push([format, `${op} vs ${variant}`, bare.toFixed(0), kitgen.toFixed(0), (kitgen / bare).toFixed(2), pct(kitgen, bare)]);
+      rows.push([
+        format,
+        `${op} vs ${variant}`,
+        bare.toFixed(0),
+        kitgen.toFixed(0),
+        (kitgen / bare).toFixed(2),
+        pct(kitgen, bare),
+      ]);
     }
     notes.push(`  ${format}: ${out.bare}${out.note ? `; ${out.note}` : ''}`);
   }

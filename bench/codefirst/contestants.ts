@@ -34,12 +34,16 @@ const fresh = (dir: string) => () => {
 function operationCount(file: string): number {
   const doc = JSON.parse(readFileSync(file, 'utf8')) as { paths?: Record<string, Record<string, unknown>> };
   const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
-  return Object.values(doc.paths ?? {}).reduce((n, item) => n + Object.keys(item).filter((m) => methods.has(m)).length, 0);
+  return Object.values(doc.paths ?? {}).reduce(
+    (n, item) => n + Object.keys(item).filter((m) => methods.has(m)).length,
+    0,
+  );
 }
 
 function expectOperations(file: string, project: BenchProject, tool: string): void {
   const found = existsSync(file) ? operationCount(file) : 0;
-  if (found !== project.endpoints) throw new Error(`${tool} described ${found} operations of ${project.endpoints} (${file})`);
+  if (found !== project.endpoints)
+    throw new Error(`${tool} described ${found} operations of ${project.endpoints} (${file})`);
 }
 
 /**
@@ -50,7 +54,15 @@ function useCache(dir: string): void {
   process.env.KITGEN_CACHE_DIR = dir;
 }
 
-const generateArgs = (project: BenchProject, out: string) => ['generate', project.endpointGlob, '--out', out, '--targets', 'openapi', '--quiet'];
+const generateArgs = (project: BenchProject, out: string) => [
+  'generate',
+  project.endpointGlob,
+  '--out',
+  out,
+  '--targets',
+  'openapi',
+  '--quiet',
+];
 
 /**
  * kitgen: OpenAPI from endpoint definition files, cold (`kitgen generate '<glob>' --targets openapi`,
@@ -95,7 +107,10 @@ export function kitgenSecondCold(project: BenchProject, kitgenEntry: string, out
         useCache(cache);
         // Filled once, by a run like the first contestant's; the project is the same in every round.
         if (!existsSync(cache))
-          spawnSync(process.execPath, [kitgenEntry, ...generateArgs(project, out)], { cwd: project.dir, env: { ...process.env, NODE_OPTIONS: '' } });
+          spawnSync(process.execPath, [kitgenEntry, ...generateArgs(project, out)], {
+            cwd: project.dir,
+            env: { ...process.env, NODE_OPTIONS: '' },
+          });
       },
       verify: () => expectOperations(join(out, 'openapi.json'), project, 'kitgen'),
     },
@@ -124,13 +139,17 @@ export function kitgenColdAfterEdit(project: BenchProject, kitgenEntry: string, 
         fresh(out)();
         useCache(cache);
         if (!existsSync(cache))
-          spawnSync(process.execPath, [kitgenEntry, ...generateArgs(project, out)], { cwd: project.dir, env: { ...process.env, NODE_OPTIONS: '' } });
+          spawnSync(process.execPath, [kitgenEntry, ...generateArgs(project, out)], {
+            cwd: project.dir,
+            env: { ...process.env, NODE_OPTIONS: '' },
+          });
         runs += 1;
         writeFileSync(file, original.replace(editMarker, `  benchCold${runs}?: string;\n${editMarker}`));
       },
       verify: () => {
         writeFileSync(file, original);
-        if (!readFileSync(join(out, 'openapi.json'), 'utf8').includes(`"benchCold${runs}"`)) throw new Error('kitgen: the edit is not in openapi.json');
+        if (!readFileSync(join(out, 'openapi.json'), 'utf8').includes(`"benchCold${runs}"`))
+          throw new Error('kitgen: the edit is not in openapi.json');
         expectOperations(join(out, 'openapi.json'), project, 'kitgen');
       },
     },
@@ -150,7 +169,8 @@ export function kitgenDerive(project: BenchProject, kitgenBuild: string): Contes
       prepare: () => {},
       verify: (stdout) => {
         const { calls } = JSON.parse(stdout.trim().split('\n').pop()!) as { calls: number };
-        if (calls < project.endpoints) throw new Error(`kitgen derived ${calls} calls for ${project.endpoints} endpoints`);
+        if (calls < project.endpoints)
+          throw new Error(`kitgen derived ${calls} calls for ${project.endpoints} endpoints`);
       },
     },
   };
@@ -183,7 +203,11 @@ export function tsJsonSchemaGenerator(project: BenchProject, out: string): Conte
     pair: 'derive',
     kitgen: false,
     step: {
-      entry: join(dirname(require.resolve('ts-json-schema-generator/package.json')), 'bin', 'ts-json-schema-generator.js'),
+      entry: join(
+        dirname(require.resolve('ts-json-schema-generator/package.json')),
+        'bin',
+        'ts-json-schema-generator.js',
+      ),
       args: ['--path', project.typesGlob, '--type', '*', '--tsconfig', project.tsconfig, '--no-type-check', '-o', file],
       cwd: project.dir,
       prepare: fresh(out),
@@ -197,7 +221,11 @@ export function tsJsonSchemaGenerator(project: BenchProject, out: string): Conte
 }
 
 /** Every contestant on `project`, outputs under `out`; the order within a round. */
-export function contestants(project: BenchProject, kitgen: { entry: string; build: string }, out: string): Contestant[] {
+export function contestants(
+  project: BenchProject,
+  kitgen: { entry: string; build: string },
+  out: string,
+): Contestant[] {
   return [
     kitgenOpenAPI(project, kitgen.entry, join(out, 'kitgen')),
     tsoaSpec(project),

@@ -7,7 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { glob } from 'tinyglobby';
 
 const [build, pattern] = process.argv.slice(2);
-const { createDeriveProject, expandDeriveSchema } = await import(pathToFileURL(join(build, 'compiler/dist/derive/index.js')).href);
+const { createDeriveProject, expandDeriveSchema } = await import(
+  pathToFileURL(join(build, 'compiler/dist/derive/index.js')).href
+);
 const files = (await glob(pattern, { absolute: true })).sort();
 if (files.length === 0) throw new Error(`no file matches ${pattern}`);
 const project = createDeriveProject({ cwd: join(files[0], '..') });

@@ -3,7 +3,15 @@
 // N so every contestant and every run reads the same code.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commonTypes, controllerFile, endpointsFile, operation, typeNames, typesFile, type Operation } from './sources.ts';
+import {
+  commonTypes,
+  controllerFile,
+  endpointsFile,
+  operation,
+  typeNames,
+  typesFile,
+  type Operation,
+} from './sources.ts';
 
 /** Endpoints per file (and per tsoa controller). */
 export const endpointsPerFile = 10;
@@ -44,7 +52,10 @@ export function writeBenchProject(dir: string, endpoints: number): BenchProject 
   const groups = Math.ceil(endpoints / endpointsPerFile);
   const width = String(groups - 1).length;
   for (let g = 0; g < groups; g++) {
-    const ks = Array.from({ length: Math.min(endpointsPerFile, endpoints - g * endpointsPerFile) }, (_, i) => g * endpointsPerFile + i);
+    const ks = Array.from(
+      { length: Math.min(endpointsPerFile, endpoints - g * endpointsPerFile) },
+      (_, i) => g * endpointsPerFile + i,
+    );
     // Zero-padded so the files sort the same way everywhere (the glob's order is the document's).
     const group = `group${String(g).padStart(width, '0')}`;
     const typesPath = join(src, `${group}.types.ts`);
@@ -54,7 +65,10 @@ export function writeBenchProject(dir: string, endpoints: number): BenchProject 
     writeFileSync(join(src, `${group}.controller.ts`), controllerFile(group, `Group${g}Controller`, ks));
   }
   // The name and version become the OpenAPI info of both documents.
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `bench-codefirst-${endpoints}`, version: '1.0.0', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: `bench-codefirst-${endpoints}`, version: '1.0.0', private: true, type: 'module' }, null, 2),
+  );
   const tsconfig = join(dir, 'tsconfig.json');
   writeFileSync(
     tsconfig,

@@ -31,7 +31,9 @@ export function ratio(r: Results, size: number, pair: Pair, key: keyof Sample = 
         .get(c.name)!
         .map((s) => s[key]),
     );
-  const mine = r.contestants.find((x) => x.pair === pair && x.kitgen && (kitgenName === undefined || x.name === kitgenName))!;
+  const mine = r.contestants.find(
+    (x) => x.pair === pair && x.kitgen && (kitgenName === undefined || x.name === kitgenName),
+  )!;
   return of(mine) / of(r.contestants.find((x) => x.pair === pair && !x.kitgen)!);
 }
 
@@ -47,8 +49,12 @@ export function report(r: Results): string {
     for (const c of r.contestants) {
       const xs = r.samples.get(size)!.get(c.name)!;
       const m = (key: keyof Sample) => median(xs.map((s) => s[key]));
-      const ratios = c.kitgen ? `${ratio(r, size, c.pair, 'wallMs', c.name).toFixed(2)}× | ${ratio(r, size, c.pair, 'cpuMs', c.name).toFixed(2)}×` : ' | ';
-      lines.push(`| ${size.toLocaleString('en-US')} | ${c.name} | ${ms(m('wallMs'))} | ${ms(m('cpuMs'))} | ${Math.round(m('maxRssMb'))} | ${ratios} |`);
+      const ratios = c.kitgen
+        ? `${ratio(r, size, c.pair, 'wallMs', c.name).toFixed(2)}× | ${ratio(r, size, c.pair, 'cpuMs', c.name).toFixed(2)}×`
+        : ' | ';
+      lines.push(
+        `| ${size.toLocaleString('en-US')} | ${c.name} | ${ms(m('wallMs'))} | ${ms(m('cpuMs'))} | ${Math.round(m('maxRssMb'))} | ${ratios} |`,
+      );
     }
   }
   lines.push('');

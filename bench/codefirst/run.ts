@@ -37,7 +37,9 @@ const edits = Number(flag('--edits') ?? (quick ? 4 : 20));
 const watchSize = Number(flag('--watch-size') ?? sizes[sizes.length - 1]);
 const noWatch = argv.includes('--no-watch');
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(rounds >= 1) || !(edits >= 1)) {
-  process.stderr.write('usage: bench:codefirst [--sizes 50,200,1000] [--rounds 3] [--edits 20] [--watch-size N] [--no-watch] [--quick] [--json file]\n');
+  process.stderr.write(
+    'usage: bench:codefirst [--sizes 50,200,1000] [--rounds 3] [--edits 20] [--watch-size N] [--no-watch] [--quick] [--json file]\n',
+  );
   process.exit(2);
 }
 // Under the repository, so the tools and the runtime's dependencies resolve from its node_modules.
@@ -56,7 +58,9 @@ for (const size of new Set([...sizes, ...(noWatch ? [] : [watchSize])])) {
 }
 log(`projects written: ${[...projects.keys()].join(', ')} endpoints`);
 
-const bySize = new Map(sizes.map((size) => [size, contestants(projects.get(size)!, kitgen, join(work, 'out', String(size)))]));
+const bySize = new Map(
+  sizes.map((size) => [size, contestants(projects.get(size)!, kitgen, join(work, 'out', String(size)))]),
+);
 const samples = new Map(sizes.map((size) => [size, new Map(bySize.get(size)!.map((c) => [c.name, [] as Sample[]]))]));
 const usageFile = join(work, 'usage.jsonl');
 for (let round = 1; round <= rounds; round++) {
@@ -78,7 +82,15 @@ let watchError: string | undefined;
 if (!noWatch) {
   log(`watch: ${edits} one-type edits on ${watchSize} endpoints`);
   try {
-    watch = { size: watchSize, result: await watchLatency(projects.get(watchSize)!, kitgen.entry, join(work, 'out', `watch-${watchSize}`), edits) };
+    watch = {
+      size: watchSize,
+      result: await watchLatency(
+        projects.get(watchSize)!,
+        kitgen.entry,
+        join(work, 'out', `watch-${watchSize}`),
+        edits,
+      ),
+    };
   } catch (error) {
     // The timing tables stand on their own; a watch that fails is reported, not fatal.
     watchError = (error as Error).message.split('\n').slice(0, 6).join(' ');
@@ -86,8 +98,22 @@ if (!noWatch) {
   }
 } else watchError = '--no-watch';
 
-const results: Results = { rounds, sizes, contestants: bySize.get(sizes[0])!, samples, ...(watch ? { watch } : {}), ...(watchError ? { watchError } : {}) };
+const results: Results = {
+  rounds,
+  sizes,
+  contestants: bySize.get(sizes[0])!,
+  samples,
+  ...(watch ? { watch } : {}),
+  ...(watchError ? { watchError } : {}),
+};
 const json = flag('--json');
 if (json)
-  writeFileSync(json, JSON.stringify({ rounds, sizes, samples: Object.fromEntries([...samples].map(([k, v]) => [k, Object.fromEntries(v)])), watch }, null, 2));
+  writeFileSync(
+    json,
+    JSON.stringify(
+      { rounds, sizes, samples: Object.fromEntries([...samples].map(([k, v]) => [k, Object.fromEntries(v)])), watch },
+      null,
+      2,
+    ),
+  );
 process.stdout.write(report(results));

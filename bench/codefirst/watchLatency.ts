@@ -32,16 +32,25 @@ async function until(done: () => boolean, timeoutMs: number, what: string): Prom
  * has (or no longer has) the field; the next edit waits for kitgen's "watching" line, so runs
  * never overlap. The files are restored and the watcher stopped (SIGINT) at the end.
  */
-export async function watchLatency(project: BenchProject, kitgenEntry: string, out: string, edits = 20): Promise<WatchResult> {
+export async function watchLatency(
+  project: BenchProject,
+  kitgenEntry: string,
+  out: string,
+  edits = 20,
+): Promise<WatchResult> {
   const openapi = join(out, 'openapi.json');
   rmSync(`${out}-cache`, { recursive: true, force: true });
   const started = performance.now();
-  const child = spawn(process.execPath, [kitgenEntry, 'generate', project.endpointGlob, '--out', out, '--targets', 'openapi', '--watch'], {
-    cwd: project.dir,
-    // An empty cache of its own: the first generation is cold, as the one before the cache was.
-    env: { ...process.env, NODE_OPTIONS: '', KITGEN_CACHE_DIR: `${out}-cache` },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [kitgenEntry, 'generate', project.endpointGlob, '--out', out, '--targets', 'openapi', '--watch'],
+    {
+      cwd: project.dir,
+      // An empty cache of its own: the first generation is cold, as the one before the cache was.
+      env: { ...process.env, NODE_OPTIONS: '', KITGEN_CACHE_DIR: `${out}-cache` },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let watching = 0;
   let log = '';
   let exited: number | null | undefined;

@@ -69,7 +69,14 @@ const fresh = (dir: string) => () => {
  * and its output is type-checked against the runtime built into `runtimeDts`, installed as
  * `node_modules/@kitgen/runtime` under `work`, as users of the published packages would.
  */
-export function contestants(root: string, input: string, work: string, runtimeDts: string, kitgenEntry: string, libCheck = false): Contestant[] {
+export function contestants(
+  root: string,
+  input: string,
+  work: string,
+  runtimeDts: string,
+  kitgenEntry: string,
+  libCheck = false,
+): Contestant[] {
   const out = (name: string) => join(work, name);
   const openapiTypescript = join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js');
   return [
@@ -77,14 +84,24 @@ export function contestants(root: string, input: string, work: string, runtimeDt
       id: 'kitgen',
       name: 'kitgen',
       what: 'endpoints, server, client, CLI',
-      generate: { entry: kitgenEntry, args: ['generate', input, '--out', out('kitgen'), '--quiet'], prepare: fresh(out('kitgen')) },
-      typecheck: tsconfigStep(work, 'kitgen', 'kitgen/**/*.ts', libCheck, () => installShippedRuntime(root, runtimeDts, work)),
+      generate: {
+        entry: kitgenEntry,
+        args: ['generate', input, '--out', out('kitgen'), '--quiet'],
+        prepare: fresh(out('kitgen')),
+      },
+      typecheck: tsconfigStep(work, 'kitgen', 'kitgen/**/*.ts', libCheck, () =>
+        installShippedRuntime(root, runtimeDts, work),
+      ),
     },
     {
       id: 'openapi-typescript',
       name: 'openapi-typescript',
       what: 'types only, schema.ts',
-      generate: { entry: openapiTypescript, args: [input, '-o', join(out('openapi-typescript'), 'schema.ts')], prepare: fresh(out('openapi-typescript')) },
+      generate: {
+        entry: openapiTypescript,
+        args: [input, '-o', join(out('openapi-typescript'), 'schema.ts')],
+        prepare: fresh(out('openapi-typescript')),
+      },
       typecheck: tsconfigStep(work, 'openapi-typescript', 'openapi-typescript/**/*.ts', libCheck),
     },
     {

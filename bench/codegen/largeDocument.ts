@@ -34,19 +34,35 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 
 /** The document for `seed` as a JSON value, with its counts and probe operation. */
-export function largeDocument(seed: number): { document: Record<string, unknown>; operations: number; schemas: number; tags: number; probe: ProbeOperation } {
+export function largeDocument(seed: number): {
+  document: Record<string, unknown>;
+  operations: number;
+  schemas: number;
+  tags: number;
+  probe: ProbeOperation;
+} {
   const rnd = new Random(seed);
   const set = buildSchemas(rnd, { enums: 90, chains: 320, unions: 110, total: 3200 });
   const p = buildPaths(rnd, set, 320, 10240);
   const document = {
     openapi: '3.0.3',
-    info: { title: 'Large benchmark API', version: `1.0.${seed}`, description: 'A generated document for kitgen benchmarks (bench/codegen/largeDocument.ts).' },
+    info: {
+      title: 'Large benchmark API',
+      version: `1.0.${seed}`,
+      description: 'A generated document for kitgen benchmarks (bench/codegen/largeDocument.ts).',
+    },
     servers: [{ url: 'https://api.example.com/v1' }],
     tags: p.tags,
     paths: p.paths,
     components: { schemas: set.schemas, parameters: p.parameters, responses: p.responses },
   };
-  return { document, operations: p.operations, schemas: Object.keys(set.schemas).length, tags: p.tags.length, probe: p.probe };
+  return {
+    document,
+    operations: p.operations,
+    schemas: Object.keys(set.schemas).length,
+    tags: p.tags.length,
+    probe: p.probe,
+  };
 }
 
 /** A hash of the generator's own sources: a change to them writes the document again. */
@@ -66,7 +82,9 @@ function generatorHash(): string {
  * Writes the document for `seed` to `.tmp/bench-large/large.json` unless the one there was
  * written from the same seed and generator; with `validate`, checks it with swagger-parser.
  */
-export async function ensureLargeDocument(options: { seed?: number; validate?: boolean; log?: (line: string) => void } = {}): Promise<LargeDocument> {
+export async function ensureLargeDocument(
+  options: { seed?: number; validate?: boolean; log?: (line: string) => void } = {},
+): Promise<LargeDocument> {
   const seed = options.seed ?? defaultSeed;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const dir = join(root, '.tmp', 'bench-large');
@@ -86,11 +104,22 @@ export async function ensureLargeDocument(options: { seed?: number; validate?: b
     // Written beside and renamed, so a run still reading the previous document never sees half a file.
     writeFileSync(`${file}.partial`, text);
     renameSync(`${file}.partial`, file);
-    meta = { file, seed, bytes: Buffer.byteLength(text), operations: d.operations, schemas: d.schemas, tags: d.tags, probe: d.probe, hash };
+    meta = {
+      file,
+      seed,
+      bytes: Buffer.byteLength(text),
+      operations: d.operations,
+      schemas: d.schemas,
+      tags: d.tags,
+      probe: d.probe,
+      hash,
+    };
     writeFileSync(metaFile, JSON.stringify(meta, null, 2));
     log(`large document: wrote ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  log(`large document: seed ${seed}, ${(meta.bytes / 1e6).toFixed(1)} MB, ${meta.operations} operations, ${meta.tags} tags, ${meta.schemas} component schemas`);
+  log(
+    `large document: seed ${seed}, ${(meta.bytes / 1e6).toFixed(1)} MB, ${meta.operations} operations, ${meta.tags} tags, ${meta.schemas} component schemas`,
+  );
   if (options.validate) {
     const started = performance.now();
     const { refs } = await validateDocument(file);
@@ -98,10 +127,21 @@ export async function ensureLargeDocument(options: { seed?: number; validate?: b
       `large document: valid against the OpenAPI 3.0 schema, ${refs} $refs resolved (swagger-parser, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
-  return { file, seed: meta.seed, bytes: meta.bytes, operations: meta.operations, schemas: meta.schemas, tags: meta.tags, probe: meta.probe };
+  return {
+    file,
+    seed: meta.seed,
+    bytes: meta.bytes,
+    operations: meta.operations,
+    schemas: meta.schemas,
+    tags: meta.tags,
+    probe: meta.probe,
+  };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const i = process.argv.indexOf('--seed');
-  await ensureLargeDocument({ seed: i === -1 ? defaultSeed : Number(process.argv[i + 1]), validate: process.argv.includes('--validate') });
+  await ensureLargeDocument({
+    seed: i === -1 ? defaultSeed : Number(process.argv[i + 1]),
+    validate: process.argv.includes('--validate'),
+  });
 }

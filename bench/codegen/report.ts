@@ -19,9 +19,11 @@ export function report(
   samples: ReadonlyMap<string, Samples>,
   info: { input: string; rounds: number; notes: readonly string[] },
 ): string {
-  const med = (id: string, phase: keyof Samples, key: keyof Sample) => median(samples.get(id)![phase].map((s) => s[key]));
+  const med = (id: string, phase: keyof Samples, key: keyof Sample) =>
+    median(samples.get(id)![phase].map((s) => s[key]));
   const base = 'openapi-typescript';
-  const ratio = (id: string, phase: keyof Samples, key: keyof Sample) => (med(id, phase, key) / med(base, phase, key)).toFixed(2);
+  const ratio = (id: string, phase: keyof Samples, key: keyof Sample) =>
+    (med(id, phase, key) / med(base, phase, key)).toFixed(2);
   const s = (ms: number) => (ms / 1000).toFixed(1);
   const has = (id: string) => samples.has(id);
   const goals: string[] = [];
@@ -31,7 +33,8 @@ export function report(
         `tsc wall ≤ 1.00× (now ${ratio('kitgen', 'typecheck', 'wallMs')}×, CPU ${ratio('kitgen', 'typecheck', 'cpuMs')}×) and tsc peak memory ≤ 1.20× (now ${ratio('kitgen', 'typecheck', 'maxRssMb')}×).`,
     );
     if (has('openapi-typescript-dts')) {
-      const r = (key: keyof Sample) => (med('kitgen', 'typecheck', key) / med('openapi-typescript-dts', 'typecheck', key)).toFixed(2);
+      const r = (key: keyof Sample) =>
+        (med('kitgen', 'typecheck', key) / med('openapi-typescript-dts', 'typecheck', key)).toFixed(2);
       goals.push(`Against openapi-typescript schema.d.ts: tsc wall ${r('wallMs')}×, peak memory ${r('maxRssMb')}×.`);
     }
   }

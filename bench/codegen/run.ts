@@ -54,15 +54,23 @@ const runtimeDts = join(work, 'runtime-dts');
 const measure = (step: Step): Sample => measureStep(step, join(work, 'usage.jsonl'), root);
 
 mkdirSync(work, { recursive: true });
-process.stderr.write('bench:codegen: building the runtime as it ships (its one declaration file is what kitgen output is checked against)\n');
+process.stderr.write(
+  'bench:codegen: building the runtime as it ships (its one declaration file is what kitgen output is checked against)\n',
+);
 buildShippedRuntime(root, runtimeDts);
 
-process.stderr.write('bench:codegen: building kitgen with tsc (it runs as it would ship, without a TypeScript loader)\n');
+process.stderr.write(
+  'bench:codegen: building kitgen with tsc (it runs as it would ship, without a TypeScript loader)\n',
+);
 const kitgenEntry = buildKitgen(root, join(work, 'kitgen-build'));
 const everyone = contestants(root, input, work, runtimeDts, kitgenEntry, libCheck);
 const unknown = [...skip].filter((id) => !everyone.some((c) => c.id === id));
-if (unknown.length > 0) throw new Error(`--skip: unknown contestant ${unknown.join(', ')} (expected some of ${everyone.map((c) => c.id).join(', ')}, or none)`);
-if (skip.has('openapi-typescript')) throw new Error('--skip: openapi-typescript is the baseline of every ratio and cannot be skipped');
+if (unknown.length > 0)
+  throw new Error(
+    `--skip: unknown contestant ${unknown.join(', ')} (expected some of ${everyone.map((c) => c.id).join(', ')}, or none)`,
+  );
+if (skip.has('openapi-typescript'))
+  throw new Error('--skip: openapi-typescript is the baseline of every ratio and cannot be skipped');
 const all = everyone.filter((c) => !skip.has(c.id));
 const samples = new Map<string, Samples>(all.map((c) => [c.id, { generate: [], typecheck: [] }]));
 for (let round = 1; round <= rounds; round++) {

@@ -66,7 +66,11 @@ if (check.diagnostics.length > 0 || check.calls.length !== 2) throw new Error('b
 console.log(`derive: ${endpointFiles} endpoint files (${endpointFiles * 2} calls) over ${typeFiles} type files`);
 console.log(`  first expansion of all files     ${first.toFixed(0)} ms`);
 console.log(`  all files again, nothing changed  ${cachedAll.toFixed(1)} ms`);
-console.log(`  one type edited, its file again   ${median(edits).toFixed(1)} ms (median of 5; ${edits.map((x) => x.toFixed(0)).join(', ')})`);
-console.log(`  one type edited, all 200 again    ${median(editsAll).toFixed(1)} ms (median of 5; ${editsAll.map((x) => x.toFixed(0)).join(', ')})`);
+console.log(
+  `  one type edited, its file again   ${median(edits).toFixed(1)} ms (median of 5; ${edits.map((x) => x.toFixed(0)).join(', ')})`,
+);
+console.log(
+  `  one type edited, all 200 again    ${median(editsAll).toFixed(1)} ms (median of 5; ${editsAll.map((x) => x.toFixed(0)).join(', ')})`,
+);
 console.log(`  a file new to the project         ${newFile.toFixed(1)} ms`);
 rmSync(root, { recursive: true, force: true });

@@ -100,8 +100,14 @@ function project(
 }
 
 const run = (args: string[], cwd: string) => {
-  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}):\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
+  const r = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0)
+    throw new Error(`${args.join(' ')} failed (${r.status}):\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
 };
 
 /**
@@ -130,18 +136,37 @@ export function prepareProjects(
     log(`bench:editor: kitgen generate ${input}`);
     run([join(root, 'bin', 'kitgen.js'), 'generate', input, '--out', join(kitgenDir, 'gen'), '--quiet'], root);
     log(`bench:editor: openapi-typescript ${input} -o schema.d.ts`);
-    run([join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js'), input, '-o', join(fetchDir, 'gen', 'schema.d.ts')], root);
+    run(
+      [
+        join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js'),
+        input,
+        '-o',
+        join(fetchDir, 'gen', 'schema.d.ts'),
+      ],
+      root,
+    );
   } else log(`bench:editor: --reuse: the outputs already in ${work}`);
 
   installShippedRuntime(root, runtimeDts, kitgenDir);
   // What installing @kitgen/runtime brings (the packages its declarations import), and @types/node.
   linkPackages(root, kitgenDir, ['pino', 'prom-client', '@types/node']);
   linkPackages(root, fetchDir, ['openapi-fetch', '@types/node']);
-  const version = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (name: string) =>
+    (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
   const manifest = (name: string, dependencies: Record<string, string>) =>
-    JSON.stringify({ name, private: true, type: 'module', dependencies, devDependencies: { '@types/node': version('@types/node') } }, null, 2);
-  writeFileSync(join(kitgenDir, 'package.json'), manifest('bench-kitgen', { '@kitgen/runtime': version('@kitgen/runtime') }));
-  writeFileSync(join(fetchDir, 'package.json'), manifest('bench-openapi-fetch', { 'openapi-fetch': version('openapi-fetch') }));
+    JSON.stringify(
+      { name, private: true, type: 'module', dependencies, devDependencies: { '@types/node': version('@types/node') } },
+      null,
+      2,
+    );
+  writeFileSync(
+    join(kitgenDir, 'package.json'),
+    manifest('bench-kitgen', { '@kitgen/runtime': version('@kitgen/runtime') }),
+  );
+  writeFileSync(
+    join(fetchDir, 'package.json'),
+    manifest('bench-openapi-fetch', { 'openapi-fetch': version('openapi-fetch') }),
+  );
   // The client has a method per name of `OperationName` (endpoints.d.ts): the operation must be one.
   const names = join(kitgenDir, 'gen', 'endpoints.d.ts');
   if (!existsSync(names)) throw new Error(`bench:editor: kitgen wrote no endpoints.d.ts in ${join(kitgenDir, 'gen')}`);

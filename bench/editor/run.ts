@@ -28,7 +28,8 @@ const flag = (name: string) => {
   return i === -1 ? undefined : process.argv[i + 1];
 };
 const which = flag('--input') ?? 'both';
-if (!['github', 'large', 'both'].includes(which)) throw new Error(`--input: expected github, large or both, got ${which}`);
+if (!['github', 'large', 'both'].includes(which))
+  throw new Error(`--input: expected github, large or both, got ${which}`);
 const coldRounds = Number(flag('--cold') ?? 3);
 const warmRounds = Number(flag('--warm') ?? 15);
 const maxMemoryMb = Number(flag('--max-memory') ?? 3072);
@@ -62,7 +63,9 @@ if (which !== 'github') {
   });
 }
 
-log('bench:editor: building the runtime as it ships (kitgen output resolves @kitgen/runtime to its one declaration file)');
+log(
+  'bench:editor: building the runtime as it ships (kitgen output resolves @kitgen/runtime to its one declaration file)',
+);
 const runtimeDts = join(work, 'runtime-dts');
 buildShippedRuntime(root, runtimeDts);
 
@@ -74,7 +77,15 @@ const lines: string[] = [
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
 for (const doc of documents) {
-  const projects = prepareProjects(root, doc.input, join(work, doc.name.split(' ')[0].toLowerCase()), doc.target, runtimeDts, reuse, log);
+  const projects = prepareProjects(
+    root,
+    doc.input,
+    join(work, doc.name.split(' ')[0].toLowerCase()),
+    doc.target,
+    runtimeDts,
+    reuse,
+    log,
+  );
   const cold = new Map<Project['id'], ColdSample[]>(projects.map((p) => [p.id, []]));
   const warm = new Map<Project['id'], Latencies[]>(projects.map((p) => [p.id, []]));
   const peak = new Map<Project['id'], number>(projects.map((p) => [p.id, 0]));
@@ -117,8 +128,12 @@ for (const doc of documents) {
     ];
   };
   const [k, f] = [row(projects[0], 0), row(projects[1], 1)];
-  lines.push(`| ${doc.name} | kitgen | ${k[9]} | ${k[10]} | ${k.slice(0, 8).map(ms).join(' | ')} | ${Math.round(k[8])} |`);
-  lines.push(`| ${doc.name} | openapi-typescript + openapi-fetch | ${f[9]} | ${f[10]} | ${f.slice(0, 8).map(ms).join(' | ')} | ${Math.round(f[8])} |`);
+  lines.push(
+    `| ${doc.name} | kitgen | ${k[9]} | ${k[10]} | ${k.slice(0, 8).map(ms).join(' | ')} | ${Math.round(k[8])} |`,
+  );
+  lines.push(
+    `| ${doc.name} | openapi-typescript + openapi-fetch | ${f[9]} | ${f[10]} | ${f.slice(0, 8).map(ms).join(' | ')} | ${Math.round(f[8])} |`,
+  );
   lines.push(
     `| ${doc.name} | **kitgen ÷ openapi-fetch** | | | ${k
       .slice(0, 9)

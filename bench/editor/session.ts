@@ -37,7 +37,8 @@ const timed = async (run: () => Promise<Response>): Promise<[number, Response]> 
 };
 
 const quickinfo = (s: TsServer, p: Project, at: Position) => s.request('quickinfo', { file: p.file, ...at });
-const completion = (s: TsServer, p: Project) => s.request('completionInfo', { file: p.file, ...p.member, triggerCharacter: '.', triggerKind: 2 });
+const completion = (s: TsServer, p: Project) =>
+  s.request('completionInfo', { file: p.file, ...p.member, triggerCharacter: '.', triggerKind: 2 });
 const operationList = (s: TsServer, p: Project) =>
   s.request('completionInfo', { file: p.file, ...p.operations, triggerCharacter: p.operationsTrigger, triggerKind: 2 });
 
@@ -45,21 +46,26 @@ const operationList = (s: TsServer, p: Project) =>
 function checkOperationList(p: Project, r: Response): number {
   const entries = (r.body as { entries?: { name: string }[] } | undefined)?.entries ?? [];
   if (!entries.some((e) => e.name === p.expectedOperation))
-    throw new Error(`bench:editor ${p.id}: the operation list has no ${p.expectedOperation} (${entries.length} entries)`);
+    throw new Error(
+      `bench:editor ${p.id}: the operation list has no ${p.expectedOperation} (${entries.length} entries)`,
+    );
   return entries.length;
 }
 
 /** Throws unless a quickinfo answer names `name` (an empty answer is a failure, not a fast request). */
 function checkQuickinfo(p: Project, r: Response, name: string): void {
   const display = (r.body as { displayString?: string } | undefined)?.displayString ?? '';
-  if (!display.includes(name)) throw new Error(`bench:editor ${p.id}: quickinfo on ${name} answered ${JSON.stringify(display.slice(0, 200))}`);
+  if (!display.includes(name))
+    throw new Error(`bench:editor ${p.id}: quickinfo on ${name} answered ${JSON.stringify(display.slice(0, 200))}`);
 }
 
 /** Throws unless the member list holds the expected member; returns the list's length. */
 function checkCompletion(p: Project, r: Response): number {
   const entries = (r.body as { entries?: { name: string }[] } | undefined)?.entries ?? [];
   if (!entries.some((e) => e.name === p.expectedMember))
-    throw new Error(`bench:editor ${p.id}: completionInfo after client. has no ${p.expectedMember} (${entries.length} entries)`);
+    throw new Error(
+      `bench:editor ${p.id}: completionInfo after client. has no ${p.expectedMember} (${entries.length} entries)`,
+    );
   return entries.length;
 }
 
@@ -85,7 +91,14 @@ export async function coldSample(p: Project, maxMemoryMb: number): Promise<ColdS
     checkQuickinfo(p, r, 'result');
     const [operationListMs, o] = await timed(() => operationList(s, p));
     checkOperationList(p, o);
-    return { quickinfoClient, completion: completionMs, openToCompletion, quickinfoResult, operationList: operationListMs, peakRssMb: s.peakRssMb() };
+    return {
+      quickinfoClient,
+      completion: completionMs,
+      openToCompletion,
+      quickinfoResult,
+      operationList: operationListMs,
+      peakRssMb: s.peakRssMb(),
+    };
   } finally {
     await s.close();
   }

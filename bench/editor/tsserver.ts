@@ -31,7 +31,14 @@ export class TsServer {
   constructor(maxMemoryMb: number) {
     this.child = spawn(
       process.execPath,
-      [`--max-old-space-size=${maxMemoryMb}`, tsserverPath, '--disableAutomaticTypingAcquisition', '--noGetErrOnBackgroundUpdate', '--locale', 'en'],
+      [
+        `--max-old-space-size=${maxMemoryMb}`,
+        tsserverPath,
+        '--disableAutomaticTypingAcquisition',
+        '--noGetErrOnBackgroundUpdate',
+        '--locale',
+        'en',
+      ],
       {
         stdio: ['pipe', 'pipe', 'pipe'],
         env: { ...process.env, NODE_OPTIONS: '' },
@@ -42,7 +49,9 @@ export class TsServer {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);
     });
     this.child.on('exit', (code, signal) => {
-      this.exited = new Error(`tsserver exited (${signal ?? code}) with requests pending${this.stderr ? `:\n${this.stderr}` : ''}`);
+      this.exited = new Error(
+        `tsserver exited (${signal ?? code}) with requests pending${this.stderr ? `:\n${this.stderr}` : ''}`,
+      );
       for (const p of this.pending.values()) p.reject(this.exited);
       this.pending.clear();
     });

@@ -36,9 +36,17 @@ const check = (ok: boolean) => {
 
 const jobs: Job[] = [
   { label: 'decode kitgen codec.decode(bytes)', ops: 1, run: () => check(codec.decode(bytes)._tag === 'right') },
-  { label: 'decode JSON.parse + TypeBox Check', ops: 1, run: () => check(typeboxCheck.Check(JSON.parse(bytes.toString()))) },
+  {
+    label: 'decode JSON.parse + TypeBox Check',
+    ops: 1,
+    run: () => check(typeboxCheck.Check(JSON.parse(bytes.toString()))),
+  },
   { label: 'decode JSON.parse + ajv', ops: 1, run: () => check(ajvValidate(JSON.parse(bytes.toString())) as boolean) },
-  { label: 'decode secure-json-parse + ajv (Fastify)', ops: 1, run: () => check(ajvValidate(secureJson.parse(bytes.toString())) as boolean) },
+  {
+    label: 'decode secure-json-parse + ajv (Fastify)',
+    ops: 1,
+    run: () => check(ajvValidate(secureJson.parse(bytes.toString())) as boolean),
+  },
   { label: 'check TypeBox Check', ops: 1, run: () => check(typeboxCheck.Check(value)) },
   { label: 'check ajv', ops: 1, run: () => check(ajvValidate(value) as boolean) },
   { label: 'check kitgen codec.check', ops: 1, run: () => check(codec.check(value)) },

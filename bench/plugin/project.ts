@@ -44,13 +44,20 @@ export function documentText(summary: string): string {
           { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
         ],
         responses: {
-          '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } } },
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } },
+          },
           '404': { description: 'missing' },
         },
       },
     };
   }
-  return JSON.stringify({ openapi: '3.1.0', info: { title: 'Bench', version: '1.0.0' }, paths, components: { schemas } }, null, 2);
+  return JSON.stringify(
+    { openapi: '3.1.0', info: { title: 'Bench', version: '1.0.0' }, paths, components: { schemas } },
+    null,
+    2,
+  );
 }
 
 /** The models file; `extra` adds a field to Model0 (what the type edit changes). */
@@ -78,7 +85,11 @@ export function writeBenchProject(dir: string): BenchProject {
   writeFileSync(p.models, modelsText(''));
   const imports: string[] = [];
   for (let f = 0; f < files; f++) {
-    const lines = [`import { DeriveSchema, Endpoint, PathCodec, RoutePattern } from '@kitgen/runtime';`, `import type * as M from './models.js';`, ''];
+    const lines = [
+      `import { DeriveSchema, Endpoint, PathCodec, RoutePattern } from '@kitgen/runtime';`,
+      `import type * as M from './models.js';`,
+      '',
+    ];
     for (let e = 0; e < operations / files; e++) {
       const m = (f * 10 + e) % models;
       lines.push(

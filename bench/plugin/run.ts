@@ -38,8 +38,17 @@ function config(entry: string, plugins: PluginOption[]): InlineConfig {
     configFile: false,
     logLevel: 'silent',
     plugins,
-    ssr: { external: ['@kitgen/runtime', '@kitgen/runtime/client'], resolve: { externalConditions: ['kitgen-source'] } },
-    build: { ssr: entry, outDir: join(p.dir, 'dist'), minify: false, emptyOutDir: true, rollupOptions: { external: [/^@kitgen\/runtime/] } },
+    ssr: {
+      external: ['@kitgen/runtime', '@kitgen/runtime/client'],
+      resolve: { externalConditions: ['kitgen-source'] },
+    },
+    build: {
+      ssr: entry,
+      outDir: join(p.dir, 'dist'),
+      minify: false,
+      emptyOutDir: true,
+      rollupOptions: { external: [/^@kitgen\/runtime/] },
+    },
   };
 }
 
@@ -48,7 +57,11 @@ function moduleCounter(count: { n: number }): PluginOption {
   return { name: 'count-modules', transform: () => void (count.n += 1) };
 }
 
-const heyConfig = { input: p.document, output: join(p.dir, 'src', 'hey'), logs: { level: 'silent' as const, file: false } };
+const heyConfig = {
+  input: p.document,
+  output: join(p.dir, 'src', 'hey'),
+  logs: { level: 'silent' as const, file: false },
+};
 // The outputs the builds without a plugin read, made once.
 const generateStarted = performance.now();
 await runGenerate(
@@ -82,7 +95,11 @@ const variants: Record<string, () => Promise<void>> = {
     let sum = 0;
     await build(
       config(p.main, [
-        kitgen({ ...kitgenOptions, targets: [...kitgenOptions.targets], onTransform: (_file, ms) => void ((t += 1), (sum += ms)) }),
+        kitgen({
+          ...kitgenOptions,
+          targets: [...kitgenOptions.targets],
+          onTransform: (_file, ms) => void ((t += 1), (sum += ms)),
+        }),
         moduleCounter(count),
       ]),
     );
@@ -91,7 +108,8 @@ const variants: Record<string, () => Promise<void>> = {
     modules = count.n;
   },
   'vite build (hey entry), no plugin': () => build(config(p.hey, [])).then(() => undefined),
-  'vite build (hey entry), @hey-api/vite-plugin': () => build(config(p.hey, [heyApiPlugin({ config: heyConfig })])).then(() => undefined),
+  'vite build (hey entry), @hey-api/vite-plugin': () =>
+    build(config(p.hey, [heyApiPlugin({ config: heyConfig })])).then(() => undefined),
 };
 
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
@@ -156,7 +174,9 @@ const off = median(times['vite build, no plugin']);
 const on = median(times['vite build, kitgen plugin']);
 const heyOff = median(times['vite build (hey entry), no plugin']);
 const heyOn = median(times['vite build (hey entry), @hey-api/vite-plugin']);
-console.log(`\nBuild-step plugin: ${operations} OpenAPI operations + ${operations} code-first endpoints, medians of ${rounds} interleaved rounds\n`);
+console.log(
+  `\nBuild-step plugin: ${operations} OpenAPI operations + ${operations} code-first endpoints, medians of ${rounds} interleaved rounds\n`,
+);
 console.log('| build | median | plugin overhead |');
 console.log('|---|---:|---:|');
 console.log(`| vite build, no plugin (generated code on disk) | ${ms(off)} | — |`);
@@ -166,9 +186,15 @@ console.log(`| vite build of hey-api's SDK, @hey-api/vite-plugin | ${ms(heyOn)} 
 console.log(`\n| dev server (kitgen plugin) | p50 | p95 |`);
 console.log('|---|---:|---:|');
 console.log(`| cold start to the first module (median) | ${ms(median(cold))} | ${ms(quantile(cold, 0.95))} |`);
-console.log(`| document edit → updated module (${docLatency.length} edits) | ${ms(median(docLatency))} | ${ms(quantile(docLatency, 0.95))} |`);
-console.log(`| type edit → updated module (${typeLatency.length} edits) | ${ms(median(typeLatency))} | ${ms(quantile(typeLatency, 0.95))} |`);
+console.log(
+  `| document edit → updated module (${docLatency.length} edits) | ${ms(median(docLatency))} | ${ms(quantile(docLatency, 0.95))} |`,
+);
+console.log(
+  `| type edit → updated module (${typeLatency.length} edits) | ${ms(median(typeLatency))} | ${ms(quantile(typeLatency, 0.95))} |`,
+);
 console.log(
   `\nOf the plugin's build time: \`kitgen generate\` of the document alone takes ${ms(generateMs)} (first run, prettier formatting), the DeriveSchema expansion of the code-first files ${ms(median(transformMs))} (the first module pays for the TypeScript program).`,
 );
-console.log(`The kitgen transform ran on ${transformed} of the ${modules} modules Vite transformed (the files naming DeriveSchema).`);
+console.log(
+  `The kitgen transform ran on ${transformed} of the ${modules} modules Vite transformed (the files naming DeriveSchema).`,
+);

@@ -47,7 +47,10 @@ export function buildApps(): string {
   });
   for (const s of sources) {
     const out = join(appsDir, s.replace(/\.ts$/, '.js'));
-    const text = readFileSync(out, 'utf8').replace(/((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
+    const text = readFileSync(out, 'utf8').replace(
+      /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g,
+      '$1$2$3.js$2',
+    );
     writeFileSync(out, text);
   }
   // The package scope of the compiled files: ES modules, like the sources.

@@ -23,13 +23,20 @@ export function buildRuntime(): { entry: string; warning: string | undefined } {
   const given = process.env.BENCH_RUNTIME_BUNDLE;
   if (given) {
     if (!existsSync(given)) throw new Error(`BENCH_RUNTIME_BUNDLE: no file at ${given}`);
-    return { entry: pathToFileURL(given).href, warning: `runtime from BENCH_RUNTIME_BUNDLE=${given}, not built from this tree` };
+    return {
+      entry: pathToFileURL(given).href,
+      warning: `runtime from BENCH_RUNTIME_BUNDLE=${given}, not built from this tree`,
+    };
   }
   const outDir = `${repoRoot}.tmp/bench-runtime`;
-  const r = spawnSync(process.execPath, [`${repoRoot}scripts/build-runtime.mjs`, '--outDir', outDir, '--no-declarations'], {
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [`${repoRoot}scripts/build-runtime.mjs`, '--outDir', outDir, '--no-declarations'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
   const index = `${outDir}/index.js`;
   if (r.status !== 0 || !existsSync(index)) throw new Error(`building the runtime failed:\n${r.stdout}${r.stderr}`);
   return { entry: pathToFileURL(index).href, warning: undefined };

@@ -51,7 +51,12 @@ export const catalogItemJsonSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
     weightKg: num,
-    dimensions: { type: 'object', properties: { width: num, height: num, depth: num }, required: ['width', 'height', 'depth'], additionalProperties: false },
+    dimensions: {
+      type: 'object',
+      properties: { width: num, height: num, depth: num },
+      required: ['width', 'height', 'depth'],
+      additionalProperties: false,
+    },
     color: str,
     brand: str,
     warehouse: str,

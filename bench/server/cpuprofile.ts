@@ -19,7 +19,15 @@ export interface FunctionCost {
 }
 
 /** Where code comes from. */
-export type Category = 'kitgen runtime' | 'bench harness' | 'node internals' | 'dependencies' | 'V8 builtins/native' | 'GC' | 'idle' | 'program';
+export type Category =
+  | 'kitgen runtime'
+  | 'bench harness'
+  | 'node internals'
+  | 'dependencies'
+  | 'V8 builtins/native'
+  | 'GC'
+  | 'idle'
+  | 'program';
 
 /** The whole analysis. */
 export interface ProfileReport {
@@ -34,7 +42,11 @@ export interface ProfileReport {
  * Analyses a profile; `repoRoot` makes paths relative, `maps` are the dumped source maps by
  * script URL.
  */
-export function analyse(profile: CpuProfile, maps: Readonly<Record<string, SourceMapPayload>>, repoRoot: string): ProfileReport {
+export function analyse(
+  profile: CpuProfile,
+  maps: Readonly<Record<string, SourceMapPayload>>,
+  repoRoot: string,
+): ProfileReport {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -73,7 +85,8 @@ export function analyse(profile: CpuProfile, maps: Readonly<Record<string, Sourc
    * generated one when no mapping starts on that generated line (helper code a compiler added).
    */
   const original = (url: string, line0: number, column0: number): string => {
-    const entry = mapOf(url)?.findEntry(line0, column0) as { generatedLine?: number; originalSource?: string; originalLine?: number } | undefined;
+    const entry = mapOf(url)?.findEntry(line0, column0) as
+      { generatedLine?: number; originalSource?: string; originalLine?: number } | undefined;
     if (entry?.originalSource !== undefined && entry.originalLine !== undefined && entry.generatedLine === line0) {
       return `${pathOf(entry.originalSource)}:${entry.originalLine + 1}`;
     }
@@ -93,7 +106,8 @@ export function analyse(profile: CpuProfile, maps: Readonly<Record<string, Sourc
     return 'bench harness';
   };
 
-  const keyOf = (n: CpuProfile['nodes'][number]) => `${n.callFrame.functionName}|${n.callFrame.url}|${n.callFrame.lineNumber}|${n.callFrame.columnNumber}`;
+  const keyOf = (n: CpuProfile['nodes'][number]) =>
+    `${n.callFrame.functionName}|${n.callFrame.url}|${n.callFrame.lineNumber}|${n.callFrame.columnNumber}`;
   const costs = new Map<string, { name: string; where: string; category: Category; selfMs: number; totalMs: number }>();
   const categories = new Map<Category, number>();
   const lines = new Map<string, number>();
@@ -110,7 +124,10 @@ export function analyse(profile: CpuProfile, maps: Readonly<Record<string, Sourc
     if (!c) {
       const { url, lineNumber, columnNumber, functionName } = n.callFrame;
       const where = url === '' ? '(native)' : original(url, lineNumber, columnNumber);
-      costs.set(key, (c = { name: functionName || '(anonymous)', where, category: categoryOf(n, where), selfMs: 0, totalMs: 0 }));
+      costs.set(
+        key,
+        (c = { name: functionName || '(anonymous)', where, category: categoryOf(n, where), selfMs: 0, totalMs: 0 }),
+      );
     }
     const category = c.category;
     categories.set(category, (categories.get(category) ?? 0) + s);
@@ -139,7 +156,10 @@ export function analyse(profile: CpuProfile, maps: Readonly<Record<string, Sourc
 export function formatReport(r: ProfileReport, top: number): string {
   const busy = r.sampledMs - (r.byCategory.find((c) => c.category === 'idle')?.ms ?? 0);
   const pct = (ms: number) => `${((100 * ms) / busy).toFixed(1).padStart(5)}%`;
-  const out: string[] = [`sampled ${(r.sampledMs / 1000).toFixed(1)} s, busy (not idle) ${(busy / 1000).toFixed(1)} s; percentages are of busy time`, ''];
+  const out: string[] = [
+    `sampled ${(r.sampledMs / 1000).toFixed(1)} s, busy (not idle) ${(busy / 1000).toFixed(1)} s; percentages are of busy time`,
+    '',
+  ];
   out.push('time by category (self):');
   for (const c of r.byCategory) if (c.category !== 'idle') out.push(`  ${pct(c.ms)}  ${c.category}`);
   out.push('', `top ${top} functions by self time:`);

@@ -46,4 +46,5 @@ for (let round = 0; round < 5; round++) {
     samples.get(name)!.push(((used.user + used.system) / iterations) * 1000);
   }
 }
-for (const [name, ns] of samples) process.stdout.write(`${name}: ${median(ns).toFixed(0)} ns per body (median of 5 rounds, ${iterations} each)\n`);
+for (const [name, ns] of samples)
+  process.stdout.write(`${name}: ${median(ns).toFixed(0)} ns per body (median of 5 rounds, ${iterations} each)\n`);

@@ -15,7 +15,11 @@ import { median } from './report.ts';
 import type { ServerName } from './servers/index.ts';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '7' }, duration: { type: 'string', default: '5' }, connections: { type: 'string', default: '100' } },
+  options: {
+    rounds: { type: 'string', default: '7' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '100' },
+  },
 });
 const host = '127.0.0.1';
 const pinning = defaultPinning();
@@ -43,9 +47,14 @@ try {
   for (const v of variants) {
     const env: Record<string, string> = { BENCH_HANDLERS: v.handlers };
     if (v.server === 'kitgen') env.KITGEN_BENCH_RUNTIME = runtime;
-    running.push({ v, p: await startServer(v.server, { host, cpus: pinning?.server, env, compiledEntry: v.tsx ? undefined : entry }) });
+    running.push({
+      v,
+      p: await startServer(v.server, { host, cpus: pinning?.server, env, compiledEntry: v.tsx ? undefined : entry }),
+    });
   }
-  const samples = new Map<string, Array<{ round: number; cpu: number; rps: number; bg: number }>>(variants.map((v) => [v.label, []]));
+  const samples = new Map<string, Array<{ round: number; cpu: number; rps: number; bg: number }>>(
+    variants.map((v) => [v.label, []]),
+  );
   const load = async (p: ServerProcess, seconds: number) => {
     const before = cpuSeconds(p.pid)!;
     const sys = systemCpu()!;

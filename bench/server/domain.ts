@@ -72,7 +72,12 @@ export function validNewUser(value: unknown): value is User {
   const v = value as Record<string, unknown>;
   if (Object.keys(v).some((k) => k !== 'id' && k !== 'name' && k !== 'email')) return false;
   return (
-    Number.isInteger(v.id) && (v.id as number) >= 1 && typeof v.name === 'string' && v.name.length >= 1 && typeof v.email === 'string' && v.email.length >= 3
+    Number.isInteger(v.id) &&
+    (v.id as number) >= 1 &&
+    typeof v.name === 'string' &&
+    v.name.length >= 1 &&
+    typeof v.email === 'string' &&
+    v.email.length >= 3
   );
 }
 

@@ -47,7 +47,10 @@ export function hasWrk(): boolean {
 
 /** The generator's version line, for the report. */
 export function loadGeneratorVersion(name: LoadGeneratorName): string {
-  if (name === 'wrk') return (spawnSync('wrk', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0] ?? 'wrk').trim().replace(/\s+Copyright.*/, '');
+  if (name === 'wrk')
+    return (spawnSync('wrk', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0] ?? 'wrk')
+      .trim()
+      .replace(/\s+Copyright.*/, '');
   const require = createRequire(import.meta.url);
   return `autocannon ${(require('autocannon/package.json') as { version: string }).version}`;
 }
@@ -85,11 +88,27 @@ async function runWrk(o: LoadOptions): Promise<LoadResult> {
   scriptDir ??= mkdtempSync(join(tmpdir(), 'kitgen-bench-'));
   const script = join(scriptDir, `${o.request.method}-${Math.random().toString(36).slice(2)}.lua`);
   writeFileSync(script, wrkScript(o.request));
-  const args = [`-t${o.threads}`, `-c${o.connections}`, `-d${o.durationSec}s`, '--timeout', '5s', '-s', script, o.url + o.request.path];
+  const args = [
+    `-t${o.threads}`,
+    `-c${o.connections}`,
+    `-d${o.durationSec}s`,
+    '--timeout',
+    '5s',
+    '-s',
+    script,
+    o.url + o.request.path,
+  ];
   const { out, cpuSec } = await run(...pinned(o.cpus, 'wrk', args), process.env);
   const line = out.split('\n').find((l) => l.startsWith(marker));
   if (!line) throw new Error(`wrk printed no result:\n${out}`);
-  const r = JSON.parse(line.slice(marker.length)) as { requests: number; durationUs: number; p50Us: number; p99Us: number; non2xx: number; errors: number };
+  const r = JSON.parse(line.slice(marker.length)) as {
+    requests: number;
+    durationUs: number;
+    p50Us: number;
+    p99Us: number;
+    non2xx: number;
+    errors: number;
+  };
   return {
     rps: r.requests / (r.durationUs / 1e6),
     requests: r.requests,
@@ -104,7 +123,18 @@ async function runWrk(o: LoadOptions): Promise<LoadResult> {
 async function runAutocannon(o: LoadOptions): Promise<LoadResult> {
   const require = createRequire(import.meta.url);
   const bin = join(require.resolve('autocannon/package.json'), '..', 'autocannon.js');
-  const args = [bin, '--json', '-c', String(o.connections), '-d', String(o.durationSec), '-t', '5', '-m', o.request.method];
+  const args = [
+    bin,
+    '--json',
+    '-c',
+    String(o.connections),
+    '-d',
+    String(o.durationSec),
+    '-t',
+    '5',
+    '-m',
+    o.request.method,
+  ];
   for (const [k, v] of Object.entries(o.request.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (o.request.body !== undefined) args.push('-b', o.request.body);
   args.push(o.url + o.request.path);
@@ -138,7 +168,11 @@ export function stopLoad(): void {
   for (const child of running) child.kill('SIGTERM');
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ out: string; cpuSec: number | undefined }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ out: string; cpuSec: number | undefined }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     running.add(child);

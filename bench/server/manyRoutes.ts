@@ -16,7 +16,11 @@ export interface ExtraRoute {
 
 /** `count` routes, alternating static and parameterised, in registration order. */
 export function manyRoutes(count: number): ExtraRoute[] {
-  return Array.from({ length: count }, (_, index) => ({ index, path: `/svc/r${index >> 1}/items`, param: index % 2 === 0 ? undefined : 'id' }));
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    path: `/svc/r${index >> 1}/items`,
+    param: index % 2 === 0 ? undefined : 'id',
+  }));
 }
 
 /** A request path that reaches route `r` (id 42 for a parameterised one). */
@@ -27,6 +31,7 @@ export function requestPath(r: ExtraRoute): string {
 /** The extra routes this server process is asked for (`BENCH_ROUTES`, default none). */
 export function extraRoutesFromEnv(): ExtraRoute[] {
   const n = Number(process.env.BENCH_ROUTES ?? 0);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`BENCH_ROUTES: expected a count ≥ 0, got '${process.env.BENCH_ROUTES}'`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`BENCH_ROUTES: expected a count ≥ 0, got '${process.env.BENCH_ROUTES}'`);
   return manyRoutes(n);
 }

@@ -28,9 +28,21 @@ const withMixed = new Router([...routes, mixed]);
 const cases = [
   { label: 'plain router: /svc/r0/items/42 (whole int)', router: plain, path: '/svc/r0/items/42' },
   { label: 'plain router: /svc/r499/items/42 (whole int)', router: plain, path: '/svc/r499/items/42' },
-  { label: 'with the mixed route: /svc/r0/items/42 (whole int, at the mixed node)', router: withMixed, path: '/svc/r0/items/42' },
-  { label: 'with the mixed route: /svc/r0/items/42.json (the mixed route)', router: withMixed, path: '/svc/r0/items/42.json' },
-  { label: 'with the mixed route: /svc/r499/items/42 (whole int, another branch)', router: withMixed, path: '/svc/r499/items/42' },
+  {
+    label: 'with the mixed route: /svc/r0/items/42 (whole int, at the mixed node)',
+    router: withMixed,
+    path: '/svc/r0/items/42',
+  },
+  {
+    label: 'with the mixed route: /svc/r0/items/42.json (the mixed route)',
+    router: withMixed,
+    path: '/svc/r0/items/42.json',
+  },
+  {
+    label: 'with the mixed route: /svc/r499/items/42 (whole int, another branch)',
+    router: withMixed,
+    path: '/svc/r499/items/42',
+  },
 ];
 const repeats = 200_000;
 let sink = 0;
@@ -42,7 +54,9 @@ const time = (c: (typeof cases)[number]) => {
   const u = process.cpuUsage(t);
   return ((u.user + u.system) * 1000) / repeats;
 };
-for (const c of cases) if (c.router.match('GET', c.path.split('/').slice(1), c.path).kind !== 'found') throw new Error(`${c.path} did not match`);
+for (const c of cases)
+  if (c.router.match('GET', c.path.split('/').slice(1), c.path).kind !== 'found')
+    throw new Error(`${c.path} did not match`);
 for (const c of cases) time(c); // warm-up
 const rounds = Number(process.argv[2] ?? 15);
 const samples = cases.map(() => [] as number[]);
@@ -55,4 +69,5 @@ for (let round = 0; round < rounds; round++) {
 if (sink === 0) throw new Error('unreachable');
 const base = median(samples[0]);
 console.log(`| case | ns per match (median of ${rounds}) | ÷ plain /svc/r0/items/42 |\n|:--|--:|--:|`);
-for (const [i, c] of cases.entries()) console.log(`| ${c.label} | ${median(samples[i]).toFixed(0)} | ${(median(samples[i]) / base).toFixed(2)} |`);
+for (const [i, c] of cases.entries())
+  console.log(`| ${c.label} | ${median(samples[i]).toFixed(0)} | ${(median(samples[i]) / base).toFixed(2)} |`);

@@ -69,13 +69,19 @@ function nonNegative(name: string, text: string | undefined, fallback: number): 
   return n;
 }
 
-function list<T extends string>(name: string, text: string | undefined, all: readonly T[], valid: (s: string) => s is T): T[] {
+function list<T extends string>(
+  name: string,
+  text: string | undefined,
+  all: readonly T[],
+  valid: (s: string) => s is T,
+): T[] {
   if (text === undefined || text === '') return [...all];
   const items = text
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const item of items) if (!valid(item)) throw new Error(`${name}: unknown '${item}', expected some of ${all.join(', ')}`);
+  for (const item of items)
+    if (!valid(item)) throw new Error(`${name}: unknown '${item}', expected some of ${all.join(', ')}`);
   return items as T[];
 }
 
@@ -104,12 +110,16 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   });
   if (values.help) return 'help';
   const loadgen = values.loadgen ?? env.BENCH_LOADGEN ?? (hasWrk() ? 'wrk' : 'autocannon');
-  if (loadgen !== 'wrk' && loadgen !== 'autocannon') throw new Error(`--loadgen: expected wrk or autocannon, got '${loadgen}'`);
-  if (loadgen === 'wrk' && !hasWrk()) throw new Error('--loadgen wrk: wrk is not installed (apt-get install wrk), or use --loadgen autocannon');
+  if (loadgen !== 'wrk' && loadgen !== 'autocannon')
+    throw new Error(`--loadgen: expected wrk or autocannon, got '${loadgen}'`);
+  if (loadgen === 'wrk' && !hasWrk())
+    throw new Error('--loadgen wrk: wrk is not installed (apt-get install wrk), or use --loadgen autocannon');
   const kitgenFrom = values.kitgen ?? env.BENCH_KITGEN ?? 'build';
-  if (kitgenFrom !== 'build' && kitgenFrom !== 'source') throw new Error(`--kitgen: expected build or source, got '${kitgenFrom}'`);
+  if (kitgenFrom !== 'build' && kitgenFrom !== 'source')
+    throw new Error(`--kitgen: expected build or source, got '${kitgenFrom}'`);
   const handlers = values.handlers ?? env.BENCH_HANDLERS ?? 'async';
-  if (handlers !== 'async' && handlers !== 'sync') throw new Error(`--handlers: expected async or sync, got '${handlers}'`);
+  if (handlers !== 'async' && handlers !== 'sync')
+    throw new Error(`--handlers: expected async or sync, got '${handlers}'`);
   const connectionsText = values.connections ?? env.BENCH_CONNECTIONS ?? '100';
   const connections = connectionsText.split(',').map((c) => positive('--connections', c.trim(), 100));
   const scenarioIds = scenarios.map((s) => s.id);

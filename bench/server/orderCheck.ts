@@ -27,16 +27,20 @@ const onlyKeys = (v: Fields, allowed: ReadonlySet<string>) => {
   for (const k in v) if (!allowed.has(k)) return false;
   return true;
 };
-const str = (v: unknown, min = 0, max = Infinity): boolean => typeof v === 'string' && v.length >= min && v.length <= max;
+const str = (v: unknown, min = 0, max = Infinity): boolean =>
+  typeof v === 'string' && v.length >= min && v.length <= max;
 const optStr = (v: unknown, max: number) => v === undefined || str(v, 0, max);
 const matches = (v: unknown, re: RegExp) => typeof v === 'string' && re.test(v);
-const num = (v: unknown, min: number, max = Infinity) => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
+const num = (v: unknown, min: number, max = Infinity) =>
+  typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
 const optNum = (v: unknown, min: number, max = Infinity) => v === undefined || num(v, min, max);
-const int = (v: unknown, min: number, max = Infinity) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const int = (v: unknown, min: number, max = Infinity) =>
+  Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 const optInt = (v: unknown, min: number, max = Infinity) => v === undefined || int(v, min, max);
 const optBool = (v: unknown) => v === undefined || typeof v === 'boolean';
 const oneOf = (v: unknown, values: readonly string[]) => typeof v === 'string' && values.includes(v);
-const list = (v: unknown, max: number, item: (x: unknown) => boolean, min = 0) => Array.isArray(v) && v.length >= min && v.length <= max && v.every(item);
+const list = (v: unknown, max: number, item: (x: unknown) => boolean, min = 0) =>
+  Array.isArray(v) && v.length >= min && v.length <= max && v.every(item);
 const optList = (v: unknown, max: number, item: (x: unknown) => boolean) => v === undefined || list(v, max, item);
 
 function dateTime(v: unknown): boolean {
@@ -67,7 +71,13 @@ function address(v: unknown): boolean {
 const customerKeys = new Set(['id', 'name', 'email', 'phone', 'vip']);
 function customer(v: unknown): boolean {
   return (
-    isObject(v) && onlyKeys(v, customerKeys) && matches(v.id, UUID) && str(v.name, 1, 200) && matches(v.email, EMAIL) && optStr(v.phone, 30) && optBool(v.vip)
+    isObject(v) &&
+    onlyKeys(v, customerKeys) &&
+    matches(v.id, UUID) &&
+    str(v.name, 1, 200) &&
+    matches(v.email, EMAIL) &&
+    optStr(v.phone, 30) &&
+    optBool(v.vip)
   );
 }
 
@@ -88,7 +98,12 @@ function line(v: unknown): boolean {
 
 const metadataKeys = new Set(['source', 'campaign', 'referrer']);
 const metadata = (v: unknown) =>
-  v === undefined || (isObject(v) && onlyKeys(v, metadataKeys) && optStr(v.source, 100) && optStr(v.campaign, 100) && optStr(v.referrer, 500));
+  v === undefined ||
+  (isObject(v) &&
+    onlyKeys(v, metadataKeys) &&
+    optStr(v.source, 100) &&
+    optStr(v.campaign, 100) &&
+    optStr(v.referrer, 500));
 
 const orderKeys = new Set([
   'id',

@@ -12,11 +12,14 @@ import fjs from 'fast-json-stringify';
 
 const apps = fileURLToPath(new URL('../../.tmp/bench-server/', import.meta.url));
 const [bundleA, bundleB] = process.argv.slice(2);
-if (!bundleA || !bundleB) throw new Error('usage: node bench/server/payloadWork.mjs <bundle A index.js> <bundle B index.js>');
+if (!bundleA || !bundleB)
+  throw new Error('usage: node bench/server/payloadWork.mjs <bundle A index.js> <bundle B index.js>');
 const a = await import(pathToFileURL(bundleA).href);
 const b = await import(pathToFileURL(bundleB).href);
 const { catalog, catalogJsonSchema } = await import(pathToFileURL(`${apps}catalog.js`).href);
-const { orderBody, orderJsonSchema, orderSummaryJsonSchema, summariseOrder } = await import(pathToFileURL(`${apps}payloads.js`).href);
+const { orderBody, orderJsonSchema, orderSummaryJsonSchema, summariseOrder } = await import(
+  pathToFileURL(`${apps}payloads.js`).href
+);
 
 // Fastify's Ajv options (its defaults) and formats.
 const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false });
@@ -76,5 +79,7 @@ for (let r = 0; r < rounds; r++) {
 }
 for (const [name, values] of Object.entries(results)) {
   values.sort((x, y) => x - y);
-  console.log(`${name.padEnd(32)} ${values[rounds >> 1].toFixed(1).padStart(7)} µs CPU per call (median of ${rounds} rounds, min ${values[0].toFixed(1)})`);
+  console.log(
+    `${name.padEnd(32)} ${values[rounds >> 1].toFixed(1).padStart(7)} µs CPU per call (median of ${rounds} rounds, min ${values[0].toFixed(1)})`,
+  );
 }

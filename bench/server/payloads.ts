@@ -92,7 +92,19 @@ export const orderJsonSchema = {
     },
     version: { type: 'integer', minimum: 1 },
   },
-  required: ['id', 'orderNumber', 'createdAt', 'status', 'currency', 'total', 'customer', 'shippingAddress', 'items', 'paymentMethod', 'version'],
+  required: [
+    'id',
+    'orderNumber',
+    'createdAt',
+    'status',
+    'currency',
+    'total',
+    'customer',
+    'shippingAddress',
+    'items',
+    'paymentMethod',
+    'version',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -163,7 +175,8 @@ export function summariseOrder(order: Order): OrderSummary {
 }
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
-const uuidOf = (n: number) => `${hex(n, 8)}-${hex(n % 65536, 4)}-4${hex(n % 4096, 3)}-8${hex(n % 4096, 3)}-${hex(n * 7919, 12)}`;
+const uuidOf = (n: number) =>
+  `${hex(n, 8)}-${hex(n % 65536, 4)}-4${hex(n % 4096, 3)}-8${hex(n % 4096, 3)}-${hex(n * 7919, 12)}`;
 
 /** The order every POST /orders request sends (about 10 KB of JSON). */
 export const sampleOrder = {
@@ -177,8 +190,20 @@ export const sampleOrder = {
   tax: 246.9,
   shipping: 4.99,
   total: 1486.39,
-  customer: { id: uuidOf(42), name: 'Ada Lovelace', email: 'ada.lovelace@example.com', phone: '+44 20 7946 0958', vip: true },
-  shippingAddress: { street: "12 St James's Square", city: 'London', region: 'Greater London', postcode: 'SW1Y 4JH', country: 'GB' },
+  customer: {
+    id: uuidOf(42),
+    name: 'Ada Lovelace',
+    email: 'ada.lovelace@example.com',
+    phone: '+44 20 7946 0958',
+    vip: true,
+  },
+  shippingAddress: {
+    street: "12 St James's Square",
+    city: 'London',
+    region: 'Greater London',
+    postcode: 'SW1Y 4JH',
+    country: 'GB',
+  },
   billingAddress: { street: "12 St James's Square", city: 'London', postcode: 'SW1Y 4JH', country: 'GB' },
   items: Array.from({ length: 52 }, (_, i) => ({
     sku: `SKU-${String(10000 + i * 37).slice(-5)}`,

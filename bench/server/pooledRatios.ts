@@ -9,14 +9,17 @@ import { median, type Sample } from './report.ts';
 /** One `--json` file's samples, tagged with the file (rounds pair within a file only). */
 type Tagged = Sample & { readonly file: string };
 
-const spread = (values: readonly number[]) => `${median(values).toFixed(2)} (IQR ${quantile(values, 0.25).toFixed(2)}–${quantile(values, 0.75).toFixed(2)})`;
+const spread = (values: readonly number[]) =>
+  `${median(values).toFixed(2)} (IQR ${quantile(values, 0.25).toFixed(2)}–${quantile(values, 0.75).toFixed(2)})`;
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
   process.stderr.write('usage: pooledRatios.ts <samples.json>... (files written by bench:server --json)\n');
   process.exit(2);
 }
-const samples: Tagged[] = files.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as { samples: Sample[] }).samples.map((s) => ({ ...s, file })));
+const samples: Tagged[] = files.flatMap((file) =>
+  (JSON.parse(readFileSync(file, 'utf8')) as { samples: Sample[] }).samples.map((s) => ({ ...s, file })),
+);
 for (const scenario of new Set(samples.map((s) => s.scenario))) {
   const ofScenario = samples.filter((s) => s.scenario === scenario);
   const kitgen = ofScenario.filter((s) => s.server === 'kitgen');
@@ -24,13 +27,18 @@ for (const scenario of new Set(samples.map((s) => s.scenario))) {
     const cpu: number[] = [];
     const rps: number[] = [];
     for (const k of kitgen) {
-      const p = ofScenario.find((s) => s.server === peer && s.file === k.file && s.round === k.round && s.connections === k.connections);
+      const p = ofScenario.find(
+        (s) => s.server === peer && s.file === k.file && s.round === k.round && s.connections === k.connections,
+      );
       if (p === undefined) continue;
-      if (p.cpuUsPerRequest !== undefined && k.cpuUsPerRequest !== undefined) cpu.push(p.cpuUsPerRequest / k.cpuUsPerRequest);
+      if (p.cpuUsPerRequest !== undefined && k.cpuUsPerRequest !== undefined)
+        cpu.push(p.cpuUsPerRequest / k.cpuUsPerRequest);
       rps.push(k.rps / p.rps);
     }
     const us = (server: string) =>
-      median(ofScenario.filter((s) => s.server === server && s.cpuUsPerRequest !== undefined).map((s) => s.cpuUsPerRequest!)).toFixed(1);
+      median(
+        ofScenario.filter((s) => s.server === server && s.cpuUsPerRequest !== undefined).map((s) => s.cpuUsPerRequest!),
+      ).toFixed(1);
     process.stdout.write(
       `${scenario}, kitgen ÷ ${peer} (${rps.length} pairs): by CPU/request ${cpu.length > 0 ? spread(cpu) : 'n/a'}; by req/s ${spread(rps)}; CPU µs/request kitgen ${us('kitgen')}, ${peer} ${us(peer)}\n`,
     );

@@ -19,7 +19,8 @@ export async function runProbes(baseUrl: string, probes: readonly Probe[]): Prom
       if (p.msgpack !== undefined) {
         if (!/^application\/msgpack\b/.test(res.headers.get('content-type') ?? ''))
           problems.push(`${where}: content-type '${res.headers.get('content-type')}', expected application/msgpack`);
-        else if (!isDeepStrictEqual(decodeMsgpack(bytes), p.msgpack)) problems.push(`${where}: the MsgPack body decodes to another value`);
+        else if (!isDeepStrictEqual(decodeMsgpack(bytes), p.msgpack))
+          problems.push(`${where}: the MsgPack body decodes to another value`);
         continue;
       }
       // Byte-equal JSON: same escapes, same key order, same number text.
@@ -40,7 +41,8 @@ export async function runProbes(baseUrl: string, probes: readonly Probe[]): Prom
         problems.push(`${where}: body is not JSON: ${text.slice(0, 200)}`);
         continue;
       }
-      if (!isDeepStrictEqual(body, p.json)) problems.push(`${where}: body ${text.slice(0, 200)}, expected ${JSON.stringify(p.json)}`);
+      if (!isDeepStrictEqual(body, p.json))
+        problems.push(`${where}: body ${text.slice(0, 200)}, expected ${JSON.stringify(p.json)}`);
     } catch (error) {
       problems.push(`${where}: ${(error as Error).message}`);
     }

@@ -71,7 +71,12 @@ export interface StartOptions {
  */
 export function startServer(name: ServerName, options: StartOptions): Promise<ServerProcess> {
   const entry = options.compiledEntry ?? sourceEntry;
-  const [command, args] = pinned(options.cpus, process.execPath, [...(options.nodeArgs ?? []), entry, name, options.host]);
+  const [command, args] = pinned(options.cpus, process.execPath, [
+    ...(options.nodeArgs ?? []),
+    entry,
+    name,
+    options.host,
+  ]);
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...options.env };
   // As users run it: no loader, no conditions, nothing else this process was started with.
   if (options.compiledEntry !== undefined) delete env.NODE_OPTIONS;

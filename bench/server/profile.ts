@@ -37,7 +37,8 @@ const { values } = parseArgs({
 });
 const server = values.server!;
 const scenario = scenarios.find((s) => s.id === values.scenario);
-if (!isServerName(server) || !scenario) throw new Error(`unknown --server '${server}' or --scenario '${values.scenario}'`);
+if (!isServerName(server) || !scenario)
+  throw new Error(`unknown --server '${server}' or --scenario '${values.scenario}'`);
 const out = values.out ?? join(tmpdir(), `kitgen-bench-${server}-${scenario.id}-${Date.now()}.cpuprofile`);
 const pinning = defaultPinning();
 const generator = hasWrk() ? 'wrk' : 'autocannon';
@@ -48,7 +49,8 @@ if (server === 'kitgen' && values.kitgen === 'build') {
   if (warning) console.log(`warning: ${warning}`);
   env.KITGEN_BENCH_RUNTIME = entry;
 }
-if (values.handlers !== 'async' && values.handlers !== 'sync') throw new Error(`--handlers: expected async or sync, got '${values.handlers}'`);
+if (values.handlers !== 'async' && values.handlers !== 'sync')
+  throw new Error(`--handlers: expected async or sync, got '${values.handlers}'`);
 env.BENCH_HANDLERS = values.handlers;
 // The profiler is loaded only on request; source maps map the tsc build back to runtime/src.
 env.KITGEN_BENCH_PROFILER = '1';

@@ -14,7 +14,12 @@ import { createInterface } from 'node:readline';
 export interface CpuProfile {
   readonly nodes: ReadonlyArray<{
     readonly id: number;
-    readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number; readonly columnNumber: number };
+    readonly callFrame: {
+      readonly functionName: string;
+      readonly url: string;
+      readonly lineNumber: number;
+      readonly columnNumber: number;
+    };
     readonly children?: readonly number[];
     readonly positionTicks?: ReadonlyArray<{ readonly line: number; readonly ticks: number }>;
   }>;
@@ -25,7 +30,9 @@ export interface CpuProfile {
 }
 
 function post<T>(session: Session, method: string, params?: object): Promise<T> {
-  return new Promise((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))));
+  return new Promise((resolve, reject) =>
+    session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))),
+  );
 }
 
 /** Source map payloads of the profiled scripts that have one (tsx-compiled TypeScript). */

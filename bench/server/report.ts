@@ -46,7 +46,9 @@ export interface Spread {
 }
 
 function spread(values: readonly number[]): Spread | undefined {
-  return values.length === 0 ? undefined : { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+  return values.length === 0
+    ? undefined
+    : { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
 /** Median of a non-empty list (mean of the middle two for even lengths). */
@@ -75,7 +77,11 @@ export function summarise(samples: readonly Sample[], servers: readonly ServerNa
       return k ? [[k, s] as const] : [];
     });
     const paired = spread(pairs.map(([k, s]) => k.rps / s.rps));
-    const pairedCpu = spread(pairs.flatMap(([k, s]) => (k.cpuUsPerRequest && s.cpuUsPerRequest ? [s.cpuUsPerRequest / k.cpuUsPerRequest] : [])));
+    const pairedCpu = spread(
+      pairs.flatMap(([k, s]) =>
+        k.cpuUsPerRequest && s.cpuUsPerRequest ? [s.cpuUsPerRequest / k.cpuUsPerRequest] : [],
+      ),
+    );
     const cpuUsPerRequest = medianDefined(mine.map((s) => s.cpuUsPerRequest));
     return {
       server,
@@ -89,7 +95,8 @@ export function summarise(samples: readonly Sample[], servers: readonly ServerNa
       kitgenRatio: kitgenRps === undefined ? undefined : kitgenRps / rps,
       pairedRatio: paired,
       pairedCpuRatio: pairedCpu,
-      kitgenCpuRatio: kitgenCpu === undefined || cpuUsPerRequest === undefined ? undefined : cpuUsPerRequest / kitgenCpu,
+      kitgenCpuRatio:
+        kitgenCpu === undefined || cpuUsPerRequest === undefined ? undefined : cpuUsPerRequest / kitgenCpu,
     };
   });
 }
@@ -119,14 +126,19 @@ export function table(summaries: readonly Summary[]): string {
       fixed(s.p99Ms, 2),
       fixed(s.cpuUsPerRequest, 1),
       s.kitgenRatio === undefined ? 'n/a' : `${s.kitgenRatio.toFixed(2)}×`,
-      s.pairedRatio === undefined ? 'n/a' : `${s.pairedRatio.median.toFixed(2)} (${s.pairedRatio.min.toFixed(2)}–${s.pairedRatio.max.toFixed(2)})`,
+      s.pairedRatio === undefined
+        ? 'n/a'
+        : `${s.pairedRatio.median.toFixed(2)} (${s.pairedRatio.min.toFixed(2)}–${s.pairedRatio.max.toFixed(2)})`,
       s.kitgenCpuRatio === undefined ? 'n/a' : `${s.kitgenCpuRatio.toFixed(2)}×`,
-      s.pairedCpuRatio === undefined ? 'n/a' : `${s.pairedCpuRatio.median.toFixed(2)} (${s.pairedCpuRatio.min.toFixed(2)}–${s.pairedCpuRatio.max.toFixed(2)})`,
+      s.pairedCpuRatio === undefined
+        ? 'n/a'
+        : `${s.pairedCpuRatio.median.toFixed(2)} (${s.pairedCpuRatio.min.toFixed(2)}–${s.pairedCpuRatio.max.toFixed(2)})`,
       fixed(s.backgroundCores, 2),
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? ':' + '-'.repeat(w + 1) : '-'.repeat(w + 1) + ':')).join('|')}|`;
   return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
 }

@@ -10,7 +10,11 @@ import { median } from './report.ts';
 import type { ExtraRoute } from './manyRoutes.ts';
 
 /** ns per match of each route's request path, median over `rounds` interleaved rounds. */
-export function routerLookup(extra: readonly ExtraRoute[], picks: readonly ExtraRoute[], rounds = 15): Map<number, number> {
+export function routerLookup(
+  extra: readonly ExtraRoute[],
+  picks: readonly ExtraRoute[],
+  rounds = 15,
+): Map<number, number> {
   const out = Schema.Object({ id: Schema.Integer() });
   const routes: Route[] = extra.map((r) =>
     r.param === undefined

@@ -64,7 +64,9 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-console.log(`routes:   ${routeCount} GET routes (/svc/r<k>/items and /svc/r<k>/items/{id:int}) plus the 2 scenario routes, ${values.handlers} handlers`);
+console.log(
+  `routes:   ${routeCount} GET routes (/svc/r<k>/items and /svc/r<k>/items/{id:int}) plus the 2 scenario routes, ${values.handlers} handlers`,
+);
 console.log(`pinning:  ${pinning ? `servers on CPU ${pinning.server}, generator on CPU ${pinning.load}` : 'none'}\n`);
 
 const entry = buildApps();
@@ -76,7 +78,13 @@ const envFor = (name: ServerName, routes: number): Record<string, string> => ({
   ...(name === 'kitgen' ? { KITGEN_BENCH_RUNTIME: runtime } : {}),
 });
 const startServerWith = (name: ServerName, routes: number, env: Record<string, string>, nodeArgs: string[] = []) =>
-  startServer(name, { host, cpus: pinning?.server, env: { ...envFor(name, routes), ...env }, compiledEntry: entry, nodeArgs });
+  startServer(name, {
+    host,
+    cpus: pinning?.server,
+    env: { ...envFor(name, routes), ...env },
+    compiledEntry: entry,
+    nodeArgs,
+  });
 const start = (name: ServerName, routes: number) => startServerWith(name, routes, {});
 
 // 1. Time to listening, with no extra routes and with all of them (the difference is what
@@ -88,15 +96,21 @@ if (!skip.has('startup')) {
   const cacheRoot = join(repoRoot, '.tmp', 'bench-compile-cache');
   rmSync(cacheRoot, { recursive: true, force: true });
   let fresh = 0;
-  const starters = names.flatMap((name): Array<{ label: string; name: ServerName; env: () => Record<string, string> }> =>
-    name === 'kitgen'
-      ? [
-          { label: 'kitgen', name, env: () => ({ NODE_COMPILE_CACHE: join(cacheRoot, 'warm') }) },
-          { label: 'kitgen, first start', name, env: () => ({ NODE_COMPILE_CACHE: join(cacheRoot, `first-${fresh++}`) }) },
-        ]
-      : [{ label: name, name, env: () => ({}) }],
+  const starters = names.flatMap(
+    (name): Array<{ label: string; name: ServerName; env: () => Record<string, string> }> =>
+      name === 'kitgen'
+        ? [
+            { label: 'kitgen', name, env: () => ({ NODE_COMPILE_CACHE: join(cacheRoot, 'warm') }) },
+            {
+              label: 'kitgen, first start',
+              name,
+              env: () => ({ NODE_COMPILE_CACHE: join(cacheRoot, `first-${fresh++}`) }),
+            },
+          ]
+        : [{ label: name, name, env: () => ({}) }],
   );
-  if (names.includes('kitgen')) await (await startServerWith('kitgen', 0, { NODE_COMPILE_CACHE: join(cacheRoot, 'warm') })).stop();
+  if (names.includes('kitgen'))
+    await (await startServerWith('kitgen', 0, { NODE_COMPILE_CACHE: join(cacheRoot, 'warm') })).stop();
   const times = new Map<string, { process: number[]; app: number[] }>();
   for (let i = 0; i < Number(values.starts); i++) {
     for (const starter of starters) {
@@ -161,7 +175,8 @@ if (!skip.has('routing')) {
           [`${kind} #${b.index + 1}`, b],
         ] as const,
     );
-    const samples: Array<{ server: ServerName; target: string; round: number; p50: number; cpu: number; rps: number }> = [];
+    const samples: Array<{ server: ServerName; target: string; round: number; p50: number; cpu: number; rps: number }> =
+      [];
     const load = async (s: ServerProcess, path: string, seconds: number) => {
       const before = cpuSeconds(s.pid)!;
       const r = await runLoad('wrk', {
@@ -196,11 +211,13 @@ if (!skip.has('routing')) {
     console.log('|:--|:--|--:|--:|--:|--:|');
     for (const name of names) {
       for (const [kind, a, b] of pairs) {
-        const of = (r: { index: number }) => samples.filter((x) => x.server === name && x.target === `${kind} #${r.index + 1}`);
+        const of = (r: { index: number }) =>
+          samples.filter((x) => x.server === name && x.target === `${kind} #${r.index + 1}`);
         const sa = of(a);
         const sb = of(b);
         const ratios = (key: 'p50' | 'cpu') => sa.map((x) => sb.find((y) => y.round === x.round)![key] / x[key]);
-        const fmt = (r: number[]) => `${median(r).toFixed(3)} (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})`;
+        const fmt = (r: number[]) =>
+          `${median(r).toFixed(3)} (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})`;
         const m = (xs: typeof sa, key: 'p50' | 'cpu', digits: number) => median(xs.map((x) => x[key])).toFixed(digits);
         console.log(
           `| ${name} | ${kind} #${a.index + 1} vs #${b.index + 1} | ${m(sa, 'p50', 0)} → ${m(sb, 'p50', 0)} | ${fmt(ratios('p50'))} | ${m(sa, 'cpu', 1)} → ${m(sb, 'cpu', 1)} | ${fmt(ratios('cpu'))} |`,
@@ -228,7 +245,8 @@ if (!skip.has('routing')) {
 // 3. Memory per idle keep-alive connection.
 if (!skip.has('memory')) {
   const count = Number(values.idle);
-  const rss = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+  const rss = (pid: number): number =>
+    Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
   const results = new Map<ServerName, IdleMemory[]>(names.map((n) => [n, []]));
   for (let round = 0; round < Number(values['memory-rounds']); round++) {
     for (let i = 0; i < names.length; i++) {
@@ -245,9 +263,13 @@ if (!skip.has('memory')) {
   const committedPer = (x: IdleMemory) => (x.after.committed - x.before.committed) / x.open / 1024;
   // RSS without the young generation's resident pages (empty after the collection, sized by how
   // fast the process allocated: all three grow it to its 32 MiB cap while the connections open).
-  const keptPer = (x: IdleMemory) => (x.after.rss - x.after.young - (x.middle.rss - x.middle.young)) / (x.open - x.heldHalf) / 1024;
-  const range = (values: number[]) => `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
-  console.log(`\n3. memory per idle keep-alive connection, ${count} opened (each served one GET), RSS after a full collection\n`);
+  const keptPer = (x: IdleMemory) =>
+    (x.after.rss - x.after.young - (x.middle.rss - x.middle.young)) / (x.open - x.heldHalf) / 1024;
+  const range = (values: number[]) =>
+    `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+  console.log(
+    `\n3. memory per idle keep-alive connection, ${count} opened (each served one GET), RSS after a full collection\n`,
+  );
   console.log(
     `| server | RSS before (MiB, median) | with ${Math.floor(count / 2)} | with ${count} | RSS KiB per connection, ${Math.floor(count / 2)} → ${count}: median (min–max of ${values['memory-rounds']} rounds) | RSS KiB per connection, 0 → ${count} | RSS less the young generation, ${Math.floor(count / 2)} → ${count} | JS heap KiB per connection, 0 → ${count} | heap committed KiB per connection, 0 → ${count} |`,
   );
@@ -320,7 +342,12 @@ async function idleMemory(name: ServerName, count: number, rss: (pid: number) =>
     await new Promise((r) => setTimeout(r, 1000));
     const before = await collected();
     const half = Math.floor(count / 2);
-    const [command, args] = pinned(pinning?.load, process.execPath, [`${appsDir}/holdConnections.js`, String(s.port), String(half), host]);
+    const [command, args] = pinned(pinning?.load, process.execPath, [
+      `${appsDir}/holdConnections.js`,
+      String(s.port),
+      String(half),
+      host,
+    ]);
     const env = { ...process.env };
     delete env.NODE_OPTIONS;
     const holder = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'], env });

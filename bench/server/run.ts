@@ -59,7 +59,14 @@ function describe(o: BenchOptions): string {
 }
 
 /** One timed run; throws when any response was not 2xx or a socket failed. */
-async function measureOnce(o: BenchOptions, server: ServerProcess, scenario: Scenario, connections: number, seconds: number, round: number): Promise<Sample> {
+async function measureOnce(
+  o: BenchOptions,
+  server: ServerProcess,
+  scenario: Scenario,
+  connections: number,
+  seconds: number,
+  round: number,
+): Promise<Sample> {
   const systemBefore = systemCpu();
   const cpuBefore = cpuSeconds(server.pid);
   const started = process.hrtime.bigint();
@@ -75,12 +82,17 @@ async function measureOnce(o: BenchOptions, server: ServerProcess, scenario: Sce
   const cpuAfter = cpuSeconds(server.pid);
   const systemAfter = systemCpu();
   if (r.non2xx > 0 || r.errors > 0) {
-    throw new Error(`${server.name} ${scenario.title}: ${r.non2xx} non-2xx responses and ${r.errors} socket errors; results would not be comparable`);
+    throw new Error(
+      `${server.name} ${scenario.title}: ${r.non2xx} non-2xx responses and ${r.errors} socket errors; results would not be comparable`,
+    );
   }
   const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
-  const busy = systemBefore !== undefined && systemAfter !== undefined ? systemAfter.busy - systemBefore.busy : undefined;
+  const busy =
+    systemBefore !== undefined && systemAfter !== undefined ? systemAfter.busy - systemBefore.busy : undefined;
   const background =
-    busy === undefined || cpu === undefined || r.generatorCpuSec === undefined ? undefined : Math.max(0, busy - cpu - r.generatorCpuSec) / wallSec;
+    busy === undefined || cpu === undefined || r.generatorCpuSec === undefined
+      ? undefined
+      : Math.max(0, busy - cpu - r.generatorCpuSec) / wallSec;
   return {
     round,
     server: server.name,
@@ -101,14 +113,23 @@ async function measureOnce(o: BenchOptions, server: ServerProcess, scenario: Sce
  * all, and the least disturbed attempt is kept (so a busy machine slows the benchmark down, but
  * never makes it run without end).
  */
-async function measure(o: BenchOptions, server: ServerProcess, scenario: Scenario, connections: number, seconds: number, round: number): Promise<Sample> {
+async function measure(
+  o: BenchOptions,
+  server: ServerProcess,
+  scenario: Scenario,
+  connections: number,
+  seconds: number,
+  round: number,
+): Promise<Sample> {
   let best: Sample | undefined;
   for (let attempt = 1; attempt <= o.attempts; attempt++) {
     const sample = await measureOnce(o, server, scenario, connections, seconds, round);
     if (best === undefined || (sample.backgroundCores ?? 0) < (best.backgroundCores ?? 0)) best = sample;
     if ((sample.backgroundCores ?? 0) <= o.maxBackground) break;
     if (attempt < o.attempts) {
-      console.log(`             ${server.name}: ${sample.backgroundCores!.toFixed(2)} cores of background work during the run; repeating`);
+      console.log(
+        `             ${server.name}: ${sample.backgroundCores!.toFixed(2)} cores of background work during the run; repeating`,
+      );
       await new Promise((r) => setTimeout(r, retryPauseMs));
     }
   }
@@ -154,13 +175,15 @@ async function main(): Promise<void> {
     for (const scenario of chosen) {
       for (const s of servers.filter((x) => serves(scenario, x.name))) {
         const problems = await runProbes(`http://${host}:${s.port}`, scenario.probes);
-        if (problems.length > 0) throw new Error(`${s.name} fails the probes of ${scenario.title}:\n  ${problems.join('\n  ')}`);
+        if (problems.length > 0)
+          throw new Error(`${s.name} fails the probes of ${scenario.title}:\n  ${problems.join('\n  ')}`);
       }
     }
     console.log(`probes:      every server answers each of its scenarios' probes alike`);
 
     for (const scenario of chosen) {
-      for (const s of servers.filter((x) => serves(scenario, x.name))) await measureOnce(o, s, scenario, o.connections[0], o.warmupSec, 0);
+      for (const s of servers.filter((x) => serves(scenario, x.name)))
+        await measureOnce(o, s, scenario, o.connections[0], o.warmupSec, 0);
     }
     console.log('warm-up:     done');
 
@@ -188,13 +211,16 @@ async function main(): Promise<void> {
           samples.filter((s) => s.scenario === scenario.id && s.connections === connections),
           o.servers.filter((name) => serves(scenario, name)),
         );
-        console.log(`\n${scenario.title}, ${o.handlers} handlers, ${connections} connections — medians over ${o.rounds} rounds of ${o.durationSec}s\n`);
+        console.log(
+          `\n${scenario.title}, ${o.handlers} handlers, ${connections} connections — medians over ${o.rounds} rounds of ${o.durationSec}s\n`,
+        );
         console.log(table(summaries));
         console.log('');
         for (const [peer, goal] of (scenario as Scenario).goals ?? defaultGoals) {
           const s = summaries.find((x) => x.server === peer);
           if (s?.kitgenRatio === undefined) continue;
-          const verdict = (r: number | undefined) => (r === undefined ? 'n/a' : `${r.toFixed(2)}× (${r >= goal ? 'met' : 'NOT met'})`);
+          const verdict = (r: number | undefined) =>
+            r === undefined ? 'n/a' : `${r.toFixed(2)}× (${r >= goal ? 'met' : 'NOT met'})`;
           console.log(
             `kitgen ÷ ${peer.padEnd(9)} goal ≥ ${goal.toFixed(2)}×: by req/s ${verdict(s.kitgenRatio)}, by CPU per request ${verdict(s.kitgenCpuRatio)}`,
           );

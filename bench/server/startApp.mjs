@@ -9,8 +9,13 @@ import { pathToFileURL } from 'node:url';
 
 const t0 = performance.now();
 const runtime = process.env.RT;
-if (!runtime) throw new Error('RT: the path of a built runtime bundle (node scripts/build-runtime.mjs --outDir <dir> --no-declarations)');
-const { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server } = await import(pathToFileURL(resolve(runtime)).href);
+if (!runtime)
+  throw new Error(
+    'RT: the path of a built runtime bundle (node scripts/build-runtime.mjs --outDir <dir> --no-declarations)',
+  );
+const { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server } = await import(
+  pathToFileURL(resolve(runtime)).href
+);
 const t1 = performance.now();
 const User = Schema.Unsafe({
   type: 'object',
@@ -39,5 +44,14 @@ const layer = Server.live(Server.Config.default.binding('127.0.0.1', 0));
 await Server.install(routes, layer);
 const t4 = performance.now();
 const ms = (x) => Number(x.toFixed(1));
-console.log(JSON.stringify({ start: ms(t0), import: ms(t1 - t0), endpoints: ms(t2 - t1), routes: ms(t3 - t2), install: ms(t4 - t3), total: ms(t4) }));
+console.log(
+  JSON.stringify({
+    start: ms(t0),
+    import: ms(t1 - t0),
+    endpoints: ms(t2 - t1),
+    routes: ms(t3 - t2),
+    install: ms(t4 - t3),
+    total: ms(t4),
+  }),
+);
 await layer.shutdown();

@@ -20,12 +20,22 @@ export function buildKitgen(root: string, out: string): string {
     config,
     JSON.stringify({
       extends: join(root, 'tsconfig.base.json'),
-      compilerOptions: { noEmit: false, outDir: join(out, 'compiler/dist'), rootDir: join(root, 'compiler/src'), declaration: false, sourceMap: false },
+      compilerOptions: {
+        noEmit: false,
+        outDir: join(out, 'compiler/dist'),
+        rootDir: join(root, 'compiler/src'),
+        declaration: false,
+        sourceMap: false,
+      },
       include: [join(root, 'compiler/src')],
     }),
   );
   const tsc = join(require.resolve('typescript/package.json'), '../bin/tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', config], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const r = spawnSync(process.execPath, [tsc, '-p', config], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   if (r.status !== 0) throw new Error(`building kitgen failed:\n${r.stdout}${r.stderr}`);
   cpSync(join(root, 'templates'), join(out, 'templates'), { recursive: true });
   cpSync(join(root, 'package.json'), join(out, 'package.json'));

@@ -64,7 +64,9 @@ export function measure(step: Step, usageFile: string, root: string): Sample {
   }
   const last = usage[usage.length - 1];
   if (r.status !== 0 || last === undefined || last.code !== 0)
-    throw new Error(`${step.entry} ${step.args.join(' ')} failed (${r.status}):\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
+    throw new Error(
+      `${step.entry} ${step.args.join(' ')} failed (${r.status}):\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`,
+    );
   step.verify?.(r.stdout);
   return { wallMs, cpuMs: last.cpuMs, maxRssMb: Math.max(...usage.map((u) => u.maxRssKb)) / 1024 };
 }

@@ -15,7 +15,8 @@ export function buildShippedRuntime(root: string, outDir: string): string {
     env: { ...process.env, NODE_OPTIONS: '' },
   });
   const declarations = join(outDir, 'index.d.ts');
-  if (r.status !== 0 || !existsSync(declarations)) throw new Error(`building the runtime failed:\n${r.stdout}${r.stderr}`);
+  if (r.status !== 0 || !existsSync(declarations))
+    throw new Error(`building the runtime failed:\n${r.stdout}${r.stderr}`);
   return declarations;
 }
 
@@ -31,9 +32,16 @@ export function installShippedRuntime(root: string, outDir: string, projectDir: 
   rmSync(target, { recursive: true, force: true });
   mkdirSync(join(target, 'dist'), { recursive: true });
   for (const file of ['index.d.ts', 'index.js']) copyFileSync(join(outDir, file), join(target, 'dist', file));
-  const manifest = JSON.parse(readFileSync(join(root, 'runtime', 'package.json'), 'utf8')) as { name: string; version: string; type: string };
+  const manifest = JSON.parse(readFileSync(join(root, 'runtime', 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    type: string;
+  };
   const exports = { '.': { types: './dist/index.d.ts', default: './dist/index.js' } };
-  writeFileSync(join(target, 'package.json'), JSON.stringify({ name: manifest.name, version: manifest.version, type: manifest.type, exports }, null, 2));
+  writeFileSync(
+    join(target, 'package.json'),
+    JSON.stringify({ name: manifest.name, version: manifest.version, type: manifest.type, exports }, null, 2),
+  );
 }
 
 /**

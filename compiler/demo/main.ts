@@ -26,7 +26,9 @@ try {
   throw error;
 }
 await CodeGen.write(code.files, out);
-const generated = (await import(pathToFileURL(join(out, 'server.js')).href)) as typeof import('../../fixtures/pets/expected/server.js');
+const generated = (await import(
+  pathToFileURL(join(out, 'server.js')).href
+)) as typeof import('../../fixtures/pets/expected/server.js');
 
 // The docs UI over the API's own document, beside the API (two lines in a generated server too).
 const openAPI = OpenAPI.fromDocument(source.document);
@@ -46,7 +48,8 @@ try {
 
 // A wildcard bind is reachable on loopback; show an address a browser or curl can use.
 const host = layer.config.address.host;
-const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+const shown =
+  host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
 const url = `http://${shown}:${port}`;
 const cli = `PETS_BASE_URL=${url} node scripts/run-ts.mjs ${relative(root, join(out, 'cli.js'))}`;
 

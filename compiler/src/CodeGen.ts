@@ -84,7 +84,12 @@ export const CodeGen = {
    * them below `basePath/<basePackage>` (dots in the package become folders; '' writes into
    * `basePath`). Returns the paths written.
    */
-  async writeFiles(code: GeneratedCode, basePath: string, basePackage = '', prettierConfigPath?: string): Promise<string[]> {
+  async writeFiles(
+    code: GeneratedCode,
+    basePath: string,
+    basePackage = '',
+    prettierConfigPath?: string,
+  ): Promise<string[]> {
     const dir = join(basePath, ...basePackage.split('.').filter(Boolean));
     const result = await CodeGen.write(code.files, dir, prettierConfigPath !== undefined ? { prettierConfigPath } : {});
     return [...result.written, ...result.unchanged].map((p) => join(dir, p));
@@ -93,7 +98,10 @@ export const CodeGen = {
   /** Formats (unless told not to) and writes files below `dir`, leaving files whose text is unchanged untouched. */
   async write(files: ReadonlyMap<string, string>, dir: string, options: WriteOptions = {}): Promise<WriteResult> {
     const mode = formatModeOf(options.format);
-    const formatted = mode === 'none' ? new Map(files) : await formatFiles(files, await prettierOptions(options.prettierConfigPath), mode);
+    const formatted =
+      mode === 'none'
+        ? new Map(files)
+        : await formatFiles(files, await prettierOptions(options.prettierConfigPath), mode);
     const written: string[] = [];
     const unchanged: string[] = [];
     for (const [path, text] of formatted) {

@@ -20,7 +20,9 @@ const handlers = {
   },
   // `archivedAt` (optional, nullable) is left out.
   getItem: ({ id }: { id: bigint }) => ({ id, name: 'stone', blob: text('st') }),
-  listScaleUnits: () => ({ value: [{ id: 'su-1', location: 'east', properties: { model: 'm', totalCapacity: { cores: big, memoryGB: 2 } } }] }),
+  listScaleUnits: () => ({
+    value: [{ id: 'su-1', location: 'east', properties: { model: 'm', totalCapacity: { cores: big, memoryGB: 2 } } }],
+  }),
   subscribe: ({ body }: { body: unknown }) => {
     seen.push(body);
     return body;
@@ -39,7 +41,8 @@ const handlers = {
   },
 };
 
-const post = (url: string, body: string, contentType = 'application/json') => fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+const post = (url: string, body: string, contentType = 'application/json') =>
+  fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
 
 async function withServer(fn: (url: string) => Promise<void>): Promise<void> {
   const server = await serve(routes(handlers as never));
@@ -59,7 +62,10 @@ test('an int64 inside allOf is answered as a JSON number, bytes as base64, an ab
     assert.equal(body, `{"name":"stone","blob":"c3Q=","id":${big}}`);
     const units = await fetch(`${url}/scale-units`);
     assert.equal(units.status, 200);
-    assert.equal(await units.text(), `{"value":[{"id":"su-1","location":"east","properties":{"model":"m","totalCapacity":{"cores":${big},"memoryGB":2}}}]}`);
+    assert.equal(
+      await units.text(),
+      `{"value":[{"id":"su-1","location":"east","properties":{"model":"m","totalCapacity":{"cores":${big},"memoryGB":2}}}]}`,
+    );
   });
 });
 
@@ -72,10 +78,18 @@ test('an int64 inside allOf is read from a request body as a bigint, bytes from 
     assert.deepEqual(seen, [{ id: big, name: 'stone', blob: text('st'), archivedAt: null }]);
     // A small int64 is a number on the wire, a bigint in memory all the same.
     seen.length = 0;
-    const sub = await post(`${url}/subscriptions`, '{"marketSubscription":{"op":"marketSubscription","conflateMs":0,"heartbeatMs":5000,"clk":"AAA"}}');
+    const sub = await post(
+      `${url}/subscriptions`,
+      '{"marketSubscription":{"op":"marketSubscription","conflateMs":0,"heartbeatMs":5000,"clk":"AAA"}}',
+    );
     assert.equal(sub.status, 200, await sub.clone().text());
-    assert.deepEqual(seen, [{ marketSubscription: { op: 'marketSubscription', conflateMs: 0n, heartbeatMs: 5000n, clk: 'AAA' } }]);
-    assert.equal(await sub.text(), '{"marketSubscription":{"op":"marketSubscription","clk":"AAA","conflateMs":0,"heartbeatMs":5000}}');
+    assert.deepEqual(seen, [
+      { marketSubscription: { op: 'marketSubscription', conflateMs: 0n, heartbeatMs: 5000n, clk: 'AAA' } },
+    ]);
+    assert.equal(
+      await sub.text(),
+      '{"marketSubscription":{"op":"marketSubscription","clk":"AAA","conflateMs":0,"heartbeatMs":5000}}',
+    );
   });
 });
 
@@ -100,7 +114,9 @@ test('a recursive allOf and a oneOf of allOfs convert their int64s and bytes at 
     const tree = `{"name":"root","data":"AQI=","size":${big},"children":[{"name":"leaf","size":1,"children":[]}]}`;
     const r = await post(`${url}/trees`, tree);
     assert.equal(r.status, 200, await r.clone().text());
-    assert.deepEqual(seen, [{ name: 'root', data: new Uint8Array([1, 2]), size: big, children: [{ name: 'leaf', size: 1n, children: [] }] }]);
+    assert.deepEqual(seen, [
+      { name: 'root', data: new Uint8Array([1, 2]), size: big, children: [{ name: 'leaf', size: 1n, children: [] }] },
+    ]);
     assert.equal(await r.text(), tree);
     seen.length = 0;
     // The second alternative of the oneOf: a Dog, chosen by its fields (the first, Cat, needs `meows`).
@@ -115,11 +131,17 @@ test('a recursive allOf and a oneOf of allOfs convert their int64s and bytes at 
 
 test('a binary field of a form body inside allOf is read as the bytes sent, an int64 as a bigint', async () => {
   await withServer(async (url) => {
-    const r = await post(`${url}/uploads`, `name=scan&size=${big}&image=%89PNG%0D%0A+x`, 'application/x-www-form-urlencoded');
+    const r = await post(
+      `${url}/uploads`,
+      `name=scan&size=${big}&image=%89PNG%0D%0A+x`,
+      'application/x-www-form-urlencoded',
+    );
     const body = await r.text();
     assert.equal(r.status, 200, body);
     assert.equal(body, `{"name":"scan","bytes":8,"size":${big}}`);
-    assert.deepEqual(seen, [{ name: 'scan', size: big, image: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x20, 0x78]) }]);
+    assert.deepEqual(seen, [
+      { name: 'scan', size: big, image: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x20, 0x78]) },
+    ]);
     const missing = await post(`${url}/uploads`, 'name=scan', 'application/x-www-form-urlencoded');
     assert.equal(missing.status, 400);
     assert.match(await missing.text(), /image/);

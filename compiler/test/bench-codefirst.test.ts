@@ -33,7 +33,11 @@ const operationsOf = (doc: OpenAPIDoc) =>
 
 /** Runs a tool's script in a plain Node process (no TypeScript loader: the tools run as shipped). */
 function runTool(script: string, args: readonly string[]): string {
-  const r = spawnSync(process.execPath, [script, ...args], { cwd: project.dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const r = spawnSync(process.execPath, [script, ...args], {
+    cwd: project.dir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   assert.equal(r.status, 0, `${script} ${args.join(' ')}:\n${r.stdout}${r.stderr}`);
   return r.stdout;
 }
@@ -54,13 +58,30 @@ test('tsoa spec describes every operation and every type of the project', () => 
 
 test('ts-json-schema-generator derives every type, with the fields tsoa found', () => {
   const out = join(project.dir, 'tsjsg.json');
-  const bin = join(dirname(require.resolve('ts-json-schema-generator/package.json')), 'bin', 'ts-json-schema-generator.js');
-  runTool(bin, ['--path', project.typesGlob, '--type', '*', '--tsconfig', project.tsconfig, '--no-type-check', '-o', out]);
-  const defs = (JSON.parse(readFileSync(out, 'utf8')) as { definitions: Record<string, { properties?: Record<string, unknown> }> }).definitions;
+  const bin = join(
+    dirname(require.resolve('ts-json-schema-generator/package.json')),
+    'bin',
+    'ts-json-schema-generator.js',
+  );
+  runTool(bin, [
+    '--path',
+    project.typesGlob,
+    '--type',
+    '*',
+    '--tsconfig',
+    project.tsconfig,
+    '--no-type-check',
+    '-o',
+    out,
+  ]);
+  const defs = (
+    JSON.parse(readFileSync(out, 'utf8')) as { definitions: Record<string, { properties?: Record<string, unknown> }> }
+  ).definitions;
   for (const t of project.types) assert.ok(t in defs, `ts-json-schema-generator has no ${t}`);
   assert.ok('Page<Node0>' in defs, Object.keys(defs).join(', '));
   const tsoa = tsoaSpec().components.schemas;
-  for (const t of ['Item0', 'Node0', 'Problem']) assert.deepEqual(Object.keys(defs[t].properties!).sort(), Object.keys(tsoa[t].properties!).sort(), t);
+  for (const t of ['Item0', 'Node0', 'Problem'])
+    assert.deepEqual(Object.keys(defs[t].properties!).sort(), Object.keys(tsoa[t].properties!).sort(), t);
 });
 
 test('kitgen describes the same operations from the endpoint files, with the same declared types', async () => {
@@ -79,6 +100,10 @@ test('kitgen describes the same operations from the endpoint files, with the sam
   // each tool, so they are compared through the operations above.
   for (const t of project.types.filter((n) => /^(Item|Node)\d+$/.test(n) || n === 'Problem')) {
     assert.ok(doc.components.schemas[t], `kitgen has no ${t}`);
-    assert.deepEqual(Object.keys(doc.components.schemas[t].properties!).sort(), Object.keys(tsoa[t].properties!).sort(), t);
+    assert.deepEqual(
+      Object.keys(doc.components.schemas[t].properties!).sort(),
+      Object.keys(tsoa[t].properties!).sort(),
+      t,
+    );
   }
 });

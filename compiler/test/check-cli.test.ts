@@ -36,7 +36,10 @@ test('options a run cannot use are refused with exit 2, naming the option', asyn
     [['--url', 'not a url'], /--url takes the server's base URL/],
     [['--url', server.url, '--max-examples', '0'], /--max-examples takes a whole number of 1 or more, not "0"/],
     [['--url', server.url, '--header', 'no colon'], /--header takes 'Name: value', not "no colon"/],
-    [['--url', server.url, '--operations', 'nothingLikeThis'], /no operation of .* matches --operations "nothingLikeThis"/],
+    [
+      ['--url', server.url, '--operations', 'nothingLikeThis'],
+      /no operation of .* matches --operations "nothingLikeThis"/,
+    ],
   ];
   for (const [args, message] of cases) {
     const run = await kitgen('check', storeDocument, ...args);
@@ -49,7 +52,18 @@ test('options a run cannot use are refused with exit 2, naming the option', asyn
 });
 
 test('--operations picks operations by operationId or METHOD /path glob', async () => {
-  const run = await kitgen('check', storeDocument, '--url', server.url, '--operations', 'listItems, GET /items/*', '--max-examples', '3', '--seed', '1');
+  const run = await kitgen(
+    'check',
+    storeDocument,
+    '--url',
+    server.url,
+    '--operations',
+    'listItems, GET /items/*',
+    '--max-examples',
+    '3',
+    '--seed',
+    '1',
+  );
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /^GET \/items \(listItems\)/m);
   assert.match(run.stdout, /^GET \/items\/\{itemId\} \(getItem\)/m);
@@ -59,22 +73,50 @@ test('--operations picks operations by operationId or METHOD /path glob', async 
 
 test('--seed repeats a run request for request; --junit writes a report CI reads', async () => {
   const junit = join(dir, 'report.xml');
-  const args = ['check', storeDocument, '--url', server.url, '--operations', 'listItems', '--max-examples', '5', '--seed', '42'];
+  const args = [
+    'check',
+    storeDocument,
+    '--url',
+    server.url,
+    '--operations',
+    'listItems',
+    '--max-examples',
+    '5',
+    '--seed',
+    '42',
+  ];
   const first = await kitgen(...args, '--junit', junit);
   const second = await kitgen(...args);
   const timeless = (s: string) => s.replace(/ in [\d.]+ s /, ' ');
   assert.equal(timeless(first.stdout), timeless(second.stdout));
   assert.match(first.stdout, /seed 42; --seed 42 repeats this run/);
   const xml = await readFile(junit, 'utf8');
-  assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="kitgen check" tests="\d+" failures="0" skipped="0"/);
+  assert.match(
+    xml,
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="kitgen check" tests="\d+" failures="0" skipped="0"/,
+  );
   assert.match(xml, /<testcase classname="GET \/items \(listItems\)" name="valid requests"><\/testcase>/);
-  assert.match(xml, /<testcase classname="GET \/items \(listItems\)" name="invalid: query parameter limit out of range"><\/testcase>/);
+  assert.match(
+    xml,
+    /<testcase classname="GET \/items \(listItems\)" name="invalid: query parameter limit out of range"><\/testcase>/,
+  );
 });
 
 test('a server that does not answer is a violation with the request that got no answer', async () => {
   const closed = await startStore({ name: 'closed', mutate: () => {}, fault: 'none' });
   await closed.shutdown();
-  const run = await kitgen('check', storeDocument, '--url', closed.url, '--operations', 'getItem', '--max-examples', '2', '--seed', '1');
+  const run = await kitgen(
+    'check',
+    storeDocument,
+    '--url',
+    closed.url,
+    '--operations',
+    'getItem',
+    '--max-examples',
+    '2',
+    '--seed',
+    '1',
+  );
   assert.equal(run.code, 1);
   assert.match(run.stdout, /^✗ GET \/items\/\{itemId\} \(getItem\) — valid requests: transport$/m);
   assert.match(run.stdout, /^ {2}no answer: fetch failed/m);

@@ -14,10 +14,19 @@ import { storeDocument } from './support/storeServer.ts';
 
 const sample: ReadonlyArray<{ readonly file: string; readonly shows: string }> = [
   { file: storeDocument, shows: 'bearer security, required response headers, bounds' },
-  { file: join(fixturesDir, 'security', 'openapi.yaml'), shows: 'basic, bearer and apiKey schemes in header, query and cookie' },
+  {
+    file: join(fixturesDir, 'security', 'openapi.yaml'),
+    shows: 'basic, bearer and apiKey schemes in header, query and cookie',
+  },
   { file: join(fixturesDir, 'request-bodies', 'openapi.yaml'), shows: 'bodies in JSON, form, text and bytes' },
-  { file: join(fixturesDir, 'query-styles', 'openapi.yaml'), shows: 'form, spaceDelimited, pipeDelimited and deepObject query parameters' },
-  { file: join(directoryRoot, 'opto22.com', 'groov.json'), shows: 'a published 3.0 document: an apiKey in the query, integer path parameters' },
+  {
+    file: join(fixturesDir, 'query-styles', 'openapi.yaml'),
+    shows: 'form, spaceDelimited, pipeDelimited and deepObject query parameters',
+  },
+  {
+    file: join(directoryRoot, 'opto22.com', 'groov.json'),
+    shows: 'a published 3.0 document: an apiKey in the query, integer path parameters',
+  },
   { file: join(directoryRoot, 'webscraping.ai.json'), shows: 'a published 3.1 document' },
 ];
 
@@ -28,7 +37,17 @@ for (const s of sample) {
     async () => {
       const mock = await startMockProcess([s.file]);
       try {
-        const run = await runNode([join(repoRoot, 'bin', 'kitgen.js'), 'check', s.file, '--url', mock.url, '--seed', '11', '--max-examples', '8']);
+        const run = await runNode([
+          join(repoRoot, 'bin', 'kitgen.js'),
+          'check',
+          s.file,
+          '--url',
+          mock.url,
+          '--seed',
+          '11',
+          '--max-examples',
+          '8',
+        ]);
         assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
         assert.equal(run.stderr, '', 'no operation skipped, no schema the referee cannot read');
         const summary = new RegExp(`^no violations: ${mock.operations} operations?, \\d+ requests`, 'm');

@@ -116,7 +116,8 @@ test('kitgen check finds at least 90 % of the planted contract bugs, each as the
       assert.match(run.stdout, /^ {2}curl -i -X [A-Z]+ '?http:\/\/127\.0\.0\.1:\d+\/items/m);
       assert.match(run.junit, /<failure type="/);
       // fast-check shrinks the refused request to the smallest limit past the planted maximum of 5.
-      if (mutant.name === 'refused-valid-request') assert.match(run.stdout, /^ {2}curl -i -X GET '[^']*\/items\?limit=6' /m);
+      if (mutant.name === 'refused-valid-request')
+        assert.match(run.stdout, /^ {2}curl -i -X GET '[^']*\/items\?limit=6' /m);
       found.push(mutant.name);
     });
   }

@@ -52,7 +52,10 @@ process.stdout.write(JSON.stringify(config));
     const dir = join(root, name);
     await mkdir(join(dir, 'node_modules'), { recursive: true });
     await symlink(repoRoot, join(dir, 'node_modules/kitgen'));
-    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: `app-${name}`, version: '1.0.0', ...(type ? { type } : {}) }));
+    await writeFile(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: `app-${name}`, version: '1.0.0', ...(type ? { type } : {}) }),
+    );
     await writeFile(
       join(dir, 'kitgen.config.ts'),
       `import { defineConfig } from 'kitgen';\n\nconst targets: Array<'endpoints' | 'client'> = ['endpoints', 'client'];\nexport default defineConfig({ input: ${JSON.stringify(pets)}, out: 'src/api', targets });\n`,
@@ -61,6 +64,10 @@ process.stdout.write(JSON.stringify(config));
     delete env.NODE_TEST_CONTEXT;
     const r = spawnSync(process.execPath, [runner, dir], { cwd: dir, env, encoding: 'utf8' });
     assert.equal(r.status, 0, `${name}: ${r.stderr}`);
-    assert.deepEqual(JSON.parse(r.stdout), { input: pets, out: join(dir, 'src/api'), targets: ['endpoints', 'client'] }, name);
+    assert.deepEqual(
+      JSON.parse(r.stdout),
+      { input: pets, out: join(dir, 'src/api'), targets: ['endpoints', 'client'] },
+      name,
+    );
   }
 });

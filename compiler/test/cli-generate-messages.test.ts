@@ -40,7 +40,10 @@ test('an --out through a file, or naming a file, is one line naming the path and
   );
   const naming = await kitgen(['generate', pets, '--out', file]);
   assert.equal(naming.code, 1);
-  assert.equal(naming.err, `kitgen: cannot write to ${file}: it is a file, not a folder; give --out a folder, or a path that does not exist yet\n`);
+  assert.equal(
+    naming.err,
+    `kitgen: cannot write to ${file}: it is a file, not a folder; give --out a folder, or a path that does not exist yet\n`,
+  );
   assert.equal(await readFile(file, 'utf8'), 'mine\n', 'the file is left alone');
 });
 
@@ -55,7 +58,10 @@ test('permission and disk errors map to user messages; other errors stay bugs', 
     outputError(err('EPERM'), out)?.message,
     'cannot write /srv/api/endpoints.ts: permission denied; make /srv/api writable or choose another --out',
   );
-  assert.equal(outputError(err('EROFS'), out)?.message, 'cannot write /srv/api/endpoints.ts: the file system is read-only; choose another --out');
+  assert.equal(
+    outputError(err('EROFS'), out)?.message,
+    'cannot write /srv/api/endpoints.ts: the file system is read-only; choose another --out',
+  );
   assert.equal(
     outputError(err('ENOSPC'), out)?.message,
     'cannot write /srv/api/endpoints.ts: no space left on the device; free some space or choose another --out',
@@ -90,7 +96,10 @@ async function serveFiles(files: Record<string, string>, delayMs = 0): Promise<{
     const body = files[req.url ?? ''];
     setTimeout(() => {
       if (body === undefined) res.writeHead(404).end('no');
-      else res.writeHead(200, { 'content-type': req.url!.endsWith('.json') ? 'application/json' : 'application/yaml' }).end(body);
+      else
+        res
+          .writeHead(200, { 'content-type': req.url!.endsWith('.json') ? 'application/json' : 'application/yaml' })
+          .end(body);
     }, delayMs);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -106,14 +115,20 @@ test('the input may be a URL; $refs relative to it resolve; failures are one cle
       '/things': {
         get: {
           operationId: 'listThings',
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: 'schemas/thing.json' } } } } },
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { $ref: 'schemas/thing.json' } } } },
+          },
         },
       },
     },
   };
   const { url, server } = await serveFiles({
     '/api/openapi.json': JSON.stringify(doc),
-    '/api/schemas/thing.json': JSON.stringify({ type: 'object', title: 'Thing', properties: { name: { type: 'string' } } }),
+    '/api/schemas/thing.json': JSON.stringify({
+      type: 'object',
+      title: 'Thing',
+      properties: { name: { type: 'string' } },
+    }),
   });
   try {
     const ok = await kitgen(['generate', `${url}/api/openapi.json`, '--out', dir, '--targets', 'endpoints']);
@@ -122,19 +137,28 @@ test('the input may be a URL; $refs relative to it resolve; failures are one cle
     assert.match(await readFile(join(dir, 'endpoints.d.ts'), 'utf8'), /name\?: string/);
     const missing = await kitgen(['generate', `${url}/api/nope.json`, '--out', dir]);
     assert.equal(missing.code, 1);
-    assert.equal(missing.err, `${url}/api/nope.json: error: cannot fetch the document: the server answered 404 Not Found\n`);
+    assert.equal(
+      missing.err,
+      `${url}/api/nope.json: error: cannot fetch the document: the server answered 404 Not Found\n`,
+    );
   } finally {
     server.close();
   }
   const refused = await kitgen(['generate', `${url}/api/openapi.json`, '--out', dir]);
   assert.equal(refused.code, 1);
-  assert.equal(refused.err, `${url}/api/openapi.json: error: cannot fetch the document (ECONNREFUSED); check the URL and that the server is up\n`);
+  assert.equal(
+    refused.err,
+    `${url}/api/openapi.json: error: cannot fetch the document (ECONNREFUSED); check the URL and that the server is up\n`,
+  );
   const slow = await serveFiles({ '/openapi.json': JSON.stringify(doc) }, 2000);
   process.env.KITGEN_FETCH_TIMEOUT_MS = '200';
   try {
     const timedOut = await kitgen(['generate', `${slow.url}/openapi.json`, '--out', dir]);
     assert.equal(timedOut.code, 1);
-    assert.equal(timedOut.err, `${slow.url}/openapi.json: error: no answer within 0.2 s; check the URL, or raise KITGEN_FETCH_TIMEOUT_MS (milliseconds)\n`);
+    assert.equal(
+      timedOut.err,
+      `${slow.url}/openapi.json: error: no answer within 0.2 s; check the URL, or raise KITGEN_FETCH_TIMEOUT_MS (milliseconds)\n`,
+    );
   } finally {
     delete process.env.KITGEN_FETCH_TIMEOUT_MS;
     slow.server.closeAllConnections();
@@ -142,7 +166,10 @@ test('the input may be a URL; $refs relative to it resolve; failures are one cle
   }
   const watch = await kitgen(['generate', 'https://example.com/openapi.json', '--out', dir, '--watch']);
   assert.equal(watch.code, 2);
-  assert.match(watch.err, /^kitgen: --watch needs a file to watch, not a URL \(https:\/\/example\.com\/openapi\.json\)/);
+  assert.match(
+    watch.err,
+    /^kitgen: --watch needs a file to watch, not a URL \(https:\/\/example\.com\/openapi\.json\)/,
+  );
 });
 
 test('--check exits 1 listing the stale files, 0 when the output is up to date, and writes nothing', async () => {
@@ -178,14 +205,26 @@ test('syntax errors are one message at the line of the mistake', async () => {
       '{\n  "openapi": "3.0.3",\n  "info": {"title": "x", "version": "1"}\n  "paths": {}\n}\n',
       "comma.json:3:40: error: not valid JSON: Expected ',' or '}' after property value",
     ],
-    ['trailing.json', '{\n  "openapi": "3.0.3",\n  "paths": {},\n}\n', 'trailing.json:3:14: error: not valid JSON: Expected double-quoted property name'],
-    ['quote.yaml', 'openapi: 3.0.3\ninfo:\n  title: "x\n  version: 1\npaths:\n  /a: {}\n', 'quote.yaml:3:1: error: not valid YAML: Missing closing "quote'],
+    [
+      'trailing.json',
+      '{\n  "openapi": "3.0.3",\n  "paths": {},\n}\n',
+      'trailing.json:3:14: error: not valid JSON: Expected double-quoted property name',
+    ],
+    [
+      'quote.yaml',
+      'openapi: 3.0.3\ninfo:\n  title: "x\n  version: 1\npaths:\n  /a: {}\n',
+      'quote.yaml:3:1: error: not valid YAML: Missing closing "quote',
+    ],
     [
       'bracket.yaml',
       'openapi: 3.0.3\ninfo:\n  title: x\n  version: 1\n  tags: [a, b\npaths: {}\n',
       'bracket.yaml:5:1: error: not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
     ],
-    ['tab.yaml', 'openapi: 3.0.3\ninfo:\n\ttitle: x\n  version: 1\npaths: {}\n', 'tab.yaml:3:1: error: not valid YAML: Tabs are not allowed as indentation'],
+    [
+      'tab.yaml',
+      'openapi: 3.0.3\ninfo:\n\ttitle: x\n  version: 1\npaths: {}\n',
+      'tab.yaml:3:1: error: not valid YAML: Tabs are not allowed as indentation',
+    ],
   ];
   for (const [name, text, message] of cases) {
     await writeFile(join(dir, name), text);
@@ -199,7 +238,8 @@ test('--help lists every --format value and says the defaults', async () => {
   const help = await kitgen(['generate', '--help']);
   assert.equal(help.code, 0);
   const text = help.out.replace(/\s+/g, ' ');
-  for (const value of ['auto', 'prettier', 'layout', 'none']) assert.match(text, new RegExp(`--format <mode> .*\\b${value}\\b`));
+  for (const value of ['auto', 'prettier', 'layout', 'none'])
+    assert.match(text, new RegExp(`--format <mode> .*\\b${value}\\b`));
   assert.match(text, /--format <mode> how to format the code: auto \(the default/);
   assert.match(text, /--int64 <type> type of integer\/int64 values: bigint \(the default; exact\) or number/);
   assert.match(text, /--check /);
@@ -232,8 +272,15 @@ test('--strict: every warning is an error with its place, nothing is written, ex
   const strict = await kitgen(['generate', doc, '--out', join(dir, 'strict'), '--strict']);
   assert.equal(strict.code, 1);
   assert.equal(strict.err.split('\n').filter((l) => / error at /.test(l)).length, warnings.length, strict.err);
-  for (const w of warnings) assert.ok(strict.err.includes(w.replace(' warning at ', ' error at ')), `the warning comes back as an error: ${w}\n${strict.err}`);
-  assert.match(strict.err, /error: --strict: (this warning is an error|these \d+ warnings are errors); nothing was written/);
+  for (const w of warnings)
+    assert.ok(
+      strict.err.includes(w.replace(' warning at ', ' error at ')),
+      `the warning comes back as an error: ${w}\n${strict.err}`,
+    );
+  assert.match(
+    strict.err,
+    /error: --strict: (this warning is an error|these \d+ warnings are errors); nothing was written/,
+  );
   await assert.rejects(readFile(join(dir, 'strict', 'endpoints.js')), 'nothing written');
   // A document without warnings passes --strict.
   assert.equal((await kitgen(['generate', pets, '--out', join(dir, 'pets'), '--strict'])).code, 0);

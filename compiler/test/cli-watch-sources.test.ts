@@ -28,7 +28,10 @@ test('--watch regenerates for the document and its referenced files, not for oth
   await mkdir(join(dir, 'schemas'), { recursive: true });
   const input = join(dir, 'openapi.yaml');
   await writeFile(input, doc);
-  await writeFile(join(dir, 'schemas/thing.yaml'), 'type: object\ntitle: Thing\nproperties:\n  name: { type: string }\n');
+  await writeFile(
+    join(dir, 'schemas/thing.yaml'),
+    'type: object\ntitle: Thing\nproperties:\n  name: { type: string }\n',
+  );
   let stop!: () => void;
   const stopped = new Promise<void>((r) => (stop = r));
   let err = '';
@@ -55,7 +58,10 @@ test('--watch regenerates for the document and its referenced files, not for oth
     await writeFile(join(dir, 'schemas/notes.md'), 'not referenced\n');
     await new Promise((r) => setTimeout(r, 700));
     assert.equal(runs(), 1, `no file the document reads changed:\n${err}`);
-    await writeFile(join(dir, 'schemas/thing.yaml'), 'type: object\ntitle: Thing\nproperties:\n  label: { type: string }\n');
+    await writeFile(
+      join(dir, 'schemas/thing.yaml'),
+      'type: object\ntitle: Thing\nproperties:\n  label: { type: string }\n',
+    );
     await waitFor(2);
     assert.equal(runs(), 2, err);
     assert.match(await readFile(join(dir, 'gen/endpoints.d.ts'), 'utf8'), /label\?: string/);

@@ -20,10 +20,19 @@ async function scratch(name: string): Promise<string> {
   return dir;
 }
 
-async function kitgen(argv: string[], cwd = repoRoot, stopped?: Promise<void>): Promise<{ code: number; out: string; err: string }> {
+async function kitgen(
+  argv: string[],
+  cwd = repoRoot,
+  stopped?: Promise<void>,
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: CliIO = { cwd, stdout: (l) => (out += `${l}\n`), stderr: (l) => (err += `${l}\n`), ...(stopped ? { stopped } : {}) };
+  const io: CliIO = {
+    cwd,
+    stdout: (l) => (out += `${l}\n`),
+    stderr: (l) => (err += `${l}\n`),
+    ...(stopped ? { stopped } : {}),
+  };
   const code = await main(argv, io);
   return { code, out, err };
 }
@@ -38,7 +47,17 @@ test('--version, --help and no arguments', async () => {
   assert.match(help.out, /generate/);
   const genHelp = await kitgen(['generate', '--help']);
   assert.equal(genHelp.code, 0);
-  for (const option of ['--out', '--targets', '--config', '--templates', '--no-format', '--clean', '--dry-run', '--watch', '--quiet'])
+  for (const option of [
+    '--out',
+    '--targets',
+    '--config',
+    '--templates',
+    '--no-format',
+    '--clean',
+    '--dry-run',
+    '--watch',
+    '--quiet',
+  ])
     assert.match(genHelp.out, new RegExp(option));
   assert.equal((await kitgen([])).code, 2, 'no command is a usage error');
 });
@@ -64,7 +83,10 @@ test('invalid input exits with 1, naming the file, the pointer and the line', as
   const dir = await scratch('invalid');
   const r = await kitgen(['generate', 'fixtures/error-swagger2/openapi.yaml', '--out', dir]);
   assert.equal(r.code, 1);
-  assert.match(r.err, /fixtures\/error-swagger2\/openapi\.yaml:1:1: error at \/swagger: Swagger 2\.0 documents are not supported/);
+  assert.match(
+    r.err,
+    /fixtures\/error-swagger2\/openapi\.yaml:1:1: error at \/swagger: Swagger 2\.0 documents are not supported/,
+  );
   assert.doesNotMatch(r.err, /at .*\.ts:\d+/, 'no stack trace');
   const missing = await kitgen(['generate', 'fixtures/nowhere.yaml', '--out', dir]);
   assert.equal(missing.code, 1);
@@ -89,7 +111,10 @@ test('generate writes every target, formatted; a second run leaves the files alo
     'server.d.ts',
     'server.js',
   ]);
-  assert.equal(await readFile(join(dir, 'endpoints.js'), 'utf8'), await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.js'), 'utf8'));
+  assert.equal(
+    await readFile(join(dir, 'endpoints.js'), 'utf8'),
+    await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.js'), 'utf8'),
+  );
   assert.match(first.err, /11 files written, 0 unchanged/);
   const second = await kitgen(['generate', pets, '--out', dir]);
   assert.match(second.err, /0 files written, 11 unchanged/);
@@ -153,7 +178,10 @@ test('--targets, --dry-run, --no-format and --clean', async () => {
 
   const raw = await kitgen(['generate', pets, '--out', join(dir, 'raw'), '--no-format', '--targets', 'endpoints']);
   assert.equal(raw.code, 0);
-  assert.notEqual(await readFile(join(dir, 'raw/endpoints.js'), 'utf8'), await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.js'), 'utf8'));
+  assert.notEqual(
+    await readFile(join(dir, 'raw/endpoints.js'), 'utf8'),
+    await readFile(join(repoRoot, 'fixtures/pets/expected/endpoints.js'), 'utf8'),
+  );
 
   await writeFile(join(dir, 'mine.ts'), '// my own file\n');
   const clean = await kitgen(['generate', pets, '--out', dir, '--targets', 'endpoints', '--clean']);
@@ -171,12 +199,20 @@ test('a kitgen.config.json, .mjs or .ts in the working folder, overridden by the
   await writeFile(join(dir, 'kitgen.config.json'), JSON.stringify({ input: pets, out: 'gen', targets: ['endpoints'] }));
   const fromJson = await kitgen(['generate'], dir);
   assert.equal(fromJson.code, 0, fromJson.err);
-  assert.deepEqual((await readdir(join(dir, 'gen'))).sort(), ['endpoints.d.ts', 'endpoints.js', 'index.d.ts', 'index.js']);
+  assert.deepEqual((await readdir(join(dir, 'gen'))).sort(), [
+    'endpoints.d.ts',
+    'endpoints.js',
+    'index.d.ts',
+    'index.js',
+  ]);
   const overridden = await kitgen(['generate', '--targets', 'server', '--out', 'gen2'], dir);
   assert.equal(overridden.code, 0, overridden.err);
   assert.ok(existsSync(join(dir, 'gen2/server.js')));
   await rm(join(dir, 'kitgen.config.json'));
-  await writeFile(join(dir, 'kitgen.config.mjs'), `export default { input: ${JSON.stringify(pets)}, out: 'gen3', targets: ['client'], format: 'layout' };\n`);
+  await writeFile(
+    join(dir, 'kitgen.config.mjs'),
+    `export default { input: ${JSON.stringify(pets)}, out: 'gen3', targets: ['client'], format: 'layout' };\n`,
+  );
   const fromMjs = await kitgen(['generate'], dir);
   assert.equal(fromMjs.code, 0, fromMjs.err);
   assert.ok(existsSync(join(dir, 'gen3/client.js')));
@@ -198,13 +234,37 @@ test('--templates replaces built-in templates by file name; a broken one is name
   const dir = await scratch('templates');
   const templates = join(dir, 'templates');
   await mkdir(templates);
-  await writeFile(join(templates, '_header.hbs'), '// Generated by kitgen for ACME from {{{comment title}}}. {{{comment version}}}\n');
-  const r = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', templates, '--targets', 'endpoints']);
+  await writeFile(
+    join(templates, '_header.hbs'),
+    '// Generated by kitgen for ACME from {{{comment title}}}. {{{comment version}}}\n',
+  );
+  const r = await kitgen([
+    'generate',
+    pets,
+    '--out',
+    join(dir, 'out'),
+    '--templates',
+    templates,
+    '--targets',
+    'endpoints',
+  ]);
   assert.equal(r.code, 0, r.err);
-  assert.match(await readFile(join(dir, 'out/endpoints.js'), 'utf8'), /^\/\/ Generated by kitgen for ACME from Pets\. 1\.0\.0/);
+  assert.match(
+    await readFile(join(dir, 'out/endpoints.js'), 'utf8'),
+    /^\/\/ Generated by kitgen for ACME from Pets\. 1\.0\.0/,
+  );
   // Compiled templates are kept per process by their texts (render/Templates.ts): an edit is used at once.
   await writeFile(join(templates, '_header.hbs'), '// Made for ACME Ltd from {{{comment title}}}.\n');
-  const edited = await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', templates, '--targets', 'endpoints']);
+  const edited = await kitgen([
+    'generate',
+    pets,
+    '--out',
+    join(dir, 'out'),
+    '--templates',
+    templates,
+    '--targets',
+    'endpoints',
+  ]);
   assert.equal(edited.code, 0, edited.err);
   assert.match(await readFile(join(dir, 'out/endpoints.js'), 'utf8'), /^\/\/ Made for ACME Ltd from Pets\.\n/);
   await writeFile(join(templates, 'server.js.hbs'), '{{#each operations}}\n');
@@ -234,7 +294,10 @@ test('a --templates folder that cannot be used is a usage error (exit 2) naming 
   );
   const empty = join(dir, 'empty');
   await mkdir(empty);
-  assert.match((await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', empty])).err, /the folder holds no \.hbs template/);
+  assert.match(
+    (await kitgen(['generate', pets, '--out', join(dir, 'out'), '--templates', empty])).err,
+    /the folder holds no \.hbs template/,
+  );
 });
 
 test('--watch regenerates when the input changes, and not when it writes its own output', async () => {
@@ -281,10 +344,16 @@ test('EndpointGen.fromOpenAPI and CodeGen.writeFiles (the spec API), with a pret
 
 test('bin/kitgen.js runs as a command and exits with its codes', async () => {
   const dir = await scratch('bin');
-  const ok = await runNode([join(repoRoot, 'bin/kitgen.js'), 'generate', pets, '--out', dir, '--targets', 'endpoints'], { NODE_OPTIONS: '' });
+  const ok = await runNode(
+    [join(repoRoot, 'bin/kitgen.js'), 'generate', pets, '--out', dir, '--targets', 'endpoints'],
+    { NODE_OPTIONS: '' },
+  );
   assert.equal(ok.code, 0, ok.stderr);
   assert.ok(existsSync(join(dir, 'endpoints.js')));
-  const invalid = await runNode([join(repoRoot, 'bin/kitgen.js'), 'generate', 'fixtures/error-structure/openapi.yaml', '--out', dir], { NODE_OPTIONS: '' });
+  const invalid = await runNode(
+    [join(repoRoot, 'bin/kitgen.js'), 'generate', 'fixtures/error-structure/openapi.yaml', '--out', dir],
+    { NODE_OPTIONS: '' },
+  );
   assert.equal(invalid.code, 1);
   assert.match(invalid.stderr, /error-structure\/openapi\.yaml:\d+:\d+: error at \/paths/);
   const usage = await runNode([join(repoRoot, 'bin/kitgen.js'), 'generate', pets], { NODE_OPTIONS: '' });

@@ -283,7 +283,15 @@ before(async () => {
   warnings = (JSON.parse(run(['build.mjs'])) as { warnings: string[] }).warnings;
   const kitgen = join('node_modules', 'kitgen', 'bin', 'kitgen.js');
   run([kitgen, 'generate', 'openapi.yaml', '--out', 'api', '--targets', 'endpoints,server']);
-  run([kitgen, 'generate', join(fixturesDir, 'pets', 'openapi.yaml'), '--out', 'pets', '--targets', 'endpoints,client']);
+  run([
+    kitgen,
+    'generate',
+    join(fixturesDir, 'pets', 'openapi.yaml'),
+    '--out',
+    'pets',
+    '--targets',
+    'endpoints,client',
+  ]);
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
   console.log(
     `# client-browser test: packages packed in ${seconds(packed - started)} s (shared, once per sources), installed, built and generated in ${seconds(performance.now() - packed)} s`,
@@ -317,10 +325,14 @@ test('the generated client bundles for a platform without Node (esbuild, neutral
     runtimeInputs.some((path) => path.endsWith('@kitgen/runtime/dist/esm/client.js')),
     `the client entry's ES modules: ${runtimeInputs.join(', ')}`,
   );
-  const nodeImports = inputs.flatMap(([path, input]) => input.imports.filter((i) => builtins.has(i.path)).map((i) => `${path} -> ${i.path}`));
+  const nodeImports = inputs.flatMap(([path, input]) =>
+    input.imports.filter((i) => builtins.has(i.path)).map((i) => `${path} -> ${i.path}`),
+  );
   assert.deepEqual(nodeImports, []);
   const serverSide = runtimeInputs.filter((path) =>
-    /\/dist\/(index\.js|runtime\.cjs|esm\/(index\.js|(server|cli|openapi|docs|log|websocket)\/|middleware\/(?!codecConfig|core)))/.test(path),
+    /\/dist\/(index\.js|runtime\.cjs|esm\/(index\.js|(server|cli|openapi|docs|log|websocket)\/|middleware\/(?!codecConfig|core)))/.test(
+      path,
+    ),
   );
   assert.deepEqual(serverSide, []);
   // Binary formats load when an operation declares one: never in the chunk the page loads first.
@@ -360,18 +372,31 @@ function checkResults(results: CallResults): void {
   // The server's 400 (minLength) is no declared error: a ClientError naming the endpoint and the field.
   assert.equal(results.badJson.name, 'ClientError');
   assert.equal(results.badJson.kind, 'status');
-  assert.match(results.badJson.error!, /^POST \/pets \(http:\/\/127\.0\.0\.1:\d+\/pets\): undeclared status 400 .*\/name/);
+  assert.match(
+    results.badJson.error!,
+    /^POST \/pets \(http:\/\/127\.0\.0\.1:\d+\/pets\): undeclared status 400 .*\/name/,
+  );
   assert.deepEqual(results.form, { value: { user: 'ada', remember: true } });
   assert.deepEqual(results.multipart, { value: { name: 'notes.txt', size: 19 } });
   assert.deepEqual(results.found, { value: { _tag: 'right', right: { id: 1, name: 'Ada' } } });
-  assert.deepEqual(results.declaredError, { value: { _tag: 'left', left: { status: 404, body: { message: 'no pet 9' } } } });
+  assert.deepEqual(results.declaredError, {
+    value: { _tag: 'left', left: { status: 404, body: { message: 'no pet 9' } } },
+  });
   assert.deepEqual(results.download, { value: { isBytes: true, text: 'hello from the page' } });
   assert.equal(results.abort.name, 'ClientError');
   assert.equal(results.abort.kind, 'aborted');
-  assert.match(results.abort.error!, /^GET \/slow \(http:\/\/127\.0\.0\.1:\d+\/slow\): aborted by the caller's signal$/);
-  assert.deepEqual(results.opJson, { value: { ...(results.json.value as object), id: (results.opJson.value as { id: number }).id } });
+  assert.match(
+    results.abort.error!,
+    /^GET \/slow \(http:\/\/127\.0\.0\.1:\d+\/slow\): aborted by the caller's signal$/,
+  );
+  assert.deepEqual(results.opJson, {
+    value: { ...(results.json.value as object), id: (results.opJson.value as { id: number }).id },
+  });
   assert.equal(results.opBadJson.kind, 'status');
-  assert.equal(results.opBadJson.error!.replace(/:\d+\//, ':PORT/'), results.badJson.error!.replace(/:\d+\//, ':PORT/'));
+  assert.equal(
+    results.opBadJson.error!.replace(/:\d+\//, ':PORT/'),
+    results.badJson.error!.replace(/:\d+\//, ':PORT/'),
+  );
   assert.deepEqual(results.opFound, results.found);
   assert.deepEqual(results.opDeclaredError, results.declaredError);
   assert.equal(results.opBadInput.kind, 'encode');
@@ -393,8 +418,12 @@ test(
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(String(e)));
       await page.goto(`${origins.page}/?api=${encodeURIComponent(origins.api)}`);
-      await page.waitForFunction(() => (globalThis as { kitgenResults?: unknown }).kitgenResults !== undefined, null, { timeout: 20_000 });
-      const results = (await page.evaluate(() => (globalThis as { kitgenResults?: unknown }).kitgenResults)) as CallResults;
+      await page.waitForFunction(() => (globalThis as { kitgenResults?: unknown }).kitgenResults !== undefined, null, {
+        timeout: 20_000,
+      });
+      const results = (await page.evaluate(
+        () => (globalThis as { kitgenResults?: unknown }).kitgenResults,
+      )) as CallResults;
       assert.deepEqual(pageErrors, []);
       checkResults(results);
     } finally {
@@ -414,17 +443,30 @@ function findBinary(name: string, variable: string): string | undefined {
 // Each runs the generated client as its users run a script: Deno resolves the package through
 // its `deno` condition (the ES modules), Bun through `bun`/`node`; both from the project's node_modules.
 const runtimes = [
-  { name: 'Deno', binary: findBinary('deno', 'KITGEN_DENO'), variable: 'KITGEN_DENO', args: ['run', '--allow-net', '--allow-read', '--allow-env'] },
+  {
+    name: 'Deno',
+    binary: findBinary('deno', 'KITGEN_DENO'),
+    variable: 'KITGEN_DENO',
+    args: ['run', '--allow-net', '--allow-read', '--allow-env'],
+  },
   { name: 'Bun', binary: findBinary('bun', 'KITGEN_BUN'), variable: 'KITGEN_BUN', args: ['run'] },
 ];
 for (const { name, binary, variable, args } of runtimes) {
   test(
     `under ${name} the generated client calls the kitgen server: JSON, form and multipart bodies, a declared error, a download, an abort`,
-    { skip: binary ? false : `no ${name.toLowerCase()} binary (PATH, node_modules/.bin or ${variable}): npm i -g ${name.toLowerCase()} installs it` },
+    {
+      skip: binary
+        ? false
+        : `no ${name.toLowerCase()} binary (PATH, node_modules/.bin or ${variable}): npm i -g ${name.toLowerCase()} installs it`,
+    },
     async () => {
       const { api } = await startServer();
       const r = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(binary!, [...args, 'runtime-calls.mjs', api], { cwd: project, env: { ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(binary!, [...args, 'runtime-calls.mjs', api], {
+          cwd: project,
+          env: { ...env, NO_COLOR: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let out = '';
         let err = '';
         child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -445,11 +487,24 @@ for (const { name, binary, variable, args } of runtimes) {
 const ts7 = typescript7();
 const typescripts = [
   { name: 'TypeScript 5.9', tsc: join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), missing: undefined },
-  { name: 'TypeScript 7', tsc: 'tsc' in ts7 ? ts7.tsc : '', missing: 'missing' in ts7 ? `TypeScript 7 not available: ${ts7.missing}` : undefined },
+  {
+    name: 'TypeScript 7',
+    tsc: 'tsc' in ts7 ? ts7.tsc : '',
+    missing: 'missing' in ts7 ? `TypeScript 7 not available: ${ts7.missing}` : undefined,
+  },
 ];
 for (const { name, tsc, missing } of typescripts) {
-  test(`${name} type-checks the client's calls in a browser project (DOM lib, no Node types, skipLibCheck)`, { skip: missing ?? false }, () => {
-    const r = spawnSync(tsc, ['-p', 'tsconfig.browser.json'], { cwd: project, env, encoding: 'utf8', timeout: 180_000 });
-    assert.equal(r.status, 0, `${name}:\n${r.stdout}\n${r.stderr}`);
-  });
+  test(
+    `${name} type-checks the client's calls in a browser project (DOM lib, no Node types, skipLibCheck)`,
+    { skip: missing ?? false },
+    () => {
+      const r = spawnSync(tsc, ['-p', 'tsconfig.browser.json'], {
+        cwd: project,
+        env,
+        encoding: 'utf8',
+        timeout: 180_000,
+      });
+      assert.equal(r.status, 0, `${name}:\n${r.stdout}\n${r.stderr}`);
+    },
+  );
 }

@@ -24,8 +24,10 @@ async function outcome(call: () => Promise<unknown>): Promise<unknown> {
   try {
     return { value: await call() };
   } catch (error) {
-    if (error instanceof ClientError) return { name: error.name, kind: error.kind, message: error.message, status: error.status, body: error.body };
-    if (error instanceof EndpointError) return { name: error.name, message: error.message, status: error.status, value: error.value };
+    if (error instanceof ClientError)
+      return { name: error.name, kind: error.kind, message: error.message, status: error.status, body: error.body };
+    if (error instanceof EndpointError)
+      return { name: error.name, message: error.message, status: error.status, value: error.value };
     return { thrown: String(error) };
   }
 }
@@ -39,23 +41,44 @@ test('compiled and executor-backed operation functions give what createClient gi
   try {
     const client = createClient({ baseUrl: server.url });
     const api = connect({ baseUrl: other.url });
-    const portless = (value: unknown, url: string) => JSON.parse(JSON.stringify(value).replaceAll(url, 'BASE')) as unknown;
+    const portless = (value: unknown, url: string) =>
+      JSON.parse(JSON.stringify(value).replaceAll(url, 'BASE')) as unknown;
     const cases: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
       ['a pet', () => client.showPetById({ petId: 1 }), () => showPetById(api, { petId: 1 })],
       ['a declared 404', () => client.showPetById({ petId: 99 }), () => showPetById(api, { petId: 99 })],
-      ['a path parameter that is not an int', () => client.showPetById({ petId: 'x' as never }), () => showPetById(api, { petId: 'x' as never })],
-      ['a path parameter out of range', () => client.showPetById({ petId: 2 ** 31 }), () => showPetById(api, { petId: 2 ** 31 })],
+      [
+        'a path parameter that is not an int',
+        () => client.showPetById({ petId: 'x' as never }),
+        () => showPetById(api, { petId: 'x' as never }),
+      ],
+      [
+        'a path parameter out of range',
+        () => client.showPetById({ petId: 2 ** 31 }),
+        () => showPetById(api, { petId: 2 ** 31 }),
+      ],
       ['a missing path parameter', () => client.showPetById({} as never), () => showPetById(api, {} as never)],
       ['no content', () => client.deletePet({ petId: 1 }), () => deletePet(api, { petId: 1 })],
       // Both gone now: the same 404.
       ['a declared error', () => client.deletePet({ petId: 1 }), () => deletePet(api, { petId: 1 })],
       ['through the executor: a list', () => client.listPets(), () => listPets(api)],
-      ['through the executor: a body', () => client.createPet({ body: { name: 'Tom' } }), () => createPet(api, { body: { name: 'Tom' } })],
+      [
+        'through the executor: a body',
+        () => client.createPet({ body: { name: 'Tom' } }),
+        () => createPet(api, { body: { name: 'Tom' } }),
+      ],
       ['either: output', () => client.either.showPetById({ petId: 1 }), () => showPetById.either(api, { petId: 1 })],
-      ['either: declared error', () => client.either.showPetById({ petId: 99 }), () => showPetById.either(api, { petId: 99 })],
+      [
+        'either: declared error',
+        () => client.either.showPetById({ petId: 99 }),
+        () => showPetById.either(api, { petId: 99 }),
+      ],
     ];
     for (const [what, viaClient, viaOperation] of cases)
-      assert.deepEqual(portless(await outcome(viaOperation), other.url), portless(await outcome(viaClient), server.url), what);
+      assert.deepEqual(
+        portless(await outcome(viaOperation), other.url),
+        portless(await outcome(viaClient), server.url),
+        what,
+      );
   } finally {
     await server.shutdown();
     await other.shutdown();
@@ -91,14 +114,21 @@ test('the request: headers of the connection and the call, Accept, hooks', async
       ['DELETE', `${server.url}/pets/1`, 'a', 'application/json'],
     ]);
     const bad = await outcome(() => showPetById(api, { petId: 1 }, { headers: { 'x-app': 'a\nb' } }));
-    assert.deepEqual(bad, await outcome(() => createClient({ baseUrl: server.url }).showPetById({ petId: 1 }, { headers: { 'x-app': 'a\nb' } })));
+    assert.deepEqual(
+      bad,
+      await outcome(() =>
+        createClient({ baseUrl: server.url }).showPetById({ petId: 1 }, { headers: { 'x-app': 'a\nb' } }),
+      ),
+    );
   } finally {
     await server.shutdown();
   }
 });
 
 /** A server that answers each request with what `answer` writes. */
-async function rawServer(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; close(): Promise<void> }> {
+async function rawServer(
+  answer: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(answer);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -128,7 +158,9 @@ test('responses a kitgen server would not send fail the same way in both', async
     'too deep': [200, 'application/json', `{"id":1,"name":"a","tag":${'['.repeat(40)}${']'.repeat(40)}}`],
   };
   const server = await rawServer((req, res) => {
-    const [status, type, body] = answers[decodeURIComponent(new URL(req.url!, 'http://x').searchParams.get('case') ?? '')] ?? [500, undefined, ''];
+    const [status, type, body] = answers[
+      decodeURIComponent(new URL(req.url!, 'http://x').searchParams.get('case') ?? '')
+    ] ?? [500, undefined, ''];
     res.writeHead(status, type === undefined ? {} : { 'content-type': type });
     res.end(body === '\u00ff' ? Buffer.from([0xff, 0xfe]) : body);
   });
@@ -153,9 +185,15 @@ test('a CodecConfig that changes the JSON form: the call goes through the execut
     res.end('{"id":1,"name":"Rex","tag":"dog"}');
   });
   try {
-    const codecConfig = CodecConfig({ fieldNameFormat: NameFormat.SnakeCase, explicitEmptyCollections: { encoding: true, decoding: true } });
+    const codecConfig = CodecConfig({
+      fieldNameFormat: NameFormat.SnakeCase,
+      explicitEmptyCollections: { encoding: true, decoding: true },
+    });
     const viaClient = await outcome(() => createClient({ baseUrl: server.url, codecConfig }).showPetById({ petId: 1 }));
-    assert.deepEqual(await outcome(() => showPetById(connect({ baseUrl: server.url, codecConfig }), { petId: 1 })), viaClient);
+    assert.deepEqual(
+      await outcome(() => showPetById(connect({ baseUrl: server.url, codecConfig }), { petId: 1 })),
+      viaClient,
+    );
   } finally {
     await server.close();
   }
@@ -211,8 +249,16 @@ test('ranges and default responses: the same statuses match, with the same value
       const client = createResponsesClient({ baseUrl: url });
       const api = connect({ baseUrl: url });
       const job = { body: { name: 'x' } } as never;
-      assert.deepEqual(await outcome(() => responses.startJob(api, job)), await outcome(() => client.startJob(job)), `startJob: ${name}`);
-      assert.deepEqual(await outcome(() => responses.getJob(api, { id: 1 })), await outcome(() => client.getJob({ id: 1 })), `getJob: ${name}`);
+      assert.deepEqual(
+        await outcome(() => responses.startJob(api, job)),
+        await outcome(() => client.startJob(job)),
+        `startJob: ${name}`,
+      );
+      assert.deepEqual(
+        await outcome(() => responses.getJob(api, { id: 1 })),
+        await outcome(() => client.getJob({ id: 1 })),
+        `getJob: ${name}`,
+      );
     }
   } finally {
     await server.close();

@@ -41,7 +41,10 @@ test('kitgen generate with closedObjects closes every derived object, in the doc
   const closed = await generate(true);
   assert.equal(closed.schemas.Pet.additionalProperties, false);
   assert.equal(closed.schemas.Problem.additionalProperties, false);
-  assert.match(closed.definitions, /DeriveSchema\.gen<Pet>\(\{"\$id":"Pet",[^\n]*"required":\["id","name","kind"\],"additionalProperties":false/);
+  assert.match(
+    closed.definitions,
+    /DeriveSchema\.gen<Pet>\(\{"\$id":"Pet",[^\n]*"required":\["id","name","kind"\],"additionalProperties":false/,
+  );
   const open = await generate(false);
   assert.equal(open.schemas.Pet.additionalProperties, undefined, 'the default is unchanged');
   assert.doesNotMatch(open.definitions, /additionalProperties/);
@@ -49,9 +52,19 @@ test('kitgen generate with closedObjects closes every derived object, in the doc
 
 test('the flag and the config key reach the run; a config value that is not a boolean is refused', () => {
   const flags = { format: true } as const;
-  assert.equal(generateRunFrom({ input: 'a.ts', out: 'o' }, { ...flags, closedObjects: true }, '/w', undefined, undefined).closedObjects, true);
-  assert.equal(generateRunFrom({ input: 'a.ts', out: 'o', closedObjects: true }, flags, '/w', undefined, undefined).closedObjects, true);
-  assert.equal(generateRunFrom({ input: 'a.ts', out: 'o' }, flags, '/w', undefined, undefined).closedObjects, undefined);
+  assert.equal(
+    generateRunFrom({ input: 'a.ts', out: 'o' }, { ...flags, closedObjects: true }, '/w', undefined, undefined)
+      .closedObjects,
+    true,
+  );
+  assert.equal(
+    generateRunFrom({ input: 'a.ts', out: 'o', closedObjects: true }, flags, '/w', undefined, undefined).closedObjects,
+    true,
+  );
+  assert.equal(
+    generateRunFrom({ input: 'a.ts', out: 'o' }, flags, '/w', undefined, undefined).closedObjects,
+    undefined,
+  );
   assert.deepEqual(checkConfig({ closedObjects: true }, 'kitgen.config.json', '/w'), { closedObjects: true });
   assert.throws(
     () => checkConfig({ closedObjects: 'yes' }, 'kitgen.config.json', '/w'),

@@ -46,14 +46,24 @@ test('a function-typed field: the path from the export, at the field', async () 
   const run = await generate('function-field', {
     'a.endpoints.ts': `${header}export interface Pet {\n  name: string;\n  feed: () => void;\n}\nexport const showPet = Endpoint(RoutePattern.GET('pets')).out(DeriveSchema.gen<Pet>());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 4, /cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed\n/);
+  assertOne(
+    run,
+    'a.endpoints.ts',
+    4,
+    /cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed\n/,
+  );
 });
 
 test('a Map field is refused, not widened', async () => {
   const run = await generate('map-field', {
     'a.endpoints.ts': `${header}export interface Index {\n  byName: Map<string, number>;\n}\nexport const index = Endpoint(RoutePattern.GET('index')).out(DeriveSchema.gen<Index>());\n`,
   });
-  assertOne(run, 'a.endpoints.ts', 3, /Index\.byName: a Map \(Map<string, number>\) has no JSON form\n  path: index → Index\.byName/);
+  assertOne(
+    run,
+    'a.endpoints.ts',
+    3,
+    /Index\.byName: a Map \(Map<string, number>\) has no JSON form\n  path: index → Index\.byName/,
+  );
 });
 
 test('a class with methods is not an error: its data fields are the schema (JSON.stringify writes no method)', async () => {
@@ -61,8 +71,14 @@ test('a class with methods is not an error: its data fields are the schema (JSON
     'a.endpoints.ts': `${header}export class Account {\n  id = 0;\n  close(): void {}\n}\nexport const account = Endpoint(RoutePattern.GET('account')).out(DeriveSchema.gen<Account>());\n`,
   });
   assert.equal(run.code, 0, run.stderr);
-  const document = JSON.parse(await readFile(join(run.out, 'openapi.json'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
-  assert.deepEqual(document.components.schemas.Account, { type: 'object', properties: { id: { type: 'number' } }, required: ['id'] });
+  const document = JSON.parse(await readFile(join(run.out, 'openapi.json'), 'utf8')) as {
+    components: { schemas: Record<string, unknown> };
+  };
+  assert.deepEqual(document.components.schemas.Account, {
+    type: 'object',
+    properties: { id: { type: 'number' } },
+    required: ['id'],
+  });
 });
 
 test('a misspelled type name: an error at the name, not an empty schema', async () => {
@@ -84,7 +100,12 @@ test('a generic left open inside a function: its type parameter', async () => {
     'a.endpoints.ts': `${header}export type Boxed<T> = { value: T extends string ? 'text' : 'other' };\nexport function make<T>() {\n  return Endpoint(RoutePattern.GET('boxed')).out(DeriveSchema.gen<Boxed<T>>());\n}\nexport const boxed = make<string>();\n`,
   });
   // Inside the generic function T is not bound: the call cannot be derived, whatever make<string>() later says.
-  assertOne(run, 'a.endpoints.ts', 4, /cannot derive a schema for make: a type parameter \(T in Boxed<T>\) has no JSON form[\s\S]*fix: derive a concrete type/);
+  assertOne(
+    run,
+    'a.endpoints.ts',
+    4,
+    /cannot derive a schema for make: a type parameter \(T in Boxed<T>\) has no JSON form[\s\S]*fix: derive a concrete type/,
+  );
 });
 
 test('DeriveSchema.gen() without a type', async () => {
@@ -158,7 +179,10 @@ test('a missing tsconfig named on the command line', async () => {
     ['--tsconfig', 'nope/tsconfig.json'],
   );
   assert.equal(run.code, 1, run.stderr);
-  assert.match(run.stderr, /nope\/tsconfig\.json: error: tsconfig \S*nope\/tsconfig\.json does not exist\n  fix: name an existing tsconfig\.json/);
+  assert.match(
+    run.stderr,
+    /nope\/tsconfig\.json: error: tsconfig \S*nope\/tsconfig\.json does not exist\n  fix: name an existing tsconfig\.json/,
+  );
 });
 
 test('an endpoint that is not exported is named, with the fix', async () => {
@@ -183,7 +207,14 @@ test('a glob that matches nothing', async () => {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const lines: string[] = [];
-  const code = await main(['generate', 'src/**/*.endpoints.ts', '--out', join(dir, 'gen')], { cwd: dir, stdout: () => {}, stderr: (l) => lines.push(l) });
+  const code = await main(['generate', 'src/**/*.endpoints.ts', '--out', join(dir, 'gen')], {
+    cwd: dir,
+    stdout: () => {},
+    stderr: (l) => lines.push(l),
+  });
   assert.equal(code, 1);
-  assert.match(lines.join('\n'), /src\/\*\*\/\*\.endpoints\.ts: error: the glob matches no TypeScript file\n  fix: check the pattern/);
+  assert.match(
+    lines.join('\n'),
+    /src\/\*\*\/\*\.endpoints\.ts: error: the glob matches no TypeScript file\n  fix: check the pattern/,
+  );
 });

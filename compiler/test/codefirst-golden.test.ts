@@ -16,7 +16,8 @@ import { readTree, repoRoot, updateGolden, writeTree } from './support/fixtures.
 const cases = await codeFirstCases();
 /** Each case's run into its expected/ folder, made once for the golden comparison and swagger-parser. */
 const runs = new Map<string, ReturnType<typeof generateCodeFirst>>();
-const generatedOnce = (c: (typeof cases)[number]) => runs.get(c.name) ?? runs.set(c.name, generateCodeFirst(c)).get(c.name)!;
+const generatedOnce = (c: (typeof cases)[number]) =>
+  runs.get(c.name) ?? runs.set(c.name, generateCodeFirst(c)).get(c.name)!;
 
 /**
  * A document with its one by-design difference of spelling made one: a `const` is a one-valued
@@ -32,7 +33,8 @@ function normalised(value: unknown): unknown {
     o = { ...rest, type: c === null ? 'null' : typeof c === 'number' ? 'number' : typeof c, enum: [c] };
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = k === 'required' && Array.isArray(v) ? [...(v as string[])].sort() : normalised(v);
+  for (const [k, v] of Object.entries(o))
+    out[k] = k === 'required' && Array.isArray(v) ? [...(v as string[])].sort() : normalised(v);
   return out;
 }
 
@@ -58,7 +60,8 @@ for (const c of cases) {
       [...expected.keys()].sort(),
       `${c.name}: the files differ from expected/ (KITGEN_UPDATE_GOLDEN=1 rewrites)`,
     );
-    for (const [path, text] of result.output) assert.equal(text, expected.get(path), `${c.name}: ${path} differs from expected/${path}`);
+    for (const [path, text] of result.output)
+      assert.equal(text, expected.get(path), `${c.name}: ${path} differs from expected/${path}`);
     const expectedDiagnostics = existsSync(diagnosticsFile) ? await readFile(diagnosticsFile, 'utf8') : '';
     assert.equal(diagnostics, expectedDiagnostics, `${c.name}: messages differ from diagnostics.txt`);
   });

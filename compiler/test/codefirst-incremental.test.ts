@@ -53,7 +53,10 @@ function files(s: State): Record<string, string> {
 
 const edits: ReadonlyArray<{ readonly name: string; readonly apply: (s: State) => void }> = [
   { name: 'a field of a type in another file', apply: (s) => void (s.petAge = !s.petAge) },
-  { name: 'a runtime value imported by two endpoint files', apply: (s) => void (s.prefix = s.prefix === 'v1' ? 'v2' : 'v1') },
+  {
+    name: 'a runtime value imported by two endpoint files',
+    apply: (s) => void (s.prefix = s.prefix === 'v1' ? 'v2' : 'v1'),
+  },
   { name: "an endpoint's JSDoc", apply: (s) => void (s.summary = (s.summary + 1) % 3) },
   { name: 'an endpoint added or taken out', apply: (s) => void (s.extraEndpoint = !s.extraEndpoint) },
   { name: 'the type of a shared schema module', apply: (s) => void (s.tagList = !s.tagList) },
@@ -78,43 +81,75 @@ function outcome(r: PromiseSettledResult<RunResult>): Map<string, string> {
 /** The paths whose text differs, the first one shown both ways. */
 function differences(mine: Map<string, string>, fresh: Map<string, string>): { paths: string[]; first: string } {
   const paths = [...new Set([...mine.keys(), ...fresh.keys()])].sort().filter((p) => mine.get(p) !== fresh.get(p));
-  const first = paths.length === 0 ? '' : `${paths[0]}, incremental:\n${mine.get(paths[0]) ?? '(none)'}\nfresh:\n${fresh.get(paths[0]) ?? '(none)'}`;
+  const first =
+    paths.length === 0
+      ? ''
+      : `${paths[0]}, incremental:\n${mine.get(paths[0]) ?? '(none)'}\nfresh:\n${fresh.get(paths[0]) ?? '(none)'}`;
   return { paths, first };
 }
 
-test('after any sequence of edits, the incremental output is byte-for-byte a fresh run', { timeout: 600_000 }, async () => {
-  const seed = Number(process.env.KITGEN_SEED ?? Date.now() % 100_000);
-  const next = random(seed);
-  const dir = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-incremental');
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(join(dir, 'api'), { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'incremental', version: '1.0.0', type: 'module' }));
-  const state: State = { petAge: false, prefix: 'v1', summary: 0, extraEndpoint: false, tagList: false, thirdFile: false, broken: false, comment: 0 };
-  await writeProject(dir, state);
-  const base = generateRunFrom({}, { format: false, dryRun: true, targets: 'openapi,client,server' }, dir, 'api/*.endpoints.ts', undefined);
-  const run = { ...base, cacheDir: join(dir, 'cache') };
-  const fresh = { ...base, cacheDir: false as const };
-  const reporter: RunReporter = { progress: () => {}, warning: () => {} };
-  const kept = codeFirstSession(run);
-  const steps: string[] = ['start'];
-  try {
-    for (let i = 0; i <= 8; i++) {
-      if (i > 0) {
-        const edit = edits[Math.floor(next() * edits.length)];
-        edit.apply(state);
-        steps.push(edit.name);
-        await writeProject(dir, state);
+test(
+  'after any sequence of edits, the incremental output is byte-for-byte a fresh run',
+  { timeout: 600_000 },
+  async () => {
+    const seed = Number(process.env.KITGEN_SEED ?? Date.now() % 100_000);
+    const next = random(seed);
+    const dir = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-incremental');
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(join(dir, 'api'), { recursive: true });
+    await writeFile(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'incremental', version: '1.0.0', type: 'module' }),
+    );
+    const state: State = {
+      petAge: false,
+      prefix: 'v1',
+      summary: 0,
+      extraEndpoint: false,
+      tagList: false,
+      thirdFile: false,
+      broken: false,
+      comment: 0,
+    };
+    await writeProject(dir, state);
+    const base = generateRunFrom(
+      {},
+      { format: false, dryRun: true, targets: 'openapi,client,server' },
+      dir,
+      'api/*.endpoints.ts',
+      undefined,
+    );
+    const run = { ...base, cacheDir: join(dir, 'cache') };
+    const fresh = { ...base, cacheDir: false as const };
+    const reporter: RunReporter = { progress: () => {}, warning: () => {} };
+    const kept = codeFirstSession(run);
+    const steps: string[] = ['start'];
+    try {
+      for (let i = 0; i <= 8; i++) {
+        if (i > 0) {
+          const edit = edits[Math.floor(next() * edits.length)];
+          edit.apply(state);
+          steps.push(edit.name);
+          await writeProject(dir, state);
+        }
+        const [incremental, scratch] = await Promise.allSettled([
+          runGenerate(run, reporter, kept),
+          runGenerate(fresh, reporter),
+        ]);
+        const diff = differences(outcome(incremental), outcome(scratch));
+        assert.deepEqual(diff.paths, [], `seed ${seed}, after: ${steps.join(' → ')}; ${diff.first}`);
+        // After the kept session wrote its cache: a new process would start from it.
+        const [cold] = await Promise.allSettled([runGenerate(run, reporter)]);
+        const coldDiff = differences(outcome(cold), outcome(scratch));
+        assert.deepEqual(
+          coldDiff.paths,
+          [],
+          `seed ${seed}, cold from the cache, after: ${steps.join(' → ')}; ${coldDiff.first}`,
+        );
+        if (!state.broken) assert.equal(incremental.status, 'fulfilled', `seed ${seed}: a sound project generates`);
       }
-      const [incremental, scratch] = await Promise.allSettled([runGenerate(run, reporter, kept), runGenerate(fresh, reporter)]);
-      const diff = differences(outcome(incremental), outcome(scratch));
-      assert.deepEqual(diff.paths, [], `seed ${seed}, after: ${steps.join(' → ')}; ${diff.first}`);
-      // After the kept session wrote its cache: a new process would start from it.
-      const [cold] = await Promise.allSettled([runGenerate(run, reporter)]);
-      const coldDiff = differences(outcome(cold), outcome(scratch));
-      assert.deepEqual(coldDiff.paths, [], `seed ${seed}, cold from the cache, after: ${steps.join(' → ')}; ${coldDiff.first}`);
-      if (!state.broken) assert.equal(incremental.status, 'fulfilled', `seed ${seed}: a sound project generates`);
+    } finally {
+      await kept.close();
     }
-  } finally {
-    await kept.close();
-  }
-});
+  },
+);

@@ -21,14 +21,20 @@ test('--watch on endpoint files re-derives a type edited in another file', { tim
   const stopped = new Promise<void>((r) => (stop = r));
   let err = '';
   const io: CliIO = { cwd: dir, stdout: () => {}, stderr: (l) => (err += `${l}\n`), stopped };
-  const running = main(['generate', 'api/*.endpoints.ts', '--out', join(dir, 'api', 'generated'), '--watch', '--targets', 'openapi'], io);
+  const running = main(
+    ['generate', 'api/*.endpoints.ts', '--out', join(dir, 'api', 'generated'), '--watch', '--targets', 'openapi'],
+    io,
+  );
   const runs = () => (err.match(/watching for changes/g) ?? []).length;
   const waitFor = async (n: number) => {
     for (let i = 0; i < 600 && runs() < n; i++) await new Promise((r) => setTimeout(r, 50));
   };
   const pet = async () =>
-    (JSON.parse(await readFile(join(dir, 'api', 'generated', 'openapi.json'), 'utf8')) as { components: { schemas: { Pet: { properties: object } } } })
-      .components.schemas.Pet;
+    (
+      JSON.parse(await readFile(join(dir, 'api', 'generated', 'openapi.json'), 'utf8')) as {
+        components: { schemas: { Pet: { properties: object } } };
+      }
+    ).components.schemas.Pet;
   try {
     await waitFor(1);
     assert.equal(runs(), 1, err);
@@ -38,7 +44,10 @@ test('--watch on endpoint files re-derives a type edited in another file', { tim
     await waitFor(2);
     assert.equal(runs(), 2, err);
     assert.deepEqual(Object.keys((await pet()).properties), ['name', 'age']);
-    assert.match(err, /kitgen: 1 operation → \d+ files? written, \d+ unchanged in \S+generated, \d+ ms; watching for changes/);
+    assert.match(
+      err,
+      /kitgen: 1 operation → \d+ files? written, \d+ unchanged in \S+generated, \d+ ms; watching for changes/,
+    );
 
     await new Promise((r) => setTimeout(r, 600));
     assert.equal(runs(), 2, `its own writes do not trigger a run:\n${err}`);

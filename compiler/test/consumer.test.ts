@@ -124,113 +124,157 @@ const oneRuntime = clientEntry.Endpoint === Endpoint && clientEntry.Schema === S
 console.log(JSON.stringify({ created, one, missing, pet, bornIsDate, oneRuntime, fromIndex }));
 `;
 
-test('packed tarballs install into a fresh project: generate, tsc --strict, serve with node, call with client and CLI', { timeout: 900_000 }, async () => {
-  const started = performance.now();
-  const work = await mkdtemp(join(tmpdir(), 'kitgen-consumer-'));
-  try {
-    // Built and packed once per content of the sources, shared with the other tests that install them.
-    const packs = await ensurePackedPackages();
-    const tarballs = [packs.kitgen, packs.runtime];
+test(
+  'packed tarballs install into a fresh project: generate, tsc --strict, serve with node, call with client and CLI',
+  { timeout: 900_000 },
+  async () => {
+    const started = performance.now();
+    const work = await mkdtemp(join(tmpdir(), 'kitgen-consumer-'));
+    try {
+      // Built and packed once per content of the sources, shared with the other tests that install them.
+      const packs = await ensurePackedPackages();
+      const tarballs = [packs.kitgen, packs.runtime];
 
-    const app = join(work, 'app');
-    await mkdir(join(app, 'src', 'endpoints'), { recursive: true });
-    await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
-    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, 'typescript@5.9', '@types/node@20'], app);
-    await writeFile(
-      join(app, 'tsconfig.json'),
-      // allowJs: generated modules are JavaScript with declarations beside them; tsc copies them to dist.
-      JSON.stringify(
-        {
+      const app = join(work, 'app');
+      await mkdir(join(app, 'src', 'endpoints'), { recursive: true });
+      await writeFile(
+        join(app, 'package.json'),
+        JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2),
+      );
+      run(
+        'npm',
+        ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, 'typescript@5.9', '@types/node@20'],
+        app,
+      );
+      await writeFile(
+        join(app, 'tsconfig.json'),
+        // allowJs: generated modules are JavaScript with declarations beside them; tsc copies them to dist.
+        JSON.stringify(
+          {
+            compilerOptions: {
+              target: 'ES2022',
+              module: 'NodeNext',
+              moduleResolution: 'NodeNext',
+              strict: true,
+              outDir: 'dist',
+              rootDir: 'src',
+              allowJs: true,
+              skipLibCheck: true,
+              types: ['node'],
+            },
+            include: ['src'],
+          },
+          null,
+          2,
+        ),
+      );
+      await cp(join(fixturesDir, 'pets', 'openapi.yaml'), join(app, 'openapi.yaml'));
+      await cp(
+        join(fixturesDir, 'codefirst', 'pets', 'pets.endpoints.ts'),
+        join(app, 'src', 'endpoints', 'pets.endpoints.ts'),
+      );
+
+      const contract = run('npx', ['kitgen', 'generate', 'openapi.yaml', '--out', 'src/api'], app);
+      assert.match(contract.stderr, /4 operations → \d+ files written/);
+      const codeFirst = run('npx', ['kitgen', 'generate', 'src/endpoints/*.endpoints.ts', '--out', 'src/cf'], app);
+      assert.match(codeFirst.stderr, /4 operations → \d+ files written/);
+      await writeFile(join(app, 'src', 'main.ts'), mainText);
+      await writeFile(join(app, 'src', 'call.ts'), callText);
+      run('npx', ['tsc', '-p', '.'], app);
+
+      // The runtime's declarations ship as one file with typebox's inlined (scripts/bundleDeclarations.mjs),
+      // beside the client entry's, which names what it takes from it: they check without skipLibCheck,
+      // take the user's own typebox schemas, and still refuse a wrong handler.
+      const runtimeDist = join(app, 'node_modules', '@kitgen', 'runtime', 'dist');
+      assert.deepEqual((await readdir(runtimeDist)).filter((f) => f.endsWith('.d.ts')).sort(), [
+        'client.d.ts',
+        'index.d.ts',
+      ]);
+      assert.match(
+        await readFile(join(runtimeDist, 'client.d.ts'), 'utf8'),
+        /^export \{ [^}]+ \} from '\.\/index\.js';$/m,
+      );
+      await writeFile(join(app, 'types-check.ts'), typesCheckText);
+      await writeFile(
+        join(app, 'tsconfig.types.json'),
+        JSON.stringify({
           compilerOptions: {
             target: 'ES2022',
             module: 'NodeNext',
             moduleResolution: 'NodeNext',
             strict: true,
-            outDir: 'dist',
-            rootDir: 'src',
-            allowJs: true,
-            skipLibCheck: true,
+            noEmit: true,
+            skipLibCheck: false,
             types: ['node'],
           },
-          include: ['src'],
-        },
-        null,
-        2,
-      ),
-    );
-    await cp(join(fixturesDir, 'pets', 'openapi.yaml'), join(app, 'openapi.yaml'));
-    await cp(join(fixturesDir, 'codefirst', 'pets', 'pets.endpoints.ts'), join(app, 'src', 'endpoints', 'pets.endpoints.ts'));
-
-    const contract = run('npx', ['kitgen', 'generate', 'openapi.yaml', '--out', 'src/api'], app);
-    assert.match(contract.stderr, /4 operations → \d+ files written/);
-    const codeFirst = run('npx', ['kitgen', 'generate', 'src/endpoints/*.endpoints.ts', '--out', 'src/cf'], app);
-    assert.match(codeFirst.stderr, /4 operations → \d+ files written/);
-    await writeFile(join(app, 'src', 'main.ts'), mainText);
-    await writeFile(join(app, 'src', 'call.ts'), callText);
-    run('npx', ['tsc', '-p', '.'], app);
-
-    // The runtime's declarations ship as one file with typebox's inlined (scripts/bundleDeclarations.mjs),
-    // beside the client entry's, which names what it takes from it: they check without skipLibCheck,
-    // take the user's own typebox schemas, and still refuse a wrong handler.
-    const runtimeDist = join(app, 'node_modules', '@kitgen', 'runtime', 'dist');
-    assert.deepEqual((await readdir(runtimeDist)).filter((f) => f.endsWith('.d.ts')).sort(), ['client.d.ts', 'index.d.ts']);
-    assert.match(await readFile(join(runtimeDist, 'client.d.ts'), 'utf8'), /^export \{ [^}]+ \} from '\.\/index\.js';$/m);
-    await writeFile(join(app, 'types-check.ts'), typesCheckText);
-    await writeFile(
-      join(app, 'tsconfig.types.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: false,
-          types: ['node'],
-        },
-        files: ['types-check.ts', 'node_modules/@kitgen/runtime/dist/index.d.ts', 'node_modules/@kitgen/runtime/dist/client.d.ts'],
-      }),
-    );
-    await writeFile(join(app, 'check-types.mjs'), checkTypesText);
-    run(process.execPath, ['check-types.mjs', 'tsconfig.types.json'], app);
-
-    // The compiled server under plain node (no loader): it prints its two ports.
-    const server = spawn(process.execPath, ['dist/main.js'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    try {
-      let out = '';
-      let err = '';
-      server.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      const ports = await new Promise<number[]>((resolve, reject) => {
-        server.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]) as number[]);
-        });
-        server.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}\n${err}`)));
-      });
-      const called = JSON.parse(run(process.execPath, ['dist/call.js', ...ports.map(String)], app).stdout) as Record<string, unknown>;
-      assert.deepEqual(called.created, { status: 201, body: { id: 2, name: 'Tom' }, headers: { location: '/pets/2' } });
-      assert.deepEqual(called.one, { id: 1, name: 'Rex', tag: 'dog' });
-      assert.deepEqual(called.missing, { _tag: 'left', left: { status: 404, body: { code: 404, message: 'no pet 9' } } });
-      assert.deepEqual(called.pet, { id: 1, name: 'Code', born: '2021-05-06T07:08:09.000Z', kind: 'cat' });
-      assert.equal(called.bornIsDate, true);
-      assert.equal(called.oneRuntime, true);
-      assert.equal(called.fromIndex, 'no pet 9', 'EndpointError.isFrom with the endpoint index.js exports');
-
-      const cliEnv = (port: number) => ({ ...env, KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port) });
-      const listed = spawnSync(process.execPath, ['dist/api/cli.js', 'list-pets', '--limit', '5'], { cwd: app, env: cliEnv(ports[0]), encoding: 'utf8' });
-      assert.equal(listed.status, 0, listed.stderr);
-      assert.deepEqual(
-        (JSON.parse(listed.stdout) as Array<{ name: string }>).map((p) => p.name),
-        ['Rex', 'Tom'],
+          files: [
+            'types-check.ts',
+            'node_modules/@kitgen/runtime/dist/index.d.ts',
+            'node_modules/@kitgen/runtime/dist/client.d.ts',
+          ],
+        }),
       );
-      const shown = spawnSync(process.execPath, ['dist/cf/cli.js', 'show-pet-by-id', '--petId', '1'], { cwd: app, env: cliEnv(ports[1]), encoding: 'utf8' });
-      assert.equal(shown.status, 0, shown.stderr);
-      assert.equal((JSON.parse(shown.stdout) as { name: string }).name, 'Code');
+      await writeFile(join(app, 'check-types.mjs'), checkTypesText);
+      run(process.execPath, ['check-types.mjs', 'tsconfig.types.json'], app);
+
+      // The compiled server under plain node (no loader): it prints its two ports.
+      const server = spawn(process.execPath, ['dist/main.js'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      try {
+        let out = '';
+        let err = '';
+        server.stderr.on('data', (c: Buffer) => (err += c.toString()));
+        const ports = await new Promise<number[]>((resolve, reject) => {
+          server.stdout.on('data', (c: Buffer) => {
+            out += c.toString();
+            if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]) as number[]);
+          });
+          server.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}\n${err}`)));
+        });
+        const called = JSON.parse(run(process.execPath, ['dist/call.js', ...ports.map(String)], app).stdout) as Record<
+          string,
+          unknown
+        >;
+        assert.deepEqual(called.created, {
+          status: 201,
+          body: { id: 2, name: 'Tom' },
+          headers: { location: '/pets/2' },
+        });
+        assert.deepEqual(called.one, { id: 1, name: 'Rex', tag: 'dog' });
+        assert.deepEqual(called.missing, {
+          _tag: 'left',
+          left: { status: 404, body: { code: 404, message: 'no pet 9' } },
+        });
+        assert.deepEqual(called.pet, { id: 1, name: 'Code', born: '2021-05-06T07:08:09.000Z', kind: 'cat' });
+        assert.equal(called.bornIsDate, true);
+        assert.equal(called.oneRuntime, true);
+        assert.equal(called.fromIndex, 'no pet 9', 'EndpointError.isFrom with the endpoint index.js exports');
+
+        const cliEnv = (port: number) => ({ ...env, KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port) });
+        const listed = spawnSync(process.execPath, ['dist/api/cli.js', 'list-pets', '--limit', '5'], {
+          cwd: app,
+          env: cliEnv(ports[0]),
+          encoding: 'utf8',
+        });
+        assert.equal(listed.status, 0, listed.stderr);
+        assert.deepEqual(
+          (JSON.parse(listed.stdout) as Array<{ name: string }>).map((p) => p.name),
+          ['Rex', 'Tom'],
+        );
+        const shown = spawnSync(process.execPath, ['dist/cf/cli.js', 'show-pet-by-id', '--petId', '1'], {
+          cwd: app,
+          env: cliEnv(ports[1]),
+          encoding: 'utf8',
+        });
+        assert.equal(shown.status, 0, shown.stderr);
+        assert.equal((JSON.parse(shown.stdout) as { name: string }).name, 'Code');
+      } finally {
+        server.kill();
+      }
+      console.log(
+        `# consumer test: pack, install, generate, tsc and run in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     } finally {
-      server.kill();
+      await rm(work, { recursive: true, force: true });
     }
-    console.log(`# consumer test: pack, install, generate, tsc and run in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
-});
+  },
+);

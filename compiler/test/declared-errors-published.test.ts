@@ -21,7 +21,8 @@ const ajv = new Ajv({ strict: false, allErrors: false });
 addFormats(ajv);
 ajv.addSchema({ $id: 'doc', components: document.components });
 const judge = (schema: string, value: unknown): void => {
-  const validate = ajv.getSchema(`doc#/components/schemas/${schema}`) ?? ajv.compile({ $ref: `doc#/components/schemas/${schema}` });
+  const validate =
+    ajv.getSchema(`doc#/components/schemas/${schema}`) ?? ajv.compile({ $ref: `doc#/components/schemas/${schema}` });
   assert.ok(validate(value), `${schema}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(value)}`);
 };
 
@@ -67,7 +68,11 @@ test('published error shapes: each runtime 4xx takes the declared shape, judged 
     assert.equal(slack.status, 400, slack.text);
     judge('SlackError', JSON.parse(slack.text));
     assert.equal(JSON.parse(slack.text).ok, false);
-    const slack415 = await call(server.url, '/slack', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'name\nw' });
+    const slack415 = await call(server.url, '/slack', {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'name\nw',
+    });
     assert.equal(slack415.status, 415);
     judge('SlackError', JSON.parse(slack415.text));
 
@@ -76,7 +81,11 @@ test('published error shapes: each runtime 4xx takes the declared shape, judged 
     judge('SpotifyError', JSON.parse(spotify.text));
     assert.equal(JSON.parse(spotify.text).error.status, 400);
 
-    const jsonApi = await call(server.url, '/jsonapi', { method: 'POST', headers: { 'content-type': 'application/vnd.api+json' }, body: '{"name":""}' });
+    const jsonApi = await call(server.url, '/jsonapi', {
+      method: 'POST',
+      headers: { 'content-type': 'application/vnd.api+json' },
+      body: '{"name":""}',
+    });
     assert.equal(jsonApi.status, 400, jsonApi.text);
     assert.equal(jsonApi.type, 'application/vnd.api+json');
     judge('JsonApiErrors', JSON.parse(jsonApi.text));
@@ -86,7 +95,10 @@ test('published error shapes: each runtime 4xx takes the declared shape, judged 
     const google = await call(server.url, '/google/n?pageSize=0');
     assert.equal(google.status, 400, google.text);
     judge('GoogleError', JSON.parse(google.text));
-    assert.deepEqual([JSON.parse(google.text).error.code, JSON.parse(google.text).error.status], [400, 'INVALID_ARGUMENT']);
+    assert.deepEqual(
+      [JSON.parse(google.text).error.code, JSON.parse(google.text).error.status],
+      [400, 'INVALID_ARGUMENT'],
+    );
     const google401 = await call(server.url, '/google/n', { token: false });
     assert.equal(google401.status, 401);
     judge('GoogleError', JSON.parse(google401.text));

@@ -18,7 +18,11 @@ const handlers = {
 };
 
 test('generated mappers: a declared 400 in the nested shape, 400/401/415 as problem+json; the client gets typed errors', async () => {
-  assert.deepEqual(Object.keys(declaredErrorMappers), ['getWidget', 'addWidget'], 'auditWidget declares a field no failure can fill');
+  assert.deepEqual(
+    Object.keys(declaredErrorMappers),
+    ['getWidget', 'addWidget'],
+    'auditWidget declares a field no failure can fill',
+  );
   const server = await serve(routes(handlers));
   try {
     const bad = await fetch(`${server.url}/widgets/1?limit=0`);
@@ -30,14 +34,27 @@ test('generated mappers: a declared 400 in the nested shape, 400/401/415 as prob
     assert.equal(envelope.error.field, 'limit');
     assert.match(envelope.error.message, /limit/);
 
-    const unauthorised = await fetch(`${server.url}/widgets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"w"}' });
+    const unauthorised = await fetch(`${server.url}/widgets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"w"}',
+    });
     assert.equal(unauthorised.status, 401);
     assert.equal(unauthorised.headers.get('content-type'), 'application/problem+json');
     assert.match(unauthorised.headers.get('www-authenticate') ?? '', /^Bearer/, 'the runtime keeps its challenge');
-    assert.deepEqual(await unauthorised.json(), { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Authentication required' });
+    assert.deepEqual(await unauthorised.json(), {
+      type: 'about:blank',
+      title: 'Unauthorized',
+      status: 401,
+      detail: 'Authentication required',
+    });
 
     const auth = { authorization: 'Bearer t' };
-    const media = await fetch(`${server.url}/widgets`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: 'name\nw' });
+    const media = await fetch(`${server.url}/widgets`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/csv' },
+      body: 'name\nw',
+    });
     assert.equal(media.status, 415);
     assert.equal(((await media.json()) as { status: number }).status, 415);
 
@@ -57,7 +74,11 @@ test('generated mappers: a declared 400 in the nested shape, 400/401/415 as prob
 
     const unmapped = await fetch(`${server.url}/widgets/x/audit`);
     assert.equal(unmapped.status, 400);
-    assert.equal(((await unmapped.json()) as { error: string }).error, 'Bad Request', 'no slot for requestId: the default body');
+    assert.equal(
+      ((await unmapped.json()) as { error: string }).error,
+      'Bad Request',
+      'no slot for requestId: the default body',
+    );
   } finally {
     await server.shutdown();
   }
@@ -67,7 +88,10 @@ test('the mapError hook fills a declared shape the compiler cannot, typed by the
   const server = await serve(
     routes(handlers, {
       mapError: {
-        auditWidget: (f) => (f.status === 400 ? { status: 400, body: { message: f.message, requestId: '6f1c2b4e-8d3a-4f5e-9b7c-1a2b3c4d5e6f' } } : undefined),
+        auditWidget: (f) =>
+          f.status === 400
+            ? { status: 400, body: { message: f.message, requestId: '6f1c2b4e-8d3a-4f5e-9b7c-1a2b3c4d5e6f' } }
+            : undefined,
       },
     }),
   );
@@ -78,7 +102,11 @@ test('the mapError hook fills a declared shape the compiler cannot, typed by the
     assert.deepEqual(Object.keys(body).sort(), ['message', 'requestId']);
     assert.match(body.message, /id/);
     const still = await fetch(`${server.url}/widgets/1?limit=0`);
-    assert.deepEqual(Object.keys((await still.json()) as object), ['error'], 'the generated mappers of other operations stay');
+    assert.deepEqual(
+      Object.keys((await still.json()) as object),
+      ['error'],
+      'the generated mappers of other operations stay',
+    );
   } finally {
     await server.shutdown();
   }

@@ -20,7 +20,11 @@ function demoEnv(port: string): NodeJS.ProcessEnv {
 }
 
 test('npm run demo prints the docs UI URL beside the API and serves it', async () => {
-  const child = spawn(process.execPath, [entry], { cwd: repoRoot, env: demoEnv('0'), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    cwd: repoRoot,
+    env: demoEnv('0'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
   try {
@@ -49,7 +53,12 @@ test('a busy port stops the demo with one line naming the port and the variable'
   await new Promise<void>((r) => blocker.listen(0, '0.0.0.0', r));
   const port = (blocker.address() as AddressInfo).port;
   try {
-    const r = spawnSync(process.execPath, [entry], { cwd: repoRoot, env: demoEnv(String(port)), encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [entry], {
+      cwd: repoRoot,
+      env: demoEnv(String(port)),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     assert.equal(r.status, 1);
     assert.equal(
       r.stderr,
@@ -64,14 +73,17 @@ test('Server.install on a busy port rejects with PortInUseError (code EADDRINUSE
   const layer = Server.live(ServerConfig.default.binding('127.0.0.1', 0));
   const port = await Server.install(Routes(), layer);
   try {
-    await assert.rejects(Server.install(Routes(), Server.live(ServerConfig.default.binding('127.0.0.1', port))), (error: Error & { code?: string }) => {
-      assert.equal(
-        error.message,
-        `port ${port} is in use (on 127.0.0.1); stop what uses it, or choose another port with LIB_HTTP_SERVER_BINDING_PORT (0 picks a free one)`,
-      );
-      assert.equal(error.code, 'EADDRINUSE');
-      return true;
-    });
+    await assert.rejects(
+      Server.install(Routes(), Server.live(ServerConfig.default.binding('127.0.0.1', port))),
+      (error: Error & { code?: string }) => {
+        assert.equal(
+          error.message,
+          `port ${port} is in use (on 127.0.0.1); stop what uses it, or choose another port with LIB_HTTP_SERVER_BINDING_PORT (0 picks a free one)`,
+        );
+        assert.equal(error.code, 'EADDRINUSE');
+        return true;
+      },
+    );
   } finally {
     await layer.shutdown();
   }

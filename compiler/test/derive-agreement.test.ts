@@ -11,7 +11,16 @@ import { join } from 'node:path';
 import { ts } from 'ts-morph';
 import { deriveCompilerType, type Json } from '../src/derive/deriveSchema.ts';
 import { expandProbe, fixturesDir, project } from './support/deriveProbe.ts';
-import { canonical, distinct, draft07, nearMisses, samples, tsJsonSchemas, validatorOf, type JsonSchema } from './support/schemaAgreement.ts';
+import {
+  canonical,
+  distinct,
+  draft07,
+  nearMisses,
+  samples,
+  tsJsonSchemas,
+  validatorOf,
+  type JsonSchema,
+} from './support/schemaAgreement.ts';
 import { corpusValues } from './support/corpusValues.ts';
 
 const corpus = join(fixturesDir, 'corpus.ts');
@@ -21,7 +30,8 @@ const names = Object.keys(corpusValues);
 type Side = 'kitgen stricter' | 'kitgen looser' | 'both ways';
 const decisions: Record<string, { readonly reason: string; readonly open?: Side; readonly closed?: Side }> = {
   OneOf: {
-    reason: '`b?: never` means b must be absent (`not: {}`); the other tool drops the property, so an open object takes any b',
+    reason:
+      '`b?: never` means b must be absent (`not: {}`); the other tool drops the property, so an open object takes any b',
     open: 'kitgen stricter',
   },
   VoidBox: {
@@ -36,7 +46,8 @@ const decisions: Record<string, { readonly reason: string; readonly open?: Side;
     open: 'both ways',
   },
   Account: {
-    reason: 'a #private field is not written by JSON.stringify; the other tool requires it (closed, kitgen refuses it as unknown)',
+    reason:
+      'a #private field is not written by JSON.stringify; the other tool requires it (closed, kitgen refuses it as unknown)',
     open: 'kitgen looser',
     closed: 'both ways',
   },
@@ -45,22 +56,46 @@ const decisions: Record<string, { readonly reason: string; readonly open?: Side;
     open: 'kitgen stricter',
     closed: 'kitgen stricter',
   },
-  Strict: { reason: '`@additionalProperties false` on the type closes it; the other tool knows no such tag (only its global switch)', open: 'kitgen stricter' },
+  Strict: {
+    reason:
+      '`@additionalProperties false` on the type closes it; the other tool knows no such tag (only its global switch)',
+    open: 'kitgen stricter',
+  },
   RequiredPerson: {
-    reason: 'Required<T> keeps `string | undefined` of a field declared so, and undefined means "may be absent"; the other tool requires it',
+    reason:
+      'Required<T> keeps `string | undefined` of a field declared so, and undefined means "may be absent"; the other tool requires it',
     open: 'kitgen looser',
     closed: 'kitgen looser',
   },
-  DefinitelyText: { reason: 'NonNullable<T> (T & {}) takes null out; the other tool keeps null', open: 'kitgen stricter', closed: 'kitgen stricter' },
-  PerLevel: { reason: 'the other tool closes a Record keyed by an enum even with additionalProperties: true', open: 'kitgen looser' },
-  Defaults: { reason: 'the other tool closes `typeof` a const object even with additionalProperties: true', open: 'kitgen looser' },
-  UserKey: { reason: 'a template literal type is a pattern; the other tool writes a plain string', open: 'kitgen stricter', closed: 'kitgen stricter' },
-  Prefixed: { reason: 'a template literal type is a pattern; the other tool writes a plain string', open: 'kitgen stricter', closed: 'kitgen stricter' },
+  DefinitelyText: {
+    reason: 'NonNullable<T> (T & {}) takes null out; the other tool keeps null',
+    open: 'kitgen stricter',
+    closed: 'kitgen stricter',
+  },
+  PerLevel: {
+    reason: 'the other tool closes a Record keyed by an enum even with additionalProperties: true',
+    open: 'kitgen looser',
+  },
+  Defaults: {
+    reason: 'the other tool closes `typeof` a const object even with additionalProperties: true',
+    open: 'kitgen looser',
+  },
+  UserKey: {
+    reason: 'a template literal type is a pattern; the other tool writes a plain string',
+    open: 'kitgen stricter',
+    closed: 'kitgen stricter',
+  },
+  Prefixed: {
+    reason: 'a template literal type is a pattern; the other tool writes a plain string',
+    open: 'kitgen stricter',
+    closed: 'kitgen stricter',
+  },
 };
 
 /** Cases kitgen refuses (an error at the declaration) where the other tool writes a schema anyway. */
 const refusals: Record<string, string> = {
-  WithCallback: 'a function-typed field is not data (JSON.stringify drops it); the other tool writes a $comment that admits any value',
+  WithCallback:
+    'a function-typed field is not data (JSON.stringify drops it); the other tool writes a $comment that admits any value',
   Lookup: 'a Map is written by JSON.stringify as {}; the other tool describes an object',
   Keyed: 'a symbol has no JSON form',
 };
@@ -79,19 +114,25 @@ interface Outcome {
  */
 function kitgenSchemas(): { open: Map<string, Json | Error>; closed: Map<string, Json | Error> } {
   const source = names.map((n, i) => `export const c${i} = DeriveSchema.gen<C.${n}>();`).join('\n');
-  const expansion = expandProbe(`import { DeriveSchema } from '@kitgen/runtime';\nimport type * as C from './corpus.ts';\n${source}\n`);
+  const expansion = expandProbe(
+    `import { DeriveSchema } from '@kitgen/runtime';\nimport type * as C from './corpus.ts';\n${source}\n`,
+  );
   const ctx = project().context();
   const statements = ctx.program.getSourceFile(expansion.file)!.statements.filter(ts.isVariableStatement);
   const out = { open: new Map<string, Json | Error>(), closed: new Map<string, Json | Error>() };
   statements.forEach((statement, i) => {
     const node = (statement.declarationList.declarations[0].initializer as ts.CallExpression).typeArguments![0];
     for (const pass of ['open', 'closed'] as const) {
-      const derived = deriveCompilerType(ctx, ctx.checker.getTypeFromTypeNode(node), node, { root: `c${i}`, closedObjects: pass === 'closed' });
+      const derived = deriveCompilerType(ctx, ctx.checker.getTypeFromTypeNode(node), node, {
+        root: `c${i}`,
+        closedObjects: pass === 'closed',
+      });
       const problems = derived.diagnostics.map((d) => d.message);
       out[pass].set(names[i], problems.length > 0 ? new Error(problems.join('; ')) : derived.schema);
     }
     const expanded = expansion.calls.find((c) => c.root === `c${i}`);
-    if (expanded !== undefined) assert.deepEqual(expanded.schema, out.open.get(names[i]), `${names[i]}: the expansion writes the derived schema`);
+    if (expanded !== undefined)
+      assert.deepEqual(expanded.schema, out.open.get(names[i]), `${names[i]}: the expansion writes the derived schema`);
   });
   return out;
 }
@@ -107,9 +148,12 @@ function compare(name: string, mine: Json, theirs: JsonSchema, pass: 'open' | 'c
   // The hand-written values describe kitgen's default (open objects).
   if (pass === 'open') {
     for (const v of valid) assert.equal(kitgen(v), true, `${name}: kitgen's schema should accept ${JSON.stringify(v)}`);
-    for (const v of invalid) assert.equal(kitgen(v), false, `${name}: kitgen's schema should refuse ${JSON.stringify(v)}`);
+    for (const v of invalid)
+      assert.equal(kitgen(v), false, `${name}: kitgen's schema should refuse ${JSON.stringify(v)}`);
   }
-  const disagreements = values.map((value) => ({ value, kitgen: kitgen(value), other: other(value) })).filter((r) => r.kitgen !== r.other);
+  const disagreements = values
+    .map((value) => ({ value, kitgen: kitgen(value), other: other(value) }))
+    .filter((r) => r.kitgen !== r.other);
   return { name, equal: canonical(a) === canonical(b), judged: values.length, disagreements };
 }
 
@@ -131,7 +175,10 @@ for (const pass of ['open', 'closed'] as const) {
       const other = theirs.get(name)!;
       if (mine instanceof Error || other instanceof Error) {
         refused.push(name);
-        assert.ok(name in refusals, `${name} is refused without a recorded reason: ${(mine instanceof Error ? mine : (other as Error)).message}`);
+        assert.ok(
+          name in refusals,
+          `${name} is refused without a recorded reason: ${(mine instanceof Error ? mine : (other as Error)).message}`,
+        );
         continue;
       }
       outcomes.push(compare(name, mine, other as JsonSchema, pass));

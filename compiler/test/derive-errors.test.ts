@@ -20,7 +20,10 @@ test('a function-typed property: message, path, file, line, column, frame and fi
   assert.equal(d.file, problems);
   assert.equal(d.line, 3);
   assert.equal(d.column, 9);
-  assert.equal(d.frame, ['  2 |   name: string;', '> 3 |   born: () => Date;', '    |         ^^^^^^^^^^', '  4 | }'].join('\n'));
+  assert.equal(
+    d.frame,
+    ['  2 |   name: string;', '> 3 |   born: () => Date;', '    |         ^^^^^^^^^^', '  4 | }'].join('\n'),
+  );
   assert.match(d.fix ?? '', /remove it from the data type/);
 });
 
@@ -30,10 +33,34 @@ test('every problem of a type is reported, each at its property, with the path t
   assert.deepEqual(seen, [
     ['cannot derive a schema for Bad.key: a symbol (symbol) has no JSON form', 'probe → Bad.key', 14, 8, problems],
     ['cannot derive a schema for Bad.nothing: void has no JSON form', 'probe → Bad.nothing', 15, 12, problems],
-    ['cannot derive a schema for Bad.lookup: a Map (Map<string, number>) has no JSON form', 'probe → Bad.lookup', 17, 11, problems],
-    ['cannot derive a schema for Bad.unique: a Set (Set<string>) has no JSON form', 'probe → Bad.unique', 18, 11, problems],
-    ['cannot derive a schema for Bad.later: a Promise (Promise<string>) has no JSON form', 'probe → Bad.later', 19, 10, problems],
-    ['cannot derive a schema for Pet.born: a function type (() => Date) has no JSON form', 'probe → Bad.pet → Pet.born', 3, 9, problems],
+    [
+      'cannot derive a schema for Bad.lookup: a Map (Map<string, number>) has no JSON form',
+      'probe → Bad.lookup',
+      17,
+      11,
+      problems,
+    ],
+    [
+      'cannot derive a schema for Bad.unique: a Set (Set<string>) has no JSON form',
+      'probe → Bad.unique',
+      18,
+      11,
+      problems,
+    ],
+    [
+      'cannot derive a schema for Bad.later: a Promise (Promise<string>) has no JSON form',
+      'probe → Bad.later',
+      19,
+      10,
+      problems,
+    ],
+    [
+      'cannot derive a schema for Pet.born: a function type (() => Date) has no JSON form',
+      'probe → Bad.pet → Pet.born',
+      3,
+      9,
+      problems,
+    ],
   ]);
   assert.match(diagnostics[2].fix ?? '', /Record<string, V>/);
   assert.match(diagnostics[3].fix ?? '', /array/);
@@ -41,7 +68,8 @@ test('every problem of a type is reported, each at its property, with the path t
 });
 
 test('never (and undefined alone) derives the schema no value matches, as a property or the whole type', () => {
-  for (const type of ['never', 'undefined', '{ a: string; b: never }']) assert.deepEqual(derive(type).diagnostics, [], type);
+  for (const type of ['never', 'undefined', '{ a: string; b: never }'])
+    assert.deepEqual(derive(type).diagnostics, [], type);
   assert.deepEqual(derive('never').schema, { not: {} });
   assert.deepEqual(derive('undefined').schema, { not: {} });
   assert.deepEqual(derive('{ a: string; b: never }').schema, {
@@ -54,7 +82,12 @@ test('never (and undefined alone) derives the schema no value matches, as a prop
 test('a class with methods is its data fields: JSON.stringify writes no method', () => {
   const { diagnostics, schema } = derive('F.Account', 'problems.ts');
   assert.deepEqual(diagnostics, []);
-  assert.deepEqual(schema, { $id: 'Account', type: 'object', properties: { id: { type: 'string' } }, required: ['id'] });
+  assert.deepEqual(schema, {
+    $id: 'Account',
+    type: 'object',
+    properties: { id: { type: 'string' } },
+    required: ['id'],
+  });
 });
 
 test('a misspelled type name is an error at the name, not an empty schema', () => {
@@ -123,7 +156,10 @@ export const fn = DeriveSchema.gen<{ f: () => void; ok: string }>();
 test('undefined outside an optional property is an error', () => {
   const { diagnostics } = derive('Array<string | undefined>');
   assert.equal(diagnostics.length, 1);
-  assert.equal(diagnostics[0].message, 'cannot derive a schema for probe[]: undefined (in string | undefined) has no JSON form here');
+  assert.equal(
+    diagnostics[0].message,
+    'cannot derive a schema for probe[]: undefined (in string | undefined) has no JSON form here',
+  );
 });
 
 test('a JSDoc number that is not a number is an error at the property', () => {
@@ -137,12 +173,17 @@ test('two different types with one name: an error naming both declarations', () 
   assert.equal(rest.length, 0);
   const one = join(fixturesDir, 'dup', 'one.ts');
   const two = join(fixturesDir, 'dup', 'two.ts');
-  assert.equal(d.message, `cannot derive a schema for Both.second: two different types are named Item: ${one}:1:1 and ${two}:1:1`);
+  assert.equal(
+    d.message,
+    `cannot derive a schema for Both.second: two different types are named Item: ${one}:1:1 and ${two}:1:1`,
+  );
   assert.equal(d.path, 'probe → Both.second');
 });
 
 test('two files using different types of one name: the second expansion reports both', () => {
-  expandProbe(`import { DeriveSchema } from '@kitgen/runtime';\nimport type { Item } from './dup/one.ts';\nexport const a = DeriveSchema.gen<Item>();\n`);
+  expandProbe(
+    `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Item } from './dup/one.ts';\nexport const a = DeriveSchema.gen<Item>();\n`,
+  );
   const out = expandProbe(
     `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Item } from './dup/two.ts';\nexport const b = DeriveSchema.gen<Item>();\n`,
   );
@@ -172,6 +213,9 @@ test('DeriveSchema.gen() without a type argument says how to write it', () => {
 test('a tsconfig named but missing is a CompileError saying so', () => {
   assert.throws(
     () => createDeriveProject({ cwd: fixturesDir, tsconfig: 'no-such-tsconfig.json' }),
-    (e: unknown) => e instanceof CompileError && /no-such-tsconfig\.json does not exist/.test(e.diagnostics[0].message) && e.diagnostics[0].fix !== undefined,
+    (e: unknown) =>
+      e instanceof CompileError &&
+      /no-such-tsconfig\.json does not exist/.test(e.diagnostics[0].message) &&
+      e.diagnostics[0].fix !== undefined,
   );
 });

@@ -41,7 +41,11 @@ test('Record<string, never> admits no key at all', () => {
 
 test('the optional-never idiom: a property that must be absent, so exactly one of two', () => {
   const oneOf = clean('F.OneOf') as { anyOf: Json[] };
-  assert.deepEqual(oneOf.anyOf[0], { type: 'object', properties: { a: { type: 'string' }, b: { not: {} } }, required: ['a'] });
+  assert.deepEqual(oneOf.anyOf[0], {
+    type: 'object',
+    properties: { a: { type: 'string' }, b: { not: {} } },
+    required: ['a'],
+  });
   judge(oneOf, [{ a: 'x' }, { b: 1 }], [{ a: 'x', b: 1 }, {}, { a: 1 }]);
 });
 
@@ -60,7 +64,11 @@ test('a type argument that is void or undefined: the property must be absent', (
 
 test('boolean | undefined outside an optional property: may be absent (at the root too)', () => {
   const flags = clean('F.Flags');
-  assert.deepEqual(flags, { $id: 'Flags', type: 'object', properties: { flag: { $id: 'MaybeFlag', type: 'boolean' } } });
+  assert.deepEqual(flags, {
+    $id: 'Flags',
+    type: 'object',
+    properties: { flag: { $id: 'MaybeFlag', type: 'boolean' } },
+  });
   judge(flags, [{}, { flag: true }], [{ flag: null }, { flag: 'yes' }]);
   assert.deepEqual(clean('boolean | undefined'), { type: 'boolean' });
   assert.deepEqual(clean("'bar' | undefined"), { type: 'string', enum: ['bar'] });
@@ -102,7 +110,12 @@ test('classes and interfaces with behaviour: their data fields (no methods, acce
     properties: { id: { type: 'string' }, lines: { type: 'array', items: { type: 'number' } } },
     required: ['id', 'lines'],
   });
-  assert.deepEqual(clean('F.Shape'), { $id: 'Shape', type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+  assert.deepEqual(clean('F.Shape'), {
+    $id: 'Shape',
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    required: ['name'],
+  });
 });
 
 test('URL and RegExp are strings (URL with format uri)', () => {
@@ -157,7 +170,10 @@ test('tagged unions written in place get the discriminator: members become compo
   );
   // A named member keeps its name beside one written in place.
   const mixed = clean('F.Mixed') as { discriminator: { mapping: Json } };
-  assert.deepEqual(mixed.discriminator.mapping, { card: '#/components/schemas/Card', 'bank-transfer': '#/components/schemas/MixedBankTransfer' });
+  assert.deepEqual(mixed.discriminator.mapping, {
+    card: '#/components/schemas/Card',
+    'bank-transfer': '#/components/schemas/MixedBankTransfer',
+  });
   // In a property, the name starts from the property's place.
   const order = prop(clean('F.Order'), 'payment') as { anyOf: Array<{ $id: string }> };
   assert.deepEqual(
@@ -172,16 +188,26 @@ test('a hoisted member whose name is taken is an error saying how to name it', (
   const hoisting = diagnostics.filter((d) => d.message.includes('would be named'));
   assert.equal(hoisting.length, 1);
   assert.match(hoisting[0].fix ?? '', /declare the member as a named interface/);
-  assert.match(hoisting[0].message, /would be named PaymentCard \(the union and its tag\), which is already the type at .*everyday\.ts:\d+:\d+/);
+  assert.match(
+    hoisting[0].message,
+    /would be named PaymentCard \(the union and its tag\), which is already the type at .*everyday\.ts:\d+:\d+/,
+  );
 });
 
 test('@additionalProperties false closes a type (not the types inside it); on a property, the object written there', () => {
   const holder = clean('F.Holder');
   assert.equal((prop(holder, 'strict') as { additionalProperties?: Json }).additionalProperties, false);
-  assert.equal((prop(prop(holder, 'strict'), 'inner') as { additionalProperties?: Json }).additionalProperties, undefined);
+  assert.equal(
+    (prop(prop(holder, 'strict'), 'inner') as { additionalProperties?: Json }).additionalProperties,
+    undefined,
+  );
   assert.equal((prop(holder, 'inline') as { additionalProperties?: Json }).additionalProperties, false);
   assert.deepEqual(prop(holder, 'bag'), { type: 'object', additionalProperties: { type: 'string' } });
-  assert.equal((holder as { additionalProperties?: Json }).additionalProperties, undefined, 'the holder itself stays open');
+  assert.equal(
+    (holder as { additionalProperties?: Json }).additionalProperties,
+    undefined,
+    'the holder itself stays open',
+  );
   judge(prop(holder, 'strict'), [{ a: 'x', inner: { b: 1, more: true } }], [{ a: 'x', inner: { b: 1 }, more: true }]);
 });
 
@@ -204,7 +230,11 @@ test('closedObjects: every object without an index signature is closed, unless i
   const [holder, loose, both] = out.calls.map((c) => c.schema);
   assert.equal((holder as { additionalProperties?: Json }).additionalProperties, false);
   assert.equal((prop(prop(holder, 'strict'), 'inner') as { additionalProperties?: Json }).additionalProperties, false);
-  assert.deepEqual(prop(holder, 'bag'), { type: 'object', additionalProperties: { type: 'string' } }, 'an index signature stays');
+  assert.deepEqual(
+    prop(holder, 'bag'),
+    { type: 'object', additionalProperties: { type: 'string' } },
+    'an index signature stays',
+  );
   assert.equal((loose as { additionalProperties?: Json }).additionalProperties, undefined);
   // An intersection is one object, closed over all its properties.
   judge(both, [{ kind: 'card', last4: '1', note: 'n' }], [{ kind: 'card', last4: '1', other: 1 }]);

@@ -62,10 +62,16 @@ test('with the runtime export present, the checker resolves it to the runtime pa
   const project = createDeriveProject({ cwd: fixturesDir });
   const runtimeSrc = join(fixturesDir, '..', '..', '..', 'runtime', 'src');
   // In memory only: the runtime as it is once DeriveSchema lands (another branch), re-exported by the index.
-  project.update(join(runtimeSrc, 'schema', 'DeriveSchema.ts'), `export const DeriveSchema = { gen<T>(derived?: object): T { return derived as T; } };\n`);
+  project.update(
+    join(runtimeSrc, 'schema', 'DeriveSchema.ts'),
+    `export const DeriveSchema = { gen<T>(derived?: object): T { return derived as T; } };\n`,
+  );
   const index = project.sourceFile(join(runtimeSrc, 'index.ts'));
   if (!index.getFullText().includes('./schema/DeriveSchema.ts'))
-    project.update(index.getFilePath(), `${index.getFullText()}\nexport { DeriveSchema } from './schema/DeriveSchema.ts';\n`);
+    project.update(
+      index.getFilePath(),
+      `${index.getFullText()}\nexport { DeriveSchema } from './schema/DeriveSchema.ts';\n`,
+    );
   const file = join(fixturesDir, '_resolved.ts');
   project.update(
     file,

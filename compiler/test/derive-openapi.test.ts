@@ -4,7 +4,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { Endpoint, HttpCodec, OpenAPIGen, PathCodec, RoutePattern, Schema, Status, type TSchema } from '@kitgen/runtime';
+import {
+  Endpoint,
+  HttpCodec,
+  OpenAPIGen,
+  PathCodec,
+  RoutePattern,
+  Schema,
+  Status,
+  type TSchema,
+} from '@kitgen/runtime';
 import { expandProbe } from './support/deriveProbe.ts';
 
 // The runtime's DeriveSchema.gen(derived) hydrates markers; OpenAPIGen reads the derived JSON as it is.
@@ -47,7 +56,20 @@ export const problem = DeriveSchema.gen<{ message: string }>();
   const doc = OpenAPIGen.fromEndpoints('Derived', '1.0.0', ...endpoints).document;
   const schemas = doc.components?.schemas ?? {};
   const names = Object.keys(schemas).sort();
-  for (const name of ['Owner', 'PageOfUser', 'User', 'TreeNode', 'Folder', 'Entry', 'File', 'Shape', 'Circle', 'Square', 'Scalars', 'Documented']) {
+  for (const name of [
+    'Owner',
+    'PageOfUser',
+    'User',
+    'TreeNode',
+    'Folder',
+    'Entry',
+    'File',
+    'Shape',
+    'Circle',
+    'Square',
+    'Scalars',
+    'Documented',
+  ]) {
     assert.ok(names.includes(name), `component ${name} in ${names.join(', ')}`);
   }
   assert.equal(names.filter((n) => n.startsWith('Owner')).length, 1, 'one Owner component for two calls');
@@ -56,22 +78,37 @@ export const problem = DeriveSchema.gen<{ message: string }>();
   const folder = schemas.Folder as { properties: { entries: { items: unknown }; parent: unknown } };
   assert.deepEqual(folder.properties.entries.items, { $ref: '#/components/schemas/Entry' });
   // An optional field is described as declared: the encoder writes null only where the schema admits it.
-  assert.deepEqual(folder.properties.parent, { $ref: '#/components/schemas/Folder' }, 'an optional parent admits no null: absent stays absent');
+  assert.deepEqual(
+    folder.properties.parent,
+    { $ref: '#/components/schemas/Folder' },
+    'an optional parent admits no null: absent stays absent',
+  );
   const shape = schemas.Shape as { discriminator: { mapping: Record<string, string> } };
-  assert.deepEqual(shape.discriminator.mapping, { circle: '#/components/schemas/Circle', square: '#/components/schemas/Square' });
+  assert.deepEqual(shape.discriminator.mapping, {
+    circle: '#/components/schemas/Circle',
+    square: '#/components/schemas/Square',
+  });
   const scalars = schemas.Scalars as { properties: Record<string, Record<string, unknown>> };
   assert.deepEqual(scalars.properties.when, { type: 'string', format: 'date-time' });
   assert.deepEqual(scalars.properties.big, { type: 'integer', format: 'int64' });
   assert.deepEqual(scalars.properties.bytes, { type: 'string', format: 'byte' });
   assert.equal(JSON.stringify(doc).includes('x-kitgen'), false);
   await SwaggerParser.validate(structuredClone(doc) as never);
-  const doc30 = OpenAPIGen.fromEndpoints({ title: 'Derived', version: '1.0.0', openapi: '3.0.3' }, ...endpoints).document;
+  const doc30 = OpenAPIGen.fromEndpoints(
+    { title: 'Derived', version: '1.0.0', openapi: '3.0.3' },
+    ...endpoints,
+  ).document;
   await SwaggerParser.validate(structuredClone(doc30) as never);
 });
 
 test('a derived schema and the contract-first form of the same schema are one component', () => {
   const s = derivedCalls(`import type * as F from './features.ts';\nexport const user = DeriveSchema.gen<F.User>();\n`);
-  const written = Schema.Unsafe({ $id: 'User', type: 'object', properties: { id: { type: 'number' } }, required: ['id'] });
+  const written = Schema.Unsafe({
+    $id: 'User',
+    type: 'object',
+    properties: { id: { type: 'number' } },
+    required: ['id'],
+  });
   const doc = OpenAPIGen.fromEndpoints(
     'Both',
     '1.0.0',
@@ -99,8 +136,12 @@ export const link = DeriveSchema.gen<E.Link>();
     const doc = OpenAPIGen.fromEndpoints({ title: 'Everyday', version: '1.0.0', openapi }, ...endpoints).document;
     const schemas = (doc.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
     const mapping = (schemas.Payment.discriminator as { mapping: Record<string, string> }).mapping;
-    assert.deepEqual(mapping, { card: '#/components/schemas/PaymentCard', invoice: '#/components/schemas/PaymentInvoice' });
-    for (const target of Object.values(mapping)) assert.ok(target.split('/').pop()! in schemas, `${target} is a component`);
+    assert.deepEqual(mapping, {
+      card: '#/components/schemas/PaymentCard',
+      invoice: '#/components/schemas/PaymentInvoice',
+    });
+    for (const target of Object.values(mapping))
+      assert.ok(target.split('/').pop()! in schemas, `${target} is a component`);
     assert.deepEqual((schemas.ResultOfVoid.properties as Record<string, unknown>).value, { not: {} });
     assert.equal(schemas.Strict.additionalProperties, false);
     assert.equal(schemas.TagList.type, 'array');

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { expandProbe } from './support/deriveProbe.ts';
 
 function derived(declarations: string, type: string) {
-  const out = expandProbe(`import { DeriveSchema } from '@kitgen/runtime';\n${declarations}\nexport const probe = DeriveSchema.gen<${type}>();\n`);
+  const out = expandProbe(
+    `import { DeriveSchema } from '@kitgen/runtime';\n${declarations}\nexport const probe = DeriveSchema.gen<${type}>();\n`,
+  );
   assert.deepEqual(out.diagnostics, []);
   return out.calls[0].schema;
 }
@@ -15,7 +17,12 @@ test('an enum member written `true as any` or `null` is the value its initialize
   const schema = derived('export enum Mixed { A, B = 1, C = true as any, D = "str" as any, E = null }', 'Mixed');
   assert.deepEqual(schema, {
     $id: 'Mixed',
-    anyOf: [{ type: 'string', enum: ['str'] }, { type: 'integer', enum: [0, 1] }, { type: 'boolean', enum: [true] }, { type: 'null' }],
+    anyOf: [
+      { type: 'string', enum: ['str'] },
+      { type: 'integer', enum: [0, 1] },
+      { type: 'boolean', enum: [true] },
+      { type: 'null' },
+    ],
   });
 });
 

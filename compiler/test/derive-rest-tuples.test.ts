@@ -19,9 +19,15 @@ const derived = out.calls[0].schema;
 
 function documentSchema(openapi: '3.1.0' | '3.0.3') {
   const schema = DeriveSchema.gen(JSON.parse(JSON.stringify(derived)) as never) as TSchema;
-  const doc = OpenAPIGen.fromEndpoints({ title: 'tuples', version: '1', openapi, implicitErrors: false }, Endpoint(RoutePattern.POST('t')).in(schema)).document;
+  const doc = OpenAPIGen.fromEndpoints(
+    { title: 'tuples', version: '1', openapi, implicitErrors: false },
+    Endpoint(RoutePattern.POST('t')).in(schema),
+  ).document;
   const body = doc.paths?.['/t']?.post?.requestBody as { content: Record<string, { schema: Record<string, unknown> }> };
-  return { doc, schema: body.content['application/json'].schema as { properties: Record<string, Record<string, unknown>> } };
+  return {
+    doc,
+    schema: body.content['application/json'].schema as { properties: Record<string, Record<string, unknown>> },
+  };
 }
 
 const values: Array<[field: string, value: unknown[], valid: boolean]> = [
@@ -46,21 +52,32 @@ const base = { series: ['s'], pair: ['p', 0], none: [], spread: [] };
 
 test('the derivation itself: a rest element is additionalItems, the required elements minItems', () => {
   const accepts = validatorOf(draft07(derived));
-  for (const [field, value, valid] of values) assert.equal(accepts({ ...base, [field]: value }), valid, `${field} = ${JSON.stringify(value)}`);
+  for (const [field, value, valid] of values)
+    assert.equal(accepts({ ...base, [field]: value }), valid, `${field} = ${JSON.stringify(value)}`);
 });
 
 test('openapi.json 3.1: prefixItems, the rest element as items, minItems; the same verdicts as the derivation', async () => {
   const { doc, schema } = documentSchema('3.1.0');
-  assert.deepEqual(schema.properties.series, { type: 'array', minItems: 1, prefixItems: [{ type: 'string' }], items: { type: 'number' } });
+  assert.deepEqual(schema.properties.series, {
+    type: 'array',
+    minItems: 1,
+    prefixItems: [{ type: 'string' }],
+    items: { type: 'number' },
+  });
   assert.deepEqual(schema.properties.none, { type: 'array', maxItems: 0 });
   const accepts = new Ajv2020({ strict: false }).compile(schema);
-  for (const [field, value, valid] of values) assert.equal(accepts({ ...base, [field]: value }), valid, `3.1: ${field} = ${JSON.stringify(value)}`);
+  for (const [field, value, valid] of values)
+    assert.equal(accepts({ ...base, [field]: value }), valid, `3.1: ${field} = ${JSON.stringify(value)}`);
   await SwaggerParser.validate(structuredClone(doc) as never);
 });
 
 test('openapi.json 3.0: every element is one of the element schemas, rest included, and minItems stays', async () => {
   const { doc, schema } = documentSchema('3.0.3');
-  assert.deepEqual(schema.properties.series, { type: 'array', minItems: 1, items: { anyOf: [{ type: 'string' }, { type: 'number' }] } });
+  assert.deepEqual(schema.properties.series, {
+    type: 'array',
+    minItems: 1,
+    items: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+  });
   const accepts = new Ajv({ strict: false }).compile(schema);
   // 3.0 cannot say which position takes which type: only what no position takes is refused.
   for (const [value, valid] of [

@@ -29,7 +29,12 @@ function rejects(schema: Json, ...values: unknown[]): void {
 const owner = {
   $id: 'Owner',
   type: 'object',
-  properties: { name: { type: 'string' }, email: { type: 'string' }, nickname: { type: 'string' }, phone: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+  properties: {
+    name: { type: 'string' },
+    email: { type: 'string' },
+    nickname: { type: 'string' },
+    phone: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+  },
   required: ['name', 'phone'],
 };
 
@@ -43,7 +48,9 @@ test('interfaces: optional (?: and | undefined) leave required, readonly changes
 test('literals: unions of literals are enums, mixed ones typeless enums, aliases are components', () => {
   const s = clean('F.Literals');
   assert.deepEqual(prop(s, 'kind'), { $id: 'Kind', type: 'string', enum: ['cat', 'dog'] });
-  assert.deepEqual(prop(s, 'maybeKind'), { anyOf: [{ $id: 'Kind', type: 'string', enum: ['cat', 'dog'] }, { type: 'null' }] });
+  assert.deepEqual(prop(s, 'maybeKind'), {
+    anyOf: [{ $id: 'Kind', type: 'string', enum: ['cat', 'dog'] }, { type: 'null' }],
+  });
   assert.deepEqual(prop(s, 'mixed'), { $id: 'Mixed', enum: ['auto', 1, true] });
   assert.deepEqual(prop(s, 'level'), { $id: 'Level', type: 'integer', enum: [1, 2, 3] });
   assert.deepEqual(prop(s, 'ratio'), { $id: 'Ratio', type: 'number', enum: [0.5, 1] });
@@ -64,7 +71,9 @@ test('literals: unions of literals are enums, mixed ones typeless enums, aliases
 test('enums: string and numeric enums are named components; an enum with null keeps its name', () => {
   const s = clean('F.Enums');
   assert.deepEqual(prop(s, 'color'), { $id: 'Color', type: 'string', enum: ['red', 'green'] });
-  assert.deepEqual(prop(s, 'maybeColor'), { anyOf: [{ $id: 'Color', type: 'string', enum: ['red', 'green'] }, { type: 'null' }] });
+  assert.deepEqual(prop(s, 'maybeColor'), {
+    anyOf: [{ $id: 'Color', type: 'string', enum: ['red', 'green'] }, { type: 'null' }],
+  });
   assert.deepEqual(prop(s, 'priority'), { $id: 'Priority', type: 'integer', enum: [0, 1] });
   assert.deepEqual(prop(s, 'onlyRed'), { type: 'string', enum: ['red'] });
 });
@@ -74,10 +83,23 @@ test('discriminated unions of named members: anyOf + discriminator with a mappin
   assert.deepEqual(s, {
     $id: 'Shape',
     anyOf: [
-      { $id: 'Circle', type: 'object', properties: { kind: { type: 'string', enum: ['circle'] }, radius: { type: 'number' } }, required: ['kind', 'radius'] },
-      { $id: 'Square', type: 'object', properties: { kind: { type: 'string', enum: ['square'] }, side: { type: 'number' } }, required: ['kind', 'side'] },
+      {
+        $id: 'Circle',
+        type: 'object',
+        properties: { kind: { type: 'string', enum: ['circle'] }, radius: { type: 'number' } },
+        required: ['kind', 'radius'],
+      },
+      {
+        $id: 'Square',
+        type: 'object',
+        properties: { kind: { type: 'string', enum: ['square'] }, side: { type: 'number' } },
+        required: ['kind', 'side'],
+      },
     ],
-    discriminator: { propertyName: 'kind', mapping: { circle: '#/components/schemas/Circle', square: '#/components/schemas/Square' } },
+    discriminator: {
+      propertyName: 'kind',
+      mapping: { circle: '#/components/schemas/Circle', square: '#/components/schemas/Square' },
+    },
   });
   accepts(s, { kind: 'circle', radius: 1 }, { kind: 'square', side: 2 });
   rejects(s, { kind: 'circle', side: 1 }, { kind: 'triangle' });
@@ -99,7 +121,13 @@ test('collections: arrays, ReadonlyArray, tuples (TypeBox form), records and ind
   const s = clean('F.Collections');
   assert.deepEqual(prop(s, 'tags'), { type: 'array', items: { type: 'string' } });
   assert.deepEqual(prop(s, 'frozen'), { type: 'array', items: { type: 'number' } });
-  assert.deepEqual(prop(s, 'pair'), { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false, minItems: 2, maxItems: 2 });
+  assert.deepEqual(prop(s, 'pair'), {
+    type: 'array',
+    items: [{ type: 'string' }, { type: 'number' }],
+    additionalItems: false,
+    minItems: 2,
+    maxItems: 2,
+  });
   assert.deepEqual(prop(s, 'optionalTail'), {
     type: 'array',
     items: [{ type: 'string' }, { type: 'number' }],
@@ -107,10 +135,19 @@ test('collections: arrays, ReadonlyArray, tuples (TypeBox form), records and ind
     minItems: 1,
     maxItems: 2,
   });
-  assert.deepEqual(prop(s, 'rest'), { type: 'array', items: [{ type: 'string' }], additionalItems: { type: 'boolean' }, minItems: 1 });
+  assert.deepEqual(prop(s, 'rest'), {
+    type: 'array',
+    items: [{ type: 'string' }],
+    additionalItems: { type: 'boolean' },
+    minItems: 1,
+  });
   assert.deepEqual(prop(s, 'scores'), { type: 'object', additionalProperties: { type: 'number' } });
   assert.deepEqual(prop(s, 'byId'), { type: 'object', additionalProperties: owner });
-  assert.deepEqual(prop(s, 'fixedKeys'), { type: 'object', properties: { a: { type: 'boolean' }, b: { type: 'boolean' } }, required: ['a', 'b'] });
+  assert.deepEqual(prop(s, 'fixedKeys'), {
+    type: 'object',
+    properties: { a: { type: 'boolean' }, b: { type: 'boolean' } },
+    required: ['a', 'b'],
+  });
   assert.deepEqual(prop(s, 'bag'), { type: 'object', additionalProperties: true });
   accepts(prop(s, 'pair'), ['a', 1]);
   rejects(prop(s, 'pair'), ['a'], ['a', 'b'], ['a', 1, 2]);
@@ -143,10 +180,22 @@ test('utility and mapped types are inlined structurally', () => {
   const all = { id: { type: 'number' }, name: { type: 'string' }, bio: { type: 'string' } };
   assert.deepEqual(prop(s, 'patch'), { type: 'object', properties: all });
   assert.deepEqual(prop(s, 'full'), { type: 'object', properties: all, required: ['id', 'name', 'bio'] });
-  assert.deepEqual(prop(s, 'summary'), { type: 'object', properties: { id: all.id, name: all.name }, required: ['id', 'name'] });
-  assert.deepEqual(prop(s, 'withoutBio'), { type: 'object', properties: { id: all.id, name: all.name }, required: ['id', 'name'] });
+  assert.deepEqual(prop(s, 'summary'), {
+    type: 'object',
+    properties: { id: all.id, name: all.name },
+    required: ['id', 'name'],
+  });
+  assert.deepEqual(prop(s, 'withoutBio'), {
+    type: 'object',
+    properties: { id: all.id, name: all.name },
+    required: ['id', 'name'],
+  });
   assert.deepEqual(prop(s, 'frozen'), { type: 'object', properties: all, required: ['id', 'name'] });
-  assert.deepEqual(prop(s, 'nullableFields'), { type: 'object', properties: { name: { anyOf: [{ type: 'string' }, { type: 'null' }] } }, required: ['name'] });
+  assert.deepEqual(prop(s, 'nullableFields'), {
+    type: 'object',
+    properties: { name: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+    required: ['name'],
+  });
   assert.deepEqual(clean('Partial<F.Profile>'), { type: 'object', properties: all });
 });
 
@@ -161,7 +210,12 @@ test('generics get readable component names', () => {
   };
   assert.deepEqual(prop(s, 'users'), pageOfUser);
   assert.equal((prop(s, 'pair') as { $id: string }).$id, 'PairOfAAndB');
-  assert.deepEqual(prop(s, 'boxed'), { $id: 'BoxOfString', type: 'object', properties: { value: { type: 'string' } }, required: ['value'] });
+  assert.deepEqual(prop(s, 'boxed'), {
+    $id: 'BoxOfString',
+    type: 'object',
+    properties: { value: { type: 'string' } },
+    required: ['value'],
+  });
   assert.deepEqual(prop(s, 'pages'), {
     $id: 'PageOfPageOfUser',
     type: 'object',
@@ -190,13 +244,22 @@ test('recursion: TypeBox Cyclic form, self, mutual, through arrays, unions and n
       Folder: {
         $id: 'Folder',
         type: 'object',
-        properties: { name: { type: 'string' }, entries: { type: 'array', items: { $ref: 'Entry' } }, parent: { $ref: 'Folder' } },
+        properties: {
+          name: { type: 'string' },
+          entries: { type: 'array', items: { $ref: 'Entry' } },
+          parent: { $ref: 'Folder' },
+        },
         required: ['name', 'entries'],
       },
       Entry: {
         $id: 'Entry',
         anyOf: [
-          { $id: 'File', type: 'object', properties: { name: { type: 'string' }, size: { type: 'number' } }, required: ['name', 'size'] },
+          {
+            $id: 'File',
+            type: 'object',
+            properties: { name: { type: 'string' }, size: { type: 'number' } },
+            required: ['name', 'size'],
+          },
           { $ref: 'Folder' },
         ],
       },
@@ -243,10 +306,23 @@ test('JSDoc: description, @description, constraints as numbers, @default/@exampl
   assert.equal(s.description, 'A documented thing.');
   assert.equal(s.deprecated, true);
   assert.deepEqual(s.examples, [{ count: 1 }]);
-  assert.deepEqual(prop(s, 'count'), { type: 'integer', minimum: 0, maximum: 100, description: 'How many.', default: 1 });
+  assert.deepEqual(prop(s, 'count'), {
+    type: 'integer',
+    minimum: 0,
+    maximum: 100,
+    description: 'How many.',
+    default: 1,
+  });
   assert.deepEqual(prop(s, 'total'), { type: 'integer', format: 'int64' });
   assert.deepEqual(prop(s, 'small'), { type: 'integer', format: 'int32' });
-  assert.deepEqual(prop(s, 'name'), { type: 'string', minLength: 1, maxLength: 20, pattern: '^[a-z]+$', description: 'Shown name.', examples: ['rex', 'max'] });
+  assert.deepEqual(prop(s, 'name'), {
+    type: 'string',
+    minLength: 1,
+    maxLength: 20,
+    pattern: '^[a-z]+$',
+    description: 'Shown name.',
+    examples: ['rex', 'max'],
+  });
   assert.deepEqual(prop(s, 'tagged'), { type: 'string', description: 'From the tag.' });
   assert.deepEqual(prop(s, 'color'), { type: 'string', default: 'red' });
   assert.deepEqual(prop(s, 'email'), { type: 'string', format: 'email' });
@@ -259,7 +335,15 @@ test('JSDoc: description, @description, constraints as numbers, @default/@exampl
 });
 
 test('classes with fields only are objects; anonymous roots have no $id', () => {
-  assert.deepEqual(clean('F.Point'), { $id: 'Point', type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'] });
-  assert.deepEqual(clean('F.User[]'), { type: 'array', items: { $id: 'User', type: 'object', properties: { id: { type: 'number' } }, required: ['id'] } });
+  assert.deepEqual(clean('F.Point'), {
+    $id: 'Point',
+    type: 'object',
+    properties: { x: { type: 'number' }, y: { type: 'number' } },
+    required: ['x', 'y'],
+  });
+  assert.deepEqual(clean('F.User[]'), {
+    type: 'array',
+    items: { $id: 'User', type: 'object', properties: { id: { type: 'number' } }, required: ['id'] },
+  });
   assert.deepEqual(clean('string | null'), { anyOf: [{ type: 'string' }, { type: 'null' }] });
 });

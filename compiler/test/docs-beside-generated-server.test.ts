@@ -110,7 +110,10 @@ test('"Try it out" on the docs page calls this server, not the production one', 
       await status.waitFor({ timeout: 20_000 });
       assert.equal((await status.innerText()).trim(), '200');
       assert.deepEqual(calls, ['42'], 'the local handler answered');
-      assert.match(await block.locator('.request-url pre, .request-url .microlight').first().innerText(), new RegExp(`^${server.url}/v2/items/42`));
+      assert.match(
+        await block.locator('.request-url pre, .request-url .microlight').first().innerText(),
+        new RegExp(`^${server.url}/v2/items/42`),
+      );
       assert.deepEqual(offLoopback, [], 'nothing went to the document’s production server');
     } finally {
       await context.close();
@@ -131,7 +134,10 @@ test("README's docs UI snippet type-checks against the runtime", { timeout: 300_
     "import type { Routes } from '@kitgen/runtime';\nexport interface Handlers { getItem(params: { id: string }): { id: string } }\nexport declare function routes(handlers: Partial<Handlers>): Routes;\n",
   );
   const file = join(dir, 'snippet.mts');
-  await writeFile(file, `import type { Handlers } from './api/index.js';\ndeclare const handlers: Handlers;\n${snippet}\nexport {};\n`);
+  await writeFile(
+    file,
+    `import type { Handlers } from './api/index.js';\ndeclare const handlers: Handlers;\n${snippet}\nexport {};\n`,
+  );
   const r = await typeCheckFolder(dir, ['*.mts']);
   assert.equal(r.status, 0, r.output);
 });

@@ -33,7 +33,11 @@ test('Pets: the generated client calls every operation of the generated server',
     assert.equal(all.headers.xNext, undefined, 'an absent optional header is undefined');
 
     const created = await client.createPet({ body: { name: 'Fido', tag: 'dog' } });
-    assert.deepEqual(created, { status: 201, body: { id: 4, name: 'Fido', tag: 'dog' }, headers: { location: '/pets/4' } });
+    assert.deepEqual(created, {
+      status: 201,
+      body: { id: 4, name: 'Fido', tag: 'dog' },
+      headers: { location: '/pets/4' },
+    });
     assert.deepEqual(await client.showPetById({ petId: 4 }), { id: 4, name: 'Fido', tag: 'dog' });
 
     const missing = await client.either.showPetById({ petId: 99 });
@@ -48,7 +52,16 @@ test('Pets: the generated client calls every operation of the generated server',
     // The server validates what the document says: limit is 1..100, a name is not empty.
     const bad = await fetch(`${server.url}/pets?limit=0`);
     assert.equal(bad.status, 400);
-    assert.equal((await fetch(`${server.url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":""}' })).status, 400);
+    assert.equal(
+      (
+        await fetch(`${server.url}/pets`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"name":""}',
+        })
+      ).status,
+      400,
+    );
   } finally {
     await server.shutdown();
   }
@@ -59,7 +72,8 @@ test('Pets: the generated CLI calls the generated server', async () => {
   try {
     const help = await runCli(cli, server.port, ['--help']);
     assert.equal(help.code, 0, help.stderr);
-    for (const command of ['list-pets', 'create-pet', 'show-pet-by-id', 'delete-pet']) assert.match(help.stdout, new RegExp(command));
+    for (const command of ['list-pets', 'create-pet', 'show-pet-by-id', 'delete-pet'])
+      assert.match(help.stdout, new RegExp(command));
 
     const list = await runCli(cli, server.port, ['list-pets', '--limit', '1']);
     assert.equal(list.code, 0, list.stderr);
@@ -144,15 +158,33 @@ test('Pets: a partial set of handlers serves what it has; each missing operation
     server = await serve(routes({ listPets: all.listPets.bind(all), showPetById: all.showPetById.bind(all) }));
     const warned = logs.lines.filter((l) => String(l.msg).includes('no handler'));
     assert.equal(warned.length, 1, 'logged once, when the routes were built');
-    assert.match(String(warned[0].msg), /^2 of 4 operations have no handler and answer 501 Not Implemented: createPet, deletePet$/);
+    assert.match(
+      String(warned[0].msg),
+      /^2 of 4 operations have no handler and answer 501 Not Implemented: createPet, deletePet$/,
+    );
     const client = createClient({ baseUrl: server.url });
     assert.equal((await client.listPets()).body.length, 3);
-    const r = await fetch(`${server.url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Fido"}' });
+    const r = await fetch(`${server.url}/pets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Fido"}',
+    });
     assert.equal(r.status, 501);
-    assert.deepEqual(await r.json(), { error: 'Not Implemented', message: "Operation 'createPet' is not implemented by this server yet" });
+    assert.deepEqual(await r.json(), {
+      error: 'Not Implemented',
+      message: "Operation 'createPet' is not implemented by this server yet",
+    });
     assert.equal((await fetch(`${server.url}/pets/1`, { method: 'DELETE' })).status, 501);
-    assert.equal(logs.lines.filter((l) => String(l.msg).includes('no handler')).length, 1, 'requests for missing operations are not logged again');
-    assert.equal(logs.lines.filter((l) => (l.level ?? 0) >= 50).length, 0, 'no error logged: a missing handler is not a crash');
+    assert.equal(
+      logs.lines.filter((l) => String(l.msg).includes('no handler')).length,
+      1,
+      'requests for missing operations are not logged again',
+    );
+    assert.equal(
+      logs.lines.filter((l) => (l.level ?? 0) >= 50).length,
+      0,
+      'no error logged: a missing handler is not a crash',
+    );
   } finally {
     logs.restore();
     await server?.shutdown();

@@ -67,13 +67,19 @@ test('go-to-definition on generated names lands on readable declarations', () =>
     file: 'server.d.ts',
     line: 'export interface Handlers extends HandlersOf<Pick<typeof endpoints, endpoints.OperationName>> {}',
   });
-  assert.deepEqual(definitionAt(ls, 'createClient', 1), { file: 'client.d.ts', line: 'export declare function createClient(options: ClientOptions): Client;' });
+  assert.deepEqual(definitionAt(ls, 'createClient', 1), {
+    file: 'client.d.ts',
+    line: 'export declare function createClient(options: ClientOptions): Client;',
+  });
   // Client and Handlers are mapped over the endpoints: a method, the same method under `either`
   // and a handler land on the endpoint's declaration, beside its params, output and error types.
   const endpoint = { file: 'endpoints.d.ts', line: 'export declare const showPetById: EndpointOf<{' };
   assert.deepEqual(definitionAt(ls, 'showPetById'), endpoint);
   assert.deepEqual(definitionAt(ls, 'showPetById', 1), endpoint);
-  assert.deepEqual(definitionAt(ls, 'listPets'), { file: 'endpoints.d.ts', line: 'export declare const listPets: EndpointOf<{' });
+  assert.deepEqual(definitionAt(ls, 'listPets'), {
+    file: 'endpoints.d.ts',
+    line: 'export declare const listPets: EndpointOf<{',
+  });
 });
 
 test('hover on a client method shows the operation and its types', () => {
@@ -91,8 +97,10 @@ test('hover on a client method shows the operation and its types', () => {
     '(property) showPetById: (params: ShowPetByIdParams, options?: CallOptions | undefined) => Promise<Either<ShowPetByIdError, Pet>>',
   );
   assert.match(ts.displayPartsToString(viaEither.documentation), /Info for a specific pet/);
-  const members = ls.getCompletionsAtPosition(user, userText.indexOf('showPetById'), {})?.entries.map((e) => e.name) ?? [];
-  for (const op of ['listPets', 'createPet', 'showPetById', 'deletePet', 'either']) assert.ok(members.includes(op), `completion lists ${op}`);
+  const members =
+    ls.getCompletionsAtPosition(user, userText.indexOf('showPetById'), {})?.entries.map((e) => e.name) ?? [];
+  for (const op of ['listPets', 'createPet', 'showPetById', 'deletePet', 'either'])
+    assert.ok(members.includes(op), `completion lists ${op}`);
   // A handler: its params, context and result, and the operation's documentation.
   const handler = ls.getQuickInfoAtPosition(user, userText.indexOf('listPets'));
   assert.ok(handler);

@@ -99,7 +99,8 @@ test('a spoiled or stray flag is refused 400 naming it, and no handler runs', as
 
 test('a header names the operation too: PUT with x-amz-copy-source copies, without it uploads', async () => {
   await withServer(async ({ url }) => {
-    const put = async (query: string, headers: Record<string, string> = {}) => who(await fetch(`${url}/photos/cat.jpg${query}`, { method: 'PUT', headers }));
+    const put = async (query: string, headers: Record<string, string> = {}) =>
+      who(await fetch(`${url}/photos/cat.jpg${query}`, { method: 'PUT', headers }));
     assert.equal(await put(''), 'putObject');
     assert.equal(await put('', { 'x-amz-copy-source': '/other/dog.jpg' }), 'copyObject');
     assert.equal(await put('?partNumber=1&uploadId=u1'), 'uploadPart');
@@ -113,7 +114,8 @@ test('a header names the operation too: PUT with x-amz-copy-source copies, witho
 
 test('an array header is a comma-separated list (OpenAPI simple style), each item checked', async () => {
   await withServer(async ({ url }) => {
-    const list = async (value: string) => who(await fetch(`${url}/photos`, { headers: { 'x-amz-optional-object-attributes': value } }));
+    const list = async (value: string) =>
+      who(await fetch(`${url}/photos`, { headers: { 'x-amz-optional-object-attributes': value } }));
     assert.equal(await list('RestoreStatus'), 'listObjects ["RestoreStatus"]');
     assert.equal(await list('RestoreStatus,Owner'), 'listObjects ["RestoreStatus","Owner"]');
     assert.equal(await list('RestoreStatus, Owner'), 'listObjects ["RestoreStatus","Owner"]');

@@ -33,7 +33,8 @@ for (const c of cases) {
     const stale = [...expected.keys()].filter((p) => !files.has(p));
     assert.deepEqual(missing, [], `${c.name}: files generated but not in expected/ (KITGEN_UPDATE_GOLDEN=1 rewrites)`);
     assert.deepEqual(stale, [], `${c.name}: stale files in expected/ that are no longer generated`);
-    for (const [path, text] of files) assert.equal(text, expected.get(path), `${c.name}: ${path} differs from expected/${path}`);
+    for (const [path, text] of files)
+      assert.equal(text, expected.get(path), `${c.name}: ${path} differs from expected/${path}`);
     const expectedDiagnostics = existsSync(diagnosticsFile) ? await readFile(diagnosticsFile, 'utf8') : '';
     assert.equal(diagnostics, expectedDiagnostics, `${c.name}: messages differ from diagnostics.txt`);
   });

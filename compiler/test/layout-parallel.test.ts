@@ -39,7 +39,10 @@ test('layoutAll works in a process started with --max-old-space-size', () => {
     const out = await layoutAll(texts, 120);
     console.log(out.length, out.every((t) => t.includes('\\n  p0:')));
   `;
-  const r = spawnSync(process.execPath, ['--max-old-space-size=3072', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--max-old-space-size=3072', '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), '8 true');
 });

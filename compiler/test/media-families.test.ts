@@ -3,7 +3,11 @@
 // runtime), held equal here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bodyKind, isVendorJsonType as compilerVendorJson, notJsonWords as compilerWords } from '../src/model/mediaTypes.ts';
+import {
+  bodyKind,
+  isVendorJsonType as compilerVendorJson,
+  notJsonWords as compilerWords,
+} from '../src/model/mediaTypes.ts';
 import { isMisnamedText, isVendorJsonType, notJsonWords } from '../../runtime/src/codec/body/mediaFamilies.ts';
 
 const samples = [
@@ -48,7 +52,11 @@ test('media families: a vendor type is JSON over a JSON value only; binary famil
     'application/prs.example',
     'application/json+sarif',
   ]);
-  assert.equal(bodyKind('application/vnd.goa.error', 'string'), 'binary', 'a string under a vendor type is its text, not JSON');
+  assert.equal(
+    bodyKind('application/vnd.goa.error', 'string'),
+    'binary',
+    'a string under a vendor type is its text, not JSON',
+  );
   assert.equal(bodyKind('application/vnd.goa.error', 'none'), 'binary');
   assert.equal(bodyKind('image/jpeg', 'json'), 'binary');
   assert.equal(bodyKind('application/octet-stream', 'json'), 'binary');

@@ -16,7 +16,8 @@ interface Order {
 }
 const orders = new Map<string, Order>([['o1', { id: 'o1', lines: ['tea', 'milk'] }]]);
 const handlers = {
-  getOrder: ({ id }: { id: string }) => orders.get(id) ?? endpoints.getOrder.fail({ status: 404, body: { message: `no order ${id}` } }),
+  getOrder: ({ id }: { id: string }) =>
+    orders.get(id) ?? endpoints.getOrder.fail({ status: 404, body: { message: `no order ${id}` } }),
   patchOrder: ({ id, body }: { id: string; body: { lines?: string[] } }) => {
     const order = { id, lines: body.lines ?? [] };
     orders.set(id, order);
@@ -42,8 +43,18 @@ test('media ranges: the server sends the concrete type the schema is sent as, ne
       ['/orders/o1/count', 'application/json', (r) => r.json(), 2],
       ['/orders/o1/status', 'text/plain; charset=utf-8', (r) => r.text(), 'shipped'],
       ['/orders/o1/note', 'text/plain; charset=utf-8', (r) => r.text(), 'leave at the door'],
-      ['/orders/o1/invoice', 'application/octet-stream', async (r) => [...new Uint8Array(await r.arrayBuffer())], [37, 80, 68, 70]],
-      ['/orders/o1/raw', 'application/octet-stream', async (r) => [...new Uint8Array(await r.arrayBuffer())], [1, 2, 3]],
+      [
+        '/orders/o1/invoice',
+        'application/octet-stream',
+        async (r) => [...new Uint8Array(await r.arrayBuffer())],
+        [37, 80, 68, 70],
+      ],
+      [
+        '/orders/o1/raw',
+        'application/octet-stream',
+        async (r) => [...new Uint8Array(await r.arrayBuffer())],
+        [1, 2, 3],
+      ],
     ];
     for (const accept of [undefined, '*/*', 'application/json, text/plain;q=0.5, */*;q=0.1']) {
       for (const [path, contentType, read, body] of cases) {
@@ -55,7 +66,11 @@ test('media ranges: the server sends the concrete type the schema is sent as, ne
     }
     const missing = await fetch(`${server.url}/orders/zz`);
     assert.equal(missing.status, 404);
-    assert.equal(missing.headers.get('content-type'), 'application/json', 'a declared error under any type is JSON too');
+    assert.equal(
+      missing.headers.get('content-type'),
+      'application/json',
+      'a declared error under any type is JSON too',
+    );
     assert.deepEqual(await missing.json(), { message: 'no order zz' });
   } finally {
     await server.shutdown();
@@ -65,7 +80,13 @@ test('media ranges: the server sends the concrete type the schema is sent as, ne
 test('media ranges: a JSON-shaped request body declared as any type is read as JSON whatever its Content-Type', async () => {
   const server = await serve(routes(handlers));
   try {
-    for (const contentType of ['application/json', 'text/plain', 'application/octet-stream', 'application/merge-patch+json', undefined]) {
+    for (const contentType of [
+      'application/json',
+      'text/plain',
+      'application/octet-stream',
+      'application/merge-patch+json',
+      undefined,
+    ]) {
       const r = await fetch(`${server.url}/orders/p1`, {
         method: 'PATCH',
         ...(contentType === undefined ? { headers: {} } : { headers: { 'content-type': contentType } }),
@@ -75,10 +96,18 @@ test('media ranges: a JSON-shaped request body declared as any type is read as J
       assert.equal(r.headers.get('content-type'), 'application/json', 'application/* answers JSON for an object');
       assert.deepEqual(await r.json(), { id: 'p1', lines: ['bread'] });
     }
-    const notJson = await fetch(`${server.url}/orders/p2`, { method: 'PATCH', headers: { 'content-type': 'text/plain' }, body: 'bread' });
+    const notJson = await fetch(`${server.url}/orders/p2`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'text/plain' },
+      body: 'bread',
+    });
     assert.equal(notJson.status, 400, 'a body that is not JSON is refused, naming the body');
     assert.match(await notJson.text(), /body/);
-    const wrong = await fetch(`${server.url}/orders/p3`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"lines":"bread"}' });
+    const wrong = await fetch(`${server.url}/orders/p3`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"lines":"bread"}',
+    });
     assert.equal(wrong.status, 400, 'and it is validated against its schema');
   } finally {
     await server.shutdown();
@@ -88,8 +117,17 @@ test('media ranges: a JSON-shaped request body declared as any type is read as J
 test('media ranges: a body listed as ASP.NET lists JSON (application/*+json, application/json, text/json) takes each, and any +json type', async () => {
   const server = await serve(routes(handlers));
   try {
-    for (const contentType of ['application/json', 'text/json', 'application/merge-patch+json', 'application/vnd.orders+json; charset=utf-8']) {
-      const r = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify({ lines: ['salt'] }) });
+    for (const contentType of [
+      'application/json',
+      'text/json',
+      'application/merge-patch+json',
+      'application/vnd.orders+json; charset=utf-8',
+    ]) {
+      const r = await fetch(`${server.url}/orders`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: JSON.stringify({ lines: ['salt'] }),
+      });
       assert.equal(r.status, 201, `${contentType}: ${await r.clone().text()}`);
       assert.equal(r.headers.get('content-type'), 'application/json');
       assert.deepEqual(((await r.json()) as Order).lines, ['salt']);
@@ -99,9 +137,17 @@ test('media ranges: a body listed as ASP.NET lists JSON (application/*+json, app
       headers: { 'content-type': 'application/json', accept: 'text/json' },
       body: JSON.stringify({ lines: [] }),
     });
-    assert.equal(textJson.headers.get('content-type'), 'text/json; charset=utf-8', 'text/json asked for is JSON under that name');
+    assert.equal(
+      textJson.headers.get('content-type'),
+      'text/json; charset=utf-8',
+      'text/json asked for is JSON under that name',
+    );
     assert.deepEqual(((await textJson.json()) as Order).lines, []);
-    const xml = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<order/>' });
+    const xml = await fetch(`${server.url}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<order/>',
+    });
     assert.equal(xml.status, 415, 'a type no declared one covers is refused');
   } finally {
     await server.shutdown();

@@ -13,7 +13,8 @@ import { serve } from './support/e2e.ts';
 
 const accounts = new Map([['a1', { id: 'a1', balance: 12.5 }]]);
 const handlers = {
-  getAccount: ({ id }: { id: string }) => accounts.get(id) ?? endpoints.getAccount.fail({ status: 404, body: { message: `no account ${id}` } }),
+  getAccount: ({ id }: { id: string }) =>
+    accounts.get(id) ?? endpoints.getAccount.fail({ status: 404, body: { message: `no account ${id}` } }),
   putAccount: ({ id, body }: { id: string; body: { id: string; balance: number } }) => {
     accounts.set(id, body);
     return body;
@@ -42,7 +43,11 @@ test('media type parameters: each declared media type is answered with its codec
 
     const motd = await fetch(`${server.url}/accounts/a1/motd`);
     assert.equal(motd.status, 200);
-    assert.equal(motd.headers.get('content-type'), 'text/plain; charset=utf-8', 'the declared charset, not a second one');
+    assert.equal(
+      motd.headers.get('content-type'),
+      'text/plain; charset=utf-8',
+      'the declared charset, not a second one',
+    );
     assert.equal(await motd.text(), 'Grüße');
   } finally {
     await server.shutdown();
@@ -52,19 +57,35 @@ test('media type parameters: each declared media type is answered with its codec
 test('media type parameters: a request body declared with a charset is read with or without it; two profiles of one type are negotiated', async () => {
   const server = await serve(routes(handlers));
   try {
-    for (const contentType of ['application/json; charset=utf-8', 'application/json', 'Application/JSON;Charset=UTF-8']) {
+    for (const contentType of [
+      'application/json; charset=utf-8',
+      'application/json',
+      'Application/JSON;Charset=UTF-8',
+    ]) {
       const r = await fetch(`${server.url}/accounts/b${contentType.length}`, {
         method: 'PUT',
         headers: { 'content-type': contentType },
         body: JSON.stringify({ id: 'b', balance: 3 }),
       });
       assert.equal(r.status, 200, `${contentType}: ${await r.clone().text()}`);
-      assert.equal(r.headers.get('content-type'), 'application/json; profile="CamelCase"', 'the first declared profile');
+      assert.equal(
+        r.headers.get('content-type'),
+        'application/json; profile="CamelCase"',
+        'the first declared profile',
+      );
       assert.deepEqual(await r.json(), { id: 'b', balance: 3 });
     }
-    const bad = await fetch(`${server.url}/accounts/c`, { method: 'PUT', headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"id":"c"}' });
+    const bad = await fetch(`${server.url}/accounts/c`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"id":"c"}',
+    });
     assert.equal(bad.status, 400, 'the body is still validated');
-    const xml = await fetch(`${server.url}/accounts/c`, { method: 'PUT', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+    const xml = await fetch(`${server.url}/accounts/c`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
     assert.equal(xml.status, 415);
 
     const accept = await fetch(`${server.url}/accounts/d`, {
@@ -73,7 +94,11 @@ test('media type parameters: a request body declared with a charset is read with
       body: JSON.stringify({ id: 'd', balance: 1 }),
     });
     assert.equal(accept.status, 200);
-    assert.equal(accept.headers.get('content-type'), 'application/json; profile="CamelCase"', 'Accept by the essence keeps the declared parameters');
+    assert.equal(
+      accept.headers.get('content-type'),
+      'application/json; profile="CamelCase"',
+      'Accept by the essence keeps the declared parameters',
+    );
   } finally {
     await server.shutdown();
   }
@@ -85,9 +110,15 @@ test('media type parameters: the generated client sends and reads them', async (
     const client = createClient({ baseUrl: server.url });
     assert.deepEqual(await client.putAccount({ id: 'e', body: { id: 'e', balance: 9 } }), { id: 'e', balance: 9 });
     assert.deepEqual(await client.getAccount({ id: 'e' }), { id: 'e', balance: 9 });
-    assert.deepEqual(await client.either.getAccount({ id: 'nope' }), { _tag: 'left', left: { status: 404, body: { message: 'no account nope' } } });
+    assert.deepEqual(await client.either.getAccount({ id: 'nope' }), {
+      _tag: 'left',
+      left: { status: 404, body: { message: 'no account nope' } },
+    });
     assert.equal(await client.getAccountMotd({ id: 'e' }), 'Grüße');
-    assert.deepEqual(await client.getAccountCard({ id: 'e' }), { '@id': 'https://example.com/accounts/e', name: 'Card' });
+    assert.deepEqual(await client.getAccountCard({ id: 'e' }), {
+      '@id': 'https://example.com/accounts/e',
+      name: 'Card',
+    });
   } finally {
     await server.shutdown();
   }

@@ -20,7 +20,9 @@ const documentFile = 'compiler/test/fixtures/mock/openapi.yaml';
 const doc = parse(readFileSync(join(repoRoot, documentFile), 'utf8')) as OpenApiDocument;
 const referee = new DocumentReferee(doc);
 const okPointer = (path: string, method: string, status: string, mediaType = 'application/json') =>
-  `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}/content/${mediaType.replace(/\//g, '~1')}/schema`.slice(1);
+  `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}/content/${mediaType.replace(/\//g, '~1')}/schema`.slice(
+    1,
+  );
 
 let mock: MockProcess;
 before(async () => {
@@ -30,10 +32,17 @@ after(async () => {
   assert.equal(await mock.stop(), 0, 'Ctrl-C stops it cleanly');
 });
 
-async function json(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+async function json(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown; headers: Headers }> {
   const response = await fetch(`${mock.url}${path}`, { headers });
   const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown), headers: response.headers };
+  return {
+    status: response.status,
+    body: text === '' ? undefined : (JSON.parse(text) as unknown),
+    headers: response.headers,
+  };
 }
 
 test('it prints where it listens and how many operations it serves', () => {
@@ -68,7 +77,10 @@ test('Prefer: code=404 answers the declared 404 with its example; an undeclared 
   assert.deepEqual(missing.body, { code: 404, message: 'no animal 42' });
   const teapot = await json('/animals/7', { prefer: 'code=418' });
   assert.equal(teapot.status, 400);
-  assert.match(JSON.stringify(teapot.body), /code=418 names no response of GET \/animals\/\{animalId\}; it declares 200, 404/);
+  assert.match(
+    JSON.stringify(teapot.body),
+    /code=418 names no response of GET \/animals\/\{animalId\}; it declares 200, 404/,
+  );
 });
 
 test('Prefer: dynamic=true answers values made from the schema even where examples exist, valid for the document', async () => {
@@ -100,7 +112,8 @@ test('without examples, sampled values respect formats, patterns, enums, writeOn
 
 test('a sample the document refuses is still answered, and the mock says so once on stderr', async () => {
   for (let i = 0; i < 2; i++) assert.equal((await json('/codes')).status, 200);
-  const said = mock.output().stderr.match(/kitgen mock: GET \/codes: the 200 answer may not fit the document \(.*\)/g) ?? [];
+  const said =
+    mock.output().stderr.match(/kitgen mock: GET \/codes: the 200 answer may not fit the document \(.*\)/g) ?? [];
   assert.equal(said.length, 1, mock.output().stderr);
 });
 
@@ -119,7 +132,11 @@ test('CORS is on: a preflight is answered, and answers carry the allowed origin'
   const origin = 'http://localhost:5173';
   const pre = await fetch(`${mock.url}/animals`, {
     method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type, authorization',
+    },
   });
   assert.equal(pre.status, 204);
   assert.equal(pre.headers.get('access-control-allow-origin'), origin);
@@ -132,7 +149,10 @@ test('the docs page is served at /docs over the same document, calling the mock 
   const page = await fetch(`${mock.url}/docs`);
   assert.equal(page.status, 200);
   assert.match(await page.text(), /<html/i);
-  const served = (await (await fetch(`${mock.url}/docs/openapi.json`)).json()) as { info: { title: string }; servers: Array<{ url: string }> };
+  const served = (await (await fetch(`${mock.url}/docs/openapi.json`)).json()) as {
+    info: { title: string };
+    servers: Array<{ url: string }>;
+  };
   assert.equal(served.info.title, 'Mock zoo');
   assert.equal(served.servers[0].url, '/');
 });
@@ -150,11 +170,15 @@ test('invalid requests are refused exactly as a generated server of the document
   const code = EndpointGen.fromOpenAPI(source.document, { targets: ['server'] });
   await mkdir(generatedDir, { recursive: true });
   for (const [path, text] of code.files) if (path.endsWith('.js')) await writeFile(join(generatedDir, path), text);
-  const server = (await import(pathToFileURL(join(generatedDir, 'server.js')).href)) as { routes(h: object, o: object): Parameters<typeof serve>[0] };
+  const server = (await import(pathToFileURL(join(generatedDir, 'server.js')).href)) as {
+    routes(h: object, o: object): Parameters<typeof serve>[0];
+  };
   const never = () => {
     throw new Error('an invalid request reached the handler');
   };
-  generated = await serve(server.routes(Object.fromEntries(code.api.operations.map((op) => [op.ident, never])), { basePath: '' }));
+  generated = await serve(
+    server.routes(Object.fromEntries(code.api.operations.map((op) => [op.ident, never])), { basePath: '' }),
+  );
   const json = { 'content-type': 'application/json' };
   const invalid: Array<[string, string, RequestInit]> = [
     ['a path parameter below its minimum', '/animals/0', {}],
@@ -162,17 +186,39 @@ test('invalid requests are refused exactly as a generated server of the document
     ['a path parameter breaking its pattern', '/keepers/X-1', {}],
     ['a query parameter above its maximum', '/animals?limit=500', {}],
     ['credentials left out', '/animals', { method: 'POST', headers: json, body: '{"name":"Kit","kind":"cat"}' }],
-    ['a required property left out', '/animals', { method: 'POST', headers: { ...json, authorization: 'Bearer t' }, body: '{"kind":"cat"}' }],
-    ['an enum broken', '/animals', { method: 'POST', headers: { ...json, authorization: 'Bearer t' }, body: '{"name":"Kit","kind":"cow"}' }],
-    ['malformed JSON', '/animals', { method: 'POST', headers: { ...json, authorization: 'Bearer t' }, body: '{"name":' }],
-    ['an undeclared media type', '/animals', { method: 'POST', headers: { 'content-type': 'text/plain', authorization: 'Bearer t' }, body: 'Kit' }],
+    [
+      'a required property left out',
+      '/animals',
+      { method: 'POST', headers: { ...json, authorization: 'Bearer t' }, body: '{"kind":"cat"}' },
+    ],
+    [
+      'an enum broken',
+      '/animals',
+      { method: 'POST', headers: { ...json, authorization: 'Bearer t' }, body: '{"name":"Kit","kind":"cow"}' },
+    ],
+    [
+      'malformed JSON',
+      '/animals',
+      { method: 'POST', headers: { ...json, authorization: 'Bearer t' }, body: '{"name":' },
+    ],
+    [
+      'an undeclared media type',
+      '/animals',
+      { method: 'POST', headers: { 'content-type': 'text/plain', authorization: 'Bearer t' }, body: 'Kit' },
+    ],
     ['an undeclared method', '/tickets', { method: 'DELETE' }],
     ['an unknown path', '/zebras', {}],
   ];
   for (const [what, path, init] of invalid) {
-    const [fromMock, fromGenerated]: Response[] = await Promise.all([fetch(`${mock.url}${path}`, init), fetch(`${generated.url}${path}`, init)]);
+    const [fromMock, fromGenerated]: Response[] = await Promise.all([
+      fetch(`${mock.url}${path}`, init),
+      fetch(`${generated.url}${path}`, init),
+    ]);
     const [a, b] = [await fromMock.text(), await fromGenerated.text()];
-    assert.ok(fromGenerated.status >= 400 && fromGenerated.status < 500, `${what}: the generated server refuses it (${fromGenerated.status})`);
+    assert.ok(
+      fromGenerated.status >= 400 && fromGenerated.status < 500,
+      `${what}: the generated server refuses it (${fromGenerated.status})`,
+    );
     assert.equal(fromMock.status, fromGenerated.status, `${what}: the same status`);
     assert.equal(a, b, `${what}: the same body`);
   }
@@ -195,7 +241,8 @@ test('--seed answers the same values for the same seed, other enum members for a
     one.zone !== other.zone || one.shift !== other.shift,
     `seeds 1 and 2 choose other enum members (${one.zone}/${one.shift}, ${other.zone}/${other.shift})`,
   );
-  for (const t of [one, other]) assert.equal(referee.check(okPointer('/tickets', 'get', '200'), 'response', t.ticket), undefined);
+  for (const t of [one, other])
+    assert.equal(referee.check(okPointer('/tickets', 'get', '200'), 'response', t.ticket), undefined);
 });
 
 test("a document kitgen cannot compile gets the compiler's diagnostics and exit code 1; a bad option exit code 2", async () => {

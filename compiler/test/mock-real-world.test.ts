@@ -38,20 +38,32 @@ async function generatedServer(file: string, name: string): Promise<Running> {
   const code = EndpointGen.fromOpenAPI(source.document, { targets: ['server'], split: false });
   const dir = join(workDir, name.replace(/[^A-Za-z0-9._-]+/g, '_'));
   await mkdir(dir, { recursive: true });
-  for (const [path, text] of code.files) if (path.endsWith('.js') && !path.includes('/')) await writeFile(join(dir, path), text);
-  const server = (await import(pathToFileURL(join(dir, 'server.js')).href)) as { routes(h: object, o: object): Parameters<typeof serve>[0] };
+  for (const [path, text] of code.files)
+    if (path.endsWith('.js') && !path.includes('/')) await writeFile(join(dir, path), text);
+  const server = (await import(pathToFileURL(join(dir, 'server.js')).href)) as {
+    routes(h: object, o: object): Parameters<typeof serve>[0];
+  };
   const never = () => {
     throw new Error('an invalid request reached the handler');
   };
   return serve(server.routes(Object.fromEntries(code.api.operations.map((op) => [op.ident, never])), { basePath: '' }));
 }
 
-async function call(base: string, op: DocumentOperation, parts: RequestParts, extra: Record<string, string> = {}): Promise<Seen> {
+async function call(
+  base: string,
+  op: DocumentOperation,
+  parts: RequestParts,
+  extra: Record<string, string> = {},
+): Promise<Seen> {
   const { url, init } = render(base, op, parts);
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(extra)) headers.set(k, v);
   const response = await fetch(url, { ...init, headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
-  return { status: response.status, contentType: response.headers.get('content-type') ?? undefined, text: await response.text() };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? undefined,
+    text: await response.text(),
+  };
 }
 
 for (const s of sample) {
@@ -77,12 +89,23 @@ for (const s of sample) {
         for (const prefer of [{}, { prefer: 'dynamic=true' }] as Array<Record<string, string>>) {
           const seen = await call(mock.url, op, parts, prefer);
           const findings = judgeValidAnswer(doc, referee, op, seen);
-          assert.deepEqual(findings, [], `${label} ${JSON.stringify(prefer)}: ${seen.status} ${seen.text.slice(0, 300)}`);
+          assert.deepEqual(
+            findings,
+            [],
+            `${label} ${JSON.stringify(prefer)}: ${seen.status} ${seen.text.slice(0, 300)}`,
+          );
           valid++;
         }
         for (const spoiled of invalidRequests(doc, referee, op, parts)) {
-          const [fromMock, fromGenerated] = [await call(mock.url, op, spoiled.parts), await call(generated.url, op, spoiled.parts)];
-          assert.equal(fromMock.status, fromGenerated.status, `${label}, ${spoiled.how}: the generated server's status`);
+          const [fromMock, fromGenerated] = [
+            await call(mock.url, op, spoiled.parts),
+            await call(generated.url, op, spoiled.parts),
+          ];
+          assert.equal(
+            fromMock.status,
+            fromGenerated.status,
+            `${label}, ${spoiled.how}: the generated server's status`,
+          );
           assert.equal(fromMock.text, fromGenerated.text, `${label}, ${spoiled.how}: the generated server's body`);
           refused++;
         }

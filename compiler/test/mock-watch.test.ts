@@ -29,9 +29,13 @@ test(
 
       await writeFile(file, `${original}\n  - : [unclosed\n`);
       const deadline = Date.now() + 60_000;
-      while (!/waiting for the document to change/.test(mock.output().stderr) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while (!/waiting for the document to change/.test(mock.output().stderr) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
       assert.match(mock.output().stderr, /openapi\.yaml:\d+/, "the compiler's diagnostic, with its place");
-      assert.match(mock.output().stderr, /still serving the last version of .*openapi\.yaml; waiting for the document to change/);
+      assert.match(
+        mock.output().stderr,
+        /still serving the last version of .*openapi\.yaml; waiting for the document to change/,
+      );
       assert.equal(await name(mock.url), 'Felix', 'the last version goes on serving');
 
       const fixed = mock.nextStart(60_000);

@@ -16,7 +16,8 @@ test('braces that start no quantifier are escaped; quantifiers and class braces 
   const samples = ['1', '12', '1{,2}', '1[0-9]', 'aabccc', 'aabbc', 'x}', 'x', '{}{}12', '{1'];
   for (const [written] of cases) {
     const rewritten = new RegExp(unicodePattern(written) as string, 'u');
-    for (const s of samples) assert.equal(rewritten.test(s), new RegExp(written).test(s), `${written} on ${JSON.stringify(s)}`);
+    for (const s of samples)
+      assert.equal(rewritten.test(s), new RegExp(written).test(s), `${written} on ${JSON.stringify(s)}`);
   }
 });
 
@@ -26,7 +27,8 @@ test("ijenko's functionality selector is kept and refuses what it does not descr
   const kept = unicodePattern(written);
   assert.ok(kept !== undefined);
   const re = new RegExp(kept, 'u');
-  for (const s of ['zz-invalid', 'lamp', 'Light@7', 'zz-invalid|lamp']) assert.equal(re.test(s), new RegExp(written).test(s), s);
+  for (const s of ['zz-invalid', 'lamp', 'Light@7', 'zz-invalid|lamp'])
+    assert.equal(re.test(s), new RegExp(written).test(s), s);
   assert.equal(re.test('zz-invalid'), false);
   assert.equal(re.test('lamp'), true);
 });

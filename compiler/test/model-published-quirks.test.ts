@@ -35,7 +35,13 @@ const doc = {
           default: {
             description: 'an error',
             content: {
-              'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'integer' }, detail: { type: 'string' } } } },
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['error'],
+                  properties: { error: { type: 'integer' }, detail: { type: 'string' } },
+                },
+              },
             },
           },
         },
@@ -67,7 +73,12 @@ test('a required link in a declared error is about:blank; an optional one is lef
   errors.paths['/records'].patch.responses.default.content['application/json'].schema = {
     type: 'object',
     required: ['message', 'code', 'href'],
-    properties: { message: { type: 'string' }, code: { type: 'integer' }, href: { type: 'string' }, link: { type: 'string' } },
+    properties: {
+      message: { type: 'string' },
+      code: { type: 'integer' },
+      href: { type: 'string' },
+      link: { type: 'string' },
+    },
   } as never;
   const server = EndpointGen.fromOpenAPI(errors).files.get('server.js') ?? '';
   assert.match(server, /"message": f\.message, "code": f\.status, "href": "about:blank" \}/);

@@ -7,7 +7,9 @@ import { CompileError, EndpointGen } from '../src/index.ts';
 const ok = { description: 'Ok.' };
 
 function warnings(document: object): string[] {
-  return EndpointGen.fromOpenAPI(document, { targets: ['endpoints'] }).warnings.map((w) => `${w.pointer}: ${w.message}`);
+  return EndpointGen.fromOpenAPI(document, { targets: ['endpoints'] }).warnings.map(
+    (w) => `${w.pointer}: ${w.message}`,
+  );
 }
 
 test('media types with their own schemas (train-travel problem+xml) are body variants, not warnings; XML without a codec is bytes', () => {
@@ -20,8 +22,20 @@ test('media types with their own schemas (train-travel problem+xml) are body var
         get: {
           operationId: 'a',
           responses: {
-            '400': { description: 'Bad.', content: { 'application/problem+json': { schema: problem }, 'application/problem+xml': { schema: problem } } },
-            '200': { description: 'Ok.', content: { 'application/json': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'integer' } } } },
+            '400': {
+              description: 'Bad.',
+              content: {
+                'application/problem+json': { schema: problem },
+                'application/problem+xml': { schema: problem },
+              },
+            },
+            '200': {
+              description: 'Ok.',
+              content: {
+                'application/json': { schema: { type: 'string' } },
+                'text/csv': { schema: { type: 'integer' } },
+              },
+            },
           },
         },
       },
@@ -30,7 +44,8 @@ test('media types with their own schemas (train-travel problem+xml) are body var
   };
   assert.deepEqual(warnings(document), []);
   const op = EndpointGen.fromOpenAPI(document, { targets: ['endpoints'] }).api.operations[0];
-  const variants = (r: (typeof op.outputs)[number]) => r.content?.variants?.map((v) => [v.mediaTypes.join(), v.kind, v.schema.kind]);
+  const variants = (r: (typeof op.outputs)[number]) =>
+    r.content?.variants?.map((v) => [v.mediaTypes.join(), v.kind, v.schema.kind]);
   assert.deepEqual(variants(op.outputs[0]), [
     ['application/json', 'json', 'string'],
     ['text/csv', 'text', 'string'],
@@ -52,7 +67,9 @@ test('a multipart body beside a JSON body is a variant with its parts; a multipa
           requestBody: {
             content: {
               'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } },
-              'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } },
+              'multipart/form-data': {
+                schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+              },
             },
           },
           responses: {
@@ -92,7 +109,12 @@ test('an operation without responses is fine in 3.1 and an error in 3.0, which r
     () => EndpointGen.fromOpenAPI(doc('3.0.3'), { targets: ['endpoints'] }),
     (e) =>
       e instanceof CompileError &&
-      e.diagnostics.some((d) => d.severity === 'error' && d.pointer === '/paths/~1a/post/responses' && /needs a responses object/.test(d.message)),
+      e.diagnostics.some(
+        (d) =>
+          d.severity === 'error' &&
+          d.pointer === '/paths/~1a/post/responses' &&
+          /needs a responses object/.test(d.message),
+      ),
   );
 });
 
@@ -100,7 +122,14 @@ test('a $ref into another file that was not bundled stays an error; one to a mis
   const doc = (ref: string) => ({
     openapi: '3.0.3',
     info: { title: 't', version: '1' },
-    paths: { '/a': { get: { operationId: 'a', responses: { '200': { description: 'Ok.', content: { 'application/json': { schema: { $ref: ref } } } } } } } },
+    paths: {
+      '/a': {
+        get: {
+          operationId: 'a',
+          responses: { '200': { description: 'Ok.', content: { 'application/json': { schema: { $ref: ref } } } } },
+        },
+      },
+    },
   });
   assert.deepEqual(warnings(doc('#/components/schemas/Gone')), [
     '/paths/~1a/get/responses/200/content/application~1json/schema/$ref: cannot resolve $ref "#/components/schemas/Gone": nothing at /components/schemas/Gone; it is read as any value',
@@ -153,7 +182,13 @@ test('content-described parameters of JSON and text types carry their media type
 });
 
 test("a pattern with Annex B identity escapes (`\\:`, `\\_`) is kept, written for the validator's unicode mode; one that is no ECMA-262 expression is reported", () => {
-  const patterns = ['^[a-zA-Z0-9_\\-\\:]+$', '^[a-zA-Z0-9\\-\\_]', '^[a-z\\u0080-\\u024F\\s\\/\\-\\)\\(\\`\\.\\"\\\']+$', 'a\\-b', '(?i)^[a-z]+$'];
+  const patterns = [
+    '^[a-zA-Z0-9_\\-\\:]+$',
+    '^[a-zA-Z0-9\\-\\_]',
+    '^[a-z\\u0080-\\u024F\\s\\/\\-\\)\\(\\`\\.\\"\\\']+$',
+    'a\\-b',
+    '(?i)^[a-z]+$',
+  ];
   const built = EndpointGen.fromOpenAPI(
     {
       openapi: '3.0.3',
@@ -165,9 +200,13 @@ test("a pattern with Annex B identity escapes (`\\:`, `\\_`) is kept, written fo
   );
   assert.deepEqual(
     built.warnings.map((w) => `${w.pointer}: ${w.message}`),
-    ['/components/schemas/P4/pattern: pattern "(?i)^[a-z]+$" is not a JavaScript regular expression; it is not checked'],
+    [
+      '/components/schemas/P4/pattern: pattern "(?i)^[a-z]+$" is not a JavaScript regular expression; it is not checked',
+    ],
   );
-  const kept = new Map(built.api.schemas.map((s) => [s.name, s.schema.kind === 'string' ? s.schema.constraints.pattern : undefined]));
+  const kept = new Map(
+    built.api.schemas.map((s) => [s.name, s.schema.kind === 'string' ? s.schema.constraints.pattern : undefined]),
+  );
   assert.deepEqual(
     [0, 1, 2, 3].map((i) => kept.get(`P${i}`)),
     ['^[a-zA-Z0-9_\\-:]+$', '^[a-zA-Z0-9\\-_]', '^[a-z\\u0080-\\u024F\\s\\/\\-\\)\\(`\\."\']+$', 'a-b'],
@@ -183,7 +222,11 @@ test("a pattern with Annex B identity escapes (`\\:`, `\\_`) is kept, written fo
 
 test('path segments with text around parameters are kept; two parameters with no text between them, or stray braces, are left out with the reason', () => {
   const op = (id: string, params: string[]) => ({
-    get: { operationId: id, parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), responses: { '200': ok } },
+    get: {
+      operationId: id,
+      parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      responses: { '200': ok },
+    },
   });
   const document = {
     openapi: '3.0.3',
@@ -203,7 +246,10 @@ test('path segments with text around parameters are kept; two parameters with no
     [
       ['/files/{name}.json', [{ literal: 'files' }, { mixed: [{ param: 'name' }, { literal: '.json' }] }]],
       ['/v1/{id}:cancel', [{ literal: 'v1' }, { mixed: [{ param: 'id' }, { literal: ':cancel' }] }]],
-      ['/reports/{year}-{month}', [{ literal: 'reports' }, { mixed: [{ param: 'year' }, { literal: '-' }, { param: 'month' }] }]],
+      [
+        '/reports/{year}-{month}',
+        [{ literal: 'reports' }, { mixed: [{ param: 'year' }, { literal: '-' }, { param: 'month' }] }],
+      ],
     ],
   );
   assert.deepEqual(warnings(document), [
@@ -230,7 +276,9 @@ test('a parameter named "" (brainbi.net and notion.com publish them) is left out
       },
     },
   });
-  assert.deepEqual(warnings(document('')), ['/paths/~1customers/get/parameters/0/name: a parameter needs a name, found ""; it is left out']);
+  assert.deepEqual(warnings(document('')), [
+    '/paths/~1customers/get/parameters/0/name: a parameter needs a name, found ""; it is left out',
+  ]);
   const op = EndpointGen.fromOpenAPI(document(''), { targets: ['endpoints'] }).api.operations[0];
   assert.deepEqual(
     op.parameters.map((p) => p.name),
@@ -238,6 +286,8 @@ test('a parameter named "" (brainbi.net and notion.com publish them) is left out
   );
   assert.throws(
     () => EndpointGen.fromOpenAPI(document(undefined), { targets: ['endpoints'] }),
-    (error: unknown) => error instanceof CompileError && error.diagnostics.some((d) => d.pointer === '/paths/~1customers/get/parameters/0/name'),
+    (error: unknown) =>
+      error instanceof CompileError &&
+      error.diagnostics.some((d) => d.pointer === '/paths/~1customers/get/parameters/0/name'),
   );
 });

@@ -20,7 +20,10 @@ test('optional request body: the generated client may omit it and the handler ge
   try {
     const client = createClient({ baseUrl: server.url });
     assert.deepEqual(await client.createItem({ collection: 'c' }), { collection: 'c', hadBody: false });
-    assert.deepEqual(await client.createItem({ collection: 'c', body: { any: 1 } }), { collection: 'c', hadBody: true });
+    assert.deepEqual(await client.createItem({ collection: 'c', body: { any: 1 } }), {
+      collection: 'c',
+      hadBody: true,
+    });
     const raw = await fetch(`${server.url}/items/c`, { method: 'POST' });
     assert.equal(raw.status, 200, 'a POST without a body is accepted');
     assert.deepEqual(seen, [undefined, { any: 1 }, undefined]);

@@ -25,14 +25,24 @@ const require = createRequire(import.meta.url);
 const stripTypes: RollupPlugin = {
   name: 'strip-types',
   resolveId: (source, importer) => {
-    const ts = importer && source.startsWith('.') && source.endsWith('.js') ? resolve(dirname(importer), source.replace(/\.js$/, '.ts')) : undefined;
+    const ts =
+      importer && source.startsWith('.') && source.endsWith('.js')
+        ? resolve(dirname(importer), source.replace(/\.js$/, '.ts'))
+        : undefined;
     return ts !== undefined && existsSync(ts) ? ts : null;
   },
   transform: async (code, id) =>
-    id.endsWith('.ts') ? { code: (await transform(code, { loader: 'ts', format: 'esm', sourcemap: true, sourcefile: id })).code } : null,
+    id.endsWith('.ts')
+      ? { code: (await transform(code, { loader: 'ts', format: 'esm', sourcemap: true, sourcefile: id })).code }
+      : null,
 };
 
-const pluginOptions = (p: PluginProject) => ({ input: join(p.dir, 'store.yaml'), out: p.out, config: false as const, quiet: true });
+const pluginOptions = (p: PluginProject) => ({
+  input: join(p.dir, 'store.yaml'),
+  out: p.out,
+  config: false as const,
+  quiet: true,
+});
 
 async function rollupBuild(p: PluginProject): Promise<void> {
   const bundle = await rollup({
@@ -52,7 +62,13 @@ function packConfig(p: PluginProject, tsRule: object, plugin: unknown) {
     target: 'node',
     context: p.dir,
     entry: p.entry,
-    output: { path: join(p.dir, 'dist'), filename: 'main.mjs', module: true, chunkFormat: 'module' as const, library: { type: 'module' as const } },
+    output: {
+      path: join(p.dir, 'dist'),
+      filename: 'main.mjs',
+      module: true,
+      chunkFormat: 'module' as const,
+      library: { type: 'module' as const },
+    },
     experiments: { outputModule: true },
     externalsType: 'module' as const,
     // Generated endpoints import the runtime's client entry; the rest of the program its main entry.
@@ -80,7 +96,10 @@ function run<S extends { hasErrors(): boolean; toString(o: object): string }>(co
 test('rollup: derived schemas in the bundle, endpoints generated from the document', { timeout: 60_000 }, async () => {
   const p = await writePluginProject('plugin-rollup');
   await rollupBuild(p);
-  assert.deepEqual(apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.js')).href)), { petFields: ['name'], summary: 'Find an order' });
+  assert.deepEqual(apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.js')).href)), {
+    petFields: ['name'],
+    summary: 'Find an order',
+  });
 });
 
 test('rollup: a type that cannot be derived fails the build naming file:line:column', { timeout: 60_000 }, async () => {
@@ -95,29 +114,61 @@ test('rollup: a type that cannot be derived fails the build naming file:line:col
 test('webpack: derived schemas in the bundle, endpoints generated from the document', { timeout: 60_000 }, async () => {
   const p = await writePluginProject('plugin-webpack');
   const stats = await run(
-    webpack(packConfig(p, { use: require.resolve('./support/esbuildTsLoader.cjs') }, kitgenWebpack(pluginOptions(p))) as webpack.Configuration)!,
+    webpack(
+      packConfig(
+        p,
+        { use: require.resolve('./support/esbuildTsLoader.cjs') },
+        kitgenWebpack(pluginOptions(p)),
+      ) as webpack.Configuration,
+    )!,
   );
   assert.equal(stats.hasErrors(), false, stats.toString({ all: false, errors: true }));
-  assert.deepEqual(apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.mjs')).href)), { petFields: ['name'], summary: 'Find an order' });
+  assert.deepEqual(apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.mjs')).href)), {
+    petFields: ['name'],
+    summary: 'Find an order',
+  });
 });
 
-test('webpack: a type that cannot be derived is a compilation error naming file:line:column', { timeout: 60_000 }, async () => {
-  const p = await writePluginProject('plugin-webpack-error');
-  await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
-  const stats = await run(
-    webpack(packConfig(p, { use: require.resolve('./support/esbuildTsLoader.cjs') }, kitgenWebpack(pluginOptions(p))) as webpack.Configuration)!,
-  );
-  assert.equal(stats.hasErrors(), true);
-  assert.match(
-    stats.toString({ all: false, errors: true }),
-    /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
-  );
-});
+test(
+  'webpack: a type that cannot be derived is a compilation error naming file:line:column',
+  { timeout: 60_000 },
+  async () => {
+    const p = await writePluginProject('plugin-webpack-error');
+    await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
+    const stats = await run(
+      webpack(
+        packConfig(
+          p,
+          { use: require.resolve('./support/esbuildTsLoader.cjs') },
+          kitgenWebpack(pluginOptions(p)),
+        ) as webpack.Configuration,
+      )!,
+    );
+    assert.equal(stats.hasErrors(), true);
+    assert.match(
+      stats.toString({ all: false, errors: true }),
+      /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
+    );
+  },
+);
 
 test('rspack: derived schemas in the bundle, endpoints generated from the document', { timeout: 60_000 }, async () => {
   const p = await writePluginProject('plugin-rspack');
-  const swc = { loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } }, type: 'javascript/auto' };
-  const stats = await run(rspack(packConfig(p, swc, kitgenRspack(pluginOptions(p))) as Parameters<typeof rspack>[0]) as never);
-  assert.equal((stats as { hasErrors(): boolean }).hasErrors(), false, (stats as { toString(o: object): string }).toString({ all: false, errors: true }));
-  assert.deepEqual(apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.mjs')).href)), { petFields: ['name'], summary: 'Find an order' });
+  const swc = {
+    loader: 'builtin:swc-loader',
+    options: { jsc: { parser: { syntax: 'typescript' } } },
+    type: 'javascript/auto',
+  };
+  const stats = await run(
+    rspack(packConfig(p, swc, kitgenRspack(pluginOptions(p))) as Parameters<typeof rspack>[0]) as never,
+  );
+  assert.equal(
+    (stats as { hasErrors(): boolean }).hasErrors(),
+    false,
+    (stats as { toString(o: object): string }).toString({ all: false, errors: true }),
+  );
+  assert.deepEqual(apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.mjs')).href)), {
+    petFields: ['name'],
+    summary: 'Find an order',
+  });
 });

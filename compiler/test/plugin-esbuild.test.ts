@@ -24,35 +24,47 @@ function options(p: PluginProject, plugins: esbuild.Plugin[]): esbuild.BuildOpti
   };
 }
 
-test('esbuild build: derived schemas in the bundle, endpoints generated from the document', { timeout: 60_000 }, async () => {
-  const p = await writePluginProject('plugin-esbuild-build');
-  await esbuild.build(options(p, [kitgen({ input: join(p.dir, 'store.yaml'), out: p.out, config: false, quiet: true })]));
-  const view = apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.js')).href));
-  assert.deepEqual(view, { petFields: ['name'], summary: 'Find an order' });
-});
+test(
+  'esbuild build: derived schemas in the bundle, endpoints generated from the document',
+  { timeout: 60_000 },
+  async () => {
+    const p = await writePluginProject('plugin-esbuild-build');
+    await esbuild.build(
+      options(p, [kitgen({ input: join(p.dir, 'store.yaml'), out: p.out, config: false, quiet: true })]),
+    );
+    const view = apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.js')).href));
+    assert.deepEqual(view, { petFields: ['name'], summary: 'Find an order' });
+  },
+);
 
-test('esbuild build: a type that cannot be derived is an esbuild error naming file:line:column', { timeout: 60_000 }, async () => {
-  const p = await writePluginProject('plugin-esbuild-error');
-  await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
-  await assert.rejects(
-    esbuild.build(options(p, [kitgen({ input: join(p.dir, 'store.yaml'), out: p.out, config: false, quiet: true })])),
-    (error: Error & { errors?: esbuild.Message[] }) => {
-      assert.equal(error.errors?.length, 1);
-      assert.match(
-        error.errors![0].text,
-        /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
-      );
-      assert.equal(error.errors![0].pluginName, 'kitgen');
-      return true;
-    },
-  );
-});
+test(
+  'esbuild build: a type that cannot be derived is an esbuild error naming file:line:column',
+  { timeout: 60_000 },
+  async () => {
+    const p = await writePluginProject('plugin-esbuild-error');
+    await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
+    await assert.rejects(
+      esbuild.build(options(p, [kitgen({ input: join(p.dir, 'store.yaml'), out: p.out, config: false, quiet: true })])),
+      (error: Error & { errors?: esbuild.Message[] }) => {
+        assert.equal(error.errors?.length, 1);
+        assert.match(
+          error.errors![0].text,
+          /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
+        );
+        assert.equal(error.errors![0].pluginName, 'kitgen');
+        return true;
+      },
+    );
+  },
+);
 
 test('esbuild watch: editing a type in another file rebuilds with the new schema', { timeout: 60_000 }, async (t) => {
   const p = await writePluginProject('plugin-esbuild-watch');
   let builds = 0;
   const counter: esbuild.Plugin = { name: 'count', setup: (b) => b.onEnd(() => void (builds += 1)) };
-  const ctx = await esbuild.context(options(p, [kitgen({ input: join(p.dir, 'store.yaml'), out: p.out, config: false, quiet: true }), counter]));
+  const ctx = await esbuild.context(
+    options(p, [kitgen({ input: join(p.dir, 'store.yaml'), out: p.out, config: false, quiet: true }), counter]),
+  );
   try {
     await ctx.watch();
     const bundle = () => readFile(join(p.dir, 'dist', 'main.js'), 'utf8').catch(() => '');
@@ -68,23 +80,32 @@ test('esbuild watch: editing a type in another file rebuilds with the new schema
   }
 });
 
-test('esbuild build with endpoint files as input: the OpenAPI document and client are generated', { timeout: 60_000 }, async () => {
-  const p = await writePluginProject('plugin-esbuild-codefirst');
-  const plugin = kitgen({
-    input: join(p.dir, 'src', 'api', '*.endpoints.ts'),
-    out: join(p.dir, 'src', 'cf'),
-    targets: ['openapi', 'client'],
-    config: false,
-    quiet: true,
-  });
-  await esbuild.build({ ...options(p, [plugin]), entryPoints: [p.endpoints] });
-  const doc = JSON.parse(await readFile(join(p.dir, 'src', 'cf', 'openapi.json'), 'utf8')) as { components: { schemas: { Pet: { properties: object } } } };
-  assert.deepEqual(Object.keys(doc.components.schemas.Pet.properties), ['name']);
-  // The client is built over the endpoints module, so asking for `client` writes `endpoints` too.
-  assert.match(
-    await readFile(join(p.dir, 'src', 'cf', 'client.d.ts'), 'utf8'),
-    /interface Client extends ClientMethods<Pick<typeof endpoints, endpoints\.OperationName>>/,
-  );
-  assert.match(await readFile(join(p.dir, 'src', 'cf', 'endpoints.d.ts'), 'utf8'), /export type OperationName = 'showPet';/);
-  assert.match(await readFile(join(p.dir, 'src', 'cf', 'endpoints.js'), 'utf8'), /export const showPet = /);
-});
+test(
+  'esbuild build with endpoint files as input: the OpenAPI document and client are generated',
+  { timeout: 60_000 },
+  async () => {
+    const p = await writePluginProject('plugin-esbuild-codefirst');
+    const plugin = kitgen({
+      input: join(p.dir, 'src', 'api', '*.endpoints.ts'),
+      out: join(p.dir, 'src', 'cf'),
+      targets: ['openapi', 'client'],
+      config: false,
+      quiet: true,
+    });
+    await esbuild.build({ ...options(p, [plugin]), entryPoints: [p.endpoints] });
+    const doc = JSON.parse(await readFile(join(p.dir, 'src', 'cf', 'openapi.json'), 'utf8')) as {
+      components: { schemas: { Pet: { properties: object } } };
+    };
+    assert.deepEqual(Object.keys(doc.components.schemas.Pet.properties), ['name']);
+    // The client is built over the endpoints module, so asking for `client` writes `endpoints` too.
+    assert.match(
+      await readFile(join(p.dir, 'src', 'cf', 'client.d.ts'), 'utf8'),
+      /interface Client extends ClientMethods<Pick<typeof endpoints, endpoints\.OperationName>>/,
+    );
+    assert.match(
+      await readFile(join(p.dir, 'src', 'cf', 'endpoints.d.ts'), 'utf8'),
+      /export type OperationName = 'showPet';/,
+    );
+    assert.match(await readFile(join(p.dir, 'src', 'cf', 'endpoints.js'), 'utf8'), /export const showPet = /);
+  },
+);

@@ -13,12 +13,21 @@ import { modelsText, writePluginProject } from './support/pluginProject.ts';
 const register = fileURLToPath(new URL('../src/register/register.ts', import.meta.url));
 
 /** Runs `node --import <register> server.ts` in the project; resolves with the port it prints, or the exit and its stderr. */
-function start(dir: string): { port: Promise<number>; exited: Promise<{ code: number | null; stderr: string }>; stop(): void } {
+function start(dir: string): {
+  port: Promise<number>;
+  exited: Promise<{ code: number | null; stderr: string }>;
+  stop(): void;
+} {
   // NODE_OPTIONS is the test process's: tsx and the kitgen-source condition, so this repository's TypeScript loads.
-  const child = spawn(process.execPath, ['--import', register, 'server.ts'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', register, 'server.ts'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-  const exited = new Promise<{ code: number | null; stderr: string }>((r) => child.on('exit', (code) => r({ code, stderr })));
+  const exited = new Promise<{ code: number | null; stderr: string }>((r) =>
+    child.on('exit', (code) => r({ code, stderr })),
+  );
   const port = new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (b: Buffer) => {
@@ -41,33 +50,41 @@ const port = await Server.install(routes, Server.defaultWithPort(0));
 console.log(\`listening on \${port}\`);
 `;
 
-test('node --import register: a program runs its endpoint file, DeriveSchema.gen<T>() expanded', { timeout: 60_000 }, async () => {
-  const p = await writePluginProject('plugin-register', '.ts');
-  await writeFile(p.models, modelsText('  name: string;\n  age?: number;'));
-  await writeFile(join(p.dir, 'server.ts'), server);
-  const s = start(p.dir);
-  try {
-    const port = await s.port;
-    const doc = (await (await fetch(`http://127.0.0.1:${port}/docs/openapi.json`)).json()) as {
-      components: { schemas: Record<string, { properties: object; required?: string[] }> };
-    };
-    assert.deepEqual(Object.keys(doc.components.schemas.Pet.properties), ['name', 'age']);
-    assert.deepEqual(doc.components.schemas.Pet.required, ['name']);
-    const pet = await (await fetch(`http://127.0.0.1:${port}/pets/7`)).json();
-    assert.deepEqual(pet, { name: 'pet 7', age: 3 });
-  } finally {
-    s.stop();
-  }
-});
+test(
+  'node --import register: a program runs its endpoint file, DeriveSchema.gen<T>() expanded',
+  { timeout: 60_000 },
+  async () => {
+    const p = await writePluginProject('plugin-register', '.ts');
+    await writeFile(p.models, modelsText('  name: string;\n  age?: number;'));
+    await writeFile(join(p.dir, 'server.ts'), server);
+    const s = start(p.dir);
+    try {
+      const port = await s.port;
+      const doc = (await (await fetch(`http://127.0.0.1:${port}/docs/openapi.json`)).json()) as {
+        components: { schemas: Record<string, { properties: object; required?: string[] }> };
+      };
+      assert.deepEqual(Object.keys(doc.components.schemas.Pet.properties), ['name', 'age']);
+      assert.deepEqual(doc.components.schemas.Pet.required, ['name']);
+      const pet = await (await fetch(`http://127.0.0.1:${port}/pets/7`)).json();
+      assert.deepEqual(pet, { name: 'pet 7', age: 3 });
+    } finally {
+      s.stop();
+    }
+  },
+);
 
-test('node --import register: a type that cannot be derived stops the program at file:line:column', { timeout: 60_000 }, async () => {
-  const p = await writePluginProject('plugin-register-error', '.ts');
-  await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
-  await writeFile(join(p.dir, 'server.ts'), server);
-  const { code, stderr } = await start(p.dir).exited;
-  assert.notEqual(code, 0);
-  assert.match(
-    stderr,
-    /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
-  );
-});
+test(
+  'node --import register: a type that cannot be derived stops the program at file:line:column',
+  { timeout: 60_000 },
+  async () => {
+    const p = await writePluginProject('plugin-register-error', '.ts');
+    await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
+    await writeFile(join(p.dir, 'server.ts'), server);
+    const { code, stderr } = await start(p.dir).exited;
+    assert.notEqual(code, 0);
+    assert.match(
+      stderr,
+      /models\.ts:4:9: error: cannot derive a schema for Pet\.feed: a function type \(\(\) => void\) has no JSON form\n  path: showPet → Pet\.feed/,
+    );
+  },
+);

@@ -36,45 +36,96 @@ interface SampleDocument {
 const sample: readonly SampleDocument[] = [
   {
     document: 'azure.com/network-applicationGateway.json',
-    shows: "Azure network, refused once as 'only a $ref in a loop of $refs'; its first calls compile validators for seconds",
+    shows:
+      "Azure network, refused once as 'only a $ref in a loop of $refs'; its first calls compile validators for seconds",
     kitgen: 0,
     maxOperations: 3,
   },
-  { document: 'azure.com/postgresql.json', shows: 'Azure: int64 in nested objects, `default` errors without a body, enum path parameters', kitgen: 0 },
+  {
+    document: 'azure.com/postgresql.json',
+    shows: 'Azure: int64 in nested objects, `default` errors without a body, enum path parameters',
+    kitgen: 0,
+  },
   { document: 'azure.com/azsadmin-ScaleUnit.json', shows: 'int64 in allOf answered as a bigint', kitgen: 0 },
   { document: 'betfair.com.json', shows: 'int64 inside allOf in a request body', kitgen: 0 },
   { document: 'geodatasource.com.json', shows: 'responses declared as application/json; charset=utf-8', kitgen: 0 },
   { document: 'xkcd.com.json', shows: '`*/*` responses, a `type: number` path parameter', kitgen: 0 },
   { document: 'remove.bg.json', shows: '`*/*` responses, multipart bodies', kitgen: 0 },
   { document: 'exude-api.herokuapp.com.json', shows: 'a multipart array part', kitgen: 0 },
-  { document: 'hubapi.com/events.json', shows: 'a `default` error schema under `*/*` (its required fields warned about)', kitgen: 0 },
-  { document: 'mbus.local.json', shows: 'text/plain error responses, number path parameters', kitgen: 0 },
-  { document: 'apisetu.gov.in/hpayushboard.json', shows: 'a declared 400 schema with an enum of error codes', kitgen: 0 },
-  { document: 'opto22.com/groov.json', shows: 'an apiKey in the query, integer path parameters', kitgen: 0 },
-  { document: 'webscraping.ai.json', shows: 'OpenAPI 3.1', kitgen: 0 },
-  { document: 'apideck.com/crm.json', shows: 'optional nullable properties left out of an answer', kitgen: 0, maxOperations: 8 },
-  { document: 'oceandrivers.com.json', shows: 'a required query parameter with a default', kitgen: 0 },
-  { document: 'amazonaws.com/entitlement.marketplace.json', shows: 'AWS: operations of one path told apart by a header value (`/#X-Amz-Target=…`)', kitgen: 0 },
-  { document: 'amazonaws.com/mediapackage.json', shows: 'AWS: a fragment naming a required query parameter (`/tags/{resource-arn}#tagKeys`)', kitgen: 0 },
   {
-    document: 'amazonaws.com/s3.json',
-    shows: 'AWS S3: operations of one path told apart by a flag the fragment names (`/{Bucket}#cors`, `#x-amz-copy-source`), array headers',
+    document: 'hubapi.com/events.json',
+    shows: 'a `default` error schema under `*/*` (its required fields warned about)',
     kitgen: 0,
   },
-  { document: 'amazonaws.com/ce.json', shows: 'AWS Cost Explorer: a recursive schema that is an allOf member of itself (`Expression.Not`)', kitgen: 0 },
+  { document: 'mbus.local.json', shows: 'text/plain error responses, number path parameters', kitgen: 0 },
+  {
+    document: 'apisetu.gov.in/hpayushboard.json',
+    shows: 'a declared 400 schema with an enum of error codes',
+    kitgen: 0,
+  },
+  { document: 'opto22.com/groov.json', shows: 'an apiKey in the query, integer path parameters', kitgen: 0 },
+  { document: 'webscraping.ai.json', shows: 'OpenAPI 3.1', kitgen: 0 },
+  {
+    document: 'apideck.com/crm.json',
+    shows: 'optional nullable properties left out of an answer',
+    kitgen: 0,
+    maxOperations: 8,
+  },
+  { document: 'oceandrivers.com.json', shows: 'a required query parameter with a default', kitgen: 0 },
+  {
+    document: 'amazonaws.com/entitlement.marketplace.json',
+    shows: 'AWS: operations of one path told apart by a header value (`/#X-Amz-Target=…`)',
+    kitgen: 0,
+  },
+  {
+    document: 'amazonaws.com/mediapackage.json',
+    shows: 'AWS: a fragment naming a required query parameter (`/tags/{resource-arn}#tagKeys`)',
+    kitgen: 0,
+  },
+  {
+    document: 'amazonaws.com/s3.json',
+    shows:
+      'AWS S3: operations of one path told apart by a flag the fragment names (`/{Bucket}#cors`, `#x-amz-copy-source`), array headers',
+    kitgen: 0,
+  },
+  {
+    document: 'amazonaws.com/ce.json',
+    shows: 'AWS Cost Explorer: a recursive schema that is an allOf member of itself (`Expression.Not`)',
+    kitgen: 0,
+  },
   { document: 'parliament.uk/writtenquestions.json', shows: 'a path parameter of `format: date-time`', kitgen: 0 },
-  { document: 'amazonaws.com/chime-sdk-media-pipelines.json', shows: 'AWS: a pattern only ECMA-262 outside unicode mode reads (`[\\:\\_]`)', kitgen: 0 },
-  { document: 'waterlinked.com.json', shows: 'a vendor type over a JSON error (`application/vnd.goa.error`)', kitgen: 0 },
+  {
+    document: 'amazonaws.com/chime-sdk-media-pipelines.json',
+    shows: 'AWS: a pattern only ECMA-262 outside unicode mode reads (`[\\:\\_]`)',
+    kitgen: 0,
+  },
+  {
+    document: 'waterlinked.com.json',
+    shows: 'a vendor type over a JSON error (`application/vnd.goa.error`)',
+    kitgen: 0,
+  },
   {
     document: 'microsoft.com/cognitiveservices-ComputerVision.json',
     shows: 'operations of one path told apart by their body type (`#overload=stream`), errors declared as octet-stream',
     kitgen: 0,
   },
-  { document: 'gettyimages.com.json', shows: 'an image/jpeg upload whose schema is a nullable base64 string', kitgen: 0 },
+  {
+    document: 'gettyimages.com.json',
+    shows: 'an image/jpeg upload whose schema is a nullable base64 string',
+    kitgen: 0,
+  },
   { document: 'adyen.com/TerminalAPI-v1.json', shows: 'base64 strings whose spelling a pattern constrains', kitgen: 0 },
   { document: 'adyen.com/BinLookupService.json', shows: 'base64 (`contentEncoding`) answered as bytes', kitgen: 0 },
-  { document: '6-dot-authentiqio.appspot.com.json', shows: 'an integer `error` in a declared error under `*/*`', kitgen: 0 },
-  { document: 'npr.org/listening.json', shows: 'an int64 in a field two allOf members declare (errors needing `version`: warned)', kitgen: 0 },
+  {
+    document: '6-dot-authentiqio.appspot.com.json',
+    shows: 'an integer `error` in a declared error under `*/*`',
+    kitgen: 0,
+  },
+  {
+    document: 'npr.org/listening.json',
+    shows: 'an int64 in a field two allOf members declare (errors needing `version`: warned)',
+    kitgen: 0,
+  },
 ];
 
 for (const s of sample) {
@@ -92,7 +143,11 @@ for (const s of sample) {
       `${s.shows}: ${report.operations} operations, ${report.called} answers (${report.refusalsTried} to invalid requests), ${report.judged} judged; ` +
         `kitgen ${kitgen.length} of at most ${s.kitgen}, ${report.violations.length - kitgen.length} not kitgen's; ${report.seconds.toFixed(1)} s`,
     );
-    assert.deepEqual(report.violations.filter((v) => v.owner === 'harness').map(describe), [], 'the harness itself never fails');
+    assert.deepEqual(
+      report.violations.filter((v) => v.owner === 'harness').map(describe),
+      [],
+      'the harness itself never fails',
+    );
     assert.ok(report.generated, 'kitgen generated the document');
     assert.ok(report.started, 'its server started');
     assert.ok(report.called > 0 && report.refusalsTried > 0, 'operations were called, with valid and invalid requests');
@@ -114,8 +169,14 @@ const planted = {
       get: {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
         responses: {
-          '200': { description: 'a pet', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
-          '404': { description: 'none', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          '200': {
+            description: 'a pet',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
+          '404': {
+            description: 'none',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
         },
       },
     },
@@ -133,7 +194,11 @@ const planted = {
         },
       },
       Secret: { type: 'string', writeOnly: true },
-      Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+      Error: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: { code: { type: 'integer' }, message: { type: 'string' } },
+      },
     },
   },
 } as unknown as OpenApiDocument;
@@ -153,7 +218,8 @@ test('the referee finds an answer that breaks the document, and passes one that 
   assert.deepEqual(judge(500, '{"error":"Internal Server Error"}'), ['5xx-on-valid']);
   assert.deepEqual(judge(400, '{"error":"Bad Request"}'), ['valid-refused']);
 
-  const refusal = (status: number, text: string) => judgeRefusal(planted, referee, op, { status, contentType: json, text }).map((f) => f.category);
+  const refusal = (status: number, text: string) =>
+    judgeRefusal(planted, referee, op, { status, contentType: json, text }).map((f) => f.category);
   assert.deepEqual(refusal(404, '{"code":404,"message":"no such pet"}'), []);
   assert.deepEqual(refusal(404, '{"error":"Not Found"}'), ['error-body-schema']);
   assert.deepEqual(refusal(400, '{"error":"Bad Request"}'), [], 'an undeclared 4xx makes no claim on its body');
@@ -169,7 +235,10 @@ test('valid requests are sampled from the document and checked; invalid ones are
   assert.equal(referee.check('/components/schemas/Pet', 'request', { name: 'Rex', secret: 's' }), undefined);
   assert.match(referee.check('/components/schemas/Pet', 'request', { name: 'Rex' }) ?? '', /secret/);
   const pet = samples.valid('/components/schemas/Pet', 'response');
-  assert.ok(pet.ok && referee.check('/components/schemas/Pet', 'response', pet.value) === undefined, 'a response sample fits its schema');
+  assert.ok(
+    pet.ok && referee.check('/components/schemas/Pet', 'response', pet.value) === undefined,
+    'a response sample fits its schema',
+  );
   const parts = validParts(planted, op, samples, 'application/json');
   assert.ok(!('owner' in parts));
   assert.match(parts.path.id, /^-?\d+$/, 'the integer path parameter is sampled as one');
@@ -181,8 +250,14 @@ test('an answer must cross the wire as the handler gave it, up to what its types
   const sent = { name: 'Rex', tags: ['a'] };
   assert.equal(firstDifference(sent, { name: 'Rex', tags: ['a'] }), undefined);
   assert.equal(firstDifference(sent, { tags: ['a'], name: 'Rex' }), undefined, 'key order is no difference');
-  assert.match(firstDifference(sent, { name: 'Rex', tags: ['a'], tag: null }) ?? '', /at \/tag the handler gave absent, the wire has null/);
-  assert.match(firstDifference(sent, { name: 'Rex', tags: [] }) ?? '', /at \/tags\/0 the handler gave "a", the wire has absent/);
+  assert.match(
+    firstDifference(sent, { name: 'Rex', tags: ['a'], tag: null }) ?? '',
+    /at \/tag the handler gave absent, the wire has null/,
+  );
+  assert.match(
+    firstDifference(sent, { name: 'Rex', tags: [] }) ?? '',
+    /at \/tags\/0 the handler gave "a", the wire has absent/,
+  );
   // `extra` is no property of the types: dropped or kept, it is no difference; made up, it is.
   const given = { ...sent, extra: 1 };
   assert.equal(firstDifference(sent, { name: 'Rex', tags: ['a'] }, given), undefined);

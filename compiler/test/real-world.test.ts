@@ -195,29 +195,40 @@ function kinds(warnings: readonly string[]): Record<string, number> {
 const timings: string[] = [];
 
 for (const d of documents) {
-  test(`real-world document ${d.name} generates every target with the expected warnings`, { timeout: 300_000 }, async () => {
-    const out = join(outRoot, d.name);
-    const r = await generate(d.file, out);
-    assert.equal(r.code, 0, r.stderr.slice(0, 5000));
-    assert.equal(r.operations, d.operations, `${d.name}: operations`);
-    assert.deepEqual(kinds(r.warnings), d.warnings, `${d.name}: warnings\n${r.warnings.join('\n')}`);
-    for (const w of r.warnings) assert.match(w, /^\S+:\d+:\d+: warning at \/.*?: /, 'every warning names the file, line, column and JSON pointer');
-    assert.deepEqual((await readdir(out)).sort(), [
-      'cli.js',
-      'client.d.ts',
-      'client.js',
-      ...(d.split ? ['endpoints'] : []),
-      'endpoints.d.ts',
-      'endpoints.js',
-      'index.d.ts',
-      'index.js',
-      'operations.d.ts',
-      'operations.js',
-      'server.d.ts',
-      'server.js',
-    ]);
-    timings.push(`${d.name}: ${d.operations} operations, generated in ${r.seconds.toFixed(1)} s, ${r.warnings.length} warnings`);
-  });
+  test(
+    `real-world document ${d.name} generates every target with the expected warnings`,
+    { timeout: 300_000 },
+    async () => {
+      const out = join(outRoot, d.name);
+      const r = await generate(d.file, out);
+      assert.equal(r.code, 0, r.stderr.slice(0, 5000));
+      assert.equal(r.operations, d.operations, `${d.name}: operations`);
+      assert.deepEqual(kinds(r.warnings), d.warnings, `${d.name}: warnings\n${r.warnings.join('\n')}`);
+      for (const w of r.warnings)
+        assert.match(
+          w,
+          /^\S+:\d+:\d+: warning at \/.*?: /,
+          'every warning names the file, line, column and JSON pointer',
+        );
+      assert.deepEqual((await readdir(out)).sort(), [
+        'cli.js',
+        'client.d.ts',
+        'client.js',
+        ...(d.split ? ['endpoints'] : []),
+        'endpoints.d.ts',
+        'endpoints.js',
+        'index.d.ts',
+        'index.js',
+        'operations.d.ts',
+        'operations.js',
+        'server.d.ts',
+        'server.js',
+      ]);
+      timings.push(
+        `${d.name}: ${d.operations} operations, generated in ${r.seconds.toFixed(1)} s, ${r.warnings.length} warnings`,
+      );
+    },
+  );
 }
 
 test(
@@ -226,12 +237,25 @@ test(
   async () => {
     const original = documents.find((d) => d.name === 'directus')!;
     const doc = JSON.parse(await readFile(original.file, 'utf8')) as {
-      paths: Record<string, Record<string, { parameters?: Array<Record<string, unknown>>; responses: Record<string, Record<string, unknown>> }>>;
-      components: { schemas: Record<string, unknown>; parameters: Record<string, unknown>; responses: Record<string, unknown> };
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: Array<Record<string, unknown>>; responses: Record<string, Record<string, unknown>> }
+        >
+      >;
+      components: {
+        schemas: Record<string, unknown>;
+        parameters: Record<string, unknown>;
+        responses: Record<string, unknown>;
+      };
     };
     // Three kinds of dangling reference: a component schema removed (referred to from many places),
     // a component parameter removed, and one operation's response pointing at a response never written.
-    assert.ok(doc.components.schemas.Roles && doc.components.parameters.Limit, 'the document still has the components this test breaks');
+    assert.ok(
+      doc.components.schemas.Roles && doc.components.parameters.Limit,
+      'the document still has the components this test breaks',
+    );
     delete doc.components.schemas.Roles;
     delete doc.components.parameters.Limit;
     doc.paths['/users'].get.responses['401'] = { $ref: '#/components/responses/NoSuchResponse' };
@@ -268,22 +292,31 @@ test(
       ),
       dangling.join('\n'),
     );
-    for (const w of dangling) assert.match(w, /^\S+directus-broken\.json:\d+:\d+: warning at /, 'each names the file and line');
+    for (const w of dangling)
+      assert.match(w, /^\S+directus-broken\.json:\d+:\d+: warning at /, 'each names the file and line');
     // What was not broken is reported as before.
     const rest = r.warnings.filter((w) => !w.includes('cannot resolve $ref'));
     assert.deepEqual(kinds(rest), original.warnings);
   },
 );
 
-test('the output of every real-world document type-checks with tsc --strict (one program)', { timeout: 600_000 }, async () => {
-  const outputs = (await readdir(outRoot, { withFileTypes: true }))
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort();
-  assert.deepEqual(outputs, [...documents.map((d) => d.name), 'directus-broken'].sort(), 'every document was generated first');
-  const started = performance.now();
-  const r = await typeCheckFolder(outRoot, ['*/**/*.ts']);
-  assert.equal(r.status, 0, `tsc --strict failed on the real-world output:\n${r.output.slice(0, 5000)}`);
-  timings.push(`tsc --strict over all of them: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  process.stderr.write(`real-world:\n  ${timings.join('\n  ')}\n`);
-});
+test(
+  'the output of every real-world document type-checks with tsc --strict (one program)',
+  { timeout: 600_000 },
+  async () => {
+    const outputs = (await readdir(outRoot, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
+    assert.deepEqual(
+      outputs,
+      [...documents.map((d) => d.name), 'directus-broken'].sort(),
+      'every document was generated first',
+    );
+    const started = performance.now();
+    const r = await typeCheckFolder(outRoot, ['*/**/*.ts']);
+    assert.equal(r.status, 0, `tsc --strict failed on the real-world output:\n${r.output.slice(0, 5000)}`);
+    timings.push(`tsc --strict over all of them: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    process.stderr.write(`real-world:\n  ${timings.join('\n  ')}\n`);
+  },
+);

@@ -8,5 +8,6 @@ import { isRefusalStatus, refusalStatuses } from '../../runtime/src/errors/refus
 
 test("the compiler's runtime statuses are the runtime's refusal statuses", () => {
   assert.deepEqual([...runtimeStatuses], [...refusalStatuses]);
-  for (let status = 100; status < 600; status++) assert.equal(isRefusalStatus(status), refusalStatuses.includes(status), String(status));
+  for (let status = 100; status < 600; status++)
+    assert.equal(isRefusalStatus(status), refusalStatuses.includes(status), String(status));
 });

@@ -32,10 +32,15 @@ function random(seed: number): () => number {
 }
 
 /** Every path to a value in a JSON document. */
-function paths(value: unknown, at: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+function paths(
+  value: unknown,
+  at: Array<string | number> = [],
+  out: Array<Array<string | number>> = [],
+): Array<Array<string | number>> {
   out.push(at);
   if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...at, i], out));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) paths(v, [...at, k], out);
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) paths(v, [...at, k], out);
   return out;
 }
 
@@ -77,11 +82,19 @@ for (const c of await fixtureCases()) {
       const doc = replaced(source.document, path, value);
       try {
         const code = EndpointGen.fromOpenAPI(doc as object, c.options);
-        assert.deepEqual(syntaxErrors(code.files), [], `/${path.join('/')} = ${JSON.stringify(value)}: generated code does not parse`);
+        assert.deepEqual(
+          syntaxErrors(code.files),
+          [],
+          `/${path.join('/')} = ${JSON.stringify(value)}: generated code does not parse`,
+        );
         compiled++;
       } catch (error) {
-        if (!(error instanceof CompileError)) assert.fail(`/${path.join('/')} = ${JSON.stringify(value)} crashed the compiler: ${(error as Error).stack}`);
-        assert.ok(error.diagnostics.length > 0 && error.diagnostics.every((d) => d.message !== ''), 'a CompileError lists its problems');
+        if (!(error instanceof CompileError))
+          assert.fail(`/${path.join('/')} = ${JSON.stringify(value)} crashed the compiler: ${(error as Error).stack}`);
+        assert.ok(
+          error.diagnostics.length > 0 && error.diagnostics.every((d) => d.message !== ''),
+          'a CompileError lists its problems',
+        );
         refused++;
       }
     }

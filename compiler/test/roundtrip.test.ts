@@ -43,7 +43,9 @@ function operation(op: Operation, original: Operation = op, bodyMediaTypes?: rea
       ? `${op.body.kind} ${[...(bodyMediaTypes ?? op.body.variants?.flatMap((v) => v.mediaTypes) ?? op.body.mediaTypes)].sort().join(',')}${op.body.parts ? ` parts: ${op.body.parts.map((p) => p.name).join(',')}` : ''}`
       : undefined,
     // An operation declaring no success answers 204 (what the server sends for no output).
-    outputs: responses(original.outputs.length === 0 ? op.outputs.filter((r) => !(r.status === 204 && !r.content)) : op.outputs),
+    outputs: responses(
+      original.outputs.length === 0 ? op.outputs.filter((r) => !(r.status === 204 && !r.content)) : op.outputs,
+    ),
     errors: responses(op.errors),
     auth: op.auth.kind,
   };
@@ -99,7 +101,8 @@ function shape(api: Api, node: SchemaNode): string {
 const cases = (await fixtureCases()).filter((c) => existsSync(join(c.dir, 'expected', 'endpoints.js')));
 
 // Generated endpoints are JavaScript (`endpoints.js`); a filter on the old `endpoints.ts` silently ran no case.
-test('round trip: every fixture with an expected tree takes part', () => assert.ok(cases.length >= 20, `only ${cases.length} fixtures`));
+test('round trip: every fixture with an expected tree takes part', () =>
+  assert.ok(cases.length >= 20, `only ${cases.length} fixtures`));
 
 for (const c of cases) {
   test(`round trip: ${c.name}`, async (t) => {
@@ -116,7 +119,12 @@ for (const c of cases) {
     const endpoints = Object.values(mod).filter((v): v is AnyEndpoint => v instanceof EndpointImpl);
     assert.equal(endpoints.length, input.operations.length, 'one endpoint per operation');
     const generated = OpenAPIGen.fromEndpoints(
-      { title: input.title, version: input.version, openapi: input.openapi.startsWith('3.1') ? '3.1.0' : '3.0.3', implicitErrors: false },
+      {
+        title: input.title,
+        version: input.version,
+        openapi: input.openapi.startsWith('3.1') ? '3.1.0' : '3.0.3',
+        implicitErrors: false,
+      },
       ...endpoints,
     );
     const output = EndpointGen.fromOpenAPI(generated.document).api;
@@ -127,9 +135,14 @@ for (const c of cases) {
       const twin = outOps.get(`${op.method} ${op.path}`);
       assert.ok(twin, `${op.method.toUpperCase()} ${op.path} is in the generated document`);
       // Media types of the body as the generated document lists them (its form and JSON schemas may differ by nullability).
-      const content = (generated.document.paths?.[op.path] as Record<string, { requestBody?: { content?: object } }> | undefined)?.[op.method]?.requestBody
-        ?.content;
-      assert.deepEqual(operation(twin, op, content ? Object.keys(content) : undefined), operation(op), `${op.method.toUpperCase()} ${op.path}`);
+      const content = (
+        generated.document.paths?.[op.path] as Record<string, { requestBody?: { content?: object } }> | undefined
+      )?.[op.method]?.requestBody?.content;
+      assert.deepEqual(
+        operation(twin, op, content ? Object.keys(content) : undefined),
+        operation(op),
+        `${op.method.toUpperCase()} ${op.path}`,
+      );
     }
     assert.equal(output.operations.length, input.operations.length);
 
@@ -140,19 +153,19 @@ for (const c of cases) {
         ['body', op.body?.schema, twin.body?.schema],
         ...op.parameters.map(
           (p, i) =>
-            [`parameter ${p.name}`, p.schema, twin.parameters.find((q) => q.name === p.name)?.schema ?? twin.parameters[i]?.schema] as [
-              string,
-              SchemaNode,
-              SchemaNode | undefined,
-            ],
+            [
+              `parameter ${p.name}`,
+              p.schema,
+              twin.parameters.find((q) => q.name === p.name)?.schema ?? twin.parameters[i]?.schema,
+            ] as [string, SchemaNode, SchemaNode | undefined],
         ),
         ...[...op.outputs, ...op.errors].map(
           (r) =>
-            [`response ${r.status}`, r.content?.schema, [...twin.outputs, ...twin.errors].find((x) => x.status === r.status)?.content?.schema] as [
-              string,
-              SchemaNode | undefined,
-              SchemaNode | undefined,
-            ],
+            [
+              `response ${r.status}`,
+              r.content?.schema,
+              [...twin.outputs, ...twin.errors].find((x) => x.status === r.status)?.content?.schema,
+            ] as [string, SchemaNode | undefined, SchemaNode | undefined],
         ),
       ];
       for (const [what, a, b] of pairs) {

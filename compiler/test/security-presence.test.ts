@@ -30,7 +30,10 @@ test('a missing apiKey answers 401 naming it, with a challenge; a present one re
     const refused = await fetch(`${server.url}/keys/header`);
     assert.equal(refused.status, 401);
     assert.equal(refused.headers.get('www-authenticate'), 'ApiKey realm="kitgen", in="header", name="X-API-Key"');
-    assert.deepEqual(await refused.json(), { error: 'Unauthorized', message: "Authentication required: send header 'X-API-Key'" });
+    assert.deepEqual(await refused.json(), {
+      error: 'Unauthorized',
+      message: "Authentication required: send header 'X-API-Key'",
+    });
     const empty = await fetch(`${server.url}/keys/header`, { headers: { 'x-api-key': '' } });
     assert.equal(empty.status, 401, 'an empty key is no key');
     const sent = await fetch(`${server.url}/keys/header`, { headers: { 'x-api-key': 'k1' } });
@@ -45,7 +48,10 @@ test('a missing apiKey answers 401 naming it, with a challenge; a present one re
     const noCookie = await fetch(`${server.url}/keys/cookie`, { headers: { cookie: 'other=1' } });
     assert.equal(noCookie.status, 401);
     assert.equal(noCookie.headers.get('www-authenticate'), 'ApiKey realm="kitgen", in="cookie", name="SESSION_ID"');
-    assert.deepEqual(await (await fetch(`${server.url}/keys/cookie`, { headers: { cookie: 'SESSION_ID=k3' } })).json(), { who: 'cookie k3' });
+    assert.deepEqual(
+      await (await fetch(`${server.url}/keys/cookie`, { headers: { cookie: 'SESSION_ID=k3' } })).json(),
+      { who: 'cookie k3' },
+    );
   } finally {
     await server.shutdown();
   }

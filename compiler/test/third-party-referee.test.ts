@@ -62,7 +62,12 @@ function jsonSchemaOf(value: unknown, openapi30: boolean, skipped: string[]): un
       const names = Object.entries(discriminator.mapping ?? {})
         .filter(([, target]) => component(target) === component(m.$ref!))
         .map(([name]) => name);
-      return { allOf: [m, { properties: { [discriminator.propertyName!]: { enum: names.length > 0 ? names : [component(m.$ref!)] } } }] };
+      return {
+        allOf: [
+          m,
+          { properties: { [discriminator.propertyName!]: { enum: names.length > 0 ? names : [component(m.$ref!)] } } },
+        ],
+      };
     });
     if (out.oneOf) out.oneOf = tagged;
     else out.anyOf = tagged;
@@ -107,7 +112,8 @@ const isJson = (mt: string) => mt === 'application/json' || mt.endsWith('+json')
 /** The value at a JSON pointer of the document. */
 function at(doc: unknown, pointer: string): unknown {
   let v = doc;
-  for (const t of pointer.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[t.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const t of pointer.split('/').slice(1))
+    v = (v as Record<string, unknown> | undefined)?.[t.replace(/~1/g, '/').replace(/~0/g, '~')];
   return v;
 }
 
@@ -128,7 +134,8 @@ function violations(doc: Doc, judge: ReturnType<typeof referee>, op: Operation, 
   if (key === undefined) return [`status ${seen.status} is not declared (${Object.keys(responses).join(', ')})`];
   const { response, pointer } = responseAt(doc, `/paths/${escape(op.path)}/${op.method}/responses/${escape(key)}`);
   const content = response.content;
-  if (!content || Object.keys(content).length === 0) return seen.text === '' ? [] : [`${key} declares no body, got ${seen.text.slice(0, 80)}`];
+  if (!content || Object.keys(content).length === 0)
+    return seen.text === '' ? [] : [`${key} declares no body, got ${seen.text.slice(0, 80)}`];
   // Media types compare by their essence (parameters aside, RFC 9110 §8.3.1); a range covers its types but is never sent.
   const essence = (m: string) => m.split(';')[0].trim().toLowerCase();
   const mediaType = seen.contentType === undefined ? undefined : essence(seen.contentType);
@@ -146,13 +153,16 @@ function violations(doc: Doc, judge: ReturnType<typeof referee>, op: Operation, 
     return [`${key}: the ${declared} body is not JSON: ${seen.text.slice(0, 80)}`];
   }
   const validate = judge.validator(`${pointer}/content/${escape(declared)}/schema`);
-  return validate(body) ? [] : [`${key} ${declared}: ${JSON.stringify(validate.errors?.slice(0, 3))} in ${seen.text.slice(0, 200)}`];
+  return validate(body)
+    ? []
+    : [`${key} ${declared}: ${JSON.stringify(validate.errors?.slice(0, 3))} in ${seen.text.slice(0, 200)}`];
 }
 
 /** How a request is spoiled so the runtime must refuse it (400 body/parameter, 401), or undefined when nothing can be. */
 function spoil(op: Operation, init: RequestInit, url: string): { url: string; init: RequestInit } | undefined {
   const headers = new Headers(init.headers);
-  if (op.body && isJson(headers.get('content-type')?.split(';')[0] ?? '')) return { url, init: { ...init, body: '{"unterminated' } };
+  if (op.body && isJson(headers.get('content-type')?.split(';')[0] ?? ''))
+    return { url, init: { ...init, body: '{"unterminated' } };
   const required = op.parameters.find((p) => p.in === 'query' && p.required && p.credential === undefined);
   if (required) {
     const u = new URL(url);
@@ -172,7 +182,9 @@ function spoil(op: Operation, init: RequestInit, url: string): { url: string; in
  */
 const unjudgeable = new Set(['unresolvable-refs', 'ref-loops']);
 
-const cases = (await fixtureCases()).filter((f) => existsSync(join(f.dir, 'expected', 'server.js')) && !unjudgeable.has(f.name));
+const cases = (await fixtureCases()).filter(
+  (f) => existsSync(join(f.dir, 'expected', 'server.js')) && !unjudgeable.has(f.name),
+);
 
 for (const c of cases) refereeTest(c);
 
@@ -198,7 +210,11 @@ function refereeTest(c: FixtureCase): void {
     let refusals = 0;
     let warned = 0;
     try {
-      const client = generated.createClient({ baseUrl: `${server.url}${generated.basePath}`, ...credentials(api), fetch: recording });
+      const client = generated.createClient({
+        baseUrl: `${server.url}${generated.basePath}`,
+        ...credentials(api),
+        fetch: recording,
+      });
       for (const op of api.operations) {
         const params = samples.params(op);
         const modes: Mode[] = [
@@ -221,7 +237,11 @@ function refereeTest(c: FixtureCase): void {
           // A document without responses makes no claim; a refusal is judged where the
           // operation declares a 4xx for it (any status may occur in OpenAPI, undeclared ones say nothing).
           if (Object.keys(responses).length === 0) continue;
-          if (mode === undefined && ((seen as Seen).status < 400 || !/^4/.test(responseKey(responses, (seen as Seen).status) ?? ''))) continue;
+          if (
+            mode === undefined &&
+            ((seen as Seen).status < 400 || !/^4/.test(responseKey(responses, (seen as Seen).status) ?? ''))
+          )
+            continue;
           // A shape the generator warned it cannot fill (`kitgen generate` lists the operation) is a
           // known answer in the runtime's own body, counted apart.
           if (mode === undefined && unmetDeclaredError(api, op, (seen as Seen).status) !== undefined) {

@@ -35,7 +35,11 @@ test('vendor media types: a vendor type over a JSON value is JSON labelled with 
 
     const bad = await fetch(`${server.url}/points/seven`);
     assert.equal(bad.status, 400);
-    assert.equal(bad.headers.get('content-type'), 'application/vnd.goa.error', 'the declared error type, not application/json');
+    assert.equal(
+      bad.headers.get('content-type'),
+      'application/vnd.goa.error',
+      'the declared error type, not application/json',
+    );
     const error = JSON.parse(await bad.text()) as Record<string, string>;
     assert.deepEqual(Object.keys(error).sort(), ['code', 'detail', 'id', 'status']);
     assert.equal(error.status, '400');
@@ -51,22 +55,45 @@ test('vendor media types: a vendor type over a JSON value is JSON labelled with 
 test('vendor media types: operations of one path are told apart by the media type of their body', async () => {
   const server = await serve(routes(handlers));
   try {
-    const json = await fetch(`${server.url}/analyze`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"https://x/y.png"}' });
+    const json = await fetch(`${server.url}/analyze`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"url":"https://x/y.png"}',
+    });
     assert.equal(json.status, 200, await json.clone().text());
     assert.deepEqual(await json.json(), { tags: ['url', 'https://x/y.png'] });
 
-    const bytes = await fetch(`${server.url}/analyze`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: png });
+    const bytes = await fetch(`${server.url}/analyze`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: png,
+    });
     assert.equal(bytes.status, 200, await bytes.clone().text());
     assert.deepEqual(await bytes.json(), { tags: ['bytes', String(png.byteLength)] });
 
-    const neither = await fetch(`${server.url}/analyze`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'a,b' });
+    const neither = await fetch(`${server.url}/analyze`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'a,b',
+    });
     assert.equal(neither.status, 415, 'a type neither reads: the first operation refuses it');
-    assert.equal(neither.headers.get('content-type'), 'application/octet-stream', 'in the type its errors are declared in');
-    const refusal = JSON.parse(new TextDecoder().decode(await neither.arrayBuffer())) as { error: string; message: string };
+    assert.equal(
+      neither.headers.get('content-type'),
+      'application/octet-stream',
+      'in the type its errors are declared in',
+    );
+    const refusal = JSON.parse(new TextDecoder().decode(await neither.arrayBuffer())) as {
+      error: string;
+      message: string;
+    };
     assert.equal(refusal.error, 'Unsupported Media Type');
     assert.match(refusal.message, /text\/csv/);
 
-    const badJson = await fetch(`${server.url}/analyze`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const badJson = await fetch(`${server.url}/analyze`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     assert.equal(badJson.status, 400);
     assert.equal(badJson.headers.get('content-type'), 'application/octet-stream');
     assert.match(JSON.parse(await badJson.text()).message as string, /url/, 'the message names the missing field');
@@ -91,7 +118,11 @@ test('vendor media types: an image upload is its bytes; application/text is text
       'the handler got the bytes sent, not their base64 reading',
     );
 
-    const refused = await fetch(`${server.url}/uploads/a`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const refused = await fetch(`${server.url}/uploads/a`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     assert.equal(refused.status, 415);
     assert.equal(refused.headers.get('content-type'), 'application/text', 'the declared error type');
     assert.match(await refused.text(), /application\/json/, 'the message as text');
@@ -103,12 +134,20 @@ test('vendor media types: an image upload is its bytes; application/text is text
 test('vendor media types: an error declared as an image cannot hold the refusal, which goes as JSON', async () => {
   const server = await serve(routes(handlers));
   try {
-    const ok = await fetch(`${server.url}/codes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"hi"}' });
+    const ok = await fetch(`${server.url}/codes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"text":"hi"}',
+    });
     assert.equal(ok.status, 200);
     assert.equal(ok.headers.get('content-type'), 'image/png');
     assert.deepEqual(new Uint8Array(await ok.arrayBuffer()), png);
 
-    const bad = await fetch(`${server.url}/codes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const bad = await fetch(`${server.url}/codes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     assert.equal(bad.status, 400);
     assert.equal(bad.headers.get('content-type'), 'application/json');
     assert.match(((await bad.json()) as { message: string }).message, /text/);

@@ -17,7 +17,10 @@ const doc = {
 test('a pattern that compiles only outside unicode mode is checked, not skipped', () => {
   const referee = new DocumentReferee(doc);
   assert.deepEqual(referee.skippedPatterns, []);
-  assert.equal(referee.check('/components/schemas/Arn', 'request', 'arn:aws:chime:us-east-1:1:meeting/a_b.c-d'), undefined);
+  assert.equal(
+    referee.check('/components/schemas/Arn', 'request', 'arn:aws:chime:us-east-1:1:meeting/a_b.c-d'),
+    undefined,
+  );
   assert.match(referee.check('/components/schemas/Arn', 'request', 'pa$$word') ?? '', /pattern/);
 });
 

@@ -23,7 +23,13 @@ import { threadId } from 'node:worker_threads';
 const debug = debuglog('kitgen');
 
 /** What the bundle's CommonJS wrapper receives, as Node's own module wrapper passes it. */
-type ModuleWrapper = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
+type ModuleWrapper = (
+  exports: object,
+  require: NodeJS.Require,
+  module: { exports: object },
+  filename: string,
+  dirname: string,
+) => void;
 
 /**
  * The directory of the cache files, or undefined when caching is off. Only a directory owned by
@@ -33,7 +39,9 @@ type ModuleWrapper = (exports: object, require: NodeJS.Require, module: { export
 function cacheDirectory(): string | undefined {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const uid = process.getuid?.();
-  const base = process.env.NODE_COMPILE_CACHE ? resolve(process.env.NODE_COMPILE_CACHE) : join(tmpdir(), `kitgen-compile-cache-${uid ?? 'user'}`);
+  const base = process.env.NODE_COMPILE_CACHE
+    ? resolve(process.env.NODE_COMPILE_CACHE)
+    : join(tmpdir(), `kitgen-compile-cache-${uid ?? 'user'}`);
   const dir = join(base, 'kitgen');
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -64,7 +72,10 @@ export function loadBundle(bundle: URL, buildId: string): Record<string, unknown
 
   const source = readFileSync(filename, 'utf8');
   const { size, mtimeMs } = statSync(filename);
-  const cacheFile = join(dir, `runtime-${buildId}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.bin`);
+  const cacheFile = join(
+    dir,
+    `runtime-${buildId}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.bin`,
+  );
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
@@ -73,9 +84,19 @@ export function loadBundle(bundle: URL, buildId: string): Record<string, unknown
   }
   // Node's own wrapper, so `require`, `module` and `__dirname` mean what they mean in a module and
   // the bundle's lines keep their numbers.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename, cachedData });
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename,
+    cachedData,
+  });
   const module = { exports: {} as Record<string, unknown> };
-  (script.runInThisContext() as ModuleWrapper).call(module.exports, module.exports, require, module, filename, dirname(filename));
+  (script.runInThisContext() as ModuleWrapper).call(
+    module.exports,
+    module.exports,
+    require,
+    module,
+    filename,
+    dirname(filename),
+  );
 
   if (cachedData !== undefined && !script.cachedDataRejected) {
     debug('compile cache: used %s', cacheFile);

@@ -9,10 +9,22 @@ export { Secret } from './util/Secret.ts';
 
 export { Method } from './http/Method.ts';
 export { Status, statusHasNoBody } from './http/Status.ts';
-export { Header, type HeaderType, type Authorization, type AccessControlAllowOrigin, type WildcardList } from './http/Header.ts';
+export {
+  Header,
+  type HeaderType,
+  type Authorization,
+  type AccessControlAllowOrigin,
+  type WildcardList,
+} from './http/Header.ts';
 export { MediaType } from './http/MediaType.ts';
 export { Form } from './http/multipart/Form.ts';
-export { FormField, type TextField, type BinaryField, type StreamingBinaryField, type StreamingFormField } from './http/multipart/FormField.ts';
+export {
+  FormField,
+  type TextField,
+  type BinaryField,
+  type StreamingBinaryField,
+  type StreamingFormField,
+} from './http/multipart/FormField.ts';
 export { statusCovered, isStatusKey, type StatusIn, type StatusRange, type StatusKey } from './http/StatusRange.ts';
 
 export { DecodeError } from './errors/DecodeError.ts';
@@ -21,17 +33,37 @@ export { DiscriminatorSetting, type ExplicitConfig, type CodecConfigFields } fro
 export { CodecConfig } from './middleware/codecConfig.ts';
 export { NameFormat } from './codec/json/NameFormat.ts';
 export { JsonCodec, type JsonBinaryCodec } from './codec/json/JsonCodec.ts';
-export { registerBodyCodec, registerBodyCodecLoader, bodyCodecFor, defaultMediaTypes, type BodyCodecFactory } from './codec/body/BodyCodecs.ts';
+export {
+  registerBodyCodec,
+  registerBodyCodecLoader,
+  bodyCodecFor,
+  defaultMediaTypes,
+  type BodyCodecFactory,
+} from './codec/body/BodyCodecs.ts';
 export { provideCodecLibrary } from './codec/schemaWalk/loadPeer.ts';
 
 export { Schema, type Static, type TSchema, type SchemaOf } from './schema/Schema.ts';
 export { Bytes, isBytesSchema, BytesKeyword } from './schema/Bytes.ts';
 export { DateTime, isDateSchema, DateKeyword, type DateTimeOptions } from './schema/DateTime.ts';
-export { TaggedUnion, taggedUnionInfo, TaggedUnionKeyword, type TaggedUnionInfo, type TaggedValue, type TTaggedUnion } from './schema/TaggedUnion.ts';
+export {
+  TaggedUnion,
+  taggedUnionInfo,
+  TaggedUnionKeyword,
+  type TaggedUnionInfo,
+  type TaggedValue,
+  type TTaggedUnion,
+} from './schema/TaggedUnion.ts';
 export { validatorFor, type Validator } from './schema/validator.ts';
 export { DeriveSchema, DeriveSchemaError } from './schema/DeriveSchema.ts';
 
-export { PathCodec, int, string, type PathCodecKind, type PathConstraints, type PathParamSchema } from './routing/PathCodec.ts';
+export {
+  PathCodec,
+  int,
+  string,
+  type PathCodecKind,
+  type PathConstraints,
+  type PathParamSchema,
+} from './routing/PathCodec.ts';
 export { RoutePattern, type ParamsOf, type Segment } from './routing/RoutePattern.ts';
 export type { SegmentCodec, SegmentPart, PartsParams } from './routing/SegmentCodec.ts';
 
@@ -63,9 +95,24 @@ export {
 export { AuthType, type Credentials } from './endpoint/AuthType.ts';
 export { Doc } from './endpoint/Doc.ts';
 export { HeaderCodec, type ContentTypeCodec } from './endpoint/HeaderCodec.ts';
-export { type QueryCodec, type ContentCodec, type QueryOptions, type HeaderOptions, type ContentOptions } from './endpoint/HttpCodec.ts';
+export {
+  type QueryCodec,
+  type ContentCodec,
+  type QueryOptions,
+  type HeaderOptions,
+  type ContentOptions,
+} from './endpoint/HttpCodec.ts';
 export type { Unwrap, CodecKind } from './endpoint/types.ts';
-export type { CodecNode, QueryNode, HeaderNode, ContentNode, StatusNode, StatusCoverage, QueryStyle, Examples } from './endpoint/CodecNode.ts';
+export type {
+  CodecNode,
+  QueryNode,
+  HeaderNode,
+  ContentNode,
+  StatusNode,
+  StatusCoverage,
+  QueryStyle,
+  Examples,
+} from './endpoint/CodecNode.ts';
 export { arity, leaves, alternatives } from './endpoint/CodecNode.ts';
 import { HttpCodecs } from './endpoint/HttpCodec.ts';
 import type { HttpCodec as HttpCodecClass } from './endpoint/HttpCodec.ts';
@@ -74,8 +121,20 @@ import type { CodecKind as Kind } from './endpoint/types.ts';
 export const HttpCodec = HttpCodecs;
 /** A codec value (see endpoint/HttpCodec.ts). */
 export type HttpCodec<T extends unknown[], K extends Kind = Kind> = HttpCodecClass<T, K>;
-export { Responses, representativeStatus, type ResponseSpec, type ResponseValue, type ResponsesSide } from './endpoint/Responses.ts';
-export { Bodies, type BodyVariant, type BodyVariantSpec, type PartsVariantSpec, type BodiesOptions } from './endpoint/Bodies.ts';
+export {
+  Responses,
+  representativeStatus,
+  type ResponseSpec,
+  type ResponseValue,
+  type ResponsesSide,
+} from './endpoint/Responses.ts';
+export {
+  Bodies,
+  type BodyVariant,
+  type BodyVariantSpec,
+  type PartsVariantSpec,
+  type BodiesOptions,
+} from './endpoint/Bodies.ts';
 
 export { EndpointExecutor, type ExecutorOptions } from './client/EndpointExecutor.ts';
 export { EndpointError } from './client/EndpointError.ts';
@@ -96,4 +155,12 @@ export { RequestWriter, type PathKind } from './client/requestWriter.ts';
 export type { PlainResponse } from './client/plainResponse.ts';
 export { serviceEnvVar, resolveServiceUrl, type ServiceLookup } from './client/serviceUrl.ts';
 export type { ClientCredentials, EncodedRequest } from './client/encodeRequest.ts';
-export type { ClientInput, ClientValue, InputOf, OutputOf, ErrorOf, CallArgs, CallOptions } from './client/ClientTypes.ts';
+export type {
+  ClientInput,
+  ClientValue,
+  InputOf,
+  OutputOf,
+  ErrorOf,
+  CallArgs,
+  CallOptions,
+} from './client/ClientTypes.ts';

@@ -59,7 +59,12 @@ export type { WebSocketApp } from './websocket/WebSocketApp.ts';
 export { webSocketRoute } from './websocket/webSocketRoute.ts';
 export { WebSocketConfigError } from './websocket/WebSocketConfigError.ts';
 export { WebSocketBackpressureError } from './websocket/WebSocketBackpressureError.ts';
-export { TransportConfig, type ChannelType, type LeakDetectionLevel, type TransportFields } from './server/config/TransportConfig.ts';
+export {
+  TransportConfig,
+  type ChannelType,
+  type LeakDetectionLevel,
+  type TransportFields,
+} from './server/config/TransportConfig.ts';
 export { HealthProbes } from './server/config/HealthProbes.ts';
 export {
   SSLConfig,

@@ -42,7 +42,9 @@ let server: TestServer;
 
 before(async () => {
   // Besides the API, a loopback route serving a JSON document for `-u`.
-  const doc = Route.handled(RoutePattern.GET('fixtures', 'new-user.json'), () => Response.json({ id: 0, name: 'From URL', age: 7, address: { city: 'Oslo' } }));
+  const doc = Route.handled(RoutePattern.GET('fixtures', 'new-user.json'), () =>
+    Response.json({ id: 0, name: 'From URL', age: 7, address: { city: 'Oslo' } }),
+  );
   server = await startServer(routes().concat(Routes(doc)));
 });
 
@@ -80,12 +82,28 @@ test("a declared error goes to stderr with exit code 1; a bad argument gets comm
   assert.equal(declared.stderr, '{"message":"no user 2"}\n');
   assert.equal(bad.code, 2);
   assert.equal(bad.stdout, '');
-  assert.equal(bad.stderr, "error: option '--id <integer>' argument 'x' is invalid. expected a 32-bit integer.\n(add --help for usage)\n");
+  assert.equal(
+    bad.stderr,
+    "error: option '--id <integer>' argument 'x' is invalid. expected a 32-bit integer.\n(add --help for usage)\n",
+  );
 });
 
 test('a JSON body field by field (--.<field>, nested, arrays), from standard input (-f -) and from a URL (-u)', async () => {
   const [fields, stdin, url] = await Promise.all([
-    cli(['post-users', '--.id', '0', '--.name', 'Grace', '--.age', '45', '--.address.city', 'Arlington', '--.tags', 'navy', 'cobol']),
+    cli([
+      'post-users',
+      '--.id',
+      '0',
+      '--.name',
+      'Grace',
+      '--.age',
+      '45',
+      '--.address.city',
+      'Arlington',
+      '--.tags',
+      'navy',
+      'cobol',
+    ]),
     cli(['post-users', '-f', '-'], { stdin: '{"id":0,"name":"From stdin","age":4,"address":{"city":"Rome"}}' }),
     cli(['post-users', '-u', `${server.url}/fixtures/new-user.json`]),
   ]);

@@ -52,7 +52,10 @@ test('query options: optional, enum choices, repeated and variadic array values'
 test('usage errors exit 2 with a message: bad enum, out-of-range path value, missing option, unknown command, no command', async () => {
   const badEnum = await runCli(cli, ['get-users', '--role', 'owner']);
   assert.equal(badEnum.code, 2);
-  assert.match(badEnum.stderr, /^error: option '--role <admin\|member>' argument 'owner' is invalid\. expected one of admin, member\.\n/);
+  assert.match(
+    badEnum.stderr,
+    /^error: option '--role <admin\|member>' argument 'owner' is invalid\. expected one of admin, member\.\n/,
+  );
   const big = await runCli(cli, ['get-users-by-id', '--id', '99999999999', '--authorization', basic]);
   assert.equal(big.code, 2);
   assert.match(big.stderr, /argument '99999999999' is invalid\. expected a 32-bit integer\./);
@@ -71,8 +74,21 @@ test('usage errors exit 2 with a message: bad enum, out-of-range path value, mis
 test('body fields: required ones checked, values validated per field, declared error on stderr', async () => {
   const missing = await runCli(cli, ['post-users', '--.id', '0', '--.name', 'Grace', '--.age', '45']);
   assert.equal(missing.code, 2);
-  assert.equal(missing.stderr, "error: required option '--.address.city <text>' not specified\n(add --help for usage)\n");
-  const negative = await runCli(cli, ['post-users', '--.id', '0', '--.name', 'G', '--.age', '-1', '--.address.city', 'x']);
+  assert.equal(
+    missing.stderr,
+    "error: required option '--.address.city <text>' not specified\n(add --help for usage)\n",
+  );
+  const negative = await runCli(cli, [
+    'post-users',
+    '--.id',
+    '0',
+    '--.name',
+    'G',
+    '--.age',
+    '-1',
+    '--.address.city',
+    'x',
+  ]);
   assert.equal(negative.code, 2);
   assert.match(negative.stderr, /option '--\.age <integer>' argument '-1' is invalid\. must be >= 0\./);
   const optional = await runCli(cli, [
@@ -92,7 +108,17 @@ test('body fields: required ones checked, values validated per field, declared e
   ]);
   assert.equal(optional.code, 0, optional.stderr);
   assert.deepEqual(JSON.parse(optional.stdout).address, { city: 'x', zip: '0150' });
-  const taken = await runCli(cli, ['post-users', '--.id', '0', '--.name', 'taken', '--.age', '1', '--.address.city', 'x']);
+  const taken = await runCli(cli, [
+    'post-users',
+    '--.id',
+    '0',
+    '--.name',
+    'taken',
+    '--.age',
+    '1',
+    '--.address.city',
+    'x',
+  ]);
   assert.equal(taken.code, 1);
   assert.equal(taken.stdout, '');
   assert.equal(taken.stderr, '{"message":"name taken"}\n');
@@ -105,9 +131,15 @@ test('body sources: a file (-f), inline text (-d); a bad body, two sources, or f
   writeFileSync(bad, '{"id": 0, "name": "x"}');
   const fromFile = await runCli(cli, ['post-users', '-f', file]);
   assert.equal(JSON.parse(fromFile.stdout).name, 'From file', fromFile.stderr);
-  const inline = await runCli(cli, ['post-users', '--data', '{"id":0,"name":"Inline","age":5,"address":{"city":"Bern"}}']);
+  const inline = await runCli(cli, [
+    'post-users',
+    '--data',
+    '{"id":0,"name":"Inline","age":5,"address":{"city":"Bern"}}',
+  ]);
   assert.equal(JSON.parse(inline.stdout).name, 'Inline', inline.stderr);
-  const stdin = await runCli(cli, ['post-users', '-f', '-'], { stdin: '{"id":0,"name":"In","age":5,"address":{"city":"Bern"}}' });
+  const stdin = await runCli(cli, ['post-users', '-f', '-'], {
+    stdin: '{"id":0,"name":"In","age":5,"address":{"city":"Bern"}}',
+  });
   assert.equal(JSON.parse(stdin.stdout).name, 'In', stdin.stderr);
   const invalid = await runCli(cli, ['post-users', '-f', bad]);
   assert.equal(invalid.code, 2);
@@ -133,7 +165,15 @@ test('body sources: a file (-f), inline text (-d); a bad body, two sources, or f
 test('multipart parts as --.<part> options (a file for bytes), a text body, Bearer credentials, a stream, a 204', async () => {
   const avatar = join(dir, 'avatar.png');
   writeFileSync(avatar, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  const upload = await runCli(cli, ['post-users-by-id-avatar', '--id', '1', '--.description', 'my face', '--.file', avatar]);
+  const upload = await runCli(cli, [
+    'post-users-by-id-avatar',
+    '--id',
+    '1',
+    '--.description',
+    'my face',
+    '--.file',
+    avatar,
+  ]);
   assert.deepEqual(JSON.parse(upload.stdout), { id: 1, description: 'my face', size: 4, first: 0x89 }, upload.stderr);
   const text = await runCli(cli, ['post-shout', '-d', 'hello cli']);
   assert.equal(text.stdout, 'HELLO CLI');
@@ -154,7 +194,10 @@ test('multipart parts as --.<part> options (a file for bytes), a text body, Bear
 test('on a terminal JSON is pretty-printed, numbers exactly as sent; text gets a final newline', async () => {
   const r = await runCli(cli, ['get-users-by-id', '--id', '1', '--authorization', basic], { tty: true });
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stdout, '{\n  "id": 1,\n  "name": "Ada",\n  "age": 36,\n  "nickname": "Basic",\n  "address": {\n    "city": "London"\n  }\n}\n');
+  assert.equal(
+    r.stdout,
+    '{\n  "id": 1,\n  "name": "Ada",\n  "age": 36,\n  "nickname": "Basic",\n  "address": {\n    "city": "London"\n  }\n}\n',
+  );
   const stream = await runCli(cli, ['get-events', '--count', '1'], { tty: true });
   assert.equal(stream.stdout, '{\n  "n": 9007199254740993\n}\n');
   const text = await runCli(cli, ['post-shout', '-d', 'hi'], { tty: true });
@@ -166,18 +209,33 @@ test('the call failing exits 3 with a message naming the endpoint, the URL and t
   const port = other.port;
   const undeclared = await runCli(app(port), ['get-users']);
   assert.equal(undeclared.code, 3);
-  assert.match(undeclared.stderr, new RegExp(`^error: GET /users \\(http://127\\.0\\.0\\.1:${port}/users\\): undeclared status 404 \\(declared: 200\\)`));
+  assert.match(
+    undeclared.stderr,
+    new RegExp(
+      `^error: GET /users \\(http://127\\.0\\.0\\.1:${port}/users\\): undeclared status 404 \\(declared: 200\\)`,
+    ),
+  );
   await other.shutdown();
   const down = await runCli(app(port), ['get-users']);
   assert.equal(down.code, 3);
-  assert.match(down.stderr, new RegExp(`^error: GET /users \\(http://127\\.0\\.0\\.1:${port}/users\\): network failure: .*ECONNREFUSED`));
+  assert.match(
+    down.stderr,
+    new RegExp(`^error: GET /users \\(http://127\\.0\\.0\\.1:${port}/users\\): network failure: .*ECONNREFUSED`),
+  );
 });
 
 test('bytes output is written raw; a -u fetch failure is a usage error', async () => {
   const bytes = Endpoint(RoutePattern.GET('blob', PathCodec.int('n'))).out(Schema.Bytes());
   const s = await startServer(Routes(bytes.implement((n) => new Uint8Array([n, 0, 255]))));
   try {
-    const blobApp = HttpCliApp.fromEndpoints({ name: 'b', version: '0', summary: 's', host: '127.0.0.1', port: s.port, endpoints: [bytes] });
+    const blobApp = HttpCliApp.fromEndpoints({
+      name: 'b',
+      version: '0',
+      summary: 's',
+      host: '127.0.0.1',
+      port: s.port,
+      endpoints: [bytes],
+    });
     const r = await runCli(blobApp, ['get-blob-by-n', '--n', '7']);
     assert.deepEqual([...r.stdoutBytes], [7, 0, 255]);
     const missing = await runCli(cli, ['post-users', '-u', `${s.url}/nothing.json`]);

@@ -12,7 +12,10 @@ import { fixtures, runCli } from './fixtures/cli/harness.ts';
 test('a command without an operationId is named from the method and every path segment', () => {
   assert.equal(baseCommandName(RoutePattern.GET('users')), 'get-users');
   assert.equal(baseCommandName(RoutePattern.GET('users', PathCodec.int('id'), 'posts')), 'get-users-by-id-posts');
-  assert.equal(baseCommandName(RoutePattern.DELETE('api/v1', 'userAccounts', PathCodec.string('name'))), 'delete-api-v1-user-accounts-by-name');
+  assert.equal(
+    baseCommandName(RoutePattern.DELETE('api/v1', 'userAccounts', PathCodec.string('name'))),
+    'delete-api-v1-user-accounts-by-name',
+  );
   assert.equal(baseCommandName(RoutePattern.GET()), 'get');
   assert.equal(baseCommandName(RoutePattern.POST('users')), 'post-users');
   // cliStyle 'verb' (or true) is the original's: create for POST, update for PUT.
@@ -35,7 +38,15 @@ test('names that still collide are told apart by numbers in declaration order', 
     RoutePattern.ANY('users'),
   ];
   const names = commandNames(routes);
-  assert.deepEqual(names, ['get-users', 'get-users-by-id', 'get-users-by-name', 'post-users', 'get-users-by-id-posts', 'get-users-by-id-posts-2', 'any-users']);
+  assert.deepEqual(names, [
+    'get-users',
+    'get-users-by-id',
+    'get-users-by-name',
+    'post-users',
+    'get-users-by-id-posts',
+    'get-users-by-id-posts-2',
+    'any-users',
+  ]);
   assert.deepEqual(commandNames([...routes].reverse()).reverse().length, routes.length);
   assert.deepEqual(commandNames(routes), names, 'the same input gives the same names');
   assert.equal(new Set(commandNames([RoutePattern.GET('a'), RoutePattern.GET('a'), RoutePattern.GET('a')])).size, 3);
@@ -47,7 +58,11 @@ test('a command with an operationId is named from it in kebab-case, whatever the
   assert.equal(commandName({ route, operationId: 'repos/get-content' }), 'repos-get-content');
   assert.equal(commandName({ route, operationId: 'getHTTPStatus' }), 'get-http-status');
   assert.equal(commandName({ route, operationId: 'list_pets' }, 'verb'), 'list-pets');
-  assert.equal(commandName({ route, operationId: '***' }), 'get-pets-by-pet-id', 'an operationId with no words falls back to method and path');
+  assert.equal(
+    commandName({ route, operationId: '***' }),
+    'get-pets-by-pet-id',
+    'an operationId with no words falls back to method and path',
+  );
   assert.deepEqual(
     commandNames([
       { route, operationId: 'a' },
@@ -61,7 +76,15 @@ test('cliStyle reaches the command list', async () => {
   const create = Endpoint(RoutePattern.POST('users'))
     .in(Schema.Object({ name: Schema.String() }))
     .out(Schema.String());
-  const verbs = HttpCliApp.fromEndpoints({ name: 'x', version: '1', summary: 's', host: '127.0.0.1', port: 1, endpoints: [create], cliStyle: true });
+  const verbs = HttpCliApp.fromEndpoints({
+    name: 'x',
+    version: '1',
+    summary: 's',
+    host: '127.0.0.1',
+    port: 1,
+    endpoints: [create],
+    cliStyle: true,
+  });
   const help = await runCli(verbs, ['--help']);
   assert.match(help.stdout, /\n {2}create-users \[options\] +POST \/users\n/);
 });
@@ -71,7 +94,14 @@ test('option names avoid the built-in ones and each other', async () => {
     .query(HttpCodec.query('file', Schema.String()))
     .query(HttpCodec.query('page size', Schema.Integer()))
     .out(Schema.Unknown());
-  const cli = HttpCliApp.fromEndpoints({ name: 'x', version: '1', summary: 's', host: '127.0.0.1', port: 1, endpoints: [e] });
+  const cli = HttpCliApp.fromEndpoints({
+    name: 'x',
+    version: '1',
+    summary: 's',
+    host: '127.0.0.1',
+    port: 1,
+    endpoints: [e],
+  });
   const help = await runCli(cli, ['get-files-by-file', '--help']);
   assert.equal(help.code, 0, help.stderr);
   assert.match(help.stdout, /--path-file <text> +path parameter/);
@@ -80,8 +110,12 @@ test('option names avoid the built-in ones and each other', async () => {
 });
 
 test('formatJson re-indents or compacts JSON text without touching strings or numbers', () => {
-  const text = ' {"a": [1, 2.50, 12345678901234567890], "b": {}, "c": [], "d": "x, {y}: [z] \\"q\\"", "e": {"f": null}} ';
-  assert.equal(formatJson(text, 0), '{"a":[1,2.50,12345678901234567890],"b":{},"c":[],"d":"x, {y}: [z] \\"q\\"","e":{"f":null}}');
+  const text =
+    ' {"a": [1, 2.50, 12345678901234567890], "b": {}, "c": [], "d": "x, {y}: [z] \\"q\\"", "e": {"f": null}} ';
+  assert.equal(
+    formatJson(text, 0),
+    '{"a":[1,2.50,12345678901234567890],"b":{},"c":[],"d":"x, {y}: [z] \\"q\\"","e":{"f":null}}',
+  );
   assert.equal(
     formatJson(text, 2),
     '{\n  "a": [\n    1,\n    2.50,\n    12345678901234567890\n  ],\n  "b": {},\n  "c": [],\n  "d": "x, {y}: [z] \\"q\\"",\n  "e": {\n    "f": null\n  }\n}',

@@ -8,7 +8,13 @@ import { Endpoint, HttpCliApp, HttpCodec, PathCodec, RoutePattern, Schema, type 
 const endpoints: AnyEndpoint[] = Array.from({ length: 400 }, (_, i) =>
   Endpoint(RoutePattern.POST(`things${i}`, PathCodec.int('id')))
     .query(HttpCodec.query('limit', Schema.Integer()).optional())
-    .in(Schema.Object({ name: Schema.String({ description: 'the name' }), tags: Schema.Array(Schema.String()), size: Schema.Optional(Schema.Integer()) }))
+    .in(
+      Schema.Object({
+        name: Schema.String({ description: 'the name' }),
+        tags: Schema.Array(Schema.String()),
+        size: Schema.Optional(Schema.Integer()),
+      }),
+    )
     .out(Schema.Object({ id: Schema.Integer() }))
     .operationId(`createThing${i}`)
     .doc(`Create thing ${i}`),
@@ -16,7 +22,15 @@ const endpoints: AnyEndpoint[] = Array.from({ length: 400 }, (_, i) =>
 
 test('one call of a 400-operation CLI answers; help still lists every command', async () => {
   const fetch = async () => new Response('{"id":7}', { status: 200, headers: { 'content-type': 'application/json' } });
-  const app = HttpCliApp.fromEndpoints({ name: 'big', version: '1', summary: 's', host: '127.0.0.1', port: 9, endpoints, executor: { fetch } });
+  const app = HttpCliApp.fromEndpoints({
+    name: 'big',
+    version: '1',
+    summary: 's',
+    host: '127.0.0.1',
+    port: 9,
+    endpoints,
+    executor: { fetch },
+  });
   let out = '';
   let err = '';
   const io = {
@@ -29,7 +43,10 @@ test('one call of a 400-operation CLI answers; help still lists every command', 
   assert.match(out, /"id": ?7/);
   out = '';
   assert.equal(await app.cliApp.run(['--help'], { ...io, columns: 200 }), 0);
-  assert.equal(out.match(/^ {2}create-thing\d+ \[options\] +Create thing \d+ \(POST \/things\d+\/\{id\}\)$/gm)?.length, 400);
+  assert.equal(
+    out.match(/^ {2}create-thing\d+ \[options\] +Create thing \d+ \(POST \/things\d+\/\{id\}\)$/gm)?.length,
+    400,
+  );
   out = '';
   assert.equal(await app.cliApp.run(['help', 'create-thing5'], io), 0);
   assert.match(out, /Usage: big create-thing5 --id <integer>/);

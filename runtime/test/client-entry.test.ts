@@ -21,8 +21,18 @@ const testDir = fileURLToPath(new URL('./', import.meta.url));
 test("every name of the client entry is the main entry's value of that name; the server is not among them", () => {
   const names = Object.keys(client);
   assert.ok(names.length > 40, names.join(', '));
-  for (const name of names) assert.equal((runtime as Record<string, unknown>)[name], (client as Record<string, unknown>)[name], name);
-  for (const serverName of ['Server', 'Routes', 'Middleware', 'routesFromHandlers', 'OpenAPIGen', 'DocsUI', 'HttpCliApp', 'Log'])
+  for (const name of names)
+    assert.equal((runtime as Record<string, unknown>)[name], (client as Record<string, unknown>)[name], name);
+  for (const serverName of [
+    'Server',
+    'Routes',
+    'Middleware',
+    'routesFromHandlers',
+    'OpenAPIGen',
+    'DocsUI',
+    'HttpCliApp',
+    'Log',
+  ])
     assert.equal(serverName in client, false, serverName);
 });
 
@@ -35,12 +45,20 @@ test("Schema has every builder of TypeBox's Type, and the runtime's own", () => 
     if (name !== 'Unsafe') assert.equal(schema[name], builders[name], name);
   }
   for (const name of ['TaggedUnion', 'Int64', 'Bytes', 'DateTime']) assert.equal(typeof schema[name], 'function', name);
-  assert.deepEqual({ ...client.Schema.Unsafe<string>({ type: 'string', minLength: 1 }) }, { ...Type.Unsafe<string>({ type: 'string', minLength: 1 }) });
+  assert.deepEqual(
+    { ...client.Schema.Unsafe<string>({ type: 'string', minLength: 1 }) },
+    { ...Type.Unsafe<string>({ type: 'string', minLength: 1 }) },
+  );
 });
 
 // A fresh node that imports the client entry's sources and nothing else, as a browser would.
 function clientAlone(script: string): unknown {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: testDir, env: process.env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: testDir,
+    env: process.env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -54,7 +72,10 @@ console.log(JSON.stringify({ route: ping.toString(), error }));
 `) as { route: string; error: { code: string; message: string } };
   assert.equal(out.route, 'GET /ping');
   assert.equal(out.error.code, 'KITGEN_ERR_SERVER_PART_MISSING');
-  assert.match(out.error.message, /^GET \/ping: Endpoint\.implement serves the endpoint, .*import it from '@kitgen\/runtime'/);
+  assert.match(
+    out.error.message,
+    /^GET \/ping: Endpoint\.implement serves the endpoint, .*import it from '@kitgen\/runtime'/,
+  );
 });
 
 test('alone, the client entry has DeriveSchema: an expanded call gives the schema, an unexpanded one says how to expand it', () => {
@@ -69,7 +90,10 @@ console.log(JSON.stringify({ valid, error }));
   assert.equal(out.error.isDerive, true);
   // The call site is read from the caller's source through node:fs, which only the main entry loads.
   assert.equal(out.error.site, null);
-  assert.match(out.error.message, /^DeriveSchema\.gen<T>\(\) was not expanded ahead of time\. Run `kitgen generate <file>`/);
+  assert.match(
+    out.error.message,
+    /^DeriveSchema\.gen<T>\(\) was not expanded ahead of time\. Run `kitgen generate <file>`/,
+  );
 });
 
 test('alone, the client entry loads a binary format when first asked, and takes its library from the application', () => {
@@ -89,7 +113,10 @@ const avro = bodyCodecFor('application/avro', schema, config) === undefined;
 console.log(JSON.stringify({ before, missing, decoded, avro, again: loadBodyCodecs(['application/msgpack']) === undefined }));
 `) as { before: boolean; missing: string; decoded: unknown; avro: boolean; again: boolean };
   assert.equal(out.before, true, 'no MessagePack codec before it is loaded');
-  assert.match(out.missing, /needs the optional peer dependency "@msgpack\/msgpack"; here there is no require\(\) to load it, so give it to the runtime/);
+  assert.match(
+    out.missing,
+    /needs the optional peer dependency "@msgpack\/msgpack"; here there is no require\(\) to load it, so give it to the runtime/,
+  );
   assert.deepEqual(out.decoded, { _tag: 'right', right: { m: 3 } });
   assert.equal(out.avro, true, 'Avro needs Node: only the main entry registers it');
   assert.equal(out.again, true, 'nothing left to load');
@@ -101,7 +128,10 @@ test("base64 without Buffer reads and writes what Node's Buffer does", () => {
       const text = Buffer.from(bytes).toString('base64');
       assert.equal(portableBase64.encode(bytes), text);
       assert.deepEqual([...portableBase64.decode(text)], [...bytes]);
-      assert.deepEqual([...portableBase64.decode(text.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'))], [...bytes]);
+      assert.deepEqual(
+        [...portableBase64.decode(text.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'))],
+        [...bytes],
+      );
     }),
   );
   // Lenient text as the JSON bytes plan admits it (either alphabet, up to two `=`), any length.

@@ -110,7 +110,10 @@ test('each error form: repeated outError (Either), outErrors and orOutError (uni
 });
 
 test('auth types: the executor adds Basic or Bearer credentials; without them it says which to give', async () => {
-  const basic = Endpoint(RoutePattern.GET('basic')).auth(AuthType.Basic).out(Schema.String()).outError(Denied, Status.Unauthorized);
+  const basic = Endpoint(RoutePattern.GET('basic'))
+    .auth(AuthType.Basic)
+    .out(Schema.String())
+    .outError(Denied, Status.Unauthorized);
   const bearer = Endpoint(RoutePattern.GET('bearer')).auth(AuthType.Bearer).out(Schema.String());
   const routes = [
     basic.implement((_, { auth }) => {
@@ -120,7 +123,10 @@ test('auth types: the executor adds Basic or Bearer credentials; without them it
     bearer.implement((_, { auth }) => auth.token.reveal()),
   ];
   await withServer(routes, async (anonymous, url) => {
-    const call = EndpointExecutor.make({ baseUrl: url, auth: { basic: { username: 'ada', password: 'right' }, bearer: 't0k' } });
+    const call = EndpointExecutor.make({
+      baseUrl: url,
+      auth: { basic: { username: 'ada', password: 'right' }, bearer: 't0k' },
+    });
     assert.equal(await call(basic), 'ada');
     assert.equal(await call(bearer), 't0k');
     const wrong = EndpointExecutor.make({ baseUrl: url, auth: { basic: { username: 'ada', password: 'nope' } } });
@@ -134,7 +140,9 @@ test('auth types: the executor adds Basic or Bearer credentials; without them it
     );
     // A per-call Authorization header is used as given; the server's 401 is the declared error.
     assert.deepEqual(
-      await anonymous.either(basic, undefined, { headers: { authorization: `Basic ${Buffer.from('x:y').toString('base64')}` } }),
+      await anonymous.either(basic, undefined, {
+        headers: { authorization: `Basic ${Buffer.from('x:y').toString('base64')}` },
+      }),
       Either.left({ reason: 'wrong password' }),
     );
   });
@@ -143,7 +151,9 @@ test('auth types: the executor adds Basic or Bearer credentials; without them it
 test("406 and 415 from the server surface as ClientErrors with the status and the server's message", async () => {
   const server = Endpoint(RoutePattern.POST('doc')).in(User).out(User);
   // The client's view of the same operation, out of date: it sends text and wants CSV.
-  const stale = Endpoint(RoutePattern.POST('doc')).in(Schema.String(), { mediaType: 'text/plain' }).out(Schema.String(), 200, 'text/csv');
+  const stale = Endpoint(RoutePattern.POST('doc'))
+    .in(Schema.String(), { mediaType: 'text/plain' })
+    .out(Schema.String(), 200, 'text/csv');
   const current = Endpoint(RoutePattern.POST('doc')).in(User).out(Schema.String(), 200, 'text/csv');
   await withServer([server.implement((u) => u)], async (call, url) => {
     const e415 = await rejection(call(stale, 'id,name'));
@@ -157,7 +167,10 @@ test("406 and 415 from the server surface as ClientErrors with the status and th
     );
     const e406 = await rejection(call(current, { id: 1, name: 'a' }));
     assert.ok(e406 instanceof ClientError && e406.status === 406);
-    assert.match(e406.message, /undeclared status 406 .*None of the available media types is acceptable: application\/json/);
+    assert.match(
+      e406.message,
+      /undeclared status 406 .*None of the available media types is acceptable: application\/json/,
+    );
     assert.match(e406.body ?? '', /"available":\["application\/json"\]/);
   });
 });
@@ -176,7 +189,10 @@ test('an undeclared status (500) and an undecodable body are ClientErrors naming
     const e500 = await rejection(call(boom));
     assert.ok(e500 instanceof ClientError);
     assert.deepEqual([e500.kind, e500.status, e500.endpoint, e500.url], ['status', 500, 'GET /boom', `${url}/boom`]);
-    assert.match(e500.message, /^GET \/boom \(http:\/\/127\.0\.0\.1:\d+\/boom\): undeclared status 500 \(declared: 200\): The server failed/);
+    assert.match(
+      e500.message,
+      /^GET \/boom \(http:\/\/127\.0\.0\.1:\d+\/boom\): undeclared status 500 \(declared: 200\): The server failed/,
+    );
     const bad = await rejection(call(expected));
     assert.ok(bad instanceof ClientError);
     assert.equal(bad.kind, 'decode');
@@ -191,7 +207,9 @@ test('a wrong Content-Type on a declared status is a decode failure naming the d
   const expected = Endpoint(RoutePattern.GET('t')).out(Schema.String());
   await withServer([served.implement(() => 'hi')], async (_call, url) => {
     // Ask for text explicitly, as a proxy or a stale definition might.
-    const error = await rejection(EndpointExecutor.make({ baseUrl: url })(expected, undefined, { accept: 'text/plain' }));
+    const error = await rejection(
+      EndpointExecutor.make({ baseUrl: url })(expected, undefined, { accept: 'text/plain' }),
+    );
     assert.ok(error instanceof ClientError && error.kind === 'decode');
     assert.match(error.message, /Content-Type 'text\/plain; charset=utf-8' is not one of application\/json/);
   });
@@ -204,7 +222,10 @@ test('timeout: a slow response rejects with a timeout ClientError; per call and 
     const error = await rejection(call(slow, 600, { timeout: 100 }));
     assert.ok(error instanceof ClientError);
     assert.equal(error.kind, 'timeout');
-    assert.match(error.message, /^GET \/slow\/\{ms\} \(http:\/\/127\.0\.0\.1:\d+\/slow\/600\): no response within 100ms$/);
+    assert.match(
+      error.message,
+      /^GET \/slow\/\{ms\} \(http:\/\/127\.0\.0\.1:\d+\/slow\/600\): no response within 100ms$/,
+    );
     assert.ok(Date.now() - started < 500);
     const impatient = EndpointExecutor.make({ baseUrl: url, timeout: 50 });
     assert.equal(((await rejection(impatient(slow, 400))) as ClientError).kind, 'timeout');
@@ -237,7 +258,10 @@ test('a network failure names the endpoint, the URL and the cause', async () => 
   assert.ok(error instanceof ClientError);
   assert.equal(error.kind, 'network');
   assert.equal(error.status, undefined);
-  assert.match(error.message, new RegExp(`^GET /users/\\{id\\} \\(${url.replace(/\./g, '\\.')}/users/7\\): network failure: .*ECONNREFUSED`));
+  assert.match(
+    error.message,
+    new RegExp(`^GET /users/\\{id\\} \\(${url.replace(/\./g, '\\.')}/users/7\\): network failure: .*ECONNREFUSED`),
+  );
 });
 
 test('make(serviceName) resolves the base URL from KITGEN_SERVICE_<NAME>_URL or a services map', async () => {
@@ -247,7 +271,10 @@ test('make(serviceName) resolves the base URL from KITGEN_SERVICE_<NAME>_URL or 
     assert.equal(await EndpointExecutor.make('users-api', { env: { KITGEN_SERVICE_USERS_API_URL: url } })(e), 'pong');
     assert.equal(await EndpointExecutor.make('users', { services: { users: url } })(e), 'pong');
     assert.equal(EndpointExecutor.make(url).baseUrl, url);
-    assert.throws(() => EndpointExecutor.make('orders', { env: {} }), /no base URL; set KITGEN_SERVICE_ORDERS_URL or pass \{ services:/);
+    assert.throws(
+      () => EndpointExecutor.make('orders', { env: {} }),
+      /no base URL; set KITGEN_SERVICE_ORDERS_URL or pass \{ services:/,
+    );
   });
 });
 
@@ -257,7 +284,10 @@ test('an input that cannot be written is a ClientError of kind encode, before an
     .header(HttpCodec.header('x-note'))
     .out(Schema.String());
   let sent = 0;
-  const call = EndpointExecutor.make({ baseUrl: 'http://127.0.0.1:9', fetch: async () => (sent++, new Response('""')) });
+  const call = EndpointExecutor.make({
+    baseUrl: 'http://127.0.0.1:9',
+    fetch: async () => (sent++, new Response('""')),
+  });
   // @ts-expect-error the input is a tuple of three
   const shape = await rejection(call(e, [1, 'q']));
   assert.ok(shape instanceof ClientError && shape.kind === 'encode');

@@ -19,8 +19,14 @@ import {
 } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
-async function withServer(routes: Routes | Route[], fn: (call: EndpointExecutor, url: string) => Promise<void>, streaming = false): Promise<void> {
-  const server = await startServer(Array.isArray(routes) ? Routes(...routes) : routes, (c) => (streaming ? c.enableRequestStreaming() : c));
+async function withServer(
+  routes: Routes | Route[],
+  fn: (call: EndpointExecutor, url: string) => Promise<void>,
+  streaming = false,
+): Promise<void> {
+  const server = await startServer(Array.isArray(routes) ? Routes(...routes) : routes, (c) =>
+    streaming ? c.enableRequestStreaming() : c,
+  );
   try {
     await fn(EndpointExecutor.make({ baseUrl: server.url }), server.url);
   } finally {
@@ -43,23 +49,50 @@ test('path parameters of every codec, bigint and trailing included, are encoded 
       PathCodec.trailing('rest'),
     ),
   ).out(
-    Schema.Object({ id: Schema.Integer(), owner: Schema.Int64(), key: Schema.String(), flag: Schema.Boolean(), name: Schema.String(), rest: Schema.String() }),
+    Schema.Object({
+      id: Schema.Integer(),
+      owner: Schema.Int64(),
+      key: Schema.String(),
+      flag: Schema.Boolean(),
+      name: Schema.String(),
+      rest: Schema.String(),
+    }),
   );
-  await withServer([e.implement(([id, owner, key, flag, name, rest]) => ({ id, owner, key, flag, name, rest }))], async (call) => {
-    const out = await call(e, [-7, 9223372036854775807n, '123e4567-e89b-12d3-a456-426614174000', true, 'a b?c#d%', 'x/y z']);
-    assert.deepEqual(out, { id: -7, owner: 9223372036854775807n, key: '123e4567-e89b-12d3-a456-426614174000', flag: true, name: 'a b?c#d%', rest: 'x/y z' });
-    assert.equal(typeof out.owner, 'bigint');
-    await assert.rejects(call(e, [2 ** 40, 1n, 'k', false, 'n', 'r']), (err: Error) => {
-      assert.equal(err.name, 'ClientError');
-      assert.match(
-        err.message,
-        /^GET \/items\/\{id\}\/owners\/\{owner\}\/\{key\}\/\{flag\}\/\{name\}\/\{rest\}: path parameter 'id': expected a 32-bit integer/,
+  await withServer(
+    [e.implement(([id, owner, key, flag, name, rest]) => ({ id, owner, key, flag, name, rest }))],
+    async (call) => {
+      const out = await call(e, [
+        -7,
+        9223372036854775807n,
+        '123e4567-e89b-12d3-a456-426614174000',
+        true,
+        'a b?c#d%',
+        'x/y z',
+      ]);
+      assert.deepEqual(out, {
+        id: -7,
+        owner: 9223372036854775807n,
+        key: '123e4567-e89b-12d3-a456-426614174000',
+        flag: true,
+        name: 'a b?c#d%',
+        rest: 'x/y z',
+      });
+      assert.equal(typeof out.owner, 'bigint');
+      await assert.rejects(call(e, [2 ** 40, 1n, 'k', false, 'n', 'r']), (err: Error) => {
+        assert.equal(err.name, 'ClientError');
+        assert.match(
+          err.message,
+          /^GET \/items\/\{id\}\/owners\/\{owner\}\/\{key\}\/\{flag\}\/\{name\}\/\{rest\}: path parameter 'id': expected a 32-bit integer/,
+        );
+        return true;
+      });
+      // The server refuses an encoded '/' inside a segment, so the client says so before sending.
+      await assert.rejects(
+        call(e, [1, 1n, '123e4567-e89b-12d3-a456-426614174000', false, 'a/b', 'r']),
+        /path parameter 'name': "a\/b" cannot be sent in a path/,
       );
-      return true;
-    });
-    // The server refuses an encoded '/' inside a segment, so the client says so before sending.
-    await assert.rejects(call(e, [1, 1n, '123e4567-e89b-12d3-a456-426614174000', false, 'a/b', 'r']), /path parameter 'name': "a\/b" cannot be sent in a path/);
-  });
+    },
+  );
 });
 
 test('query parameters: integer, number, boolean, int64, enum, date-time; optional and default', async () => {
@@ -84,17 +117,20 @@ test('query parameters: integer, number, boolean, int64, enum, date-time; option
     request: [typeof big],
   }));
   await withServer([route], async (call) => {
-    assert.deepEqual(await call(e, [-3, 2.5, false, -9223372036854775808n, 'blue', '2026-11-21T10:00:00Z', undefined, 'age']), {
-      i: -3,
-      n: 2.5,
-      b: false,
-      big: '-9223372036854775808',
-      color: 'blue',
-      at: '2026-11-21T10:00:00Z',
-      limit: 'absent',
-      sort: 'age',
-      request: ['bigint'],
-    });
+    assert.deepEqual(
+      await call(e, [-3, 2.5, false, -9223372036854775808n, 'blue', '2026-11-21T10:00:00Z', undefined, 'age']),
+      {
+        i: -3,
+        n: 2.5,
+        b: false,
+        big: '-9223372036854775808',
+        color: 'blue',
+        at: '2026-11-21T10:00:00Z',
+        limit: 'absent',
+        sort: 'age',
+        request: ['bigint'],
+      },
+    );
     const withLimit = (await call(e, [1, 0, true, 1n, 'red', '2026-01-01T00:00:00Z', 5, 'name'])) as { limit: number };
     assert.equal(withLimit.limit, 5);
   });
@@ -107,7 +143,9 @@ test('query styles: form exploded and not, space- and pipe-delimited, deepObject
     .query(HttpCodec.query('c', ints, { explode: false }))
     .query(HttpCodec.query('s', Schema.Array(Schema.String()), { style: 'spaceDelimited', explode: false }))
     .query(HttpCodec.query('p', ints, { style: 'pipeDelimited', explode: false }))
-    .query(HttpCodec.query('f', Schema.Object({ min: Schema.Integer(), max: Schema.Integer() }), { style: 'deepObject' }))
+    .query(
+      HttpCodec.query('f', Schema.Object({ min: Schema.Integer(), max: Schema.Integer() }), { style: 'deepObject' }),
+    )
     .query(HttpCodec.query('e', ints))
     .out(Echo);
   let seen = '';
@@ -139,7 +177,9 @@ test('headers: Authorization typed or as text, bearerAuth token or full header, 
     .in(Schema.String(), { mediaType: 'text/csv' })
     .out(Echo);
   const routes = [
-    auth.implement((a) => (a.scheme === 'Basic' ? { user: a.username, pw: a.password.reveal() } : { scheme: a.scheme })),
+    auth.implement((a) =>
+      a.scheme === 'Basic' ? { user: a.username, pw: a.password.reveal() } : { scheme: a.scheme },
+    ),
     bearer.implement((token) => ({ token })),
     named.implement(([n, note]) => ({ n, note: note ?? null })),
     typed.implement(([mt, text]) => ({ type: mt.fullType, text })),
@@ -167,10 +207,20 @@ test('headers: Authorization typed or as text, bearerAuth token or full header, 
 test("default and per-call headers are sent; the endpoint's own header inputs win", async () => {
   const e = Endpoint(RoutePattern.GET('h')).header(HeaderCodec.name('x-mine')).out(Echo);
   await withServer(
-    [e.implement((mine, { request }) => ({ mine, trace: request.headers.get('x-trace') ?? null, tenant: request.headers.get('x-tenant') ?? null }))],
+    [
+      e.implement((mine, { request }) => ({
+        mine,
+        trace: request.headers.get('x-trace') ?? null,
+        tenant: request.headers.get('x-tenant') ?? null,
+      })),
+    ],
     async (_call, url) => {
       const call = EndpointExecutor.make({ baseUrl: `${url}/`, headers: { 'x-tenant': 't1', 'x-mine': 'default' } });
-      assert.deepEqual(await call(e, 'input', { headers: { 'x-trace': 'abc' } }), { mine: 'input', trace: 'abc', tenant: 't1' });
+      assert.deepEqual(await call(e, 'input', { headers: { 'x-trace': 'abc' } }), {
+        mine: 'input',
+        trace: 'abc',
+        tenant: 't1',
+      });
     },
   );
 });
@@ -184,8 +234,12 @@ test('bodies: JSON with nested and optional fields, form-urlencoded, text, bytes
   });
   const json = Endpoint(RoutePattern.POST('users')).in(User).out(User, 201);
   const Search = Schema.Object({ q: Schema.String(), n: Schema.Integer() });
-  const form = Endpoint(RoutePattern.POST('search')).in(Search, { mediaType: 'application/x-www-form-urlencoded' }).out(Echo);
-  const text = Endpoint(RoutePattern.POST('text')).in(Schema.String(), { mediaType: 'text/plain' }).out(Schema.String(), 200, 'text/plain');
+  const form = Endpoint(RoutePattern.POST('search'))
+    .in(Search, { mediaType: 'application/x-www-form-urlencoded' })
+    .out(Echo);
+  const text = Endpoint(RoutePattern.POST('text'))
+    .in(Schema.String(), { mediaType: 'text/plain' })
+    .out(Schema.String(), 200, 'text/plain');
   const bytes = Endpoint(RoutePattern.POST('bytes')).in(Schema.Bytes()).out(Schema.Bytes());
   const routes = [
     json.implement((u) => u),
@@ -206,7 +260,10 @@ test('bodies: JSON with nested and optional fields, form-urlencoded, text, bytes
     assert.equal(await call(text, 'héllo'), 'HÉLLO');
     assert.deepEqual([...(await call(bytes, new Uint8Array([1, 2, 3])))], [3, 2, 1]);
     // The server's validation error comes back as a ClientError naming the JSON pointer.
-    await assert.rejects(call(json, { name: 'Ada', age: 1.5, address: { city: 'x' } } as never), /undeclared status 400 .*\/age/);
+    await assert.rejects(
+      call(json, { name: 'Ada', age: 1.5, address: { city: 'x' } } as never),
+      /undeclared status 400 .*\/age/,
+    );
   });
 });
 
@@ -228,8 +285,21 @@ test('multipart: named parts of text, integer, object and bytes are sent as form
     type: request.headers.get('content-type')?.split(';')[0],
   }));
   await withServer([route], async (call) => {
-    const out = await call(e, ['a photo', 2, { title: 'Sunset' }, new Uint8Array([9, 8, 7]), new Uint8Array([0x89, 0x50, 0xff, 0x00])]);
-    assert.deepEqual(out, { description: 'a photo', count: 2, title: 'Sunset', file: [9, 8, 7], photo: [0x89, 0x50, 0xff, 0x00], type: 'multipart/form-data' });
+    const out = await call(e, [
+      'a photo',
+      2,
+      { title: 'Sunset' },
+      new Uint8Array([9, 8, 7]),
+      new Uint8Array([0x89, 0x50, 0xff, 0x00]),
+    ]);
+    assert.deepEqual(out, {
+      description: 'a photo',
+      count: 2,
+      title: 'Sunset',
+      file: [9, 8, 7],
+      photo: [0x89, 0x50, 0xff, 0x00],
+      type: 'multipart/form-data',
+    });
   });
 });
 
@@ -306,7 +376,11 @@ test('transformIn and codec transforms are mapped back before encoding; or-input
     either.implement((v) => (v._tag === 'left' ? { a: v.left } : { b: v.right })),
   ];
   await withServer(routes, async (call) => {
-    assert.deepEqual(await call(mapped, { id: new UserId(4), tags: ['x', 'y'] }), { id: 4, tags: ['x', 'y'], isClass: true });
+    assert.deepEqual(await call(mapped, { id: new UserId(4), tags: ['x', 'y'] }), {
+      id: 4,
+      tags: ['x', 'y'],
+      isClass: true,
+    });
     assert.deepEqual(await call(either, Either.left(3)), { a: 3 });
     assert.deepEqual(await call(either, Either.right('bee')), { b: 'bee' });
   });

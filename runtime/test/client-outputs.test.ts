@@ -2,7 +2,19 @@
 // chosen by Accept, Either outputs, orOut unions, outHeader tuples (rule 1), outCodec, transforms.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, RoutePattern, PathCodec, HttpCodec, HeaderCodec, Schema, Status, Either, Routes, EndpointExecutor, type Route } from '@kitgen/runtime';
+import {
+  Endpoint,
+  RoutePattern,
+  PathCodec,
+  HttpCodec,
+  HeaderCodec,
+  Schema,
+  Status,
+  Either,
+  Routes,
+  EndpointExecutor,
+  type Route,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 async function withServer(routes: Route[], fn: (call: EndpointExecutor, url: string) => Promise<void>): Promise<void> {
@@ -57,16 +69,24 @@ test('declared statuses and 204 without a body; a GET output in a non-default st
 });
 
 test('Accept lists the declared media types; a call may ask for one of them', async () => {
-  const e = Endpoint(RoutePattern.GET('greeting')).out(Schema.String(), { mediaTypes: ['application/json', 'text/plain'] });
-  const seen: string[] = [];
-  await withServer([e.implement((_, { request }) => (seen.push(request.headers.get('accept') ?? ''), 'hi "there"'))], async (_call, url) => {
-    const responses: string[] = [];
-    const call = EndpointExecutor.make({ baseUrl: url, onResponse: (r) => responses.push(r.headers.get('content-type') ?? '') });
-    assert.equal(await call(e), 'hi "there"');
-    assert.equal(await call(e, undefined, { accept: 'text/plain' }), 'hi "there"');
-    assert.deepEqual(seen, ['application/json, text/plain', 'text/plain']);
-    assert.deepEqual(responses, ['application/json', 'text/plain; charset=utf-8']);
+  const e = Endpoint(RoutePattern.GET('greeting')).out(Schema.String(), {
+    mediaTypes: ['application/json', 'text/plain'],
   });
+  const seen: string[] = [];
+  await withServer(
+    [e.implement((_, { request }) => (seen.push(request.headers.get('accept') ?? ''), 'hi "there"'))],
+    async (_call, url) => {
+      const responses: string[] = [];
+      const call = EndpointExecutor.make({
+        baseUrl: url,
+        onResponse: (r) => responses.push(r.headers.get('content-type') ?? ''),
+      });
+      assert.equal(await call(e), 'hi "there"');
+      assert.equal(await call(e, undefined, { accept: 'text/plain' }), 'hi "there"');
+      assert.deepEqual(seen, ['application/json, text/plain', 'text/plain']);
+      assert.deepEqual(responses, ['application/json', 'text/plain; charset=utf-8']);
+    },
+  );
 });
 
 test('several outs resolve as an Either (left = the later one); orOut as a plain union', async () => {
@@ -106,7 +126,9 @@ test('outHeader adds the header value to the outputs declared before it (rule 1)
     .out(Created, Status.Created);
   const when = new Date('2026-11-21T10:00:00Z');
   type Tuple = [{ id: number; name: string }, Date, number];
-  const route = e.implement((n) => (n === 1 ? Either.right([{ id: 1, name: 'a' }, when, 3] as Tuple) : Either.left({ created: n })));
+  const route = e.implement((n) =>
+    n === 1 ? Either.right([{ id: 1, name: 'a' }, when, 3] as Tuple) : Either.left({ created: n }),
+  );
   await withServer([route], async (call) => {
     const withHeaders = await call(e, 1);
     assert.ok(Either.isRight(withHeaders));
@@ -122,10 +144,13 @@ test('optional response headers decode to undefined when absent', async () => {
   const e = Endpoint(RoutePattern.GET('opt', PathCodec.int('n')))
     .out(Schema.String())
     .outHeader(HttpCodec.header('x-next').optional());
-  await withServer([e.implement((n) => ['page', n === 1 ? 'p2' : undefined] as [string, string | undefined])], async (call) => {
-    assert.deepEqual(await call(e, 1), ['page', 'p2']);
-    assert.deepEqual(await call(e, 2), ['page', undefined]);
-  });
+  await withServer(
+    [e.implement((n) => ['page', n === 1 ? 'p2' : undefined] as [string, string | undefined])],
+    async (call) => {
+      assert.deepEqual(await call(e, 1), ['page', 'p2']);
+      assert.deepEqual(await call(e, 2), ['page', undefined]);
+    },
+  );
 });
 
 test('outCodec combines body, status and headers with and/or', async () => {
@@ -135,9 +160,13 @@ test('outCodec combines body, status and headers with and/or', async () => {
     .or(HttpCodec.content(NotFound, { status: Status.Accepted }));
   const e = Endpoint(RoutePattern.GET('c', PathCodec.int('n'))).outCodec(codec);
   type Left = [{ id: number; name: string }, string];
-  const route = e.implement((n) => (n === 1 ? Either.left([{ id: 1, name: 'c' }, 'req-1'] as Left) : Either.right({ message: 'later' })));
+  const route = e.implement((n) =>
+    n === 1 ? Either.left([{ id: 1, name: 'c' }, 'req-1'] as Left) : Either.right({ message: 'later' }),
+  );
   // One value with a status: the `and` carries the body bare.
-  const created = Endpoint(RoutePattern.POST('c')).outCodec(HttpCodec.content(User).and(HttpCodec.status(Status.Created)));
+  const created = Endpoint(RoutePattern.POST('c')).outCodec(
+    HttpCodec.content(User).and(HttpCodec.status(Status.Created)),
+  );
   await withServer([route, created.implement(() => ({ id: 9, name: 'new' }))], async (call) => {
     assert.deepEqual(await call(e, 1), Either.left([{ id: 1, name: 'c' }, 'req-1']));
     assert.deepEqual(await call(e, 2), Either.right({ message: 'later' }));
@@ -161,7 +190,10 @@ test('transformOut maps the decoded output with its decode function', async () =
 test('bytes and text outputs, and int64 fields, keep their exact values', async () => {
   const bytes = Endpoint(RoutePattern.GET('b')).out(Schema.Bytes());
   const big = Endpoint(RoutePattern.GET('big')).out(Schema.Object({ n: Schema.Int64(), data: Schema.Bytes() }));
-  const routes = [bytes.implement(() => new Uint8Array([0, 255, 10])), big.implement(() => ({ n: 2n ** 62n + 1n, data: new Uint8Array([1, 2]) }))];
+  const routes = [
+    bytes.implement(() => new Uint8Array([0, 255, 10])),
+    big.implement(() => ({ n: 2n ** 62n + 1n, data: new Uint8Array([1, 2]) })),
+  ];
   await withServer(routes, async (call) => {
     assert.deepEqual([...(await call(bytes))], [0, 255, 10]);
     const out = await call(big);
@@ -171,7 +203,9 @@ test('bytes and text outputs, and int64 fields, keep their exact values', async 
 });
 
 test('a declared 3xx output is decoded with its Location, not followed; undeclared redirects are followed', async () => {
-  const moved = Endpoint(RoutePattern.GET('old', PathCodec.int('n'))).outCodec(HttpCodec.status(Status.Found).and(HeaderCodec.location));
+  const moved = Endpoint(RoutePattern.GET('old', PathCodec.int('n'))).outCodec(
+    HttpCodec.status(Status.Found).and(HeaderCodec.location),
+  );
   const target = Endpoint(RoutePattern.GET('new', PathCodec.int('n'))).out(Schema.Integer());
   const follows = Endpoint(RoutePattern.GET('old', PathCodec.int('n'))).out(Schema.Integer());
   await withServer([moved.implement((n) => `/new/${n}`), target.implement((n) => n * 10)], async (call) => {

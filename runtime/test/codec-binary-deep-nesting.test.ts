@@ -5,11 +5,27 @@
 // MsgPack nests without a schema's help (arrays of anything), so it has a depth limit of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AvroCodec, Endpoint, MessagePackCodec, ProtobufCodec, RoutePattern, Routes, Schema, ThriftCodec, type BinaryCodec } from '@kitgen/runtime';
+import {
+  AvroCodec,
+  Endpoint,
+  MessagePackCodec,
+  ProtobufCodec,
+  RoutePattern,
+  Routes,
+  Schema,
+  ThriftCodec,
+  type BinaryCodec,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
-const Tree = Schema.Cyclic({ Node: Schema.Object({ v: Schema.Integer(), kids: Schema.Array(Schema.Ref('Node')) }) }, 'Node');
-const List = Schema.Cyclic({ Node: Schema.Object({ v: Schema.Integer(), next: Schema.Union([Schema.Ref('Node'), Schema.Null()]) }) }, 'Node');
+const Tree = Schema.Cyclic(
+  { Node: Schema.Object({ v: Schema.Integer(), kids: Schema.Array(Schema.Ref('Node')) }) },
+  'Node',
+);
+const List = Schema.Cyclic(
+  { Node: Schema.Object({ v: Schema.Integer(), next: Schema.Union([Schema.Ref('Node'), Schema.Null()]) }) },
+  'Node',
+);
 type Shape = 'tree' | 'list';
 type Node = { v: number; kids?: Node[]; next?: Node | null };
 
@@ -74,13 +90,20 @@ for (const shape of ['tree', 'list'] as const) {
         // 2,000 to 20,000 levels: where decoders or the schema check used to overflow the stack;
         // ~1 MB: as deep as the default body limit allows.
         for (const levels of [2_000, 5_000, 20_000, 'megabyte'] as const) {
-          let count = levels === 'megabyte' ? Math.floor(1_000_000 / (deepBody(mediaType, codec, shape, 1000).length / 1000)) : levels;
+          let count =
+            levels === 'megabyte'
+              ? Math.floor(1_000_000 / (deepBody(mediaType, codec, shape, 1000).length / 1000))
+              : levels;
           let body = deepBody(mediaType, codec, shape, count);
           // Protobuf's length prefixes grow with depth: shrink until the body is under the 1 MiB limit.
           while (body.length > 1_000_000) body = deepBody(mediaType, codec, shape, (count = Math.floor(count * 0.9)));
           const label = `${mediaType}, ${count} levels (${body.length} bytes)`;
           const started = performance.now();
-          const res = await fetch(`${server.url}/nodes`, { method: 'POST', headers: { 'content-type': mediaType }, body });
+          const res = await fetch(`${server.url}/nodes`, {
+            method: 'POST',
+            headers: { 'content-type': mediaType },
+            body,
+          });
           const text = await res.text();
           const ms = performance.now() - started;
           // Shallow enough for the stack: decoded and answered; deeper: refused as too deep.
@@ -94,7 +117,11 @@ for (const shape of ['tree', 'list'] as const) {
           }
           assert.ok(ms < 2000, `${label}: answered after ${ms.toFixed(0)} ms`);
         }
-        const ok = await fetch(`${server.url}/nodes`, { method: 'POST', headers: { 'content-type': mediaType }, body: codec.encode(wrap(shape, leaf(shape))) });
+        const ok = await fetch(`${server.url}/nodes`, {
+          method: 'POST',
+          headers: { 'content-type': mediaType },
+          body: codec.encode(wrap(shape, leaf(shape))),
+        });
         assert.equal(ok.status, 200, mediaType);
       }
     } finally {
@@ -110,13 +137,19 @@ test('MsgPack: maxDepth bounds the nesting of arrays and maps, counted from the 
   assert.deepEqual(codec.decode(new Uint8Array([0x91, 0x91, 0x91, 0x01])), { _tag: 'right', right: [[[1]]] });
   const four = codec.decode(new Uint8Array([0x91, 0x91, 0x91, 0x91, 0x01]));
   assert.equal(four._tag, 'left');
-  assert.match(four._tag === 'left' ? four.left.message : '', /^invalid MsgPack data: arrays and maps nest deeper than 3 levels \(at byte 3\)$/);
+  assert.match(
+    four._tag === 'left' ? four.left.message : '',
+    /^invalid MsgPack data: arrays and maps nest deeper than 3 levels \(at byte 3\)$/,
+  );
   assert.equal(four._tag === 'left' ? four.left.expected : '', 'at most 3 levels of nested arrays and maps');
   const maps = codec.decode(new Uint8Array([0x81, 0xa1, 0x61, 0x81, 0xa1, 0x62, 0x81, 0xa1, 0x63, 0x91, 0x01]));
   assert.equal(maps._tag, 'left', 'three maps and an array');
   // Siblings do not add up: [[1], [[2]], [3]] is three levels; array16 and map16 headers count.
   assert.equal(codec.decode(new Uint8Array([0x93, 0x91, 0x01, 0x91, 0x91, 0x02, 0x91, 0x03]))._tag, 'right');
-  assert.equal(codec.decode(new Uint8Array([0xdc, 0x00, 0x01, 0xde, 0x00, 0x01, 0xa1, 0x6b, 0xdc, 0x00, 0x01, 0x91, 0x05]))._tag, 'left');
+  assert.equal(
+    codec.decode(new Uint8Array([0xdc, 0x00, 0x01, 0xde, 0x00, 0x01, 0xa1, 0x6b, 0xdc, 0x00, 0x01, 0x91, 0x05]))._tag,
+    'left',
+  );
   // Bytes that look like array headers inside a string or binary payload are skipped, not counted.
   const inString = codec.decode(new Uint8Array([0x91, 0xa4, 0x91, 0x91, 0x91, 0x91]));
   assert.deepEqual(inString, { _tag: 'right', right: ['\u0091\u0091\u0091\u0091'] });

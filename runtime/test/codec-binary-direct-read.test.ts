@@ -16,25 +16,40 @@ function refused<A>(result: Either<DecodeError, A>, pointer: string, pattern: Re
 const str = (s: string): number[] => [Buffer.byteLength(s) * 2, ...Buffer.from(s)];
 
 test('Avro: a corrupt enum index, union index or map key is a DecodeError naming where', () => {
-  const Color = Schema.Object({ color: Schema.Union([Schema.Literal('red'), Schema.Literal('dark-blue')], { title: 'Color' }) });
+  const Color = Schema.Object({
+    color: Schema.Union([Schema.Literal('red'), Schema.Literal('dark-blue')], { title: 'Color' }),
+  });
   const color = AvroCodec.schemaBasedBinaryCodec(Color);
   assert.deepStrictEqual(color.decode(new Uint8Array([2])), Either.right({ color: 'dark-blue' }));
   refused(color.decode(new Uint8Array([14])), '/color', /invalid Color enum index 7/);
 
-  const Shape = Schema.TaggedUnion({ Circle: Schema.Object({ r: Schema.Number() }), Dot: Schema.Object({}) }, { title: 'Shape' });
+  const Shape = Schema.TaggedUnion(
+    { Circle: Schema.Object({ r: Schema.Number() }), Dot: Schema.Object({}) },
+    { title: 'Shape' },
+  );
   const shapes = AvroCodec.schemaBasedBinaryCodec(Schema.Object({ shapes: Schema.Array(Shape) }));
-  assert.deepStrictEqual(shapes.decode(new Uint8Array([4, 2, 2, 0])), Either.right({ shapes: [{ type: 'Dot' }, { type: 'Dot' }] }));
+  assert.deepStrictEqual(
+    shapes.decode(new Uint8Array([4, 2, 2, 0])),
+    Either.right({ shapes: [{ type: 'Dot' }, { type: 'Dot' }] }),
+  );
   refused(shapes.decode(new Uint8Array([4, 2, 10, 0])), '/shapes/1', /invalid union index 5/);
 
   const nick = AvroCodec.schemaBasedBinaryCodec(
     Schema.Object({ nick: Schema.Optional(Schema.String()), maybe: Schema.Union([Schema.String(), Schema.Null()]) }),
   );
   assert.deepStrictEqual(nick.decode(new Uint8Array([0, 0])), Either.right({ maybe: null }));
-  assert.deepStrictEqual(nick.decode(new Uint8Array([2, ...str('n'), 2, ...str('m')])), Either.right({ nick: 'n', maybe: 'm' }));
+  assert.deepStrictEqual(
+    nick.decode(new Uint8Array([2, ...str('n'), 2, ...str('m')])),
+    Either.right({ nick: 'n', maybe: 'm' }),
+  );
   refused(nick.decode(new Uint8Array([4, 0])), '/nick', /invalid union index 2/);
 
   const map = AvroCodec.schemaBasedBinaryCodec(Schema.Object({ m: Schema.Record(Schema.String(), Schema.Integer()) }));
-  refused(map.decode(new Uint8Array([2, ...str('__proto__'), 2, 0])), '/m/__proto__', /map key "__proto__" is not allowed/);
+  refused(
+    map.decode(new Uint8Array([2, ...str('__proto__'), 2, 0])),
+    '/m/__proto__',
+    /map key "__proto__" is not allowed/,
+  );
 });
 
 test('Avro: long values read exactly across the int64 range, in numbers and bigints', () => {
@@ -51,7 +66,9 @@ test('protobuf: repeated numbers read packed and unpacked; an absent message fie
   assert.deepStrictEqual(codec.decode(new Uint8Array([0x0a, 0x02, 0x01, 0x02])), Either.right({ xs: [1, 2] }));
   assert.deepStrictEqual(codec.decode(new Uint8Array([])), Either.right({ xs: [] }));
 
-  const nested = ProtobufCodec.protobufCodec(Schema.Object({ a: Schema.Object({ x: Schema.Integer() }, { title: 'Inner' }) }));
+  const nested = ProtobufCodec.protobufCodec(
+    Schema.Object({ a: Schema.Object({ x: Schema.Integer() }, { title: 'Inner' }) }),
+  );
   refused(nested.decode(new Uint8Array([])), '/a', /is missing \(expected a Inner message\)/);
   assert.deepStrictEqual(nested.decode(new Uint8Array([0x0a, 0x00])), Either.right({ a: { x: 0 } }));
 });

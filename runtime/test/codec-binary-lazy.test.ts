@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 import { AvroCodec, MessagePackCodec, ProtobufCodec, Schema, ThriftCodec } from '@kitgen/runtime';
 import { loadPeer } from '../src/codec/schemaWalk/loadPeer.ts';
 
-const loaded = (pkg: string) => Object.keys(createRequire(import.meta.url).cache).some((path) => path.includes(`/node_modules/${pkg}/`));
+const loaded = (pkg: string) =>
+  Object.keys(createRequire(import.meta.url).cache).some((path) => path.includes(`/node_modules/${pkg}/`));
 
 test('each codec library is loaded when the first codec of its format is built, not before', () => {
   const packages = ['protobufjs', 'avsc', 'thrift', '@msgpack/msgpack'];

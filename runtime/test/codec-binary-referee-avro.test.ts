@@ -31,7 +31,11 @@ const payloads = values.map((v) => codec.encode(v));
 test.before(async () => {
   if (python === undefined) return;
   const container = concat(await collect(codec.streamEncoder(from(values))));
-  answer = runPython<Answer>(python, 'referee_avro.py', { schema: codec.idl, payloads: payloads.map(hex), container: hex(container) });
+  answer = runPython<Answer>(python, 'referee_avro.py', {
+    schema: codec.idl,
+    payloads: payloads.map(hex),
+    container: hex(container),
+  });
 });
 
 test("Python avro reads kitgen's datums and container, kitgen reads Python's", async (t) => {
@@ -43,7 +47,10 @@ test("Python avro reads kitgen's datums and container, kitgen reads Python's", a
   });
   // What Python saw, in its own terms.
   const low = answer.views[1];
-  assert.deepStrictEqual([low.i32, low.i64, low.i64n, low.f32, low.f64], [-(2 ** 31), { $int: '-9223372036854775808' }, -(2 ** 53 - 1), '-Infinity', 'NaN']);
+  assert.deepStrictEqual(
+    [low.i32, low.i64, low.i64n, low.f32, low.f64],
+    [-(2 ** 31), { $int: '-9223372036854775808' }, -(2 ** 53 - 1), '-Infinity', 'NaN'],
+  );
   assert.deepStrictEqual(low.scores, { max: { $int: '9223372036854775807' }, min: { $int: '-9223372036854775808' } });
   const unicode = answer.views[4];
   assert.equal(unicode.text, values[4].text);

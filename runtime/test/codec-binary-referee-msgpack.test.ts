@@ -39,8 +39,17 @@ test("Python msgpack reads kitgen's values and stream, kitgen reads Python's", a
     assert.deepStrictEqual(decoded(unhex(answer!.reencoded[i])), values[i], label);
   });
   const low = answer.views[1];
-  assert.deepStrictEqual([low.i32, low.i64, low.i64n, low.f32, low.f64], [-(2 ** 31), { $int: '-9223372036854775808' }, -(2 ** 53 - 1), '-Infinity', 'NaN']);
-  assert.deepStrictEqual(low.longs, [{ $int: '9223372036854775807' }, { $int: '-9223372036854775808' }, 0, 2 ** 32, -(2 ** 31) - 1]);
+  assert.deepStrictEqual(
+    [low.i32, low.i64, low.i64n, low.f32, low.f64],
+    [-(2 ** 31), { $int: '-9223372036854775808' }, -(2 ** 53 - 1), '-Infinity', 'NaN'],
+  );
+  assert.deepStrictEqual(low.longs, [
+    { $int: '9223372036854775807' },
+    { $int: '-9223372036854775808' },
+    0,
+    2 ** 32,
+    -(2 ** 31) - 1,
+  ]);
   assert.deepStrictEqual(low.shape, { kind: 'Rect', w: 1e308, h: -1e-308 });
   assert.equal(answer.views[4].text, values[4].text);
   assert.deepStrictEqual(answer.views[4].blob, { $bytes: hex(values[4].blob) });

@@ -41,7 +41,8 @@ test("protoc reads every corpus message kitgen writes, and kitgen reads protoc's
     }
     if (label === 'unicode') assert.match(text, /^color: COLOR_DARK_BLUE$/m);
     if (label === 'absent and null') {
-      for (const absent of ['nick', 'count', 'note', 'maybeColor', 'work', 'maybeShape']) assert.doesNotMatch(text, new RegExp(`^${absent}[ :{]`, 'm'), absent);
+      for (const absent of ['nick', 'count', 'note', 'maybeColor', 'work', 'maybeShape'])
+        assert.doesNotMatch(text, new RegExp(`^${absent}[ :{]`, 'm'), absent);
     }
   }
 });

@@ -50,12 +50,19 @@ test.before(async () => {
 test("Thrift-generated Python reads kitgen's structs and framed stream, kitgen reads Python's", async (t) => {
   if (answer === undefined) return t.skip('thrift compiler or python3-thrift not installed');
   corpus.forEach(([label], i) => {
-    assert.equal(answer!.reencoded[i], hex(payloads[i]), `${label}: Python re-encodes the struct it read byte for byte`);
+    assert.equal(
+      answer!.reencoded[i],
+      hex(payloads[i]),
+      `${label}: Python re-encodes the struct it read byte for byte`,
+    );
     assert.deepStrictEqual(decoded(unhex(answer!.reencoded[i])), values[i], label);
     assert.equal(answer!.streamed[i], hex(payloads[i]), `${label}: read from kitgen's framed stream`);
   });
   const low = answer.views[1];
-  assert.deepStrictEqual([low.i32_, low.i64_, low.i64n, low.f32, low.f64], [-(2 ** 31), { $int: '-9223372036854775808' }, -(2 ** 53 - 1), '-Infinity', 'NaN']);
+  assert.deepStrictEqual(
+    [low.i32_, low.i64_, low.i64n, low.f32, low.f64],
+    [-(2 ** 31), { $int: '-9223372036854775808' }, -(2 ** 53 - 1), '-Infinity', 'NaN'],
+  );
   assert.deepStrictEqual(low.shape, { rect: { w: 1e308, h: -1e-308 } });
   assert.equal(answer.views[4].text, values[4].text);
   assert.equal(answer.views[4].color, 3, 'dark-blue is enum value 3');

@@ -3,7 +3,17 @@
 // encode-time refusal of values that do not fit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AvroCodec, DecodeError, EncodeError, Either, MessagePackCodec, ProtobufCodec, Schema, ThriftCodec, type BinaryCodec } from '@kitgen/runtime';
+import {
+  AvroCodec,
+  DecodeError,
+  EncodeError,
+  Either,
+  MessagePackCodec,
+  ProtobufCodec,
+  Schema,
+  ThriftCodec,
+  type BinaryCodec,
+} from '@kitgen/runtime';
 import { chunks, collect, concat, corpus, Everything, from, type EverythingValue } from './codec-support/corpus.ts';
 
 const codecs: readonly (readonly [string, BinaryCodec<EverythingValue>])[] = [
@@ -51,12 +61,15 @@ for (const [name, codec] of codecs) {
     const values = corpus.map(([, v]) => v);
     const stream = concat(await collect(codec.streamEncoder(from(values))));
     for (const cut of [1, 5]) {
-      await assert.rejects(collect(codec.streamDecoder(chunks(stream.subarray(0, stream.length - cut), 3))), (error: unknown) => {
-        assert.ok(error instanceof DecodeError, String(error));
-        assert.equal(error.pointer, `/${values.length - 1}`, error.message);
-        assert.match(error.message, /truncated|cut off|incomplete/);
-        return true;
-      });
+      await assert.rejects(
+        collect(codec.streamDecoder(chunks(stream.subarray(0, stream.length - cut), 3))),
+        (error: unknown) => {
+          assert.ok(error instanceof DecodeError, String(error));
+          assert.equal(error.pointer, `/${values.length - 1}`, error.message);
+          assert.match(error.message, /truncated|cut off|incomplete/);
+          return true;
+        },
+      );
     }
   });
 
@@ -90,7 +103,11 @@ for (const [name, codec] of codecs) {
 }
 
 test('decoded values are validated against the schema, with a pointer to the violation', () => {
-  const Strict = Schema.Object({ name: Schema.String({ minLength: 2 }), age: Schema.Integer({ minimum: 0 }), code: Schema.String({ pattern: '^[A-Z]+$' }) });
+  const Strict = Schema.Object({
+    name: Schema.String({ minLength: 2 }),
+    age: Schema.Integer({ minimum: 0 }),
+    code: Schema.String({ pattern: '^[A-Z]+$' }),
+  });
   const Loose = Schema.Object({ name: Schema.String(), age: Schema.Integer(), code: Schema.String() });
   const makers = [
     (s: typeof Loose) => [ProtobufCodec.protobufCodec(s), ProtobufCodec.protobufCodec(Strict)],
@@ -109,7 +126,11 @@ test('decoded values are validated against the schema, with a pointer to the vio
       assert.ok(Either.isLeft(result), JSON.stringify(bad));
       assert.equal(result.left.pointer, pointer);
     }
-    assert.deepStrictEqual(decoded(strict.decode(loose.encode({ name: 'xy', age: 1, code: 'AB' }))), { name: 'xy', age: 1, code: 'AB' });
+    assert.deepStrictEqual(decoded(strict.decode(loose.encode({ name: 'xy', age: 1, code: 'AB' }))), {
+      name: 'xy',
+      age: 1,
+      code: 'AB',
+    });
   }
   type Static = { name: string; age: number; code: string };
 });
@@ -135,7 +156,12 @@ test('encode refuses values that do not fit their wire type, naming where', () =
     ['protobuf int64 number', codecs[0][1], { ...value, i64n: 2 ** 60 }, '/i64n'],
     ['protobuf string', codecs[0][1], { ...value, home: { street: 5 } }, '/home/street'],
     ['protobuf enum', codecs[0][1], { ...value, color: 'blue' }, '/color'],
-    ['protobuf union tag', codecs[0][1], { ...value, shapes: [{ kind: 'Circle', radius: 1 }, { kind: 'Hexagon' }] }, '/shapes/1/kind'],
+    [
+      'protobuf union tag',
+      codecs[0][1],
+      { ...value, shapes: [{ kind: 'Circle', radius: 1 }, { kind: 'Hexagon' }] },
+      '/shapes/1/kind',
+    ],
     ['protobuf missing', codecs[0][1], { ...value, text: undefined }, '/text'],
     ['protobuf null', codecs[0][1], { ...value, home: null }, '/home'],
     ['Avro int', codecs[1][1], { ...value, i32: 2 ** 40 }, '/i32'],
@@ -173,7 +199,9 @@ test('an int64 beyond 2^53 read into a number field is a DecodeError naming the 
     assert.ok(Either.isLeft(result));
     assert.equal(result.left.pointer, '/x');
     assert.match(result.left.message, /1152921504606846976 does not fit a number exactly; use Schema\.Int64\(\)/);
-    const fits = (narrow as BinaryCodec<{ x: number }>).decode((wide as BinaryCodec<{ x: bigint }>).encode({ x: -(2n ** 53n) + 1n }));
+    const fits = (narrow as BinaryCodec<{ x: number }>).decode(
+      (wide as BinaryCodec<{ x: bigint }>).encode({ x: -(2n ** 53n) + 1n }),
+    );
     assert.deepStrictEqual(fits, Either.right({ x: -(2 ** 53) + 1 }));
   }
 });
@@ -189,7 +217,13 @@ test('Dates (Schema.DateTime) round-trip through every binary codec, in fields, 
   type Dated = { at: Date; maybe: Date | null; later?: Date; all: Date[]; byName: Record<string, Date> };
   const values: Dated[] = [
     { at: new Date(Date.UTC(2024, 1, 29, 12, 0, 0, 123)), maybe: null, all: [], byName: {} },
-    { at: new Date(0), maybe: new Date(-1), later: new Date(1), all: [new Date(-8.64e15), new Date(8.64e15)], byName: { a: new Date(Date.UTC(1900, 0, 1)) } },
+    {
+      at: new Date(0),
+      maybe: new Date(-1),
+      later: new Date(1),
+      all: [new Date(-8.64e15), new Date(8.64e15)],
+      byName: { a: new Date(Date.UTC(1900, 0, 1)) },
+    },
   ];
   const dateCodecs = [
     ['protobuf', ProtobufCodec.protobufCodec(Dated)],
@@ -220,5 +254,8 @@ test('Dates (Schema.DateTime) round-trip through every binary codec, in fields, 
   // The IDLs say what the integers are.
   assert.match(ProtobufCodec.protobufCodec(Dated).idl, /int64 at = 1; \/\/ epoch milliseconds \(a Date\)/);
   assert.match(ThriftCodec.thriftBinaryCodec(Dated).idl, /1: required i64 at, \/\/ epoch milliseconds \(a Date\)/);
-  assert.deepEqual(JSON.parse(AvroCodec.schemaBasedBinaryCodec(Dated).idl).fields[0].type, { type: 'long', logicalType: 'timestamp-millis' });
+  assert.deepEqual(JSON.parse(AvroCodec.schemaBasedBinaryCodec(Dated).idl).fields[0].type, {
+    type: 'long',
+    logicalType: 'timestamp-millis',
+  });
 });

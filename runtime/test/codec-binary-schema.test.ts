@@ -48,7 +48,10 @@ test('the .proto numbers fields in declaration order, prefixes enums and maps un
     idl,
     /enum Color \{\n  COLOR_UNSPECIFIED = 0;\n  COLOR_RED = 1; \/\/ "red"\n  COLOR_GREEN = 2; \/\/ "green"\n  COLOR_DARK_BLUE = 3; \/\/ "dark-blue"\n\}/,
   );
-  assert.match(idl, /message Shape \{\n  oneof kind \{\n    Circle circle = 1;\n    Rect rect = 2;\n    Empty empty = 3;\n  \}\n\}/);
+  assert.match(
+    idl,
+    /message Shape \{\n  oneof kind \{\n    Circle circle = 1;\n    Rect rect = 2;\n    Empty empty = 3;\n  \}\n\}/,
+  );
   assert.match(idl, /message EverythingMatrixItem \{\n  repeated double items = 1;\n\}/);
   assert.match(idl, /message Tree \{\n  string label = 1;\n  repeated Tree children = 2;\n\}/);
   assert.match(idl, /  \/\/ Street and number\n  string street = 1;/);
@@ -56,21 +59,36 @@ test('the .proto numbers fields in declaration order, prefixes enums and maps un
 
 test('the Avro schema and the .thrift file follow the same mapping', () => {
   const avro = AvroCodec.schemaBasedBinaryCodec(Everything, { namespace: 'kitgen.test' });
-  const schema = avro.avroSchema as { name: string; namespace: string; fields: { name: string; type: unknown; default?: unknown }[] };
+  const schema = avro.avroSchema as {
+    name: string;
+    namespace: string;
+    fields: { name: string; type: unknown; default?: unknown }[];
+  };
   assert.equal(schema.name, 'Everything');
   assert.equal(schema.namespace, 'kitgen.test');
   const field = (name: string) => schema.fields.find((f) => f.name === name)!;
   assert.deepStrictEqual(field('nick'), { name: 'nick', type: ['null', 'string'], default: null });
   assert.deepStrictEqual(field('note'), { name: 'note', type: ['null', 'string'] });
-  assert.deepStrictEqual(field('maybeShape').type, ['null', 'kitgen.test.Circle', 'kitgen.test.Rect', 'kitgen.test.Empty']);
+  assert.deepStrictEqual(field('maybeShape').type, [
+    'null',
+    'kitgen.test.Circle',
+    'kitgen.test.Rect',
+    'kitgen.test.Empty',
+  ]);
   assert.deepStrictEqual((field('color').type as { symbols: string[] }).symbols, ['red', 'green', 'dark_blue']);
   assert.deepStrictEqual(JSON.parse(avro.idl), avro.avroSchema);
 
   const thrift = ThriftCodec.thriftBinaryCodec(Everything).idl;
-  assert.match(thrift, /enum Color \{\n  RED = 1, \/\/ "red"\n  GREEN = 2, \/\/ "green"\n  DARK_BLUE = 3, \/\/ "dark-blue"\n\}/);
+  assert.match(
+    thrift,
+    /enum Color \{\n  RED = 1, \/\/ "red"\n  GREEN = 2, \/\/ "green"\n  DARK_BLUE = 3, \/\/ "dark-blue"\n\}/,
+  );
   assert.match(thrift, /union Shape \{\n  1: Circle circle,\n  2: Rect rect,\n  3: Empty empty,\n\}/);
   // Field names the Thrift compiler reserves get a trailing underscore; ids are what travel.
-  assert.match(thrift, /  1: required i32 i32_, \/\/ "i32"\n  2: required i64 i64_, \/\/ "i64"\n  3: required i64 i64n,/);
+  assert.match(
+    thrift,
+    /  1: required i32 i32_, \/\/ "i32"\n  2: required i64 i64_, \/\/ "i64"\n  3: required i64 i64n,/,
+  );
   assert.match(thrift, /  4: required double f32,/);
   assert.match(thrift, /  11: optional string nick,/);
   assert.match(thrift, /  16: required list<list<double>> matrix,/);
@@ -90,14 +108,23 @@ test('x-kitgen-field pins field numbers and oneof/union members; clashes and bad
   for (const [name, make] of Object.entries(makers).filter(([n]) => n !== 'MsgPack')) {
     assert.throws(
       () => make(Clash),
-      (e: unknown) => e instanceof CodecSchemaError && e.schemaPath === '#/properties/b' && /"a" and "b" both have number 1/.test(e.message),
+      (e: unknown) =>
+        e instanceof CodecSchemaError &&
+        e.schemaPath === '#/properties/b' &&
+        /"a" and "b" both have number 1/.test(e.message),
       name,
     );
   }
   const Zero = Schema.Object({ a: Schema.String({ 'x-kitgen-field': 0 }) });
   assert.throws(() => ProtobufCodec.protobufCodec(Zero), /x-kitgen-field must be a positive integer/);
-  assert.throws(() => ProtobufCodec.protobufCodec(Schema.Object({ a: Schema.String({ 'x-kitgen-field': 19500 }) })), /field number 19500 is not allowed/);
-  assert.throws(() => ThriftCodec.thriftBinaryCodec(Schema.Object({ a: Schema.String({ 'x-kitgen-field': 40000 }) })), /16-bit field ids/);
+  assert.throws(
+    () => ProtobufCodec.protobufCodec(Schema.Object({ a: Schema.String({ 'x-kitgen-field': 19500 }) })),
+    /field number 19500 is not allowed/,
+  );
+  assert.throws(
+    () => ThriftCodec.thriftBinaryCodec(Schema.Object({ a: Schema.String({ 'x-kitgen-field': 40000 }) })),
+    /16-bit field ids/,
+  );
 });
 
 test('what a format cannot express fails when the codec is built, naming the schema path', () => {
@@ -108,19 +135,36 @@ test('what a format cannot express fails when the codec is built, naming the sch
       '#/properties/x',
       ['protobuf', 'Avro', 'Thrift'],
     ],
-    ['null in a list', Schema.Object({ x: Schema.Array(Schema.Union([Schema.String(), Schema.Null()])) }), '#/properties/x/items', ['protobuf', 'Thrift']],
+    [
+      'null in a list',
+      Schema.Object({ x: Schema.Array(Schema.Union([Schema.String(), Schema.Null()])) }),
+      '#/properties/x/items',
+      ['protobuf', 'Thrift'],
+    ],
     [
       'null in a map',
       Schema.Object({ x: Schema.Record(Schema.String(), Schema.Union([Schema.Integer(), Schema.Null()])) }),
       '#/properties/x/patternProperties/^.*$',
       ['protobuf', 'Thrift'],
     ],
-    ['untagged union', Schema.Object({ x: Schema.Union([Schema.String(), Schema.Number()]) }), '#/properties/x', ['protobuf', 'Avro', 'Thrift']],
+    [
+      'untagged union',
+      Schema.Object({ x: Schema.Union([Schema.String(), Schema.Number()]) }),
+      '#/properties/x',
+      ['protobuf', 'Avro', 'Thrift'],
+    ],
     ['unknown', Schema.Object({ x: Schema.Unknown() }), '#/properties/x', ['protobuf', 'Avro', 'Thrift']],
-    ['tuple', Schema.Object({ x: Schema.Tuple([Schema.String(), Schema.Integer()]) }), '#/properties/x', ['protobuf', 'Avro', 'Thrift']],
+    [
+      'tuple',
+      Schema.Object({ x: Schema.Tuple([Schema.String(), Schema.Integer()]) }),
+      '#/properties/x',
+      ['protobuf', 'Avro', 'Thrift'],
+    ],
     [
       'intersection',
-      Schema.Object({ x: Schema.Intersect([Schema.Object({ a: Schema.String() }), Schema.Object({ b: Schema.String() })]) }),
+      Schema.Object({
+        x: Schema.Intersect([Schema.Object({ a: Schema.String() }), Schema.Object({ b: Schema.String() })]),
+      }),
       '#/properties/x',
       ['protobuf', 'Avro', 'Thrift'],
     ],
@@ -172,7 +216,11 @@ test('a root that is not a record travels in a wrapper (protobuf, Thrift) or as 
     ['nullable string', Schema.Union([Schema.String(), Schema.Null()]), ['x', '', null]],
     ['nullable list', Schema.Union([Schema.Array(Schema.Integer()), Schema.Null()]), [[1], [], null]],
     ['map', Schema.Record(Schema.String(), Schema.Array(Schema.Integer())), [{ a: [1, 2], b: [] }, {}]],
-    ['tagged union', Schema.TaggedUnion({ On: Schema.Object({ at: Schema.Int64() }), Off: Schema.Object({}) }), [{ type: 'On', at: 5n }, { type: 'Off' }]],
+    [
+      'tagged union',
+      Schema.TaggedUnion({ On: Schema.Object({ at: Schema.Int64() }), Off: Schema.Object({}) }),
+      [{ type: 'On', at: 5n }, { type: 'Off' }],
+    ],
     ['enum', Schema.Enum(['a', 'b']), ['a', 'b']],
   ];
   for (const [label, schema, values] of roots) {
@@ -181,14 +229,23 @@ test('a root that is not a record travels in a wrapper (protobuf, Thrift) or as 
       for (const value of values) roundTrips(codec, value, `${name} ${label} ${String(value)}`);
     }
   }
-  assert.match(ProtobufCodec.protobufCodec(Schema.Array(Schema.String()), { name: 'Names' }).idl, /message Names \{\n  repeated string items = 1;\n\}/);
-  assert.match(ThriftCodec.thriftBinaryCodec(Schema.Int64(), { name: 'Id' }).idl, /struct Id \{\n  1: required i64 value,\n\}/);
+  assert.match(
+    ProtobufCodec.protobufCodec(Schema.Array(Schema.String()), { name: 'Names' }).idl,
+    /message Names \{\n  repeated string items = 1;\n\}/,
+  );
+  assert.match(
+    ThriftCodec.thriftBinaryCodec(Schema.Int64(), { name: 'Id' }).idl,
+    /struct Id \{\n  1: required i64 value,\n\}/,
+  );
   assert.equal(ProtobufCodec.protobufCodec(Schema.Int64(), { name: 'Id' }).messageName, 'Id');
 });
 
 test('tagged unions of one case, nullable, in lists and as map values round-trip in every format', () => {
   const Solo = Schema.TaggedUnion({ Only: Schema.Object({ n: Schema.Integer() }) }, { tag: 'kind' });
-  const Pet = Schema.TaggedUnion({ Cat: Schema.Object({ lives: Schema.Integer() }), Dog: Schema.Object({ good: Schema.Boolean() }) });
+  const Pet = Schema.TaggedUnion({
+    Cat: Schema.Object({ lives: Schema.Integer() }),
+    Dog: Schema.Object({ good: Schema.Boolean() }),
+  });
   const Holder = Schema.Object({
     solo: Solo,
     maybeSolo: Schema.Union([Solo, Schema.Null()]),
@@ -215,17 +272,29 @@ test('tagged unions of one case, nullable, in lists and as map values round-trip
 test('mutually recursive records round-trip in every format', () => {
   const Org = Schema.Cyclic(
     {
-      Team: Schema.Object({ name: Schema.String(), lead: Schema.Union([Schema.Ref('Person'), Schema.Null()]), sub: Schema.Array(Schema.Ref('Team')) }),
+      Team: Schema.Object({
+        name: Schema.String(),
+        lead: Schema.Union([Schema.Ref('Person'), Schema.Null()]),
+        sub: Schema.Array(Schema.Ref('Team')),
+      }),
       Person: Schema.Object({ name: Schema.String(), teams: Schema.Array(Schema.Ref('Team')) }),
     },
     'Team',
   );
-  const value = { name: 'core', lead: { name: 'ada', teams: [{ name: 'inner', lead: null, sub: [] }] }, sub: [{ name: 'x', lead: null, sub: [] }] };
+  const value = {
+    name: 'core',
+    lead: { name: 'ada', teams: [{ name: 'inner', lead: null, sub: [] }] },
+    sub: [{ name: 'x', lead: null, sub: [] }],
+  };
   for (const [name, make] of Object.entries(makers)) roundTrips(make(Org), value, name);
 });
 
 test('protobuf: proto3 semantics for absent fields, unknown fields and enum zero', () => {
-  const V1 = Schema.Object({ id: Schema.Integer(), tags: Schema.Optional(Schema.Array(Schema.String())), home: Schema.Object({ city: Schema.String() }) });
+  const V1 = Schema.Object({
+    id: Schema.Integer(),
+    tags: Schema.Optional(Schema.Array(Schema.String())),
+    home: Schema.Object({ city: Schema.String() }),
+  });
   const V2 = Schema.Object({
     id: Schema.Integer(),
     tags: Schema.Optional(Schema.Array(Schema.String())),
@@ -235,9 +304,16 @@ test('protobuf: proto3 semantics for absent fields, unknown fields and enum zero
   const v1 = ProtobufCodec.protobufCodec(V1);
   const v2 = ProtobufCodec.protobufCodec(V2);
   // An optional list has no presence on the protobuf wire: empty reads back as absent.
-  assert.deepStrictEqual(right(v1.decode(v1.encode({ id: 1, tags: [], home: { city: '' } }))), { id: 1, home: { city: '' } });
+  assert.deepStrictEqual(right(v1.decode(v1.encode({ id: 1, tags: [], home: { city: '' } }))), {
+    id: 1,
+    home: { city: '' },
+  });
   // Fields a newer peer added are skipped.
-  assert.deepStrictEqual(right(v1.decode(v2.encode({ id: 2, tags: ['t'], home: { city: 'c' }, extra: 'new' }))), { id: 2, tags: ['t'], home: { city: 'c' } });
+  assert.deepStrictEqual(right(v1.decode(v2.encode({ id: 2, tags: ['t'], home: { city: 'c' }, extra: 'new' }))), {
+    id: 2,
+    tags: ['t'],
+    home: { city: 'c' },
+  });
   // A required message that is absent is an error at its path.
   const missing = v1.decode(new Uint8Array([0x08, 0x05]));
   assert.ok(Either.isLeft(missing));
@@ -266,7 +342,10 @@ test('Thrift: unknown field ids are skipped, missing required fields and doubly-
   const V1 = Schema.Object({ id: Schema.Integer(), name: Schema.String() });
   const V2 = Schema.Object({ id: Schema.Integer(), name: Schema.String(), extra: Schema.Array(Schema.Int64()) });
   const v1 = ThriftCodec.thriftBinaryCodec(V1);
-  assert.deepStrictEqual(right(v1.decode(ThriftCodec.thriftBinaryCodec(V2).encode({ id: 1, name: 'n', extra: [1n] }))), { id: 1, name: 'n' });
+  assert.deepStrictEqual(
+    right(v1.decode(ThriftCodec.thriftBinaryCodec(V2).encode({ id: 1, name: 'n', extra: [1n] }))),
+    { id: 1, name: 'n' },
+  );
   const onlyId = ThriftCodec.thriftBinaryCodec(Schema.Object({ id: Schema.Integer() })).encode({ id: 1 });
   const missing = v1.decode(onlyId);
   assert.ok(Either.isLeft(missing));
@@ -288,12 +367,17 @@ test('Avro: a container written with an older or newer schema is resolved; an in
   const older = concat(await collect(v1.streamEncoder(from([{ id: 3 }]))));
   assert.deepStrictEqual(await collect(v2.streamDecoder(from([older]))), [{ id: 3 }]);
   const other = AvroCodec.schemaBasedBinaryCodec(Schema.Object({ id: Schema.String() }, { title: 'Rec' }));
-  await assert.rejects(collect(other.streamDecoder(from([older]))), (e: unknown) => e instanceof DecodeError && /writer schema/.test(e.message));
+  await assert.rejects(
+    collect(other.streamDecoder(from([older]))),
+    (e: unknown) => e instanceof DecodeError && /writer schema/.test(e.message),
+  );
   await assert.rejects(collect(v1.streamDecoder(from([new Uint8Array([1, 2, 3, 4, 5])]))), /magic bytes/);
 });
 
 test('MsgPack: int64 positions use integer formats, "__proto__" keys are refused', () => {
-  const codec = MessagePackCodec.messagePackCodec(Schema.Object({ a: Schema.Int64(), b: Schema.Integer({ format: 'int64' }) }));
+  const codec = MessagePackCodec.messagePackCodec(
+    Schema.Object({ a: Schema.Int64(), b: Schema.Integer({ format: 'int64' }) }),
+  );
   // {a: 5n, b: 2^40}: fixmap(2), "a", fixint 5, "b", int64 (0xd3) or uint64 (0xcf) — not float64 (0xcb).
   const bytes = codec.encode({ a: 5n, b: 2 ** 40 });
   assert.deepStrictEqual([...bytes.subarray(0, 6)], [0x82, 0xa1, 0x61, 0x05, 0xa1, 0x62]);
@@ -308,12 +392,20 @@ test('each codec names its media types; aliases are accepted on requests', () =>
     c.mediaType.fullType,
     ...c.mediaTypes.map((m) => m.fullType),
   ];
-  assert.deepStrictEqual(types(ProtobufCodec.protobufCodec(Everything)), ['application/protobuf', 'application/protobuf', 'application/x-protobuf']);
+  assert.deepStrictEqual(types(ProtobufCodec.protobufCodec(Everything)), [
+    'application/protobuf',
+    'application/protobuf',
+    'application/x-protobuf',
+  ]);
   assert.deepStrictEqual(types(AvroCodec.schemaBasedBinaryCodec(Everything)), ['application/avro', 'application/avro']);
   assert.deepStrictEqual(types(ThriftCodec.thriftBinaryCodec(Everything)), [
     'application/vnd.apache.thrift.binary',
     'application/vnd.apache.thrift.binary',
     'application/x-thrift',
   ]);
-  assert.deepStrictEqual(types(MessagePackCodec.messagePackCodec(Everything)), ['application/msgpack', 'application/msgpack', 'application/x-msgpack']);
+  assert.deepStrictEqual(types(MessagePackCodec.messagePackCodec(Everything)), [
+    'application/msgpack',
+    'application/msgpack',
+    'application/x-msgpack',
+  ]);
 });

@@ -97,7 +97,9 @@ const cases = [
   ['Avro', AvroCodec.schemaBasedBinaryCodec(TypesOnlyNoLists), TypesOnlyNoLists, sampleNoLists],
 ] as const;
 
-for (const [name, codec, schema, value] of cases as unknown as ReadonlyArray<readonly [string, BinaryCodec<unknown>, typeof TypesOnly, unknown]>) {
+for (const [name, codec, schema, value] of cases as unknown as ReadonlyArray<
+  readonly [string, BinaryCodec<unknown>, typeof TypesOnly, unknown]
+>) {
   test(`${name}: random and mutated bytes decode to a DecodeError or to a value the schema's full check accepts`, () => {
     assert.equal(decodedValueNeedsCheck(schema), false);
     const validator = binaryValidatorFor(schema);
@@ -113,7 +115,8 @@ for (const [name, codec, schema, value] of cases as unknown as ReadonlyArray<rea
         bytes = new Uint8Array(Math.floor(next() * 96)).map(() => Math.floor(next() * 256));
       } else {
         bytes = Uint8Array.from(valid); // a copy: Buffer#slice would share (and corrupt) the valid bytes
-        for (let flips = 0, n = 1 + Math.floor(next() * 3); flips < n; flips++) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
+        for (let flips = 0, n = 1 + Math.floor(next() * 3); flips < n; flips++)
+          bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
       }
       const result = codec.decode(bytes);
       if (Either.isLeft(result)) {

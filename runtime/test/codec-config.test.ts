@@ -1,7 +1,18 @@
 // CodecConfig over the wire: each of the six options, both halves, global and per routes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, RoutePattern, Schema, Routes, CodecConfig, DiscriminatorSetting, NameFormat, JsonCodec, type Route, type TSchema } from '@kitgen/runtime';
+import {
+  Endpoint,
+  RoutePattern,
+  Schema,
+  Routes,
+  CodecConfig,
+  DiscriminatorSetting,
+  NameFormat,
+  JsonCodec,
+  type Route,
+  type TSchema,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 async function serve(routes: Routes, fn: (url: string) => Promise<void>): Promise<void> {
@@ -20,7 +31,11 @@ async function fromAsync<T>(it: AsyncIterable<T>): Promise<T[]> {
 }
 
 const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 const Profile = Schema.Object({
   firstName: Schema.String(),
@@ -59,8 +74,13 @@ test('rejectExtraFields: off drops unknown fields, on answers 400 naming the fie
 });
 
 test('explicitNulls and explicitEmptyCollections: encoding writes them by default (null only where admitted, absent stays absent), decoding fills them when on', async () => {
-  const off = CodecConfig({ explicitNulls: CodecConfig.ExplicitConfig(false, true), explicitEmptyCollections: CodecConfig.ExplicitConfig(false, true) });
-  const routes = Routes(echoRoute(Profile, 'default')).concat(Routes(echoRoute(Profile, 'custom')).pipe(CodecConfig.withConfig(off)));
+  const off = CodecConfig({
+    explicitNulls: CodecConfig.ExplicitConfig(false, true),
+    explicitEmptyCollections: CodecConfig.ExplicitConfig(false, true),
+  });
+  const routes = Routes(echoRoute(Profile, 'default')).concat(
+    Routes(echoRoute(Profile, 'custom')).pipe(CodecConfig.withConfig(off)),
+  );
   await serve(routes, async (url) => {
     const d = await post(`${url}/default`, { firstName: 'Ada', middleName: null, tags: [] });
     // Absent stays absent: the absent nullable `alias` is not written, nor the absent `nickName`.
@@ -89,9 +109,15 @@ test('fieldNameFormat maps names both ways', async () => {
     [NameFormat.CamelCase, 'firstName'],
     [NameFormat.Identity, 'firstName'],
   ] as const) {
-    const routes = Routes(echoRoute(Profile, 'p')).pipe(CodecConfig.withConfig(CodecConfig({ fieldNameFormat: format })));
+    const routes = Routes(echoRoute(Profile, 'p')).pipe(
+      CodecConfig.withConfig(CodecConfig({ fieldNameFormat: format })),
+    );
     await serve(routes, async (url) => {
-      const r = await post(`${url}/p`, { [wire]: 'Ada', [NameFormat.apply(format, 'middleName')]: null, [NameFormat.apply(format, 'tags')]: ['x'] });
+      const r = await post(`${url}/p`, {
+        [wire]: 'Ada',
+        [NameFormat.apply(format, 'middleName')]: null,
+        [NameFormat.apply(format, 'tags')]: ['x'],
+      });
       assert.equal(r.status, 200, String(format));
       const body = (await r.json()) as Record<string, unknown>;
       assert.equal(body[wire], 'Ada', String(format));
@@ -102,7 +128,9 @@ test('fieldNameFormat maps names both ways', async () => {
 test('discriminatorSettings: class-name wrapper by default, a named field on request', async () => {
   const routes = Routes(echoRoute(Shape, 'wrapped')).concat(
     Routes(echoRoute(Shape, 'named')).pipe(
-      CodecConfig.withConfig(CodecConfig({ discriminatorSettings: DiscriminatorSetting.Name('kind', NameFormat.KebabCase) })),
+      CodecConfig.withConfig(
+        CodecConfig({ discriminatorSettings: DiscriminatorSetting.Name('kind', NameFormat.KebabCase) }),
+      ),
     ),
   );
   await serve(routes, async (url) => {
@@ -112,7 +140,10 @@ test('discriminatorSettings: class-name wrapper by default, a named field on req
     const n = await post(`${url}/named`, { kind: 'square', side: 3 });
     assert.deepEqual(await n.json(), { kind: 'square', side: 3 });
   });
-  const codec = JsonCodec.schemaBasedBinaryCodec(Shape, CodecConfig({ discriminatorSettings: DiscriminatorSetting.NoDiscriminator }));
+  const codec = JsonCodec.schemaBasedBinaryCodec(
+    Shape,
+    CodecConfig({ discriminatorSettings: DiscriminatorSetting.NoDiscriminator }),
+  );
   const decoded = codec.decodeString('{"side":4}');
   assert.deepEqual(decoded._tag === 'right' && decoded.right, { type: 'Square', side: 4 });
 });
@@ -143,7 +174,9 @@ test('configLayer sets the global config; withConfig on routes wins over it', as
   try {
     CodecConfig.configLayer(CodecConfig({ fieldNameFormat: NameFormat.SnakeCase }));
     const routes = Routes(echoRoute(Profile, 'global')).concat(
-      Routes(echoRoute(Profile, 'local')).pipe(CodecConfig.withConfig(CodecConfig({ fieldNameFormat: NameFormat.KebabCase }))),
+      Routes(echoRoute(Profile, 'local')).pipe(
+        CodecConfig.withConfig(CodecConfig({ fieldNameFormat: NameFormat.KebabCase })),
+      ),
     );
     await serve(routes, async (url) => {
       const g = await post(`${url}/global`, { first_name: 'A', middle_name: null, tags: [] });
@@ -205,7 +238,9 @@ test('one route served under two configs in turn answers each in its own: the co
   // alternate between them, so a codec kept from the previous request must never be reused across configs.
   const route = echoRoute(Profile, 'p');
   const plain = await startServer(Routes(route));
-  const kebab = await startServer(Routes(route).pipe(CodecConfig.withConfig(CodecConfig({ fieldNameFormat: NameFormat.KebabCase }))));
+  const kebab = await startServer(
+    Routes(route).pipe(CodecConfig.withConfig(CodecConfig({ fieldNameFormat: NameFormat.KebabCase }))),
+  );
   try {
     for (let i = 0; i < 3; i++) {
       const a = await post(`${plain.url}/p`, { firstName: 'Ada', middleName: null, tags: ['x'] });

@@ -17,21 +17,32 @@ const Upload = Schema.Unsafe({
   allOf: [
     {
       type: 'object',
-      properties: { name: { type: 'string' }, size: { type: 'bigint' }, tags: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        name: { type: 'string' },
+        size: { type: 'bigint' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
       required: ['name'],
     },
-    { type: 'object', properties: { image: Schema.Bytes(), note: { anyOf: [Schema.Bytes(), { type: 'null' }] } }, required: ['image'] },
+    {
+      type: 'object',
+      properties: { image: Schema.Bytes(), note: { anyOf: [Schema.Bytes(), { type: 'null' }] } },
+      required: ['image'],
+    },
   ],
 });
 
 test('a binary field is the bytes sent; text fields are UTF-8 text, coerced to their types', () => {
-  assert.deepEqual(decode(Upload, 'name=caf%C3%A9+au+lait&size=9007199254740993&image=%FF%00a+b&tags=x&tags=y&note=%80'), {
-    name: 'café au lait',
-    size: 9007199254740993n,
-    tags: ['x', 'y'],
-    image: new Uint8Array([0xff, 0x00, 0x61, 0x20, 0x62]),
-    note: new Uint8Array([0x80]),
-  });
+  assert.deepEqual(
+    decode(Upload, 'name=caf%C3%A9+au+lait&size=9007199254740993&image=%FF%00a+b&tags=x&tags=y&note=%80'),
+    {
+      name: 'café au lait',
+      size: 9007199254740993n,
+      tags: ['x', 'y'],
+      image: new Uint8Array([0xff, 0x00, 0x61, 0x20, 0x62]),
+      note: new Uint8Array([0x80]),
+    },
+  );
   // A `%` not followed by two hex digits is itself; an empty value is no bytes.
   assert.deepEqual(decode(Upload, 'name=a&image=%zz%4'), { name: 'a', image: bytes('%zz%4') });
   assert.deepEqual(decode(Upload, 'name=a&image='), { name: 'a', image: new Uint8Array(0) });
@@ -39,7 +50,14 @@ test('a binary field is the bytes sent; text fields are UTF-8 text, coerced to t
 
 test('a form schema through a $ref of a recursive group has its fields; missing required fields are refused', () => {
   const Ref = Schema.Unsafe({
-    $defs: { Form: { $id: 'Form', type: 'object', properties: { file: Schema.Bytes(), n: { type: 'integer' } }, required: ['file'] } },
+    $defs: {
+      Form: {
+        $id: 'Form',
+        type: 'object',
+        properties: { file: Schema.Bytes(), n: { type: 'integer' } },
+        required: ['file'],
+      },
+    },
     $ref: 'Form',
   });
   assert.deepEqual(decode(Ref, 'file=%01%02&n=3'), { file: new Uint8Array([1, 2]), n: 3 });

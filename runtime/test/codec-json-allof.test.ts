@@ -38,7 +38,10 @@ test('allOf: the fields of every member are converted both ways', () => {
   assert.equal(text, `{"name":"n","blob":"AQID","at":"2024-05-06T07:08:09.000Z","id":${big}}`);
   assert.deepEqual(decoded(Item, text), value);
   // Nested in an object, an array and a nullable union, as generated code holds it.
-  const Holder = Schema.Unsafe({ type: 'object', properties: { items: { type: 'array', items: Item }, maybe: { anyOf: [Item, { type: 'null' }] } } });
+  const Holder = Schema.Unsafe({
+    type: 'object',
+    properties: { items: { type: 'array', items: Item }, maybe: { anyOf: [Item, { type: 'null' }] } },
+  });
   const holder = { items: [value], maybe: { name: 'm', id: 1n } };
   const held = codec(Holder).encodeToString(holder as never);
   assert.equal(held, `{"items":[${text}],"maybe":{"name":"m","id":1}}`);
@@ -61,20 +64,33 @@ test('allOf: wrong values are refused naming the field; undeclared fields go as 
       { type: 'object', properties: { bigCount: { type: 'bigint' } } },
     ],
   });
-  assert.equal(codec(Named, snake).encodeToString({ firstName: 'a', bigCount: big } as never), `{"first_name":"a","big_count":${big}}`);
+  assert.equal(
+    codec(Named, snake).encodeToString({ firstName: 'a', bigCount: big } as never),
+    `{"first_name":"a","big_count":${big}}`,
+  );
   assert.deepEqual(decoded(Named, `{"first_name":"a","big_count":${big}}`, snake), { firstName: 'a', bigCount: big });
 });
 
 test('oneOf of allOfs: the member whose fields the value has is chosen, and converted', () => {
   const Named = Schema.Unsafe({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-  const Cat = Schema.Unsafe({ allOf: [Named, { type: 'object', properties: { meows: { type: 'boolean' }, lives: { type: 'bigint' } }, required: ['meows'] }] });
-  const Dog = Schema.Unsafe({ allOf: [Named, { type: 'object', properties: { bark: { type: 'bigint' } }, required: ['bark'] }] });
+  const Cat = Schema.Unsafe({
+    allOf: [
+      Named,
+      { type: 'object', properties: { meows: { type: 'boolean' }, lives: { type: 'bigint' } }, required: ['meows'] },
+    ],
+  });
+  const Dog = Schema.Unsafe({
+    allOf: [Named, { type: 'object', properties: { bark: { type: 'bigint' } }, required: ['bark'] }],
+  });
   const Pet = Schema.Unsafe({ oneOf: [Cat, Dog] });
   assert.deepEqual(decoded(Pet, `{"name":"Rex","bark":${big}}`), { name: 'Rex', bark: big });
   assert.deepEqual(decoded(Pet, '{"name":"Tom","meows":true,"lives":9}'), { name: 'Tom', meows: true, lives: 9n });
   assert.equal(codec(Pet).encodeToString({ name: 'Rex', bark: big } as never), `{"name":"Rex","bark":${big}}`);
   // A plain oneOf holding a 64-bit integer.
-  const Id = Schema.Unsafe({ type: 'object', properties: { id: { oneOf: [{ type: 'boolean' }, { type: 'bigint' }] } } });
+  const Id = Schema.Unsafe({
+    type: 'object',
+    properties: { id: { oneOf: [{ type: 'boolean' }, { type: 'bigint' }] } },
+  });
   assert.deepEqual(decoded(Id, `{"id":${big}}`), { id: big });
   assert.equal(codec(Id).encodeToString({ id: big } as never), `{"id":${big}}`);
 });
@@ -101,7 +117,10 @@ test('recursive schemas through allOf, and inside other schemas, convert at ever
       $id: 'Tree',
       allOf: [
         { type: 'object', properties: { data: Schema.Bytes() } },
-        { type: 'object', properties: { size: { type: 'bigint' }, children: { type: 'array', items: { $ref: 'Tree' } } } },
+        {
+          type: 'object',
+          properties: { size: { type: 'bigint' }, children: { type: 'array', items: { $ref: 'Tree' } } },
+        },
       ],
     },
   };
@@ -140,8 +159,15 @@ test('explicitNulls: an absent nullable field stays absent, a null the value hol
   const InAllOf = Schema.Unsafe({ allOf: [Profile] });
   for (const schema of [Profile, InAllOf]) {
     assert.equal(codec(schema).encodeToString({ name: 'a' } as never), '{"name":"a"}');
-    assert.equal(codec(schema).encodeToString({ name: 'a', archivedAt: null } as never), '{"name":"a","archivedAt":null}');
-    assert.equal(codec(schema).encodeToString({ name: 'a', nick: null } as never), '{"name":"a"}', 'no null where the schema admits none');
+    assert.equal(
+      codec(schema).encodeToString({ name: 'a', archivedAt: null } as never),
+      '{"name":"a","archivedAt":null}',
+    );
+    assert.equal(
+      codec(schema).encodeToString({ name: 'a', nick: null } as never),
+      '{"name":"a"}',
+      'no null where the schema admits none',
+    );
     const off = CodecConfig({ explicitNulls: CodecConfig.ExplicitConfig(false, false) });
     // A field of any value (OpenAPI's `{ nullable: true }` with no type) admits null, and keeps it.
     assert.equal(codec(schema).encodeToString({ name: 'a', limits: null } as never), '{"name":"a","limits":null}');

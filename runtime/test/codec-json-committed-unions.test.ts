@@ -27,7 +27,11 @@ const union = (before: Record<string, unknown>) => ({
 });
 
 test('a tag after fields a validator checks at a glance (a nullable object, scalars) leaves the union as it is', () => {
-  const shallow = union({ _links: { anyOf: [{ type: 'object' }, { type: 'null' }] }, created: { type: 'number' }, tags: { type: 'array' } });
+  const shallow = union({
+    _links: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+    created: { type: 'number' },
+    tags: { type: 'array' },
+  });
   assert.equal(withCommittedUnions(shallow), shallow);
   const codec = JsonCodec.schemaBasedBinaryCodec(shallow as unknown as TSchema);
   const ok = codec.decodeString('{"_links":null,"ruleType":"kafka","target":{"url":"u"}}');
@@ -39,6 +43,8 @@ test('a tag after fields a validator checks at a glance (a nullable object, scal
 test('a tag after a field with declared contents, or no tag, is a committed choice', () => {
   const deep = union({ _links: { type: 'object', properties: { self: { type: 'string' } } } });
   assert.notEqual(withCommittedUnions(deep), deep);
-  const nested = union({ _links: { anyOf: [{ type: 'object', properties: { self: { type: 'string' } } }, { type: 'null' }] } });
+  const nested = union({
+    _links: { anyOf: [{ type: 'object', properties: { self: { type: 'string' } } }, { type: 'null' }] },
+  });
   assert.notEqual(withCommittedUnions(nested), nested);
 });

@@ -33,7 +33,10 @@ const Template = Schema.Unsafe({
           {
             properties: {
               id: { type: 'string' },
-              options: { type: 'array', items: { allOf: [OptionWrite, { properties: { id: { type: 'string' }, at: Schema.DateTime() } }] } },
+              options: {
+                type: 'array',
+                items: { allOf: [OptionWrite, { properties: { id: { type: 'string' }, at: Schema.DateTime() } }] },
+              },
             },
           },
         ],
@@ -46,7 +49,9 @@ test('allOf: a field both members declare keeps what either describes, converted
   const at = new Date('2024-01-02T03:04:05.000Z');
   const value = { fields: [{ key: 'category', id: 'f1', options: [{ key: 'one', id: 'o1', at }] }] };
   const { wire, back } = roundTrip(Template, value);
-  assert.deepEqual(wire, { fields: [{ key: 'category', id: 'f1', options: [{ key: 'one', id: 'o1', at: '2024-01-02T03:04:05.000Z' }] }] });
+  assert.deepEqual(wire, {
+    fields: [{ key: 'category', id: 'f1', options: [{ key: 'one', id: 'o1', at: '2024-01-02T03:04:05.000Z' }] }],
+  });
   assert.deepEqual(back, value);
 });
 
@@ -59,7 +64,11 @@ test('allOf: arrays under one allOf hold items every member describes', () => {
   });
   const value = [{ key: 'k', n: 9007199254740993n }];
   const { wire, back } = roundTrip(Both, value);
-  assert.equal(JSON.stringify(wire), '[{"key":"k","n":9007199254740992}]', 'the wire holds both fields (the parse above rounds the int64)');
+  assert.equal(
+    JSON.stringify(wire),
+    '[{"key":"k","n":9007199254740992}]',
+    'the wire holds both fields (the parse above rounds the int64)',
+  );
   assert.deepEqual(back, value);
 });
 
@@ -107,6 +116,10 @@ test('a union of objects alone still cuts a value to the member that declares it
     ],
   });
   const at = new Date('2024-01-02T03:04:05.000Z');
-  assert.deepEqual(roundTrip(Closed, { b: 'x', at }).back, { b: 'x', at }, 'the second member, whose fields the value has');
+  assert.deepEqual(
+    roundTrip(Closed, { b: 'x', at }).back,
+    { b: 'x', at },
+    'the second member, whose fields the value has',
+  );
   assert.deepEqual(roundTrip(Closed, { a: 'x', z: 1 }).wire, { a: 'x' }, 'an undeclared field goes as for any object');
 });

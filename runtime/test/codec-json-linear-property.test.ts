@@ -7,7 +7,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CodecConfig, DecodeError, DiscriminatorSetting, JsonCodec, NameFormat, Schema, type TSchema } from '@kitgen/runtime';
+import {
+  CodecConfig,
+  DecodeError,
+  DiscriminatorSetting,
+  JsonCodec,
+  NameFormat,
+  Schema,
+  type TSchema,
+} from '@kitgen/runtime';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- random schemas are read field by field
 type Json = Record<string, any>;
@@ -57,7 +65,13 @@ const schemaOf = (depth: number): fc.Arbitrary<Json> => {
     { weight: 2, arbitrary: sub.map((items) => ({ type: 'array', items })) },
     { weight: 1, arbitrary: sub.map((value) => ({ type: 'object', patternProperties: { '^.*$': value } })) },
     { weight: 3, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((anyOf) => ({ anyOf })) },
-    { weight: 2, arbitrary: cases.map((objects) => Schema.TaggedUnion(Object.fromEntries(objects.map((o, i) => [`C${i}`, o])) as never) as unknown as Json) },
+    {
+      weight: 2,
+      arbitrary: cases.map(
+        (objects) =>
+          Schema.TaggedUnion(Object.fromEntries(objects.map((o, i) => [`C${i}`, o])) as never) as unknown as Json,
+      ),
+    },
   );
 };
 
@@ -71,7 +85,10 @@ const rootSchema: fc.Arbitrary<Json> = fc
 const config: fc.Arbitrary<CodecConfig> = fc.constantFrom(
   CodecConfig.default,
   CodecConfig({ discriminatorSettings: DiscriminatorSetting.NoDiscriminator }),
-  CodecConfig({ discriminatorSettings: DiscriminatorSetting.Name('kind2', NameFormat.SnakeCase), fieldNameFormat: NameFormat.SnakeCase }),
+  CodecConfig({
+    discriminatorSettings: DiscriminatorSetting.Name('kind2', NameFormat.SnakeCase),
+    fieldNameFormat: NameFormat.SnakeCase,
+  }),
   CodecConfig({
     rejectExtraFields: true,
     explicitNulls: CodecConfig.ExplicitConfig(true, true),
@@ -123,7 +140,12 @@ function sampleOf(root: Json, seed: number, mutate: number, deep: boolean, level
       const members = s.anyOf as Json[];
       const recursive = members.filter(mentionsRef);
       const plain = members.filter((m) => !mentionsRef(m));
-      const chosen = deep && more && recursive.length > 0 ? pick(recursive) : plain.length > 0 && !more ? pick(plain) : pick(members);
+      const chosen =
+        deep && more && recursive.length > 0
+          ? pick(recursive)
+          : plain.length > 0 && !more
+            ? pick(plain)
+            : pick(members);
       return go(chosen, level);
     }
     if (s['x-kitgen-date']) return new Date(Math.floor(rnd() * 2e12));
@@ -140,7 +162,12 @@ function sampleOf(root: Json, seed: number, mutate: number, deep: boolean, level
     }
     if (s.type === 'object' && s.patternProperties) {
       const n = more ? Math.floor(rnd() * 3) : 0;
-      return Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, go(Object.values(s.patternProperties as Json)[0] as Json, level + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [
+          `k${i}`,
+          go(Object.values(s.patternProperties as Json)[0] as Json, level + 1),
+        ]),
+      );
     }
     if (s.type === 'object') {
       const required = new Set(s.required as string[]);
@@ -228,8 +255,14 @@ function checkProperty(replay: { seed: number; path?: string }): void {
         for (const text of texts) {
           bodies++;
           const [r, ms] = cpuTimed(() => codec.decodeString(text));
-          assert.ok(r._tag === 'right' || (r._tag === 'left' && r.left instanceof DecodeError), `not an Either: ${String(r)}`);
-          assert.ok(ms < BOUND_MS, `decoding ${text.length} bytes took ${ms.toFixed(0)} ms: ${JSON.stringify(schema).slice(0, 300)} ${text.slice(0, 200)}`);
+          assert.ok(
+            r._tag === 'right' || (r._tag === 'left' && r.left instanceof DecodeError),
+            `not an Either: ${String(r)}`,
+          );
+          assert.ok(
+            ms < BOUND_MS,
+            `decoding ${text.length} bytes took ${ms.toFixed(0)} ms: ${JSON.stringify(schema).slice(0, 300)} ${text.slice(0, 200)}`,
+          );
           if (r._tag === 'right') {
             const [back, encodeMs] = cpuTimed(() => codec.encodeToString(r.right as never));
             assert.equal(typeof back, 'string');
@@ -242,5 +275,7 @@ function checkProperty(replay: { seed: number; path?: string }): void {
     // The first failure is reported as it is: shrinking a slow case would take minutes.
     { numRuns: SCHEMAS, endOnFailure: true, ...replay },
   );
-  console.log(`# ${bodies} bodies, the longest ${deepest} bytes, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `# ${bodies} bodies, the longest ${deepest} bytes, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

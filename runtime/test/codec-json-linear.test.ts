@@ -6,7 +6,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CodecConfig, DiscriminatorSetting, Endpoint, JsonCodec, RoutePattern, Routes, Schema, type TSchema } from '@kitgen/runtime';
+import {
+  CodecConfig,
+  DiscriminatorSetting,
+  Endpoint,
+  JsonCodec,
+  RoutePattern,
+  Routes,
+  Schema,
+  type TSchema,
+} from '@kitgen/runtime';
 import { stringifyWithoutRecursion } from '../src/codec/json/deepStringify.ts';
 import { startServer } from './support/testServer.ts';
 
@@ -99,7 +108,10 @@ test('a tagged union without a discriminator picks its case by shape, once per l
     },
     'Tree',
   );
-  const codec = JsonCodec.schemaBasedBinaryCodec(Tree, CodecConfig({ discriminatorSettings: DiscriminatorSetting.NoDiscriminator }));
+  const codec = JsonCodec.schemaBasedBinaryCodec(
+    Tree,
+    CodecConfig({ discriminatorSettings: DiscriminatorSetting.NoDiscriminator }),
+  );
   const levels = 1500;
   const text = '{"left":{"value":1},"right":'.repeat(levels) + '{"value":2}' + '}'.repeat(levels);
   const [r, ms] = timed(() => codec.decodeString(text));
@@ -143,7 +155,10 @@ test('values nested deeper than maxDepth are refused naming the limit and the pl
     assert.equal(r._tag, 'left');
     const error = (r as { left: { message: string; pointer: string } }).left;
     assert.equal(error.pointer, '/0'.repeat(DEFAULT_DEPTH));
-    assert.match(error.message, new RegExp(`nested deeper than the limit of ${DEFAULT_DEPTH} levels \\(CodecConfig maxDepth\\)`));
+    assert.match(
+      error.message,
+      new RegExp(`nested deeper than the limit of ${DEFAULT_DEPTH} levels \\(CodecConfig maxDepth\\)`),
+    );
     assert.ok(error.message.length < 400, 'the message shortens a long pointer');
     assert.ok(ms < 500, `${n} levels took ${ms.toFixed(0)} ms`);
   }
@@ -166,17 +181,27 @@ test('nesting is counted in the text before parsing: brackets, commas and escape
   assert.equal((codec.decodeJson(JSON.parse(text)) as { left: { pointer: string } }).left.pointer, expected);
   assert.equal(codec.decodeString('["[[[[", {"]]]]": ["{{{{"]}]')._tag, 'right');
   // Too deep and not JSON either: the depth is what is reported, before any parsing.
-  assert.match((codec.decodeString('[[[[[[[[ not json') as { left: Error }).left.message, /nested deeper than the limit of 3 levels/);
+  assert.match(
+    (codec.decodeString('[[[[[[[[ not json') as { left: Error }).left.message,
+    /nested deeper than the limit of 3 levels/,
+  );
 });
 
 test('a deep value of a recursive schema is decoded, validated and written back without a stack overflow', () => {
   const Tree = Schema.Cyclic(
-    { Tree: Schema.Object({ n: Schema.Number(), kids: Schema.Array(Schema.Ref('Tree')), at: Schema.Optional(Schema.DateTime()) }) },
+    {
+      Tree: Schema.Object({
+        n: Schema.Number(),
+        kids: Schema.Array(Schema.Ref('Tree')),
+        at: Schema.Optional(Schema.DateTime()),
+      }),
+    },
     'Tree',
   );
   const codec = JsonCodec.schemaBasedBinaryCodec(Tree);
   const levels = Math.floor((DEFAULT_DEPTH - 1) / 2);
-  const text = '{"n":1,"kids":['.repeat(levels) + '{"n":2,"kids":[],"at":"2024-01-01T00:00:00.000Z"}' + ']}'.repeat(levels);
+  const text =
+    '{"n":1,"kids":['.repeat(levels) + '{"n":2,"kids":[],"at":"2024-01-01T00:00:00.000Z"}' + ']}'.repeat(levels);
   const r = codec.decodeString(text);
   assert.equal(r._tag, 'right');
   assert.equal(codec.encodeToString((r as unknown as { right: never }).right), text);
@@ -220,7 +245,10 @@ test("fields named like Object.prototype's members are present only when the val
     const plain = codec.decodeString('{"a":"x"}');
     assert.equal(plain._tag, 'right', JSON.stringify(plain));
     assert.deepEqual(Object.keys((plain as { right: object }).right), ['a']);
-    assert.deepEqual(codec.decodeString('{"a":"x","constructor":"c","valueOf":true}'), { _tag: 'right', right: { a: 'x', constructor: 'c', valueOf: true } });
+    assert.deepEqual(codec.decodeString('{"a":"x","constructor":"c","valueOf":true}'), {
+      _tag: 'right',
+      right: { a: 'x', constructor: 'c', valueOf: true },
+    });
     const wrong = codec.decodeString('{"a":"x","constructor":5}');
     assert.equal((wrong as { left: { pointer: string } }).left.pointer, '/constructor');
     // Encoding (the generated writer and the plan alike) writes only what the value holds.
@@ -242,7 +270,8 @@ test("over the wire: a body without a field named like Object.prototype's member
   );
   const server = await startServer(routes);
   try {
-    const post = (body: string) => fetch(`${server.url}/named`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const post = (body: string) =>
+      fetch(`${server.url}/named`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const ok = await post('{"a":"x"}');
     assert.equal(ok.status, 200, await ok.clone().text());
     assert.deepEqual(await ok.json(), { keys: ['a'] });
@@ -300,9 +329,18 @@ test('codecs for every schema kind still agree with themselves: decode(encode(v)
   const shapes: [TSchema, unknown][] = [
     [Schema.Union([Schema.String(), Schema.Number()]), 5],
     [Schema.Union([Schema.Object({ a: Schema.Bytes() }), Schema.Null()]), { a: new Uint8Array([1, 2]) }],
-    [Schema.Array(Schema.Union([Schema.Object({ d: Schema.DateTime() }), Schema.Array(Schema.Int64())])), [{ d: new Date(0) }, [1n, -2n]]],
     [
-      Schema.Record(Schema.String(), Schema.Union([Schema.Object({ k: Schema.Literal('a') }), Schema.Object({ k: Schema.Literal('b'), n: Schema.Number() })])),
+      Schema.Array(Schema.Union([Schema.Object({ d: Schema.DateTime() }), Schema.Array(Schema.Int64())])),
+      [{ d: new Date(0) }, [1n, -2n]],
+    ],
+    [
+      Schema.Record(
+        Schema.String(),
+        Schema.Union([
+          Schema.Object({ k: Schema.Literal('a') }),
+          Schema.Object({ k: Schema.Literal('b'), n: Schema.Number() }),
+        ]),
+      ),
       { x: { k: 'b', n: 1 } },
     ],
   ];

@@ -8,13 +8,20 @@ import { startServer } from './support/testServer.ts';
 test('a required field with a default is refused when absent; an optional one is filled', async () => {
   const Mark = Schema.Unsafe<{ status: string; note?: string }>({
     type: 'object',
-    properties: { status: { type: 'string', enum: ['read'], default: 'read' }, note: { type: 'string', default: 'none' } },
+    properties: {
+      status: { type: 'string', enum: ['read'], default: 'read' },
+      note: { type: 'string', default: 'none' },
+    },
     required: ['status'],
   });
   const e = Endpoint(RoutePattern.PUT('messages')).in(Mark).out(Schema.Unknown());
   const server = await startServer(Routes(e.implement((body) => body)));
   const put = (body: unknown) =>
-    fetch(`${server.url}/messages`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}/messages`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   try {
     const absent = await put({});
     assert.equal(absent.status, 400);

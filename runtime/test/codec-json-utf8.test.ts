@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { JsonCodec, Schema } from '@kitgen/runtime';
 
 const codec = JsonCodec.schemaBasedBinaryCodec(Schema.Object({ s: Schema.String() }));
-const bytes = (...parts: Array<string | number[]>) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
+const bytes = (...parts: Array<string | number[]>) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
 
 test('invalid UTF-8 is refused, wherever it sits and whatever else the text holds', () => {
   for (const bad of [

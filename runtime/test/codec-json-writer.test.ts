@@ -8,7 +8,10 @@ import { compileJsonPlan } from '../src/codec/json/jsonPlan.ts';
 import { compileJsonStringify, quote } from '../src/codec/json/jsonStringify.ts';
 
 const Address = Schema.Object({ streetName: Schema.String(), zip: Schema.Optional(Schema.Integer()) });
-const Shape = Schema.TaggedUnion({ Circle: Schema.Object({ radius: Schema.Number() }), Square: Schema.Object({ side: Schema.Number() }) });
+const Shape = Schema.TaggedUnion({
+  Circle: Schema.Object({ radius: Schema.Number() }),
+  Square: Schema.Object({ side: Schema.Number() }),
+});
 const Everything = Schema.Object({
   id: Schema.Integer(),
   ratio: Schema.Optional(Schema.Number()),
@@ -35,8 +38,14 @@ const configs: Array<[string, CodecConfig]> = [
   ['default', CodecConfig.default],
   ['explicit nulls', CodecConfig({ explicitNulls: { encoding: true, decoding: true } })],
   ['explicit empty collections', CodecConfig({ explicitEmptyCollections: { encoding: true, decoding: true } })],
-  ['snake_case names, named discriminator', CodecConfig({ fieldNameFormat: NameFormat.SnakeCase, discriminatorSettings: DiscriminatorSetting.Name('type') })],
-  ['kebab-case, no discriminator', CodecConfig({ fieldNameFormat: NameFormat.KebabCase, discriminatorSettings: DiscriminatorSetting.NoDiscriminator })],
+  [
+    'snake_case names, named discriminator',
+    CodecConfig({ fieldNameFormat: NameFormat.SnakeCase, discriminatorSettings: DiscriminatorSetting.Name('type') }),
+  ],
+  [
+    'kebab-case, no discriminator',
+    CodecConfig({ fieldNameFormat: NameFormat.KebabCase, discriminatorSettings: DiscriminatorSetting.NoDiscriminator }),
+  ],
 ];
 
 const strings = [
@@ -67,7 +76,17 @@ const values: unknown[] = [
     scores: [1, 2.5, NaN, Infinity],
     address: { streetName: 'Main', zip: 12345 },
   },
-  { id: 1e21, displayName: 'x', active: true, middleName: null, tags: [], scores: [], history: [], labels: {}, address: { streetName: 'S' } },
+  {
+    id: 1e21,
+    displayName: 'x',
+    active: true,
+    middleName: null,
+    tags: [],
+    scores: [],
+    history: [],
+    labels: {},
+    address: { streetName: 'S' },
+  },
   {
     id: 2,
     displayName: 'y',
@@ -135,9 +154,34 @@ const values: unknown[] = [
     dates: [new Date('y'), '2020-01-01T00:00:00Z', 1, null],
     maybeAt: new Date(1),
   },
-  { id: 10, displayName: 'd', active: true, middleName: null, tags: [], at: '2020-01-01T00:00:00Z', dates: 'no', maybeAt: 'text' },
-  { id: 5, displayName: 'f', active: true, middleName: null, tags: [], scores: [1], toJSON: () => 'ignored by the plan' },
-  ...strings.map((s) => ({ id: 6, displayName: s, nickName: s, active: true, middleName: s, tags: [s, s], labels: { [s]: s } })),
+  {
+    id: 10,
+    displayName: 'd',
+    active: true,
+    middleName: null,
+    tags: [],
+    at: '2020-01-01T00:00:00Z',
+    dates: 'no',
+    maybeAt: 'text',
+  },
+  {
+    id: 5,
+    displayName: 'f',
+    active: true,
+    middleName: null,
+    tags: [],
+    scores: [1],
+    toJSON: () => 'ignored by the plan',
+  },
+  ...strings.map((s) => ({
+    id: 6,
+    displayName: s,
+    nickName: s,
+    active: true,
+    middleName: s,
+    tags: [s, s],
+    labels: { [s]: s },
+  })),
   null,
   'a string',
   42,
@@ -158,7 +202,12 @@ for (const [name, config] of configs) {
 test('the writer is only generated for closed objects with declared properties', () => {
   const planFor = (s: Record<string, unknown>) => compileJsonPlan(s, CodecConfig.default);
   const of = (s: TSchema) =>
-    compileJsonStringify(s as unknown as Record<string, unknown>, CodecConfig.default, planFor(s as unknown as Record<string, unknown>), planFor);
+    compileJsonStringify(
+      s as unknown as Record<string, unknown>,
+      CodecConfig.default,
+      planFor(s as unknown as Record<string, unknown>),
+      planFor,
+    );
   assert.equal(typeof of(Address), 'function');
   assert.equal(of(Schema.Array(Address)), undefined);
   assert.equal(of(Shape), undefined);

@@ -86,10 +86,18 @@ test('npm run demo serves the Pets API and stops on SIGTERM', async () => {
     assert.equal(created.headers.get('location'), `/pets/${pet.id}`);
     assert.deepEqual(await (await fetch(`${url}/pets/${pet.id}`)).json(), pet);
 
-    const invalid = await fetch(`${url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tag":"dog"}' });
+    const invalid = await fetch(`${url}/pets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"tag":"dog"}',
+    });
     assert.equal(invalid.status, 400);
     assert.match(((await invalid.json()) as { message: string }).message, /name/);
-    const notJson = await fetch(`${url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'name=Fido' });
+    const notJson = await fetch(`${url}/pets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'name=Fido',
+    });
     assert.equal(notJson.status, 400);
     // The document declares JSON only: a form body is refused as the wrong media type.
     const form = await fetch(`${url}/pets`, { method: 'POST', body: new URLSearchParams({ name: 'Fido' }) });

@@ -6,13 +6,27 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DocsUI, Endpoint, HeaderCodec, HttpCodec, OpenAPIGen, PathCodec, RoutePattern, Routes, Schema, Status } from '@kitgen/runtime';
+import {
+  DocsUI,
+  Endpoint,
+  HeaderCodec,
+  HttpCodec,
+  OpenAPIGen,
+  PathCodec,
+  RoutePattern,
+  Routes,
+  Schema,
+  Status,
+} from '@kitgen/runtime';
 import { startServer, type TestServer } from './support/testServer.ts';
 
 const executablePath = '/usr/bin/chromium';
 const hasChromium = existsSync(executablePath);
 
-const User = Schema.Object({ id: Schema.Integer(), name: Schema.String({ description: 'Display name' }) }, { $id: 'User' });
+const User = Schema.Object(
+  { id: Schema.Integer(), name: Schema.String({ description: 'Display name' }) },
+  { $id: 'User' },
+);
 const NotFound = Schema.Object({ message: Schema.String() }, { $id: 'NotFound' });
 const getUser = Endpoint(RoutePattern.GET('users', PathCodec.int('id')))
   .query(HttpCodec.query('limit', Schema.Integer()).optional())
@@ -20,7 +34,11 @@ const getUser = Endpoint(RoutePattern.GET('users', PathCodec.int('id')))
   .outError(NotFound, Status.NotFound)
   .summary('Fetch one user')
   .tag('users');
-const listUsers = Endpoint(RoutePattern.GET('users')).header(HeaderCodec.authorization).out(Schema.Array(User)).summary('List the users').tag('users');
+const listUsers = Endpoint(RoutePattern.GET('users'))
+  .header(HeaderCodec.authorization)
+  .out(Schema.Array(User))
+  .summary('List the users')
+  .tag('users');
 const createUser = Endpoint(RoutePattern.POST('users'))
   .in(Schema.Object({ name: Schema.String() }))
   .out(User, Status.Created)
@@ -39,7 +57,13 @@ const consoleErrors: string[] = [];
 
 const isLoopback = (url: string) => {
   const u = new URL(url);
-  return u.protocol === 'data:' || u.protocol === 'blob:' || u.hostname === '127.0.0.1' || u.hostname === '[::1]' || u.hostname === 'localhost';
+  return (
+    u.protocol === 'data:' ||
+    u.protocol === 'blob:' ||
+    u.hostname === '127.0.0.1' ||
+    u.hostname === '[::1]' ||
+    u.hostname === 'localhost'
+  );
 };
 
 before(async () => {

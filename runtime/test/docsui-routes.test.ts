@@ -46,12 +46,22 @@ test('the page at the prefix: HTML, relative asset URLs, strict CSP, revalidated
     const refs = references(html);
     assert.deepEqual(
       refs.map((u) => u.split('?')[0]),
-      ['openapi/swagger-ui.css', 'openapi/favicon-32x32.png', 'openapi/favicon-16x16.png', 'openapi/swagger-ui-bundle.js', 'openapi/swagger-initializer.js'],
+      [
+        'openapi/swagger-ui.css',
+        'openapi/favicon-32x32.png',
+        'openapi/favicon-16x16.png',
+        'openapi/swagger-ui-bundle.js',
+        'openapi/swagger-initializer.js',
+      ],
     );
     for (const ref of refs) {
       const asset = await fetch(new URL(ref, `${url}/docs/openapi`));
       assert.equal(asset.status, 200, ref);
-      assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable', `${ref} is versioned by its URL`);
+      assert.equal(
+        asset.headers.get('cache-control'),
+        'public, max-age=31536000, immutable',
+        `${ref} is versioned by its URL`,
+      );
       await asset.arrayBuffer();
     }
     assert.doesNotMatch(html, /https?:\/\//, 'no absolute URL: nothing is loaded from elsewhere');
@@ -96,7 +106,9 @@ test('swagger-ui-dist files: their bytes, content types, ETags and caching; HEAD
       assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
       assert.equal(r.headers.get('cache-control'), 'public, max-age=3600', `${file} without a version is revalidated`);
       assert.ok(Buffer.from(await r.arrayBuffer()).equals(readFileSync(join(dist, file))), file);
-      const cached = await fetch(`${url}/docs/openapi/${file}?v=${version}`, { headers: { 'if-none-match': r.headers.get('etag') ?? '' } });
+      const cached = await fetch(`${url}/docs/openapi/${file}?v=${version}`, {
+        headers: { 'if-none-match': r.headers.get('etag') ?? '' },
+      });
       assert.equal(cached.status, 304, file);
       assert.equal(cached.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     }
@@ -111,13 +123,28 @@ test("the package's own initializer (which loads the Petstore from the internet)
     const init = await (await fetch(`${url}/docs/openapi/swagger-initializer.js`)).text();
     assert.doesNotMatch(init, /petstore|https?:/i);
     assert.match(init, /validatorUrl: null/);
-    for (const file of ['package.json', 'index.js', 'absolute-path.js', 'README.md', 'swagger-ui-bundle.js.LICENSE.txt', 'nope.js', 'a/b.js']) {
+    for (const file of [
+      'package.json',
+      'index.js',
+      'absolute-path.js',
+      'README.md',
+      'swagger-ui-bundle.js.LICENSE.txt',
+      'nope.js',
+      'a/b.js',
+    ]) {
       assert.equal((await fetch(`${url}/docs/openapi/${file}`)).status, 404, file);
     }
     // fetch would resolve the dot segments itself; a raw request sends them as they are.
     const port = Number(new URL(url).port);
-    for (const target of ['/docs/openapi/../../package.json', '/docs/openapi/%2e%2e/%2e%2e/package.json', '/docs/openapi/..%2fpackage.json']) {
-      const { response } = await RawConnection.exchange(port, rawRequest('GET', target, { host: 'localhost', connection: 'close' }));
+    for (const target of [
+      '/docs/openapi/../../package.json',
+      '/docs/openapi/%2e%2e/%2e%2e/package.json',
+      '/docs/openapi/..%2fpackage.json',
+    ]) {
+      const { response } = await RawConnection.exchange(
+        port,
+        rawRequest('GET', target, { host: 'localhost', connection: 'close' }),
+      );
       assert.equal(response.status, 400, target);
     }
     assert.equal((await fetch(`${url}/docs/other`)).status, 404);
@@ -159,10 +186,22 @@ test('the served document lists the page’s own server first; one without serve
   };
   const document = (withServers as { right: typeof api }).right;
   assert.deepEqual(await served(DocsUI.routes('docs', document)), [
-    { url: '/{version}', description: 'This server (where these docs are served)', variables: { version: { default: 'v1', enum: ['v1', 'v2'] } } },
+    {
+      url: '/{version}',
+      description: 'This server (where these docs are served)',
+      variables: { version: { default: 'v1', enum: ['v1', 'v2'] } },
+    },
     ...document.document.servers!,
   ]);
-  assert.deepEqual(await served(DocsUI.routes('docs', api)), [{ url: '/' }], 'a first server on this origin already is left as it is');
+  assert.deepEqual(
+    await served(DocsUI.routes('docs', api)),
+    [{ url: '/' }],
+    'a first server on this origin already is left as it is',
+  );
   const none = OpenAPI.fromDocument({ ...api.document, servers: undefined });
-  assert.equal(await served(DocsUI.routes('docs', (none as { right: typeof api }).right)), undefined, 'no servers: Swagger UI calls the page’s origin');
+  assert.equal(
+    await served(DocsUI.routes('docs', (none as { right: typeof api }).right)),
+    undefined,
+    'no servers: Swagger UI calls the page’s origin',
+  );
 });

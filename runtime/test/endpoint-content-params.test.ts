@@ -25,7 +25,14 @@ const Seen = Schema.Object({
   tenant: Schema.String(),
   theme: Schema.String(),
 });
-const search = Endpoint(RoutePattern.GET('search')).query(ids).query(label).query(since).query(limit).header(context).header(prefs).out(Seen);
+const search = Endpoint(RoutePattern.GET('search'))
+  .query(ids)
+  .query(label)
+  .query(since)
+  .query(limit)
+  .header(context)
+  .header(prefs)
+  .out(Seen);
 const route = search.implement(([i, l, s, n, c, p]) => ({
   ids: i,
   label: l ?? '-',
@@ -52,13 +59,30 @@ const q = (params: Record<string, string | string[]>) => {
 
 test('the server reads each content-described parameter as one text of its media type', async () => {
   await withServer(async (url) => {
-    const r = await fetch(`${url}/search?${q({ ids: '[1,2,3]', label: '"a b, c"', since: '"2024-05-01T10:00:00.000Z"', limit: '5' })}`, {
-      headers: { 'x-context': '{"tenant":"acme","depth":2}', cookie: `prefs=${encodeURIComponent('{"theme":"dark"}')}` },
-    });
+    const r = await fetch(
+      `${url}/search?${q({ ids: '[1,2,3]', label: '"a b, c"', since: '"2024-05-01T10:00:00.000Z"', limit: '5' })}`,
+      {
+        headers: {
+          'x-context': '{"tenant":"acme","depth":2}',
+          cookie: `prefs=${encodeURIComponent('{"theme":"dark"}')}`,
+        },
+      },
+    );
     assert.equal(r.status, 200);
-    assert.deepEqual(await r.json(), { ids: [1, 2, 3], label: 'a b, c', since: '2024-05-01T10:00:00.000Z', limit: 5, tenant: 'acme', theme: 'dark' });
+    assert.deepEqual(await r.json(), {
+      ids: [1, 2, 3],
+      label: 'a b, c',
+      since: '2024-05-01T10:00:00.000Z',
+      limit: 5,
+      tenant: 'acme',
+      theme: 'dark',
+    });
     const minimal = await fetch(`${url}/search?ids=%5B%5D`, { headers: { 'x-context': '{"tenant":"t"}' } });
-    assert.deepEqual(await minimal.json(), { ids: [], label: '-', since: '-', limit: 0, tenant: 't', theme: '-' }, 'optional ones may be absent');
+    assert.deepEqual(
+      await minimal.json(),
+      { ids: [], label: '-', since: '-', limit: 0, tenant: 't', theme: '-' },
+      'optional ones may be absent',
+    );
   });
 });
 
@@ -98,7 +122,10 @@ test('bad content-described parameters answer 400 naming the parameter and what 
     assert.equal(header.status, 400);
     assert.match(header.message, /header 'x-context': invalid JSON/);
 
-    const cookie = await get(q({ ids: '[1]' }), { 'x-context': '{"tenant":"t"}', cookie: 'prefs=%7B%22theme%22%3A%22blue%22%7D' });
+    const cookie = await get(q({ ids: '[1]' }), {
+      'x-context': '{"tenant":"t"}',
+      cookie: 'prefs=%7B%22theme%22%3A%22blue%22%7D',
+    });
     assert.equal(cookie.status, 400);
     assert.match(cookie.message, /cookie 'prefs'/);
     assert.equal(cookie.details.in, 'cookie');
@@ -124,7 +151,14 @@ test('the executor writes each value as its media type says, and reads the answe
     });
     const since = new Date('2024-05-01T10:00:00.000Z');
     const out = await call(search, [[4, 5], 'x&y "z"', since, 3, { tenant: 'acme', depth: 2 }, { theme: 'light' }]);
-    assert.deepEqual(out, { ids: [4, 5], label: 'x&y "z"', since: since.toISOString(), limit: 3, tenant: 'acme', theme: 'light' });
+    assert.deepEqual(out, {
+      ids: [4, 5],
+      label: 'x&y "z"',
+      since: since.toISOString(),
+      limit: 3,
+      tenant: 'acme',
+      theme: 'light',
+    });
     const query = new URL(sent!.url).searchParams;
     assert.equal(query.get('ids'), '[4,5]');
     assert.equal(query.get('label'), '"x&y \\"z\\""');
@@ -160,7 +194,10 @@ test('OpenAPIGen writes content-described parameters back as content', () => {
     assert.equal(p.in, where);
     assert.equal(p.schema, undefined, `${name}: content, not schema`);
     assert.deepEqual(Object.keys(p.content as object), [mediaType], name);
-    assert.ok((p.content as Record<string, { schema?: unknown }>)[mediaType].schema, `${name}: the content has the schema`);
+    assert.ok(
+      (p.content as Record<string, { schema?: unknown }>)[mediaType].schema,
+      `${name}: the content has the schema`,
+    );
   }
   assert.deepEqual((byName.ids.content as Record<string, { schema: unknown }>)['application/json'].schema, {
     type: 'array',

@@ -32,7 +32,11 @@ test('the server reads cookies from the Cookie header, typed; a missing or bad o
       'other cookies are ignored, optional ones may be absent',
     );
     assert.deepEqual(await (await get('session="quoted"')).json(), { session: 'quoted', page: -1 });
-    assert.deepEqual(await (await get('session=a%20b%3Bc; session=second')).json(), { session: 'a b;c', page: -1 }, 'escapes decoded, the first of two kept');
+    assert.deepEqual(
+      await (await get('session=a%20b%3Bc; session=second')).json(),
+      { session: 'a b;c', page: -1 },
+      'escapes decoded, the first of two kept',
+    );
     const missing = await get('theme=dark');
     assert.equal(missing.status, 400);
     assert.match(((await missing.json()) as { message: string }).message, /cookie 'session': required but missing/);
@@ -84,5 +88,8 @@ test('OpenAPIGen describes cookies as parameters in: cookie', () => {
 });
 
 test('a cookie codec cannot describe a response header', () => {
-  assert.throws(() => Endpoint(RoutePattern.GET('x')).out(Seen).outHeader(session), /request cookie; declare a response cookie as a 'set-cookie' header/);
+  assert.throws(
+    () => Endpoint(RoutePattern.GET('x')).out(Seen).outHeader(session),
+    /request cookie; declare a response cookie as a 'set-cookie' header/,
+  );
 });

@@ -60,7 +60,11 @@ const listChain = Endpoint(RoutePattern.GET('owners', PathCodec.string('owner').
   )
   .outCodec(
     Responses.of<ListOutput>({
-      '200': { body: petsSchema, doc: 'A page', headers: { next: HeaderCodec.name('x-next', textSchema).optional().doc('The next page') } },
+      '200': {
+        body: petsSchema,
+        doc: 'A page',
+        headers: { next: HeaderCodec.name('x-next', textSchema).optional().doc('The next page') },
+      },
       '204': {},
     }),
   )
@@ -77,11 +81,24 @@ const listPets = defineEndpoint<[string], [ListParams], ListError, [ListOutput],
   auth: 'Bearer',
   parameters: [
     { in: 'query', name: 'limit', prop: 'limit', schema: limitSchema, optional: true, doc: 'At most' },
-    { in: 'query', name: 'tags', prop: 'tags', schema: tagsSchema, optional: true, style: 'pipeDelimited', explode: false, deprecated: true },
+    {
+      in: 'query',
+      name: 'tags',
+      prop: 'tags',
+      schema: tagsSchema,
+      optional: true,
+      style: 'pipeDelimited',
+      explode: false,
+      deprecated: true,
+    },
     { in: 'header', name: 'X-Trace-Id', prop: 'traceId', schema: textSchema, optional: true },
   ],
   outputs: {
-    '200': { body: petsSchema, doc: 'A page', headers: { next: { name: 'x-next', schema: textSchema, optional: true, doc: 'The next page' } } },
+    '200': {
+      body: petsSchema,
+      doc: 'A page',
+      headers: { next: { name: 'x-next', schema: textSchema, optional: true, doc: 'The next page' } },
+    },
     '204': {},
   },
   errors: { '404': { body: Problem, doc: 'No such owner' } },
@@ -132,7 +149,11 @@ const createPet = defineEndpoint<[], [CreateParams], never, [Pet], 'None'>({
   output: { status: 201, body: Pet, doc: 'Created' },
 });
 
-const ping = defineEndpoint<[], [Record<string, never>], never, [], 'None'>({ method: 'HEAD', path: ['ping'], output: { status: 204 } });
+const ping = defineEndpoint<[], [Record<string, never>], never, [], 'None'>({
+  method: 'HEAD',
+  path: ['ping'],
+  output: { status: 204 },
+});
 
 test('defineEndpoint describes the same endpoint as the builder chain (OpenAPI, route, docs, auth)', () => {
   const chain = OpenAPIGen.fromEndpoints('T', '1', listChain, uploadChain, createChain);
@@ -203,21 +224,32 @@ test('routesFromHandlers serves a table of endpoints with a handlers object; cli
   const table = { listPets, createPet, upload, ping };
   const server = await startServer(routesFromHandlers(table, store));
   try {
-    const raw = await fetch(`${server.url}/owners/ann/pets?limit=1&tags=a|b`, { headers: { authorization: 'Bearer t0' } });
+    const raw = await fetch(`${server.url}/owners/ann/pets?limit=1&tags=a|b`, {
+      headers: { authorization: 'Bearer t0' },
+    });
     assert.equal(raw.status, 200);
     assert.equal(raw.headers.get('x-next'), 'a|b;t0');
     assert.deepEqual(await raw.json(), [{ id: 1, name: 'Rex' }]);
     assert.equal((await fetch(`${server.url}/owners/ann/pets`)).status, 401);
 
     const call = EndpointExecutor.make({ baseUrl: server.url, auth: { bearer: 't0' } });
-    const client = clientFromEndpoints(call, table, { optionalParams: ['ping'], fill: { createPet: { apiKey: 'k1' } } });
+    const client = clientFromEndpoints(call, table, {
+      optionalParams: ['ping'],
+      fill: { createPet: { apiKey: 'k1' } },
+    });
     assert.deepEqual(await client.listPets({ owner: 'ann', limit: 5 }), { status: 204 });
     const missing = await client.either.listPets({ owner: 'bob' });
     assert.deepEqual(missing, Either.left({ status: 404, body: { message: 'no owner bob' } }));
-    await assert.rejects(client.listPets({ owner: 'bob' }), (e) => EndpointError.isFrom(listPets, e) && e.value.status === 404);
+    await assert.rejects(
+      client.listPets({ owner: 'bob' }),
+      (e) => EndpointError.isFrom(listPets, e) && e.value.status === 404,
+    );
     // The API key comes from the client's options unless the call gives one.
     assert.deepEqual(await client.createPet({ body: { id: 2, name: 'Tom' } }), { id: 2, name: 'Tom' });
-    assert.deepEqual(await client.either.createPet({ body: { id: 2, name: 'Tom' }, apiKey: 'wrong' }).catch((e: Error) => e.name), 'ClientError');
+    assert.deepEqual(
+      await client.either.createPet({ body: { id: 2, name: 'Tom' }, apiKey: 'wrong' }).catch((e: Error) => e.name),
+      'ClientError',
+    );
     await client.upload({ id: 3, body: { file: new Uint8Array([1, 2, 3]), note: 'pic' } });
     assert.deepEqual(store.pets.at(-1), { id: 3, name: 'pic:3' });
     // An operation with optional params may be called without them.
@@ -238,7 +270,11 @@ test('routesFromHandlers keeps the table order for routing', () => {
     path: ['a', { param: 'x', codec: 'string', prop: 'x' }],
     output: { status: 204 },
   });
-  const b = defineEndpoint<[], [Record<string, never>], never, [], 'None'>({ method: 'GET', path: ['a', 'b'], output: { status: 204 } });
+  const b = defineEndpoint<[], [Record<string, never>], never, [], 'None'>({
+    method: 'GET',
+    path: ['a', 'b'],
+    output: { status: 204 },
+  });
   const routes = routesFromHandlers({ a, b }, { a: () => undefined, b: () => undefined });
   assert.deepEqual(
     routes.routes.map((r) => r.pattern.toString()),

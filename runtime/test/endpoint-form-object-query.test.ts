@@ -6,7 +6,11 @@ import { Type } from 'typebox';
 import { Endpoint, RoutePattern, HttpCodec, Schema, Routes } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
-const expression = Schema.Object({ ExpressionName: Schema.String(), ExpressionValue: Schema.String(), Weight: Schema.Optional(Schema.Integer()) });
+const expression = Schema.Object({
+  ExpressionName: Schema.String(),
+  ExpressionValue: Schema.String(),
+  Weight: Schema.Optional(Schema.Integer()),
+});
 
 async function serve(fn: (url: string) => Promise<void>): Promise<void> {
   const exploded = Endpoint(RoutePattern.GET('exploded'))
@@ -43,9 +47,14 @@ test('a form-exploded object is read from one query parameter per property', asy
   await serve(async (url) => {
     const ok = await fetch(`${url}/exploded?Action=Define&ExpressionName=a&ExpressionValue=b&Weight=3`);
     assert.equal(ok.status, 200);
-    assert.deepEqual(await ok.json(), { action: 'Define', e: { ExpressionName: 'a', ExpressionValue: 'b', Weight: 3 } });
+    assert.deepEqual(await ok.json(), {
+      action: 'Define',
+      e: { ExpressionName: 'a', ExpressionValue: 'b', Weight: 3 },
+    });
     // kitgen's own client sends the object as JSON text under its name: still read.
-    const json = await fetch(`${url}/exploded?Action=Define&Expression=${encodeURIComponent('{"ExpressionName":"x","ExpressionValue":"y"}')}`);
+    const json = await fetch(
+      `${url}/exploded?Action=Define&Expression=${encodeURIComponent('{"ExpressionName":"x","ExpressionValue":"y"}')}`,
+    );
     assert.deepEqual(await json.json(), { action: 'Define', e: { ExpressionName: 'x', ExpressionValue: 'y' } });
     const lacking = await fetch(`${url}/exploded?Action=Define&ExpressionName=a`);
     assert.equal(lacking.status, 400);
@@ -56,7 +65,10 @@ test('a form-exploded object is read from one query parameter per property', asy
     assert.equal(badWeight.status, 400);
     const none = await fetch(`${url}/exploded?Action=Define`);
     assert.equal(none.status, 400);
-    assert.match(((await none.json()) as { message: string }).message, /query parameter 'Expression': required but missing/);
+    assert.match(
+      ((await none.json()) as { message: string }).message,
+      /query parameter 'Expression': required but missing/,
+    );
   });
 });
 
@@ -80,13 +92,19 @@ test('a form-exploded map takes every query parameter the endpoint does not decl
     assert.equal(twice.status, 400);
     // Two maps that both wrote a key: its values in the maps' order.
     const two = await fetch(`${url}/maps?p1=a&p2=b&p1=c&p2=d&only=e`);
-    assert.deepEqual(await two.json(), { attribute: { p1: 'a', p2: 'b', only: 'e' }, tag: { p1: 'c', p2: 'd', only: 'e' } });
+    assert.deepEqual(await two.json(), {
+      attribute: { p1: 'a', p2: 'b', only: 'e' },
+      tag: { p1: 'c', p2: 'd', only: 'e' },
+    });
   });
 });
 
 test("a property that is a $ref beside its description (allOf) is read as the $ref's type", async () => {
   const Flag = Schema.Boolean();
-  const options = Schema.Unsafe<{ EnforceHTTPS?: boolean }>({ type: 'object', properties: { EnforceHTTPS: { allOf: [Flag, { description: 'HTTPS only' }] } } });
+  const options = Schema.Unsafe<{ EnforceHTTPS?: boolean }>({
+    type: 'object',
+    properties: { EnforceHTTPS: { allOf: [Flag, { description: 'HTTPS only' }] } },
+  });
   const e = Endpoint(RoutePattern.GET('opts')).query(HttpCodec.query('Options', options)).out(Schema.Unknown());
   const server = await startServer(Routes(e.implement((o) => ({ o }))));
   try {

@@ -40,17 +40,27 @@ const mediaTypes = formats.map(([mt]) => mt);
 
 test('an endpoint accepts and answers all five formats, chosen by Content-Type and Accept', async () => {
   const e = Endpoint(RoutePattern.POST('orders')).in(Order, { mediaTypes }).out(Order, { mediaTypes });
-  const server = await startServer(Routes(e.implement((o) => ({ ...o, quantity: o.quantity + 1, notes: [...o.notes, 'seen'] }))));
+  const server = await startServer(
+    Routes(e.implement((o) => ({ ...o, quantity: o.quantity + 1, notes: [...o.notes, 'seen'] }))),
+  );
   const order: Order = { id: 9007199254740993n, item: 'tea ☕', quantity: 2, price: 3.5, gift: false, notes: [] };
   try {
     for (const [inType, inCodec] of formats) {
       for (const [outType, outCodec] of formats) {
-        const r = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': inType, accept: outType }, body: inCodec.encode(order) });
+        const r = await fetch(`${server.url}/orders`, {
+          method: 'POST',
+          headers: { 'content-type': inType, accept: outType },
+          body: inCodec.encode(order),
+        });
         assert.equal(r.status, 200, `${inType} → ${outType}: ${r.status}`);
         assert.equal(r.headers.get('content-type'), outType);
         const back = outCodec.decode(new Uint8Array(await r.arrayBuffer()));
         assert.equal(back._tag, 'right', `${inType} → ${outType}`);
-        assert.deepEqual(back._tag === 'right' && back.right, { ...order, quantity: 3, notes: ['seen'] }, `${inType} → ${outType}`);
+        assert.deepEqual(
+          back._tag === 'right' && back.right,
+          { ...order, quantity: 3, notes: ['seen'] },
+          `${inType} → ${outType}`,
+        );
       }
     }
     const aliases = await fetch(`${server.url}/orders`, {
@@ -62,7 +72,11 @@ test('an endpoint accepts and answers all five formats, chosen by Content-Type a
     assert.equal(aliases.headers.get('content-type'), 'application/x-msgpack');
     const viaAlias = formats[4][1].decode(new Uint8Array(await aliases.arrayBuffer()));
     assert.equal(viaAlias._tag === 'right' && viaAlias.right.quantity, 3);
-    const undeclared = await fetch(`${server.url}/orders`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<order/>' });
+    const undeclared = await fetch(`${server.url}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<order/>',
+    });
     assert.equal(undeclared.status, 415);
     const unacceptable = await fetch(`${server.url}/orders`, {
       method: 'POST',
@@ -86,7 +100,13 @@ test('the OpenAPI document lists every media type of the endpoint, request and r
   const doc = JSON.parse(OpenAPIGen.fromEndpoints('Orders', '1.0.0', e).toJson()) as {
     paths: Record<
       string,
-      Record<string, { requestBody: { content: Record<string, unknown> }; responses: Record<string, { content: Record<string, unknown> }> }>
+      Record<
+        string,
+        {
+          requestBody: { content: Record<string, unknown> };
+          responses: Record<string, { content: Record<string, unknown> }>;
+        }
+      >
     >;
   };
   const op = doc.paths['/orders'].post;

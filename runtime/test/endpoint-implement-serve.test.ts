@@ -30,8 +30,14 @@ test('implementHandler yields a route that serves the endpoint: input tuple in, 
   });
   const server = await startServer(Routes(route));
   try {
-    assert.deepEqual(await getJson(server.port, '/users/7?greeting=hello'), { status: 200, body: { id: 7, name: 'Ada', greeting: 'hello' } });
-    assert.deepEqual(await getJson(server.port, '/users/0?greeting=hello'), { status: 404, body: { message: 'no user 0' } });
+    assert.deepEqual(await getJson(server.port, '/users/7?greeting=hello'), {
+      status: 200,
+      body: { id: 7, name: 'Ada', greeting: 'hello' },
+    });
+    assert.deepEqual(await getJson(server.port, '/users/0?greeting=hello'), {
+      status: 404,
+      body: { message: 'no user 0' },
+    });
     // The required query parameter is part of the description the route enforces.
     assert.equal((await nodeRequest(server.port, { path: '/users/7' })).status, 400);
   } finally {
@@ -47,7 +53,10 @@ test('toRoutes yields a collection holding the one route, which combines with ot
     .toRoutes(() => 'ok');
   const server = await startServer(users.concat(health));
   try {
-    assert.deepEqual(await getJson(server.port, '/users/3?greeting=hi'), { status: 200, body: { id: 3, name: 'Grace', greeting: 'hi' } });
+    assert.deepEqual(await getJson(server.port, '/users/3?greeting=hi'), {
+      status: 200,
+      body: { id: 3, name: 'Grace', greeting: 'hi' },
+    });
     assert.deepEqual(await getJson(server.port, '/health'), { status: 200, body: 'ok' });
   } finally {
     await server.shutdown();
@@ -72,7 +81,9 @@ test('Server.serve serves until SIGTERM, lets the request in flight finish, then
     }, 10);
     await served;
     process.stdout.write('served\\n');`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', program], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = once(child, 'exit');
   const lines: string[] = [];
   const waiters: Array<() => void> = [];
@@ -85,7 +96,8 @@ test('Server.serve serves until SIGTERM, lets the request in flight finish, then
     for (;;) {
       const found = lines.find(test);
       if (found !== undefined) return found;
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no such line; got ${JSON.stringify(lines)}`);
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`no such line; got ${JSON.stringify(lines)}`);
       await new Promise<void>((r) => {
         waiters.push(r);
         setTimeout(r, 100);

@@ -1,7 +1,17 @@
 // Endpoint inputs over the wire: path, query (types, styles, optional, default), headers, bodies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, RoutePattern, PathCodec, HttpCodec, HeaderCodec, Middleware, Schema, Routes, type Route } from '@kitgen/runtime';
+import {
+  Endpoint,
+  RoutePattern,
+  PathCodec,
+  HttpCodec,
+  HeaderCodec,
+  Middleware,
+  Schema,
+  Routes,
+  type Route,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 async function serve(routes: Route[], fn: (url: string) => Promise<void>): Promise<void> {
@@ -16,24 +26,37 @@ async function serve(routes: Route[], fn: (url: string) => Promise<void>): Promi
 const echo = Schema.Unknown();
 
 test('path parameters are decoded by their codecs; a bad one answers 400 naming it', async () => {
-  const e = Endpoint(RoutePattern.GET('items', PathCodec.int('id'), 'owners', PathCodec.long('owner'), PathCodec.uuid('key'))).out(echo);
-  await serve([e.implement(([id, owner, key]) => ({ id, owner: owner.toString(), key, types: [typeof id, typeof owner] }))], async (url) => {
-    const ok = await fetch(`${url}/items/7/owners/9223372036854775807/123E4567-E89B-12D3-A456-426614174000`);
-    assert.deepEqual(await ok.json(), { id: 7, owner: '9223372036854775807', key: '123e4567-e89b-12d3-a456-426614174000', types: ['number', 'bigint'] });
-    const bad = await fetch(`${url}/items/7/owners/1/not-a-uuid`);
-    assert.equal(bad.status, 400);
-    const body = (await bad.json()) as Record<string, string>;
-    assert.equal(body.parameter, 'key');
-    assert.equal(body.in, 'path');
-    assert.match(body.message, /path parameter 'key': expected a UUID, got 'not-a-uuid'/);
-  });
+  const e = Endpoint(
+    RoutePattern.GET('items', PathCodec.int('id'), 'owners', PathCodec.long('owner'), PathCodec.uuid('key')),
+  ).out(echo);
+  await serve(
+    [e.implement(([id, owner, key]) => ({ id, owner: owner.toString(), key, types: [typeof id, typeof owner] }))],
+    async (url) => {
+      const ok = await fetch(`${url}/items/7/owners/9223372036854775807/123E4567-E89B-12D3-A456-426614174000`);
+      assert.deepEqual(await ok.json(), {
+        id: 7,
+        owner: '9223372036854775807',
+        key: '123e4567-e89b-12d3-a456-426614174000',
+        types: ['number', 'bigint'],
+      });
+      const bad = await fetch(`${url}/items/7/owners/1/not-a-uuid`);
+      assert.equal(bad.status, 400);
+      const body = (await bad.json()) as Record<string, string>;
+      assert.equal(body.parameter, 'key');
+      assert.equal(body.in, 'path');
+      assert.match(body.message, /path parameter 'key': expected a UUID, got 'not-a-uuid'/);
+    },
+  );
 });
 
 test('rule 2 holds under middleware that decorates every answer (CORS, a response header)', async () => {
   const withKey = Endpoint(RoutePattern.GET('thing')).header(HeaderCodec.name('x-api-key')).out(echo);
   const anonymous = Endpoint(RoutePattern.GET('thing')).out(echo);
   const stamp = {
-    apply: (routes: Routes) => routes.mapRoutes((route) => route.withHandler(async (request) => (await route.handler(request)).setHeader('x-stamp', '1'))),
+    apply: (routes: Routes) =>
+      routes.mapRoutes((route) =>
+        route.withHandler(async (request) => (await route.handler(request)).setHeader('x-stamp', '1')),
+      ),
   };
   const routes = Routes(
     withKey.implement((key) => ({ key })),
@@ -73,7 +96,9 @@ test('query parameters are coerced to integer, number, boolean, int64, enum, uui
     t: [typeof i, typeof n, typeof b, typeof big],
   }));
   await serve([route], async (url) => {
-    const good = await fetch(`${url}/q?i=-3&n=2.5&b=true&big=-9223372036854775808&color=blue&id=123e4567-e89b-12d3-a456-426614174000&at=2026-11-21T10:00:00Z`);
+    const good = await fetch(
+      `${url}/q?i=-3&n=2.5&b=true&big=-9223372036854775808&color=blue&id=123e4567-e89b-12d3-a456-426614174000&at=2026-11-21T10:00:00Z`,
+    );
     assert.equal(good.status, 200);
     assert.deepEqual(await good.json(), {
       i: -3,
@@ -94,7 +119,9 @@ test('query parameters are coerced to integer, number, boolean, int64, enum, uui
       ['id=42', 'id'],
       ['at=yesterday', 'at'],
     ];
-    const base = new URLSearchParams('i=1&n=1&b=false&big=1&color=red&id=123e4567-e89b-12d3-a456-426614174000&at=2026-11-21T10:00:00Z');
+    const base = new URLSearchParams(
+      'i=1&n=1&b=false&big=1&color=red&id=123e4567-e89b-12d3-a456-426614174000&at=2026-11-21T10:00:00Z',
+    );
     for (const [bad, name] of cases) {
       const params = new URLSearchParams(base);
       const [k, v] = bad.split('=');
@@ -139,7 +166,9 @@ test('array query parameters follow their style and explode settings', async () 
     .query(HttpCodec.query('c', ints, { explode: false }))
     .query(HttpCodec.query('s', Schema.Array(Schema.String()), { style: 'spaceDelimited', explode: false }))
     .query(HttpCodec.query('p', ints, { style: 'pipeDelimited', explode: false }))
-    .query(HttpCodec.query('f', Schema.Object({ min: Schema.Integer(), max: Schema.Integer() }), { style: 'deepObject' }))
+    .query(
+      HttpCodec.query('f', Schema.Object({ min: Schema.Integer(), max: Schema.Integer() }), { style: 'deepObject' }),
+    )
     .out(echo);
   await serve([e.implement(([a, c, s, p, f]) => ({ a, c, s, p, f }))], async (url) => {
     const r = await fetch(`${url}/arr?a=1&a=2&c=3,4&s=x%20y&p=5|6&f[min]=1&f[max]=9`);
@@ -154,7 +183,10 @@ test('headers: typed authorization, bearer, named header with schema, contentTyp
   const e1 = Endpoint(RoutePattern.GET('auth')).header(HeaderCodec.authorization).out(echo);
   const e2 = Endpoint(RoutePattern.GET('bearer')).header(HeaderCodec.bearerAuth).out(echo);
   const e3 = Endpoint(RoutePattern.GET('named')).header(HeaderCodec.name('x-count', Schema.Integer())).out(echo);
-  const e4 = Endpoint(RoutePattern.POST('typed')).header(HeaderCodec.contentType.expect('text/csv')).in(Schema.String(), { mediaType: 'text/csv' }).out(echo);
+  const e4 = Endpoint(RoutePattern.POST('typed'))
+    .header(HeaderCodec.contentType.expect('text/csv'))
+    .in(Schema.String(), { mediaType: 'text/csv' })
+    .out(echo);
   const routes = [
     e1.implement((a) => (a.scheme === 'Basic' ? { user: a.username, pw: a.password.reveal() } : { scheme: a.scheme })),
     e2.implement((token) => ({ token })),
@@ -162,7 +194,9 @@ test('headers: typed authorization, bearer, named header with schema, contentTyp
     e4.implement(([mt, text]) => ({ type: mt.fullType, text })),
   ];
   await serve(routes, async (url) => {
-    const basic = await fetch(`${url}/auth`, { headers: { authorization: `Basic ${Buffer.from('ada:s3cret').toString('base64')}` } });
+    const basic = await fetch(`${url}/auth`, {
+      headers: { authorization: `Basic ${Buffer.from('ada:s3cret').toString('base64')}` },
+    });
     assert.deepEqual(await basic.json(), { user: 'ada', pw: 's3cret' });
     // A credential that does not parse reaches the handler unparsed: the handler decides.
     const malformed = await fetch(`${url}/auth`, { headers: { authorization: 'Basic !!!' } });
@@ -170,14 +204,20 @@ test('headers: typed authorization, bearer, named header with schema, contentTyp
     const empty = await fetch(`${url}/auth`, { headers: { authorization: ' ' } });
     assert.equal(empty.status, 400);
     assert.match(((await empty.json()) as { message: string }).message, /header 'authorization'/);
-    assert.deepEqual(await (await fetch(`${url}/bearer`, { headers: { authorization: 'Bearer abc.def' } })).json(), { token: 'abc.def' });
+    assert.deepEqual(await (await fetch(`${url}/bearer`, { headers: { authorization: 'Bearer abc.def' } })).json(), {
+      token: 'abc.def',
+    });
     assert.deepEqual(await (await fetch(`${url}/named`, { headers: { 'x-count': '42' } })).json(), { n: 42 });
     const badNamed = await fetch(`${url}/named`, { headers: { 'x-count': 'many' } });
     assert.equal(badNamed.status, 400);
     assert.equal(((await badNamed.json()) as { parameter: string }).parameter, 'x-count');
     const csv = await fetch(`${url}/typed`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'a,b' });
     assert.deepEqual(await csv.json(), { type: 'text/csv', text: 'a,b' });
-    const wrong = await fetch(`${url}/typed`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'a,b' });
+    const wrong = await fetch(`${url}/typed`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'a,b',
+    });
     assert.equal(wrong.status, 415);
   });
 });
@@ -187,7 +227,11 @@ test('rule 2: a request without a required header does not match; another endpoi
   const anonymous = Endpoint(RoutePattern.GET('thing')).out(echo);
   const onlyKeyed = Endpoint(RoutePattern.GET('keyed')).header(HeaderCodec.name('x-api-key')).out(echo);
   await serve(
-    [withKey.implement((key) => ({ key })), anonymous.implement(() => ({ anonymous: true })), onlyKeyed.implement((key) => ({ key }))],
+    [
+      withKey.implement((key) => ({ key })),
+      anonymous.implement(() => ({ anonymous: true })),
+      onlyKeyed.implement((key) => ({ key })),
+    ],
     async (url) => {
       assert.deepEqual(await (await fetch(`${url}/thing`, { headers: { 'x-api-key': 'k1' } })).json(), { key: 'k1' });
       assert.deepEqual(await (await fetch(`${url}/thing`)).json(), { anonymous: true });

@@ -20,7 +20,9 @@ import {
 } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
-const Problem = Schema.Object({ error: Schema.Object({ code: Schema.String(), message: Schema.String(), field: Schema.Optional(Schema.String()) }) });
+const Problem = Schema.Object({
+  error: Schema.Object({ code: Schema.String(), message: Schema.String(), field: Schema.Optional(Schema.String()) }),
+});
 const Note = Schema.Object({ text: Schema.String({ minLength: 1 }) });
 
 type ProblemT = Static<typeof Problem>;
@@ -33,14 +35,26 @@ const table = {
     parameters: [{ in: 'query', name: 'limit', prop: 'limit', schema: Schema.Integer({ minimum: 1 }) }],
     output: { status: 200, body: Note },
     errors: { 400: { body: Problem }, 404: { body: Problem } },
-  }) as EndpointOf<{ path: [number]; params: { id: number; limit: number }; error: { status: 400 | 404; body: ProblemT }; output: [NoteT]; auth: 'None' }>,
+  }) as EndpointOf<{
+    path: [number];
+    params: { id: number; limit: number };
+    error: { status: 400 | 404; body: ProblemT };
+    output: [NoteT];
+    auth: 'None';
+  }>,
   addNote: defineEndpoint({
     method: 'POST',
     path: ['notes'],
     body: { prop: 'body', schema: Note },
     output: { status: 201, body: Note },
     errors: { 400: { body: Problem } },
-  }) as EndpointOf<{ path: []; params: { body: NoteT }; error: { status: 400; body: ProblemT }; output: [NoteT]; auth: 'None' }>,
+  }) as EndpointOf<{
+    path: [];
+    params: { body: NoteT };
+    error: { status: 400; body: ProblemT };
+    output: [NoteT];
+    auth: 'None';
+  }>,
   // Declares no 400: its runtime answers keep the default body.
   plain: defineEndpoint({
     method: 'GET',
@@ -61,7 +75,13 @@ const problem = (f: RuntimeFailure) => {
   seen.push(f);
   return {
     status: 400 as const,
-    body: { error: { code: f.code, message: f.message, ...((f.parameter ?? f.pointer) ? { field: f.parameter ?? f.pointer } : {}) } },
+    body: {
+      error: {
+        code: f.code,
+        message: f.message,
+        ...((f.parameter ?? f.pointer) ? { field: f.parameter ?? f.pointer } : {}),
+      },
+    },
   };
 };
 
@@ -89,16 +109,26 @@ test('a bad parameter, path parameter or body answers 400 in the declared shape;
     assert.equal(q.error.field, 'limit');
     assert.match(q.error.message, /limit/);
 
-    const path = (await (await fetch(`${server.url}/notes/x?limit=1`)).json()) as { error: { code: string; field: string } };
+    const path = (await (await fetch(`${server.url}/notes/x?limit=1`)).json()) as {
+      error: { code: string; field: string };
+    };
     assert.equal(path.error.code, 'KITGEN_ERR_BAD_PATH_PARAMETER');
 
-    const body = await fetch(`${server.url}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":""}' });
+    const body = await fetch(`${server.url}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"text":""}',
+    });
     assert.equal(body.status, 400);
     const b = (await body.json()) as { error: { code: string; field: string } };
     assert.equal(b.error.field, '/text');
 
     // A 415 is not mapped by this application (its mapper answers only 400s): the default body stays.
-    const media = await fetch(`${server.url}/notes`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'a' });
+    const media = await fetch(`${server.url}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'a',
+    });
     assert.equal(media.status, 415);
     assert.equal(((await media.json()) as { error: string }).error, 'Unsupported Media Type');
 
@@ -111,7 +141,10 @@ test('a bad parameter, path parameter or body answers 400 in the declared shape;
       () => assert.fail('expected a declared error'),
       (e: unknown) => e,
     );
-    assert.ok(EndpointError.isFrom(table.addNote, error), `a typed declared error, not a decoding failure: ${String(error)}`);
+    assert.ok(
+      EndpointError.isFrom(table.addNote, error),
+      `a typed declared error, not a decoding failure: ${String(error)}`,
+    );
     assert.equal(error.status, 400);
     assert.equal((error.value as { body: { error: { field: string } } }).body.error.field, '/text');
   } finally {
@@ -124,7 +157,11 @@ test('a mapped value the declared errors do not admit, or a mapper that throws, 
     .out(Note)
     .outError(Problem, Status.BadRequest);
   const tableOf = { e };
-  const wrong = routesFromHandlers(tableOf, { e: () => ({ text: 'x' }) }, { mapError: () => ({ error: { code: 1 } }) as never });
+  const wrong = routesFromHandlers(
+    tableOf,
+    { e: () => ({ text: 'x' }) },
+    { mapError: () => ({ error: { code: 1 } }) as never },
+  );
   const throwing = routesFromHandlers(
     {
       t: Endpoint(RoutePattern.GET('t', PathCodec.int('n')))
@@ -138,7 +175,9 @@ test('a mapped value the declared errors do not admit, or a mapper that throws, 
       },
     },
   );
-  const server = await startServer(Routes(...wrong.routes, ...throwing.routes), (c) => c.withLogWarningOnFatalError(false));
+  const server = await startServer(Routes(...wrong.routes, ...throwing.routes), (c) =>
+    c.withLogWarningOnFatalError(false),
+  );
   try {
     for (const path of ['/n/x', '/t/x']) {
       const r = await fetch(`${server.url}${path}`);

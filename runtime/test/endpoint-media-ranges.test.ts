@@ -10,7 +10,9 @@ import { Endpoint, EndpointExecutor, OpenAPIGen, RoutePattern, Routes, Schema, S
 import { startServer } from './support/testServer.ts';
 
 const Item = Schema.Object({ id: Schema.Integer(), tags: Schema.Array(Schema.String()) });
-const withCharset = Endpoint(RoutePattern.GET('charset')).out(Item, { mediaTypes: ['application/json; charset=utf-8'] });
+const withCharset = Endpoint(RoutePattern.GET('charset')).out(Item, {
+  mediaTypes: ['application/json; charset=utf-8'],
+});
 const withProfile = Endpoint(RoutePattern.POST('profile'))
   .in(Item, { mediaTypes: ['application/vnd.item+json; profile="v2"'] })
   .out(Item, { status: Status.Created, mediaTypes: ['application/vnd.item+json; profile="v2"'] });
@@ -54,7 +56,11 @@ test('media types with parameters and media ranges: what the server sends', asyn
         assert.equal(await r.text(), body, path);
       }
     }
-    const posted = await fetch(`${server.url}/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(item) });
+    const posted = await fetch(`${server.url}/profile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(item),
+    });
     assert.equal(posted.status, 201, await posted.clone().text());
     assert.equal(posted.headers.get('content-type'), 'application/vnd.item+json; profile="v2"');
     assert.deepEqual(await posted.json(), item);
@@ -67,14 +73,26 @@ test('a body declared as any type: JSON-shaped ones are read as JSON in any Cont
   const server = await startServer(routes);
   try {
     for (const contentType of ['application/json', 'text/plain', 'application/xml', 'image/png']) {
-      const r = await fetch(`${server.url}/any`, { method: 'PUT', headers: { 'content-type': contentType }, body: JSON.stringify(item) });
+      const r = await fetch(`${server.url}/any`, {
+        method: 'PUT',
+        headers: { 'content-type': contentType },
+        body: JSON.stringify(item),
+      });
       assert.equal(r.status, 200, `${contentType}: ${await r.clone().text()}`);
       assert.deepEqual(await r.json(), item);
-      const bytes = await fetch(`${server.url}/any/bytes`, { method: 'PUT', headers: { 'content-type': contentType }, body: 'abc' });
+      const bytes = await fetch(`${server.url}/any/bytes`, {
+        method: 'PUT',
+        headers: { 'content-type': contentType },
+        body: 'abc',
+      });
       assert.equal(bytes.status, 200, `${contentType}: ${await bytes.clone().text()}`);
       assert.equal(await bytes.json(), 3);
     }
-    const notJson = await fetch(`${server.url}/any`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'id=1' });
+    const notJson = await fetch(`${server.url}/any`, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: 'id=1',
+    });
     assert.equal(notJson.status, 400);
   } finally {
     await server.shutdown();
@@ -110,12 +128,16 @@ test('the executor sends concrete types and reads every answer', async () => {
 });
 
 test('OpenAPI lists the media types as declared, each described as the type it is sent as', () => {
-  const doc = OpenAPIGen.fromEndpoints('t', '1', withCharset, anyObject, anyString, anyBytes, anyBody).document as unknown as {
+  const doc = OpenAPIGen.fromEndpoints('t', '1', withCharset, anyObject, anyString, anyBytes, anyBody)
+    .document as unknown as {
     paths: Record<
       string,
       Record<
         string,
-        { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content: Record<string, { schema: unknown }> }> }
+        {
+          requestBody?: { content: Record<string, { schema: unknown }> };
+          responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+        }
       >
     >;
   };

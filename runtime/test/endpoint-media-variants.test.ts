@@ -3,7 +3,16 @@
 // response status answering a JSON object or CSV text, each read back by its Content-Type.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Bodies, defineEndpoint, EndpointExecutor, OpenAPIGen, Routes, Schema, type BodyVariant, type EndpointOf } from '@kitgen/runtime';
+import {
+  Bodies,
+  defineEndpoint,
+  EndpointExecutor,
+  OpenAPIGen,
+  Routes,
+  Schema,
+  type BodyVariant,
+  type EndpointOf,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 import { swaggerParserError } from './fixtures/openapi/referees.ts';
 import { app, runCli } from './fixtures/cli/harness.ts';
@@ -13,7 +22,8 @@ const PetForm = Schema.Object({ name: Schema.String(), tags: Schema.Optional(Sch
 type Pet = { name: string; age: number };
 type PetForm = { name: string; tags?: string };
 type PetBody = BodyVariant<'application/json', Pet> | BodyVariant<'application/x-www-form-urlencoded', PetForm>;
-type PetOutput = { status: 200; mediaType: 'application/json'; body: Pet } | { status: 200; mediaType: 'text/csv'; body: string };
+type PetOutput =
+  { status: 200; mediaType: 'application/json'; body: Pet } | { status: 200; mediaType: 'text/csv'; body: string };
 
 const addPet = defineEndpoint({
   method: 'POST',
@@ -30,7 +40,11 @@ const noteEndpoint = defineEndpoint({
   method: 'PUT',
   path: ['note'],
   operationId: 'putNote',
-  body: { prop: 'body', optional: true, variants: { 'application/json': { schema: Pet }, 'text/plain': { schema: Schema.String() } } },
+  body: {
+    prop: 'body',
+    optional: true,
+    variants: { 'application/json': { schema: Pet }, 'text/plain': { schema: Schema.String() } },
+  },
   output: { status: 200, body: Schema.String(), mediaTypes: ['text/plain'] },
 }) as unknown as EndpointOf<{
   path: [];
@@ -45,13 +59,16 @@ const routes = Routes(
     if (body.mediaType === 'application/json') return { status: 200, mediaType: 'application/json', body: body.value };
     return { status: 200, mediaType: 'text/csv', body: `name,tags\n${body.value.name},${body.value.tags ?? ''}\n` };
   }),
-  noteEndpoint.implement(({ body }) => (body === undefined ? 'none' : `${body.mediaType}: ${JSON.stringify(body.value)}`)),
+  noteEndpoint.implement(({ body }) =>
+    body === undefined ? 'none' : `${body.mediaType}: ${JSON.stringify(body.value)}`,
+  ),
 );
 
 test('the server reads the variant the Content-Type names and hands it over tagged', async () => {
   const server = await startServer(routes);
   try {
-    const post = (type: string, body: string) => fetch(`${server.url}/pets`, { method: 'POST', headers: { 'content-type': type }, body });
+    const post = (type: string, body: string) =>
+      fetch(`${server.url}/pets`, { method: 'POST', headers: { 'content-type': type }, body });
     const json = await post('application/json', '{"name":"Rex","age":3}');
     assert.equal(json.status, 200);
     assert.equal(json.headers.get('content-type'), 'application/json');
@@ -68,11 +85,19 @@ test('the server reads the variant the Content-Type names and hands it over tagg
     assert.equal(other.status, 415);
     const message = ((await other.json()) as { message: string }).message;
     assert.match(message, /application\/json/);
-    assert.match(message, /application\/x-www-form-urlencoded/, 'the 415 lists every media type the body is offered in');
+    assert.match(
+      message,
+      /application\/x-www-form-urlencoded/,
+      'the 415 lists every media type the body is offered in',
+    );
 
     const none = await fetch(`${server.url}/note`, { method: 'PUT' });
     assert.equal(await none.text(), 'none', 'an optional body in several media types may be left out');
-    const text = await fetch(`${server.url}/note`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const text = await fetch(`${server.url}/note`, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     assert.equal(await text.text(), 'text/plain: "hi"');
   } finally {
     await server.shutdown();
@@ -88,13 +113,19 @@ test('the client sends the variant the caller picks and reads the response varia
       mediaType: 'application/json',
       body: { name: 'Rex', age: 3 },
     });
-    assert.deepEqual(await call(addPet, { body: { mediaType: 'application/x-www-form-urlencoded', value: { name: 'Tom' } } }), {
-      status: 200,
-      mediaType: 'text/csv',
-      body: 'name,tags\nTom,\n',
-    });
+    assert.deepEqual(
+      await call(addPet, { body: { mediaType: 'application/x-www-form-urlencoded', value: { name: 'Tom' } } }),
+      {
+        status: 200,
+        mediaType: 'text/csv',
+        body: 'name,tags\nTom,\n',
+      },
+    );
     assert.equal(await call(noteEndpoint, {}), 'none');
-    assert.equal(await call(noteEndpoint, { body: { mediaType: 'application/json', value: { name: 'a', age: 1 } } }), 'application/json: {"name":"a","age":1}');
+    assert.equal(
+      await call(noteEndpoint, { body: { mediaType: 'application/json', value: { name: 'a', age: 1 } } }),
+      'application/json: {"name":"a","age":1}',
+    );
   } finally {
     await server.shutdown();
   }
@@ -121,7 +152,10 @@ test('OpenAPIGen writes each media type with its own schema, and the document is
   const request = post?.requestBody as { required?: boolean; content: Record<string, { schema: unknown }> };
   assert.deepEqual(Object.keys(request.content), ['application/json', 'application/x-www-form-urlencoded']);
   assert.equal(request.required, true);
-  assert.notDeepEqual(request.content['application/json'].schema, request.content['application/x-www-form-urlencoded'].schema);
+  assert.notDeepEqual(
+    request.content['application/json'].schema,
+    request.content['application/x-www-form-urlencoded'].schema,
+  );
   const ok = post?.responses?.['200'] as { content: Record<string, { schema: unknown }> };
   assert.deepEqual(Object.keys(ok.content), ['application/json', 'text/csv']);
   assert.deepEqual(ok.content['text/csv'].schema, { type: 'string' });
@@ -137,7 +171,13 @@ test('the CLI sends the body in the --content-type it is given (the first by def
     const json = await runCli(cli, ['add-pet', '-d', '{"name":"Rex","age":3}']);
     assert.equal(json.code, 0, json.stderr);
     assert.deepEqual(JSON.parse(json.stdout), { name: 'Rex', age: 3 });
-    const form = await runCli(cli, ['add-pet', '--content-type', 'application/x-www-form-urlencoded', '-d', 'name=Tom&tags=cat']);
+    const form = await runCli(cli, [
+      'add-pet',
+      '--content-type',
+      'application/x-www-form-urlencoded',
+      '-d',
+      'name=Tom&tags=cat',
+    ]);
     assert.equal(form.code, 0, form.stderr);
     assert.equal(form.stdout, 'name,tags\nTom,cat\n');
     const wrong = await runCli(cli, ['add-pet', '--content-type', 'text/xml', '-d', '<pet/>']);

@@ -3,20 +3,37 @@
 // OpenAPIGen writes the path as `/files/{name}.json`, which swagger-parser accepts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, EndpointExecutor, HttpCliApp, OpenAPIGen, PathCodec, RoutePattern, Routes, Schema } from '@kitgen/runtime';
+import {
+  Endpoint,
+  EndpointExecutor,
+  HttpCliApp,
+  OpenAPIGen,
+  PathCodec,
+  RoutePattern,
+  Routes,
+  Schema,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 import { swaggerParserError } from './fixtures/openapi/referees.ts';
 
 const { segment, string, int, long } = PathCodec;
 
-const jsonFile = Endpoint(RoutePattern.GET('files', segment(string('name'), '.json'))).out(Schema.Object({ json: Schema.String() }));
+const jsonFile = Endpoint(RoutePattern.GET('files', segment(string('name'), '.json'))).out(
+  Schema.Object({ json: Schema.String() }),
+);
 const wholeFile = Endpoint(RoutePattern.GET('files', string('name'))).out(Schema.Object({ whole: Schema.String() }));
-const cancel = Endpoint(RoutePattern.POST('v1', segment(long('id'), ':cancel'))).out(Schema.Object({ cancelled: Schema.Int64() }));
+const cancel = Endpoint(RoutePattern.POST('v1', segment(long('id'), ':cancel'))).out(
+  Schema.Object({ cancelled: Schema.Int64() }),
+);
 const report = Endpoint(RoutePattern.GET('reports', segment(int('year'), '-', int('month')))).out(
   Schema.Object({ year: Schema.Integer(), month: Schema.Integer() }),
 );
-const pair = Endpoint(RoutePattern.GET('pairs', segment(string('a'), '-', string('b')))).out(Schema.Object({ a: Schema.String(), b: Schema.String() }));
-const keyed = Endpoint(RoutePattern.GET('keys', segment(string('key'), ':get'))).out(Schema.Object({ key: Schema.String() }));
+const pair = Endpoint(RoutePattern.GET('pairs', segment(string('a'), '-', string('b')))).out(
+  Schema.Object({ a: Schema.String(), b: Schema.String() }),
+);
+const keyed = Endpoint(RoutePattern.GET('keys', segment(string('key'), ':get'))).out(
+  Schema.Object({ key: Schema.String() }),
+);
 
 const routes = Routes(
   wholeFile.implement((name) => ({ whole: name })),
@@ -44,7 +61,10 @@ test('the client builds mixed segments and the server reads the same values back
     assert.deepEqual(await call(keyed, 'a:get'), { key: 'a:get' });
     assert.deepEqual(await call(pair, ['x-y', 'z']), { a: 'x-y', b: 'z' });
     // A value the server would split otherwise is refused before sending, naming the parameter.
-    await assert.rejects(call(pair, ['x', 'y-z']), /path parameter 'a': its value cannot be told apart from the text around it in \/pairs\/\{a\}-\{b\}/);
+    await assert.rejects(
+      call(pair, ['x', 'y-z']),
+      /path parameter 'a': its value cannot be told apart from the text around it in \/pairs\/\{a\}-\{b\}/,
+    );
     // As for whole segments, a "/" cannot travel inside a segment (servers refuse an encoded "/").
     await assert.rejects(call(jsonFile, 'a/b'), /path parameter 'name': "a\/b" cannot be sent in a path/);
   } finally {
@@ -54,10 +74,28 @@ test('the client builds mixed segments and the server reads the same values back
 
 test('OpenAPIGen writes mixed segments as OpenAPI path templates; swagger-parser validates them', async () => {
   for (const openapi of ['3.1.0', '3.0.3'] as const) {
-    const doc = OpenAPIGen.fromEndpoints({ title: 'Segments', version: '1.0.0', openapi }, jsonFile, wholeFile, cancel, report, keyed);
+    const doc = OpenAPIGen.fromEndpoints(
+      { title: 'Segments', version: '1.0.0', openapi },
+      jsonFile,
+      wholeFile,
+      cancel,
+      report,
+      keyed,
+    );
     const paths = doc.document.paths ?? {};
-    assert.deepEqual(Object.keys(paths).sort(), ['/files/{name}', '/files/{name}.json', '/keys/{key}:get', '/reports/{year}-{month}', '/v1/{id}:cancel']);
-    const params = (paths['/reports/{year}-{month}']?.get?.parameters ?? []) as Array<{ name: string; in: string; required: boolean; schema: object }>;
+    assert.deepEqual(Object.keys(paths).sort(), [
+      '/files/{name}',
+      '/files/{name}.json',
+      '/keys/{key}:get',
+      '/reports/{year}-{month}',
+      '/v1/{id}:cancel',
+    ]);
+    const params = (paths['/reports/{year}-{month}']?.get?.parameters ?? []) as Array<{
+      name: string;
+      in: string;
+      required: boolean;
+      schema: object;
+    }>;
     assert.deepEqual(
       params.map((p) => [p.name, p.in, p.required, p.schema]),
       [
@@ -81,13 +119,21 @@ test('the CLI names commands from the text of mixed segments and calls them', as
       port: server.port,
       endpoints: [jsonFile, cancel, report],
     }).cliApp;
-    const sink = { write: (chunk: string | Uint8Array) => out.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')) };
+    const sink = {
+      write: (chunk: string | Uint8Array) =>
+        out.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')),
+    };
     const io = { stdout: sink, stderr: sink };
     assert.equal(await app.run(['--help'], io), 0);
     const help = out.join('');
-    for (const name of ['get-files-by-name-json', 'post-v1-by-id-cancel', 'get-reports-by-year-by-month']) assert.match(help, new RegExp(`\\b${name}\\b`));
+    for (const name of ['get-files-by-name-json', 'post-v1-by-id-cancel', 'get-reports-by-year-by-month'])
+      assert.match(help, new RegExp(`\\b${name}\\b`));
     out.length = 0;
-    assert.equal(await app.run(['get-reports-by-year-by-month', '--year', '2024', '--month', '12'], io), 0, out.join('\n'));
+    assert.equal(
+      await app.run(['get-reports-by-year-by-month', '--year', '2024', '--month', '12'], io),
+      0,
+      out.join('\n'),
+    );
     assert.deepEqual(JSON.parse(out.join('')), { year: 2024, month: 12 });
   } finally {
     await server.shutdown();

@@ -25,8 +25,14 @@ test('optional body: absent → undefined (raw, empty with a Content-Type, kitge
   try {
     const post = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { method: 'POST', ...init });
     assert.deepEqual(await (await post('/touch')).json(), { got: 'nothing' });
-    assert.deepEqual(await (await post('/touch', { headers: { 'content-type': 'application/json' }, body: '' })).json(), { got: 'nothing' });
-    assert.deepEqual(await (await post('/touch', { headers: { 'content-type': 'application/json' }, body: '{"text":"hi"}' })).json(), { got: 'hi' });
+    assert.deepEqual(
+      await (await post('/touch', { headers: { 'content-type': 'application/json' }, body: '' })).json(),
+      { got: 'nothing' },
+    );
+    assert.deepEqual(
+      await (await post('/touch', { headers: { 'content-type': 'application/json' }, body: '{"text":"hi"}' })).json(),
+      { got: 'hi' },
+    );
     const bad = await post('/touch', { headers: { 'content-type': 'application/json' }, body: '{"text":""}' });
     assert.equal(bad.status, 400, 'a body that is sent is still validated');
     const missing = await post('/notes');
@@ -41,7 +47,9 @@ test('optional body: absent → undefined (raw, empty with a Content-Type, kitge
 });
 
 test('optional body: OpenAPIGen writes requestBody.required false; a required one true', () => {
-  const doc = OpenAPIGen.fromEndpoints('Bodies', '1', touch, create).document as { paths: Record<string, { post: { requestBody: { required?: boolean } } }> };
+  const doc = OpenAPIGen.fromEndpoints('Bodies', '1', touch, create).document as {
+    paths: Record<string, { post: { requestBody: { required?: boolean } } }>;
+  };
   assert.notEqual(doc.paths['/touch'].post.requestBody.required, true);
   assert.equal(doc.paths['/notes'].post.requestBody.required, true);
 });

@@ -1,7 +1,18 @@
 // Endpoint outputs over the wire: statuses, media types, alternatives, headers (rule 1), errors (rule 5).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, RoutePattern, PathCodec, HttpCodec, Schema, Status, Either, Routes, AuthType, type Route } from '@kitgen/runtime';
+import {
+  Endpoint,
+  RoutePattern,
+  PathCodec,
+  HttpCodec,
+  Schema,
+  Status,
+  Either,
+  Routes,
+  AuthType,
+  type Route,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 async function serve(routes: Route[], fn: (url: string) => Promise<void>): Promise<void> {
@@ -22,22 +33,35 @@ test('out: 200 unless declared; status, media type and 204 for no output', async
   const get = Endpoint(RoutePattern.GET('u', PathCodec.int('id'))).out(User);
   const post = Endpoint(RoutePattern.POST('u')).in(User).out(Created, Status.Created);
   const del = Endpoint(RoutePattern.DELETE('u', PathCodec.int('id')));
-  await serve([get.implement((id) => ({ id, name: 'Ada' })), post.implement((u) => ({ created: u.id })), del.implement(() => undefined)], async (url) => {
-    const g = await fetch(`${url}/u/1`);
-    assert.equal(g.status, 200);
-    assert.equal(g.headers.get('content-type'), 'application/json');
-    assert.deepEqual(await g.json(), { id: 1, name: 'Ada' });
-    const p = await fetch(`${url}/u`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":5,"name":"x"}' });
-    assert.equal(p.status, 201);
-    assert.deepEqual(await p.json(), { created: 5 });
-    const d = await fetch(`${url}/u/1`, { method: 'DELETE' });
-    assert.equal(d.status, 204);
-    assert.equal(await d.text(), '');
-  });
+  await serve(
+    [
+      get.implement((id) => ({ id, name: 'Ada' })),
+      post.implement((u) => ({ created: u.id })),
+      del.implement(() => undefined),
+    ],
+    async (url) => {
+      const g = await fetch(`${url}/u/1`);
+      assert.equal(g.status, 200);
+      assert.equal(g.headers.get('content-type'), 'application/json');
+      assert.deepEqual(await g.json(), { id: 1, name: 'Ada' });
+      const p = await fetch(`${url}/u`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"id":5,"name":"x"}',
+      });
+      assert.equal(p.status, 201);
+      assert.deepEqual(await p.json(), { created: 5 });
+      const d = await fetch(`${url}/u/1`, { method: 'DELETE' });
+      assert.equal(d.status, 204);
+      assert.equal(await d.text(), '');
+    },
+  );
 });
 
 test('Accept picks among declared media types; 406 when none fits', async () => {
-  const e = Endpoint(RoutePattern.GET('greeting')).out(Schema.String(), { mediaTypes: ['application/json', 'text/plain'] });
+  const e = Endpoint(RoutePattern.GET('greeting')).out(Schema.String(), {
+    mediaTypes: ['application/json', 'text/plain'],
+  });
   await serve([e.implement(() => 'hi')], async (url) => {
     const json = await fetch(`${url}/greeting`);
     assert.equal(json.headers.get('content-type'), 'application/json');
@@ -86,7 +110,9 @@ test('rule 1: outHeader applies to the outputs declared before it, not to later 
     .out(Created, Status.Created);
   const when = new Date('2026-11-21T10:00:00Z');
   const route = e.implement((n) =>
-    n === 1 ? Either.right([{ id: 1, name: 'a' }, when] as [{ id: number; name: string }, Date]) : Either.left({ created: n }),
+    n === 1
+      ? Either.right([{ id: 1, name: 'a' }, when] as [{ id: number; name: string }, Date])
+      : Either.left({ created: n }),
   );
   await serve([route], async (url) => {
     const withHeader = await fetch(`${url}/h/1`);
@@ -105,7 +131,9 @@ test('outCodec combines body, status and headers with and/or', async () => {
     .or(HttpCodec.content(NotFound, { status: Status.Accepted }));
   const e = Endpoint(RoutePattern.GET('c', PathCodec.int('n'))).outCodec(codec);
   const route = e.implement((n) =>
-    n === 1 ? Either.left([{ id: 1, name: 'c' }, 'req-1'] as [{ id: number; name: string }, string]) : Either.right({ message: 'later' }),
+    n === 1
+      ? Either.left([{ id: 1, name: 'c' }, 'req-1'] as [{ id: number; name: string }, string])
+      : Either.right({ message: 'later' }),
   );
   await serve([route], async (url) => {
     const a = await fetch(`${url}/c/1`);
@@ -208,7 +236,10 @@ test('transformIn, transformOut and transformError map the types both ways', asy
 });
 
 test('auth types: Basic and Bearer require credentials (401 with WWW-Authenticate) and pass them on', async () => {
-  const basic = Endpoint(RoutePattern.GET('basic')).auth(AuthType.Basic).out(Schema.String()).outError(Denied, Status.Unauthorized);
+  const basic = Endpoint(RoutePattern.GET('basic'))
+    .auth(AuthType.Basic)
+    .out(Schema.String())
+    .outError(Denied, Status.Unauthorized);
   const bearer = Endpoint(RoutePattern.GET('bearer')).auth(AuthType.Bearer).out(Schema.String());
   const routes = [
     basic.implement((_, { auth }) => {
@@ -221,13 +252,19 @@ test('auth types: Basic and Bearer require credentials (401 with WWW-Authenticat
     const none = await fetch(`${url}/basic`);
     assert.equal(none.status, 401);
     assert.match(none.headers.get('www-authenticate') ?? '', /^Basic realm=/);
-    const wrong = await fetch(`${url}/basic`, { headers: { authorization: `Basic ${Buffer.from('ada:nope').toString('base64')}` } });
+    const wrong = await fetch(`${url}/basic`, {
+      headers: { authorization: `Basic ${Buffer.from('ada:nope').toString('base64')}` },
+    });
     assert.equal(wrong.status, 401);
     assert.match(wrong.headers.get('www-authenticate') ?? '', /^Basic/);
     assert.deepEqual(await wrong.json(), { reason: 'wrong password' });
-    const ok = await fetch(`${url}/basic`, { headers: { authorization: `Basic ${Buffer.from('ada:right').toString('base64')}` } });
+    const ok = await fetch(`${url}/basic`, {
+      headers: { authorization: `Basic ${Buffer.from('ada:right').toString('base64')}` },
+    });
     assert.equal(await ok.json(), 'ada');
-    const scheme = await fetch(`${url}/bearer`, { headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } });
+    const scheme = await fetch(`${url}/bearer`, {
+      headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
+    });
     assert.equal(scheme.status, 401);
     assert.match(scheme.headers.get('www-authenticate') ?? '', /^Bearer/);
     assert.equal(await (await fetch(`${url}/bearer`, { headers: { authorization: 'Bearer t0k' } })).json(), 't0k');
@@ -247,7 +284,12 @@ test('synchronous and asynchronous handlers answer alike: value, declared failur
   // A thenable that is not a native promise, as some libraries return.
   const thenable = <T>(f: () => T): PromiseLike<T> => ({ then: (ok, bad) => Promise.resolve().then(f).then(ok, bad) });
   const route = e.implement(
-    ([how, n]) => (how === 'sync' ? answer(how, n) : how === 'async' ? Promise.resolve().then(() => answer(how, n)) : thenable(() => answer(how, n))) as never,
+    ([how, n]) =>
+      (how === 'sync'
+        ? answer(how, n)
+        : how === 'async'
+          ? Promise.resolve().then(() => answer(how, n))
+          : thenable(() => answer(how, n))) as never,
   );
   await serve([route], async (url) => {
     for (const how of ['sync', 'async', 'thenable']) {

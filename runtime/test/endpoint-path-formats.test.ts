@@ -7,7 +7,11 @@ import { startServer } from './support/testServer.ts';
 
 const question = defineEndpoint<[string, string], [{ date: string; uin: string }], never, [unknown], 'None'>({
   method: 'GET',
-  path: ['questions', { param: 'date', codec: 'string', prop: 'date', constraints: { format: 'date-time' } }, { param: 'uin', codec: 'string', prop: 'uin' }],
+  path: [
+    'questions',
+    { param: 'date', codec: 'string', prop: 'date', constraints: { format: 'date-time' } },
+    { param: 'uin', codec: 'string', prop: 'uin' },
+  ],
   operationId: 'question',
   output: { status: 200, body: Schema.Unknown() },
 });

@@ -11,7 +11,9 @@ test('base64 query values and headers are read as bytes; other text is refused n
     .query(HttpCodec.query('raw', Schema.Bytes()))
     .header(HttpCodec.header('x-sig', Schema.Bytes()).optional())
     .out(Schema.Unknown());
-  const server = await startServer(Routes(endpoint.implement(([raw, sig]) => ({ raw: [...raw], sig: sig instanceof Uint8Array ? [...sig] : null }))));
+  const server = await startServer(
+    Routes(endpoint.implement(([raw, sig]) => ({ raw: [...raw], sig: sig instanceof Uint8Array ? [...sig] : null }))),
+  );
   try {
     const get = async (path: string, headers: Record<string, string> = {}) => {
       const response = await fetch(`${server.url}${path}`, { headers });
@@ -26,7 +28,10 @@ test('base64 query values and headers are read as bytes; other text is refused n
     }
     // The client writes bytes as the server reads them.
     const call = EndpointExecutor.make({ baseUrl: server.url });
-    assert.deepEqual(await call(endpoint, [new Uint8Array([9, 250, 251]), new Uint8Array([7])]), { raw: [9, 250, 251], sig: [7] });
+    assert.deepEqual(await call(endpoint, [new Uint8Array([9, 250, 251]), new Uint8Array([7])]), {
+      raw: [9, 250, 251],
+      sig: [7],
+    });
   } finally {
     await server.shutdown();
   }

@@ -9,7 +9,9 @@ import { startServer } from './support/testServer.ts';
 test('a flag is read from its name alone, and picks its operation among those of one path', async () => {
   const flag = Schema.Unsafe<true>({ const: true });
   const cors = Endpoint(RoutePattern.GET('bucket')).query(HttpCodec.query('cors', flag)).out(Schema.Unknown());
-  const list = Endpoint(RoutePattern.GET('bucket')).query(HttpCodec.query('prefix', Schema.String()).optional()).out(Schema.Unknown());
+  const list = Endpoint(RoutePattern.GET('bucket'))
+    .query(HttpCodec.query('prefix', Schema.String()).optional())
+    .out(Schema.Unknown());
   const acl = Endpoint(RoutePattern.GET('acl'))
     .query(HttpCodec.query('acl', Schema.Unsafe<true>({ type: 'boolean', enum: [true] })))
     .out(Schema.Unknown());

@@ -9,7 +9,8 @@ const Problem = Schema.Object({ code: Schema.Integer(), message: Schema.String()
 type Pet = { id: number; name: string };
 type Problem = { code: number; message: string };
 
-type Ok = { status: 200; body: Pet; headers: { rateLimit: number | undefined } } | { status: 201; body: Pet } | { status: 204 };
+type Ok =
+  { status: 200; body: Pet; headers: { rateLimit: number | undefined } } | { status: 201; body: Pet } | { status: 204 };
 type Failure = { status: 404; body: Problem } | { status: 500; body: Problem };
 
 test('Responses.of answers each declared status with its body and headers', async () => {

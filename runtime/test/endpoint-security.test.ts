@@ -3,7 +3,15 @@
 // alternative, with a challenge for each: presence only, validity is the handler's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, Request, RoutePattern, Routes, Schema, routesFromHandlers, type SecurityRequirements } from '@kitgen/runtime';
+import {
+  Endpoint,
+  Request,
+  RoutePattern,
+  Routes,
+  Schema,
+  routesFromHandlers,
+  type SecurityRequirements,
+} from '@kitgen/runtime';
 
 const table = {
   either: Endpoint(RoutePattern.GET('either')).auth('Bearer').out(Schema.String()),
@@ -17,7 +25,11 @@ const security: SecurityRequirements = [
 ];
 
 function app(): Routes {
-  return routesFromHandlers(table, { either: (_input, context) => (context.auth === undefined ? 'by key' : 'by token') }, { security: { either: security } });
+  return routesFromHandlers(
+    table,
+    { either: (_input, context) => (context.auth === undefined ? 'by key' : 'by token') },
+    { security: { either: security } },
+  );
 }
 
 test('any complete alternative passes; the auth type no longer refuses by itself', async () => {
@@ -32,7 +44,11 @@ test('any complete alternative passes; the auth type no longer refuses by itself
 
 test('an incomplete alternative is refused with 401, every alternative named and challenged', async () => {
   const routes = app();
-  for (const request of [Request.get('/either', { 'x-key': 'k' }), Request.get('/either', { authorization: 'Basic dTpw' }), Request.get('/either')]) {
+  for (const request of [
+    Request.get('/either', { 'x-key': 'k' }),
+    Request.get('/either', { authorization: 'Basic dTpw' }),
+    Request.get('/either'),
+  ]) {
     const r = await routes.run(request);
     assert.equal(r.status, 401);
     assert.equal(
@@ -47,6 +63,10 @@ test('an incomplete alternative is refused with 401, every alternative named and
 });
 
 test('an anonymous alternative (an empty one) requires nothing', async () => {
-  const routes = routesFromHandlers(table, { either: () => 'open' }, { security: { either: [[{ in: 'header', name: 'X-Key' }], []] } });
+  const routes = routesFromHandlers(
+    table,
+    { either: () => 'open' },
+    { security: { either: [[{ in: 'header', name: 'X-Key' }], []] } },
+  );
   assert.equal((await routes.run(Request.get('/either'))).status, 200);
 });

@@ -18,11 +18,13 @@ async function serve(routes: Route[], fn: (url: string) => Promise<void>): Promi
 const echo = Schema.Unknown();
 
 test("a required header's enum value picks the operation among those of one path", async () => {
-  const target = (value: string) => HeaderCodec.name('x-amz-target', Schema.Unsafe<string>({ type: 'string', enum: [value] }));
+  const target = (value: string) =>
+    HeaderCodec.name('x-amz-target', Schema.Unsafe<string>({ type: 'string', enum: [value] }));
   const get = Endpoint(RoutePattern.POST()).header(target('Svc.Get')).out(echo);
   const put = Endpoint(RoutePattern.POST()).header(target('Svc.Put')).out(echo);
   await serve([get.implement((t) => ({ get: t })), put.implement((t) => ({ put: t }))], async (url) => {
-    const call = (value?: string) => fetch(`${url}/`, { method: 'POST', headers: value === undefined ? {} : { 'x-amz-target': value } });
+    const call = (value?: string) =>
+      fetch(`${url}/`, { method: 'POST', headers: value === undefined ? {} : { 'x-amz-target': value } });
     assert.deepEqual(await (await call('Svc.Put')).json(), { put: 'Svc.Put' });
     assert.deepEqual(await (await call('Svc.Get')).json(), { get: 'Svc.Get' });
     // No operation's value: the first operation answers, naming what it wants.
@@ -38,7 +40,10 @@ test("a required header's enum value picks the operation among those of one path
 test('a required query parameter, or its enum value, picks the operation among those of one path', async () => {
   const action = (value: string) => HttpCodec.query('Action', Schema.Unsafe<string>({ type: 'string', enum: [value] }));
   const send = Endpoint(RoutePattern.GET('queue')).query(action('Send')).out(echo);
-  const receive = Endpoint(RoutePattern.GET('queue')).query(action('Receive')).query(HttpCodec.query('max', Schema.Integer())).out(echo);
+  const receive = Endpoint(RoutePattern.GET('queue'))
+    .query(action('Receive'))
+    .query(HttpCodec.query('max', Schema.Integer()))
+    .out(echo);
   const untag = Endpoint(RoutePattern.GET('tags'))
     .query(HttpCodec.query('tagKeys', Schema.Array(Schema.String())))
     .out(echo);

@@ -12,7 +12,8 @@ import { startServer } from './support/testServer.ts';
 const optionalObject = (properties: Record<string, ReturnType<typeof Schema.String>>) =>
   Type.Object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Schema.Optional(v)])));
 const query = (name: string, schema: Parameters<typeof HttpCodec.query>[1]) => HttpCodec.query(name, schema);
-const optional = (name: string, schema: Parameters<typeof HttpCodec.query>[1]) => HttpCodec.query(name, schema).optional();
+const optional = (name: string, schema: Parameters<typeof HttpCodec.query>[1]) =>
+  HttpCodec.query(name, schema).optional();
 
 async function serve(fn: (url: string) => Promise<void>): Promise<void> {
   const run = Endpoint(RoutePattern.GET('run'))
@@ -36,7 +37,10 @@ async function serve(fn: (url: string) => Promise<void>): Promise<void> {
     .query(
       optional(
         'DeploymentTargets',
-        Type.Object({ Accounts: Schema.Optional(Schema.Array(Schema.String())), OrganizationalUnitIds: Schema.Optional(Schema.Array(Schema.String())) }),
+        Type.Object({
+          Accounts: Schema.Optional(Schema.Array(Schema.String())),
+          OrganizationalUnitIds: Schema.Optional(Schema.Array(Schema.String())),
+        }),
       ),
     )
     .out(Schema.Unknown());
@@ -76,7 +80,9 @@ test("a parameter's name that is also an object's property: the values in declar
 
 test('objects that share a key: the ones sent take its values in their order', async () => {
   await serve(async (url) => {
-    const three = await json(`${url}/vpn?Enabled=true&CloudwatchLogGroup=g&Enabled=false&LambdaFunctionArn=f&Enabled=true&BannerText=hi`);
+    const three = await json(
+      `${url}/vpn?Enabled=true&CloudwatchLogGroup=g&Enabled=false&LambdaFunctionArn=f&Enabled=true&BannerText=hi`,
+    );
     assert.deepEqual(three.body, {
       log: { Enabled: true, CloudwatchLogGroup: 'g' },
       connect: { Enabled: false, LambdaFunctionArn: 'f' },
@@ -90,7 +96,9 @@ test('objects that share a key: the ones sent take its values in their order', a
       banner: { Enabled: false },
     });
     // Two values, three objects sent: whose is whose cannot be told, and the request is refused naming one.
-    const unclear = await json(`${url}/vpn?Enabled=true&CloudwatchLogGroup=g&Enabled=false&LambdaFunctionArn=f&BannerText=hi`);
+    const unclear = await json(
+      `${url}/vpn?Enabled=true&CloudwatchLogGroup=g&Enabled=false&LambdaFunctionArn=f&BannerText=hi`,
+    );
     assert.equal(unclear.status, 400);
     assert.equal(unclear.body.parameter, 'ConnectionLogOptions');
   });
@@ -98,7 +106,11 @@ test('objects that share a key: the ones sent take its values in their order', a
 
 test('objects that declare nothing but the shared key: as many values as readers, or the parameter takes them', async () => {
   await serve(async (url) => {
-    assert.deepEqual((await json(`${url}/image?Value=a&Value=b&Value=c`)).body, { description: { Value: 'a' }, value: 'b', imds: { Value: 'c' } });
+    assert.deepEqual((await json(`${url}/image?Value=a&Value=b&Value=c`)).body, {
+      description: { Value: 'a' },
+      value: 'b',
+      imds: { Value: 'c' },
+    });
     assert.deepEqual((await json(`${url}/image?Value=b`)).body, { value: 'b' });
     const two = await json(`${url}/image?Value=a&Value=b`);
     assert.equal(two.status, 400);

@@ -3,7 +3,17 @@
 // key's schema and sees the actual status, and OpenAPIGen writes the keys back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { defineEndpoint, EndpointExecutor, EndpointError, OpenAPIGen, Routes, Schema, statusCovered, type EndpointOf, type StatusIn } from '@kitgen/runtime';
+import {
+  defineEndpoint,
+  EndpointExecutor,
+  EndpointError,
+  OpenAPIGen,
+  Routes,
+  Schema,
+  statusCovered,
+  type EndpointOf,
+  type StatusIn,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 import { swaggerParserError } from './fixtures/openapi/referees.ts';
 
@@ -15,7 +25,9 @@ type Problem = { title: string };
 
 type JobOutput = { status: StatusIn<'2XX'>; body: Job };
 type JobError =
-  { status: 410; body: { reason: string } } | { status: Exclude<StatusIn<'4XX'>, 410>; body: Problem } | { status: StatusIn<'5XX'>; body: Problem };
+  | { status: 410; body: { reason: string } }
+  | { status: Exclude<StatusIn<'4XX'>, 410>; body: Problem }
+  | { status: StatusIn<'5XX'>; body: Problem };
 
 const getJob = defineEndpoint({
   method: 'GET',
@@ -23,7 +35,13 @@ const getJob = defineEndpoint({
   operationId: 'getJob',
   outputs: { '2XX': { body: Job, doc: 'Any success.' } },
   errors: { 410: { body: Gone }, '4XX': { body: Problem }, default: { body: Problem } },
-}) as unknown as EndpointOf<{ path: [number]; params: { id: number }; error: JobError; output: [JobOutput]; auth: 'None' }>;
+}) as unknown as EndpointOf<{
+  path: [number];
+  params: { id: number };
+  error: JobError;
+  output: [JobOutput];
+  auth: 'None';
+}>;
 
 type HealthOutput = { status: StatusIn<'2XX' | '3XX'>; body: Problem };
 const health = defineEndpoint({
@@ -45,7 +63,8 @@ const routes = Routes(
   getJob.implement(({ id }) => {
     if (id >= 200 && id < 300) return { status: id as StatusIn<'2XX'>, body: { id } };
     if (id === 410) throw getJob.fail({ status: 410, body: { reason: 'archived' } });
-    if (id >= 400 && id < 600) throw getJob.fail({ status: id as Exclude<StatusIn<'4XX'>, 410>, body: { title: `status ${id}` } });
+    if (id >= 400 && id < 600)
+      throw getJob.fail({ status: id as Exclude<StatusIn<'4XX'>, 410>, body: { title: `status ${id}` } });
     // Not covered by any key: the handler breaks the contract, so the server answers 500 itself.
     return { status: id as StatusIn<'2XX'>, body: { id } };
   }),

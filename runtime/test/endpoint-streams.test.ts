@@ -23,14 +23,26 @@ test('inStream and outStream carry values as NDJSON, or one array with treatStre
   );
   const server = await startServer(routes, (c) => c.enableRequestStreaming());
   try {
-    const r = await fetch(`${server.url}/double`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}\n{"n":2}\n' });
+    const r = await fetch(`${server.url}/double`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"n":1}\n{"n":2}\n',
+    });
     assert.equal(r.status, 200);
     assert.equal(await r.text(), '{"n":2}\n{"n":4}\n');
-    const a = await fetch(`${server.url}/arr`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[{"n":1},{"n":5}]' });
+    const a = await fetch(`${server.url}/arr`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[{"n":1},{"n":5}]',
+    });
     assert.equal(await a.text(), '[{"n":2},{"n":6}]');
     // Item 2 fails after the response has started: the stream is cut short (the connection may
     // close before or after the status line, so the request or the body read may fail).
-    const text = await fetch(`${server.url}/double`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}\n{"n":"x"}\n' })
+    const text = await fetch(`${server.url}/double`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"n":1}\n{"n":"x"}\n',
+    })
       .then((bad) => bad.text())
       .catch(() => 'cut');
     assert.notEqual(text, '{"n":2}\n{"n":4}\n');

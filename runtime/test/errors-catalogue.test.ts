@@ -43,7 +43,8 @@ test('the answers of routing and endpoints read as their entries say', async () 
       .out(Schema.String())
       .implement(() => 'ok'),
   );
-  const message = async (r: Response) => (await r.body.asString()) && (JSON.parse(await r.body.asString()) as { message: string }).message;
+  const message = async (r: Response) =>
+    (await r.body.asString()) && (JSON.parse(await r.body.asString()) as { message: string }).message;
   const notFound = await routes.run(Request.get('/nowhere'));
   assert.equal(notFound.status, 404);
   assert.equal(await message(notFound), HttpErrors.NOT_FOUND.message());
@@ -55,9 +56,14 @@ test('the answers of routing and endpoints read as their entries say', async () 
   const noBody = await routes.run(new Request({ method: 'POST', url: '/e' }));
   assert.equal(noBody.status, 400);
   assert.equal(await message(noBody), HttpErrors.BAD_INPUT.message('body', 'body', 'required but missing'));
-  const wrongType = await routes.run(new Request({ method: 'POST', url: '/e', headers: { 'content-type': 'text/plain' }, body: Body.fromString('a') }));
+  const wrongType = await routes.run(
+    new Request({ method: 'POST', url: '/e', headers: { 'content-type': 'text/plain' }, body: Body.fromString('a') }),
+  );
   assert.equal(wrongType.status, 415);
-  assert.equal(await message(wrongType), HttpErrors.CONTENT_TYPE_NOT_ACCEPTED.message('text/plain', ['application/json']));
+  assert.equal(
+    await message(wrongType),
+    HttpErrors.CONTENT_TYPE_NOT_ACCEPTED.message('text/plain', ['application/json']),
+  );
   const malformed = await routes.run(Request.get('/a/%2e%2e/b'));
   assert.equal(malformed.status, 400);
   assert.match(await message(malformed), /^Malformed request path: /);
@@ -65,7 +71,10 @@ test('the answers of routing and endpoints read as their entries say', async () 
 
 test('configuration errors come from the catalogue: their class, their text and a code', () => {
   const codes = Object.values(ConfigErrors).map((e) => e.code);
-  assert.equal(new Set([...codes, ...Object.values(HttpErrors).map((e) => e.code)]).size, codes.length + Object.keys(HttpErrors).length);
+  assert.equal(
+    new Set([...codes, ...Object.values(HttpErrors).map((e) => e.code)]).size,
+    codes.length + Object.keys(HttpErrors).length,
+  );
   for (const [name, entry] of Object.entries(ConfigErrors)) assert.equal(entry.code, `KITGEN_ERR_${name}`);
   assert.throws(
     () => Middleware.timeout(-1),

@@ -24,7 +24,9 @@ const lines: BinaryCodec<number> = {
   encode: (n) => new TextEncoder().encode(`${n}\n`),
   decode(bytes) {
     const text = new TextDecoder().decode(bytes).trim();
-    return /^-?\d+$/.test(text) ? Either.right(Number(text)) : Either.left(new DecodeError(`not an integer: "${text}"`, { expected: 'an integer' }));
+    return /^-?\d+$/.test(text)
+      ? Either.right(Number(text))
+      : Either.left(new DecodeError(`not an integer: "${text}"`, { expected: 'an integer' }));
   },
   async *streamEncoder(values) {
     for await (const n of values) yield lines.encode(n);
@@ -111,7 +113,10 @@ test('fromFile: media type from the extension unless given, content read on each
 test("to(codec) decodes, and a bad body rejects with the codec's DecodeError", async () => {
   assert.equal(await Body.fromString('42').to(lines), 42);
   assert.equal(await Body.fromStream(chunksOf('-', '7')).to(lines), -7);
-  await assert.rejects(Body.fromString('4x2').to(lines), (e: unknown) => e instanceof DecodeError && e.expected === 'an integer');
+  await assert.rejects(
+    Body.fromString('4x2').to(lines),
+    (e: unknown) => e instanceof DecodeError && e.expected === 'an integer',
+  );
 });
 
 test("from(value, codec) takes the codec's media type; fromValues and toStream stream", async () => {
@@ -147,8 +152,13 @@ test('over the wire: file, stream and string bodies arrive with their type and l
   await writeFile(css, 'body { color: red }');
   const routes = Routes(
     Route.handled(RoutePattern.GET('file'), () => new Response(200, {}, Body.fromFile(css))),
-    Route.handled(RoutePattern.GET('stream'), () => new Response(200, {}, Body.fromStream(chunksOf('a', 'b', 'c'), { contentType: 'text/csv' }))),
-    Route.handled(RoutePattern.POST('echo'), async (req) => Response.json({ got: await req.body.asString(), type: req.body.contentType ?? null })),
+    Route.handled(
+      RoutePattern.GET('stream'),
+      () => new Response(200, {}, Body.fromStream(chunksOf('a', 'b', 'c'), { contentType: 'text/csv' })),
+    ),
+    Route.handled(RoutePattern.POST('echo'), async (req) =>
+      Response.json({ got: await req.body.asString(), type: req.body.contentType ?? null }),
+    ),
   );
   const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
   const port = await Server.install(routes, server);
@@ -160,7 +170,11 @@ test('over the wire: file, stream and string bodies arrive with their type and l
     const stream = await fetch(`http://127.0.0.1:${port}/stream`);
     assert.equal(stream.headers.get('content-type'), 'text/csv');
     assert.equal(await stream.text(), 'abc');
-    const echo = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', body: 'ünï', headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    const echo = await fetch(`http://127.0.0.1:${port}/echo`, {
+      method: 'POST',
+      body: 'ünï',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
     assert.deepEqual(await echo.json(), { got: 'ünï', type: 'text/plain; charset=utf-8' });
   } finally {
     await server.shutdown();

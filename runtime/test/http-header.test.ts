@@ -11,15 +11,27 @@ function basic(a: Authorization | undefined): { username: string; password: stri
 }
 
 test('Authorization Basic parses user and password, in any case of the scheme', () => {
-  assert.deepEqual(basic(Header.Authorization.parse(`Basic ${b64('ada:s3cr:et')}`)), { username: 'ada', password: 's3cr:et' });
+  assert.deepEqual(basic(Header.Authorization.parse(`Basic ${b64('ada:s3cr:et')}`)), {
+    username: 'ada',
+    password: 's3cr:et',
+  });
   assert.deepEqual(basic(Header.Authorization.parse(`basic ${b64('ada:pw')}`)), { username: 'ada', password: 'pw' });
-  assert.deepEqual(basic(Header.Authorization.parse(`BASIC   ${b64('ada:pw')}  `)), { username: 'ada', password: 'pw' });
+  assert.deepEqual(basic(Header.Authorization.parse(`BASIC   ${b64('ada:pw')}  `)), {
+    username: 'ada',
+    password: 'pw',
+  });
   // Empty password and empty user are legal (RFC 7617 allows both).
   assert.deepEqual(basic(Header.Authorization.parse(`Basic ${b64('ada:')}`)), { username: 'ada', password: '' });
   assert.deepEqual(basic(Header.Authorization.parse(`Basic ${b64(':pw')}`)), { username: '', password: 'pw' });
   // UTF-8 credentials, and base64 without its padding.
-  assert.deepEqual(basic(Header.Authorization.parse(`Basic ${b64('zoë:pässwörd')}`)), { username: 'zoë', password: 'pässwörd' });
-  assert.deepEqual(basic(Header.Authorization.parse(`Basic ${b64('ada:p').replace(/=+$/, '')}`)), { username: 'ada', password: 'p' });
+  assert.deepEqual(basic(Header.Authorization.parse(`Basic ${b64('zoë:pässwörd')}`)), {
+    username: 'zoë',
+    password: 'pässwörd',
+  });
+  assert.deepEqual(basic(Header.Authorization.parse(`Basic ${b64('ada:p').replace(/=+$/, '')}`)), {
+    username: 'ada',
+    password: 'p',
+  });
   // Latin-1 credentials from older clients are not mangled into U+FFFD.
   const latin1 = Buffer.from('jos\xe9:pw', 'latin1').toString('base64');
   assert.deepEqual(basic(Header.Authorization.parse(`Basic ${latin1}`)), { username: 'josé', password: 'pw' });
@@ -57,7 +69,8 @@ test('Authorization with another scheme is kept unparsed; a bad scheme name is i
   const negotiate = Header.Authorization.parse('Negotiate');
   assert.ok(negotiate && negotiate.scheme === 'Unparsed');
   assert.equal(Header.Authorization.render(negotiate), 'Negotiate');
-  for (const text of ['', ' ', 'Ba(sic) x', '"Basic" x', '@ x']) assert.equal(Header.Authorization.parse(text), undefined, JSON.stringify(text));
+  for (const text of ['', ' ', 'Ba(sic) x', '"Basic" x', '@ x'])
+    assert.equal(Header.Authorization.parse(text), undefined, JSON.stringify(text));
 });
 
 test('Authorization renders and round-trips', () => {
@@ -82,7 +95,12 @@ test('credentials never print: inspect, JSON, String and template strings show <
     Header.Authorization.Basic('ada', 'hunter2'),
   ];
   for (const v of values) {
-    for (const shown of [inspect(v, { depth: 10 }), JSON.stringify(v), String(Object.values(v)), `${Object.values(v).join(' ')}`]) {
+    for (const shown of [
+      inspect(v, { depth: 10 }),
+      JSON.stringify(v),
+      String(Object.values(v)),
+      `${Object.values(v).join(' ')}`,
+    ]) {
       assert.doesNotMatch(shown, /hunter2/, shown);
     }
     assert.match(inspect(v), /<secret>/);
@@ -139,7 +157,10 @@ test('the Access-Control family parses and renders', () => {
   assert.deepEqual(methods.parse(''), methods.None);
   assert.equal(methods.render(methods.Some('GET', 'DELETE')), 'GET, DELETE');
   assert.equal(Header.AccessControlAllowHeaders.render(Header.AccessControlAllowHeaders.All), '*');
-  assert.equal(Header.AccessControlExposeHeaders.render(Header.AccessControlExposeHeaders.Some('x-a', 'x-b')), 'x-a, x-b');
+  assert.equal(
+    Header.AccessControlExposeHeaders.render(Header.AccessControlExposeHeaders.Some('x-a', 'x-b')),
+    'x-a, x-b',
+  );
 
   const creds = Header.AccessControlAllowCredentials;
   assert.equal(creds.parse('true'), true);

@@ -23,7 +23,13 @@ test('names are case-insensitive in every operation', () => {
 test('every change returns a new value and leaves the original as it was', () => {
   const original = Headers.from({ a: '1', b: '2' });
   const snapshot = [...original];
-  const changed = [original.set('a', 'x'), original.add('a', 'y'), original.delete('b'), original.merge({ c: '3', a: 'z' }), original.set('n', 5)];
+  const changed = [
+    original.set('a', 'x'),
+    original.add('a', 'y'),
+    original.delete('b'),
+    original.merge({ c: '3', a: 'z' }),
+    original.set('n', 5),
+  ];
   assert.deepEqual([...original], snapshot);
   assert.deepEqual(
     changed.map((h) => h.get('a')),
@@ -76,7 +82,11 @@ test('names of Object.prototype members are ordinary, absent headers', () => {
 
 test('over the wire: request headers are case-insensitive, and "constructor" is not a header', async () => {
   const route = Route.handled(RoutePattern.GET('h'), (req) =>
-    Response.json({ trace: req.header('x-TrAcE') ?? null, ctor: req.header('constructor') ?? null, has: req.headers.has('toString') }),
+    Response.json({
+      trace: req.header('x-TrAcE') ?? null,
+      ctor: req.header('constructor') ?? null,
+      has: req.headers.has('toString'),
+    }),
   );
   const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
   const port = await Server.install(Routes(route), server);

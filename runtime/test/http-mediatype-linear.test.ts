@@ -38,7 +38,9 @@ test(`parse: ${COUNT} parameters without a value, then one with, in under ${BOUN
 });
 
 test(`parse: ${COUNT} repeated name=value parameters (the last wins) in under ${BOUND_MS} ms`, () => {
-  const run = timed((count) => `multipart/form-data${Array.from({ length: count }, (_, i) => `; Boundary=b${i}`).join('')}`);
+  const run = timed(
+    (count) => `multipart/form-data${Array.from({ length: count }, (_, i) => `; Boundary=b${i}`).join('')}`,
+  );
   assert.deepEqual({ ...run.result!.parameters }, { boundary: `b${COUNT - 1}` });
   assertLinear(run);
 });
@@ -59,7 +61,10 @@ test(`parse: one quoted value of ${COUNT} escaped characters, and an unterminate
 });
 
 test('parse: names around `=` and `;` still read as before (spaces trimmed, valueless skipped, garbage refused)', () => {
-  assert.deepEqual({ ...MediaType.parse('text/plain; A = 1 ;b;c=;d="x"  ; e=2')!.parameters }, { a: '1', c: '', d: 'x', e: '2' });
+  assert.deepEqual(
+    { ...MediaType.parse('text/plain; A = 1 ;b;c=;d="x"  ; e=2')!.parameters },
+    { a: '1', c: '', d: 'x', e: '2' },
+  );
   assert.equal(MediaType.parse('text/plain; a b=1'), undefined);
   assert.equal(MediaType.parse('text/plain; =1'), undefined);
   assert.equal(MediaType.parse('text/plain; a="x" junk'), undefined);

@@ -49,10 +49,17 @@ test('parse: invalid media types are undefined', () => {
 test('render: parameters quoted only when they are not tokens, and parse(render(x)) is x', () => {
   assert.equal(MediaType.render(MediaType.application.json), 'application/json');
   assert.equal(MediaType.render(MediaType.of('Text/Plain', { charset: 'utf-8' })), 'text/plain; charset=utf-8');
-  assert.equal(MediaType.render(MediaType.of('multipart/form-data', { boundary: 'a b"c\\d' })), 'multipart/form-data; boundary="a b\\"c\\\\d"');
+  assert.equal(
+    MediaType.render(MediaType.of('multipart/form-data', { boundary: 'a b"c\\d' })),
+    'multipart/form-data; boundary="a b\\"c\\\\d"',
+  );
   assert.equal(MediaType.render(MediaType.of('text/plain', { x: '' })), 'text/plain; x=""');
   assert.equal(MediaType.render(MediaType.of('text/plain', { v: "a'b~c|d" })), "text/plain; v=a'b~c|d");
-  for (const text of ['multipart/form-data; boundary="a;b \\"c\\""', 'text/plain; charset=utf-8; format=flowed', 'application/json']) {
+  for (const text of [
+    'multipart/form-data; boundary="a;b \\"c\\""',
+    'text/plain; charset=utf-8; format=flowed',
+    'application/json',
+  ]) {
     const once = MediaType.parse(text)!;
     assert.deepEqual(MediaType.parse(MediaType.render(once)), once);
   }
@@ -76,11 +83,20 @@ test('negotiate: no Accept header means the first offered', () => {
 
 test('negotiate: the highest q wins, whatever the order', () => {
   const offered = types('application/json', 'application/protobuf', 'application/msgpack');
-  assert.equal(MediaType.negotiate('application/json;q=0.5, application/protobuf', offered)?.fullType, 'application/protobuf');
-  assert.equal(MediaType.negotiate('application/msgpack;q=0.9, application/json;q=0.8', offered)?.fullType, 'application/msgpack');
+  assert.equal(
+    MediaType.negotiate('application/json;q=0.5, application/protobuf', offered)?.fullType,
+    'application/protobuf',
+  );
+  assert.equal(
+    MediaType.negotiate('application/msgpack;q=0.9, application/json;q=0.8', offered)?.fullType,
+    'application/msgpack',
+  );
   assert.equal(MediaType.negotiate('*/*;q=0.1, application/msgpack;q=0.2', offered)?.fullType, 'application/msgpack');
   // q is clamped to [0, 1]; an unreadable q counts as 0.
-  assert.equal(MediaType.negotiate('application/json;q=7, application/protobuf;q=1', offered)?.fullType, 'application/json');
+  assert.equal(
+    MediaType.negotiate('application/json;q=7, application/protobuf;q=1', offered)?.fullType,
+    'application/json',
+  );
   assert.equal(MediaType.negotiate('application/json;q=abc', offered), undefined);
 });
 
@@ -90,7 +106,10 @@ test("negotiate: the most specific range decides a type's q", () => {
   assert.equal(MediaType.negotiate('text/*;q=0.5, text/plain;q=0', types('text/plain')), undefined);
   assert.equal(MediaType.negotiate('text/*;q=0.5, text/plain;q=0', offered)?.fullType, 'text/html');
   assert.equal(MediaType.negotiate('text/*, text/html;q=0.2', offered)?.fullType, 'text/plain');
-  assert.equal(MediaType.negotiate('*/*;q=0.3, text/*;q=0.6', types('application/json', 'text/csv'))?.fullType, 'text/csv');
+  assert.equal(
+    MediaType.negotiate('*/*;q=0.3, text/*;q=0.6', types('application/json', 'text/csv'))?.fullType,
+    'text/csv',
+  );
 });
 
 test('negotiate: at equal q, a type named exactly beats a wildcard match, then offer order', () => {

@@ -22,7 +22,11 @@ test('Status: RFC 9110 names, reason phrases, bodiless statuses', () => {
 });
 
 test('HttpError: status, details and headers; its JSON is what clients see', () => {
-  const e = new HttpError(Status.TooManyRequests, 'slow down', { details: { retryIn: 5 }, headers: { 'retry-after': '5' }, cause: new Error('inner') });
+  const e = new HttpError(Status.TooManyRequests, 'slow down', {
+    details: { retryIn: 5 },
+    headers: { 'retry-after': '5' },
+    cause: new Error('inner'),
+  });
   assert.ok(e instanceof Error);
   assert.equal(e.name, 'HttpError');
   assert.equal(e.status, 429);

@@ -40,7 +40,8 @@ async function withServer(fn: (base: string) => Promise<void>): Promise<void> {
   }
 }
 
-const post = (url: string, body: Buffer) => fetch(url, { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
+const post = (url: string, body: Buffer) =>
+  fetch(url, { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
 
 test('file names with control characters, percent-encoded or raw, are refused with a 400 naming the part', async () => {
   const refused: ReadonlyArray<readonly [string, string]> = [
@@ -62,7 +63,9 @@ test('file names with control characters, percent-encoded or raw, are refused wi
         const body = JSON.parse(text) as { message: string; pointer?: string; expected?: string };
         assert.match(
           body.message,
-          new RegExp(`^Part 2 \\("upload"\\) of the multipart body has a control character \\(${code.replace('+', '\\+')}\\) in its file name`),
+          new RegExp(
+            `^Part 2 \\("upload"\\) of the multipart body has a control character \\(${code.replace('+', '\\+')}\\) in its file name`,
+          ),
         );
         assert.equal(body.pointer, 'upload');
         assert.match(body.expected ?? '', /without control characters/);

@@ -5,13 +5,28 @@ import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Body, DecodeError, Form, FormField, Response, Route, RoutePattern, Routes, Server, type ServerConfig } from '@kitgen/runtime';
+import {
+  Body,
+  DecodeError,
+  Form,
+  FormField,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  Server,
+  type ServerConfig,
+} from '@kitgen/runtime';
 import { curl, hasCurl } from './support/curl.ts';
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** Starts the routes on 127.0.0.1 (any free port), runs `fn`, and always shuts the server down. */
-async function withServer(routes: Routes, fn: (base: string) => Promise<void>, configure: (c: ServerConfig) => ServerConfig = (c) => c): Promise<void> {
+async function withServer(
+  routes: Routes,
+  fn: (base: string) => Promise<void>,
+  configure: (c: ServerConfig) => ServerConfig = (c) => c,
+): Promise<void> {
   const server = Server.defaultWith((c) => configure(c.binding('127.0.0.1', 0)));
   const port = await Server.install(routes, server);
   try {
@@ -79,12 +94,25 @@ test('a form posted by curl -F (text and file) is decoded whole', async (t) => {
 test('a client built with Body.fromMultipartForm is understood by the server', async () => {
   await withServer(Routes(describeForm), async (base) => {
     const body = Body.fromMultipartForm(
-      Form.of(FormField.textField('a', '1'), FormField.binaryField('b', new Uint8Array([1, 2, 3]), 'application/x-thing', 'b.thing')),
+      Form.of(
+        FormField.textField('a', '1'),
+        FormField.binaryField('b', new Uint8Array([1, 2, 3]), 'application/x-thing', 'b.thing'),
+      ),
     );
-    const res = await fetch(`${base}/form`, { method: 'POST', body: await body.asBytes(), headers: { 'content-type': body.contentType! } });
+    const res = await fetch(`${base}/form`, {
+      method: 'POST',
+      body: await body.asBytes(),
+      headers: { 'content-type': body.contentType! },
+    });
     assert.deepEqual(await res.json(), [
       { name: 'a', text: '1', type: 'text/plain' },
-      { name: 'b', filename: 'b.thing', type: 'application/x-thing', size: 3, sha256: sha256(new Uint8Array([1, 2, 3])) },
+      {
+        name: 'b',
+        filename: 'b.thing',
+        type: 'application/x-thing',
+        size: 3,
+        sha256: sha256(new Uint8Array([1, 2, 3])),
+      },
     ]);
   });
 });
@@ -141,12 +169,17 @@ test('with request streaming, a binary field is read chunk by chunk while the cl
         req.on('error', reject);
         (async () => {
           req.write(`--${boundary}\r\nContent-Disposition: form-data; name="label"\r\n\r\nbig one\r\n`);
-          req.write(`--${boundary}\r\nContent-Disposition: form-data; name="blob"; filename="blob.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+          req.write(
+            `--${boundary}\r\nContent-Disposition: form-data; name="blob"; filename="blob.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          );
           req.write(piece);
           // The rest is sent only once the handler has read the first bytes of the file: an
           // implementation that waited for the whole body would never get there.
           let timer: NodeJS.Timeout | undefined;
-          const outcome = await Promise.race([firstChunk.then(() => 'streamed'), new Promise((r) => (timer = setTimeout(() => r('timeout'), 5000)))]);
+          const outcome = await Promise.race([
+            firstChunk.then(() => 'streamed'),
+            new Promise((r) => (timer = setTimeout(() => r('timeout'), 5000))),
+          ]);
           clearTimeout(timer);
           if (outcome !== 'streamed') {
             req.destroy(new Error('the handler did not see the file before the body was complete'));
@@ -160,7 +193,13 @@ test('with request streaming, a binary field is read chunk by chunk while the cl
       });
       const res = await response;
       assert.equal(res.status, 200, res.body);
-      const seen = JSON.parse(res.body) as Array<{ name: string; chunks?: number; bytes?: number; sha256?: string; text?: string }>;
+      const seen = JSON.parse(res.body) as Array<{
+        name: string;
+        chunks?: number;
+        bytes?: number;
+        sha256?: string;
+        text?: string;
+      }>;
       assert.equal(seen.length, 2);
       assert.deepEqual(seen[0], { name: 'label', text: 'big one' });
       assert.equal(seen[1].name, 'blob');
@@ -182,8 +221,12 @@ test('a bad form: the handler chooses the answer; left alone it is a 400 naming 
       throw e;
     }
   });
-  const leftAlone = Route.handled(RoutePattern.POST('plain'), async (req) => Response.json((await req.body.asMultipartForm()).names()));
-  const limited = Route.handled(RoutePattern.POST('limited'), async (req) => Response.json((await req.body.asMultipartForm({ maxParts: 1 })).names()));
+  const leftAlone = Route.handled(RoutePattern.POST('plain'), async (req) =>
+    Response.json((await req.body.asMultipartForm()).names()),
+  );
+  const limited = Route.handled(RoutePattern.POST('limited'), async (req) =>
+    Response.json((await req.body.asMultipartForm({ maxParts: 1 })).names()),
+  );
   await withServer(Routes(chooses, leftAlone, limited), async (base) => {
     const truncated = '--B\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue-without-end';
     const headers = { 'content-type': 'multipart/form-data; boundary=B' };
@@ -195,11 +238,19 @@ test('a bad form: the handler chooses the answer; left alone it is a 400 naming 
     assert.equal(b.status, 400);
     assert.match(((await b.json()) as { message: string }).message, /truncated/);
 
-    const c = await fetch(`${base}/plain`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const c = await fetch(`${base}/plain`, {
+      method: 'POST',
+      body: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(c.status, 400);
     assert.match(((await c.json()) as { message: string }).message, /not a multipart form/);
 
-    const d = await fetch(`${base}/plain`, { method: 'POST', body: truncated, headers: { 'content-type': 'multipart/form-data' } });
+    const d = await fetch(`${base}/plain`, {
+      method: 'POST',
+      body: truncated,
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     assert.equal(d.status, 400);
     assert.match(((await d.json()) as { message: string }).message, /no boundary/);
 

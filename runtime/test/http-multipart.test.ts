@@ -88,7 +88,10 @@ test('streaming fields are encoded as they are read, with a caller-chosen bounda
     yield bytes('abc');
     yield bytes('def');
   }
-  const body = Body.fromMultipartForm(Form.of(FormField.textField('a', '1'), FormField.streamingBinaryField('s', parts(), 'text/csv', 's.csv')), 'my-boundary');
+  const body = Body.fromMultipartForm(
+    Form.of(FormField.textField('a', '1'), FormField.streamingBinaryField('s', parts(), 'text/csv', 's.csv')),
+    'my-boundary',
+  );
   assert.equal(body.contentType, 'multipart/form-data; boundary=my-boundary');
   assert.equal(body.contentLength, undefined);
   const text = Buffer.from(await body.asBytes()).toString('latin1');
@@ -101,9 +104,14 @@ test('streaming fields are encoded as they are read, with a caller-chosen bounda
 });
 
 test('names and file names cannot break out of their quoted parameter', async () => {
-  const form = Form.of(FormField.binaryField('x"\r\nContent-Type: text/evil', bytes('v'), undefined, 'a"\r\n\r\nb.txt'));
+  const form = Form.of(
+    FormField.binaryField('x"\r\nContent-Type: text/evil', bytes('v'), undefined, 'a"\r\n\r\nb.txt'),
+  );
   const raw = Buffer.from(await Body.fromMultipartForm(form, 'B').asBytes()).toString('latin1');
-  assert.equal(raw.split('\r\n')[1], 'Content-Disposition: form-data; name="x%22%0D%0AContent-Type: text/evil"; filename="a%22%0D%0A%0D%0Ab.txt"');
+  assert.equal(
+    raw.split('\r\n')[1],
+    'Content-Disposition: form-data; name="x%22%0D%0AContent-Type: text/evil"; filename="a%22%0D%0A%0D%0Ab.txt"',
+  );
   const back = await Body.fromBytes(bytes(raw), 'multipart/form-data; boundary=B').asMultipartForm();
   assert.equal(back.size, 1);
   assert.equal(back.fields[0].contentType.fullType, 'application/octet-stream');
@@ -177,7 +185,9 @@ test('a slow reader holds the parser back: the source is not read far ahead of t
   }
   let consumed = 0;
   let maxAhead = 0;
-  for await (const f of Body.fromStream(source(), { contentType: `multipart/form-data; boundary=${boundary}` }).asMultipartFormStream()) {
+  for await (const f of Body.fromStream(source(), {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }).asMultipartFormStream()) {
     assert.equal(f._tag, 'StreamingBinary');
     if (f._tag !== 'StreamingBinary') continue;
     for await (const c of f.data) {
@@ -236,11 +246,15 @@ test("a binary field's data can be read once", async () => {
 test('stopping early releases the byte source', async () => {
   const boundary = 'rel';
   const source = gatedSource([
-    bytes(`--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="b"\r\n\r\n2\r\n`),
+    bytes(
+      `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="b"\r\n\r\n2\r\n`,
+    ),
     bytes(`--${boundary}--\r\n`),
   ]);
   source.open(0);
-  for await (const f of Body.fromStream(source.stream, { contentType: `multipart/form-data; boundary=${boundary}` }).asMultipartFormStream()) {
+  for await (const f of Body.fromStream(source.stream, {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }).asMultipartFormStream()) {
     assert.equal(f.name, 'a');
     break;
   }
@@ -264,11 +278,26 @@ function assertDecodeError(pattern: RegExp) {
 test('a Content-Type without multipart or boundary is a DecodeError naming the problem', async () => {
   const data = handMade('B', ['Content-Disposition: form-data; name="a"\r\n\r\n1']);
   await assert.rejects(Body.fromReceived(data, undefined).asMultipartForm(), assertDecodeError(/no Content-Type/));
-  await assert.rejects(Body.fromBytes(data, 'application/json').asMultipartForm(), assertDecodeError(/not a multipart form/));
-  await assert.rejects(Body.fromBytes(data, 'multipart/mixed; boundary=B').asMultipartForm(), assertDecodeError(/not a multipart form/));
-  await assert.rejects(Body.fromBytes(data, 'multipart/form-data').asMultipartForm(), assertDecodeError(/no boundary parameter/));
-  await assert.rejects(Body.fromBytes(data, `multipart/form-data; boundary=${'x'.repeat(71)}`).asMultipartForm(), assertDecodeError(/boundary is invalid/));
-  await assert.rejects(fromAsync(Body.fromBytes(data, 'text/plain').asMultipartFormStream()), assertDecodeError(/not a multipart form/));
+  await assert.rejects(
+    Body.fromBytes(data, 'application/json').asMultipartForm(),
+    assertDecodeError(/not a multipart form/),
+  );
+  await assert.rejects(
+    Body.fromBytes(data, 'multipart/mixed; boundary=B').asMultipartForm(),
+    assertDecodeError(/not a multipart form/),
+  );
+  await assert.rejects(
+    Body.fromBytes(data, 'multipart/form-data').asMultipartForm(),
+    assertDecodeError(/no boundary parameter/),
+  );
+  await assert.rejects(
+    Body.fromBytes(data, `multipart/form-data; boundary=${'x'.repeat(71)}`).asMultipartForm(),
+    assertDecodeError(/boundary is invalid/),
+  );
+  await assert.rejects(
+    fromAsync(Body.fromBytes(data, 'text/plain').asMultipartFormStream()),
+    assertDecodeError(/not a multipart form/),
+  );
 });
 
 test('truncated and malformed bodies are DecodeErrors', async () => {
@@ -285,7 +314,8 @@ test('truncated and malformed bodies are DecodeErrors', async () => {
   // Truncation seen while streaming a file's data fails the data stream itself.
   await assert.rejects(
     (async () => {
-      for await (const f of cut(500).asMultipartFormStream()) if (f._tag === 'StreamingBinary') for await (const _ of f.data);
+      for await (const f of cut(500).asMultipartFormStream())
+        if (f._tag === 'StreamingBinary') for await (const _ of f.data);
     })(),
     assertDecodeError(/truncated/),
   );
@@ -303,7 +333,10 @@ test('an error of the byte source keeps its meaning', async () => {
     yield bytes('--B\r\nContent-Disposition: form-data; name="a"\r\n\r\n');
     throw tooLarge;
   }
-  await assert.rejects(Body.fromStream(failing(), { contentType: 'multipart/form-data; boundary=B' }).asMultipartForm(), (e) => e === tooLarge);
+  await assert.rejects(
+    Body.fromStream(failing(), { contentType: 'multipart/form-data; boundary=B' }).asMultipartForm(),
+    (e) => e === tooLarge,
+  );
   async function* reset() {
     yield bytes('--B\r\n');
     throw new Error('socket hang up');
@@ -333,25 +366,37 @@ test('limits: parts, text field size and file size; at the limit is fine, past i
 
   const text = Body.fromMultipartForm(Form.fromStrings([['t', 'x'.repeat(100)]]));
   const textBytes = await text.asBytes();
-  assert.equal((await Body.fromBytes(textBytes, text.contentType!).asMultipartForm({ maxFieldSize: 100 })).text('t')?.length, 100);
-  await assert.rejects(Body.fromBytes(textBytes, text.contentType!).asMultipartForm({ maxFieldSize: 99 }), assert413(/field "t" is larger than 99 bytes/));
+  assert.equal(
+    (await Body.fromBytes(textBytes, text.contentType!).asMultipartForm({ maxFieldSize: 100 })).text('t')?.length,
+    100,
+  );
+  await assert.rejects(
+    Body.fromBytes(textBytes, text.contentType!).asMultipartForm({ maxFieldSize: 99 }),
+    assert413(/field "t" is larger than 99 bytes/),
+  );
 
   const file = Body.fromMultipartForm(Form.of(FormField.binaryField('f', new Uint8Array(5000), undefined, 'f.bin')));
   const fileBytes = await file.asBytes();
   const fileBody = () => Body.fromBytes(fileBytes, file.contentType!);
   assert.equal((await fileBody().asMultipartForm({ maxFileSize: 5000 })).size, 1);
-  await assert.rejects(fileBody().asMultipartForm({ maxFileSize: 4999 }), assert413(/field "f" is larger than 4999 bytes/));
+  await assert.rejects(
+    fileBody().asMultipartForm({ maxFileSize: 4999 }),
+    assert413(/field "f" is larger than 4999 bytes/),
+  );
   // Streaming: the reader of the data sees the 413, and so does the field stream.
   await assert.rejects(
     (async () => {
-      for await (const f of fileBody().asMultipartFormStream({ maxFileSize: 1000 })) if (f._tag === 'StreamingBinary') for await (const _ of f.data);
+      for await (const f of fileBody().asMultipartFormStream({ maxFileSize: 1000 }))
+        if (f._tag === 'StreamingBinary') for await (const _ of f.data);
     })(),
     assert413(/larger than 1000 bytes/),
   );
 });
 
 test('default limits: 1000 parts and 1 MiB per text field', async () => {
-  const many = Body.fromMultipartForm(Form.of(...Array.from({ length: 1001 }, (_, i) => FormField.textField(`f${i}`, 'v'))));
+  const many = Body.fromMultipartForm(
+    Form.of(...Array.from({ length: 1001 }, (_, i) => FormField.textField(`f${i}`, 'v'))),
+  );
   await assert.rejects(many.asMultipartForm(), assert413(/more than 1000 parts/));
   const big = Body.fromMultipartForm(Form.fromStrings({ big: 'x'.repeat((1 << 20) + 1) }));
   await assert.rejects(big.asMultipartForm(), assert413(/larger than 1048576 bytes/));

@@ -67,7 +67,12 @@ test('Request: canonical path refuses traversal, encoded separators, empty segme
 
 test('Request: copy changes what it is told and keeps attributes; withURL and toURL speak WHATWG URL', () => {
   const key = Symbol('k');
-  const req = new Request({ method: 'POST', url: '/a?x=1', headers: { host: 'api.example:8080' }, body: Body.fromString('b') });
+  const req = new Request({
+    method: 'POST',
+    url: '/a?x=1',
+    headers: { host: 'api.example:8080' },
+    body: Body.fromString('b'),
+  });
   req.attributes.set(key, 'v');
   const moved = req.copy({ url: '/b' });
   assert.equal(moved.url, '/b');
@@ -84,7 +89,10 @@ test('Request: copy changes what it is told and keeps attributes; withURL and to
   assert.equal(rewritten.url, '/v1/a?x=1');
   assert.equal(req.withURL('/c?y=2').query.get('y'), '2');
   // An unusable Host header falls back to localhost instead of throwing.
-  assert.equal(new Request({ method: 'GET', url: '/p', headers: { host: 'bad host/x' } }).toURL().href, 'http://localhost/p');
+  assert.equal(
+    new Request({ method: 'GET', url: '/p', headers: { host: 'bad host/x' } }).toURL().href,
+    'http://localhost/p',
+  );
   assert.equal(Request.get('/p?q').toURL().href, 'http://localhost/p?q');
 });
 
@@ -116,7 +124,9 @@ test('Response builders: status, type and body', async () => {
   assert.equal(nf.status, 404);
   assert.equal(JSON.parse(await nf.body.asString()).error, 'Not Found');
 
-  const err = Response.fromHttpError(new HttpError(Status.Conflict, 'taken', { details: { field: 'name' }, headers: { 'retry-after': '5' } }));
+  const err = Response.fromHttpError(
+    new HttpError(Status.Conflict, 'taken', { details: { field: 'name' }, headers: { 'retry-after': '5' } }),
+  );
   assert.equal(err.status, 409);
   assert.equal(err.headers.get('retry-after'), '5');
   assert.deepEqual(JSON.parse(await err.body.asString()), { error: 'Conflict', message: 'taken', field: 'name' });
@@ -124,7 +134,12 @@ test('Response builders: status, type and body', async () => {
 
 test('Response copies: with* and header edits return new responses', () => {
   const base = Response.text('x');
-  const edited = base.withStatus(Status.Accepted).setHeader('x-a', '1').addHeader('x-a', '2').addHeaders({ 'x-b': '3' }).removeHeader('x-b');
+  const edited = base
+    .withStatus(Status.Accepted)
+    .setHeader('x-a', '1')
+    .addHeader('x-a', '2')
+    .addHeaders({ 'x-b': '3' })
+    .removeHeader('x-b');
   assert.equal(base.status, 200);
   assert.equal(base.headers.has('x-a'), false);
   assert.equal(edited.status, 202);
@@ -137,7 +152,14 @@ test('Response copies: with* and header edits return new responses', () => {
 
 test('over the wire: the server passes method, target, query and version to the Request', async () => {
   const route = Route.handled(RoutePattern.ANY('echo'), (req) =>
-    Response.json({ method: req.method, url: req.url, q: req.query.getAll('q'), version: req.version, remote: req.remoteAddress, href: req.toURL().href }),
+    Response.json({
+      method: req.method,
+      url: req.url,
+      q: req.query.getAll('q'),
+      version: req.version,
+      remote: req.remoteAddress,
+      href: req.toURL().href,
+    }),
   );
   const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
   const port = await Server.install(Routes(route), server);

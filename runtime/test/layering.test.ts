@@ -20,8 +20,12 @@ function files(dir: string, out: string[] = []): string[] {
 }
 
 test('the layering rules name every folder of runtime/src', () => {
-  const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as { forbidden: Array<{ name: string }> };
-  const ruled = new Set(config.forbidden.map((r) => /^runtime-(.+)-layer$/.exec(r.name)?.[1]).filter((f) => f !== undefined));
+  const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as {
+    forbidden: Array<{ name: string }>;
+  };
+  const ruled = new Set(
+    config.forbidden.map((r) => /^runtime-(.+)-layer$/.exec(r.name)?.[1]).filter((f) => f !== undefined),
+  );
   const folders = readdirSync(src).filter((name) => statSync(join(src, name)).isDirectory());
   assert.deepEqual(
     folders.filter((f) => !ruled.has(f)),

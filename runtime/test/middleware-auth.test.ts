@@ -25,7 +25,9 @@ function counted(): { routes: Routes; calls: () => number } {
 test('basicAuth(user, password): right credentials pass, anything else is 401 with WWW-Authenticate and no handler call', async () => {
   const { routes, calls } = counted();
   const open = Routes(Route.handled(RoutePattern.GET('public'), () => Response.text('open')));
-  const server = await serve(routes.pipe(Middleware.basicAuth('admin', 'pa:ss wörd', { realm: 'Back "office"' })).concat(open));
+  const server = await serve(
+    routes.pipe(Middleware.basicAuth('admin', 'pa:ss wörd', { realm: 'Back "office"' })).concat(open),
+  );
   try {
     const ok = await fetch(`${server.base}/secret`, { headers: { authorization: basic('admin', 'pa:ss wörd') } });
     assert.equal(ok.status, 200);
@@ -63,12 +65,34 @@ test('basicAuth with curl -u, and the scheme name in any case', async (t) => {
   const { routes } = counted();
   const server = await serve(routes.pipe(Middleware.basicAuth('u', new Secret('p'))));
   try {
-    const lower = await rawGet(server.port, '/secret', `Authorization: basic ${Buffer.from('u:p').toString('base64')}\r\n`);
+    const lower = await rawGet(
+      server.port,
+      '/secret',
+      `Authorization: basic ${Buffer.from('u:p').toString('base64')}\r\n`,
+    );
     assert.equal(lower.status, 200);
     try {
-      const { stdout } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-u', 'u:p', `${server.base}/secret`]);
+      const { stdout } = await run('curl', [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-u',
+        'u:p',
+        `${server.base}/secret`,
+      ]);
       assert.equal(stdout, '200');
-      const { stdout: bad } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-u', 'u:x', `${server.base}/secret`]);
+      const { stdout: bad } = await run('curl', [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-u',
+        'u:x',
+        `${server.base}/secret`,
+      ]);
       assert.equal(bad, '401');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') t.skip('curl not installed');
@@ -97,8 +121,14 @@ test('basicAuth(verify): an async verify function decides, and sees the request'
     ),
   );
   try {
-    assert.equal((await fetch(`${server.base}/secret`, { headers: { authorization: basic('ada', 'lovelace') } })).status, 200);
-    assert.equal((await fetch(`${server.base}/secret`, { headers: { authorization: basic('alan', 'turing') } })).status, 200);
+    assert.equal(
+      (await fetch(`${server.base}/secret`, { headers: { authorization: basic('ada', 'lovelace') } })).status,
+      200,
+    );
+    assert.equal(
+      (await fetch(`${server.base}/secret`, { headers: { authorization: basic('alan', 'turing') } })).status,
+      200,
+    );
     const wrong = await fetch(`${server.base}/secret`, { headers: { authorization: basic('ada', 'turing') } });
     assert.equal(wrong.status, 401);
     assert.match(wrong.headers.get('www-authenticate') ?? '', /^Basic realm="kitgen"/);
@@ -111,7 +141,11 @@ test('basicAuth(verify): an async verify function decides, and sees the request'
 });
 
 test('bearerAuth: token or verify function; RFC 6750 challenges', async () => {
-  for (const auth of [Middleware.bearerAuth('t0k3n'), Middleware.bearerAuth(new Secret('t0k3n')), Middleware.bearerAuth((token) => token.equals('t0k3n'))]) {
+  for (const auth of [
+    Middleware.bearerAuth('t0k3n'),
+    Middleware.bearerAuth(new Secret('t0k3n')),
+    Middleware.bearerAuth((token) => token.equals('t0k3n')),
+  ]) {
     const { routes, calls } = counted();
     const server = await serve(routes.pipe(auth));
     try {

@@ -56,17 +56,21 @@ after(async () => {
 
 function api(): Routes {
   return Routes(
-    Route.handled(RoutePattern.GET('users', PathCodec.int('id')), (_req, id) => Response.json({ id, name: 'Ada' }).setHeader('x-request-cost', '3')),
-    Route.handled(RoutePattern.POST('users'), async (req) => Response.json({ created: JSON.parse(await req.body.asString()) }, 201)),
+    Route.handled(RoutePattern.GET('users', PathCodec.int('id')), (_req, id) =>
+      Response.json({ id, name: 'Ada' }).setHeader('x-request-cost', '3'),
+    ),
+    Route.handled(RoutePattern.POST('users'), async (req) =>
+      Response.json({ created: JSON.parse(await req.body.asString()) }, 201),
+    ),
   );
 }
 
 async function probe(url: string, init: Record<string, unknown> = {}, headers: string[] = []): Promise<Probe> {
-  return page!.evaluate(([u, i, h]) => (globalThis as unknown as { probe: (u: string, i: unknown, h: string[]) => Promise<Probe> }).probe(u, i, h), [
-    url,
-    init,
-    headers,
-  ] as const);
+  return page!.evaluate(
+    ([u, i, h]) =>
+      (globalThis as unknown as { probe: (u: string, i: unknown, h: string[]) => Promise<Probe> }).probe(u, i, h),
+    [url, init, headers] as const,
+  );
 }
 
 const simple = { credentials: 'include' };
@@ -112,7 +116,10 @@ test('with Middleware.cors() (defaults), the browser lets the page read the answ
     assert.equal(post.ok, true, post.error);
     assert.equal(post.status, 201);
     assert.deepEqual(JSON.parse(post.body!), { created: { name: 'Grace' } });
-    const withAuth = await probe(`${apiServer.base}/users/2`, { credentials: 'include', headers: { authorization: 'Bearer t' } });
+    const withAuth = await probe(`${apiServer.base}/users/2`, {
+      credentials: 'include',
+      headers: { authorization: 'Bearer t' },
+    });
     assert.equal(withAuth.ok, true, withAuth.error);
   } finally {
     await apiServer.close();
@@ -123,7 +130,9 @@ test('an origin the config refuses is rejected; the one it names is accepted (Ac
   if (!hasChromium) return t.skip('chromium not installed');
   const pageOrigin = pageServer!.base;
   const onlyOther = CorsConfig({ allowedOrigin: CorsConfig.allowOrigins('http://127.0.0.1:1') });
-  const onlyPage = CorsConfig({ allowedOrigin: (o) => (o === pageOrigin ? Header.AccessControlAllowOrigin.Specific(o) : undefined) });
+  const onlyPage = CorsConfig({
+    allowedOrigin: (o) => (o === pageOrigin ? Header.AccessControlAllowOrigin.Specific(o) : undefined),
+  });
   const refused = await serve(api().pipe(Middleware.cors(onlyOther)));
   const accepted = await serve(api().pipe(Middleware.cors(onlyPage)));
   try {
@@ -144,12 +153,14 @@ test('why credentials echo the origin: the browser rejects a literal * with cred
   // Hand-written headers, not the middleware: this checks the browser rule the middleware follows.
   const star = Routes(
     Route.handled(RoutePattern.GET('star'), () =>
-      Response.text('star').setHeader('access-control-allow-origin', '*').setHeader('access-control-allow-credentials', 'true'),
+      Response.text('star')
+        .setHeader('access-control-allow-origin', '*')
+        .setHeader('access-control-allow-credentials', 'true'),
     ),
   );
-  const noCredentials = Routes(Route.handled(RoutePattern.GET('users', PathCodec.int('id')), (_r, id) => Response.json({ id }))).pipe(
-    Middleware.cors(CorsConfig({ allowCredentials: false })),
-  );
+  const noCredentials = Routes(
+    Route.handled(RoutePattern.GET('users', PathCodec.int('id')), (_r, id) => Response.json({ id })),
+  ).pipe(Middleware.cors(CorsConfig({ allowCredentials: false })));
   const starServer = await serve(star);
   const plainServer = await serve(noCredentials);
   try {
@@ -157,7 +168,11 @@ test('why credentials echo the origin: the browser rejects a literal * with cred
     assert.equal((await probe(`${starServer.base}/star`, { credentials: 'omit' })).ok, true);
     const viaMiddleware = await probe(`${plainServer.base}/users/4`, { credentials: 'omit' });
     assert.equal(viaMiddleware.ok, true, viaMiddleware.error);
-    assert.equal((await probe(`${plainServer.base}/users/4`, { credentials: 'include' })).ok, false, 'no credentials allowed by this config');
+    assert.equal(
+      (await probe(`${plainServer.base}/users/4`, { credentials: 'include' })).ok,
+      false,
+      'no credentials allowed by this config',
+    );
   } finally {
     await starServer.close();
     await plainServer.close();

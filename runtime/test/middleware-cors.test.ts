@@ -2,7 +2,17 @@
 // half of the proof is middleware-cors-chromium.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CorsConfig, Duration, Header, Middleware, PathCodec, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
+import {
+  CorsConfig,
+  Duration,
+  Header,
+  Middleware,
+  PathCodec,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+} from '@kitgen/runtime';
 import { rawRequest, serve, type RawAnswer } from './fixtures/middleware/helpers.ts';
 
 function send(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
@@ -58,7 +68,11 @@ test('defaults: every origin, credentials allowed, so the origin is echoed with 
     assert.equal(get.headers['access-control-allow-credentials'], 'true');
     assert.ok(get.headers['access-control-allow-methods'], 'rule 3: allow-methods present');
     assert.ok(get.headers['access-control-allow-headers'], 'rule 3: allow-headers present');
-    assert.equal(get.headers['access-control-expose-headers'], 'x-request-cost', 'with credentials, "all" lists the real headers');
+    assert.equal(
+      get.headers['access-control-expose-headers'],
+      'x-request-cost',
+      'with credentials, "all" lists the real headers',
+    );
     assert.equal(get.headers.vary, 'Origin');
     for (const a of [pre, get]) assert.doesNotMatch(a.raw, /access-control-allow-origin: \*/i);
 
@@ -72,7 +86,9 @@ test('defaults: every origin, credentials allowed, so the origin is echoed with 
 
 test('without credentials, the defaults answer with literal * values', async () => {
   const { routes } = api();
-  const server = await serve(routes.pipe(Middleware.cors(CorsConfig({ allowCredentials: Header.AccessControlAllowCredentials.DoNotAllow }))));
+  const server = await serve(
+    routes.pipe(Middleware.cors(CorsConfig({ allowCredentials: Header.AccessControlAllowCredentials.DoNotAllow }))),
+  );
   try {
     const pre = await send(server.port, 'OPTIONS', '/users', preflight({ 'access-control-request-headers': '' }));
     assert.equal(pre.status, 204);
@@ -138,7 +154,10 @@ test('CorsConfig.allowOrigins and the spec defaults', () => {
   assert.equal(allow('http://example.test'), undefined);
   const d = CorsConfig.default;
   assert.deepEqual(d.allowedOrigin('http://x'), Header.AccessControlAllowOrigin.All);
-  assert.deepEqual([d.allowedMethods, d.allowedHeaders, d.exposedHeaders], [{ kind: 'All' }, { kind: 'All' }, { kind: 'All' }]);
+  assert.deepEqual(
+    [d.allowedMethods, d.allowedHeaders, d.exposedHeaders],
+    [{ kind: 'All' }, { kind: 'All' }, { kind: 'All' }],
+  );
   assert.equal(d.allowCredentials, true);
   assert.equal(d.maxAge, undefined);
   assert.deepEqual(CorsConfig(), d);
@@ -176,12 +195,20 @@ test('cors attached after updateURL answers preflights for the rewritten paths; 
   const { routes, calls } = api();
   const versioned = Routes(
     ...routes.routes.map((r) =>
-      Route.fromHandler(RoutePattern.of(r.pattern.method, ['v1', ...r.pattern.segments.map((s) => (s.kind === 'literal' ? s.text : s.codec))]), r.handler),
+      Route.fromHandler(
+        RoutePattern.of(r.pattern.method, [
+          'v1',
+          ...r.pattern.segments.map((s) => (s.kind === 'literal' ? s.text : s.codec)),
+        ]),
+        r.handler,
+      ),
     ),
   );
   const app = versioned.pipe(
     Middleware.basicAuth('u', 'p'),
-    Middleware.updateURL((url) => (url.pathname.startsWith('/v1/') ? url : new URL(`/v1${url.pathname}${url.search}`, url))),
+    Middleware.updateURL((url) =>
+      url.pathname.startsWith('/v1/') ? url : new URL(`/v1${url.pathname}${url.search}`, url),
+    ),
     Middleware.cors(),
   );
   const server = await serve(app);
@@ -192,7 +219,10 @@ test('cors attached after updateURL answers preflights for the rewritten paths; 
     const denied = await send(server.port, 'GET', '/users/1', { origin });
     assert.equal(denied.status, 401);
     assert.equal(denied.headers['access-control-allow-origin'], origin, 'the browser may read the 401');
-    const ok = await send(server.port, 'GET', '/users/1', { origin, authorization: `Basic ${Buffer.from('u:p').toString('base64')}` });
+    const ok = await send(server.port, 'GET', '/users/1', {
+      origin,
+      authorization: `Basic ${Buffer.from('u:p').toString('base64')}`,
+    });
     assert.equal(ok.status, 200);
     assert.equal(calls(), 1);
   } finally {

@@ -2,7 +2,18 @@
 // annotations in all their forms, and the log annotation rule, over the wire.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Body, Header, Log, LogAnnotation, Middleware, PathCodec, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
+import {
+  Body,
+  Header,
+  Log,
+  LogAnnotation,
+  Middleware,
+  PathCodec,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+} from '@kitgen/runtime';
 import { captureLogs, eventually, rawRequest, serve, type LogLine } from './fixtures/middleware/helpers.ts';
 
 const served = (lines: LogLine[]) => lines.filter((l) => l.msg === 'Http request served');
@@ -56,7 +67,10 @@ test('requestLogging writes one INFO entry per request with the spec fields', as
     assert.equal(await posted.text(), 'hello world');
     await eventually(() => served(logs.lines).length === 2);
     const post = served(logs.lines)[1];
-    assert.deepEqual([post.method, post.url, post.status_code, post.request_size, post.response_size], ['POST', '/echo', 200, 11, 11]);
+    assert.deepEqual(
+      [post.method, post.url, post.status_code, post.request_size, post.response_size],
+      ['POST', '/echo', 200, 11, 11],
+    );
   } finally {
     await server.close();
     logs.restore();
@@ -118,22 +132,45 @@ test('Middleware.debug logs the request and the response, without credentials', 
 test('logAnnotate in every form adds annotations to the request log entry and to handler logs', async () => {
   const forms: Array<[string, Middleware, Record<string, string>]> = [
     ['key, value', Middleware.logAnnotate('correlation-id', 'c-1'), { 'correlation-id': 'c-1' }],
-    ['annotation, ...annotations', Middleware.logAnnotate(LogAnnotation('a', '1'), LogAnnotation('b', '2')), { a: '1', b: '2' }],
-    ['set', Middleware.logAnnotate(new Set([LogAnnotation('tenant', 't-9'), LogAnnotation('zone', 'eu')])), { tenant: 't-9', zone: 'eu' }],
+    [
+      'annotation, ...annotations',
+      Middleware.logAnnotate(LogAnnotation('a', '1'), LogAnnotation('b', '2')),
+      { a: '1', b: '2' },
+    ],
+    [
+      'set',
+      Middleware.logAnnotate(new Set([LogAnnotation('tenant', 't-9'), LogAnnotation('zone', 'eu')])),
+      { tenant: 't-9', zone: 'eu' },
+    ],
     [
       'request => set',
-      Middleware.logAnnotate((req) => new Set([LogAnnotation('path', req.path), LogAnnotation('ua', req.header('user-agent') ?? '')])),
+      Middleware.logAnnotate(
+        (req) => new Set([LogAnnotation('path', req.path), LogAnnotation('ua', req.header('user-agent') ?? '')]),
+      ),
       { path: '/users/5', ua: 'kitgen-test' },
     ],
-    ['headerName, ...headerNames', Middleware.logAnnotateHeaders('x-request-id', 'x-absent', 'X-Tenant'), { 'x-request-id': 'r-42', 'X-Tenant': 'acme' }],
-    ['header, ...headers', Middleware.logAnnotateHeaders(Header.Origin, Header.ContentType), { origin: 'http://127.0.0.1:1' }],
+    [
+      'headerName, ...headerNames',
+      Middleware.logAnnotateHeaders('x-request-id', 'x-absent', 'X-Tenant'),
+      { 'x-request-id': 'r-42', 'X-Tenant': 'acme' },
+    ],
+    [
+      'header, ...headers',
+      Middleware.logAnnotateHeaders(Header.Origin, Header.ContentType),
+      { origin: 'http://127.0.0.1:1' },
+    ],
   ];
   for (const [name, annotate, expected] of forms) {
     const logs = captureLogs();
     const server = await serve(app().pipe(Middleware.requestLogging(), annotate));
     try {
       const res = await fetch(`${server.base}/users/5`, {
-        headers: { 'user-agent': 'kitgen-test', 'x-request-id': 'r-42', 'x-tenant': 'acme', origin: 'http://127.0.0.1:1' },
+        headers: {
+          'user-agent': 'kitgen-test',
+          'x-request-id': 'r-42',
+          'x-tenant': 'acme',
+          origin: 'http://127.0.0.1:1',
+        },
       });
       assert.equal(res.status, 200, name);
       await eventually(() => served(logs.lines).length === 1);
@@ -156,7 +193,8 @@ test('logAnnotate in every form adds annotations to the request log entry and to
 });
 
 test('the log annotation rule: an annotation shows in the request log entry only if attached after requestLogging', async () => {
-  const annotate = () => Middleware.logAnnotate((req) => [LogAnnotation('correlation-id', req.header('x-correlation-id') ?? 'none')]);
+  const annotate = () =>
+    Middleware.logAnnotate((req) => [LogAnnotation('correlation-id', req.header('x-correlation-id') ?? 'none')]);
   const cases: Array<[string, Routes, boolean]> = [
     ['pipe(requestLogging(), logAnnotate)', app().pipe(Middleware.requestLogging(), annotate()), true],
     ['pipe(logAnnotate, requestLogging())', app().pipe(annotate(), Middleware.requestLogging()), false],
@@ -196,7 +234,9 @@ test('annotations of concurrent requests do not mix, and inner annotations overr
   );
   const server = await serve(routes);
   try {
-    await Promise.all([1, 2, 3, 4, 5].map((i) => fetch(`${server.base}/slow/${(6 - i) * 15}`, { headers: { 'x-id': `req-${i}` } })));
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => fetch(`${server.base}/slow/${(6 - i) * 15}`, { headers: { 'x-id': `req-${i}` } })),
+    );
     await eventually(() => served(logs.lines).length === 5);
     for (const entry of served(logs.lines)) {
       const i = Number(String(entry['x-id']).slice(4));

@@ -36,9 +36,16 @@ function samples(text: string, name: string): Array<{ labels: Record<string, str
 }
 
 function app(registry: Registry, gate?: Promise<void>): { measured: Routes; unmeasured: Routes } {
-  const orders = new Counter({ name: 'shop_orders_total', help: 'Orders placed', labelNames: ['kind'], registers: [registry] });
+  const orders = new Counter({
+    name: 'shop_orders_total',
+    help: 'Orders placed',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
   const measured = Routes(
-    Route.handled(RoutePattern.GET('users', PathCodec.int('id')), (_r, id) => (id === 0 ? Response.notFound('no user 0') : Response.json({ id }))),
+    Route.handled(RoutePattern.GET('users', PathCodec.int('id')), (_r, id) =>
+      id === 0 ? Response.notFound('no user 0') : Response.json({ id }),
+    ),
     Route.handled(RoutePattern.POST('orders'), () => {
       // A custom metric recorded by the handler itself.
       orders.inc({ kind: 'web' });
@@ -111,7 +118,9 @@ test('the three metrics, labelled by method, route pattern and status, for wrapp
       9,
     );
 
-    const histogramCount = samples(text, 'http_request_duration_seconds_count').find((s) => s.labels.route === '/users/{id}' && s.labels.status === '200');
+    const histogramCount = samples(text, 'http_request_duration_seconds_count').find(
+      (s) => s.labels.route === '/users/{id}' && s.labels.status === '200',
+    );
     assert.equal(histogramCount?.value, 4);
     const sum = samples(text, 'http_request_duration_seconds_sum').find((s) => s.labels.route === '/wait');
     assert.ok(sum && sum.value >= 0.06, `the waiting request took at least 60 ms, got ${sum?.value}`);
@@ -163,8 +172,12 @@ test('the exposition passes `promtool check metrics`', async (t) => {
 
 test('several metrics() on one registry share the metrics; the global registry is the default', async () => {
   const registry = new Registry();
-  const a = Routes(Route.handled(RoutePattern.GET('a'), () => Response.text('a'))).pipe(Middleware.metrics({ registry }));
-  const b = Routes(Route.handled(RoutePattern.GET('b'), () => Response.text('b'))).pipe(Middleware.metrics({ registry, buckets: [0.1, 1] }));
+  const a = Routes(Route.handled(RoutePattern.GET('a'), () => Response.text('a'))).pipe(
+    Middleware.metrics({ registry }),
+  );
+  const b = Routes(Route.handled(RoutePattern.GET('b'), () => Response.text('b'))).pipe(
+    Middleware.metrics({ registry, buckets: [0.1, 1] }),
+  );
   const server = await serve(a.concat(b, Routes(Metrics.route('internal/metrics', registry))));
   try {
     await (await fetch(`${server.base}/a`)).text();

@@ -76,7 +76,15 @@ test('order matters: pipe(f3, f2, f1) reverses both directions', async () => {
   try {
     const res = await fetch(`${server.base}/hello`);
     assert.equal(res.headers.get('x-trace'), 'f3;f2;f1;');
-    assert.deepEqual(trace, ['f1 request', 'f2 request', 'f3 request', 'handler', 'f3 response', 'f2 response', 'f1 response']);
+    assert.deepEqual(trace, [
+      'f1 request',
+      'f2 request',
+      'f3 request',
+      'handler',
+      'f3 response',
+      'f2 response',
+      'f1 response',
+    ]);
   } finally {
     await server.close();
   }
@@ -84,7 +92,9 @@ test('order matters: pipe(f3, f2, f1) reverses both directions', async () => {
 
 test('a routes-level middleware attached last is outermost around handler middleware', async () => {
   const trace: string[] = [];
-  const server = await serve(app(trace).pipe(recorder('inner', 'perRoute', trace), recorder('outer', 'aroundRoutes', trace)));
+  const server = await serve(
+    app(trace).pipe(recorder('inner', 'perRoute', trace), recorder('outer', 'aroundRoutes', trace)),
+  );
   try {
     const res = await fetch(`${server.base}/hello`);
     assert.equal(res.headers.get('x-trace'), 'inner;outer;');
@@ -97,7 +107,9 @@ test('a routes-level middleware attached last is outermost around handler middle
 test('a middleware may add and remove routes; identity changes nothing', async () => {
   const extra = Route.handled(RoutePattern.GET('extra'), () => Response.text('added'));
   const addRoute = Middleware.make((routes) => routes.concat(extra));
-  const keepOnlyExtra = Middleware.make((routes) => Routes(...routes.routes.filter((r) => r.pattern.openApiPath === '/extra')));
+  const keepOnlyExtra = Middleware.make((routes) =>
+    Routes(...routes.routes.filter((r) => r.pattern.openApiPath === '/extra')),
+  );
   const server = await serve(app([]).pipe(Middleware.identity, addRoute, keepOnlyExtra));
   try {
     assert.equal(await (await fetch(`${server.base}/extra`)).text(), 'added');

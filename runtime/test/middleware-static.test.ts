@@ -61,9 +61,14 @@ before(async () => {
   symlinkSync('../outside', join(root, 'link-dir-outside'));
   symlinkSync('/etc/passwd', join(root, 'link-abs'));
   symlinkSync('../secret.txt', join(root, 'sub', 'up-link'));
-  const special = Routes(Route.handled(RoutePattern.GET('static', 'special'), () => Response.text('a route, not a file')));
+  const special = Routes(
+    Route.handled(RoutePattern.GET('static', 'special'), () => Response.text('a route, not a file')),
+  );
   server = await serve(
-    special.pipe(Middleware.serveDirectory('static', root), Middleware.serveDirectory('browse', join(root, 'docs'), { listing: true, index: false })),
+    special.pipe(
+      Middleware.serveDirectory('static', root),
+      Middleware.serveDirectory('browse', join(root, 'docs'), { listing: true, index: false }),
+    ),
   );
 });
 
@@ -317,7 +322,13 @@ test('the file handler itself refuses hostile paths, whatever routing lets throu
 });
 
 test('traversal with curl --path-as-is and encoded variants', async (t) => {
-  const tries = ['/static/../secret.txt', '/static/%2e%2e/secret.txt', '/static/link-outside', '/static/..%2fsecret.txt', '/static/%c0%ae%c0%ae/secret.txt'];
+  const tries = [
+    '/static/../secret.txt',
+    '/static/%2e%2e/secret.txt',
+    '/static/link-outside',
+    '/static/..%2fsecret.txt',
+    '/static/%c0%ae%c0%ae/secret.txt',
+  ];
   for (const path of tries) {
     try {
       const { stdout } = await run('curl', ['-s', '--path-as-is', '-w', '\n%{http_code}', `${server.base}${path}`]);
@@ -332,8 +343,12 @@ test('traversal with curl --path-as-is and encoded variants', async (t) => {
 });
 
 test('serveResources serves the files shipped under a resource prefix', async () => {
-  const fromModule = Routes().pipe(Middleware.serveResources('assets', 'fixtures/middleware/public', { from: import.meta.url }));
-  const fromDir = Routes().pipe(Middleware.serveResources('res', 'public', { from: new URL('./fixtures/middleware/', import.meta.url).pathname }));
+  const fromModule = Routes().pipe(
+    Middleware.serveResources('assets', 'fixtures/middleware/public', { from: import.meta.url }),
+  );
+  const fromDir = Routes().pipe(
+    Middleware.serveResources('res', 'public', { from: new URL('./fixtures/middleware/', import.meta.url).pathname }),
+  );
   const fromCwd = Routes().pipe(Middleware.serveResources('cwd', 'runtime/test/fixtures/middleware/public'));
   const s = await serve(fromModule.concat(fromDir, fromCwd));
   try {

@@ -3,7 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { Duration, Middleware, PathCodec, RequestTimeoutError, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
+import {
+  Duration,
+  Middleware,
+  PathCodec,
+  RequestTimeoutError,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+} from '@kitgen/runtime';
 import { captureLogs, rawGet, serve } from './fixtures/middleware/helpers.ts';
 
 interface Observed {

@@ -4,11 +4,14 @@ import assert from 'node:assert/strict';
 import { Middleware, PathCodec, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';
 import { rawGet, rawRequest, serve } from './fixtures/middleware/helpers.ts';
 
-const toV1 = (url: URL): URL => (url.pathname === '/api' || url.pathname.startsWith('/api/') ? new URL(`/v1${url.pathname}${url.search}`, url) : url);
+const toV1 = (url: URL): URL =>
+  url.pathname === '/api' || url.pathname.startsWith('/api/') ? new URL(`/v1${url.pathname}${url.search}`, url) : url;
 
 function v1(): Routes {
   return Routes(
-    Route.handled(RoutePattern.GET('v1', 'api', 'users', PathCodec.int('id')), (req, id) => Response.json({ id, url: req.url, limit: req.query.get('limit') })),
+    Route.handled(RoutePattern.GET('v1', 'api', 'users', PathCodec.int('id')), (req, id) =>
+      Response.json({ id, url: req.url, limit: req.query.get('limit') }),
+    ),
     Route.handled(RoutePattern.GET('v1', 'api'), (req) => Response.json({ url: req.url })),
   );
 }
@@ -60,7 +63,10 @@ test('a hostile Host header or request target cannot steer the rewrite', async (
   try {
     // Invalid Host values are refused by the server (RFC 9112 §3.2) before any middleware runs.
     for (const host of ['evil.test/x?', 'a@b', 'x y', '[::1']) {
-      const r = await rawRequest(server.port, `GET /api/users/4 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      const r = await rawRequest(
+        server.port,
+        `GET /api/users/4 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
       assert.equal(r.status, 400, host);
     }
     assert.deepEqual(seenHosts, [], 'the rewrite never saw a hostile Host');

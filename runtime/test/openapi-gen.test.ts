@@ -23,21 +23,30 @@ import * as E from './fixtures/openapi/everyOperation.ts';
 
 const doc: OpenAPIDocument = OpenAPIGen.fromEndpoints('Every operation', '1.0.0', ...E.everyOperation).document;
 
-function op(path: string, method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head', d: OpenAPIDocument = doc): OperationObject {
+function op(
+  path: string,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head',
+  d: OpenAPIDocument = doc,
+): OperationObject {
   const o = d.paths?.[path]?.[method];
   assert.ok(o, `${method} ${path} is documented`);
   return o;
 }
-const param = (o: OperationObject, name: string) => (o.parameters ?? []).find((p) => (p as ParameterObject).name === name) as ParameterObject | undefined;
-const response = (o: OperationObject, status: number | 'default' | `${number}XX`) => o.responses?.[String(status)] as ResponseObject;
-const json = (r: { content?: Record<string, MediaTypeObject> }, mt = 'application/json') => r.content?.[mt]?.schema as SchemaObject;
+const param = (o: OperationObject, name: string) =>
+  (o.parameters ?? []).find((p) => (p as ParameterObject).name === name) as ParameterObject | undefined;
+const response = (o: OperationObject, status: number | 'default' | `${number}XX`) =>
+  o.responses?.[String(status)] as ResponseObject;
+const json = (r: { content?: Record<string, MediaTypeObject> }, mt = 'application/json') =>
+  r.content?.[mt]?.schema as SchemaObject;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 test('one operation per endpoint, at its OpenAPI path; 3.1.0 by default; servers default to "/"', () => {
   assert.equal(doc.openapi, '3.1.0');
   assert.deepEqual(doc.info, { title: 'Every operation', version: '1.0.0' });
   assert.deepEqual(doc.servers, [{ url: '/' }]);
-  const ops = Object.entries(doc.paths ?? {}).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+  const ops = Object.entries(doc.paths ?? {}).flatMap(([p, item]) =>
+    Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
+  );
   assert.equal(ops.length, E.everyOperation.length);
   assert.ok(ops.includes('GET /orgs/{org}/users') && ops.includes('PUT /blobs/{path}') && ops.includes('HEAD /health'));
 });
@@ -54,7 +63,10 @@ test('operationId: declared, else method and path in lowerCamelCase, unique; a d
     () => OpenAPIGen.fromEndpoints('x', '1', a.operationId('same'), b.operationId('same')),
     /operationId "same" is declared by both GET \/a-b and GET \/a_b/,
   );
-  assert.throws(() => OpenAPIGen.fromEndpoints('x', '1', a, Endpoint(RoutePattern.GET('a-b'))), /two endpoints describe GET \/a-b/);
+  assert.throws(
+    () => OpenAPIGen.fromEndpoints('x', '1', a, Endpoint(RoutePattern.GET('a-b'))),
+    /two endpoints describe GET \/a-b/,
+  );
   assert.throws(() => OpenAPIGen.fromEndpoints('x', '1', Endpoint(RoutePattern.ANY('any'))), /matches any method/);
 });
 
@@ -83,7 +95,11 @@ test('path parameters: required, typed by their codec, documented; a trailing on
   assert.deepEqual(param(op('/files/{public}', 'post'), 'public')?.schema, { type: 'boolean' });
   assert.deepEqual(param(op('/orgs/{org}/users', 'get'), 'org')?.schema, { type: 'string' });
   assert.match(param(op('/blobs/{path}', 'put'), 'path')?.description ?? '', /may hold "\/"/);
-  const documented = OpenAPIGen.fromEndpoints('x', '1', Endpoint(RoutePattern.GET('u', PathCodec.int('id').doc('The user id')))).operations[0].operation;
+  const documented = OpenAPIGen.fromEndpoints(
+    'x',
+    '1',
+    Endpoint(RoutePattern.GET('u', PathCodec.int('id').doc('The user id'))),
+  ).operations[0].operation;
   assert.equal(param(documented, 'id')?.description, 'The user id');
 });
 
@@ -103,58 +119,108 @@ test('query parameters: required unless optional or defaulted, styles, deepObjec
   assert.equal(param(list, 'ids')?.style, undefined, 'form, exploded: the defaults');
   assert.deepEqual([param(list, 'names')?.style, param(list, 'names')?.explode], ['spaceDelimited', undefined]);
   assert.deepEqual([param(list, 'codes')?.style, param(list, 'codes')?.explode], ['pipeDelimited', undefined]);
-  assert.deepEqual([param(list, 'age')?.style, param(list, 'age')?.explode, param(list, 'age')?.schema?.type], ['deepObject', true, 'object']);
+  assert.deepEqual(
+    [param(list, 'age')?.style, param(list, 'age')?.explode, param(list, 'age')?.schema?.type],
+    ['deepObject', true, 'object'],
+  );
   assert.deepEqual(param(list, 'filter')?.content, {
     'application/json': { schema: { type: 'object', properties: { role: { type: 'string' } }, required: ['role'] } },
   });
   assert.equal(param(list, 'filter')?.schema, undefined);
   assert.equal(param(list, 'legacy')?.deprecated, true);
-  const c = Endpoint(RoutePattern.GET('c')).query(HttpCodec.query('c', Schema.Array(Schema.Integer()), { explode: false }));
-  assert.deepEqual((OpenAPIGen.fromEndpoints('x', '1', c).operations[0].operation.parameters?.[0] as ParameterObject).explode, false);
+  const c = Endpoint(RoutePattern.GET('c')).query(
+    HttpCodec.query('c', Schema.Array(Schema.Integer()), { explode: false }),
+  );
+  assert.deepEqual(
+    (OpenAPIGen.fromEndpoints('x', '1', c).operations[0].operation.parameters?.[0] as ParameterObject).explode,
+    false,
+  );
 });
 
 test('headers: named ones are parameters (optional, typed); Content-Type and Authorization are not, they shape the body and security', () => {
   const put = op('/pets/{key}', 'put');
-  assert.deepEqual(param(put, 'x-request-id'), { name: 'x-request-id', in: 'header', schema: { type: 'string' }, examples: { cat: { value: 'req-1' } } });
+  assert.deepEqual(param(put, 'x-request-id'), {
+    name: 'x-request-id',
+    in: 'header',
+    schema: { type: 'string' },
+    examples: { cat: { value: 'req-1' } },
+  });
   assert.deepEqual(param(put, 'if-match')?.required, true);
   assert.equal(param(put, 'authorization'), undefined);
   assert.equal(param(op('/text', 'post'), 'content-type'), undefined);
   assert.equal(param(op('/files/{public}', 'post'), 'content-type'), undefined);
   // inCodec(query.or(header)): either may carry the value, so neither is required.
   const custom = op('/custom/{name}', 'get');
-  assert.deepEqual([param(custom, 'q')?.required, param(custom, 'x-q')?.required, param(custom, 'x-q')?.in], [undefined, undefined, 'header']);
+  assert.deepEqual(
+    [param(custom, 'q')?.required, param(custom, 'x-q')?.required, param(custom, 'x-q')?.in],
+    [undefined, undefined, 'header'],
+  );
 });
 
 test('security: Basic and Bearer auth types and Authorization headers become schemes and requirements', () => {
-  assert.deepEqual(doc.components?.securitySchemes, { basicAuth: { type: 'http', scheme: 'basic' }, bearerAuth: { type: 'http', scheme: 'bearer' } });
+  assert.deepEqual(doc.components?.securitySchemes, {
+    basicAuth: { type: 'http', scheme: 'basic' },
+    bearerAuth: { type: 'http', scheme: 'bearer' },
+  });
   assert.deepEqual(op('/users', 'post').security, [{ bearerAuth: [] }]);
   assert.deepEqual(op('/users/{id}', 'delete').security, [{ basicAuth: [] }]);
-  assert.deepEqual(op('/users/{id}', 'get').security, [{ basicAuth: [] }, { bearerAuth: [] }], 'HeaderCodec.authorization takes either');
+  assert.deepEqual(
+    op('/users/{id}', 'get').security,
+    [{ basicAuth: [] }, { bearerAuth: [] }],
+    'HeaderCodec.authorization takes either',
+  );
   assert.deepEqual(op('/pets/{key}', 'put').security, [{ bearerAuth: [] }], 'HeaderCodec.bearerAuth');
   assert.equal(op('/text', 'post').security, undefined, 'none needed: the root says []');
   assert.deepEqual(doc.security, []);
   const optional = Endpoint(RoutePattern.GET('o')).header(HttpCodec.header('authorization').optional());
-  assert.deepEqual(OpenAPIGen.fromEndpoints('x', '1', optional).operations[0].operation.security, [{ basicAuth: [] }, { bearerAuth: [] }, {}]);
+  assert.deepEqual(OpenAPIGen.fromEndpoints('x', '1', optional).operations[0].operation.security, [
+    { basicAuth: [] },
+    { bearerAuth: [] },
+    {},
+  ]);
 });
 
 test('request bodies: each media type, form, text, bytes, Content-Type.expect, docs and examples in wire form', () => {
-  const create = op('/users', 'post').requestBody as { content: Record<string, MediaTypeObject>; required?: boolean; description?: string };
+  const create = op('/users', 'post').requestBody as {
+    content: Record<string, MediaTypeObject>;
+    required?: boolean;
+    description?: string;
+  };
   assert.equal(create.required, true);
   assert.equal(create.description, 'The new user');
   assert.deepEqual(Object.keys(create.content), ['application/json', 'application/x-www-form-urlencoded']);
   assert.deepEqual(create.content['application/json'].schema, ref('NewUser'));
-  assert.deepEqual(create.content['application/json'].examples, { ada: { value: { name: 'Ada' } } }, 'an absent optional field stays absent');
+  assert.deepEqual(
+    create.content['application/json'].examples,
+    { ada: { value: { name: 'Ada' } } },
+    'an absent optional field stays absent',
+  );
   assert.deepEqual(create.content['application/x-www-form-urlencoded'].examples, { ada: { value: { name: 'Ada' } } });
-  assert.deepEqual((op('/text', 'post').requestBody as { content: unknown }).content, { 'text/plain': { schema: { type: 'string', maxLength: 1000 } } });
+  assert.deepEqual((op('/text', 'post').requestBody as { content: unknown }).content, {
+    'text/plain': { schema: { type: 'string', maxLength: 1000 } },
+  });
   assert.deepEqual((op('/blobs/{path}', 'put').requestBody as { content: unknown }).content, {
     'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
   });
-  const pet = (op('/pets/{key}', 'put').requestBody as { content: Record<string, MediaTypeObject> }).content['application/json'];
-  assert.deepEqual(pet.examples, { cat: { value: { Cat: { lives: 9 } } } }, 'a tagged union example in the default ClassName form');
+  const pet = (op('/pets/{key}', 'put').requestBody as { content: Record<string, MediaTypeObject> }).content[
+    'application/json'
+  ];
+  assert.deepEqual(
+    pet.examples,
+    { cat: { value: { Cat: { lives: 9 } } } },
+    'a tagged union example in the default ClassName form',
+  );
   const csv = Endpoint(RoutePattern.POST('csv')).header(HeaderCodec.contentType);
-  assert.equal(OpenAPIGen.fromEndpoints('x', '1', csv).operations[0].operation.requestBody, undefined, 'a plain content-type header constrains nothing');
+  assert.equal(
+    OpenAPIGen.fromEndpoints('x', '1', csv).operations[0].operation.requestBody,
+    undefined,
+    'a plain content-type header constrains nothing',
+  );
   const expectOnly = Endpoint(RoutePattern.POST('csv')).header(HeaderCodec.contentType.expect('text/csv'));
-  assert.deepEqual(OpenAPIGen.fromEndpoints('x', '1', expectOnly).operations[0].operation.requestBody, { content: { 'text/csv': {} }, required: true });
+  assert.deepEqual(OpenAPIGen.fromEndpoints('x', '1', expectOnly).operations[0].operation.requestBody, {
+    content: { 'text/csv': {} },
+    required: true,
+  });
 });
 
 test('multipart parts: one form-data object, each part its schema, non-text parts with their content type', () => {
@@ -171,7 +237,10 @@ test('multipart parts: one form-data object, each part its schema, non-text part
     },
     required: ['description', 'count', 'meta', 'file'],
   });
-  assert.deepEqual(form.encoding, { meta: { contentType: 'application/json' }, file: { contentType: 'image/png, image/jpeg' } });
+  assert.deepEqual(form.encoding, {
+    meta: { contentType: 'application/json' },
+    file: { contentType: 'image/png, image/jpeg' },
+  });
 });
 
 test('streams: JSON in as an array (or NDJSON), out one value per line, or an array with treatStreamsAsArrays', () => {
@@ -182,7 +251,10 @@ test('streams: JSON in as an array (or NDJSON), out one value per line, or an ar
   const out = response(events, 200);
   assert.match(out.description, /newline-delimited JSON/);
   assert.notEqual(json(out).type, 'array');
-  const arrays = OpenAPIGen.fromEndpoints({ title: 'x', version: '1', codecConfig: CodecConfig({ treatStreamsAsArrays: true }) }, E.streams).document;
+  const arrays = OpenAPIGen.fromEndpoints(
+    { title: 'x', version: '1', codecConfig: CodecConfig({ treatStreamsAsArrays: true }) },
+    E.streams,
+  ).document;
   assert.equal(json(response(op('/events', 'post', arrays), 200)).type, 'array');
 });
 
@@ -197,10 +269,15 @@ test('responses: 200 unless declared, 204 without a body, statuses and media typ
   assert.deepEqual(json(response(create, 201)), ref('User'));
   const text = op('/text', 'post');
   assert.deepEqual(response(text, 200).content, { 'text/plain': { schema: { type: 'string' } } });
-  assert.deepEqual(response(text, 206).content, { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } });
+  assert.deepEqual(response(text, 206).content, {
+    'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+  });
   assert.deepEqual(Object.keys(response(op('/either', 'get'), 200).content ?? {}), ['text/plain', 'application/json']);
   assert.equal(response(op('/users/{id}', 'get'), 200).description, 'The user', 'the output doc');
-  const date = response(op('/files/{public}', 'post'), 201).headers?.date as { schema: SchemaObject; required: boolean };
+  const date = response(op('/files/{public}', 'post'), 201).headers?.date as {
+    schema: SchemaObject;
+    required: boolean;
+  };
   assert.deepEqual([date.schema.type, date.schema.format, date.required], ['string', 'http-date', true]);
 });
 
@@ -221,7 +298,11 @@ test('errors: outError, outErrors, orOutError, outErrorCodec with their statuses
   assert.deepEqual([response(get, 404).description, json(response(get, 404))], ['No such user', ref('NotFound')]);
   const del = op('/users/{id}', 'delete');
   assert.deepEqual(json(response(del, 404)), ref('NotFound'));
-  assert.deepEqual(json(response(del, 401)), { oneOf: [ref('Denied'), ref('HttpError')] }, "the declared 401 and the server's own");
+  assert.deepEqual(
+    json(response(del, 401)),
+    { oneOf: [ref('Denied'), ref('HttpError')] },
+    "the declared 401 and the server's own",
+  );
   assert.deepEqual(json(response(op('/pets/{key}', 'put'), 404)), ref('NotFound'));
   const custom = op('/custom/{name}', 'get');
   // `default` is written back as default, not as a status it stands for; the server's own 400
@@ -255,8 +336,19 @@ test('examples of the whole input and output are split over parameters and bodie
   assert.deepEqual(response(get, 200).content?.['application/json'].examples, {
     ada: { value: { id: 1, name: 'Ada', tags: [], createdAt: '2026-11-21T10:00:00Z' } },
   });
-  const stored = response(op('/blobs/{path}', 'put'), 200).content?.['application/json'].examples?.stored as { value: Record<string, unknown> };
-  assert.deepEqual(stored.value, { name: 'a', data: 'AQI=', size: 2, color: 'red', note: null, point: [1, 2], counts: {}, level: 1 });
+  const stored = response(op('/blobs/{path}', 'put'), 200).content?.['application/json'].examples?.stored as {
+    value: Record<string, unknown>;
+  };
+  assert.deepEqual(stored.value, {
+    name: 'a',
+    data: 'AQI=',
+    size: 2,
+    color: 'red',
+    note: null,
+    point: [1, 2],
+    counts: {},
+    level: 1,
+  });
   const list = op('/orgs/{org}/users', 'get');
   assert.deepEqual(param(list, 'age')?.examples, { first: { value: { min: 1, max: 2 } } });
   assert.deepEqual(param(list, 'org')?.examples, { first: { value: 'acme' } });
@@ -273,13 +365,22 @@ test('examples of the whole input and output are split over parameters and bodie
     )
     .examples({ in: { x: { id: new Id(4), q: 'z' } } });
   const tOp = OpenAPIGen.fromEndpoints('x', '1', t).operations[0].operation;
-  assert.deepEqual([param(tOp, 'id')?.examples, param(tOp, 'q')?.examples], [{ x: { value: 4 } }, { x: { value: 'z' } }]);
+  assert.deepEqual(
+    [param(tOp, 'id')?.examples, param(tOp, 'q')?.examples],
+    [{ x: { value: 4 } }, { x: { value: 'z' } }],
+  );
 });
 
 test("a content codec's own examples and status", () => {
   const e = Endpoint(RoutePattern.GET('s')).outCodec(
-    HttpCodec.content(Schema.Object({ a: Schema.Int64() }), { status: Status.Accepted }).examples({ big: { a: 9007199254740993n } }),
+    HttpCodec.content(Schema.Object({ a: Schema.Int64() }), { status: Status.Accepted }).examples({
+      big: { a: 9007199254740993n },
+    }),
   );
   const r = response(OpenAPIGen.fromEndpoints('x', '1', e).operations[0].operation, 202);
-  assert.deepEqual(r.content?.['application/json'].examples, { big: { value: { a: 9007199254740992 } } }, 'JSON numbers: the nearest double');
+  assert.deepEqual(
+    r.content?.['application/json'].examples,
+    { big: { value: { a: 9007199254740992 } } },
+    'JSON numbers: the nearest double',
+  );
 });

@@ -10,7 +10,8 @@ function problems(result: Either<OpenAPIError, OpenAPI>): OpenAPIProblem[] {
   return result._tag === 'left' ? [...result.left.problems] : [];
 }
 
-const minimal = (version: string) => JSON.stringify({ openapi: version, info: { title: 'Pets', version: '1.0.0' }, paths: {} });
+const minimal = (version: string) =>
+  JSON.stringify({ openapi: version, info: { title: 'Pets', version: '1.0.0' }, paths: {} });
 
 test("3.0.0 (the spec's example), 3.0.3, 3.1.0 and 3.1.1 documents are read", () => {
   for (const version of ['3.0.0', '3.0.3', '3.1.0', '3.1.1']) {
@@ -33,7 +34,10 @@ test('a realistic document: typed access to operations, parameters, responses an
           operationId: 'getPet',
           summary: 'One pet',
           responses: {
-            '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+            },
             default: { description: 'error' },
           },
         },
@@ -69,13 +73,18 @@ test('not an object, no version, a version that is not supported, Swagger 2.0', 
   const missing = problems(OpenAPI.fromJson('{"info": {"title": "x", "version": "1"}, "paths": {}}'))[0];
   assert.deepEqual([missing.pointer, missing.line], ['/openapi', 1]);
   assert.match(missing.message, /required field "openapi"/);
-  assert.match(problems(OpenAPI.fromJson('{"openapi": 3.1}'))[0].message, /"openapi" must be a version text such as "3.1.0", found a number/);
+  assert.match(
+    problems(OpenAPI.fromJson('{"openapi": 3.1}'))[0].message,
+    /"openapi" must be a version text such as "3.1.0", found a number/,
+  );
   for (const v of ['2.0', '3.2.0', '4.0.0', '3.1'])
     assert.match(
       problems(OpenAPI.fromJson(minimal(v)))[0].message,
       new RegExp(`OpenAPI version "${v.replace(/\./g, '\\.')}" is not supported; kitgen reads 3\\.0\\.x and 3\\.1\\.x`),
     );
-  const swagger = problems(OpenAPI.fromJson('{"swagger": "2.0", "info": {"title": "x", "version": "1"}, "paths": {}}'))[0];
+  const swagger = problems(
+    OpenAPI.fromJson('{"swagger": "2.0", "info": {"title": "x", "version": "1"}, "paths": {}}'),
+  )[0];
   assert.equal(swagger.pointer, '/swagger');
   assert.match(swagger.message, /Swagger 2\.0 documents are not supported; convert the document to OpenAPI 3 first/);
 });
@@ -121,17 +130,29 @@ test('structural problems: each with its pointer and line, all of them at once',
   expect('/tags/0/name', /required field "name" is missing/, 16);
   assert.equal(list.length, 11);
   const error = OpenAPI.fromJson(text);
-  assert.match(error._tag === 'left' ? error.left.message : '', /^\/info\/title \(line 3, column \d+\): "title" must be a text/);
+  assert.match(
+    error._tag === 'left' ? error.left.message : '',
+    /^\/info\/title \(line 3, column \d+\): "title" must be a text/,
+  );
 });
 
 test('3.1 differences: responses may be omitted, paths may be absent when components or webhooks exist', () => {
-  assert.equal(OpenAPI.fromJson('{"openapi":"3.1.0","info":{"title":"x","version":"1"},"paths":{"/a":{"get":{}}}}')._tag, 'right');
-  assert.equal(OpenAPI.fromJson('{"openapi":"3.1.0","info":{"title":"x","version":"1"},"components":{"schemas":{"A":true}}}')._tag, 'right');
+  assert.equal(
+    OpenAPI.fromJson('{"openapi":"3.1.0","info":{"title":"x","version":"1"},"paths":{"/a":{"get":{}}}}')._tag,
+    'right',
+  );
+  assert.equal(
+    OpenAPI.fromJson('{"openapi":"3.1.0","info":{"title":"x","version":"1"},"components":{"schemas":{"A":true}}}')._tag,
+    'right',
+  );
   assert.match(
     problems(OpenAPI.fromJson('{"openapi":"3.1.0","info":{"title":"x","version":"1"}}'))[0].message,
     /needs at least one of "paths", "components" and "webhooks"/,
   );
-  assert.match(problems(OpenAPI.fromJson('{"openapi":"3.0.3","info":{"title":"x","version":"1"}}'))[0].message, /required field "paths" is missing/);
+  assert.match(
+    problems(OpenAPI.fromJson('{"openapi":"3.0.3","info":{"title":"x","version":"1"}}'))[0].message,
+    /required field "paths" is missing/,
+  );
 });
 
 test('YAML: read like JSON, syntax errors placed by line', () => {

@@ -38,7 +38,11 @@ const configs: Record<string, CodecConfig> = {
  * each with the reason. Anything else fails the test.
  */
 const unavoidable: ReadonlyArray<{ rule: string; pointer: RegExp; reason: string }> = [
-  { rule: 'info-license', pointer: /^#\/info$/, reason: 'the (title, version) form has no license; the options form takes one (tested below, no warning)' },
+  {
+    rule: 'info-license',
+    pointer: /^#\/info$/,
+    reason: 'the (title, version) form has no license; the options form takes one (tested below, no warning)',
+  },
   {
     rule: 'tag-description',
     pointer: /^#\/tags\/\d+\/description$/,
@@ -47,18 +51,24 @@ const unavoidable: ReadonlyArray<{ rule: string; pointer: RegExp; reason: string
   {
     rule: 'operation-4xx-response',
     pointer: /^#\/paths\/~1(health\/head|either\/get)\/responses$/,
-    reason: 'HEAD /health and GET /either have no inputs, no auth and no declared errors: the server never answers them with a 4XX',
+    reason:
+      'HEAD /health and GET /either have no inputs, no auth and no declared errors: the server never answers them with a 4XX',
   },
 ];
 
 function unexpected(problems: readonly LintProblem[]): LintProblem[] {
-  return problems.filter((p) => p.severity === 'error' || !unavoidable.some((u) => u.rule === p.rule && u.pointer.test(p.pointer)));
+  return problems.filter(
+    (p) => p.severity === 'error' || !unavoidable.some((u) => u.rule === p.rule && u.pointer.test(p.pointer)),
+  );
 }
 
 for (const [label, codecConfig] of Object.entries(configs)) {
   for (const openapi of versions) {
     test(`every endpoint operation, ${openapi}, ${label}: swagger-parser valid, Redocly recommended without errors`, async () => {
-      const doc = OpenAPIGen.fromEndpoints({ title: 'Every operation', version: '1.0.0', openapi, codecConfig }, ...everyOperation);
+      const doc = OpenAPIGen.fromEndpoints(
+        { title: 'Every operation', version: '1.0.0', openapi, codecConfig },
+        ...everyOperation,
+      );
       assert.equal(doc.version, openapi);
       const json = doc.toJson();
       assert.equal(await swaggerParserError(json), undefined);
@@ -111,7 +121,10 @@ test('the options form (license, described tags, servers, default security) leav
 });
 
 test('the DESIGN.md example passes both referees in both versions', async () => {
-  const User = Schema.Object({ id: Schema.Integer(), name: Schema.String({ description: 'Display name' }) }, { $id: 'User' });
+  const User = Schema.Object(
+    { id: Schema.Integer(), name: Schema.String({ description: 'Display name' }) },
+    { $id: 'User' },
+  );
   const NotFound = Schema.Object({ message: Schema.String() }, { $id: 'NotFound' });
   const getUser = Endpoint(RoutePattern.GET('users', PathCodec.int('id')))
     .query(HttpCodec.query('limit', Schema.Integer()))

@@ -4,15 +4,28 @@
 // serves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Doc, DocsUI, Endpoint, OpenAPIGen, PathCodec, RoutePattern, Schema, type OpenAPIDocument } from '@kitgen/runtime';
+import {
+  Doc,
+  DocsUI,
+  Endpoint,
+  OpenAPIGen,
+  PathCodec,
+  RoutePattern,
+  Schema,
+  type OpenAPIDocument,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 import { nodeRequest } from './support/nodeHttp.ts';
 
-const routeOnly = Endpoint(RoutePattern.GET('users', PathCodec.int('id')).doc(Doc.p('Looks a user up by id. Cached for a minute.'))).out(Schema.String());
+const routeOnly = Endpoint(
+  RoutePattern.GET('users', PathCodec.int('id')).doc(Doc.p('Looks a user up by id. Cached for a minute.')),
+).out(Schema.String());
 const both = Endpoint(RoutePattern.DELETE('users', PathCodec.int('id')).doc('Removes the user for good.'))
   .doc(Doc.p('Deletes a user.'))
   .out(Schema.String());
-const twice = Endpoint(RoutePattern.POST('users').doc('First paragraph.').doc(Doc.p('Second paragraph.'))).out(Schema.String());
+const twice = Endpoint(RoutePattern.POST('users').doc('First paragraph.').doc(Doc.p('Second paragraph.'))).out(
+  Schema.String(),
+);
 const none = Endpoint(RoutePattern.PUT('users', PathCodec.int('id'))).out(Schema.String());
 
 test('a route pattern doc is the operation description, after the endpoint doc; the summary is its first sentence', async () => {

@@ -20,10 +20,17 @@ import {
 import * as E from './fixtures/openapi/everyOperation.ts';
 
 /** The document of one endpoint answering `schema` as JSON. */
-function answering(schema: TSchema, options: { codecConfig?: CodecConfig; openapi?: '3.1.0' | '3.0.3' } = {}): OpenAPIDocument {
-  return OpenAPIGen.fromEndpoints({ title: 't', version: '1', implicitErrors: false, ...options }, Endpoint(RoutePattern.GET('x')).out(schema)).document;
+function answering(
+  schema: TSchema,
+  options: { codecConfig?: CodecConfig; openapi?: '3.1.0' | '3.0.3' } = {},
+): OpenAPIDocument {
+  return OpenAPIGen.fromEndpoints(
+    { title: 't', version: '1', implicitErrors: false, ...options },
+    Endpoint(RoutePattern.GET('x')).out(schema),
+  ).document;
 }
-const body = (d: OpenAPIDocument) => (d.paths?.['/x']?.get?.responses?.['200'] as ResponseObject).content?.['application/json'].schema as SchemaObject;
+const body = (d: OpenAPIDocument) =>
+  (d.paths?.['/x']?.get?.responses?.['200'] as ResponseObject).content?.['application/json'].schema as SchemaObject;
 const component = (d: OpenAPIDocument, name: string) => d.components?.schemas?.[name] as SchemaObject;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -37,14 +44,22 @@ function* objects(value: unknown, at = ''): Generator<[string, Record<string, un
 }
 
 for (const openapi of ['3.1.0', '3.0.3'] as const) {
-  const doc = OpenAPIGen.fromEndpoints({ title: 'Every operation', version: '1.0.0', openapi }, ...E.everyOperation).document;
+  const doc = OpenAPIGen.fromEndpoints(
+    { title: 'Every operation', version: '1.0.0', openapi },
+    ...E.everyOperation,
+  ).document;
 
   test(`${openapi}: no TypeBox internals reach the document`, () => {
     for (const [at, o] of objects(doc)) {
       for (const key of Object.keys(o)) {
         if (at.includes('/examples/')) continue;
         assert.ok(
-          !key.startsWith('~') && key !== '$id' && key !== '$defs' && key !== '$schema' && key !== 'x-kitgen-union' && key !== 'x-kitgen-bytes',
+          !key.startsWith('~') &&
+            key !== '$id' &&
+            key !== '$defs' &&
+            key !== '$schema' &&
+            key !== 'x-kitgen-union' &&
+            key !== 'x-kitgen-bytes',
           `${at}/${key}`,
         );
       }
@@ -54,7 +69,8 @@ for (const openapi of ['3.1.0', '3.0.3'] as const) {
 
   test(`${openapi}: every named schema is one component, and no object schema is written out twice`, () => {
     const schemas = doc.components?.schemas ?? {};
-    for (const name of ['User', 'NewUser', 'NotFound', 'Denied', 'Pet', 'TreeNode', 'HttpError']) assert.ok(schemas[name], name);
+    for (const name of ['User', 'NewUser', 'NotFound', 'Denied', 'Pet', 'TreeNode', 'HttpError'])
+      assert.ok(schemas[name], name);
     const seen = new Map<string, string>();
     for (const [at, o] of objects({ paths: doc.paths, components: doc.components })) {
       if (at.includes('/examples/') || typeof o.properties !== 'object' || o.type !== 'object') continue;
@@ -63,7 +79,9 @@ for (const openapi of ['3.1.0', '3.0.3'] as const) {
       seen.set(key, at);
     }
     // Page has no $id but is used by four operations: it became one component, referenced.
-    const pages = Object.entries(schemas).filter(([, s]) => JSON.stringify(Object.keys(s.properties ?? {})) === '["offset","limit"]');
+    const pages = Object.entries(schemas).filter(
+      ([, s]) => JSON.stringify(Object.keys(s.properties ?? {})) === '["offset","limit"]',
+    );
     assert.equal(pages.length, 1);
   });
 
@@ -79,7 +97,12 @@ test('scalars: int64 → integer/int64, bytes → byte in JSON and binary as a b
   assert.deepEqual(s.properties?.data, { type: 'string', format: 'byte', description: 'Raw bytes, base64 in JSON' });
   assert.deepEqual(s.properties?.color, { type: 'string', enum: ['red', 'green'] });
   assert.deepEqual(s.properties?.note, { type: ['string', 'null'] });
-  assert.deepEqual(s.properties?.point, { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], minItems: 2, maxItems: 2 });
+  assert.deepEqual(s.properties?.point, {
+    type: 'array',
+    prefixItems: [{ type: 'number' }, { type: 'number' }],
+    minItems: 2,
+    maxItems: 2,
+  });
   assert.deepEqual(s.properties?.counts, { type: 'object', additionalProperties: { type: 'integer' } });
   assert.deepEqual(s.properties?.level, { type: 'integer', exclusiveMaximum: 10, default: 1 });
   const both = body(answering(Schema.Number({ minimum: 0, exclusiveMinimum: 1, maximum: 5, exclusiveMaximum: 9 })));
@@ -127,7 +150,10 @@ test('objects in the wire form: optional fields as declared (absent stays absent
 test('defaults and examples inside schemas are written in wire form', () => {
   const s = body(
     answering(
-      Schema.Object({ big: Schema.Int64({ description: 'x' }), pet: Schema.Optional(E.Pet) }, { examples: [{ big: 3n, pet: { type: 'Cat', lives: 1 } }] }),
+      Schema.Object(
+        { big: Schema.Int64({ description: 'x' }), pet: Schema.Optional(E.Pet) },
+        { examples: [{ big: 3n, pet: { type: 'Cat', lives: 1 } }] },
+      ),
     ),
   );
   assert.deepEqual(s.examples, [{ big: 3, pet: { Cat: { lives: 1 } } }]);
@@ -140,14 +166,25 @@ test('tagged unions: ClassName wraps each case (default), Name uses a discrimina
     { type: 'object', title: 'Cat', required: ['Cat'], properties: { Cat: ref('Cat') }, additionalProperties: false },
     { type: 'object', title: 'Dog', required: ['Dog'], properties: { Dog: ref('Dog') }, additionalProperties: false },
   ]);
-  assert.deepEqual(component(classic, 'Cat').properties, { lives: { type: 'integer', minimum: 0, maximum: 9 } }, 'the case without the in-memory tag');
-  const named = answering(E.Pet, { codecConfig: CodecConfig({ discriminatorSettings: DiscriminatorSetting.Name('kind', NameFormat.SnakeCase) }) });
+  assert.deepEqual(
+    component(classic, 'Cat').properties,
+    { lives: { type: 'integer', minimum: 0, maximum: 9 } },
+    'the case without the in-memory tag',
+  );
+  const named = answering(E.Pet, {
+    codecConfig: CodecConfig({ discriminatorSettings: DiscriminatorSetting.Name('kind', NameFormat.SnakeCase) }),
+  });
   const pet = component(named, 'Pet');
   assert.deepEqual(pet.oneOf, [ref('Cat'), ref('Dog')]);
-  assert.deepEqual(pet.discriminator, { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } });
+  assert.deepEqual(pet.discriminator, {
+    propertyName: 'kind',
+    mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' },
+  });
   assert.deepEqual(component(named, 'Dog').properties?.kind, { type: 'string', const: 'dog' });
   assert.deepEqual(component(named, 'Dog').required, ['kind', 'bark']);
-  const plain = answering(E.Pet, { codecConfig: CodecConfig({ discriminatorSettings: DiscriminatorSetting.NoDiscriminator }) });
+  const plain = answering(E.Pet, {
+    codecConfig: CodecConfig({ discriminatorSettings: DiscriminatorSetting.NoDiscriminator }),
+  });
   assert.deepEqual(component(plain, 'Pet').anyOf, [ref('Cat'), ref('Dog')]);
   assert.equal(component(plain, 'Pet').discriminator, undefined);
 });
@@ -160,19 +197,35 @@ test('a union case that is a named schema used elsewhere is referenced, not copi
     Object.keys(d.components?.schemas ?? {}).filter((n) => n.includes('Cat')),
     ['Cat'],
   );
-  assert.deepEqual(component(d, 'Cat'), { type: 'object', properties: { lives: { type: 'integer', minimum: 0, maximum: 9 } }, required: ['lives'] });
+  assert.deepEqual(component(d, 'Cat'), {
+    type: 'object',
+    properties: { lives: { type: 'integer', minimum: 0, maximum: 9 } },
+    required: ['lives'],
+  });
 });
 
 test('mistakes in schemas are reported: two different schemas with one $id, a $ref to nothing', () => {
   const A1 = Schema.Object({ a: Schema.String() }, { $id: 'A' });
   const A2 = Schema.Object({ b: Schema.String() }, { $id: 'A' });
   assert.throws(
-    () => OpenAPIGen.fromEndpoints('t', '1', Endpoint(RoutePattern.GET('1')).out(A1), Endpoint(RoutePattern.GET('2')).out(A2)),
+    () =>
+      OpenAPIGen.fromEndpoints(
+        't',
+        '1',
+        Endpoint(RoutePattern.GET('1')).out(A1),
+        Endpoint(RoutePattern.GET('2')).out(A2),
+      ),
     /two different schemas share the \$id "A"/,
   );
   const same = Schema.Object({ a: Schema.String() }, { $id: 'A' });
   assert.doesNotThrow(
-    () => OpenAPIGen.fromEndpoints('t', '1', Endpoint(RoutePattern.GET('1')).out(A1), Endpoint(RoutePattern.GET('2')).out(same)),
+    () =>
+      OpenAPIGen.fromEndpoints(
+        't',
+        '1',
+        Endpoint(RoutePattern.GET('1')).out(A1),
+        Endpoint(RoutePattern.GET('2')).out(same),
+      ),
     'equal ones are one schema',
   );
   assert.throws(() => answering(Schema.Object({ next: Schema.Ref('Nowhere') })), /\$ref "Nowhere" names no schema/);
@@ -195,10 +248,19 @@ test('3.0.3: nullable instead of null types, boolean exclusive bounds, enum for 
   const p = body(d).properties ?? {};
   assert.deepEqual(p.note, { type: 'string', nullable: true });
   assert.deepEqual(p.owner, { type: 'object', nullable: true, allOf: [ref('NewUser')] });
-  assert.deepEqual(p.pet, { type: 'object', nullable: true, allOf: [ref('Pet')] }, 'a union component is an object too');
+  assert.deepEqual(
+    p.pet,
+    { type: 'object', nullable: true, allOf: [ref('Pet')] },
+    'a union component is an object too',
+  );
   assert.deepEqual(p.n, { type: 'number', minimum: 0, exclusiveMinimum: true, example: 1 });
   assert.deepEqual(p.one, { type: 'string', enum: ['x'] });
-  assert.deepEqual(p.point, { type: 'array', minItems: 2, maxItems: 2, items: { anyOf: [{ type: 'number' }, { type: 'string' }] } });
+  assert.deepEqual(p.point, {
+    type: 'array',
+    minItems: 2,
+    maxItems: 2,
+    items: { anyOf: [{ type: 'number' }, { type: 'string' }] },
+  });
   assert.deepEqual(p.any, {});
   for (const [at, o] of objects(d)) {
     if (at.includes('/examples/')) continue;

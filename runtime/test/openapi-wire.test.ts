@@ -47,7 +47,9 @@ function routes(): Routes {
       if (u.name === 'taken') throw createUser.fail(Either.right({ existing: 7 }));
       return Either.right([{ ...ada, id: 2, name: u.name }, '/users/2'] as [typeof ada, string]);
     }),
-    replacePet.implement(([, , , , pet]) => (pet.type === 'Cat' ? { type: 'Dog' as const, bark: 'woof', weight: undefined } : { unchanged: true })),
+    replacePet.implement(([, , , , pet]) =>
+      pet.type === 'Cat' ? { type: 'Dog' as const, bark: 'woof', weight: undefined } : { unchanged: true },
+    ),
     raw.implement(([, bytes]) => ({
       name: 'b',
       data: bytes,
@@ -59,7 +61,9 @@ function routes(): Routes {
       level: 3,
     })),
     tree.implement((t) =>
-      t.value === 0 ? Either.left({ offset: 0, limit: 5 }) : Either.right({ value: t.value + 1, children: [{ value: 1, children: [] }] }),
+      t.value === 0
+        ? Either.left({ offset: 0, limit: 5 })
+        : Either.right({ value: t.value + 1, children: [{ value: 1, children: [] }] }),
     ),
     custom.implement(([name]) =>
       name === 'missing'
@@ -68,7 +72,9 @@ function routes(): Routes {
           ? Either.right({ message: 'later' })
           : Either.left([{ offset: 1, limit: 2 }, 'req-9'] as [{ offset: number; limit: number }, string]),
     ),
-    responses.implement(([, page]) => (page.limit === 0 ? { status: 204 } : { status: 200, body: page, headers: { rate: 10 } })),
+    responses.implement(([, page]) =>
+      page.limit === 0 ? { status: 204 } : { status: 200, body: page, headers: { rate: 10 } },
+    ),
     transformed.implement((uid) => (uid.value === 0 ? transformed.fail(new Error('zero')) : `user ${uid.value}`)),
     eitherOut.implement(() => Either.right({ offset: 3, limit: 4 })),
     upload.implement(([, , , count, , file]) => [{ size: file.byteLength * count }, new Date('2026-11-21T10:00:00Z')]),
@@ -88,14 +94,36 @@ interface Call {
 
 const json = { 'content-type': 'application/json' };
 const calls: Call[] = [
-  { method: 'get', path: '/orgs/acme/users?ids=1&names=a%20b&codes=1|2&age[min]=1&age[max]=3', template: '/orgs/{org}/users' },
+  {
+    method: 'get',
+    path: '/orgs/acme/users?ids=1&names=a%20b&codes=1|2&age[min]=1&age[max]=3',
+    template: '/orgs/{org}/users',
+  },
   { method: 'get', path: '/orgs/acme/users?names=a&codes=1&age[min]=1&age[max]=3', template: '/orgs/{org}/users' },
   { method: 'get', path: '/users/1', template: '/users/{id}', headers: { authorization: basic } },
   { method: 'get', path: '/users/2', template: '/users/{id}', headers: { authorization: basic } },
   { method: 'get', path: '/users/x', template: '/users/{id}', headers: { authorization: basic } },
-  { method: 'post', path: '/users', template: '/users', headers: { ...json, authorization: 'Bearer t' }, body: '{"name":"Bo"}' },
-  { method: 'post', path: '/users', template: '/users', headers: { ...json, authorization: 'Bearer t' }, body: '{"name":"queue"}' },
-  { method: 'post', path: '/users', template: '/users', headers: { ...json, authorization: 'Bearer t' }, body: '{"name":"taken"}' },
+  {
+    method: 'post',
+    path: '/users',
+    template: '/users',
+    headers: { ...json, authorization: 'Bearer t' },
+    body: '{"name":"Bo"}',
+  },
+  {
+    method: 'post',
+    path: '/users',
+    template: '/users',
+    headers: { ...json, authorization: 'Bearer t' },
+    body: '{"name":"queue"}',
+  },
+  {
+    method: 'post',
+    path: '/users',
+    template: '/users',
+    headers: { ...json, authorization: 'Bearer t' },
+    body: '{"name":"taken"}',
+  },
   { method: 'post', path: '/users', template: '/users', headers: json, body: '{"name":"Bo"}' },
   {
     method: 'post',
@@ -104,7 +132,13 @@ const calls: Call[] = [
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer t' },
     body: 'name=Cy',
   },
-  { method: 'put', path: '/blobs/a/b', template: '/blobs/{path}', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array([0, 1, 2]) },
+  {
+    method: 'put',
+    path: '/blobs/a/b',
+    template: '/blobs/{path}',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: new Uint8Array([0, 1, 2]),
+  },
   { method: 'get', path: '/custom/x?q=1', template: '/custom/{name}' },
   { method: 'get', path: '/custom/later', template: '/custom/{name}', headers: { 'x-q': 'y' } },
   { method: 'get', path: '/custom/missing?q=1', template: '/custom/{name}' },
@@ -152,7 +186,8 @@ async function record(doc: OpenAPI, url: string, list: Call[]): Promise<number> 
     const response = op.responses?.[String(r.status)] as ResponseObject | undefined;
     assert.ok(response, `${where}: status not documented (has ${Object.keys(op.responses ?? {}).join(', ')})`);
     for (const [name, header] of Object.entries(response.headers ?? {})) {
-      if ('required' in header && header.required) assert.ok(r.headers.has(name), `${where}: required header ${name} missing`);
+      if ('required' in header && header.required)
+        assert.ok(r.headers.has(name), `${where}: required header ${name} missing`);
     }
     const text = await r.text();
     if (text === '') {
@@ -200,7 +235,9 @@ for (const [label, config] of [
         streams,
         upload,
       );
-      const server = await startServer(routes().pipe(CodecConfig.withConfig(config)), (c) => c.enableRequestStreaming());
+      const server = await startServer(routes().pipe(CodecConfig.withConfig(config)), (c) =>
+        c.enableRequestStreaming(),
+      );
       let checked: number;
       try {
         checked = await record(doc, server.url, [...calls, ...configCalls(config)]);
@@ -208,7 +245,9 @@ for (const [label, config] of [
         await server.shutdown();
       }
       assert.ok(checked >= 18, `only ${checked} JSON answers checked`);
-      const problems = await redoclyLint(doc.toJson(), { 'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: false } });
+      const problems = await redoclyLint(doc.toJson(), {
+        'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: false },
+      });
       const wrong = problems.filter((p) => p.rule === 'no-invalid-media-type-examples' || p.severity === 'error');
       assert.deepEqual(wrong, [], describe(wrong));
     });
@@ -221,5 +260,8 @@ test('an int64 field inside a Schema.Cyclic goes out as JSON digits, as document
   // The absent `next` admits no null: it stays absent (this test once asserted `"next":null`, which the document forbids).
   assert.equal(codec.encodeToString({ v: 5n }), '{"v":5}');
   const back = codec.decodeString('{"v":9223372036854775807,"next":{"v":-9223372036854775808}}');
-  assert.deepEqual(back._tag === 'right' && back.right, { v: 9223372036854775807n, next: { v: -9223372036854775808n } });
+  assert.deepEqual(back._tag === 'right' && back.right, {
+    v: 9223372036854775807n,
+    next: { v: -9223372036854775808n },
+  });
 });

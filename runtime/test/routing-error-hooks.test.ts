@@ -3,7 +3,17 @@
 // behind every route, endpoint and the server alike.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, HttpCodec, HttpError, Request, Response, Route, RoutePattern, Routes, Schema } from '@kitgen/runtime';
+import {
+  Endpoint,
+  HttpCodec,
+  HttpError,
+  Request,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  Schema,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 class Teapot extends Error {
@@ -79,7 +89,11 @@ test('notFound answers unmatched paths; 405 keeps its Allow; the hooks survive c
   assert.equal(notAllowed.headers.get('allow'), 'GET, HEAD');
   assert.equal((await app.run(Request.get('/more'))).status, 200);
   const nested = app.nest('v1');
-  assert.equal(await (await nested.run(Request.get('/v1/nowhere'))).body.asString(), 'nothing at /v1/nowhere', 'the top sees the path as sent');
+  assert.equal(
+    await (await nested.run(Request.get('/v1/nowhere'))).body.asString(),
+    'nothing at /v1/nowhere',
+    'the top sees the path as sent',
+  );
 });
 
 test('over the wire: the server runs the same road (onError answers a rejected route)', async () => {

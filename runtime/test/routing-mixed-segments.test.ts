@@ -6,7 +6,9 @@ import { RawConnection, rawRequest } from './support/rawHttp.ts';
 // Segments of text around parameters: `{name}.json`, `{id}:cancel`, `{year}-{month}`, `v{version}`.
 
 const named = <P extends unknown[]>(name: string, pattern: RoutePattern<P>) =>
-  Route.handled(pattern, (_req, ...params) => Response.json({ route: name, params: params.map((p) => (typeof p === 'bigint' ? `${p}n` : p)) }));
+  Route.handled(pattern, (_req, ...params) =>
+    Response.json({ route: name, params: params.map((p) => (typeof p === 'bigint' ? `${p}n` : p)) }),
+  );
 
 const { segment, string, int, long, uuid, bool } = PathCodec;
 
@@ -26,7 +28,9 @@ const api = Routes(
 
 async function withServer(
   routes: RoutesType,
-  fn: (get: (method: string, target: string) => Promise<{ status: number; json: { [key: string]: unknown } }>) => Promise<void>,
+  fn: (
+    get: (method: string, target: string) => Promise<{ status: number; json: { [key: string]: unknown } }>,
+  ) => Promise<void>,
 ) {
   const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
   const port = await Server.install(routes, server);
@@ -47,10 +51,16 @@ async function withServer(
 test('raw HTTP: the four shapes of mixed segments route, each piece through its codec', async () => {
   await withServer(api, async (send) => {
     assert.deepEqual((await send('GET', '/files/report.json')).json, { route: 'json', params: ['report'] });
-    assert.deepEqual((await send('POST', '/v1/9223372036854775807:cancel')).json, { route: 'cancel', params: ['9223372036854775807n'] });
+    assert.deepEqual((await send('POST', '/v1/9223372036854775807:cancel')).json, {
+      route: 'cancel',
+      params: ['9223372036854775807n'],
+    });
     assert.deepEqual((await send('GET', '/reports/2024-05')).json, { route: 'month', params: [2024, 5] });
     const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    assert.deepEqual((await send('GET', `/users/${id}/avatar/avatar.png`)).json, { route: 'avatar', params: [id, 'png'] });
+    assert.deepEqual((await send('GET', `/users/${id}/avatar/avatar.png`)).json, {
+      route: 'avatar',
+      params: [id, 'png'],
+    });
     assert.deepEqual((await send('GET', '/api/v2/status')).json, { route: 'version', params: [2] });
     assert.deepEqual((await send('GET', '/flags/on=true')).json, { route: 'flag', params: [true] });
   });
@@ -85,7 +95,11 @@ test('raw HTTP: precedence is literal segment, then mixed segment (more text fir
     assert.deepEqual((await send('GET', '/files/a.json')).json, { route: 'json', params: ['a'] });
     assert.deepEqual((await send('GET', '/files/a.tar.gz')).json, { route: 'tgz', params: ['a'] });
     assert.deepEqual((await send('GET', '/files/a.zip')).json, { route: 'whole', params: ['a.zip'] });
-    assert.deepEqual((await send('GET', '/files/.json')).json, { route: 'whole', params: ['.json'] }, 'an empty piece does not match');
+    assert.deepEqual(
+      (await send('GET', '/files/.json')).json,
+      { route: 'whole', params: ['.json'] },
+      'an empty piece does not match',
+    );
   });
   // Declaration order does not matter: the whole parameter declared first still loses.
   const reversed = Routes(
@@ -98,7 +112,10 @@ test('raw HTTP: precedence is literal segment, then mixed segment (more text fir
   });
   // A mixed segment whose piece does not decode yields to a parameter that accepts the segment,
   // and answers the 400 itself when nothing else does.
-  const typed = Routes(named('byId', RoutePattern.GET('items', segment(int('id'), '.json'))), named('bySlug', RoutePattern.GET('items', string('slug'))));
+  const typed = Routes(
+    named('byId', RoutePattern.GET('items', segment(int('id'), '.json'))),
+    named('bySlug', RoutePattern.GET('items', string('slug'))),
+  );
   await withServer(typed, async (send) => {
     assert.deepEqual((await send('GET', '/items/7.json')).json, { route: 'byId', params: [7] });
     assert.deepEqual((await send('GET', '/items/seven.json')).json, { route: 'bySlug', params: ['seven.json'] });
@@ -112,7 +129,10 @@ test('raw HTTP: precedence is literal segment, then mixed segment (more text fir
     assert.deepEqual((await send('GET', '/items/7.json')).json, { route: 'byId', params: [7] });
     assert.deepEqual((await send('GET', '/items/seven.json')).json, { route: 'byName', params: ['seven'] });
   });
-  const alone = Routes(named('byId', RoutePattern.GET('items', segment(int('id'), '.json'))), named('byN', RoutePattern.GET('items', int('n'))));
+  const alone = Routes(
+    named('byId', RoutePattern.GET('items', segment(int('id'), '.json'))),
+    named('byN', RoutePattern.GET('items', int('n'))),
+  );
   await withServer(alone, async (send) => {
     const bad = await send('GET', '/items/seven.json');
     assert.equal(bad.status, 400);
@@ -134,7 +154,10 @@ test('raw HTTP: greedy pieces, codec-aware splits, and RFC 3986 percent-encoding
     assert.deepEqual((await send('GET', '/keys/a:b:get')).json, { route: 'colon', params: ['a:b'] });
     assert.equal((await send('GET', '/keys/a%3Aget')).status, 404, '%3A is not the literal ":"');
     // Escaped text inside a piece decodes (space, UTF-8).
-    assert.deepEqual((await send('GET', '/files/Z%C3%BCrich%20notes.json')).json, { route: 'json', params: ['Zürich notes'] });
+    assert.deepEqual((await send('GET', '/files/Z%C3%BCrich%20notes.json')).json, {
+      route: 'json',
+      params: ['Zürich notes'],
+    });
     // A long run of the separator does not cost the square of its length (split attempts are bounded).
     const r = await send('GET', `/reports/${'-'.repeat(4000)}`);
     assert.equal(r.status, 400);
@@ -143,11 +166,17 @@ test('raw HTTP: greedy pieces, codec-aware splits, and RFC 3986 percent-encoding
 });
 
 test('PathCodec.segment refuses shapes it cannot match, naming the segment', () => {
-  assert.throws(() => segment(string('a'), string('b')), /PathCodec\.segment: "\{a\}\{b\}": two parameters need literal text between them/);
+  assert.throws(
+    () => segment(string('a'), string('b')),
+    /PathCodec\.segment: "\{a\}\{b\}": two parameters need literal text between them/,
+  );
   assert.throws(() => segment('v1'), /needs a parameter/);
   assert.throws(() => segment(string('a'), 'x/y'), /literal text may not hold "\/"/);
   assert.throws(() => segment(PathCodec.trailing('rest'), '.json'), /trailing parameter "rest" cannot share a segment/);
-  assert.throws(() => RoutePattern.GET('a', string('id'), segment(string('id'), '.json')), /path parameter "id" appears twice/);
+  assert.throws(
+    () => RoutePattern.GET('a', string('id'), segment(string('id'), '.json')),
+    /path parameter "id" appears twice/,
+  );
 });
 
 test('RoutePattern with a mixed segment: OpenAPI path, formatted path with encoded pieces, parameter types', () => {

@@ -8,7 +8,9 @@ import { startServer } from './support/testServer.ts';
 import { rawRequest, RawConnection } from './support/rawHttp.ts';
 
 const users = Routes(
-  Route.handled(RoutePattern.GET('users', PathCodec.string('id')), (request, id) => Response.json({ id, url: request.url })),
+  Route.handled(RoutePattern.GET('users', PathCodec.string('id')), (request, id) =>
+    Response.json({ id, url: request.url }),
+  ),
   Route.handled(RoutePattern.GET(), (request) => Response.json({ root: true, url: request.url })),
 );
 
@@ -27,11 +29,16 @@ test('nest: the prefix is matched and removed; the query is kept; outside it not
   assert.equal((await get(v1, '/v1x/users/7')).status, 404);
   assert.equal((await get(v1, '/v1/users/7', 'POST')).status, 405);
   assert.equal(users.nest('/'), users, 'an empty prefix is no nesting');
-  assert.deepEqual(await get(users.nest('/api/v2/'), '/api/v2/users/3'), { status: 200, body: { id: '3', url: '/users/3' } });
+  assert.deepEqual(await get(users.nest('/api/v2/'), '/api/v2/users/3'), {
+    status: 200,
+    body: { id: '3', url: '/users/3' },
+  });
 });
 
 test('nest: groups under different prefixes concatenate, and serve over the wire', async () => {
-  const v2 = Routes(Route.handled(RoutePattern.GET('users', PathCodec.string('id')), (_r, id) => Response.json({ v: 2, id })));
+  const v2 = Routes(
+    Route.handled(RoutePattern.GET('users', PathCodec.string('id')), (_r, id) => Response.json({ v: 2, id })),
+  );
   const server = await startServer(users.nest('v1').concat(v2.nest('v2')));
   try {
     const c = await RawConnection.open(server.port);

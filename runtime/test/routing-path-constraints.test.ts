@@ -17,7 +17,9 @@ const sensor = Endpoint(
   ),
 ).out(Schema.String());
 
-async function withServer(run: (get: (path: string) => Promise<{ status: number; body: string }>) => Promise<void>): Promise<void> {
+async function withServer(
+  run: (get: (path: string) => Promise<{ status: number; body: string }>) => Promise<void>,
+): Promise<void> {
   const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
   const routes = Routes(
     level.implement((n) => n * 2),
@@ -72,9 +74,18 @@ test('PathCodec#constrain holds a value to its enum, bounds, lengths and pattern
     assert.equal(JSON.parse(ok.body), 'rain 2000 abc');
     for (const [path, message] of [
       ['/sensors/snow/1999/abc', "path parameter 'kind': expected one of tide, rain, got 'snow'"],
-      ['/sensors/tide/1899/abc', "path parameter 'year': expected a 32-bit integer, at least 1900, below 2100, got '1899'"],
-      ['/sensors/tide/2100/abc', "path parameter 'year': expected a 32-bit integer, at least 1900, below 2100, got '2100'"],
-      ['/sensors/tide/2000/a', "path parameter 'code': expected a non-empty text, at least 2 characters, at most 4 characters, matching /^[a-z]+$/, got 'a'"],
+      [
+        '/sensors/tide/1899/abc',
+        "path parameter 'year': expected a 32-bit integer, at least 1900, below 2100, got '1899'",
+      ],
+      [
+        '/sensors/tide/2100/abc',
+        "path parameter 'year': expected a 32-bit integer, at least 1900, below 2100, got '2100'",
+      ],
+      [
+        '/sensors/tide/2000/a',
+        "path parameter 'code': expected a non-empty text, at least 2 characters, at most 4 characters, matching /^[a-z]+$/, got 'a'",
+      ],
       [
         '/sensors/tide/2000/abcde',
         "path parameter 'code': expected a non-empty text, at least 2 characters, at most 4 characters, matching /^[a-z]+$/, got 'abcde'",

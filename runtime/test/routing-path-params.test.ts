@@ -5,8 +5,12 @@ import assert from 'node:assert/strict';
 import { Endpoint, PathCodec, Response, Route, RoutePattern, Routes, Schema, Server } from '@kitgen/runtime';
 
 test('a bad path parameter gives the same 400 body through Route.handled and an endpoint', async () => {
-  const plain = Route.handled(RoutePattern.GET('plain', PathCodec.int('id'), PathCodec.uuid('key')), () => Response.text('never'));
-  const endpoint = Endpoint(RoutePattern.GET('endpoint', PathCodec.int('id'), PathCodec.uuid('key'))).out(Schema.String());
+  const plain = Route.handled(RoutePattern.GET('plain', PathCodec.int('id'), PathCodec.uuid('key')), () =>
+    Response.text('never'),
+  );
+  const endpoint = Endpoint(RoutePattern.GET('endpoint', PathCodec.int('id'), PathCodec.uuid('key'))).out(
+    Schema.String(),
+  );
   const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
   const port = await Server.install(
     Routes(

@@ -26,7 +26,9 @@ async function text(r: Response): Promise<string> {
 }
 /** A route answering with its own name and the decoded parameters (bigints as strings). */
 const named = <P extends unknown[]>(name: string, pattern: RoutePattern<P>) =>
-  Route.handled(pattern, (_req, ...params) => Response.json({ route: name, params: params.map((p) => (typeof p === 'bigint' ? `${p}n` : p)) }));
+  Route.handled(pattern, (_req, ...params) =>
+    Response.json({ route: name, params: params.map((p) => (typeof p === 'bigint' ? `${p}n` : p)) }),
+  );
 
 test('a literal segment wins over a parameter, whatever the declaration order', async () => {
   for (const routes of [
@@ -41,7 +43,10 @@ test('a literal segment wins over a parameter, whatever the declaration order', 
 });
 
 test('a literal branch that leads nowhere falls back to the parameter branch', async () => {
-  const routes = Routes(named('deep', RoutePattern.GET('a', 'b', 'c')), named('param', RoutePattern.GET('a', string('x'), 'd')));
+  const routes = Routes(
+    named('deep', RoutePattern.GET('a', 'b', 'c')),
+    named('param', RoutePattern.GET('a', string('x'), 'd')),
+  );
   assert.deepEqual(await json(await routes.run(get('/a/b/c'))), { route: 'deep', params: [] });
   assert.deepEqual(await json(await routes.run(get('/a/b/d'))), { route: 'param', params: ['b'] });
 });
@@ -74,16 +79,27 @@ test('int: 32-bit range, no sign tricks, no decimals', async () => {
 
 test('long: 64-bit values as bigint, without losing digits', async () => {
   const routes = Routes(named('long', RoutePattern.GET('l', PathCodec.long('id'))));
-  assert.deepEqual(await json(await routes.run(get('/l/9223372036854775807'))), { route: 'long', params: ['9223372036854775807n'] });
-  assert.deepEqual(await json(await routes.run(get('/l/-9223372036854775808'))), { route: 'long', params: ['-9223372036854775808n'] });
-  assert.deepEqual(await json(await routes.run(get('/l/9007199254740993'))), { route: 'long', params: ['9007199254740993n'] });
+  assert.deepEqual(await json(await routes.run(get('/l/9223372036854775807'))), {
+    route: 'long',
+    params: ['9223372036854775807n'],
+  });
+  assert.deepEqual(await json(await routes.run(get('/l/-9223372036854775808'))), {
+    route: 'long',
+    params: ['-9223372036854775808n'],
+  });
+  assert.deepEqual(await json(await routes.run(get('/l/9007199254740993'))), {
+    route: 'long',
+    params: ['9007199254740993n'],
+  });
   for (const seg of ['9223372036854775808', '-9223372036854775809', '1.0', 'x']) {
     const r = await routes.run(get(`/l/${seg}`));
     assert.equal(r.status, 400, seg);
     assert.match(((await json(r)) as { message: string }).message, /path parameter 'id': expected a 64-bit integer/);
   }
   let seen: bigint | undefined;
-  await Routes(Route.handled(RoutePattern.GET('t', PathCodec.long('id')), (_r, id) => ((seen = id), Response.ok()))).run(get('/t/12'));
+  await Routes(
+    Route.handled(RoutePattern.GET('t', PathCodec.long('id')), (_r, id) => ((seen = id), Response.ok())),
+  ).run(get('/t/12'));
   assert.equal(seen, 12n);
 });
 
@@ -97,7 +113,11 @@ test('uuid, bool and string codecs', async () => {
     route: 'uuid',
     params: ['0f8fad5b-d9cb-469f-a165-70867728950e'],
   });
-  for (const bad of ['0f8fad5b-d9cb-469f-a165-70867728950', '0f8fad5bd9cb469fa16570867728950e', 'zf8fad5b-d9cb-469f-a165-70867728950e']) {
+  for (const bad of [
+    '0f8fad5b-d9cb-469f-a165-70867728950',
+    '0f8fad5bd9cb469fa16570867728950e',
+    'zf8fad5b-d9cb-469f-a165-70867728950e',
+  ]) {
     const r = await routes.run(get(`/u/${bad}`));
     assert.equal(r.status, 400);
     assert.match(((await json(r)) as { message: string }).message, /path parameter 'id': expected a UUID/);
@@ -106,12 +126,21 @@ test('uuid, bool and string codecs', async () => {
   assert.deepEqual(await json(await routes.run(get('/b/false'))), { route: 'bool', params: [false] });
   for (const bad of ['TRUE', '1', 'yes']) assert.equal((await routes.run(get(`/b/${bad}`))).status, 400, bad);
   // Segments reach codecs percent-decoded.
-  assert.deepEqual(await json(await routes.run(get('/s/caf%C3%A9%20au%20lait'))), { route: 'string', params: ['café au lait'] });
+  assert.deepEqual(await json(await routes.run(get('/s/caf%C3%A9%20au%20lait'))), {
+    route: 'string',
+    params: ['café au lait'],
+  });
 });
 
 test('trailing: the rest of the path, possibly empty, decoded segment by segment', async () => {
-  const routes = Routes(named('files', RoutePattern.GET('files', PathCodec.trailing('rest'))), named('exact', RoutePattern.GET('files', 'index')));
-  assert.deepEqual(await json(await routes.run(get('/files/a/b%20c/d.txt'))), { route: 'files', params: ['a/b c/d.txt'] });
+  const routes = Routes(
+    named('files', RoutePattern.GET('files', PathCodec.trailing('rest'))),
+    named('exact', RoutePattern.GET('files', 'index')),
+  );
+  assert.deepEqual(await json(await routes.run(get('/files/a/b%20c/d.txt'))), {
+    route: 'files',
+    params: ['a/b c/d.txt'],
+  });
   assert.deepEqual(await json(await routes.run(get('/files/x'))), { route: 'files', params: ['x'] });
   assert.deepEqual(await json(await routes.run(get('/files'))), { route: 'files', params: [''] });
   assert.deepEqual(await json(await routes.run(get('/files/index'))), { route: 'exact', params: [] });
@@ -126,14 +155,20 @@ test('parameters of different kinds at one position: the one whose codec accepts
   // The narrowest accepting kind wins, in any declaration order: int, then long, then string.
   for (const routes of [Routes(slug, long, id), Routes(id, long, slug), Routes(long, slug, id)]) {
     assert.deepEqual(await json(await routes.run(get('/items/42'))), { route: 'id', params: [42] });
-    assert.deepEqual(await json(await routes.run(get('/items/4294967296'))), { route: 'long', params: ['4294967296n'] });
+    assert.deepEqual(await json(await routes.run(get('/items/4294967296'))), {
+      route: 'long',
+      params: ['4294967296n'],
+    });
     assert.deepEqual(await json(await routes.run(get('/items/forty-two'))), { route: 'slug', params: ['forty-two'] });
   }
   // Without an accepting codec the segment still reaches a route, which names what it expected.
   const strict = await Routes(id).run(get('/items/x'));
   assert.equal(strict.status, 400);
   // Same kind, same place: they share a branch and continue by what follows.
-  const shared = Routes(named('a', RoutePattern.GET('x', int('a'), 'one')), named('b', RoutePattern.GET('x', int('b'), 'two')));
+  const shared = Routes(
+    named('a', RoutePattern.GET('x', int('a'), 'one')),
+    named('b', RoutePattern.GET('x', int('b'), 'two')),
+  );
   assert.deepEqual(await json(await shared.run(get('/x/1/two'))), { route: 'b', params: [1] });
 });
 
@@ -187,7 +222,9 @@ test('HEAD is answered by the GET route unless a HEAD route exists', async () =>
 
 test('paths refused by canonicalisation answer 400 and never reach a handler', async () => {
   let reached = 0;
-  const routes = Routes(Route.handled(RoutePattern.ANY('files', PathCodec.trailing('p')), () => (reached++, Response.ok())));
+  const routes = Routes(
+    Route.handled(RoutePattern.ANY('files', PathCodec.trailing('p')), () => (reached++, Response.ok())),
+  );
   for (const url of [
     '/files/../etc/passwd',
     '/files/%2e%2e/etc',
@@ -230,7 +267,12 @@ test('what a handler throws: HttpError gives its status, DecodeError 400, a Resp
   assert.equal((await routes.run(get('/http'))).status, 409);
   const d = await routes.run(get('/decode'));
   assert.equal(d.status, 400);
-  assert.deepEqual(await json(d), { error: 'Bad Request', message: 'bad field', pointer: '/name', expected: 'a string' });
+  assert.deepEqual(await json(d), {
+    error: 'Bad Request',
+    message: 'bad field',
+    pointer: '/name',
+    expected: 'a string',
+  });
   assert.equal((await routes.run(get('/response'))).status, 202);
   const boom = await routes.run(get('/boom'));
   assert.equal(boom.status, 500);
@@ -241,20 +283,32 @@ test('concat: on equal method and path the earlier route wins, across collection
   const first = named('first', RoutePattern.GET('same', int('id')));
   const second = named('second', RoutePattern.GET('same', int('other')));
   assert.deepEqual(await json(await Routes(first, second).run(get('/same/1'))), { route: 'first', params: [1] });
-  assert.deepEqual(await json(await Routes(second).concat(Routes(first)).run(get('/same/1'))), { route: 'second', params: [1] });
+  assert.deepEqual(await json(await Routes(second).concat(Routes(first)).run(get('/same/1'))), {
+    route: 'second',
+    params: [1],
+  });
   // A wrapped collection keeps its place in the order.
   const wrapped = Routes(first).transform((next) => next);
-  assert.deepEqual(await json(await wrapped.concat(Routes(second)).run(get('/same/1'))), { route: 'first', params: [1] });
-  assert.deepEqual(await json(await Routes(second).concat(wrapped).run(get('/same/1'))), { route: 'second', params: [1] });
+  assert.deepEqual(await json(await wrapped.concat(Routes(second)).run(get('/same/1'))), {
+    route: 'first',
+    params: [1],
+  });
+  assert.deepEqual(await json(await Routes(second).concat(wrapped).run(get('/same/1'))), {
+    route: 'second',
+    params: [1],
+  });
   assert.equal(Routes(first).concat(second, Routes(named('x', RoutePattern.GET('x')))).routes.length, 3);
 });
 
 test('transform: the wrapper rewrites the URL before routing', async () => {
-  const routes = Routes(named('v1', RoutePattern.GET('v1', 'api', string('thing')))).transform((next): Handler => (request) => {
-    const url = request.toURL();
-    if (url.pathname.startsWith('/api/')) url.pathname = `/v1${url.pathname}`;
-    return next(request.withURL(url));
-  });
+  const routes = Routes(named('v1', RoutePattern.GET('v1', 'api', string('thing')))).transform(
+    (next): Handler =>
+      (request) => {
+        const url = request.toURL();
+        if (url.pathname.startsWith('/api/')) url.pathname = `/v1${url.pathname}`;
+        return next(request.withURL(url));
+      },
+  );
   assert.deepEqual(await json(await routes.run(get('/api/cats?x=1'))), { route: 'v1', params: ['cats'] });
   assert.deepEqual(await json(await routes.run(get('/v1/api/dogs'))), { route: 'v1', params: ['dogs'] });
   assert.equal((await routes.run(get('/other'))).status, 404);
@@ -291,7 +345,9 @@ test('transform: a wrapper that decorates every answer does not hide later route
 test('mapRoutes: every route is wrapped, routes inside wrapped groups too; unmatched requests are not', async () => {
   const routes = Routes(named('a', RoutePattern.GET('a', int('n'))))
     .concat(Routes(named('b', RoutePattern.GET('b'))).transform((next) => next))
-    .mapRoutes((route) => route.withHandler(async (request) => (await route.handler(request)).setHeader('x-route', route.toString())));
+    .mapRoutes((route) =>
+      route.withHandler(async (request) => (await route.handler(request)).setHeader('x-route', route.toString())),
+    );
   assert.equal((await routes.run(get('/a/1'))).headers.get('x-route'), 'GET /a/{n}');
   assert.equal((await routes.run(get('/b'))).headers.get('x-route'), 'GET /b');
   assert.equal((await routes.run(get('/c'))).headers.has('x-route'), false);
@@ -312,7 +368,10 @@ test('pipe: routes.pipe(m1, m2) runs requests through m2, then m1; responses thr
         return r.addHeader('x-order', name);
       }),
     );
-  const routes = Routes(Route.handled(RoutePattern.GET('x'), () => (trace.push('handler'), Response.ok()))).pipe(tag('m1'), tag('m2'));
+  const routes = Routes(Route.handled(RoutePattern.GET('x'), () => (trace.push('handler'), Response.ok()))).pipe(
+    tag('m1'),
+    tag('m2'),
+  );
   const r = await routes.run(get('/x'));
   assert.deepEqual(trace, ['m2 in', 'm1 in', 'handler', 'm1 out', 'm2 out']);
   assert.deepEqual(r.headers.getAll('x-order'), ['m1', 'm2']);
@@ -337,8 +396,12 @@ test('the router does not scan routes: codec work per lookup is the same for 100
   // first segment once per route before it could reject the route on its literal.
   const table = (n: number) =>
     Routes(
-      ...Array.from({ length: n }, (_, i) => named(`int${i}`, RoutePattern.GET(counting(PathCodec.int('id')), `r${i}`))),
-      ...Array.from({ length: n }, (_, i) => named(`uuid${i}`, RoutePattern.GET(counting(PathCodec.uuid('u')), `s${i}`))),
+      ...Array.from({ length: n }, (_, i) =>
+        named(`int${i}`, RoutePattern.GET(counting(PathCodec.int('id')), `r${i}`)),
+      ),
+      ...Array.from({ length: n }, (_, i) =>
+        named(`uuid${i}`, RoutePattern.GET(counting(PathCodec.uuid('u')), `s${i}`)),
+      ),
     );
   const cost = async (routes: Routes, url: string, expected: number) => {
     const r = await routes.run(get(url));

@@ -1,11 +1,27 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PathCodec, Response, Route, RoutePattern, Routes, Server, int, makeMiddleware, string, type Handler, type ServerConfig } from '@kitgen/runtime';
+import {
+  PathCodec,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  Server,
+  int,
+  makeMiddleware,
+  string,
+  type Handler,
+  type ServerConfig,
+} from '@kitgen/runtime';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
 import { curl, hasCurl } from './support/curl.ts';
 
 /** Starts the routes on 127.0.0.1 (any free port), runs `fn`, and always shuts the server down. */
-async function withServer(routes: Routes, fn: (port: number) => Promise<void>, configure: (c: ServerConfig) => ServerConfig = (c) => c): Promise<void> {
+async function withServer(
+  routes: Routes,
+  fn: (port: number) => Promise<void>,
+  configure: (c: ServerConfig) => ServerConfig = (c) => c,
+): Promise<void> {
   const server = Server.defaultWith((c) => configure(c.binding('127.0.0.1', 0)));
   const port = await Server.install(routes, server);
   try {
@@ -16,7 +32,9 @@ async function withServer(routes: Routes, fn: (port: number) => Promise<void>, c
 }
 
 const named = <P extends unknown[]>(name: string, pattern: RoutePattern<P>) =>
-  Route.handled(pattern, (_req, ...params) => Response.json({ route: name, params: params.map((p) => (typeof p === 'bigint' ? `${p}n` : p)) }));
+  Route.handled(pattern, (_req, ...params) =>
+    Response.json({ route: name, params: params.map((p) => (typeof p === 'bigint' ? `${p}n` : p)) }),
+  );
 
 const api = Routes(
   named('user', RoutePattern.GET('users', int('id'))),
@@ -41,7 +59,10 @@ test('over the wire: literal over parameter, typed parameters, 400 naming the pa
     assert.deepEqual(await body('/users/me'), { route: 'me', params: [] });
     assert.deepEqual(await body('/users/2147483647'), { route: 'user', params: [2147483647] });
     assert.deepEqual(await body('/big/9223372036854775807'), { route: 'big', params: ['9223372036854775807n'] });
-    assert.deepEqual(await body('/things/0F8FAD5B-D9CB-469F-A165-70867728950E'), { route: 'uuid', params: ['0f8fad5b-d9cb-469f-a165-70867728950e'] });
+    assert.deepEqual(await body('/things/0F8FAD5B-D9CB-469F-A165-70867728950E'), {
+      route: 'uuid',
+      params: ['0f8fad5b-d9cb-469f-a165-70867728950e'],
+    });
     assert.deepEqual(await body('/flags/false'), { route: 'flag', params: [false] });
     assert.deepEqual(await body('/files/a/b%20c/d.txt'), { route: 'files', params: ['a/b c/d.txt'] });
     assert.deepEqual(await body('/names/Z%C3%BC'), { route: 'name', params: ['Zü'] });
@@ -114,7 +135,9 @@ test("over the wire: curl -I gets the GET route's headers without a body", async
 
 test('over the wire: paths with traversal, encoded separators, empty segments, NUL or bad escapes answer 400', async () => {
   let reached = 0;
-  const routes = Routes(Route.handled(RoutePattern.GET('files', PathCodec.trailing('p')), () => (reached++, Response.ok())));
+  const routes = Routes(
+    Route.handled(RoutePattern.GET('files', PathCodec.trailing('p')), () => (reached++, Response.ok())),
+  );
   await withServer(routes, async (port) => {
     for (const target of [
       '/files/../secret',
@@ -156,12 +179,18 @@ test('over the wire: paths with traversal, encoded separators, empty segments, N
 });
 
 test('over the wire: transform rewrites the URL before routing; pipe order shows in the response', async () => {
-  const versioned = Routes(named('v1', RoutePattern.GET('v1', 'api', string('what')))).transform((next): Handler => (request) => {
-    const url = request.toURL();
-    if (url.pathname.startsWith('/api/')) url.pathname = `/v1${url.pathname}`;
-    return next(request.withURL(url));
-  });
-  const tag = (name: string) => makeMiddleware((routes) => routes.transform((next) => async (request) => (await next(request)).addHeader('x-order', name)));
+  const versioned = Routes(named('v1', RoutePattern.GET('v1', 'api', string('what')))).transform(
+    (next): Handler =>
+      (request) => {
+        const url = request.toURL();
+        if (url.pathname.startsWith('/api/')) url.pathname = `/v1${url.pathname}`;
+        return next(request.withURL(url));
+      },
+  );
+  const tag = (name: string) =>
+    makeMiddleware((routes) =>
+      routes.transform((next) => async (request) => (await next(request)).addHeader('x-order', name)),
+    );
   const routes = versioned.pipe(tag('inner'), tag('outer')).concat(Routes(named('plain', RoutePattern.GET('plain'))));
   await withServer(routes, async (port) => {
     const base = `http://127.0.0.1:${port}`;

@@ -32,7 +32,10 @@ const Event = Schema.Object(
 );
 type Event = Static<typeof Event>;
 
-const Stored = Schema.Object({ event: Event, after: Schema.DateTime(), day: Schema.DateTime(), since: Schema.Optional(Schema.DateTime()) }, { $id: 'Stored' });
+const Stored = Schema.Object(
+  { event: Event, after: Schema.DateTime(), day: Schema.DateTime(), since: Schema.Optional(Schema.DateTime()) },
+  { $id: 'Stored' },
+);
 
 const createEvent = Endpoint(RoutePattern.POST('calendars', PathCodec.dateTime('day'), 'events'))
   .query(HttpCodec.query('after', Schema.DateTime()))
@@ -42,7 +45,9 @@ const createEvent = Endpoint(RoutePattern.POST('calendars', PathCodec.dateTime('
 
 const moment = new Date(Date.UTC(2031, 11, 31, 23, 59, 59, 999));
 // A Date as the whole JSON body and as a response header.
-const clock = Endpoint(RoutePattern.GET('clock')).out(Schema.DateTime()).outHeader(HeaderCodec.name('x-now', Schema.DateTime()));
+const clock = Endpoint(RoutePattern.GET('clock'))
+  .out(Schema.DateTime())
+  .outHeader(HeaderCodec.name('x-now', Schema.DateTime()));
 
 const routes = Routes(
   clock.implement(() => [moment, moment]),
@@ -66,21 +71,38 @@ async function withServer(fn: (url: string) => Promise<void>): Promise<void> {
 
 test('JSON: a Date is written as toISOString() text and read back as a Date; bad text is a decode error with the path', () => {
   const codec = JsonCodec.schemaBasedBinaryCodec(Event);
-  const value: Event = { name: 'x', at: new Date(Date.UTC(2024, 1, 29, 23, 59, 59, 5)), reminders: [new Date(0)], cancelledAt: null };
+  const value: Event = {
+    name: 'x',
+    at: new Date(Date.UTC(2024, 1, 29, 23, 59, 59, 5)),
+    reminders: [new Date(0)],
+    cancelledAt: null,
+  };
   const text = codec.encodeToString(value);
-  assert.equal(text, '{"name":"x","at":"2024-02-29T23:59:59.005Z","reminders":["1970-01-01T00:00:00.000Z"],"cancelledAt":null}');
+  assert.equal(
+    text,
+    '{"name":"x","at":"2024-02-29T23:59:59.005Z","reminders":["1970-01-01T00:00:00.000Z"],"cancelledAt":null}',
+  );
   const back = codec.decodeString(text);
   assert.equal(back._tag, 'right');
   assert.deepEqual((back as { right: Event }).right, value);
   // Offsets and fractions of any length are RFC 3339 too; the instant is what is kept.
-  const offset = codec.decodeString('{"name":"x","at":"2024-03-01T01:00:00.123456+02:00","cancelledAt":"2024-03-01t00:00:00z"}');
-  assert.deepEqual((offset as { right: Event }).right, { name: 'x', at: new Date('2024-02-29T23:00:00.123Z'), cancelledAt: new Date('2024-03-01T00:00:00Z') });
+  const offset = codec.decodeString(
+    '{"name":"x","at":"2024-03-01T01:00:00.123456+02:00","cancelledAt":"2024-03-01t00:00:00z"}',
+  );
+  assert.deepEqual((offset as { right: Event }).right, {
+    name: 'x',
+    at: new Date('2024-02-29T23:00:00.123Z'),
+    cancelledAt: new Date('2024-03-01T00:00:00Z'),
+  });
   for (const [bad, pointer] of [
     ['{"name":"x","at":"yesterday","cancelledAt":null}', '/at'],
     ['{"name":"x","at":"2023-02-29T00:00:00Z","cancelledAt":null}', '/at'],
     ['{"name":"x","at":"2023-01-01","cancelledAt":null}', '/at'],
     ['{"name":"x","at":1700000000000,"cancelledAt":null}', '/at'],
-    ['{"name":"x","at":"2023-01-01T00:00:00Z","reminders":["2023-01-01T00:00:00Z","2023-13-01T00:00:00Z"],"cancelledAt":null}', '/reminders/1'],
+    [
+      '{"name":"x","at":"2023-01-01T00:00:00Z","reminders":["2023-01-01T00:00:00Z","2023-13-01T00:00:00Z"],"cancelledAt":null}',
+      '/reminders/1',
+    ],
   ] as const) {
     const r = codec.decodeString(bad);
     assert.equal(r._tag, 'left', bad);
@@ -141,26 +163,51 @@ test('over the wire: a bad date is a 400 naming the field, the parameter or the 
     const query = await post('/calendars/2024-05-01T00:00:00Z/events?after=tomorrow', good);
     assert.equal(query.status, 400);
     assert.match(((await query.json()) as { message: string }).message, /query parameter 'after'.*date-time.*tomorrow/);
-    const header = await post('/calendars/2024-05-01T00:00:00Z/events?after=2024-01-01T00:00:00Z', good, { 'x-since': 'then' });
+    const header = await post('/calendars/2024-05-01T00:00:00Z/events?after=2024-01-01T00:00:00Z', good, {
+      'x-since': 'then',
+    });
     assert.equal(header.status, 400);
     assert.match(((await header.json()) as { message: string }).message, /header 'x-since'/);
     const path = await post('/calendars/2024-02-30T00:00:00Z/events?after=2024-01-01T00:00:00Z', good);
     assert.equal(path.status, 400);
-    assert.match(((await path.json()) as { message: string }).message, /path parameter 'day': expected an RFC 3339 date-time/);
+    assert.match(
+      ((await path.json()) as { message: string }).message,
+      /path parameter 'day': expected an RFC 3339 date-time/,
+    );
   });
 });
 
 test('the executor sends Dates and gets Dates back', async () => {
   await withServer(async (url) => {
     const call = EndpointExecutor.make({ baseUrl: url });
-    const event: Event = { name: 'n', at: new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6)), reminders: [new Date(1)], cancelledAt: new Date(2) };
-    const out = await call(createEvent, [new Date(Date.UTC(2030, 0, 2)), new Date(Date.UTC(2030, 0, 1, 12)), new Date(-1000), event]);
+    const event: Event = {
+      name: 'n',
+      at: new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6)),
+      reminders: [new Date(1)],
+      cancelledAt: new Date(2),
+    };
+    const out = await call(createEvent, [
+      new Date(Date.UTC(2030, 0, 2)),
+      new Date(Date.UTC(2030, 0, 1, 12)),
+      new Date(-1000),
+      event,
+    ]);
     assert.ok(out.after instanceof Date && out.day instanceof Date && out.event.at instanceof Date);
-    assert.deepEqual(out, { event, after: new Date(Date.UTC(2030, 0, 1, 12)), day: new Date(Date.UTC(2030, 0, 2)), since: new Date(-1000) });
+    assert.deepEqual(out, {
+      event,
+      after: new Date(Date.UTC(2030, 0, 1, 12)),
+      day: new Date(Date.UTC(2030, 0, 2)),
+      since: new Date(-1000),
+    });
     const [body, header] = await call(clock, undefined);
     assert.deepEqual([body, header], [moment, moment]);
     assert.ok(body instanceof Date && header instanceof Date);
-    const noSince = await call(createEvent, [new Date(0), new Date(0), undefined, { name: 'm', at: new Date(0), cancelledAt: null }]);
+    const noSince = await call(createEvent, [
+      new Date(0),
+      new Date(0),
+      undefined,
+      { name: 'm', at: new Date(0), cancelledAt: null },
+    ]);
     assert.equal(noSince.since, undefined);
   });
 });
@@ -173,7 +220,9 @@ test('a derived schema with a date marker works like Schema.DateTime over JSON',
   });
   const codec = JsonCodec.schemaBasedBinaryCodec(Derived);
   assert.equal(codec.encodeToString({ at: new Date(0) }), '{"at":"1970-01-01T00:00:00.000Z"}');
-  assert.deepEqual((codec.decodeString('{"at":"1970-01-01T00:00:00Z"}') as { right: unknown }).right, { at: new Date(0) });
+  assert.deepEqual((codec.decodeString('{"at":"1970-01-01T00:00:00Z"}') as { right: unknown }).right, {
+    at: new Date(0),
+  });
 });
 
 test('CLI values: type label date-time, parsed into a Date, bad text rejected', () => {
@@ -189,7 +238,11 @@ test('OpenAPI: a Date is type string, format date-time, with its annotations; th
   const text = JSON.stringify(document);
   assert.ok(!text.includes('x-kitgen'), 'no x-kitgen-* keyword reaches the document');
   const schemas = document.components!.schemas! as Record<string, any>;
-  assert.deepEqual(schemas.Event.properties.at, { type: 'string', format: 'date-time', description: 'When it happens' });
+  assert.deepEqual(schemas.Event.properties.at, {
+    type: 'string',
+    format: 'date-time',
+    description: 'When it happens',
+  });
   assert.deepEqual(schemas.Event.properties.reminders.items, { type: 'string', format: 'date-time' });
   assert.deepEqual(schemas.Event.properties.cancelledAt, { type: ['string', 'null'], format: 'date-time' });
   assert.deepEqual(schemas.Stored.properties.after, { type: 'string', format: 'date-time' });

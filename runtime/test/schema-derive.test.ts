@@ -4,7 +4,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DeriveSchema, DeriveSchemaError, isBytesSchema, isDateSchema, validatorFor, type Static } from '@kitgen/runtime';
+import {
+  DeriveSchema,
+  DeriveSchemaError,
+  isBytesSchema,
+  isDateSchema,
+  validatorFor,
+  type Static,
+} from '@kitgen/runtime';
 
 import { readFileSync } from 'node:fs';
 
@@ -108,8 +115,28 @@ test('markers nested in arrays, tuples, records, unions and intersections are hy
   assert.ok(isDateSchema(p.both.allOf[0].properties.at));
   const d = new Date(5);
   const v = validatorFor(s);
-  assert.ok(v.check({ list: [d], pair: [d, new Uint8Array()], byName: { a: d }, extra: { b: d }, either: null, one: d, both: { at: d } }));
-  assert.ok(!v.check({ list: ['x'], pair: [d, new Uint8Array()], byName: {}, extra: {}, either: null, one: 1, both: { at: d } }));
+  assert.ok(
+    v.check({
+      list: [d],
+      pair: [d, new Uint8Array()],
+      byName: { a: d },
+      extra: { b: d },
+      either: null,
+      one: d,
+      both: { at: d },
+    }),
+  );
+  assert.ok(
+    !v.check({
+      list: ['x'],
+      pair: [d, new Uint8Array()],
+      byName: {},
+      extra: {},
+      either: null,
+      one: 1,
+      both: { at: d },
+    }),
+  );
 });
 
 test('a recursive Cyclic schema with dates inside hydrates its $defs and validates', () => {
@@ -133,7 +160,10 @@ test('a recursive Cyclic schema with dates inside hydrates its $defs and validat
     blob?: Uint8Array;
     children: Node[];
   }
-  const s = DeriveSchema.gen<Node>(json) as unknown as { $ref: string; $defs: { Node: { properties: Record<string, Record<string, unknown>> } } };
+  const s = DeriveSchema.gen<Node>(json) as unknown as {
+    $ref: string;
+    $defs: { Node: { properties: Record<string, Record<string, unknown>> } };
+  };
   assert.equal(s.$ref, 'Node');
   assert.ok(isDateSchema(s.$defs.Node.properties.at));
   assert.ok(isBytesSchema(s.$defs.Node.properties.blob));

@@ -14,8 +14,18 @@ const elapsed = (run: () => unknown): number => {
 };
 
 test('properties named like Object.prototype members are present only when they are own properties', () => {
-  const names = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'isPrototypeOf', '__defineGetter__'];
-  const optional = validatorFor(Schema.Object(Object.fromEntries(names.map((n) => [n, Schema.Optional(Schema.String())]))));
+  const names = [
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    '__proto__',
+    'isPrototypeOf',
+    '__defineGetter__',
+  ];
+  const optional = validatorFor(
+    Schema.Object(Object.fromEntries(names.map((n) => [n, Schema.Optional(Schema.String())]))),
+  );
   assert.equal(optional.check({}), true);
   assert.equal(optional.firstError({}), undefined);
   assert.equal(optional.check(JSON.parse('{"toString":"x","constructor":"y"}')), true);
@@ -30,7 +40,9 @@ test('properties named like Object.prototype members are present only when they 
 });
 
 test('the JSON codec decodes {} for a schema of optional prototype-named fields', () => {
-  const codec = JsonCodec.schemaBasedBinaryCodec(Schema.Object({ constructor: Schema.Optional(Schema.String()), valueOf: Schema.Optional(Schema.Integer()) }));
+  const codec = JsonCodec.schemaBasedBinaryCodec(
+    Schema.Object({ constructor: Schema.Optional(Schema.String()), valueOf: Schema.Optional(Schema.Integer()) }),
+  );
   const r = codec.decodeString('{}');
   assert.ok(Either.isRight(r), Either.isLeft(r) ? r.left.message : '');
   const bad = codec.decodeString('{"valueOf":"x"}');
@@ -49,8 +61,14 @@ test('the first error is the one TypeBox lists first, with its pointer', () => {
   const ok = { name: 'n', tags: ['a'], address: { zip: '12345' }, role: 'user' };
   assert.equal(v.firstError(ok), undefined);
   assert.equal(v.firstError({ ...ok, name: '' })?.message, 'value at /name: must not have fewer than 1 characters');
-  assert.equal(v.firstError({ ...ok, tags: ['a', 'long'] }, '', 'request body')?.message, 'request body at /tags/1: must not have more than 3 characters');
-  assert.equal(v.firstError({ ...ok, address: { zip: '1234x' } })?.message, 'value at /address/zip: must match pattern "^\\\\d{5}$"');
+  assert.equal(
+    v.firstError({ ...ok, tags: ['a', 'long'] }, '', 'request body')?.message,
+    'request body at /tags/1: must not have more than 3 characters',
+  );
+  assert.equal(
+    v.firstError({ ...ok, address: { zip: '1234x' } })?.message,
+    'value at /address/zip: must match pattern "^\\\\d{5}$"',
+  );
   assert.equal(v.firstError({ ...ok, role: 'root' })?.message, 'value at /role: must be equal to constant');
   const missing = v.firstError({ tags: [] });
   assert.equal(missing?.message, 'value: must have required properties name, address, role');
@@ -62,7 +80,10 @@ test('the first error is the one TypeBox lists first, with its pointer', () => {
 });
 
 test('refs, unions, tuples and records are walked to the failing part', () => {
-  const Node = Schema.Cyclic({ Node: Schema.Object({ value: Schema.Integer(), next: Schema.Optional(Schema.Ref('Node')) }) }, 'Node');
+  const Node = Schema.Cyclic(
+    { Node: Schema.Object({ value: Schema.Integer(), next: Schema.Optional(Schema.Ref('Node')) }) },
+    'Node',
+  );
   const v = validatorFor(Node);
   assert.equal(v.check({ value: 1, next: { value: 2 } }), true);
   assert.equal(v.firstError({ value: 1, next: { value: 'x' } })?.message, 'value at /next/value: must be integer');
@@ -77,10 +98,17 @@ test('refs, unions, tuples and records are walked to the failing part', () => {
 });
 
 test('patternProperties with a pattern not proven safe run on the safe matcher, checks and errors alike', () => {
-  const v = validatorFor({ type: 'object', patternProperties: { '^(a+)+$': { type: 'integer' } }, additionalProperties: false });
+  const v = validatorFor({
+    type: 'object',
+    patternProperties: { '^(a+)+$': { type: 'integer' } },
+    additionalProperties: false,
+  });
   assert.equal(v.check({ aaa: 1 }), true);
   assert.equal(v.firstError({ aaa: 'x' })?.message, 'value at /aaa: must be integer');
-  assert.equal(v.firstError({ b: 1 })?.message, 'value at /b: must not be present (the schema allows no additional properties)');
+  assert.equal(
+    v.firstError({ b: 1 })?.message,
+    'value at /b: must not be present (the schema allows no additional properties)',
+  );
   const evilKey = 'a'.repeat(40) + '!';
   const ms = elapsed(() => assert.equal(v.check({ [evilKey]: 1 }), false));
   assert.ok(ms < 100, `took ${ms.toFixed(1)} ms`);
@@ -96,7 +124,10 @@ test('an error is found without visiting the rest of a long array', () => {
 });
 
 test('a value nested deeper than the stack allows is refused, not thrown', () => {
-  const Node = Schema.Cyclic({ Node: Schema.Object({ c: Schema.Array(Schema.Ref('Node')), n: Schema.Optional(Schema.Integer()) }) }, 'Node');
+  const Node = Schema.Cyclic(
+    { Node: Schema.Object({ c: Schema.Array(Schema.Ref('Node')), n: Schema.Optional(Schema.Integer()) }) },
+    'Node',
+  );
   const v = validatorFor(Node);
   let deep: unknown = { c: [], n: 'x' };
   for (let i = 0; i < 20_000; i++) deep = { c: [deep] };

@@ -36,7 +36,10 @@ test('format int64 on a JSON number accepts what rounds to the int64 range, and 
   const beyond = codec.decodeString('{"n":18446744073709551616}');
   assert.ok(Either.isLeft(beyond));
   assert.equal(beyond.left.pointer, '/n');
-  assert.equal(beyond.left.message, 'value at /n: must be a 64-bit integer (-9223372036854775808 to 9223372036854775807)');
+  assert.equal(
+    beyond.left.message,
+    'value at /n: must be a 64-bit integer (-9223372036854775808 to 9223372036854775807)',
+  );
 });
 
 test('Int64 refuses 2^63 and 2^64 with the pointer, and accepts the whole int64 range exactly', () => {
@@ -45,7 +48,10 @@ test('Int64 refuses 2^63 and 2^64 with the pointer, and accepts the whole int64 
     const r = codec.decodeString(`{"id":${text}}`, 'request body');
     assert.ok(Either.isLeft(r), text);
     assert.equal(r.left.pointer, '/id');
-    assert.equal(r.left.message, 'request body at /id: must be a 64-bit integer (-9223372036854775808 to 9223372036854775807)');
+    assert.equal(
+      r.left.message,
+      'request body at /id: must be a 64-bit integer (-9223372036854775808 to 9223372036854775807)',
+    );
   }
   for (const text of ['9223372036854775807', '-9223372036854775808', '0', '"42"']) {
     const r = codec.decodeString(`{"id":${text}}`);
@@ -70,12 +76,17 @@ test('a million-digit integer is refused without being parsed', () => {
 });
 
 test('the client side: encoding validation refuses out-of-range integers too', () => {
-  const codec = JsonCodec.schemaBasedBinaryCodec(Schema.Object({ id: Schema.Int64(), small: Schema.Integer({ format: 'int32' }) }));
+  const codec = JsonCodec.schemaBasedBinaryCodec(
+    Schema.Object({ id: Schema.Int64(), small: Schema.Integer({ format: 'int32' }) }),
+  );
   assert.equal(codec.check({ id: 2n ** 63n - 1n, small: 1 }), true);
   assert.equal(codec.check({ id: 2n ** 63n, small: 1 }), false);
   assert.equal(codec.check({ id: 1n, small: 2 ** 31 }), false);
   const v = validatorFor(Schema.Int64());
-  assert.equal(v.firstError(-(2n ** 63n) - 1n)?.message, 'value: must be a 64-bit integer (-9223372036854775808 to 9223372036854775807)');
+  assert.equal(
+    v.firstError(-(2n ** 63n) - 1n)?.message,
+    'value: must be a 64-bit integer (-9223372036854775808 to 9223372036854775807)',
+  );
 });
 
 test('a uint64 bigint schema is bounded by its own range', () => {

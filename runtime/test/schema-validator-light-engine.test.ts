@@ -15,7 +15,10 @@ type Json = Record<string, unknown>;
 // Schemas built from the keywords the small engine evaluates, nested, with the annotations and
 // integer formats generated code carries.
 const leafSchema: fc.Arbitrary<Json> = fc.oneof(
-  fc.record({ type: fc.constant('string'), minLength: fc.nat(3), maxLength: fc.integer({ min: 2, max: 6 }) }, { requiredKeys: ['type'] }),
+  fc.record(
+    { type: fc.constant('string'), minLength: fc.nat(3), maxLength: fc.integer({ min: 2, max: 6 }) },
+    { requiredKeys: ['type'] },
+  ),
   fc.record({ type: fc.constant('string'), format: fc.constantFrom('date-time', 'date', 'time', 'binary', 'int32') }),
   fc.record(
     {
@@ -29,7 +32,10 @@ const leafSchema: fc.Arbitrary<Json> = fc.oneof(
   ),
   fc.record({ type: fc.constant('boolean'), description: fc.string() }),
   fc.record({
-    enum: fc.uniqueArray(fc.oneof(fc.string({ maxLength: 2 }), fc.integer({ min: -2, max: 2 }), fc.constant(null)), { minLength: 1, maxLength: 3 }),
+    enum: fc.uniqueArray(fc.oneof(fc.string({ maxLength: 2 }), fc.integer({ min: -2, max: 2 }), fc.constant(null)), {
+      minLength: 1,
+      maxLength: 3,
+    }),
   }),
   fc.record({ const: fc.oneof(fc.string({ maxLength: 2 }), fc.integer({ min: -2, max: 2 }), fc.boolean()) }),
   fc.record({ type: fc.constant(['string', 'null']) }),
@@ -53,7 +59,10 @@ const schema: fc.Arbitrary<Json> = fc.letrec<{ node: Json }>((tie) => ({
       )
       .map((s) => ({ type: 'object', ...s })),
     fc
-      .record({ items: tie('node'), minItems: fc.nat(2), maxItems: fc.integer({ min: 1, max: 4 }) }, { requiredKeys: ['items'] })
+      .record(
+        { items: tie('node'), minItems: fc.nat(2), maxItems: fc.integer({ min: 1, max: 4 }) },
+        { requiredKeys: ['items'] },
+      )
       .map((s) => ({ type: 'array', ...s })),
     fc.record({ anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
     fc.record({ oneOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
@@ -103,7 +112,12 @@ test('for every schema of the keywords it takes, the small engine gives the verd
 });
 
 test("the runtime's own builders it takes: DateTime, Bytes, Int64 (refinements), objects of them", () => {
-  const s = Schema.Object({ at: Schema.DateTime(), data: Schema.Bytes(), n: Schema.Int64(), name: Schema.Optional(Schema.String({ minLength: 1 })) });
+  const s = Schema.Object({
+    at: Schema.DateTime(),
+    data: Schema.Bytes(),
+    n: Schema.Int64(),
+    name: Schema.Optional(Schema.String({ minLength: 1 })),
+  });
   const ours = light.compileSchema(s);
   const theirs = typebox.compileSchema(s);
   const values = [
@@ -126,7 +140,10 @@ test("a schema using a keyword it does not take waits for TypeBox's engine, whic
   const compiled = light.compileSchema(s);
   // Compiling never fails (endpoint modules define schemas up front); checking before the load does.
   if (light.loadValidatorEngine([{ type: 'string' }]) === undefined) {
-    assert.throws(() => compiled.check({ id: 'abc' }), /uses keywords the browser's validator leaves to TypeBox's engine, which is not loaded yet/);
+    assert.throws(
+      () => compiled.check({ id: 'abc' }),
+      /uses keywords the browser's validator leaves to TypeBox's engine, which is not loaded yet/,
+    );
   }
   await light.loadValidatorEngine([s]);
   assert.equal(light.loadValidatorEngine([s]), undefined, 'loaded once');

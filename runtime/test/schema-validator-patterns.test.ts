@@ -145,7 +145,9 @@ const patternArb = fc
     const body = parts.map(([a, q]) => (/^\\[bB]$/.test(a) ? a : a + q)).join('');
     return `${start ? '^' : ''}${alt ? `(?:${body}|b)` : body}${end ? '$' : ''}`;
   });
-const inputArb = fc.array(fc.constantFrom('a', 'b', 'c', '1', ' ', '\n', '.', '-', 'é', '😀', '\u2028', '_'), { maxLength: 10 }).map((cs) => cs.join(''));
+const inputArb = fc
+  .array(fc.constantFrom('a', 'b', 'c', '1', ' ', '\n', '.', '-', 'é', '😀', '\u2028', '_'), { maxLength: 10 })
+  .map((cs) => cs.join(''));
 
 test('every engine answers as RegExp does (property test against the native engine)', () => {
   fc.assert(
@@ -157,7 +159,12 @@ test('every engine answers as RegExp does (property test against the native engi
         return true; // not a u-mode pattern: never reaches the validator
       }
       const safe = compileSchemaPattern(pattern);
-      for (const input of inputs) assert.equal(safe.test(input), native.test(input), `${pattern} on ${JSON.stringify(input)} (${patternEngine(pattern)})`);
+      for (const input of inputs)
+        assert.equal(
+          safe.test(input),
+          native.test(input),
+          `${pattern} on ${JSON.stringify(input)} (${patternEngine(pattern)})`,
+        );
       return true;
     }),
     { numRuns: 400 },
@@ -181,7 +188,12 @@ test('the linear-time matcher agrees with RegExp on hand-picked corner cases', (
   for (const [pattern, inputs] of cases) {
     const safe = compileSchemaPattern(pattern);
     const native = new RegExp(pattern, 'u');
-    for (const input of inputs) assert.equal(safe.test(input), native.test(input), `${pattern} on ${JSON.stringify(input)} (${patternEngine(pattern)})`);
+    for (const input of inputs)
+      assert.equal(
+        safe.test(input),
+        native.test(input),
+        `${pattern} on ${JSON.stringify(input)} (${patternEngine(pattern)})`,
+      );
   }
 });
 
@@ -200,7 +212,8 @@ test('the linear-time matcher stays linear on a mebibyte', () => {
 test('patterns kept on V8 are fast there on adversarial inputs (property test)', () => {
   const N = 5000;
   const inputs: string[] = [];
-  for (const c of ['a', 'b', '1', ' ', '.', '-', '\n']) for (const end of ['', '!', '\n', 'a', '1', ' ']) inputs.push(c.repeat(N) + end);
+  for (const c of ['a', 'b', '1', ' ', '.', '-', '\n'])
+    for (const end of ['', '!', '\n', 'a', '1', ' ']) inputs.push(c.repeat(N) + end);
   for (const c of ['ab', 'a1', 'a ', '1-', 'a.', 'ba']) inputs.push(c.repeat(N / 2) + '!');
   fc.assert(
     fc.property(patternArb, (pattern) => {

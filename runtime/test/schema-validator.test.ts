@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { Either, JsonCodec, MessagePackCodec, Schema } from '@kitgen/runtime';
 import { encode } from '@msgpack/msgpack';
 
-const Thing = Schema.Object({ name: Schema.String(), tags: Schema.Array(Schema.String({ minLength: 2 })), ratio: Schema.Number() });
+const Thing = Schema.Object({
+  name: Schema.String(),
+  tags: Schema.Array(Schema.String({ minLength: 2 })),
+  ratio: Schema.Number(),
+});
 
 test('JSON and MessagePack report a schema violation with the same message and pointer', () => {
   const bad = { name: 'x', tags: ['ok', 'y'], ratio: 1 };

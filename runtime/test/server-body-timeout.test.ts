@@ -6,7 +6,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { ConfigError, Duration, Response, Route, RoutePattern, Routes, ServerConfig, loadServerConfig } from '@kitgen/runtime';
+import {
+  ConfigError,
+  Duration,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  ServerConfig,
+  loadServerConfig,
+} from '@kitgen/runtime';
 import { startServer, sleep } from './support/testServer.ts';
 
 let calls = 0;
@@ -18,13 +27,19 @@ const routes = Routes(
 );
 
 /** Short timeouts so that the tests take seconds: 1 s for the head, 1 s more for the body. */
-const short = (c: ServerConfig) => c.withRequestHeaderTimeout(Duration.millis(1000)).withRequestBodyTimeout(Duration.millis(1000));
+const short = (c: ServerConfig) =>
+  c.withRequestHeaderTimeout(Duration.millis(1000)).withRequestBodyTimeout(Duration.millis(1000));
 
 /**
  * Writes `parts` to a raw connection `gapMs` apart, then half-closes it if `end` (a stalled
  * client keeps it open), and resolves with all the server sent and when the connection closed.
  */
-function rawExchange(port: number, parts: readonly string[], gapMs: number, end: boolean): Promise<{ text: string; ms: number }> {
+function rawExchange(
+  port: number,
+  parts: readonly string[],
+  gapMs: number,
+  end: boolean,
+): Promise<{ text: string; ms: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
     const socket = connect(port, '127.0.0.1');
@@ -54,7 +69,8 @@ test('request-body-timeout: default 30 s, from LIB_HTTP_SERVER_REQUEST_BODY_TIME
     () => loadServerConfig({ LIB_HTTP_SERVER_REQUEST_BODY_TIMEOUT: '0s' }),
     (error: unknown) =>
       error instanceof ConfigError &&
-      error.problems.join('\n') === 'LIB_HTTP_SERVER_REQUEST_BODY_TIMEOUT: expected a duration above zero such as 500ms, 2s, 1m or 1h, got "0s"',
+      error.problems.join('\n') ===
+        'LIB_HTTP_SERVER_REQUEST_BODY_TIMEOUT: expected a duration above zero such as 500ms, 2s, 1m or 1h, got "0s"',
   );
   assert.throws(() => ServerConfig.default.withRequestBodyTimeout(0), {
     name: 'RangeError',
@@ -77,7 +93,11 @@ test('a body that stalls half-way, or never starts, gets 408 with connection: cl
       assert.match(text, /^HTTP\/1\.1 408 Request Timeout\r\n/, `${label}: ${text}`);
       assert.match(text, /\r\nconnection: close\r\n/i, label);
       const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { message: string };
-      assert.equal(body.message, 'The request body did not arrive in time: a request with a body must be complete within 2000 ms of its first byte', label);
+      assert.equal(
+        body.message,
+        'The request body did not arrive in time: a request with a body must be complete within 2000 ms of its first byte',
+        label,
+      );
       // Node checks its timers every second: cut between 2 and about 3 s after the first byte.
       assert.ok(ms >= 1900 && ms < 3500, `${label}: cut after ${ms.toFixed(0)} ms`);
     }

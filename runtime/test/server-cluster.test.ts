@@ -21,7 +21,9 @@ const TWO = { LIB_HTTP_SERVER_TRANSPORT_N_THREADS: '2' };
 async function get(port: number, path: string): Promise<{ status: number; body: string }> {
   const r = await Promise.race([
     nodeRequest(port, { path }),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`GET ${path}: no answer within 5 s`)), 5000).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`GET ${path}: no answer within 5 s`)), 5000).unref(),
+    ),
   ]);
   return { status: r.status, body: r.body.toString() };
 }
@@ -65,7 +67,10 @@ describe('cluster: TransportConfig.nThreads', () => {
       await pidsSeen(app.port, 30);
       const r = await get(app.port, '/metrics');
       assert.equal(r.status, 200);
-      const total = [...r.body.matchAll(/^http_requests_total\{[^}]*route="\/users\/\{id\}"[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+      const total = [...r.body.matchAll(/^http_requests_total\{[^}]*route="\/users\/\{id\}"[^}]*\} (\d+)/gm)].reduce(
+        (n, m) => n + Number(m[1]),
+        0,
+      );
       assert.equal(total, 30, `http_requests_total over both workers:\n${r.body.slice(0, 600)}`);
       try {
         await run('promtool', ['--version']);
@@ -87,7 +92,9 @@ describe('cluster: TransportConfig.nThreads', () => {
           .map((l) => l.trim())
           .filter(Boolean);
         assert.deepEqual(
-          findings.filter((f) => f !== 'http_concurrent_requests_total non-counter metrics should not have "_total" suffix'),
+          findings.filter(
+            (f) => f !== 'http_concurrent_requests_total non-counter metrics should not have "_total" suffix',
+          ),
           [],
           result.output,
         );
@@ -154,12 +161,17 @@ describe('cluster: TransportConfig.nThreads', () => {
 
   test('shutdownTimeoutDuration: a worker still draining that long after SIGTERM is killed, and the group exits', async () => {
     // The workers would wait 60 s for the hanging request; the primary waits 1.5 s for them.
-    const app = await startCluster({ ...TWO, LIB_HTTP_SERVER_GRACEFUL_SHUTDOWN_TIMEOUT: '60s', LIB_HTTP_SERVER_TRANSPORT_SHUTDOWN_TIMEOUT: '1500ms' });
+    const app = await startCluster({
+      ...TWO,
+      LIB_HTTP_SERVER_GRACEFUL_SHUTDOWN_TIMEOUT: '60s',
+      LIB_HTTP_SERVER_TRANSPORT_SHUTDOWN_TIMEOUT: '1500ms',
+    });
     const hanging = nodeRequest(app.port, { path: '/hang' }).then(
       (r) => `status ${r.status}`,
       (e: NodeJS.ErrnoException) => e.code ?? e.message,
     );
-    for (let i = 0; i < 100 && !app.logs.some((l) => l.includes('"hanging"')); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !app.logs.some((l) => l.includes('"hanging"')); i++)
+      await new Promise((r) => setTimeout(r, 50));
     assert.ok(
       app.logs.some((l) => l.includes('"hanging"')),
       'a worker took the request',
@@ -173,11 +185,14 @@ describe('cluster: TransportConfig.nThreads', () => {
   });
 
   test('a crash loop stops the group: install rejects and the program exits non-zero', async () => {
-    await assert.rejects(startCluster({ ...TWO, CLUSTER_APP_CRASH: 'start' }), (e: Error & { stderr?: string; code?: unknown }) => {
-      assert.match(e.stderr ?? '', /install failed: \d+ worker crashes within 60 s: giving up/);
-      assert.equal(e.code, 1);
-      return true;
-    });
+    await assert.rejects(
+      startCluster({ ...TWO, CLUSTER_APP_CRASH: 'start' }),
+      (e: Error & { stderr?: string; code?: unknown }) => {
+        assert.match(e.stderr ?? '', /install failed: \d+ worker crashes within 60 s: giving up/);
+        assert.equal(e.code, 1);
+        return true;
+      },
+    );
   });
 
   test('nThreads 0 starts one worker per available core', async () => {
@@ -194,7 +209,8 @@ describe('cluster: TransportConfig.nThreads', () => {
 
 describe('cluster: fields Node cannot honour are refused at install, naming the field', () => {
   const routes = Routes(Route.handled(RoutePattern.GET('x'), () => Response.text('x')));
-  const install = (t: TransportConfig) => Server.install(routes, Server.customized(ServerConfig.default.binding('127.0.0.1', 0), t));
+  const install = (t: TransportConfig) =>
+    Server.install(routes, Server.customized(ServerConfig.default.binding('127.0.0.1', 0), t));
 
   test('leakDetectionLevel ADVANCED and PARANOID', async () => {
     for (const level of ['ADVANCED', 'PARANOID'] as const) {
@@ -219,7 +235,8 @@ describe('cluster: fields Node cannot honour are refused at install, naming the 
   });
 
   test('channelType URING: served on Linux x86_64 (UV_USE_IO_URING=1), refused on any other architecture', async (t: TestContext) => {
-    if (process.platform !== 'linux' || process.arch !== 'x64') return t.skip('needs Linux x86_64 for the accepted case');
+    if (process.platform !== 'linux' || process.arch !== 'x64')
+      return t.skip('needs Linux x86_64 for the accepted case');
     // A program of its own: libuv reads UV_USE_IO_URING when Node starts, and the other
     // architecture is this one reported as arm64 (os.arch() reads process.arch).
     const program = `
@@ -236,19 +253,30 @@ describe('cluster: fields Node cannot honour are refused at install, naming the 
       }`;
     const runWith = async (env: Record<string, string>) =>
       JSON.parse(
-        (await run(process.execPath, ['--input-type=module', '-e', program], { env: { ...process.env, UV_USE_IO_URING: '1', ...env } })).stdout,
+        (
+          await run(process.execPath, ['--input-type=module', '-e', program], {
+            env: { ...process.env, UV_USE_IO_URING: '1', ...env },
+          })
+        ).stdout,
       ) as unknown;
     assert.deepEqual(await runWith({}), { status: 200, body: 'uring' });
     assert.deepEqual(await runWith({ FAKE_ARCH: 'arm64' }), {
-      refused: 'TransportConfig.channelType = URING cannot be honoured on Node: io_uring is offered on Linux x86_64 only; this is linux arm64',
+      refused:
+        'TransportConfig.channelType = URING cannot be honoured on Node: io_uring is offered on Linux x86_64 only; this is linux arm64',
     });
   });
 
   test('a refused field from the environment stops the program at start with the message', async () => {
-    await assert.rejects(startCluster({ ...TWO, LIB_HTTP_SERVER_TRANSPORT_LEAK_DETECTION_LEVEL: 'paranoid' }), (e: Error & { stderr?: string }) => {
-      assert.match(e.stderr ?? '', /install failed: TransportConfig\.leakDetectionLevel = PARANOID cannot be honoured on Node/);
-      return true;
-    });
+    await assert.rejects(
+      startCluster({ ...TWO, LIB_HTTP_SERVER_TRANSPORT_LEAK_DETECTION_LEVEL: 'paranoid' }),
+      (e: Error & { stderr?: string }) => {
+        assert.match(
+          e.stderr ?? '',
+          /install failed: TransportConfig\.leakDetectionLevel = PARANOID cannot be honoured on Node/,
+        );
+        return true;
+      },
+    );
   });
 
   test('accepted fields: AUTO, NIO, EPOLL on Linux, DISABLED and SIMPLE serve in one process', async () => {

@@ -3,7 +3,15 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
-import { Body, CompressionOption, Response, ResponseCompressionConfig, Route, RoutePattern, Server } from '@kitgen/runtime';
+import {
+  Body,
+  CompressionOption,
+  Response,
+  ResponseCompressionConfig,
+  Route,
+  RoutePattern,
+  Server,
+} from '@kitgen/runtime';
 import { startServer, type TestServer } from './support/testServer.ts';
 import { nodeRequest } from './support/nodeHttp.ts';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
@@ -29,7 +37,10 @@ const routes = [
       ),
   ),
   Route.handled(RoutePattern.GET('varied'), () => Response.text(page).setHeader('vary', 'origin')),
-  Route.handled(RoutePattern.GET('encoded'), () => new Response(200, { 'content-encoding': 'identity' }, Body.fromString(page))),
+  Route.handled(
+    RoutePattern.GET('encoded'),
+    () => new Response(200, { 'content-encoding': 'identity' }, Body.fromString(page)),
+  ),
   Route.handled(RoutePattern.GET('nocontent'), () => Response.status(204)),
   Route.handled(RoutePattern.GET('notmodified'), () => new Response(304, { etag: '"v1"' })),
 ];
@@ -42,7 +53,9 @@ let brotli: TestServer;
 before(async () => {
   on = await startServer(routes, (c) => c.withResponseCompression());
   off = await startServer(routes);
-  threshold = await startServer(routes, (c) => c.withResponseCompression({ contentThreshold: 1000, options: [CompressionOption.gzip()] }));
+  threshold = await startServer(routes, (c) =>
+    c.withResponseCompression({ contentThreshold: 1000, options: [CompressionOption.gzip()] }),
+  );
   brotli = await startServer(routes, (c) =>
     c.withResponseCompression({ contentThreshold: 0, options: [CompressionOption.brotli(), CompressionOption.gzip()] }),
   );
@@ -52,7 +65,11 @@ after(async () => {
 });
 
 const get = (server: TestServer, path: string, acceptEncoding?: string, method = 'GET') =>
-  nodeRequest(server.port, { method, path, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  nodeRequest(server.port, {
+    method,
+    path,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 test('gzip: content-encoding gzip, vary accept-encoding, and it decompresses to the original', async () => {
   const res = await get(on, '/page', 'gzip');
@@ -67,7 +84,9 @@ test('gzip: content-encoding gzip, vary accept-encoding, and it decompresses to 
 
 test("Server.Config.ResponseCompressionConfig.default (the spec's path) is the default a server compresses with", async () => {
   assert.equal(Server.Config.ResponseCompressionConfig.default, ResponseCompressionConfig.default);
-  const server = await startServer(routes, (c) => c.copy({ responseCompression: Server.Config.ResponseCompressionConfig.default }));
+  const server = await startServer(routes, (c) =>
+    c.copy({ responseCompression: Server.Config.ResponseCompressionConfig.default }),
+  );
   try {
     const res = await get(server, '/page', 'deflate, gzip');
     assert.equal(res.headers['content-encoding'], 'gzip', 'gzip first, as the default lists it');
@@ -93,7 +112,11 @@ test('q-values: gzip;q=0 is never chosen; the higher q wins; * counts', async ()
   assert.equal((await get(on, '/page', 'GZIP;Q=0.5')).headers['content-encoding'], 'gzip');
   assert.equal((await get(on, '/page', '*')).headers['content-encoding'], 'gzip');
   assert.equal((await get(on, '/page', 'identity')).headers['content-encoding'], undefined);
-  assert.equal((await get(on, '/page', 'br')).headers['content-encoding'], undefined, 'br is not in the default options');
+  assert.equal(
+    (await get(on, '/page', 'br')).headers['content-encoding'],
+    undefined,
+    'br is not in the default options',
+  );
   assert.equal((await get(on, '/page')).headers['content-encoding'], undefined, 'no Accept-Encoding, no compression');
 });
 

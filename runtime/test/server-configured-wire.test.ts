@@ -61,7 +61,10 @@ test('environment: port, host, keep-alive off and compression reach the running 
 
 test('file: idle timeout closes an idle keep-alive connection; compression stays off unless configured', async () => {
   const config = join(dir, 'idle.yaml');
-  writeFileSync(config, 'lib:\n  http:\n    server:\n      binding-host: 127.0.0.1\n      binding-port: 0\n      idle-timeout: 300ms\n');
+  writeFileSync(
+    config,
+    'lib:\n  http:\n    server:\n      binding-host: 127.0.0.1\n      binding-port: 0\n      idle-timeout: 300ms\n',
+  );
   await serve({ KITGEN_CONFIG_FILE: config }, async (port) => {
     const c = await RawConnection.open(port);
     try {
@@ -91,7 +94,10 @@ test('file over defaults, environment over file: compression options and keep-al
             'binding-host': '127.0.0.1',
             'binding-port': 0,
             'keep-alive': false,
-            'response-compression': { 'content-threshold': 0, options: [{ type: 'deflate', level: 9, bits: 15, mem: 8 }] },
+            'response-compression': {
+              'content-threshold': 0,
+              options: [{ type: 'deflate', level: 9, bits: 15, mem: 8 }],
+            },
           },
         },
       },
@@ -140,9 +146,14 @@ test('TLS and mutual TLS from a config file and the environment', async (t) => {
     };
     await serve(mtls, async (port) => {
       const url = `https://127.0.0.1:${port}/text`;
-      assert.equal((await get(url, { ca, cert: readFileSync(certs.clientCert), key: readFileSync(certs.clientKey) })).status, 200);
+      assert.equal(
+        (await get(url, { ca, cert: readFileSync(certs.clientCert), key: readFileSync(certs.clientKey) })).status,
+        200,
+      );
       await assert.rejects(get(url, { ca }));
-      await assert.rejects(get(url, { ca, cert: readFileSync(certs.otherClientCert), key: readFileSync(certs.otherClientKey) }));
+      await assert.rejects(
+        get(url, { ca, cert: readFileSync(certs.otherClientCert), key: readFileSync(certs.otherClientKey) }),
+      );
     });
     // A configured keystore with the wrong password: the config loads, start-up fails naming the file.
     const layer = Server.configured({
@@ -153,7 +164,10 @@ test('TLS and mutual TLS from a config file and the environment', async (t) => {
     });
     await assert.rejects(Server.install(routes, layer), (error: Error) => {
       assert.ok(error instanceof SSLConfigError);
-      assert.equal(error.message, `SSLConfig: wrong password for the PKCS#12 keystore ${certs.keystore} (the integrity check failed)`);
+      assert.equal(
+        error.message,
+        `SSLConfig: wrong password for the PKCS#12 keystore ${certs.keystore} (the integrity check failed)`,
+      );
       return true;
     });
     await layer.shutdown();

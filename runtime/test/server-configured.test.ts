@@ -70,7 +70,10 @@ test('environment only: the examples of the issue', () => {
   assert.equal(c.requestDecompression, Decompression.Strict);
   assert.equal(c.idleTimeout, Duration.seconds(2));
   // Any response-compression key turns compression on with the default options.
-  assert.deepEqual(c.responseCompression, { contentThreshold: 0, options: [CompressionOption.gzip(), CompressionOption.deflate()] });
+  assert.deepEqual(c.responseCompression, {
+    contentThreshold: 0,
+    options: [CompressionOption.gzip(), CompressionOption.deflate()],
+  });
 });
 
 test('environment: every field of Server.Config', () => {
@@ -127,7 +130,10 @@ test('environment: every field of Server.Config', () => {
       logWarningOnFatalError: false,
       gracefulShutdownTimeout: Duration.millis(1500),
       idleTimeout: Duration.minutes(1),
-      responseCompression: { contentThreshold: 1024, options: [CompressionOption.brotli(5), CompressionOption.gzip(9, 12, 4)] },
+      responseCompression: {
+        contentThreshold: 1024,
+        options: [CompressionOption.brotli(5), CompressionOption.gzip(9, 12, 4)],
+      },
       webSocketConfig: {
         subprotocols: 'chat',
         handshakeTimeoutMillis: 5000,
@@ -165,10 +171,19 @@ test('environment: request streaming, PEM TLS, compression types as a list, idle
     LIB_HTTP_SERVER_IDLE_TIMEOUT: 'none',
   });
   assert.deepEqual(c.requestStreaming, RequestStreaming.Enabled);
-  assert.deepEqual(c.responseCompression, { contentThreshold: 0, options: [CompressionOption.deflate(), CompressionOption.brotli()] });
-  assert.deepEqual(c.sslConfig, SSLConfig.fromFile(SSLConfig.HttpBehaviour.Redirect, 'certs/server.pem', 'certs/server.key'));
+  assert.deepEqual(c.responseCompression, {
+    contentThreshold: 0,
+    options: [CompressionOption.deflate(), CompressionOption.brotli()],
+  });
+  assert.deepEqual(
+    c.sslConfig,
+    SSLConfig.fromFile(SSLConfig.HttpBehaviour.Redirect, 'certs/server.pem', 'certs/server.key'),
+  );
   assert.equal(c.idleTimeout, undefined);
-  assert.equal(loadServerConfig({ LIB_HTTP_SERVER_RESPONSE_COMPRESSION_ENABLED: 'true' }).responseCompression?.contentThreshold, 0);
+  assert.equal(
+    loadServerConfig({ LIB_HTTP_SERVER_RESPONSE_COMPRESSION_ENABLED: 'true' }).responseCompression?.contentThreshold,
+    0,
+  );
 });
 
 const yaml = `
@@ -262,10 +277,19 @@ test('the environment wins over the file, key by key', () => {
 });
 
 test('bad values name the variable and the expected form', () => {
-  fails({ LIB_HTTP_SERVER_BINDING_PORT: 'abc' }, 'LIB_HTTP_SERVER_BINDING_PORT: expected a port number 0-65535, got "abc"');
-  fails({ LIB_HTTP_SERVER_BINDING_PORT: '65536' }, 'LIB_HTTP_SERVER_BINDING_PORT: expected a port number 0-65535, got "65536"');
+  fails(
+    { LIB_HTTP_SERVER_BINDING_PORT: 'abc' },
+    'LIB_HTTP_SERVER_BINDING_PORT: expected a port number 0-65535, got "abc"',
+  );
+  fails(
+    { LIB_HTTP_SERVER_BINDING_PORT: '65536' },
+    'LIB_HTTP_SERVER_BINDING_PORT: expected a port number 0-65535, got "65536"',
+  );
   fails({ LIB_HTTP_SERVER_KEEP_ALIVE: 'yes' }, 'LIB_HTTP_SERVER_KEEP_ALIVE: expected true or false, got "yes"');
-  fails({ LIB_HTTP_SERVER_REQUEST_DECOMPRESSION: 'gzip' }, 'LIB_HTTP_SERVER_REQUEST_DECOMPRESSION: expected one of no, strict, non-strict, got "gzip"');
+  fails(
+    { LIB_HTTP_SERVER_REQUEST_DECOMPRESSION: 'gzip' },
+    'LIB_HTTP_SERVER_REQUEST_DECOMPRESSION: expected one of no, strict, non-strict, got "gzip"',
+  );
   fails(
     { LIB_HTTP_SERVER_IDLE_TIMEOUT: '2 fortnights' },
     'LIB_HTTP_SERVER_IDLE_TIMEOUT: expected a duration above zero such as 500ms, 2s, 1m or 1h, or none, got "2 fortnights"',
@@ -274,7 +298,10 @@ test('bad values name the variable and the expected form', () => {
     { LIB_HTTP_SERVER_GRACEFUL_SHUTDOWN_TIMEOUT: '-1s' },
     'LIB_HTTP_SERVER_GRACEFUL_SHUTDOWN_TIMEOUT: expected a duration such as 500ms, 2s, 1m or 1h, got "-1s"',
   );
-  fails({ LIB_HTTP_SERVER_MAX_HEADER_SIZE: '0' }, 'LIB_HTTP_SERVER_MAX_HEADER_SIZE: expected a whole number of bytes 1-16777216, got "0"');
+  fails(
+    { LIB_HTTP_SERVER_MAX_HEADER_SIZE: '0' },
+    'LIB_HTTP_SERVER_MAX_HEADER_SIZE: expected a whole number of bytes 1-16777216, got "0"',
+  );
   fails(
     { LIB_HTTP_SERVER_MAX_REQUEST_BODY_SIZE: '1 lot' },
     'LIB_HTTP_SERVER_MAX_REQUEST_BODY_SIZE: expected a size in bytes such as 1048576, 512KiB or 1MiB, got "1 lot"',
@@ -288,7 +315,10 @@ test('bad values name the variable and the expected form', () => {
     'LIB_HTTP_SERVER_WEB_SOCKET_SEND_CLOSE_FRAME: expected a WebSocket close code 1000-4999, got "999"',
   );
   fails(
-    { LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS_0_TYPE: 'gzip', LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS_0_LEVEL: '10' },
+    {
+      LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS_0_TYPE: 'gzip',
+      LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS_0_LEVEL: '10',
+    },
     'LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS_0_LEVEL: expected a level 0-9 for gzip, got "10"',
   );
   fails(
@@ -304,17 +334,32 @@ test('limits against hostile clients: request-header-timeout, max-connections, d
     LIB_HTTP_SERVER_MAX_CONCURRENT_DECOMPRESSIONS: '2',
     LIB_HTTP_SERVER_MAX_BROTLI_WINDOW: '1MiB',
   });
-  assert.deepEqual([c.requestHeaderTimeout, c.maxConnections, c.maxConcurrentDecompressions, c.maxBrotliWindow], [5000, 2000, 2, 1024 * 1024]);
+  assert.deepEqual(
+    [c.requestHeaderTimeout, c.maxConnections, c.maxConcurrentDecompressions, c.maxBrotliWindow],
+    [5000, 2000, 2, 1024 * 1024],
+  );
   const d = ServerConfig.default;
-  assert.deepEqual([d.requestHeaderTimeout, d.maxConnections, d.maxConcurrentDecompressions, d.maxBrotliWindow], [10_000, 16_384, 8, 4 * 1024 * 1024]);
+  assert.deepEqual(
+    [d.requestHeaderTimeout, d.maxConnections, d.maxConcurrentDecompressions, d.maxBrotliWindow],
+    [10_000, 16_384, 8, 4 * 1024 * 1024],
+  );
   assert.equal(loadServerConfig({ LIB_HTTP_SERVER_MAX_CONNECTIONS: 'none' }).maxConnections, undefined);
   fails(
     { LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '0s' },
     'LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: expected a duration above zero such as 500ms, 2s, 1m or 1h, got "0s"',
   );
-  fails({ LIB_HTTP_SERVER_MAX_CONNECTIONS: '0' }, 'LIB_HTTP_SERVER_MAX_CONNECTIONS: expected a whole number above zero, or none, got "0"');
-  fails({ LIB_HTTP_SERVER_MAX_BROTLI_WINDOW: '64MiB' }, 'LIB_HTTP_SERVER_MAX_BROTLI_WINDOW: expected a size from 1KiB to 16MiB, got "64MiB"');
-  assert.throws(() => d.withMaxConnections(0), { name: 'RangeError', message: 'Server.Config.maxConnections: expected a whole number above zero, got 0' });
+  fails(
+    { LIB_HTTP_SERVER_MAX_CONNECTIONS: '0' },
+    'LIB_HTTP_SERVER_MAX_CONNECTIONS: expected a whole number above zero, or none, got "0"',
+  );
+  fails(
+    { LIB_HTTP_SERVER_MAX_BROTLI_WINDOW: '64MiB' },
+    'LIB_HTTP_SERVER_MAX_BROTLI_WINDOW: expected a size from 1KiB to 16MiB, got "64MiB"',
+  );
+  assert.throws(() => d.withMaxConnections(0), {
+    name: 'RangeError',
+    message: 'Server.Config.maxConnections: expected a whole number above zero, got 0',
+  });
   assert.throws(
     () => d.withDecompressionLimits({ maxConcurrent: 1.5 }),
     /Server\.Config\.maxConcurrentDecompressions: expected a whole number above zero, got 1\.5/,
@@ -336,15 +381,30 @@ test('passwords never appear in errors', () => {
 });
 
 test('unknown LIB_HTTP_SERVER_* variables are errors naming the closest valid one', () => {
-  fails({ LIB_HTTP_SERVER_BINDING_PROT: '80' }, 'LIB_HTTP_SERVER_BINDING_PROT: unknown setting; did you mean LIB_HTTP_SERVER_BINDING_PORT?');
-  fails({ LIB_HTTP_SERVER_PORT: '80' }, 'LIB_HTTP_SERVER_PORT: unknown setting; did you mean LIB_HTTP_SERVER_BINDING_PORT?');
-  fails({ LIB_HTTP_SERVER_KEEPALIVE: 'false' }, 'LIB_HTTP_SERVER_KEEPALIVE: unknown setting; did you mean LIB_HTTP_SERVER_KEEP_ALIVE?');
-  fails({ LIB_HTTP_SERVER_IDLE_TIMOUT: '1s' }, 'LIB_HTTP_SERVER_IDLE_TIMOUT: unknown setting; did you mean LIB_HTTP_SERVER_IDLE_TIMEOUT?');
+  fails(
+    { LIB_HTTP_SERVER_BINDING_PROT: '80' },
+    'LIB_HTTP_SERVER_BINDING_PROT: unknown setting; did you mean LIB_HTTP_SERVER_BINDING_PORT?',
+  );
+  fails(
+    { LIB_HTTP_SERVER_PORT: '80' },
+    'LIB_HTTP_SERVER_PORT: unknown setting; did you mean LIB_HTTP_SERVER_BINDING_PORT?',
+  );
+  fails(
+    { LIB_HTTP_SERVER_KEEPALIVE: 'false' },
+    'LIB_HTTP_SERVER_KEEPALIVE: unknown setting; did you mean LIB_HTTP_SERVER_KEEP_ALIVE?',
+  );
+  fails(
+    { LIB_HTTP_SERVER_IDLE_TIMOUT: '1s' },
+    'LIB_HTTP_SERVER_IDLE_TIMOUT: unknown setting; did you mean LIB_HTTP_SERVER_IDLE_TIMEOUT?',
+  );
   fails(
     { LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS_0_LEVLE: '1' },
     'LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS_0_LEVLE: unknown setting; did you mean LIB_HTTP_SERVER_RESPONSE_COMPRESSION_OPTIONS_0_LEVEL?',
   );
-  fails({ LIB_HTTP_SERVER_COFFEE_MAKER: 'on' }, 'LIB_HTTP_SERVER_COFFEE_MAKER: unknown setting (README.md, "Configuration", lists them)');
+  fails(
+    { LIB_HTTP_SERVER_COFFEE_MAKER: 'on' },
+    'LIB_HTTP_SERVER_COFFEE_MAKER: unknown setting (README.md, "Configuration", lists them)',
+  );
 });
 
 test('file errors name the file and the key', () => {
@@ -357,12 +417,18 @@ test('file errors name the file and the key', () => {
     `${bad}: lib.http.server.response-compression.options[0].levle: unknown key; did you mean level?`,
     `${bad}: lib.http.server.binding-port: expected a port number 0-65535, got 70000`,
   ]);
-  fails({ KITGEN_CONFIG_FILE: join(dir, 'absent.yaml') }, `KITGEN_CONFIG_FILE: the file ${join(dir, 'absent.yaml')} does not exist`);
+  fails(
+    { KITGEN_CONFIG_FILE: join(dir, 'absent.yaml') },
+    `KITGEN_CONFIG_FILE: the file ${join(dir, 'absent.yaml')} does not exist`,
+  );
   fails(
     { KITGEN_CONFIG_FILE: file('broken.yaml', 'lib:\n  http: [unclosed\n') },
     new RegExp(`^KITGEN_CONFIG_FILE: the file ${join(dir, 'broken.yaml')} is not valid YAML: `),
   );
-  fails({ KITGEN_CONFIG_FILE: file('broken.json', '{"lib": ') }, new RegExp(`^KITGEN_CONFIG_FILE: the file ${join(dir, 'broken.json')} is not valid JSON: `));
+  fails(
+    { KITGEN_CONFIG_FILE: file('broken.json', '{"lib": ') },
+    new RegExp(`^KITGEN_CONFIG_FILE: the file ${join(dir, 'broken.json')} is not valid JSON: `),
+  );
   fails(
     { KITGEN_CONFIG_FILE: file('empty-ssl.yaml', 'lib.http.server:\n  ssl: {}\n') },
     `${join(dir, 'empty-ssl.yaml')}: lib.http.server.ssl: TLS needs ssl.cert-path with ssl.key-path, or ssl.keystore-path`,
@@ -383,10 +449,17 @@ test('conflicting settings are refused', () => {
     'LIB_HTTP_SERVER_SSL_CERT_PATH: a certificate needs its private key; set ssl.key-path (LIB_HTTP_SERVER_SSL_KEY_PATH) too',
   );
   fails(
-    { LIB_HTTP_SERVER_SSL_CERT_PATH: 'c.pem', LIB_HTTP_SERVER_SSL_KEY_PATH: 'k.pem', LIB_HTTP_SERVER_SSL_KEYSTORE_PATH: 'ks.p12' },
+    {
+      LIB_HTTP_SERVER_SSL_CERT_PATH: 'c.pem',
+      LIB_HTTP_SERVER_SSL_KEY_PATH: 'k.pem',
+      LIB_HTTP_SERVER_SSL_KEYSTORE_PATH: 'ks.p12',
+    },
     'LIB_HTTP_SERVER_SSL_KEYSTORE_PATH: give either a keystore or ssl.cert-path with ssl.key-path, not both',
   );
-  fails({ LIB_HTTP_SERVER_SSL_BEHAVIOUR: 'accept' }, 'LIB_HTTP_SERVER_SSL_BEHAVIOUR: TLS needs ssl.cert-path with ssl.key-path, or ssl.keystore-path');
+  fails(
+    { LIB_HTTP_SERVER_SSL_BEHAVIOUR: 'accept' },
+    'LIB_HTTP_SERVER_SSL_BEHAVIOUR: TLS needs ssl.cert-path with ssl.key-path, or ssl.keystore-path',
+  );
   fails(
     { LIB_HTTP_SERVER_SSL_KEYSTORE_PATH: 'ks.p12', LIB_HTTP_SERVER_SSL_CLIENT_AUTH: 'required' },
     'LIB_HTTP_SERVER_SSL_CLIENT_AUTH: client-auth required accepts only client certificates issued by truststore CAs; set ssl.truststore-path (LIB_HTTP_SERVER_SSL_TRUSTSTORE_PATH) too',
@@ -394,7 +467,11 @@ test('conflicting settings are refused', () => {
 });
 
 test('every problem is reported at once, and Server.configured() throws at start-up', () => {
-  const env = { LIB_HTTP_SERVER_BINDING_PORT: 'abc', LIB_HTTP_SERVER_KEEP_ALIVE: 'maybe', LIB_HTTP_SERVER_BINDNG_HOST: 'x' };
+  const env = {
+    LIB_HTTP_SERVER_BINDING_PORT: 'abc',
+    LIB_HTTP_SERVER_KEEP_ALIVE: 'maybe',
+    LIB_HTTP_SERVER_BINDNG_HOST: 'x',
+  };
   assert.throws(
     () => Server.configured(env),
     (error: Error) => {

@@ -80,7 +80,16 @@ test('acceptContinue=true and the default 1 MiB limit: Content-Length 2 MiB gets
 test('curl: with acceptContinue the 100 arrives at once; without it curl waits out its expect timeout', async (t) => {
   if (!hasCurl()) return t.skip('curl not installed');
   const body = Buffer.alloc(2048, 'x');
-  const args = (port: number) => ['-v', '--expect100-timeout', '1', '-H', 'Expect: 100-continue', '--data-binary', '@-', `http://127.0.0.1:${port}/echo`];
+  const args = (port: number) => [
+    '-v',
+    '--expect100-timeout',
+    '1',
+    '-H',
+    'Expect: 100-continue',
+    '--data-binary',
+    '@-',
+    `http://127.0.0.1:${port}/echo`,
+  ];
   let started = Date.now();
   const yes = await curl(args(accepting.port), body);
   const yesMs = Date.now() - started;

@@ -9,7 +9,10 @@ import { nodeRequest } from './support/nodeHttp.ts';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
 import { curl, hasCurl } from './support/curl.ts';
 
-const echo = Route.handled(RoutePattern.POST('echo'), async (request) => new Response(200, {}, Body.fromBytes(await request.body.asBytes())));
+const echo = Route.handled(
+  RoutePattern.POST('echo'),
+  async (request) => new Response(200, {}, Body.fromBytes(await request.body.asBytes())),
+);
 const streamedLength = Route.handled(RoutePattern.POST('length'), async (request) => {
   let total = 0;
   for await (const chunk of request.body.asStream()) total += chunk.byteLength;
@@ -32,7 +35,12 @@ after(async () => {
 
 const text = Buffer.from('kitgen '.repeat(500));
 const post = (port: number, encoding: string | undefined, body: Uint8Array, path = '/echo') =>
-  nodeRequest(port, { method: 'POST', path, headers: encoding ? { 'content-encoding': encoding, 'content-type': 'text/plain' } : {}, body });
+  nodeRequest(port, {
+    method: 'POST',
+    path,
+    headers: encoding ? { 'content-encoding': encoding, 'content-type': 'text/plain' } : {},
+    body,
+  });
 
 for (const [name, encode] of [
   ['gzip', gzipSync],

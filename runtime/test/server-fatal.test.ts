@@ -25,7 +25,9 @@ const routes = Routes(
   Route.fromHandler(RoutePattern.GET('raw-throws'), () => {
     throw new RangeError(SECRET);
   }),
-  Route.handled(RoutePattern.GET('bad-header'), () => Response.text('x').setHeader('x-bad', `line\r\nset-cookie: ${SECRET}`)),
+  Route.handled(RoutePattern.GET('bad-header'), () =>
+    Response.text('x').setHeader('x-bad', `line\r\nset-cookie: ${SECRET}`),
+  ),
   Route.handled(RoutePattern.GET('ok'), () => Response.text('still here')),
   Route.handled(
     RoutePattern.GET('breaks-midway'),
@@ -42,7 +44,10 @@ const routes = Routes(
         ),
       ),
   ),
-  Route.handled(RoutePattern.GET('missing-file'), () => new Response(200, {}, Body.fromFile(`/nonexistent/${SECRET}.txt`))),
+  Route.handled(
+    RoutePattern.GET('missing-file'),
+    () => new Response(200, {}, Body.fromFile(`/nonexistent/${SECRET}.txt`)),
+  ),
 );
 
 /** Log lines written while a test runs. */
@@ -80,7 +85,10 @@ for (const path of ['/throws', '/rejects', '/throws-string', '/raw-throws']) {
       const text = r.raw.toString('latin1');
       assert.doesNotMatch(text, new RegExp(SECRET));
       assert.doesNotMatch(text, /TypeError|RangeError|\bat\s|\.ts\b|node:|stack/);
-      assert.deepEqual(JSON.parse(r.body.toString()), { error: 'Internal Server Error', message: 'The server failed to handle the request' });
+      assert.deepEqual(JSON.parse(r.body.toString()), {
+        error: 'Internal Server Error',
+        message: 'The server failed to handle the request',
+      });
       // The connection survives, and so does the server.
       c.write(rawRequest('GET', '/ok'));
       assert.equal((await c.response()).body.toString(), 'still here');
@@ -182,7 +190,10 @@ test('one road for errors: behind a URL rewrite and an observing middleware, a t
     lines = [];
     const res = await nodeRequest(server.port, { path: '/boom' });
     assert.equal(res.status, 500);
-    assert.deepEqual(JSON.parse(res.body.toString()), { error: 'Internal Server Error', message: 'The server failed to handle the request' });
+    assert.deepEqual(JSON.parse(res.body.toString()), {
+      error: 'Internal Server Error',
+      message: 'The server failed to handle the request',
+    });
     assert.deepEqual(observed, [500], 'middleware sees the answer the client gets');
     await settle();
     const warned = warnings();

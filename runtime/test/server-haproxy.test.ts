@@ -29,7 +29,11 @@ interface Balanced {
 }
 
 async function balanced(): Promise<Balanced> {
-  const env = { LIB_HTTP_SERVER_HEALTH_PROBES_DRAIN_DELAY: '1s', LIB_HTTP_SERVER_GRACEFUL_SHUTDOWN_TIMEOUT: '5s', KITGEN_LOG_LEVEL: 'warn' };
+  const env = {
+    LIB_HTTP_SERVER_HEALTH_PROBES_DRAIN_DELAY: '1s',
+    LIB_HTTP_SERVER_GRACEFUL_SHUTDOWN_TIMEOUT: '5s',
+    KITGEN_LOG_LEVEL: 'warn',
+  };
   const instances = [await startCluster(env), await startCluster(env)];
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'kitgen-haproxy-'));
@@ -85,7 +89,9 @@ async function balanced(): Promise<Balanced> {
 
 /** Runs wrk through the balancer; `during` runs after 1 s of load. Returns wrk's counts. */
 async function load(port: number, during: () => void): Promise<{ requests: number; failed: number; text: string }> {
-  const wrk = spawn('wrk', ['-t1', '-c20', '-d4s', `http://127.0.0.1:${port}/users/1`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const wrk = spawn('wrk', ['-t1', '-c20', '-d4s', `http://127.0.0.1:${port}/users/1`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let text = '';
   wrk.stdout!.on('data', (d: Buffer) => (text += d.toString()));
   const done = new Promise((r) => wrk.on('exit', r));
@@ -104,7 +110,9 @@ test('HAProxy in front of two instances: a graceful stop under wrk loses no requ
   try {
     const r = await load(graceful.port, () => void graceful.instances[0].stop('SIGTERM'));
     t.diagnostic(`graceful stop: ${r.requests} requests, ${r.failed} failed`);
-    console.log(`# HAProxy, graceful stop of one of two instances under wrk -c20: ${r.requests} requests, ${r.failed} failed`);
+    console.log(
+      `# HAProxy, graceful stop of one of two instances under wrk -c20: ${r.requests} requests, ${r.failed} failed`,
+    );
     assert.ok(r.requests > 1000, r.text);
     assert.equal(r.failed, 0, r.text);
     assert.equal(await graceful.instances[0].exited, 0);
@@ -114,7 +122,9 @@ test('HAProxy in front of two instances: a graceful stop under wrk loses no requ
   const abrupt = await balanced();
   try {
     const r = await load(abrupt.port, () => void abrupt.instances[0].stop('SIGKILL'));
-    console.log(`# HAProxy, SIGKILL of one of two instances under wrk -c20: ${r.requests} requests, ${r.failed} failed before the health check removed it`);
+    console.log(
+      `# HAProxy, SIGKILL of one of two instances under wrk -c20: ${r.requests} requests, ${r.failed} failed before the health check removed it`,
+    );
     assert.ok(r.requests > 1000, r.text);
     // HAProxy retries failed connects on the other server; what fails is what was in flight on
     // the killed instance (up to the 20 connections) plus what reached it before the next check

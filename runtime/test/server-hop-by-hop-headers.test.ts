@@ -8,7 +8,10 @@ import { Response, Route, RoutePattern } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 /** The raw response head, as a strict HTTP/1.1 parser (undici's, behind fetch) would refuse it. */
-function rawHead(port: number, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function rawHead(
+  port: number,
+  path: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path }, (res) => {
       let body = '';

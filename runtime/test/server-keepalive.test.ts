@@ -39,7 +39,10 @@ after(async () => {
 const STAYS_OPEN_MS = 300;
 
 test('HTTP/1.0 without Connection: keep-alive: the response says connection: close and the socket closes', async () => {
-  const { response, closed } = await RawConnection.exchange(server.port, rawRequest('GET', '/hello', {}, '', 'HTTP/1.0'));
+  const { response, closed } = await RawConnection.exchange(
+    server.port,
+    rawRequest('GET', '/hello', {}, '', 'HTTP/1.0'),
+  );
   assert.equal(response.status, 200);
   assert.equal(response.body.toString(), 'hi');
   assert.equal(response.headers.connection?.toLowerCase(), 'close');
@@ -64,7 +67,10 @@ test('HTTP/1.0 with Connection: keep-alive: the connection stays open, no connec
 });
 
 test('HTTP/1.0 keep-alive and a streamed body of unknown length: the body runs to the close (no chunking in 1.0)', async () => {
-  const { response, closed } = await RawConnection.exchange(server.port, rawRequest('GET', '/stream', { Connection: 'keep-alive' }, '', 'HTTP/1.0'));
+  const { response, closed } = await RawConnection.exchange(
+    server.port,
+    rawRequest('GET', '/stream', { Connection: 'keep-alive' }, '', 'HTTP/1.0'),
+  );
   assert.equal(response.status, 200);
   assert.equal(response.headers['transfer-encoding'], undefined);
   assert.equal(response.body.toString(), 'ab');
@@ -101,7 +107,10 @@ test('HTTP/1.1 pipelined requests are answered in order on one socket', async ()
 });
 
 test('HTTP/1.1 with Connection: close: the response says connection: close and the socket closes', async () => {
-  const { response, closed } = await RawConnection.exchange(server.port, rawRequest('GET', '/hello', { Connection: 'close' }));
+  const { response, closed } = await RawConnection.exchange(
+    server.port,
+    rawRequest('GET', '/hello', { Connection: 'close' }),
+  );
   assert.equal(response.status, 200);
   assert.equal(response.headers.connection?.toLowerCase(), 'close');
   assert.equal(closed, true);

@@ -152,6 +152,14 @@ test('curl with an over-long URL and an over-large header', async (t) => {
   if (!hasCurl()) return t.skip('curl not installed');
   const longUrl = await curl(['-o', '/dev/null', '-w', '%{http_code}', `${server.url}/echo/${'e'.repeat(5000)}`]);
   assert.equal(longUrl.stdout.toString(), '414');
-  const bigHeader = await curl(['-o', '/dev/null', '-w', '%{http_code}', '-H', `X-Big: ${'f'.repeat(9000)}`, `${server.url}/ok`]);
+  const bigHeader = await curl([
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code}',
+    '-H',
+    `X-Big: ${'f'.repeat(9000)}`,
+    `${server.url}/ok`,
+  ]);
   assert.equal(bigHeader.stdout.toString(), '431');
 });

@@ -27,16 +27,22 @@ after(async () => {
 const cases: Record<string, string> = {
   'Content-Length and Transfer-Encoding together':
     'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /ok HTTP/1.1\r\nHost: x\r\n\r\n',
-  'two differing Content-Length headers': 'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!',
-  'a Content-Length list with differing values': 'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 6\r\n\r\nhello!',
+  'two differing Content-Length headers':
+    'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!',
+  'a Content-Length list with differing values':
+    'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 6\r\n\r\nhello!',
   'a non-numeric Content-Length': 'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: 5a\r\n\r\nhello',
   'a negative Content-Length': 'POST /submit HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
   'Transfer-Encoding not ending in chunked': 'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nabc',
   'an obfuscated Transfer-Encoding': 'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n0\r\n\r\n',
-  'Transfer-Encoding with whitespace before the colon': 'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n',
-  'an invalid chunk size': 'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
-  'a chunk size with a trailing space and junk': 'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5 x\r\nhello\r\n0\r\n\r\n',
-  'chunk data longer than its size': 'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nhello\r\n0\r\n\r\n',
+  'Transfer-Encoding with whitespace before the colon':
+    'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n',
+  'an invalid chunk size':
+    'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+  'a chunk size with a trailing space and junk':
+    'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5 x\r\nhello\r\n0\r\n\r\n',
+  'chunk data longer than its size':
+    'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nhello\r\n0\r\n\r\n',
   'a control character in a header value': 'GET /ok HTTP/1.1\r\nHost: x\r\nX-Bad: a\x01b\r\n\r\n',
   'a space in a header name': 'GET /ok HTTP/1.1\r\nHost: x\r\nX Bad: a\r\n\r\n',
   'a header line without a colon': 'GET /ok HTTP/1.1\r\nHost: x\r\nNoColonHere\r\n\r\n',
@@ -74,7 +80,9 @@ for (const [name, bytes] of Object.entries(cases)) {
 test('a well-formed chunked request with the same server works (control)', async () => {
   const c = await RawConnection.open(server.port);
   try {
-    c.write('POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\nGET /ok HTTP/1.1\r\nHost: x\r\n\r\n');
+    c.write(
+      'POST /submit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\nGET /ok HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
     assert.equal((await c.response()).body.toString(), 'got 5');
     assert.equal((await c.response()).body.toString(), 'ok');
   } finally {

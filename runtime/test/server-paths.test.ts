@@ -124,10 +124,14 @@ test('HEAD on a GET route: the GET headers (with content-length), no body', asyn
 });
 
 test('405 with Allow for a path known under other methods; 404 for an unknown path', async () => {
-  const { response } = await RawConnection.exchange(server.port, rawRequest('PUT', '/items', { 'Content-Length': 0 }), { closeWaitMs: 0 });
+  const { response } = await RawConnection.exchange(server.port, rawRequest('PUT', '/items', { 'Content-Length': 0 }), {
+    closeWaitMs: 0,
+  });
   assert.equal(response.status, 405);
   assert.equal(response.headers.allow, 'POST, DELETE');
-  const get = await RawConnection.exchange(server.port, rawRequest('POST', '/b', { 'Content-Length': 0 }), { closeWaitMs: 0 });
+  const get = await RawConnection.exchange(server.port, rawRequest('POST', '/b', { 'Content-Length': 0 }), {
+    closeWaitMs: 0,
+  });
   assert.equal(get.response.status, 405);
   assert.equal(get.response.headers.allow, 'GET, HEAD');
   const missing = await RawConnection.exchange(server.port, rawRequest('GET', '/missing'), { closeWaitMs: 0 });
@@ -135,7 +139,9 @@ test('405 with Allow for a path known under other methods; 404 for an unknown pa
 });
 
 test('absolute-form request targets are routed by their path', async () => {
-  const { response } = await RawConnection.exchange(server.port, rawRequest('GET', 'http://localhost/a/b'), { closeWaitMs: 0 });
+  const { response } = await RawConnection.exchange(server.port, rawRequest('GET', 'http://localhost/a/b'), {
+    closeWaitMs: 0,
+  });
   assert.equal(response.status, 200);
   assert.equal(response.body.toString(), 'a/b');
 });

@@ -44,7 +44,11 @@ test('readiness 200 while serving, 503 from the instant shutdown begins; livenes
     assert.equal(draining.status, 503);
     assert.deepEqual(JSON.parse(draining.body.toString()), { status: 'shutting down' });
     assert.equal((await nodeRequest(server.port, { path: '/livez' })).status, 200, 'still alive while draining');
-    assert.equal((await nodeRequest(server.port, { path: '/hello' })).status, 200, 'still serving during the drain delay');
+    assert.equal(
+      (await nodeRequest(server.port, { path: '/hello' })).status,
+      200,
+      'still serving during the drain delay',
+    );
     await new Promise((r) => setTimeout(r, 800));
     assert.equal(await refused(server.port), true, 'connections refused after the drain delay');
     await stopped;
@@ -55,9 +59,15 @@ test('readiness 200 while serving, 503 from the instant shutdown begins; livenes
 });
 
 test('probes from the environment: custom paths and drain delay; a path without / is refused naming the variable', () => {
-  const c = loadServerConfig({ LIB_HTTP_SERVER_HEALTH_PROBES_READINESS_PATH: '/ready', LIB_HTTP_SERVER_HEALTH_PROBES_DRAIN_DELAY: '5s' });
+  const c = loadServerConfig({
+    LIB_HTTP_SERVER_HEALTH_PROBES_READINESS_PATH: '/ready',
+    LIB_HTTP_SERVER_HEALTH_PROBES_DRAIN_DELAY: '5s',
+  });
   assert.deepEqual(c.healthProbes, { readinessPath: '/ready', livenessPath: '/livez', drainDelay: 5000 });
-  assert.equal(loadServerConfig({ LIB_HTTP_SERVER_HEALTH_PROBES_ENABLED: 'true' }).healthProbes?.readinessPath, '/readyz');
+  assert.equal(
+    loadServerConfig({ LIB_HTTP_SERVER_HEALTH_PROBES_ENABLED: 'true' }).healthProbes?.readinessPath,
+    '/readyz',
+  );
   assert.equal(loadServerConfig({}).healthProbes, undefined);
   assert.throws(
     () => loadServerConfig({ LIB_HTTP_SERVER_HEALTH_PROBES_LIVENESS_PATH: 'livez' }),

@@ -4,7 +4,17 @@
 // longer one keeps answering requests on connections already open.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Duration, Response, Route, RoutePattern, Routes, Server, ServerConfig, TransportConfig, type ServerLayer } from '@kitgen/runtime';
+import {
+  Duration,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  Server,
+  ServerConfig,
+  TransportConfig,
+  type ServerLayer,
+} from '@kitgen/runtime';
 import { RawConnection, rawRequest } from './support/rawHttp.ts';
 import { deferred, sleep, within } from './support/testServer.ts';
 import { nodeRequest } from './support/nodeHttp.ts';
@@ -31,7 +41,11 @@ async function withIdleConnection(layer: ServerLayer): Promise<RawConnection> {
 }
 
 /** Shuts `layer` down, writing a request on `c` `afterMs` into it; resolves with the duration and what `c` got. */
-async function shutdownWithLateRequest(layer: ServerLayer, c: RawConnection, afterMs: number): Promise<{ ms: number; answer: string }> {
+async function shutdownWithLateRequest(
+  layer: ServerLayer,
+  c: RawConnection,
+  afterMs: number,
+): Promise<{ ms: number; answer: string }> {
   const t0 = performance.now();
   const stopped = layer.shutdown().then(() => performance.now() - t0);
   await sleep(afterMs);
@@ -95,7 +109,10 @@ describe('the drain window', () => {
   });
 
   test('shutdownQuietPeriodDuration sets it: 1.5 s keeps answering a request sent 1 s into shutdown', async () => {
-    const long = Server.customized(config, TransportConfig.default.copy({ shutdownQuietPeriodDuration: Duration.millis(1500) }));
+    const long = Server.customized(
+      config,
+      TransportConfig.default.copy({ shutdownQuietPeriodDuration: Duration.millis(1500) }),
+    );
     const c = await withIdleConnection(long);
     const late = await shutdownWithLateRequest(long, c, 1000);
     assert.equal(late.answer, '200 connection: close', 'a request 1 s into shutdown is answered');
@@ -103,7 +120,10 @@ describe('the drain window', () => {
     assert.ok(late.ms >= 950 && late.ms < 3000, `shutdown took ${Math.round(late.ms)} ms`);
     c.destroy();
 
-    const idleLong = Server.customized(config, TransportConfig.default.copy({ shutdownQuietPeriodDuration: Duration.millis(1500) }));
+    const idleLong = Server.customized(
+      config,
+      TransportConfig.default.copy({ shutdownQuietPeriodDuration: Duration.millis(1500) }),
+    );
     const idle = await withIdleConnection(idleLong);
     const t0 = performance.now();
     await idleLong.shutdown();

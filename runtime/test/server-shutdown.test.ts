@@ -129,7 +129,9 @@ test('shutdown: a streamed response begun before shutdown completes, then its co
 
 test('shutdown waits at most gracefulShutdownTimeout: a slower request is cut', async () => {
   const started = deferred();
-  const server = await startServer(slowRoute(10_000, started), (c) => c.withGracefulShutdownTimeout(Duration.millis(300)));
+  const server = await startServer(slowRoute(10_000, started), (c) =>
+    c.withGracefulShutdownTimeout(Duration.millis(300)),
+  );
   const reply = nodeRequest(server.port, { path: '/slow' }).then(
     (r) => `status ${r.status}`,
     (e: NodeJS.ErrnoException) => e.code ?? e.message,

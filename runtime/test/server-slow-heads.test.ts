@@ -6,7 +6,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { Duration, Response, Route, RoutePattern, ServerConfig, WebSocketConfig, webSocketRoute } from '@kitgen/runtime';
+import {
+  Duration,
+  Response,
+  Route,
+  RoutePattern,
+  ServerConfig,
+  WebSocketConfig,
+  webSocketRoute,
+} from '@kitgen/runtime';
 import { startServer, sleep } from './support/testServer.ts';
 import { RawWebSocket, upgradeRequest } from './support/rawWebSocket.ts';
 
@@ -17,7 +25,9 @@ const echo = webSocketRoute(RoutePattern.GET('echo'), async (socket) => {
 
 /** Head timeout 1.5 s; the handshake timeout, where there is a WebSocket route, far shorter. */
 const slowHeads = (c: ServerConfig) =>
-  c.withRequestHeaderTimeout(Duration.millis(1500)).withWebSocketConfig({ ...WebSocketConfig.default, handshakeTimeoutMillis: 300 });
+  c
+    .withRequestHeaderTimeout(Duration.millis(1500))
+    .withWebSocketConfig({ ...WebSocketConfig.default, handshakeTimeoutMillis: 300 });
 
 /**
  * Writes `parts` on a raw connection `gapMs` apart (stopping if the server closed it) and
@@ -44,7 +54,12 @@ function exchange(port: number, parts: readonly string[], gapMs: number): Promis
 /** A GET head sent in pieces 200 ms apart, never finished. */
 const partialGet = ['GET /hello HTTP/1.1\r\n', 'host: 127.0.0.1\r\n', 'x-a: 1\r\n', 'x-b: 2\r\n'];
 /** An upgrade head sent the same way, never finished. */
-const partialUpgrade = ['GET /echo HTTP/1.1\r\n', 'host: 127.0.0.1\r\n', 'connection: Upgrade\r\n', 'upgrade: websocket\r\n'];
+const partialUpgrade = [
+  'GET /echo HTTP/1.1\r\n',
+  'host: 127.0.0.1\r\n',
+  'connection: Upgrade\r\n',
+  'upgrade: websocket\r\n',
+];
 
 describe('a request head that does not arrive in time', () => {
   for (const withWebSocket of [false, true]) {
@@ -61,7 +76,11 @@ describe('a request head that does not arrive in time', () => {
           assert.ok(ms < 8000, `closed after ${Math.round(ms)} ms`);
         }
         // The server serves on.
-        const ok = await exchange(server.port, ['GET /hello HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n'], 0);
+        const ok = await exchange(
+          server.port,
+          ['GET /hello HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n'],
+          0,
+        );
         assert.match(ok.text, /^HTTP\/1\.1 200 /);
       } finally {
         await server.shutdown();
@@ -86,7 +105,11 @@ describe('a request head that does not arrive in time', () => {
       const full = upgradeRequest('/echo');
       const cut = full.indexOf('sec-websocket-version');
       const late = await exchange(server.port, [full.slice(0, cut), full.slice(cut)], 600);
-      assert.equal(late.text, '', 'the handshake took longer than 300 ms from the connection start: nothing is answered');
+      assert.equal(
+        late.text,
+        '',
+        'the handshake took longer than 300 ms from the connection start: nothing is answered',
+      );
       assert.ok(late.ms < 3000, `closed after ${Math.round(late.ms)} ms`);
       const quick = await RawWebSocket.upgraded(server.port, '/echo');
       assert.match(quick.response, /^HTTP\/1\.1 101 /);

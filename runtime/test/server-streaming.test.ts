@@ -26,10 +26,13 @@ const routes = [
   }),
   Route.handled(RoutePattern.POST('ignore'), () => Response.text('ignored')),
   Route.handled(RoutePattern.GET('ok'), () => Response.text('ok')),
-  Route.handled(RoutePattern.POST('size'), async (request) => Response.text(String((await request.body.asBytes()).byteLength))),
+  Route.handled(RoutePattern.POST('size'), async (request) =>
+    Response.text(String((await request.body.asBytes()).byteLength)),
+  ),
   Route.handled(
     RoutePattern.POST('echo'),
-    (request) => new Response(200, {}, Body.fromStream(request.body.asStream(), { contentType: 'application/octet-stream' })),
+    (request) =>
+      new Response(200, {}, Body.fromStream(request.body.asStream(), { contentType: 'application/octet-stream' })),
   ),
 ];
 
@@ -126,14 +129,25 @@ for (const framing of ['Content-Length', 'chunked'] as const) {
     await new Promise((r) => setTimeout(r, 50));
     c.destroy();
     assert.equal(await within(handlerStarted.promise, 300), 'timeout', 'the handler ran on half a body');
-    assert.equal((await nodeRequest(aggregated.port, { method: 'POST', path: '/size', body: 'still here' })).body.toString(), '10');
+    assert.equal(
+      (await nodeRequest(aggregated.port, { method: 'POST', path: '/size', body: 'still here' })).body.toString(),
+      '10',
+    );
   });
 }
 
 test('aggregated: exactly 1 MiB is accepted, by Content-Length and chunked', async () => {
   const body = Buffer.alloc(MiB, 'a');
-  assert.equal((await nodeRequest(aggregated.port, { method: 'POST', path: '/size', body })).body.toString(), String(MiB));
-  const chunked = await nodeRequest(aggregated.port, { method: 'POST', path: '/size', headers: { 'transfer-encoding': 'chunked' }, body });
+  assert.equal(
+    (await nodeRequest(aggregated.port, { method: 'POST', path: '/size', body })).body.toString(),
+    String(MiB),
+  );
+  const chunked = await nodeRequest(aggregated.port, {
+    method: 'POST',
+    path: '/size',
+    headers: { 'transfer-encoding': 'chunked' },
+    body,
+  });
   assert.equal(chunked.body.toString(), String(MiB));
 });
 
@@ -166,7 +180,10 @@ test('aggregated: a chunked body growing over 1 MiB gets 413 and the server keep
   } finally {
     c.destroy();
   }
-  assert.equal((await nodeRequest(aggregated.port, { method: 'POST', path: '/size', body: 'ok' })).body.toString(), '2');
+  assert.equal(
+    (await nodeRequest(aggregated.port, { method: 'POST', path: '/size', body: 'ok' })).body.toString(),
+    '2',
+  );
 });
 
 test('aggregated with a smaller limit (maxRequestBodySize): 413 above it', async () => {

@@ -6,7 +6,17 @@ import { connect } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { ClientAuth, Response, Route, RoutePattern, Secret, SSLConfig, SSLConfigError, TrustManagerKeyStore, type ServerConfig } from '@kitgen/runtime';
+import {
+  ClientAuth,
+  Response,
+  Route,
+  RoutePattern,
+  Secret,
+  SSLConfig,
+  SSLConfigError,
+  TrustManagerKeyStore,
+  type ServerConfig,
+} from '@kitgen/runtime';
 import { hasTool, keytool, makeTestCertificates, type TestCertificates } from './support/testCertificates.ts';
 import { get } from './support/httpsGet.ts';
 import { curl, hasCurl } from './support/curl.ts';
@@ -67,8 +77,9 @@ describe('mutual TLS', () => {
     const c = need(t);
     if (!c) return;
     const trust = TrustManagerKeyStore.fromFile(c.caCert).build();
-    await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust), (url) =>
-      assertStrictMutualTls(c, url),
+    await withTls(
+      SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust),
+      (url) => assertStrictMutualTls(c, url),
     );
   });
 
@@ -76,14 +87,17 @@ describe('mutual TLS', () => {
     const c = need(t);
     if (!c) return;
     if (!hasCurl()) return t.skip('curl not found: curl mutual TLS check skipped');
-    await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, c.caCert), async (url) => {
-      const ok = await curl(['--cacert', c.caCert, '--cert', c.clientCert, '--key', c.clientKey, url]);
-      assert.equal(ok.code, 0, ok.stderr);
-      assert.equal(ok.stdout.toString(), 'trusted client');
-      const anonymous = await curl(['--cacert', c.caCert, url]);
-      assert.notEqual(anonymous.code, 0, 'curl without a client certificate is refused');
-      assert.equal(anonymous.stdout.length, 0);
-    });
+    await withTls(
+      SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, c.caCert),
+      async (url) => {
+        const ok = await curl(['--cacert', c.caCert, '--cert', c.clientCert, '--key', c.clientKey, url]);
+        assert.equal(ok.code, 0, ok.stderr);
+        assert.equal(ok.stdout.toString(), 'trusted client');
+        const anonymous = await curl(['--cacert', c.caCert, url]);
+        assert.notEqual(anonymous.code, 0, 'curl without a client certificate is refused');
+        assert.equal(anonymous.stdout.length, 0);
+      },
+    );
   });
 
   test('PKCS#12 keystore and PKCS#12 truststore (openssl -nokeys) with passwords, both builder orders', async (t) => {
@@ -96,7 +110,12 @@ describe('mutual TLS', () => {
       TrustManagerKeyStore.fromFile(c.truststore).trustManagerPassword(tsPassword), // a builder is accepted as is
     ];
     for (const trust of orders) {
-      const ssl = SSLConfig.fromJavaxNetSslKeyStoreFile(c.keystore, new Secret(c.keystorePassword), trust, ClientAuth.Required);
+      const ssl = SSLConfig.fromJavaxNetSslKeyStoreFile(
+        c.keystore,
+        new Secret(c.keystorePassword),
+        trust,
+        ClientAuth.Required,
+      );
       await withTls(ssl, (url) => assertStrictMutualTls(c, url));
     }
   });
@@ -109,16 +128,26 @@ describe('mutual TLS', () => {
     try {
       // Names relative to the resource folder, both builder orders, as with fromFile.
       for (const trust of [
-        TrustManagerKeyStore.fromResource(basename(c.truststore)).build().trustManagerPassword(new Secret(c.truststorePassword)),
-        TrustManagerKeyStore.fromResource(basename(c.truststore)).trustManagerPassword(new Secret(c.truststorePassword)).build(),
+        TrustManagerKeyStore.fromResource(basename(c.truststore))
+          .build()
+          .trustManagerPassword(new Secret(c.truststorePassword)),
+        TrustManagerKeyStore.fromResource(basename(c.truststore))
+          .trustManagerPassword(new Secret(c.truststorePassword))
+          .build(),
       ]) {
-        const ssl = SSLConfig.fromJavaxNetSslKeyStoreResource(basename(c.keystore), new Secret(c.keystorePassword), trust, ClientAuth.Required);
+        const ssl = SSLConfig.fromJavaxNetSslKeyStoreResource(
+          basename(c.keystore),
+          new Secret(c.keystorePassword),
+          trust,
+          ClientAuth.Required,
+        );
         await withTls(ssl, (url) => assertStrictMutualTls(c, url));
       }
       // A PEM bundle as a resource too, beside PEM certificate and key files.
       const pem = TrustManagerKeyStore.fromResource(basename(c.caCert)).build();
-      await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, pem), (url) =>
-        assertStrictMutualTls(c, url),
+      await withTls(
+        SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, pem),
+        (url) => assertStrictMutualTls(c, url),
       );
       // A resource found nowhere names the folders searched.
       await assert.rejects(
@@ -133,7 +162,9 @@ describe('mutual TLS', () => {
             ),
           ),
         ),
-        (error: unknown) => error instanceof SSLConfigError && /the truststore resource absent\.p12 was not found \(searched /.test(error.message),
+        (error: unknown) =>
+          error instanceof SSLConfigError &&
+          /the truststore resource absent\.p12 was not found \(searched /.test(error.message),
       );
     } finally {
       if (saved === undefined) delete process.env.KITGEN_RESOURCES;
@@ -145,39 +176,64 @@ describe('mutual TLS', () => {
     const c = need(t);
     if (!c) return;
     // server.p12 carries the test CA in its chain; the truststore names only the other CA.
-    const trust = TrustManagerKeyStore.fromFile(c.otherTruststore).build().trustManagerPassword(new Secret(c.truststorePassword));
-    await withTls(SSLConfig.fromJavaxNetSslKeyStoreFile(c.keystore, new Secret(c.keystorePassword), trust, ClientAuth.Required), async (url) => {
-      await assertRefused(url, client(c, c.clientCert, c.clientKey));
-      const other = await get(url, client(c, c.otherClientCert, c.otherClientKey));
-      assert.equal(other.body, 'untrusted client', 'the other CA, named by the truststore, is trusted');
-    });
+    const trust = TrustManagerKeyStore.fromFile(c.otherTruststore)
+      .build()
+      .trustManagerPassword(new Secret(c.truststorePassword));
+    await withTls(
+      SSLConfig.fromJavaxNetSslKeyStoreFile(c.keystore, new Secret(c.keystorePassword), trust, ClientAuth.Required),
+      async (url) => {
+        await assertRefused(url, client(c, c.clientCert, c.clientKey));
+        const other = await get(url, client(c, c.otherClientCert, c.otherClientKey));
+        assert.equal(other.body, 'untrusted client', 'the other CA, named by the truststore, is trusted');
+      },
+    );
   });
 
   test('a truststore written by Java keytool (PKCS#12, certificates only) is read', async (t) => {
     const c = need(t);
     if (!c) return;
-    const store = keytool(c.dir, 'java-truststore.p12', ['-importcert', '-alias', 'ca', '-file', c.caCert, '-storetype', 'PKCS12', '-storepass', 'java-trust']);
+    const store = keytool(c.dir, 'java-truststore.p12', [
+      '-importcert',
+      '-alias',
+      'ca',
+      '-file',
+      c.caCert,
+      '-storetype',
+      'PKCS12',
+      '-storepass',
+      'java-trust',
+    ]);
     if (!store) return t.skip('keytool not found: Java truststore check skipped');
     const trust = TrustManagerKeyStore.fromFile(store).build().trustManagerPassword(new Secret('java-trust'));
-    await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust), (url) =>
-      assertStrictMutualTls(c, url),
+    await withTls(
+      SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust),
+      (url) => assertStrictMutualTls(c, url),
     );
   });
 
   test('ClientAuth.Optional asks for a certificate but serves clients without one', async (t) => {
     const c = need(t);
     if (!c) return;
-    await withTls(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Optional, c.caCert), async (url) => {
-      assert.equal((await get(url, client(c))).body, 'anonymous');
-      assert.equal((await get(url, client(c, c.clientCert, c.clientKey))).body, 'trusted client');
-    });
+    await withTls(
+      SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Optional, c.caCert),
+      async (url) => {
+        assert.equal((await get(url, client(c))).body, 'anonymous');
+        assert.equal((await get(url, client(c, c.clientCert, c.clientKey))).body, 'trusted client');
+      },
+    );
   });
 
   test('truststore errors name the file: wrong or missing password, JKS, not a truststore, no truststore for Required', async (t) => {
     const c = need(t);
     if (!c) return;
     const start = async (trust: TrustManagerKeyStore | undefined, message: RegExp) => {
-      const ssl = SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey, ClientAuth.Required, trust);
+      const ssl = SSLConfig.fromFile(
+        SSLConfig.HttpBehaviour.Fail,
+        c.serverCert,
+        c.serverKey,
+        ClientAuth.Required,
+        trust,
+      );
       await assert.rejects(
         startServer(whoami, (cfg) => cfg.ssl(ssl)),
         (error: Error) => {
@@ -200,15 +256,23 @@ describe('mutual TLS', () => {
       TrustManagerKeyStore.fromFile(c.fakeJks).build(),
       /the truststore \S+fake\.jks is a JKS keystore, which is not supported on Node .*keytool -importkeystore/,
     );
-    await start(TrustManagerKeyStore.fromFile(c.serverKey).build(), /the truststore \S+server\.key is a PEM file without any CERTIFICATE block/);
-    await start(TrustManagerKeyStore.fromFile(`${c.dir}/absent.p12`).build(), /the truststore file \S+absent\.p12 does not exist/);
+    await start(
+      TrustManagerKeyStore.fromFile(c.serverKey).build(),
+      /the truststore \S+server\.key is a PEM file without any CERTIFICATE block/,
+    );
+    await start(
+      TrustManagerKeyStore.fromFile(`${c.dir}/absent.p12`).build(),
+      /the truststore file \S+absent\.p12 does not exist/,
+    );
     await start(undefined, /ClientAuth\.Required needs a truststore/);
   });
 
   test('graceful shutdown is not held open by a client that connected and never spoke', async (t) => {
     const c = need(t);
     if (!c) return;
-    const server = await startServer(whoami, (cfg) => cfg.ssl(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey)));
+    const server = await startServer(whoami, (cfg) =>
+      cfg.ssl(SSLConfig.fromFile(SSLConfig.HttpBehaviour.Fail, c.serverCert, c.serverKey)),
+    );
     const idle = connect(server.port, '127.0.0.1');
     const closed = new Promise<void>((resolve) => idle.once('close', () => resolve()));
     idle.on('error', () => {});

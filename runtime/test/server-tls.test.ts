@@ -48,7 +48,8 @@ async function assertStartFails(ssl: SSLConfig, message: RegExp): Promise<SSLCon
   return caught;
 }
 
-const httpsHello = (port: number, c: TestCertificates) => get(`https://127.0.0.1:${port}/hello`, { ca: readFileSync(c.caCert) });
+const httpsHello = (port: number, c: TestCertificates) =>
+  get(`https://127.0.0.1:${port}/hello`, { ca: readFileSync(c.caCert) });
 
 describe('TLS', () => {
   before(() => {
@@ -68,7 +69,10 @@ describe('TLS', () => {
         assert.equal(res.status, 200);
         assert.equal(res.body, 'hello over tls');
         // The client verified the chain against the test CA: an unknown CA is refused.
-        await assert.rejects(get(`https://127.0.0.1:${port}/hello`, { ca: readFileSync(c.otherCaCert) }), /self.signed|unable to verify|certificate/i);
+        await assert.rejects(
+          get(`https://127.0.0.1:${port}/hello`, { ca: readFileSync(c.otherCaCert) }),
+          /self.signed|unable to verify|certificate/i,
+        );
       });
     } finally {
       if (saved === undefined) delete process.env.KITGEN_RESOURCES;
@@ -115,9 +119,12 @@ describe('TLS', () => {
     const c = need(t);
     if (!c) return;
     if (!c.legacyKeystore) return t.skip('this openssl cannot write legacy PKCS#12 files');
-    await withTls(SSLConfig.fromJavaxNetSslKeyStoreFile(c.legacyKeystore, new Secret(c.keystorePassword)), async (port) => {
-      assert.equal((await httpsHello(port, c)).body, 'hello over tls');
-    });
+    await withTls(
+      SSLConfig.fromJavaxNetSslKeyStoreFile(c.legacyKeystore, new Secret(c.keystorePassword)),
+      async (port) => {
+        assert.equal((await httpsHello(port, c)).body, 'hello over tls');
+      },
+    );
   });
 
   test('a keystore written by Java keytool is served', async (t) => {
@@ -145,7 +152,11 @@ describe('TLS', () => {
     if (!ks) return t.skip('keytool not found: Java keystore check skipped');
     await withTls(SSLConfig.fromJavaxNetSslKeyStoreFile(ks, new Secret('java-pass')), async (port) => {
       // Self-signed by keytool: the client trusts the server certificate itself.
-      const pem = execFileSync('keytool', ['-exportcert', '-rfc', '-alias', 'server', '-keystore', ks, '-storepass', 'java-pass'], { encoding: 'utf8' });
+      const pem = execFileSync(
+        'keytool',
+        ['-exportcert', '-rfc', '-alias', 'server', '-keystore', ks, '-storepass', 'java-pass'],
+        { encoding: 'utf8' },
+      );
       assert.equal((await get(`https://127.0.0.1:${port}/hello`, { ca: pem })).body, 'hello over tls');
     });
   });
@@ -155,13 +166,19 @@ describe('TLS', () => {
     if (!c) return;
     // Constructing the config reads nothing: errors belong to start-up.
     const wrong = SSLConfig.fromJavaxNetSslKeyStoreFile(c.keystore, new Secret('not-the-password'));
-    const e = await assertStartFails(wrong, /^SSLConfig: wrong password for the PKCS#12 keystore \S+server\.p12 \(the integrity check failed\)$/);
+    const e = await assertStartFails(
+      wrong,
+      /^SSLConfig: wrong password for the PKCS#12 keystore \S+server\.p12 \(the integrity check failed\)$/,
+    );
     assert.equal(e.file, c.keystore);
     await assertStartFails(
       SSLConfig.fromJavaxNetSslKeyStoreFile(c.keystore),
       /the PKCS#12 keystore \S+server\.p12 is protected by a password, and none was given/,
     );
-    await assertStartFails(SSLConfig.fromJavaxNetSslKeyStoreFile(`${c.dir}/missing.p12`, new Secret('x')), /the keystore file \S+missing\.p12 does not exist/);
+    await assertStartFails(
+      SSLConfig.fromJavaxNetSslKeyStoreFile(`${c.dir}/missing.p12`, new Secret('x')),
+      /the keystore file \S+missing\.p12 does not exist/,
+    );
     await assertStartFails(
       SSLConfig.fromJavaxNetSslKeyStoreFile(c.clientKey, new Secret('x')),
       /client\.key is a PEM file, not a PKCS#12 keystore; use SSLConfig\.fromResource/,
@@ -210,13 +227,22 @@ describe('TLS', () => {
     const c = need(t);
     if (!c) return;
     const A = SSLConfig.HttpBehaviour.Accept;
-    await assertStartFails(SSLConfig.fromFile(A, `${c.dir}/nope.pem`, c.serverKey), /the certificate file \S+nope\.pem does not exist/);
-    await assertStartFails(SSLConfig.fromFile(A, c.serverCert, `${c.dir}/nope.key`), /the private key file \S+nope\.key does not exist/);
+    await assertStartFails(
+      SSLConfig.fromFile(A, `${c.dir}/nope.pem`, c.serverKey),
+      /the certificate file \S+nope\.pem does not exist/,
+    );
+    await assertStartFails(
+      SSLConfig.fromFile(A, c.serverCert, `${c.dir}/nope.key`),
+      /the private key file \S+nope\.key does not exist/,
+    );
     await assertStartFails(
       SSLConfig.fromFile(A, c.serverKey, c.serverCert),
       /the certificate file \S+server\.key is not a PEM certificate \(it holds a private key: are certificate and key swapped\?\)/,
     );
-    await assertStartFails(SSLConfig.fromFile(A, c.serverCert, c.caCert), /the private key file \S+ca\.pem is not a PEM private key/);
+    await assertStartFails(
+      SSLConfig.fromFile(A, c.serverCert, c.caCert),
+      /the private key file \S+ca\.pem is not a PEM private key/,
+    );
     await assertStartFails(
       SSLConfig.fromFile(A, c.serverCert, c.clientKey),
       /the private key \S+client\.key does not belong to the certificate \S+server\.pem/,

@@ -6,7 +6,18 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,7 +35,12 @@ const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
 delete env.NODE_TEST_CONTEXT;
 
 function run(args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}): { stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [...args], { cwd: work, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [...args], {
+    cwd: work,
+    env: { ...env, ...extraEnv },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   assert.equal(r.status, 0, `node ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
   return { stdout: r.stdout, stderr: r.stderr };
 }
@@ -60,7 +76,9 @@ await import(${JSON.stringify(entry)});
 const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
 console.log(JSON.stringify({ cache: Object.keys(createRequire(import.meta.url).cache), builtins }));
 `;
-  const { cache: loaded, builtins } = JSON.parse(node(['--import', './register.mjs', '--input-type=module', '-e', script], { MODULE_LOG: log })) as {
+  const { cache: loaded, builtins } = JSON.parse(
+    node(['--import', './register.mjs', '--input-type=module', '-e', script], { MODULE_LOG: log }),
+  ) as {
     cache: string[];
     builtins: string[];
   };
@@ -147,7 +165,11 @@ test("an unexpanded gen<T>() names the user's file and line from the bundle, wit
   // With source maps the bundle is loaded by Node itself (no code cache), which maps its frames.
   const [mapped, mappedFrame] = node(['--enable-source-maps', 'derive.mjs']).trim().split('\n');
   assert.equal(mapped, 'derive.mjs:3:3');
-  assert.match(mappedFrame, /runtime\/src\/schema\/\w+\.ts:\d+:\d+/, 'with source maps the frame names the TypeScript source');
+  assert.match(
+    mappedFrame,
+    /runtime\/src\/schema\/\w+\.ts:\d+:\d+/,
+    'with source maps the frame names the TypeScript source',
+  );
 });
 
 // The bundle is compiled from a V8 code cache after the first start (runtime/loader/loadBundle.ts):
@@ -156,8 +178,16 @@ test('the runtime loads from a code cache after its first start; a damaged, shar
   writeFileSync(join(work, 'server.mjs'), serverScript);
   const serve = (extraEnv: NodeJS.ProcessEnv) => {
     const { stdout, stderr } = run(['server.mjs'], { NODE_DEBUG: 'kitgen', ...extraEnv });
-    const out = JSON.parse(stdout) as { ok: { status: number; body: string }; bad: { status: number }; missing: number };
-    assert.deepEqual([out.ok.status, JSON.parse(out.ok.body), out.bad.status, out.missing], [200, { name: 'bolt', count: 3 }, 400, 404], stderr);
+    const out = JSON.parse(stdout) as {
+      ok: { status: number; body: string };
+      bad: { status: number };
+      missing: number;
+    };
+    assert.deepEqual(
+      [out.ok.status, JSON.parse(out.ok.body), out.bad.status, out.missing],
+      [200, { name: 'bolt', count: 3 }, 400, 404],
+      stderr,
+    );
     return stderr;
   };
   const root = join(work, 'cache-own');
@@ -197,7 +227,11 @@ test('the runtime loads from a code cache after its first start; a damaged, shar
     [1, 2, 3, 4].map(
       () =>
         new Promise<number | null>((resolve) => {
-          const child = spawn(process.execPath, ['server.mjs'], { cwd: work, env: { ...env, NODE_COMPILE_CACHE: together }, stdio: 'ignore' });
+          const child = spawn(process.execPath, ['server.mjs'], {
+            cwd: work,
+            env: { ...env, NODE_COMPILE_CACHE: together },
+            stdio: 'ignore',
+          });
           child.on('exit', resolve);
         }),
     ),
@@ -228,7 +262,11 @@ test('the shipped bundle is one-byte text and builds no Unicode RegExp while it 
   const text = readFileSync(join(outDir, 'runtime.cjs'), 'latin1');
   // A non-ASCII character anywhere makes V8 decode and scan the whole file as UTF-16.
   const wide = text.search(/[\u0080-\uffff]/);
-  assert.equal(wide, -1, `non-ASCII byte at offset ${wide}: ${JSON.stringify(text.slice(Math.max(0, wide - 60), wide + 20))}`);
+  assert.equal(
+    wide,
+    -1,
+    `non-ASCII byte at offset ${wide}: ${JSON.stringify(text.slice(Math.max(0, wide - 60), wide + 20))}`,
+  );
   // Module-level `\p{…}` patterns are parsed as the bundle loads; they are made on first use.
   const eager = text.split('\n').filter((line) => /^var \w+ = (\/(?!\*).*\\p\{|new RegExp\(.*\\\\p\{)/.test(line));
   assert.deepEqual(eager, [], 'module-level Unicode patterns');
@@ -252,7 +290,9 @@ test('a server bundled by esbuild carries the runtime inside it and serves from 
   cpSync(outDir, join(installed, 'dist'), { recursive: true });
   writeFileSync(
     join(work, 'bundled.mjs'),
-    serverScript.replace(JSON.stringify(entry), "'@kitgen/runtime'").replace(/const cache = .*\n/, 'const cache = [];\n'),
+    serverScript
+      .replace(JSON.stringify(entry), "'@kitgen/runtime'")
+      .replace(/const cache = .*\n/, 'const cache = [];\n'),
   );
   const { build } = await import('esbuild');
   const outfile = join(work, 'out', 'server.mjs');
@@ -267,7 +307,8 @@ test('a server bundled by esbuild carries the runtime inside it and serves from 
   });
   const inputs = Object.keys(result.metafile.inputs);
   assert.ok(
-    inputs.some((p) => p.endsWith('@kitgen/runtime/dist/esm/index.js')) && inputs.some((p) => p.endsWith('@kitgen/runtime/dist/esm/server/HttpServer.js')),
+    inputs.some((p) => p.endsWith('@kitgen/runtime/dist/esm/index.js')) &&
+      inputs.some((p) => p.endsWith('@kitgen/runtime/dist/esm/server/HttpServer.js')),
     `the bundle holds the runtime's ES modules:\n${inputs.join('\n')}`,
   );
   assert.ok(!readFileSync(outfile, 'utf8').includes('runtime.cjs'), 'nothing in the bundle reads dist/runtime.cjs');
@@ -277,8 +318,15 @@ test('a server bundled by esbuild carries the runtime inside it and serves from 
     cpSync(outfile, join(away, 'server.mjs'));
     const r = spawnSync(process.execPath, ['server.mjs'], { cwd: away, env, encoding: 'utf8', timeout: 60_000 });
     assert.equal(r.status, 0, r.stderr);
-    const out = JSON.parse(r.stdout) as { ok: { status: number; body: string }; bad: { status: number; body: string }; missing: number };
-    assert.deepEqual([out.ok.status, JSON.parse(out.ok.body), out.bad.status, out.missing], [200, { name: 'bolt', count: 3 }, 400, 404]);
+    const out = JSON.parse(r.stdout) as {
+      ok: { status: number; body: string };
+      bad: { status: number; body: string };
+      missing: number;
+    };
+    assert.deepEqual(
+      [out.ok.status, JSON.parse(out.ok.body), out.bad.status, out.missing],
+      [200, { name: 'bolt', count: 3 }, 400, 404],
+    );
     assert.match(out.bad.body, /\/count/);
   } finally {
     rmSync(away, { recursive: true, force: true });

@@ -11,6 +11,10 @@ const require = createRequire(import.meta.url);
 test('tsc --noEmit passes on the repository, type tests included', () => {
   const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
   const root = new URL('../..', import.meta.url).pathname;
-  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--noEmit'], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--noEmit'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   assert.equal(r.status, 0, `tsc failed:\n${r.stdout}${r.stderr}`);
 });

@@ -73,14 +73,19 @@ async function nonReader(port: number, path = '/flood'): Promise<RawWebSocket> {
 test('web-socket.max-buffered-bytes and web-socket.buffer-budget: defaults 1 MiB and 64 MiB, from the environment and the builder, checked', () => {
   const d = ServerConfig.default;
   assert.deepEqual([d.webSocketMaxBufferedBytes, d.webSocketBufferBudget], [MiB, 64 * MiB]);
-  const c = loadServerConfig({ LIB_HTTP_SERVER_WEB_SOCKET_MAX_BUFFERED_BYTES: '256KiB', LIB_HTTP_SERVER_WEB_SOCKET_BUFFER_BUDGET: '16MiB' });
+  const c = loadServerConfig({
+    LIB_HTTP_SERVER_WEB_SOCKET_MAX_BUFFERED_BYTES: '256KiB',
+    LIB_HTTP_SERVER_WEB_SOCKET_BUFFER_BUDGET: '16MiB',
+  });
   assert.deepEqual([c.webSocketMaxBufferedBytes, c.webSocketBufferBudget], [256 * 1024, 16 * MiB]);
   const b = d.withWebSocketBufferLimits({ perConnection: 2 * MiB });
   assert.deepEqual([b.webSocketMaxBufferedBytes, b.webSocketBufferBudget], [2 * MiB, 64 * MiB]);
   assert.throws(
     () => loadServerConfig({ LIB_HTTP_SERVER_WEB_SOCKET_MAX_BUFFERED_BYTES: '100' }),
     (error: unknown) =>
-      error instanceof ConfigError && error.problems.join() === 'LIB_HTTP_SERVER_WEB_SOCKET_MAX_BUFFERED_BYTES: expected a size from 1KiB to 2GiB, got "100"',
+      error instanceof ConfigError &&
+      error.problems.join() ===
+        'LIB_HTTP_SERVER_WEB_SOCKET_MAX_BUFFERED_BYTES: expected a size from 1KiB to 2GiB, got "100"',
   );
   assert.throws(() => d.withWebSocketBufferLimits({ total: 0 }), {
     name: 'RangeError',
@@ -137,7 +142,9 @@ test('a client that never catches up is cut a second after the close, releasing 
 test('past the server-wide budget, a connection that is behind is closed with 1013', async () => {
   const { route, refused } = floodRoute();
   // One connection may hold 8 MiB, all of them 2 MiB: the budget trips first.
-  const server = await startServer(route, (c) => c.withWebSocketBufferLimits({ perConnection: 8 * MiB, total: 2 * MiB }));
+  const server = await startServer(route, (c) =>
+    c.withWebSocketBufferLimits({ perConnection: 8 * MiB, total: 2 * MiB }),
+  );
   try {
     const raw = await nonReader(server.port);
     const result = await within(refused, 20_000);
@@ -160,7 +167,9 @@ test('what a closed connection held is given back to the server-wide budget', as
   const two = floodRoute('two');
   // 1 MiB per connection, 1.5 MiB in all: the first connection's megabyte, if it were not
   // given back when it closed, would make the second trip the budget (1013) at half a megabyte.
-  const server = await startServer([one.route, two.route], (c) => c.withWebSocketBufferLimits({ perConnection: MiB, total: 1.5 * MiB }));
+  const server = await startServer([one.route, two.route], (c) =>
+    c.withWebSocketBufferLimits({ perConnection: MiB, total: 1.5 * MiB }),
+  );
   try {
     const first = await nonReader(server.port, '/one');
     const a = await within(one.refused, 20_000);
@@ -171,7 +180,11 @@ test('what a closed connection held is given back to the server-wide budget', as
     const second = await nonReader(server.port, '/two');
     const b = await within(two.refused, 20_000);
     assert.notEqual(b, 'timeout');
-    assert.equal((b as Exclude<typeof b, 'timeout'>).first.closeCode, 1008, (b as Exclude<typeof b, 'timeout'>).first.message);
+    assert.equal(
+      (b as Exclude<typeof b, 'timeout'>).first.closeCode,
+      1008,
+      (b as Exclude<typeof b, 'timeout'>).first.message,
+    );
     second.socket.destroy();
   } finally {
     await server.shutdown();
@@ -210,7 +223,8 @@ test('while the application does not read, incoming messages queue up to the byt
     await go.promise;
     const seen: number[] = [];
     for await (const m of socket) {
-      if (m.type === 'binary') seen.push(new DataView(m.data.buffer, m.data.byteOffset, m.data.byteLength).getUint32(0));
+      if (m.type === 'binary')
+        seen.push(new DataView(m.data.buffer, m.data.byteOffset, m.data.byteLength).getUint32(0));
       if (seen.length === 2000) break;
     }
     received.resolve(seen);

@@ -6,7 +6,17 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { Middleware, PathCodec, Response, Route, RoutePattern, Routes, SocketDecoder, WebSocketConfig, webSocketRoute } from '@kitgen/runtime';
+import {
+  Middleware,
+  PathCodec,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  SocketDecoder,
+  WebSocketConfig,
+  webSocketRoute,
+} from '@kitgen/runtime';
 import { startServer, type TestServer } from './support/testServer.ts';
 
 const executablePath = '/usr/bin/chromium';
@@ -29,11 +39,25 @@ const home = Route.handled(RoutePattern.GET(), () => Response.text('home'));
 
 before(async () => {
   if (!hasChromium) return;
-  const config = { ...WebSocketConfig.default, subprotocols: 'echo.v1', decoderConfig: { ...SocketDecoder.default, allowExtensions: true } };
-  server = await startServer(Routes(room, home).concat(Routes(secret).pipe(Middleware.bearerAuth('t'))), (c) => c.withWebSocketConfig(config));
+  const config = {
+    ...WebSocketConfig.default,
+    subprotocols: 'echo.v1',
+    decoderConfig: { ...SocketDecoder.default, allowExtensions: true },
+  };
+  server = await startServer(Routes(room, home).concat(Routes(secret).pipe(Middleware.bearerAuth('t'))), (c) =>
+    c.withWebSocketConfig(config),
+  );
   browser = await chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage();
   await page.goto(`${server.url}/`);
@@ -58,7 +82,14 @@ function converse(path: string, protocols: string[], sends: Array<string | numbe
   return page!.evaluate(
     ([url, protocols, sends]) =>
       new Promise<Outcome>((resolve) => {
-        const out: Outcome = { opened: false, protocol: '', extensions: '', texts: [], bytes: [], close: { code: 0, reason: '', wasClean: false } };
+        const out: Outcome = {
+          opened: false,
+          protocol: '',
+          extensions: '',
+          texts: [],
+          bytes: [],
+          close: { code: 0, reason: '', wasClean: false },
+        };
         const ws = new WebSocket(url, protocols);
         ws.binaryType = 'arraybuffer';
         ws.onopen = () => {
@@ -82,7 +113,11 @@ function converse(path: string, protocols: string[], sends: Array<string | numbe
 
 test('Chromium: echo of text and binary on a route with a path parameter; subprotocol and permessage-deflate negotiated; the app’s close code arrives', async (t) => {
   if (!hasChromium) return t.skip('chromium not installed at /usr/bin/chromium: browser WebSocket test skipped');
-  const out = await converse('/chat/K%C3%BCche', ['other', 'echo.v1'], ['hello', [0, 1, 2, 255], 'x'.repeat(2000), 'bye']);
+  const out = await converse(
+    '/chat/K%C3%BCche',
+    ['other', 'echo.v1'],
+    ['hello', [0, 1, 2, 255], 'x'.repeat(2000), 'bye'],
+  );
   assert.equal(out.opened, true);
   assert.equal(out.protocol, 'echo.v1');
   assert.match(out.extensions, /permessage-deflate/);

@@ -33,7 +33,11 @@ const hello = Route.handled(RoutePattern.GET('hello'), () => Response.text('hi')
 type WsChange = Partial<Omit<WebSocketConfig, 'decoderConfig'>> & { decoderConfig?: Partial<SocketDecoder> };
 /** The default config with these WebSocket settings. */
 const withWs = (change: WsChange) => (c: ServerConfig) =>
-  c.withWebSocketConfig({ ...WebSocketConfig.default, ...change, decoderConfig: { ...SocketDecoder.default, ...change.decoderConfig } });
+  c.withWebSocketConfig({
+    ...WebSocketConfig.default,
+    ...change,
+    decoderConfig: { ...SocketDecoder.default, ...change.decoderConfig },
+  });
 
 const TEXT = 1;
 const BINARY = 2;
@@ -50,7 +54,9 @@ describe('handshakeTimeoutMillis', () => {
       const raw = await RawWebSocket.open(server.port);
       raw.write('GET /echo HTTP/1.1\r\nhost: 127.0.0.1\r\nupgrade: websocket\r\n');
       await sleep(400);
-      raw.write('connection: Upgrade\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+      raw.write(
+        'connection: Upgrade\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      );
       assert.notEqual(await within(raw.ended, 3000), 'timeout', 'the connection attempt was aborted');
       const took = Date.now() - started;
       assert.ok(took >= 250, `cut after ${took} ms`);

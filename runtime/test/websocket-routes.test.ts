@@ -61,10 +61,13 @@ describe('WebSocket routes', () => {
 
   test('typed path parameters: an int parameter that does not decode answers 400 naming it; percent-encoded segments arrive decoded', async () => {
     const seen = deferred<[number, string]>();
-    const route = webSocketRoute(RoutePattern.GET('games', PathCodec.int('id'), PathCodec.string('player')), (socket, id, player) => {
-      seen.resolve([id, player]);
-      socket.close();
-    });
+    const route = webSocketRoute(
+      RoutePattern.GET('games', PathCodec.int('id'), PathCodec.string('player')),
+      (socket, id, player) => {
+        seen.resolve([id, player]);
+        socket.close();
+      },
+    );
     const server = await startServer(route);
     try {
       const c = await open(`ws://127.0.0.1:${server.port}/games/42/J%C3%BCrgen%20K`);
@@ -113,7 +116,9 @@ describe('WebSocket routes', () => {
   });
 
   test('with WebSocket routes installed, a request with another Upgrade (h2c) is served as a plain request, body included, then closed', async () => {
-    const echoBody = Route.handled(RoutePattern.POST('echo'), async (request) => Response.text(`got ${await request.body.asString()}`));
+    const echoBody = Route.handled(RoutePattern.POST('echo'), async (request) =>
+      Response.text(`got ${await request.body.asString()}`),
+    );
     const server = await startServer([chat, echoBody], (c) => c.maxRequestBodySize(10));
     try {
       const head =
@@ -125,7 +130,9 @@ describe('WebSocket routes', () => {
       assert.match(ok, /got abcdefg$/);
       const big = await rawExchange(server.port, [`${head}content-length: 11\r\n\r\n`]);
       assert.match(big, /^HTTP\/1\.1 413 /);
-      const chunked = await rawExchange(server.port, [`${head}transfer-encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`]);
+      const chunked = await rawExchange(server.port, [
+        `${head}transfer-encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`,
+      ]);
       assert.match(chunked, /^HTTP\/1\.1 501 /);
       assert.match(chunked, /send the request without Upgrade/);
     } finally {
@@ -174,7 +181,9 @@ describe('WebSocket routes', () => {
     const proto = webSocketRoute(RoutePattern.GET('p'), async (socket) => {
       await socket.send(`protocol=${socket.protocol}`);
     });
-    const server = await startServer(proto, (c) => c.withWebSocketConfig({ ...WebSocketConfig.default, subprotocols: 'v2.chat, v1.chat' }));
+    const server = await startServer(proto, (c) =>
+      c.withWebSocketConfig({ ...WebSocketConfig.default, subprotocols: 'v2.chat, v1.chat' }),
+    );
     try {
       const c = await open(`ws://127.0.0.1:${server.port}/p`, ['v1.chat', 'v2.chat']);
       assert.equal(c.ws.protocol, 'v2.chat');
@@ -205,7 +214,10 @@ describe('WebSocket routes', () => {
     const bare = webSocketRoute(RoutePattern.GET('bare'), (socket) => socket.close());
     const own = webSocketRoute(RoutePattern.GET('own'), (socket) => socket.close(4000, 'custom reason'));
     const config = (c: ServerConfig) =>
-      c.withWebSocketConfig({ ...WebSocketConfig.default, sendCloseFrame: WebSocketConfig.CloseStatus.Custom(4321, 'done here') });
+      c.withWebSocketConfig({
+        ...WebSocketConfig.default,
+        sendCloseFrame: WebSocketConfig.CloseStatus.Custom(4321, 'done here'),
+      });
     const server = await startServer([ends, bare, own], config);
     try {
       const a = await open(`ws://127.0.0.1:${server.port}/ends`);
@@ -386,7 +398,9 @@ describe('WebSocket over TLS (wss)', () => {
   test('wss: an upgrade request inside TLS completed after handshakeTimeoutMillis is cut', async (t: TestContext) => {
     if (!certs) return t.skip('openssl not found: wss test skipped');
     const ssl = SSLConfig.fromFile(SSLConfig.HttpBehaviour.Accept, certs.serverChain, certs.serverKey);
-    const server = await startServer(chat, (c) => c.ssl(ssl).withWebSocketConfig({ ...WebSocketConfig.default, handshakeTimeoutMillis: 300 }));
+    const server = await startServer(chat, (c) =>
+      c.ssl(ssl).withWebSocketConfig({ ...WebSocketConfig.default, handshakeTimeoutMillis: 300 }),
+    );
     try {
       const ca = (await import('node:fs')).readFileSync(certs.caCert);
       const sock = tlsConnect({ host: '127.0.0.1', port: server.port, servername: 'localhost', ca });
@@ -396,7 +410,9 @@ describe('WebSocket over TLS (wss)', () => {
       sock.on('data', (c: Buffer) => (answer += c.toString('latin1')));
       sock.write('GET /chat/x HTTP/1.1\r\nhost: localhost\r\nupgrade: websocket\r\n');
       await new Promise((r) => setTimeout(r, 400));
-      sock.write('connection: Upgrade\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+      sock.write(
+        'connection: Upgrade\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      );
       const ended = new Promise<void>((resolve) => sock.once('close', () => resolve()));
       assert.notEqual(await within(ended, 3000), 'timeout', 'the TLS connection was cut');
       assert.equal(answer, '');

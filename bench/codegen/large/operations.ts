@@ -27,23 +27,42 @@ export interface PathSet {
 
 const schemaRef = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Schema) => ({ 'application/json': { schema } });
-const plural = (n: string) => (n.endsWith('s') || n.endsWith('x') ? `${n}es` : n.endsWith('y') ? `${n.slice(0, -1)}ies` : `${n}s`);
+const plural = (n: string) =>
+  n.endsWith('s') || n.endsWith('x') ? `${n}es` : n.endsWith('y') ? `${n.slice(0, -1)}ies` : `${n}s`;
 const actions = ['approve', 'archive', 'cancel', 'publish', 'restore', 'retry', 'submit', 'verify'] as const;
 
 /** Builds about `operationCount` operations over `tagCount` tags, bodies drawn from `set`. */
 export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operationCount: number): PathSet {
   const parameters: Record<string, Schema> = {
-    page: { name: 'page', in: 'query', description: 'The page of results to fetch.', schema: { type: 'integer', minimum: 1, default: 1 } },
+    page: {
+      name: 'page',
+      in: 'query',
+      description: 'The page of results to fetch.',
+      schema: { type: 'integer', minimum: 1, default: 1 },
+    },
     per_page: {
       name: 'per_page',
       in: 'query',
       description: 'Results per page (at most 100).',
       schema: { type: 'integer', minimum: 1, maximum: 100, default: 30 },
     },
-    since: { name: 'since', in: 'query', description: 'Only results updated after this time.', schema: { type: 'string', format: 'date-time' } },
-    request_id: { name: 'X-Request-Id', in: 'header', description: 'An id the server echoes in its logs.', schema: { type: 'string', format: 'uuid' } },
+    since: {
+      name: 'since',
+      in: 'query',
+      description: 'Only results updated after this time.',
+      schema: { type: 'string', format: 'date-time' },
+    },
+    request_id: {
+      name: 'X-Request-Id',
+      in: 'header',
+      description: 'An id the server echoes in its logs.',
+      schema: { type: 'string', format: 'uuid' },
+    },
   };
-  const error = (description: string, schema = 'BasicError'): Schema => ({ description, content: json(schemaRef(schema)) });
+  const error = (description: string, schema = 'BasicError'): Schema => ({
+    description,
+    content: json(schemaRef(schema)),
+  });
   const responses: Record<string, Schema> = {
     not_found: error('Resource not found'),
     validation_failed: error('Validation failed', 'ValidationError'),
@@ -60,7 +79,13 @@ export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operat
   let operations = 0;
   let probe: ProbeOperation | undefined;
 
-  const statuses = { not_found: '404', validation_failed: '422', unauthorized: '401', forbidden: '403', conflict: '409' } as const;
+  const statuses = {
+    not_found: '404',
+    validation_failed: '422',
+    unauthorized: '401',
+    forbidden: '403',
+    conflict: '409',
+  } as const;
   const errors = (...codes: (keyof typeof statuses | '401' | '403')[]): Record<string, Schema> => {
     const out: Record<string, Schema> = {};
     for (const c of codes) {
@@ -97,7 +122,11 @@ export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operat
       required: rnd.chance(0.5),
       content: json({
         type: 'object',
-        properties: { note: { type: 'string' }, payload: schemaRef(rnd.pick(set.objects)), notify: { type: 'boolean' } },
+        properties: {
+          note: { type: 'string' },
+          payload: schemaRef(rnd.pick(set.objects)),
+          notify: { type: 'boolean' },
+        },
         required: ['payload'],
       }),
     };
@@ -170,7 +199,12 @@ export function buildPaths(rnd: Random, set: SchemaSet, tagCount: number, operat
       add(subBase, 'get', {
         operationId: `${tag}/list-${plural(sub)}`,
         summary: `List the ${plural(sub)} of a ${noun}`,
-        parameters: [pathParam(id, noun), { $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/per_page' }, ...filters()],
+        parameters: [
+          pathParam(id, noun),
+          { $ref: '#/components/parameters/page' },
+          { $ref: '#/components/parameters/per_page' },
+          ...filters(),
+        ],
         responses: { '200': ok('Response', { type: 'array', items: one() }), ...errors('not_found') },
       });
       if (count >= share) break;

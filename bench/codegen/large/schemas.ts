@@ -50,7 +50,11 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
   schemas.BasicError = {
     type: 'object',
     description: 'An error the API answers with.',
-    properties: { message: { type: 'string' }, code: { type: 'string' }, documentation_url: { type: 'string', format: 'uri' } },
+    properties: {
+      message: { type: 'string' },
+      code: { type: 'string' },
+      documentation_url: { type: 'string', format: 'uri' },
+    },
     required: ['message'],
   };
   schemas.ValidationError = {
@@ -62,7 +66,11 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
         type: 'array',
         items: {
           type: 'object',
-          properties: { field: { type: 'string' }, code: { type: 'string' }, message: { type: 'string', nullable: true } },
+          properties: {
+            field: { type: 'string' },
+            code: { type: 'string' },
+            message: { type: 'string', nullable: true },
+          },
           required: ['field', 'code'],
         },
       },
@@ -72,7 +80,11 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
 
   for (let i = 0; i < counts.enums; i++) {
     const name = `${takeName()}Code`;
-    schemas[name] = { type: 'string', description: `The ${name} codes.`, enum: rnd.sample(enumValues, rnd.int(50, 400)) };
+    schemas[name] = {
+      type: 'string',
+      description: `The ${name} codes.`,
+      enum: rnd.sample(enumValues, rnd.int(50, 400)),
+    };
     enums.push(name);
   }
 
@@ -83,15 +95,21 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
     if (r < 0.24) s = { type: 'string', ...(rnd.chance(0.2) ? { maxLength: rnd.pick([64, 255, 1024]) } : {}) };
     else if (r < 0.36) s = { type: 'string', format: rnd.pick(stringFormats) };
     else if (r < 0.46)
-      s = { type: 'integer', ...(rnd.chance(0.5) ? { format: rnd.pick(['int32', 'int64']) } : {}), ...(rnd.chance(0.3) ? { minimum: 0 } : {}) };
+      s = {
+        type: 'integer',
+        ...(rnd.chance(0.5) ? { format: rnd.pick(['int32', 'int64']) } : {}),
+        ...(rnd.chance(0.3) ? { minimum: 0 } : {}),
+      };
     else if (r < 0.52) s = { type: 'number', ...(rnd.chance(0.5) ? { format: rnd.pick(['float', 'double']) } : {}) };
     else if (r < 0.6) s = { type: 'boolean' };
-    else if (r < 0.7 && objects.length > 0) return rnd.chance(0.3) ? { allOf: [ref(rnd.pick(objects))], nullable: true } : ref(rnd.pick(objects));
+    else if (r < 0.7 && objects.length > 0)
+      return rnd.chance(0.3) ? { allOf: [ref(rnd.pick(objects))], nullable: true } : ref(rnd.pick(objects));
     else if (r < 0.75 && enums.length > 0) return ref(rnd.pick(enums));
     else if (r < 0.8) s = { type: 'array', items: { type: rnd.pick(['string', 'integer', 'number']) } };
     else if (r < 0.87 && objects.length > 0) s = { type: 'array', items: ref(rnd.pick(objects)) };
     else if (r < 0.91) s = { type: 'string', enum: rnd.sample(qualifiers, rnd.int(3, 8)) };
-    else if (r < 0.94) s = { type: 'object', additionalProperties: rnd.chance(0.5) ? { type: 'string' } : { type: 'integer' } };
+    else if (r < 0.94)
+      s = { type: 'object', additionalProperties: rnd.chance(0.5) ? { type: 'string' } : { type: 'integer' } };
     else if (depth > 0) return inlineObject(depth - 1, rnd.int(2, 5));
     else s = { type: 'string' };
     if (rnd.chance(0.15)) s = { ...s, nullable: true };
@@ -138,7 +156,10 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
   const kinds = [
     ...Array.from({ length: counts.chains }, () => 'chain' as const),
     ...Array.from({ length: counts.unions }, () => 'union' as const),
-    ...Array.from({ length: Math.max(0, plainBudget - counts.chains * 3.5 - counts.unions * 4.5) }, () => 'plain' as const),
+    ...Array.from(
+      { length: Math.max(0, plainBudget - counts.chains * 3.5 - counts.unions * 4.5) },
+      () => 'plain' as const,
+    ),
   ];
   for (const kind of rnd.sample(kinds, kinds.length)) {
     if (kind === 'plain') {
@@ -173,7 +194,10 @@ export function buildSchemas(rnd: Random, counts: SchemaCounts): SchemaSet {
       schemas[name] = {
         description: `One of ${variants.length} kinds of ${name}, told apart by \`kind\`.`,
         oneOf: variants.map(([, v]) => ref(v)),
-        discriminator: { propertyName: 'kind', mapping: Object.fromEntries(variants.map(([q, v]) => [q, `#/components/schemas/${v}`])) },
+        discriminator: {
+          propertyName: 'kind',
+          mapping: Object.fromEntries(variants.map(([q, v]) => [q, `#/components/schemas/${v}`])),
+        },
       };
       unions.push(name);
     }

@@ -284,7 +284,8 @@ export const qualifiers = [
 ] as const;
 
 /** `billing` + `refund` → `BillingRefund`; words joined in PascalCase. */
-export const pascal = (...words: readonly string[]): string => words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+export const pascal = (...words: readonly string[]): string =>
+  words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 
 /** `billing` + `refund` → `billing_refund`. */
 export const snake = (...words: readonly string[]): string => words.join('_');

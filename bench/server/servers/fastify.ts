@@ -2,7 +2,14 @@
 // the response, which Fastify compiles into a fast serializer; the handler returns the value
 // (an `async` handler by default, a plain one with --handlers sync). Logger off (its default).
 import Fastify, { type FastifyInstance } from 'fastify';
-import { handlerMode, newUserJsonSchema, userJsonSchema, userParamsJsonSchema, userStore, type User } from '../domain.ts';
+import {
+  handlerMode,
+  newUserJsonSchema,
+  userJsonSchema,
+  userParamsJsonSchema,
+  userStore,
+  type User,
+} from '../domain.ts';
 import { catalog, catalogJsonSchema } from '../catalog.ts';
 import { orderJsonSchema, orderSummaryJsonSchema, summariseOrder, type Order } from '../payloads.ts';
 import type { SharedScenarioId } from '../scenarios.ts';
@@ -13,19 +20,30 @@ const store = userStore(handlerMode());
 const routes: Record<SharedScenarioId, (app: FastifyInstance) => void> = {
   'get-user': (app) => {
     const schema = { params: userParamsJsonSchema, response: { 200: userJsonSchema } };
-    if (store.mode === 'async') app.get<{ Params: { id: number } }>('/users/:id', { schema }, async (request) => await store.findUser(request.params.id));
+    if (store.mode === 'async')
+      app.get<{ Params: { id: number } }>(
+        '/users/:id',
+        { schema },
+        async (request) => await store.findUser(request.params.id),
+      );
     else app.get<{ Params: { id: number } }>('/users/:id', { schema }, (request) => store.findUser(request.params.id));
   },
   'post-user': (app) => {
     const schema = { body: newUserJsonSchema, response: { 200: userJsonSchema } };
-    if (store.mode === 'async') app.post<{ Body: User }>('/users', { schema }, async (request) => await store.saveUser(request.body));
+    if (store.mode === 'async')
+      app.post<{ Body: User }>('/users', { schema }, async (request) => await store.saveUser(request.body));
     else app.post<{ Body: User }>('/users', { schema }, (request) => store.saveUser(request.body));
   },
   // The body checked by the Ajv code Fastify compiles from the schema (formats included), the
   // summary written by fast-json-stringify from its response schema.
   'post-order': (app) => {
     const schema = { body: orderJsonSchema, response: { 200: orderSummaryJsonSchema } };
-    if (store.mode === 'async') app.post<{ Body: Order }>('/orders', { schema }, async (request) => await Promise.resolve(summariseOrder(request.body)));
+    if (store.mode === 'async')
+      app.post<{ Body: Order }>(
+        '/orders',
+        { schema },
+        async (request) => await Promise.resolve(summariseOrder(request.body)),
+      );
     else app.post<{ Body: Order }>('/orders', { schema }, (request) => summariseOrder(request.body));
   },
   'list-json': (app) => {
@@ -40,7 +58,8 @@ export const start: StartServer = async (host, extra) => {
   const app = Fastify({ logger: false });
   for (const register of Object.values(routes)) register(app);
   for (const r of extra ?? []) {
-    if (r.param === undefined) app.get(r.path, { schema: { response: { 200: userJsonSchema } } }, async () => await store.findUser(r.index));
+    if (r.param === undefined)
+      app.get(r.path, { schema: { response: { 200: userJsonSchema } } }, async () => await store.findUser(r.index));
     else
       app.get<{ Params: { id: number } }>(
         `${r.path}/:id`,

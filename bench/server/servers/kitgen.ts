@@ -11,7 +11,9 @@ import type { StartServer } from './types.ts';
 // The runner points KITGEN_BENCH_RUNTIME at the runtime built as shipped (buildRuntime.ts), as
 // a user of the published package gets it; without it the package resolves as usual.
 const built = process.env.KITGEN_BENCH_RUNTIME;
-const { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server }: typeof KitgenRuntime = built ? await import(built) : await import('@kitgen/runtime');
+const { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server }: typeof KitgenRuntime = built
+  ? await import(built)
+  : await import('@kitgen/runtime');
 
 const store = userStore(handlerMode());
 const UserSchema = Schema.Unsafe<User>(structuredClone(userJsonSchema) as object);
@@ -31,11 +33,16 @@ const listSync = () => catalog;
 const routes: Record<ScenarioId, KitgenRuntime.Route> = {
   // PathCodec.int answers 400 itself for a segment that is not a 32-bit integer; the record is
   // written from its schema.
-  'get-user': store.mode === 'async' ? getUser.implement(async (id) => await store.findUser(id)) : getUser.implement((id) => store.findUser(id) as User),
+  'get-user':
+    store.mode === 'async'
+      ? getUser.implement(async (id) => await store.findUser(id))
+      : getUser.implement((id) => store.findUser(id) as User),
   // The body decoded and validated against the same JSON Schema Fastify gets, then encoded
   // from the schema.
   'post-user':
-    store.mode === 'async' ? postUser.implement(async (user) => await store.saveUser(user)) : postUser.implement((user) => store.saveUser(user) as User),
+    store.mode === 'async'
+      ? postUser.implement(async (user) => await store.saveUser(user))
+      : postUser.implement((user) => store.saveUser(user) as User),
   // The body checked against the same schema Fastify compiles (formats included), the summary
   // written from its schema.
   'post-order':

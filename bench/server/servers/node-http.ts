@@ -28,7 +28,12 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
 }
 
 /** Reads the whole body as JSON and calls `then` with it when `valid` takes it; a 400 otherwise. */
-function readValidJson<T>(req: IncomingMessage, res: ServerResponse, valid: (value: unknown) => value is T, then: (body: T) => void): void {
+function readValidJson<T>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  valid: (value: unknown) => value is T,
+  then: (body: T) => void,
+): void {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
@@ -76,7 +81,8 @@ function byId(res: ServerResponse, rest: string): void {
 }
 
 // In async mode the handler is an `async` function, as a user would write it.
-const findUser = store.mode === 'async' ? async (id: number) => await store.findUser(id) : (id: number) => store.findUser(id);
+const findUser =
+  store.mode === 'async' ? async (id: number) => await store.findUser(id) : (id: number) => store.findUser(id);
 
 const routes: Record<SharedScenarioId, RawRoute> = {
   'get-user': {
@@ -91,7 +97,10 @@ const routes: Record<SharedScenarioId, RawRoute> = {
     handle(req, res) {
       readValidJson(req, res, validNewUser, (body) => {
         const user = { id: body.id, name: body.name, email: body.email };
-        sendUser(res, store.mode === 'async' ? (async () => await store.saveUser(user))() : (store.saveUser(user) as User));
+        sendUser(
+          res,
+          store.mode === 'async' ? (async () => await store.saveUser(user))() : (store.saveUser(user) as User),
+        );
       });
     },
   },
@@ -101,7 +110,10 @@ const routes: Record<SharedScenarioId, RawRoute> = {
     exact: true,
     handle(req, res) {
       readValidJson(req, res, validOrder, (order) => {
-        sendValue(res, store.mode === 'async' ? (async () => await Promise.resolve(summariseOrder(order)))() : summariseOrder(order));
+        sendValue(
+          res,
+          store.mode === 'async' ? (async () => await Promise.resolve(summariseOrder(order)))() : summariseOrder(order),
+        );
       });
     },
   },
@@ -109,7 +121,8 @@ const routes: Record<SharedScenarioId, RawRoute> = {
     method: 'GET',
     prefix: '/catalog',
     exact: true,
-    handle: (_req, res) => sendValue(res, store.mode === 'async' ? (async () => await Promise.resolve(catalog))() : catalog),
+    handle: (_req, res) =>
+      sendValue(res, store.mode === 'async' ? (async () => await Promise.resolve(catalog))() : catalog),
   },
 };
 

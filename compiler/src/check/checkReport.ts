@@ -5,7 +5,11 @@ import type { CheckReport, OperationResult, Violation } from './runCheck.ts';
 
 /** The lines of one violation. */
 export function violationLines(v: Violation): string[] {
-  return [`✗ ${v.operation} — ${v.run}: ${v.category}${v.status !== undefined ? ` (status ${v.status})` : ''}`, `  ${v.message}`, `  ${v.curl}`];
+  return [
+    `✗ ${v.operation} — ${v.run}: ${v.category}${v.status !== undefined ? ` (status ${v.status})` : ''}`,
+    `  ${v.message}`,
+    `  ${v.curl}`,
+  ];
 }
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
@@ -51,7 +55,9 @@ export function junitXml(report: CheckReport, seconds: number): string {
   for (const o of report.operations) {
     if (o.unbuildable !== undefined) {
       skipped++;
-      cases.push(`    <testcase classname="${xml(o.label)}" name="valid requests"><skipped message="${xml(o.unbuildable)}"/></testcase>`);
+      cases.push(
+        `    <testcase classname="${xml(o.label)}" name="valid requests"><skipped message="${xml(o.unbuildable)}"/></testcase>`,
+      );
       continue;
     }
     const runs = new Map<string, Violation[]>(o.runs.map((r) => [r, []]));
@@ -59,7 +65,10 @@ export function junitXml(report: CheckReport, seconds: number): string {
     for (const [run, violations] of runs) {
       if (violations.length > 0) failures++;
       const failure = violations
-        .map((v) => `<failure type="${xml(v.category)}" message="${xml(v.message.slice(0, 500))}">${xml(violationLines(v).join('\n'))}</failure>`)
+        .map(
+          (v) =>
+            `<failure type="${xml(v.category)}" message="${xml(v.message.slice(0, 500))}">${xml(violationLines(v).join('\n'))}</failure>`,
+        )
         .join('');
       cases.push(`    <testcase classname="${xml(o.label)}" name="${xml(run)}">${failure}</testcase>`);
     }

@@ -33,7 +33,8 @@ export interface CheckIO {
 function count(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} takes a whole number of 1 or more, not ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`${flag} takes a whole number of 1 or more, not ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -43,7 +44,8 @@ function headersOf(flags: CheckFlags): Array<[string, string]> {
   for (const h of flags.header ?? []) {
     const at = h.indexOf(':');
     const name = at > 0 ? h.slice(0, at).trim() : '';
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header takes 'Name: value', not ${JSON.stringify(h)}`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new UsageError(`--header takes 'Name: value', not ${JSON.stringify(h)}`);
     out.push([name.toLowerCase(), h.slice(at + 1).trim()]);
   }
   if (flags.bearer !== undefined) out.push(['authorization', `Bearer ${flags.bearer}`]);
@@ -57,7 +59,8 @@ function baseUrlOf(url: string): string {
   } catch {
     throw new UsageError(`--url takes the server's base URL (http://host:port[/base]), not ${JSON.stringify(url)}`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url takes an http or https URL, not ${JSON.stringify(url)}`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new UsageError(`--url takes an http or https URL, not ${JSON.stringify(url)}`);
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -70,7 +73,9 @@ async function readDocument(input: string, cwd: string): Promise<OpenApiDocument
     throw new RunError(`cannot read ${input}: ${(error as Error).message}`);
   }
   if (!/^3\.[01]\./.test(String(doc.openapi)))
-    throw new RunError(`${input} is not an OpenAPI 3.0 or 3.1 document (openapi: ${String(doc.openapi ?? (doc as { swagger?: string }).swagger)})`);
+    throw new RunError(
+      `${input} is not an OpenAPI 3.0 or 3.1 document (openapi: ${String(doc.openapi ?? (doc as { swagger?: string }).swagger)})`,
+    );
   return doc;
 }
 
@@ -94,12 +99,14 @@ export async function checkCommand(input: string, flags: CheckFlags, io: CheckIO
   });
   io.progress?.(undefined);
   const seconds = (performance.now() - started) / 1000;
-  if (report.operations.length === 0) throw new UsageError(`no operation of ${input} matches --operations ${JSON.stringify(flags.operations ?? '')}`);
+  if (report.operations.length === 0)
+    throw new UsageError(`no operation of ${input} matches --operations ${JSON.stringify(flags.operations ?? '')}`);
   const violations = report.operations.flatMap((o) => o.violations);
   for (const v of violations) for (const line of violationLines(v)) io.stdout(line);
   if (violations.length > 0) io.stdout('');
   for (const o of report.operations) {
-    if (o.unbuildable !== undefined) io.stderr(`kitgen: ${o.label}: skipped, no valid request could be made: ${o.unbuildable}`);
+    if (o.unbuildable !== undefined)
+      io.stderr(`kitgen: ${o.label}: skipped, no valid request could be made: ${o.unbuildable}`);
     for (const note of o.notes) io.stderr(`kitgen: ${o.label}: not judged, a defect of the document: ${note}`);
   }
   for (const line of summaryLines(report)) io.stdout(line);

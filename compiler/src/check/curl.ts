@@ -2,7 +2,8 @@
 // it to see the answer for themselves.
 
 /** Quotes a word for a POSIX shell. */
-export const shellQuote = (s: string): string => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+export const shellQuote = (s: string): string =>
+  /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The curl command of a fetch request (the body as text; a form's fields as `-F`). */
 export function curlCommand(url: string, init: RequestInit): string {
@@ -16,9 +17,17 @@ export function curlCommand(url: string, init: RequestInit): string {
   }
   if (form) {
     for (const [name, value] of form) {
-      words.push('-F', shellQuote(typeof value === 'string' ? `${name}=${value}` : `${name}=@${value.name};type=${value.type || 'application/octet-stream'}`));
+      words.push(
+        '-F',
+        shellQuote(
+          typeof value === 'string'
+            ? `${name}=${value}`
+            : `${name}=@${value.name};type=${value.type || 'application/octet-stream'}`,
+        ),
+      );
     }
   } else if (typeof init.body === 'string') words.push('--data-binary', shellQuote(init.body));
-  else if (init.body instanceof Uint8Array) words.push('--data-binary', shellQuote(new TextDecoder().decode(init.body)));
+  else if (init.body instanceof Uint8Array)
+    words.push('--data-binary', shellQuote(new TextDecoder().decode(init.body)));
   return words.join(' ');
 }

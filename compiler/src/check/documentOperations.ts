@@ -44,7 +44,8 @@ const defaultStyle: Record<string, string> = { path: 'simple', query: 'form', he
 
 function parameterAt(doc: OpenApiDocument, pointer: string): DocumentParameter | undefined {
   const { value: p, pointer: own } = follow(doc, pointer);
-  if (!p || typeof p.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(p.in as string)) return undefined;
+  if (!p || typeof p.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(p.in as string))
+    return undefined;
   const where = p.in as DocumentParameter['in'];
   const style = typeof p.style === 'string' ? p.style : defaultStyle[where];
   const content = p.content as Record<string, unknown> | undefined;
@@ -79,8 +80,11 @@ export function documentOperations(doc: OpenApiDocument): DocumentOperation[] {
       // Operation-level parameters override path-level ones of the same name and location.
       const byKey = new Map<string, DocumentParameter>();
       const list = (at: string, raw: unknown) =>
-        Array.isArray(raw) ? raw.map((_, i) => parameterAt(doc, `${at}/parameters/${i}`)).filter((p) => p !== undefined) : [];
-      for (const p of [...list(itemPointer, item.parameters), ...list(pointer, operation.parameters)]) byKey.set(`${p.in} ${p.name}`, p);
+        Array.isArray(raw)
+          ? raw.map((_, i) => parameterAt(doc, `${at}/parameters/${i}`)).filter((p) => p !== undefined)
+          : [];
+      for (const p of [...list(itemPointer, item.parameters), ...list(pointer, operation.parameters)])
+        byKey.set(`${p.in} ${p.name}`, p);
       const responses: Record<string, string> = {};
       for (const key of Object.keys((operation.responses as Record<string, unknown> | undefined) ?? {})) {
         responses[key] = follow(doc, `${pointer}/responses/${escapePointer(key)}`).pointer;
@@ -89,7 +93,8 @@ export function documentOperations(doc: OpenApiDocument): DocumentOperation[] {
       const content = body?.content as Record<string, Record<string, unknown>> | undefined;
       const media: DocumentMedia[] = Object.entries(content ?? {}).map(([mediaType, m]) => ({
         mediaType,
-        schemaPointer: m?.schema !== undefined ? `${bodyPointer}/content/${escapePointer(mediaType)}/schema` : undefined,
+        schemaPointer:
+          m?.schema !== undefined ? `${bodyPointer}/content/${escapePointer(mediaType)}/schema` : undefined,
         encoding: (m?.encoding as DocumentMedia['encoding'] | undefined) ?? {},
       }));
       const security = (operation.security ?? doc.security ?? []) as Array<Record<string, unknown>>;

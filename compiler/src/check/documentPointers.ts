@@ -4,7 +4,10 @@
 import { followRefs, pointerSegment, valueAt } from '../diagnostics/index.ts';
 
 /** A published document, as far as kitgen check and kitgen mock read it. */
-export type OpenApiDocument = { readonly openapi: string; readonly paths?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+export type OpenApiDocument = {
+  readonly openapi: string;
+  readonly paths?: Record<string, Record<string, unknown>>;
+} & Record<string, unknown>;
 
 /** Which side of the wire a value is for: `readOnly` properties are left out of requests, `writeOnly` ones out of responses. */
 export type View = 'request' | 'response';

@@ -9,7 +9,15 @@ import addFormatsModule from 'ajv-formats';
 import { refPointer } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from './documentPointers.ts';
 
-export { at, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument, type View } from './documentPointers.ts';
+export {
+  at,
+  escapePointer,
+  follow,
+  isJsonMediaType,
+  mediaEssence,
+  type OpenApiDocument,
+  type View,
+} from './documentPointers.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: unknown) => void;
 
@@ -103,7 +111,12 @@ function jsonSchemaOf(value: unknown, c: Conversion, parentKey = ''): unknown {
       const names = Object.entries(discriminator.mapping ?? {})
         .filter(([, target]) => component(target) === component(m.$ref!))
         .map(([name]) => name);
-      return { allOf: [m, { properties: { [discriminator.propertyName!]: { enum: names.length > 0 ? names : [component(m.$ref!)] } } }] };
+      return {
+        allOf: [
+          m,
+          { properties: { [discriminator.propertyName!]: { enum: names.length > 0 ? names : [component(m.$ref!)] } } },
+        ],
+      };
     });
     if (out.oneOf) out.oneOf = tagged;
     else out.anyOf = tagged;
@@ -173,7 +186,12 @@ export class DocumentReferee {
     this.#ajv = openapi31 ? new Ajv2020(options) : new Ajv(options);
     addFormats(this.#ajv);
     for (const view of ['request', 'response'] as const) {
-      const converted = jsonSchemaOf(doc, { doc, openapi30: !openapi31, view, skipped: this.skippedPatterns }) as Record<string, unknown>;
+      const converted = jsonSchemaOf(doc, {
+        doc,
+        openapi30: !openapi31,
+        view,
+        skipped: this.skippedPatterns,
+      }) as Record<string, unknown>;
       // The document is no schema itself: an `$id` of its own would move the base of every `$ref`.
       delete converted.$id;
       this.#ajv.addSchema(converted, view);
@@ -193,12 +211,16 @@ export class DocumentReferee {
       this.#cache.set(key, validate);
     }
     if (validate(value)) return undefined;
-    return validate.errors?.[0] ?? { keyword: 'false', instancePath: '', schemaPath: '', params: {}, message: 'invalid' };
+    return (
+      validate.errors?.[0] ?? { keyword: 'false', instancePath: '', schemaPath: '', params: {}, message: 'invalid' }
+    );
   }
 
   /** {@link firstError} as a sentence. */
   check(pointer: string, view: View, value: unknown): string | undefined {
     const e = this.firstError(pointer, view, value);
-    return e ? `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ''}` : undefined;
+    return e
+      ? `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`
+      : undefined;
   }
 }

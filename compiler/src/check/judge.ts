@@ -2,7 +2,16 @@
 // against the operation's declared responses in the document: a valid request must get a declared
 // 1xx–3xx answer in a declared media type with a body its schema accepts; an invalid one must get
 // a 4xx, judged the same way where the document declares one for it (its code, range or default).
-import { escapePointer, isJsonMediaType, mediaEssence, RefereeUnable, responseKey, at, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
+import {
+  escapePointer,
+  isJsonMediaType,
+  mediaEssence,
+  RefereeUnable,
+  responseKey,
+  at,
+  type DocumentReferee,
+  type OpenApiDocument,
+} from './documentReferee.ts';
 import type { DocumentOperation } from './documentOperations.ts';
 
 /** What the judge finds: each a way an answer breaks the document, or a schema the referee cannot read. */
@@ -46,7 +55,11 @@ function declaredFor(content: Record<string, unknown>, contentType: string): str
   const keys = Object.keys(content);
   return (
     keys.find((k) => mediaEssence(k) === essence) ??
-    keys.find((k) => mediaEssence(k).endsWith('/*') && (mediaEssence(k) === '*/*' || essence.startsWith(mediaEssence(k).slice(0, -1))))
+    keys.find(
+      (k) =>
+        mediaEssence(k).endsWith('/*') &&
+        (mediaEssence(k) === '*/*' || essence.startsWith(mediaEssence(k).slice(0, -1))),
+    )
   );
 }
 
@@ -63,15 +76,27 @@ function judgeBody(
   if (bodyless) return [];
   const content = (at(doc, pointer) as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
   if (!content || Object.keys(content).length === 0) {
-    return seen.text === '' ? [] : [{ category: kinds.undeclared, message: `${key} declares no body, got ${snippet(seen.text, 120)}` }];
+    return seen.text === ''
+      ? []
+      : [{ category: kinds.undeclared, message: `${key} declares no body, got ${snippet(seen.text, 120)}` }];
   }
   const declaredList = Object.keys(content).join(', ');
-  if (seen.contentType === undefined) return [{ category: kinds.contentType, message: `${key}: no Content-Type, declared ${declaredList}` }];
+  if (seen.contentType === undefined)
+    return [{ category: kinds.contentType, message: `${key}: no Content-Type, declared ${declaredList}` }];
   if (mediaEssence(seen.contentType).includes('*'))
-    return [{ category: kinds.contentType, message: `${key}: Content-Type ${seen.contentType} is no media type (declared ${declaredList})` }];
+    return [
+      {
+        category: kinds.contentType,
+        message: `${key}: Content-Type ${seen.contentType} is no media type (declared ${declaredList})`,
+      },
+    ];
   const declared = declaredFor(content, seen.contentType);
-  if (!declared) return [{ category: kinds.contentType, message: `${key}: Content-Type ${seen.contentType} is none of ${declaredList}` }];
-  if (content[declared]?.schema === undefined || !(isJsonMediaType(declared) || isJsonMediaType(seen.contentType))) return [];
+  if (!declared)
+    return [
+      { category: kinds.contentType, message: `${key}: Content-Type ${seen.contentType} is none of ${declaredList}` },
+    ];
+  if (content[declared]?.schema === undefined || !(isJsonMediaType(declared) || isJsonMediaType(seen.contentType)))
+    return [];
   let body: unknown;
   try {
     body = JSON.parse(seen.text);
@@ -80,7 +105,9 @@ function judgeBody(
   }
   try {
     const problem = referee.check(`${pointer}/content/${escapePointer(declared)}/schema`, 'response', body);
-    return problem === undefined ? [] : [{ category: kinds.body, message: `${key} ${declared}: ${problem} in ${snippet(seen.text)}` }];
+    return problem === undefined
+      ? []
+      : [{ category: kinds.body, message: `${key} ${declared}: ${problem} in ${snippet(seen.text)}` }];
   } catch (error) {
     if (error instanceof RefereeUnable) return [{ category: 'document-unjudgeable', message: error.message }];
     throw error;
@@ -90,7 +117,12 @@ function judgeBody(
 const bodylessStatus = (status: number) => status === 204 || status === 304 || status < 200;
 
 /** Every way the answer to a document-valid request breaks the operation's declared responses. */
-export function judgeValidAnswer(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, seen: Seen): Finding[] {
+export function judgeValidAnswer(
+  doc: OpenApiDocument,
+  referee: DocumentReferee,
+  op: DocumentOperation,
+  seen: Seen,
+): Finding[] {
   const cause = seen.serverError ? ` (server: ${snippet(seen.serverError, 160)})` : '';
   if (seen.status >= 500) return [{ category: '5xx-on-valid', message: `${snippet(seen.text, 160)}${cause}` }];
   if (seen.status >= 400) return [{ category: 'valid-refused', message: snippet(seen.text, 300) }];
@@ -98,7 +130,13 @@ export function judgeValidAnswer(doc: OpenApiDocument, referee: DocumentReferee,
   const key = responseKey(op.responses, seen.status);
   // An operation that declares no success (only errors) makes no claim on how a success looks.
   if (key === undefined && !Object.keys(op.responses).some((k) => /^[123]/.test(k))) return [];
-  if (key === undefined) return [{ category: 'response-status', message: `status ${seen.status} is not declared (${Object.keys(op.responses).join(', ')})` }];
+  if (key === undefined)
+    return [
+      {
+        category: 'response-status',
+        message: `status ${seen.status} is not declared (${Object.keys(op.responses).join(', ')})`,
+      },
+    ];
   return judgeBody(
     doc,
     referee,
@@ -111,11 +149,24 @@ export function judgeValidAnswer(doc: OpenApiDocument, referee: DocumentReferee,
 }
 
 /** Every way the answer to an invalid request breaks the document: it must be a 4xx, in the declared shape where there is one. */
-export function judgeRefusal(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, seen: Seen, withoutCredentials = false): Finding[] {
-  if (seen.status < 400 && withoutCredentials) return [{ category: 'credentials-unchecked', message: `answered ${seen.status}: ${snippet(seen.text, 120)}` }];
+export function judgeRefusal(
+  doc: OpenApiDocument,
+  referee: DocumentReferee,
+  op: DocumentOperation,
+  seen: Seen,
+  withoutCredentials = false,
+): Finding[] {
+  if (seen.status < 400 && withoutCredentials)
+    return [{ category: 'credentials-unchecked', message: `answered ${seen.status}: ${snippet(seen.text, 120)}` }];
   if (seen.status >= 500)
-    return [{ category: '5xx-on-invalid', message: `${snippet(seen.text, 160)}${seen.serverError ? ` (server: ${snippet(seen.serverError, 160)})` : ''}` }];
-  if (seen.status < 400) return [{ category: 'invalid-accepted', message: `answered ${seen.status}: ${snippet(seen.text, 120)}` }];
+    return [
+      {
+        category: '5xx-on-invalid',
+        message: `${snippet(seen.text, 160)}${seen.serverError ? ` (server: ${snippet(seen.serverError, 160)})` : ''}`,
+      },
+    ];
+  if (seen.status < 400)
+    return [{ category: 'invalid-accepted', message: `answered ${seen.status}: ${snippet(seen.text, 120)}` }];
   const key = responseKey(op.responses, seen.status);
   // Any status may occur in OpenAPI; an undeclared one makes no claim on its body.
   if (key === undefined) return [];

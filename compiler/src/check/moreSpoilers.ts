@@ -2,7 +2,14 @@
 // with a required property left out or with a property of the wrong type. Each one is confirmed
 // invalid by the referee before it is sent, so a server that accepts it broke the document, not
 // a guess of the tester's.
-import { escapePointer, follow, isJsonMediaType, RefereeUnable, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
+import {
+  escapePointer,
+  follow,
+  isJsonMediaType,
+  RefereeUnable,
+  type DocumentReferee,
+  type OpenApiDocument,
+} from './documentReferee.ts';
 import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
 import type { RequestParts } from './requests.ts';
 import type { Spoiled } from './spoilers.ts';
@@ -32,7 +39,9 @@ function outOfRange(doc: OpenApiDocument, referee: DocumentReferee, p: DocumentP
   const minLength = num(s.minLength);
   if (maxLength !== undefined && maxLength < 2048) candidates.push('x'.repeat(maxLength + 1));
   if (minLength !== undefined && minLength > 0) candidates.push('x'.repeat(minLength - 1));
-  return candidates.filter((c) => refused(referee, p.schemaPointer!, c) && !(typeof c === 'string' && c === '' && p.in === 'path'));
+  return candidates.filter(
+    (c) => refused(referee, p.schemaPointer!, c) && !(typeof c === 'string' && c === '' && p.in === 'path'),
+  );
 }
 
 /** The JSON body of a valid request, if it is an object. */
@@ -41,7 +50,9 @@ function jsonObject(parts: RequestParts): Record<string, unknown> | undefined {
   if (!body || typeof body.payload !== 'string' || !isJsonMediaType(body.contentType ?? '')) return undefined;
   try {
     const value: unknown = JSON.parse(body.payload);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -66,23 +77,40 @@ export function moreInvalidRequests(
     if (value === undefined) continue;
     const text = encodeURIComponent(String(value));
     const parts: RequestParts =
-      p.in === 'path' ? { ...valid, path: { ...valid.path, [p.name]: text } } : { ...valid, query: [...valid.query.filter(([k]) => k !== key), [key, text]] };
-    out.push({ parts, how: `${p.in} parameter ${p.name} out of range: ${String(value).slice(0, 40)}`, kind: `${p.in} parameter ${p.name} out of range` });
+      p.in === 'path'
+        ? { ...valid, path: { ...valid.path, [p.name]: text } }
+        : { ...valid, query: [...valid.query.filter(([k]) => k !== key), [key, text]] };
+    out.push({
+      parts,
+      how: `${p.in} parameter ${p.name} out of range: ${String(value).slice(0, 40)}`,
+      kind: `${p.in} parameter ${p.name} out of range`,
+    });
   }
   const body = jsonObject(valid);
-  const media = op.body?.media.find((m) => m.mediaType === valid.body?.contentType) ?? op.body?.media.find((m) => isJsonMediaType(m.mediaType));
+  const media =
+    op.body?.media.find((m) => m.mediaType === valid.body?.contentType) ??
+    op.body?.media.find((m) => isJsonMediaType(m.mediaType));
   if (body && media?.schemaPointer !== undefined) {
     const pointer = media.schemaPointer;
-    const write = (value: unknown): RequestParts => ({ ...valid, body: { contentType: valid.body!.contentType, payload: JSON.stringify(value) } });
+    const write = (value: unknown): RequestParts => ({
+      ...valid,
+      body: { contentType: valid.body!.contentType, payload: JSON.stringify(value) },
+    });
     const missing = Object.keys(body).find((name) => {
       const { [name]: _left, ...rest } = body;
       return refused(referee, pointer, rest);
     });
     if (missing !== undefined) {
       const { [missing]: _left, ...rest } = body;
-      out.push({ parts: write(rest), how: `required body property /${escapePointer(missing)} left out`, kind: 'required body property left out' });
+      out.push({
+        parts: write(rest),
+        how: `required body property /${escapePointer(missing)} left out`,
+        kind: 'required body property left out',
+      });
     }
-    const wrong = Object.keys(body).find((name) => refused(referee, pointer, { ...body, [name]: otherType(body[name]) }));
+    const wrong = Object.keys(body).find((name) =>
+      refused(referee, pointer, { ...body, [name]: otherType(body[name]) }),
+    );
     if (wrong !== undefined) {
       const value = { ...body, [wrong]: otherType(body[wrong]) };
       out.push({

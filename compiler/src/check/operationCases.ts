@@ -27,7 +27,8 @@ function successMediaTypes(doc: OpenApiDocument, op: DocumentOperation): string[
   return [...out];
 }
 
-const isEmpty = (v: unknown) => (Array.isArray(v) ? v.length === 0 : v !== null && typeof v === 'object' && Object.keys(v).length === 0);
+const isEmpty = (v: unknown) =>
+  Array.isArray(v) ? v.length === 0 : v !== null && typeof v === 'object' && Object.keys(v).length === 0;
 
 /** The arbitrary of an operation's generated requests. */
 export function caseArbitrary(doc: OpenApiDocument, op: DocumentOperation): fc.Arbitrary<CaseInput> {
@@ -53,7 +54,8 @@ export function caseArbitrary(doc: OpenApiDocument, op: DocumentOperation): fc.A
     values: fc.record(values, { requiredKeys }),
     media: fc.nat({ max: Math.max(0, (op.body?.media.length ?? 1) - 1) }),
     // No Accept first (what most clients send), then each declared media type.
-    accept: accepts.length === 0 ? fc.constant(undefined) : fc.oneof(fc.constant(undefined), fc.constantFrom(...accepts)),
+    accept:
+      accepts.length === 0 ? fc.constant(undefined) : fc.oneof(fc.constant(undefined), fc.constantFrom(...accepts)),
   });
 }
 
@@ -74,7 +76,8 @@ function toXml(value: unknown, name: string): string {
 /** The values of a case as a ValueSource: each checked by the referee, none invented. */
 function caseSource(doc: OpenApiDocument, referee: DocumentReferee, input: CaseInput): ValueSource {
   const valid = (pointer: string): Sampled => {
-    if (!(pointer in input.values) || input.values[pointer] === undefined) return { ok: false, owner: 'sampler', message: `no value for ${pointer}` };
+    if (!(pointer in input.values) || input.values[pointer] === undefined)
+      return { ok: false, owner: 'sampler', message: `no value for ${pointer}` };
     const value = input.values[pointer];
     try {
       const problem = referee.check(pointer, 'request', value);
@@ -106,7 +109,12 @@ function caseSource(doc: OpenApiDocument, referee: DocumentReferee, input: CaseI
 }
 
 /** The request parts of a case, or why it makes no valid request. */
-export function caseParts(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, input: CaseInput): RequestParts | Unbuildable {
+export function caseParts(
+  doc: OpenApiDocument,
+  referee: DocumentReferee,
+  op: DocumentOperation,
+  input: CaseInput,
+): RequestParts | Unbuildable {
   const media = op.body?.media[Math.min(input.media, op.body.media.length - 1)];
   // A multipart body has at least one part (RFC 2046): an object without properties writes none.
   const value = media?.schemaPointer !== undefined ? input.values[media.schemaPointer] : undefined;

@@ -23,7 +23,10 @@ function matches(op: DocumentOperation, pattern: string): boolean {
 }
 
 /** The operations the filter names (all without one), in document order. */
-export function selectOperations(operations: readonly DocumentOperation[], filter: string | undefined): DocumentOperation[] {
+export function selectOperations(
+  operations: readonly DocumentOperation[],
+  filter: string | undefined,
+): DocumentOperation[] {
   const patterns = (filter ?? '')
     .split(',')
     .map((p) => p.trim())

@@ -7,7 +7,9 @@ import { at, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiD
 import type { DocumentMedia, DocumentOperation, DocumentParameter } from './documentOperations.ts';
 
 /** A value of a schema for a request, or why there is none and whose fault that is. */
-export type Sampled = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly owner: 'sampler' | 'document'; readonly message: string };
+export type Sampled =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly owner: 'sampler' | 'document'; readonly message: string };
 
 /** Where a request's values come from: a sampler of the document's schemas, or values a property-based run generated. */
 export interface ValueSource {
@@ -69,11 +71,15 @@ const unsendableHeaders = new Set([
 const headerSafe = (s: string) => /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(s) || s === '';
 
 /** A parameter's value as OpenAPI's style writes it: one text (`simple`, or form unexploded) or pairs (exploded form, deepObject). */
-function serialise(p: DocumentParameter, value: unknown): { pairs: Array<[string, string]> } | { text: string } | undefined {
+function serialise(
+  p: DocumentParameter,
+  value: unknown,
+): { pairs: Array<[string, string]> } | { text: string } | undefined {
   if (p.mediaType !== undefined) return { text: isJsonMediaType(p.mediaType) ? JSON.stringify(value) : text(value) };
   const encode = p.in === 'query' ? q : (s: string) => s;
   const key = encode(p.name);
-  if (isPrimitive(value)) return p.in === 'query' ? { pairs: [[key, encode(text(value))]] } : { text: encode(text(value)) };
+  if (isPrimitive(value))
+    return p.in === 'query' ? { pairs: [[key, encode(text(value))]] } : { text: encode(text(value)) };
   if (Array.isArray(value)) {
     if (!value.every(isPrimitive)) return undefined;
     const items = value.map((v) => encode(text(v)));
@@ -83,7 +89,8 @@ function serialise(p: DocumentParameter, value: unknown): { pairs: Array<[string
   }
   const entries = Object.entries(value as Record<string, unknown>);
   if (!entries.every(([, v]) => isPrimitive(v))) return undefined;
-  if (p.in === 'query' && p.style === 'deepObject') return { pairs: entries.map(([k, v]) => [`${key}[${q(k)}]`, q(text(v))]) };
+  if (p.in === 'query' && p.style === 'deepObject')
+    return { pairs: entries.map(([k, v]) => [`${key}[${q(k)}]`, q(text(v))]) };
   if (p.in === 'query' && p.explode) return { pairs: entries.map(([k, v]) => [q(k), q(text(v))]) };
   const flat = entries.flatMap(([k, v]) => [encode(k), encode(text(v))]);
   if (p.explode) return { text: entries.map(([k, v]) => `${encode(k)}=${encode(text(v))}`).join(',') };
@@ -91,7 +98,10 @@ function serialise(p: DocumentParameter, value: unknown): { pairs: Array<[string
 }
 
 /** Credentials for the first security requirement the operation accepts (none when anonymous calls are allowed too). */
-export function credentials(doc: OpenApiDocument, op: DocumentOperation): { parts: Pick<RequestParts, 'headers' | 'query' | 'cookies'>; required: boolean } {
+export function credentials(
+  doc: OpenApiDocument,
+  op: DocumentOperation,
+): { parts: Pick<RequestParts, 'headers' | 'query' | 'cookies'>; required: boolean } {
   const headers: Array<[string, string]> = [];
   const query: Array<[string, string]> = [];
   const cookies: Array<[string, string]> = [];
@@ -101,8 +111,13 @@ export function credentials(doc: OpenApiDocument, op: DocumentOperation): { part
     if (!scheme) continue;
     const type = scheme.type;
     const authorization = headers.some(([h]) => h === 'authorization');
-    if (type === 'http' && String(scheme.scheme).toLowerCase() === 'basic' && !authorization) headers.push(['authorization', 'Basic dXNlcjpzZWNyZXQ=']);
-    else if ((type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') || type === 'oauth2' || type === 'openIdConnect') {
+    if (type === 'http' && String(scheme.scheme).toLowerCase() === 'basic' && !authorization)
+      headers.push(['authorization', 'Basic dXNlcjpzZWNyZXQ=']);
+    else if (
+      (type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') ||
+      type === 'oauth2' ||
+      type === 'openIdConnect'
+    ) {
       if (!authorization) headers.push(['authorization', 'Bearer token-1']);
     } else if (type === 'apiKey' && typeof scheme.name === 'string') {
       // A key in a header another scheme of the same requirement already fills (Azure's
@@ -115,7 +130,10 @@ export function credentials(doc: OpenApiDocument, op: DocumentOperation): { part
     }
   }
   const anonymous = op.security.length === 0 || op.security.some((r) => Object.keys(r ?? {}).length === 0);
-  return { parts: { headers, query, cookies }, required: !anonymous && headers.length + query.length + cookies.length > 0 };
+  return {
+    parts: { headers, query, cookies },
+    required: !anonymous && headers.length + query.length + cookies.length > 0,
+  };
 }
 
 /** The media type of the body a client following the document sends: JSON where offered, else the first. */
@@ -124,7 +142,12 @@ export function chosenMedia(media: readonly DocumentMedia[]): DocumentMedia {
 }
 
 /** The schema of a property of the object schema at `pointer`, through `$ref`s and allOf members. */
-function propertySchema(doc: OpenApiDocument, pointer: string, name: string, depth = 0): Record<string, unknown> | undefined {
+function propertySchema(
+  doc: OpenApiDocument,
+  pointer: string,
+  name: string,
+  depth = 0,
+): Record<string, unknown> | undefined {
   const { value, pointer: own } = follow(doc, pointer);
   if (!value || depth > 8) return undefined;
   const properties = value.properties as Record<string, unknown> | undefined;
@@ -144,13 +167,17 @@ function resolved(doc: OpenApiDocument, schema: unknown): Record<string, unknown
   return target !== undefined ? follow(doc, target).value : s;
 }
 
-const isBinary = (s: Record<string, unknown> | undefined) => s?.type === 'string' && (s.format === 'binary' || s.format === 'byte');
+const isBinary = (s: Record<string, unknown> | undefined) =>
+  s?.type === 'string' && (s.format === 'binary' || s.format === 'byte');
 
 /** A body payload of `media` carrying `value`, as OpenAPI's encoding rules write it. */
 function payload(doc: OpenApiDocument, media: DocumentMedia, value: unknown): RequestParts['body'] | Unbuildable {
   const essence = mediaEssence(media.mediaType);
   const concrete = !media.mediaType.includes('*');
-  if (isJsonMediaType(media.mediaType) || ((essence === '*/*' || essence === 'application/*') && !(typeof value === 'string'))) {
+  if (
+    isJsonMediaType(media.mediaType) ||
+    ((essence === '*/*' || essence === 'application/*') && !(typeof value === 'string'))
+  ) {
     return { contentType: concrete ? media.mediaType : 'application/json', payload: JSON.stringify(value) };
   }
   if (essence === 'application/x-www-form-urlencoded' || essence === 'multipart/form-data') {
@@ -167,10 +194,21 @@ function payload(doc: OpenApiDocument, media: DocumentMedia, value: unknown): Re
         for (const item of items) {
           if (
             isBinary(itemSchema) ||
-            (encoding.contentType !== undefined && !isJsonMediaType(encoding.contentType) && !encoding.contentType.startsWith('text/'))
+            (encoding.contentType !== undefined &&
+              !isJsonMediaType(encoding.contentType) &&
+              !encoding.contentType.startsWith('text/'))
           ) {
-            form.append(k, new Blob([text(item)], { type: encoding.contentType?.split(',')[0].trim() ?? 'application/octet-stream' }), `${k}.bin`);
-          } else if (!isPrimitive(item) || (encoding.contentType !== undefined && isJsonMediaType(encoding.contentType))) {
+            form.append(
+              k,
+              new Blob([text(item)], {
+                type: encoding.contentType?.split(',')[0].trim() ?? 'application/octet-stream',
+              }),
+              `${k}.bin`,
+            );
+          } else if (
+            !isPrimitive(item) ||
+            (encoding.contentType !== undefined && isJsonMediaType(encoding.contentType))
+          ) {
             form.append(k, new Blob([JSON.stringify(item)], { type: 'application/json' }));
           } else form.append(k, text(item));
         }
@@ -180,15 +218,28 @@ function payload(doc: OpenApiDocument, media: DocumentMedia, value: unknown): Re
       else if (Array.isArray(v) && v.every(isPrimitive)) {
         if (encoding.explode === false) pairs.push(`${q(k)}=${v.map((i) => q(text(i))).join(',')}`);
         else for (const i of v) pairs.push(`${q(k)}=${q(text(i))}`);
-      } else if (encoding.style === 'deepObject' && !Array.isArray(v) && Object.values(v as object).every(isPrimitive)) {
+      } else if (
+        encoding.style === 'deepObject' &&
+        !Array.isArray(v) &&
+        Object.values(v as object).every(isPrimitive)
+      ) {
         for (const [kk, vv] of Object.entries(v as object)) pairs.push(`${q(k)}[${q(kk)}]=${q(text(vv))}`);
-      } else if (encoding.contentType !== undefined && isJsonMediaType(encoding.contentType)) pairs.push(`${q(k)}=${q(JSON.stringify(v))}`);
-      else return { owner: 'document', message: `form field ${k} holds ${preview(v, 60)}, and the document does not say how such a value travels in a form` };
+      } else if (encoding.contentType !== undefined && isJsonMediaType(encoding.contentType))
+        pairs.push(`${q(k)}=${q(JSON.stringify(v))}`);
+      else
+        return {
+          owner: 'document',
+          message: `form field ${k} holds ${preview(v, 60)}, and the document does not say how such a value travels in a form`,
+        };
     }
     return form ? { payload: form } : { contentType: media.mediaType, payload: pairs.join('&') };
   }
-  if (essence.startsWith('text/')) return { contentType: concrete ? media.mediaType : 'text/plain', payload: text(value) };
-  return { contentType: concrete ? media.mediaType : 'application/octet-stream', payload: new TextEncoder().encode(text(value)) };
+  if (essence.startsWith('text/'))
+    return { contentType: concrete ? media.mediaType : 'text/plain', payload: text(value) };
+  return {
+    contentType: concrete ? media.mediaType : 'application/octet-stream',
+    payload: new TextEncoder().encode(text(value)),
+  };
 }
 
 /** The document-valid request of an operation: every required parameter, the optional ones that serialise plainly, a body (in `bodyMedia`, else the one a client would choose), credentials. */
@@ -219,7 +270,8 @@ export function validParts(
       continue;
     }
     const written = serialise(p, sampled.value);
-    const unusable = (why: string): Unbuildable | undefined => (p.required ? { owner: 'sampler', message: `${p.in} parameter ${p.name}: ${why}` } : undefined);
+    const unusable = (why: string): Unbuildable | undefined =>
+      p.required ? { owner: 'sampler', message: `${p.in} parameter ${p.name}: ${why}` } : undefined;
     if (!written) {
       const u = unusable(`OpenAPI's style ${p.style} has no text for ${preview(sampled.value, 60)}`);
       if (u) return u;
@@ -248,7 +300,10 @@ export function validParts(
   let body: RequestParts['body'];
   if (op.body && (op.method === 'get' || op.method === 'head')) {
     if (op.body.required)
-      return { owner: 'document', message: `a required body on ${op.method.toUpperCase()}, which HTTP gives no meaning (fetch cannot send it)` };
+      return {
+        owner: 'document',
+        message: `a required body on ${op.method.toUpperCase()}, which HTTP gives no meaning (fetch cannot send it)`,
+      };
   } else if (op.body) {
     const media = bodyMedia ?? chosenMedia(op.body.media);
     let value: unknown = {};
@@ -278,9 +333,15 @@ export function validParts(
 }
 
 /** The URL and fetch options of a request's parts. */
-export function render(baseUrl: string, op: DocumentOperation, parts: RequestParts): { url: string; init: RequestInit } {
+export function render(
+  baseUrl: string,
+  op: DocumentOperation,
+  parts: RequestParts,
+): { url: string; init: RequestInit } {
   // A fragment (AWS's `#X-Amz-Target=…`) is never sent: the query goes after the path itself.
-  const path = op.path.replace(/#.*$/, '').replace(/\{([^}]+)\}/g, (_m, name: string) => parts.path[name] ?? `{${name}}`);
+  const path = op.path
+    .replace(/#.*$/, '')
+    .replace(/\{([^}]+)\}/g, (_m, name: string) => parts.path[name] ?? `{${name}}`);
   const search = parts.query.map(([k, v]) => `${k}=${v}`).join('&');
   const headers = new Headers();
   for (const [k, v] of parts.headers) headers.append(k, v);
@@ -290,9 +351,14 @@ export function render(baseUrl: string, op: DocumentOperation, parts: RequestPar
   const bodyless = op.method === 'get' || op.method === 'head';
   return {
     url: `${baseUrl}${path}${search === '' ? '' : `?${search}`}`,
-    init: { method: op.method.toUpperCase(), headers, ...(parts.body && !bodyless ? { body: parts.body.payload as RequestInit['body'] } : {}) },
+    init: {
+      method: op.method.toUpperCase(),
+      headers,
+      ...(parts.body && !bodyless ? { body: parts.body.payload as RequestInit['body'] } : {}),
+    },
   };
 }
 
 /** The schema at a pointer, through `$ref`s. */
-export const schemaAt = (doc: OpenApiDocument, pointer: string) => follow(doc, pointer).value ?? (at(doc, pointer) as Record<string, unknown> | undefined);
+export const schemaAt = (doc: OpenApiDocument, pointer: string) =>
+  follow(doc, pointer).value ?? (at(doc, pointer) as Record<string, unknown> | undefined);

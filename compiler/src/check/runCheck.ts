@@ -84,12 +84,21 @@ async function send(
   const { url, init } = render(options.baseUrl, op, parts);
   const headers = init.headers as Headers;
   const secret = credentialHeaders(doc, op);
-  for (const [name, value] of options.headers) if (!(withoutCredentials && secret.has(name.toLowerCase()))) headers.set(name, value);
+  for (const [name, value] of options.headers)
+    if (!(withoutCredentials && secret.has(name.toLowerCase()))) headers.set(name, value);
   const curl = curlCommand(url, init);
   try {
     const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
     const text = await response.text();
-    return { seen: { status: response.status, contentType: response.headers.get('content-type') ?? undefined, text, headers: response.headers }, curl };
+    return {
+      seen: {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? undefined,
+        text,
+        headers: response.headers,
+      },
+      curl,
+    };
   } catch (error) {
     const cause = (error as { cause?: Error }).cause;
     return { seen: `no answer: ${(error as Error).message}${cause ? `: ${cause.message}` : ''}`, curl };
@@ -105,11 +114,15 @@ const refusalStatuses = new Set([400, 415, 422]);
  * answer the document allows: judged like any declared answer; an undeclared one is not.
  */
 function judgeValid(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, seen: Seen) {
-  if (seen.status < 400 || seen.status >= 500 || refusalStatuses.has(seen.status)) return judgeValidAnswer(doc, referee, op, seen);
+  if (seen.status < 400 || seen.status >= 500 || refusalStatuses.has(seen.status))
+    return judgeValidAnswer(doc, referee, op, seen);
   if (Object.keys(op.responses).length === 0) return [];
   if (responseKey(op.responses, seen.status) === undefined)
     return [
-      { category: 'response-status', message: `status ${seen.status} is not declared (${Object.keys(op.responses).join(', ')}): ${seen.text.slice(0, 160)}` },
+      {
+        category: 'response-status',
+        message: `status ${seen.status} is not declared (${Object.keys(op.responses).join(', ')}): ${seen.text.slice(0, 160)}`,
+      },
     ];
   return judgeRefusal(doc, referee, op, seen);
 }
@@ -122,7 +135,10 @@ function kindOf(how: string): string {
 
 /** Every spoiled request of a valid one, by kind. */
 function spoiledOf(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, valid: RequestParts) {
-  return [...invalidRequests(doc, referee, op, valid).map((s) => ({ ...s, kind: kindOf(s.how) })), ...moreInvalidRequests(doc, referee, op, valid)];
+  return [
+    ...invalidRequests(doc, referee, op, valid).map((s) => ({ ...s, kind: kindOf(s.how) })),
+    ...moreInvalidRequests(doc, referee, op, valid),
+  ];
 }
 
 /**
@@ -158,7 +174,14 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
   for (const [index, op] of operations.entries()) {
     const label = operationLabel(op);
     options.onOperation?.(index, operations.length, label);
-    const result: OperationResult = { label, valid: 0, invalid: 0, violations: [], runs: ['valid requests'], notes: [] };
+    const result: OperationResult = {
+      label,
+      valid: 0,
+      invalid: 0,
+      violations: [],
+      runs: ['valid requests'],
+      notes: [],
+    };
     results.push(result);
     const arbitrary = caseArbitrary(doc, op);
     let lastUnbuildable: string | undefined;
@@ -172,7 +195,8 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
     };
     // A schema the referee cannot compile is the document's defect: noted, never a violation.
     const judged = (findings: ReadonlyArray<{ category: string; message: string }>) => {
-      for (const f of findings) if (f.category === 'document-unjudgeable' && !result.notes.includes(f.message)) result.notes.push(f.message);
+      for (const f of findings)
+        if (f.category === 'document-unjudgeable' && !result.notes.includes(f.message)) result.notes.push(f.message);
       return findings.filter((f) => f.category !== 'document-unjudgeable');
     };
     const report = (run: string, outcome: Outcome | undefined) => {
@@ -194,7 +218,8 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
       result.valid++;
       if (typeof seen === 'string') return { findings: [{ category: 'transport', message: seen }], curl };
       const findings: Array<{ category: string; message: string }> = [...judgeValid(doc, referee, op, seen)];
-      if (findings.length === 0 && seen.headers) findings.push(...judgeHeaders(doc, referee, op, seen.status, seen.headers));
+      if (findings.length === 0 && seen.headers)
+        findings.push(...judgeHeaders(doc, referee, op, seen.status, seen.headers));
       return { findings: judged(findings), status: seen.status, curl };
     });
     report('valid requests', valid);
@@ -211,22 +236,39 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
       if (kinds.size > 0) break;
     }
     for (const kind of kinds) {
-      const invalid = await property(arbitrary, Math.max(1, Math.ceil(options.maxExamples / 5)), options.seed, async (input) => {
-        const parts = build(input);
-        const spoiled = parts && spoiledOf(doc, referee, op, parts).find((s) => s.kind === kind);
-        if (!spoiled) return undefined;
-        const withoutCredentials = spoiled.how === credentialsLeftOut;
-        const { seen, curl } = await send(doc, op, spoiled.parts, options, withoutCredentials);
-        result.invalid++;
-        if (typeof seen === 'string') return { findings: [{ category: 'transport', message: `${spoiled.how}: ${seen}` }], curl };
-        const findings = judgeRefusal(doc, referee, op, seen, withoutCredentials).map((f) => ({ ...f, message: `${spoiled.how}: ${f.message}` }));
-        // A 404, a 409 or a 2xx means the server went on without knowing who asked; a refusal
-        // of the request itself (400, 415, 422) may come first on a server that validates
-        // before it authenticates (a valid request refused is the valid run's finding).
-        if (withoutCredentials && findings.length === 0 && ![401, 403].includes(seen.status) && !refusalStatuses.has(seen.status))
-          findings.push({ category: 'credentials-unchecked', message: `${spoiled.how}: answered ${seen.status}, not 401 or 403: ${seen.text.slice(0, 120)}` });
-        return { findings: judged(findings), status: seen.status, curl };
-      });
+      const invalid = await property(
+        arbitrary,
+        Math.max(1, Math.ceil(options.maxExamples / 5)),
+        options.seed,
+        async (input) => {
+          const parts = build(input);
+          const spoiled = parts && spoiledOf(doc, referee, op, parts).find((s) => s.kind === kind);
+          if (!spoiled) return undefined;
+          const withoutCredentials = spoiled.how === credentialsLeftOut;
+          const { seen, curl } = await send(doc, op, spoiled.parts, options, withoutCredentials);
+          result.invalid++;
+          if (typeof seen === 'string')
+            return { findings: [{ category: 'transport', message: `${spoiled.how}: ${seen}` }], curl };
+          const findings = judgeRefusal(doc, referee, op, seen, withoutCredentials).map((f) => ({
+            ...f,
+            message: `${spoiled.how}: ${f.message}`,
+          }));
+          // A 404, a 409 or a 2xx means the server went on without knowing who asked; a refusal
+          // of the request itself (400, 415, 422) may come first on a server that validates
+          // before it authenticates (a valid request refused is the valid run's finding).
+          if (
+            withoutCredentials &&
+            findings.length === 0 &&
+            ![401, 403].includes(seen.status) &&
+            !refusalStatuses.has(seen.status)
+          )
+            findings.push({
+              category: 'credentials-unchecked',
+              message: `${spoiled.how}: answered ${seen.status}, not 401 or 403: ${seen.text.slice(0, 120)}`,
+            });
+          return { findings: judged(findings), status: seen.status, curl };
+        },
+      );
       result.runs.push(`invalid: ${kind}`);
       report(`invalid: ${kind}`, invalid);
     }

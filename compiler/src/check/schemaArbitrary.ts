@@ -21,16 +21,20 @@ function bounds(s: Schema): { min?: number; max?: number; minExcluded: boolean; 
   let max = num(s.maximum);
   let minExcluded = s.exclusiveMinimum === true;
   let maxExcluded = s.exclusiveMaximum === true;
-  if (num(s.exclusiveMinimum) !== undefined && (min === undefined || num(s.exclusiveMinimum)! >= min)) [min, minExcluded] = [num(s.exclusiveMinimum), true];
-  if (num(s.exclusiveMaximum) !== undefined && (max === undefined || num(s.exclusiveMaximum)! <= max)) [max, maxExcluded] = [num(s.exclusiveMaximum), true];
+  if (num(s.exclusiveMinimum) !== undefined && (min === undefined || num(s.exclusiveMinimum)! >= min))
+    [min, minExcluded] = [num(s.exclusiveMinimum), true];
+  if (num(s.exclusiveMaximum) !== undefined && (max === undefined || num(s.exclusiveMaximum)! <= max))
+    [max, maxExcluded] = [num(s.exclusiveMaximum), true];
   return { min, max, minExcluded, maxExcluded };
 }
 
 function integerArbitrary(s: Schema): fc.Arbitrary<number> {
   const b = bounds(s);
   const int32 = s.format === 'int32';
-  let min = b.min === undefined ? (int32 ? -(2 ** 31) : -(2 ** 40)) : Math.ceil(b.minExcluded ? Math.floor(b.min) + 1 : b.min);
-  let max = b.max === undefined ? (int32 ? 2 ** 31 - 1 : 2 ** 40) : Math.floor(b.maxExcluded ? Math.ceil(b.max) - 1 : b.max);
+  let min =
+    b.min === undefined ? (int32 ? -(2 ** 31) : -(2 ** 40)) : Math.ceil(b.minExcluded ? Math.floor(b.min) + 1 : b.min);
+  let max =
+    b.max === undefined ? (int32 ? 2 ** 31 - 1 : 2 ** 40) : Math.floor(b.maxExcluded ? Math.ceil(b.max) - 1 : b.max);
   min = Math.max(min, Number.MIN_SAFE_INTEGER);
   max = Math.min(max, Number.MAX_SAFE_INTEGER);
   const step = num(s.multipleOf);
@@ -46,8 +50,10 @@ function numberArbitrary(s: Schema): fc.Arbitrary<number> {
   if (num(s.multipleOf) !== undefined) {
     const step = num(s.multipleOf)!;
     const b = bounds(s);
-    const lo = b.min === undefined ? -1000 : Math.ceil(b.min / step) + (b.minExcluded && Number.isInteger(b.min / step) ? 1 : 0);
-    const hi = b.max === undefined ? 1000 : Math.floor(b.max / step) - (b.maxExcluded && Number.isInteger(b.max / step) ? 1 : 0);
+    const lo =
+      b.min === undefined ? -1000 : Math.ceil(b.min / step) + (b.minExcluded && Number.isInteger(b.min / step) ? 1 : 0);
+    const hi =
+      b.max === undefined ? 1000 : Math.floor(b.max / step) - (b.maxExcluded && Number.isInteger(b.max / step) ? 1 : 0);
     return fc.integer({ min: lo, max: Math.max(lo, hi) }).map((k) => Number((k * step).toPrecision(12)));
   }
   const b = bounds(s);
@@ -58,17 +64,25 @@ function numberArbitrary(s: Schema): fc.Arbitrary<number> {
     ...(b.max !== undefined ? { max: b.max, maxExcluded: b.maxExcluded } : { max: 1e9 }),
   });
   // Whole numbers first: most servers' numbers are, and they shrink to something readable.
-  return fc.oneof({ arbitrary: integerArbitrary({ ...s, format: undefined }), weight: 2 }, { arbitrary: doubles, weight: 1 });
+  return fc.oneof(
+    { arbitrary: integerArbitrary({ ...s, format: undefined }), weight: 2 },
+    { arbitrary: doubles, weight: 1 },
+  );
 }
 
-const isoDate = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true });
+const isoDate = fc.date({
+  min: new Date('1970-01-01T00:00:00Z'),
+  max: new Date('2100-01-01T00:00:00Z'),
+  noInvalidDate: true,
+});
 
 /** Strings of a format ajv-formats checks; others get plain text. */
 const formats: Record<string, () => fc.Arbitrary<string>> = {
   'date-time': () => isoDate.map((d) => d.toISOString()),
   date: () => isoDate.map((d) => d.toISOString().slice(0, 10)),
   time: () => isoDate.map((d) => `${d.toISOString().slice(11, 19)}Z`),
-  email: () => fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/), fc.domain()).map(([user, host]) => `${user}@${host}`),
+  email: () =>
+    fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/), fc.domain()).map(([user, host]) => `${user}@${host}`),
   uuid: () => fc.uuid(),
   uri: () => fc.webUrl(),
   url: () => fc.webUrl(),
@@ -105,14 +119,23 @@ export interface ArbitraryOptions {
 }
 
 /** An arbitrary of values of the schema at `pointer` of `doc`, as `view` sees them (readOnly properties left out of requests, writeOnly out of responses). */
-export function schemaArbitrary(doc: OpenApiDocument, pointer: string, options: ArbitraryOptions): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  doc: OpenApiDocument,
+  pointer: string,
+  options: ArbitraryOptions,
+): fc.Arbitrary<unknown> {
   return build(doc, pointer, options.view, 0);
 }
 
-const hidden = (doc: OpenApiDocument, pointer: string, view: View) => follow(doc, pointer).value?.[view === 'request' ? 'readOnly' : 'writeOnly'] === true;
+const hidden = (doc: OpenApiDocument, pointer: string, view: View) =>
+  follow(doc, pointer).value?.[view === 'request' ? 'readOnly' : 'writeOnly'] === true;
 
 const typeList = (s: Schema): string[] =>
-  Array.isArray(s.type) ? s.type.filter((t): t is string => typeof t === 'string') : typeof s.type === 'string' ? [s.type] : [];
+  Array.isArray(s.type)
+    ? s.type.filter((t): t is string => typeof t === 'string')
+    : typeof s.type === 'string'
+      ? [s.type]
+      : [];
 
 function build(doc: OpenApiDocument, pointer: string, view: View, depth: number): fc.Arbitrary<unknown> {
   const { value: s, pointer: own } = follow(doc, pointer);
@@ -133,7 +156,13 @@ function nonNull(doc: OpenApiDocument, s: Schema, own: string, view: View, depth
   if (members !== undefined && (s[members] as unknown[]).length > 0) return choice(doc, s, own, members, view, depth);
   const types = typeList(s).filter((t) => t !== 'null');
   if (types.length > 1) return fc.oneof(...types.map((t) => nonNull(doc, { ...s, type: t }, own, view, depth)));
-  const type = types[0] ?? (s.properties !== undefined || s.additionalProperties !== undefined ? 'object' : s.items !== undefined ? 'array' : undefined);
+  const type =
+    types[0] ??
+    (s.properties !== undefined || s.additionalProperties !== undefined
+      ? 'object'
+      : s.items !== undefined
+        ? 'array'
+        : undefined);
   switch (type) {
     case 'integer':
       return integerArbitrary(s);
@@ -151,18 +180,40 @@ function nonNull(doc: OpenApiDocument, s: Schema, own: string, view: View, depth
       return fc.constant(null);
     default:
       // No type: any JSON value fits; a small text or number reads best in a curl command.
-      return s.not !== undefined ? fc.constant({}) : fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: 0, max: 100 }), fc.boolean());
+      return s.not !== undefined
+        ? fc.constant({})
+        : fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: 0, max: 100 }), fc.boolean());
   }
 }
 
-function arrayArbitrary(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: number): fc.Arbitrary<unknown[]> {
+function arrayArbitrary(
+  doc: OpenApiDocument,
+  s: Schema,
+  own: string,
+  view: View,
+  depth: number,
+): fc.Arbitrary<unknown[]> {
   const minLength = num(s.minItems) ?? 0;
-  const maxLength = depth >= maxDepth ? minLength : Math.max(minLength, Math.min(num(s.maxItems) ?? minLength + extraItems, minLength + extraItems));
-  const item = s.items !== undefined && typeof s.items === 'object' ? build(doc, `${own}/items`, view, depth + 1) : fc.string({ maxLength: 8 });
-  return s.uniqueItems === true ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
+  const maxLength =
+    depth >= maxDepth
+      ? minLength
+      : Math.max(minLength, Math.min(num(s.maxItems) ?? minLength + extraItems, minLength + extraItems));
+  const item =
+    s.items !== undefined && typeof s.items === 'object'
+      ? build(doc, `${own}/items`, view, depth + 1)
+      : fc.string({ maxLength: 8 });
+  return s.uniqueItems === true
+    ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+    : fc.array(item, { minLength, maxLength });
 }
 
-function objectArbitrary(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: number): fc.Arbitrary<Record<string, unknown>> {
+function objectArbitrary(
+  doc: OpenApiDocument,
+  s: Schema,
+  own: string,
+  view: View,
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> {
   const properties = (s.properties ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
@@ -176,10 +227,20 @@ function objectArbitrary(doc: OpenApiDocument, s: Schema, own: string, view: Vie
   }
   // A map (no properties, additionalProperties a schema or true): a few entries of its values.
   const extra = s.additionalProperties;
-  if (Object.keys(properties).length === 0 && (extra === true || (typeof extra === 'object' && extra !== null)) && depth < maxDepth) {
-    const value = typeof extra === 'object' ? build(doc, `${own}/additionalProperties`, view, depth + 1) : fc.string({ maxLength: 8 });
+  if (
+    Object.keys(properties).length === 0 &&
+    (extra === true || (typeof extra === 'object' && extra !== null)) &&
+    depth < maxDepth
+  ) {
+    const value =
+      typeof extra === 'object'
+        ? build(doc, `${own}/additionalProperties`, view, depth + 1)
+        : fc.string({ maxLength: 8 });
     const minKeys = num(s.minProperties) ?? 0;
-    return fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/), value, { minKeys, maxKeys: Math.max(minKeys, Math.min(num(s.maxProperties) ?? 3, 3)) });
+    return fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/), value, {
+      minKeys,
+      maxKeys: Math.max(minKeys, Math.min(num(s.maxProperties) ?? 3, 3)),
+    });
   }
   // Required properties the schema does not describe: any value fits them.
   const undescribed = [...required].filter((name) => !(name in properties));
@@ -197,7 +258,8 @@ function allOf(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: 
     return v !== undefined && (v.type === 'object' || v.properties !== undefined || v.allOf !== undefined);
   });
   const parts = [...members.map((m) => build(doc, m, view, depth))];
-  if (Object.keys(rest).some((k) => ['properties', 'required', 'type'].includes(k))) parts.push(nonNull(doc, rest, own, view, depth));
+  if (Object.keys(rest).some((k) => ['properties', 'required', 'type'].includes(k)))
+    parts.push(nonNull(doc, rest, own, view, depth));
   if (objects.length === 0) return parts[0];
   return fc.tuple(...parts).map((values) => {
     const merged: Record<string, unknown> = {};
@@ -207,7 +269,14 @@ function allOf(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: 
 }
 
 /** oneOf/anyOf: one member's value; under a discriminator, tagged with a name that picks that member. */
-function choice(doc: OpenApiDocument, s: Schema, own: string, key: 'oneOf' | 'anyOf', view: View, depth: number): fc.Arbitrary<unknown> {
+function choice(
+  doc: OpenApiDocument,
+  s: Schema,
+  own: string,
+  key: 'oneOf' | 'anyOf',
+  view: View,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const list = s[key] as Array<{ $ref?: string }>;
   const discriminator = s.discriminator as { propertyName?: string; mapping?: Record<string, string> } | undefined;
   const options = list.map((member, i) => {

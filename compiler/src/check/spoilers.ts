@@ -24,7 +24,11 @@ const primitiveTypes = new Set(['integer', 'number', 'boolean', 'string']);
 function typesOf(doc: OpenApiDocument, pointer: string): string[] {
   const schema = schemaAt(doc, pointer);
   const type = schema?.type;
-  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string' && t !== 'null') : typeof type === 'string' ? [type] : [];
+  return Array.isArray(type)
+    ? type.filter((t): t is string => typeof t === 'string' && t !== 'null')
+    : typeof type === 'string'
+      ? [type]
+      : [];
 }
 
 /** True when the document refuses `wrongText` as this parameter's value: a number or boolean, or a string its schema rules out. */
@@ -57,11 +61,19 @@ function refusedJson(referee: DocumentReferee, pointer: string): unknown {
 const withoutQuery = (parts: RequestParts, name: string) => parts.query.filter(([k]) => k !== encodeURIComponent(name));
 
 /** Every way this operation's valid request can be spoiled, most telling first. */
-export function invalidRequests(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, valid: RequestParts): Spoiled[] {
+export function invalidRequests(
+  doc: OpenApiDocument,
+  referee: DocumentReferee,
+  op: DocumentOperation,
+  valid: RequestParts,
+): Spoiled[] {
   const out: Spoiled[] = [];
   for (const p of op.parameters) {
     if (p.in === 'path' && refusesWrongText(doc, referee, p))
-      out.push({ parts: { ...valid, path: { ...valid.path, [p.name]: wrongText } }, how: `path parameter ${p.name} = ${wrongText}` });
+      out.push({
+        parts: { ...valid, path: { ...valid.path, [p.name]: wrongText } },
+        how: `path parameter ${p.name} = ${wrongText}`,
+      });
   }
   for (const p of op.parameters) {
     if (p.in === 'query' && refusesWrongText(doc, referee, p))
@@ -74,16 +86,28 @@ export function invalidRequests(doc: OpenApiDocument, referee: DocumentReferee, 
   if (media && isJsonMediaType(media.mediaType) && media.schemaPointer !== undefined) {
     const refused = refusedJson(referee, media.schemaPointer);
     if (refused !== undefined)
-      out.push({ parts: { ...valid, body: { contentType: media.mediaType, payload: JSON.stringify(refused) } }, how: `body ${JSON.stringify(refused)}` });
+      out.push({
+        parts: { ...valid, body: { contentType: media.mediaType, payload: JSON.stringify(refused) } },
+        how: `body ${JSON.stringify(refused)}`,
+      });
   }
   for (const p of op.parameters) {
     if (p.in === 'query' && p.required && valid.query.some(([k]) => k === encodeURIComponent(p.name)))
-      out.push({ parts: { ...valid, query: withoutQuery(valid, p.name) }, how: `required query parameter ${p.name} left out` });
+      out.push({
+        parts: { ...valid, query: withoutQuery(valid, p.name) },
+        how: `required query parameter ${p.name} left out`,
+      });
     if (p.in === 'header' && p.required && valid.headers.some(([k]) => k === p.name.toLowerCase()))
-      out.push({ parts: { ...valid, headers: valid.headers.filter(([k]) => k !== p.name.toLowerCase()) }, how: `required header ${p.name} left out` });
+      out.push({
+        parts: { ...valid, headers: valid.headers.filter(([k]) => k !== p.name.toLowerCase()) },
+        how: `required header ${p.name} left out`,
+      });
   }
   if (media && isJsonMediaType(media.mediaType))
-    out.push({ parts: { ...valid, body: { contentType: media.mediaType, payload: '{"unterminated' } }, how: 'body not JSON' });
+    out.push({
+      parts: { ...valid, body: { contentType: media.mediaType, payload: '{"unterminated' } },
+      how: 'body not JSON',
+    });
   if (media && op.body?.required) {
     const { body: _body, ...rest } = valid;
     out.push({ parts: rest, how: 'required body left out' });

@@ -98,10 +98,17 @@ async function exists(path: string): Promise<boolean> {
  */
 async function importConfig(file: string): Promise<unknown> {
   const url = pathToFileURL(file).href;
-  const mod = (/\.[cm]?tsx?$/.test(file) ? await (await import('tsx/esm/api')).tsImport(url, import.meta.url) : await import(url)) as { default?: unknown };
+  const mod = (
+    /\.[cm]?tsx?$/.test(file) ? await (await import('tsx/esm/api')).tsImport(url, import.meta.url) : await import(url)
+  ) as { default?: unknown };
   let value = mod.default;
   // CommonJS interop: module.exports = { default: config } (or { __esModule, default }).
-  if (value !== null && typeof value === 'object' && 'default' in value && Object.keys(value).every((k) => k === 'default' || k === '__esModule'))
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    'default' in value &&
+    Object.keys(value).every((k) => k === 'default' || k === '__esModule')
+  )
     value = (value as { default: unknown }).default;
   return value;
 }
@@ -111,7 +118,10 @@ async function importConfig(file: string): Promise<unknown> {
  * Paths in it are made absolute against the config file's folder. Unknown keys and bad values
  * are errors naming the file and key.
  */
-export async function loadConfig(path: string | undefined, cwd: string): Promise<{ config: KitgenConfig; file?: string }> {
+export async function loadConfig(
+  path: string | undefined,
+  cwd: string,
+): Promise<{ config: KitgenConfig; file?: string }> {
   let file: string | undefined;
   if (path !== undefined) {
     file = resolve(cwd, path);

@@ -18,11 +18,19 @@ export async function generateFromEndpointFiles(
 ): Promise<{ code: GeneratedCode; extra: Map<string, string>; warnings: Diagnostic[]; sources: string[] }> {
   const cf = await session.describe();
   const copied = [...cf.expanded.keys()];
-  const extra = await relocatedCopies(cf.expanded, new Map(copied.map((f) => [f, definitionPath(f, copied)])), run.out, cf.relocation);
+  const extra = await relocatedCopies(
+    cf.expanded,
+    new Map(copied.map((f) => [f, definitionPath(f, copied)])),
+    run.out,
+    cf.relocation,
+  );
   const userModules = cf.files.map((f) => definitionPath(f, copied).replace(/\.[cm]?tsx?$/, ''));
   // The client calls the user's own endpoints: one object per operation, typed by the user's types.
   const userEndpoints = Object.fromEntries(
-    cf.endpoints.map((e) => [e.operationId, { module: definitionPath(e.file, copied).replace(/\.[cm]?tsx?$/, ''), exportName: e.exportName }]),
+    cf.endpoints.map((e) => [
+      e.operationId,
+      { module: definitionPath(e.file, copied).replace(/\.[cm]?tsx?$/, ''), exportName: e.exportName },
+    ]),
   );
   let code: GeneratedCode;
   try {
@@ -35,8 +43,14 @@ export async function generateFromEndpointFiles(
     });
   } catch (error) {
     // The document OpenAPIGen wrote is kitgen's own: a problem in it is a kitgen bug, said so.
-    if (error instanceof CompileError) throw new Error(`kitgen bug: the document made from ${run.input} does not compile:\n${error.message}`);
+    if (error instanceof CompileError)
+      throw new Error(`kitgen bug: the document made from ${run.input} does not compile:\n${error.message}`);
     throw error;
   }
-  return { code, extra, warnings: [...cf.warnings, ...code.warnings], sources: [...new Set([...cf.files, ...cf.consulted])] };
+  return {
+    code,
+    extra,
+    warnings: [...cf.warnings, ...code.warnings],
+    sources: [...new Set([...cf.files, ...cf.consulted])],
+  };
 }

@@ -41,7 +41,9 @@ function parseFormats(text: string): OpenAPIFormat[] {
     .filter(Boolean);
   const bad = list.filter((t) => t !== 'json' && t !== 'yaml');
   if (bad.length > 0 || list.length === 0)
-    throw new UsageError(`--openapi-format: unknown format ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose json, yaml or json,yaml`);
+    throw new UsageError(
+      `--openapi-format: unknown format ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose json, yaml or json,yaml`,
+    );
   return list as OpenAPIFormat[];
 }
 
@@ -52,7 +54,9 @@ function parseTargets(text: string): Target[] {
     .filter(Boolean);
   const bad = list.filter((t) => !allTargets.includes(t as Target));
   if (bad.length > 0 || list.length === 0)
-    throw new UsageError(`--targets: unknown target ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose from ${allTargets.join(', ')}`);
+    throw new UsageError(
+      `--targets: unknown target ${bad.map((b) => `"${b}"`).join(', ') || '(none given)'}; choose from ${allTargets.join(', ')}`,
+    );
   return list as Target[];
 }
 
@@ -77,15 +81,24 @@ export function generateRunFrom(
     );
   if (out === undefined && !flags.dryRun) throw new UsageError('--out <dir> is needed (or "out" in the config file)');
   const split =
-    flags.split === undefined ? (config.split ?? optionDefaults.split) : flags.split === 'auto' ? 'auto' : flags.split === 'true' || flags.split === 'tag';
+    flags.split === undefined
+      ? (config.split ?? optionDefaults.split)
+      : flags.split === 'auto'
+        ? 'auto'
+        : flags.split === 'true' || flags.split === 'tag';
   return {
     input: inputPath,
     out: out ?? cwd,
     ...(flags.targets !== undefined || config.targets !== undefined
       ? { targets: flags.targets !== undefined ? parseTargets(flags.targets) : config.targets! }
       : {}),
-    openapiFormats: flags.openapiFormat !== undefined ? parseFormats(flags.openapiFormat) : (config.openapiFormats ?? optionDefaults.openapiFormats),
-    ...((flags.tsconfig ?? config.tsconfig) !== undefined ? { tsconfig: flags.tsconfig !== undefined ? resolve(cwd, flags.tsconfig) : config.tsconfig } : {}),
+    openapiFormats:
+      flags.openapiFormat !== undefined
+        ? parseFormats(flags.openapiFormat)
+        : (config.openapiFormats ?? optionDefaults.openapiFormats),
+    ...((flags.tsconfig ?? config.tsconfig) !== undefined
+      ? { tsconfig: flags.tsconfig !== undefined ? resolve(cwd, flags.tsconfig) : config.tsconfig }
+      : {}),
     ...((flags.closedObjects ?? config.closedObjects) === true ? { closedObjects: true } : {}),
     ...((flags.title ?? config.title) !== undefined ? { title: flags.title ?? config.title } : {}),
     ...((flags.apiVersion ?? config.version) !== undefined ? { version: flags.apiVersion ?? config.version } : {}),
@@ -95,7 +108,10 @@ export function generateRunFrom(
     // `--format` given alone is `true`: the config file's choice, else the default.
     format: formatModeOf(flags.format === true ? config.format : flags.format),
     ...((flags.prettierConfig ?? config.prettierConfig) !== undefined
-      ? { prettierConfig: flags.prettierConfig !== undefined ? resolve(cwd, flags.prettierConfig) : config.prettierConfig }
+      ? {
+          prettierConfig:
+            flags.prettierConfig !== undefined ? resolve(cwd, flags.prettierConfig) : config.prettierConfig,
+        }
       : {}),
     clean: flags.clean ?? config.clean ?? optionDefaults.clean,
     dryRun: flags.dryRun ?? false,

@@ -15,14 +15,18 @@ import { watchAndGenerate } from './watch.ts';
 export { ExitCode } from '../diagnostics/index.ts';
 export type { CliIO } from './CliIO.ts';
 
-const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 async function generate(input: string | undefined, flags: GenerateFlags, io: CliIO): Promise<number> {
   const { config, file: configFile } = await loadConfig(flags.config, io.cwd);
   const run: GenerateRun = generateRunFrom(config, flags, io.cwd, input, configFile);
   const reporter = cliReporter(run, io, flags.quiet === true);
   if (flags.watch && isUrl(run.input))
-    throw new UsageError(`--watch needs a file to watch, not a URL (${run.input}); download the document, or leave --watch out`);
+    throw new UsageError(
+      `--watch needs a file to watch, not a URL (${run.input}); download the document, or leave --watch out`,
+    );
   if (flags.watch) return watchAndGenerate(run, reporter, io);
   if (flags.check) return check(run, reporter, io, flags.quiet === true);
   reporter.done(await runGenerate(run, reporter));
@@ -52,7 +56,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     )
     .version(version, '-v, --version')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout(s.replace(/\n$/, '')), writeErr: (s) => io.stderr(s.replace(/\n$/, '')) })
+    .configureOutput({
+      writeOut: (s) => io.stdout(s.replace(/\n$/, '')),
+      writeErr: (s) => io.stderr(s.replace(/\n$/, '')),
+    })
     .showHelpAfterError();
   let code: number = ExitCode.ok;
   program
@@ -60,17 +67,29 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .description(
       'generate code from an OpenAPI 3.0/3.1 document (JSON or YAML): endpoints.js, server.js, client.js, operations.js, cli.js, index.js and their declarations; or from endpoint definition files (.ts, or a quoted glob): openapi.json, client.js, cli.js, index.js and the files with DeriveSchema.gen<T>() expanded',
     )
-    .argument('[input]', 'the OpenAPI document, or endpoint definition files (a .ts file or a quoted glob); or "input" in the config file')
+    .argument(
+      '[input]',
+      'the OpenAPI document, or endpoint definition files (a .ts file or a quoted glob); or "input" in the config file',
+    )
     .option('-o, --out <dir>', 'the output folder')
     .option(
       '-t, --targets <list>',
       `comma-separated targets (${targetHelp()}); default: ${defaultOpenAPITargets.join(',')} for a document, ${defaultCodeFirstTargets.join(',')} for endpoint files`,
     )
     .option('--openapi-format <list>', 'the forms of the openapi target: json (default), yaml, or json,yaml')
-    .option('--tsconfig <file>', 'the tsconfig of endpoint definition files (default: the nearest one above the first file)')
-    .option('--closed-objects', 'DeriveSchema.gen<T>() closes objects (additionalProperties: false) unless a type says @additionalProperties true')
+    .option(
+      '--tsconfig <file>',
+      'the tsconfig of endpoint definition files (default: the nearest one above the first file)',
+    )
+    .option(
+      '--closed-objects',
+      'DeriveSchema.gen<T>() closes objects (additionalProperties: false) unless a type says @additionalProperties true',
+    )
     .option('--title <text>', "the API's title in the OpenAPI document of endpoint files (default: package.json name)")
-    .option('--api-version <text>', "the API's version in the OpenAPI document of endpoint files (default: package.json version)")
+    .option(
+      '--api-version <text>',
+      "the API's version in the OpenAPI document of endpoint files (default: package.json version)",
+    )
     .option('-c, --config <file>', 'a kitgen.config.ts|mjs|json (default: one in the working folder)')
     .option('--templates <dir>', 'a folder of handlebars templates replacing the built-in ones by file name')
     .addOption(
@@ -83,24 +102,31 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option('--prettier-config <file>', 'a prettier config for the generated code')
     .option('--clean', 'remove generated files the document no longer produces')
     .option('--dry-run', 'list the files that would be written, write nothing')
-    .option('--check', 'write nothing; exit 1 listing the files in --out that differ from what the input generates (for CI)')
+    .option(
+      '--check',
+      'write nothing; exit 1 listing the files in --out that differ from what the input generates (for CI)',
+    )
     .option('-w, --watch', 'regenerate when the input (or templates) change')
     .option('-q, --quiet', 'print errors only')
     .option('--strict', 'treat every warning as an error: exit 1 and write nothing (for CI)')
-    .addOption(new Option('--split <mode>', 'split endpoints by tag under endpoints/').choices(['auto', 'true', 'false', 'tag']))
+    .addOption(
+      new Option('--split <mode>', 'split endpoints by tag under endpoints/').choices(['auto', 'true', 'false', 'tag']),
+    )
     .option('--lean', 'leave descriptions and examples out of schema values (JSDoc keeps them)')
     .addOption(
-      new Option('--int64 <type>', 'type of integer/int64 values: bigint (the default; exact) or number (loses precision above 2^53)').choices([
-        'bigint',
-        'number',
-      ]),
+      new Option(
+        '--int64 <type>',
+        'type of integer/int64 values: bigint (the default; exact) or number (loses precision above 2^53)',
+      ).choices(['bigint', 'number']),
     )
     .action(async (input: string | undefined, flags: GenerateFlags) => {
       code = await generate(input, flags, io);
     });
   program
     .command('mock')
-    .description('serve every operation of an OpenAPI document from its examples and schemas, validating requests as a generated server does')
+    .description(
+      'serve every operation of an OpenAPI document from its examples and schemas, validating requests as a generated server does',
+    )
     .argument('<input>', 'the OpenAPI document (a file or URL)')
     .option('-p, --port <port>', 'the port (default 4010; 0: any free port)')
     .option('--host <host>', 'the address to listen on (default 127.0.0.1)')
@@ -111,19 +137,29 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     });
   program
     .command('check')
-    .description('contract-test a live server: generated valid and invalid requests for every operation, each answer judged against the document')
+    .description(
+      'contract-test a live server: generated valid and invalid requests for every operation, each answer judged against the document',
+    )
     .argument('<input>', 'the OpenAPI document (a file or URL)')
     .requiredOption('--url <url>', "the server's base URL")
     .option('--operations <list>', 'only these: operationIds or "METHOD /path", comma-separated, * as a wildcard')
     .option('--max-examples <n>', 'generated valid requests per operation (default 20)')
     .option('--seed <n>', 'repeat a run: the same requests, the same order')
-    .option('--header <header>', "'Name: value' sent with every request (repeatable)", (h: string, all: string[] = []) => [...all, h])
+    .option(
+      '--header <header>',
+      "'Name: value' sent with every request (repeatable)",
+      (h: string, all: string[] = []) => [...all, h],
+    )
     .option('--bearer <token>', 'send Authorization: Bearer <token>')
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--timeout <ms>', 'per request (default 10000)')
     .action(async (input: string, flags: import('../check/command.ts').CheckFlags) => {
-      const progress = process.stderr.isTTY ? (line?: string) => process.stderr.write(`\r\x1b[K${line ?? ''}`) : undefined;
-      code = await (await import('../check/command.ts')).checkCommand(input, flags, { ...io, ...(progress ? { progress } : {}) });
+      const progress = process.stderr.isTTY
+        ? (line?: string) => process.stderr.write(`\r\x1b[K${line ?? ''}`)
+        : undefined;
+      code = await (
+        await import('../check/command.ts')
+      ).checkCommand(input, flags, { ...io, ...(progress ? { progress } : {}) });
     });
   try {
     if (argv.length === 0) {
@@ -134,7 +170,12 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     return code;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      )
+        return ExitCode.ok;
       return ExitCode.usage;
     }
     return reportError(error, io.stderr);

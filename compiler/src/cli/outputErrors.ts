@@ -57,12 +57,15 @@ export function outputError(error: unknown, out: string): OutputError | undefine
       return new OutputError(`cannot write ${where}: the file system is read-only; choose another --out`);
     case 'ENOSPC':
     case 'EDQUOT':
-      return new OutputError(`cannot write ${where}: no space left on the device; free some space or choose another --out`);
+      return new OutputError(
+        `cannot write ${where}: no space left on the device; free some space or choose another --out`,
+      );
     case 'ENOTDIR':
     case 'EEXIST':
     case 'EISDIR': {
       const file = fileInTheWay(where) ?? where;
-      if (code === 'EISDIR') return new OutputError(`cannot write ${where}: a folder is in the way; remove it or choose another --out`);
+      if (code === 'EISDIR')
+        return new OutputError(`cannot write ${where}: a folder is in the way; remove it or choose another --out`);
       const what = file === out ? 'it is a file, not a folder' : `${file} is a file, not a folder`;
       return new OutputError(`cannot write to ${out}: ${what}; give --out a folder, or a path that does not exist yet`);
     }

@@ -108,12 +108,20 @@ export function codeFirstSession(run: GenerateRun): CodeFirstRunSession {
  * files through a {@link codeFirstSession}, which a watch passes to keep), build the model, emit
  * the targets, format, write (or list with `dryRun`). Throws {@link CompileError} for invalid input.
  */
-export async function runGenerate(run: GenerateRun, reporter: RunReporter, session?: CodeFirstRunSession): Promise<RunResult> {
+export async function runGenerate(
+  run: GenerateRun,
+  reporter: RunReporter,
+  session?: CodeFirstRunSession,
+): Promise<RunResult> {
   if (isEndpointInput(run.input)) {
     const own = session ?? codeFirstSession(run);
     try {
       const { generateFromEndpointFiles } = await import('./generateFromEndpointFiles.ts');
-      const { code, extra, warnings, sources } = await generateFromEndpointFiles(run, own, emitOptions(run, loadTemplates(run.templates)));
+      const { code, extra, warnings, sources } = await generateFromEndpointFiles(
+        run,
+        own,
+        emitOptions(run, loadTemplates(run.templates)),
+      );
       for (const w of warnings) reporter.warning(w);
       return { ...(await finish(run, code, extra, warnings, reporter, () => '')), sources };
     } finally {
@@ -151,7 +159,10 @@ export async function runGenerate(run: GenerateRun, reporter: RunReporter, sessi
   progress(`emit       ${lap()}  (${code.files.size} files)`);
   const warnings = [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)];
   for (const w of warnings) reporter.warning(w);
-  return { ...(await finish(run, code, new Map(), warnings, reporter, lap, progress, started)), ...(source.sources ? { sources: source.sources } : {}) };
+  return {
+    ...(await finish(run, code, new Map(), warnings, reporter, lap, progress, started)),
+    ...(source.sources ? { sources: source.sources } : {}),
+  };
 }
 
 /** Formats the emitted files (the expanded user files in `extra` are kept as they are), then writes or lists them. */
@@ -178,7 +189,10 @@ async function finish(
   }
   const paths = [...code.files.keys(), ...extra.keys()].sort();
   const mode = effectiveMode(run.format, code.files);
-  const formatted = mode === 'none' ? new Map(code.files) : await formatFiles(code.files, await prettierOptions(run.prettierConfig), mode);
+  const formatted =
+    mode === 'none'
+      ? new Map(code.files)
+      : await formatFiles(code.files, await prettierOptions(run.prettierConfig), mode);
   if (mode !== 'none')
     progress(
       `format     ${lap()}  (${mode === 'layout' ? "kitgen's layout: the output is too large for prettier in reasonable time; --format prettier forces it" : 'prettier'})`,

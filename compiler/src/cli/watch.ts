@@ -45,7 +45,10 @@ export async function watchAndGenerate(run: GenerateRun, reporter: CliReporter, 
     if (!codeFirst) return false;
     return (
       sources.has(path) ||
-      (/\.(?:m|c)?tsx?$/.test(path) && !path.includes(`${sep}node_modules${sep}`) && !sources.has(path) && fixedDirs.some((d) => path.startsWith(d)))
+      (/\.(?:m|c)?tsx?$/.test(path) &&
+        !path.includes(`${sep}node_modules${sep}`) &&
+        !sources.has(path) &&
+        fixedDirs.some((d) => path.startsWith(d)))
     );
   };
   const watchDir = (dir: string, recursive: boolean) => {
@@ -73,7 +76,9 @@ export async function watchAndGenerate(run: GenerateRun, reporter: CliReporter, 
       const r = await runGenerate(run, reporter, session);
       if (r.sources) {
         // A document's $refs may point into node_modules on purpose; endpoint files' types there are libraries.
-        sources = new Set(r.sources.filter((f) => !isUrl(f) && (!codeFirst || !f.includes(`${sep}node_modules${sep}`))));
+        sources = new Set(
+          r.sources.filter((f) => !isUrl(f) && (!codeFirst || !f.includes(`${sep}node_modules${sep}`))),
+        );
         for (const f of sources) watchDir(dirname(f), false);
       }
       reporter.done(r, `, ${Math.round(performance.now() - started)} ms; watching for changes`);

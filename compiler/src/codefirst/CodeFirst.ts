@@ -54,7 +54,10 @@ async function packageInfo(from: string): Promise<{ name?: string; version?: str
     if (text !== undefined) {
       try {
         const p = JSON.parse(text) as { name?: unknown; version?: unknown };
-        return { ...(typeof p.name === 'string' ? { name: p.name } : {}), ...(typeof p.version === 'string' ? { version: p.version } : {}) };
+        return {
+          ...(typeof p.name === 'string' ? { name: p.name } : {}),
+          ...(typeof p.version === 'string' ? { version: p.version } : {}),
+        };
       } catch {
         return {};
       }
@@ -108,7 +111,8 @@ export class CodeFirstSession {
 
   #cache(first: string): DiskCache | undefined {
     if (this.#disk !== null) return this.#disk;
-    const dir = this.#options.cacheDir === undefined ? defaultCacheDir(dirname(first)) : this.#options.cacheDir || undefined;
+    const dir =
+      this.#options.cacheDir === undefined ? defaultCacheDir(dirname(first)) : this.#options.cacheDir || undefined;
     const warn = this.#options.warn ?? ((m: string) => process.stderr.write(`kitgen: warning: ${m}\n`));
     this.#disk = dir === undefined ? undefined : new DiskCache(dir, warn);
     return this.#disk;
@@ -127,7 +131,9 @@ export class CodeFirstSession {
       for (const link of f.imports) {
         if (link.target === null || link.external || seen.has(link.target)) continue;
         seen.add(link.target);
-        const base = (await store.read([link.target], { expansion: false, declarations: false }, force)).get(link.target)!;
+        const base = (await store.read([link.target], { expansion: false, declarations: false }, force)).get(
+          link.target,
+        )!;
         if (Array.isArray(base)) continue;
         queue.push(link.target);
         if (!base.mentionsDerive) {
@@ -135,7 +141,10 @@ export class CodeFirstSession {
           continue;
         }
         helpers.push(link.target);
-        facts.set(link.target, (await store.read([link.target], { expansion: true, declarations: false }, force)).get(link.target)!);
+        facts.set(
+          link.target,
+          (await store.read([link.target], { expansion: true, declarations: false }, force)).get(link.target)!,
+        );
       }
     }
     return { order: [...files, ...helpers], facts };
@@ -155,10 +164,13 @@ export class CodeFirstSession {
     ));
     const disk = store.beginRun();
     let gathered = await this.#gather(store, files, false);
-    const read = (g: Gathered) => g.order.map((f) => g.facts.get(f)).filter((f): f is FileFacts => f !== undefined && !Array.isArray(f));
+    const read = (g: Gathered) =>
+      g.order.map((f) => g.facts.get(f)).filter((f): f is FileFacts => f !== undefined && !Array.isArray(f));
     // Names two files' types alike from facts read apart: derive again in one project, which reports it where a fresh run does.
     if (componentClash(read(gathered))) gathered = await this.#gather(store, files, true);
-    debugLog(() => `files ${files.length}, facts read ${store.stats.read.length}, reused ${store.stats.reused} ${lap()}`);
+    debugLog(
+      () => `files ${files.length}, facts read ${store.stats.read.length}, reused ${store.stats.reused} ${lap()}`,
+    );
     const errors: Diagnostic[] = [];
     const warnings: Diagnostic[] = [];
     const expanded = new Map<string, string>();
@@ -223,8 +235,10 @@ export class CodeFirstSession {
     result ??= await this.#loader.describe(request);
     debugLog(() => `describe ${this.stats.described ? 'loaded the modules' : 'from the cache'} ${lap()}`);
     this.#last = key !== undefined && result.kind === 'described' ? { key, result } : undefined;
-    if (result.kind === 'load-failed') throw new CompileError([loadFailureDiagnostic(result.failure, files), ...warnings]);
-    if (result.kind === 'describe-failed') throw new CompileError([describeFailureDiagnostic(result.failure, result.endpoints, places), ...warnings]);
+    if (result.kind === 'load-failed')
+      throw new CompileError([loadFailureDiagnostic(result.failure, files), ...warnings]);
+    if (result.kind === 'describe-failed')
+      throw new CompileError([describeFailureDiagnostic(result.failure, result.endpoints, places), ...warnings]);
     if (result.endpoints.length === 0) {
       throw new CompileError([
         {
@@ -250,7 +264,12 @@ export class CodeFirstSession {
   }
 
   /** Each module's version (moduleVersions.ts), the facts of the modules the endpoint files load at run time read first. */
-  async #versions(store: FactStore, gathered: Gathered, files: readonly string[], expanded: ReadonlyMap<string, string>) {
+  async #versions(
+    store: FactStore,
+    gathered: Gathered,
+    files: readonly string[],
+    expanded: ReadonlyMap<string, string>,
+  ) {
     const facts = new Map<string, FileFacts>();
     for (const [path, f] of gathered.facts) if (!Array.isArray(f)) facts.set(path, f);
     const queue = [...files];

@@ -30,7 +30,11 @@ export class EndpointLoader {
     };
     worker.on('error', fail);
     worker.on('exit', (code) =>
-      fail(new Error(`the thread loading the endpoint definition files stopped (exit code ${code}); did a module call process.exit()?`)),
+      fail(
+        new Error(
+          `the thread loading the endpoint definition files stopped (exit code ${code}); did a module call process.exit()?`,
+        ),
+      ),
     );
     return worker;
   }

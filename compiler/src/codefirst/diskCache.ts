@@ -33,7 +33,9 @@ function packageVersion(url: URL): string {
  */
 function sourceStamp(): string {
   if (!import.meta.url.endsWith('.ts')) return '';
-  const roots = [new URL('../', import.meta.url), new URL('../../../runtime/src/', import.meta.url)].map((u) => fileURLToPath(u));
+  const roots = [new URL('../', import.meta.url), new URL('../../../runtime/src/', import.meta.url)].map((u) =>
+    fileURLToPath(u),
+  );
   const hash = createHash('sha1');
   const walk = (dir: string): void => {
     let names: string[];
@@ -118,14 +120,17 @@ export class DiskCache {
     const body = text.slice(newline + 1);
     let value: { key?: unknown; value?: T } | undefined;
     try {
-      if (newline === -1 || text.slice(0, newline) !== hashText(body)) throw new Error('its hash does not match its content');
+      if (newline === -1 || text.slice(0, newline) !== hashText(body))
+        throw new Error('its hash does not match its content');
       value = JSON.parse(body) as { key?: unknown; value?: T };
       // Another state of the slot's inputs (or two slots of one name) is not this one.
       if (value.key !== key) return undefined;
     } catch (error) {
       if (!this.#warned.has(path)) {
         this.#warned.add(path);
-        this.#warn(`the cache entry ${path} is damaged (${(error as Error).message}); it is ignored and will be written again`);
+        this.#warn(
+          `the cache entry ${path} is damaged (${(error as Error).message}); it is ignored and will be written again`,
+        );
       }
       return undefined;
     }

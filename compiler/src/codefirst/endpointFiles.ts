@@ -19,7 +19,14 @@ export async function resolveEndpointFiles(input: string, cwd: string): Promise<
     const file = resolve(cwd, input);
     const s = await stat(file).catch(() => undefined);
     if (s === undefined)
-      throw new CompileError([{ severity: 'error', file: input, message: 'no such file', fix: 'check the path of the endpoint definition file' }]);
+      throw new CompileError([
+        {
+          severity: 'error',
+          file: input,
+          message: 'no such file',
+          fix: 'check the path of the endpoint definition file',
+        },
+      ]);
     if (!s.isFile())
       throw new CompileError([
         {
@@ -31,10 +38,17 @@ export async function resolveEndpointFiles(input: string, cwd: string): Promise<
       ]);
     return [file];
   }
-  const files = (await glob(input, { cwd, absolute: true, ignore: ['**/node_modules/**', '**/*.d.ts'] })).filter((f) => tsFile.test(f)).sort();
+  const files = (await glob(input, { cwd, absolute: true, ignore: ['**/node_modules/**', '**/*.d.ts'] }))
+    .filter((f) => tsFile.test(f))
+    .sort();
   if (files.length === 0)
     throw new CompileError([
-      { severity: 'error', file: input, message: 'the glob matches no TypeScript file', fix: 'check the pattern (it is relative to the working folder)' },
+      {
+        severity: 'error',
+        file: input,
+        message: 'the glob matches no TypeScript file',
+        fix: 'check the pattern (it is relative to the working folder)',
+      },
     ]);
   return files;
 }

@@ -51,7 +51,11 @@ export class FactStore {
     this.#options = options;
     this.#disk = disk;
     const tsconfig = findTsconfig(options.cwd, options.tsconfig);
-    this.#key = JSON.stringify([tsconfig ?? null, tsconfig !== undefined ? this.#hashes.hash(tsconfig) : '', options.closedObjects === true]);
+    this.#key = JSON.stringify([
+      tsconfig ?? null,
+      tsconfig !== undefined ? this.#hashes.hash(tsconfig) : '',
+      options.closedObjects === true,
+    ]);
   }
 
   /** Starts a run: files are hashed anew, and a project kept from the last run re-reads what changed. */

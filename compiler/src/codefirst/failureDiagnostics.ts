@@ -55,9 +55,15 @@ export function loadFailureDiagnostic(failure: LoadFailure, projectFiles: readon
 }
 
 /** The diagnostic of an error OpenAPIGen raised, at the export it names (by operationId or method and path). */
-export function describeFailureDiagnostic(failure: LoadFailure, found: readonly EndpointFound[], places: ReadonlyMap<string, SourcePlace>): Diagnostic {
+export function describeFailureDiagnostic(
+  failure: LoadFailure,
+  found: readonly EndpointFound[],
+  places: ReadonlyMap<string, SourcePlace>,
+): Diagnostic {
   const message = failure.message.replace(/^OpenAPIGen: /, '');
-  const named = found.filter((e) => message.includes(`"${e.operationId}"`) || message.includes(`${e.method.toUpperCase()} ${e.path}`));
+  const named = found.filter(
+    (e) => message.includes(`"${e.operationId}"`) || message.includes(`${e.method.toUpperCase()} ${e.path}`),
+  );
   const first = named[named.length - 1] ?? found[0];
   const place = first !== undefined ? places.get(`${first.file}#${first.exportName}`) : undefined;
   const others = named.length > 1 ? ` (exports ${named.map((e) => e.exportName).join(' and ')})` : '';

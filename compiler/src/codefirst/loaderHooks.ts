@@ -38,7 +38,8 @@ export function initialize(data: HooksData): void {
 }
 
 // The runtime stays one instance: its values are compared by identity (codecs, header types).
-const projectFile = (url: string) => url.startsWith('file:') && !url.includes('/node_modules/') && !shared.some((prefix) => url.startsWith(prefix));
+const projectFile = (url: string) =>
+  url.startsWith('file:') && !url.includes('/node_modules/') && !shared.some((prefix) => url.startsWith(prefix));
 
 type Next<C, R> = (specifier: string, context: C) => Promise<R>;
 interface ResolveResult {
@@ -48,7 +49,11 @@ interface ResolveResult {
 }
 
 /** Marks a project file's URL with its version (or the generation), so a changed module loads anew and an unchanged one is reused. */
-export async function resolve(specifier: string, context: object, next: Next<object, ResolveResult>): Promise<ResolveResult> {
+export async function resolve(
+  specifier: string,
+  context: object,
+  next: Next<object, ResolveResult>,
+): Promise<ResolveResult> {
   const result = await next(specifier, context);
   if (!projectFile(result.url) || generation === 0) return result;
   const url = new URL(result.url);
@@ -63,7 +68,11 @@ interface LoadResult {
 }
 
 /** Serves an expanded file's text in place of the file (TypeScript: the next hooks compile it). */
-export async function load(url: string, context: { format?: string | null }, next: Next<object, LoadResult>): Promise<LoadResult> {
+export async function load(
+  url: string,
+  context: { format?: string | null },
+  next: Next<object, LoadResult>,
+): Promise<LoadResult> {
   const plain = url.split('?')[0];
   const source = sources[plain];
   if (source !== undefined) return { format: 'module', source, shortCircuit: true };

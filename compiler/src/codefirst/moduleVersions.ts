@@ -47,7 +47,11 @@ export interface ModuleVersions {
  * not see (`import(x)`, `require`, an import TypeScript does not resolve), and those importing
  * them, get no version: they load anew every time, as every module did before.
  */
-export function moduleVersions(facts: (path: string) => FileFacts, roots: readonly string[], served: ReadonlyMap<string, string>): ModuleVersions {
+export function moduleVersions(
+  facts: (path: string) => FileFacts,
+  roots: readonly string[],
+  served: ReadonlyMap<string, string>,
+): ModuleVersions {
   const nodes = new Map<string, Node>();
   const queue = [...roots];
   while (queue.length > 0) {

@@ -2,7 +2,12 @@
 // not hold, so a run that finds every fact in the cache never loads the compiler's TypeScript.
 import { ts } from 'ts-morph';
 import { diagnosticAtText, type Diagnostic } from '../diagnostics/index.ts';
-import { createDeriveProject, expandDeriveSchema, type DeriveProject, type DeriveProjectOptions } from '../derive/index.ts';
+import {
+  createDeriveProject,
+  expandDeriveSchema,
+  type DeriveProject,
+  type DeriveProjectOptions,
+} from '../derive/index.ts';
 import { fileDeclarations, type FileDeclarations } from './exportDocs.ts';
 import type { DiskHashes, ExpansionFacts, FileFacts, ImportLink } from './fileFacts.ts';
 import { unlistedLoad } from './moduleVersions.ts';

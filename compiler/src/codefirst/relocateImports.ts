@@ -18,7 +18,8 @@ function sourceOf(specifierPath: string): string {
     ['.cjs', '.cts'],
     ['.jsx', '.tsx'],
   ] as const) {
-    if (specifierPath.endsWith(js) && existsSync(specifierPath.slice(0, -js.length) + tsExt)) return specifierPath.slice(0, -js.length) + tsExt;
+    if (specifierPath.endsWith(js) && existsSync(specifierPath.slice(0, -js.length) + tsExt))
+      return specifierPath.slice(0, -js.length) + tsExt;
   }
   return specifierPath;
 }
@@ -28,7 +29,12 @@ function sourceOf(specifierPath: string): string {
  * specifier (imports, re-exports, `import()`, `import type`) points at the same file as before, or
  * at the moved copy of another moved file (`moved`: source path → new path).
  */
-export function relocateImports(code: string, fromFile: string, toFile: string, moved: ReadonlyMap<string, string>): string {
+export function relocateImports(
+  code: string,
+  fromFile: string,
+  toFile: string,
+  moved: ReadonlyMap<string, string>,
+): string {
   const source = ts.createSourceFile(fromFile, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const out = new MagicString(code);
   const rewrite = (literal: ts.StringLiteralLike) => {
@@ -46,7 +52,11 @@ export function relocateImports(code: string, fromFile: string, toFile: string, 
     out.overwrite(literal.getStart(source) + 1, literal.getEnd() - 1, next);
   };
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteralLike(node.moduleSpecifier))
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteralLike(node.moduleSpecifier)
+    )
       rewrite(node.moduleSpecifier);
     else if (
       ts.isCallExpression(node) &&
@@ -55,7 +65,12 @@ export function relocateImports(code: string, fromFile: string, toFile: string, 
       ts.isStringLiteralLike(node.arguments[0])
     )
       rewrite(node.arguments[0]);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteralLike(node.argument.literal)) rewrite(node.argument.literal);
+    else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteralLike(node.argument.literal)
+    )
+      rewrite(node.argument.literal);
     ts.forEachChild(node, visit);
   };
   visit(source);

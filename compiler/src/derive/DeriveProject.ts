@@ -170,14 +170,18 @@ export class DeriveProject {
 
   /** Stores a derived type (only clean ones: diagnostics carry positions in the calling file). */
   storeType(key: string, derived: DerivedSchema): void {
-    if (derived.diagnostics.length === 0) this.#types.set(key, { versions: this.versions(derived.consulted), value: derived });
+    if (derived.diagnostics.length === 0)
+      this.#types.set(key, { versions: this.versions(derived.consulted), value: derived });
   }
 
   /**
    * Records the components a file's expansion uses and returns those whose name another file
    * uses for a different declaration (with that other component).
    */
-  claimComponents(file: string, components: readonly DerivedComponent[]): Array<{ mine: DerivedComponent; theirs: DerivedComponent }> {
+  claimComponents(
+    file: string,
+    components: readonly DerivedComponent[],
+  ): Array<{ mine: DerivedComponent; theirs: DerivedComponent }> {
     const owner = this.path(file);
     for (const users of this.#components.values()) users.delete(owner);
     const clashes: Array<{ mine: DerivedComponent; theirs: DerivedComponent }> = [];
@@ -218,7 +222,11 @@ export function createDeriveProject(options: DeriveProjectOptions): DeriveProjec
     }
   } else tsconfig = ts.findConfigFile(cwd, ts.sys.fileExists) ?? undefined;
   const project = tsconfig
-    ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { strictNullChecks: true, noEmit: true } })
+    ? new Project({
+        tsConfigFilePath: tsconfig,
+        skipAddingFilesFromTsConfig: true,
+        compilerOptions: { strictNullChecks: true, noEmit: true },
+      })
     : new Project({ compilerOptions: defaultCompilerOptions });
   return new DeriveProject(project, cwd, tsconfig, options.closedObjects ?? false);
 }

@@ -13,7 +13,12 @@ const narrowing = new Set(['Exclude', 'Extract', 'NonNullable']);
  * `Extract` and `NonNullable` to their first argument, `T | null` to `T`. Undefined when the
  * type keeps a named alias (its component carries the notes) or nothing is documented.
  */
-export function aliasNotes(ctx: TypeContext, node: ts.TypeNode | undefined, depth = 0, narrowed = false): DocNotes | undefined {
+export function aliasNotes(
+  ctx: TypeContext,
+  node: ts.TypeNode | undefined,
+  depth = 0,
+  narrowed = false,
+): DocNotes | undefined {
   if (node === undefined || depth > 10) return undefined;
   if (ts.isParenthesizedTypeNode(node)) return aliasNotes(ctx, node.type, depth + 1, narrowed);
   if (ts.isUnionTypeNode(node)) {

@@ -13,9 +13,17 @@ export function includesUndefined(type: ts.Type): boolean {
  * The array type an interface or class extends (`interface Tags extends Array<Tag> {}`), looked
  * for through its whole `extends` chain; JSON.stringify writes such a value as a plain array.
  */
-export function arrayBase(checker: ts.TypeChecker, type: ts.Type, seen = new Set<ts.Type>()): ts.TypeReference | undefined {
+export function arrayBase(
+  checker: ts.TypeChecker,
+  type: ts.Type,
+  seen = new Set<ts.Type>(),
+): ts.TypeReference | undefined {
   const target = (type as ts.TypeReference).target ?? type;
-  if (!(target.flags & ts.TypeFlags.Object) || !((target as ts.ObjectType).objectFlags & ts.ObjectFlags.ClassOrInterface) || seen.has(target)) {
+  if (
+    !(target.flags & ts.TypeFlags.Object) ||
+    !((target as ts.ObjectType).objectFlags & ts.ObjectFlags.ClassOrInterface) ||
+    seen.has(target)
+  ) {
     return undefined;
   }
   seen.add(target);
@@ -61,10 +69,18 @@ export function tupleShape(w: Walker, type: ts.TupleTypeReference, site: Site): 
   for (let i = 0; i < elements.length; i++) {
     const at: Site = { node: site.node, where: `${site.where}[${i}]`, trail: site.trail };
     if (flags[i] & ts.ElementFlags.Variadic)
-      return w.fail(at, `a variadic tuple element (${w.text(type)}) has no JSON Schema form`, 'use a fixed tuple or an array');
+      return w.fail(
+        at,
+        `a variadic tuple element (${w.text(type)}) has no JSON Schema form`,
+        'use a fixed tuple or an array',
+      );
     if (flags[i] & ts.ElementFlags.Rest) {
       if (i !== elements.length - 1)
-        return w.fail(at, `a tuple with elements after its rest element (${w.text(type)}) has no JSON Schema form`, 'put the rest element last');
+        return w.fail(
+          at,
+          `a tuple with elements after its rest element (${w.text(type)}) has no JSON Schema form`,
+          'put the rest element last',
+        );
       rest = element(w, elements[i], at);
       continue;
     }

@@ -51,14 +51,23 @@ export function deriveSchema(type: Type, node: Node, options: DeriveOptions): De
 }
 
 /** {@link deriveSchema} over TypeScript's own objects (the checker and program of one build). */
-export function deriveCompilerType(ctx: TypeContext, type: ts.Type, node: ts.Node, options: DeriveOptions): DerivedSchema {
+export function deriveCompilerType(
+  ctx: TypeContext,
+  type: ts.Type,
+  node: ts.Node,
+  options: DeriveOptions,
+): DerivedSchema {
   const walker = new Walker(ctx, shapeOf, options.closedObjects ?? false);
   const notes = ts.isTypeNode(node) ? aliasNotes(ctx, node) : undefined;
   const root = walker.visit(type, { node, where: options.root, trail: [] }, notes);
   const schema = materialize(root, walker.bodies);
   const components = [...walker.named].map(([name, entry]): DerivedComponent => {
     const sf = entry.declaration.getSourceFile();
-    return { name, declaredAt: locationOf(entry.declaration), declarationKey: `${sf.fileName}:${entry.declaration.getStart(sf)}` };
+    return {
+      name,
+      declaredAt: locationOf(entry.declaration),
+      declarationKey: `${sf.fileName}:${entry.declaration.getStart(sf)}`,
+    };
   });
   return {
     schema,

@@ -47,7 +47,12 @@ function memberName(site: Site, tag: string): string {
  * member written in place (`{ kind: 'card'; last4: string }`) becomes a component named after
  * the union and its tag, as a named member already is. Undefined when the union is not tagged.
  */
-export function discriminated(w: Walker, types: readonly ts.Type[], parts: readonly Ir[], site: Site): IrObject | undefined {
+export function discriminated(
+  w: Walker,
+  types: readonly ts.Type[],
+  parts: readonly Ir[],
+  site: Site,
+): IrObject | undefined {
   if (!types.every((t) => isObjectMember(w, t))) return undefined;
   const tag = tagProperty(w, types);
   if (tag === undefined) return undefined;

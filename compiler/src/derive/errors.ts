@@ -14,7 +14,12 @@ export interface Place {
  * A diagnostic pointing at `node` (its first line is underlined), TypeScript-style 1-based line
  * and column, so editors and terminals can jump to it.
  */
-export function diagnosticAt(place: Place, message: string, fix?: string, severity: 'error' | 'warning' = 'error'): DeriveDiagnostic {
+export function diagnosticAt(
+  place: Place,
+  message: string,
+  fix?: string,
+  severity: 'error' | 'warning' = 'error',
+): DeriveDiagnostic {
   const { node } = place;
   const sf = node.getSourceFile();
   const start = node.getStart(sf);
@@ -23,7 +28,12 @@ export function diagnosticAt(place: Place, message: string, fix?: string, severi
   const lineEnd = text.indexOf('\n', start);
   const width = Math.max(1, Math.min(node.getEnd(), lineEnd === -1 ? text.length : lineEnd) - start);
   return {
-    ...diagnosticAtText({ file: sf.fileName, text, line: line + 1, column: character + 1, length: width }, severity, message, fix),
+    ...diagnosticAtText(
+      { file: sf.fileName, text, line: line + 1, column: character + 1, length: width },
+      severity,
+      message,
+      fix,
+    ),
     ...(place.path !== undefined ? { path: place.path } : {}),
   };
 }

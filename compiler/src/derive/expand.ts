@@ -55,7 +55,14 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
   const text = sf.getFullText();
   const candidates = text.includes('gen') ? genCalls(sf) : [];
   if (candidates.length === 0) {
-    const plain: Expansion = { code: text, map: undefined, calls: [], consulted: [path], diagnostics: [], components: [] };
+    const plain: Expansion = {
+      code: text,
+      map: undefined,
+      calls: [],
+      consulted: [path],
+      diagnostics: [],
+      components: [],
+    };
     project.storeExpansion(path, [path], plain);
     project.claimComponents(path, []);
     return plain;
@@ -109,7 +116,12 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
     const fix = 'rename one of them (the component name is the declared name)';
     diagnostics.push(
       user
-        ? diagnosticAtText({ file: path, text, line: user.line, column: user.column, length: 'DeriveSchema.gen'.length }, 'error', message, fix)
+        ? diagnosticAtText(
+            { file: path, text, line: user.line, column: user.column, length: 'DeriveSchema.gen'.length },
+            'error',
+            message,
+            fix,
+          )
         : { severity: 'error', message, file: path, fix },
     );
   }
@@ -127,8 +139,16 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
 }
 
 /** A type's derivation, from the project's cache when the files it read are unchanged. */
-function derivedFor(project: DeriveProject, ctx: ReturnType<DeriveProject['context']>, type: ts.Type, node: ts.TypeNode, root: string): DerivedSchema {
-  const declared = (type.aliasSymbol ?? type.getSymbol())?.declarations?.[0]?.getSourceFile().fileName ?? node.getSourceFile().fileName;
+function derivedFor(
+  project: DeriveProject,
+  ctx: ReturnType<DeriveProject['context']>,
+  type: ts.Type,
+  node: ts.TypeNode,
+  root: string,
+): DerivedSchema {
+  const declared =
+    (type.aliasSymbol ?? type.getSymbol())?.declarations?.[0]?.getSourceFile().fileName ??
+    node.getSourceFile().fileName;
   // A primitive alias's notes are read from the type as written (`Slug` is plain `string` to TypeScript).
   const notes = aliasNotes(ctx, node);
   const key = `${declared}\u0000${ctx.checker.typeToString(type, undefined, ts.TypeFormatFlags.UseFullyQualifiedType | ts.TypeFormatFlags.NoTruncation)}${

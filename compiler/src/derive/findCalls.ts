@@ -10,7 +10,12 @@ const exportName = 'DeriveSchema';
 export function genCalls(sf: ts.SourceFile): ts.CallExpression[] {
   const out: ts.CallExpression[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'gen') out.push(node);
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'gen'
+    )
+      out.push(node);
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -44,7 +49,8 @@ const moduleOf = (decl: ts.Declaration): string | undefined => {
       : ts.isNamespaceImport(decl)
         ? decl.parent.parent
         : undefined;
-  const specifier = from && (ts.isImportDeclaration(from) || ts.isExportDeclaration(from)) ? from.moduleSpecifier : undefined;
+  const specifier =
+    from && (ts.isImportDeclaration(from) || ts.isExportDeclaration(from)) ? from.moduleSpecifier : undefined;
   return specifier && ts.isStringLiteral(specifier) ? specifier.text : undefined;
 };
 
@@ -81,7 +87,11 @@ export function isDeriveSchema(checker: ts.TypeChecker, expr: ts.Expression): bo
 /** The label of a call's derivation: the variable (export) or function it is in, else `file:line`. */
 export function rootLabel(call: ts.Node): string {
   for (let node: ts.Node | undefined = call.parent; node !== undefined; node = node.parent) {
-    if ((ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name && ts.isIdentifier(node.name)) {
+    if (
+      (ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) &&
+      node.name &&
+      ts.isIdentifier(node.name)
+    ) {
       return node.name.text;
     }
   }

@@ -84,7 +84,9 @@ interface DocBlock {
  */
 function docBlock(symbol: ts.Symbol, checker: ts.TypeChecker): DocBlock {
   const comment = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
-  const tags = symbol.getJsDocTags(checker).map((t) => ({ name: t.name, text: ts.displayPartsToString(t.text ?? []).trim() }));
+  const tags = symbol
+    .getJsDocTags(checker)
+    .map((t) => ({ name: t.name, text: ts.displayPartsToString(t.text ?? []).trim() }));
   if (comment !== '' || tags.length > 0) return { comment, tags };
   const decl = symbol.declarations?.[0];
   return decl === undefined ? { comment, tags } : (sameLineBlock(decl) ?? { comment, tags });
@@ -102,7 +104,10 @@ function sameLineBlock(decl: ts.Declaration): DocBlock | undefined {
   if (doc === undefined) return undefined;
   return {
     comment: (ts.getTextOfJSDocComment(doc.comment) ?? '').trim(),
-    tags: (doc.tags ?? []).map((t) => ({ name: t.tagName.text, text: (ts.getTextOfJSDocComment(t.comment) ?? '').trim() })),
+    tags: (doc.tags ?? []).map((t) => ({
+      name: t.tagName.text,
+      text: (ts.getTextOfJSDocComment(t.comment) ?? '').trim(),
+    })),
   };
 }
 
@@ -110,7 +115,10 @@ function sameLineBlock(decl: ts.Declaration): DocBlock | undefined {
  * The notes of a symbol's JSDoc: the comment text is the description (`@description` wins),
  * numbers are parsed as numbers, `@default`/`@example` as JSON when they parse, else as text.
  */
-export function docNotes(symbol: ts.Symbol | undefined, checker: ts.TypeChecker): { notes: DocNotes; problems: DocProblem[] } {
+export function docNotes(
+  symbol: ts.Symbol | undefined,
+  checker: ts.TypeChecker,
+): { notes: DocNotes; problems: DocProblem[] } {
   if (symbol === undefined) return { notes: noNotes, problems: [] };
   const problems: DocProblem[] = [];
   const block = docBlock(symbol, checker);
@@ -123,7 +131,8 @@ export function docNotes(symbol: ts.Symbol | undefined, checker: ts.TypeChecker)
     const value = tag.text;
     if (numeric.has(name)) {
       const n = Number(value);
-      if (value === '' || !Number.isFinite(n)) problems.push({ tag: name, message: `@${name} expects a number, not ${JSON.stringify(value)}` });
+      if (value === '' || !Number.isFinite(n))
+        problems.push({ tag: name, message: `@${name} expects a number, not ${JSON.stringify(value)}` });
       else constraints[name] = n;
     } else if (name === 'pattern') constraints.pattern = value;
     else if (name === 'format') {
@@ -143,7 +152,11 @@ export function docNotes(symbol: ts.Symbol | undefined, checker: ts.TypeChecker)
     else if (name === 'nullable') notes.nullable = true;
     else if (name === 'additionalProperties') {
       if (value === 'true' || value === 'false') notes.additionalProperties = value === 'true';
-      else problems.push({ tag: name, message: `@additionalProperties expects true or false, not ${JSON.stringify(value)}` });
+      else
+        problems.push({
+          tag: name,
+          message: `@additionalProperties expects true or false, not ${JSON.stringify(value)}`,
+        });
     }
   }
   if (notes.format === 'integer') delete notes.format;

@@ -12,7 +12,10 @@ export const bytesMarker = (): IrObject => ({ 'x-kitgen-bytes': true });
 
 const unsupported: Readonly<Record<string, { what: string; fix: string }>> = {
   Map: { what: 'a Map', fix: 'use Record<string, V> (JSON objects have string keys), or an array of entries' },
-  ReadonlyMap: { what: 'a ReadonlyMap', fix: 'use Record<string, V> (JSON objects have string keys), or an array of entries' },
+  ReadonlyMap: {
+    what: 'a ReadonlyMap',
+    fix: 'use Record<string, V> (JSON objects have string keys), or an array of entries',
+  },
   WeakMap: { what: 'a WeakMap', fix: 'use Record<string, V>' },
   Set: { what: 'a Set', fix: 'use an array (V[])' },
   ReadonlySet: { what: 'a ReadonlySet', fix: 'use an array (V[])' },
@@ -47,12 +50,20 @@ export function objectShape(w: Walker, type: ts.Type, site: Site): Ir {
     if (text !== undefined) return { ...text };
     const known = unsupported[platform];
     if (known) return w.fail(site, `${known.what} (${w.text(type)}) has no JSON form`, known.fix);
-    return w.fail(site, `${platform} (a built-in object) has no JSON form`, 'use a plain data type (an interface of JSON values)');
+    return w.fail(
+      site,
+      `${platform} (a built-in object) has no JSON form`,
+      'use a plain data type (an interface of JSON values)',
+    );
   }
   const array = arrayBase(checker, type);
   if (array !== undefined) return arrayShape(w, array, site);
   if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0) {
-    return w.fail(site, `a function type (${w.text(type)}) has no JSON form`, 'remove it from the data type, or derive from an interface of its data fields');
+    return w.fail(
+      site,
+      `a function type (${w.text(type)}) has no JSON form`,
+      'remove it from the data type, or derive from an interface of its data fields',
+    );
   }
   if (checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0) {
     return w.fail(
@@ -78,7 +89,9 @@ function propertyNode(decl: ts.Declaration | undefined, fallback: ts.Node): ts.N
 function isBehaviour(p: ts.Symbol): boolean {
   if (p.flags & ts.SymbolFlags.Method) return true;
   if (!(p.flags & ts.SymbolFlags.Accessor)) return false;
-  return (p.declarations ?? []).some((d) => (ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d)) && ts.isClassLike(d.parent));
+  return (p.declarations ?? []).some(
+    (d) => (ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d)) && ts.isClassLike(d.parent),
+  );
 }
 
 /** The schema of a property that must be absent: no value is valid (TypeBox's `Never`). */
@@ -117,7 +130,8 @@ function plainObject(w: Walker, type: ts.Type, site: Site): Ir {
       // `@additionalProperties` on a property closes (or opens) the object type written in place there.
       ...(notes.additionalProperties !== undefined ? { closed: !notes.additionalProperties } : {}),
     };
-    for (const problem of problems) w.fail(at, problem.message, `write @${problem.tag} as the JSDoc of ${name} expects it`);
+    for (const problem of problems)
+      w.fail(at, problem.message, `write @${problem.tag} as the JSDoc of ${name} expects it`);
     const none = isAbsent(propertyType, decl);
     properties[name] = none ? withNotes(absent(), notes) : w.visit(propertyType, at, notes);
     const optional = none || (p.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
@@ -126,7 +140,9 @@ function plainObject(w: Walker, type: ts.Type, site: Site): Ir {
   const out: IrObject = { type: 'object' };
   if (Object.keys(properties).length > 0) out.properties = properties;
   if (required.length > 0) out.required = required;
-  const index = checker.getIndexInfosOfType(type).find((i) => i.keyType.flags & (ts.TypeFlags.String | ts.TypeFlags.Number));
+  const index = checker
+    .getIndexInfosOfType(type)
+    .find((i) => i.keyType.flags & (ts.TypeFlags.String | ts.TypeFlags.Number));
   if (index !== undefined) out.additionalProperties = indexValue(w, index.type, site);
   else if (site.closed ?? w.closedObjects) out.additionalProperties = false;
   return out;
@@ -157,11 +173,15 @@ function indexValue(w: Walker, value: ts.Type, site: Site): Ir {
  * else is `allOf`.
  */
 export function intersectionShape(w: Walker, type: ts.IntersectionType, site: Site): Ir {
-  const primitive = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike;
+  const primitive =
+    ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike;
   const primitives = type.types.filter((t) => t.flags & primitive);
   if (primitives.length === 1) return w.visit(primitives[0], site);
   const special = (t: ts.Type) =>
-    w.checker.isArrayType(t) || w.checker.isTupleType(t) || platformObject(w, t) !== undefined || !(t.flags & ts.TypeFlags.Object);
+    w.checker.isArrayType(t) ||
+    w.checker.isTupleType(t) ||
+    platformObject(w, t) !== undefined ||
+    !(t.flags & ts.TypeFlags.Object);
   if (!type.types.some(special)) return plainObject(w, type, site);
   return { allOf: type.types.map((t) => w.visit(t, site)) };
 }

@@ -61,7 +61,8 @@ export function nullable(node: Ir): IrObject {
 
 const nullables = new WeakSet<object>();
 
-const isObject = (ir: Ir): ir is IrObject => typeof ir === 'object' && ir !== null && !Array.isArray(ir) && !(ir instanceof Ref);
+const isObject = (ir: Ir): ir is IrObject =>
+  typeof ir === 'object' && ir !== null && !Array.isArray(ir) && !(ir instanceof Ref);
 
 /**
  * `node` with the JSDoc notes of its property or declaration. A named schema used by reference
@@ -69,7 +70,8 @@ const isObject = (ir: Ir): ir is IrObject => typeof ir === 'object' && ir !== nu
  * a nullable node takes them on its non-null member; `@nullable` makes the node nullable.
  */
 export function withNotes(node: Ir, notes: DocNotes): Ir {
-  if (notes.nullable && !(isObject(node) && nullables.has(node))) return nullable(withNotes(node, { ...notes, nullable: false }));
+  if (notes.nullable && !(isObject(node) && nullables.has(node)))
+    return nullable(withNotes(node, { ...notes, nullable: false }));
   if (!isObject(node)) return node;
   if (nullables.has(node)) {
     const [inner] = node.anyOf as Ir[];
@@ -155,7 +157,10 @@ export function materialize(root: Ir, bodies: ReadonlyMap<string, Ir>): Json {
     if (!group.recursive) value = withId(name, emit(bodies.get(name)!, undefined));
     else {
       const inGroup = new Set(group.members);
-      value = { $defs: Object.fromEntries(group.members.map((m) => [m, withId(m, emit(bodies.get(m)!, inGroup))])), $ref: name };
+      value = {
+        $defs: Object.fromEntries(group.members.map((m) => [m, withId(m, emit(bodies.get(m)!, inGroup))])),
+        $ref: name,
+      };
     }
     done.set(name, value);
     return value;

@@ -33,14 +33,22 @@ export function shapeOf(w: Walker, type: ts.Type, site: Site): Ir {
   if (f & ts.TypeFlags.Number) return { type: 'number' };
   if (f & ts.TypeFlags.Boolean) return { type: 'boolean' };
   if (f & ts.TypeFlags.BigInt) return { type: 'bigint', format: 'int64' };
-  if (f & ts.TypeFlags.BigIntLiteral) return w.fail(site, `a bigint literal (${w.text(type)}) has no JSON Schema form`, 'use bigint');
+  if (f & ts.TypeFlags.BigIntLiteral)
+    return w.fail(site, `a bigint literal (${w.text(type)}) has no JSON Schema form`, 'use bigint');
   if (f & ts.TypeFlags.StringMapping) return { type: 'string' };
   if (f & ts.TypeFlags.TemplateLiteral) {
     const t = type as ts.TemplateLiteralType;
     const parts = t.types.map((p) => placeholder(w, p));
     if (parts.some((p) => p === undefined))
-      return w.fail(site, `the template literal type ${w.text(type)} has no pattern`, 'use string placeholders, numbers or literals');
-    return { type: 'string', pattern: `^${escapeRegExp(t.texts[0])}${parts.map((p, i) => p + escapeRegExp(t.texts[i + 1])).join('')}$` };
+      return w.fail(
+        site,
+        `the template literal type ${w.text(type)} has no pattern`,
+        'use string placeholders, numbers or literals',
+      );
+    return {
+      type: 'string',
+      pattern: `^${escapeRegExp(t.texts[0])}${parts.map((p, i) => p + escapeRegExp(t.texts[i + 1])).join('')}$`,
+    };
   }
   if (type.isUnion()) return unionShape(w, type, site);
   if (type.isIntersection()) return intersectionShape(w, type, site);

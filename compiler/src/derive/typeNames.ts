@@ -58,7 +58,8 @@ export function namedTarget(ctx: TypeContext, type: ts.Type): NamedTarget | unde
 
 /** Type arguments of a generic interface/class reference, without TypeScript's implicit `this` argument. */
 export function typeArguments(ctx: TypeContext, type: ts.Type): readonly ts.Type[] {
-  if (!(type.flags & ts.TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)) return [];
+  if (!(type.flags & ts.TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference))
+    return [];
   const ref = type as ts.TypeReference;
   const declared = ref.target.typeParameters?.length ?? 0;
   return ctx.checker.getTypeArguments(ref).slice(0, declared);
@@ -102,7 +103,8 @@ function argumentName(ctx: TypeContext, type: ts.Type, depth: number): string {
   if (type.isStringLiteral()) return pascalCase(type.value) || 'Empty';
   if (type.isNumberLiteral()) return `N${String(type.value).replace('-', 'Minus').replace('.', '_')}`;
   if (type.flags & ts.TypeFlags.BooleanLiteral) return pascalCase(ctx.checker.typeToString(type));
-  if (ctx.checker.isArrayType(type)) return `${argumentName(ctx, ctx.checker.getTypeArguments(type as ts.TypeReference)[0], depth + 1)}Array`;
+  if (ctx.checker.isArrayType(type))
+    return `${argumentName(ctx, ctx.checker.getTypeArguments(type as ts.TypeReference)[0], depth + 1)}Array`;
   if (ctx.checker.isTupleType(type)) {
     // The elements are named too, so `Pair<['a', string]>` and `Pair<['b', number]>` stay apart.
     const elements = ctx.checker.getTypeArguments(type as ts.TypeReference).map((t) => argumentName(ctx, t, depth + 1));

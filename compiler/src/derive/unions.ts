@@ -28,7 +28,11 @@ function enumInitializer(type: ts.Type): Literal | undefined {
 function initializerOf(type: ts.Type): ts.Expression | undefined {
   const decl = type.getSymbol()?.valueDeclaration;
   let e = decl !== undefined && ts.isEnumMember(decl) ? decl.initializer : undefined;
-  while (e !== undefined && (ts.isAsExpression(e) || ts.isParenthesizedExpression(e) || ts.isTypeAssertionExpression(e))) e = e.expression;
+  while (
+    e !== undefined &&
+    (ts.isAsExpression(e) || ts.isParenthesizedExpression(e) || ts.isTypeAssertionExpression(e))
+  )
+    e = e.expression;
   return e;
 }
 
@@ -54,7 +58,12 @@ function members(type: ts.UnionType): ts.Type[] {
   const origin = (type as ts.UnionType & { origin?: ts.Type }).origin;
   const listed = origin !== undefined && origin.isUnion() ? origin.types : type.types;
   return listed.flatMap((t) =>
-    t.isUnion() && t.aliasSymbol === undefined && !(t.flags & ts.TypeFlags.EnumLiteral) && !(t.flags & ts.TypeFlags.Boolean) ? members(t) : [t],
+    t.isUnion() &&
+    t.aliasSymbol === undefined &&
+    !(t.flags & ts.TypeFlags.EnumLiteral) &&
+    !(t.flags & ts.TypeFlags.Boolean)
+      ? members(t)
+      : [t],
   );
 }
 
@@ -121,7 +130,8 @@ export function unionShape(w: Walker, type: ts.UnionType, site: Site): Ir {
     parts.push(...others.map((t) => w.visit(t, site)));
   }
   let out: Ir;
-  if (parts.length === 0) out = w.fail(site, `the union ${w.text(type)} has no member with a JSON form`, 'give the property a data type');
+  if (parts.length === 0)
+    out = w.fail(site, `the union ${w.text(type)} has no member with a JSON form`, 'give the property a data type');
   else if (parts.length === 1) out = parts[0];
   else out = (literals.length === 0 ? discriminated(w, others, parts, site) : undefined) ?? { anyOf: parts };
   return hasNull ? nullable(out) : out;

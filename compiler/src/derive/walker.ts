@@ -56,7 +56,9 @@ export class Walker {
   /** Records a problem at the site; the `{}` returned stands in so the walk can go on. */
   fail(site: Site, message: string, fix?: string): IrObject {
     const path = [...site.trail, site.where].filter((p, i, all) => i === 0 || p !== all[i - 1]).join(' → ');
-    this.diagnostics.push(diagnosticAt({ node: site.node, path }, `cannot derive a schema for ${site.where}: ${message}`, fix));
+    this.diagnostics.push(
+      diagnosticAt({ node: site.node, path }, `cannot derive a schema for ${site.where}: ${message}`, fix),
+    );
     return {};
   }
 
@@ -75,7 +77,12 @@ export class Walker {
     const f = type.flags;
     const missing = this.#missing(site);
     if (missing !== undefined) return missing;
-    if (isErrorType(type)) return this.fail(site, `the type ${this.text(type)} does not resolve`, 'fix the type errors TypeScript reports here');
+    if (isErrorType(type))
+      return this.fail(
+        site,
+        `the type ${this.text(type)} does not resolve`,
+        'fix the type errors TypeScript reports here',
+      );
     if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return withNotes({}, notes);
     if (f & ts.TypeFlags.TypeParameter) {
       return this.fail(
@@ -100,16 +107,23 @@ export class Walker {
     }
     // No value has the type: no JSON value matches. `undefined` alone (a body, an alias) is no JSON value either.
     if (f & (ts.TypeFlags.Never | ts.TypeFlags.Undefined)) return withNotes({ not: {} }, notes);
-    if (f & ts.TypeFlags.Void) return this.fail(site, 'void has no JSON form', 'use null, or make the property optional');
-    if (f & ts.TypeFlags.ESSymbolLike) return this.fail(site, `a symbol (${this.text(type)}) has no JSON form`, 'use a string');
+    if (f & ts.TypeFlags.Void)
+      return this.fail(site, 'void has no JSON form', 'use null, or make the property optional');
+    if (f & ts.TypeFlags.ESSymbolLike)
+      return this.fail(site, `a symbol (${this.text(type)}) has no JSON form`, 'use a string');
     if (f & ts.TypeFlags.Null) return withNotes({ type: 'null' }, notes);
     if (f & ts.TypeFlags.NonPrimitive) return withNotes({ type: 'object' }, notes);
     const target = namedTarget(this.ctx, type);
     // A component is the same wherever it is used: of a property's notes only `@nullable` applies to its use.
-    if (target !== undefined) return notes?.nullable ? nullable(this.#named(type, target, site)) : this.#named(type, target, site);
+    if (target !== undefined)
+      return notes?.nullable ? nullable(this.#named(type, target, site)) : this.#named(type, target, site);
     // An anonymous type met again inside itself can only be written by naming it.
     if (this.#anonymous.has(type))
-      return this.fail(site, `the anonymous type ${this.text(type)} contains itself`, 'declare it as a named interface or type alias');
+      return this.fail(
+        site,
+        `the anonymous type ${this.text(type)} contains itself`,
+        'declare it as a named interface or type alias',
+      );
     this.#anonymous.add(type);
     try {
       return withNotes(this.shape(this, type, site), notes);
@@ -212,7 +226,9 @@ export class Walker {
 
 /** True for the type TypeScript gives a name it cannot resolve (it behaves as `any` otherwise). */
 function isErrorType(type: ts.Type): boolean {
-  return (type.flags & ts.TypeFlags.Any) !== 0 && (type as ts.Type & { intrinsicName?: string }).intrinsicName === 'error';
+  return (
+    (type.flags & ts.TypeFlags.Any) !== 0 && (type as ts.Type & { intrinsicName?: string }).intrinsicName === 'error'
+  );
 }
 
 /** The first type name under `node` that resolves to nothing (`NotFund` in `Page<NotFund>`). */

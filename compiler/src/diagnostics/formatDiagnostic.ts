@@ -5,7 +5,10 @@ import type { Diagnostic } from './Diagnostic.ts';
  * code frame and the fix on their own lines when the diagnostic has them.
  */
 export function formatDiagnostic(d: Diagnostic): string {
-  const place = d.file === undefined ? '' : `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: `;
+  const place =
+    d.file === undefined
+      ? ''
+      : `${d.file}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: `;
   const at = d.pointer !== undefined ? ` at ${d.pointer === '' ? '/' : d.pointer}` : '';
   const lines = [`${place}${d.severity}${at}: ${d.message}`];
   if (d.path !== undefined && d.path !== '') lines.push(`  path: ${d.path}`);

@@ -5,7 +5,15 @@ export type { Diagnostic, Severity } from './Diagnostic.ts';
 export { CompileError } from './CompileError.ts';
 export { Diagnostics } from './Diagnostics.ts';
 export { formatDiagnostic } from './formatDiagnostic.ts';
-export { followRefs, pointerJoin, pointerParts, pointerSegment, refPointer, valueAt, type RefStop } from './jsonPointer.ts';
+export {
+  followRefs,
+  pointerJoin,
+  pointerParts,
+  pointerSegment,
+  refPointer,
+  valueAt,
+  type RefStop,
+} from './jsonPointer.ts';
 export { codeFrame, diagnosticAtText, type TextPlace } from './codeFrame.ts';
 export { lineAndColumn, locatePointers, placeDiagnostics, type Position, type SourceText } from './positions.ts';
 export { ExitCode, RunError, UsageError } from './exitCodes.ts';

@@ -31,7 +31,8 @@ export function valueAt(document: unknown, pointer: string): unknown {
   let node = document;
   for (const part of pointerParts(pointer.charCodeAt(0) === 35 ? pointer.slice(1) : pointer)) {
     if (Array.isArray(node)) node = node[Number(part)];
-    else if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, part)) node = (node as Record<string, unknown>)[part];
+    else if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, part))
+      node = (node as Record<string, unknown>)[part];
     else return undefined;
   }
   return node;
@@ -61,7 +62,9 @@ export function followRefs(
   value: unknown,
   pointer: string,
   maxHops = 64,
-): { readonly value: unknown; readonly pointer: string } | { readonly stop: RefStop; readonly ref: string; readonly at: string; readonly target?: string } {
+):
+  | { readonly value: unknown; readonly pointer: string }
+  | { readonly stop: RefStop; readonly ref: string; readonly at: string; readonly target?: string } {
   let current = value;
   let at = pointer;
   const seen = new Set<string>();

@@ -38,7 +38,11 @@ function prefixes(pointer: string): string[] {
  * nearest enclosing one when the pointer names something absent. Computed in one pass, only
  * when there is something to report.
  */
-export function locatePointers(text: string, format: 'json' | 'yaml', pointers: Iterable<string>): Map<string, Position> {
+export function locatePointers(
+  text: string,
+  format: 'json' | 'yaml',
+  pointers: Iterable<string>,
+): Map<string, Position> {
   const wanted = new Set<string>();
   const list = [...pointers];
   for (const p of list) for (const q of prefixes(p)) wanted.add(q);
@@ -60,7 +64,8 @@ export interface SourceText {
 
 /** Adds line and column to diagnostics that name a pointer in the main file. */
 export function placeDiagnostics(source: SourceText, diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const inSource = (d: Diagnostic) => d.pointer !== undefined && d.line === undefined && (d.file === undefined || d.file === source.file);
+  const inSource = (d: Diagnostic) =>
+    d.pointer !== undefined && d.line === undefined && (d.file === undefined || d.file === source.file);
   const pointers = diagnostics.filter(inSource).map((d) => d.pointer!);
   if (pointers.length === 0) return [...diagnostics];
   const positions = locatePointers(source.text, source.format, pointers);

@@ -29,6 +29,8 @@ export function reportError(error: unknown, sink: ReportSink): ExitCode {
     sink(`kitgen: ${error.message}`);
     return ExitCode.invalidInput;
   }
-  sink(`kitgen: internal error (a bug in kitgen; please report it): ${(error as Error | undefined)?.stack ?? String(error)}`);
+  sink(
+    `kitgen: internal error (a bug in kitgen; please report it): ${(error as Error | undefined)?.stack ?? String(error)}`,
+  );
   return ExitCode.invalidInput;
 }

@@ -49,14 +49,25 @@ export type Emitter = (api: Api, options: EmitOptions) => Map<string, string>;
  * and a server's main entry re-exports it, so server and client share the endpoint definitions.
  */
 export function headerView(api: Api, options: EmitOptions): Record<string, unknown> {
-  return { title: api.title, version: api.version, runtime: options.runtimePackage, clientRuntime: `${options.runtimePackage}/client` };
+  return {
+    title: api.title,
+    version: api.version,
+    runtime: options.runtimePackage,
+    clientRuntime: `${options.runtimePackage}/client`,
+  };
 }
 
 /**
  * Renders one generated module from one view: its JavaScript from `<template>.js` and its
  * declarations from `<template>.d.ts`, as `<path>.js` and `<path>.d.ts` in `files`.
  */
-export function setModule(files: Map<string, string>, options: EmitOptions, path: string, template: string, view: object): void {
+export function setModule(
+  files: Map<string, string>,
+  options: EmitOptions,
+  path: string,
+  template: string,
+  view: object,
+): void {
   files.set(`${path}.js`, options.templates.render(`${template}.js`, view));
   files.set(`${path}.d.ts`, options.templates.render(`${template}.d.ts`, view));
 }

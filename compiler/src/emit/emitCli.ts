@@ -4,14 +4,24 @@ import { headerView, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './RuntimeImports.ts';
 
 /** Where the document's first server is: scheme, host, port and base path (http://localhost:8080 when it names none). */
-export function serverTarget(serverUrl: string | undefined): { scheme: 'http' | 'https'; host: string; port: number; basePath: string } {
+export function serverTarget(serverUrl: string | undefined): {
+  scheme: 'http' | 'https';
+  host: string;
+  port: number;
+  basePath: string;
+} {
   try {
     if (serverUrl !== undefined) {
       const url = new URL(serverUrl);
       if (url.protocol === 'http:' || url.protocol === 'https:') {
         const scheme = url.protocol === 'https:' ? 'https' : 'http';
         const port = url.port !== '' ? Number(url.port) : scheme === 'https' ? 443 : 80;
-        return { scheme, host: url.hostname.replace(/^\[|\]$/g, ''), port, basePath: decodeURI(url.pathname).replace(/\/+$/, '') };
+        return {
+          scheme,
+          host: url.hostname.replace(/^\[|\]$/g, ''),
+          port,
+          basePath: decodeURI(url.pathname).replace(/\/+$/, ''),
+        };
       }
     }
   } catch {

@@ -30,10 +30,15 @@ function credentials(api: Api): Credential[] {
       type: '{ readonly username: string; readonly password: string }',
       doc: jsDoc([`HTTP basic credentials (${schemesOf('basic')}).`]),
     });
-  if (used.has('bearer')) out.push({ prop: 'bearer', type: 'string', doc: jsDoc([`The bearer token (${schemesOf('bearer')}).`]) });
+  if (used.has('bearer'))
+    out.push({ prop: 'bearer', type: 'string', doc: jsDoc([`The bearer token (${schemesOf('bearer')}).`]) });
   for (const s of api.securitySchemes) {
     if (s.kind !== 'apiKey' || !used.has(`apiKey:${s.key}`)) continue;
-    out.push({ prop: s.prop, type: 'string', doc: jsDoc([`The API key of the "${s.key}" scheme (sent as ${s.in} \`${s.paramName}\`).`, s.description]) });
+    out.push({
+      prop: s.prop,
+      type: 'string',
+      doc: jsDoc([`The API key of the "${s.key}" scheme (sent as ${s.in} \`${s.paramName}\`).`, s.description]),
+    });
   }
   return out;
 }
@@ -57,10 +62,15 @@ export function emitClient(api: Api, options: EmitOptions): Map<string, string> 
   const operations = api.operations.map((op) => {
     // Exactly when `{} extends Params` (ClientMethods then makes the argument optional): no
     // required parameter but credentials (the client fills those in) and no required body.
-    const optional = (op.body === undefined || (!op.body.required && !op.body.parts)) && op.parameters.every((p) => !p.required || p.credential !== undefined);
+    const optional =
+      (op.body === undefined || (!op.body.required && !op.body.parts)) &&
+      op.parameters.every((p) => !p.required || p.credential !== undefined);
     if (optional) optionalParams.push(stringLiteral(op.ident));
     const keys = op.parameters.filter((p) => p.credential !== undefined);
-    if (keys.length > 0) fills.push(`${op.ident}: { ${keys.map((p) => `${objectKey(p.prop)}: ${schemeProp.get(p.credential!)}`).join(', ')} }`);
+    if (keys.length > 0)
+      fills.push(
+        `${op.ident}: { ${keys.map((p) => `${objectKey(p.prop)}: ${schemeProp.get(p.credential!)}`).join(', ')} }`,
+      );
     return { ident: op.ident };
   });
   // What the runtime needs to turn a method's argument into the endpoint's input: which

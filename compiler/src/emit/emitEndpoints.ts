@@ -12,8 +12,16 @@ function valueContext(index: ModelIndex, options: EmitOptions, imports: RuntimeI
   return { identOf: index.identOf, lean: options.lean, imports };
 }
 
-function opViews(ops: readonly Operation[], index: ModelIndex, ctx: ValueContext, declImports: RuntimeImports): Array<OperationView & { hasBody: boolean }> {
-  return ops.map((op) => ({ ...operationView(op, index.identOf, ctx, index.resolve, declImports), hasBody: op.body !== undefined }));
+function opViews(
+  ops: readonly Operation[],
+  index: ModelIndex,
+  ctx: ValueContext,
+  declImports: RuntimeImports,
+): Array<OperationView & { hasBody: boolean }> {
+  return ops.map((op) => ({
+    ...operationView(op, index.identOf, ctx, index.resolve, declImports),
+    hasBody: op.body !== undefined,
+  }));
 }
 
 /** The named schemas an operation refers to directly (to import them from the schemas module). */
@@ -52,10 +60,21 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   const files = new Map<string, string>();
   const schemaImports = new RuntimeImports();
   const schemaDecls = new RuntimeImports();
-  const schemaGroups = schemaDeclarations(api.schemas, index.identOf, index.scope, { lean: options.lean, imports: schemaImports, declImports: schemaDecls });
+  const schemaGroups = schemaDeclarations(api.schemas, index.identOf, index.scope, {
+    lean: options.lean,
+    imports: schemaImports,
+    declImports: schemaDecls,
+  });
   if (!options.split) {
     const operations = opViews(api.operations, index, valueContext(index, options, schemaImports), schemaDecls);
-    const view = { ...header, imports: String(schemaImports), declImports: String(schemaDecls), schemaGroups, operations, operationNames };
+    const view = {
+      ...header,
+      imports: String(schemaImports),
+      declImports: String(schemaDecls),
+      schemaGroups,
+      operations,
+      operationNames,
+    };
     setModule(files, options, 'endpoints', 'endpoints', view);
     return files;
   }

@@ -12,7 +12,10 @@ export function emitIndex(api: Api, options: EmitOptions): Map<string, string> {
   const own = options.userModules.length > 0;
   const reExported = (Object.keys(targetDescriptors) as Target[]).filter((t) => targetDescriptors[t].reExported);
   const generated = reExported.filter((t) => options.targets.has(t) && !(own && t === 'endpoints'));
-  const modules = [...options.userModules.map((m) => userImportPath(options, m)), ...generated.map((t) => importPath(options, t))];
+  const modules = [
+    ...options.userModules.map((m) => userImportPath(options, m)),
+    ...generated.map((t) => importPath(options, t)),
+  ];
   const text = options.templates.render('index', { ...headerView(api, options), modules });
   return new Map([
     ['index.js', text],

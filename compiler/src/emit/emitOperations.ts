@@ -55,7 +55,8 @@ function acceptOf(op: Operation): string {
 
 /** Whether an operation's params object may be left out (createClient's rule: no required input but credentials). */
 const paramsOptional = (op: Operation) =>
-  (op.body === undefined || (!op.body.required && !op.body.parts)) && op.parameters.every((p) => !p.required || p.credential !== undefined);
+  (op.body === undefined || (!op.body.required && !op.body.parts)) &&
+  op.parameters.every((p) => !p.required || p.credential !== undefined);
 
 /**
  * Emits `operations.js` and `operations.d.ts`: one exported function per operation, called with a
@@ -71,18 +72,28 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
   const plain = plainSchemaJudge(api);
   const byKey = new Map(api.schemas.map((s) => [s.key, s]));
   const named = new Set<NamedSchema>();
-  const ctx: ValueContext = { identOf: (key) => schemaLocal(byKey.get(key)!), lean: true, imports: new RuntimeImports() };
+  const ctx: ValueContext = {
+    identOf: (key) => schemaLocal(byKey.get(key)!),
+    lean: true,
+    imports: new RuntimeImports(),
+  };
   const schemeProp = new Map(api.securitySchemes.map((s) => [s.key, s.prop]));
   const endpointsModule = importPath(options, 'endpoints');
   let viaEndpoint = false;
   let compiled = false;
   const operations = api.operations.map((op) => {
-    const doc = jsDoc([op.summary ?? `${op.method.toUpperCase()} ${op.path}`, op.deprecated ? '@deprecated' : undefined]);
+    const doc = jsDoc([
+      op.summary ?? `${op.method.toUpperCase()} ${op.path}`,
+      op.deprecated ? '@deprecated' : undefined,
+    ]);
     const optional = paramsOptional(op);
     if (!isPlainOperation(op, plain)) {
       viaEndpoint = true;
       const keys = op.parameters.filter((p) => p.credential !== undefined);
-      const fill = keys.length === 0 ? '' : `, { ${keys.map((p) => `${stringLiteral(p.prop)}: ${stringLiteral(schemeProp.get(p.credential!)!)}`).join(', ')} }`;
+      const fill =
+        keys.length === 0
+          ? ''
+          : `, { ${keys.map((p) => `${stringLiteral(p.prop)}: ${stringLiteral(schemeProp.get(p.credential!)!)}`).join(', ')} }`;
       const args = fill !== '' ? `, ${optional}${fill}` : optional ? ', true' : '';
       return { ident: op.ident, doc, value: `$operationOf($endpoints.${op.ident}${args})` };
     }
@@ -91,7 +102,10 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
     // for one output without headers, else `{ status, body }` (kind 2; errors always, kind 1).
     const outputKind = op.outputs.length === 1 && /^\d{3}$/.test(op.outputs[0].key) ? 0 : 2;
     const status = (key: string) => (/^\d{3}$/.test(key) ? key : stringLiteral(key));
-    const responses = [...op.outputs.map((r) => [r, outputKind] as const), ...op.errors.map((r) => [r, 1] as const)].map(([r, kind]) => {
+    const responses = [
+      ...op.outputs.map((r) => [r, outputKind] as const),
+      ...op.errors.map((r) => [r, 1] as const),
+    ].map(([r, kind]) => {
       if (!r.content) return `[${status(r.key)}, ${kind}]`;
       collectRefs(r.content.schema, byKey, named);
       return `[${status(r.key)}, ${kind}, ${schemaValue(r.content.schema, ctx)}]`;
@@ -99,10 +113,20 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
     // The endpoint's route text (RoutePattern's), which errors name.
     const route = `${op.method.toUpperCase()} /${op.segments.map((s) => ('literal' in s ? s.literal : `{${(s as { param: string }).param}}`)).join('/')}`;
     const lazy = `() => import(${stringLiteral(endpointsModule)}).then((m) => m.${op.ident})`;
-    const args = [stringLiteral(route), writerText(op), `[${responses.join(', ')}]`, stringLiteral(acceptOf(op)), lazy, ...(optional ? ['true'] : [])];
+    const args = [
+      stringLiteral(route),
+      writerText(op),
+      `[${responses.join(', ')}]`,
+      stringLiteral(acceptOf(op)),
+      lazy,
+      ...(optional ? ['true'] : []),
+    ];
     return { ident: op.ident, doc, value: `$operation(\n  ${args.join(',\n  ')},\n)` };
   });
-  const imports = [...(compiled ? ['operation as $operation'] : []), ...(viaEndpoint ? ['operationOf as $operationOf'] : [])];
+  const imports = [
+    ...(compiled ? ['operation as $operation'] : []),
+    ...(viaEndpoint ? ['operationOf as $operationOf'] : []),
+  ];
   const view = {
     ...headerView(api, options),
     endpointsModule,

@@ -40,8 +40,12 @@ export function emitServer(api: Api, options: EmitOptions): Map<string, string> 
 function selectorText(selector: RouteSelector): string {
   const key = (k: SelectorKey) =>
     `{ in: ${JSON.stringify(k.in)}, name: ${JSON.stringify(k.name)}${k.value !== undefined ? `, value: ${JSON.stringify(k.value)}` : ''} }`;
-  const list = (keys: readonly SelectorKey[] | undefined) => (keys === undefined ? [] : [`[${keys.map(key).join(', ')}]`]);
-  const parts = [...list(selector.carries).map((l) => `carries: ${l}`), ...list(selector.lacks).map((l) => `lacks: ${l}`)];
+  const list = (keys: readonly SelectorKey[] | undefined) =>
+    keys === undefined ? [] : [`[${keys.map(key).join(', ')}]`];
+  const parts = [
+    ...list(selector.carries).map((l) => `carries: ${l}`),
+    ...list(selector.lacks).map((l) => `lacks: ${l}`),
+  ];
   return `{ ${parts.join(', ')} }`;
 }
 

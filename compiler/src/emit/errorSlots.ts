@@ -1,13 +1,27 @@
 import type { Api, Operation } from '../model/Api.ts';
-import { declaredErrorAt, declaredErrorBody, errorFillOf, runtimeStatuses, type ErrorFill } from '../model/declaredErrors.ts';
+import {
+  declaredErrorAt,
+  declaredErrorBody,
+  errorFillOf,
+  runtimeStatuses,
+  type ErrorFill,
+} from '../model/declaredErrors.ts';
 
-const failureFields = { message: 'f.message', error: 'f.error', code: 'f.code', statusText: 'String(f.status)', place: 'f.parameter ?? f.pointer' } as const;
+const failureFields = {
+  message: 'f.message',
+  error: 'f.error',
+  code: 'f.code',
+  statusText: 'String(f.status)',
+  place: 'f.parameter ?? f.pointer',
+} as const;
 
 /** The JavaScript expression of a fill, over the runtime's failure `f`. */
 function print(fill: ErrorFill): string {
   switch (fill.kind) {
     case 'failure':
-      return fill.field === 'place' && fill.optional !== true ? `${failureFields.place} ?? ''` : failureFields[fill.field];
+      return fill.field === 'place' && fill.optional !== true
+        ? `${failureFields.place} ?? ''`
+        : failureFields[fill.field];
     case 'status':
       return fill.bigint === true ? 'BigInt(f.status)' : 'f.status';
     case 'literal':
@@ -49,7 +63,8 @@ export function errorMapperOf(api: Api, op: Operation): string | undefined {
     const result = errorFillOf(api, declared.schema, status);
     if (!('fill' in result)) continue;
     // Bytes (`application/octet-stream`) carry the filled value as JSON text.
-    const body = declared.bytes === true ? `new TextEncoder().encode(JSON.stringify(${print(result.fill)}))` : print(result.fill);
+    const body =
+      declared.bytes === true ? `new TextEncoder().encode(JSON.stringify(${print(result.fill)}))` : print(result.fill);
     const answer = `${declared.mediaType !== undefined ? `mediaType: ${JSON.stringify(declared.mediaType)}, ` : ''}body: ${body}`;
     byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), status]);
   }

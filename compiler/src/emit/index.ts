@@ -11,21 +11,28 @@ export { loadTemplates, templateFiles } from './templateList.ts';
 const entries = Object.entries(targetDescriptors) as Array<[Target, (typeof targetDescriptors)[Target]]>;
 
 /** The emitter of each target, from the target registry. */
-export const emitters: Readonly<Record<Target, Emitter>> = Object.fromEntries(entries.map(([name, d]) => [name, d.emit])) as Record<Target, Emitter>;
+export const emitters: Readonly<Record<Target, Emitter>> = Object.fromEntries(
+  entries.map(([name, d]) => [name, d.emit]),
+) as Record<Target, Emitter>;
 
 /** Every target, in emission order. */
 export const allTargets: readonly Target[] = entries.map(([name]) => name);
 
 /** What `kitgen generate` emits for an OpenAPI document when no targets are named (the document itself is already there). */
-export const defaultOpenAPITargets: readonly Target[] = entries.filter(([, d]) => d.byDefault.document).map(([name]) => name);
+export const defaultOpenAPITargets: readonly Target[] = entries
+  .filter(([, d]) => d.byDefault.document)
+  .map(([name]) => name);
 
 /** What `kitgen generate` emits for endpoint definition files when no targets are named (the server is the user's own code). */
-export const defaultCodeFirstTargets: readonly Target[] = entries.filter(([, d]) => d.byDefault.endpointFiles).map(([name]) => name);
+export const defaultCodeFirstTargets: readonly Target[] = entries
+  .filter(([, d]) => d.byDefault.endpointFiles)
+  .map(([name]) => name);
 
 /** The targets asked for, plus the ones their modules import (`client` alone writes `endpoints` too, which `client.js` imports). */
 export function withDependencies(targets: Iterable<Target>): Set<Target> {
   const out = new Set<Target>();
-  for (const target of targets) for (const t of [target, ...(targetDescriptors[target].dependsOn as readonly Target[])]) out.add(t);
+  for (const target of targets)
+    for (const t of [target, ...(targetDescriptors[target].dependsOn as readonly Target[])]) out.add(t);
   return out;
 }
 

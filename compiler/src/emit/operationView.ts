@@ -26,7 +26,14 @@ function objectText(entries: readonly string[]): string {
   return `{ ${entries.join(', ')} }`;
 }
 
-const pathTypes: Record<PathCodecKind, string> = { int: 'number', long: 'bigint', number: 'number', string: 'string', uuid: 'string', bool: 'boolean' };
+const pathTypes: Record<PathCodecKind, string> = {
+  int: 'number',
+  long: 'bigint',
+  number: 'number',
+  string: 'string',
+  uuid: 'string',
+  bool: 'boolean',
+};
 
 /** The type of a path parameter's value: its enum's values, else its codec's type. */
 function pathType(p: Parameter): string {
@@ -51,8 +58,15 @@ function paramType(p: Parameter, identOf: IdentOf): string {
 }
 
 function paramDoc(p: Parameter): string {
-  const where = p.credential !== undefined ? `Credential of the "${p.credential}" scheme (${p.in} \`${p.name}\`); the client fills it in.` : undefined;
-  return jsDoc([p.description ?? (p.schema.description !== undefined ? p.schema.description : undefined), where], '', p.deprecated ? ['@deprecated'] : []);
+  const where =
+    p.credential !== undefined
+      ? `Credential of the "${p.credential}" scheme (${p.in} \`${p.name}\`); the client fills it in.`
+      : undefined;
+  return jsDoc(
+    [p.description ?? (p.schema.description !== undefined ? p.schema.description : undefined), where],
+    '',
+    p.deprecated ? ['@deprecated'] : [],
+  );
 }
 
 /** A query parameter or request header as the runtime's `ParameterSpec`. */
@@ -65,7 +79,8 @@ function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): strin
   ];
   if (!p.required || p.credential !== undefined) entries.push('optional: true');
   if (p.mediaType !== undefined) entries.push(`mediaType: ${stringLiteral(p.mediaType)}`);
-  else if (p.in === 'query' && !(p.style === 'form' && p.explode)) entries.push(`style: ${stringLiteral(p.style)}`, `explode: ${p.explode}`);
+  else if (p.in === 'query' && !(p.style === 'form' && p.explode))
+    entries.push(`style: ${stringLiteral(p.style)}`, `explode: ${p.explode}`);
   if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
   if (p.deprecated) entries.push('deprecated: true');
   if (p.examples !== undefined) entries.push(`examples: ${jsonLiteral(p.examples)}`);
@@ -77,10 +92,18 @@ function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): strin
  * key covers (Responses.of's rule, spelt with the runtime's `StatusIn`, less the codes and ranges
  * declared beside it), so a handler may answer any of them and a client narrows on them.
  */
-function statusType(r: Response, side: readonly Response[], which: 'outputs' | 'errors', declImports: RuntimeImports): string {
+function statusType(
+  r: Response,
+  side: readonly Response[],
+  which: 'outputs' | 'errors',
+  declImports: RuntimeImports,
+): string {
   if (/^\d{3}$/.test(r.key)) return r.key;
   const keys = side.map((x) => x.key);
-  const hundreds = r.key === 'default' ? (which === 'outputs' ? ['2', '3'] : ['4', '5']).filter((d) => !keys.includes(`${d}XX`)) : [r.key[0]];
+  const hundreds =
+    r.key === 'default'
+      ? (which === 'outputs' ? ['2', '3'] : ['4', '5']).filter((d) => !keys.includes(`${d}XX`))
+      : [r.key[0]];
   if (hundreds.length === 0) return 'never';
   const codes = keys.filter((k) => /^\d{3}$/.test(k) && hundreds.includes(k[0]));
   const union = `${declImports.use('StatusIn')}<${hundreds.map((d) => `'${d}XX'`).join(' | ')}>`;
@@ -91,12 +114,17 @@ function responseType(r: Response, identOf: IdentOf, status: string | undefined)
   if (status === undefined) return r.content ? typeText(r.content.schema, identOf) : 'void';
   const headers =
     r.headers.length > 0
-      ? [`headers: { ${r.headers.map((h) => `${propertyKey(h.prop)}${h.required ? '' : '?'}: ${typeText(h.schema, identOf)}`).join('; ')} }`]
+      ? [
+          `headers: { ${r.headers.map((h) => `${propertyKey(h.prop)}${h.required ? '' : '?'}: ${typeText(h.schema, identOf)}`).join('; ')} }`,
+        ]
       : [];
   // A status with several shapes: one member per media type, tagged, as Responses.of's `content` reads them.
   if (r.content?.variants)
     return r.content.variants
-      .map((v) => `{ ${[`status: ${status}`, `mediaType: ${stringLiteral(v.mediaTypes[0])}`, `body: ${typeText(v.schema, identOf)}`, ...headers].join('; ')} }`)
+      .map(
+        (v) =>
+          `{ ${[`status: ${status}`, `mediaType: ${stringLiteral(v.mediaTypes[0])}`, `body: ${typeText(v.schema, identOf)}`, ...headers].join('; ')} }`,
+      )
       .join(' | ');
   const parts = [`status: ${status}`];
   if (r.content) parts.push(`body: ${typeText(r.content.schema, identOf)}`);
@@ -107,7 +135,8 @@ function responseType(r: Response, identOf: IdentOf, status: string | undefined)
 function variantsSpec(variants: readonly BodyVariant[], ctx: ValueContext): string {
   return objectText(
     variants.map((v) => {
-      if (v.parts) return `${stringLiteral(v.mediaTypes[0])}: { parts: [${v.parts.map((part) => partSpec(part, ctx)).join(', ')}] }`;
+      if (v.parts)
+        return `${stringLiteral(v.mediaTypes[0])}: { parts: [${v.parts.map((part) => partSpec(part, ctx)).join(', ')}] }`;
       const entries = [`schema: ${schemaExpression(v.schema, ctx)}`];
       if (v.mediaTypes.length > 1) entries.push(`mediaTypes: ${jsonLiteral(v.mediaTypes)}`);
       return `${stringLiteral(v.mediaTypes[0])}: ${objectText(entries)}`;
@@ -118,7 +147,10 @@ function variantsSpec(variants: readonly BodyVariant[], ctx: ValueContext): stri
 /** The type of a body in several media types: `{ mediaType; value }`, one member per variant. */
 function variantsType(variants: readonly BodyVariant[], identOf: IdentOf): string {
   return variants
-    .map((v) => `{ mediaType: ${stringLiteral(v.mediaTypes[0])}; value: ${v.parts ? partsType(v.parts, identOf) : typeText(v.schema, identOf)} }`)
+    .map(
+      (v) =>
+        `{ mediaType: ${stringLiteral(v.mediaTypes[0])}; value: ${v.parts ? partsType(v.parts, identOf) : typeText(v.schema, identOf)} }`,
+    )
     .join(' | ');
 }
 
@@ -135,7 +167,12 @@ function partSpec(part: BodyPart, ctx: ValueContext): string {
 }
 
 /** Responses by status key as the runtime's `ResponseDataSpec` record (`Responses.of` underneath). */
-function responsesSpec(responses: readonly Response[], identOf: IdentOf, ctx: ValueContext, resolve: (n: SchemaNode) => SchemaNode): string {
+function responsesSpec(
+  responses: readonly Response[],
+  identOf: IdentOf,
+  ctx: ValueContext,
+  resolve: (n: SchemaNode) => SchemaNode,
+): string {
   const entries = responses.map((r) => {
     const key = r.key;
     const spec: string[] = [];
@@ -143,7 +180,8 @@ function responsesSpec(responses: readonly Response[], identOf: IdentOf, ctx: Va
     else if (r.content) {
       spec.push(`body: ${schemaExpression(r.content.schema, ctx)}`);
       const defaults = defaultMediaTypes(r.content.schema, resolve);
-      if (r.content.mediaTypes.join() !== defaults.join()) spec.push(`mediaTypes: ${jsonLiteral(r.content.mediaTypes)}`);
+      if (r.content.mediaTypes.join() !== defaults.join())
+        spec.push(`mediaTypes: ${jsonLiteral(r.content.mediaTypes)}`);
     }
     if (r.description !== undefined && r.description !== '') spec.push(`doc: ${stringLiteral(r.description)}`);
     if (r.headers.length > 0) {
@@ -180,13 +218,19 @@ export function operationView(
   const piece = (s: PathPiece): string => {
     if ('literal' in s) return stringLiteral(s.literal);
     const p = pathParams.find((x) => x.name === s.param)!;
-    const entries = [`param: ${stringLiteral(p.name)}`, `codec: ${stringLiteral(p.pathCodec ?? 'string')}`, `prop: ${stringLiteral(p.prop)}`];
+    const entries = [
+      `param: ${stringLiteral(p.name)}`,
+      `codec: ${stringLiteral(p.pathCodec ?? 'string')}`,
+      `prop: ${stringLiteral(p.prop)}`,
+    ];
     if (p.pathConstraints !== undefined) entries.push(`constraints: ${jsonLiteral(p.pathConstraints)}`);
     if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
     return objectText(entries);
   };
   // A segment of text around parameters is `{ segment: [...] }`, what defineEndpoint hands to `PathCodec.segment`.
-  const path = op.segments.map((s) => ('mixed' in s ? objectText([`segment: [${s.mixed.map(piece).join(', ')}]`]) : piece(s)));
+  const path = op.segments.map((s) =>
+    'mixed' in s ? objectText([`segment: [${s.mixed.map(piece).join(', ')}]`]) : piece(s),
+  );
   const pathInput = segmentParams(op.segments).map((name) => pathType(pathParams.find((x) => x.name === name)!));
   const spec: string[] = [`method: ${stringLiteral(op.method.toUpperCase())}`, `path: [${path.join(', ')}]`];
   if (op.operationId !== undefined) spec.push(`operationId: ${stringLiteral(op.operationId)}`);
@@ -201,14 +245,20 @@ export function operationView(
   for (const p of op.parameters) {
     if (p.in === 'path') continue;
     parameters.push(parameterSpec(p, identOf, ctx));
-    members.push(`${paramDoc(p)}${propertyKey(p.prop)}${p.required && p.credential === undefined ? '' : '?'}: ${paramType(p, identOf)};`);
+    members.push(
+      `${paramDoc(p)}${propertyKey(p.prop)}${p.required && p.credential === undefined ? '' : '?'}: ${paramType(p, identOf)};`,
+    );
   }
   if (parameters.length > 0) spec.push(`parameters: [${parameters.join(', ')}]`);
   const body = op.body;
   if (body) {
     const bodyDoc = jsDoc([body.description ?? 'The request body.']);
     // A multipart body is its parts, every one required (the runtime reads each named part).
-    const bodyType = body.parts ? partsType(body.parts, identOf) : body.variants ? variantsType(body.variants, identOf) : typeText(body.schema, identOf);
+    const bodyType = body.parts
+      ? partsType(body.parts, identOf)
+      : body.variants
+        ? variantsType(body.variants, identOf)
+        : typeText(body.schema, identOf);
     // OpenAPI's requestBody.required is false unless said; multipart bodies stay required (their parts are).
     const optional = !body.required && !body.parts;
     members.push(`${bodyDoc}${propertyKey(op.bodyProp)}${optional ? '?' : ''}: ${bodyType};`);
@@ -221,7 +271,8 @@ export function operationView(
       if (body.description !== undefined) entries.push(`doc: ${stringLiteral(body.description)}`);
     } else {
       entries.push(`schema: ${schemaExpression(body.schema, ctx)}`);
-      if (body.mediaTypes.join() !== defaultMediaTypes(body.schema, resolve).join()) entries.push(`mediaTypes: ${jsonLiteral(body.mediaTypes)}`);
+      if (body.mediaTypes.join() !== defaultMediaTypes(body.schema, resolve).join())
+        entries.push(`mediaTypes: ${jsonLiteral(body.mediaTypes)}`);
       if (body.description !== undefined) entries.push(`doc: ${stringLiteral(body.description)}`);
     }
     spec.push(`body: ${objectText(entries)}`);
@@ -231,7 +282,8 @@ export function operationView(
   // otherwise `{ status, body, headers }` values through Responses.of, the same on both sides.
   const outs = op.outputs;
   // A range or default output keeps its status in the value: the handler says which it answers.
-  const plain = outs.length === 1 && outs[0].headers.length === 0 && /^\d{3}$/.test(outs[0].key) && !outs[0].content?.variants;
+  const plain =
+    outs.length === 1 && outs[0].headers.length === 0 && /^\d{3}$/.test(outs[0].key) && !outs[0].content?.variants;
   let outputType = 'void';
   let outputTuple = '[]';
   if (plain) {
@@ -242,7 +294,8 @@ export function operationView(
       outputTuple = `[${op.types.output}]`;
       entries.push(`body: ${schemaExpression(r.content.schema, ctx)}`);
       const defaults = defaultMediaTypes(r.content.schema, resolve);
-      if (r.content.mediaTypes.join() !== defaults.join()) entries.push(`mediaTypes: ${jsonLiteral(r.content.mediaTypes)}`);
+      if (r.content.mediaTypes.join() !== defaults.join())
+        entries.push(`mediaTypes: ${jsonLiteral(r.content.mediaTypes)}`);
       if (r.description) entries.push(`doc: ${stringLiteral(r.description)}`);
     }
     spec.push(`output: ${objectText(entries)}`);
@@ -252,7 +305,9 @@ export function operationView(
     spec.push(`outputs: ${responsesSpec(outs, identOf, ctx, resolve)}`);
   }
   const errorType =
-    op.errors.length > 0 ? op.errors.map((r) => responseType(r, identOf, statusType(r, op.errors, 'errors', declImports))).join(' | ') : 'never';
+    op.errors.length > 0
+      ? op.errors.map((r) => responseType(r, identOf, statusType(r, op.errors, 'errors', declImports))).join(' | ')
+      : 'never';
   if (op.errors.length > 0) spec.push(`errors: ${responsesSpec(op.errors, identOf, ctx, resolve)}`);
 
   const types = [
@@ -262,8 +317,21 @@ export function operationView(
     `output: ${outputTuple}`,
     `auth: ${stringLiteral(authType)}`,
   ];
-  const doc = jsDoc([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``], '', op.deprecated ? ['@deprecated'] : []);
+  const doc = jsDoc(
+    [op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``],
+    '',
+    op.deprecated ? ['@deprecated'] : [],
+  );
   const definition = `${ctx.imports.use('defineEndpoint')}(${objectText(spec)})`;
   const endpointType = `${declImports.use('EndpointOf')}<{ ${types.join('; ')} }>`;
-  return { ident: op.ident, doc, types: op.types, paramsMembers: members.join('\n'), outputType, errorType, definition, endpointType };
+  return {
+    ident: op.ident,
+    doc,
+    types: op.types,
+    paramsMembers: members.join('\n'),
+    outputType,
+    errorType,
+    definition,
+    endpointType,
+  };
 }

@@ -32,7 +32,10 @@ export function plainSchemaJudge(api: Api): (node: SchemaNode) => boolean {
       case 'array':
         return judge(node.items, path) && (node.prefixItems ?? []).every((n) => judge(n, path));
       case 'object':
-        return node.properties.every((p) => judge(p.schema, path)) && (typeof node.additional !== 'object' || judge(node.additional, path));
+        return (
+          node.properties.every((p) => judge(p.schema, path)) &&
+          (typeof node.additional !== 'object' || judge(node.additional, path))
+        );
       default:
         return false;
     }
@@ -65,11 +68,20 @@ export function isPlainOperation(op: Operation, plain: (node: SchemaNode) => boo
   if (op.auth.kind !== 'none') return false;
   for (const p of op.parameters) {
     if (p.in === 'path') {
-      if (!pathKinds.has(p.pathCodec ?? '') || p.pathConstraints !== undefined || p.credential !== undefined) return false;
+      if (!pathKinds.has(p.pathCodec ?? '') || p.pathConstraints !== undefined || p.credential !== undefined)
+        return false;
     } else if (!plainQuery(p)) return false;
   }
   if (op.segments.some((s) => 'mixed' in s)) return false;
-  if (op.body && (op.body.kind !== 'json' || op.body.variants || op.body.parts || !isJson(op.body.mediaTypes) || !plain(op.body.schema))) return false;
+  if (
+    op.body &&
+    (op.body.kind !== 'json' ||
+      op.body.variants ||
+      op.body.parts ||
+      !isJson(op.body.mediaTypes) ||
+      !plain(op.body.schema))
+  )
+    return false;
   if (op.outputs.length === 0) return false;
   // A 3xx is a value to decode, not a redirect to follow: the executor's business.
   const key = (k: string, error: boolean) => /^[1245](\d\d|XX)$/i.test(k) || (error && k === 'default');

@@ -59,14 +59,21 @@ function componentId(s: NamedSchema, all: readonly NamedSchema[]): string {
 }
 
 function enumValues(node: SchemaNode): { values: readonly (string | number)[]; names?: readonly string[] } | undefined {
-  if ((node.kind === 'string' || node.kind === 'integer' || node.kind === 'number') && node.enum && node.enum.length > 0) {
+  if (
+    (node.kind === 'string' || node.kind === 'integer' || node.kind === 'number') &&
+    node.enum &&
+    node.enum.length > 0
+  ) {
     return { values: node.enum, ...(node.enumNames ? { names: node.enumNames } : {}) };
   }
   return undefined;
 }
 
 /** An enum's members by name, as a JavaScript object and as its declared (readonly, literal) type. */
-function enumEntries(e: { values: readonly (string | number)[]; names?: readonly string[] }): { entries: string; type: string } {
+function enumEntries(e: { values: readonly (string | number)[]; names?: readonly string[] }): {
+  entries: string;
+  type: string;
+} {
   const scope = new NameScope();
   const pairs = e.values.map((v, i) => {
     const given = e.names?.[i];
@@ -82,20 +89,33 @@ function enumEntries(e: { values: readonly (string | number)[]; names?: readonly
  * `$id` (the component name OpenAPI generation uses). Schemas that refer to each other share a
  * `$defs` constant and point into it with `$ref` (TypeBox's Cyclic form).
  */
-export function schemaDeclarations(schemas: readonly NamedSchema[], identOf: IdentOf, scope: NameScope, options: SchemaViewOptions): SchemaGroupView[] {
+export function schemaDeclarations(
+  schemas: readonly NamedSchema[],
+  identOf: IdentOf,
+  scope: NameScope,
+  options: SchemaViewOptions,
+): SchemaGroupView[] {
   return schemaGroups(schemas).map((group) => {
     const keys = new Set(group.members.map((m) => m.key));
-    const inner: ValueContext = { identOf, lean: options.lean, imports: options.imports, ...(group.recursive ? { defsGroup: keys } : {}) };
+    const inner: ValueContext = {
+      identOf,
+      lean: options.lean,
+      imports: options.imports,
+      ...(group.recursive ? { defsGroup: keys } : {}),
+    };
     const defsIdent = group.recursive ? `$defs_${group.members[0].ident}` : undefined;
     const declarations = group.members.map((s): SchemaDeclarationView => {
       const node = s.schema;
       const doc = schemaDoc(node);
       const isInterface = node.kind === 'object' && !node.nullable && node.properties.length > 0;
-      const shape = isInterface ? { members: objectMembers(node as Extract<SchemaNode, { kind: 'object' }>, identOf) } : { type: typeText(node, identOf) };
+      const shape = isInterface
+        ? { members: objectMembers(node as Extract<SchemaNode, { kind: 'object' }>, identOf) }
+        : { type: typeText(node, identOf) };
       const e = enumValues(node);
       const values = e ? { values: { ident: scope.allocate(`${s.ident}Values`), ...enumEntries(e) } } : {};
       let value: string;
-      if (group.recursive) value = `${options.imports.use('Schema')}.Unsafe({ $defs: ${defsIdent}, $ref: ${stringLiteral(s.ident)} })`;
+      if (group.recursive)
+        value = `${options.imports.use('Schema')}.Unsafe({ $defs: ${defsIdent}, $ref: ${stringLiteral(s.ident)} })`;
       else if (node.kind === 'ref' && !node.nullable) value = identOf(node.target);
       else {
         const v = withId(schemaValue(node, inner), componentId(s, schemas));
@@ -107,7 +127,11 @@ export function schemaDeclarations(schemas: readonly NamedSchema[], identOf: Ide
     if (!group.recursive) return { declarations };
     const entries = group.members.map((s) => `${objectKey(s.ident)}: ${withId(schemaValue(s.schema, inner), s.ident)}`);
     return {
-      defs: { ident: defsIdent!, names: group.members.map((m) => m.ident).join(', '), value: `{ ${entries.join(', ')} }` },
+      defs: {
+        ident: defsIdent!,
+        names: group.members.map((m) => m.ident).join(', '),
+        value: `{ ${entries.join(', ')} }`,
+      },
       declarations,
     };
   });

@@ -78,7 +78,12 @@ function baseValue(node: SchemaNode, ctx: ValueContext): string {
     case 'number':
       return scalarValue(node, ctx);
     case 'int64':
-      return new Members().add('type', `'bigint'`).add('format', `'int64'`).constraints(node.constraints).annotations(node, ctx).text();
+      return new Members()
+        .add('type', `'bigint'`)
+        .add('format', `'int64'`)
+        .constraints(node.constraints)
+        .annotations(node, ctx)
+        .text();
     case 'bytes':
       return `${ctx.imports.use('Schema')}.Bytes(${!ctx.lean && node.description !== undefined ? new Members().add('description', stringLiteral(node.description)).text() : ''})`;
     case 'boolean':
@@ -141,7 +146,8 @@ function objectValue(node: Extract<SchemaNode, { kind: 'object' }>, ctx: ValueCo
     if (required.length > 0) m.add('required', jsonLiteral(required));
   }
   const extra = node.additional;
-  if (extra !== undefined) m.add('additionalProperties', extra === true ? 'true' : extra === false ? 'false' : schemaValue(extra, ctx));
+  if (extra !== undefined)
+    m.add('additionalProperties', extra === true ? 'true' : extra === false ? 'false' : schemaValue(extra, ctx));
   return m.constraints(node.constraints).annotations(node, ctx).text();
 }
 
@@ -152,7 +158,8 @@ function unionValue(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ValueCont
     const discriminator = new Members().add('propertyName', stringLiteral(d.propertyName));
     if (d.mapping.length > 0) {
       const mapping = new Members();
-      for (const entry of d.mapping) mapping.add(entry.value, stringLiteral(`#/components/schemas/${ctx.identOf(entry.target)}`));
+      for (const entry of d.mapping)
+        mapping.add(entry.value, stringLiteral(`#/components/schemas/${ctx.identOf(entry.target)}`));
       discriminator.add('mapping', mapping.text());
     }
     m.add('discriminator', discriminator.text());

@@ -12,6 +12,8 @@ export function securityChecksOf(op: Operation): string | undefined {
   const authScheme = op.auth.kind === 'basic' ? 'Basic' : op.auth.kind === 'bearer' ? 'Bearer' : undefined;
   if (only !== undefined && 'scheme' in only && only.scheme === authScheme) return undefined;
   const print = (c: (typeof alternatives)[number][number]) =>
-    'scheme' in c ? `{ scheme: ${JSON.stringify(c.scheme)} }` : `{ in: ${JSON.stringify(c.in)}, name: ${JSON.stringify(c.name)} }`;
+    'scheme' in c
+      ? `{ scheme: ${JSON.stringify(c.scheme)} }`
+      : `{ in: ${JSON.stringify(c.in)}, name: ${JSON.stringify(c.name)} }`;
   return `[${alternatives.map((a) => `[${a.map(print).join(', ')}]`).join(', ')}]`;
 }

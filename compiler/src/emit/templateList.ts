@@ -4,7 +4,11 @@ import { indexTemplateFile, loadTemplateFiles, sharedTemplateFiles, type Templat
 import { targetDescriptors } from './targets.ts';
 
 /** Every built-in template file, partials first; a `--templates` folder may replace any of them. */
-export const templateFiles: readonly string[] = [...sharedTemplateFiles, ...Object.values(targetDescriptors).flatMap((d) => d.templates), indexTemplateFile];
+export const templateFiles: readonly string[] = [
+  ...sharedTemplateFiles,
+  ...Object.values(targetDescriptors).flatMap((d) => d.templates),
+  indexTemplateFile,
+];
 
 /**
  * Reads the built-in templates, with any file of the same name in `userDir` (`--templates`)

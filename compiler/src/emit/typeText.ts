@@ -9,7 +9,11 @@ export function schemaDoc(node: SchemaAnnotations, indent = '', extra: readonly 
   const tags: string[] = [];
   if (node.deprecated) tags.push('@deprecated');
   if (node.hasDefault) tags.push(`@default ${jsonLiteral(node.default)}`);
-  return jsDoc([node.title !== undefined && node.description === undefined ? node.title : undefined, node.description, ...extra], indent, tags);
+  return jsDoc(
+    [node.title !== undefined && node.description === undefined ? node.title : undefined, node.description, ...extra],
+    indent,
+    tags,
+  );
 }
 
 const wrap = (t: string) => (/^[\w.$<>[\]'"]+$/.test(t) ? t : `(${t})`);
@@ -80,7 +84,8 @@ export function objectMembers(node: ObjectNode, identOf: IdentOf): string {
     return `${doc}${ro}${propertyKey(p.name)}${isRequired(node, p) ? '' : '?'}: ${typeText(p.schema, identOf)};`;
   });
   const extra = node.additional;
-  if (extra === true || (extra !== undefined && extra !== false && node.properties.length > 0)) lines.push('[key: string]: unknown;');
+  if (extra === true || (extra !== undefined && extra !== false && node.properties.length > 0))
+    lines.push('[key: string]: unknown;');
   else if (extra !== undefined && extra !== false) lines.push(`[key: string]: ${typeText(extra, identOf)};`);
   return lines.join('\n');
 }

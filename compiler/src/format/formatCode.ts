@@ -21,7 +21,10 @@ export class FormatError extends RunError {
     readonly file: string,
     cause: unknown,
   ) {
-    super(`kitgen bug: the generated ${file} does not format (${(cause as Error).message.split('\n')[0]}); please report it with the input`, { cause });
+    super(
+      `kitgen bug: the generated ${file} does not format (${(cause as Error).message.split('\n')[0]}); please report it with the input`,
+      { cause },
+    );
     this.name = 'FormatError';
   }
 }
@@ -44,7 +47,11 @@ export function effectiveMode(mode: FormatMode, files: ReadonlyMap<string, strin
 }
 
 /** Formats every TypeScript and JavaScript file (see {@link FormatMode}) with prettier's TypeScript or Babel parser; other files pass as they are. */
-export async function formatFiles(files: ReadonlyMap<string, string>, options: Prettier.Options, mode: FormatMode = 'prettier'): Promise<Map<string, string>> {
+export async function formatFiles(
+  files: ReadonlyMap<string, string>,
+  options: Prettier.Options,
+  mode: FormatMode = 'prettier',
+): Promise<Map<string, string>> {
   const chosen = effectiveMode(mode, files);
   // Loaded only when used: large outputs are laid out without it.
   const prettier = chosen === 'prettier' ? await import('prettier') : undefined;
@@ -67,7 +74,14 @@ export async function formatFiles(files: ReadonlyMap<string, string>, options: P
       continue;
     }
     try {
-      out.set(path, await prettier!.format(text, { ...options, parser: path.endsWith('.js') ? 'babel' : 'typescript', filepath: path }));
+      out.set(
+        path,
+        await prettier!.format(text, {
+          ...options,
+          parser: path.endsWith('.js') ? 'babel' : 'typescript',
+          filepath: path,
+        }),
+      );
     } catch (error) {
       throw new FormatError(path, error);
     }

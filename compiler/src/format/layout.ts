@@ -49,8 +49,10 @@ const NONE = -1;
 
 const isQuote = (c: number) => c === QUOTE || c === DOUBLE_QUOTE || c === BACKTICK;
 /** `[\w$]`; NaN (before the first or after the last character) is not. */
-const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
-const closingOf = (c: number) => (c === OPEN_PAREN ? CLOSE_PAREN : c === OPEN_BRACKET ? CLOSE_BRACKET : c === OPEN_BRACE ? CLOSE_BRACE : GREATER);
+const isWordCode = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+const closingOf = (c: number) =>
+  c === OPEN_PAREN ? CLOSE_PAREN : c === OPEN_BRACKET ? CLOSE_BRACKET : c === OPEN_BRACE ? CLOSE_BRACE : GREATER;
 
 /** The index just past the string literal opening at `i`. */
 function skipString(line: string, i: number): number {
@@ -98,7 +100,12 @@ function parseSeq(until: number): Token[][] {
       seqClosed = true;
       return items;
     }
-    if (c === OPEN_PAREN || c === OPEN_BRACKET || c === OPEN_BRACE || (c === LESS && isWordCode(scanned.charCodeAt(i - 1)))) {
+    if (
+      c === OPEN_PAREN ||
+      c === OPEN_BRACKET ||
+      c === OPEN_BRACE ||
+      (c === LESS && isWordCode(scanned.charCodeAt(i - 1)))
+    ) {
       const openAt = i;
       if (i > start) current.push(scanned.slice(start, i));
       at = i + 1;
@@ -119,7 +126,12 @@ function parseSeq(until: number): Token[][] {
         close: String.fromCharCode(closingOf(c)),
         items: nonEmpty(inner),
         sep: innerSep,
-        call: c !== OPEN_PAREN || isWordCode(before) || before === GREATER || before === CLOSE_PAREN || before === CLOSE_BRACKET,
+        call:
+          c !== OPEN_PAREN ||
+          isWordCode(before) ||
+          before === GREATER ||
+          before === CLOSE_PAREN ||
+          before === CLOSE_BRACKET,
         flat: undefined,
       });
       start = i;
@@ -349,7 +361,9 @@ export function layoutCode(text: string, width = 120): string {
     const isChain = line.startsWith('.');
     const indent = Math.max(0, depth - leading) * 2 + (isChain || chain ? 2 : 0);
     out.push(
-      indent + line.length <= width ? spaces(indent) + line : (breakUnion(line, indent) ?? spaces(indent) + render(tokenize(line), indent, indent, width)),
+      indent + line.length <= width
+        ? spaces(indent) + line
+        : (breakUnion(line, indent) ?? spaces(indent) + render(tokenize(line), indent, indent, width)),
     );
     depth = Math.max(0, depth + delta);
     if (isChain) chain = true;

@@ -36,7 +36,9 @@ export async function layoutAll(texts: readonly string[], width: number): Promis
         const done = new Promise<string[]>((resolve, reject) => {
           worker.once('message', resolve);
           worker.once('error', reject);
-          worker.once('exit', (code) => reject(new Error(`kitgen's layout worker stopped (exit code ${code}) before answering`)));
+          worker.once('exit', (code) =>
+            reject(new Error(`kitgen's layout worker stopped (exit code ${code}) before answering`)),
+          );
         });
         worker.postMessage({ texts: share.indices.map((i) => texts[i]), width });
         const laidOut = await done;

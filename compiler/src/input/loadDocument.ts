@@ -1,7 +1,14 @@
 import { resolve as resolvePath } from 'node:path';
 import { parseDocument } from 'yaml';
 import { checkRoot } from './checkRoot.ts';
-import { CompileError, Diagnostics, lineAndColumn, placeDiagnostics, pointerJoin, type Diagnostic } from '../diagnostics/index.ts';
+import {
+  CompileError,
+  Diagnostics,
+  lineAndColumn,
+  placeDiagnostics,
+  pointerJoin,
+  type Diagnostic,
+} from '../diagnostics/index.ts';
 import { fetchTimeoutMs, isLocalUrl, isUrl, readSource } from './readSource.ts';
 import { jsonMistakeOffset, yamlOpeningLine } from './syntaxErrorPlace.ts';
 
@@ -75,7 +82,8 @@ function hasExternalRefs(value: unknown, text: string, format: 'json' | 'yaml'):
     else if (v !== null && typeof v === 'object') {
       const ref = (v as Record<string, unknown>).$ref;
       if (typeof ref === 'string' && !ref.startsWith('#')) return true;
-      for (const [k, x] of Object.entries(v)) if (x !== null && typeof x === 'object') stack.push([x, k === 'example' || k === 'examples']);
+      for (const [k, x] of Object.entries(v))
+        if (x !== null && typeof x === 'object') stack.push([x, k === 'example' || k === 'examples']);
     }
   }
   return false;
@@ -96,7 +104,8 @@ export async function loadDocument(file: string): Promise<SourceDocument> {
   const text = await readSource(file);
   const { value, format } = parseText(file, text);
   const diagnostics = new Diagnostics(file);
-  if (!checkRoot(value, diagnostics)) throw new CompileError(placeDiagnostics({ file, text, format }, diagnostics.list));
+  if (!checkRoot(value, diagnostics))
+    throw new CompileError(placeDiagnostics({ file, text, format }, diagnostics.list));
   const doc = value;
   const main = isUrl(file) ? file : resolvePath(file);
   if (!hasExternalRefs(doc, text, format)) return { file, text, format, document: doc, sources: [main] };
@@ -110,7 +119,9 @@ export async function loadDocument(file: string): Promise<SourceDocument> {
     // fetch from the user's network), unless the user named such a URL as the input.
     const http = { timeout: fetchTimeoutMs(), safeUrlResolver: !isLocalUrl(file) };
     const options = { continueOnError: true, resolve: { http } } as never;
-    const bundled = (await (isUrl(file) ? parser.bundle(main, doc as never, options) : parser.bundle(main, options))) as unknown as Record<string, unknown>;
+    const bundled = (await (isUrl(file)
+      ? parser.bundle(main, doc as never, options)
+      : parser.bundle(main, options))) as unknown as Record<string, unknown>;
     return { file, text, format, document: bundled, sources: read() };
   } catch (error) {
     const group = (error as { errors?: RefParserError[]; files?: { schema?: unknown } }).errors;

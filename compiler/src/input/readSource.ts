@@ -40,14 +40,25 @@ export function fetchTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
 async function fetchText(url: string, timeoutMs: number): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, application/yaml, text/yaml, */*' } });
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { accept: 'application/json, application/yaml, text/yaml, */*' },
+    });
   } catch (error) {
     const e = error as Error & { cause?: NodeJS.ErrnoException };
-    if (e.name === 'TimeoutError') fail(url, `no answer within ${timeoutMs / 1000} s; check the URL, or raise KITGEN_FETCH_TIMEOUT_MS (milliseconds)`);
+    if (e.name === 'TimeoutError')
+      fail(
+        url,
+        `no answer within ${timeoutMs / 1000} s; check the URL, or raise KITGEN_FETCH_TIMEOUT_MS (milliseconds)`,
+      );
     const cause = e.cause?.code ?? e.cause?.message ?? e.message;
     fail(url, `cannot fetch the document (${cause}); check the URL and that the server is up`);
   }
-  if (!response.ok) fail(url, `cannot fetch the document: the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+  if (!response.ok)
+    fail(
+      url,
+      `cannot fetch the document: the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+    );
   try {
     return await response.text();
   } catch (error) {
@@ -62,6 +73,13 @@ export async function readSource(input: string): Promise<string> {
     return await readFile(input, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    fail(input, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot read: ${(error as Error).message}`);
+    fail(
+      input,
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory, not a file'
+          : `cannot read: ${(error as Error).message}`,
+    );
   }
 }

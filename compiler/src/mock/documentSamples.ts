@@ -8,14 +8,21 @@ import { at, type OpenApiDocument, type View } from '../check/documentPointers.t
 import { patternSample } from './patternSample.ts';
 import { shuffledEnums } from './seeded.ts';
 
-type StringSampler = (schema: { pattern?: unknown; minLength?: number; maxLength?: number }, ...rest: unknown[]) => unknown;
+type StringSampler = (
+  schema: { pattern?: unknown; minLength?: number; maxLength?: number },
+  ...rest: unknown[]
+) => unknown;
 // Its samplers by type, and how to replace one: exported, though not in its type declarations.
-const internals = openapiSampler as unknown as { _samplers: Record<string, StringSampler>; _registerSampler(type: string, sampler: StringSampler): void };
+const internals = openapiSampler as unknown as {
+  _samplers: Record<string, StringSampler>;
+  _registerSampler(type: string, sampler: StringSampler): void;
+};
 const { sample } = openapiSampler;
 const sampleString = internals._samplers.string;
 // A string with a `pattern` gets a text that matches it where patternSample can make one.
 internals._registerSampler('string', (schema, ...rest) => {
-  const text = typeof schema.pattern === 'string' ? patternSample(schema.pattern, schema.minLength, schema.maxLength) : undefined;
+  const text =
+    typeof schema.pattern === 'string' ? patternSample(schema.pattern, schema.minLength, schema.maxLength) : undefined;
   return text ?? sampleString(schema, ...rest);
 });
 
@@ -37,9 +44,22 @@ const nameMaps = new Set(['properties', 'patternProperties', 'schemas', '$defs',
 const missingFormats: Record<string, string> = { byte: 'a2l0Z2Vu', url: 'https://example.com/a', duration: 'P1DT2H' };
 
 /** Keywords that say nothing of the value's shape. */
-const annotations = new Set(['description', 'title', 'deprecated', 'readOnly', 'writeOnly', 'example', 'examples', 'default', 'externalDocs', 'xml']);
+const annotations = new Set([
+  'description',
+  'title',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'example',
+  'examples',
+  'default',
+  'externalDocs',
+  'xml',
+]);
 const annotationOnly = (schema: unknown) =>
-  schema !== null && typeof schema === 'object' && Object.keys(schema).every((k) => annotations.has(k) || k.startsWith('x-'));
+  schema !== null &&
+  typeof schema === 'object' &&
+  Object.keys(schema).every((k) => annotations.has(k) || k.startsWith('x-'));
 
 /**
  * A copy of the document for sampling: a text of the format where openapi-sampler would write
@@ -62,7 +82,13 @@ function samplingCopy(value: unknown, plain: boolean, parentKey = ''): unknown {
     if (kept.length > 0) out.allOf = kept;
   }
   const missing = missingFormats[out.format as string];
-  if (!names && missing !== undefined && (out.type === 'string' || out.type === undefined) && out.example === undefined && out.enum === undefined) {
+  if (
+    !names &&
+    missing !== undefined &&
+    (out.type === 'string' || out.type === undefined) &&
+    out.example === undefined &&
+    out.enum === undefined
+  ) {
     out.example = missing;
   }
   return out;
@@ -94,7 +120,8 @@ export interface DocumentSamplesOptions {
   readonly pruneRecursion?: boolean;
 }
 
-const isEmptyObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+const isEmptyObject = (v: unknown) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
 
 /** Samples of one document's schemas, by JSON pointer and view. */
 export class DocumentSamples {
@@ -143,7 +170,11 @@ export class DocumentSamples {
       if (dynamic) this.#plain ??= this.#copy(true);
       value = this.#sample(dynamic ? this.#plain! : this.#withExamples, pointer, view, { sparse });
     } catch (error) {
-      return { ok: false, owner: 'sampler', message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}` };
+      return {
+        ok: false,
+        owner: 'sampler',
+        message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}`,
+      };
     }
     let problem: string | undefined;
     try {
@@ -154,7 +185,8 @@ export class DocumentSamples {
       const plain = this.#completed(pointer, view, this.#sample(this.#plain, pointer, view, { sparse }));
       const again = this.referee.check(pointer, view, plain);
       if (again === undefined) {
-        if (!this.invalidExamples.some((e) => e.pointer === pointer)) this.invalidExamples.push({ pointer, message: `${problem} in ${preview(value)}` });
+        if (!this.invalidExamples.some((e) => e.pointer === pointer))
+          this.invalidExamples.push({ pointer, message: `${problem} in ${preview(value)}` });
         return { ok: true, value: plain };
       }
       return {
@@ -165,7 +197,11 @@ export class DocumentSamples {
       };
     } catch (error) {
       if (this.#documentFault(error)) return { ok: false, owner: 'document', message: (error as Error).message };
-      return { ok: false, owner: 'sampler', message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}` };
+      return {
+        ok: false,
+        owner: 'sampler',
+        message: `openapi-sampler failed on ${pointer}: ${(error as Error).message.slice(0, 160)}`,
+      };
     }
   }
 
@@ -178,7 +214,8 @@ export class DocumentSamples {
     for (let i = 0; i < 32; i++) {
       const e = this.referee.firstError(pointer, view, value);
       // openapi-sampler repeats one item to reach minItems, even under uniqueItems: one is enough where one is allowed.
-      const list = e?.keyword === 'uniqueItems' ? (e.instancePath === '' ? value : at(value, e.instancePath)) : undefined;
+      const list =
+        e?.keyword === 'uniqueItems' ? (e.instancePath === '' ? value : at(value, e.instancePath)) : undefined;
       if (Array.isArray(list) && ((e?.parentSchema as { minItems?: number } | undefined)?.minItems ?? 0) <= 1) {
         list.length = 1;
         continue;
@@ -188,7 +225,13 @@ export class DocumentSamples {
       const holder = e.instancePath === '' ? value : at(value, e.instancePath);
       // Where a schema recurses, openapi-sampler stops with `{}`: an optional property holding it
       // is left out (were it required, the next error says so and the sample is refused).
-      if (this.#pruneRecursion && e.instancePath !== '' && isEmptyObject(holder) && this.#leaveOut(value, e.instancePath)) continue;
+      if (
+        this.#pruneRecursion &&
+        e.instancePath !== '' &&
+        isEmptyObject(holder) &&
+        this.#leaveOut(value, e.instancePath)
+      )
+        continue;
       const declared = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[missing];
       if (holder === null || typeof holder !== 'object' || declared !== undefined) break;
       (holder as Record<string, unknown>)[missing] = 'text';

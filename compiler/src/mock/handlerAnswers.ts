@@ -4,7 +4,13 @@
 // bytes, text for text/*. The mock server's handlers answer with it; the real-world wire test's too.
 import type { Operation, Response } from '../model/Api.ts';
 import { bodyKind } from '../model/mediaTypes.ts';
-import { escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from '../check/documentPointers.ts';
+import {
+  escapePointer,
+  follow,
+  isJsonMediaType,
+  mediaEssence,
+  type OpenApiDocument,
+} from '../check/documentPointers.ts';
 import type { DocumentSamples } from './documentSamples.ts';
 import type { Samples } from './modelSamples.ts';
 import type { TypedValues } from './typedValues.ts';
@@ -75,7 +81,10 @@ function headerExample(doc: OpenApiDocument, responsePointer: string, name: stri
  * exact status and one media type group; otherwise it returns `{ status, body, headers }`.
  */
 export const plainOutput = (op: Operation): boolean =>
-  op.outputs.length <= 1 && (op.outputs[0]?.headers.length ?? 0) === 0 && /^\d{3}$/.test(op.outputs[0]?.key ?? '200') && !op.outputs[0]?.content?.variants;
+  op.outputs.length <= 1 &&
+  (op.outputs[0]?.headers.length ?? 0) === 0 &&
+  /^\d{3}$/.test(op.outputs[0]?.key ?? '200') &&
+  !op.outputs[0]?.content?.variants;
 
 /** The model's response of a status key: an output, or a declared error (`error` true). */
 export function modelResponseOf(op: Operation, key: string): { response: Response; error: boolean } | undefined {
@@ -87,12 +96,21 @@ export function modelResponseOf(op: Operation, key: string): { response: Respons
 }
 
 /** The content map of a declared response (media type → media type object). */
-export function contentOf(doc: OpenApiDocument, pointer: string): Record<string, { schema?: unknown; example?: unknown; examples?: unknown }> {
+export function contentOf(
+  doc: OpenApiDocument,
+  pointer: string,
+): Record<string, { schema?: unknown; example?: unknown; examples?: unknown }> {
   return (follow(doc, pointer).value?.content ?? {}) as Record<string, { schema?: unknown }>;
 }
 
 /** The handler's answer for one declared response of `op`. */
-export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op: Operation, tools: AnswerTools, choice: AnswerChoice): Answer | NoAnswer {
+export function responseAnswer(
+  doc: OpenApiDocument,
+  dop: DeclaredResponses,
+  op: Operation,
+  tools: AnswerTools,
+  choice: AnswerChoice,
+): Answer | NoAnswer {
   const { key } = choice;
   const found = modelResponseOf(op, key);
   if (!found) return { owner: 'harness', message: `kitgen's model has no response ${key}` };
@@ -111,7 +129,8 @@ export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op:
     let sampled: unknown = kind === 'json' ? {} : 'text';
     // An XML body's example is its text; a JSON-shaped one (some documents give one) is sampled as XML instead.
     const xml = /xml/.test(mediaEssence(mediaType));
-    if (choice.example !== undefined && (!xml || typeof choice.example.value === 'string')) sampled = choice.example.value;
+    if (choice.example !== undefined && (!xml || typeof choice.example.value === 'string'))
+      sampled = choice.example.value;
     else if (content[mediaType]?.schema !== undefined) {
       if (xml) sampled = tools.samples.xml(pointer, 'response', choice.dynamic) ?? 'text';
       else {
@@ -121,7 +140,9 @@ export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op:
         sampled = s.ok ? s.value : s.unchecked!.value;
       }
     }
-    const shape = modelResponse.content.variants?.find((v) => v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)));
+    const shape = modelResponse.content.variants?.find((v) =>
+      v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)),
+    );
     variant = shape?.mediaTypes[0];
     const asText = typeof sampled === 'string' ? sampled : JSON.stringify(sampled);
     const node = shape?.schema ?? modelResponse.content.schema;
@@ -139,7 +160,8 @@ export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op:
       ? {
           headers: Object.fromEntries(
             modelResponse.headers.map((h) => {
-              const example = choice.headerExamples && !choice.dynamic ? headerExample(doc, dop.responses[key], h.name) : undefined;
+              const example =
+                choice.headerExamples && !choice.dynamic ? headerExample(doc, dop.responses[key], h.name) : undefined;
               return [h.prop, example ? tools.typed.lift(h.schema, example.value) : tools.kitgen.value(h.schema)];
             }),
           ),
@@ -147,18 +169,31 @@ export function responseAnswer(doc: OpenApiDocument, dop: DeclaredResponses, op:
       : {};
   const status = /^\d{3}$/.test(key) ? modelResponse.status : (choice.status ?? modelResponse.status);
   return {
-    value: { status, ...(variant !== undefined ? { mediaType: variant } : {}), ...(modelResponse.content ? { body } : {}), ...headers },
+    value: {
+      status,
+      ...(variant !== undefined ? { mediaType: variant } : {}),
+      ...(modelResponse.content ? { body } : {}),
+      ...headers,
+    },
     accept: mediaType,
     ...extra,
   };
 }
 
 /** The handler's answer for `op`: its first declared success (2xx–3xx, else `default`); `sparse` leaves the body's optional properties out. */
-export function answerFor(doc: OpenApiDocument, dop: DeclaredResponses, op: Operation, tools: AnswerTools, sparse = false): Answer | NoAnswer {
+export function answerFor(
+  doc: OpenApiDocument,
+  dop: DeclaredResponses,
+  op: Operation,
+  tools: AnswerTools,
+  sparse = false,
+): Answer | NoAnswer {
   // With no 2xx–3xx response, `default` describes the successes too (kitgen's model makes it an
   // output covering 200–399): its handler must answer one.
-  const key = Object.keys(dop.responses).find((k) => /^[23]/.test(k)) ?? ('default' in dop.responses ? 'default' : undefined);
+  const key =
+    Object.keys(dop.responses).find((k) => /^[23]/.test(k)) ?? ('default' in dop.responses ? 'default' : undefined);
   if (key === undefined || op.outputs.length === 0) return { value: undefined };
-  if (!op.outputs.some((r) => r.key.toUpperCase() === key.toUpperCase())) return { owner: 'harness', message: `kitgen's model has no output ${key}` };
+  if (!op.outputs.some((r) => r.key.toUpperCase() === key.toUpperCase()))
+    return { owner: 'harness', message: `kitgen's model has no output ${key}` };
   return responseAnswer(doc, dop, op, tools, { key, sparse });
 }

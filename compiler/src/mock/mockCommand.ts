@@ -27,9 +27,11 @@ interface MockOptions {
 
 function mockOptions(flags: MockFlags): MockOptions {
   const port = flags.port === undefined ? defaultMockPort : Number(flags.port);
-  if (!/^\d+$/.test(flags.port ?? '0') || port > 65535) throw new UsageError(`--port ${flags.port} is no port number (0–65535; 0 takes any free port)`);
+  if (!/^\d+$/.test(flags.port ?? '0') || port > 65535)
+    throw new UsageError(`--port ${flags.port} is no port number (0–65535; 0 takes any free port)`);
   const seed = flags.seed === undefined ? undefined : Number(flags.seed);
-  if (seed !== undefined && (!/^-?\d+$/.test(flags.seed!) || !Number.isSafeInteger(seed))) throw new UsageError(`--seed ${flags.seed} is no integer`);
+  if (seed !== undefined && (!/^-?\d+$/.test(flags.seed!) || !Number.isSafeInteger(seed)))
+    throw new UsageError(`--seed ${flags.seed} is no integer`);
   return { host: flags.host ?? '127.0.0.1', port, ...(seed !== undefined ? { seed } : {}) };
 }
 
@@ -38,7 +40,8 @@ async function listen(input: string, prepared: PreparedMock, options: MockOption
   try {
     running = await prepared.listen(options.host, options.port);
   } catch (error) {
-    if ((error as { code?: string }).code === 'EADDRINUSE') throw new RunError(`port ${options.port} on ${options.host} is in use; choose another with --port`);
+    if ((error as { code?: string }).code === 'EADDRINUSE')
+      throw new RunError(`port ${options.port} on ${options.host} is in use; choose another with --port`);
     throw error;
   }
   for (const w of prepared.warnings) reportWarning(w, io.stderr);
@@ -50,8 +53,14 @@ async function listen(input: string, prepared: PreparedMock, options: MockOption
 /** Runs `kitgen mock`; resolves with the exit code once the user stops it (or at once, on a bad document). */
 export async function mockCommand(input: string, flags: MockFlags, io: CliIO): Promise<number> {
   const options = mockOptions(flags);
-  if (flags.watch && isUrl(input)) throw new UsageError(`--watch needs a file to watch, not a URL (${input}); download the document, or leave --watch out`);
-  const prepare = { ...(options.seed !== undefined ? { seed: options.seed } : {}), warn: (message: string) => io.stderr(`kitgen mock: ${message}`) };
+  if (flags.watch && isUrl(input))
+    throw new UsageError(
+      `--watch needs a file to watch, not a URL (${input}); download the document, or leave --watch out`,
+    );
+  const prepare = {
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    warn: (message: string) => io.stderr(`kitgen mock: ${message}`),
+  };
   let prepared = await prepareMock(input, prepare);
   let running = await listen(input, prepared, options, io);
   const stopped = io.stopped ?? new Promise<void>(() => undefined);
@@ -67,7 +76,9 @@ export async function mockCommand(input: string, flags: MockFlags, io: CliIO): P
   let reloading = Promise.resolve();
   const watchSources = (sources: readonly string[]) => {
     for (const w of watchers) w.close();
-    watchers = (sources.length > 0 ? sources : [input]).filter((s) => !isUrl(s)).map((file) => watch(file, () => schedule()));
+    watchers = (sources.length > 0 ? sources : [input])
+      .filter((s) => !isUrl(s))
+      .map((file) => watch(file, () => schedule()));
   };
   const reload = async () => {
     try {
@@ -86,7 +97,10 @@ export async function mockCommand(input: string, flags: MockFlags, io: CliIO): P
   // Editors write a file in several steps: one reload after they settle.
   const schedule = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => (reloading = reloading.then(reload).catch((error: unknown) => void reportError(error, io.stderr))), 150);
+    timer = setTimeout(
+      () => (reloading = reloading.then(reload).catch((error: unknown) => void reportError(error, io.stderr))),
+      150,
+    );
   };
   watchSources(prepared.sources);
   await stopped;

@@ -6,7 +6,13 @@
 // generated endpoint's failure, so the runtime encodes it as a generated server would.
 import type { Api, Operation } from '../model/Api.ts';
 import { escapePointer, follow, isJsonMediaType, type OpenApiDocument } from '../check/documentPointers.ts';
-import { contentOf, modelResponseOf, responseAnswer, type AnswerTools, type DeclaredResponses } from './handlerAnswers.ts';
+import {
+  contentOf,
+  modelResponseOf,
+  responseAnswer,
+  type AnswerTools,
+  type DeclaredResponses,
+} from './handlerAnswers.ts';
 import { chooseMediaType, preferences } from './preferences.ts';
 
 /** What a handler reads of the request it answers (the runtime's request, through the mock's middleware). */
@@ -23,13 +29,21 @@ export type Failures = Readonly<Record<string, { fail(value: unknown): unknown }
 /** The response pointers of every operation, by status key, as the document declares them. */
 export function declaredResponses(doc: OpenApiDocument, op: Operation): DeclaredResponses {
   const responses = (follow(doc, `${op.pointer}/responses`).value ?? {}) as Record<string, unknown>;
-  return { responses: Object.fromEntries(Object.keys(responses).map((k) => [k, follow(doc, `${op.pointer}/responses/${escapePointer(k)}`).pointer])) };
+  return {
+    responses: Object.fromEntries(
+      Object.keys(responses).map((k) => [k, follow(doc, `${op.pointer}/responses/${escapePointer(k)}`).pointer]),
+    ),
+  };
 }
 
 /** The status key of `responses` that answers `code`: the code itself, its range (`4XX`), else `default`. */
 function keyFor(responses: Readonly<Record<string, string>>, code: number): string | undefined {
   const keys = Object.keys(responses);
-  return keys.find((k) => k === String(code)) ?? keys.find((k) => k.toUpperCase() === `${String(code)[0]}XX`) ?? keys.find((k) => k === 'default');
+  return (
+    keys.find((k) => k === String(code)) ??
+    keys.find((k) => k.toUpperCase() === `${String(code)[0]}XX`) ??
+    keys.find((k) => k === 'default')
+  );
 }
 
 /** The value of a named example of a media type object (`$ref`s to `components/examples` followed). */
@@ -77,7 +91,10 @@ export function mockHandlers(
       if (prefer.code !== undefined) {
         key = keyFor(dop.responses, prefer.code);
         if (key === undefined)
-          throw context.refuse(400, `Prefer: code=${prefer.code} names no response of ${label}; it declares ${declared.join(', ') || 'none'}`);
+          throw context.refuse(
+            400,
+            `Prefer: code=${prefer.code} names no response of ${label}; it declares ${declared.join(', ') || 'none'}`,
+          );
       } else {
         key = declared.find((k) => /^[23]/.test(k)) ?? (declared.includes('default') ? 'default' : undefined);
       }
@@ -109,7 +126,8 @@ export function mockHandlers(
         headerExamples: true,
         lenient: true,
       });
-      if ('owner' in answer) throw context.refuse(500, `the mock cannot answer ${label} with its ${key} response: ${answer.message}`);
+      if ('owner' in answer)
+        throw context.refuse(500, `the mock cannot answer ${label} with its ${key} response: ${answer.message}`);
       // A sample the document's schema refuses is still an answer a frontend can work with; said once.
       if (answer.unchecked !== undefined && !warned.has(op.ident)) {
         warned.add(op.ident);

@@ -33,9 +33,14 @@ interface Runtime {
   readonly Server: { live(config: unknown): Layer; install(routes: unknown, layer: Layer): Promise<number> };
   readonly ServerConfig: { default: { binding(host: string, port: number): unknown } };
   readonly Middleware: { cors(): unknown };
-  readonly aroundRoutesMiddleware: (wrap: (next: (request: RuntimeRequest) => unknown) => (request: RuntimeRequest) => unknown) => unknown;
+  readonly aroundRoutesMiddleware: (
+    wrap: (next: (request: RuntimeRequest) => unknown) => (request: RuntimeRequest) => unknown,
+  ) => unknown;
   readonly DocsUI: { routes(prefix: string, openAPI: unknown, options: { serverUrl: string }): RoutesValue };
-  readonly OpenAPI: { fromDocument(doc: unknown): { _tag: 'left' | 'right'; right?: unknown }; trusted(doc: unknown): unknown };
+  readonly OpenAPI: {
+    fromDocument(doc: unknown): { _tag: 'left' | 'right'; right?: unknown };
+    trusted(doc: unknown): unknown;
+  };
   readonly HttpError: new (status: number, message: string) => Error;
 }
 interface Layer {
@@ -52,7 +57,10 @@ interface RuntimeRequest {
 /** The runtime kitgen runs with, and its entry points as URLs (generated files written anywhere import those). */
 async function loadRuntime(): Promise<{ runtime: Runtime; urls: { main: string; client: string } }> {
   try {
-    const urls = { main: import.meta.resolve('@kitgen/runtime'), client: import.meta.resolve('@kitgen/runtime/client') };
+    const urls = {
+      main: import.meta.resolve('@kitgen/runtime'),
+      client: import.meta.resolve('@kitgen/runtime/client'),
+    };
     return { runtime: (await import(urls.main)) as Runtime, urls };
   } catch (error) {
     if (!/MODULE_NOT_FOUND|PACKAGE_PATH_NOT_EXPORTED/.test(String((error as { code?: unknown }).code))) throw error;
@@ -75,7 +83,10 @@ export interface PreparedMock {
 }
 
 /** Compiles `input`, imports its generated server and builds its routes with answering handlers. */
-export async function prepareMock(input: string, options: { readonly seed?: number; readonly warn?: (message: string) => void } = {}): Promise<PreparedMock> {
+export async function prepareMock(
+  input: string,
+  options: { readonly seed?: number; readonly warn?: (message: string) => void } = {},
+): Promise<PreparedMock> {
   const source = await loadDocument(input);
   let code: ReturnType<typeof EndpointGen.fromOpenAPI>;
   try {
@@ -125,7 +136,9 @@ export async function prepareMock(input: string, options: { readonly seed?: numb
     failures: endpoints,
     warn: options.warn ?? (() => undefined),
   });
-  const remember = runtime.aroundRoutesMiddleware((next) => (request) => current.run({ header: (name) => request.headers.get(name) }, () => next(request)));
+  const remember = runtime.aroundRoutesMiddleware(
+    (next) => (request) => current.run({ header: (name) => request.headers.get(name) }, () => next(request)),
+  );
   const parsed = runtime.OpenAPI.fromDocument(source.document);
   const openAPI = parsed._tag === 'right' ? parsed.right : runtime.OpenAPI.trusted(source.document);
   // The operations at the root, as Prism serves them; the docs page's "Try it out" calls this server.

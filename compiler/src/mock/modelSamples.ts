@@ -37,7 +37,11 @@ export class Samples {
         const min = n.constraints.minLength as number | undefined;
         const pattern = n.constraints.pattern;
         if (typeof pattern === 'string' && n.format === undefined) {
-          const matching = patternSample(pattern, min ?? 0, (n.constraints.maxLength as number | undefined) ?? Infinity);
+          const matching = patternSample(
+            pattern,
+            min ?? 0,
+            (n.constraints.maxLength as number | undefined) ?? Infinity,
+          );
           if (matching !== undefined) return matching;
         }
         return min !== undefined && text.length < min ? text.padEnd(min, 'x') : text;
@@ -73,7 +77,12 @@ export class Samples {
         for (const p of n.properties) {
           if (p.name === '__proto__') continue; // the JSON codec drops it on purpose
           if (!isRequired(n, p) && depth > 2) continue;
-          Object.defineProperty(out, p.name, { value: this.value(p.schema, depth + 1), enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(out, p.name, {
+            value: this.value(p.schema, depth + 1),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         }
         if (n.additional !== undefined && n.additional !== false && depth <= 2) {
           out.extra = n.additional === true ? 'more' : this.value(n.additional, depth + 1);
@@ -136,7 +145,9 @@ export class Samples {
         : variant
           ? {
               mediaType: variant.mediaTypes[0],
-              value: variant.parts ? Object.fromEntries(variant.parts.map((part) => [part.name, this.value(part.schema)])) : this.value(variant.schema),
+              value: variant.parts
+                ? Object.fromEntries(variant.parts.map((part) => [part.name, this.value(part.schema)]))
+                : this.value(variant.schema),
             }
           : this.value(op.body.schema);
     }

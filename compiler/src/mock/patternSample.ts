@@ -23,7 +23,11 @@ const word: Array<[number, number]> = [
   [95, 95],
 ];
 const space: Array<[number, number]> = [[32, 32]];
-const set = (ranges: ReadonlyArray<readonly [number, number]>, negated = false): Node => ({ kind: 'set', ranges, negated });
+const set = (ranges: ReadonlyArray<readonly [number, number]>, negated = false): Node => ({
+  kind: 'set',
+  ranges,
+  negated,
+});
 const nothing: Node = { kind: 'text', chars: '' };
 
 class Parser {
@@ -95,7 +99,14 @@ class Parser {
   /** An escape after `\`: a class (`\d`), nothing (`\b`), or one character. */
   #escape(inClass: boolean): Node {
     const c = this.source[this.#i++];
-    const classes: Record<string, Node> = { d: set(digit), w: set(word), s: set(space), D: set(digit, true), W: set(word, true), S: set(space, true) };
+    const classes: Record<string, Node> = {
+      d: set(digit),
+      w: set(word),
+      s: set(space),
+      D: set(digit, true),
+      W: set(word, true),
+      S: set(space, true),
+    };
     if (classes[c]) return classes[c];
     if (!inClass && (c === 'b' || c === 'B')) return nothing;
     if (/[1-9]/.test(c)) throw new Error('back-references are not generated');
@@ -166,7 +177,10 @@ function generate(node: Node, variant: number, extra: number): string {
       const branch = node.branches[variant % node.branches.length];
       return branch
         .map((t) => {
-          const count = Math.min(t.max, Math.max(t.min, t.max === Infinity ? Math.max(1, t.min) + extra : t.min + Math.min(extra, t.max - t.min)));
+          const count = Math.min(
+            t.max,
+            Math.max(t.min, t.max === Infinity ? Math.max(1, t.min) + extra : t.min + Math.min(extra, t.max - t.min)),
+          );
           return Array.from({ length: count }, () => generate(t.node, variant, extra)).join('');
         })
         .join('');

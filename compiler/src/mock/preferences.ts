@@ -20,7 +20,10 @@ export function preferences(header: string | undefined): Preferences | { readonl
     const name = m[1].toLowerCase();
     const value = m[2]?.replace(/\\(.)/g, '$1') ?? m[3] ?? '';
     if (name === 'code') {
-      if (!/^[1-5]\d\d$/.test(value)) return { problem: `Prefer: code=${value} is no HTTP status; write a status the operation declares, e.g. code=404` };
+      if (!/^[1-5]\d\d$/.test(value))
+        return {
+          problem: `Prefer: code=${value} is no HTTP status; write a status the operation declares, e.g. code=404`,
+        };
       out.code = Number(value);
     } else if (name === 'example') out.example = value;
     else if (name === 'dynamic') out.dynamic = value === '' || value.toLowerCase() === 'true';
@@ -53,7 +56,11 @@ function acceptRanges(accept: string): AcceptRange[] {
  * deciding each; the document's order breaks ties), or undefined when it takes none of them. No
  * `Accept`, or `*\/*`: the first JSON media type, else the first — what a generated server answers.
  */
-export function chooseMediaType(declared: readonly string[], accept: string | undefined, preferred: string | undefined): string | undefined {
+export function chooseMediaType(
+  declared: readonly string[],
+  accept: string | undefined,
+  preferred: string | undefined,
+): string | undefined {
   if (declared.length === 0) return undefined;
   if (accept === undefined || accept.trim() === '' || accept.trim() === '*/*') return preferred ?? declared[0];
   const ranges = acceptRanges(accept);
@@ -62,7 +69,9 @@ export function chooseMediaType(declared: readonly string[], accept: string | un
     const [type, subtype] = mediaEssence(mediaType).split('/');
     const specificity = (r: AcceptRange) => (r.type === '*' ? 0 : r.subtype === '*' ? 1 : 2);
     const matching = ranges
-      .filter((r) => (r.type === '*' || r.type === type) && (r.subtype === '*' || r.subtype === subtype || type === '*'))
+      .filter(
+        (r) => (r.type === '*' || r.type === type) && (r.subtype === '*' || r.subtype === subtype || type === '*'),
+      )
       .sort((a, b) => specificity(b) - specificity(a));
     const q = matching[0]?.q ?? 0;
     if (q > 0 && (best === undefined || q > best.q)) best = { mediaType, q };

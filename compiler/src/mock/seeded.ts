@@ -4,7 +4,17 @@
 // pointer, not on the enums before it: editing one schema leaves the others' values as they were.
 
 /** Keys whose children are names, not schema keywords (a property called `enum` is no enum). */
-const nameMaps = new Set(['properties', 'patternProperties', 'schemas', '$defs', 'definitions', 'paths', 'responses', 'content', 'parameters']);
+const nameMaps = new Set([
+  'properties',
+  'patternProperties',
+  'schemas',
+  '$defs',
+  'definitions',
+  'paths',
+  'responses',
+  'content',
+  'parameters',
+]);
 
 /** FNV-1a over a text, mixed with a seed: the start of one enum's random sequence. */
 function hash(seed: number, text: string): number {

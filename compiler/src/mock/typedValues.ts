@@ -5,7 +5,8 @@
 // types would write; it never consults the runtime's codecs, whose faults it is meant to expose.
 import type { SchemaNode } from '../model/Schema.ts';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array);
 
 /** Lifts JSON values into the generated types' representation, over one API's named schemas. */
 export class TypedValues {
@@ -36,7 +37,9 @@ export class TypedValues {
       case 'number':
         return typeof json === 'number' && (n.kind === 'number' || Number.isInteger(json));
       case 'int64':
-        return (typeof json === 'number' && Number.isInteger(json)) || (typeof json === 'string' && /^-?\d+$/.test(json));
+        return (
+          (typeof json === 'number' && Number.isInteger(json)) || (typeof json === 'string' && /^-?\d+$/.test(json))
+        );
       case 'boolean':
         return typeof json === 'boolean';
       case 'null':
@@ -66,7 +69,9 @@ export class TypedValues {
     if (json === null || typeof json !== 'object' || depth > 64) return json;
     switch (n.kind) {
       case 'array':
-        return Array.isArray(json) ? json.map((item, i) => this.project(n.prefixItems?.[i] ?? n.items, item, depth + 1)) : json;
+        return Array.isArray(json)
+          ? json.map((item, i) => this.project(n.prefixItems?.[i] ?? n.items, item, depth + 1))
+          : json;
       case 'object': {
         if (!isPlainObject(json)) return json;
         const out: Record<string, unknown> = {};

@@ -107,13 +107,17 @@ export interface Response {
 }
 
 /** How an operation authenticates. */
-export type Auth = { readonly kind: 'none' } | { readonly kind: 'basic'; readonly scheme: string } | { readonly kind: 'bearer'; readonly scheme: string };
+export type Auth =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'basic'; readonly scheme: string }
+  | { readonly kind: 'bearer'; readonly scheme: string };
 
 /**
  * One credential a security requirement needs, as the runtime checks it for presence: an
  * `Authorization` header of a scheme, or an API key in a header, query parameter or cookie.
  */
-export type CredentialCheck = { readonly scheme: 'Basic' | 'Bearer' } | { readonly in: 'header' | 'query' | 'cookie'; readonly name: string };
+export type CredentialCheck =
+  { readonly scheme: 'Basic' | 'Bearer' } | { readonly in: 'header' | 'query' | 'cookie'; readonly name: string };
 
 /** A piece of a path segment: literal text or a path parameter (by name). */
 export type PathPiece = { readonly literal: string } | { readonly param: string };

@@ -65,7 +65,8 @@ export class DocumentReader {
     const end = followRefs(this.document, value, pointer, Number.POSITIVE_INFINITY);
     if (!('stop' in end)) return end;
     const at = end.at + '/$ref';
-    if (end.stop === 'external') this.diagnostics.error(at, `cannot resolve $ref "${end.ref}": references into other files must be bundled`);
+    if (end.stop === 'external')
+      this.diagnostics.error(at, `cannot resolve $ref "${end.ref}": references into other files must be bundled`);
     else if (end.stop === 'loop') this.diagnostics.error(at, `$ref "${end.ref}" refers to itself`);
     else this.diagnostics.warn(at, `cannot resolve $ref "${end.ref}": nothing at ${end.target || '/'}; it is left out`);
     return undefined;

@@ -134,7 +134,18 @@ export interface AllOfNode extends SchemaAnnotations {
 }
 
 /** Any node of the schema graph. */
-export type SchemaNode = RefNode | StringNode | NumberNode | Int64Node | BytesNode | ScalarNode | ConstNode | ArrayNode | ObjectNode | UnionNode | AllOfNode;
+export type SchemaNode =
+  | RefNode
+  | StringNode
+  | NumberNode
+  | Int64Node
+  | BytesNode
+  | ScalarNode
+  | ConstNode
+  | ArrayNode
+  | ObjectNode
+  | UnionNode
+  | AllOfNode;
 
 /** A schema with a name: a component schema, or one hoisted out of line. */
 export interface NamedSchema {

@@ -74,7 +74,10 @@ export class SchemaConverter {
       return { kind: 'any' };
     }
     if (!isObject(raw)) {
-      this.reader.diagnostics.error(pointer, `a schema must be an object, found ${Array.isArray(raw) ? 'an array' : typeof raw}`);
+      this.reader.diagnostics.error(
+        pointer,
+        `a schema must be an object, found ${Array.isArray(raw) ? 'an array' : typeof raw}`,
+      );
       return { kind: 'any' };
     }
     if (typeof raw.$ref === 'string') return this.#ref(raw, pointer);
@@ -94,7 +97,10 @@ export class SchemaConverter {
     const target = this.reader.refPointer(ref);
     const notes = { ...this.#viewOf(target), ...schemaAnnotations(raw, this.reader, pointer) };
     if (target === undefined) {
-      this.reader.diagnostics.error(pointer + '/$ref', `cannot resolve $ref "${ref}": references into other files must be bundled`);
+      this.reader.diagnostics.error(
+        pointer + '/$ref',
+        `cannot resolve $ref "${ref}": references into other files must be bundled`,
+      );
       return { kind: 'any' };
     }
     const targetParts = target.startsWith(componentPrefix) ? pointerParts(target) : undefined;
@@ -112,14 +118,22 @@ export class SchemaConverter {
       this.#hoisted.add(target);
       const title = (this.reader.get(target) as Json | undefined)?.title;
       const parts = pointerParts(target);
-      this.named.set(target, { key: target, name: typeof title === 'string' ? title : parts.slice(-2).join(' '), pointer: target, schema: undefined });
+      this.named.set(target, {
+        key: target,
+        name: typeof title === 'string' ? title : parts.slice(-2).join(' '),
+        pointer: target,
+        schema: undefined,
+      });
       return { kind: 'ref', target, ...notes };
     }
     const value = this.reader.get(target);
     if (value === undefined) {
       // A schema that was never written types nothing: reading it as any value keeps every
       // operation that uses it (a warning, as for a `false` schema), which is all that can be known.
-      this.reader.diagnostics.warn(pointer + '/$ref', `cannot resolve $ref "${ref}": nothing at ${target || '/'}; it is read as any value`);
+      this.reader.diagnostics.warn(
+        pointer + '/$ref',
+        `cannot resolve $ref "${ref}": nothing at ${target || '/'}; it is read as any value`,
+      );
       return { kind: 'any' };
     }
     let node = this.#byPointer.get(target);
@@ -150,7 +164,8 @@ export class SchemaConverter {
     for (let i = 0; i < 8 && at !== undefined; i++) {
       const value = this.reader.get(at) as Json | undefined;
       if (!isObject(value)) return {};
-      if (value.readOnly === true || value.writeOnly === true) return value.readOnly === true ? { readOnly: true } : { writeOnly: true };
+      if (value.readOnly === true || value.writeOnly === true)
+        return value.readOnly === true ? { readOnly: true } : { writeOnly: true };
       at = typeof value.$ref === 'string' ? this.reader.refPointer(value.$ref) : undefined;
     }
     return {};
@@ -158,8 +173,13 @@ export class SchemaConverter {
 
   #structure(raw: Json, pointer: string): SchemaNode {
     const notes = schemaAnnotations(raw, this.reader, pointer);
-    const typeList = Array.isArray(raw.type) ? raw.type.filter((t): t is string => typeof t === 'string') : typeof raw.type === 'string' ? [raw.type] : [];
-    const nullable = notes.nullable === true || typeList.includes('null') || (Array.isArray(raw.enum) && raw.enum.includes(null));
+    const typeList = Array.isArray(raw.type)
+      ? raw.type.filter((t): t is string => typeof t === 'string')
+      : typeof raw.type === 'string'
+        ? [raw.type]
+        : [];
+    const nullable =
+      notes.nullable === true || typeList.includes('null') || (Array.isArray(raw.enum) && raw.enum.includes(null));
     const types = typeList.filter((t) => t !== 'null');
     const withNull = (node: SchemaNode): SchemaNode => (nullable ? ({ ...node, nullable: true } as SchemaNode) : node);
 
@@ -176,17 +196,23 @@ export class SchemaConverter {
   }
 
   #typed(raw: Json, type: string | undefined, pointer: string, notes: SchemaAnnotations): SchemaNode {
-    const values = Array.isArray(raw.enum) ? raw.enum.filter((v) => v !== null) : raw.const !== undefined ? [raw.const] : undefined;
+    const values = Array.isArray(raw.enum)
+      ? raw.enum.filter((v) => v !== null)
+      : raw.const !== undefined
+        ? [raw.const]
+        : undefined;
     const enumNames = enumNamesOf(raw, values?.length ?? 0);
     switch (type) {
       case 'string': {
         if (values && !values.every((v) => typeof v === 'string')) return { kind: 'const', values, ...notes };
         const format = typeof raw.format === 'string' ? raw.format : undefined;
-        if (!values && (format === 'binary' || raw.contentMediaType === 'application/octet-stream')) return { kind: 'bytes', format: 'binary', ...notes };
+        if (!values && (format === 'binary' || raw.contentMediaType === 'application/octet-stream'))
+          return { kind: 'bytes', format: 'binary', ...notes };
         // A base64 text whose spelling the document constrains (Adyen's `^.{2,2}$` status words)
         // stays text: bytes would be written back in canonical base64, which may break the pattern.
         const spelled = raw.pattern !== undefined || raw.minLength !== undefined || raw.maxLength !== undefined;
-        if (!values && !spelled && (format === 'byte' || raw.contentEncoding === 'base64')) return { kind: 'bytes', format: 'byte', ...notes };
+        if (!values && !spelled && (format === 'byte' || raw.contentEncoding === 'base64'))
+          return { kind: 'bytes', format: 'byte', ...notes };
         return {
           kind: 'string',
           ...(format ? { format } : {}),
@@ -243,13 +269,17 @@ export class SchemaConverter {
 
   #object(raw: Json, pointer: string, notes: SchemaAnnotations): ObjectNode {
     const props = isObject(raw.properties) ? raw.properties : {};
-    const required = new Set(Array.isArray(raw.required) ? raw.required.filter((r): r is string => typeof r === 'string') : []);
+    const required = new Set(
+      Array.isArray(raw.required) ? raw.required.filter((r): r is string => typeof r === 'string') : [],
+    );
     const properties: Property[] = Object.entries(props).map(([name, s]) => ({
       name,
       schema: this.convert(s, pointerJoin(pointer, 'properties', name)),
       required: required.has(name),
     }));
-    for (const name of required) if (!Object.prototype.hasOwnProperty.call(props, name)) properties.push({ name, schema: { kind: 'any' }, required: true });
+    for (const name of required)
+      if (!Object.prototype.hasOwnProperty.call(props, name))
+        properties.push({ name, schema: { kind: 'any' }, required: true });
     const ap = raw.additionalProperties;
     const additional =
       ap === undefined
@@ -259,7 +289,13 @@ export class SchemaConverter {
           : ap === false
             ? false
             : this.convert(ap, pointer + '/additionalProperties');
-    return { kind: 'object', properties, additional, constraints: this.#constraints(raw, objectKeys, pointer), ...notes };
+    return {
+      kind: 'object',
+      properties,
+      additional,
+      constraints: this.#constraints(raw, objectKeys, pointer),
+      ...notes,
+    };
   }
 
   #composition(raw: Json, pointer: string, notes: SchemaAnnotations): SchemaNode | undefined {
@@ -278,7 +314,9 @@ export class SchemaConverter {
         ...(discriminator ? { discriminator } : {}),
         ...(hasStructure || Array.isArray(raw.allOf) ? {} : notes),
       };
-      const extra = Array.isArray(raw.allOf) ? raw.allOf.map((m, i) => this.convert(m, pointerJoin(pointer, 'allOf', i))) : [];
+      const extra = Array.isArray(raw.allOf)
+        ? raw.allOf.map((m, i) => this.convert(m, pointerJoin(pointer, 'allOf', i)))
+        : [];
       if (!hasStructure && extra.length === 0) return union;
       return { kind: 'allOf', members: [...siblings(), ...extra, union], ...notes };
     }
@@ -310,7 +348,10 @@ export class SchemaConverter {
       if (k === 'pattern') {
         const pattern = typeof v === 'string' ? unicodePattern(v) : undefined;
         if (pattern === undefined) {
-          this.reader.diagnostics.warn(`${pointer}/pattern`, `pattern ${JSON.stringify(v)} is not a JavaScript regular expression; it is not checked`);
+          this.reader.diagnostics.warn(
+            `${pointer}/pattern`,
+            `pattern ${JSON.stringify(v)} is not a JavaScript regular expression; it is not checked`,
+          );
           continue;
         }
         const backtracking = backtrackingOnly(pattern);
@@ -331,7 +372,11 @@ export class SchemaConverter {
         }
         continue;
       }
-      if ((k === 'minimum' || k === 'maximum') && raw[k === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true) continue;
+      if (
+        (k === 'minimum' || k === 'maximum') &&
+        raw[k === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true
+      )
+        continue;
       out[k] = v;
     }
     return out;
@@ -339,22 +384,35 @@ export class SchemaConverter {
 }
 
 function inferType(raw: Json): string | undefined {
-  if (raw.properties !== undefined || raw.additionalProperties !== undefined || raw.required !== undefined) return 'object';
+  if (raw.properties !== undefined || raw.additionalProperties !== undefined || raw.required !== undefined)
+    return 'object';
   if (raw.items !== undefined) return 'array';
-  const values = Array.isArray(raw.enum) ? raw.enum.filter((v) => v !== null) : raw.const !== undefined ? [raw.const] : undefined;
+  const values = Array.isArray(raw.enum)
+    ? raw.enum.filter((v) => v !== null)
+    : raw.const !== undefined
+      ? [raw.const]
+      : undefined;
   if (values && values.length > 0) {
     if (values.every((v) => typeof v === 'string')) return 'string';
-    if (values.every((v) => typeof v === 'number')) return Number.isInteger(values[0]) && values.every(Number.isInteger) ? 'integer' : 'number';
+    if (values.every((v) => typeof v === 'number'))
+      return Number.isInteger(values[0]) && values.every(Number.isInteger) ? 'integer' : 'number';
     if (values.every((v) => typeof v === 'boolean')) return 'boolean';
     return undefined;
   }
-  if (raw.format === 'binary' || raw.format === 'byte' || typeof raw.pattern === 'string' || raw.minLength !== undefined || raw.maxLength !== undefined)
+  if (
+    raw.format === 'binary' ||
+    raw.format === 'byte' ||
+    typeof raw.pattern === 'string' ||
+    raw.minLength !== undefined ||
+    raw.maxLength !== undefined
+  )
     return 'string';
   return undefined;
 }
 
 function enumNamesOf(raw: Json, count: number): string[] | undefined {
   const names = raw['x-enum-varnames'] ?? raw['x-enumNames'];
-  if (!Array.isArray(names) || names.length !== count || count === 0 || !names.every((n) => typeof n === 'string')) return undefined;
+  if (!Array.isArray(names) || names.length !== count || count === 0 || !names.every((n) => typeof n === 'string'))
+    return undefined;
   return names as string[];
 }

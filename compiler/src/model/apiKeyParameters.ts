@@ -14,7 +14,10 @@ export type UnnamedParameter =
  * An operation's parameters followed by one per apiKey scheme it requires: an apiKey travels in
  * a header, query parameter or cookie like any parameter, marked with the scheme it carries.
  */
-export function withApiKeyParameters(parameters: readonly RawParameter[], security: OperationSecurity): UnnamedParameter[] {
+export function withApiKeyParameters(
+  parameters: readonly RawParameter[],
+  security: OperationSecurity,
+): UnnamedParameter[] {
   const credentials = security.apiKeys.map((s): UnnamedParameter => ({
     name: s.paramName!,
     in: s.in!,

@@ -11,7 +11,15 @@ import type { SchemaNode } from './Schema.ts';
  * RFC 9112 §6): the server sets them, as OpenAPI has it set Content-Type. Content-Length stays:
  * the server computes it for a body it holds, and takes a handler's for a stream.
  */
-const framingHeaders = new Set(['transfer-encoding', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade', 'proxy-connection']);
+const framingHeaders = new Set([
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-connection',
+]);
 
 /** A response header as read, before its property name is allocated. */
 export interface RawHeader {
@@ -34,10 +42,16 @@ export interface RawResponse {
  * Several shapes become variants. A response's shapes must each be one value (no multipart); a
  * request body's multipart shape is a variant of its own, its parts one object.
  */
-const variantsFit = (groups: readonly ContentGroup[], request: boolean) => groups.length > 1 && (request || groups.every((g) => g.kind !== 'multipart'));
+const variantsFit = (groups: readonly ContentGroup[], request: boolean) =>
+  groups.length > 1 && (request || groups.every((g) => g.kind !== 'multipart'));
 
 /** Each group as a body variant, tagged by its first media type (a multipart one with its parts, when it has any). */
-function variantsOf(groups: readonly ContentGroup[], schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode, reader: DocumentReader): BodyVariant[] {
+function variantsOf(
+  groups: readonly ContentGroup[],
+  schemas: SchemaConverter,
+  resolve: (n: SchemaNode) => SchemaNode,
+  reader: DocumentReader,
+): BodyVariant[] {
   return groups.map((g) => {
     const schema = bodySchema(g, schemas, resolve);
     if (g.kind !== 'multipart') return { kind: g.kind, mediaTypes: g.mediaTypes, schema };
@@ -49,10 +63,18 @@ function variantsOf(groups: readonly ContentGroup[], schemas: SchemaConverter, r
 }
 
 /** The parts of a multipart body, from its object schema's properties; undefined (with a warning) when it has none. */
-function multipartParts(group: ContentGroup, schema: SchemaNode, resolve: (n: SchemaNode) => SchemaNode, reader: DocumentReader): BodyPart[] | undefined {
+function multipartParts(
+  group: ContentGroup,
+  schema: SchemaNode,
+  resolve: (n: SchemaNode) => SchemaNode,
+  reader: DocumentReader,
+): BodyPart[] | undefined {
   const object = resolve(schema);
   if (object.kind !== 'object' || object.properties.length === 0) {
-    reader.diagnostics.warn(group.schemaPointer, 'a multipart body needs an object schema with properties (one per part); it is read as raw bytes');
+    reader.diagnostics.warn(
+      group.schemaPointer,
+      'a multipart body needs an object schema with properties (one per part); it is read as raw bytes',
+    );
     return undefined;
   }
   const encoding = isObject(group.media.encoding) ? group.media.encoding : {};
@@ -65,11 +87,22 @@ function multipartParts(group: ContentGroup, schema: SchemaNode, resolve: (n: Sc
             .map((s) => s.trim())
             .filter(Boolean)
         : undefined;
-    return { name: p.name, schema: p.schema, required: p.required, ...(contentType && contentType.length > 0 ? { mediaTypes: contentType } : {}) };
+    return {
+      name: p.name,
+      schema: p.schema,
+      required: p.required,
+      ...(contentType && contentType.length > 0 ? { mediaTypes: contentType } : {}),
+    };
   });
 }
 
-function leftOut(groups: readonly ContentGroup[], pointer: string, reader: DocumentReader, what: string, request: boolean): void {
+function leftOut(
+  groups: readonly ContentGroup[],
+  pointer: string,
+  reader: DocumentReader,
+  what: string,
+  request: boolean,
+): void {
   if (groups.length <= 1 || variantsFit(groups, request)) return;
   const kept = groups[0].mediaTypes.join(', ');
   const keptSchema = reader.peek(groups[0].schema);
@@ -87,7 +120,13 @@ function leftOut(groups: readonly ContentGroup[], pointer: string, reader: Docum
   }
 }
 
-const kindText: Record<BodyKind, string> = { json: 'JSON', form: 'a form', multipart: 'multipart parts', text: 'text', binary: 'bytes (no codec for it)' };
+const kindText: Record<BodyKind, string> = {
+  json: 'JSON',
+  form: 'a form',
+  multipart: 'multipart parts',
+  text: 'text',
+  binary: 'bytes (no codec for it)',
+};
 
 /** The schema a body of this kind has in memory: bytes for media types the runtime has no codec for. */
 function bodySchema(group: ContentGroup, schemas: SchemaConverter, resolve: (n: SchemaNode) => SchemaNode): SchemaNode {
@@ -139,10 +178,19 @@ function requestBodyAt(
     return undefined;
   }
   leftOut(groups, `${found.pointer}/content`, reader, 'request body', true);
-  const base = { required: body.required === true, ...(typeof body.description === 'string' ? { description: body.description } : {}) };
+  const base = {
+    required: body.required === true,
+    ...(typeof body.description === 'string' ? { description: body.description } : {}),
+  };
   if (variantsFit(groups, true)) {
     const variants = variantsOf(groups, schemas, resolve, reader);
-    return { ...base, kind: variants[0].kind, mediaTypes: variants[0].mediaTypes, schema: variants[0].schema, variants };
+    return {
+      ...base,
+      kind: variants[0].kind,
+      mediaTypes: variants[0].mediaTypes,
+      schema: variants[0].schema,
+      variants,
+    };
   }
   const group = groups[0];
   const schema = bodySchema(group, schemas, resolve);
@@ -175,7 +223,9 @@ export function readResponses(
     const found = reader.deref(value, at);
     if (!found || !isObject(found.value)) continue;
     const read = () => responseAt(key, found.value as Json, found.pointer, reader, schemas, resolve);
-    out.push(found.pointer === at ? read() : { ...reader.once('response', found.pointer, read), key: normaliseKey(key) });
+    out.push(
+      found.pointer === at ? read() : { ...reader.once('response', found.pointer, read), key: normaliseKey(key) },
+    );
   }
   return out;
 }
@@ -208,14 +258,19 @@ function responseAt(
       if (framingHeaders.has(name.toLowerCase())) {
         // Set by a handler, these would contradict how the server frames the body (Transfer-Encoding
         // beside its Content-Length is no HTTP/1.1 message): the server writes them itself.
-        reader.diagnostics.warn(hAt, `response header "${name}" frames the message, which the server does itself; it is left out`);
+        reader.diagnostics.warn(
+          hAt,
+          `response header "${name}" frames the message, which the server does itself; it is left out`,
+        );
         continue;
       }
       const header = reader.deref(h, hAt);
       if (!header || !isObject(header.value)) continue;
       const schemaRaw =
         header.value.schema ??
-        (isObject(header.value.content) ? (Object.values(header.value.content)[0] as { schema?: unknown } | undefined)?.schema : undefined);
+        (isObject(header.value.content)
+          ? (Object.values(header.value.content)[0] as { schema?: unknown } | undefined)?.schema
+          : undefined);
       headers.push({
         name,
         required: header.value.required === true,

@@ -45,13 +45,25 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
     b && {
       ...b,
       schema: views.write(b.schema),
-      ...(b.parts ? { parts: b.parts.filter((p) => p.schema.readOnly !== true).map((p) => ({ ...p, schema: views.write(p.schema) })) } : {}),
+      ...(b.parts
+        ? {
+            parts: b.parts
+              .filter((p) => p.schema.readOnly !== true)
+              .map((p) => ({ ...p, schema: views.write(p.schema) })),
+          }
+        : {}),
       ...(b.variants
         ? {
             variants: b.variants.map((v) => ({
               ...v,
               schema: views.write(v.schema),
-              ...(v.parts ? { parts: v.parts.filter((p) => p.schema.readOnly !== true).map((p) => ({ ...p, schema: views.write(p.schema) })) } : {}),
+              ...(v.parts
+                ? {
+                    parts: v.parts
+                      .filter((p) => p.schema.readOnly !== true)
+                      .map((p) => ({ ...p, schema: views.write(p.schema) })),
+                  }
+                : {}),
             })),
           }
         : {}),
@@ -60,11 +72,14 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
   // A missing or odd title or version is worth a warning, not a refusal: the code does not need them.
   const info = isObject(document.info) ? document.info : undefined;
   if (!info) diagnostics.warn('/info', 'the document has no info object (title and version); "API" 0.0.0 is used');
-  const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
+  const text = (v: unknown) =>
+    typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
   const title = text(info?.title) ?? 'API';
   const version = text(info?.version) ?? '0.0.0';
-  if (info && typeof info.title !== 'string') diagnostics.warn('/info/title', `info.title must be text; ${JSON.stringify(title)} is used`);
-  if (info && typeof info.version !== 'string') diagnostics.warn('/info/version', `info.version must be text; ${JSON.stringify(version)} is used`);
+  if (info && typeof info.title !== 'string')
+    diagnostics.warn('/info/title', `info.title must be text; ${JSON.stringify(title)} is used`);
+  if (info && typeof info.version !== 'string')
+    diagnostics.warn('/info/version', `info.version must be text; ${JSON.stringify(version)} is used`);
 
   const responsesOptional = /^3\.[1-9]/.test(String(document.openapi));
   const securitySchemes = readSecuritySchemes(reader);
@@ -99,7 +114,10 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
       const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}${fragment}`;
       const clash = routes.get(routeKey);
       if (clash !== undefined) {
-        diagnostics.warn(pointer, `${method.toUpperCase()} ${path} matches the same requests as ${clash}; the operation is left out`);
+        diagnostics.warn(
+          pointer,
+          `${method.toUpperCase()} ${path} matches the same requests as ${clash}; the operation is left out`,
+        );
         continue;
       }
       routes.set(routeKey, `${method.toUpperCase()} ${path}`);
@@ -121,12 +139,16 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
       );
       // OpenAPI 3.1 made `responses` optional (an operation may declare none); 3.0 requires it.
       const responses: RawResponse[] =
-        opRaw.responses === undefined && responsesOptional ? [] : readResponses(opRaw.responses, `${pointer}/responses`, reader, schemas, resolve);
+        opRaw.responses === undefined && responsesOptional
+          ? []
+          : readResponses(opRaw.responses, `${pointer}/responses`, reader, schemas, resolve);
       operations.push({
         method,
         path,
         segments,
-        ...(typeof opRaw.operationId === 'string' && opRaw.operationId !== '' ? { operationId: opRaw.operationId } : {}),
+        ...(typeof opRaw.operationId === 'string' && opRaw.operationId !== ''
+          ? { operationId: opRaw.operationId }
+          : {}),
         ...(typeof opRaw.summary === 'string' ? { summary: opRaw.summary } : {}),
         ...(typeof opRaw.description === 'string' ? { description: opRaw.description } : {}),
         tags: Array.isArray(opRaw.tags) ? opRaw.tags.filter((t): t is string => typeof t === 'string') : [],
@@ -146,7 +168,11 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
   const servers = Array.isArray(document.servers) ? document.servers : [];
   const serverUrl = isObject(servers[0]) && typeof servers[0].url === 'string' ? servers[0].url : undefined;
   // Each step one concern: statuses, apiKey credentials as parameters, identifiers, then modules.
-  const placed = operations.map((op) => ({ ...op, parameters: withApiKeyParameters(op.parameters, op.security), responses: placeStatuses(op.responses) }));
+  const placed = operations.map((op) => ({
+    ...op,
+    parameters: withApiKeyParameters(op.parameters, op.security),
+    responses: placeStatuses(op.responses),
+  }));
   const named = allocateNames(schemas, placed, diagnostics);
   return {
     title,
@@ -162,7 +188,12 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
 }
 
 /** Path parameters in template order (declared or not), then the other parameters as declared. */
-function orderParameters(parameters: RawParameter[], segments: readonly PathSegment[], pointer: string, diagnostics: Diagnostics): RawParameter[] {
+function orderParameters(
+  parameters: RawParameter[],
+  segments: readonly PathSegment[],
+  pointer: string,
+  diagnostics: Diagnostics,
+): RawParameter[] {
   const path: RawParameter[] = [];
   const names = segmentParams(segments);
   for (const name of names) {

@@ -10,7 +10,11 @@ import type { Diagnostics } from '../diagnostics/index.ts';
  * and what tells the compiler that a declared shape cannot be met.
  */
 export type ErrorFill =
-  | { readonly kind: 'failure'; readonly field: 'message' | 'error' | 'code' | 'statusText' | 'place'; readonly optional?: boolean }
+  | {
+      readonly kind: 'failure';
+      readonly field: 'message' | 'error' | 'code' | 'statusText' | 'place';
+      readonly optional?: boolean;
+    }
   | { readonly kind: 'status'; readonly bigint?: boolean }
   | { readonly kind: 'literal'; readonly value: unknown }
   | { readonly kind: 'now' }
@@ -45,17 +49,49 @@ const messageNames = new Set([
 const reasonNames = new Set(['error', 'title', 'reason', 'statustext', 'summary']);
 // `id` names the error (DigitalOcean's `not_found`) where an error object has one as plain text.
 // `category` is HubSpot's (`VALIDATION_ERROR`).
-const codeNames = new Set(['code', 'errorcode', 'type', 'errortype', 'kind', 'id', 'errorid', 'errorkey', 'key', 'category', 'errorcategory']);
+const codeNames = new Set([
+  'code',
+  'errorcode',
+  'type',
+  'errortype',
+  'kind',
+  'id',
+  'errorid',
+  'errorkey',
+  'key',
+  'category',
+  'errorcategory',
+]);
 const statusNames = new Set(['status', 'statuscode', 'httpstatus', 'httpcode', 'httpstatuscode']);
 // An integer `error` (Authentiq's) is a code too: the status is the one the runtime has.
 const numericCodeNames = new Set([...statusNames, 'code', 'errorcode', 'error']);
 const placeNames = new Set(['field', 'parameter', 'param', 'pointer', 'target', 'path', 'source', 'location']);
 const falseNames = new Set(['success', 'ok', 'succeeded', 'successful']);
-const linkNames = new Set(['href', 'link', 'helpurl', 'helplink', 'documentationurl', 'docsurl', 'moreinfo', 'moreinfourl', 'infourl']);
+const linkNames = new Set([
+  'href',
+  'link',
+  'helpurl',
+  'helplink',
+  'documentationurl',
+  'docsurl',
+  'moreinfo',
+  'moreinfourl',
+  'infourl',
+]);
 
 // Words that say which kind of failure an enum value names, by the status the runtime answers.
 const kindWords: Readonly<Record<number, readonly string[]>> = {
-  400: ['badrequest', 'invalidrequest', 'invalid', 'validation', 'malformed', 'badinput', 'invalidargument', 'invalidparameter', 'bad'],
+  400: [
+    'badrequest',
+    'invalidrequest',
+    'invalid',
+    'validation',
+    'malformed',
+    'badinput',
+    'invalidargument',
+    'invalidparameter',
+    'bad',
+  ],
   401: ['unauthorized', 'unauthenticated', 'authenticationrequired', 'authentication', 'unauthorised', 'auth'],
   413: ['payloadtoolarge', 'requestentitytoolarge', 'toolarge', 'contenttoolarge', 'large'],
   415: ['unsupportedmediatype', 'unsupportedcontenttype', 'mediatype', 'unsupported'],
@@ -75,7 +111,9 @@ function resolve(api: Api, s: SchemaNode): SchemaNode {
 // A failure's texts are never empty, so `minLength: 1` (metadapi's) holds them too.
 const unconstrained = (s: SchemaNode) =>
   'constraints' in s &&
-  Object.entries(s.constraints).filter(([k, v]) => k !== 'maxLength' && !(k === 'minLength' && typeof v === 'number' && v <= 1)).length === 0;
+  Object.entries(s.constraints).filter(
+    ([k, v]) => k !== 'maxLength' && !(k === 'minLength' && typeof v === 'number' && v <= 1),
+  ).length === 0;
 
 /** True when a number bound of `s` admits `value`. */
 function admitsNumber(s: SchemaNode, value: number): boolean {
@@ -111,7 +149,12 @@ function kindValue(values: readonly unknown[], status: number): unknown {
 }
 
 /** The fill of a scalar property by its name and type, or undefined when nothing obvious fills it. */
-function scalarFill(name: string, s: SchemaNode, status: number, required: boolean): { fill: ErrorFill; message: boolean } | undefined {
+function scalarFill(
+  name: string,
+  s: SchemaNode,
+  status: number,
+  required: boolean,
+): { fill: ErrorFill; message: boolean } | undefined {
   const k = key(name);
   if (s.kind === 'string') {
     if (s.enum !== undefined) {
@@ -123,7 +166,12 @@ function scalarFill(name: string, s: SchemaNode, status: number, required: boole
       return { fill: { kind: 'literal', value: 'about:blank' }, message: false };
     // A required link to more about the error (ably's `href`): the runtime has none, and
     // `about:blank` is the URI that says so, as a problem's `type` does.
-    if (required && linkNames.has(k) && (s.format === undefined || s.format === 'uri' || s.format === 'url') && unconstrained(s))
+    if (
+      required &&
+      linkNames.has(k) &&
+      (s.format === undefined || s.format === 'uri' || s.format === 'url') &&
+      unconstrained(s)
+    )
       return { fill: { kind: 'literal', value: 'about:blank' }, message: false };
     if (s.format !== undefined || !unconstrained(s)) return undefined;
     if (messageNames.has(k)) return { fill: { kind: 'failure', field: 'message' }, message: true };
@@ -134,25 +182,35 @@ function scalarFill(name: string, s: SchemaNode, status: number, required: boole
     return undefined;
   }
   if (s.kind === 'integer' || s.kind === 'number') {
-    if (s.enum !== undefined) return s.enum.includes(status) ? { fill: { kind: 'literal', value: status }, message: false } : undefined;
+    if (s.enum !== undefined)
+      return s.enum.includes(status) ? { fill: { kind: 'literal', value: status }, message: false } : undefined;
     if (numericCodeNames.has(k) && admitsNumber(s, status)) return { fill: { kind: 'status' }, message: false };
     return undefined;
   }
-  if (s.kind === 'int64' && numericCodeNames.has(k) && admitsNumber(s, status)) return { fill: { kind: 'status', bigint: true }, message: false };
+  if (s.kind === 'int64' && numericCodeNames.has(k) && admitsNumber(s, status))
+    return { fill: { kind: 'status', bigint: true }, message: false };
   if (s.kind === 'const') {
     const v = s.values.length === 1 ? s.values[0] : kindValue(s.values, status);
     return v === undefined ? undefined : { fill: { kind: 'literal', value: v }, message: false };
   }
   if (s.kind === 'boolean' && required) {
-    if (s.enum !== undefined) return s.enum.length === 1 ? { fill: { kind: 'literal', value: s.enum[0] }, message: false } : undefined;
-    return { fill: { kind: 'literal', value: !falseNames.has(k) && (k === 'error' || k === 'failed' || k === 'failure') }, message: false };
+    if (s.enum !== undefined)
+      return s.enum.length === 1 ? { fill: { kind: 'literal', value: s.enum[0] }, message: false } : undefined;
+    return {
+      fill: { kind: 'literal', value: !falseNames.has(k) && (k === 'error' || k === 'failed' || k === 'failure') },
+      message: false,
+    };
   }
   if (s.kind === 'null' && required) return { fill: { kind: 'literal', value: null }, message: false };
   return undefined;
 }
 
 /** The properties of an object, or of an `allOf` of objects merged (required if any member requires). */
-function objectProperties(api: Api, s: SchemaNode, depth: number): Array<{ property: Property; required: boolean }> | undefined {
+function objectProperties(
+  api: Api,
+  s: SchemaNode,
+  depth: number,
+): Array<{ property: Property; required: boolean }> | undefined {
   if (s.kind === 'object') return s.properties.map((p) => ({ property: p, required: isRequired(s as ObjectNode, p) }));
   if (s.kind !== 'allOf' || depth > 8) return undefined;
   const merged = new Map<string, { property: Property; required: boolean }>();
@@ -161,7 +219,10 @@ function objectProperties(api: Api, s: SchemaNode, depth: number): Array<{ prope
     if (!props) return undefined;
     for (const p of props) {
       const seen = merged.get(p.property.name);
-      merged.set(p.property.name, { property: seen?.property ?? p.property, required: (seen?.required ?? false) || p.required });
+      merged.set(p.property.name, {
+        property: seen?.property ?? p.property,
+        required: (seen?.required ?? false) || p.required,
+      });
     }
   }
   return [...merged.values()];
@@ -202,7 +263,9 @@ export function errorFillOf(api: Api, schema: SchemaNode, status: number, path =
     const min = typeof s.constraints.minItems === 'number' ? s.constraints.minItems : 0;
     if (min === 0) return { fill: { kind: 'array', items: [] }, message: false };
     const item = errorFillOf(api, s.items, status, `${path}/0`, depth + 1);
-    return 'fill' in item && min === 1 ? { fill: { kind: 'array', items: [item.fill] }, message: item.message } : { unmet: `${here} (at least ${min} items)` };
+    return 'fill' in item && min === 1
+      ? { fill: { kind: 'array', items: [item.fill] }, message: item.message }
+      : { unmet: `${here} (at least ${min} items)` };
   }
   const props = objectProperties(api, s, 0);
   if (!props) {
@@ -247,7 +310,8 @@ function describe(s: SchemaNode): string {
     if (s.format) return `a ${s.format} string`;
     return unconstrained(s) ? 'a string no part of the failure is named for' : 'a constrained string';
   }
-  if (s.kind === 'integer' || s.kind === 'number') return s.enum ? `one of ${s.enum.join(', ')}` : `a ${s.kind} the status does not fit`;
+  if (s.kind === 'integer' || s.kind === 'number')
+    return s.enum ? `one of ${s.enum.join(', ')}` : `a ${s.kind} the status does not fit`;
   return `a ${s.kind}`;
 }
 
@@ -261,13 +325,21 @@ export function declaredErrorAt(op: Operation, status: number): Response | undef
  * The JSON (or plain-text) shape of a declared error, with the media type tag when the status has
  * several shapes; `bytes` when the declared error is bytes, which take that shape as JSON text.
  */
-export function declaredErrorBody(r: Response, api?: Api): { schema: SchemaNode; mediaType?: string; text?: boolean; bytes?: boolean } | undefined {
+export function declaredErrorBody(
+  r: Response,
+  api?: Api,
+): { schema: SchemaNode; mediaType?: string; text?: boolean; bytes?: boolean } | undefined {
   if (!r.content) return undefined;
   // A vendor type over a JSON value (goa's `application/vnd.goa.error`) is JSON: the model kept
   // its schema (any other type that is no codec's is bytes by now).
   const isJson = (m: string, node: SchemaNode) => {
     const s = api === undefined ? node : resolve(api, node);
-    return bodyKind(m, s.kind === 'bytes' ? 'bytes' : s.kind === 'string' ? 'string' : s.kind === 'any' ? 'none' : 'json') === 'json';
+    return (
+      bodyKind(
+        m,
+        s.kind === 'bytes' ? 'bytes' : s.kind === 'string' ? 'string' : s.kind === 'any' ? 'none' : 'json',
+      ) === 'json'
+    );
   };
   if (r.content.variants) {
     const v = r.content.variants.find((x) => x.mediaTypes.some((m) => isJson(m, x.schema)));
@@ -277,10 +349,12 @@ export function declaredErrorBody(r: Response, api?: Api): { schema: SchemaNode;
   if (r.content.mediaTypes.some((m) => isJson(m, schema))) return { schema };
   // A media range (`*/*`, `application/*`) with a JSON-shaped schema is answered as JSON.
   const shaped = !['bytes', 'string', 'any'].includes(r.content.schema.kind);
-  if (shaped && r.content.mediaTypes.some((m) => /^(\*\/\*|application\/\*)\s*(;|$)/.test(m.trim()))) return { schema: r.content.schema };
+  if (shaped && r.content.mediaTypes.some((m) => /^(\*\/\*|application\/\*)\s*(;|$)/.test(m.trim())))
+    return { schema: r.content.schema };
   // A plain-text error takes the message as it is (its string schema may be a named one).
   const text = api === undefined ? r.content.schema : resolve(api, r.content.schema);
-  if (r.content.mediaTypes.some((m) => bodyKind(m) === 'text') && text.kind === 'string') return { schema: text, text: true };
+  if (r.content.mediaTypes.some((m) => bodyKind(m) === 'text') && text.kind === 'string')
+    return { schema: text, text: true };
   // `application/octet-stream` holds any bytes: the runtime's own error as JSON text, in the type
   // the document declares. An image, a PDF or XML cannot hold it; the runtime's JSON goes instead.
   if (text.kind === 'bytes' && r.content.mediaTypes.some((m) => /^application\/octet-stream\s*(;|$)/i.test(m.trim())))
@@ -304,7 +378,8 @@ export function runtimeStatusesOf(op: Operation): number[] {
 export function unmetDeclaredError(api: Api, op: Operation, status: number): string | undefined {
   const r = declaredErrorAt(op, status);
   if (!r?.content) return undefined;
-  if (r.headers.some((h) => h.required)) return `${status}: a required header (${r.headers.find((h) => h.required)?.name})`;
+  if (r.headers.some((h) => h.required))
+    return `${status}: a required header (${r.headers.find((h) => h.required)?.name})`;
   const body = declaredErrorBody(r, api);
   if (!body) return `${status}: a body in ${r.content.mediaTypes.join(' or ')}`;
   const result = errorFillOf(api, body.schema, status);

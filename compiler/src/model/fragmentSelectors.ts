@@ -36,13 +36,15 @@ function fragmentKeys(op: RoutedOperation): SelectorKey[] {
  */
 function routeShape(op: RoutedOperation): string {
   const kinds = new Map(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p.pathCodec ?? 'string']));
-  const piece = (p: { literal: string } | { param: string }) => ('literal' in p ? `l${p.literal}` : `p${kinds.get(p.param) ?? 'string'}`);
+  const piece = (p: { literal: string } | { param: string }) =>
+    'literal' in p ? `l${p.literal}` : `p${kinds.get(p.param) ?? 'string'}`;
   const segments = op.segments.map((s) => ('mixed' in s ? s.mixed.map(piece).join('\u0001') : piece(s)));
   while (segments.length > 0 && segments[segments.length - 1] === 'l') segments.pop();
   return `${op.method} ${segments.join('\u0000')}`;
 }
 
-const sameKey = (a: SelectorKey, b: SelectorKey) => a.in === b.in && (a.in === 'query' ? a.name === b.name : a.name.toLowerCase() === b.name.toLowerCase());
+const sameKey = (a: SelectorKey, b: SelectorKey) =>
+  a.in === b.in && (a.in === 'query' ? a.name === b.name : a.name.toLowerCase() === b.name.toLowerCase());
 
 /**
  * Each operation's {@link RouteSelector} where operations share a method and path and the
@@ -72,7 +74,8 @@ export function withFragmentSelectors<T extends RoutedOperation>(operations: rea
         }
       }
       const carries = own.get(op) ?? [];
-      if (carries.length > 0 || lacks.length > 0) selectors.set(op, { ...(carries.length > 0 ? { carries } : {}), ...(lacks.length > 0 ? { lacks } : {}) });
+      if (carries.length > 0 || lacks.length > 0)
+        selectors.set(op, { ...(carries.length > 0 ? { carries } : {}), ...(lacks.length > 0 ? { lacks } : {}) });
     }
   }
   return operations.map((op) => {

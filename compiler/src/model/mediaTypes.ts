@@ -116,7 +116,19 @@ export function isVendorJsonType(mt: string): boolean {
   return words[0] === 'vnd' || words[0] === 'x' || words[0] === 'prs' || words.includes('json');
 }
 
-const structureKeys = ['type', 'properties', 'additionalProperties', 'items', 'prefixItems', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', 'not'];
+const structureKeys = [
+  'type',
+  'properties',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'enum',
+  'const',
+  'not',
+];
 
 /** The {@link SchemaShape} of a schema object of the document (its `$ref`s followed). */
 export function schemaShape(schema: unknown, reader: DocumentReader): SchemaShape {
@@ -162,7 +174,9 @@ export function contentGroups(content: unknown, pointer: string, reader: Documen
     // Compared quietly: the schema converter reports a reference that ends nowhere, at its own pointer.
     const plain = (v: unknown) => reader.peek(v) ?? v;
     const same = groups.find(
-      (g) => kindClass(g.kind) === kindClass(kind) && (isDeepStrictEqual(g.schema, schema) || isDeepStrictEqual(plain(g.schema), plain(schema))),
+      (g) =>
+        kindClass(g.kind) === kindClass(kind) &&
+        (isDeepStrictEqual(g.schema, schema) || isDeepStrictEqual(plain(g.schema), plain(schema))),
     );
     if (same) {
       same.mediaTypes.push(mediaType);

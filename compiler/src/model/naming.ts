@@ -19,7 +19,13 @@ function nameResponse(r: PlacedResponse): Response {
   const scope = new NameScope();
   const headers = r.headers.map((h) => ({ ...h, prop: scope.allocate(camelCase(h.name)) }));
   // Every key always present (undefined when absent): one object shape for all responses.
-  return { key: r.key, status: r.status, headers, description: r.description, content: r.content } satisfies EveryKey<Response>;
+  return {
+    key: r.key,
+    status: r.status,
+    headers,
+    description: r.description,
+    content: r.content,
+  } satisfies EveryKey<Response>;
 }
 
 /**
@@ -35,18 +41,32 @@ export function allocateNames(
   const scope = new NameScope([...runtimeNames, ...endpointsModuleLocals]);
   const named: NamedSchema[] = [];
   for (const s of schemas.named.values()) {
-    named.push({ key: s.key, name: s.name, ident: scope.allocate(pascalCase(s.name)), schema: s.schema ?? { kind: 'any' }, pointer: s.pointer });
+    named.push({
+      key: s.key,
+      name: s.name,
+      ident: scope.allocate(pascalCase(s.name)),
+      schema: s.schema ?? { kind: 'any' },
+      pointer: s.pointer,
+    });
   }
   const ids = new Map<string, string>();
   const operations = raw.map((op): Omit<Operation, 'group'> => {
     if (op.operationId !== undefined) {
       const clash = ids.get(op.operationId);
-      if (clash) diagnostics.warn(`${op.pointer}/operationId`, `operationId "${op.operationId}" is also used by ${clash}; this one gets another name`);
+      if (clash)
+        diagnostics.warn(
+          `${op.pointer}/operationId`,
+          `operationId "${op.operationId}" is also used by ${clash}; this one gets another name`,
+        );
       ids.set(op.operationId, `${op.method.toUpperCase()} ${op.path}`);
     }
     const ident = scope.allocate(camelCase(op.operationId ?? `${op.method} ${op.path.replace(/[{}]/g, ' ')}`));
     const typeBase = pascalCase(ident);
-    const types = { params: scope.allocate(`${typeBase}Params`), output: scope.allocate(`${typeBase}Output`), error: scope.allocate(`${typeBase}Error`) };
+    const types = {
+      params: scope.allocate(`${typeBase}Params`),
+      output: scope.allocate(`${typeBase}Output`),
+      error: scope.allocate(`${typeBase}Error`),
+    };
     const props = new NameScope();
     const bodyProp = props.allocate('body');
     const parameters = op.parameters.map(

@@ -45,15 +45,21 @@ const textConstraints = ['minLength', 'maxLength', 'pattern'];
  * What a path parameter's value is held to beyond its codec's type: the schema's `enum` (text
  * values of a `const` too) and its bounds, lengths, `pattern` and text `format`; undefined when nothing.
  */
-export function pathConstraintsFor(schema: SchemaNode, resolve: (node: SchemaNode) => SchemaNode): Readonly<Record<string, unknown>> | undefined {
+export function pathConstraintsFor(
+  schema: SchemaNode,
+  resolve: (node: SchemaNode) => SchemaNode,
+): Readonly<Record<string, unknown>> | undefined {
   const s = resolve(schema);
   const out: Record<string, unknown> = {};
   if (s.kind === 'string' || s.kind === 'integer' || s.kind === 'number' || s.kind === 'int64') {
     if ('enum' in s && s.enum !== undefined && s.enum.length > 0) out.enum = s.enum;
-    for (const k of s.kind === 'string' ? textConstraints : numberConstraints) if (s.constraints[k] !== undefined) out[k] = s.constraints[k];
+    for (const k of s.kind === 'string' ? textConstraints : numberConstraints)
+      if (s.constraints[k] !== undefined) out[k] = s.constraints[k];
     // A UUID's codec checks it already; other formats (date, date-time, email…) the runtime's validator does.
-    if (s.kind === 'string' && s.format !== undefined && s.format !== 'uuid' && out.enum === undefined) out.format = s.format;
-  } else if (s.kind === 'const' && s.values.length > 0 && s.values.every((v) => typeof v === 'string')) out.enum = s.values;
+    if (s.kind === 'string' && s.format !== undefined && s.format !== 'uuid' && out.enum === undefined)
+      out.format = s.format;
+  } else if (s.kind === 'const' && s.values.length > 0 && s.values.every((v) => typeof v === 'string'))
+    out.enum = s.values;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -109,7 +115,10 @@ function readParameter(
     return undefined;
   }
   if (typeof raw.in !== 'string' || !locations.has(raw.in)) {
-    d.error(`${pointer}/in`, `parameter "${raw.name}": "in" must be one of path, query, header, cookie; found ${JSON.stringify(raw.in ?? null)}`);
+    d.error(
+      `${pointer}/in`,
+      `parameter "${raw.name}": "in" must be one of path, query, header, cookie; found ${JSON.stringify(raw.in ?? null)}`,
+    );
     return undefined;
   }
   const location = raw.in as ParameterLocation;
@@ -118,15 +127,25 @@ function readParameter(
     return undefined;
   }
   const { schema, schemaPointer, mediaType } = parameterSchema(raw, pointer, reader);
-  const node = withoutRequiredDefault(schemas.convert(schema, schemaPointer), raw, location, schemaPointer, reader, resolve);
+  const node = withoutRequiredDefault(
+    schemas.convert(schema, schemaPointer),
+    raw,
+    location,
+    schemaPointer,
+    reader,
+    resolve,
+  );
   const style = styleOf(raw, location, pointer, reader);
   const explode = typeof raw.explode === 'boolean' ? raw.explode : style === 'form';
   const examples = isObject(raw.examples)
-    ? Object.fromEntries(Object.entries(raw.examples).flatMap(([k, v]) => (isObject(v) && 'value' in v ? [[k, v.value]] : [])))
+    ? Object.fromEntries(
+        Object.entries(raw.examples).flatMap(([k, v]) => (isObject(v) && 'value' in v ? [[k, v.value]] : [])),
+      )
     : raw.example !== undefined
       ? { example: raw.example }
       : undefined;
-  if (location === 'path' && raw.required !== true) d.warn(pointer, `path parameter "${raw.name}" must be required; it is read as required`);
+  if (location === 'path' && raw.required !== true)
+    d.warn(pointer, `path parameter "${raw.name}" must be required; it is read as required`);
   const pathConstraints = location === 'path' ? pathConstraintsFor(node, resolve) : undefined;
   return {
     name: raw.name,
@@ -161,12 +180,18 @@ function withoutRequiredDefault(
 ): SchemaNode {
   if (location === 'path' || raw.required !== true) return node;
   if (node.kind !== 'ref' && node.hasDefault) {
-    reader.diagnostics.warn(`${pointer}/default`, `parameter "${String(raw.name)}" is required: its default is never used, and is left out`);
+    reader.diagnostics.warn(
+      `${pointer}/default`,
+      `parameter "${String(raw.name)}" is required: its default is never used, and is left out`,
+    );
     const { default: _dropped, hasDefault: _has, ...rest } = node;
     return rest as SchemaNode;
   }
   if (node.kind === 'ref' && resolve(node).hasDefault)
-    reader.diagnostics.warn(pointer, `parameter "${String(raw.name)}" is required: the default of its schema fills in an absent value`);
+    reader.diagnostics.warn(
+      pointer,
+      `parameter "${String(raw.name)}" is required: the default of its schema fills in an absent value`,
+    );
   return node;
 }
 
@@ -175,7 +200,11 @@ const jsonParameter = /^application\/(?:[\w.-]+\+)?json$/i;
 /** Text media types: the parameter's text is the value itself, read as its schema's scalar. */
 const textParameter = /^text\/[\w.+-]+$/i;
 
-function parameterSchema(raw: Json, pointer: string, reader: DocumentReader): { schema: unknown; schemaPointer: string; mediaType?: string } {
+function parameterSchema(
+  raw: Json,
+  pointer: string,
+  reader: DocumentReader,
+): { schema: unknown; schemaPointer: string; mediaType?: string } {
   if (raw.schema !== undefined) return { schema: raw.schema, schemaPointer: `${pointer}/schema` };
   if (isObject(raw.content)) {
     const entries = Object.entries(raw.content);
@@ -210,7 +239,12 @@ function parameterSchema(raw: Json, pointer: string, reader: DocumentReader): { 
   return { schema: { type: 'string' }, schemaPointer: pointer };
 }
 
-function styleOf(raw: Json, location: ParameterLocation, pointer: string, reader: DocumentReader): QueryStyle | 'simple' {
+function styleOf(
+  raw: Json,
+  location: ParameterLocation,
+  pointer: string,
+  reader: DocumentReader,
+): QueryStyle | 'simple' {
   const style = raw.style;
   if (location === 'query') {
     if (style === undefined) return 'form';
@@ -223,6 +257,9 @@ function styleOf(raw: Json, location: ParameterLocation, pointer: string, reader
   }
   if (location === 'cookie') return 'form';
   if (style !== undefined && style !== 'simple')
-    reader.diagnostics.warn(`${pointer}/style`, `${location} style ${JSON.stringify(style)} is not supported; simple is used`);
+    reader.diagnostics.warn(
+      `${pointer}/style`,
+      `${location} style ${JSON.stringify(style)} is not supported; simple is used`,
+    );
   return 'simple';
 }

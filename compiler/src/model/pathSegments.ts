@@ -11,7 +11,8 @@ export function pathSegments(path: string): PathSegment[] | string {
     const pieces: PathPiece[] = [];
     for (const m of seg.matchAll(/\{([^{}]*)\}|[^{}]+|[{}]/g)) {
       if (m[1] !== undefined && m[1] !== '') pieces.push({ param: m[1] });
-      else if (m[0] === '{' || m[0] === '}' || m[1] === '') return `its segment "${seg}" has unbalanced or empty braces`;
+      else if (m[0] === '{' || m[0] === '}' || m[1] === '')
+        return `its segment "${seg}" has unbalanced or empty braces`;
       else pieces.push({ literal: m[0] });
     }
     if (pieces.length === 1) out.push(pieces[0]);

@@ -91,7 +91,8 @@ export function backtrackingOnly(pattern: string): string | undefined {
       if (pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i)) return 'a lookbehind';
       const lookahead = pattern.startsWith('(?=', i) || pattern.startsWith('(?!', i);
       const atStart = lookahead && depth === 0 && leading;
-      if (lookahead && !atStart) return depth === 0 ? 'a lookahead that does not follow a leading ^ directly' : 'a lookahead inside a group';
+      if (lookahead && !atStart)
+        return depth === 0 ? 'a lookahead that does not follow a leading ^ directly' : 'a lookahead inside a group';
       if (atStart) leadingLookaheads++;
       openedLeading.push(atStart);
       depth++;

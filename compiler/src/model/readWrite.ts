@@ -49,7 +49,12 @@ export class ReadWriteViews {
         const key = writeKey(node.target);
         if (!this.named.has(key)) {
           const base = this.named.get(node.target)!;
-          const variant: PendingSchema = { key, name: `${base.name} Write`, pointer: base.pointer, schema: { kind: 'any' } };
+          const variant: PendingSchema = {
+            key,
+            name: `${base.name} Write`,
+            pointer: base.pointer,
+            schema: { kind: 'any' },
+          };
           this.named.set(key, variant);
           variant.schema = this.write(base.schema ?? { kind: 'any' });
         }
@@ -59,13 +64,19 @@ export class ReadWriteViews {
         const out: ObjectNode = {
           ...node,
           writeView: true,
-          properties: node.properties.filter((p) => p.schema.readOnly !== true).map((p) => ({ ...p, schema: this.write(p.schema) })),
+          properties: node.properties
+            .filter((p) => p.schema.readOnly !== true)
+            .map((p) => ({ ...p, schema: this.write(p.schema) })),
           additional: typeof node.additional === 'object' ? this.write(node.additional) : node.additional,
         };
         return out;
       }
       case 'array':
-        return { ...node, items: this.write(node.items), ...(node.prefixItems ? { prefixItems: node.prefixItems.map((m) => this.write(m)) } : {}) };
+        return {
+          ...node,
+          items: this.write(node.items),
+          ...(node.prefixItems ? { prefixItems: node.prefixItems.map((m) => this.write(m)) } : {}),
+        };
       case 'union':
       case 'allOf':
         return { ...node, members: node.members.map((m) => this.write(m)) } as SchemaNode;

@@ -26,7 +26,10 @@ export function breakRefLoops(named: ReadonlyMap<string, PendingSchema>, diagnos
       broken.add(s.key);
       const { target: _target, kind: _kind, ...notes } = s.schema as { target: string; kind: 'ref' };
       s.schema = { kind: 'any', ...notes };
-      diagnostics.warn(`${s.pointer}/$ref`, `this schema is only a $ref in a loop of $refs (${path}): it describes no value; it is read as any value`);
+      diagnostics.warn(
+        `${s.pointer}/$ref`,
+        `this schema is only a $ref in a loop of $refs (${path}): it describes no value; it is read as any value`,
+      );
     }
   }
 }

@@ -7,7 +7,8 @@ export function schemaAnnotations(raw: Json, reader: DocumentReader, pointer: st
   const out: { -readonly [K in keyof SchemaAnnotations]: SchemaAnnotations[K] } = {};
   if (typeof raw.title === 'string') out.title = raw.title;
   if (typeof raw.description === 'string') out.description = raw.description;
-  else if (raw.description !== undefined) reader.diagnostics.warn(`${pointer}/description`, 'a description must be text; it is left out');
+  else if (raw.description !== undefined)
+    reader.diagnostics.warn(`${pointer}/description`, 'a description must be text; it is left out');
   if (raw.deprecated === true) out.deprecated = true;
   if (raw.readOnly === true) out.readOnly = true;
   if (raw.writeOnly === true) out.writeOnly = true;
@@ -20,7 +21,11 @@ export function schemaAnnotations(raw: Json, reader: DocumentReader, pointer: st
     raw.type !== 'null' &&
     raw.nullable !== true &&
     !(Array.isArray(raw.enum) && raw.enum.includes(null));
-  if (refusedNull) reader.diagnostics.warn(`${pointer}/default`, `a default of null where the schema does not admit null; it is left out`);
+  if (refusedNull)
+    reader.diagnostics.warn(
+      `${pointer}/default`,
+      `a default of null where the schema does not admit null; it is left out`,
+    );
   else if (Object.prototype.hasOwnProperty.call(raw, 'default')) {
     out.default = raw.default;
     out.hasDefault = true;

@@ -46,7 +46,11 @@ export function readSecuritySchemes(reader: DocumentReader): SecurityScheme[] {
       const scheme = typeof s.scheme === 'string' ? s.scheme.toLowerCase() : '';
       if (scheme === 'basic') kind = 'basic';
       else if (scheme === 'bearer') kind = 'bearer';
-      else reader.diagnostics.warn(at, `http scheme "${String(s.scheme)}" is not supported (basic and bearer are); operations needing it get no credentials`);
+      else
+        reader.diagnostics.warn(
+          at,
+          `http scheme "${String(s.scheme)}" is not supported (basic and bearer are); operations needing it get no credentials`,
+        );
     } else if (type === 'oauth2' || type === 'openIdConnect') kind = 'bearer';
     else if (type === 'apiKey') {
       if (typeof s.name !== 'string' || !['header', 'query', 'cookie'].includes(s.in as string)) {
@@ -54,7 +58,11 @@ export function readSecuritySchemes(reader: DocumentReader): SecurityScheme[] {
         continue;
       }
       kind = 'apiKey';
-    } else reader.diagnostics.warn(at, `security scheme type ${JSON.stringify(type)} is not supported; operations needing it get no credentials`);
+    } else
+      reader.diagnostics.warn(
+        at,
+        `security scheme type ${JSON.stringify(type)} is not supported; operations needing it get no credentials`,
+      );
     if (!kind) continue;
     let prop: string = kind;
     if (kind === 'apiKey') {
@@ -88,7 +96,10 @@ export interface OperationSecurity {
  * is empty (`{}`, anonymous calls), or names a scheme the runtime cannot check (an unsupported
  * or undeclared one): a server must not refuse a request that alternative would have allowed.
  */
-function requirementChecks(raw: readonly unknown[], schemes: readonly SecurityScheme[]): CredentialCheck[][] | undefined {
+function requirementChecks(
+  raw: readonly unknown[],
+  schemes: readonly SecurityScheme[],
+): CredentialCheck[][] | undefined {
   const out: CredentialCheck[][] = [];
   for (const r of raw) {
     if (!isObject(r) || Object.keys(r).length === 0) return undefined;
@@ -109,7 +120,12 @@ function requirementChecks(raw: readonly unknown[], schemes: readonly SecuritySc
  * Reads an operation's security (its own, else the document's): the first requirement is
  * used; a requirement list that allows anonymous calls (`{}`) needs nothing.
  */
-export function operationSecurity(raw: unknown, pointer: string, schemes: readonly SecurityScheme[], reader: DocumentReader): OperationSecurity {
+export function operationSecurity(
+  raw: unknown,
+  pointer: string,
+  schemes: readonly SecurityScheme[],
+  reader: DocumentReader,
+): OperationSecurity {
   const none: OperationSecurity = { auth: { kind: 'none' }, apiKeys: [] };
   if (!Array.isArray(raw) || raw.length === 0) return none;
   if (raw.some((r) => isObject(r) && Object.keys(r).length === 0)) return none;
@@ -122,7 +138,10 @@ export function operationSecurity(raw: unknown, pointer: string, schemes: readon
     const scheme = schemes.find((s) => s.key === key);
     if (!scheme) {
       if (!isObject(reader.get(pointerJoin('/components/securitySchemes', key))))
-        reader.diagnostics.warn(pointerJoin(pointer, 0, key), `security scheme "${key}" is not declared in components.securitySchemes`);
+        reader.diagnostics.warn(
+          pointerJoin(pointer, 0, key),
+          `security scheme "${key}" is not declared in components.securitySchemes`,
+        );
       continue;
     }
     if (scheme.kind === 'apiKey') apiKeys.push(scheme);

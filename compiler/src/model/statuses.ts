@@ -30,7 +30,12 @@ export function coveredStatuses(key: string, keys: readonly string[], side: 'out
   if (isCode(key)) return [Number(key)];
   const codes = new Set(keys.filter(isCode).map(Number));
   const ranges = new Set(keys.filter((k) => k !== key && !isCode(k) && k !== 'default').map((k) => k[0]));
-  const [from, to] = key === 'default' ? (side === 'outputs' ? [200, 399] : [400, 599]) : [Number(key[0]) * 100, Number(key[0]) * 100 + 99];
+  const [from, to] =
+    key === 'default'
+      ? side === 'outputs'
+        ? [200, 399]
+        : [400, 599]
+      : [Number(key[0]) * 100, Number(key[0]) * 100 + 99];
   const out: number[] = [];
   for (let s = from; s <= to; s++) if (!codes.has(s) && !(key === 'default' && ranges.has(String(s)[0]))) out.push(s);
   return out;

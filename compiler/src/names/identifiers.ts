@@ -162,7 +162,8 @@ export function pascalCase(text: string): string {
 export function camelCase(text: string): string {
   const p = pascalCase(text);
   const lead = /^[A-Z]+(?=[A-Z][a-z]|[0-9]|$)/.exec(p)?.[0];
-  const out = lead && lead.length > 1 ? lead.toLowerCase() + p.slice(lead.length) : p.charAt(0).toLowerCase() + p.slice(1);
+  const out =
+    lead && lead.length > 1 ? lead.toLowerCase() + p.slice(lead.length) : p.charAt(0).toLowerCase() + p.slice(1);
   return /^[0-9]/.test(out) ? `n${out}` : out;
 }
 

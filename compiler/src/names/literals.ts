@@ -54,7 +54,11 @@ export function jsDoc(lines: ReadonlyArray<string | undefined>, indent = '', tag
   if (text.includes('*/')) text = text.replace(/\*\//g, '*\\/');
   if (!text && tags.length === 0) return '';
   const hasAt = text.includes('@');
-  const body = text ? text.split('\n').map((l) => `${indent} *${l ? ' ' + (hasAt ? l.replace(/@(?=[A-Za-z{])/g, '@\u200b') : l).trimEnd() : ''}`) : [];
+  const body = text
+    ? text
+        .split('\n')
+        .map((l) => `${indent} *${l ? ' ' + (hasAt ? l.replace(/@(?=[A-Za-z{])/g, '@\u200b') : l).trimEnd() : ''}`)
+    : [];
   for (const tag of tags) body.push(`${indent} * ${commentText(tag)}`);
   // One short line stays on one line: `/** text */`.
   if (body.length === 1 && body[0].length < 100) return `${indent}/** ${body[0].slice(indent.length + 3)} */\n`;

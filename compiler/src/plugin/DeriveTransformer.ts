@@ -8,7 +8,9 @@ export const transformIdPattern = /\.(?:m|c)?tsx?$/;
 /** True for a module id the transform takes: a TypeScript file on disk, outside node_modules, not virtual. */
 export function isTransformable(id: string): boolean {
   const file = cleanId(id);
-  return !id.startsWith('\0') && transformIdPattern.test(file) && !file.endsWith('.d.ts') && !file.includes('/node_modules/');
+  return (
+    !id.startsWith('\0') && transformIdPattern.test(file) && !file.endsWith('.d.ts') && !file.includes('/node_modules/')
+  );
 }
 
 /** A bundler's module id without its query (`?v=…`, `?import`). */

@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import { codeFirstSession, runGenerate, type CodeFirstRunSession, type GenerateRun, type RunReporter, type RunResult } from '../cli/runGenerate.ts';
+import {
+  codeFirstSession,
+  runGenerate,
+  type CodeFirstRunSession,
+  type GenerateRun,
+  type RunReporter,
+  type RunResult,
+} from '../cli/runGenerate.ts';
 import { isEndpointInput } from '../codefirst/endpointFiles.ts';
 import { documentFiles } from './documentFiles.ts';
 
@@ -33,19 +40,30 @@ export class Regenerator {
     this.#reporter = reporter;
     this.#session = isEndpointInput(run.input) ? codeFirstSession(run) : undefined;
     this.#out = resolve(run.out) + sep;
-    this.#inputBase = this.#session ? resolve(run.input.split(/[*?{[]/)[0].replace(/[^/\\]*$/, '')) : dirname(resolve(run.input));
+    this.#inputBase = this.#session
+      ? resolve(run.input.split(/[*?{[]/)[0].replace(/[^/\\]*$/, ''))
+      : dirname(resolve(run.input));
   }
 
   /** The files whose change calls for a run (known after the first run; before it, the input). */
   get inputs(): string[] {
-    return this.#inputs.size > 0 ? [...this.#inputs.keys()] : isEndpointInput(this.run.input) ? [] : [resolve(this.run.input)];
+    return this.#inputs.size > 0
+      ? [...this.#inputs.keys()]
+      : isEndpointInput(this.run.input)
+        ? []
+        : [resolve(this.run.input)];
   }
 
   /** True when a changed path may affect the output: an input, or (code-first) a new TypeScript file under the input's folder; never the output itself. */
   concerns(path: string): boolean {
     if (path.startsWith(this.#out)) return false;
     if (this.#inputs.has(path)) return true;
-    return this.#session !== undefined && /\.(?:m|c)?tsx?$/.test(path) && path.startsWith(this.#inputBase + sep) && !path.includes(`${sep}node_modules${sep}`);
+    return (
+      this.#session !== undefined &&
+      /\.(?:m|c)?tsx?$/.test(path) &&
+      path.startsWith(this.#inputBase + sep) &&
+      !path.includes(`${sep}node_modules${sep}`)
+    );
   }
 
   /**
@@ -66,7 +84,8 @@ export class Regenerator {
       const result = await runGenerate(this.run, this.#reporter, this.#session);
       const files = result.sources ?? (await documentFiles(this.run.input));
       const inputs = new Map<string, string | undefined>();
-      for (const f of files) if (!f.includes(`${sep}node_modules${sep}`)) inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
+      for (const f of files)
+        if (!f.includes(`${sep}node_modules${sep}`)) inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
       this.#inputs = inputs;
       return { kind: 'generated', result, ms: performance.now() - started };
     } catch (error) {

@@ -10,7 +10,8 @@ function fileRefs(value: unknown, out: Set<string>): void {
   }
   if (value === null || typeof value !== 'object') return;
   for (const [k, v] of Object.entries(value)) {
-    if (k === '$ref' && typeof v === 'string' && !v.startsWith('#') && !/^[a-z][a-z\d+.-]*:\/\//i.test(v)) out.add(v.split('#')[0]);
+    if (k === '$ref' && typeof v === 'string' && !v.startsWith('#') && !/^[a-z][a-z\d+.-]*:\/\//i.test(v))
+      out.add(v.split('#')[0]);
     else fileRefs(v, out);
   }
 }

@@ -46,7 +46,14 @@ export class KitgenBuildError extends Error {
 
   constructor(error: unknown) {
     const diagnostics = error instanceof CompileError ? error.diagnostics.filter((d) => d.severity === 'error') : [];
-    super(diagnostics.length > 0 ? diagnostics.map(formatDiagnostic).join('\n') : error instanceof Error ? error.message : String(error), { cause: error });
+    super(
+      diagnostics.length > 0
+        ? diagnostics.map(formatDiagnostic).join('\n')
+        : error instanceof Error
+          ? error.message
+          : String(error),
+      { cause: error },
+    );
     this.name = 'KitgenBuildError';
     const first = diagnostics[0] ? bundlerError(diagnostics[0]) : undefined;
     if (first?.id !== undefined) this.id = first.id;

@@ -41,8 +41,17 @@ export async function resolvePluginOptions(options: KitgenPluginOptions, cwd: st
   const given = Object.fromEntries(Object.entries(options).filter(([k, v]) => v !== undefined && !pluginOnly.has(k)));
   const merged: KitgenConfig = { ...fromFile.config, ...checkConfig(given, 'kitgen plugin options', base) };
   const tsconfig = merged.tsconfig;
-  const transform = { ...(tsconfig !== undefined ? { tsconfig } : {}), ...(merged.closedObjects === true ? { closedObjects: true } : {}) };
+  const transform = {
+    ...(tsconfig !== undefined ? { tsconfig } : {}),
+    ...(merged.closedObjects === true ? { closedObjects: true } : {}),
+  };
   if (merged.input === undefined) return { cwd: base, ...transform };
-  const run = generateRunFrom(merged, { format: true }, base, undefined, 'file' in fromFile ? fromFile.file : undefined);
+  const run = generateRunFrom(
+    merged,
+    { format: true },
+    base,
+    undefined,
+    'file' in fromFile ? fromFile.file : undefined,
+  );
   return { run, cwd: base, ...transform };
 }

@@ -49,7 +49,11 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
   const setup = () =>
     (ready ??= resolvePluginOptions(options, cwd).then((resolved) => {
       transformer = new DeriveTransformer(resolved.tsconfig, resolved.closedObjects === true);
-      if (resolved.run) regenerator = new Regenerator(resolved.run, { progress: () => {}, warning: (d) => !quiet && log.warn(formatDiagnostic(d)) });
+      if (resolved.run)
+        regenerator = new Regenerator(resolved.run, {
+          progress: () => {},
+          warning: (d) => !quiet && log.warn(formatDiagnostic(d)),
+        });
     }));
 
   /** Generates if an input changed; a failure fails a one-off build, and only warns in a watch (the last good output stays). */
@@ -60,7 +64,10 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
     if (watchMode && outcome.kind !== 'unchanged') {
       clearTimeout(settle);
       // update() compares bytes, so this runs again only if the inputs moved on since they were read.
-      settle = setTimeout(() => void generate().catch((error: unknown) => log.warn((error as Error).message)), settleMillis);
+      settle = setTimeout(
+        () => void generate().catch((error: unknown) => log.warn((error as Error).message)),
+        settleMillis,
+      );
       settle.unref();
     }
     if (outcome.kind === 'generated' && !quiet) {
@@ -129,7 +136,9 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
     esbuild: {
       setup(build) {
         // esbuild watches only files its callbacks name: name the generation's inputs on the entry points.
-        build.onResolve({ filter: /.*/ }, (args) => (args.kind === 'entry-point' && regenerator ? { watchFiles: regenerator.inputs } : undefined));
+        build.onResolve({ filter: /.*/ }, (args) =>
+          args.kind === 'entry-point' && regenerator ? { watchFiles: regenerator.inputs } : undefined,
+        );
       },
     },
     async buildEnd() {

@@ -51,7 +51,11 @@ export async function load(url: string, context: object, next: NextLoad): Promis
   const text = await readFile(file, 'utf8');
   // Cheap test first: most modules never name it, and the TypeScript project is not built for them.
   if (!text.includes('DeriveSchema')) return next(url, context);
-  project ??= createDeriveProject({ cwd: dirname(file), closedObjects, ...(tsconfig !== undefined ? { tsconfig } : {}) });
+  project ??= createDeriveProject({
+    cwd: dirname(file),
+    closedObjects,
+    ...(tsconfig !== undefined ? { tsconfig } : {}),
+  });
   const expansion = expandDeriveSchema(file, project, text);
   const errors = expansion.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new DeriveSchemaLoadError(errors.map(formatDiagnostic).join('\n'));

@@ -83,7 +83,12 @@ export function loadTemplateFiles(templateFiles: readonly string[], userDir?: st
       files = readdirSync(userDir);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'it does not exist' : code === 'ENOTDIR' ? 'it is a file, not a folder' : (error as Error).message;
+      const why =
+        code === 'ENOENT'
+          ? 'it does not exist'
+          : code === 'ENOTDIR'
+            ? 'it is a file, not a folder'
+            : (error as Error).message;
       throw new TemplatesFolderError(
         `--templates ${userDir}: cannot read the templates folder: ${why}; give a folder holding your copies of the built-in templates (${templateFiles.join(', ')})`,
       );
@@ -118,7 +123,11 @@ export function loadTemplateFiles(templateFiles: readonly string[], userDir?: st
       Handlebars.create().precompile(source);
     } catch (error) {
       throw new CompileError([
-        { severity: 'error', file: join(origin[file], file), message: `the template does not compile: ${(error as Error).message.split('\n')[0]}` },
+        {
+          severity: 'error',
+          file: join(origin[file], file),
+          message: `the template does not compile: ${(error as Error).message.split('\n')[0]}`,
+        },
       ]);
     }
   }

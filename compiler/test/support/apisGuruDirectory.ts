@@ -16,7 +16,8 @@ export function directoryDocuments(): string[] {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.json') || name.endsWith('.yaml')) out.push(relative(directoryRoot, path).split(sep).join('/'));
+      else if (name.endsWith('.json') || name.endsWith('.yaml'))
+        out.push(relative(directoryRoot, path).split(sep).join('/'));
     }
   };
   walk(directoryRoot);

@@ -53,5 +53,8 @@ export async function generateCodeFirst(
     },
     { progress: () => {}, warning: (d) => warnings.push(formatDiagnostic(d)) },
   );
-  return { result, diagnostics: warnings.map((w) => w.split(repoRoot).join('')).join('\n') + (warnings.length > 0 ? '\n' : '') };
+  return {
+    result,
+    diagnostics: warnings.map((w) => w.split(repoRoot).join('')).join('\n') + (warnings.length > 0 ? '\n' : ''),
+  };
 }

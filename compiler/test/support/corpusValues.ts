@@ -19,7 +19,10 @@ export const corpusValues: Record<string, CaseValues> = {
   MixedLiterals: { valid: ['auto', 1, true], invalid: [false, 2, 'Auto'] },
   MaybeText: { valid: ['a', null], invalid: [1, {}] },
   Anything: { valid: [null, 1, 'a', { a: [1] }], invalid: [] },
-  Person: { valid: [person, { ...person, age: 3, nickname: 'A' }], invalid: [{ name: 'Ada' }, { ...person, age: '3' }, { ...person, nickname: null }] },
+  Person: {
+    valid: [person, { ...person, age: 3, nickname: 'A' }],
+    invalid: [{ name: 'Ada' }, { ...person, age: '3' }, { ...person, nickname: null }],
+  },
   Nested: {
     valid: [{ outer: { inner: { value: 1 }, list: [{ id: 'a' }] } }],
     invalid: [{ outer: { inner: {}, list: [] } }, { outer: { inner: { value: 1 }, list: [{}] } }],
@@ -40,7 +43,10 @@ export const corpusValues: Record<string, CaseValues> = {
   TagList: { valid: [[], ['a', 1, ['b', [2]]]], invalid: [{ length: 0 }, [true], [['a', null]]] },
   Account: { valid: [{ id: 'a', balance: 1 }], invalid: [{ id: 'a' }, { id: 'a', balance: 'x' }] },
   Shape: { valid: [{ name: 'sq' }], invalid: [{}, { name: 1 }] },
-  Link: { valid: [{ href: 'https://example.com/a', matcher: '^a+$' }], invalid: [{ href: 'not a url', matcher: '^a' }, { href: 'https://x.org' }] },
+  Link: {
+    valid: [{ href: 'https://example.com/a', matcher: '^a+$' }],
+    invalid: [{ href: 'not a url', matcher: '^a' }, { href: 'https://x.org' }],
+  },
   Line: { valid: [{ qty: 1 }, { qty: 2.5 }], invalid: [{ qty: 0 }, { qty: '1' }] },
   Slug: { valid: ['abc'], invalid: ['ABC', '', 'a-b'] },
   Article: { valid: [{ slug: 'abc' }], invalid: [{ slug: 'ABC' }, {}] },
@@ -61,8 +67,14 @@ export const corpusValues: Record<string, CaseValues> = {
     ],
     invalid: [{ kind: 'card', dueDays: 30 }, { kind: 'cash' }, {}],
   },
-  NamedShape: { valid: [circle, { kind: 'square', side: 2 }], invalid: [{ kind: 'circle', side: 1 }, { kind: 'triangle' }] },
-  Order: { valid: [{ payment: { method: 'cash' } }, { payment: { method: 'card', last4: '1' } }], invalid: [{ payment: { method: 'card' } }, {}] },
+  NamedShape: {
+    valid: [circle, { kind: 'square', side: 2 }],
+    invalid: [{ kind: 'circle', side: 1 }, { kind: 'triangle' }],
+  },
+  Order: {
+    valid: [{ payment: { method: 'cash' } }, { payment: { method: 'card', last4: '1' } }],
+    invalid: [{ payment: { method: 'card' } }, {}],
+  },
   Strict: { valid: [{ a: 'x' }], invalid: [{ a: 'x', b: 1 }, {}] },
   PartialPerson: { valid: [{}, { name: 'A' }], invalid: [{ name: 1 }] },
   RequiredPerson: {
@@ -88,7 +100,10 @@ export const corpusValues: Record<string, CaseValues> = {
   Element: { valid: [{ id: 1 }], invalid: [{ id: 'x' }, [{ id: 1 }]] },
   Distributed: { valid: ['a', 'b'], invalid: [1, 'c'] },
   PageOfPeople: { valid: [{ items: [person], next: null }], invalid: [{ items: [{}], next: null }, { items: [] }] },
-  PageOfPages: { valid: [{ items: [{ items: ['a'], next: 'x' }], next: null }], invalid: [{ items: [{ items: [1], next: null }], next: null }] },
+  PageOfPages: {
+    valid: [{ items: [{ items: ['a'], next: 'x' }], next: null }],
+    invalid: [{ items: [{ items: [1], next: null }], next: null }],
+  },
   DefaultedGeneric: { valid: [{ value: 1 }], invalid: [{ value: 'x' }] },
   TextNumberPair: { valid: [{ first: 'a', second: 1 }], invalid: [{ first: 1, second: 'a' }] },
   NamedAndAged: { valid: [{ name: 'a', age: 1 }], invalid: [{ name: 'a' }, { age: 1 }] },
@@ -97,7 +112,10 @@ export const corpusValues: Record<string, CaseValues> = {
   UserKey: { valid: ['user-1', 'user-2.5'], invalid: ['user-', 'admin-1'] },
   Prefixed: { valid: ['a-x', 'b-'], invalid: ['c-x', 'a'] },
   Shout: { valid: ['HELLO', 'BYE'], invalid: ['hello'] },
-  TreeNode: { valid: [{ value: 1, children: [{ value: 2, children: [] }] }], invalid: [{ value: 1, children: [{ value: 2 }] }] },
+  TreeNode: {
+    valid: [{ value: 1, children: [{ value: 2, children: [] }] }],
+    invalid: [{ value: 1, children: [{ value: 2 }] }],
+  },
   Folder: {
     valid: [
       {
@@ -111,7 +129,10 @@ export const corpusValues: Record<string, CaseValues> = {
     invalid: [{ name: 'r', entries: [{ name: 'f' }] }],
   },
   JsonValue: { valid: [null, 1, 'a', [true, { b: [null] }]], invalid: [] },
-  ListNode: { valid: [{ value: 'a', next: { value: 'b', next: null } }], invalid: [{ value: 'a', next: { value: 'b' } }] },
+  ListNode: {
+    valid: [{ value: 'a', next: { value: 'b', next: null } }],
+    invalid: [{ value: 'a', next: { value: 'b' } }],
+  },
   UsesEnums: {
     valid: [{ direction: 'up', priority: 2, onlyUp: 'up' }],
     invalid: [
@@ -124,7 +145,10 @@ export const corpusValues: Record<string, CaseValues> = {
   RestTuple: { valid: [['a'], ['a', true, false]], invalid: [[], ['a', 1]] },
   Matrix: { valid: [[], [[1, 2], []]], invalid: [[1], [['a']]] },
   Frozen: { valid: [[], ['a']], invalid: [[1]] },
-  Event: { valid: [{ at: '2024-01-02T03:04:05.000Z', label: 'x' }], invalid: [{ at: 'yesterday', label: 'x' }, { label: 'x' }] },
+  Event: {
+    valid: [{ at: '2024-01-02T03:04:05.000Z', label: 'x' }],
+    invalid: [{ at: 'yesterday', label: 'x' }, { label: 'x' }],
+  },
   PersonKeys: { valid: ['name', 'company'], invalid: ['salary'] },
   Defaults: { valid: [{ retries: 3, mode: 'fast' }], invalid: [{ retries: 4, mode: 'fast' }, { retries: 3 }] },
   AgeOf: { valid: [1, 2.5], invalid: ['1', null] },

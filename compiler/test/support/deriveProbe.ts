@@ -26,7 +26,10 @@ export function expandProbe(code: string, name = `_probe${counter++}.ts`): Expan
 }
 
 /** The schema derived for `typeText`, with the types of `from` in scope as `F.Name`. */
-export function derive(typeText: string, from = 'features.ts'): { schema: Json; diagnostics: readonly DeriveDiagnostic[]; name?: string } {
+export function derive(
+  typeText: string,
+  from = 'features.ts',
+): { schema: Json; diagnostics: readonly DeriveDiagnostic[]; name?: string } {
   const out = expandProbe(
     `import { DeriveSchema } from '@kitgen/runtime';\nimport type * as F from './${from}';\nexport const probe = DeriveSchema.gen<${typeText}>();\n`,
   );

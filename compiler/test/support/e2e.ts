@@ -37,7 +37,9 @@ export interface ProcessResult {
  * (scripts/node-options.mjs: tsx, runtime from source, typebox bundled), or tsx and the source
  * condition when a test file runs without it.
  */
-export const tsNodeOptions = process.env.NODE_OPTIONS?.includes('--import=tsx') ? process.env.NODE_OPTIONS : '--conditions=kitgen-source --import=tsx';
+export const tsNodeOptions = process.env.NODE_OPTIONS?.includes('--import=tsx')
+  ? process.env.NODE_OPTIONS
+  : '--conditions=kitgen-source --import=tsx';
 
 /** Runs a TypeScript (or JavaScript) entry with tsx, from the repository root. */
 export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<ProcessResult> {
@@ -62,8 +64,17 @@ const registerRuntimeBuild = new URL('../../../scripts/register-runtime-build.cj
  * (scripts/runtime-builds.mjs) as a user's node runs it: no loader, ~0.3 s of CPU where tsx and the
  * runtime's sources took ~1.5 s.
  */
-export async function runCli(cliFile: string, port: number, args: readonly string[], input?: string): Promise<ProcessResult> {
-  const env = { KITGEN_CLI_HOST: '127.0.0.1', KITGEN_CLI_PORT: String(port), KITGEN_TEST_RUNTIME_BUILD: await ensureRuntimeBuild() };
+export async function runCli(
+  cliFile: string,
+  port: number,
+  args: readonly string[],
+  input?: string,
+): Promise<ProcessResult> {
+  const env = {
+    KITGEN_CLI_HOST: '127.0.0.1',
+    KITGEN_CLI_PORT: String(port),
+    KITGEN_TEST_RUNTIME_BUILD: await ensureRuntimeBuild(),
+  };
   return runNode([cliFile, ...args], { ...env, NODE_OPTIONS: `--require=${registerRuntimeBuild}` }, input);
 }
 
@@ -110,7 +121,10 @@ export async function runtimeDeclarationPaths(): Promise<Record<string, string[]
  * declarations; the large outputs (GitHub's, the real-world documents) need more than Node's
  * default heap.
  */
-export async function typeCheckFolder(dir: string, include: readonly string[]): Promise<{ status: number | null; output: string }> {
+export async function typeCheckFolder(
+  dir: string,
+  include: readonly string[],
+): Promise<{ status: number | null; output: string }> {
   const paths = await runtimeDeclarationPaths();
   await writeFile(
     join(dir, 'tsconfig.json'),

@@ -26,7 +26,9 @@ type AnyFunction = (...args: unknown[]) => unknown;
 
 export interface Generated {
   readonly routes: (handlers: object, options?: { basePath?: string }) => Routes;
-  readonly createClient: (options: Record<string, unknown>) => Record<string, AnyFunction> & { either: Record<string, AnyFunction> };
+  readonly createClient: (
+    options: Record<string, unknown>,
+  ) => Record<string, AnyFunction> & { either: Record<string, AnyFunction> };
   readonly endpoints: Record<string, { fail(value: unknown): unknown }>;
   /** The document's base path (`servers`), where `routes` serves by default. */
   readonly basePath: string;
@@ -60,14 +62,20 @@ export function credentials(api: Api): Record<string, unknown> {
 export { plainOutput };
 
 /** Handlers for every operation: record the input, answer what `mode` says. */
-export function handlers(api: Api, samples: Samples, generated: Generated, state: { mode: Mode; received?: unknown }): object {
+export function handlers(
+  api: Api,
+  samples: Samples,
+  generated: Generated,
+  state: { mode: Mode; received?: unknown },
+): object {
   return Object.fromEntries(
     api.operations.map((op) => [
       op.ident,
       (input: unknown) => {
         state.received = input;
         const mode = state.mode;
-        if (mode.kind === 'error') throw generated.endpoints[op.ident].fail(samples.response(op.errors[mode.index], true));
+        if (mode.kind === 'error')
+          throw generated.endpoints[op.ident].fail(samples.response(op.errors[mode.index], true));
         if (op.outputs.length === 0) return undefined;
         return samples.response(op.outputs[mode.index], !plainOutput(op));
       },
@@ -100,7 +108,9 @@ const schemaFixtures = new Set([
  * run side by side and each is named by what it covers.
  */
 export async function endToEndTests(group: 'schemas' | 'operations'): Promise<void> {
-  const cases = (await fixtureCases()).filter((f) => !skipped.has(f.name) && existsSync(join(f.dir, 'expected', 'server.js')));
+  const cases = (await fixtureCases()).filter(
+    (f) => !skipped.has(f.name) && existsSync(join(f.dir, 'expected', 'server.js')),
+  );
   for (const c of cases.filter((f) => schemaFixtures.has(f.name) === (group === 'schemas'))) endToEnd(c);
 }
 
@@ -124,14 +134,23 @@ function endToEnd(c: FixtureCase): void {
             state.mode = { kind: 'output', index };
             state.received = undefined;
             const out = await client[op.ident](params);
-            assert.deepEqual(normalise(state.received), normalise(expectedInput), 'the handler got what the client sent');
-            const expected = op.outputs.length === 0 ? undefined : samples.response(op.outputs[index], !plainOutput(op));
+            assert.deepEqual(
+              normalise(state.received),
+              normalise(expectedInput),
+              'the handler got what the client sent',
+            );
+            const expected =
+              op.outputs.length === 0 ? undefined : samples.response(op.outputs[index], !plainOutput(op));
             assert.deepEqual(normalise(out), normalise(expected), `output ${op.outputs[index]?.key ?? '(none)'}`);
           }
           for (let index = 0; index < op.errors.length; index++) {
             state.mode = { kind: 'error', index };
             const result = await client.either[op.ident](params);
-            assert.deepEqual(normalise(result), normalise(Either.left(samples.response(op.errors[index], true))), `error ${op.errors[index].key}`);
+            assert.deepEqual(
+              normalise(result),
+              normalise(Either.left(samples.response(op.errors[index], true))),
+              `error ${op.errors[index].key}`,
+            );
           }
         });
       }
@@ -141,12 +160,25 @@ function endToEnd(c: FixtureCase): void {
         assert.equal(help.code, 0, help.stderr);
         assert.match(help.stdout, /Commands:/);
         const op = api.operations.find(
-          (o) => o.method === 'get' && !o.body && o.parameters.every((p) => p.in === 'path' && p.pathCodec === 'string') && o.outputs.length > 0,
+          (o) =>
+            o.method === 'get' &&
+            !o.body &&
+            o.parameters.every((p) => p.in === 'path' && p.pathCodec === 'string') &&
+            o.outputs.length > 0,
         );
         if (!op) return;
-        const auth = op.auth.kind === 'bearer' ? ['--token', 'token-1'] : op.auth.kind === 'basic' ? ['--user', 'user:secret'] : [];
+        const auth =
+          op.auth.kind === 'bearer'
+            ? ['--token', 'token-1']
+            : op.auth.kind === 'basic'
+              ? ['--user', 'user:secret']
+              : [];
         // A document whose server URL has a path (and may be https) gets the whole local URL.
-        const args = [...op.parameters.flatMap((p) => [`--${p.name}`, 'cli-value']), ...auth, ...(generated.basePath !== '' ? ['--base-url', baseUrl] : [])];
+        const args = [
+          ...op.parameters.flatMap((p) => [`--${p.name}`, 'cli-value']),
+          ...auth,
+          ...(generated.basePath !== '' ? ['--base-url', baseUrl] : []),
+        ];
         const command = commandName(api.operations, op);
         assert.match(help.stdout, new RegExp(`\\b${command}\\b`), `the help lists ${command}`);
         state.mode = { kind: 'output', index: 0 };
@@ -163,7 +195,8 @@ function endToEnd(c: FixtureCase): void {
         // The handler answers a status of several shapes in its last (Samples.response).
         const shown = op.outputs[0].content?.variants?.at(-1) ?? op.outputs[0].content;
         const json = shown !== undefined && bodyKind(shown.mediaTypes[0]) === 'json';
-        const printed = typeof sample === 'string' && !json ? run.stdout.replace(/\n$/, '') : withoutNulls(JSON.parse(run.stdout));
+        const printed =
+          typeof sample === 'string' && !json ? run.stdout.replace(/\n$/, '') : withoutNulls(JSON.parse(run.stdout));
         assert.deepEqual(normalise(printed), normalise(sample));
       });
     } finally {
@@ -182,7 +215,12 @@ const slug = (s: string) =>
 const baseName = (op: Operation) =>
   op.operationId !== undefined && slug(op.operationId) !== ''
     ? slug(op.operationId)
-    : [op.method, ...op.segments.flatMap((s) => ('mixed' in s ? s.mixed : [s])).map((s) => ('literal' in s ? slug(s.literal) : `by-${slug(s.param)}`))]
+    : [
+        op.method,
+        ...op.segments
+          .flatMap((s) => ('mixed' in s ? s.mixed : [s]))
+          .map((s) => ('literal' in s ? slug(s.literal) : `by-${slug(s.param)}`)),
+      ]
         .filter((w) => w !== '' && w !== 'by-')
         .join('-');
 

@@ -55,17 +55,24 @@ export async function generateCase(c: FixtureCase): Promise<CaseOutput> {
   try {
     source = await loadDocument(file);
   } catch (error) {
-    if (error instanceof CompileError) return { files: new Map(), diagnostics: error.diagnostics.map(formatDiagnostic).join('\n') + '\n' };
+    if (error instanceof CompileError)
+      return { files: new Map(), diagnostics: error.diagnostics.map(formatDiagnostic).join('\n') + '\n' };
     throw error;
   }
   try {
     const code = EndpointGen.fromOpenAPI(source.document, { ...c.options, file });
     const formatted = await formatFiles(code.files, await prettierOptions());
     const warnings = [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)];
-    return { files: formatted, diagnostics: warnings.map(formatDiagnostic).join('\n') + (warnings.length > 0 ? '\n' : '') };
+    return {
+      files: formatted,
+      diagnostics: warnings.map(formatDiagnostic).join('\n') + (warnings.length > 0 ? '\n' : ''),
+    };
   } catch (error) {
     if (error instanceof CompileError)
-      return { files: new Map(), diagnostics: placeDiagnostics(source, error.diagnostics).map(formatDiagnostic).join('\n') + '\n' };
+      return {
+        files: new Map(),
+        diagnostics: placeDiagnostics(source, error.diagnostics).map(formatDiagnostic).join('\n') + '\n',
+      };
     throw error;
   }
 }

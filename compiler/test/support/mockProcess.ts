@@ -54,7 +54,10 @@ export async function startMockProcess(args: readonly string[], timeoutMs = 60_0
   const starts = () => [...stdout.matchAll(startLine)];
   const nextStart = (limit = timeoutMs) =>
     new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`kitgen mock did not start in ${limit} ms:\n${stdout}\n${stderr}`)), limit);
+      const timer = setTimeout(
+        () => reject(new Error(`kitgen mock did not start in ${limit} ms:\n${stdout}\n${stderr}`)),
+        limit,
+      );
       const look = () => {
         const all = starts();
         if (all.length > seen) {

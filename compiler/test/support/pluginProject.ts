@@ -93,7 +93,16 @@ export interface ApiView {
 
 /** The Pet fields and the order operation's summary in an entry module's `api`. */
 export function apiView(module: unknown): ApiView {
-  const api = (module as { api: { components: { schemas: Record<string, { properties?: object }> }; paths: Record<string, { get?: { summary?: string } }> } })
-    .api;
-  return { petFields: Object.keys(api.components.schemas.Pet?.properties ?? {}), summary: api.paths['/orders/{id}']?.get?.summary };
+  const api = (
+    module as {
+      api: {
+        components: { schemas: Record<string, { properties?: object }> };
+        paths: Record<string, { get?: { summary?: string } }>;
+      };
+    }
+  ).api;
+  return {
+    petFields: Object.keys(api.components.schemas.Pet?.properties ?? {}),
+    summary: api.paths['/orders/{id}']?.get?.summary,
+  };
 }

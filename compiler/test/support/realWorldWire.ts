@@ -79,7 +79,8 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
   const name = options.name ?? file;
   const started = performance.now();
   const found: Violation[] = [];
-  const add = (category: Category, message: string, operation?: string, status?: number) => found.push(violation(category, name, message, operation, status));
+  const add = (category: Category, message: string, operation?: string, status?: number) =>
+    found.push(violation(category, name, message, operation, status));
   const counts = { operations: 0, generated: false, started: false, called: 0, judged: 0, refusalsTried: 0 };
   const phases: Record<string, number> = {};
   let phaseStart = started;
@@ -88,8 +89,17 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
     phases[what] = Math.round(now - phaseStart) / 1000;
     phaseStart = now;
   };
-  const report = (): DocumentReport => ({ document: name, ...counts, violations: found, seconds: (performance.now() - started) / 1000, phases });
-  const dir = join(options.workDir, `${name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80)}-${process.pid}-${folders++}`);
+  const report = (): DocumentReport => ({
+    document: name,
+    ...counts,
+    violations: found,
+    seconds: (performance.now() - started) / 1000,
+    phases,
+  });
+  const dir = join(
+    options.workDir,
+    `${name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80)}-${process.pid}-${folders++}`,
+  );
   let running: Running | undefined;
   try {
     let doc: OpenApiDocument;
@@ -113,12 +123,15 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
       code = EndpointGen.fromOpenAPI(source.document, { targets: ['server'], file: name });
     } catch (error) {
       const message =
-        error instanceof CompileError ? error.diagnostics.map((d) => `${d.pointer ?? ''}: ${d.message}`).join('; ') : String((error as Error).stack ?? error);
+        error instanceof CompileError
+          ? error.diagnostics.map((d) => `${d.pointer ?? ''}: ${d.message}`).join('; ')
+          : String((error as Error).stack ?? error);
       const invalid = await SwaggerParser.validate(structuredClone(doc) as never).then(
         () => undefined,
         (e: Error) => e.message,
       );
-      if (invalid !== undefined) add('document-invalid', `${message.slice(0, 300)} — and swagger-parser: ${invalid.slice(0, 200)}`);
+      if (invalid !== undefined)
+        add('document-invalid', `${message.slice(0, 300)} — and swagger-parser: ${invalid.slice(0, 200)}`);
       else add('generate-failed', message.slice(0, 600));
       return report();
     }
@@ -162,11 +175,20 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
       const { url, init } = render(running!.url, dop, parts);
       const mark = log.mark();
       try {
-        const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.requestTimeoutMs ?? 10_000) });
+        const response = await fetch(url, {
+          ...init,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(options.requestTimeoutMs ?? 10_000),
+        });
         const text = await response.text();
         counts.called++;
         const serverError = log.errorSince(mark);
-        return { status: response.status, contentType: response.headers.get('content-type') ?? undefined, text, ...(serverError ? { serverError } : {}) };
+        return {
+          status: response.status,
+          contentType: response.headers.get('content-type') ?? undefined,
+          text,
+          ...(serverError ? { serverError } : {}),
+        };
       } catch (error) {
         const cause = (error as { cause?: Error }).cause;
         const serverError = log.errorSince(mark);
@@ -179,7 +201,11 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
       const label = `${dop.method.toUpperCase()} ${dop.path}${dop.operationId !== undefined ? ` (${dop.operationId})` : ''}`;
       const twin = twins.get(dop);
       if (twin !== undefined) {
-        add('document-unjudgeable', `its path and ${twin} differ only in parameter names or a fragment: no server can tell them apart`, label);
+        add(
+          'document-unjudgeable',
+          `its path and ${twin} differ only in parameter names or a fragment: no server can tell them apart`,
+          label,
+        );
         continue;
       }
       const op = byRoute.get(`${dop.method} ${dop.path}`);
@@ -190,7 +216,11 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
       const answer = answerFor(doc, dop, op, tools);
       if ('owner' in answer) {
         add(
-          answer.owner === 'sampler' ? 'sampler' : answer.owner === 'document' ? 'document-unjudgeable' : 'harness-error',
+          answer.owner === 'sampler'
+            ? 'sampler'
+            : answer.owner === 'document'
+              ? 'document-unjudgeable'
+              : 'harness-error',
           `response: ${answer.message}`,
           label,
         );
@@ -218,7 +248,14 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
         if (seen.status < 400 && Object.keys(dop.responses).length > 0) counts.judged++;
         const findings = judgeValidAnswer(doc, referee, dop, seen);
         for (const f of findings) add(f.category, `${what}${f.message}`, label, seen.status);
-        if (findings.length > 0 || !a.json || seen.status >= 300 || dop.method === 'head' || !isJsonMediaType(seen.contentType ?? '')) continue;
+        if (
+          findings.length > 0 ||
+          !a.json ||
+          seen.status >= 300 ||
+          dop.method === 'head' ||
+          !isJsonMediaType(seen.contentType ?? '')
+        )
+          continue;
         let wire: unknown;
         try {
           wire = JSON.parse(seen.text);
@@ -229,14 +266,20 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
         if (altered !== undefined) add('response-altered', `${what}${altered}`, label, seen.status);
       }
       answers.set(op.ident, answer.value);
-      const spoils = invalidRequests(doc, referee, dop, parts).filter((s) => !anotherOperationsRequest(dop, operations, s.how));
+      const spoils = invalidRequests(doc, referee, dop, parts).filter(
+        (s) => !anotherOperationsRequest(dop, operations, s.how),
+      );
       for (const spoiled of spoils.slice(0, options.invalidPerOperation ?? 1)) {
         counts.refusalsTried++;
         const before = handled;
         const refused = await call(dop, spoiled.parts);
         options.onExchange?.(label, spoiled.how, refused);
         if (typeof refused === 'string') {
-          add('transport', `invalid request (${spoiled.how})${handled > before ? ' (the handler was called)' : ''}: ${refused}`, label);
+          add(
+            'transport',
+            `invalid request (${spoiled.how})${handled > before ? ' (the handler was called)' : ''}: ${refused}`,
+            label,
+          );
           continue;
         }
         if (refused.status >= 400) counts.judged++;
@@ -245,7 +288,12 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
           // A declared error shape the runtime cannot fill, which `kitgen generate` warned about
           // (naming the operation and `mapError`), is the recorded outcome, counted apart.
           const warned = f.category.startsWith('error-') && unmetDeclaredError(api, op, refused.status) !== undefined;
-          add(warned ? 'error-shape-warned' : f.category, `${spoiled.how}${called}: ${f.message}`, label, refused.status);
+          add(
+            warned ? 'error-shape-warned' : f.category,
+            `${spoiled.how}${called}: ${f.message}`,
+            label,
+            refused.status,
+          );
         }
       }
     }

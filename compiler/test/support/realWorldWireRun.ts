@@ -48,7 +48,8 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--max-operations') args.maxOperations = Number(value());
     else if (a === '--examples') args.examples = Number(value());
     else if (a === '--jobs') args.jobs = Math.max(1, Number(value()));
-    else throw new Error(`unknown argument ${a} (see the top of ${relative(repoRoot, fileURLToPath(import.meta.url))})`);
+    else
+      throw new Error(`unknown argument ${a} (see the top of ${relative(repoRoot, fileURLToPath(import.meta.url))})`);
   }
   return args;
 }
@@ -114,7 +115,12 @@ class Worker {
       const onExit = (code: number | null, signal: string | null) => {
         cleanup();
         this.#child = undefined;
-        resolve(failed('harness-error', `the worker died (exit ${code}, signal ${signal}) testing it: ${this.#stderr.trim().slice(-600)}`));
+        resolve(
+          failed(
+            'harness-error',
+            `the worker died (exit ${code}, signal ${signal}) testing it: ${this.#stderr.trim().slice(-600)}`,
+          ),
+        );
       };
       const cleanup = () => {
         clearTimeout(timer);
@@ -144,21 +150,29 @@ async function main(): Promise<void> {
   try {
     process.env.KITGEN_TEST_RUNTIME_BUILD ??= await ensureRuntimeBuild();
   } catch (error) {
-    process.stderr.write(`the runtime's build failed, running on its sources: ${(error as Error).message.split('\n')[0]}\n`);
+    process.stderr.write(
+      `the runtime's build failed, running on its sources: ${(error as Error).message.split('\n')[0]}\n`,
+    );
   }
   const workDir = join(repoRoot, '.tmp', 'real-world-wire');
   const workers = Array.from({ length: args.jobs }, () => new Worker());
   const reports: DocumentReport[] = [];
   const started = performance.now();
-  process.stdout.write(`real-world wire: ${documents.length} of ${all.length} documents, ${args.timeout} s each at most, ${args.jobs} at once\n`);
+  process.stdout.write(
+    `real-world wire: ${documents.length} of ${all.length} documents, ${args.timeout} s each at most, ${args.jobs} at once\n`,
+  );
   let next = 0;
   const drain = async (worker: Worker) => {
     while (next < documents.length) {
       const name = documents[next++];
-      const report = await worker.run({ file: join(directoryRoot, name), name, options: { workDir, maxOperations: args.maxOperations } }, args.timeout * 1000);
+      const report = await worker.run(
+        { file: join(directoryRoot, name), name, options: { workDir, maxOperations: args.maxOperations } },
+        args.timeout * 1000,
+      );
       reports.push(report);
       // A long run keeps what it has so far, should it be stopped before the end.
-      if (args.json && reports.length % 100 === 0) writeFileSync(`${args.json}.partial`, JSON.stringify({ args, reports }));
+      if (args.json && reports.length % 100 === 0)
+        writeFileSync(`${args.json}.partial`, JSON.stringify({ args, reports }));
       const owners = (o: string) => report.violations.filter((v) => v.owner === o).length;
       process.stdout.write(
         `[${reports.length}/${documents.length}] ${name}: ${report.operations} operations, ${report.called} answers, kitgen ${owners('kitgen')}, decision ${owners('decision')}, sampler ${owners('sampler')}, document ${owners('document')}, harness ${owners('harness')} (${report.seconds.toFixed(1)} s)\n`,

@@ -13,6 +13,8 @@ export interface WorkerRequest {
 if (!process.send) throw new Error('realWorldWireWorker.ts runs as a child process of realWorldWireRun.ts');
 
 process.on('message', (request: WorkerRequest) => {
-  void wireTestDocument(request.file, { ...request.options, name: request.name }).then((report) => process.send!({ report, rss: process.memoryUsage().rss }));
+  void wireTestDocument(request.file, { ...request.options, name: request.name }).then((report) =>
+    process.send!({ report, rss: process.memoryUsage().rss }),
+  );
 });
 process.send({ ready: true });

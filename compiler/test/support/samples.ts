@@ -8,7 +8,8 @@ export function normalise(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalise);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) Object.defineProperty(out, k, { value: normalise(v), enumerable: true });
+    for (const [k, v] of Object.entries(value))
+      if (v !== undefined) Object.defineProperty(out, k, { value: normalise(v), enumerable: true });
     return out;
   }
   return value;

@@ -5,7 +5,14 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import * as openapiSampler from 'openapi-sampler';
-import { createFormatter, createParser, createProgram, DEFAULT_CONFIG, SchemaGenerator, type CompletedConfig } from 'ts-json-schema-generator';
+import {
+  createFormatter,
+  createParser,
+  createProgram,
+  DEFAULT_CONFIG,
+  SchemaGenerator,
+  type CompletedConfig,
+} from 'ts-json-schema-generator';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
 
@@ -33,7 +40,8 @@ export function draft07(schema: unknown): JsonSchema {
       if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) out.$ref = `#/definitions/${v}`;
       // A bigint is written as a JSON integer (its `format: int64` stays beside it).
       else if (k === 'type' && v === 'bigint') out.type = 'integer';
-      else if (k === 'properties' && isRecord(v)) out.properties = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, walk(s)]));
+      else if (k === 'properties' && isRecord(v))
+        out.properties = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, walk(s)]));
       else out[k] = dataKeys.has(k) ? v : walk(v);
     }
     return out;
@@ -56,7 +64,11 @@ export function draft07(schema: unknown): JsonSchema {
 }
 
 /** ts-json-schema-generator's schemas of the named exported types of one file, or the error it threw. */
-export function tsJsonSchemas(file: string, names: readonly string[], closed: boolean): Map<string, JsonSchema | Error> {
+export function tsJsonSchemas(
+  file: string,
+  names: readonly string[],
+  closed: boolean,
+): Map<string, JsonSchema | Error> {
   const config: CompletedConfig = { ...DEFAULT_CONFIG, path: file, skipTypeCheck: true, additionalProperties: !closed };
   const program = (programs.get(file) ?? programs.set(file, createProgram(config)).get(file))!;
   const generator = new SchemaGenerator(program, createParser(program, config), createFormatter(config), config);
@@ -84,7 +96,17 @@ export function validatorOf(schema: JsonSchema): ValidateFunction {
 }
 let ajv: Ajv | undefined;
 
-const annotations = new Set(['description', 'title', 'deprecated', 'readOnly', 'writeOnly', 'examples', 'default', '$comment', 'markdownDescription']);
+const annotations = new Set([
+  'description',
+  'title',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'examples',
+  'default',
+  '$comment',
+  'markdownDescription',
+]);
 
 /**
  * A canonical form of a draft-07 schema: references inlined (a recursive one becomes its
@@ -102,11 +124,13 @@ export function canonical(schema: JsonSchema): string {
     if (typeof o.$ref === 'string' && o.$ref.startsWith('#/definitions/')) {
       const name = decodeURIComponent(o.$ref.slice('#/definitions/'.length));
       const { $ref: _, ...siblings } = o;
-      if (stack.includes(name)) return { $recursion: stack.length - stack.lastIndexOf(name), ...(go(siblings, stack) as object) };
+      if (stack.includes(name))
+        return { $recursion: stack.length - stack.lastIndexOf(name), ...(go(siblings, stack) as object) };
       o = { ...(defs[name] as object), ...siblings };
       return go(o, [...stack, name]);
     }
-    for (const k of Object.keys(o)) if (annotations.has(k) || k.startsWith('x-') || k === '$id' || k === 'discriminator') delete o[k];
+    for (const k of Object.keys(o))
+      if (annotations.has(k) || k.startsWith('x-') || k === '$id' || k === 'discriminator') delete o[k];
     if ('const' in o) {
       o.enum = [o.const];
       delete o.const;
@@ -115,14 +139,17 @@ export function canonical(schema: JsonSchema): string {
     if (Array.isArray(o.type) && Object.keys(o).length === 1) o = { anyOf: o.type.map((t) => ({ type: t })) };
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(o)) {
-      if (k === 'properties' && isRecord(v)) out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, go(s, stack)]));
+      if (k === 'properties' && isRecord(v))
+        out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, go(s, stack)]));
       else if (k === 'required' && Array.isArray(v)) out[k] = [...(v as string[])].sort();
       else out[k] = dataKeys.has(k) ? v : go(v, stack);
     }
     if (Array.isArray(out.anyOf)) {
       const members = (out.anyOf as unknown[])
         .flatMap((m) => (isRecord(m) && Object.keys(m).length === 1 && Array.isArray(m.anyOf) ? m.anyOf : [m]))
-        .filter((m) => !(isRecord(m) && Object.keys(m).length === 1 && isRecord(m.not) && Object.keys(m.not).length === 0));
+        .filter(
+          (m) => !(isRecord(m) && Object.keys(m).length === 1 && isRecord(m.not) && Object.keys(m.not).length === 0),
+        );
       if (members.length === 1 && Object.keys(out).length === 1) return members[0];
       out.anyOf = members;
     }

@@ -18,8 +18,14 @@ const fragmentNames = (path: string) =>
  * header X left out`) leaves out a key the operation's fragment names, and another operation of
  * the same method and path does not name it: the request is that operation's.
  */
-export function anotherOperationsRequest(op: DocumentOperation, operations: readonly DocumentOperation[], how: string): boolean {
+export function anotherOperationsRequest(
+  op: DocumentOperation,
+  operations: readonly DocumentOperation[],
+  how: string,
+): boolean {
   const left = /^required (?:query parameter|header) (.+) left out$/.exec(how)?.[1]?.toLowerCase();
   if (left === undefined || !fragmentNames(op.path).includes(left)) return false;
-  return operations.some((other) => other !== op && routeOf(other) === routeOf(op) && !fragmentNames(other.path).includes(left));
+  return operations.some(
+    (other) => other !== op && routeOf(other) === routeOf(op) && !fragmentNames(other.path).includes(left),
+  );
 }

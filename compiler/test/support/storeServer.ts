@@ -91,7 +91,8 @@ export async function startStore(mutant: Mutant): Promise<Running> {
       return shown(item);
     },
     deleteItem: (params: { itemId: number }) => {
-      if (!items.delete(params.itemId)) throw endpoints.deleteItem.fail({ status: 404, body: { message: `no item ${params.itemId}` } });
+      if (!items.delete(params.itemId))
+        throw endpoints.deleteItem.fail({ status: 404, body: { message: `no item ${params.itemId}` } });
       return undefined;
     },
   };

@@ -11,14 +11,27 @@ import { dirname } from 'node:path';
  * program outside `node_modules` and outside `skip` (folders of declarations built from sources
  * checked elsewhere), formatted as tsc prints them; empty when the program type-checks.
  */
-export function typeCheckProgram(configFile: string, overrides: ts.CompilerOptions, skip: readonly string[] = []): string {
+export function typeCheckProgram(
+  configFile: string,
+  overrides: ts.CompilerOptions,
+  skip: readonly string[] = [],
+): string {
   const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined };
   const config = ts.getParsedCommandLineOfConfigFile(configFile, { ...overrides, skipLibCheck: false }, host);
   if (!config) return `${configFile}: tsc could not read it`;
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences });
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    projectReferences: config.projectReferences,
+  });
   const own = program
     .getSourceFiles()
-    .filter((f) => !f.fileName.includes('/node_modules/') && !program.isSourceFileDefaultLibrary(f) && !skip.some((dir) => f.fileName.startsWith(`${dir}/`)));
+    .filter(
+      (f) =>
+        !f.fileName.includes('/node_modules/') &&
+        !program.isSourceFileDefaultLibrary(f) &&
+        !skip.some((dir) => f.fileName.startsWith(`${dir}/`)),
+    );
   const diagnostics = [
     ...config.errors,
     ...program.getOptionsDiagnostics(),

@@ -14,14 +14,20 @@ export function typescript7(): { tsc: string } | { missing: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
   delete env.NODE_TEST_CONTEXT;
   if (!existsSync(tsc7)) {
-    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', typescript7Dir, 'typescript@7'], {
-      env,
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (r.status !== 0 || !existsSync(tsc7)) return { missing: `npm could not install typescript@7: ${(r.stderr || r.error?.message || '').slice(0, 300)}` };
+    const r = spawnSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', typescript7Dir, 'typescript@7'],
+      {
+        env,
+        encoding: 'utf8',
+        timeout: 300_000,
+      },
+    );
+    if (r.status !== 0 || !existsSync(tsc7))
+      return { missing: `npm could not install typescript@7: ${(r.stderr || r.error?.message || '').slice(0, 300)}` };
   }
   const version = spawnSync(tsc7, ['--version'], { encoding: 'utf8' });
-  if (!/^Version 7\./.test(version.stdout)) return { missing: `${tsc7} is not TypeScript 7: ${version.stdout}${version.stderr}` };
+  if (!/^Version 7\./.test(version.stdout))
+    return { missing: `${tsc7} is not TypeScript 7: ${version.stdout}${version.stderr}` };
   return { tsc: tsc7 };
 }

@@ -15,10 +15,13 @@ const of = (kind: CaseResult['verdict']['kind']) => results.filter((r) => r.verd
 for (const kind of ['refused', 'differ', 'decided', 'not a type'] as const) {
   const list = of(kind);
   if (list.length > 0)
-    console.log(`${kind.toUpperCase()}\n${list.map((r) => `  ${r.dir} (${r.type}): ${'detail' in r.verdict ? r.verdict.detail : ''}`).join('\n')}`);
+    console.log(
+      `${kind.toUpperCase()}\n${list.map((r) => `  ${r.dir} (${r.type}): ${'detail' in r.verdict ? r.verdict.detail : ''}`).join('\n')}`,
+    );
 }
 const openapiOff = results.filter((r) => r.openapi !== undefined && r.openapi !== 'same');
-if (openapiOff.length > 0) console.log(`OPENAPI DIFFERS FROM THE DERIVATION\n${openapiOff.map((r) => `  ${r.dir}: ${r.openapi}`).join('\n')}`);
+if (openapiOff.length > 0)
+  console.log(`OPENAPI DIFFERS FROM THE DERIVATION\n${openapiOff.map((r) => `  ${r.dir}: ${r.openapi}`).join('\n')}`);
 const counted = results.filter((r) => r.verdict.kind !== 'not a type');
 console.log({
   cases: counted.length,

@@ -35,17 +35,22 @@ export const decidedCases: Readonly<Record<string, string>> = {
   'literal-object-type': 'the type TypeScript gives a mutable property (string), not its initializer ("def")',
   'literal-index-type': 'the type TypeScript gives a mutable array element (string), not its initializers',
   'type-typeof-object-property': 'the type TypeScript gives a mutable property (string), not its initializer',
-  'type-typeof-class-static-property': 'the type TypeScript gives a mutable static property (string), not its initializer',
+  'type-typeof-class-static-property':
+    'the type TypeScript gives a mutable static property (string), not its initializer',
   'class-single': 'private and protected fields (constructor parameter properties too) are written by JSON.stringify',
   'type-typeof-enum': "a numeric enum object holds its reverse mappings ('0': 'a'), which JSON.stringify writes",
-  'type-mapped-union-union': 'Record<keys, V> has exactly those keys: closed objects refuse others (the other tool leaves it open)',
+  'type-mapped-union-union':
+    'Record<keys, V> has exactly those keys: closed objects refuse others (the other tool leaves it open)',
   'type-mapped-symbol': 'JSON.stringify writes no symbol-keyed property: Record<symbol, V> is an empty object',
-  'type-mapped-enum-null': 'a null enum member is no property key (TypeScript refuses it); the other tool writes an empty object',
-  'type-recursive-deep-exclude': 'a mapped type over a tuple is a tuple, as TypeScript reads it (the other tool: an object)',
+  'type-mapped-enum-null':
+    'a null enum member is no property key (TypeScript refuses it); the other tool writes an empty object',
+  'type-recursive-deep-exclude':
+    'a mapped type over a tuple is a tuple, as TypeScript reads it (the other tool: an object)',
   'type-date-annotation': 'a Date is written by toISOString: date-time whatever @format says',
   'annotation-ref': '@ref (an external $ref) is not read: a document keeps its schemas inside',
   'object-required': '@required is not read: `?` says what is required',
-  'type-intersection-additional-props': "an intersection's index signature takes either value type (the other tool also a named member's)",
+  'type-intersection-additional-props':
+    "an intersection's index signature takes either value type (the other tool also a named member's)",
 };
 
 /** How one case came out. */
@@ -102,15 +107,23 @@ let ajv2020: Ajv2020 | undefined;
 /** A 3.1 document's schema for `schema` (the derived JSON as the expanded call hands it to the runtime), as one 2020-12 schema with its components as `$defs`. */
 export function throughOpenAPI(derived: Json): JsonSchema {
   const schema = DeriveSchema.gen(JSON.parse(JSON.stringify(derived)) as never) as TSchema;
-  const doc = OpenAPIGen.fromEndpoints({ title: 'valid-data', version: '1', implicitErrors: false }, Endpoint(RoutePattern.POST('probe')).in(schema)).document;
-  const body = (doc.paths?.['/probe']?.post?.requestBody as { content: Record<string, { schema: JsonSchema }> }).content['application/json'].schema;
+  const doc = OpenAPIGen.fromEndpoints(
+    { title: 'valid-data', version: '1', implicitErrors: false },
+    Endpoint(RoutePattern.POST('probe')).in(schema),
+  ).document;
+  const body = (doc.paths?.['/probe']?.post?.requestBody as { content: Record<string, { schema: JsonSchema }> })
+    .content['application/json'].schema;
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(rewrite);
     if (typeof node !== 'object' || node === null) return node;
     return Object.fromEntries(
       Object.entries(node).map(([k, v]) => [
         k,
-        k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', '#/$defs/') : k === 'discriminator' ? v : rewrite(v),
+        k === '$ref' && typeof v === 'string'
+          ? v.replace('#/components/schemas/', '#/$defs/')
+          : k === 'discriminator'
+            ? v
+            : rewrite(v),
       ]),
     );
   };
@@ -155,11 +168,17 @@ export function judgeValidData(testDir: string, only?: (c: ValidDataCase) => boo
     const sf = ctx.program.getSourceFile(file)!;
     const alias = sf.statements.find(ts.isTypeAliasDeclaration)!;
     const type = ctx.checker.getTypeFromTypeNode(alias.type);
-    const probeErrors = ts.getPreEmitDiagnostics(ctx.program, sf).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
-    if (probeErrors.some((m) => m.includes('refers to a value'))) return { ...c, verdict: { kind: 'not a type', detail: probeErrors.join(' | ') } };
+    const probeErrors = ts
+      .getPreEmitDiagnostics(ctx.program, sf)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
+    if (probeErrors.some((m) => m.includes('refers to a value')))
+      return { ...c, verdict: { kind: 'not a type', detail: probeErrors.join(' | ') } };
     const d = deriveCompilerType(ctx, type, alias.type, { root: c.type, closedObjects: true });
-    if (d.diagnostics.length > 0) return { ...c, verdict: { kind: 'refused', detail: d.diagnostics.map((x) => x.message).join(' | ') } };
-    const { $schema: _, ...theirs } = JSON.parse(readFileSync(join(testDir, 'valid-data', c.dir, 'schema.json'), 'utf8')) as JsonSchema;
+    if (d.diagnostics.length > 0)
+      return { ...c, verdict: { kind: 'refused', detail: d.diagnostics.map((x) => x.message).join(' | ') } };
+    const { $schema: _, ...theirs } = JSON.parse(
+      readFileSync(join(testDir, 'valid-data', c.dir, 'schema.json'), 'utf8'),
+    ) as JsonSchema;
     const mine = draft07(d.schema);
     const values = valuesFor(mine, theirs);
     let verdict: Verdict;
@@ -168,17 +187,24 @@ export function judgeValidData(testDir: string, only?: (c: ValidDataCase) => boo
       else {
         const [a, b] = [validatorOf(mine), validatorOf(theirs)];
         const diff = values.find((v) => a(v) !== b(v));
-        verdict = diff === undefined ? { kind: 'agree' } : { kind: 'differ', detail: `${JSON.stringify(diff)?.slice(0, 120)}: kitgen ${a(diff)}` };
+        verdict =
+          diff === undefined
+            ? { kind: 'agree' }
+            : { kind: 'differ', detail: `${JSON.stringify(diff)?.slice(0, 120)}: kitgen ${a(diff)}` };
       }
     } catch (error) {
       verdict = { kind: 'differ', detail: `not comparable: ${(error as Error).message.slice(0, 160)}` };
     }
-    if (verdict.kind === 'differ' && c.dir in decidedCases) verdict = { kind: 'decided', detail: `${decidedCases[c.dir]} (${verdict.detail})` };
+    if (verdict.kind === 'differ' && c.dir in decidedCases)
+      verdict = { kind: 'decided', detail: `${decidedCases[c.dir]} (${verdict.detail})` };
     let openapi: string;
     try {
       const [a, b] = [validatorOf(mine), validator2020(throughOpenAPI(d.schema))];
       const diff = values.find((v) => a(v) !== b(v));
-      openapi = diff === undefined ? 'same' : `${JSON.stringify(diff)?.slice(0, 120)}: derivation ${a(diff)}, openapi.json ${b(diff)}`;
+      openapi =
+        diff === undefined
+          ? 'same'
+          : `${JSON.stringify(diff)?.slice(0, 120)}: derivation ${a(diff)}, openapi.json ${b(diff)}`;
     } catch (error) {
       openapi = `failed: ${(error as Error).message.slice(0, 160)}`;
     }

@@ -82,7 +82,13 @@ export interface Violation {
 }
 
 /** A violation of a category, its owner filled in. */
-export function violation(category: Category, document: string, message: string, operation?: string, status?: number): Violation {
+export function violation(
+  category: Category,
+  document: string,
+  message: string,
+  operation?: string,
+  status?: number,
+): Violation {
   return {
     category,
     owner: categories[category],

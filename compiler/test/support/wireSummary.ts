@@ -14,13 +14,29 @@ export interface Summary {
   readonly judged: number;
   readonly refusalsTried: number;
   readonly byOwner: Readonly<Record<Owner, number>>;
-  readonly byCategory: ReadonlyArray<{ readonly category: Category; readonly owner: Owner; readonly count: number; readonly documents: number }>;
+  readonly byCategory: ReadonlyArray<{
+    readonly category: Category;
+    readonly owner: Owner;
+    readonly count: number;
+    readonly documents: number;
+  }>;
   /** Documents by kitgen's findings, most first (those with none left out). */
-  readonly byDocument: ReadonlyArray<{ readonly document: string; readonly kitgen: number; readonly categories: Readonly<Record<string, number>> }>;
-  readonly seconds: { readonly total: number; readonly median: number; readonly p90: number; readonly max: number; readonly slowest: string };
+  readonly byDocument: ReadonlyArray<{
+    readonly document: string;
+    readonly kitgen: number;
+    readonly categories: Readonly<Record<string, number>>;
+  }>;
+  readonly seconds: {
+    readonly total: number;
+    readonly median: number;
+    readonly p90: number;
+    readonly max: number;
+    readonly slowest: string;
+  };
 }
 
-const quantile = (sorted: readonly number[], q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** Sums the reports of a run. */
 export function summarise(reports: readonly DocumentReport[]): Summary {
@@ -44,7 +60,10 @@ export function summarise(reports: readonly DocumentReport[]): Summary {
     if (kitgen > 0) byDocument.push({ document: r.document, kitgen, categories: mine });
   }
   const times = reports.map((r) => r.seconds).sort((a, b) => a - b);
-  const slowest = reports.reduce<DocumentReport | undefined>((a, r) => (a === undefined || r.seconds > a.seconds ? r : a), undefined);
+  const slowest = reports.reduce<DocumentReport | undefined>(
+    (a, r) => (a === undefined || r.seconds > a.seconds ? r : a),
+    undefined,
+  );
   const sum = (f: (r: DocumentReport) => number) => reports.reduce((a, r) => a + f(r), 0);
   return {
     documents: reports.length,
@@ -70,7 +89,11 @@ export function summarise(reports: readonly DocumentReport[]): Summary {
 }
 
 /** The summary as text: totals, categories, the top documents, and up to `examples` findings of each of kitgen's categories. */
-export function formatSummary(s: Summary, reports: readonly DocumentReport[], options: { top?: number; examples?: number } = {}): string {
+export function formatSummary(
+  s: Summary,
+  reports: readonly DocumentReport[],
+  options: { top?: number; examples?: number } = {},
+): string {
   const lines: string[] = [];
   const top = options.top ?? 20;
   const examples = options.examples ?? 3;
@@ -81,7 +104,10 @@ export function formatSummary(s: Summary, reports: readonly DocumentReport[], op
     '',
     'by category (owner, findings, documents):',
   );
-  for (const c of s.byCategory) lines.push(`  ${c.owner.padEnd(8)} ${c.category.padEnd(22)} ${String(c.count).padStart(6)} ${String(c.documents).padStart(5)}`);
+  for (const c of s.byCategory)
+    lines.push(
+      `  ${c.owner.padEnd(8)} ${c.category.padEnd(22)} ${String(c.count).padStart(6)} ${String(c.documents).padStart(5)}`,
+    );
   lines.push('', `documents with the most of kitgen's findings (top ${top}):`);
   for (const d of s.byDocument.slice(0, top)) {
     const detail = Object.entries(d.categories)

@@ -16,7 +16,8 @@ const pet: Pet = { id: 1, name: 'Rex' };
 export const good: Handlers = {
   listPets: ({ limit }) => ({ status: 200, body: [pet].slice(0, limit ?? 10), headers: {} }),
   createPet: async ({ body }) => ({ status: 201, body: { id: 2, ...body }, headers: { location: '/pets/2' } }),
-  showPetById: ({ petId }) => (petId === 1 ? pet : endpoints.showPetById.fail({ status: 404, body: { code: 404, message: 'no such pet' } })),
+  showPetById: ({ petId }) =>
+    petId === 1 ? pet : endpoints.showPetById.fail({ status: 404, body: { code: 404, message: 'no such pet' } }),
   deletePet: () => undefined,
 };
 const served: Routes = routes(good);

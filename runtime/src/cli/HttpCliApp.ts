@@ -7,7 +7,13 @@ import { EndpointExecutor, type ExecutorOptions } from '../client/EndpointExecut
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { credentialsFromEnv, defaultBaseUrl, envNames, resolveBaseUrl } from './cliEnvironment.ts';
 import { commandNames, type CliStyle } from './commandNames.ts';
-import { commandSummary, endpointCommand, UsageError, type BodySources, type EndpointCommand } from './endpointCommand.ts';
+import {
+  commandSummary,
+  endpointCommand,
+  UsageError,
+  type BodySources,
+  type EndpointCommand,
+} from './endpointCommand.ts';
 import { printBody, printRequestHead, printResponseHead, type CliOutput } from './printResponse.ts';
 
 /** Options of {@link HttpCliApp.fromEndpoints} (the spec's parameters, plus how requests are made). */
@@ -81,7 +87,11 @@ function commandAsked(argv: readonly string[]): string | undefined {
   return argv[first] === 'help' ? argv[first + 1] : argv[first];
 }
 
-function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): { program: Command; exit: () => number } {
+function build(
+  options: HttpCliAppOptions,
+  io: CliIO,
+  argv: readonly string[],
+): { program: Command; exit: () => number } {
   const { Command, Option } = commander();
   let exitCode = 0;
   const optional = new WeakSet<Option>();
@@ -107,9 +117,15 @@ function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): 
   const names = envNames(options);
   const needs = new Set(options.endpoints.map((e) => e.state.authType));
   const envHelp = [
-    ...(names.baseUrl ? [`  ${names.baseUrl}  the API's base URL: scheme, host, port, base path (default ${defaultBaseUrl(options)}; --base-url wins)`] : []),
+    ...(names.baseUrl
+      ? [
+          `  ${names.baseUrl}  the API's base URL: scheme, host, port, base path (default ${defaultBaseUrl(options)}; --base-url wins)`,
+        ]
+      : []),
     ...(names.token && needs.has('Bearer') ? [`  ${names.token}  the bearer token (instead of --token)`] : []),
-    ...(names.user && needs.has('Basic') ? [`  ${names.user}  name:password for Basic authentication (instead of --user)`] : []),
+    ...(names.user && needs.has('Basic')
+      ? [`  ${names.user}  name:password for Basic authentication (instead of --user)`]
+      : []),
   ];
   // Aligned like commander's own option list.
   const nameWidth = Math.max(0, ...envHelp.map((l) => l.indexOf('  ', 2)));
@@ -131,7 +147,9 @@ function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): 
     fetchUrl: async (url) => {
       const fetchFn = options.executor?.fetch ?? globalThis.fetch;
       const response = await fetchFn(url, { method: 'GET' }).catch((error: unknown) => {
-        throw new UsageError(`could not fetch the body from ${url}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message}`);
+        throw new UsageError(
+          `could not fetch the body from ${url}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message}`,
+        );
       });
       if (!response.ok) throw new UsageError(`could not fetch the body from ${url}: status ${response.status}`);
       return new Uint8Array(await response.arrayBuffer());
@@ -143,7 +161,8 @@ function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): 
     try {
       parsed = await plan.read(opts, sources);
     } catch (error) {
-      if (error instanceof UsageError) plan.command.error(`error: ${error.message}`, { exitCode: CliExitCode.Usage, code: 'kitgen.usage' });
+      if (error instanceof UsageError)
+        plan.command.error(`error: ${error.message}`, { exitCode: CliExitCode.Usage, code: 'kitgen.usage' });
       throw error;
     }
     let baseUrl: string;
@@ -152,7 +171,8 @@ function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): 
       baseUrl = resolveBaseUrl(options, env, opts.baseUrl as string | undefined);
       auth ??= credentialsFromEnv(plan.endpoint.state.authType, options, env, String(plan.endpoint.state.route));
     } catch (error) {
-      if (error instanceof UsageError) plan.command.error(`error: ${error.message}`, { exitCode: CliExitCode.Usage, code: 'kitgen.usage' });
+      if (error instanceof UsageError)
+        plan.command.error(`error: ${error.message}`, { exitCode: CliExitCode.Usage, code: 'kitgen.usage' });
       throw error;
     }
     const executor = EndpointExecutor.make({
@@ -169,7 +189,9 @@ function build(options: HttpCliAppOptions, io: CliIO, argv: readonly string[]): 
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       io.stderr.write(`error: ${error.message}\n`);
-      return error instanceof ClientError && (error.kind === 'encode' || error.kind === 'credentials') ? CliExitCode.Usage : CliExitCode.CallFailed;
+      return error instanceof ClientError && (error.kind === 'encode' || error.kind === 'credentials')
+        ? CliExitCode.Usage
+        : CliExitCode.CallFailed;
     }
   };
 
@@ -217,7 +239,8 @@ export const HttpCliApp = {
           await program.parseAsync([...argv], { from: 'user' });
           return exit();
         } catch (error) {
-          if (error instanceof commander().CommanderError) return error.exitCode === 0 ? CliExitCode.Ok : CliExitCode.Usage;
+          if (error instanceof commander().CommanderError)
+            return error.exitCode === 0 ? CliExitCode.Ok : CliExitCode.Usage;
           throw error;
         }
       },

@@ -43,11 +43,21 @@ export function fieldSpecs(schema: TSchema, prefix: readonly string[], required:
     );
   }
   if (prefix.length === 0) return [];
-  return [{ path: prefix, schema, required, flags: `--.${prefix.join('.')} <${typeLabel(schema)}${isScalarArray(schema) ? '...' : ''}>` }];
+  return [
+    {
+      path: prefix,
+      schema,
+      required,
+      flags: `--.${prefix.join('.')} <${typeLabel(schema)}${isScalarArray(schema) ? '...' : ''}>`,
+    },
+  ];
 }
 
 /** Builds the object the given field values describe; objects no field was given for stay absent. */
-export function assembleFields(values: ReadonlyArray<readonly [FieldSpec, unknown]>, skip: number): Record<string, unknown> {
+export function assembleFields(
+  values: ReadonlyArray<readonly [FieldSpec, unknown]>,
+  skip: number,
+): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [spec, value] of values) {
     if (value === undefined) continue;

@@ -34,10 +34,14 @@ function checkedUrl(text: string, source: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`${source}: expected a base URL such as https://api.example.com/v1, got ${JSON.stringify(text)}`);
+    throw new UsageError(
+      `${source}: expected a base URL such as https://api.example.com/v1, got ${JSON.stringify(text)}`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${source}: expected an http or https URL, got ${JSON.stringify(text)}`);
-  if (url.search !== '' || url.hash !== '') throw new UsageError(`${source}: a base URL has no query or fragment, got ${JSON.stringify(text)}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${source}: expected an http or https URL, got ${JSON.stringify(text)}`);
+  if (url.search !== '' || url.hash !== '')
+    throw new UsageError(`${source}: a base URL has no query or fragment, got ${JSON.stringify(text)}`);
   return url.href.replace(/\/+$/, '');
 }
 
@@ -59,7 +63,10 @@ export function resolveBaseUrl(target: CliTarget, env: NodeJS.ProcessEnv, flag: 
     if (!/^\d+$/.test(portText.trim()) || port < 1 || port > 65535)
       throw new UsageError(`KITGEN_CLI_PORT: expected a port number 1-65535, got ${JSON.stringify(portText)}`);
   }
-  return checkedUrl(defaultBaseUrl({ ...target, host, port }), host !== target.host ? 'KITGEN_CLI_HOST' : 'the base URL');
+  return checkedUrl(
+    defaultBaseUrl({ ...target, host, port }),
+    host !== target.host ? 'KITGEN_CLI_HOST' : 'the base URL',
+  );
 }
 
 /**
@@ -67,12 +74,19 @@ export function resolveBaseUrl(target: CliTarget, env: NodeJS.ProcessEnv, flag: 
  * line (`<PREFIX>_TOKEN` for Bearer, `<PREFIX>_USER` as `name:password` for Basic): tokens stay
  * out of shell history and `ps`. None anywhere is a usage error naming the variable and the option.
  */
-export function credentialsFromEnv(authType: string, target: CliTarget, env: NodeJS.ProcessEnv, what: string): ClientCredentials | undefined {
+export function credentialsFromEnv(
+  authType: string,
+  target: CliTarget,
+  env: NodeJS.ProcessEnv,
+  what: string,
+): ClientCredentials | undefined {
   const names = envNames(target);
   if (authType === 'Bearer') {
     const token = names.token !== undefined ? env[names.token] : undefined;
     if (token !== undefined && token !== '') return { bearer: token };
-    throw new UsageError(`${what} needs a bearer token: ${names.token !== undefined ? `set ${names.token} (or give --token)` : 'give --token'}`);
+    throw new UsageError(
+      `${what} needs a bearer token: ${names.token !== undefined ? `set ${names.token} (or give --token)` : 'give --token'}`,
+    );
   }
   if (authType === 'Basic') {
     const user = names.user !== undefined ? env[names.user] : undefined;

@@ -61,7 +61,10 @@ export function commandName(source: CommandSource | RoutePattern<any>, style: Cl
  * Command names for endpoints, unique and stable: {@link commandName} each; a name already
  * taken gets `-2`, `-3`, … in declaration order, the first keeping the plain name.
  */
-export function commandNames(sources: ReadonlyArray<CommandSource | RoutePattern<any>>, style: CliStyle = 'method'): string[] {
+export function commandNames(
+  sources: ReadonlyArray<CommandSource | RoutePattern<any>>,
+  style: CliStyle = 'method',
+): string[] {
   const used = new Set<string>();
   return sources.map((source) => {
     const name = commandName(source, style);

@@ -122,7 +122,10 @@ export function endpointCommand(
 
   const pathOptions = state.route.params.map((codec) =>
     add(
-      new Option(`--${flagName(codec.name, 'path')} <${pathLabel(codec)}>`, describe(codec.schema.description, 'path parameter'))
+      new Option(
+        `--${flagName(codec.name, 'path')} <${pathLabel(codec)}>`,
+        describe(codec.schema.description, 'path parameter'),
+      )
         .argParser(pathParser(codec))
         .makeOptionMandatory(),
       true,
@@ -179,7 +182,9 @@ export function endpointCommand(
       spec,
       // Body fields are required only when the body is given field by field, so usage shows them as a group.
       option: add(
-        new Option(spec.flags, describe((spec.schema as { description?: string }).description, where)).argParser(schemaParser(spec.schema)),
+        new Option(spec.flags, describe((spec.schema as { description?: string }).description, where)).argParser(
+          schemaParser(spec.schema),
+        ),
         spec.required,
         where !== 'body field',
       ),
@@ -190,33 +195,64 @@ export function endpointCommand(
   if (body) {
     add(new Option('-f, --file <path>', `read the body from a file ('-' for standard input)`), false);
     add(new Option('-u, --url <url>', 'fetch the body from a URL'), false);
-    add(new Option('-d, --data <text>', `the body itself (${variantTypes.length > 1 ? 'in the --content-type' : variantTypes[0]})`), false);
-    if (bodies.length > 1) add(new Option('--content-type <type>', 'the media type the body is sent in').choices(variantTypes).default(variantTypes[0]), false);
+    add(
+      new Option(
+        '-d, --data <text>',
+        `the body itself (${variantTypes.length > 1 ? 'in the --content-type' : variantTypes[0]})`,
+      ),
+      false,
+    );
+    if (bodies.length > 1)
+      add(
+        new Option('--content-type <type>', 'the media type the body is sent in')
+          .choices(variantTypes)
+          .default(variantTypes[0]),
+        false,
+      );
     // Field by field only for a body of one shape: with several, the fields would depend on --content-type.
-    else if (!body.stream && hasFields(body.schema)) bodyFields = fieldOptions(fieldSpecs(body.schema, [], true), 'body field');
+    else if (!body.stream && hasFields(body.schema))
+      bodyFields = fieldOptions(fieldSpecs(body.schema, [], true), 'body field');
   }
-  const partFields = parts.map((part) => ({ part, fields: fieldOptions(fieldSpecs(part.schema, [slug(part.name!) || 'part'], true), 'multipart part') }));
+  const partFields = parts.map((part) => ({
+    part,
+    fields: fieldOptions(fieldSpecs(part.schema, [slug(part.name!) || 'part'], true), 'multipart part'),
+  }));
   add(new Option('--verbose', 'print the request, the response status and headers on standard error'), false);
 
   const doc = state.docs.summary ?? state.docs.description;
   command.summary(commandSummary(endpoint));
   command.description(doc ? `${state.docs.description ?? doc}\n\n${state.route}` : String(state.route));
-  const bodyUsage = body ? `(-f <path> | -u <url> | -d <text>${bodyFields.length > 0 ? ' | --.<field> …' : ''})` : undefined;
+  const bodyUsage = body
+    ? `(-f <path> | -u <url> | -d <text>${bodyFields.length > 0 ? ' | --.<field> …' : ''})`
+    : undefined;
   command.usage([...required, ...(bodyUsage ? [bodyUsage] : []), '[options]'].join(' '));
   if (bodyFields.length > 0)
-    command.addHelpText('after', '\nThe body comes from a file, a URL, the text itself, or field by field (fields in\nbrackets are optional).');
+    command.addHelpText(
+      'after',
+      '\nThe body comes from a file, a URL, the text itself, or field by field (fields in\nbrackets are optional).',
+    );
 
   const read = async (opts: Record<string, unknown>, sources: BodySources): Promise<ParsedCommand> => {
     const get = (option: Option) => opts[option.attributeName()];
-    const resolveFiles = async (value: unknown): Promise<unknown> => (value instanceof FileRef ? sources.readFile(value.path) : value);
-    const fromFields = async (fields: readonly FieldOption[], skip: number, schema: TSchema, prefix: readonly string[]): Promise<unknown> => {
+    const resolveFiles = async (value: unknown): Promise<unknown> =>
+      value instanceof FileRef ? sources.readFile(value.path) : value;
+    const fromFields = async (
+      fields: readonly FieldOption[],
+      skip: number,
+      schema: TSchema,
+      prefix: readonly string[],
+    ): Promise<unknown> => {
       const missing = fields.find((f) => f.spec.required && get(f.option) === undefined);
       if (missing) throw new UsageError(`required option '${missing.spec.flags}' not specified`);
       const values = await Promise.all(fields.map(async (f) => [f.spec, await resolveFiles(get(f.option))] as const));
       // A part that is one value (not an object of fields) is that value itself.
-      const value = skip > 0 && fields.length === 1 && fields[0].spec.path.length === skip ? values[0][1] : assembleFields(values, skip);
+      const value =
+        skip > 0 && fields.length === 1 && fields[0].spec.path.length === skip
+          ? values[0][1]
+          : assembleFields(values, skip);
       const failure = validatorFor(schema).firstError(value, '', 'value');
-      if (failure) throw new UsageError(`${fieldFlag(prefix, failure.pointer)}: ${failure.expected ?? failure.message}`);
+      if (failure)
+        throw new UsageError(`${fieldFlag(prefix, failure.pointer)}: ${failure.expected ?? failure.message}`);
       return value;
     };
 
@@ -226,16 +262,21 @@ export function endpointCommand(
     if (chosen) {
       const body = chosen;
       const given = (['file', 'url', 'data'] as const).filter((k) => opts[k] !== undefined);
-      if (given.length > 1) throw new UsageError(`give the body once: ${given.map((g) => `--${g}`).join(', ')} were all given`);
+      if (given.length > 1)
+        throw new UsageError(`give the body once: ${given.map((g) => `--${g}`).join(', ')} were all given`);
       if (given.length === 1 && bodyFields.some((f) => get(f.option) !== undefined))
         throw new UsageError(`body fields (--.<field>) cannot be combined with --${given[0]}`);
       if (given[0] === 'file') {
         const path = String(opts.file);
-        values.set(body, await decodeBody(body, await sources.readFile(path), path === '-' ? 'standard input' : path, config));
+        values.set(
+          body,
+          await decodeBody(body, await sources.readFile(path), path === '-' ? 'standard input' : path, config),
+        );
       } else if (given[0] === 'url') {
         const url = String(opts.url);
         values.set(body, await decodeBody(body, await sources.fetchUrl(url), url, config));
-      } else if (given[0] === 'data') values.set(body, await decodeBody(body, utf8.encode(String(opts.data)), '--data', config));
+      } else if (given[0] === 'data')
+        values.set(body, await decodeBody(body, utf8.encode(String(opts.data)), '--data', config));
       else if (bodyFields.length > 0) values.set(body, await fromFields(bodyFields, 0, body.schema, []));
       else if (!body.optional) throw new UsageError('a body is required: give -f <path>, -u <url> or -d <text>');
     }

@@ -27,7 +27,8 @@ export async function printBody(invocation: Invocation, out: CliOutput, config: 
     const codec = contentCodecs(content).codec(mediaType, config)!;
     const json = codec as Partial<JsonBinaryCodec<unknown>>;
     const items = invocation.body as AsyncIterable<unknown>;
-    if (json.encodeToString) for await (const item of items) out.write(`${formatJson(json.encodeToString(item), pretty ? 2 : 0)}\n`);
+    if (json.encodeToString)
+      for await (const item of items) out.write(`${formatJson(json.encodeToString(item), pretty ? 2 : 0)}\n`);
     else for await (const chunk of codec.streamEncoder(items)) out.write(chunk);
     return;
   }

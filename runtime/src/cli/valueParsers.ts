@@ -15,7 +15,8 @@ export class FileRef {
 
 function literalValues(s: S): unknown[] | undefined {
   if (Array.isArray(s.enum)) return s.enum;
-  if (Array.isArray(s.anyOf) && s.anyOf.length > 0 && s.anyOf.every((m: S) => 'const' in m)) return s.anyOf.map((m: S) => m.const);
+  if (Array.isArray(s.anyOf) && s.anyOf.length > 0 && s.anyOf.every((m: S) => 'const' in m))
+    return s.anyOf.map((m: S) => m.const);
   return undefined;
 }
 
@@ -50,7 +51,9 @@ export function typeLabel(schema: TSchema): string {
     case 'boolean':
       return 'boolean';
     case 'string':
-      return typeof s.format === 'string' && ['uuid', 'date-time', 'date', 'email', 'uri'].includes(s.format) ? s.format : 'text';
+      return typeof s.format === 'string' && ['uuid', 'date-time', 'date', 'email', 'uri'].includes(s.format)
+        ? s.format
+        : 'text';
     default:
       return 'json';
   }
@@ -92,7 +95,8 @@ export function parseValue(schema: TSchema, text: string): unknown {
     if (literals) throw invalidArgument(`expected one of ${literals.map(String).join(', ')}.`);
     const label = typeLabel(schema);
     // Text the coercion could not convert: say which type was wanted, not the schema rule.
-    if (isScalarSchema(schema) && value === text && s.type !== 'string') throw invalidArgument(`expected ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}.`);
+    if (isScalarSchema(schema) && value === text && s.type !== 'string')
+      throw invalidArgument(`expected ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}.`);
     throw invalidArgument(`${failure.expected ?? 'invalid value'}${failure.pointer ? ` at ${failure.pointer}` : ''}.`);
   }
   return value;

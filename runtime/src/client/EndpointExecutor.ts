@@ -67,7 +67,8 @@ function build(ctx: InvokeContext): EndpointExecutor {
     try {
       values = requestValues(endpoint.state, input);
     } catch (error) {
-      if (error instanceof InputShapeError) throw new ClientError('encode', error.message, { endpoint: endpoint.route.toString(), url: undefined });
+      if (error instanceof InputShapeError)
+        throw new ClientError('encode', error.message, { endpoint: endpoint.route.toString(), url: undefined });
       throw error;
     }
     return invoke(ctx, endpoint, values, options);
@@ -77,14 +78,19 @@ function build(ctx: InvokeContext): EndpointExecutor {
     if (r.isError) throw new EndpointError(endpoint, r.value, r.status, r.headers, r.url);
     return r.value;
   };
-  const either = async (endpoint: AnyEndpoint, input?: unknown, options?: CallOptions): Promise<Either<unknown, unknown>> => {
+  const either = async (
+    endpoint: AnyEndpoint,
+    input?: unknown,
+    options?: CallOptions,
+  ): Promise<Either<unknown, unknown>> => {
     const r = await run(endpoint, input, options);
     return r.isError ? Either.left(r.value) : Either.right(r.value);
   };
   return Object.assign(call, {
     either,
     baseUrl: ctx.baseUrl,
-    invokeValues: (endpoint: AnyEndpoint, values: RequestValues, options?: CallOptions) => invoke(ctx, endpoint, values, options),
+    invokeValues: (endpoint: AnyEndpoint, values: RequestValues, options?: CallOptions) =>
+      invoke(ctx, endpoint, values, options),
   }) as unknown as EndpointExecutor;
 }
 
@@ -94,7 +100,10 @@ export const EndpointExecutor = {
    * An executor for the endpoints served at `baseUrl`; or, given a service name, at the URL
    * `resolveServiceUrl` finds for it (`KITGEN_SERVICE_<NAME>_URL`, or the `services` map).
    */
-  make(options: ExecutorOptions | string, more: Omit<ExecutorOptions, 'baseUrl'> & ServiceLookup = {}): EndpointExecutor {
+  make(
+    options: ExecutorOptions | string,
+    more: Omit<ExecutorOptions, 'baseUrl'> & ServiceLookup = {},
+  ): EndpointExecutor {
     if (typeof options === 'string') return build(context(resolveServiceUrl(options, more).replace(/\/+$/, ''), more));
     const { baseUrl, ...rest } = options;
     return build(context(String(baseUrl).replace(/\/+$/, ''), rest));

@@ -10,7 +10,9 @@ function mediaTypesOf(state: { input: CodecNode; output: CodecNode; error: Codec
   if (hit === undefined) {
     const types = new Set<string>();
     for (const node of [state.input, state.output, state.error]) {
-      if (node) for (const leaf of leaves(node)) if (leaf.kind === 'content') for (const mt of contentCodecs(leaf).offered) types.add(mt);
+      if (node)
+        for (const leaf of leaves(node))
+          if (leaf.kind === 'content') for (const mt of contentCodecs(leaf).offered) types.add(mt);
     }
     byState.set(state, (hit = [...types]));
   }
@@ -22,6 +24,10 @@ function mediaTypesOf(state: { input: CodecNode; output: CodecNode; error: Codec
  * codec is a separate module in a browser build); undefined when all are there, which is every
  * call but the first of such an endpoint, and every call on a server.
  */
-export function loadBodyCodecsOf(state: { input: CodecNode; output: CodecNode; error: CodecNode | undefined }): Promise<void> | undefined {
+export function loadBodyCodecsOf(state: {
+  input: CodecNode;
+  output: CodecNode;
+  error: CodecNode | undefined;
+}): Promise<void> | undefined {
   return loadBodyCodecs(mediaTypesOf(state));
 }

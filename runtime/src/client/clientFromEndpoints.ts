@@ -8,7 +8,10 @@ import type { EndpointExecutor } from './EndpointExecutor.ts';
 export type ClientMethodOf<E extends AnyEndpoint> = (params: InputOf<E>, options?: CallOptions) => Promise<OutputOf<E>>;
 
 /** The same method resolving with `Either.left(error)` for a declared error and `Either.right(output)` otherwise. */
-export type EitherMethodOf<E extends AnyEndpoint> = (params: InputOf<E>, options?: CallOptions) => Promise<Either<ErrorOf<E>, OutputOf<E>>>;
+export type EitherMethodOf<E extends AnyEndpoint> = (
+  params: InputOf<E>,
+  options?: CallOptions,
+) => Promise<Either<ErrorOf<E>, OutputOf<E>>>;
 
 /**
  * The methods of a generated `Client`: one per endpoint of `T` (generated code passes
@@ -24,7 +27,9 @@ export type ClientMethods<T extends Readonly<Record<string, AnyEndpoint>>> = {
 };
 
 /** One method per endpoint of a table, under the same name, plus the same methods under `either`. */
-export type ClientOf<T extends Readonly<Record<string, AnyEndpoint>>> = { readonly [K in keyof T]: ClientMethodOf<T[K]> } & {
+export type ClientOf<T extends Readonly<Record<string, AnyEndpoint>>> = {
+  readonly [K in keyof T]: ClientMethodOf<T[K]>;
+} & {
   readonly either: { readonly [K in keyof T]: EitherMethodOf<T[K]> };
 };
 
@@ -83,10 +88,16 @@ export function clientFromEndpoints<T extends Readonly<Record<string, AnyEndpoin
   // Object.fromEntries: an operation name is an own property, whatever it is.
   const names = Object.keys(table);
   const methods = Object.fromEntries(
-    names.map((name) => [name, (params: unknown, options?: CallOptions) => call(table[name], input(name, params) as never, options)]),
+    names.map((name) => [
+      name,
+      (params: unknown, options?: CallOptions) => call(table[name], input(name, params) as never, options),
+    ]),
   );
   const either = Object.fromEntries(
-    names.map((name) => [name, (params: unknown, options?: CallOptions) => call.either(table[name], input(name, params) as never, options)]),
+    names.map((name) => [
+      name,
+      (params: unknown, options?: CallOptions) => call.either(table[name], input(name, params) as never, options),
+    ]),
   );
   return { ...methods, either } as unknown as ClientOf<T>;
 }

@@ -54,7 +54,11 @@ export function endpointShapes(state: { output: CodecNode; error: CodecNode | un
 }
 
 /** The declared media type a response's Content-Type stands for (the server's own matching rule). */
-function matchMediaType(content: ContentNode, contentType: MediaType | undefined, hasBody: boolean): string | undefined {
+function matchMediaType(
+  content: ContentNode,
+  contentType: MediaType | undefined,
+  hasBody: boolean,
+): string | undefined {
   const { declared, offered } = contentCodecs(content);
   if (!contentType) return hasBody && offered.length === 1 ? offered[0] : undefined;
   for (const o of declared) {
@@ -65,12 +69,20 @@ function matchMediaType(content: ContentNode, contentType: MediaType | undefined
   return undefined;
 }
 
-function decodeHeader(node: HeaderNode, headers: globalThis.Headers): { ok: true; value: unknown } | { ok: false; message: string } {
+function decodeHeader(
+  node: HeaderNode,
+  headers: globalThis.Headers,
+): { ok: true; value: unknown } | { ok: false; message: string } {
   const text = headers.get(node.name);
-  if (text === null) return node.optional ? { ok: true, value: undefined } : { ok: false, message: `header '${node.name}': required but missing` };
+  if (text === null)
+    return node.optional
+      ? { ok: true, value: undefined }
+      : { ok: false, message: `header '${node.name}': required but missing` };
   if (node.expect !== undefined || node.headerType) {
     const value = node.expect !== undefined ? MediaType.parse(text) : node.headerType!.parse(text);
-    return value === undefined ? { ok: false, message: `header '${node.name}': malformed value '${text}'` } : { ok: true, value };
+    return value === undefined
+      ? { ok: false, message: `header '${node.name}': malformed value '${text}'` }
+      : { ok: true, value };
   }
   const value = coerceScalar(node.schema as unknown as Record<string, unknown>, text);
   const failure = validatorFor(node.schema as TSchema).firstError(value, '', `header '${node.name}'`);
@@ -92,7 +104,12 @@ async function readBytes(body: ReadableStream<Uint8Array> | null): Promise<Uint8
  * applied). A streamed body is handed over as an async iterable of decoded values. For a HEAD
  * request (`headOnly`) only status and headers are decoded; declared bodies stay undefined.
  */
-export async function decodeResponse(shapes: EndpointShapes, response: globalThis.Response, config: CodecConfig, headOnly = false): Promise<DecodedResponse> {
+export async function decodeResponse(
+  shapes: EndpointShapes,
+  response: globalThis.Response,
+  config: CodecConfig,
+  headOnly = false,
+): Promise<DecodedResponse> {
   const candidates = [
     ...shapes.outputs.filter((s) => s.covers(response.status)).map((shape) => ({ shape, isError: false })),
     ...shapes.errors.filter((s) => s.covers(response.status)).map((shape) => ({ shape, isError: true })),
@@ -100,11 +117,17 @@ export async function decodeResponse(shapes: EndpointShapes, response: globalThi
   if (candidates.length === 0) {
     const bytes = await readBytes(response.body).catch(() => undefined);
     const declared = [...new Set([...shapes.outputs, ...shapes.errors].map((s) => s.key))].join(', ');
-    throw new ResponseMismatch('status', `undeclared status ${response.status} (declared: ${declared || 'none'})`, bytes);
+    throw new ResponseMismatch(
+      'status',
+      `undeclared status ${response.status} (declared: ${declared || 'none'})`,
+      bytes,
+    );
   }
   const contentTypeText = response.headers.get('content-type');
   const contentType = contentTypeText === null ? undefined : MediaType.parse(contentTypeText);
-  const streamed = candidates.find((c) => c.shape.content?.stream && matchMediaType(c.shape.content, contentType, true) !== undefined);
+  const streamed = candidates.find(
+    (c) => c.shape.content?.stream && matchMediaType(c.shape.content, contentType, true) !== undefined,
+  );
   let bytes: Uint8Array | undefined;
   if (!streamed && !headOnly && candidates.some((c) => c.shape.content)) bytes = await readBytes(response.body);
   const failures: string[] = [];
@@ -129,18 +152,24 @@ export async function decodeResponse(shapes: EndpointShapes, response: globalThi
           failure = `Content-Type '${contentTypeText ?? 'none'}' is not one of ${contentCodecs(leaf).declared.join(', ')}`;
           values.push(undefined);
         } else if (leaf.stream) {
-          body = codec.streamDecoder((response.body ?? (async function* () {})()) as unknown as AsyncIterable<Uint8Array>);
+          body = codec.streamDecoder(
+            (response.body ?? (async function* () {})()) as unknown as AsyncIterable<Uint8Array>,
+          );
           values.push(body);
         } else {
           const r = codec.decode(bytes ?? new Uint8Array(0));
-          if (r._tag === 'left') failure = /^(value|body)\b/.test(r.left.message) ? r.left.message.replace(/^value\b/, 'body') : `body: ${r.left.message}`;
+          if (r._tag === 'left')
+            failure = /^(value|body)\b/.test(r.left.message)
+              ? r.left.message.replace(/^value\b/, 'body')
+              : `body: ${r.left.message}`;
           body = r._tag === 'right' ? r.right : undefined;
           values.push(body);
         }
       }
       if (failure) break;
     }
-    if (failure === undefined) return { value: shape.build(values), isError, mediaType, bytes, content: shape.content, body };
+    if (failure === undefined)
+      return { value: shape.build(values), isError, mediaType, bytes, content: shape.content, body };
     failures.push(failure);
   }
   throw new ResponseMismatch('decode', `status ${response.status}: ${[...new Set(failures)].join('; ')}`, bytes);

@@ -8,7 +8,12 @@ import type { AuthType } from '../endpoint/AuthType.ts';
 import { leaves, type CodecNode, type ContentNode, type HeaderNode, type QueryNode } from '../endpoint/CodecNode.ts';
 import { Header } from '../http/Header.ts';
 import { MediaType } from '../http/MediaType.ts';
-import { encodeMultipart, encodeMultipartBytes, generateBoundary, multipartContentType } from '../http/multipart/encodeMultipart.ts';
+import {
+  encodeMultipart,
+  encodeMultipartBytes,
+  generateBoundary,
+  multipartContentType,
+} from '../http/multipart/encodeMultipart.ts';
 import { Form } from '../http/multipart/Form.ts';
 import { FormField } from '../http/multipart/FormField.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
@@ -81,7 +86,8 @@ function appendQuery(params: URLSearchParams, node: QueryNode, value: unknown, c
   }
   if (value === null) return;
   if (node.style === 'deepObject' && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) if (v !== undefined && v !== null) params.append(deepObjectKey(node.name, key), scalarText(v));
+    for (const [key, v] of Object.entries(value))
+      if (v !== undefined && v !== null) params.append(deepObjectKey(node.name, key), scalarText(v));
     return;
   }
   if (Array.isArray(value)) {
@@ -99,7 +105,9 @@ function contentText(node: QueryNode | HeaderNode, value: unknown, config: Codec
   try {
     return encodeParameterContent(value, node.mediaType!, node.schema, config);
   } catch (error) {
-    throw new EncodeFailure(`${node.kind === 'query' ? 'query parameter' : node.cookie ? 'cookie' : 'header'} '${node.name}': ${(error as Error).message}`);
+    throw new EncodeFailure(
+      `${node.kind === 'query' ? 'query parameter' : node.cookie ? 'cookie' : 'header'} '${node.name}': ${(error as Error).message}`,
+    );
   }
 }
 
@@ -126,7 +134,8 @@ export function acceptedMediaTypes(shape: RequestShape): string[] {
   const types = new Set<string>();
   for (const node of [shape.output, shape.error]) {
     if (!node) continue;
-    for (const leaf of leaves(node)) if (leaf.kind === 'content') for (const mt of contentCodecs(leaf).offered) types.add(mt);
+    for (const leaf of leaves(node))
+      if (leaf.kind === 'content') for (const mt of contentCodecs(leaf).offered) types.add(mt);
   }
   return [...types];
 }
@@ -188,10 +197,12 @@ function partField(node: ContentNode, value: unknown, config: CodecConfig): Form
     return FormField.binaryField(name, value as Uint8Array, offered[0], name);
   }
   // Scalars go as plain text fields, which the server coerces to the schema's type.
-  if ((typeof schema.type === 'string' && scalarTypes.has(schema.type)) || isDateSchema(schema)) return FormField.textField(name, scalarText(value));
+  if ((typeof schema.type === 'string' && scalarTypes.has(schema.type)) || isDateSchema(schema))
+    return FormField.textField(name, scalarText(value));
   const mediaType = offered[0];
   const codec = codecFor(mediaType, node, config, `multipart part '${name}'`);
-  if (node.stream) return FormField.streamingBinaryField(name, codec.streamEncoder(value as AsyncIterable<unknown>), mediaType, name);
+  if (node.stream)
+    return FormField.streamingBinaryField(name, codec.streamEncoder(value as AsyncIterable<unknown>), mediaType, name);
   const bytes = codec.encode(value);
   if (isJsonMediaType(mediaType) || mediaTypeEssence(mediaType).startsWith('text/')) {
     return FormField.textField(name, utf8Text(bytes), mediaType);
@@ -207,16 +218,24 @@ function encodeParts(
   const form = Form.of(...fields);
   const boundary = generateBoundary();
   const streaming = fields.some((f) => f._tag === 'StreamingBinary');
-  return { body: streaming ? toStream(encodeMultipart(form, boundary)) : encodeMultipartBytes(form, boundary), contentType: multipartContentType(boundary) };
+  return {
+    body: streaming ? toStream(encodeMultipart(form, boundary)) : encodeMultipartBytes(form, boundary),
+    contentType: multipartContentType(boundary),
+  };
 }
 
 function authorization(authType: AuthType, credentials: ClientCredentials | undefined): string {
   if (authType === 'Basic' && credentials?.basic)
-    return Header.Authorization.render(Header.Authorization.Basic(credentials.basic.username, credentials.basic.password));
-  if (authType === 'Bearer' && credentials?.bearer !== undefined) return Header.Authorization.render(Header.Authorization.Bearer(credentials.bearer));
+    return Header.Authorization.render(
+      Header.Authorization.Basic(credentials.basic.username, credentials.basic.password),
+    );
+  if (authType === 'Bearer' && credentials?.bearer !== undefined)
+    return Header.Authorization.render(Header.Authorization.Bearer(credentials.bearer));
   // A generated createClient takes `basic`/`bearer` itself; EndpointExecutor.make takes them under `auth`.
   const option =
-    authType === 'Basic' ? ['`basic: { username, password }`', '`auth: { basic: { username, password } }`'] : ['`bearer: token`', '`auth: { bearer: token }`'];
+    authType === 'Basic'
+      ? ['`basic: { username, password }`', '`auth: { basic: { username, password } }`']
+      : ['`bearer: token`', '`auth: { bearer: token }`'];
   throw new EncodeFailure(
     `the endpoint requires ${authType} credentials; give ${option[0]} to createClient (or ${option[1]} to EndpointExecutor.make)`,
     'credentials',
@@ -248,12 +267,16 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
       throw new EncodeFailure(`path parameter '${codec.name}': expected ${codec.expected}, got ${scalarText(v)}`);
     // Servers canonicalise paths and refuse an encoded `/`, `\` or NUL (kitgen's answers 400).
     if ((!codec.trailing && text.includes('/')) || /[\\\0]/.test(text))
-      throw new EncodeFailure(`path parameter '${codec.name}': ${JSON.stringify(text)} cannot be sent in a path (no '/', '\\' or NUL inside a segment)`);
+      throw new EncodeFailure(
+        `path parameter '${codec.name}': ${JSON.stringify(text)} cannot be sent in a path (no '/', '\\' or NUL inside a segment)`,
+      );
   });
   // A value holding the text around it in a mixed segment (`{a}-{b}`, a = "x-y") would be split otherwise by the server.
   const misread = shape.route.hasMixed ? shape.route.misread(values.path as unknown[]) : undefined;
   if (misread !== undefined)
-    throw new EncodeFailure(`path parameter '${misread}': its value cannot be told apart from the text around it in ${shape.route.openApiPath}`);
+    throw new EncodeFailure(
+      `path parameter '${misread}': its value cannot be told apart from the text around it in ${shape.route.openApiPath}`,
+    );
   const path = shape.route.format(values.path as unknown[]);
   const query = new URLSearchParams();
   const headers = new globalThis.Headers();
@@ -273,7 +296,12 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
     if (leaf.kind === 'query') appendQuery(query, leaf, value, ctx.config);
     else if (leaf.kind === 'header' && leaf.cookie) {
       // A cookie value cannot hold spaces, quotes, commas, semicolons or backslashes (RFC 6265): escaped.
-      const text = leaf.mediaType !== undefined && value !== undefined ? contentText(leaf, value, ctx.config) : value == null ? undefined : scalarText(value);
+      const text =
+        leaf.mediaType !== undefined && value !== undefined
+          ? contentText(leaf, value, ctx.config)
+          : value == null
+            ? undefined
+            : scalarText(value);
       if (text !== undefined) cookies.push(`${leaf.name}=${encodeURIComponent(text)}`);
     } else if (leaf.kind === 'header') {
       const text = headerText(leaf, value, ctx.config);
@@ -288,12 +316,14 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
     const given = headers.get('cookie');
     setHeader('cookie', given ? `${given}; ${cookies.join('; ')}` : cookies.join('; '));
   }
-  if (shape.authType !== 'None' && !headers.has('authorization')) headers.set('authorization', authorization(shape.authType, ctx.credentials));
+  if (shape.authType !== 'None' && !headers.has('authorization'))
+    headers.set('authorization', authorization(shape.authType, ctx.credentials));
   const accept = ctx.accept ?? acceptedMediaTypes(shape).join(', ');
   if (accept && !headers.has('accept')) headers.set('accept', accept);
   let encoded: { body: string | Uint8Array | ReadableStream<Uint8Array>; contentType: string } | undefined;
   // An optional body left out is not sent at all (no Content-Type either).
-  if (body && !(body.optional && bodyValue === undefined)) encoded = encodeBody(body, bodyValue, ctx.config, headers.get('content-type') ?? undefined);
+  if (body && !(body.optional && bodyValue === undefined))
+    encoded = encodeBody(body, bodyValue, ctx.config, headers.get('content-type') ?? undefined);
   else if (parts.length > 0) encoded = encodeParts(parts, ctx.config);
   if (encoded) headers.set('content-type', encoded.contentType);
   const method = shape.route.method === '*' ? 'GET' : shape.route.method;

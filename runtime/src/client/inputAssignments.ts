@@ -18,7 +18,8 @@ export class InputShapeError extends Error {}
 function asList(value: unknown, n: number, what: string): unknown[] {
   if (n === 0) return [];
   if (n === 1) return [value];
-  if (!Array.isArray(value) || value.length !== n) throw new InputShapeError(`${what}: expected a tuple of ${n} values`);
+  if (!Array.isArray(value) || value.length !== n)
+    throw new InputShapeError(`${what}: expected a tuple of ${n} values`);
   return value;
 }
 
@@ -72,7 +73,11 @@ export function assignInputs(node: CodecNode, value: unknown, out: Array<readonl
  * path parameters (first), then the input node's leaves.
  */
 export function requestValues(
-  state: { route: { params: readonly unknown[] }; input: CodecNode; inputTransform: { encode: (v: unknown) => unknown } | undefined },
+  state: {
+    route: { params: readonly unknown[] };
+    input: CodecNode;
+    inputTransform: { encode: (v: unknown) => unknown } | undefined;
+  },
   value: unknown,
 ): RequestValues {
   const raw = state.inputTransform ? state.inputTransform.encode(value) : value;

@@ -48,7 +48,9 @@ function declaresRedirect(state: AnyEndpoint['state']): boolean {
   let hit = redirects.get(state);
   if (hit === undefined) {
     const shapes = endpointShapes(state);
-    hit = [...shapes.outputs, ...shapes.errors].some((s) => [300, 301, 302, 303, 304, 305, 306, 307, 308].some((c) => s.covers(c)));
+    hit = [...shapes.outputs, ...shapes.errors].some((s) =>
+      [300, 301, 302, 303, 304, 305, 306, 307, 308].some((c) => s.covers(c)),
+    );
     redirects.set(state, hit);
   }
   return hit;
@@ -59,7 +61,12 @@ function declaresRedirect(state: AnyEndpoint['state']): boolean {
  * signals, decodes the response. Declared errors come back with `isError`; everything else that
  * goes wrong rejects with a {@link ClientError} naming the endpoint, the URL and the status.
  */
-export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: RequestValues, options: CallOptions = {}): Promise<Invocation> {
+export async function invoke(
+  ctx: InvokeContext,
+  endpoint: AnyEndpoint,
+  values: RequestValues,
+  options: CallOptions = {},
+): Promise<Invocation> {
   const state = endpoint.state;
   const name = state.route.toString();
   const loading = loadBodyCodecsOf(state);
@@ -67,7 +74,11 @@ export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: 
     try {
       await loading;
     } catch (error) {
-      throw new ClientError('network', `loading the codecs of its media types failed: ${causeText(error)}`, { endpoint: name, url: undefined, cause: error });
+      throw new ClientError('network', `loading the codecs of its media types failed: ${causeText(error)}`, {
+        endpoint: name,
+        url: undefined,
+        cause: error,
+      });
     }
   }
   const validating = loadValidatorsOf(state);
@@ -75,7 +86,11 @@ export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: 
     try {
       await validating;
     } catch (error) {
-      throw new ClientError('network', `loading the validator its schemas need failed: ${causeText(error)}`, { endpoint: name, url: undefined, cause: error });
+      throw new ClientError('network', `loading the validator its schemas need failed: ${causeText(error)}`, {
+        endpoint: name,
+        url: undefined,
+        cause: error,
+      });
     }
   }
   let request: EncodedRequest;
@@ -88,13 +103,25 @@ export async function invoke(ctx: InvokeContext, endpoint: AnyEndpoint, values: 
       accept: options.accept,
     });
   } catch (error) {
-    if (error instanceof EncodeFailure) throw new ClientError(error.kind, error.message, { endpoint: name, url: undefined });
+    if (error instanceof EncodeFailure)
+      throw new ClientError(error.kind, error.message, { endpoint: name, url: undefined });
     throw error;
   }
   const signals = [ctx.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
-  const settings = { fetch: ctx.fetch, timeout: options.timeout ?? ctx.timeout, signals, onRequest: ctx.onRequest, onResponse: ctx.onResponse };
+  const settings = {
+    fetch: ctx.fetch,
+    timeout: options.timeout ?? ctx.timeout,
+    signals,
+    onRequest: ctx.onRequest,
+    onResponse: ctx.onResponse,
+  };
   // A declared 3xx is a value to decode, not a redirect to follow.
-  const { response, settle, failure, fail } = await sendRequest(settings, name, request, declaresRedirect(state) ? 'manual' : 'follow');
+  const { response, settle, failure, fail } = await sendRequest(
+    settings,
+    name,
+    request,
+    declaresRedirect(state) ? 'manual' : 'follow',
+  );
   try {
     const decoded = await decodeResponse(endpointShapes(state), response, ctx.config, request.method === 'HEAD');
     // A streamed body outlives this call: the timeout covers the response head only.

@@ -21,7 +21,10 @@ export function connect(options: ConnectionOptions): Connection {
 }
 
 /** @internal An operation function over `run`, which makes one call's outcome. */
-export function operationOfRun(route: string, run: (c: Connection, params: unknown, options: CallOptions) => Promise<Outcome>): Operation {
+export function operationOfRun(
+  route: string,
+  run: (c: Connection, params: unknown, options: CallOptions) => Promise<Outcome>,
+): Operation {
   const op = Object.assign(
     async (c: Connection, params: unknown, options: CallOptions = {}) => {
       const r = await run(c, params, options);
@@ -70,7 +73,8 @@ export function operation(
     const params = optional ? (given ?? {}) : given;
     const config = c.options.codecConfig ?? CodecConfig.current();
     // Loaded only then: a page whose calls use the default settings never downloads the executor.
-    if (!plainConfig(config)) return (await import('./executorRun.ts')).executorRun(c, await endpoint(), params, options);
+    if (!plainConfig(config))
+      return (await import('./executorRun.ts')).executorRun(c, await endpoint(), params, options);
     const loading = loadValidatorEngine(schemas);
     if (loading) {
       try {

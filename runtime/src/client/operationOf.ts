@@ -10,7 +10,11 @@ import type { Operation } from './operationTypes.ts';
  * connection's options (API keys: param → option name).
  * @__NO_SIDE_EFFECTS__
  */
-export function operationOf(endpoint: AnyEndpoint, optional = false, fill: Readonly<Record<string, string>> = {}): Operation {
+export function operationOf(
+  endpoint: AnyEndpoint,
+  optional = false,
+  fill: Readonly<Record<string, string>> = {},
+): Operation {
   return operationOfRun(String(endpoint.route), (c, params, options) => {
     const given = (optional ? (params ?? {}) : params) as Record<string, unknown>;
     const filled = Object.keys(fill).length === 0 ? given : { ...given };

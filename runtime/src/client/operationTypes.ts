@@ -20,7 +20,8 @@ export interface Connection {
 }
 
 /** The arguments after the connection: the params (optional when an empty object is one), then call options. */
-export type OperationArgs<P> = Record<never, never> extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
+export type OperationArgs<P> =
+  Record<never, never> extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
 
 /** A generated operation function: resolves with the output, rejects with an EndpointError (declared) or a ClientError. */
 export interface Operation<P = never, O = unknown, E = unknown> {

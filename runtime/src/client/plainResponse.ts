@@ -4,7 +4,14 @@
 // steps and their messages are the executor's (decodeResponse.ts and JsonCodec.ts), without the
 // codec plans that a body of this kind does not need.
 import { DecodeError } from '../errors/DecodeError.ts';
-import { deepestPlace, inspectJson, mayHoldPrototypeKeys, mayNestDeeperThan, nestsDeeperThan, problemError } from '../codec/json/jsonInspection.ts';
+import {
+  deepestPlace,
+  inspectJson,
+  mayHoldPrototypeKeys,
+  mayNestDeeperThan,
+  nestsDeeperThan,
+  problemError,
+} from '../codec/json/jsonInspection.ts';
 import { compileSchema } from '#validator-engine';
 import type { TSchema } from 'typebox';
 import type { CompiledSchema } from '../schema/typeboxEngine.ts';
@@ -55,11 +62,17 @@ function failureOf(checker: CompiledSchema, value: unknown, what: string): Decod
     first = checker.explain(value);
   } catch (thrown) {
     if (!(thrown instanceof RangeError)) throw thrown;
-    return new DecodeError(`${what}: nested too deeply to validate`, { pointer: '', expected: 'a value nested less deeply' });
+    return new DecodeError(`${what}: nested too deeply to validate`, {
+      pointer: '',
+      expected: 'a value nested less deeply',
+    });
   }
   if (!first) return new DecodeError(`${what}: does not match the schema`, { pointer: '' });
   const at = first.instancePath;
-  return new DecodeError(`${at ? `${what} at ${at}` : what}: ${first.message}`, { pointer: at, expected: first.message });
+  return new DecodeError(`${at ? `${what} at ${at}` : what}: ${first.message}`, {
+    pointer: at,
+    expected: first.message,
+  });
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -99,7 +112,8 @@ function decodeJson(bytes: Uint8Array, schema: object, maxDepth: number): { valu
     valid = false;
   }
   if (valid) return { value: json };
-  const unexplained = () => new DecodeError(`${what}: does not match the schema (nested too deeply to say where)`, { pointer: '' });
+  const unexplained = () =>
+    new DecodeError(`${what}: does not match the schema (nested too deeply to say where)`, { pointer: '' });
   return nestsDeeperThan(json, EXPLAINED_DEPTH) ? unexplained() : failureOf(checker, json, what);
 }
 
@@ -132,7 +146,11 @@ export async function decodePlain(
   const declared = responses.find(covers);
   if (!declared) {
     const bytes = await readBytes(response.body).catch(() => undefined);
-    throw new PlainMismatch('status', `undeclared status ${status} (declared: ${responses.map((r) => r[0]).join(', ') || 'none'})`, bytes);
+    throw new PlainMismatch(
+      'status',
+      `undeclared status ${status} (declared: ${responses.map((r) => r[0]).join(', ') || 'none'})`,
+      bytes,
+    );
   }
   const [, kind, schema] = declared;
   const isError = kind === 1;

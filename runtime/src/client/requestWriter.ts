@@ -12,8 +12,15 @@ const numberPattern = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 // PathCodec's checks of the text it would read back, and how it names what it expects.
 const codecs: Record<PathKind, readonly [expected: string, reads: (text: string) => boolean]> = {
-  int: ['a 32-bit integer', (s) => intPattern.test(s) && s.length <= 11 && Math.abs(Number(s)) <= 2147483648 && Number(s) <= 2147483647],
-  long: ['a 64-bit integer', (s) => intPattern.test(s) && s.length <= 20 && BigInt(s) >= -9223372036854775808n && BigInt(s) <= 9223372036854775807n],
+  int: [
+    'a 32-bit integer',
+    (s) => intPattern.test(s) && s.length <= 11 && Math.abs(Number(s)) <= 2147483648 && Number(s) <= 2147483647,
+  ],
+  long: [
+    'a 64-bit integer',
+    (s) =>
+      intPattern.test(s) && s.length <= 20 && BigInt(s) >= -9223372036854775808n && BigInt(s) <= 9223372036854775807n,
+  ],
   number: ['a number', (s) => numberPattern.test(s) && Number.isFinite(Number(s))],
   string: ['a non-empty text', (s) => s.length > 0],
 };
@@ -44,10 +51,13 @@ export class RequestWriter {
   /** One path segment's text, percent-encoded, or an `encode` ClientError naming the parameter. */
   path(name: string, value: unknown, kind: PathKind): string {
     const text = kind === 'string' ? value : value === undefined ? undefined : String(value);
-    if (typeof text !== 'string' || !codecs[kind][1](text)) throw this.#fail(`path parameter '${name}': expected ${codecs[kind][0]}, got ${scalarText(value)}`);
+    if (typeof text !== 'string' || !codecs[kind][1](text))
+      throw this.#fail(`path parameter '${name}': expected ${codecs[kind][0]}, got ${scalarText(value)}`);
     // Servers canonicalise paths and refuse an encoded `/`, `\` or NUL (kitgen's answers 400).
     if (/[/\\\0]/.test(text))
-      throw this.#fail(`path parameter '${name}': ${JSON.stringify(text)} cannot be sent in a path (no '/', '\\' or NUL inside a segment)`);
+      throw this.#fail(
+        `path parameter '${name}': ${JSON.stringify(text)} cannot be sent in a path (no '/', '\\' or NUL inside a segment)`,
+      );
     return encodeURIComponent(text);
   }
 

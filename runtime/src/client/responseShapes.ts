@@ -45,21 +45,35 @@ function partials(node: CodecNode): Partial[] {
     case 'empty':
       return [nothing];
     case 'transform':
-      return partials(node.inner).map((p) => ({ leaves: p.leaves, build: (v) => [node.decode(unwrapValues(p.build(v)))] }));
+      return partials(node.inner).map((p) => ({
+        leaves: p.leaves,
+        build: (v) => [node.decode(unwrapValues(p.build(v)))],
+      }));
     case 'or':
       return [
-        ...partials(node.left).map((p) => ({ leaves: p.leaves, build: (v: readonly unknown[]) => [Either.left(unwrapValues(p.build(v)))] })),
-        ...partials(node.right).map((p) => ({ leaves: p.leaves, build: (v: readonly unknown[]) => [Either.right(unwrapValues(p.build(v)))] })),
+        ...partials(node.left).map((p) => ({
+          leaves: p.leaves,
+          build: (v: readonly unknown[]) => [Either.left(unwrapValues(p.build(v)))],
+        })),
+        ...partials(node.right).map((p) => ({
+          leaves: p.leaves,
+          build: (v: readonly unknown[]) => [Either.right(unwrapValues(p.build(v)))],
+        })),
       ];
     case 'union':
-      return node.alts.flatMap((alt) => partials(alt).map((p) => ({ leaves: p.leaves, build: (v: readonly unknown[]) => [unwrapValues(p.build(v))] })));
+      return node.alts.flatMap((alt) =>
+        partials(alt).map((p) => ({ leaves: p.leaves, build: (v: readonly unknown[]) => [unwrapValues(p.build(v))] })),
+      );
     case 'and':
       return node.parts.reduce<Partial[]>(
         (acc, part) =>
           acc.flatMap((prefix) =>
             partials(part).map((p) => ({
               leaves: [...prefix.leaves, ...p.leaves],
-              build: (v: readonly unknown[]) => [...prefix.build(v.slice(0, prefix.leaves.length)), ...p.build(v.slice(prefix.leaves.length))],
+              build: (v: readonly unknown[]) => [
+                ...prefix.build(v.slice(0, prefix.leaves.length)),
+                ...p.build(v.slice(prefix.leaves.length)),
+              ],
             })),
           ),
         [nothing],

@@ -38,8 +38,14 @@ export function causeText(error: unknown): string {
  * and the generated per-operation functions so that both fail alike: an abort, a timeout or a
  * network failure is a {@link ClientError} naming the endpoint (`name`) and the URL.
  */
-export async function sendRequest(settings: SendSettings, name: string, request: EncodedRequest, redirect: 'manual' | 'follow'): Promise<Sent> {
-  const fail: Sent['fail'] = (kind, detail, extra = {}) => new ClientError(kind, detail, { endpoint: name, url: request.url, ...extra });
+export async function sendRequest(
+  settings: SendSettings,
+  name: string,
+  request: EncodedRequest,
+  redirect: 'manual' | 'follow',
+): Promise<Sent> {
+  const fail: Sent['fail'] = (kind, detail, extra = {}) =>
+    new ClientError(kind, detail, { endpoint: name, url: request.url, ...extra });
   const controller = new AbortController();
   const { signals, timeout } = settings;
   const callerAborted = () => signals.find((s) => s.aborted);
@@ -55,7 +61,8 @@ export async function sendRequest(settings: SendSettings, name: string, request:
   };
   const failure = (error: unknown, phase: string): ClientError => {
     if (error instanceof ClientError) return error;
-    if (controller.signal.reason instanceof Timeout) return fail('timeout', `no ${phase} within ${timeout}ms`, { cause: error });
+    if (controller.signal.reason instanceof Timeout)
+      return fail('timeout', `no ${phase} within ${timeout}ms`, { cause: error });
     const aborted = callerAborted();
     if (aborted) return fail('aborted', `aborted by the caller's signal`, { cause: aborted.reason });
     return fail('network', `network failure: ${causeText(error)}`, { cause: error });
@@ -98,7 +105,13 @@ function serverMessage(body: string | undefined): string | undefined {
 }
 
 /** The ClientError of a response no declared shape fits: the reason, then the server's own message and the body's start. */
-export function mismatch(fail: Sent['fail'], kind: 'status' | 'decode', detail: string, status: number, bytes: Uint8Array | undefined): ClientError {
+export function mismatch(
+  fail: Sent['fail'],
+  kind: 'status' | 'decode',
+  detail: string,
+  status: number,
+  bytes: Uint8Array | undefined,
+): ClientError {
   const body = excerpt(bytes);
   const message = serverMessage(body);
   return fail(kind, `${detail}${message ? `: ${message}` : ''}`, { status, body });

@@ -23,7 +23,8 @@ export function resolveServiceUrl(serviceName: string, lookup: ServiceLookup = {
   if (fromMap) return fromMap;
   const variable = serviceEnvVar(serviceName);
   // `process` is there on Node, Deno and Bun; a browser or a worker has no environment to read.
-  const fromEnv = (lookup.env ?? (globalThis as { process?: { env: Readonly<Record<string, string | undefined>> } }).process?.env)?.[variable];
+  const fromEnv = (lookup.env ??
+    (globalThis as { process?: { env: Readonly<Record<string, string | undefined>> } }).process?.env)?.[variable];
   if (fromEnv) return fromEnv;
   throw configError(ConfigErrors.NO_BASE_URL, serviceName, variable);
 }

@@ -18,7 +18,8 @@ function schemasOf(state: { input: CodecNode; output: CodecNode; error: CodecNod
       for (const leaf of leaves(node)) {
         if (leaf.kind === 'status') continue;
         schemas.add(leaf.schema);
-        if (typeof leaf.schema === 'object' && leaf.schema !== null) schemas.add(withCommittedUnions(leaf.schema as unknown as Record<string, unknown>));
+        if (typeof leaf.schema === 'object' && leaf.schema !== null)
+          schemas.add(withCommittedUnions(leaf.schema as unknown as Record<string, unknown>));
       }
     }
     byState.set(state, (hit = [...schemas]));
@@ -31,7 +32,11 @@ function schemasOf(state: { input: CodecNode; output: CodecNode; error: CodecNod
  * schemas whose keywords the small engine does not evaluate load TypeBox's (a separate chunk);
  * undefined when there is nothing to wait for, which is every call on a server.
  */
-export function loadValidatorsOf(state: { input: CodecNode; output: CodecNode; error: CodecNode | undefined }): Promise<void> | undefined {
+export function loadValidatorsOf(state: {
+  input: CodecNode;
+  output: CodecNode;
+  error: CodecNode | undefined;
+}): Promise<void> | undefined {
   // Listed only when iterated: TypeBox's engine, on a server, needs nothing loaded and never asks.
   return loadValidatorEngine({ [Symbol.iterator]: () => schemasOf(state)[Symbol.iterator]() });
 }

@@ -5,7 +5,12 @@
 export type QueryStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 /** What joins the items of a list in one (non-exploded) parameter value, per style. */
-const delimiters: Readonly<Record<QueryStyle, string>> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' };
+const delimiters: Readonly<Record<QueryStyle, string>> = {
+  form: ',',
+  spaceDelimited: ' ',
+  pipeDelimited: '|',
+  deepObject: ',',
+};
 
 /** The delimiter of a non-exploded list in this style (`,` for form and deepObject). */
 export function listDelimiter(style: QueryStyle): string {

@@ -33,7 +33,8 @@ const revalidate = 'public, max-age=3600';
 function answer(request: Request, asset: Asset, cacheControl: string, extra: Record<string, string> = {}): Response {
   const headers = { etag: asset.etag, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', ...extra };
   const inm = request.headers.get('if-none-match');
-  if (inm !== undefined && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === asset.etag)) return new Response(Status.NotModified, headers);
+  if (inm !== undefined && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === asset.etag))
+    return new Response(Status.NotModified, headers);
   return new Response(Status.Ok, headers, Body.fromBytes(asset.bytes, asset.contentType));
 }
 
@@ -51,7 +52,11 @@ export const DocsUI = {
     for (const l of literals) if (l === '.' || l === '..') throw configError(ConfigErrors.BAD_DOCS_PREFIX, pathPrefix);
     const version = swaggerUiDist().version;
     // "Pets API" reads "Pets API documentation", not "Pets API API documentation".
-    const title = options.title ?? (/\bapi$/i.test(openAPI.title.trim()) ? `${openAPI.title.trim()} documentation` : `${openAPI.title} API documentation`);
+    const title =
+      options.title ??
+      (/\bapi$/i.test(openAPI.title.trim())
+        ? `${openAPI.title.trim()} documentation`
+        : `${openAPI.title} API documentation`);
     // The document is written once: routes serve a snapshot of it, this server first.
     const serverUrl = options.serverUrl ?? servedPathOf(openAPI.document);
     const served = serverUrl === false ? openAPI : OpenAPI.trusted(servingOriginFirst(openAPI.document, serverUrl));
@@ -62,7 +67,11 @@ export const DocsUI = {
     const pages = new Map<string, Asset>();
     const page = (base: string): Asset => {
       let p = pages.get(base);
-      if (!p) pages.set(base, (p = assetOf('index.html', new TextEncoder().encode(docsPage(title, base, version, initializerTag)))));
+      if (!p)
+        pages.set(
+          base,
+          (p = assetOf('index.html', new TextEncoder().encode(docsPage(title, base, version, initializerTag)))),
+        );
       return p;
     };
     const segments: Segment[] = [...literals, PathCodec.trailing('file')];
@@ -77,7 +86,10 @@ export const DocsUI = {
           const path = request.path;
           const last = path.slice(path.lastIndexOf('/') + 1);
           const base = file === 'index.html' || path.endsWith('/') || last === '' ? './' : `${last}/`;
-          return answer(request, page(base), 'no-cache', { 'content-security-policy': docsContentSecurityPolicy, 'referrer-policy': 'no-referrer' });
+          return answer(request, page(base), 'no-cache', {
+            'content-security-policy': docsContentSecurityPolicy,
+            'referrer-policy': 'no-referrer',
+          });
         }
         case 'openapi.json':
           return answer(request, json, 'no-cache');

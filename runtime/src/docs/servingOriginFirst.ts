@@ -34,7 +34,11 @@ export function servingOriginFirst(document: OpenAPIDocument, serverUrl: string)
   // Variables of the first server that its path uses travel with it (`/{version}` keeps its choices).
   const used = Object.entries(servers[0].variables ?? {}).filter(([name]) => serverUrl.includes(`{${name}}`));
   const variables = used.length > 0 ? Object.fromEntries(used) : undefined;
-  const local: ServerObject = { url: serverUrl, description: 'This server (where these docs are served)', ...(variables ? { variables } : {}) };
+  const local: ServerObject = {
+    url: serverUrl,
+    description: 'This server (where these docs are served)',
+    ...(variables ? { variables } : {}),
+  };
   return { ...document, servers: [local, ...servers.filter((s) => s.url !== serverUrl)] };
 }
 

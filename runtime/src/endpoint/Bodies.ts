@@ -12,7 +12,11 @@ export interface BodyVariantSpec {
 
 /** A multipart/form-data variant: its parts, read into one object by part name. */
 export interface PartsVariantSpec {
-  readonly parts: readonly { readonly name: string; readonly schema: TSchema; readonly mediaTypes?: readonly string[] }[];
+  readonly parts: readonly {
+    readonly name: string;
+    readonly schema: TSchema;
+    readonly mediaTypes?: readonly string[];
+  }[];
 }
 
 /** A body value tagged by the media type it travels as: `{ mediaType: 'application/json', value }`. */
@@ -25,7 +29,11 @@ export interface BodyVariant<M extends string = string, V = unknown> {
 class NotThisMediaType extends Error {}
 
 /** A multipart variant: its parts as named content nodes, one object of them as the value. */
-function partsNode(spec: PartsVariantSpec): { inner: CodecNode; decode: (v: unknown) => unknown; encode: (v: unknown) => unknown } {
+function partsNode(spec: PartsVariantSpec): {
+  inner: CodecNode;
+  decode: (v: unknown) => unknown;
+  encode: (v: unknown) => unknown;
+} {
   const names = spec.parts.map((p) => p.name);
   const nodes: ContentNode[] = spec.parts.map((p) => ({
     kind: 'content',
@@ -53,7 +61,12 @@ function andAll(nodes: readonly CodecNode[]): CodecNode {
   return nodes.reduce((a, b) => andNodes(a, b));
 }
 
-function variant(mediaType: string, spec: BodyVariantSpec | PartsVariantSpec, options: BodiesOptions, first: boolean): CodecNode {
+function variant(
+  mediaType: string,
+  spec: BodyVariantSpec | PartsVariantSpec,
+  options: BodiesOptions,
+  first: boolean,
+): CodecNode {
   if ('parts' in spec) {
     const parts = partsNode(spec);
     return {
@@ -62,7 +75,14 @@ function variant(mediaType: string, spec: BodyVariantSpec | PartsVariantSpec, op
       decode: (value) => ({ mediaType, value: parts.decode(value) }),
       encode: (value) => {
         const v = value as BodyVariant | undefined;
-        if (typeof v !== 'object' || v === null || v.mediaType !== mediaType || typeof v.value !== 'object' || v.value === null) throw new NotThisMediaType();
+        if (
+          typeof v !== 'object' ||
+          v === null ||
+          v.mediaType !== mediaType ||
+          typeof v.value !== 'object' ||
+          v.value === null
+        )
+          throw new NotThisMediaType();
         return parts.encode(v.value);
       },
     };

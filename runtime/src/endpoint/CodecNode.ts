@@ -108,7 +108,8 @@ export interface EmptyNode {
 }
 
 /** The codec algebra every endpoint part is made of (the spec's `HttpCodec`). */
-export type CodecNode = QueryNode | HeaderNode | ContentNode | StatusNode | AndNode | OrNode | UnionNode | TransformNode | EmptyNode;
+export type CodecNode =
+  QueryNode | HeaderNode | ContentNode | StatusNode | AndNode | OrNode | UnionNode | TransformNode | EmptyNode;
 
 /** How many values a node contributes to its tuple. */
 export function arity(node: CodecNode): number {
@@ -126,7 +127,9 @@ export function arity(node: CodecNode): number {
 
 /** Flattening `and`: nested ands and empties disappear. */
 export function andNodes(a: CodecNode, b: CodecNode): CodecNode {
-  const parts = [...(a.kind === 'and' ? a.parts : [a]), ...(b.kind === 'and' ? b.parts : [b])].filter((p) => p.kind !== 'empty');
+  const parts = [...(a.kind === 'and' ? a.parts : [a]), ...(b.kind === 'and' ? b.parts : [b])].filter(
+    (p) => p.kind !== 'empty',
+  );
   if (parts.length === 0) return { kind: 'empty' };
   if (parts.length === 1) return parts[0];
   return { kind: 'and', parts };

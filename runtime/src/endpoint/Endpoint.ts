@@ -61,7 +61,13 @@ export type NextOut<O extends unknown[], B> = O extends [] ? [B] : [Either<B, Un
 /** Error after another `outError`: alone, then an Either whose left is the later one. */
 export type NextErr<E, B> = [E] extends [never] ? B : Either<B, E>;
 
-type OutArgs = [] | [status: Status] | [status: Status, mediaType: string] | [status: Status, doc: Doc] | [options: ContentOptions] | [doc: Doc];
+type OutArgs =
+  | []
+  | [status: Status]
+  | [status: Status, mediaType: string]
+  | [status: Status, doc: Doc]
+  | [options: ContentOptions]
+  | [doc: Doc];
 
 function contentOptions(args: OutArgs): ContentOptions {
   const [a, b] = args;
@@ -89,7 +95,13 @@ interface EndpointState {
  * operation. `PathInput` and `Input` are tuples (path parameters first, then the inputs in the
  * order declared), `Output` a tuple (a body, then its headers); the handler sees `Unwrap<…>`.
  */
-export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], Err, Output extends unknown[], Auth extends AuthType> {
+export class EndpointImpl<
+  PathInput extends unknown[],
+  Input extends unknown[],
+  Err,
+  Output extends unknown[],
+  Auth extends AuthType,
+> {
   /** @internal */
   readonly state: EndpointState;
   declare readonly _types: { path: PathInput; input: Input; err: Err; output: Output; auth: Auth };
@@ -126,12 +138,16 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   }
 
   /** Declares query parameters (repeatable; codecs combine with `.and`). */
-  query<U extends unknown[]>(codec: HttpCodec<U, 'query'>): EndpointImpl<PathInput, [...Input, ...U], Err, Output, Auth> {
+  query<U extends unknown[]>(
+    codec: HttpCodec<U, 'query'>,
+  ): EndpointImpl<PathInput, [...Input, ...U], Err, Output, Auth> {
     return this.#addInput<U>(codec.node);
   }
 
   /** Declares a required request header (rule 2: a request without it does not match). */
-  header<U extends unknown[]>(codec: HttpCodec<U, 'header'>): EndpointImpl<PathInput, [...Input, ...U], Err, Output, Auth> {
+  header<U extends unknown[]>(
+    codec: HttpCodec<U, 'header'>,
+  ): EndpointImpl<PathInput, [...Input, ...U], Err, Output, Auth> {
     return this.#addInput<U>(codec.node);
   }
 
@@ -157,17 +173,25 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
    * default): the handler gets `undefined` for a request without a body, the client may leave it
    * out, and OpenAPIGen writes `required: false`.
    */
-  inOptional<S extends TSchema>(schema: S, options: ContentOptions = {}): EndpointImpl<PathInput, [...Input, Static<S> | undefined], Err, Output, Auth> {
+  inOptional<S extends TSchema>(
+    schema: S,
+    options: ContentOptions = {},
+  ): EndpointImpl<PathInput, [...Input, Static<S> | undefined], Err, Output, Auth> {
     return this.#addInput<[Static<S> | undefined]>(HttpCodecs.content(schema, { ...options, optional: true }).node);
   }
 
   /** Declares the request body as a stream of values (NDJSON for JSON; the codec's framing otherwise). */
-  inStream<S extends TSchema>(schema: S, options: ContentOptions = {}): EndpointImpl<PathInput, [...Input, AsyncIterable<Static<S>>], Err, Output, Auth> {
+  inStream<S extends TSchema>(
+    schema: S,
+    options: ContentOptions = {},
+  ): EndpointImpl<PathInput, [...Input, AsyncIterable<Static<S>>], Err, Output, Auth> {
     return this.#addInput<[AsyncIterable<Static<S>>]>(HttpCodecs.content(schema, { ...options, stream: true }).node);
   }
 
   /** Declares inputs with any codec (query, header and body parts combined). */
-  inCodec<U extends unknown[]>(codec: HttpCodec<U, CodecKind>): EndpointImpl<PathInput, [...Input, ...U], Err, Output, Auth> {
+  inCodec<U extends unknown[]>(
+    codec: HttpCodec<U, CodecKind>,
+  ): EndpointImpl<PathInput, [...Input, ...U], Err, Output, Auth> {
     return this.#addInput<U>(codec.node);
   }
 
@@ -175,25 +199,37 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
    * Declares a success output (200 unless a status is given; media type, doc). A later `out`
    * adds an alternative: the output becomes an Either whose left is the later one.
    */
-  out<S extends TSchema>(schema: S, ...args: OutArgs): EndpointImpl<PathInput, Input, Err, NextOut<Output, Static<S>>, Auth> {
+  out<S extends TSchema>(
+    schema: S,
+    ...args: OutArgs
+  ): EndpointImpl<PathInput, Input, Err, NextOut<Output, Static<S>>, Auth> {
     return this.outCodec(HttpCodecs.content(schema, contentOptions(args))) as never;
   }
 
   /** Declares a success output streamed as values arrive (NDJSON for JSON, or an array with treatStreamsAsArrays). */
-  outStream<S extends TSchema>(schema: S, options: ContentOptions = {}): EndpointImpl<PathInput, Input, Err, NextOut<Output, AsyncIterable<Static<S>>>, Auth> {
+  outStream<S extends TSchema>(
+    schema: S,
+    options: ContentOptions = {},
+  ): EndpointImpl<PathInput, Input, Err, NextOut<Output, AsyncIterable<Static<S>>>, Auth> {
     return this.outCodec(HttpCodecs.content(schema, { ...options, stream: true })) as never;
   }
 
   /** Declares an alternative output as a plain union (`Output | B`), chosen by which schema the value fits. */
-  orOut<S extends TSchema>(schema: S, ...args: OutArgs): EndpointImpl<PathInput, Input, Err, [Unwrap<Output> | Static<S>], Auth> {
+  orOut<S extends TSchema>(
+    schema: S,
+    ...args: OutArgs
+  ): EndpointImpl<PathInput, Input, Err, [Unwrap<Output> | Static<S>], Auth> {
     const node = HttpCodecs.content(schema, contentOptions(args)).node;
     const prev = this.state.output;
-    const output: CodecNode = prev.kind === 'empty' ? node : { kind: 'union', alts: [...(prev.kind === 'union' ? prev.alts : [prev]), node] };
+    const output: CodecNode =
+      prev.kind === 'empty' ? node : { kind: 'union', alts: [...(prev.kind === 'union' ? prev.alts : [prev]), node] };
     return this.#with({ output });
   }
 
   /** Adds a response header to the outputs declared so far (rule 1); the output tuple gains its value. */
-  outHeader<U extends unknown[]>(codec: HttpCodec<U, 'header'>): EndpointImpl<PathInput, Input, Err, [...Output, ...U], Auth> {
+  outHeader<U extends unknown[]>(
+    codec: HttpCodec<U, 'header'>,
+  ): EndpointImpl<PathInput, Input, Err, [...Output, ...U], Auth> {
     if (codec.node.kind === 'header' && codec.node.cookie) {
       throw configError(ConfigErrors.REQUEST_COOKIE_AS_OUTPUT, String(this.state.route), codec.node.name);
     }
@@ -210,7 +246,11 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   }
 
   /** Declares a failure output with its status (rule 5). Repeated calls give an Either (left = later). */
-  outError<S extends TSchema>(schema: S, status: Status, doc?: Doc | string): EndpointImpl<PathInput, Input, NextErr<Err, Static<S>>, Output, Auth> {
+  outError<S extends TSchema>(
+    schema: S,
+    status: Status,
+    doc?: Doc | string,
+  ): EndpointImpl<PathInput, Input, NextErr<Err, Static<S>>, Output, Auth> {
     const node = HttpCodecs.content(schema, { status, ...(doc !== undefined ? { doc } : {}) }).node;
     const prev = this.state.error;
     return this.#with({ error: prev === undefined ? node : { kind: 'or', left: node, right: prev } });
@@ -226,20 +266,36 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   }
 
   /** Declares failure outputs with one custom codec (e.g. `Responses.of`), unified with earlier ones. */
-  outErrorCodec<U extends unknown[]>(codec: HttpCodec<U, CodecKind>): EndpointImpl<PathInput, Input, Err | Unwrap<U>, Output, Auth> {
+  outErrorCodec<U extends unknown[]>(
+    codec: HttpCodec<U, CodecKind>,
+  ): EndpointImpl<PathInput, Input, Err | Unwrap<U>, Output, Auth> {
     const prev = this.state.error;
-    return this.#with({ error: prev === undefined ? codec.node : { kind: 'union', alts: [...(prev.kind === 'union' ? prev.alts : [prev]), codec.node] } });
+    return this.#with({
+      error:
+        prev === undefined
+          ? codec.node
+          : { kind: 'union', alts: [...(prev.kind === 'union' ? prev.alts : [prev]), codec.node] },
+    });
   }
 
   /** Declares an alternative failure as a plain union (`Err | B`). */
-  orOutError<S extends TSchema>(schema: S, status: Status): EndpointImpl<PathInput, Input, Err | Static<S>, Output, Auth> {
+  orOutError<S extends TSchema>(
+    schema: S,
+    status: Status,
+  ): EndpointImpl<PathInput, Input, Err | Static<S>, Output, Auth> {
     const node = HttpCodecs.error(schema, status).node;
     const prev = this.state.error;
-    return this.#with({ error: prev === undefined ? node : { kind: 'union', alts: [...(prev.kind === 'union' ? prev.alts : [prev]), node] } });
+    return this.#with({
+      error:
+        prev === undefined ? node : { kind: 'union', alts: [...(prev.kind === 'union' ? prev.alts : [prev]), node] },
+    });
   }
 
   /** Maps the input type: the handler sees `f(input)`; `g` maps back for clients. */
-  transformIn<B>(f: (input: Unwrap<Input>) => B, g: (value: B) => Unwrap<Input>): EndpointImpl<PathInput, [B], Err, Output, Auth> {
+  transformIn<B>(
+    f: (input: Unwrap<Input>) => B,
+    g: (value: B) => Unwrap<Input>,
+  ): EndpointImpl<PathInput, [B], Err, Output, Auth> {
     const prev = this.state.inputTransform;
     const inputTransform = prev
       ? { decode: (v: unknown) => f(prev.decode(v) as Unwrap<Input>), encode: (v: unknown) => prev.encode(g(v as B)) }
@@ -248,14 +304,31 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   }
 
   /** Maps the output type: the handler returns `B`, encoded as `g(b)`; clients decode with `f`. */
-  transformOut<B>(f: (output: Unwrap<Output>) => B, g: (value: B) => Unwrap<Output>): EndpointImpl<PathInput, Input, Err, [B], Auth> {
-    return this.#with({ output: { kind: 'transform', inner: this.state.output, decode: f as (v: unknown) => unknown, encode: g as (v: unknown) => unknown } });
+  transformOut<B>(
+    f: (output: Unwrap<Output>) => B,
+    g: (value: B) => Unwrap<Output>,
+  ): EndpointImpl<PathInput, Input, Err, [B], Auth> {
+    return this.#with({
+      output: {
+        kind: 'transform',
+        inner: this.state.output,
+        decode: f as (v: unknown) => unknown,
+        encode: g as (v: unknown) => unknown,
+      },
+    });
   }
 
   /** Maps the error type like transformOut. */
   transformError<B>(f: (error: Err) => B, g: (value: B) => Err): EndpointImpl<PathInput, Input, B, Output, Auth> {
     if (!this.state.error) throw configError(ConfigErrors.NO_ERROR_OUTPUT);
-    return this.#with({ error: { kind: 'transform', inner: this.state.error, decode: f as (v: unknown) => unknown, encode: g as (v: unknown) => unknown } });
+    return this.#with({
+      error: {
+        kind: 'transform',
+        inner: this.state.error,
+        decode: f as (v: unknown) => unknown,
+        encode: g as (v: unknown) => unknown,
+      },
+    });
   }
 
   /** Requires authentication (Basic or Bearer); the handler gets the credential as `context.auth`. */
@@ -289,9 +362,16 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   }
 
   /** Named examples of the whole input and output (for OpenAPI). */
-  examples(examples: { in?: Record<string, Unwrap<Input>>; out?: Record<string, Unwrap<Output>> }): EndpointImpl<PathInput, Input, Err, Output, Auth> {
+  examples(examples: {
+    in?: Record<string, Unwrap<Input>>;
+    out?: Record<string, Unwrap<Output>>;
+  }): EndpointImpl<PathInput, Input, Err, Output, Auth> {
     return this.#with({
-      docs: { ...this.state.docs, inputExamples: examples.in ?? this.state.docs.inputExamples, outputExamples: examples.out ?? this.state.docs.outputExamples },
+      docs: {
+        ...this.state.docs,
+        inputExamples: examples.in ?? this.state.docs.inputExamples,
+        outputExamples: examples.out ?? this.state.docs.outputExamples,
+      },
     });
   }
 
@@ -301,13 +381,20 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
   }
 
   /** Binds a handler and yields a route (rule 4: the handler's input type equals the endpoint's). */
-  implement<H extends EndpointHandler<Input, Err, Output, Auth>>(handler: H & ExactInput<H, Unwrap<Input>>): Route<PathInput> {
+  implement<H extends EndpointHandler<Input, Err, Output, Auth>>(
+    handler: H & ExactInput<H, Unwrap<Input>>,
+  ): Route<PathInput> {
     return endpointRouting(this, 'implement').implement(this, handler as EndpointHandler<Input, Err, Output, Auth>);
   }
 
   /** The spec's `implementHandler`: the same as {@link implement}. */
-  implementHandler<H extends EndpointHandler<Input, Err, Output, Auth>>(handler: H & ExactInput<H, Unwrap<Input>>): Route<PathInput> {
-    return endpointRouting(this, 'implementHandler').implement(this, handler as EndpointHandler<Input, Err, Output, Auth>);
+  implementHandler<H extends EndpointHandler<Input, Err, Output, Auth>>(
+    handler: H & ExactInput<H, Unwrap<Input>>,
+  ): Route<PathInput> {
+    return endpointRouting(this, 'implementHandler').implement(
+      this,
+      handler as EndpointHandler<Input, Err, Output, Auth>,
+    );
   }
 
   /** Binds a handler and yields a collection holding the one route. */
@@ -322,13 +409,13 @@ export class EndpointImpl<PathInput extends unknown[], Input extends unknown[], 
 }
 
 /** The spec's Endpoint type. */
-export type Endpoint<PathInput extends unknown[], Input extends unknown[], Err, Output extends unknown[], Auth extends AuthType> = EndpointImpl<
-  PathInput,
-  Input,
+export type Endpoint<
+  PathInput extends unknown[],
+  Input extends unknown[],
   Err,
-  Output,
-  Auth
->;
+  Output extends unknown[],
+  Auth extends AuthType,
+> = EndpointImpl<PathInput, Input, Err, Output, Auth>;
 
 /** Any endpoint, whatever its types. */
 export type AnyEndpoint = EndpointImpl<any, any, any, any, any>;

@@ -20,7 +20,13 @@ export interface EndpointTypes {
  * `EndpointOf<{ path: [number]; params: ShowPetParams; error: ShowPetError; output: [Pet]; auth: 'None' }>`
  * is `EndpointImpl<[number], [ShowPetParams], ShowPetError, [Pet], 'None'>`, read by name.
  */
-export type EndpointOf<T extends EndpointTypes> = EndpointImpl<T['path'], [T['params']], T['error'], T['output'], T['auth']>;
+export type EndpointOf<T extends EndpointTypes> = EndpointImpl<
+  T['path'],
+  [T['params']],
+  T['error'],
+  T['output'],
+  T['auth']
+>;
 
 /** The declared error type of an endpoint value (`typeof endpoints.showPet`), `never` for anything else. */
 export type DeclaredErrorOf<V> = V extends { readonly _types: { readonly err: infer E } } ? E : never;

@@ -13,7 +13,14 @@ export interface ContentTypeCodec extends HeaderCodecType<[MediaType]> {
 const contentType = Object.assign(typedHeader(Header.ContentType), {
   expect(mediaType: string | MediaType): HeaderCodecType<[MediaType]> {
     const expected = typeof mediaType === 'string' ? mediaType.toLowerCase() : mediaType.fullType;
-    return new HttpCodec({ kind: 'header', name: 'content-type', schema: Type.String(), headerType: Header.ContentType, optional: false, expect: expected });
+    return new HttpCodec({
+      kind: 'header',
+      name: 'content-type',
+      schema: Type.String(),
+      headerType: Header.ContentType,
+      optional: false,
+      expect: expected,
+    });
   },
 }) as ContentTypeCodec;
 

@@ -36,7 +36,12 @@ export class HttpCodec<T extends unknown[], K extends CodecKind = CodecKind> {
 
   /** Maps the value both ways. */
   transform<B>(decode: (value: Unwrap<T>) => B, encode: (value: B) => Unwrap<T>): HttpCodec<[B], K> {
-    return new HttpCodec({ kind: 'transform', inner: this.node, decode: decode as (v: unknown) => unknown, encode: encode as (v: unknown) => unknown });
+    return new HttpCodec({
+      kind: 'transform',
+      inner: this.node,
+      decode: decode as (v: unknown) => unknown,
+      encode: encode as (v: unknown) => unknown,
+    });
   }
 
   /** Makes a query parameter or header optional: absent → `undefined`. */
@@ -109,7 +114,10 @@ export interface ContentOptions {
 
 const stringSchema = Type.String();
 
-function content<S extends TSchema>(schema: S, options: ContentOptions & { name?: string } = {}): ContentCodec<[Static<S>]> {
+function content<S extends TSchema>(
+  schema: S,
+  options: ContentOptions & { name?: string } = {},
+): ContentCodec<[Static<S>]> {
   const mediaTypes = options.mediaTypes ?? (options.mediaType ? [options.mediaType] : undefined);
   return new HttpCodec({
     kind: 'content',
@@ -125,21 +133,52 @@ function content<S extends TSchema>(schema: S, options: ContentOptions & { name?
 
 /** Builds a header codec over a typed header value. */
 export function typedHeader<A>(type: HeaderType<A>, schema: TSchema = stringSchema): HeaderCodec<[A]> {
-  return new HttpCodec({ kind: 'header', name: type.name, schema, headerType: type as HeaderType<unknown>, optional: false, expect: undefined });
+  return new HttpCodec({
+    kind: 'header',
+    name: type.name,
+    schema,
+    headerType: type as HeaderType<unknown>,
+    optional: false,
+    expect: undefined,
+  });
 }
 
 /** Codec builders (the spec's `HttpCodec.*`). */
 export const HttpCodecs = {
   /** A query parameter (the spec's `HttpCodec.query[A](name)`), typed by its schema. */
-  query<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S, options: QueryOptions = {}): QueryCodec<[Static<S>]> {
+  query<S extends TSchema>(
+    name: string,
+    schema: S = stringSchema as unknown as S,
+    options: QueryOptions = {},
+  ): QueryCodec<[Static<S>]> {
     const style = options.style ?? 'form';
     const content = options.mediaType !== undefined ? { mediaType: options.mediaType } : {};
-    return new HttpCodec({ kind: 'query', name, schema, optional: false, style, explode: options.explode ?? style === 'form', ...content });
+    return new HttpCodec({
+      kind: 'query',
+      name,
+      schema,
+      optional: false,
+      style,
+      explode: options.explode ?? style === 'form',
+      ...content,
+    });
   },
   /** A named header, typed by its schema (text unless given; `options.mediaType` for OpenAPI's `content`). */
-  header<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S, options: HeaderOptions = {}): HeaderCodec<[Static<S>]> {
+  header<S extends TSchema>(
+    name: string,
+    schema: S = stringSchema as unknown as S,
+    options: HeaderOptions = {},
+  ): HeaderCodec<[Static<S>]> {
     const content = options.mediaType !== undefined ? { mediaType: options.mediaType } : {};
-    return new HttpCodec({ kind: 'header', name: name.toLowerCase(), schema, headerType: undefined, optional: false, expect: undefined, ...content });
+    return new HttpCodec({
+      kind: 'header',
+      name: name.toLowerCase(),
+      schema,
+      headerType: undefined,
+      optional: false,
+      expect: undefined,
+      ...content,
+    });
   },
   /**
    * A request cookie (OpenAPI's `in: cookie` parameter), typed by its schema: the server reads
@@ -147,9 +186,22 @@ export const HttpCodecs = {
    * client sends every cookie codec of an endpoint in one `Cookie` header. Declared with
    * `.header(...)`, as cookies travel in a header.
    */
-  cookie<S extends TSchema>(name: string, schema: S = stringSchema as unknown as S, options: HeaderOptions = {}): HeaderCodec<[Static<S>]> {
+  cookie<S extends TSchema>(
+    name: string,
+    schema: S = stringSchema as unknown as S,
+    options: HeaderOptions = {},
+  ): HeaderCodec<[Static<S>]> {
     const content = options.mediaType !== undefined ? { mediaType: options.mediaType } : {};
-    return new HttpCodec({ kind: 'header', name, schema, headerType: undefined, optional: false, expect: undefined, cookie: true, ...content });
+    return new HttpCodec({
+      kind: 'header',
+      name,
+      schema,
+      headerType: undefined,
+      optional: false,
+      expect: undefined,
+      cookie: true,
+      ...content,
+    });
   },
   /** A body of the schema's type, with optional status, media types and doc. */
   content,

@@ -18,7 +18,9 @@ export interface ResponseSpec {
   readonly content?: Readonly<Record<string, BodyVariantSpec>>;
   readonly doc?: string;
   /** Response headers by the property name they take in `headers`; optional ones may be absent. */
-  readonly headers?: Readonly<Record<string, HttpCodec<[unknown], 'header'> | HttpCodec<[unknown | undefined], 'header'>>>;
+  readonly headers?: Readonly<
+    Record<string, HttpCodec<[unknown], 'header'> | HttpCodec<[unknown | undefined], 'header'>>
+  >;
 }
 
 /** The value of one status: `{ status, body, headers }` (body and headers present when declared). */
@@ -33,7 +35,9 @@ export interface ResponseValue {
 /** A value whose status no key of this alternative covers (a union tries the next one). */
 class NotThisStatus extends Error {
   constructor(status: unknown, key: string) {
-    super(`status ${typeof status === 'number' ? status : JSON.stringify(status)} is not covered by the declared response "${key}"`);
+    super(
+      `status ${typeof status === 'number' ? status : JSON.stringify(status)} is not covered by the declared response "${key}"`,
+    );
   }
 }
 
@@ -67,7 +71,8 @@ function alternativesOf(statusLeaf: StatusNode, spec: ResponseSpec): CodecNode[]
 function alternative(statusLeaf: StatusNode, spec: ResponseSpec, tag: string | undefined): CodecNode {
   const headerEntries = Object.entries(spec.headers ?? {});
   for (const [name, codec] of headerEntries) {
-    if (codec.node.kind === 'header' && codec.node.cookie) throw configError(ConfigErrors.RESPONSE_REQUEST_COOKIE, name);
+    if (codec.node.kind === 'header' && codec.node.cookie)
+      throw configError(ConfigErrors.RESPONSE_REQUEST_COOKIE, name);
   }
   const range = statusLeaf.range;
   const fixed = statusLeaf.status;
@@ -97,7 +102,8 @@ function alternative(statusLeaf: StatusNode, spec: ResponseSpec, tag: string | u
       const v = value as ResponseValue;
       if (typeof v !== 'object' || v === null || !(range ? range.covers(v.status) : v.status === fixed))
         throw new NotThisStatus(typeof v === 'object' && v !== null ? v.status : v, range ? range.key : String(fixed));
-      if (tag !== undefined && v.mediaType !== tag) throw new NotThisStatus(v.status, `${range ? range.key : fixed} ${tag}`);
+      if (tag !== undefined && v.mediaType !== tag)
+        throw new NotThisStatus(v.status, `${range ? range.key : fixed} ${tag}`);
       const values = [...(range ? [v.status] : []), ...(hasBody ? [v.body] : []), ...names.map((n) => v.headers?.[n])];
       return values.length === 1 ? values[0] : values;
     },
@@ -123,7 +129,10 @@ function alternative(statusLeaf: StatusNode, spec: ResponseSpec, tag: string | u
  * key covers, on its side (`side`: 200–399 for outputs, 400–599 for errors, the default).
  */
 export const Responses = {
-  of<V extends ResponseValue>(specs: Readonly<Record<string, ResponseSpec>>, side: ResponsesSide = 'errors'): HttpCodec<[V], 'mixed'> {
+  of<V extends ResponseValue>(
+    specs: Readonly<Record<string, ResponseSpec>>,
+    side: ResponsesSide = 'errors',
+  ): HttpCodec<[V], 'mixed'> {
     const keys = Object.keys(specs);
     const alts = Object.entries(specs).flatMap(([key, spec]) => alternativesOf(statusNode(key, keys, side), spec));
     if (alts.length === 0) throw configError(ConfigErrors.NO_RESPONSES);

@@ -32,7 +32,10 @@ export class ContentCodecs {
   constructor(private readonly node: ContentNode) {
     this.declared = node.mediaTypes ?? defaultMediaTypes(node.schema);
     this.#ranges = this.declared.filter(isMediaRange);
-    this.offered = this.#ranges.length > 0 ? [...new Set(this.declared.map((mt) => concreteMediaType(mt, node.schema)))] : this.declared;
+    this.offered =
+      this.#ranges.length > 0
+        ? [...new Set(this.declared.map((mt) => concreteMediaType(mt, node.schema)))]
+        : this.declared;
   }
 
   /**
@@ -45,7 +48,9 @@ export class ContentCodecs {
     if (this.#mediaType === mediaType && this.#config === config) return this.#codec;
     const range = this.#ranges.length === 0 ? undefined : this.#rangeOnly(mediaType);
     const codec =
-      (range === undefined ? undefined : bodyCodecFor(concreteMediaType(range, this.node.schema), this.node.schema, config)) ??
+      (range === undefined
+        ? undefined
+        : bodyCodecFor(concreteMediaType(range, this.node.schema), this.node.schema, config)) ??
       bodyCodecFor(mediaType, this.node.schema, config);
     if (codec !== undefined) {
       this.#mediaType = mediaType;

@@ -68,7 +68,11 @@ export interface VariantBodySpec {
 /** A multipart/form-data body: its parts, each a property of the object under `prop`. */
 export interface MultipartSpec {
   readonly prop: string;
-  readonly parts: readonly { readonly name: string; readonly schema: TSchema; readonly mediaTypes?: readonly string[] }[];
+  readonly parts: readonly {
+    readonly name: string;
+    readonly schema: TSchema;
+    readonly mediaTypes?: readonly string[];
+  }[];
 }
 
 /** A response header, as `HeaderCodec.name(name, schema)` would declare it. */
@@ -150,7 +154,13 @@ function parameterCodec(p: ParameterSpec): HttpCodec<[unknown], 'query' | 'heade
   const content = p.mediaType !== undefined ? { mediaType: p.mediaType } : {};
   let codec: HttpCodec<[unknown], 'query' | 'header'> =
     p.in === 'query'
-      ? HttpCodecs.query(p.name, p.schema, p.style === undefined && p.explode === undefined ? content : { style: p.style, explode: p.explode, ...content })
+      ? HttpCodecs.query(
+          p.name,
+          p.schema,
+          p.style === undefined && p.explode === undefined
+            ? content
+            : { style: p.style, explode: p.explode, ...content },
+        )
       : p.in === 'cookie'
         ? HttpCodecs.cookie(p.name, p.schema, content)
         : HeaderCodec.name(p.name, p.schema, content);
@@ -203,9 +213,13 @@ function paramsMapping(slots: readonly Slot[]): [decode: (v: unknown) => unknown
  */
 // Free of side effects (an Endpoint value is built and returned): a bundler drops the definitions a program never uses.
 /* @__NO_SIDE_EFFECTS__ */
-export function defineEndpoint<PathInput extends unknown[], Input extends unknown[], Err, Output extends unknown[], Auth extends AuthType>(
-  spec: EndpointSpec,
-): EndpointImpl<PathInput, Input, Err, Output, Auth> {
+export function defineEndpoint<
+  PathInput extends unknown[],
+  Input extends unknown[],
+  Err,
+  Output extends unknown[],
+  Auth extends AuthType,
+>(spec: EndpointSpec): EndpointImpl<PathInput, Input, Err, Output, Auth> {
   const slots: Slot[] = [];
   const param = (s: PathParamSpec) => {
     slots.push({ prop: s.prop });
@@ -230,7 +244,10 @@ export function defineEndpoint<PathInput extends unknown[], Input extends unknow
   if (spec.auth !== undefined) e = e.auth(spec.auth);
   for (const p of spec.parameters ?? []) {
     const codec = parameterCodec(p);
-    e = p.in === 'query' ? e.query(codec as HttpCodec<[unknown], 'query'>) : e.header(codec as HttpCodec<[unknown], 'header'>);
+    e =
+      p.in === 'query'
+        ? e.query(codec as HttpCodec<[unknown], 'query'>)
+        : e.header(codec as HttpCodec<[unknown], 'header'>);
     slots.push({ prop: p.prop });
   }
   const body = spec.body;
@@ -240,11 +257,17 @@ export function defineEndpoint<PathInput extends unknown[], Input extends unknow
       slots.push({ prop: body.prop, part: part.name });
     }
   } else if (body && 'variants' in body) {
-    const options = { ...(body.optional ? { optional: true } : {}), ...(body.doc !== undefined ? { doc: body.doc } : {}) };
+    const options = {
+      ...(body.optional ? { optional: true } : {}),
+      ...(body.doc !== undefined ? { doc: body.doc } : {}),
+    };
     e = e.inCodec(Bodies.of(body.variants, options));
     slots.push({ prop: body.prop });
   } else if (body) {
-    const options = { ...(body.mediaTypes ? { mediaTypes: body.mediaTypes } : {}), ...(body.doc !== undefined ? { doc: body.doc } : {}) };
+    const options = {
+      ...(body.mediaTypes ? { mediaTypes: body.mediaTypes } : {}),
+      ...(body.doc !== undefined ? { doc: body.doc } : {}),
+    };
     e = body.optional ? e.inOptional(body.schema, options) : e.in(body.schema, options);
     slots.push({ prop: body.prop });
   }

@@ -26,6 +26,7 @@ export function provideEndpointRouting(routing: EndpointRouting): void {
 
 /** The routing of endpoints; throws naming the entry to import where the server side is not loaded. */
 export function endpointRouting(endpoint: AnyEndpoint, method: string): EndpointRouting {
-  if (provided === undefined) throw configError(ConfigErrors.SERVER_PART_MISSING, endpoint.state.route.toString(), method);
+  if (provided === undefined)
+    throw configError(ConfigErrors.SERVER_PART_MISSING, endpoint.state.route.toString(), method);
   return provided;
 }

@@ -13,7 +13,8 @@ const committed = new WeakMap<TSchema, Validator>();
 
 function committedValidator(schema: TSchema): Validator {
   let v = committed.get(schema);
-  if (v === undefined) committed.set(schema, (v = validatorFor(withCommittedUnions(schema as unknown as Record<string, unknown>))));
+  if (v === undefined)
+    committed.set(schema, (v = validatorFor(withCommittedUnions(schema as unknown as Record<string, unknown>))));
   return v;
 }
 
@@ -21,7 +22,9 @@ function committedValidator(schema: TSchema): Validator {
 export function fits(node: CodecNode, value: unknown): boolean {
   switch (node.kind) {
     case 'content':
-      return node.stream || (node.optional === true && value === undefined) || committedValidator(node.schema).check(value);
+      return (
+        node.stream || (node.optional === true && value === undefined) || committedValidator(node.schema).check(value)
+      );
     case 'and': {
       const values = Array.isArray(value) ? value : [value];
       let i = 0;

@@ -15,7 +15,12 @@ import type { RouteSelector } from './server/routeSelector.ts';
 type ErrorTypeOf<E extends AnyEndpoint> = E['_types']['err'];
 
 /** The handler an endpoint takes: its input (unwrapped) and context to its output or a declared failure. */
-export type HandlerOf<E extends AnyEndpoint> = EndpointHandler<E['_types']['input'], E['_types']['err'], E['_types']['output'], E['_types']['auth']>;
+export type HandlerOf<E extends AnyEndpoint> = EndpointHandler<
+  E['_types']['input'],
+  E['_types']['err'],
+  E['_types']['output'],
+  E['_types']['auth']
+>;
 
 /**
  * How `routes(handlers, { mapError })` shapes the runtime's own 4xx answers: one mapper per
@@ -82,11 +87,16 @@ export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint
   const names = Object.keys(table);
   const missing = names.filter((name) => typeof bound[name] !== 'function');
   if (missing.length > 0) {
-    Log.get().warn({ missing }, `${missing.length} of ${names.length} operations have no handler and answer 501 Not Implemented: ${missing.join(', ')}`);
+    Log.get().warn(
+      { missing },
+      `${missing.length} of ${names.length} operations have no handler and answer 501 Not Implemented: ${missing.join(', ')}`,
+    );
   }
   const { mapError, security, selectors } = options;
   const mapperOf = (name: string): ErrorMapper<unknown> | undefined =>
-    typeof mapError === 'function' ? (failure) => mapError(failure, name) : (mapError?.[name] as ErrorMapper<unknown> | undefined);
+    typeof mapError === 'function'
+      ? (failure) => mapError(failure, name)
+      : (mapError?.[name] as ErrorMapper<unknown> | undefined);
   const routes: Route[] = names.map((name) =>
     implementEndpoint(
       table[name],

@@ -13,4 +13,8 @@ export type OrValue<A extends unknown[], B extends unknown[]> = [Either<Unwrap<A
 export type CodecKind = 'query' | 'header' | 'content' | 'status' | 'mixed';
 
 /** The kind of two codecs combined: the same kind, or mixed. */
-export type AndKind<K1 extends CodecKind, K2 extends CodecKind> = [K1] extends [K2] ? ([K2] extends [K1] ? K1 : 'mixed') : 'mixed';
+export type AndKind<K1 extends CodecKind, K2 extends CodecKind> = [K1] extends [K2]
+  ? [K2] extends [K1]
+    ? K1
+    : 'mixed'
+  : 'mixed';

@@ -40,6 +40,8 @@ export function challengeHeaders(
   error?: 'invalid_token',
 ): Record<string, string> {
   const text = (s: ChallengeScheme | ApiKeyChallenge) =>
-    typeof s === 'string' ? challenge(s, realm, error) : `ApiKey realm=${quoted(realm)}, in=${quoted(s.in)}, name=${quoted(s.name)}`;
+    typeof s === 'string'
+      ? challenge(s, realm, error)
+      : `ApiKey realm=${quoted(realm)}, in=${quoted(s.in)}, name=${quoted(s.name)}`;
   return { 'www-authenticate': schemes.map(text).join(', ') };
 }

@@ -36,7 +36,11 @@ export function reasonPhrase(status: number): string {
 export const errorMediaType = 'application/json';
 
 /** The runtime's error body as a value: the status's reason phrase, the message, then any details. */
-export function errorBody(status: number, message: string, details?: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function errorBody(
+  status: number,
+  message: string,
+  details?: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   return { error: reasonPhrase(status), message, ...details };
 }
 

@@ -9,7 +9,13 @@ import type { Form } from './multipart/Form.ts';
 import type { StreamingFormField } from './multipart/FormField.ts';
 import type { MultipartLimits } from './multipart/MultipartLimits.ts';
 import { decodeMultipart } from './multipart/decodeMultipart.ts';
-import { encodeMultipart, encodeMultipartBytes, generateBoundary, isInMemory, multipartContentType } from './multipart/encodeMultipart.ts';
+import {
+  encodeMultipart,
+  encodeMultipartBytes,
+  generateBoundary,
+  isInMemory,
+  multipartContentType,
+} from './multipart/encodeMultipart.ts';
 import { readMultipartForm } from './multipart/readMultipartForm.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 
@@ -78,7 +84,11 @@ export class Body {
   }
 
   /** @internal A stream body whose source is opened lazily (the server's request bodies). */
-  static fromLazyStream(open: () => AsyncIterable<Uint8Array>, contentType: string | undefined, length: number | undefined): Body {
+  static fromLazyStream(
+    open: () => AsyncIterable<Uint8Array>,
+    contentType: string | undefined,
+    length: number | undefined,
+  ): Body {
     return new Body({ kind: 'stream', open }, contentType, length);
   }
 

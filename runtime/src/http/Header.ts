@@ -24,10 +24,12 @@ export type Authorization =
   | { readonly scheme: 'Unparsed'; readonly authScheme: string; readonly params: Secret };
 
 /** `Access-Control-Allow-Origin`: `*`, one origin, or `null`. */
-export type AccessControlAllowOrigin = { readonly kind: 'All' } | { readonly kind: 'Specific'; readonly origin: string };
+export type AccessControlAllowOrigin =
+  { readonly kind: 'All' } | { readonly kind: 'Specific'; readonly origin: string };
 
 /** A list header that may also be `*` (Allow-Methods, Allow-Headers, Expose-Headers). */
-export type WildcardList<A extends string> = { readonly kind: 'All' } | { readonly kind: 'Some'; readonly values: readonly A[] } | { readonly kind: 'None' };
+export type WildcardList<A extends string> =
+  { readonly kind: 'All' } | { readonly kind: 'Some'; readonly values: readonly A[] } | { readonly kind: 'None' };
 
 function wildcardList<A extends string>(name: string): HeaderType<WildcardList<A>> {
   return headerType(
@@ -94,7 +96,8 @@ function renderAuthorization(v: Authorization): string {
 
 const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const imfFixdate = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Za-z]{3}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-const rfc850 = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Za-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const rfc850 =
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Za-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
 const asctime = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Za-z]{3}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
 
 /**
@@ -132,7 +135,10 @@ export const Header = {
       return { scheme: 'Basic', username, password: typeof password === 'string' ? new Secret(password) : password };
     },
     /** A bearer token (RFC 6750 `b64token` syntax). */
-    Bearer: (token: string | Secret): Authorization => ({ scheme: 'Bearer', token: typeof token === 'string' ? new Secret(token) : token }),
+    Bearer: (token: string | Secret): Authorization => ({
+      scheme: 'Bearer',
+      token: typeof token === 'string' ? new Secret(token) : token,
+    }),
   },
   ContentType: headerType<MediaType>(
     'content-type',
@@ -162,7 +168,10 @@ export const Header = {
   },
   AccessControlAllowMethods: { ...wildcardList<Method>('access-control-allow-methods'), ...wildcardBuilders<Method>() },
   AccessControlAllowHeaders: { ...wildcardList<string>('access-control-allow-headers'), ...wildcardBuilders<string>() },
-  AccessControlExposeHeaders: { ...wildcardList<string>('access-control-expose-headers'), ...wildcardBuilders<string>() },
+  AccessControlExposeHeaders: {
+    ...wildcardList<string>('access-control-expose-headers'),
+    ...wildcardBuilders<string>(),
+  },
   AccessControlAllowCredentials: {
     ...headerType<boolean>(
       'access-control-allow-credentials',

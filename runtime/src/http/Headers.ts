@@ -2,7 +2,8 @@
 export type HeaderValue = string | readonly string[];
 
 /** Anything {@link Headers.from} accepts: another Headers, a record, or name/value pairs. */
-export type HeadersInit = Headers | Readonly<Record<string, HeaderValue | number | undefined>> | ReadonlyArray<readonly [string, string]>;
+export type HeadersInit =
+  Headers | Readonly<Record<string, HeaderValue | number | undefined>> | ReadonlyArray<readonly [string, string]>;
 
 /**
  * HTTP headers (the spec's `Headers`): an immutable, case-insensitive map from lower-case

@@ -116,7 +116,8 @@ const isSpace = (c: number): boolean => c === 0x20 || c === 0x09;
 
 /** RFC 9110 `tchar`s by character code (the characters of `tokenPattern`). */
 const TOKEN_CHARS = new Uint8Array(128);
-for (const c of "!#$%&'*+.^_`|~-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") TOKEN_CHARS[c.charCodeAt(0)] = 1;
+for (const c of "!#$%&'*+.^_`|~-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+  TOKEN_CHARS[c.charCodeAt(0)] = 1;
 
 /** Where the last quoted value read by {@link readQuoted} ended (just past its closing quote). */
 let quotedEnd = 0;

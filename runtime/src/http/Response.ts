@@ -63,7 +63,12 @@ export class Response {
    * The runtime's error answer: `status` with the JSON body `{ error, message, ...details }`
    * (errors/errorBody.ts, the one place that body is written) and `headers`.
    */
-  static error(status: Status, message: string, details?: Readonly<Record<string, unknown>>, headers: HeadersInit = Headers.empty): Response {
+  static error(
+    status: Status,
+    message: string,
+    details?: Readonly<Record<string, unknown>>,
+    headers: HeadersInit = Headers.empty,
+  ): Response {
     return new Response(status, headers, Body.fromString(errorBodyText(status, message, details), errorMediaType));
   }
 
@@ -77,7 +82,11 @@ export class Response {
   /** The client-facing form of an {@link HttpError}: its status, headers and JSON body. */
   static fromHttpError(error: HttpError): Response {
     // Its own toJSON: a subclass may shape its body.
-    return new Response(error.status, error.headers ?? Headers.empty, Body.fromString(JSON.stringify(error.toJSON()), errorMediaType));
+    return new Response(
+      error.status,
+      error.headers ?? Headers.empty,
+      Body.fromString(JSON.stringify(error.toJSON()), errorMediaType),
+    );
   }
 
   /** A copy with another status. */

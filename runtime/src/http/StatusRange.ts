@@ -28,7 +28,12 @@ export function isStatusKey(key: string): key is StatusKey {
  * `default` covers the success side (200–399) in outputs and the failure side (400–599) in
  * errors: kitgen keeps answers and failures apart, so a default never turns one into the other.
  */
-export function statusCovered(key: string, status: number, others: readonly string[], side: 'outputs' | 'errors'): boolean {
+export function statusCovered(
+  key: string,
+  status: number,
+  others: readonly string[],
+  side: 'outputs' | 'errors',
+): boolean {
   if (!Number.isInteger(status) || status < 100 || status > 599) return false;
   const hundred = `${Math.floor(status / 100)}XX`;
   if (/^\d{3}$/.test(key)) return Number(key) === status;

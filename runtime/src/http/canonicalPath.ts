@@ -1,5 +1,6 @@
 /** The outcome of canonicalising a request path: decoded segments, or why it is refused. */
-export type CanonicalPath = { readonly ok: true; readonly segments: string[] } | { readonly ok: false; readonly reason: string };
+export type CanonicalPath =
+  { readonly ok: true; readonly segments: string[] } | { readonly ok: false; readonly reason: string };
 
 const refused = (reason: string): CanonicalPath => ({ ok: false, reason });
 
@@ -42,7 +43,13 @@ export function canonicalPath(path: string): CanonicalPath {
 }
 
 /** Decodes path[start, end) onto `segments`; the reason it is refused, if it is. */
-function addSegment(path: string, start: number, end: number, escaped: boolean, segments: string[]): string | undefined {
+function addSegment(
+  path: string,
+  start: number,
+  end: number,
+  escaped: boolean,
+  segments: string[],
+): string | undefined {
   if (end === start) return 'the path holds an empty segment ("//")';
   let s = path.slice(start, end);
   if (escaped) {

@@ -24,5 +24,7 @@ export function isMediaRange(mediaType: string): boolean {
 
 /** A media type as a Content-Type: text with `charset=utf-8` (text codecs write UTF-8) unless it declares a charset; others as they are. */
 export function contentTypeOf(mediaType: string): string {
-  return mediaTypeEssence(mediaType).startsWith('text/') && !/;\s*charset=/i.test(mediaType) ? `${mediaType}; charset=utf-8` : mediaType;
+  return mediaTypeEssence(mediaType).startsWith('text/') && !/;\s*charset=/i.test(mediaType)
+    ? `${mediaType}; charset=utf-8`
+    : mediaType;
 }

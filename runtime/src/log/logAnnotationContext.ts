@@ -19,7 +19,10 @@ export function annotationsInEffect(): Record<string, string> {
 
 /** Runs `fn` with `more` added to the annotations in effect (later keys win). */
 export function withAnnotations<T>(more: Iterable<readonly [string, string]>, fn: () => T): T {
-  const next: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, store.getStore() ?? none);
+  const next: Record<string, string> = Object.assign(
+    Object.create(null) as Record<string, string>,
+    store.getStore() ?? none,
+  );
   let changed = false;
   for (const [key, value] of more) {
     next[key] = value;

@@ -31,18 +31,22 @@ const defaults: CorsConfig = Object.freeze({
 });
 
 /** Builds a {@link CorsConfig}: the spec's defaults with the given fields replaced. */
-export const CorsConfig = Object.assign((fields: Partial<CorsConfig> = {}): CorsConfig => Object.freeze({ ...defaults, ...fields }), {
-  /** The spec's defaults: every origin, method and header; credentials allowed; no max age. */
-  default: defaults,
-  /**
-   * An `allowedOrigin` that accepts exactly these origins (scheme://host[:port], compared
-   * case-insensitively on scheme and host) and refuses every other.
-   */
-  allowOrigins(...origins: string[]): (origin: string) => AccessControlAllowOrigin | undefined {
-    const allowed = new Set(origins.map(normaliseOrigin));
-    return (origin) => (allowed.has(normaliseOrigin(origin)) ? Header.AccessControlAllowOrigin.Specific(origin) : undefined);
+export const CorsConfig = Object.assign(
+  (fields: Partial<CorsConfig> = {}): CorsConfig => Object.freeze({ ...defaults, ...fields }),
+  {
+    /** The spec's defaults: every origin, method and header; credentials allowed; no max age. */
+    default: defaults,
+    /**
+     * An `allowedOrigin` that accepts exactly these origins (scheme://host[:port], compared
+     * case-insensitively on scheme and host) and refuses every other.
+     */
+    allowOrigins(...origins: string[]): (origin: string) => AccessControlAllowOrigin | undefined {
+      const allowed = new Set(origins.map(normaliseOrigin));
+      return (origin) =>
+        allowed.has(normaliseOrigin(origin)) ? Header.AccessControlAllowOrigin.Specific(origin) : undefined;
+    },
   },
-});
+);
 
 // An origin is scheme + host + port (RFC 6454); scheme and host are case-insensitive.
 function normaliseOrigin(origin: string): string {

@@ -32,11 +32,16 @@ export interface BasicAuthOptions {
 export function basicAuth(user: string, password: string | Secret, options?: BasicAuthOptions): Middleware;
 /** Basic authentication decided by a function (a user store, a password hash check, …). */
 export function basicAuth(verify: BasicVerifier, options?: BasicAuthOptions): Middleware;
-export function basicAuth(first: string | BasicVerifier, second?: string | Secret | BasicAuthOptions, third?: BasicAuthOptions): Middleware {
+export function basicAuth(
+  first: string | BasicVerifier,
+  second?: string | Secret | BasicAuthOptions,
+  third?: BasicAuthOptions,
+): Middleware {
   let verify: BasicVerifier;
   let options: BasicAuthOptions;
   if (typeof first === 'string') {
-    if (typeof second !== 'string' && !(second instanceof Secret)) throw configError(ConfigErrors.BAD_BASIC_AUTH_PASSWORD);
+    if (typeof second !== 'string' && !(second instanceof Secret))
+      throw configError(ConfigErrors.BAD_BASIC_AUTH_PASSWORD);
     const password = second;
     verify = (c) => {
       // Both comparisons run, so the time does not tell whether the user name was right.
@@ -55,7 +60,9 @@ export function basicAuth(first: string | BasicVerifier, second?: string | Secre
     const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
     if (parsed === undefined || parsed.scheme !== 'Basic') {
       return Response.fromHttpError(
-        text === undefined ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], challenge) : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, ['Basic'], challenge),
+        text === undefined
+          ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], challenge)
+          : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, ['Basic'], challenge),
       );
     }
     const ok = await verify({ username: parsed.username, password: parsed.password }, request);

@@ -23,8 +23,12 @@ export interface BearerAuthOptions {
  * constant time) or satisfy `verify`. Otherwise 401 with `WWW-Authenticate: Bearer …`
  * (`error="invalid_token"` when one was sent) and the handler is not called.
  */
-export function bearerAuth(tokenOrVerify: string | Secret | BearerVerifier, options: BearerAuthOptions = {}): Middleware {
-  const verify: BearerVerifier = typeof tokenOrVerify === 'function' ? tokenOrVerify : (token) => constantTimeEquals(token, tokenOrVerify);
+export function bearerAuth(
+  tokenOrVerify: string | Secret | BearerVerifier,
+  options: BearerAuthOptions = {},
+): Middleware {
+  const verify: BearerVerifier =
+    typeof tokenOrVerify === 'function' ? tokenOrVerify : (token) => constantTimeEquals(token, tokenOrVerify);
   const realm = options.realm ?? defaultRealm;
   const missing = { headers: challengeHeaders(['Bearer'], realm) };
   const invalid = { headers: challengeHeaders(['Bearer'], realm, 'invalid_token') };
@@ -33,10 +37,13 @@ export function bearerAuth(tokenOrVerify: string | Secret | BearerVerifier, opti
     const parsed = text === undefined ? undefined : Header.Authorization.parse(text);
     if (parsed === undefined || parsed.scheme !== 'Bearer') {
       return Response.fromHttpError(
-        text === undefined ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], missing) : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, ['Bearer'], missing),
+        text === undefined
+          ? HttpError.of(HttpErrors.AUTH_REQUIRED, [], missing)
+          : HttpError.of(HttpErrors.WRONG_AUTH_SCHEME, ['Bearer'], missing),
       );
     }
-    if (!(await verify(parsed.token, request))) return Response.fromHttpError(HttpError.of(HttpErrors.BAD_TOKEN, [], invalid));
+    if (!(await verify(parsed.token, request)))
+      return Response.fromHttpError(HttpError.of(HttpErrors.BAD_TOKEN, [], invalid));
     return next(request);
   });
 }

@@ -17,9 +17,13 @@ export function withConfig(config: CodecConfigRecord): Middleware {
  * The spec's `CodecConfig` as users see it: the record builder and global scope from
  * codec/json/CodecConfig.ts plus `withConfig`. Composed here so codecs never import middleware.
  */
-export const CodecConfig = Object.assign((options: Partial<CodecConfigFields> = {}): CodecConfigRecord => CodecConfigRecord(options), CodecConfigRecord, {
-  withConfig,
-});
+export const CodecConfig = Object.assign(
+  (options: Partial<CodecConfigFields> = {}): CodecConfigRecord => CodecConfigRecord(options),
+  CodecConfigRecord,
+  {
+    withConfig,
+  },
+);
 
 /** The spec's `CodecConfig` record. */
 export type CodecConfig = CodecConfigRecord;

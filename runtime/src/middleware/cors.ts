@@ -13,7 +13,15 @@ import type { Middleware } from './core.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 
 /** Response headers a browser always exposes (Fetch: CORS-safelisted response header names). */
-const safelisted = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);
+const safelisted = new Set([
+  'cache-control',
+  'content-language',
+  'content-length',
+  'content-type',
+  'expires',
+  'last-modified',
+  'pragma',
+]);
 
 function list(v: WildcardList<string>): string | undefined {
   return v.kind === 'None' ? undefined : v.kind === 'All' ? '*' : v.values.join(', ');
@@ -35,7 +43,11 @@ function addVary(response: Response, names: readonly string[]): Response {
 
 /** A CORS preflight: OPTIONS with `Origin` and `Access-Control-Request-Method`. */
 export function isPreflight(request: Request): boolean {
-  return request.method === 'OPTIONS' && request.headers.has('origin') && request.headers.has('access-control-request-method');
+  return (
+    request.method === 'OPTIONS' &&
+    request.headers.has('origin') &&
+    request.headers.has('access-control-request-method')
+  );
 }
 
 /**
@@ -43,7 +55,13 @@ export function isPreflight(request: Request): boolean {
  * (browsers reject that): the origin, the requested method and headers are echoed instead, and
  * `Vary` names what the answer was derived from.
  */
-function corsHeaders(config: CorsConfig, request: Request, origin: string, response: Response, preflight: boolean): Response {
+function corsHeaders(
+  config: CorsConfig,
+  request: Request,
+  origin: string,
+  response: Response,
+  preflight: boolean,
+): Response {
   const allowed = config.allowedOrigin(origin);
   // Even a literal `*` answer depends on Origin (another origin may be refused).
   const vary: string[] = ['Origin'];
@@ -73,7 +91,8 @@ function corsHeaders(config: CorsConfig, request: Request, origin: string, respo
   if (headers !== undefined) r = r.setHeader('access-control-allow-headers', headers);
 
   if (preflight) {
-    if (config.maxAge !== undefined) r = r.setHeader('access-control-max-age', Header.AccessControlMaxAge.render(config.maxAge));
+    if (config.maxAge !== undefined)
+      r = r.setHeader('access-control-max-age', Header.AccessControlMaxAge.render(config.maxAge));
   } else {
     let exposed = list(config.exposedHeaders);
     if (exposed === '*' && credentials) {
@@ -158,5 +177,7 @@ function withOptionsRoutes(routes: Routes): Routes {
  * Attach authentication before cors (`routes.pipe(basicAuth(…), cors())`): preflights carry no credentials.
  */
 export function cors(config: CorsConfig = CorsConfig.default): Middleware {
-  return makeMiddleware((routes) => withOptionsRoutes(routes).mapRoutes((route) => route.withHandler(corsHandler(config, route.handler))));
+  return makeMiddleware((routes) =>
+    withOptionsRoutes(routes).mapRoutes((route) => route.withHandler(corsHandler(config, route.handler))),
+  );
 }

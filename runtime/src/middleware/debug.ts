@@ -22,7 +22,15 @@ function headerRecord(headers: Headers): Record<string, string> {
 export const debug: Middleware = perRouteMiddleware((next, route) => async (request) => {
   const log = Log.get();
   const start = performance.now();
-  log.info({ route: route.pattern.toString(), method: request.method, url: request.url, headers: headerRecord(request.headers) }, 'Http request received');
+  log.info(
+    {
+      route: route.pattern.toString(),
+      method: request.method,
+      url: request.url,
+      headers: headerRecord(request.headers),
+    },
+    'Http request received',
+  );
   const response = await settle(next, request);
   log.info(
     {
@@ -32,7 +40,9 @@ export const debug: Middleware = perRouteMiddleware((next, route) => async (requ
       duration_ms: Math.round((performance.now() - start) * 1000) / 1000,
       // The body's media type is sent as Content-Type when the headers have none.
       headers: {
-        ...(response.body.contentType !== undefined && !response.body.isEmpty ? { 'content-type': response.body.contentType } : {}),
+        ...(response.body.contentType !== undefined && !response.body.isEmpty
+          ? { 'content-type': response.body.contentType }
+          : {}),
         ...headerRecord(response.headers),
       },
     },

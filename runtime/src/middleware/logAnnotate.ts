@@ -29,7 +29,12 @@ export const LogAnnotation = Object.assign((key: string, value: string): LogAnno
 type AnnotationSource = (request: Request) => Iterable<LogAnnotation>;
 
 function isAnnotation(value: unknown): value is LogAnnotation {
-  return typeof value === 'object' && value !== null && typeof (value as LogAnnotation).key === 'string' && typeof (value as LogAnnotation).value === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as LogAnnotation).key === 'string' &&
+    typeof (value as LogAnnotation).value === 'string'
+  );
 }
 
 function annotating(source: AnnotationSource): Middleware {
@@ -47,8 +52,13 @@ export function logAnnotate(annotation: LogAnnotation, ...annotations: LogAnnota
 /** Adds a set (or any iterable) of annotations. */
 export function logAnnotate(annotations: ReadonlySet<LogAnnotation> | Iterable<LogAnnotation>): Middleware;
 /** Adds the annotations a function derives from each request. */
-export function logAnnotate(fromRequest: (request: Request) => ReadonlySet<LogAnnotation> | Iterable<LogAnnotation>): Middleware;
-export function logAnnotate(first: string | LogAnnotation | Iterable<LogAnnotation> | AnnotationSource, ...rest: Array<string | LogAnnotation>): Middleware {
+export function logAnnotate(
+  fromRequest: (request: Request) => ReadonlySet<LogAnnotation> | Iterable<LogAnnotation>,
+): Middleware;
+export function logAnnotate(
+  first: string | LogAnnotation | Iterable<LogAnnotation> | AnnotationSource,
+  ...rest: Array<string | LogAnnotation>
+): Middleware {
   if (typeof first === 'string') {
     const value = rest[0];
     if (typeof value !== 'string') throw configError(ConfigErrors.BAD_LOG_ANNOTATION_VALUE);
@@ -70,7 +80,10 @@ export function logAnnotate(first: string | LogAnnotation | Iterable<LogAnnotati
 export function logAnnotateHeaders(headerName: string, ...headerNames: string[]): Middleware;
 /** Annotates with typed headers: each present, valid header adds `header.name=rendered value`. */
 export function logAnnotateHeaders(header: HeaderType<unknown>, ...headers: HeaderType<unknown>[]): Middleware;
-export function logAnnotateHeaders(first: string | HeaderType<unknown>, ...rest: Array<string | HeaderType<unknown>>): Middleware {
+export function logAnnotateHeaders(
+  first: string | HeaderType<unknown>,
+  ...rest: Array<string | HeaderType<unknown>>
+): Middleware {
   const all = [first, ...rest];
   return annotating((request) => {
     const out: LogAnnotation[] = [];

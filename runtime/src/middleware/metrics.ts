@@ -36,7 +36,12 @@ function httpMetrics(registry: Registry, buckets: readonly number[] | undefined)
   const registers = [registry];
   const { Counter, Gauge, Histogram } = promClient();
   const m: HttpMetrics = {
-    requestsTotal: new Counter({ name: 'http_requests_total', help: 'Total HTTP requests processed', labelNames: ['method', 'route', 'status'], registers }),
+    requestsTotal: new Counter({
+      name: 'http_requests_total',
+      help: 'Total HTTP requests processed',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    }),
     requestDuration: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration in seconds',

@@ -22,7 +22,10 @@ export interface RequestLoggingOptions {
 /** The message of every request log entry (spec: "Request log entry"). */
 export const requestLogMessage = 'Http request served';
 
-function pick(headers: { get(name: string): string | undefined }, names: readonly string[] | undefined): Record<string, string> | undefined {
+function pick(
+  headers: { get(name: string): string | undefined },
+  names: readonly string[] | undefined,
+): Record<string, string> | undefined {
   if (!names || names.length === 0) return undefined;
   const out: Record<string, string> = {};
   for (const n of names) {
@@ -35,7 +38,9 @@ function pick(headers: { get(name: string): string | undefined }, names: readonl
 /** Counts the bytes of a streamed request body of unknown length as the handler reads them. */
 function countedRequest(request: Request): { request: Request; size: () => number } {
   const body = request.body;
-  const declared = body.contentLength ?? (request.headers.has('content-length') ? Number(request.headers.get('content-length')) : undefined);
+  const declared =
+    body.contentLength ??
+    (request.headers.has('content-length') ? Number(request.headers.get('content-length')) : undefined);
   if (declared !== undefined && Number.isFinite(declared)) return { request, size: () => declared };
   if (body.source.kind !== 'stream') return { request, size: () => 0 };
   let read = 0;
@@ -59,7 +64,8 @@ function countedRequest(request: Request): { request: Request; size: () => numbe
  * length is counted as it is sent, and the entry written (with the duration so far) when it ends.
  */
 export function requestLogging(options: RequestLoggingOptions = {}): Middleware {
-  const levelOf = typeof options.level === 'function' ? options.level : () => (options.level as Level | undefined) ?? 'info';
+  const levelOf =
+    typeof options.level === 'function' ? options.level : () => (options.level as Level | undefined) ?? 'info';
   return perRouteMiddleware((next) => async (original) => {
     const start = performance.now();
     // Read here, not when the entry is written: annotations attached inside this middleware

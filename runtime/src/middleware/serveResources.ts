@@ -24,7 +24,11 @@ function baseDirectory(from: string | URL | undefined): string {
  * application ships under `<from>/<resourcePrefix>` at `GET <prefix>/…`, with the same rules as
  * `serveDirectory`. (Resources are files packaged with the code; see docs/spec-mapping.md.)
  */
-export function serveResources(prefix: string, resourcePrefix = 'public', options: ServeResourcesOptions = {}): Middleware {
+export function serveResources(
+  prefix: string,
+  resourcePrefix = 'public',
+  options: ServeResourcesOptions = {},
+): Middleware {
   const root = resolve(baseDirectory(options.from), resourcePrefix);
   const route = staticFilesRoute(prefix, async () => root, options);
   return makeMiddleware((routes) => routes.concat(route));

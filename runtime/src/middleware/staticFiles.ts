@@ -107,7 +107,12 @@ function fileBody(path: string, contentType: string, length: number, start: numb
 function serveFile(request: Request, path: string, st: Stats, options: StaticFilesOptions): Response {
   const etag = etagOf(st);
   const lastModified = new Date(Math.floor(st.mtimeMs / 1000) * 1000).toUTCString();
-  const common: Record<string, string> = { etag, 'last-modified': lastModified, 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff' };
+  const common: Record<string, string> = {
+    etag,
+    'last-modified': lastModified,
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+  };
   if (options.cacheControl !== undefined) common['cache-control'] = options.cacheControl;
   if (notModified(request, st, etag)) return new Response(Status.NotModified, common);
   const contentType = fileMediaType(path);
@@ -142,7 +147,10 @@ async function listing(request: Request, dir: string, options: StaticFilesOption
 }
 
 /** Resolves a path under the root with symlinks followed; undefined when it leaves the root or is missing. */
-async function resolveInside(root: string, segments: readonly string[]): Promise<{ path: string; st: Stats } | undefined> {
+async function resolveInside(
+  root: string,
+  segments: readonly string[],
+): Promise<{ path: string; st: Stats } | undefined> {
   const candidate = join(root, ...segments);
   if (!inside(root, candidate)) return undefined;
   try {

@@ -35,7 +35,11 @@ export function timeout(duration: Duration): Middleware {
         settled = true;
         controller.abort(new RequestTimeoutError(duration));
         // RFC 9110 §15.5.9: a 408 should close the connection.
-        resolve(Response.fromHttpError(HttpError.of(HttpErrors.REQUEST_TIMEOUT, [duration], { headers: { connection: 'close' } })));
+        resolve(
+          Response.fromHttpError(
+            HttpError.of(HttpErrors.REQUEST_TIMEOUT, [duration], { headers: { connection: 'close' } }),
+          ),
+        );
       }, duration);
       let result: Response | Promise<Response>;
       try {

@@ -43,7 +43,9 @@ export class OpenAPI {
   /** Every operation, in document order. */
   get operations(): OperationEntry[] {
     return Object.entries(this.document.paths ?? {}).flatMap(([path, item]) =>
-      methodNames.flatMap((method) => (item[method] ? [{ path, method, operation: item[method] as OperationObject }] : [])),
+      methodNames.flatMap((method) =>
+        item[method] ? [{ path, method, operation: item[method] as OperationObject }] : [],
+      ),
     );
   }
 
@@ -90,7 +92,9 @@ export class OpenAPI {
           : offset >= text.trimEnd().length
             ? `the JSON text ends too early${detail.startsWith('Unexpected end') ? '' : ` (${detail})`}`
             : detail;
-      return Either.left(new OpenAPIError([{ pointer: '', message: `not valid JSON: ${what}`, line: pos.line, column: pos.column }]));
+      return Either.left(
+        new OpenAPIError([{ pointer: '', message: `not valid JSON: ${what}`, line: pos.line, column: pos.column }]),
+      );
     }
     return placed(OpenAPI.fromDocument(value), text);
   }

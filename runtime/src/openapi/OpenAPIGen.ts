@@ -54,7 +54,9 @@ const methodOf = (endpoint: AnyEndpoint): HttpMethodName => {
 
 function schemasOf(endpoint: AnyEndpoint): TSchema[] {
   const { input, output, error } = endpoint.state;
-  return [input, output, ...(error ? [error] : [])].flatMap((n) => leaves(n)).flatMap((l) => (l.kind === 'status' ? [] : [l.schema as TSchema]));
+  return [input, output, ...(error ? [error] : [])]
+    .flatMap((n) => leaves(n))
+    .flatMap((l) => (l.kind === 'status' ? [] : [l.schema as TSchema]));
 }
 
 /** Default operationIds, unique; a declared one used twice is an error. */
@@ -103,9 +105,16 @@ function build(options: OpenAPIGenOptions, endpoints: readonly AnyEndpoint[]): O
   if (options.termsOfService !== undefined) info.termsOfService = options.termsOfService;
   if (options.contact !== undefined) info.contact = { ...options.contact };
   if (options.license !== undefined) info.license = { ...options.license };
-  const doc: OpenAPIDocument = { openapi: '3.1.0', info, servers: (options.servers ?? [{ url: '/' }]).map((s) => ({ ...s })) };
+  const doc: OpenAPIDocument = {
+    openapi: '3.1.0',
+    info,
+    servers: (options.servers ?? [{ url: '/' }]).map((s) => ({ ...s })),
+  };
   const declaredTags = (options.tags ?? []).map((t) => ({ ...t }));
-  const tags = [...declaredTags, ...[...new Set(usedTags)].filter((t) => !declaredTags.some((d) => d.name === t)).map((name) => ({ name }))];
+  const tags = [
+    ...declaredTags,
+    ...[...new Set(usedTags)].filter((t) => !declaredTags.some((d) => d.name === t)).map((name) => ({ name })),
+  ];
   if (tags.length > 0) doc.tags = tags;
   doc.security = rootSecurity;
   doc.paths = paths;

@@ -101,7 +101,11 @@ function to30(source: SchemaObject, types: ReadonlyMap<string, SchemaType>): Sch
   }
   if (Array.isArray(s.prefixItems) && typeof s.items !== 'boolean') {
     // 3.0 has no positions: every element, the rest element's too, is one of the element schemas.
-    const unique = [...new Map([...s.prefixItems, ...(s.items === undefined ? [] : [s.items])].map((m) => [stableJson(m), m])).values()];
+    const unique = [
+      ...new Map(
+        [...s.prefixItems, ...(s.items === undefined ? [] : [s.items])].map((m) => [stableJson(m), m]),
+      ).values(),
+    ];
     s.items = unique.length === 1 ? unique[0] : { anyOf: unique };
   }
   if (typeof s.items === 'boolean') delete s.items;

@@ -32,7 +32,8 @@ function spread(node: CodecNode, value: unknown, out: ExampleParts): void {
       return;
     }
     case 'or':
-      if (Either.is(value)) spread(value._tag === 'left' ? node.left : node.right, value._tag === 'left' ? value.left : value.right, out);
+      if (Either.is(value))
+        spread(value._tag === 'left' ? node.left : node.right, value._tag === 'left' ? value.left : value.right, out);
       return;
     case 'union': {
       const alt = node.alts.find((a) => fits(a, value));
@@ -69,7 +70,10 @@ export function splitInputExample(endpoint: AnyEndpoint, value: unknown): Exampl
 }
 
 /** Splits a named example of an endpoint's output (`examples({ out })`) into its body and headers. */
-export function splitOutputExample(output: CodecNode, value: unknown): { content: ContentNode | undefined; value: unknown; headers: Map<HeaderNode, unknown> } {
+export function splitOutputExample(
+  output: CodecNode,
+  value: unknown,
+): { content: ContentNode | undefined; value: unknown; headers: Map<HeaderNode, unknown> } {
   const parts: ExampleParts = new Map();
   try {
     spread(output, value, parts);

@@ -89,7 +89,10 @@ export function exampleObjects(
  * `Date` header is an HTTP-date (RFC 9110 §5.6.7), not an RFC 3339 date-time.
  */
 export function headerSchema(ctx: GenContext, node: HeaderNode, hint: string): SchemaObject {
-  if (node.headerType !== undefined && (node.headerType === Header.Date || node.headerType === (HttpCodecs.date.node as HeaderNode).headerType))
+  if (
+    node.headerType !== undefined &&
+    (node.headerType === Header.Date || node.headerType === (HttpCodecs.date.node as HeaderNode).headerType)
+  )
     return { type: 'string', format: 'http-date', description: 'An HTTP-date, e.g. "Sun, 06 Nov 1994 08:49:37 GMT"' };
   if (node.headerType) return { type: 'string' };
   return ctx.schemas.schema(node.schema as TSchema, 'raw' satisfies WireMode, hint);

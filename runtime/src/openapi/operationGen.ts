@@ -29,7 +29,8 @@ export function operationDocs(endpoint: AnyEndpoint, ctx: GenContext, operationI
   if (docs.tags && docs.tags.length > 0) op.tags = [...new Set(docs.tags)];
   // The route's own doc (`pattern.doc(…)`) follows the endpoint's, as paragraphs of one description.
   const description = [docs.description, route.description].filter((d) => d !== undefined && d !== '').join('\n\n');
-  op.summary = docs.summary ?? (description ? firstSentence(description) : `${String(route.method)} ${route.openApiPath}`);
+  op.summary =
+    docs.summary ?? (description ? firstSentence(description) : `${String(route.method)} ${route.openApiPath}`);
   if (description) op.description = description;
   op.operationId = operationId;
   if (request.parameters.length > 0) op.parameters = request.parameters;

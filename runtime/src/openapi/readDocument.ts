@@ -6,11 +6,30 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const kind = (v: unknown) =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? 'a text' : `a ${typeof v}`;
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'an array'
+      : typeof v === 'object'
+        ? 'an object'
+        : typeof v === 'string'
+          ? 'a text'
+          : `a ${typeof v}`;
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const parameterLocations = new Set(['query', 'header', 'path', 'cookie']);
-const componentSections = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems'];
+const componentSections = [
+  'schemas',
+  'responses',
+  'parameters',
+  'examples',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+];
 /** The versions read: 3.0.x and 3.1.x (a pre-release suffix such as `-rc1` is tolerated). */
 const supported = /^3\.[01]\.\d+(?:-[\w.]+)?$/;
 
@@ -29,7 +48,8 @@ class Problems {
     const v = parent[key];
     if (v === undefined) {
       if (required) this.add(`${pointer}/${escape(key)}`, `required field "${key}" is missing`);
-    } else if (typeof v !== 'string') this.add(`${pointer}/${escape(key)}`, `"${key}" must be a text, found ${kind(v)}`);
+    } else if (typeof v !== 'string')
+      this.add(`${pointer}/${escape(key)}`, `"${key}" must be a text, found ${kind(v)}`);
   }
   array(value: unknown, pointer: string, what: string): value is unknown[] {
     if (Array.isArray(value)) return true;
@@ -44,7 +64,9 @@ class Problems {
  * and returns it typed, or every problem found with its JSON pointer. Schemas are not checked
  * against the JSON Schema meta-schema here; swagger-parser does that where full validation is wanted.
  */
-export function readDocument(value: unknown): { ok: true; document: OpenAPIDocument } | { ok: false; problems: OpenAPIProblem[] } {
+export function readDocument(
+  value: unknown,
+): { ok: true; document: OpenAPIDocument } | { ok: false; problems: OpenAPIProblem[] } {
   const p = new Problems();
   if (!isObject(value)) {
     p.add('', `an OpenAPI document must be an object, found ${kind(value)}`);
@@ -108,19 +130,24 @@ export function readDocument(value: unknown): { ok: true; document: OpenAPIDocum
       const at = `/components/${section}`;
       if (!p.object(entries, at, `"${section}"`)) continue;
       for (const [name, entry] of Object.entries(entries)) {
-        if (!/^[a-zA-Z0-9.\-_]+$/.test(name)) p.add(`${at}/${escape(name)}`, `component name "${name}" may only hold letters, digits, ".", "-" and "_"`);
+        if (!/^[a-zA-Z0-9.\-_]+$/.test(name))
+          p.add(`${at}/${escape(name)}`, `component name "${name}" may only hold letters, digits, ".", "-" and "_"`);
         // A 3.1 schema may be a boolean.
-        if (!(section === 'schemas' && typeof entry === 'boolean' && !v30)) p.object(entry, `${at}/${escape(name)}`, 'a component');
+        if (!(section === 'schemas' && typeof entry === 'boolean' && !v30))
+          p.object(entry, `${at}/${escape(name)}`, 'a component');
       }
     }
   }
-  if (value.security !== undefined && p.array(value.security, '/security', '"security"')) checkSecurity(p, value.security, '/security');
+  if (value.security !== undefined && p.array(value.security, '/security', '"security"'))
+    checkSecurity(p, value.security, '/security');
   if (value.tags !== undefined && p.array(value.tags, '/tags', '"tags"')) {
     value.tags.forEach((t, i) => {
       if (p.object(t, `/tags/${i}`, 'a tag')) p.text(t, 'name', `/tags/${i}`, true);
     });
   }
-  return p.list.length === 0 ? { ok: true, document: value as unknown as OpenAPIDocument } : { ok: false, problems: p.list };
+  return p.list.length === 0
+    ? { ok: true, document: value as unknown as OpenAPIDocument }
+    : { ok: false, problems: p.list };
 }
 
 function checkPathItem(p: Problems, item: Json, at: string, v30: boolean): void {
@@ -133,7 +160,11 @@ function checkPathItem(p: Problems, item: Json, at: string, v30: boolean): void 
     p.text(op, 'operationId', opAt, false);
     p.text(op, 'summary', opAt, false);
     if (op.parameters !== undefined) checkParameters(p, op.parameters, `${opAt}/parameters`);
-    if (op.requestBody !== undefined && p.object(op.requestBody, `${opAt}/requestBody`, '"requestBody"') && op.requestBody.$ref === undefined) {
+    if (
+      op.requestBody !== undefined &&
+      p.object(op.requestBody, `${opAt}/requestBody`, '"requestBody"') &&
+      op.requestBody.$ref === undefined
+    ) {
       p.object(op.requestBody.content, `${opAt}/requestBody/content`, 'the request body\'s "content"');
     }
     if (op.responses === undefined) {
@@ -142,13 +173,18 @@ function checkPathItem(p: Problems, item: Json, at: string, v30: boolean): void 
       for (const [status, response] of Object.entries(op.responses)) {
         const rAt = `${opAt}/responses/${escape(status)}`;
         if (status.startsWith('x-')) continue;
-        if (!/^(?:[1-5](?:\d\d|XX)|default)$/.test(status)) p.add(rAt, `"${status}" is not a status code, a range such as "4XX", or "default"`);
-        if (p.object(response, rAt, 'a response') && response.$ref === undefined) p.text(response, 'description', rAt, true);
+        if (!/^(?:[1-5](?:\d\d|XX)|default)$/.test(status))
+          p.add(rAt, `"${status}" is not a status code, a range such as "4XX", or "default"`);
+        if (p.object(response, rAt, 'a response') && response.$ref === undefined)
+          p.text(response, 'description', rAt, true);
       }
     }
-    if (op.security !== undefined && p.array(op.security, `${opAt}/security`, '"security"')) checkSecurity(p, op.security, `${opAt}/security`);
+    if (op.security !== undefined && p.array(op.security, `${opAt}/security`, '"security"'))
+      checkSecurity(p, op.security, `${opAt}/security`);
     if (op.tags !== undefined && p.array(op.tags, `${opAt}/tags`, '"tags"')) {
-      op.tags.forEach((t, i) => typeof t !== 'string' && p.add(`${opAt}/tags/${i}`, `a tag must be a text, found ${kind(t)}`));
+      op.tags.forEach(
+        (t, i) => typeof t !== 'string' && p.add(`${opAt}/tags/${i}`, `a tag must be a text, found ${kind(t)}`),
+      );
     }
   }
 }
@@ -160,11 +196,15 @@ function checkParameters(p: Problems, value: unknown, at: string): void {
     if (!p.object(param, pAt, 'a parameter') || param.$ref !== undefined) return;
     p.text(param, 'name', pAt, true);
     if (typeof param.in !== 'string' || !parameterLocations.has(param.in)) {
-      p.add(`${pAt}/in`, `"in" must be one of query, header, path, cookie; found ${param.in === undefined ? 'nothing' : JSON.stringify(param.in)}`);
+      p.add(
+        `${pAt}/in`,
+        `"in" must be one of query, header, path, cookie; found ${param.in === undefined ? 'nothing' : JSON.stringify(param.in)}`,
+      );
     } else if (param.in === 'path' && param.required !== true) {
       p.add(`${pAt}/required`, `path parameter "${String(param.name)}" must have "required": true`);
     }
-    if (param.schema !== undefined && param.content !== undefined) p.add(pAt, 'a parameter has "schema" or "content", not both');
+    if (param.schema !== undefined && param.content !== undefined)
+      p.add(pAt, 'a parameter has "schema" or "content", not both');
   });
 }
 

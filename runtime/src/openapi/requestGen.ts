@@ -9,7 +9,13 @@ import { isDateSchema } from '../schema/DateTime.ts';
 import type { ExampleParts } from './examples.ts';
 import { exampleObjects, headerSchema, type GenContext } from './genContext.ts';
 import { bodyExample, bodySchema, bytesText, MediaCollector, streamNote } from './mediaGen.ts';
-import type { EncodingObject, ParameterObject, RequestBodyObject, SchemaObject, SecurityRequirementObject } from './model.ts';
+import type {
+  EncodingObject,
+  ParameterObject,
+  RequestBodyObject,
+  SchemaObject,
+  SecurityRequirementObject,
+} from './model.ts';
 import { pascalCase } from './names.ts';
 import { jsonSafe } from './wireValues.ts';
 
@@ -79,7 +85,12 @@ function withDocs<T extends ParameterObject>(p: T, node: QueryNode | HeaderNode)
   return p;
 }
 
-function queryParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: ReadonlyArray<[string, ExampleParts]>): ParameterObject {
+function queryParameter(
+  ctx: GenContext,
+  leaf: InputLeaf,
+  hint: string,
+  sets: ReadonlyArray<[string, ExampleParts]>,
+): ParameterObject {
   const q = leaf.node as QueryNode;
   const s = q.schema as Src;
   const p: ParameterObject = withDocs({ name: q.name, in: 'query' }, q);
@@ -109,7 +120,12 @@ function queryParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: Re
   return p;
 }
 
-function headerParameter(ctx: GenContext, leaf: InputLeaf, hint: string, sets: ReadonlyArray<[string, ExampleParts]>): ParameterObject {
+function headerParameter(
+  ctx: GenContext,
+  leaf: InputLeaf,
+  hint: string,
+  sets: ReadonlyArray<[string, ExampleParts]>,
+): ParameterObject {
   const h = leaf.node as HeaderNode;
   const p: ParameterObject = withDocs({ name: h.name, in: h.cookie ? 'cookie' : 'header' }, h);
   if (!h.optional && !leaf.conditional) p.required = true;
@@ -131,12 +147,19 @@ const bearerHeaderType = (HeaderCodec.bearerAuth.node as HeaderNode).headerType;
 const notParameters = new Set(['content-type', 'accept', 'authorization']);
 
 /** Parameters, request body and implied security of an endpoint's inputs. */
-export function requestDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string, sets: ReadonlyArray<[string, ExampleParts]>): RequestDocs {
+export function requestDocs(
+  endpoint: AnyEndpoint,
+  ctx: GenContext,
+  hint: string,
+  sets: ReadonlyArray<[string, ExampleParts]>,
+): RequestDocs {
   const { route, input } = endpoint.state;
   const leaves = inputLeaves(input);
   const parameters: ParameterObject[] = route.params.map((codec) => {
     const { description, ...schema } = codec.schema;
-    const text = codec.trailing ? [description, 'The rest of the path: one or more segments, which may hold "/".'].filter(Boolean).join(' ') : description;
+    const text = codec.trailing
+      ? [description, 'The rest of the path: one or more segments, which may hold "/".'].filter(Boolean).join(' ')
+      : description;
     const p: ParameterObject = { name: codec.name, in: 'path', required: true, schema: { ...schema } as SchemaObject };
     if (text) p.description = text;
     const examples = exampleObjects(examplesOf(undefined, codec.name, sets), jsonSafe);
@@ -148,11 +171,13 @@ export function requestDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: string
   for (const leaf of leaves) {
     const n = leaf.node;
     if (n.kind === 'query') parameters.push(queryParameter(ctx, leaf, hint + pascalCase(n.name), sets));
-    else if (n.kind === 'header' && (n.cookie || !notParameters.has(n.name))) parameters.push(headerParameter(ctx, leaf, hint + pascalCase(n.name), sets));
+    else if (n.kind === 'header' && (n.cookie || !notParameters.has(n.name)))
+      parameters.push(headerParameter(ctx, leaf, hint + pascalCase(n.name), sets));
     else if (n.kind === 'header' && n.name === 'content-type' && n.expect !== undefined) expect = n.expect;
     else if (n.kind === 'header' && n.name === 'authorization') {
       // `HeaderCodec.bearerAuth` takes a bearer token; `authorization` (or a plain header) any scheme.
-      const kinds: Array<'basic' | 'bearer'> = n.headerType !== undefined && n.headerType === bearerHeaderType ? ['bearer'] : ['basic', 'bearer'];
+      const kinds: Array<'basic' | 'bearer'> =
+        n.headerType !== undefined && n.headerType === bearerHeaderType ? ['bearer'] : ['basic', 'bearer'];
       security = kinds.map((k) => ({ [ctx.securityScheme(k)]: [] }));
       if (n.optional || leaf.conditional) security.push({});
     }
@@ -168,8 +193,12 @@ function body(
   hint: string,
   sets: ReadonlyArray<[string, ExampleParts]>,
 ): RequestBodyObject | undefined {
-  const bodies = leaves.filter((l): l is InputLeaf & { node: ContentNode } => l.node.kind === 'content' && l.node.name === undefined);
-  const parts = leaves.filter((l): l is InputLeaf & { node: ContentNode } => l.node.kind === 'content' && l.node.name !== undefined);
+  const bodies = leaves.filter(
+    (l): l is InputLeaf & { node: ContentNode } => l.node.kind === 'content' && l.node.name === undefined,
+  );
+  const parts = leaves.filter(
+    (l): l is InputLeaf & { node: ContentNode } => l.node.kind === 'content' && l.node.name !== undefined,
+  );
   if (bodies.length === 0 && parts.length === 0) {
     // A required `Content-Type: expect` with no declared body still says what the request carries.
     return expect ? { content: { [expect]: {} }, required: true } : undefined;
@@ -179,7 +208,10 @@ function body(
   for (const { node } of bodies) {
     // Listed as declared (ranges and parameters kept); described as the type each is read as.
     let types = contentCodecs(node).declared;
-    if (expect) types = types.some((t) => t.toLowerCase() === expect) ? types.filter((t) => t.toLowerCase() === expect) : [expect];
+    if (expect)
+      types = types.some((t) => t.toLowerCase() === expect)
+        ? types.filter((t) => t.toLowerCase() === expect)
+        : [expect];
     for (const mt of types) {
       const as = concreteMediaType(mt, node.schema as TSchema);
       media.add(mt, bodySchema(ctx.schemas, ctx.config, node, as, `${hint}Request`, 'in'), node.stream);
@@ -231,7 +263,10 @@ function multipart(
     for (const { node } of parts) {
       const v = sets.find(([n]) => n === example)?.[1].get(node);
       if (v === undefined) continue;
-      value[node.name as string] = v instanceof Uint8Array ? bytesText(v) : bodyExample(ctx.schemas, node.schema as TSchema, contentCodecs(node).offered[0], v);
+      value[node.name as string] =
+        v instanceof Uint8Array
+          ? bytesText(v)
+          : bodyExample(ctx.schemas, node.schema as TSchema, contentCodecs(node).offered[0], v);
     }
     if (Object.keys(value).length > 0) media.example('multipart/form-data', example, value);
   }

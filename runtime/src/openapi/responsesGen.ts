@@ -1,5 +1,11 @@
 import type { TSchema } from 'typebox';
-import { alternatives, type CodecNode, type ContentNode, type HeaderNode, type StatusCoverage } from '../endpoint/CodecNode.ts';
+import {
+  alternatives,
+  type CodecNode,
+  type ContentNode,
+  type HeaderNode,
+  type StatusCoverage,
+} from '../endpoint/CodecNode.ts';
 import { contentCodecs } from '../endpoint/contentCodecs.ts';
 import { concreteMediaType } from '../codec/body/mediaRanges.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
@@ -77,8 +83,11 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
     implicit: kind,
   });
   if (ctx.implicitErrors && decodes) all.push(implicit(400, 'An input did not decode: the message names it.', 'input'));
-  if (ctx.implicitErrors && authType !== 'None') all.push(implicit(401, `${authType} credentials are missing or wrong.`, 'auth'));
-  const outputExamples = Object.entries(docs.outputExamples ?? {}).map(([name, value]) => [name, splitOutputExample(output, value)] as const);
+  if (ctx.implicitErrors && authType !== 'None')
+    all.push(implicit(401, `${authType} credentials are missing or wrong.`, 'auth'));
+  const outputExamples = Object.entries(docs.outputExamples ?? {}).map(
+    ([name, value]) => [name, splitOutputExample(output, value)] as const,
+  );
 
   const byKey = new Map<string, Alternative[]>();
   for (const alt of all) byKey.set(alt.key, [...(byKey.get(alt.key) ?? []), alt]);
@@ -90,7 +99,13 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
     const notes: string[] = [];
     for (const alt of alts) {
       notes.push(
-        alt.note ?? alt.content?.doc ?? (key === String(status) ? statusText(status) : key === 'default' ? 'Any other status.' : `Any ${key} status.`),
+        alt.note ??
+          alt.content?.doc ??
+          (key === String(status)
+            ? statusText(status)
+            : key === 'default'
+              ? 'Any other status.'
+              : `Any ${key} status.`),
       );
       if (alt.implicit) {
         if (!statusHasNoBody(status)) media.add('application/json', ctx.errorSchema());
@@ -103,11 +118,17 @@ export function responsesDocs(endpoint: AnyEndpoint, ctx: GenContext, hint: stri
       // Listed as declared (ranges and parameters kept); described as the type each is sent as.
       for (const mt of contentCodecs(node).declared) {
         const as = concreteMediaType(mt, node.schema as TSchema);
-        media.add(mt, bodySchema(ctx.schemas, ctx.config, node, as, `${hint}${pascalCase(key)}Response`, 'out'), node.stream);
+        media.add(
+          mt,
+          bodySchema(ctx.schemas, ctx.config, node, as, `${hint}${pascalCase(key)}Response`, 'out'),
+          node.stream,
+        );
         if (node.stream) continue;
-        for (const [name, value] of Object.entries(node.examples ?? {})) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, as, value));
+        for (const [name, value] of Object.entries(node.examples ?? {}))
+          media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, as, value));
         for (const [name, split] of outputExamples)
-          if (split.content === node) media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, as, split.value));
+          if (split.content === node)
+            media.example(mt, name, bodyExample(ctx.schemas, node.schema as TSchema, as, split.value));
       }
     }
     const response: ResponseObject = { description: [...new Set(notes)].join('\n\n') };
@@ -135,9 +156,11 @@ function responseHeaders(
     const doc = nodes.find((n) => n.doc)?.doc;
     if (doc) header.description = doc;
     if (everywhere) header.required = true;
-    const render = (v: unknown) => (first.headerType ? first.headerType.render(v) : typeof v === 'string' ? v : String(v));
+    const render = (v: unknown) =>
+      first.headerType ? first.headerType.render(v) : typeof v === 'string' ? v : String(v);
     const own: Record<string, unknown> = { ...first.examples };
-    for (const [exName, split] of examples) for (const n of nodes) if (split.headers.has(n)) own[exName] ??= split.headers.get(n);
+    for (const [exName, split] of examples)
+      for (const n of nodes) if (split.headers.has(n)) own[exName] ??= split.headers.get(n);
     const ex = exampleObjects(own, render);
     if (ex) header.examples = ex;
     headers[name] = header;

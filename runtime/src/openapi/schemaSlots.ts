@@ -1,4 +1,11 @@
-import type { MediaTypeObject, OpenAPIDocument, OperationObject, ParameterObject, ReferenceObject, SchemaObject } from './model.ts';
+import type {
+  MediaTypeObject,
+  OpenAPIDocument,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  SchemaObject,
+} from './model.ts';
 
 /** A place in a document that holds a schema, with a way to put another one there. */
 export interface SchemaSlot {
@@ -22,17 +29,23 @@ function mediaSlots(content: Record<string, MediaTypeObject> | undefined): Schem
 
 function parameterSlots(params: Array<ParameterObject | ReferenceObject> | undefined): SchemaSlot[] {
   return (params ?? []).flatMap((p) =>
-    '$ref' in p && p.$ref ? [] : [...slot(p as unknown as Record<string, unknown>, 'schema'), ...mediaSlots((p as ParameterObject).content)],
+    '$ref' in p && p.$ref
+      ? []
+      : [...slot(p as unknown as Record<string, unknown>, 'schema'), ...mediaSlots((p as ParameterObject).content)],
   );
 }
 
 function operationSlots(op: OperationObject): SchemaSlot[] {
   const out = parameterSlots(op.parameters);
   const body = op.requestBody;
-  if (body && !('$ref' in body && body.$ref)) out.push(...mediaSlots((body as { content: Record<string, MediaTypeObject> }).content));
+  if (body && !('$ref' in body && body.$ref))
+    out.push(...mediaSlots((body as { content: Record<string, MediaTypeObject> }).content));
   for (const r of Object.values(op.responses ?? {})) {
     if ('$ref' in r && r.$ref) continue;
-    const response = r as { content?: Record<string, MediaTypeObject>; headers?: Record<string, Record<string, unknown>> };
+    const response = r as {
+      content?: Record<string, MediaTypeObject>;
+      headers?: Record<string, Record<string, unknown>>;
+    };
     out.push(...mediaSlots(response.content));
     for (const h of Object.values(response.headers ?? {}))
       out.push(...slot(h, 'schema'), ...mediaSlots(h.content as Record<string, MediaTypeObject> | undefined));
@@ -55,14 +68,16 @@ export function schemaSlots(doc: OpenAPIDocument): SchemaSlot[] {
 export function childSlots(s: SchemaObject): SchemaSlot[] {
   const out: SchemaSlot[] = [];
   const rec = s as Record<string, unknown>;
-  for (const key of ['items', 'additionalProperties', 'not', 'contains', 'propertyNames'] as const) out.push(...slot(rec, key));
+  for (const key of ['items', 'additionalProperties', 'not', 'contains', 'propertyNames'] as const)
+    out.push(...slot(rec, key));
   for (const key of ['properties', 'patternProperties'] as const) {
     const map = rec[key] as Record<string, unknown> | undefined;
     if (map) for (const name of Object.keys(map)) out.push(...slot(map, name));
   }
   for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const) {
     const list = rec[key] as unknown[] | undefined;
-    if (Array.isArray(list)) list.forEach((_, i) => out.push(...slot(list as unknown as Record<string, unknown>, String(i))));
+    if (Array.isArray(list))
+      list.forEach((_, i) => out.push(...slot(list as unknown as Record<string, unknown>, String(i))));
   }
   return out;
 }

@@ -9,7 +9,9 @@ function shareable(s: SchemaObject): boolean {
   if (s.$ref !== undefined) return false;
   if (s.properties && Object.keys(s.properties).length > 0) return true;
   const union = s.oneOf ?? s.anyOf;
-  return Array.isArray(union) && union.length > 1 && union.some((m) => m.$ref !== undefined || m.properties !== undefined);
+  return (
+    Array.isArray(union) && union.length > 1 && union.some((m) => m.$ref !== undefined || m.properties !== undefined)
+  );
 }
 
 /**

@@ -8,7 +8,8 @@ import { JsonCodec } from '../codec/json/JsonCodec.ts';
  */
 export function jsonSafe(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  if (value instanceof Uint8Array)
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : jsonSafe(v)));
   if (typeof value === 'object' && value !== null) {

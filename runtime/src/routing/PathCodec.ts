@@ -202,11 +202,25 @@ export const PathCodec = {
   },
   /** `true` or `false`. */
   bool<const N extends string>(name: N): PathCodec<boolean, N> {
-    return pathCodec('bool', name, 'true or false', { type: 'boolean' }, (s) => (s === 'true' ? true : s === 'false' ? false : undefined), String);
+    return pathCodec(
+      'bool',
+      name,
+      'true or false',
+      { type: 'boolean' },
+      (s) => (s === 'true' ? true : s === 'false' ? false : undefined),
+      String,
+    );
   },
   /** An RFC 3339 date-time (`2024-05-01T10:00:00Z`), a `Date` in memory (the path form of `Schema.DateTime`). */
   dateTime<const N extends string>(name: N): PathCodec<Date, N> {
-    return pathCodec('dateTime', name, 'an RFC 3339 date-time', { type: 'string', format: 'date-time' }, parseDateTime, formatDateTime);
+    return pathCodec(
+      'dateTime',
+      name,
+      'an RFC 3339 date-time',
+      { type: 'string', format: 'date-time' },
+      parseDateTime,
+      formatDateTime,
+    );
   },
   /** The rest of the path (zero or more segments joined with `/`); only as the last segment. */
   trailing<const N extends string>(name: N): PathCodec<string, N> {

@@ -36,7 +36,13 @@ export class Route<P extends unknown[] = any[]> {
   /** What the route answers: plain HTTP, or WebSocket upgrades (the server then listens for them). */
   readonly kind: RouteKind;
 
-  private constructor(pattern: RoutePattern<P>, handler: Handler, source: unknown, accepts: ((request: Request) => boolean) | undefined, kind: RouteKind) {
+  private constructor(
+    pattern: RoutePattern<P>,
+    handler: Handler,
+    source: unknown,
+    accepts: ((request: Request) => boolean) | undefined,
+    kind: RouteKind,
+  ) {
     this.pattern = pattern;
     this.handler = handler;
     this.source = source;
@@ -49,7 +55,11 @@ export class Route<P extends unknown[] = any[]> {
    * segment that does not decode answers 400 naming the parameter; a thrown error becomes the
    * runner's answer (errorFunnel.ts `answer`), here, so middleware around the route sees it.
    */
-  static handled<P extends unknown[]>(pattern: RoutePattern<P>, fn: RouteFunction<Deferred<P>>, source?: unknown): Route<P> {
+  static handled<P extends unknown[]>(
+    pattern: RoutePattern<P>,
+    fn: RouteFunction<Deferred<P>>,
+    source?: unknown,
+  ): Route<P> {
     const codecs = pattern.params;
     // Synchronous unless the function answers with a promise: a promise layer per request costs.
     const handler: Handler = (request) => {
@@ -61,12 +71,22 @@ export class Route<P extends unknown[] = any[]> {
   }
 
   /** A route from a raw handler that decodes nothing itself; `accepts` as on {@link Route#accepts}. */
-  static fromHandler<P extends unknown[]>(pattern: RoutePattern<P>, handler: Handler, source?: unknown, accepts?: (request: Request) => boolean): Route<P> {
+  static fromHandler<P extends unknown[]>(
+    pattern: RoutePattern<P>,
+    handler: Handler,
+    source?: unknown,
+    accepts?: (request: Request) => boolean,
+  ): Route<P> {
     return new Route(pattern, handler, source, accepts, 'http');
   }
 
   /** @internal A route of another kind (websocket/webSocketRoute.ts builds WebSocket routes with it). */
-  static ofKind<P extends unknown[]>(kind: RouteKind, pattern: RoutePattern<P>, handler: Handler, source: unknown): Route<P> {
+  static ofKind<P extends unknown[]>(
+    kind: RouteKind,
+    pattern: RoutePattern<P>,
+    handler: Handler,
+    source: unknown,
+  ): Route<P> {
     return new Route(pattern, handler, source, undefined, kind);
   }
 

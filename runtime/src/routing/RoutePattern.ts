@@ -91,7 +91,8 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
       }
     }
     for (let i = 1; i < params.length; i++) {
-      for (let j = 0; j < i; j++) if (params[j].name === params[i].name) throw configError(ConfigErrors.DUPLICATE_PATH_PARAMETER, params[i].name);
+      for (let j = 0; j < i; j++)
+        if (params[j].name === params[i].name) throw configError(ConfigErrors.DUPLICATE_PATH_PARAMETER, params[i].name);
     }
     return new RoutePattern<ParamsOf<S>>(method, out, params, hasMixed);
   }
@@ -127,7 +128,12 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
 
   /** The OpenAPI form of the path: `/users/{id}`. */
   get openApiPath(): string {
-    return '/' + this.segments.map((s) => (s.kind === 'literal' ? s.text : s.kind === 'mixed' ? s.codec.template : `{${s.codec.name}}`)).join('/');
+    return (
+      '/' +
+      this.segments
+        .map((s) => (s.kind === 'literal' ? s.text : s.kind === 'mixed' ? s.codec.template : `{${s.codec.name}}`))
+        .join('/')
+    );
   }
 
   /** The literal segments only (not the text inside mixed segments). */

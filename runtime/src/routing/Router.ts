@@ -34,14 +34,25 @@ interface MixedEntry {
   readonly node: Node;
 }
 
-const shapeKey = (parts: readonly MixedPart[]): string => parts.map((p) => (p.kind === 'literal' ? `l${p.wire}` : `p${p.codec.kind}`)).join('\u0000');
+const shapeKey = (parts: readonly MixedPart[]): string =>
+  parts.map((p) => (p.kind === 'literal' ? `l${p.wire}` : `p${p.codec.kind}`)).join('\u0000');
 
 /** How few segments a parameter kind accepts: narrower kinds are tried first. */
 function narrowness(kind: string): number {
-  return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'dateTime' ? 0 : kind === 'long' || kind === 'number' ? 1 : 2;
+  return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'dateTime'
+    ? 0
+    : kind === 'long' || kind === 'number'
+      ? 1
+      : 2;
 }
 
-const newNode = (): Node => ({ literals: undefined, params: [], mixed: undefined, trailing: undefined, routes: undefined });
+const newNode = (): Node => ({
+  literals: undefined,
+  params: [],
+  mixed: undefined,
+  trailing: undefined,
+  routes: undefined,
+});
 const notFound: RouteMatch = { kind: 'notFound' };
 
 /**
@@ -143,7 +154,14 @@ export class Router {
     return undefined;
   }
 
-  #walk(node: Node, segs: readonly string[], i: number, method: string, params: string[], allow: Set<string> | undefined): Route | undefined {
+  #walk(
+    node: Node,
+    segs: readonly string[],
+    i: number,
+    method: string,
+    params: string[],
+    allow: Set<string> | undefined,
+  ): Route | undefined {
     if (i === segs.length) {
       if (node.routes !== undefined) {
         const r = this.#pick(node.routes, method, allow);
@@ -211,7 +229,14 @@ export class Router {
    * matches (their 400), the other parameters (their 400), then a trailing parameter. Loops,
    * not closures: this runs per request.
    */
-  #walkMixed(node: Node, segs: readonly string[], i: number, method: string, params: string[], allow: Set<string> | undefined): Route | undefined {
+  #walkMixed(
+    node: Node,
+    segs: readonly string[],
+    i: number,
+    method: string,
+    params: string[],
+    allow: Set<string> | undefined,
+  ): Route | undefined {
     const seg = segs[i];
     const wire = this.#wire(segs, i);
     const mixed = node.mixed!;
@@ -254,7 +279,8 @@ export class Router {
  */
 function fallthrough(routes: readonly Route[]): Handler {
   return (request) => {
-    for (const route of routes) if (route.accepts === undefined || route.accepts(request)) return route.handler(request);
+    for (const route of routes)
+      if (route.accepts === undefined || route.accepts(request)) return route.handler(request);
     return routes[0].handler(request);
   };
 }

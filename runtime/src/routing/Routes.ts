@@ -15,7 +15,8 @@ export interface RoutesTransform {
 }
 
 type Unit =
-  { readonly kind: 'route'; readonly route: Route } | { readonly kind: 'wrapped'; readonly routes: Routes; readonly wrap: (next: Handler) => Handler };
+  | { readonly kind: 'route'; readonly route: Route }
+  | { readonly kind: 'wrapped'; readonly routes: Routes; readonly wrap: (next: Handler) => Handler };
 
 /** The answer of a routes group that matched nothing; becomes 404 or 405 at the top (see `Response#unmatched`). */
 const noRoute = Response.unmatched([]);
@@ -92,7 +93,9 @@ export class RoutesImpl {
   mapRoutes(f: (route: Route) => Route): Routes {
     return new RoutesImpl(
       this.units.map((u): Unit =>
-        u.kind === 'route' ? { kind: 'route', route: f(u.route) } : { kind: 'wrapped', routes: u.routes.mapRoutes(f), wrap: u.wrap },
+        u.kind === 'route'
+          ? { kind: 'route', route: f(u.route) }
+          : { kind: 'wrapped', routes: u.routes.mapRoutes(f), wrap: u.wrap },
       ),
       this.hooks,
     );
@@ -187,11 +190,17 @@ export class RoutesImpl {
       if (allow === undefined) return response;
       let answer: Response;
       if (allow.length > 0) {
-        answer = Response.fromHttpError(HttpError.of(HttpErrors.METHOD_NOT_ALLOWED, [request.method], { headers: { allow: sortMethods(allow).join(', ') } }));
+        answer = Response.fromHttpError(
+          HttpError.of(HttpErrors.METHOD_NOT_ALLOWED, [request.method], {
+            headers: { allow: sortMethods(allow).join(', ') },
+          }),
+        );
       } else {
         answer = notFound === undefined ? Response.notFound() : notFoundAnswer(notFound, request);
       }
-      return response.headers.names().length === 0 ? answer : new Response(answer.status, response.headers.merge(answer.headers), answer.body);
+      return response.headers.names().length === 0
+        ? answer
+        : new Response(answer.status, response.headers.merge(answer.headers), answer.body);
     };
     return (request) => {
       const canon = request.canonicalPath;

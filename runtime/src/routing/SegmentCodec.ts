@@ -5,7 +5,10 @@ import { ConfigErrors, configError } from '../errors/catalogue.ts';
 export type SegmentPart = string | PathCodec<unknown, string>;
 
 /** The tuple of parameter value types of a segment's parts, in order. */
-export type PartsParams<S extends readonly SegmentPart[]> = S extends readonly [infer H, ...infer T extends readonly SegmentPart[]]
+export type PartsParams<S extends readonly SegmentPart[]> = S extends readonly [
+  infer H,
+  ...infer T extends readonly SegmentPart[],
+]
   ? H extends PathCodec<infer A, string>
     ? [A, ...PartsParams<T>]
     : PartsParams<T>
@@ -13,7 +16,8 @@ export type PartsParams<S extends readonly SegmentPart[]> = S extends readonly [
 
 /** @internal A normalised part: literal text (with its on-the-wire form) or a parameter codec. */
 export type MixedPart =
-  { readonly kind: 'literal'; readonly text: string; readonly wire: string } | { readonly kind: 'param'; readonly codec: PathCodec<unknown, string> };
+  | { readonly kind: 'literal'; readonly text: string; readonly wire: string }
+  | { readonly kind: 'param'; readonly codec: PathCodec<unknown, string> };
 
 /**
  * One path segment made of literal text and parameters, `{name}.json` or `v{version}` (ZIO's
@@ -60,17 +64,34 @@ export function segmentCodec<const S extends readonly SegmentPart[]>(...parts: S
       if (p.includes('/')) throw configError(ConfigErrors.BAD_PATH_SEGMENT, shown, 'literal text may not hold "/"');
       const last = out[out.length - 1];
       // Adjacent texts are one literal: the split points are between a parameter and text.
-      if (last?.kind === 'literal') out[out.length - 1] = { kind: 'literal', text: last.text + p, wire: wireText(last.text + p) };
+      if (last?.kind === 'literal')
+        out[out.length - 1] = { kind: 'literal', text: last.text + p, wire: wireText(last.text + p) };
       else out.push({ kind: 'literal', text: p, wire: wireText(p) });
     } else {
-      if (p.trailing) throw configError(ConfigErrors.BAD_PATH_SEGMENT, shown, `trailing parameter "${p.name}" cannot share a segment`);
-      if (out[out.length - 1]?.kind === 'param') throw configError(ConfigErrors.BAD_PATH_SEGMENT, shown, 'two parameters need literal text between them');
+      if (p.trailing)
+        throw configError(
+          ConfigErrors.BAD_PATH_SEGMENT,
+          shown,
+          `trailing parameter "${p.name}" cannot share a segment`,
+        );
+      if (out[out.length - 1]?.kind === 'param')
+        throw configError(ConfigErrors.BAD_PATH_SEGMENT, shown, 'two parameters need literal text between them');
       out.push({ kind: 'param', codec: p as PathCodec<unknown, string> });
     }
   }
   const params = out.flatMap((p) => (p.kind === 'param' ? [p.codec] : []));
-  if (params.length === 0) throw configError(ConfigErrors.BAD_PATH_SEGMENT, shown, 'a segment codec needs a parameter (plain text is a string segment)');
-  return { _tag: 'SegmentCodec', parts: out, params, template: out.map((p) => (p.kind === 'literal' ? p.text : `{${p.codec.name}}`)).join('') };
+  if (params.length === 0)
+    throw configError(
+      ConfigErrors.BAD_PATH_SEGMENT,
+      shown,
+      'a segment codec needs a parameter (plain text is a string segment)',
+    );
+  return {
+    _tag: 'SegmentCodec',
+    parts: out,
+    params,
+    template: out.map((p) => (p.kind === 'literal' ? p.text : `{${p.codec.name}}`)).join(''),
+  };
 }
 
 /** The segment text for parameter values (in order): literal text in its wire form, values encoded by {@link encodePiece}. */

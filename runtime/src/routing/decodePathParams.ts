@@ -8,7 +8,10 @@ import { HttpErrors } from '../errors/catalogue.ts';
  * parameter that does not decode (the path matched; only the value is wrong). The error is
  * returned, not thrown: a bad parameter is an expected answer and throwing costs on this path.
  */
-export function decodePathParams(codecs: ReadonlyArray<PathCodec<unknown>>, texts: readonly string[]): unknown[] | HttpError {
+export function decodePathParams(
+  codecs: ReadonlyArray<PathCodec<unknown>>,
+  texts: readonly string[],
+): unknown[] | HttpError {
   const params: unknown[] = new Array(codecs.length);
   for (let i = 0; i < codecs.length; i++) {
     const codec = codecs[i];

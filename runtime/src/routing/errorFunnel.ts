@@ -130,7 +130,11 @@ export function answerThen<T>(handler: Handler, request: Request, finish: (respo
  * synchronous answer or throw is settled and finished here, a promise is handed back untouched
  * — one promise reaction less per request than {@link answer}.
  */
-export function answerSync(handler: Handler, request: Request, finish: (response: Response) => Response): Response | Promise<Response> {
+export function answerSync(
+  handler: Handler,
+  request: Request,
+  finish: (response: Response) => Response,
+): Response | Promise<Response> {
   let result: Response | Promise<Response>;
   try {
     result = handler(request);

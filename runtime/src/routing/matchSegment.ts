@@ -32,7 +32,11 @@ const maxAttempts = 64;
  * allows, the first (in that greedy order) whose pieces all decode wins; when none does, the
  * greedy split comes back unaccepted, for its route's 400.
  */
-export function matchSegment(parts: readonly MixedPart[], codecs: readonly PathCodec<unknown, string>[], wire: string): SegmentMatch | undefined {
+export function matchSegment(
+  parts: readonly MixedPart[],
+  codecs: readonly PathCodec<unknown, string>[],
+  wire: string,
+): SegmentMatch | undefined {
   const st: SplitState = { parts, codecs, wire, pieces: [], first: undefined, attempts: 0 };
   if (split(st, 0, 0)) return { pieces: st.pieces, accepted: true };
   return st.first && { pieces: st.first, accepted: false };

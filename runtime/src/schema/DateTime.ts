@@ -26,7 +26,8 @@ const isValidDate = (value: unknown): boolean => value instanceof Date && !Numbe
 export function DateTime(options: DateTimeOptions = {}): TUnsafe<Date> {
   const base = Type.Unsafe<Date>({ ...options, format: 'date-time', [DateKeyword]: true } as unknown as TSchema);
   // A string here is wire text that did not parse (parameters, CLI values): say what text is wanted.
-  const message = (value: unknown) => (typeof value === 'string' ? 'must be an RFC 3339 date-time' : 'must be a valid Date');
+  const message = (value: unknown) =>
+    typeof value === 'string' ? 'must be an RFC 3339 date-time' : 'must be a valid Date';
   return Type.Refine(base, isValidDate, message) as unknown as TUnsafe<Date>;
 }
 
@@ -46,7 +47,8 @@ export function parseDateTime(text: string): Date | undefined {
   const m = RFC3339.exec(text);
   if (m === null) return undefined;
   const [, y, mo, d, h, mi, s] = m.map(Number);
-  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate() || h > 23 || mi > 59 || s > 60) return undefined;
+  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate() || h > 23 || mi > 59 || s > 60)
+    return undefined;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

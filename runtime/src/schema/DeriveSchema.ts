@@ -38,9 +38,11 @@ export class DeriveSchemaError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const annotations = (node: Json, drop: readonly string[]): Json => Object.fromEntries(Object.entries(node).filter(([k]) => !drop.includes(k)));
+const annotations = (node: Json, drop: readonly string[]): Json =>
+  Object.fromEntries(Object.entries(node).filter(([k]) => !drop.includes(k)));
 
 /** One node: a marker becomes its runtime schema; anything else is kept, copied only when a child changed. */
 function hydrate(node: unknown, seen: Map<object, unknown>): unknown {
@@ -58,7 +60,8 @@ function hydrate(node: unknown, seen: Map<object, unknown>): unknown {
     if (typeof options.default === 'string') options.default = parseDateTime(options.default) ?? options.default;
     return remember(seen, node, DateTime(options));
   }
-  if (node[BytesKeyword] === true) return remember(seen, node, Bytes(annotations(node, [BytesKeyword, 'type', 'format'])));
+  if (node[BytesKeyword] === true)
+    return remember(seen, node, Bytes(annotations(node, [BytesKeyword, 'type', 'format'])));
   let copy: Json | undefined;
   const set = (key: string, value: unknown) => {
     copy ??= { ...node };

@@ -1,6 +1,9 @@
 type Schema = Readonly<Record<string, unknown>>;
 
-const members = (s: Schema): Schema[] => [...(Array.isArray(s.anyOf) ? (s.anyOf as Schema[]) : []), ...(Array.isArray(s.oneOf) ? (s.oneOf as Schema[]) : [])];
+const members = (s: Schema): Schema[] => [
+  ...(Array.isArray(s.anyOf) ? (s.anyOf as Schema[]) : []),
+  ...(Array.isArray(s.oneOf) ? (s.oneOf as Schema[]) : []),
+];
 
 // Keywords that say what a value is; a schema with none of them (`{}`, a description, OpenAPI's
 // `{ nullable: true }` read as any value) admits every value, null included.
@@ -29,7 +32,11 @@ const isUnconstrained = (s: Schema) => !CONSTRAINING.some((k) => k in s);
  * nothing of its values, or a union with such a member; `$ref`s resolved through `defs`). The JSON codec writes `null` only where this holds
  * (spec CodecConfig `explicitNulls`: a `None` is a null of a nullable type, an absent field is not).
  */
-export function admitsNull(schema: Schema, defs: Readonly<Record<string, Schema>> = {}, seen: Set<Schema> = new Set()): boolean {
+export function admitsNull(
+  schema: Schema,
+  defs: Readonly<Record<string, Schema>> = {},
+  seen: Set<Schema> = new Set(),
+): boolean {
   if (seen.has(schema)) return false;
   seen.add(schema);
   if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;

@@ -52,7 +52,10 @@ function relax(schema: unknown, seen: Map<object, unknown>): unknown {
       }
     }
   }
-  const copy = Object.defineProperties(Object.create(Object.getPrototypeOf(schema) as object | null) as Record<string, unknown>, descriptors);
+  const copy = Object.defineProperties(
+    Object.create(Object.getPrototypeOf(schema) as object | null) as Record<string, unknown>,
+    descriptors,
+  );
   let result: unknown = copy;
   if (copy.type === 'number' && !NUMBER_BOUNDS.some((k) => k in copy)) {
     delete copy.type;

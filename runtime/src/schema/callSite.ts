@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 // is `src/schema/callSite.ts`; as shipped it is inside the bundle `dist/runtime.cjs`, whose frames
 // name `src/…` instead when source maps are enabled (scripts/build-runtime.mjs).
 const here = dirname(fileURLToPath(import.meta.url));
-const runtimeRoots = basename(here) === 'schema' ? [dirname(here) + sep] : [here + sep, join(dirname(here), 'src') + sep];
+const runtimeRoots =
+  basename(here) === 'schema' ? [dirname(here) + sep] : [here + sep, join(dirname(here), 'src') + sep];
 
 // `    at name (location:line:col)` or `    at location:line:col`.
 const FRAME = /^\s*at (?:.*? \()?(.+?):(\d+):(\d+)\)?$/;

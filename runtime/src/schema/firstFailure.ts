@@ -30,14 +30,22 @@ export interface Failure {
 }
 
 type Json = Record<string, unknown>;
-type Keyword = (stack: XStack, context: Engine.ErrorContext, schemaPath: string, instancePath: string, schema: never, value: never) => boolean;
+type Keyword = (
+  stack: XStack,
+  context: Engine.ErrorContext,
+  schemaPath: string,
+  instancePath: string,
+  schema: never,
+  value: never,
+) => boolean;
 
 /** True when the walk cannot follow the schema and TypeBox's own error list must be used. */
 export function needsFullErrors(schema: unknown, seen = new Set<unknown>()): boolean {
   if (typeof schema !== 'object' || schema === null || seen.has(schema)) return false;
   seen.add(schema);
   const s = schema as Json;
-  if ('unevaluatedProperties' in s || 'unevaluatedItems' in s || '$dynamicRef' in s || '$recursiveRef' in s) return true;
+  if ('unevaluatedProperties' in s || 'unevaluatedItems' in s || '$dynamicRef' in s || '$recursiveRef' in s)
+    return true;
   return Object.values(s).some((v) => needsFullErrors(v, seen));
 }
 
@@ -62,15 +70,20 @@ export function firstFailure(schema: XSchema, value: unknown): Failure | undefin
 /** Walks `schema` along `value`; failures' pointers are relative to `value`. */
 type Walk = (stack: XStack, schema: unknown, value: unknown) => Failure | undefined;
 
-const encode = (key: string) => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
-const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const encode = (key: string) =>
+  key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
+const isPlainObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 /** A failure of a part of the value, moved under the part's key or index. */
 const under = (key: string | number, f: Failure | undefined): Failure | undefined =>
   f && { instancePath: `/${typeof key === 'number' ? key : encode(key)}${f.instancePath}`, message: f.message };
 const localized = (keyword: string, params: Record<string, unknown>): string =>
   System.Locale.Get()({ keyword, schemaPath: '#', instancePath: '', params } as never);
-const noAdditional = (f: Failure): Failure => ({ instancePath: f.instancePath, message: 'must not be present (the schema allows no additional properties)' });
+const noAdditional = (f: Failure): Failure => ({
+  instancePath: f.instancePath,
+  message: 'must not be present (the schema allows no additional properties)',
+});
 
 // Patterns of `patternProperties`, compiled once per schema (only patterns proven linear on V8
 // are left there by prepareSchema).
@@ -104,7 +117,8 @@ function node(walk: Walk, stacks: WalkStacks, stack: XStack, schema: unknown, va
     if (Engine.IsMinLength(s) && (f = leaf(Engine.ErrorMinLength, current, s, value))) return f;
     if (Engine.IsMaxLength(s) && (f = leaf(Engine.ErrorMaxLength, current, s, value))) return f;
     if (Engine.IsFormat(s) && (f = leaf(Engine.ErrorFormat, current, s, value))) return f;
-    if (s.pattern instanceof RegExp && !s.pattern.test(value)) return { instancePath: '', message: patternFailure(s.pattern, value) };
+    if (s.pattern instanceof RegExp && !s.pattern.test(value))
+      return { instancePath: '', message: patternFailure(s.pattern, value) };
     if (typeof s.pattern === 'string' && (f = leaf(Engine.ErrorPattern, current, s, value))) return f;
   }
   if (typeof value === 'number' || typeof value === 'bigint') {
@@ -121,7 +135,8 @@ function node(walk: Walk, stacks: WalkStacks, stack: XStack, schema: unknown, va
   if (Engine.IsAllOf(s)) for (const member of s.allOf as unknown[]) if ((f = walk(current, member, value))) return f;
   if (Engine.IsAnyOf(s) && (f = anyOf(walk, current, s.anyOf as unknown[], value))) return f;
   if (Engine.IsOneOf(s) && (f = oneOf(walk, current, s.oneOf as unknown[], value))) return f;
-  if (Array.isArray(s['~refine'])) for (const r of s['~refine'] as Refinement[]) if ((f = refinement(walk, current, r, value))) return f;
+  if (Array.isArray(s['~refine']))
+    for (const r of s['~refine'] as Refinement[]) if ((f = refinement(walk, current, r, value))) return f;
   return undefined;
 }
 
@@ -156,7 +171,8 @@ function objectKeywords(walk: Walk, stack: XStack, s: Json, value: Json): Failur
     const schemas = Object.values(map);
     const patterns = patternsOf(map);
     for (let i = 0; i < patterns.length; i++) {
-      for (const key of Object.keys(value)) if (patterns[i].test(key) && (f = under(key, walk(stack, schemas[i], value[key])))) return f;
+      for (const key of Object.keys(value))
+        if (patterns[i].test(key) && (f = under(key, walk(stack, schemas[i], value[key])))) return f;
     }
   }
   if (Engine.IsProperties(s)) {
@@ -167,7 +183,8 @@ function objectKeywords(walk: Walk, stack: XStack, s: Json, value: Json): Failur
       if ((f = under(key, walk(stack, sub, value[key])))) return f;
     }
   }
-  if (Engine.IsPropertyNames(s)) for (const key of Object.keys(value)) if ((f = under(key, walk(stack, s.propertyNames, key)))) return f;
+  if (Engine.IsPropertyNames(s))
+    for (const key of Object.keys(value)) if ((f = under(key, walk(stack, s.propertyNames, key)))) return f;
   if (Engine.IsMinProperties(s) && (f = leaf(Engine.ErrorMinProperties, stack, s, value))) return f;
   if (Engine.IsMaxProperties(s) && (f = leaf(Engine.ErrorMaxProperties, stack, s, value))) return f;
   return undefined;
@@ -186,14 +203,21 @@ function additionalProperties(walk: Walk, stack: XStack, s: Json, value: Json): 
 
 function arrayKeywords(walk: Walk, stack: XStack, s: Json, value: unknown[]): Failure | undefined {
   let f: Failure | undefined;
-  const prefix = Array.isArray(s.items) ? (s.items as unknown[]) : Array.isArray(s.prefixItems) ? (s.prefixItems as unknown[]) : [];
+  const prefix = Array.isArray(s.items)
+    ? (s.items as unknown[])
+    : Array.isArray(s.prefixItems)
+      ? (s.prefixItems as unknown[])
+      : [];
   if (Engine.IsAdditionalItems(s) && Array.isArray(s.items)) {
-    for (let i = prefix.length; i < value.length; i++) if ((f = under(i, walk(stack, s.additionalItems, value[i])))) return f;
+    for (let i = prefix.length; i < value.length; i++)
+      if ((f = under(i, walk(stack, s.additionalItems, value[i])))) return f;
   }
-  if (Engine.IsContains(s) && !value.some((item) => !walk(stack, s.contains, item))) return { instancePath: '', message: localized('contains', {}) };
+  if (Engine.IsContains(s) && !value.some((item) => !walk(stack, s.contains, item)))
+    return { instancePath: '', message: localized('contains', {}) };
   if (Engine.IsItems(s)) {
     if (Array.isArray(s.items)) {
-      for (let i = 0; i < prefix.length && i < value.length; i++) if ((f = under(i, walk(stack, prefix[i], value[i])))) return f;
+      for (let i = 0; i < prefix.length && i < value.length; i++)
+        if ((f = under(i, walk(stack, prefix[i], value[i])))) return f;
     } else {
       const from = Array.isArray(s.prefixItems) ? s.prefixItems.length : 0;
       for (let i = from; i < value.length; i++) if ((f = under(i, walk(stack, s.items, value[i])))) return f;
@@ -204,7 +228,8 @@ function arrayKeywords(walk: Walk, stack: XStack, s: Json, value: unknown[]): Fa
   if (Engine.IsMinItems(s) && (f = leaf(Engine.ErrorMinItems, stack, s, value))) return f;
   if (Engine.IsMaxItems(s) && (f = leaf(Engine.ErrorMaxItems, stack, s, value))) return f;
   if (Engine.IsPrefixItems(s)) {
-    for (let i = 0; i < prefix.length && i < value.length; i++) if ((f = under(i, walk(stack, prefix[i], value[i])))) return f;
+    for (let i = 0; i < prefix.length && i < value.length; i++)
+      if ((f = under(i, walk(stack, prefix[i], value[i])))) return f;
   }
   if (Engine.IsUniqueItems(s) && (f = leaf(Engine.ErrorUniqueItems, stack, s, value))) return f;
   return undefined;

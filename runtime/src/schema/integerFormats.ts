@@ -27,7 +27,9 @@ export const MAX_INTEGER_DIGITS = 20;
 
 /** The integer format named `format`, or undefined when it is not one. */
 export function integerFormat(format: unknown): IntegerFormat | undefined {
-  return typeof format === 'string' && Object.prototype.hasOwnProperty.call(FORMATS, format) ? FORMATS[format] : undefined;
+  return typeof format === 'string' && Object.prototype.hasOwnProperty.call(FORMATS, format)
+    ? FORMATS[format]
+    : undefined;
 }
 
 /**

@@ -15,10 +15,48 @@ type Refinement = { check(value: unknown): boolean; error(value: unknown): strin
 
 // Every keyword TypeBox's checker evaluates; a schema holding one that is not in `handled` goes to TypeBox.
 const VALIDATION = new Set([
-  ...['type', 'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties'],
-  ...['dependencies', 'dependentRequired', 'dependentSchemas', 'items', 'prefixItems', 'additionalItems', 'contains', 'minContains'],
-  ...['maxContains', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'format', 'pattern', 'minimum', 'maximum'],
-  ...['exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', '$ref', '$recursiveRef', '$dynamicRef', '$anchor', '$dynamicAnchor'],
+  ...[
+    'type',
+    'properties',
+    'required',
+    'additionalProperties',
+    'patternProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+  ],
+  ...[
+    'dependencies',
+    'dependentRequired',
+    'dependentSchemas',
+    'items',
+    'prefixItems',
+    'additionalItems',
+    'contains',
+    'minContains',
+  ],
+  ...[
+    'maxContains',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'minLength',
+    'maxLength',
+    'format',
+    'pattern',
+    'minimum',
+    'maximum',
+  ],
+  ...[
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    '$ref',
+    '$recursiveRef',
+    '$dynamicRef',
+    '$anchor',
+    '$dynamicAnchor',
+  ],
   ...['$recursiveAnchor', 'const', 'enum', 'if', 'then', 'else', 'not', 'allOf', 'anyOf', 'oneOf', 'unevaluatedItems'],
   ...['unevaluatedProperties', '~refine'],
 ]);
@@ -27,7 +65,8 @@ const TYPES = new Set(['object', 'array', 'boolean', 'integer', 'number', 'null'
 // property named like Object.prototype's members into a refinement: TypeBox's engine takes those.
 const PROTOTYPE_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isSchema = (value: unknown): boolean => typeof value === 'boolean' || isObject(value);
 const isCount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isPrimitive = (value: unknown) => value === null || (typeof value !== 'object' && typeof value !== 'function');
@@ -35,7 +74,8 @@ const isPrimitive = (value: unknown) => value === null || (typeof value !== 'obj
 /** The check of one keyword's value, when it is one this engine evaluates. */
 const handled: Readonly<Record<string, (value: unknown, schema: Json, seen: Set<object>) => boolean>> = {
   type: (t) => (Array.isArray(t) ? t.length > 0 && t.every((n) => TYPES.has(n as string)) : TYPES.has(t as string)),
-  properties: (p, _s, seen) => isObject(p) && Object.entries(p).every(([k, v]) => !PROTOTYPE_NAMES.has(k) && supports(v, seen)),
+  properties: (p, _s, seen) =>
+    isObject(p) && Object.entries(p).every(([k, v]) => !PROTOTYPE_NAMES.has(k) && supports(v, seen)),
   required: (r) => Array.isArray(r) && r.every((k) => typeof k === 'string' && !PROTOTYPE_NAMES.has(k)),
   additionalProperties: (a, _s, seen) => supports(a, seen),
   minProperties: isCount,
@@ -56,7 +96,8 @@ const handled: Readonly<Record<string, (value: unknown, schema: Json, seen: Set<
   allOf: (l, _s, seen) => Array.isArray(l) && l.length > 0 && l.every((s) => supports(s, seen)),
   anyOf: (l, _s, seen) => Array.isArray(l) && l.length > 0 && l.every((s) => supports(s, seen)),
   oneOf: (l, _s, seen) => Array.isArray(l) && l.length > 0 && l.every((s) => supports(s, seen)),
-  '~refine': (r) => Array.isArray(r) && r.every((x) => isObject(x) && typeof x.check === 'function' && typeof x.error === 'function'),
+  '~refine': (r) =>
+    Array.isArray(r) && r.every((x) => isObject(x) && typeof x.check === 'function' && typeof x.error === 'function'),
 };
 
 /** True when every keyword of the schema and of its sub-schemas is one this engine evaluates. */
@@ -67,7 +108,8 @@ function supports(schema: unknown, ancestors = new Set<object>()): boolean {
   ancestors.add(schema);
   const ok = Object.entries(schema).every(([key, value]) => {
     // Annotations (title, $id, x-…) and TypeBox's own markers change no verdict; others might.
-    if (!VALIDATION.has(key)) return !key.startsWith('~') || key === '~kind' || key === '~optional' || key === '~readonly';
+    if (!VALIDATION.has(key))
+      return !key.startsWith('~') || key === '~kind' || key === '~optional' || key === '~readonly';
     const handles = handled[key];
     return handles !== undefined && handles(value, schema, ancestors);
   });
@@ -119,7 +161,8 @@ function firstFailure(schema: unknown, value: unknown, path: string): Failure | 
   const s = schema as Json;
   if (s.type !== undefined) {
     const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
-    if (!types.some((t) => typeFits(t, value))) return fail(path, types.length === 1 ? `must be ${types[0]}` : `must be either ${types.join(' or ')}`);
+    if (!types.some((t) => typeFits(t, value)))
+      return fail(path, types.length === 1 ? `must be ${types[0]}` : `must be either ${types.join(' or ')}`);
   }
   if (isObject(value)) {
     if (Array.isArray(s.required)) {
@@ -130,7 +173,8 @@ function firstFailure(schema: unknown, value: unknown, path: string): Failure | 
     if (s.additionalProperties !== undefined) {
       for (const key of Object.getOwnPropertyNames(value)) {
         if (properties !== undefined && hasOwn(properties, key)) continue;
-        if (s.additionalProperties === false) return fail(`${path}/${escapeKey(key)}`, 'must not be present (the schema allows no additional properties)');
+        if (s.additionalProperties === false)
+          return fail(`${path}/${escapeKey(key)}`, 'must not be present (the schema allows no additional properties)');
         const f = firstFailure(s.additionalProperties, value[key], `${path}/${escapeKey(key)}`);
         if (f) return f;
       }
@@ -146,8 +190,10 @@ function firstFailure(schema: unknown, value: unknown, path: string): Failure | 
       }
     }
     const count = Object.getOwnPropertyNames(value).length;
-    if (typeof s.minProperties === 'number' && count < s.minProperties) return fail(path, `must not have fewer than ${s.minProperties} properties`);
-    if (typeof s.maxProperties === 'number' && count > s.maxProperties) return fail(path, `must not have more than ${s.maxProperties} properties`);
+    if (typeof s.minProperties === 'number' && count < s.minProperties)
+      return fail(path, `must not have fewer than ${s.minProperties} properties`);
+    if (typeof s.maxProperties === 'number' && count > s.maxProperties)
+      return fail(path, `must not have more than ${s.maxProperties} properties`);
   }
   if (Array.isArray(value)) {
     if (s.items !== undefined) {
@@ -156,8 +202,10 @@ function firstFailure(schema: unknown, value: unknown, path: string): Failure | 
         if (f) return f;
       }
     }
-    if (typeof s.minItems === 'number' && value.length < s.minItems) return fail(path, `must not have fewer than ${s.minItems} items`);
-    if (typeof s.maxItems === 'number' && value.length > s.maxItems) return fail(path, `must not have more than ${s.maxItems} items`);
+    if (typeof s.minItems === 'number' && value.length < s.minItems)
+      return fail(path, `must not have fewer than ${s.minItems} items`);
+    if (typeof s.maxItems === 'number' && value.length > s.maxItems)
+      return fail(path, `must not have more than ${s.maxItems} items`);
   }
   if (typeof value === 'string') {
     if (typeof s.minLength === 'number' && (value.length < s.minLength || codePoints(value) < s.minLength))
@@ -169,8 +217,10 @@ function firstFailure(schema: unknown, value: unknown, path: string): Failure | 
   }
   if (Number.isFinite(value) || typeof value === 'bigint') {
     const n = value as number;
-    if (typeof s.exclusiveMinimum === 'number' && !(n > s.exclusiveMinimum)) return fail(path, `must be > ${s.exclusiveMinimum}`);
-    if (typeof s.exclusiveMaximum === 'number' && !(n < s.exclusiveMaximum)) return fail(path, `must be < ${s.exclusiveMaximum}`);
+    if (typeof s.exclusiveMinimum === 'number' && !(n > s.exclusiveMinimum))
+      return fail(path, `must be > ${s.exclusiveMinimum}`);
+    if (typeof s.exclusiveMaximum === 'number' && !(n < s.exclusiveMaximum))
+      return fail(path, `must be < ${s.exclusiveMaximum}`);
     if (typeof s.minimum === 'number' && !(n >= s.minimum)) return fail(path, `must be >= ${s.minimum}`);
     if (typeof s.maximum === 'number' && !(n <= s.maximum)) return fail(path, `must be <= ${s.maximum}`);
   }
@@ -208,7 +258,11 @@ let loading: Promise<void> | undefined;
 
 /** Compiles a schema: interpreted here when every keyword it uses is handled here, else by TypeBox's engine. */
 export function compileSchema(schema: TSchema): CompiledSchema {
-  if (supports(schema)) return { check: (value) => firstFailure(schema, value, '') === undefined, explain: (value) => firstFailure(schema, value, '') };
+  if (supports(schema))
+    return {
+      check: (value) => firstFailure(schema, value, '') === undefined,
+      explain: (value) => firstFailure(schema, value, ''),
+    };
   // Compiled on first use: an endpoint module defines schemas long before anything is checked.
   let compiled: CompiledSchema | undefined;
   const engine = (): CompiledSchema => {

@@ -72,4 +72,8 @@ function isDateTime(value: string): boolean {
 }
 
 /** The checks of the formats checked here, by name. */
-export const lightFormats: Readonly<Record<string, (value: string) => boolean>> = { 'date-time': isDateTime, date: isDate, time: isTime };
+export const lightFormats: Readonly<Record<string, (value: string) => boolean>> = {
+  'date-time': isDateTime,
+  date: isDate,
+  time: isTime,
+};

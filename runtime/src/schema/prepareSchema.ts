@@ -20,7 +20,10 @@ export const WALK = ValidatorWalkKey;
 
 /** What the error walker reads from a refinement made here. */
 export type WalkHint =
-  | { readonly kind: 'ownProperties'; readonly properties: readonly { name: string; schema: unknown; required: boolean }[] }
+  | {
+      readonly kind: 'ownProperties';
+      readonly properties: readonly { name: string; schema: unknown; required: boolean }[];
+    }
   | {
       readonly kind: 'patternProperties';
       readonly patterns: readonly { pattern: RegExp; schema: unknown }[];
@@ -53,7 +56,8 @@ const SCHEMA_VALUES = [
 const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The schema as the validator compiles it (see above); the same object when nothing needed changing is not promised. */
 export function prepareSchema(schema: TSchema): TSchema {
@@ -69,7 +73,10 @@ function subCheck(schema: unknown, root: { defs?: unknown }): (value: unknown) =
   let check: ((value: unknown) => boolean) | undefined;
   return (value) => {
     if (check === undefined) {
-      const full = root.defs !== undefined && isObject(schema) && schema.$defs === undefined ? { ...schema, $defs: root.defs } : schema;
+      const full =
+        root.defs !== undefined && isObject(schema) && schema.$defs === undefined
+          ? { ...schema, $defs: root.defs }
+          : schema;
       const compiled = Compile(full as TSchema);
       check = (v) => compiled.Check(v);
     }
@@ -90,7 +97,9 @@ function prepare(schema: unknown, seen: Map<object, unknown>, root: { defs?: unk
     descriptor.writable = true;
     const value: unknown = descriptor.value;
     if (SCHEMA_MAPS.includes(key) && isObject(value)) {
-      descriptor.value = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v : prepare(v, seen, root)]));
+      descriptor.value = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v : prepare(v, seen, root)]),
+      );
     } else if (SCHEMA_VALUES.includes(key) || (key === 'items' && !Array.isArray(value))) {
       descriptor.value = prepare(value, seen, root);
     } else if ((SCHEMA_LISTS.includes(key) || key === 'items') && Array.isArray(value)) {
@@ -104,7 +113,8 @@ function prepare(schema: unknown, seen: Map<object, unknown>, root: { defs?: unk
   if (format) refinements.push({ check: integerFormatCheck(format), error: () => format.message });
   if (isObject(copy.properties)) refinements.push(...ownProperties(copy, root));
   if (isObject(copy.patternProperties)) refinements.push(...patternProperties(copy, root));
-  if (refinements.length > 0) copy['~refine'] = [...(Array.isArray(copy['~refine']) ? (copy['~refine'] as Refinement[]) : []), ...refinements];
+  if (refinements.length > 0)
+    copy['~refine'] = [...(Array.isArray(copy['~refine']) ? (copy['~refine'] as Refinement[]) : []), ...refinements];
   return copy;
 }
 
@@ -114,16 +124,27 @@ function ownProperties(copy: Json, root: { defs?: unknown }): Refinement[] {
   const names = Object.keys(properties).filter((name) => PROTOTYPE_NAMES.has(name));
   if (names.length === 0) return [];
   const required = new Set(Array.isArray(copy.required) ? (copy.required as string[]) : []);
-  const moved = names.map((name) => ({ name, schema: properties[name], required: required.has(name), check: subCheck(properties[name], root) }));
+  const moved = names.map((name) => ({
+    name,
+    schema: properties[name],
+    required: required.has(name),
+    check: subCheck(properties[name], root),
+  }));
   // Still declared (so not "additional"), but accepting anything: the refinement decides.
   copy.properties = { ...properties, ...Object.fromEntries(names.map((name) => [name, {}])) };
   if (Array.isArray(copy.required)) copy.required = (copy.required as string[]).filter((name) => !names.includes(name));
-  const isObjectValue = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isObjectValue = (value: unknown): value is object =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   return [
     {
-      check: (value) => !isObjectValue(value) || moved.every((p) => (hasOwn(value, p.name) ? p.check((value as Json)[p.name]) : !p.required)),
+      check: (value) =>
+        !isObjectValue(value) ||
+        moved.every((p) => (hasOwn(value, p.name) ? p.check((value as Json)[p.name]) : !p.required)),
       error: () => 'must have valid own properties',
-      [WALK]: { kind: 'ownProperties', properties: moved.map(({ name, schema, required }) => ({ name, schema, required })) },
+      [WALK]: {
+        kind: 'ownProperties',
+        properties: moved.map(({ name, schema, required }) => ({ name, schema, required })),
+      },
     },
   ];
 }
@@ -132,7 +153,11 @@ function ownProperties(copy: Json, root: { defs?: unknown }): Refinement[] {
 function patternProperties(copy: Json, root: { defs?: unknown }): Refinement[] {
   const entries = Object.entries(copy.patternProperties as Json);
   if (entries.every(([source]) => patternEngine(source) === 'native')) return [];
-  const patterns = entries.map(([source, schema]) => ({ pattern: compileSchemaPattern(source), schema, check: subCheck(schema, root) }));
+  const patterns = entries.map(([source, schema]) => ({
+    pattern: compileSchemaPattern(source),
+    schema,
+    check: subCheck(schema, root),
+  }));
   const declared = new Set(isObject(copy.properties) ? Object.keys(copy.properties) : []);
   const additional = copy.additionalProperties;
   const additionalCheck = additional === undefined ? undefined : subCheck(additional, root);
@@ -155,7 +180,12 @@ function patternProperties(copy: Json, root: { defs?: unknown }): Refinement[] {
         return true;
       },
       error: () => 'must have properties matching the schema',
-      [WALK]: { kind: 'patternProperties', patterns: patterns.map(({ pattern, schema }) => ({ pattern, schema })), declared, additional },
+      [WALK]: {
+        kind: 'patternProperties',
+        patterns: patterns.map(({ pattern, schema }) => ({ pattern, schema })),
+        declared,
+        additional,
+      },
     },
   ];
 }

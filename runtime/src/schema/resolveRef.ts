@@ -28,11 +28,13 @@ interface Entry {
 
 const remembered = new WeakMap<object, Entry[]>();
 
-const hasId = (schema: unknown) => typeof schema === 'object' && schema !== null && typeof (schema as { $id?: unknown }).$id === 'string';
+const hasId = (schema: unknown) =>
+  typeof schema === 'object' && schema !== null && typeof (schema as { $id?: unknown }).$id === 'string';
 
 /** True when resolving changed nothing in the stack but its pending-resource mark. */
 function leavesStack(before: XStack, after: XStack): boolean {
-  for (const key of Object.keys(after) as (keyof XStack)[]) if (key !== 'pendingResource' && after[key] !== before[key]) return false;
+  for (const key of Object.keys(after) as (keyof XStack)[])
+    if (key !== 'pendingResource' && after[key] !== before[key]) return false;
   return true;
 }
 
@@ -42,14 +44,24 @@ export function resolveRef(stack: XStack, ref: Record<string, unknown>): Resolve
   const refRoot = text.startsWith('#') || stack.enteredResource ? stack.lexicalSchema : stack.schema;
   const entries = remembered.get(ref);
   const hit = entries?.find(
-    (e) => e.root === stack.schema && e.refRoot === refRoot && e.referenceBase === stack.referenceBase && e.resourceBase === stack.resourceBase,
+    (e) =>
+      e.root === stack.schema &&
+      e.refRoot === refRoot &&
+      e.referenceBase === stack.referenceBase &&
+      e.resourceBase === stack.resourceBase,
   );
   if (hit) return { schema: hit.target, stack: stack.pendingResource ? stack : { ...stack, pendingResource: true } };
   const resolved = Engine.Resolve.Ref(stack, ref as unknown as XRef) as Resolved;
   const found = typeof resolved.schema === 'object' && resolved.schema !== null;
   const settled = hasId(resolved.schema) || (text.startsWith('#') && stack.referenceBase === stack.resourceBase);
   if (found && settled && leavesStack(stack, resolved.stack)) {
-    const entry = { root: stack.schema, refRoot, referenceBase: stack.referenceBase, resourceBase: stack.resourceBase, target: resolved.schema };
+    const entry = {
+      root: stack.schema,
+      refRoot,
+      referenceBase: stack.referenceBase,
+      resourceBase: stack.resourceBase,
+      target: resolved.schema,
+    };
     if (entries) entries.push(entry);
     else remembered.set(ref, [entry]);
   }

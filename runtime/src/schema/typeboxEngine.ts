@@ -27,7 +27,9 @@ export function compileSchema(schema: TSchema): CompiledSchema {
   const compiled = Compile(prepared);
   return {
     check: (value) => compiled.Check(value),
-    explain: needsFullErrors(prepared) ? (value) => compiled.Errors(value)[1][0] : (value) => firstFailure(prepared, value),
+    explain: needsFullErrors(prepared)
+      ? (value) => compiled.Errors(value)[1][0]
+      : (value) => firstFailure(prepared, value),
   };
 }
 

@@ -29,7 +29,8 @@ const binaryCache = new WeakMap<object, Validator>();
 export function validatorFor(schema: object, defs: Record<string, object> = {}): Validator {
   const hit = cache.get(schema);
   if (hit) return hit;
-  const full = Object.keys(defs).length > 0 && !(schema as { $defs?: unknown }).$defs ? { ...schema, $defs: defs } : schema;
+  const full =
+    Object.keys(defs).length > 0 && !(schema as { $defs?: unknown }).$defs ? { ...schema, $defs: defs } : schema;
   const v = compile(full as TSchema);
   cache.set(schema, v);
   return v;
@@ -59,7 +60,10 @@ function compile(schema: TSchema): Validator {
       first = explain(value);
     } catch (thrown) {
       if (!(thrown instanceof RangeError)) throw thrown;
-      return new DecodeError(`${what}: nested too deeply to validate`, { pointer, expected: 'a value nested less deeply' });
+      return new DecodeError(`${what}: nested too deeply to validate`, {
+        pointer,
+        expected: 'a value nested less deeply',
+      });
     }
     if (!first) return new DecodeError(`${what}: does not match the schema`, { pointer });
     const at = pointer + first.instancePath;

@@ -30,7 +30,12 @@ const idOf = (o: object | undefined): number => {
 /** False when TypeBox's NextStack would return `stack` itself (a superset of its own test). */
 function mayMoveStack(stack: XStack, schema: XSchema): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
-  return '$id' in schema || '$dynamicAnchor' in schema || '$recursiveAnchor' in schema || stack.resourceEntries.has(schema as never);
+  return (
+    '$id' in schema ||
+    '$dynamicAnchor' in schema ||
+    '$recursiveAnchor' in schema ||
+    stack.resourceEntries.has(schema as never)
+  );
 }
 
 /** A fresh set of shared stacks for one walk. */

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server as NodeHttpServer, type ServerOptions, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as NodeHttpServer,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import { Body } from '../http/Body.ts';
 import { Headers } from '../http/Headers.ts';
@@ -78,7 +84,9 @@ export class HttpServer {
     // closes its connection) before it closes the idle ones: a request written the instant
     // shutdown began is answered, not reset (docs/decisions.md, "Graceful shutdown").
     // A given transport has every field checked (and refused) here.
-    this.#drainWindow = transport ? planTransport(transport).drainWindow : TransportConfig.default.shutdownQuietPeriodDuration;
+    this.#drainWindow = transport
+      ? planTransport(transport).drainWindow
+      : TransportConfig.default.shutdownQuietPeriodDuration;
     this.#probes = config.healthProbes;
   }
 
@@ -163,7 +171,8 @@ export class HttpServer {
     if (c.maxConnections !== undefined) listener.maxConnections = c.maxConnections;
     this.#listener = listener;
     await new Promise<void>((resolve, reject) => {
-      const failed = (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(c.address.port, c.address.host) : error);
+      const failed = (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new PortInUseError(c.address.port, c.address.host) : error);
       listener.once('error', failed);
       listener.listen(c.address.port, c.address.host, () => {
         listener.off('error', failed);
@@ -204,7 +213,9 @@ export class HttpServer {
     // writing on one (the shutdown race). Its close callback runs once every connection closed.
     // (The TLS listener is a net server already, whose close also ends connections still silent.)
     const plain = (this.#servers as NetServer[]).includes(listener);
-    const closed = new Promise<void>((resolve) => (plain ? NetServer.prototype.close.call(listener, () => resolve()) : listener.close(() => resolve())));
+    const closed = new Promise<void>((resolve) =>
+      plain ? NetServer.prototype.close.call(listener, () => resolve()) : listener.close(() => resolve()),
+    );
     // During the drain window requests on open connections are still answered (with
     // `connection: close`); after it, idle connections are closed, and responses under way
     // (a streamed body begun before shutdown keeps its connection) are swept as they finish.
@@ -220,7 +231,9 @@ export class HttpServer {
       Math.min(this.#drainWindow, this.config.gracefulShutdownTimeout),
     );
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, this.config.gracefulShutdownTimeout, true)));
+    const timedOut = new Promise<boolean>(
+      (resolve) => (timer = setTimeout(resolve, this.config.gracefulShutdownTimeout, true)),
+    );
     const late = await Promise.race([closed.then(() => false), timedOut]);
     clearTimeout(drain);
     clearInterval(sweeper);
@@ -247,7 +260,11 @@ export class HttpServer {
     const head = requestHeadProblem(req);
     if (head !== undefined) return this.#reject(req, res, head);
     const probes = this.#probes;
-    if (probes !== undefined && (req.url === probes.readinessPath || req.url === probes.livenessPath) && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (
+      probes !== undefined &&
+      (req.url === probes.readinessPath || req.url === probes.livenessPath) &&
+      (req.method === 'GET' || req.method === 'HEAD')
+    ) {
       return this.#probe(req, res, req.url === probes.livenessPath);
     }
     // Request line: METHOD SP target SP HTTP/x.y
@@ -283,7 +300,12 @@ export class HttpServer {
       req,
       options,
       (body) => this.#dispatch(req, res, body),
-      (error: unknown) => this.#reject(req, res, error instanceof HttpError ? error : HttpError.of(HttpErrors.BODY_UNREADABLE, [], { cause: error })),
+      (error: unknown) =>
+        this.#reject(
+          req,
+          res,
+          error instanceof HttpError ? error : HttpError.of(HttpErrors.BODY_UNREADABLE, [], { cause: error }),
+        ),
     );
   }
 
@@ -291,7 +313,11 @@ export class HttpServer {
   #probe(req: IncomingMessage, res: ServerResponse, liveness: boolean): void {
     const ok = liveness || this.#ready;
     const status = liveness ? 'live' : ok ? 'ready' : 'shutting down';
-    const response = new Response(ok ? 200 : 503, { 'cache-control': 'no-store' }, Body.fromString(JSON.stringify({ status }), 'application/json'));
+    const response = new Response(
+      ok ? 200 : 503,
+      { 'cache-control': 'no-store' },
+      Body.fromString(JSON.stringify({ status }), 'application/json'),
+    );
     void writeResponse(req, res, response, this.#closing ? this.#close : this.#usual);
   }
 
@@ -327,7 +353,8 @@ export class HttpServer {
   }
 
   /** Where the error funnel reports an unexpected error of a request this server serves. */
-  readonly #reportFatal = (error: unknown, request: Request): void => this.#warn(error, request, 'Unexpected error while handling a request');
+  readonly #reportFatal = (error: unknown, request: Request): void =>
+    this.#warn(error, request, 'Unexpected error while handling a request');
 
   #finish(req: IncomingMessage, res: ServerResponse, request: Request, response: Response): void {
     if (res.destroyed) return;
@@ -336,7 +363,8 @@ export class HttpServer {
     if (this.#streaming && !req.complete) res.once('finish', () => drainRequest(req));
     try {
       const written = writeResponse(req, res, response, this.#closing ? this.#close : this.#usual);
-      if (written) written.catch((error: unknown) => this.#failed(req, res, request, error, 'The response body failed'));
+      if (written)
+        written.catch((error: unknown) => this.#failed(req, res, request, error, 'The response body failed'));
     } catch (error) {
       // Invalid header text and similar: the handler's response cannot be sent as it is.
       this.#failed(req, res, request, error, 'The response could not be written');

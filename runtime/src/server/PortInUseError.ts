@@ -10,7 +10,9 @@ export class PortInUseError extends Error {
     readonly port: number,
     readonly host: string,
   ) {
-    super(`port ${port} is in use (on ${host}); stop what uses it, or choose another port with LIB_HTTP_SERVER_BINDING_PORT (0 picks a free one)`);
+    super(
+      `port ${port} is in use (on ${host}); stop what uses it, or choose another port with LIB_HTTP_SERVER_BINDING_PORT (0 picks a free one)`,
+    );
     this.name = 'PortInUseError';
   }
 }

@@ -175,7 +175,13 @@ export class WebSocketUpgrades {
 
   #dispatch(req: IncomingMessage, socket: Duplex, head: Buffer, slot: UpgradeSlot, body: Body): void {
     const request = new Request(
-      { method: req.method!, url: req.url!, headers: Headers.fromNode(req.headers), body, version: req.httpVersion === '1.0' ? '1.0' : '1.1' },
+      {
+        method: req.method!,
+        url: req.url!,
+        headers: Headers.fromNode(req.headers),
+        body,
+        version: req.httpVersion === '1.0' ? '1.0' : '1.1',
+      },
       req,
       new Map<symbol, unknown>([[UpgradeKey, slot]]),
     );
@@ -185,9 +191,17 @@ export class WebSocketUpgrades {
     else result.then((response) => this.#answer(req, socket, head, request, slot, response));
   }
 
-  #answer(req: IncomingMessage, socket: Duplex, head: Buffer, request: Request, slot: UpgradeSlot, response: Response): void {
+  #answer(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    request: Request,
+    slot: UpgradeSlot,
+    response: Response,
+  ): void {
     if (socket.destroyed) return this.#forget(socket);
-    if (this.#closing) return this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])));
+    if (this.#closing)
+      return this.#refuse(req, socket, Response.fromHttpError(HttpError.of(HttpErrors.SHUTTING_DOWN, [])));
     const accepted = slot.accepted;
     if (response.status === Status.SwitchingProtocols && accepted !== undefined) {
       const extra: string[] = [];
@@ -207,7 +221,10 @@ export class WebSocketUpgrades {
     }
     if (response.status === Status.SwitchingProtocols) {
       // A 101 that no WebSocket route accepted (a handler answering 101 itself) cannot be honoured.
-      response = errorAnswer(new Error('A 101 response was answered to an upgrade request that no WebSocket route accepted'), request);
+      response = errorAnswer(
+        new Error('A 101 response was answered to an upgrade request that no WebSocket route accepted'),
+        request,
+      );
     }
     this.#refuse(req, socket, response);
   }
@@ -249,7 +266,8 @@ export class WebSocketUpgrades {
   }
 
   /** Where the error funnel reports an unexpected error of an upgrade request's handler. */
-  readonly #reportFatal = (error: unknown, request: Request): void => this.#warn(error, request, 'Unexpected error while handling a WebSocket upgrade request');
+  readonly #reportFatal = (error: unknown, request: Request): void =>
+    this.#warn(error, request, 'Unexpected error while handling a WebSocket upgrade request');
 
   #warn(error: unknown, request: Request, message: string): void {
     if (!this.#config.logWarningOnFatalError) return;
@@ -273,7 +291,10 @@ export class WebSocketUpgrades {
     for (const s of sockets) s.close(1001, 'Going Away');
     let timer: NodeJS.Timeout | undefined;
     const all = Promise.all(sockets.map((s) => s.closed));
-    const late = await Promise.race([all.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, timeoutMillis, true)))]);
+    const late = await Promise.race([
+      all.then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(resolve, timeoutMillis, true))),
+    ]);
     clearTimeout(timer);
     if (late) {
       for (const s of this.#open) s.terminate();

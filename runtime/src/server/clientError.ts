@@ -47,7 +47,10 @@ export function clientErrorHandler(config: ServerConfig): (error: ParserError, s
     const status = statusFor(error, config);
     // Node's request timeout with a request head already parsed (its response exists, unsent):
     // the body is what did not arrive in time.
-    const message = status === 408 && inFlight ? HttpErrors.BODY_TIMEOUT.message(requestTimeout(config)) : messageFor(error.code, status);
+    const message =
+      status === 408 && inFlight
+        ? HttpErrors.BODY_TIMEOUT.message(requestTimeout(config))
+        : messageFor(error.code, status);
     socket.end(rawErrorResponse(status, message));
     socket.setTimeout(LINGER_MS, () => socket.destroy());
   };

@@ -1,4 +1,12 @@
-import { brotliCompressSync, constants, createBrotliCompress, createDeflate, createGzip, deflateSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createDeflate,
+  createGzip,
+  deflateSync,
+  gzipSync,
+} from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { CompressionOption, ResponseCompressionConfig } from './config/ResponseCompressionConfig.ts';
 
@@ -24,7 +32,10 @@ const chosen = new WeakMap<ResponseCompressionConfig, Map<string, CompressionOpt
 const CACHE_LIMIT = 64;
 
 /** The configured option the client accepts with the highest q (> 0; first wins on a tie), or undefined. */
-export function chooseCompression(config: ResponseCompressionConfig, acceptEncoding: string | undefined): CompressionOption | undefined {
+export function chooseCompression(
+  config: ResponseCompressionConfig,
+  acceptEncoding: string | undefined,
+): CompressionOption | undefined {
   if (!acceptEncoding) return undefined;
   let cache = chosen.get(config);
   const hit = cache?.get(acceptEncoding);
@@ -58,7 +69,9 @@ export function compressBytes(bytes: Uint8Array, o: CompressionOption): Buffer {
     case 'deflate':
       return deflateSync(bytes, zlibOptions(o));
     case 'br':
-      return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: o.level, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } });
+      return brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: o.level, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+      });
   }
 }
 

@@ -39,16 +39,23 @@ function inflateOne(data: Buffer, encoding: string, limits: InflateLimits): Buff
       case 'br': {
         const window = brotliWindow(data);
         if (window !== undefined && window > limits.maxBrotliWindow) {
-          throw HttpError.of(HttpErrors.BROTLI_WINDOW_TOO_LARGE, [window, limits.maxBrotliWindow], { headers: { connection: 'close' } });
+          throw HttpError.of(HttpErrors.BROTLI_WINDOW_TOO_LARGE, [window, limits.maxBrotliWindow], {
+            headers: { connection: 'close' },
+          });
         }
         out = brotliDecompressSync(data, options);
         break;
       }
       case 'deflate':
-        out = limits.decompression === 'NonStrict' && !looksLikeZlib(data) ? inflateRawSync(data, options) : inflateSync(data, options);
+        out =
+          limits.decompression === 'NonStrict' && !looksLikeZlib(data)
+            ? inflateRawSync(data, options)
+            : inflateSync(data, options);
         break;
       default:
-        throw HttpError.of(HttpErrors.UNSUPPORTED_CONTENT_ENCODING, [encoding], { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        throw HttpError.of(HttpErrors.UNSUPPORTED_CONTENT_ENCODING, [encoding], {
+          headers: { 'accept-encoding': 'gzip, deflate, br' },
+        });
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;

@@ -116,10 +116,16 @@ function writable(z: Transform): Promise<void> {
   });
 }
 
-async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, options: BodyReadOptions): AsyncIterable<Uint8Array> {
+async function* decode(
+  source: AsyncIterable<Uint8Array>,
+  encoding: string,
+  options: BodyReadOptions,
+): AsyncIterable<Uint8Array> {
   const make = decoderFor(encoding, options.decompression);
   if (make === undefined) {
-    throw HttpError.of(HttpErrors.UNSUPPORTED_CONTENT_ENCODING, [encoding], { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    throw HttpError.of(HttpErrors.UNSUPPORTED_CONTENT_ENCODING, [encoding], {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
   }
   if (make === 'identity') {
     yield* source;
@@ -132,7 +138,9 @@ async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, opti
     // The window is the decoder's memory, and the client picks it: refuse before allocating.
     const window = brotliWindow(first.value);
     if (window !== undefined && window > options.maxBrotliWindow) {
-      throw HttpError.of(HttpErrors.BROTLI_WINDOW_TOO_LARGE, [window, options.maxBrotliWindow], { headers: { connection: 'close' } });
+      throw HttpError.of(HttpErrors.BROTLI_WINDOW_TOO_LARGE, [window, options.maxBrotliWindow], {
+        headers: { connection: 'close' },
+      });
     }
   }
   const z = make === 'sniff' ? (looksLikeZlib(first.value) ? createInflate() : createInflateRaw()) : make();
@@ -140,7 +148,12 @@ async function* decode(source: AsyncIterable<Uint8Array>, encoding: string, opti
 }
 
 /** Runs one body through its decoder, reading the source only as fast as the decoder drains. */
-async function* inflate(z: Transform, first: IteratorResult<Uint8Array>, iterator: AsyncIterator<Uint8Array>, encoding: string): AsyncIterable<Uint8Array> {
+async function* inflate(
+  z: Transform,
+  first: IteratorResult<Uint8Array>,
+  iterator: AsyncIterator<Uint8Array>,
+  encoding: string,
+): AsyncIterable<Uint8Array> {
   // Feeds the decoder with backpressure; stops as soon as the decoder is destroyed (decode
   // error, or the reader below gave up), so neither side can wait on the other forever.
   const feed = async () => {
@@ -171,7 +184,12 @@ async function* inflate(z: Transform, first: IteratorResult<Uint8Array>, iterato
  * with plain stream events and callbacks: the async-iterator road cost several promises and
  * listeners per request, which showed in the POST benchmark's profile.
  */
-export function readBody(req: IncomingMessage, options: BodyReadOptions, resolve: (body: Body) => void, reject: (error: unknown) => void): void {
+export function readBody(
+  req: IncomingMessage,
+  options: BodyReadOptions,
+  resolve: (body: Body) => void,
+  reject: (error: unknown) => void,
+): void {
   const type = req.headers['content-type'];
   const encodings = codingsOf(req, options);
   const limit = options.limit;
@@ -188,7 +206,11 @@ export function readBody(req: IncomingMessage, options: BodyReadOptions, resolve
       (bytes) => {
         let decoded: Buffer;
         try {
-          decoded = inflateWhole(bytes, encodings, { decompression: options.decompression, limit, maxBrotliWindow: options.maxBrotliWindow });
+          decoded = inflateWhole(bytes, encodings, {
+            decompression: options.decompression,
+            limit,
+            maxBrotliWindow: options.maxBrotliWindow,
+          });
         } catch (error) {
           reject(error);
           return;
@@ -201,7 +223,12 @@ export function readBody(req: IncomingMessage, options: BodyReadOptions, resolve
 }
 
 /** Reads a body's bytes as they came, failing with 413 past `limit`; exactly one callback runs, once. */
-function readRaw(req: IncomingMessage, limit: number | undefined, resolve: (bytes: Buffer) => void, reject: (error: unknown) => void): void {
+function readRaw(
+  req: IncomingMessage,
+  limit: number | undefined,
+  resolve: (bytes: Buffer) => void,
+  reject: (error: unknown) => void,
+): void {
   let first: Buffer | undefined;
   let chunks: Buffer[] | undefined;
   let total = 0;

@@ -7,7 +7,8 @@ import { HttpErrors } from '../errors/catalogue.ts';
  * brackets, an IPv4 address or a reg-name (unreserved, pct-encoded, sub-delims). An empty
  * value is allowed (a target URI without authority). No `/`, `@`, space or `?`.
  */
-const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|\[v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
+const HOST_VALUE =
+  /^(?:\[[0-9A-Fa-f:.]+\]|\[v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
 
 let lastValidHost = '\u0000';
 
@@ -18,7 +19,8 @@ let lastValidHost = '\u0000';
  * only the first of several Host lines, so they are counted in the raw headers.
  */
 export function requestHeadProblem(req: IncomingMessage): HttpError | undefined {
-  if (req.httpVersionMajor !== 1) return HttpError.of(HttpErrors.UNSUPPORTED_VERSION, [req.httpVersion], { headers: { connection: 'close' } });
+  if (req.httpVersionMajor !== 1)
+    return HttpError.of(HttpErrors.UNSUPPORTED_VERSION, [req.httpVersion], { headers: { connection: 'close' } });
   const raw = req.rawHeaders;
   let count = 0;
   let value = '';

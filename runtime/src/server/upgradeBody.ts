@@ -13,13 +13,19 @@ import { HttpErrors } from '../errors/catalogue.ts';
  * (up to `limit`); a chunked or encoded one is refused with 501 rather than guessed at.
  * Resolves with `Body.empty` when there is no body.
  */
-export function readUpgradeBody(req: IncomingMessage, socket: Duplex, head: Buffer, limit: number | undefined): Promise<Body> {
+export function readUpgradeBody(
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  limit: number | undefined,
+): Promise<Body> {
   const h = req.headers;
   if (h['transfer-encoding'] !== undefined || h['content-encoding'] !== undefined) {
     return Promise.reject(HttpError.of(HttpErrors.UPGRADE_BODY_UNSUPPORTED, []));
   }
   const length = h['content-length'] === undefined ? 0 : Number(h['content-length']);
-  if (!Number.isSafeInteger(length) || length < 0) return Promise.reject(HttpError.of(HttpErrors.BAD_CONTENT_LENGTH, []));
+  if (!Number.isSafeInteger(length) || length < 0)
+    return Promise.reject(HttpError.of(HttpErrors.BAD_CONTENT_LENGTH, []));
   if (length === 0) return Promise.resolve(Body.empty);
   if (limit !== undefined && length > limit) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {

@@ -28,7 +28,10 @@ const warned = new Set<string>();
 function droppedHeader(name: string): void {
   if (warned.has(name)) return;
   warned.add(name);
-  Log.get().warn({ header: name }, `response header '${name}' is the connection's, which the server frames itself; it is left out`);
+  Log.get().warn(
+    { header: name },
+    `response header '${name}' is the connection's, which the server frames itself; it is left out`,
+  );
 }
 const ACCEPT_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
 
@@ -40,7 +43,12 @@ const ACCEPT_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
  * body's source fails (the connection is then cut, so the client sees a truncated body), not
  * when the client goes away.
  */
-export function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response, options: WriteOptions): void | Promise<void> {
+export function writeResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  options: WriteOptions,
+): void | Promise<void> {
   const status = response.status;
   const body = response.body;
   const raw = response.headers.raw;
@@ -88,7 +96,8 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, respons
   const headOnly = req.method === 'HEAD';
   const source = body.source;
   if (source.kind === 'empty' || source.kind === 'string' || source.kind === 'bytes') {
-    let data: string | Uint8Array = source.kind === 'empty' ? '' : source.kind === 'string' ? source.text : source.bytes;
+    let data: string | Uint8Array =
+      source.kind === 'empty' ? '' : source.kind === 'string' ? source.text : source.bytes;
     let length = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     if (coding && config && length > 0 && length >= config.contentThreshold) {
       head.push('content-encoding', coding.type);
@@ -123,7 +132,8 @@ async function writeStreamed(
 ): Promise<void> {
   let length = knownLength;
   if (source.kind === 'file') length = (await stat(source.path)).size;
-  const compress = coding !== undefined && config !== undefined && (length === undefined || length >= config.contentThreshold);
+  const compress =
+    coding !== undefined && config !== undefined && (length === undefined || length >= config.contentThreshold);
   if (compress) head.push('content-encoding', coding.type);
   else if (length !== undefined) head.push('content-length', String(length));
   res.writeHead(status, statusMessage(status), head);
@@ -148,5 +158,10 @@ async function writeStreamed(
 /** Errors that mean the client closed the connection, not that the body failed. */
 function clientWentAway(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
+  return (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
+    code === 'ERR_STREAM_DESTROYED'
+  );
 }

@@ -62,7 +62,9 @@ function portableDecode(text: string): Uint8Array {
 
 /** The base64 text (standard alphabet, padded) of some bytes. */
 export function toBase64(bytes: Uint8Array): string {
-  return NodeBuffer ? NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') : portableEncode(bytes);
+  return NodeBuffer
+    ? NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+    : portableEncode(bytes);
 }
 
 /** The bytes of base64 text, read leniently as Node's `Buffer` reads it (either alphabet, padding optional). */

@@ -17,7 +17,9 @@ export interface ClusterMessage {
 
 /** True when an IPC message is one of kitgen's. */
 export function isClusterMessage(message: unknown): message is ClusterMessage {
-  return typeof message === 'object' && message !== null && typeof (message as { kitgen?: unknown }).kitgen === 'string';
+  return (
+    typeof message === 'object' && message !== null && typeof (message as { kitgen?: unknown }).kitgen === 'string'
+  );
 }
 
 let nextId = 0;

@@ -20,7 +20,8 @@ export function words(text: string, options: { readonly ascii?: boolean } = {}):
 }
 
 /** The text with combining marks taken off its letters (`é` → `e`, `Ü` → `U`); ASCII text as it is. */
-const withoutAccents = (text: string): string => (!NOT_ASCII.test(text) ? text : text.normalize('NFKD').replace(COMBINING_MARKS, ''));
+const withoutAccents = (text: string): string =>
+  !NOT_ASCII.test(text) ? text : text.normalize('NFKD').replace(COMBINING_MARKS, '');
 
 // Made on first use, from strings: V8 checks a `\p{…}` literal against ICU's tables while it
 // parses the file, and again when the literal is evaluated, a cost every server's start would

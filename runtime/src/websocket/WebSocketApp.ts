@@ -28,7 +28,8 @@ export interface UpgradeSlot {
   /** True when the request asked for `Upgrade: websocket`. */
   readonly websocket: boolean;
   /** Set by the route that accepted the upgrade. */
-  accepted: { readonly app: WebSocketApp<unknown[]>; readonly params: unknown[]; readonly request: Request } | undefined;
+  accepted:
+    { readonly app: WebSocketApp<unknown[]>; readonly params: unknown[]; readonly request: Request } | undefined;
 }
 
 /** True when a request's `Upgrade` header names `websocket` (a list is allowed, case does not matter). */
@@ -50,7 +51,9 @@ export function webSocketHandler<P extends unknown[]>(pattern: RoutePattern<P>, 
   return (request) => {
     const slot = request.attributes.get(UpgradeKey) as UpgradeSlot | undefined;
     if (slot === undefined || !slot.websocket) {
-      return Response.fromHttpError(HttpError.of(HttpErrors.WEBSOCKET_ONLY, [], { headers: { upgrade: 'websocket', connection: 'Upgrade' } }));
+      return Response.fromHttpError(
+        HttpError.of(HttpErrors.WEBSOCKET_ONLY, [], { headers: { upgrade: 'websocket', connection: 'Upgrade' } }),
+      );
     }
     const params = decodePathParams(codecs, request.params);
     if (params instanceof HttpError) return Response.fromHttpError(params);

@@ -25,7 +25,8 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-const asBytes = (data: RawData): Uint8Array => (Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data);
+const asBytes = (data: RawData): Uint8Array =>
+  Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data;
 
 /** @internal The {@link ServerWebSocket} on a `ws` connection (kept out of the public types). */
 export class WsServerWebSocket implements ServerWebSocket {
@@ -74,7 +75,10 @@ export class WsServerWebSocket implements ServerWebSocket {
     ws.on('message', (data: RawData, isBinary: boolean) => {
       this.#active();
       const bytes = asBytes(data);
-      this.#push(isBinary ? { type: 'binary', data: bytes } : { type: 'text', text: bytes.toString() }, bytes.byteLength);
+      this.#push(
+        isBinary ? { type: 'binary', data: bytes } : { type: 'text', text: bytes.toString() },
+        bytes.byteLength,
+      );
     });
     ws.on('ping', () => this.#active());
     ws.on('pong', (data: Buffer) => {
@@ -118,7 +122,8 @@ export class WsServerWebSocket implements ServerWebSocket {
     const backlog = this.#ws.bufferedAmount;
     if (backlog > 0) {
       const budget = this.#budget;
-      if (backlog >= budget.perConnection) return this.#fallBehind(new WebSocketBackpressureError(1008, backlog, budget.perConnection));
+      if (backlog >= budget.perConnection)
+        return this.#fallBehind(new WebSocketBackpressureError(1008, backlog, budget.perConnection));
       if (budget.exhausted) return this.#fallBehind(new WebSocketBackpressureError(1013, budget.used, budget.limit));
     }
     this.#active();
@@ -175,7 +180,8 @@ export class WsServerWebSocket implements ServerWebSocket {
           return Promise.resolve({ done: false, value: message });
         }
         if (this.#ended) return Promise.resolve({ done: true, value: undefined });
-        if (this.#waiter !== undefined) return Promise.reject(new Error('ServerWebSocket: only one reader may wait for messages at a time'));
+        if (this.#waiter !== undefined)
+          return Promise.reject(new Error('ServerWebSocket: only one reader may wait for messages at a time'));
         return new Promise((resolve) => (this.#waiter = resolve));
       },
       return: () => Promise.resolve({ done: true, value: undefined }),

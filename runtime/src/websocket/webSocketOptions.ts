@@ -36,14 +36,22 @@ export function checkWebSocketConfig(config: WebSocketConfig): void {
   if (!isWhole(config.handshakeTimeoutMillis) || config.handshakeTimeoutMillis < 1) {
     throw refuse('handshakeTimeoutMillis', ConfigErrors.WS_HANDSHAKE_TIMEOUT, config.handshakeTimeoutMillis);
   }
-  if (!isWhole(config.forceCloseTimeoutMillis) || config.forceCloseTimeoutMillis < -1 || config.forceCloseTimeoutMillis === 0) {
+  if (
+    !isWhole(config.forceCloseTimeoutMillis) ||
+    config.forceCloseTimeoutMillis < -1 ||
+    config.forceCloseTimeoutMillis === 0
+  ) {
     throw refuse('forceCloseTimeoutMillis', ConfigErrors.WS_FORCE_CLOSE_TIMEOUT, config.forceCloseTimeoutMillis);
   }
   const code = config.sendCloseFrame.code;
-  if (!isWhole(code) || !((code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999))) {
+  if (
+    !isWhole(code) ||
+    !((code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999))
+  ) {
     throw refuse('sendCloseFrame', ConfigErrors.WS_CLOSE_CODE, code);
   }
-  if (Buffer.byteLength(config.sendCloseFrame.reason) > 123) throw refuse('sendCloseFrame', ConfigErrors.WS_CLOSE_REASON);
+  if (Buffer.byteLength(config.sendCloseFrame.reason) > 123)
+    throw refuse('sendCloseFrame', ConfigErrors.WS_CLOSE_REASON);
   const protocols = subprotocolList(config.subprotocols);
   const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
   const bad = protocols.find((p) => !token.test(p));

@@ -14,6 +14,9 @@ import { webSocketHandler, type WebSocketApp } from './WebSocketApp.ts';
  * });
  * ```
  */
-export function webSocketRoute<P extends unknown[]>(pattern: RoutePattern<P>, app: WebSocketApp<Deferred<P>>): Route<P> {
+export function webSocketRoute<P extends unknown[]>(
+  pattern: RoutePattern<P>,
+  app: WebSocketApp<Deferred<P>>,
+): Route<P> {
   return Route.ofKind('webSocket', pattern, webSocketHandler(pattern, app as WebSocketApp<P>), app);
 }

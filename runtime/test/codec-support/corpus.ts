@@ -3,7 +3,9 @@
 // infinities, empty collections, unicode, absent and null fields, recursion).
 import { Schema, type Static } from '@kitgen/runtime';
 
-export const Color = Schema.Union([Schema.Literal('red'), Schema.Literal('green'), Schema.Literal('dark-blue')], { title: 'Color' });
+export const Color = Schema.Union([Schema.Literal('red'), Schema.Literal('green'), Schema.Literal('dark-blue')], {
+  title: 'Color',
+});
 
 export const Address = Schema.Object(
   { street: Schema.String({ description: 'Street and number' }), zip: Schema.Optional(Schema.String()) },
@@ -19,7 +21,10 @@ export const Shape = Schema.TaggedUnion(
   { tag: 'kind', title: 'Shape' },
 );
 
-export const Tree = Schema.Cyclic({ Tree: Schema.Object({ label: Schema.String(), children: Schema.Array(Schema.Ref('Tree')) }) }, 'Tree');
+export const Tree = Schema.Cyclic(
+  { Tree: Schema.Object({ label: Schema.String(), children: Schema.Array(Schema.Ref('Tree')) }) },
+  'Tree',
+);
 
 /** Every schema position all four formats can express. */
 export const Everything = Schema.Object(
@@ -148,7 +153,10 @@ const unicode: EverythingValue = {
   scores: { ключ: 1n, '🔑': 2n, '': 3n, 'with space': 4n },
   byName: { naïve: { street: 'Rue de l’Église', zip: '75001' } },
   blob: new Uint8Array(Array.from({ length: 256 }, (_, i) => i)),
-  tree: { label: '木', children: [{ label: '🌳', children: [{ label: 'ß', children: [{ label: 'deep', children: [] }] }] }] },
+  tree: {
+    label: '木',
+    children: [{ label: '🌳', children: [{ label: 'ß', children: [{ label: 'deep', children: [] }] }] }],
+  },
 };
 
 const absent: EverythingValue = {

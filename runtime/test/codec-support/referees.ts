@@ -27,7 +27,9 @@ export function run(command: string, args: readonly string[], input?: Uint8Array
   const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1' }; // no __pycache__ next to the scripts
   const result = spawnSync(command, args, { input, env, maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} exited with ${result.status}: ${result.stderr?.toString() ?? ''}${result.error ? String(result.error) : ''}`);
+    throw new Error(
+      `${command} ${args.join(' ')} exited with ${result.status}: ${result.stderr?.toString() ?? ''}${result.error ? String(result.error) : ''}`,
+    );
   }
   return result.stdout;
 }

@@ -15,13 +15,29 @@ const bombs = {
   deflate: deflateSync(zeros, { level: 9 }),
   'raw deflate': deflateRawSync(zeros, { level: 9 }),
   // lgwin 22 is brotli's default window (4 MiB): accepted, so it is inflated up to the limit.
-  br: brotliCompressSync(zeros, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 22 } }),
+  br: brotliCompressSync(zeros, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 22 },
+  }),
   // lgwin 24 (16 MiB), as the bombs that grew memory by 16 MB each: refused before decoding.
-  'br, 16 MiB window': brotliCompressSync(zeros, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 24 } }),
+  'br, 16 MiB window': brotliCompressSync(zeros, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 24 },
+  }),
 } as const;
 type Bomb = keyof typeof bombs;
-const coding: Record<Bomb, string> = { gzip: 'gzip', deflate: 'deflate', 'raw deflate': 'deflate', br: 'br', 'br, 16 MiB window': 'br' };
-const expected: Record<Bomb, number> = { gzip: 413, deflate: 413, 'raw deflate': 413, br: 413, 'br, 16 MiB window': 415 };
+const coding: Record<Bomb, string> = {
+  gzip: 'gzip',
+  deflate: 'deflate',
+  'raw deflate': 'deflate',
+  br: 'br',
+  'br, 16 MiB window': 'br',
+};
+const expected: Record<Bomb, number> = {
+  gzip: 413,
+  deflate: 413,
+  'raw deflate': 413,
+  br: 413,
+  'br, 16 MiB window': 415,
+};
 
 function request(bomb: Bomb): Buffer {
   const body = bombs[bomb];

@@ -31,9 +31,18 @@ const str = (s: string): number[] => [...long(s.length), ...Buffer.from(s)];
 const HUGE = 2 ** 30;
 
 const hostile: Record<string, { body: number[]; says: RegExp }> = {
-  'a list claiming 2^30 items': { body: [...str('x'), ...long(HUGE), ...str('a'), 0, 0, 0], says: /array block at byte 2 claims 1073741824 items/ },
-  'a map claiming 2^30 entries': { body: [...str('x'), 0, ...long(HUGE), ...str('k'), 2, 0, 0], says: /map block at byte 3 claims 1073741824 items/ },
-  'a negative count with a 2^30-byte size': { body: [...str('x'), ...long(-HUGE), ...long(HUGE), ...str('a'), 0, 0, 0], says: /claims 1073741824 bytes/ },
+  'a list claiming 2^30 items': {
+    body: [...str('x'), ...long(HUGE), ...str('a'), 0, 0, 0],
+    says: /array block at byte 2 claims 1073741824 items/,
+  },
+  'a map claiming 2^30 entries': {
+    body: [...str('x'), 0, ...long(HUGE), ...str('k'), 2, 0, 0],
+    says: /map block at byte 3 claims 1073741824 items/,
+  },
+  'a negative count with a 2^30-byte size': {
+    body: [...str('x'), ...long(-HUGE), ...long(HUGE), ...str('a'), 0, 0, 0],
+    says: /claims 1073741824 bytes/,
+  },
   'blocks of 60,000 items that take no bytes': {
     body: [...str('x'), 0, 0, ...long(60_000), ...long(60_000), 0],
     says: /array block at byte 7 claims 60000 items in 1 bytes/,
@@ -61,17 +70,27 @@ test('codecs: hostile Avro block counts get a 400 naming the block at once, and 
     }
     const before = server.memory();
     const bodies = Object.values(hostile).map((h) => h.body);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => exchange(server.port, post(bodies[i % bodies.length]), 30_000)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => exchange(server.port, post(bodies[i % bodies.length]), 30_000)),
+    );
     const after = server.memory();
-    console.log(`# 20 at once: RSS ${(before.rss / MiB).toFixed(0)} MiB before, peak ${(after.peak / MiB).toFixed(0)} MiB`);
+    console.log(
+      `# 20 at once: RSS ${(before.rss / MiB).toFixed(0)} MiB before, peak ${(after.peak / MiB).toFixed(0)} MiB`,
+    );
     assert.deepEqual(
       answers.map((a) => a.status),
       Array(20).fill(400),
     );
-    assert.ok(after.peak - before.rss < 100 * 1000 * 1000, `resident memory grew by ${((after.peak - before.rss) / MiB).toFixed(1)} MiB`);
+    assert.ok(
+      after.peak - before.rss < 100 * 1000 * 1000,
+      `resident memory grew by ${((after.peak - before.rss) / MiB).toFixed(1)} MiB`,
+    );
     assert.equal(await server.calls(), 0);
 
-    const ok = await exchange(server.port, post(codec.encode({ name: 'x', tags: ['a', 'b'], scores: { k: 1 }, marks: [{}, {}, {}] })));
+    const ok = await exchange(
+      server.port,
+      post(codec.encode({ name: 'x', tags: ['a', 'b'], scores: { k: 1 }, marks: [{}, {}, {}] })),
+    );
     assert.equal(ok.status, 200, ok.text.slice(0, 300));
     assert.deepEqual(JSON.parse(ok.text.slice(ok.text.indexOf('\r\n\r\n') + 4)), { tags: 2, marks: 3 });
     assert.equal(await server.calls(), 1);

@@ -10,7 +10,10 @@ import { startHostile } from './support/hostileServer.ts';
 
 for (const ws of [true, false]) {
   test(`request-header-timeout: a head that never ends gets 408 within the timeout (${ws ? 'with' : 'without'} a WebSocket route)`, async () => {
-    const server = await startHostile({ LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '2s', ...(ws ? {} : { HOSTILE_NO_WS: '1' }) });
+    const server = await startHostile({
+      LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '2s',
+      ...(ws ? {} : { HOSTILE_NO_WS: '1' }),
+    });
     try {
       const cases = {
         'HTTP/0.9 style line': 'GET /users/1\r\n',
@@ -48,7 +51,11 @@ test('max-connections: connections beyond the cap are closed at once, those with
     for (let i = 0; i < 100; i++) held.push(await openSocket(server.port));
     const extra = [];
     for (let i = 0; i < 20; i++) extra.push(await openSocket(server.port).catch(() => undefined));
-    const cut = await Promise.all(extra.map((e) => (e ? Promise.race([e.closed.then(() => true), new Promise((r) => setTimeout(r, 1000, false))]) : true)));
+    const cut = await Promise.all(
+      extra.map((e) =>
+        e ? Promise.race([e.closed.then(() => true), new Promise((r) => setTimeout(r, 1000, false))]) : true,
+      ),
+    );
     assert.equal(cut.filter(Boolean).length, 20, 'every connection beyond the cap is closed');
     // One of the held connections is served.
     const r = await new Promise<string>((resolve) => {
@@ -64,7 +71,10 @@ test('max-connections: connections beyond the cap are closed at once, those with
     // Closing held connections makes room again.
     for (const h of held) h.socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal((await exchange(server.port, 'GET /users/2 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')).status, 200);
+    assert.equal(
+      (await exchange(server.port, 'GET /users/2 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')).status,
+      200,
+    );
   } finally {
     await server.stop();
   }

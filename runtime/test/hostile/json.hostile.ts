@@ -19,7 +19,11 @@ const BODY_LIMIT = 1024 * 1024;
 const post = (path: string, body: string): string =>
   `POST /json/${path} HTTP/1.1\r\nHost: a.example\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 
-async function timed(port: number, request: string, timeoutMs = 30_000): Promise<Exchange & { ms: number; body: string }> {
+async function timed(
+  port: number,
+  request: string,
+  timeoutMs = 30_000,
+): Promise<Exchange & { ms: number; body: string }> {
   const start = performance.now();
   const r = await exchange(port, request, timeoutMs);
   return { ...r, ms: performance.now() - start, body: r.text.slice(r.text.indexOf('\r\n\r\n') + 4) };
@@ -69,7 +73,12 @@ const cases: Case[] = [
     status: 400,
     says: new RegExp(`body at ${'/next'.repeat(22)}: must have required propert`),
   },
-  { label: `recursive union, 1,600 levels (${chain(1600).length} bytes)`, path: 'chain', body: chain(1600), status: 200 },
+  {
+    label: `recursive union, 1,600 levels (${chain(1600).length} bytes)`,
+    path: 'chain',
+    body: chain(1600),
+    status: 200,
+  },
   {
     label: 'recursive union, 1,600 levels, wrong innermost node',
     path: 'chain',
@@ -91,7 +100,13 @@ const cases: Case[] = [
     says: new RegExp(`body at /next/next.*: nested deeper than the limit of ${MAX_DEPTH} levels`),
   },
   // The server picks the declared output the echoed value fits, each union by its committed member.
-  { label: 'recursive union under two declared outputs, 40 levels', path: 'either', body: looseChain(40), status: 200, fastify: looseChain(16) },
+  {
+    label: 'recursive union under two declared outputs, 40 levels',
+    path: 'either',
+    body: looseChain(40),
+    status: 200,
+    fastify: looseChain(16),
+  },
   { label: `Unknown value, ${MAX_DEPTH} nested arrays (the limit)`, path: 'any', body: nested(MAX_DEPTH), status: 200 },
   {
     label: 'Unknown value, 100,000 nested arrays',
@@ -107,7 +122,13 @@ const cases: Case[] = [
     status: 400,
     says: /body at \/a\/0\/__proto__: a field named "__proto__" is refused/,
   },
-  { label: 'escaped __proto__ key', path: 'any', body: '{"\\u005f_proto__":{"polluted":true}}', status: 400, says: /body at \/__proto__: / },
+  {
+    label: 'escaped __proto__ key',
+    path: 'any',
+    body: '{"\\u005f_proto__":{"polluted":true}}',
+    status: 400,
+    says: /body at \/__proto__: /,
+  },
   {
     label: 'constructor.prototype',
     path: 'any',
@@ -163,7 +184,12 @@ test('JSON: recursive unions, deep nesting and prototype keys are answered in mi
         worst = Math.max(worst, slowest(latencies));
         const sent = c.fastify ?? c.body;
         const f = await timed(referee.port, post(c.path, sent));
-        const fastifySays = f.status === 200 ? (f.body === sent ? 'echoed' : 'answered') : (/"message":"([^"]{0,80})/.exec(f.body)?.[1] ?? f.ended);
+        const fastifySays =
+          f.status === 200
+            ? f.body === sent
+              ? 'echoed'
+              : 'answered'
+            : (/"message":"([^"]{0,80})/.exec(f.body)?.[1] ?? f.ended);
         const fastifyGot = c.fastify === undefined ? '' : `, sent ${sent.length} bytes`;
         console.log(
           `# ${c.label}: kitgen ${r.status} in ${r.ms.toFixed(1)} ms (GET /hello at worst ${slowest(latencies).toFixed(1)} ms); ` +
@@ -177,25 +203,34 @@ test('JSON: recursive unions, deep nesting and prototype keys are answered in mi
         assert.doesNotMatch(r.text, /\n\s+at /, `${c.label}: no stack trace`);
         assert.ok(r.ms < 1000, `${c.label}: answered after ${r.ms.toFixed(0)} ms`);
       }
-      console.log(`# GET /hello, slowest answer: ${idle.toFixed(1)} ms idle, ${worst.toFixed(1)} ms during the single bodies`);
+      console.log(
+        `# GET /hello, slowest answer: ${idle.toFixed(1)} ms idle, ${worst.toFixed(1)} ms during the single bodies`,
+      );
       return worst;
     };
     let single = await singles();
     for (let round = 1; round < 3 && single >= bound; round++) single = await singles();
-    assert.ok(single < bound, `GET /hello took ${single.toFixed(0)} ms during the single bodies (idle: ${idle.toFixed(0)} ms)`);
+    assert.ok(
+      single < bound,
+      `GET /hello took ${single.toFixed(0)} ms during the single bodies (idle: ${idle.toFixed(0)} ms)`,
+    );
 
     // Twenty hostile bodies at once, the mebibyte ones among them. The shallow wrong chain is
     // left out: it is no attack on decoding, and naming the place of a validation failure costs
     // milliseconds (in Fastify too), twenty of which would be the bound by themselves. The
     // requests are built once: the client's work competes with the servers'.
-    const hostile = cases.filter((c) => c.status === 400 && !c.label.includes('22 levels')).map((c) => Buffer.from(post(c.path, c.body), 'latin1'));
+    const hostile = cases
+      .filter((c) => c.status === 400 && !c.label.includes('22 levels'))
+      .map((c) => Buffer.from(post(c.path, c.body), 'latin1'));
     const burst = async (port: number) => {
       const health = pollHealth(port);
       const start = performance.now();
       try {
         // GET /hello is asked while the twenty arrive and are answered.
         await new Promise((resolve) => setTimeout(resolve, 30));
-        const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => exchange(port, hostile[i % hostile.length], 30_000)));
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => exchange(port, hostile[i % hostile.length], 30_000)),
+        );
         // A quick burst may hold a single slow /hello: two answers at least.
         return { answers, ms: performance.now() - start, latencies: await health.stop(2) };
       } catch (error) {
@@ -220,7 +255,10 @@ test('JSON: recursive unions, deep nesting and prototype keys are answered in mi
       ours.answers.map((a) => a.status),
       Array(20).fill(400),
     );
-    assert.ok(slowest(ours.latencies) < burstBound, `GET /hello took ${slowest(ours.latencies).toFixed(0)} ms during the burst (idle: ${idle.toFixed(0)} ms)`);
+    assert.ok(
+      slowest(ours.latencies) < burstBound,
+      `GET /hello took ${slowest(ours.latencies).toFixed(0)} ms during the burst (idle: ${idle.toFixed(0)} ms)`,
+    );
 
     // Only the bodies within the limits reached a handler (besides the warm-up and GET /hello).
     assert.equal(await server.calls(), warm + served + hellos(server.port));

@@ -50,7 +50,9 @@ test('limits: MsgPack arrays nested a million deep get a 400 naming the depth, 2
     assert.ok(ms < 2000, `answered after ${ms.toFixed(0)} ms`);
 
     const before = server.memory();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => exchange(server.port, postMsgpack(deep), 30_000)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => exchange(server.port, postMsgpack(deep), 30_000)),
+    );
     const after = server.memory();
     const growth = after.peak - before.rss;
     console.log(
@@ -88,7 +90,9 @@ test('limits: a Content-Type of 300,000 parameters (max-header-size raised to 1 
     const type = `application/msgpack${';a'.repeat(300_000)}`;
     const body = nested(1);
     const request = Buffer.concat([
-      Buffer.from(`POST /msgpack HTTP/1.1\r\nHost: a.example\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`),
+      Buffer.from(
+        `POST /msgpack HTTP/1.1\r\nHost: a.example\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      ),
       body,
     ]);
     const t0 = performance.now();
@@ -105,10 +109,16 @@ test('limits: a Content-Type of 300,000 parameters (max-header-size raised to 1 
 
 test('limits: 50 bodies that stall half-way are cut with 408 at request-header-timeout + request-body-timeout, /hello answering meanwhile', async () => {
   // 1 s for the head, 2 s more for the body: every stalled request is cut 3-4 s after its first byte.
-  const server = await startHostile({ LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '1s', LIB_HTTP_SERVER_REQUEST_BODY_TIMEOUT: '2s' });
+  const server = await startHostile({
+    LIB_HTTP_SERVER_REQUEST_HEADER_TIMEOUT: '1s',
+    LIB_HTTP_SERVER_REQUEST_BODY_TIMEOUT: '2s',
+  });
   try {
     const half = Buffer.alloc(512 * 1024, 0x61);
-    const request = Buffer.concat([Buffer.from(`POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: ${2 * half.length}\r\n\r\n`), half]);
+    const request = Buffer.concat([
+      Buffer.from(`POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: ${2 * half.length}\r\n\r\n`),
+      half,
+    ]);
     let written = 0;
     const stalled = (): Promise<{ status: number; ms: number; text: string }> =>
       new Promise((resolve) => {
@@ -118,7 +128,9 @@ test('limits: 50 bodies that stall half-way are cut with 408 at request-header-t
         socket.on('connect', () => socket.write(request, () => written++));
         socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
         socket.on('error', () => undefined);
-        socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), ms: performance.now() - t0, text }));
+        socket.on('close', () =>
+          resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), ms: performance.now() - t0, text }),
+        );
       });
     // The first requests of a fresh server load code paths; the latency to watch is the settled one.
     for (let i = 0; i < 3; i++) await helloLatency(server.port);
@@ -144,7 +156,10 @@ test('limits: 50 bodies that stall half-way are cut with 408 at request-header-t
       Array(50).fill(408),
     );
     assert.match(answers[0].text, /\r\nconnection: close\r\n/i);
-    assert.match(answers[0].text, /The request body did not arrive in time: a request with a body must be complete within 3000 ms of its first byte/);
+    assert.match(
+      answers[0].text,
+      /The request body did not arrive in time: a request with a body must be complete within 3000 ms of its first byte/,
+    );
     assert.ok(
       times.every((ms) => ms >= 2900 && ms < 5000),
       `cut after ${times.map((t) => t.toFixed(0)).join(', ')} ms`,

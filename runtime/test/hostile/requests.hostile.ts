@@ -27,7 +27,11 @@ const corpus: ReadonlyArray<readonly [string, string | Buffer, number]> = [
   ['negative Content-Length', head(POST, HOST, 'Content-Length: -1'), 400],
   ['Content-Length with a sign', head(POST, HOST, 'Content-Length: +4') + 'abcd', 400],
   ['Content-Length in exponent form', head(POST, HOST, 'Content-Length: 1e3'), 400],
-  ['Transfer-Encoding not ending in chunked', head(POST, HOST, 'Transfer-Encoding: chunked, identity') + '0\r\n\r\n', 400],
+  [
+    'Transfer-Encoding not ending in chunked',
+    head(POST, HOST, 'Transfer-Encoding: chunked, identity') + '0\r\n\r\n',
+    400,
+  ],
   ['unknown Transfer-Encoding', head(POST, HOST, 'Transfer-Encoding: xchunked') + '0\r\n\r\n', 400],
   ['Transfer-Encoding folded (obs-fold)', head(POST, HOST, 'Transfer-Encoding:', ' chunked') + '0\r\n\r\n', 400],
   ['obs-fold in an ordinary header', head(GET(), HOST, 'X-A: a', ' b'), 400],
@@ -37,7 +41,11 @@ const corpus: ReadonlyArray<readonly [string, string | Buffer, number]> = [
   ['space before the colon', head(GET(), 'Host : a.example'), 400],
   ['invalid character in a header name', head(GET(), HOST, 'X(A): b'), 400],
   ['chunk size not hex', head(POST, HOST, 'Transfer-Encoding: chunked') + 'zz\r\nab\r\n0\r\n\r\n', 400],
-  ['chunk size overflowing', head(POST, HOST, 'Transfer-Encoding: chunked') + 'fffffffffffffffffff\r\nab\r\n0\r\n\r\n', 400],
+  [
+    'chunk size overflowing',
+    head(POST, HOST, 'Transfer-Encoding: chunked') + 'fffffffffffffffffff\r\nab\r\n0\r\n\r\n',
+    400,
+  ],
   ['chunk data longer than its size', head(POST, HOST, 'Transfer-Encoding: chunked') + '2\r\nabcdef\r\n0\r\n\r\n', 400],
   // (Two spaces between request-line words are accepted: RFC 9112 §3 lets a recipient split on whitespace.)
   ['Content-Length with a space among its digits', head(POST, HOST, 'Content-Length: 1 2') + 'a'.repeat(12), 400],
@@ -66,7 +74,13 @@ const corpus: ReadonlyArray<readonly [string, string | Buffer, number]> = [
   ['version with letters', head(GET('/users/1', 'HTTP/1.x'), HOST), 400],
   [
     'WebSocket upgrade without Host',
-    head('GET /ws HTTP/1.1', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='),
+    head(
+      'GET /ws HTTP/1.1',
+      'Connection: Upgrade',
+      'Upgrade: websocket',
+      'Sec-WebSocket-Version: 13',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    ),
     400,
   ],
   [
@@ -92,7 +106,10 @@ const corpus: ReadonlyArray<readonly [string, string | Buffer, number]> = [
   ['gzip body that is not gzip', head(POST, HOST, 'Content-Encoding: gzip', 'Content-Length: 8') + 'notgzip!', 400],
   [
     'brotli body declaring a 16 MiB window',
-    Buffer.concat([Buffer.from(head(POST, HOST, 'Content-Encoding: br', `Content-Length: ${bigWindowBrotli.length}`)), bigWindowBrotli]),
+    Buffer.concat([
+      Buffer.from(head(POST, HOST, 'Content-Encoding: br', `Content-Length: ${bigWindowBrotli.length}`)),
+      bigWindowBrotli,
+    ]),
     415,
   ],
 ];
@@ -105,11 +122,15 @@ test(`hostile requests: ${corpus.length} malformed or smuggling-shaped requests 
     for (const [name, bytes, expected] of corpus) {
       const r = await exchange(server.port, bytes);
       const body = r.text.slice(r.text.indexOf('\r\n\r\n') + 4);
-      if (r.status !== expected) wrong.push(`${name}: expected ${expected}, got ${r.status || r.ended} ${JSON.stringify(r.text.slice(0, 80))}`);
-      else if (!/^\{"error":/.test(body)) wrong.push(`${name}: ${expected} without kitgen's JSON error body: ${JSON.stringify(body.slice(0, 80))}`);
+      if (r.status !== expected)
+        wrong.push(`${name}: expected ${expected}, got ${r.status || r.ended} ${JSON.stringify(r.text.slice(0, 80))}`);
+      else if (!/^\{"error":/.test(body))
+        wrong.push(`${name}: ${expected} without kitgen's JSON error body: ${JSON.stringify(body.slice(0, 80))}`);
       else if (/\n\s+at /.test(body)) wrong.push(`${name}: the body shows a stack trace`);
       else if (expected === 413 && !r.text.startsWith('HTTP/1.1 413 Content Too Large\r\n'))
-        wrong.push(`${name}: status line ${JSON.stringify(r.text.split('\r\n')[0])}, not RFC 9110's "Content Too Large"`);
+        wrong.push(
+          `${name}: status line ${JSON.stringify(r.text.split('\r\n')[0])}, not RFC 9110's "Content Too Large"`,
+        );
     }
     assert.deepEqual(wrong, []);
     assert.equal(await server.calls(), 0, 'no handler may run for a refused request');
@@ -138,7 +159,10 @@ test('hostile requests: what RFC 9112 allows is still served (HTTP/1.0 without H
     const gz = gzipSync('hello');
     const r = await exchange(
       server.port,
-      Buffer.concat([Buffer.from(head(POST, HOST, 'Content-Encoding: gzip', `Content-Length: ${gz.length}`, 'Connection: close')), gz]),
+      Buffer.concat([
+        Buffer.from(head(POST, HOST, 'Content-Encoding: gzip', `Content-Length: ${gz.length}`, 'Connection: close')),
+        gz,
+      ]),
     );
     assert.equal(r.status, 200);
     assert.match(r.text, /\{"length":5\}$/);

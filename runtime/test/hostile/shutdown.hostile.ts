@@ -19,7 +19,9 @@ test('SIGTERM under wrk load: every request written on an open connection is ans
   const wrkRequests: number[] = [];
   for (let run = 0; run < runs; run++) {
     const server = await startHostile();
-    const wrk = spawn('wrk', ['-t1', '-c50', '-d3s', `http://127.0.0.1:${server.port}/users/1`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const wrk = spawn('wrk', ['-t1', '-c50', '-d3s', `http://127.0.0.1:${server.port}/users/1`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     wrk.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const wrkDone = new Promise((resolve) => wrk.on('exit', resolve));

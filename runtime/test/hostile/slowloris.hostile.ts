@@ -86,10 +86,16 @@ test('slowloris: 400 slow-header connections are cut after request-header-timeou
     assert.ok(p99 < 250, `legitimate p99 ${p99.toFixed(1)} ms`);
     assert.equal(maxConnected, 400, 'the attack got its 400 connections');
     // slowhttptest stops early only when the server has closed every one of its connections.
-    assert.ok(closed > 0 && attackSeconds < 10, `the server cut the slow connections (${closed} seen cut, attack over after ${attackSeconds.toFixed(1)} s)`);
+    assert.ok(
+      closed > 0 && attackSeconds < 10,
+      `the server cut the slow connections (${closed} seen cut, attack over after ${attackSeconds.toFixed(1)} s)`,
+    );
     // Besides the legitimate client only slowhttptest's probe (one request a second) reached a handler.
     const calls = await server.calls();
-    assert.ok(calls >= latencies.length && calls - latencies.length <= 15, `${calls} handler calls for ${latencies.length} legitimate requests`);
+    assert.ok(
+      calls >= latencies.length && calls - latencies.length <= 15,
+      `${calls} handler calls for ${latencies.length} legitimate requests`,
+    );
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

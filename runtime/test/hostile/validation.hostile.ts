@@ -23,14 +23,52 @@ const aString = (n: number) => JSON.stringify({ name: 'a'.repeat(n) + '!' });
 // `fastify`: the body Fastify gets instead (undefined: the same one; null: none, it would not finish).
 const cases: { label: string; path: string; body: string; says: RegExp; fastify?: string | null }[] = [
   // Each `says` holds the pointer: the message reads `body at /name: …` (or `body: /id: …`).
-  { label: '^(a+)+$ with maxLength 64, 221 characters', path: 'capped', body: aString(220), says: /body at \/name: must not have more than 64 characters/ },
+  {
+    label: '^(a+)+$ with maxLength 64, 221 characters',
+    path: 'capped',
+    body: aString(220),
+    says: /body at \/name: must not have more than 64 characters/,
+  },
   // ajv backtracks through 2^n splits without maxLength: Fastify gets 20 characters, not 30.
-  { label: '^(a+)+$ without maxLength, 30 characters', path: 'uncapped', body: aString(29), says: /\/name: must match pattern/, fastify: aString(19) },
-  { label: '^(a+)+$ without maxLength, 100 characters', path: 'uncapped', body: aString(99), says: /\/name: must match pattern/, fastify: null },
-  { label: '^(a+)+$ without maxLength, 10,000 characters', path: 'uncapped', body: aString(9_999), says: /\/name: must match pattern/, fastify: null },
-  { label: 'int64 2^63', path: 'int64', body: '{"id":9223372036854775808}', says: /body at \/id: must be a 64-bit integer/ },
-  { label: 'int64 2^64', path: 'int64', body: '{"id":18446744073709551616}', says: /body at \/id: must be a 64-bit integer/ },
-  { label: 'int64 with a million digits', path: 'int64', body: `{"id":${'9'.repeat(1_000_000)}}`, says: /\/id: expected a 64-bit integer/ },
+  {
+    label: '^(a+)+$ without maxLength, 30 characters',
+    path: 'uncapped',
+    body: aString(29),
+    says: /\/name: must match pattern/,
+    fastify: aString(19),
+  },
+  {
+    label: '^(a+)+$ without maxLength, 100 characters',
+    path: 'uncapped',
+    body: aString(99),
+    says: /\/name: must match pattern/,
+    fastify: null,
+  },
+  {
+    label: '^(a+)+$ without maxLength, 10,000 characters',
+    path: 'uncapped',
+    body: aString(9_999),
+    says: /\/name: must match pattern/,
+    fastify: null,
+  },
+  {
+    label: 'int64 2^63',
+    path: 'int64',
+    body: '{"id":9223372036854775808}',
+    says: /body at \/id: must be a 64-bit integer/,
+  },
+  {
+    label: 'int64 2^64',
+    path: 'int64',
+    body: '{"id":18446744073709551616}',
+    says: /body at \/id: must be a 64-bit integer/,
+  },
+  {
+    label: 'int64 with a million digits',
+    path: 'int64',
+    body: `{"id":${'9'.repeat(1_000_000)}}`,
+    says: /\/id: expected a 64-bit integer/,
+  },
   { label: 'int32 2^40', path: 'int32', body: '{"n":1099511627776}', says: /body at \/n: must be a 32-bit integer/ },
 ];
 
@@ -52,8 +90,12 @@ test('validation: ReDoS and oversized integer bodies get a 400 naming the pointe
       for (const c of cases) {
         const r = await timed(server.port, post(c.path, c.body));
         const f = c.fastify === null ? undefined : await timed(referee.port, post(c.path, c.fastify ?? c.body));
-        const fastifyLabel = c.fastify ? ` (Fastify got ${(JSON.parse(c.fastify) as { name: string }).name.length} characters)` : '';
-        const fastifySays = f ? `Fastify ${f.status} in ${f.ms.toFixed(1)} ms${fastifyLabel}` : 'not sent to Fastify (ajv would backtrack for hours)';
+        const fastifyLabel = c.fastify
+          ? ` (Fastify got ${(JSON.parse(c.fastify) as { name: string }).name.length} characters)`
+          : '';
+        const fastifySays = f
+          ? `Fastify ${f.status} in ${f.ms.toFixed(1)} ms${fastifyLabel}`
+          : 'not sent to Fastify (ajv would backtrack for hours)';
         console.log(`# ${c.label}: kitgen ${r.status} in ${r.ms.toFixed(1)} ms; ${fastifySays}`);
         assert.equal(r.status, 400, `${c.label}: ${r.text.slice(0, 300)}`);
         assert.match(r.text, c.says, c.label);
@@ -73,7 +115,9 @@ test('validation: ReDoS and oversized integer bodies get a 400 naming the pointe
       const health = pollHealth(port, 5);
       const start = performance.now();
       try {
-        const answers = await Promise.all(Array.from({ length: 20 }, () => exchange(port, post(huge.path, huge.body), 30_000)));
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => exchange(port, post(huge.path, huge.body), 30_000)),
+        );
         // The burst can be over in 150 ms with one slow /hello inside it: three answers at least.
         return { answers, ms: performance.now() - start, latencies: await health.stop(3) };
       } catch (error) {
@@ -97,7 +141,10 @@ test('validation: ReDoS and oversized integer bodies get a 400 naming the pointe
       `# GET /hello, slowest answer: ${idle.toFixed(1)} ms idle, ${slowest(singleLatencies).toFixed(1)} ms during the single bodies (${singleLatencies.length} answers)`,
     );
     assert.ok(singleLatencies.length >= 3, `only ${singleLatencies.length} health answers`);
-    assert.ok(slowest(singleLatencies) < 100 + idle, `GET /hello took ${slowest(singleLatencies).toFixed(0)} ms (idle: ${idle.toFixed(0)} ms)`);
+    assert.ok(
+      slowest(singleLatencies) < 100 + idle,
+      `GET /hello took ${slowest(singleLatencies).toFixed(0)} ms (idle: ${idle.toFixed(0)} ms)`,
+    );
     assert.ok(
       slowest(ours.latencies) < 400 + idle,
       `GET /hello took ${slowest(ours.latencies).toFixed(0)} ms during the burst (Fastify's: ${slowest(theirs.latencies).toFixed(0)} ms)`,

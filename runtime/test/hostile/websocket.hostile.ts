@@ -15,7 +15,8 @@ const CONTINUATION = 0;
 const CLOSE = 8;
 const PING = 9;
 
-const closePayload = (code: number, reason = '') => Buffer.concat([Buffer.from([code >> 8, code & 0xff]), Buffer.from(reason)]);
+const closePayload = (code: number, reason = '') =>
+  Buffer.concat([Buffer.from([code >> 8, code & 0xff]), Buffer.from(reason)]);
 
 /** Violation, the bytes sent after the handshake, the close code expected. */
 const violations: ReadonlyArray<readonly [string, Buffer, number]> = [
@@ -33,16 +34,28 @@ const violations: ReadonlyArray<readonly [string, Buffer, number]> = [
   ['reserved data opcode 3', frame(3, 'x'), 1002],
   ['reserved control opcode 11', frame(11, 'x'), 1002],
   ['continuation with nothing to continue', frame(CONTINUATION, 'x'), 1002],
-  ['new data frame inside a fragmented message', Buffer.concat([frame(TEXT, 'a', { fin: false }), frame(BINARY, 'b')]), 1002],
+  [
+    'new data frame inside a fragmented message',
+    Buffer.concat([frame(TEXT, 'a', { fin: false }), frame(BINARY, 'b')]),
+    1002,
+  ],
   ['fragmented control frame', frame(PING, 'p', { fin: false }), 1002],
   ['control frame payload over 125 bytes', frame(PING, Buffer.alloc(126)), 1002],
   ['invalid UTF-8 in a text frame', frame(TEXT, Buffer.from([0xc3, 0x28])), 1007],
-  ['invalid UTF-8 across fragments', Buffer.concat([frame(TEXT, Buffer.from([0xe2, 0x82]), { fin: false }), frame(CONTINUATION, Buffer.from([0x28]))]), 1007],
+  [
+    'invalid UTF-8 across fragments',
+    Buffer.concat([frame(TEXT, Buffer.from([0xe2, 0x82]), { fin: false }), frame(CONTINUATION, Buffer.from([0x28]))]),
+    1007,
+  ],
   ['frame over max-frame-payload-length', frame(BINARY, Buffer.alloc(65537)), 1009],
   ['close frame with a one-byte payload', frame(CLOSE, Buffer.from([0x03])), 1002],
   ['close frame with a reserved code 1005', frame(CLOSE, closePayload(1005)), 1002],
   ['close frame with an out-of-range code 999', frame(CLOSE, closePayload(999)), 1002],
-  ['close frame with invalid UTF-8 reason', frame(CLOSE, Buffer.concat([closePayload(1000), Buffer.from([0xff])])), 1007],
+  [
+    'close frame with invalid UTF-8 reason',
+    frame(CLOSE, Buffer.concat([closePayload(1000), Buffer.from([0xff])])),
+    1007,
+  ],
 ];
 
 test(`websocket: ${violations.length} protocol violations get the close code RFC 6455 names, and the server keeps echoing`, async () => {
@@ -121,7 +134,10 @@ test('websocket: 20 clients that never read, on a feed and on the echo route, co
     const ended = await Promise.all(
       feeds.map(async (raw) => {
         raw.socket.resume();
-        return Promise.race([raw.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, 10_000, false))]);
+        return Promise.race([
+          raw.ended.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(resolve, 10_000, false)),
+        ]);
       }),
     );
     assert.deepEqual(ended, Array(20).fill(true), 'every feed client was disconnected');

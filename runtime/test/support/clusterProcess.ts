@@ -21,7 +21,10 @@ const app = new URL('../fixtures/cluster/clusterApp.ts', import.meta.url).pathna
 
 /** Starts the app with these environment variables; rejects with its stderr if it exits before listening. */
 export async function startCluster(env: Record<string, string>): Promise<ClusterProcess> {
-  const child = spawn(process.execPath, [app], { env: { ...process.env, KITGEN_LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [app], {
+    env: { ...process.env, KITGEN_LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const logs: string[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => logs.push(line));
   const errors = createInterface({ input: child.stderr! });
@@ -32,7 +35,11 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
       stderr += `${line}\n`;
       if (line.startsWith('{"port"')) resolve((JSON.parse(line) as { port: number }).port);
     });
-    void exited.then((code) => reject(Object.assign(new Error(`cluster app exited with ${code} before listening:\n${stderr}`), { code, stderr })));
+    void exited.then((code) =>
+      reject(
+        Object.assign(new Error(`cluster app exited with ${code} before listening:\n${stderr}`), { code, stderr }),
+      ),
+    );
   });
   return {
     port,

@@ -16,7 +16,9 @@ export function get(url: string, options: RequestOptions = {}): Promise<WireResp
     const req = request(url, { agent: false, ...options }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.setTimeout(5000, () => req.destroy(new Error('request timed out')));

@@ -165,7 +165,9 @@ export class RawConnection {
     if (!parsed) {
       const seen = JSON.stringify(this.#buffer.toString('latin1').slice(0, 400));
       if (!ok) throw new Error(`no complete response within ${timeoutMs} ms; received ${seen}`);
-      throw new Error(`connection ${this.#error ? `failed (${this.#error.message})` : 'closed'} before a complete response; received ${seen}`);
+      throw new Error(
+        `connection ${this.#error ? `failed (${this.#error.message})` : 'closed'} before a complete response; received ${seen}`,
+      );
     }
     this.#buffer = this.#buffer.subarray(parsed.length);
     return parsed.response;
@@ -173,7 +175,11 @@ export class RawConnection {
 }
 
 /** Parses one response from the front of `buf`; undefined when more bytes are needed. */
-export function parseResponse(buf: Buffer, head: boolean, eof: boolean): { response: RawResponse; length: number } | undefined {
+export function parseResponse(
+  buf: Buffer,
+  head: boolean,
+  eof: boolean,
+): { response: RawResponse; length: number } | undefined {
   const headEnd = buf.indexOf('\r\n\r\n');
   if (headEnd < 0) return undefined;
   const lines = buf.subarray(0, headEnd).toString('latin1').split('\r\n');
@@ -236,8 +242,11 @@ export function rawRequest(
   version = 'HTTP/1.1',
 ): Buffer {
   const lines = [`${method} ${target} ${version}`];
-  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'host') && version === 'HTTP/1.1') lines.push('Host: localhost');
+  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'host') && version === 'HTTP/1.1')
+    lines.push('Host: localhost');
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
-  return body.length === 0 ? head : Buffer.concat([head, typeof body === 'string' ? Buffer.from(body, 'latin1') : body]);
+  return body.length === 0
+    ? head
+    : Buffer.concat([head, typeof body === 'string' ? Buffer.from(body, 'latin1') : body]);
 }

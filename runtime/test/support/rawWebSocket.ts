@@ -24,7 +24,8 @@ export function frame(opcode: number, payload: Buffer | string, options: FrameOp
   const mask = options.mask ?? true;
   const first = ((options.fin ?? true) ? 0x80 : 0) | (options.rsv1 ? 0x40 : 0) | opcode;
   const len = data.length;
-  const head = len < 126 ? Buffer.from([first, (mask ? 0x80 : 0) | len]) : len < 65536 ? Buffer.alloc(4) : Buffer.alloc(10);
+  const head =
+    len < 126 ? Buffer.from([first, (mask ? 0x80 : 0) | len]) : len < 65536 ? Buffer.alloc(4) : Buffer.alloc(10);
   if (len >= 126 && len < 65536) {
     head[0] = first;
     head[1] = (mask ? 0x80 : 0) | 126;
@@ -89,8 +90,13 @@ export class RawWebSocket {
   async until(ready: () => boolean, ms = 5000): Promise<void> {
     const deadline = Date.now() + ms;
     while (!ready()) {
-      if (Date.now() > deadline) throw new Error(`timed out; received ${this.response} and ${this.frames.length} frames`);
-      await Promise.race([new Promise<void>((r) => this.#waiters.push(r)), this.ended, new Promise((r) => setTimeout(r, 50))]);
+      if (Date.now() > deadline)
+        throw new Error(`timed out; received ${this.response} and ${this.frames.length} frames`);
+      await Promise.race([
+        new Promise<void>((r) => this.#waiters.push(r)),
+        this.ended,
+        new Promise((r) => setTimeout(r, 50)),
+      ]);
       if (this.socket.destroyed && !ready()) return;
     }
   }

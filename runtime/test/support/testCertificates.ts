@@ -130,12 +130,44 @@ export function makeTestCertificates(): TestCertificates {
   );
   let legacyKeystore: string | undefined = p('server-legacy.p12');
   try {
-    openssl('pkcs12', '-export', '-legacy', '-in', 'server.pem', '-inkey', 'server.key', '-out', 'server-legacy.p12', '-passout', `pass:${keystorePassword}`);
+    openssl(
+      'pkcs12',
+      '-export',
+      '-legacy',
+      '-in',
+      'server.pem',
+      '-inkey',
+      'server.key',
+      '-out',
+      'server-legacy.p12',
+      '-passout',
+      `pass:${keystorePassword}`,
+    );
   } catch {
     legacyKeystore = undefined; // OpenSSL without its legacy provider
   }
-  openssl('pkcs12', '-export', '-nokeys', '-in', 'ca.pem', '-out', 'truststore.p12', '-passout', `pass:${truststorePassword}`);
-  openssl('pkcs12', '-export', '-nokeys', '-in', 'other-ca.pem', '-out', 'other-truststore.p12', '-passout', `pass:${truststorePassword}`);
+  openssl(
+    'pkcs12',
+    '-export',
+    '-nokeys',
+    '-in',
+    'ca.pem',
+    '-out',
+    'truststore.p12',
+    '-passout',
+    `pass:${truststorePassword}`,
+  );
+  openssl(
+    'pkcs12',
+    '-export',
+    '-nokeys',
+    '-in',
+    'other-ca.pem',
+    '-out',
+    'other-truststore.p12',
+    '-passout',
+    `pass:${truststorePassword}`,
+  );
   writeFileSync(p('fake.jks'), Buffer.concat([Buffer.from([0xfe, 0xed, 0xfe, 0xed, 0, 0, 0, 2]), Buffer.alloc(64, 7)]));
   return {
     dir,

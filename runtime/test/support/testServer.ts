@@ -16,8 +16,15 @@ export interface TestServer {
  * Installs `routes` on a server bound to 127.0.0.1 on a free port, with the default config
  * changed by `configure`. Tests connect over loopback only.
  */
-export async function startServer(routes: Routes | Route | ReadonlyArray<Route>, configure: (c: ServerConfig) => ServerConfig = (c) => c): Promise<TestServer> {
-  const all = Routes.is(routes) ? routes : Array.isArray(routes) ? Routes(...(routes as Route[])) : Routes(routes as Route);
+export async function startServer(
+  routes: Routes | Route | ReadonlyArray<Route>,
+  configure: (c: ServerConfig) => ServerConfig = (c) => c,
+): Promise<TestServer> {
+  const all = Routes.is(routes)
+    ? routes
+    : Array.isArray(routes)
+      ? Routes(...(routes as Route[]))
+      : Routes(routes as Route);
   const layer = Server.live(configure(ServerConfig.default).binding('127.0.0.1', 0));
   const port = await Server.install(all, layer);
   return { port, url: `http://127.0.0.1:${port}`, layer, shutdown: () => layer.shutdown() };

@@ -24,13 +24,19 @@ export interface OpenClient {
 }
 
 /** Connects; resolves with the open client, or with the HTTP answer when the upgrade is refused. */
-export function connect(url: string, protocols: string[] = [], options: ClientOptions = {}): Promise<OpenClient | Refusal> {
+export function connect(
+  url: string,
+  protocols: string[] = [],
+  options: ClientOptions = {},
+): Promise<OpenClient | Refusal> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, protocols, options);
     const received: Array<string | Buffer> = [];
     const waiting: Array<(m: string | Buffer) => void> = [];
     let upgradeHeaders: IncomingMessage['headers'] = {};
-    const closed = new Promise<{ code: number; reason: string }>((r) => ws.on('close', (code, reason) => r({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((r) =>
+      ws.on('close', (code, reason) => r({ code, reason: reason.toString() })),
+    );
     ws.on('upgrade', (res) => (upgradeHeaders = res.headers));
     ws.on('message', (data, isBinary) => {
       const m = isBinary ? (data as Buffer) : data.toString();

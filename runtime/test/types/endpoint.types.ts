@@ -83,7 +83,10 @@ assertType<Equals<typeof dated._types.output, [User, Date]>>();
 // Errors: repeated outError → Either (left = later); outErrors and orOutError → unions.
 const errs = Endpoint(RoutePattern.GET('x')).outError(NotFound, Status.NotFound).outError(User, Status.Conflict);
 assertType<Equals<typeof errs._types.err, Either<User, NotFound>>>();
-const unified = Endpoint(RoutePattern.GET('y')).outErrors(HttpCodec.error(NotFound, Status.NotFound), HttpCodec.error(User, Status.Conflict));
+const unified = Endpoint(RoutePattern.GET('y')).outErrors(
+  HttpCodec.error(NotFound, Status.NotFound),
+  HttpCodec.error(User, Status.Conflict),
+);
 assertType<Equals<typeof unified._types.err, NotFound | User>>();
 
 // transformIn changes what the handler sees.

@@ -26,7 +26,15 @@ const Pet = Schema.Unsafe<Pet>({ type: 'object' });
 const getPet = defineEndpoint<[number], [GetPetParams], GetPetError, [Pet], 'Bearer'>({
   method: 'GET',
   path: ['pets', { param: 'id', codec: 'int', prop: 'id' }],
-  parameters: [{ in: 'query', name: 'verbose', prop: 'verbose', schema: Schema.Unsafe<boolean>({ type: 'boolean' }), optional: true }],
+  parameters: [
+    {
+      in: 'query',
+      name: 'verbose',
+      prop: 'verbose',
+      schema: Schema.Unsafe<boolean>({ type: 'boolean' }),
+      optional: true,
+    },
+  ],
   auth: 'Bearer',
   output: { status: 200, body: Pet },
   errors: { '404': { body: Schema.Unsafe<GetPetError['body']>({ type: 'object' }) } },
@@ -41,7 +49,10 @@ const deletePet = defineEndpoint<[number], [{ id: number }], never, [], 'None'>(
 // @ts-expect-error a method the runtime cannot build a pattern for
 defineEndpoint<[], [Record<string, never>], never, [], 'None'>({ method: 'CONNECT', path: [] });
 // @ts-expect-error a path parameter codec that does not exist
-defineEndpoint<[number], [{ id: number }], never, [], 'None'>({ method: 'GET', path: [{ param: 'id', codec: 'float', prop: 'id' }] });
+defineEndpoint<[number], [{ id: number }], never, [], 'None'>({
+  method: 'GET',
+  path: [{ param: 'id', codec: 'float', prop: 'id' }],
+});
 
 const table = { getPet, deletePet };
 
@@ -82,10 +93,15 @@ routesFromHandlers(table, { getPet: () => ({ id: 1 }), deletePet: () => {} });
 // @ts-expect-error a failure must be one the endpoint declares
 routesFromHandlers(table, { getPet: () => getPet.fail({ status: 500, body: { message: 'x' } }), deletePet: () => {} });
 // @ts-expect-error the auth credential is the endpoint's (Bearer has no username)
-routesFromHandlers(table, { getPet: (_input, context) => ({ id: 1, name: context.auth.username }), deletePet: () => {} });
+routesFromHandlers(table, {
+  getPet: (_input, context) => ({ id: 1, name: context.auth.username }),
+  deletePet: () => {},
+});
 
 // The client: one method per endpoint, and the same under `either`.
-const client = clientFromEndpoints(EndpointExecutor.make({ baseUrl: 'http://localhost' }), table, { optionalParams: [] });
+const client = clientFromEndpoints(EndpointExecutor.make({ baseUrl: 'http://localhost' }), table, {
+  optionalParams: [],
+});
 assertType<Equals<Awaited<ReturnType<typeof client.getPet>>, Pet>>();
 assertType<Equals<Awaited<ReturnType<typeof client.either.getPet>>, Either<GetPetError, Pet>>>();
 assertType<Equals<Awaited<ReturnType<typeof client.deletePet>>, void>>();

@@ -2,7 +2,13 @@ import type * as Avsc from 'avsc';
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
 import { DecodeError } from '../../errors/DecodeError.ts';
-import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, toDecodeError, toEncodeError, type IdlBinaryCodec } from '../schemaWalk/codecParts.ts';
+import {
+  DEFAULT_MAX_ITEM_BYTES,
+  decodeChecked,
+  toDecodeError,
+  toEncodeError,
+  type IdlBinaryCodec,
+} from '../schemaWalk/codecParts.ts';
 import { EncodeError } from '../schemaWalk/errors.ts';
 import { itemError } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
@@ -40,7 +46,10 @@ export interface AvroBinaryCodec<A> extends IdlBinaryCodec<A> {
 
 const FORMAT = 'Avro';
 
-function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodecOptions = {}): AvroBinaryCodec<Static<T>> {
+function schemaBasedBinaryCodec<T extends TSchema>(
+  schema: T,
+  options: AvroCodecOptions = {},
+): AvroBinaryCodec<Static<T>> {
   const avro = loadPeer<typeof Avsc>('avsc', 'AvroCodec.schemaBasedBinaryCodec');
   const graph = schemaToGraph(schema, { format: FORMAT, rootName: options.name ?? 'Root' });
   const model = buildAvroModel(graph, options.namespace);
@@ -52,7 +61,9 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
     // avsc builds `{ type: 'long', logicalType }` (a Date's timestamp-millis) from its own long,
     // which loses precision beyond 2^52; the full-range long serves it too (the converters make the Date).
     const typeHook = (s: Avsc.Schema, opts: Avsc.ForSchemaOptions) =>
-      typeof s === 'object' && s !== null && !Array.isArray(s) && (s as { type?: unknown }).type === 'long' ? long : blocks(s, opts);
+      typeof s === 'object' && s !== null && !Array.isArray(s) && (s as { type?: unknown }).type === 'long'
+        ? long
+        : blocks(s, opts);
     return { registry: { long }, wrapUnions: 'auto' as const, typeHook };
   };
   const type = avro.Type.forSchema(model.schema as Avsc.Schema, typeOptions());
@@ -65,7 +76,9 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
   const containers = containerTypes(avro, blocks);
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
   const maxZeroByteItems = options.maxZeroByteItems ?? DEFAULT_MAX_ZERO_BYTE_ITEMS;
-  const branchNames = new Set(graph.named.map((n) => (options.namespace === undefined ? n.name : `${options.namespace}.${n.name}`)));
+  const branchNames = new Set(
+    graph.named.map((n) => (options.namespace === undefined ? n.name : `${options.namespace}.${n.name}`)),
+  );
 
   const datum = (value: unknown): Buffer => {
     let wire: unknown;
@@ -83,7 +96,10 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
         errorHook(path: string[], bad: unknown) {
           // Wrapped union branches (`{ "ns.Cat": … }`) are not in the in-memory value's path.
           const inMemory = path.filter((segment) => !branchNames.has(segment));
-          found ??= new EncodeError(`does not fit the Avro schema (${show(bad)})`, inMemory.map((p) => `/${p}`).join(''));
+          found ??= new EncodeError(
+            `does not fit the Avro schema (${show(bad)})`,
+            inMemory.map((p) => `/${p}`).join(''),
+          );
         },
       });
       throw found ?? new EncodeError(error instanceof Error ? error.message : String(error), '');
@@ -120,14 +136,18 @@ function schemaBasedBinaryCodec<T extends TSchema>(schema: T, options: AvroCodec
     decode,
     streamEncoder: (values) => writeContainer(values, datum, schemaText, containers),
     async *streamDecoder(bytes) {
-      for await (const item of readContainer(bytes, readerFor, containers, { maxBytes: maxItemBytes, maxZeroByteItems })) {
+      for await (const item of readContainer(bytes, readerFor, containers, {
+        maxBytes: maxItemBytes,
+        maxZeroByteItems,
+      })) {
         let value: unknown;
         try {
           value = fromWire(item.value);
         } catch (error) {
           throw itemError(toDecodeError(FORMAT, error), item.index, item.offset);
         }
-        if (validator !== undefined && !validator.check(value)) throw itemError(validator.error(value), item.index, item.offset);
+        if (validator !== undefined && !validator.check(value))
+          throw itemError(validator.error(value), item.index, item.offset);
         yield value as Static<T>;
       }
     },

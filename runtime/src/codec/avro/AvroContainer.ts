@@ -48,7 +48,11 @@ export async function* writeContainer<A>(
   types: ContainerTypes,
 ): AsyncGenerator<Uint8Array> {
   const sync = randomBytes(16);
-  yield types.header.toBuffer({ magic: MAGIC, meta: { 'avro.schema': Buffer.from(schemaJson, 'utf8'), 'avro.codec': Buffer.from('null') }, sync });
+  yield types.header.toBuffer({
+    magic: MAGIC,
+    meta: { 'avro.schema': Buffer.from(schemaJson, 'utf8'), 'avro.codec': Buffer.from('null') },
+    sync,
+  });
   for await (const value of values) {
     const bytes = datum(value);
     yield Buffer.concat([types.long.toBuffer(1), types.long.toBuffer(bytes.length), bytes, sync]);
@@ -67,7 +71,10 @@ export interface ContainerDatum {
 }
 
 function corrupt(message: string, index: number): DecodeError {
-  return new DecodeError(`invalid Avro container: ${message}`, { pointer: `/${index}`, expected: 'an Avro object container file' });
+  return new DecodeError(`invalid Avro container: ${message}`, {
+    pointer: `/${index}`,
+    expected: 'an Avro object container file',
+  });
 }
 
 /** Limits of {@link readContainer}: the largest header or block, and datums taking no bytes per block. */
@@ -93,7 +100,8 @@ export async function* readContainer(
   const readHeader: FrameHeaderReader = (queue, item) => {
     if (item === 0) {
       const head = bufferView(queue.peek(queue.length));
-      if (head.length >= 4 && !head.subarray(0, 4).equals(MAGIC)) throw corrupt('the stream does not start with the magic bytes "Obj\\x01"', 0);
+      if (head.length >= 4 && !head.subarray(0, 4).equals(MAGIC))
+        throw corrupt('the stream does not start with the magic bytes "Obj\\x01"', 0);
       const { offset } = types.header.decode(head, 0);
       if (offset < 0) {
         if (queue.length > maxBytes) throw corrupt(`the header is longer than the limit of ${maxBytes} bytes`, 0);
@@ -106,7 +114,8 @@ export async function* readContainer(
     if (count.offset < 0) return undefined;
     const size = types.long.decode(head, count.offset);
     if (size.offset < 0) return undefined;
-    if ((count.value as number) < 0 || (size.value as number) < 0) throw corrupt(`block ${item} at byte ${queue.consumed} has a negative count or size`, index);
+    if ((count.value as number) < 0 || (size.value as number) < 0)
+      throw corrupt(`block ${item} at byte ${queue.consumed} has a negative count or size`, index);
     blockCount = count.value as number;
     return { headerBytes: size.offset, bodyBytes: (size.value as number) + 16 };
   };
@@ -122,7 +131,8 @@ export async function* readContainer(
         const header = types.header.fromBuffer(body) as { meta: Record<string, Buffer>; sync: Buffer };
         sync = header.sync;
         codec = header.meta['avro.codec']?.toString('utf8') ?? 'null';
-        if (codec !== 'null' && codec !== 'deflate') throw corrupt(`unsupported codec "${codec}" (null and deflate are)`, 0);
+        if (codec !== 'null' && codec !== 'deflate')
+          throw corrupt(`unsupported codec "${codec}" (null and deflate are)`, 0);
         const schema = header.meta['avro.schema'];
         if (schema === undefined) throw corrupt('the header has no avro.schema', 0);
         read = readerFor(schema.toString('utf8'));
@@ -148,22 +158,37 @@ export async function* readContainer(
         try {
           datum = read!(data, pos);
         } catch (error) {
-          throw corrupt(`datum ${index} in block ${block} (at byte ${frame.offset}) does not decode: ${(error as Error).message}`, index);
+          throw corrupt(
+            `datum ${index} in block ${block} (at byte ${frame.offset}) does not decode: ${(error as Error).message}`,
+            index,
+          );
         }
-        if (datum.offset < 0) throw corrupt(`datum ${index} in block ${block} (at byte ${frame.offset}) is cut off`, index);
+        if (datum.offset < 0)
+          throw corrupt(`datum ${index} in block ${block} (at byte ${frame.offset}) is cut off`, index);
         if (datum.offset === pos && ++zeroByte > maxZeroByteItems) {
-          throw corrupt(`block ${block} at byte ${frame.offset} claims ${blockCount} datums in ${data.length} bytes`, index);
+          throw corrupt(
+            `block ${block} at byte ${frame.offset} claims ${blockCount} datums in ${data.length} bytes`,
+            index,
+          );
         }
         pos = datum.offset;
         yield { value: datum.value, index, block, offset: frame.offset };
         index++;
       }
-      if (pos !== data.length) throw corrupt(`block ${block} at byte ${frame.offset} holds ${data.length - pos} bytes after its ${blockCount} datums`, index);
+      if (pos !== data.length)
+        throw corrupt(
+          `block ${block} at byte ${frame.offset} holds ${data.length - pos} bytes after its ${blockCount} datums`,
+          index,
+        );
     }
   } catch (error) {
     // readFrames counts blocks; pointers elsewhere count datums.
     if (error instanceof DecodeError && !error.message.startsWith('invalid Avro container')) {
-      throw new DecodeError(error.message, { pointer: `/${index}`, ...(error.expected === undefined ? {} : { expected: error.expected }), cause: error });
+      throw new DecodeError(error.message, {
+        pointer: `/${index}`,
+        ...(error.expected === undefined ? {} : { expected: error.expected }),
+        cause: error,
+      });
     }
     throw error;
   }

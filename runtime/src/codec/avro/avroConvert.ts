@@ -1,5 +1,13 @@
 import { buildObject, Codegen, lit, type Compiled } from '../schemaWalk/codegen.ts';
-import { bigintToSafeNumber, bufferView, dateToMillis, isObjectValue, millisToDate, plainBytes, show } from '../schemaWalk/values.ts';
+import {
+  bigintToSafeNumber,
+  bufferView,
+  dateToMillis,
+  isObjectValue,
+  millisToDate,
+  plainBytes,
+  show,
+} from '../schemaWalk/values.ts';
 import type { AvroRecord, AvroShape, AvroUnion } from './avroSchema.ts';
 
 /** Converts one value between memory and avsc's representation. */
@@ -70,14 +78,18 @@ class AvroEncoders {
     switch (shape.k) {
       case 'bytes': {
         const name = gen.fresh('eBytes');
-        gen.declare(`function ${name}(v) { return v instanceof Uint8Array ? ${gen.ref(bufferView, 'bufferView')}(v) : v; }`);
+        gen.declare(
+          `function ${name}(v) { return v instanceof Uint8Array ? ${gen.ref(bufferView, 'bufferView')}(v) : v; }`,
+        );
         return name;
       }
       case 'timestamp':
         return gen.ref(dateToMillis, 'dateToMillis');
       case 'enum': {
         const name = gen.fresh('eEnum');
-        gen.declare(`function ${name}(v) { var s = ${gen.ref(shape.toSymbol)}.get(v); return s === undefined ? v : s; }`);
+        gen.declare(
+          `function ${name}(v) { var s = ${gen.ref(shape.toSymbol)}.get(v); return s === undefined ? v : s; }`,
+        );
         return name;
       }
       case 'array': {
@@ -178,7 +190,9 @@ class AvroDecoders {
       case 'enum': {
         if ([...shape.fromSymbol].every(([symbol, value]) => symbol === value)) return null;
         const name = gen.fresh('dEnum');
-        gen.declare(`function ${name}(v) { var s = ${gen.ref(shape.fromSymbol)}.get(v); return s === undefined ? v : s; }`);
+        gen.declare(
+          `function ${name}(v) { var s = ${gen.ref(shape.fromSymbol)}.get(v); return s === undefined ? v : s; }`,
+        );
         return name;
       }
       case 'array': {
@@ -245,7 +259,10 @@ class AvroDecoders {
 
   private union(def: AvroUnion, wrapped: boolean): string {
     return this.gen.once(this.defs, def, `d${def.name}_`, (name) => {
-      const records = def.cases.map((c) => ({ branch: c.def.fullName, decode: this.record(c.def, { key: def.tag, value: c.name }) }));
+      const records = def.cases.map((c) => ({
+        branch: c.def.fullName,
+        decode: this.record(c.def, { key: def.tag, value: c.name }),
+      }));
       const body = wrapped
         ? `var b = Object.keys(v)[0];
   switch (b) {

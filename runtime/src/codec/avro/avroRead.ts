@@ -97,7 +97,9 @@ function span(c: Cursor): number {
 
 function readString(c: Cursor): string {
   const start = span(c);
-  return start < 0 ? '' : (c.buf as unknown as { utf8Slice(start: number, end: number): string }).utf8Slice(start, c.pos);
+  return start < 0
+    ? ''
+    : (c.buf as unknown as { utf8Slice(start: number, end: number): string }).utf8Slice(start, c.pos);
 }
 
 /** Bytes as a plain Uint8Array of their own (the body's buffer is not kept alive by a field). */
@@ -120,8 +122,12 @@ export function avroReader(shape: AvroShape, bounds: BlockBounds): AvroRead {
   return (buf) => {
     const c: Cursor = { buf, pos: 0 };
     const value = read(c);
-    if (c.pos > buf.length) throw new DecodeError('invalid Avro data: the datum is cut off', { expected: 'a complete Avro datum' });
-    if (c.pos !== buf.length) throw new DecodeError(`invalid Avro data: ${buf.length - c.pos} bytes after the datum`, { expected: 'one Avro datum' });
+    if (c.pos > buf.length)
+      throw new DecodeError('invalid Avro data: the datum is cut off', { expected: 'a complete Avro datum' });
+    if (c.pos !== buf.length)
+      throw new DecodeError(`invalid Avro data: ${buf.length - c.pos} bytes after the datum`, {
+        expected: 'one Avro datum',
+      });
     return value;
   };
 }
@@ -150,10 +156,16 @@ class AvroReaders {
       case 'long':
         return shape.bigint
           ? gen.ref(readBigLong, 'readBigLong')
-          : this.wrap('dLongNumber', `${gen.ref(bigintToSafeNumber, 'toSafeNumber')}(${gen.ref(readBigLong, 'readBigLong')}(c))`);
+          : this.wrap(
+              'dLongNumber',
+              `${gen.ref(bigintToSafeNumber, 'toSafeNumber')}(${gen.ref(readBigLong, 'readBigLong')}(c))`,
+            );
       case 'timestamp':
         // Not readLong: its float arithmetic is exact only within ±2^52, and Dates reach ±8.64e15.
-        return this.wrap('dDate', `${gen.ref(millisToDate, 'millisToDate')}(${gen.ref(readBigLong, 'readBigLong')}(c))`);
+        return this.wrap(
+          'dDate',
+          `${gen.ref(millisToDate, 'millisToDate')}(${gen.ref(readBigLong, 'readBigLong')}(c))`,
+        );
       case 'float':
         return gen.ref(readFloat, 'readFloat');
       case 'double':
@@ -259,7 +271,9 @@ class AvroReaders {
   /** `(c, i)`: reads case `i` of a tagged union (its records in declaration order). */
   private cases(def: AvroUnion): string {
     return this.gen.once(this.defs, def, `d${def.name}_`, (name) => {
-      const cases = def.cases.map((c, i) => `case ${i}: return ${this.record(c.def, { key: def.tag, value: c.name })}(c);`);
+      const cases = def.cases.map(
+        (c, i) => `case ${i}: return ${this.record(c.def, { key: def.tag, value: c.name })}(c);`,
+      );
       return `function ${name}(c, i) {
   switch (i) {
     ${cases.join('\n    ')}
@@ -274,7 +288,9 @@ class AvroReaders {
     const key = tag === undefined ? def : `${def.fullName}\u0000${tag.value}`;
     return this.gen.once(this.defs, key, `d${def.name}_`, (name) => {
       const lines = def.fields.map((f, i) => {
-        const read = f.optional ? this.nullable(f.shape.k === 'nullable' ? f.shape.inner : f.shape, 'undefined') : this.of(f.shape);
+        const read = f.optional
+          ? this.nullable(f.shape.k === 'nullable' ? f.shape.inner : f.shape, 'undefined')
+          : this.of(f.shape);
         return `k = ${lit(f.memory)}; f${i} = ${read}(c);`;
       });
       const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];

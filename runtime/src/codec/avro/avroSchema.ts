@@ -16,7 +16,12 @@ export type AvroShape =
   | { readonly k: 'int' | 'float' | 'double' | 'boolean' | 'string' | 'bytes' }
   | { readonly k: 'long'; readonly bigint: boolean }
   | { readonly k: 'timestamp' }
-  | { readonly k: 'enum'; readonly name: string; readonly toSymbol: ReadonlyMap<string, string>; readonly fromSymbol: ReadonlyMap<string, string> }
+  | {
+      readonly k: 'enum';
+      readonly name: string;
+      readonly toSymbol: ReadonlyMap<string, string>;
+      readonly fromSymbol: ReadonlyMap<string, string>;
+    }
   | { readonly k: 'array'; readonly items: AvroShape }
   | { readonly k: 'map'; readonly values: AvroShape }
   | { readonly k: 'record'; readonly def: AvroRecord }
@@ -27,7 +32,12 @@ export type AvroShape =
 export interface AvroRecord {
   readonly name: string;
   readonly fullName: string;
-  readonly fields: { readonly memory: string; readonly wire: string; readonly shape: AvroShape; readonly optional: boolean }[];
+  readonly fields: {
+    readonly memory: string;
+    readonly wire: string;
+    readonly shape: AvroShape;
+    readonly optional: boolean;
+  }[];
 }
 
 /** A tagged union: an Avro union of its case records. */
@@ -71,7 +81,11 @@ export function buildAvroModel(graph: SchemaGraph, namespace: string | undefined
     for (const value of node.values) {
       const symbol = fieldIdentifier(value);
       const clash = fromSymbol.get(symbol);
-      if (clash !== undefined) fail(node.path, `enum values ${JSON.stringify(clash)} and ${JSON.stringify(value)} both become Avro symbol ${symbol}`);
+      if (clash !== undefined)
+        fail(
+          node.path,
+          `enum values ${JSON.stringify(clash)} and ${JSON.stringify(value)} both become Avro symbol ${symbol}`,
+        );
       toSymbol.set(value, symbol);
       fromSymbol.set(symbol, value);
     }
@@ -91,7 +105,11 @@ export function buildAvroModel(graph: SchemaGraph, namespace: string | undefined
   const union = (node: UnionNode): AvroUnion => {
     const known = unions.get(node);
     if (known !== undefined) return known;
-    const def: AvroUnion = { name: node.name, tag: node.tag, cases: node.cases.map((c) => ({ name: c.name, def: record(c.record) })) };
+    const def: AvroUnion = {
+      name: node.name,
+      tag: node.tag,
+      cases: node.cases.map((c) => ({ name: c.name, def: record(c.record) })),
+    };
     unions.set(node, def);
     return def;
   };
@@ -121,7 +139,10 @@ export function buildAvroModel(graph: SchemaGraph, namespace: string | undefined
       case 'enum': {
         const shape = enumShape(node);
         const symbols = [...(shape as { toSymbol: ReadonlyMap<string, string> }).toSymbol.values()];
-        return { schema: named(node, () => ({ type: 'enum', name: node.name, ...doc(node.description), symbols })), shape };
+        return {
+          schema: named(node, () => ({ type: 'enum', name: node.name, ...doc(node.description), symbols })),
+          shape,
+        };
       }
       case 'array': {
         const items = walk(node.items);
@@ -162,7 +183,10 @@ export function buildAvroModel(graph: SchemaGraph, namespace: string | undefined
         if (clash !== undefined) fail(f.path, `fields "${clash}" and "${f.name}" both become Avro field "${wire}"`);
         wires.set(wire, f.name);
         if (f.optional && f.node.kind === 'nullable') {
-          fail(f.path, `field "${f.name}" is both optional and nullable; Avro writes both as null, so make it one or the other`);
+          fail(
+            f.path,
+            `field "${f.name}" is both optional and nullable; Avro writes both as null, so make it one or the other`,
+          );
         }
         // An optional field is a union with null, defaulting to null, so readers of older data cope.
         const walked = f.optional ? nullable(f.node, f.path) : walk(f.node);

@@ -62,7 +62,8 @@ export class BlockBounds {
   /** Checks a block of `n` items after they were read from `start`, `room` being what {@link open} returned. */
   close(tap: Cursor, kind: string, at: number, n: number, size: number, start: number, room: number): void {
     const used = tap.pos - start;
-    if (size >= 0 && used !== size) throw corrupt(`the ${kind} block at byte ${at} claims ${size} bytes but its ${n} items take ${used}`);
+    if (size >= 0 && used !== size)
+      throw corrupt(`the ${kind} block at byte ${at} claims ${size} bytes but its ${n} items take ${used}`);
     if (n <= room && used < n) this.charge(tap, kind, at, n, room);
   }
 
@@ -115,7 +116,10 @@ export class BlockBounds {
  * The type hook part that replaces avsc's array and map types with bounded ones: returns the
  * type for an array or map schema, `undefined` for any other.
  */
-export function boundedBlockTypes(avro: typeof Avsc, bounds: BlockBounds): (schema: Avsc.Schema, opts: Avsc.ForSchemaOptions) => Avsc.Type | undefined {
+export function boundedBlockTypes(
+  avro: typeof Avsc,
+  bounds: BlockBounds,
+): (schema: Avsc.Schema, opts: Avsc.ForSchemaOptions) => Avsc.Type | undefined {
   class BoundedArrayType extends avro.types.ArrayType {
     _read(this: { itemsType: Reader }, tap: Tap): unknown[] {
       const items = this.itemsType;

@@ -54,12 +54,17 @@ export function loadBodyCodecs(mediaTypes: Iterable<string>): Promise<void> | un
   return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined);
 }
 
-registerBodyCodec(['application/json'], (schema, config) => JsonCodec.schemaBasedBinaryCodec(schema, config) as BinaryCodec<unknown>);
+registerBodyCodec(
+  ['application/json'],
+  (schema, config) => JsonCodec.schemaBasedBinaryCodec(schema, config) as BinaryCodec<unknown>,
+);
 registerBodyCodec(['application/x-www-form-urlencoded'], (schema) => formCodec(schema) as BinaryCodec<unknown>);
 // The binary formats: the server entry registers all four (binaryBodyCodecs.ts); elsewhere, the two
 // that run on web APIs load when first needed. Each loads its library (an optional peer) when its
 // first codec is built.
-registerBodyCodecLoader(protobufMediaTypes, () => import('./protobufBodyCodec.ts').then((m) => registerBodyCodec(protobufMediaTypes, m.protobufBodyCodec)));
+registerBodyCodecLoader(protobufMediaTypes, () =>
+  import('./protobufBodyCodec.ts').then((m) => registerBodyCodec(protobufMediaTypes, m.protobufBodyCodec)),
+);
 registerBodyCodecLoader(messagePackMediaTypes, () =>
   import('./messagePackBodyCodec.ts').then((m) => registerBodyCodec(messagePackMediaTypes, m.messagePackBodyCodec)),
 );
@@ -79,7 +84,8 @@ export function canonicalMediaType(mediaType: string): string {
 /** Declared media types plus the aliases a client may use for them, in order. */
 export function withAliases(offered: readonly string[]): string[] {
   const out = [...offered];
-  for (const [alias, canonical] of Object.entries(aliases)) if (offered.includes(canonical) && !out.includes(alias)) out.push(alias);
+  for (const [alias, canonical] of Object.entries(aliases))
+    if (offered.includes(canonical) && !out.includes(alias)) out.push(alias);
   return out;
 }
 
@@ -94,10 +100,12 @@ function factoryFor(essence: string, schema: TSchema): BodyCodecFactory | undefi
   if (direct) return direct;
   if (isJsonMediaType(essence)) return factories.get('application/json');
   if (isBytesSchema(schema)) return (_s, _c, mt) => bytesCodec(mt) as BinaryCodec<unknown>;
-  if (essence.startsWith('text/') || isMisnamedText(essence)) return (s, _c, mt) => textCodec(s, mt) as BinaryCodec<unknown>;
+  if (essence.startsWith('text/') || isMisnamedText(essence))
+    return (s, _c, mt) => textCodec(s, mt) as BinaryCodec<unknown>;
   // A vendor type naming no syntax of its own (goa's `application/vnd.goa.error`) over a JSON value
   // is JSON labelled with that type; a string schema there is the document's text, not JSON's.
-  if (isVendorJsonType(essence) && (schema as { type?: unknown }).type !== 'string') return factories.get('application/json');
+  if (isVendorJsonType(essence) && (schema as { type?: unknown }).type !== 'string')
+    return factories.get('application/json');
   return undefined;
 }
 
@@ -105,7 +113,11 @@ function factoryFor(essence: string, schema: TSchema): BodyCodecFactory | undefi
  * The codec for one media type of a body, cached per schema and config; undefined when unknown.
  * Chosen by the media type's essence: `application/json; charset=utf-8` is JSON.
  */
-export function bodyCodecFor(mediaType: string, schema: TSchema, config: CodecConfig): BinaryCodec<unknown> | undefined {
+export function bodyCodecFor(
+  mediaType: string,
+  schema: TSchema,
+  config: CodecConfig,
+): BinaryCodec<unknown> | undefined {
   const mt = mediaType.toLowerCase();
   let byConfig = cache.get(schema);
   if (!byConfig) cache.set(schema, (byConfig = new Map()));

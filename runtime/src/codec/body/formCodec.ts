@@ -32,10 +32,15 @@ function formFields(schema: Schema): Record<string, Schema> {
 function holdsBytes(s: Schema): boolean {
   if (isBytesSchema(s)) return true;
   const members = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
-  return members !== undefined && (members as Schema[]).some(isBytesSchema) && (members as Schema[]).every((m) => isBytesSchema(m) || m.type === 'null');
+  return (
+    members !== undefined &&
+    (members as Schema[]).some(isBytesSchema) &&
+    (members as Schema[]).every((m) => isBytesSchema(m) || m.type === 'null')
+  );
 }
 
-const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
+const hexValue = (c: number): number =>
+  c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
 
 /** A name or value of the body with `+` and `%XX` decoded to the bytes they stand for (the URL standard's percent-decode). */
 function percentDecode(bytes: Uint8Array): Uint8Array {
@@ -89,7 +94,10 @@ function percentEncode(bytes: Uint8Array): string {
   return out;
 }
 
-async function* collectThen<A>(bytes: AsyncIterable<Uint8Array>, decode: (b: Uint8Array) => Either<DecodeError, A>): AsyncIterable<A> {
+async function* collectThen<A>(
+  bytes: AsyncIterable<Uint8Array>,
+  decode: (b: Uint8Array) => Either<DecodeError, A>,
+): AsyncIterable<A> {
   const chunks: Uint8Array[] = [];
   for await (const c of bytes) chunks.push(c);
   const r = decode(concatBytes(chunks));
@@ -102,7 +110,11 @@ async function* collectThen<A>(bytes: AsyncIterable<Uint8Array>, decode: (b: Uin
  * parameters, bytes fields (`format: binary`) as the bytes sent, percent-decoded.
  */
 export function formCodec(schema: TSchema): BinaryCodec<Record<string, unknown>> {
-  const fields = Object.entries(formFields(schema as unknown as Schema)).map(([name, s]) => ({ name, schema: s, bytes: holdsBytes(s) }));
+  const fields = Object.entries(formFields(schema as unknown as Schema)).map(([name, s]) => ({
+    name,
+    schema: s,
+    bytes: holdsBytes(s),
+  }));
   const validator = validatorFor(schema);
   const decode = (body: Uint8Array): Either<DecodeError, Record<string, unknown>> => {
     const pairs = formPairs(body);
@@ -110,7 +122,9 @@ export function formCodec(schema: TSchema): BinaryCodec<Record<string, unknown>>
     for (const f of fields) {
       const raw = pairs.get(f.name);
       if (raw === undefined || f.name === '__proto__') continue;
-      out[f.name] = f.bytes ? concatBytes(raw) : coerceParam(f.schema as unknown as TSchema, raw.map(utf8Text), 'form', true);
+      out[f.name] = f.bytes
+        ? concatBytes(raw)
+        : coerceParam(f.schema as unknown as TSchema, raw.map(utf8Text), 'form', true);
     }
     const failure = validator.firstError(out, '', 'form body');
     return failure ? Either.left(failure) : Either.right(out);

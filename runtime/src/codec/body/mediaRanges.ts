@@ -39,5 +39,10 @@ export function rangeCovers(range: string, mediaType: string): boolean {
 export function mediaRangeCovers(range: MediaType, mt: MediaType): boolean {
   if (MediaType.matches(range, mt)) return true;
   const suffix = range.subType.startsWith('*+') ? range.subType.slice(1) : undefined;
-  return suffix !== undefined && (range.mainType === '*' || range.mainType === mt.mainType) && mt.subType.endsWith(suffix) && mt.subType.length > suffix.length;
+  return (
+    suffix !== undefined &&
+    (range.mainType === '*' || range.mainType === mt.mainType) &&
+    mt.subType.endsWith(suffix) &&
+    mt.subType.length > suffix.length
+  );
 }

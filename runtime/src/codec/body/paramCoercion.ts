@@ -16,7 +16,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 export function coerceParam(schema: TSchema, raw: readonly string[], style: QueryStyle, explode: boolean): unknown {
   const s = schema as unknown as S;
   if (isArraySchema(s)) {
-    const values = explode && raw.length !== 1 ? raw : raw.flatMap((r) => (r === '' ? [] : r.split(listDelimiter(style))));
+    const values =
+      explode && raw.length !== 1 ? raw : raw.flatMap((r) => (r === '' ? [] : r.split(listDelimiter(style))));
     const items = (arrayItems(s) ?? {}) as S;
     return values.map((v) => coerceScalar(items, v));
   }
@@ -26,7 +27,11 @@ export function coerceParam(schema: TSchema, raw: readonly string[], style: Quer
 
 function isArraySchema(s: S): boolean {
   if (s.type === 'array') return true;
-  return Array.isArray(s.anyOf) && s.anyOf.some((m: S) => m.type === 'array') && s.anyOf.every((m: S) => m.type === 'array' || m.type === 'null');
+  return (
+    Array.isArray(s.anyOf) &&
+    s.anyOf.some((m: S) => m.type === 'array') &&
+    s.anyOf.every((m: S) => m.type === 'array' || m.type === 'null')
+  );
 }
 
 function arrayItems(s: S): S | undefined {

@@ -25,7 +25,13 @@ function jsonCodec(schema: TSchema, config: CodecConfig): JsonBinaryCodec<unknow
  * JSON codec (the CodecConfig's names, dates, bigints), any other media type as the text
  * itself read as the schema's scalar. A `left` names `what` and what was expected.
  */
-export function decodeParameterContent(text: string, mediaType: string, schema: TSchema, config: CodecConfig, what: string): Either<DecodeError, unknown> {
+export function decodeParameterContent(
+  text: string,
+  mediaType: string,
+  schema: TSchema,
+  config: CodecConfig,
+  what: string,
+): Either<DecodeError, unknown> {
   if (isJsonParameterType(mediaType)) return jsonCodec(schema, config).decodeString(text, what);
   const value = coerceScalar(schema as unknown as Record<string, unknown>, text);
   const failure = validatorFor(schema).firstError(value, '', what);
@@ -33,7 +39,12 @@ export function decodeParameterContent(text: string, mediaType: string, schema: 
 }
 
 /** The text of a content-described parameter's value, as {@link decodeParameterContent} reads it back. */
-export function encodeParameterContent(value: unknown, mediaType: string, schema: TSchema, config: CodecConfig): string {
+export function encodeParameterContent(
+  value: unknown,
+  mediaType: string,
+  schema: TSchema,
+  config: CodecConfig,
+): string {
   if (isJsonParameterType(mediaType)) return jsonCodec(schema, config).encodeToString(value);
   if (typeof value === 'string') return value;
   if (value instanceof Date) return value.toISOString();

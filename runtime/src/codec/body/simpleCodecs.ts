@@ -9,7 +9,10 @@ import { concatBytes } from '../../util/bytes.ts';
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
 
-async function* collectThen<A>(bytes: AsyncIterable<Uint8Array>, decode: (b: Uint8Array) => Either<DecodeError, A>): AsyncIterable<A> {
+async function* collectThen<A>(
+  bytes: AsyncIterable<Uint8Array>,
+  decode: (b: Uint8Array) => Either<DecodeError, A>,
+): AsyncIterable<A> {
   const chunks: Uint8Array[] = [];
   for await (const c of bytes) chunks.push(c);
   const r = decode(concatBytes(chunks));

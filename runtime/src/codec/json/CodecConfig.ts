@@ -20,7 +20,11 @@ export type DiscriminatorSetting =
 /** Builders for {@link DiscriminatorSetting}. */
 export const DiscriminatorSetting = {
   ClassName: (format: NameFormat = NameFormat.Identity): DiscriminatorSetting => ({ kind: 'ClassName', format }),
-  Name: (name: string, format: NameFormat = NameFormat.Identity): DiscriminatorSetting => ({ kind: 'Name', name, format }),
+  Name: (name: string, format: NameFormat = NameFormat.Identity): DiscriminatorSetting => ({
+    kind: 'Name',
+    name,
+    format,
+  }),
   NoDiscriminator: { kind: 'NoDiscriminator' } as DiscriminatorSetting,
 } as const;
 
@@ -78,21 +82,24 @@ let global: CodecConfig = Object.freeze({ ...defaults });
  * the global `configLayer`, and `current()` (the global one in effect). The per-routes scope,
  * `withConfig`, is a middleware and lives with them (middleware/codecConfig.ts).
  */
-export const CodecConfig = Object.assign((options: Partial<CodecConfigFields> = {}): CodecConfig => Object.freeze({ ...defaults, ...checked(options) }), {
-  /** The spec's defaults. */
-  default: Object.freeze({ ...defaults }) as CodecConfig,
-  /** `ExplicitConfig(encoding, decoding)`. */
-  ExplicitConfig: (encoding = true, decoding = false): ExplicitConfig => ({ encoding, decoding }),
-  /**
-   * The spec's global scope: installs `config` for every codec that is not given one, at
-   * bootstrap (before endpoints are served). Returns the config.
-   */
-  configLayer(config: CodecConfig): CodecConfig {
-    global = config;
-    return config;
+export const CodecConfig = Object.assign(
+  (options: Partial<CodecConfigFields> = {}): CodecConfig => Object.freeze({ ...defaults, ...checked(options) }),
+  {
+    /** The spec's defaults. */
+    default: Object.freeze({ ...defaults }) as CodecConfig,
+    /** `ExplicitConfig(encoding, decoding)`. */
+    ExplicitConfig: (encoding = true, decoding = false): ExplicitConfig => ({ encoding, decoding }),
+    /**
+     * The spec's global scope: installs `config` for every codec that is not given one, at
+     * bootstrap (before endpoints are served). Returns the config.
+     */
+    configLayer(config: CodecConfig): CodecConfig {
+      global = config;
+      return config;
+    },
+    /** The global config in effect. */
+    current(): CodecConfig {
+      return global;
+    },
   },
-  /** The global config in effect. */
-  current(): CodecConfig {
-    return global;
-  },
-});
+);

@@ -11,7 +11,14 @@ import { compileJsonStringify } from './jsonStringify.ts';
 import { quoteBigIntegers, restoreBigints } from './bigintJson.ts';
 import { withCommittedUnions } from './committedUnions.ts';
 import { stringifyJson } from './deepStringify.ts';
-import { deepestPlace, inspectJson, mayHoldPrototypeKeys, mayNestDeeperThan, nestsDeeperThan, problemError } from './jsonInspection.ts';
+import {
+  deepestPlace,
+  inspectJson,
+  mayHoldPrototypeKeys,
+  mayNestDeeperThan,
+  nestsDeeperThan,
+  problemError,
+} from './jsonInspection.ts';
 
 /** A JSON {@link BinaryCodec} with text-level entry points the server and clients use directly. */
 export interface JsonBinaryCodec<A> extends BinaryCodec<A> {
@@ -48,14 +55,19 @@ const encoder = new TextEncoder();
  * alternative its value's top level fits (committedUnions.ts). Every step costs time linear in
  * the body and none recurses on the stack by the depth of the value.
  */
-function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfig = CodecConfig.current()): JsonBinaryCodec<Static<S>> {
+function schemaBasedBinaryCodec<S extends TSchema>(
+  schema: S,
+  config: CodecConfig = CodecConfig.current(),
+): JsonBinaryCodec<Static<S>> {
   type A = Static<S>;
   const { plan, planFor, nullable } = compileJsonPlans(schema as unknown as Record<string, unknown>, config);
   const validator = validatorFor(withCommittedUnions(schema as unknown as Record<string, unknown>));
   const maxDepth = config.maxDepth;
   // Scanned over the whole schema: a bigint may sit behind a `$ref` the plan resolves lazily.
   const hasBigInt = plan.hasBigInt || containsBigInt(schema);
-  const written = hasBigInt ? undefined : compileJsonStringify(schema as unknown as Record<string, unknown>, config, plan, planFor, nullable);
+  const written = hasBigInt
+    ? undefined
+    : compileJsonStringify(schema as unknown as Record<string, unknown>, config, plan, planFor, nullable);
   const stringify = hasBigInt
     ? (value: A) => restoreBigints(stringifyJson(plan.encode(value)) as string)
     : (written ?? ((value: A) => stringifyJson(plan.encode(value)) as string));
@@ -66,7 +78,10 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
     try {
       value = plan.decode(json, pointer);
     } catch (error) {
-      if (error instanceof DecodeError) return Either.left(new DecodeError(`${what}: ${error.message}`, { pointer: error.pointer, expected: error.expected }));
+      if (error instanceof DecodeError)
+        return Either.left(
+          new DecodeError(`${what}: ${error.message}`, { pointer: error.pointer, expected: error.expected }),
+        );
       throw error;
     }
     let valid: boolean;
@@ -93,7 +108,9 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
     try {
       json = JSON.parse(hasBigInt ? quoteBigIntegers(text) : text);
     } catch (error) {
-      return Either.left(new DecodeError(`${what}: invalid JSON (${(error as Error).message})`, { expected: 'JSON text' }));
+      return Either.left(
+        new DecodeError(`${what}: invalid JSON (${(error as Error).message})`, { expected: 'JSON text' }),
+      );
     }
     // Most texts hold no key to look for: no walk for them.
     if (mayHoldPrototypeKeys(text)) {
@@ -122,7 +139,8 @@ function schemaBasedBinaryCodec<S extends TSchema>(schema: S, config: CodecConfi
     decodeJson,
     check: (value): value is A => validator.check(value),
     streamEncoder: (values) => encodeStream(values, stringify, config.treatStreamsAsArrays),
-    streamDecoder: (bytes) => decodeStream(bytes, decodeString, (text) => JSON.parse(hasBigInt ? quoteBigIntegers(text) : text), decodeJson),
+    streamDecoder: (bytes) =>
+      decodeStream(bytes, decodeString, (text) => JSON.parse(hasBigInt ? quoteBigIntegers(text) : text), decodeJson),
   };
 }
 
@@ -141,12 +159,16 @@ const EXPLAINED_DEPTH = 32;
  */
 function tooDeepToCheck(error: unknown, pointer: string, what: string): DecodeError {
   if (!isStackOverflow(error)) throw error;
-  return new DecodeError(`${what}: nested too deeply to be checked against its schema`, { pointer, expected: 'a value nested less deeply' });
+  return new DecodeError(`${what}: nested too deeply to be checked against its schema`, {
+    pointer,
+    expected: 'a value nested less deeply',
+  });
 }
 
 /** Why a value the validator refused is wrong: its first failure, or, deeper than EXPLAINED_DEPTH, that it does not match. */
 function explainFailure(validator: Validator, value: unknown, pointer: string, what: string): DecodeError {
-  const unexplained = () => new DecodeError(`${what}: does not match the schema (nested too deeply to say where)`, { pointer });
+  const unexplained = () =>
+    new DecodeError(`${what}: does not match the schema (nested too deeply to say where)`, { pointer });
   if (nestsDeeperThan(value, EXPLAINED_DEPTH)) return unexplained();
   try {
     return validator.error(value, pointer, what);
@@ -164,7 +186,11 @@ function containsBigInt(schema: unknown, seen = new Set<unknown>()): boolean {
   return Object.values(schema).some((v) => containsBigInt(v, seen));
 }
 
-async function* encodeStream<A>(values: AsyncIterable<A>, stringify: (a: A) => string, asArray: boolean): AsyncIterable<Uint8Array> {
+async function* encodeStream<A>(
+  values: AsyncIterable<A>,
+  stringify: (a: A) => string,
+  asArray: boolean,
+): AsyncIterable<Uint8Array> {
   if (!asArray) {
     for await (const v of values) yield encoder.encode(stringify(v) + '\n');
     return;

@@ -1,7 +1,8 @@
 import { words } from '../../util/words.ts';
 
 /** The spec's `NameFormat`: how a field or case name is written on the wire. */
-export type NameFormat = 'Identity' | 'SnakeCase' | 'CamelCase' | 'KebabCase' | 'PascalCase' | { readonly custom: (name: string) => string };
+export type NameFormat =
+  'Identity' | 'SnakeCase' | 'CamelCase' | 'KebabCase' | 'PascalCase' | { readonly custom: (name: string) => string };
 
 /** `firstName`, `first_name`, `HTTPServer2` → lower-case words (see util/words.ts). */
 const lowerWords = (name: string): string[] => words(name).map((w) => w.toLowerCase());

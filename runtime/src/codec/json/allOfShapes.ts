@@ -25,14 +25,28 @@ export interface AllOfParts {
 /** True for schemas whose values are JSON objects with named fields or a record's entries. */
 export function isObjectSchema(s: Schema): boolean {
   return (
-    s.type === 'object' || (s.type === undefined && (s.properties !== undefined || s.additionalProperties !== undefined || s.patternProperties !== undefined))
+    s.type === 'object' ||
+    (s.type === undefined &&
+      (s.properties !== undefined || s.additionalProperties !== undefined || s.patternProperties !== undefined))
   );
 }
 
-const ANNOTATIONS = new Set(['$id', 'title', 'description', 'readOnly', 'writeOnly', 'deprecated', 'example', 'examples', 'default', 'discriminator']);
+const ANNOTATIONS = new Set([
+  '$id',
+  'title',
+  'description',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'example',
+  'examples',
+  'default',
+  'discriminator',
+]);
 // A member that says nothing of the value (`{}`, a description) adds nothing to the merge.
 // (Extensions too, but not kitgen's own markers of bytes and dates.)
-const saysNothing = (s: Schema) => Object.keys(s).every((k) => ANNOTATIONS.has(k) || (k.startsWith('x-') && !k.startsWith('x-kitgen-')));
+const saysNothing = (s: Schema) =>
+  Object.keys(s).every((k) => ANNOTATIONS.has(k) || (k.startsWith('x-') && !k.startsWith('x-kitgen-')));
 
 const isUnion = (s: Schema) => !taggedUnionInfo(s) && (Array.isArray(s.anyOf) || Array.isArray(s.oneOf));
 

@@ -48,7 +48,8 @@ export function recordPlan(valuePlan: JsonPlan): JsonPlan {
       const mark = walk.size;
       for (const k of Object.keys(src)) {
         if (k === '__proto__') continue;
-        out[k] = p === identityPlan ? src[k] : walk.decodeNested(p, src[k], `${pointer}/${escapePointer(k)}`, out, k, mark);
+        out[k] =
+          p === identityPlan ? src[k] : walk.decodeNested(p, src[k], `${pointer}/${escapePointer(k)}`, out, k, mark);
       }
       if (walk.size - mark > 1) walk.reverseFrom(mark);
       return out;

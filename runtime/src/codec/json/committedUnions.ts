@@ -1,6 +1,14 @@
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import { collectDefs } from './schemaDefs.ts';
-import { choiceOrder, isStructural, memoryLeafSchema, unionHoldsItself, unionLeaves, unionMembers, type UnionLeaf } from './unionShapes.ts';
+import {
+  choiceOrder,
+  isStructural,
+  memoryLeafSchema,
+  unionHoldsItself,
+  unionLeaves,
+  unionMembers,
+  type UnionLeaf,
+} from './unionShapes.ts';
 
 // The schema the JSON codec validates with. JSON Schema's anyOf (and oneOf) is checked by trying
 // every member on the whole value, so unions of objects nested in each other — recursive ones
@@ -42,22 +50,43 @@ const isSchemaObject = (v: unknown): v is Schema => typeof v === 'object' && v !
 /** The alternatives of a union that needs a committed choice, or undefined. */
 function committedLeaves(node: Schema, defs: Defs): readonly UnionLeaf[] | undefined {
   const info = taggedUnionInfo(node);
-  const leaves = info ? (node.anyOf as Schema[]).map((m) => ({ schema: m, form: m })) : unionMembers(node) ? unionLeaves(node, defs) : undefined;
+  const leaves = info
+    ? (node.anyOf as Schema[]).map((m) => ({ schema: m, form: m }))
+    : unionMembers(node)
+      ? unionLeaves(node, defs)
+      : undefined;
   if (leaves === undefined) return undefined;
   if (!info && unionHoldsItself(node, defs)) return leaves;
   const structural = leaves.filter((leaf) => isStructural(leaf.schema));
   return structural.length < 2 || checkedByTagFirst(structural.map((leaf) => leaf.schema)) ? undefined : leaves;
 }
 
-const isScalar = (s: Schema) => !isStructural(s) && s.$ref === undefined && !Array.isArray(s.anyOf) && !Array.isArray(s.oneOf) && !Array.isArray(s.allOf);
+const isScalar = (s: Schema) =>
+  !isStructural(s) &&
+  s.$ref === undefined &&
+  !Array.isArray(s.anyOf) &&
+  !Array.isArray(s.oneOf) &&
+  !Array.isArray(s.allOf);
 
 // A field a validator checks by looking at the value alone, without descending: a scalar, or an
 // object or array that declares nothing about what it holds (`_links: { type: object }`), or a
 // union of such (`_links` nullable).
-const SUBSCHEMA_KEYS = ['properties', 'patternProperties', 'items', 'prefixItems', 'contains', 'propertyNames', 'dependentSchemas', 'not', 'if', 'allOf'];
+const SUBSCHEMA_KEYS = [
+  'properties',
+  'patternProperties',
+  'items',
+  'prefixItems',
+  'contains',
+  'propertyNames',
+  'dependentSchemas',
+  'not',
+  'if',
+  'allOf',
+];
 const isShallow = (s: Schema): boolean => {
   if (isScalar(s)) return true;
-  if (s.$ref !== undefined || taggedUnionInfo(s) !== undefined || SUBSCHEMA_KEYS.some((k) => s[k] !== undefined)) return false;
+  if (s.$ref !== undefined || taggedUnionInfo(s) !== undefined || SUBSCHEMA_KEYS.some((k) => s[k] !== undefined))
+    return false;
   if (s.additionalProperties !== undefined && typeof s.additionalProperties !== 'boolean') return false;
   const members = [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])] as unknown[];
   return members.every((m) => isSchemaObject(m) && isShallow(m));
@@ -76,13 +105,15 @@ function checkedByTagFirst(alternatives: readonly Schema[]): boolean {
   return Object.keys(first.properties as Schema).some((tag) => {
     const seen = new Set<unknown>();
     return alternatives.every((alt) => {
-      if (!isSchemaObject(alt.properties) || !Array.isArray(alt.required) || !(alt.required as string[]).includes(tag)) return false;
+      if (!isSchemaObject(alt.properties) || !Array.isArray(alt.required) || !(alt.required as string[]).includes(tag))
+        return false;
       const names = Object.keys(alt.properties as Schema);
       const at = names.indexOf(tag);
       if (at < 0 || !names.slice(0, at).every((n) => isShallow((alt.properties as Schema)[n] as Schema))) return false;
       const p = (alt.properties as Schema)[tag] as Schema;
       const values = 'const' in p ? [p.const] : Array.isArray(p.enum) ? (p.enum as unknown[]) : undefined;
-      if (values === undefined || values.some((v) => seen.has(v) || (typeof v === 'object' && v !== null))) return false;
+      if (values === undefined || values.some((v) => seen.has(v) || (typeof v === 'object' && v !== null)))
+        return false;
       for (const v of values) seen.add(v);
       return true;
     });
@@ -95,7 +126,8 @@ function* children(node: Schema): Generator<[Schema, (copy: Schema, replacement:
     const map = node[key];
     if (!isSchemaObject(map)) continue;
     for (const name of Object.keys(map)) {
-      if (isSchemaObject(map[name])) yield [map[name], (copy, r) => (copy[key] = { ...(copy[key] as Schema), [name]: r })];
+      if (isSchemaObject(map[name]))
+        yield [map[name], (copy, r) => (copy[key] = { ...(copy[key] as Schema), [name]: r })];
     }
   }
   for (const key of SCHEMA_VALUES) if (isSchemaObject(node[key])) yield [node[key], (copy, r) => (copy[key] = r)];
@@ -103,7 +135,8 @@ function* children(node: Schema): Generator<[Schema, (copy: Schema, replacement:
     const list = node[key];
     if (!Array.isArray(list)) continue;
     for (let i = 0; i < list.length; i++) {
-      if (isSchemaObject(list[i])) yield [list[i], (copy, r) => (copy[key] = (copy[key] as Schema[]).map((m, j) => (j === i ? r : m)))];
+      if (isSchemaObject(list[i]))
+        yield [list[i], (copy, r) => (copy[key] = (copy[key] as Schema[]).map((m, j) => (j === i ? r : m)))];
     }
   }
 }

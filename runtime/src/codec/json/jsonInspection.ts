@@ -71,7 +71,8 @@ export function deepestPlace(text: string, maxDepth: number): JsonProblem | unde
       }
       lastEnd = i;
     } else if (c === 91 /* [ */ || c === 123 /* { */) {
-      if (indices.length === maxDepth) return { kind: 'depth', pointer: pointerOfLevels(text, indices, keyStarts, keyEnds) };
+      if (indices.length === maxDepth)
+        return { kind: 'depth', pointer: pointerOfLevels(text, indices, keyStarts, keyEnds) };
       indices.push(c === 91 ? 0 : -1);
       keyStarts.push(-1);
       keyEnds.push(-1);
@@ -93,7 +94,12 @@ export function deepestPlace(text: string, maxDepth: number): JsonProblem | unde
   return undefined;
 }
 
-function pointerOfLevels(text: string, indices: readonly number[], keyStarts: readonly number[], keyEnds: readonly number[]): string {
+function pointerOfLevels(
+  text: string,
+  indices: readonly number[],
+  keyStarts: readonly number[],
+  keyEnds: readonly number[],
+): string {
   let pointer = '';
   for (let level = 0; level < indices.length; level++) {
     if (indices[level] >= 0) {
@@ -176,7 +182,10 @@ export function problemError(problem: JsonProblem, maxDepth: number, what: strin
   const where = pointer ? `${what} at ${pointerForMessage(pointer)}` : what;
   if (problem.kind === 'depth') {
     const expected = `at most ${maxDepth} levels of nested arrays and objects`;
-    return new DecodeError(`${where}: nested deeper than the limit of ${maxDepth} levels (CodecConfig maxDepth)`, { pointer, expected });
+    return new DecodeError(`${where}: nested deeper than the limit of ${maxDepth} levels (CodecConfig maxDepth)`, {
+      pointer,
+      expected,
+    });
   }
   const [message, expected] =
     problem.kind === 'proto'

@@ -47,10 +47,19 @@ export function compileJsonPlans(
 ): { plan: JsonPlan; planFor: (sub: Schema) => JsonPlan; nullable: (sub: Schema) => boolean } {
   const cache = new Map<Schema, JsonPlan>();
   const allDefs = { ...collectDefs(schema), ...defs };
-  return { plan: compile(schema, config, allDefs, cache), planFor: (sub) => compile(sub, config, allDefs, cache), nullable: (sub) => admitsNull(sub, allDefs) };
+  return {
+    plan: compile(schema, config, allDefs, cache),
+    planFor: (sub) => compile(sub, config, allDefs, cache),
+    nullable: (sub) => admitsNull(sub, allDefs),
+  };
 }
 
-function compile(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, cache: Map<Schema, JsonPlan>): JsonPlan {
+function compile(
+  schema: Schema,
+  config: CodecConfig,
+  defs: Record<string, Schema>,
+  cache: Map<Schema, JsonPlan>,
+): JsonPlan {
   const cached = cache.get(schema);
   if (cached) return cached;
   if (typeof schema.$ref === 'string') {
@@ -78,7 +87,8 @@ function compile(schema: Schema, config: CodecConfig, defs: Record<string, Schem
   else if (schema.type === 'bigint') plan = bigintPlan;
   else if (Array.isArray(schema.allOf)) plan = allOfPlan(schema, config, defs, sub);
   else if (schema.type === 'object' && schema.properties) plan = objectPlan(schema, config, defs, sub);
-  else if (schema.type === 'object' && (schema.patternProperties || schema.additionalProperties)) plan = recordPlan(recordValuePlan(schema, sub));
+  else if (schema.type === 'object' && (schema.patternProperties || schema.additionalProperties))
+    plan = recordPlan(recordValuePlan(schema, sub));
   else if (schema.type === 'array' && schema.items && !Array.isArray(schema.items)) plan = arrayPlan(sub(schema.items));
   else if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) plan = anyOfPlan(schema, config, defs, sub);
   else plan = identity;
@@ -106,7 +116,11 @@ const datePlan: JsonPlan = {
   encode: encodeDate,
   decode: (v, pointer) => {
     const date = typeof v === 'string' ? parseDateTime(v) : undefined;
-    if (date === undefined) throw new DecodeError(`${pointer || 'value'}: expected an RFC 3339 date-time`, { pointer, expected: 'an RFC 3339 date-time' });
+    if (date === undefined)
+      throw new DecodeError(`${pointer || 'value'}: expected an RFC 3339 date-time`, {
+        pointer,
+        expected: 'an RFC 3339 date-time',
+      });
     return date;
   },
   encodeIdentity: false,
@@ -118,7 +132,10 @@ const bigintPlan: JsonPlan = {
   decode: (v, pointer) => {
     const parsed = jsonBigInteger(v);
     if (parsed !== undefined) return parsed;
-    throw new DecodeError(`${pointer || 'value'}: expected a 64-bit integer`, { pointer, expected: 'a 64-bit integer' });
+    throw new DecodeError(`${pointer || 'value'}: expected a 64-bit integer`, {
+      pointer,
+      expected: 'a 64-bit integer',
+    });
   },
   encodeIdentity: false,
   hasBigInt: true,
@@ -157,7 +174,12 @@ const isScalarLeaf = (s: Schema) => !isStructural(s) && s.$ref === undefined;
  * compiled on first use (an alternative may hold the union again). Alternatives that all keep
  * values as they are need no choice at all.
  */
-function anyOfPlan(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, sub: (s: Schema) => JsonPlan): JsonPlan {
+function anyOfPlan(
+  schema: Schema,
+  config: CodecConfig,
+  defs: Record<string, Schema>,
+  sub: (s: Schema) => JsonPlan,
+): JsonPlan {
   const leaves = unionLeaves(schema, defs);
   const plans = leaves.map((leaf) => (isScalarLeaf(leaf.schema) ? sub(leaf.schema) : deferred(() => sub(leaf.schema))));
   const nonNull = plans.filter((_, i) => leaves[i].schema.type !== 'null');
@@ -171,19 +193,35 @@ function anyOfPlan(schema: Schema, config: CodecConfig, defs: Record<string, Sch
  * are converted; with a union among the members, that union's choice, each alternative merged
  * with the object members. Any other member converts the value only when there is no object.
  */
-function allOfPlan(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, sub: (s: Schema) => JsonPlan): JsonPlan {
+function allOfPlan(
+  schema: Schema,
+  config: CodecConfig,
+  defs: Record<string, Schema>,
+  sub: (s: Schema) => JsonPlan,
+): JsonPlan {
   const parts = allOfParts(schema, defs);
   // A member reached through a `$ref` may be the schema being compiled (`Not: allOf [Expression]`
   // inside Expression): compiled on first use, like a `$ref`, or the compilation never ends.
-  return parts.throughRef ? deferred(() => allOfPlanOf(parts, config, defs, sub)) : allOfPlanOf(parts, config, defs, sub);
+  return parts.throughRef
+    ? deferred(() => allOfPlanOf(parts, config, defs, sub))
+    : allOfPlanOf(parts, config, defs, sub);
 }
 
-function allOfPlanOf(parts: AllOfParts, config: CodecConfig, defs: Record<string, Schema>, sub: (s: Schema) => JsonPlan): JsonPlan {
+function allOfPlanOf(
+  parts: AllOfParts,
+  config: CodecConfig,
+  defs: Record<string, Schema>,
+  sub: (s: Schema) => JsonPlan,
+): JsonPlan {
   const objects = mergeObjects(parts.objects);
   if (parts.unions.length > 0) {
     const leaves = unionLeaves(parts.unions[0], defs);
     const plans = leaves.map((leaf) => {
-      const alone = isObjectSchema(leaf.schema) ? leaf.schema : Array.isArray(leaf.schema.allOf) ? mergedAllOf(leaf.schema, defs) : undefined;
+      const alone = isObjectSchema(leaf.schema)
+        ? leaf.schema
+        : Array.isArray(leaf.schema.allOf)
+          ? mergedAllOf(leaf.schema, defs)
+          : undefined;
       const merged = objects && alone ? mergeObjects([alone, objects])! : leaf.schema;
       return isScalarLeaf(merged) ? sub(merged) : deferred(() => sub(merged));
     });
@@ -191,7 +229,9 @@ function allOfPlanOf(parts: AllOfParts, config: CodecConfig, defs: Record<string
   }
   if (objects) return sub(objects);
   // Arrays under one allOf hold items every member's items describe.
-  const arrays = parts.others.filter((o) => o.type === 'array' && typeof o.items === 'object' && o.items !== null && !Array.isArray(o.items));
+  const arrays = parts.others.filter(
+    (o) => o.type === 'array' && typeof o.items === 'object' && o.items !== null && !Array.isArray(o.items),
+  );
   if (arrays.length > 1) return arrayPlan(sub({ allOf: arrays.map((a) => a.items) }));
   return parts.others.map(sub).find((p) => p !== identity) ?? identity;
 }

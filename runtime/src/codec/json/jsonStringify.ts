@@ -63,7 +63,12 @@ interface Plans {
 function writerFor(schema: Schema, config: CodecConfig, plan: JsonPlan, plans: Plans, depth: number): Writer {
   if (depth > maxDepth || isBytesSchema(schema) || taggedUnionInfo(schema)) return generic(plan);
   if (isClosedObject(schema)) return objectWriter(schema, config, plan, plans, depth);
-  if (schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items)) {
+  if (
+    schema.type === 'array' &&
+    typeof schema.items === 'object' &&
+    schema.items !== null &&
+    !Array.isArray(schema.items)
+  ) {
     return arrayWriter(writerFor(schema.items, config, plans.planFor(schema.items), plans, depth + 1), plan);
   }
   if (isDateSchema(schema)) return dateWriter(plan);
@@ -107,7 +112,8 @@ export function quote(s: string): string {
 
 /** The value expression a field of this schema gets inline in generated code, or undefined to call its writer. */
 function inlineValue(schema: Schema, i: number): string | undefined {
-  if (isDateSchema(schema)) return `x instanceof Date && x.getTime() === x.getTime() ? '"' + x.toISOString() + '"' : w[${i}](x)`;
+  if (isDateSchema(schema))
+    return `x instanceof Date && x.getTime() === x.getTime() ? '"' + x.toISOString() + '"' : w[${i}](x)`;
   switch (schema.type) {
     case 'string':
       return `typeof x === 'string' ? q(x) : w[${i}](x)`;
@@ -145,10 +151,14 @@ function objectWriter(schema: Schema, config: CodecConfig, plan: JsonPlan, plans
     const fieldPlan = plans.planFor(s);
     writers.push(writerFor(s, config, fieldPlan, plans, depth + 1));
     const key = JSON.stringify(`${JSON.stringify(NameFormat.apply(config.fieldNameFormat, name))}:`);
-    const isCollection = s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
+    const isCollection =
+      s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
     // A field named like a member of Object.prototype (`constructor`, `toString`…) is present
     // only as an own property: reading it from an object without it finds the inherited function.
-    const get = name in Object.prototype ? `x = own(v, ${JSON.stringify(name)}) ? v[${JSON.stringify(name)}] : undefined;` : `x = v[${JSON.stringify(name)}];`;
+    const get =
+      name in Object.prototype
+        ? `x = own(v, ${JSON.stringify(name)}) ? v[${JSON.stringify(name)}] : undefined;`
+        : `x = v[${JSON.stringify(name)}];`;
     // As the plan: absent stays absent; null only where the field's schema admits it, an optional field's null otherwise is left out.
     const optional = !required.has(name);
     const writesNull = explicitNulls.encoding && (!optional || plans.nullable(s));
@@ -161,7 +171,9 @@ function objectWriter(schema: Schema, config: CodecConfig, plan: JsonPlan, plans
         : '';
     const inline = isBytesSchema(s) ? undefined : inlineValue(s, i);
     const write = inline ? `t = ${inline};` : `t = w[${i}](x);`;
-    lines.push(`${get} if (x === undefined) {} ${nullCase} ${emptyCase} else { ${write} if (t !== undefined) { o += c + ${key} + t; c = ','; } }`);
+    lines.push(
+      `${get} if (x === undefined) {} ${nullCase} ${emptyCase} else { ${write} if (t !== undefined) { o += c + ${key} + t; c = ','; } }`,
+    );
   });
   const body = `return function write(v) {
   if (typeof v !== 'object' || v === null) return fallback(v);

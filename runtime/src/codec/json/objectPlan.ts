@@ -36,7 +36,8 @@ interface FieldPlan {
 
 const isSchemaObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
-const isCollectionSchema = (s: Schema) => s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
+const isCollectionSchema = (s: Schema) =>
+  s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
 const isEmptyCollection = (v: unknown) => (Array.isArray(v) ? v.length === 0 : false);
 
 /**
@@ -44,7 +45,12 @@ const isEmptyCollection = (v: unknown) => (Array.isArray(v) ? v.length === 0 : f
  * and empty collections, defaults, undeclared fields dropped or refused (`rejectExtraFields`),
  * or kept when the schema is open (`additionalProperties`).
  */
-export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<string, Schema>, compileSub: (s: Schema) => JsonPlan): ObjectPlan {
+export function objectPlan(
+  schema: Schema,
+  config: CodecConfig,
+  defs: Record<string, Schema>,
+  compileSub: (s: Schema) => JsonPlan,
+): ObjectPlan {
   const required = new Set<string>((schema.required as string[] | undefined) ?? []);
   const fields: FieldPlan[] = Object.entries(schema.properties as Record<string, Schema>)
     .filter(([name]) => name !== '__proto__')
@@ -82,7 +88,9 @@ export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<str
         !(explicitEmptyCollections.decoding && f.collection !== undefined) &&
         !(explicitNulls.decoding && f.nullable),
     );
-  let extra: JsonPlan = isSchemaObject(schema.additionalProperties) ? compileSub(schema.additionalProperties) : identityPlan;
+  let extra: JsonPlan = isSchemaObject(schema.additionalProperties)
+    ? compileSub(schema.additionalProperties)
+    : identityPlan;
   let settle = true;
   const settleFields = () => {
     for (const f of fields) f.plan = settled(f.plan);
@@ -105,7 +113,8 @@ export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<str
       if (
         !explicitEmptyCollections.encoding &&
         f.collection !== undefined &&
-        (isEmptyCollection(x) || (f.collection === 'map' && typeof x === 'object' && x !== null && Object.keys(x).length === 0))
+        (isEmptyCollection(x) ||
+          (f.collection === 'map' && typeof x === 'object' && x !== null && Object.keys(x).length === 0))
       )
         continue;
       out[f.wire] = f.plan === identityPlan ? x : walk.encodeNested(f.plan, x, out, f.wire);
@@ -137,7 +146,8 @@ export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<str
       const f = fields[i];
       const x = f.inheritedWire && !hasOwn(src, f.wire) ? undefined : src[f.wire];
       if (x === undefined) {
-        if (explicitEmptyCollections.decoding && f.collection !== undefined) out[f.name] = f.collection === 'array' ? [] : {};
+        if (explicitEmptyCollections.decoding && f.collection !== undefined)
+          out[f.name] = f.collection === 'array' ? [] : {};
         else if (explicitNulls.decoding && f.nullable) out[f.name] = null;
         // A required field stays required: its default only fills an optional field left out.
         else if (f.hasDefault && !f.required) out[f.name] = structuredClone(f.defaultValue);
@@ -145,7 +155,8 @@ export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<str
       }
       // An optional field sent as null means "absent" when the schema itself has no null.
       if (x === null && !f.required && !f.nullable) continue;
-      out[f.name] = f.plan === identityPlan ? x : walk.decodeNested(f.plan, x, pointer + suffixes[i], out, f.name, mark);
+      out[f.name] =
+        f.plan === identityPlan ? x : walk.decodeNested(f.plan, x, pointer + suffixes[i], out, f.name, mark);
     }
     if (open) {
       for (const k of Object.keys(src)) if (!wireNames.has(k) && k !== '__proto__') out[k] = src[k];
@@ -184,7 +195,15 @@ export function objectPlan(schema: Schema, config: CodecConfig, defs: Record<str
     encodeInto,
     // The common case needs no walk at all: an object returned as it is.
     decode: (v, pointer) => {
-      if (plainFields && typeof v === 'object' && v !== null && !Array.isArray(v) && !(rejectExtraFields && !open) && unchanged(v as Fields)) return v;
+      if (
+        plainFields &&
+        typeof v === 'object' &&
+        v !== null &&
+        !Array.isArray(v) &&
+        !(rejectExtraFields && !open) &&
+        unchanged(v as Fields)
+      )
+        return v;
       return decodeWalk(plan, v, pointer);
     },
     encode: (v) => encodeWalk(plan, v),

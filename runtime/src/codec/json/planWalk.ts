@@ -35,7 +35,8 @@ export interface ForwardingPlan extends SteppedPlan {
  */
 export function settled(plan: JsonPlan): JsonPlan {
   let p = plan;
-  for (let i = 0; i < 64 && typeof (p as Partial<ForwardingPlan>).forward === 'function'; i++) p = (p as ForwardingPlan).forward();
+  for (let i = 0; i < 64 && typeof (p as Partial<ForwardingPlan>).forward === 'function'; i++)
+    p = (p as ForwardingPlan).forward();
   return p;
 }
 
@@ -68,7 +69,14 @@ export class PlanWalk {
    * (then `target[key]` is replaced later). `mark` is the walk's size when the container began:
    * in document order, a leaf waits too once an earlier sibling waits.
    */
-  decodeNested(plan: JsonPlan, value: unknown, pointer: string, target: object, key: string | number, mark: number): unknown {
+  decodeNested(
+    plan: JsonPlan,
+    value: unknown,
+    pointer: string,
+    target: object,
+    key: string | number,
+    mark: number,
+  ): unknown {
     if (isStepped(plan)) {
       if (this.#depth < this.#inline) {
         this.#depth++;
@@ -131,7 +139,10 @@ export class PlanWalk {
         // Dropping references as slots empty lets a large body go early.
         this.#values[i] = undefined;
         this.#targets[i] = undefined as unknown as Slot;
-        if (decoding) target[this.#keys[i]] = isStepped(p) ? p.decodeStep(v, this.#pointers[i], this) : p.decode(v, this.#pointers[i]);
+        if (decoding)
+          target[this.#keys[i]] = isStepped(p)
+            ? p.decodeStep(v, this.#pointers[i], this)
+            : p.decode(v, this.#pointers[i]);
         else target[this.#keys[i]] = isStepped(p) ? p.encodeStep(v, this) : p.encode(v);
       }
       return out;

@@ -5,7 +5,15 @@ import { NameFormat } from './NameFormat.ts';
 import type { JsonPlan } from './jsonPlan.ts';
 import type { ObjectPlan } from './objectPlan.ts';
 import { escapePointer } from './jsonPointer.ts';
-import { decodeStepOf, decodeWalk, encodeStepOf, encodeWalk, settled, type PlanWalk, type SteppedPlan } from './planWalk.ts';
+import {
+  decodeStepOf,
+  decodeWalk,
+  encodeStepOf,
+  encodeWalk,
+  settled,
+  type PlanWalk,
+  type SteppedPlan,
+} from './planWalk.ts';
 import { choiceOrder, memoryLeafSchema, objectWireTest, wireLeafTest, type UnionLeaf } from './unionShapes.ts';
 
 type Schema = Record<string, unknown>;
@@ -23,12 +31,20 @@ function lazyCheck(schema: Schema): (value: unknown) => boolean {
  * alternative alone; a value no alternative fits is left as it is for validation to refuse.
  * Encoding chooses the same way among in-memory values.
  */
-export function unionPlan(leaves: readonly UnionLeaf[], leafPlans: readonly JsonPlan[], config: CodecConfig, defs: Defs): SteppedPlan {
+export function unionPlan(
+  leaves: readonly UnionLeaf[],
+  leafPlans: readonly JsonPlan[],
+  config: CodecConfig,
+  defs: Defs,
+): SteppedPlan {
   // Each alternative's plan through any `$ref`, settled on first use.
   let plans = leafPlans;
   let settle = true;
   const wire = choiceOrder(leaves.map((leaf) => wireLeafTest(leaf.schema, config, defs)));
-  const memory = choiceOrder(leaves.map((leaf) => memoryLeafSchema(leaf.schema, defs))).map((c) => ({ leaf: c.leaf, test: lazyCheck(c.test) }));
+  const memory = choiceOrder(leaves.map((leaf) => memoryLeafSchema(leaf.schema, defs))).map((c) => ({
+    leaf: c.leaf,
+    test: lazyCheck(c.test),
+  }));
   const choose = (order: readonly { leaf: number; test: (v: unknown) => boolean }[], value: unknown): number => {
     for (let i = 0; i < order.length; i++) if (order[i].test(value)) return order[i].leaf;
     return -1;
@@ -91,7 +107,11 @@ export function taggedUnionPlan(
   cases.forEach((name, i) => {
     const member = members[i];
     const { [tag]: _tag, ...props } = member.properties as Record<string, Schema>;
-    const caseSchema = { ...member, properties: props, required: ((member.required as string[] | undefined) ?? []).filter((r) => r !== tag) };
+    const caseSchema = {
+      ...member,
+      properties: props,
+      required: ((member.required as string[] | undefined) ?? []).filter((r) => r !== tag),
+    };
     byCase.set(name, { name, wire: NameFormat.apply(format, name), plan: compileCase(caseSchema) });
   });
   const byWire = new Map([...byCase.values()].map((c) => [c.wire, c]));
@@ -119,7 +139,8 @@ export function taggedUnionPlan(
       return c.plan.decodeInto(rest, pointer, walk, { [tag]: c.name });
     }
     for (const shape of shapes) {
-      if (shape.test(src)) return ordered[shape.leaf].plan.decodeInto(src, pointer, walk, { [tag]: ordered[shape.leaf].name });
+      if (shape.test(src))
+        return ordered[shape.leaf].plan.decodeInto(src, pointer, walk, { [tag]: ordered[shape.leaf].name });
     }
     return refuse(pointer);
   };

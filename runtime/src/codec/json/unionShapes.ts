@@ -43,7 +43,8 @@ export interface LeafTest<T> {
 /** False when no plain object can fit the alternative (scalars, arrays, dates, bytes, 64-bit integers). */
 function acceptsObjects(s: Schema): boolean {
   if (taggedUnionInfo(s) || isObjectSchema(s) || Array.isArray(s.allOf)) return true;
-  if (isDateSchema(s) || isBytesSchema(s) || s.type === 'bigint' || s.type === 'array' || s.items !== undefined) return false;
+  if (isDateSchema(s) || isBytesSchema(s) || s.type === 'bigint' || s.type === 'array' || s.items !== undefined)
+    return false;
   if (literals(s) !== undefined) return false;
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : undefined;
   return types === undefined || types.includes('object');
@@ -77,7 +78,14 @@ export function unionHoldsItself(schema: Schema, defs: Defs): boolean {
 // `form` is how the alternative is named: the `$ref` that led straight to it, or the schema
 // itself when it sits in the union (a def that is only a `$ref` is named by a `$ref` of its own,
 // as its `$id` belongs to one place).
-function collect(schema: Schema, form: Schema, defs: Defs, seen: Set<Schema>, out: UnionLeaf[], found: { looped: boolean }): void {
+function collect(
+  schema: Schema,
+  form: Schema,
+  defs: Defs,
+  seen: Set<Schema>,
+  out: UnionLeaf[],
+  found: { looped: boolean },
+): void {
   if (seen.has(schema)) {
     found.looped = true;
     return;
@@ -101,14 +109,21 @@ function collect(schema: Schema, form: Schema, defs: Defs, seen: Set<Schema>, ou
   seen.delete(schema);
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const hasOwn = (v: object, key: string) => Object.prototype.hasOwnProperty.call(v, key);
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 const INTEGER_TEXT = /^-?\d+$/;
 
 /** True when the alternative's values may hold further values (so checking it may descend). */
 export function isStructural(s: Schema): boolean {
-  return taggedUnionInfo(s) !== undefined || Array.isArray(s.allOf) || isObjectSchema(s) || s.type === 'array' || s.items !== undefined;
+  return (
+    taggedUnionInfo(s) !== undefined ||
+    Array.isArray(s.allOf) ||
+    isObjectSchema(s) ||
+    s.type === 'array' ||
+    s.items !== undefined
+  );
 }
 
 const typeTests: Readonly<Record<string, (v: unknown) => boolean>> = {
@@ -130,7 +145,8 @@ function literals(s: Schema): readonly unknown[] | undefined {
 }
 
 const both = (a: Test, b: Test): Test => (a === undefined ? b : b === undefined ? a : (v) => a(v) && b(v));
-const anyOfTests = (tests: readonly Test[]): Test => (tests.some((t) => t === undefined) ? undefined : (v) => tests.some((t) => t!(v)));
+const anyOfTests = (tests: readonly Test[]): Test =>
+  tests.some((t) => t === undefined) ? undefined : (v) => tests.some((t) => t!(v));
 
 /** The wire test of one alternative's JSON type and literal values, without looking inside it. */
 function wireKind(s: Schema, defs: Defs): Test {
@@ -138,10 +154,12 @@ function wireKind(s: Schema, defs: Defs): Test {
   if (isBytesSchema(s)) return (v) => typeof v === 'string' && BASE64.test(v);
   if (s.type === 'bigint') return (v) => Number.isInteger(v) || (typeof v === 'string' && INTEGER_TEXT.test(v));
   if (taggedUnionInfo(s) || isObjectSchema(s)) return isPlainObject;
-  if (Array.isArray(s.allOf)) return (s.allOf as Schema[]).reduce<Test>((t, part) => both(t, valueWireTest(part, defs)), undefined);
+  if (Array.isArray(s.allOf))
+    return (s.allOf as Schema[]).reduce<Test>((t, part) => both(t, valueWireTest(part, defs)), undefined);
   if (s.type === 'array' || s.items !== undefined) return Array.isArray;
   const types = (Array.isArray(s.type) ? s.type : typeof s.type === 'string' ? [s.type] : []) as string[];
-  const typeTest = types.length > 0 && types.every((t) => t in typeTests) ? anyOfTests(types.map((t) => typeTests[t])) : undefined;
+  const typeTest =
+    types.length > 0 && types.every((t) => t in typeTests) ? anyOfTests(types.map((t) => typeTests[t])) : undefined;
   const values = literals(s);
   return both(typeTest, values === undefined ? undefined : (v) => values.includes(v));
 }
@@ -186,8 +204,10 @@ export function valueMemorySchema(schema: Schema, defs: Defs): Schema | undefine
   return distinct.length === 1 ? distinct[0] : { anyOf: distinct };
 }
 
-const isCollection = (s: Schema) => s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
-const isOpen = (s: Schema) => (s.additionalProperties !== undefined && s.additionalProperties !== false) || s.patternProperties !== undefined;
+const isCollection = (s: Schema) =>
+  s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
+const isOpen = (s: Schema) =>
+  (s.additionalProperties !== undefined && s.additionalProperties !== false) || s.patternProperties !== undefined;
 
 /**
  * How a decoder recognises a JSON value of this alternative. Field names are the wire names of
@@ -208,7 +228,12 @@ export function wireLeafTest(s: Schema, config: CodecConfig, defs: Defs): LeafTe
 }
 
 /** The wire test of an object schema's own level (a tagged union case is one without its tag). */
-export function objectWireTest(s: Schema, config: CodecConfig, defs: Defs, leaveOut?: string): LeafTest<(value: unknown) => boolean> {
+export function objectWireTest(
+  s: Schema,
+  config: CodecConfig,
+  defs: Defs,
+  leaveOut?: string,
+): LeafTest<(value: unknown) => boolean> {
   const required = new Set<string>((s.required as string[] | undefined) ?? []);
   const { explicitNulls, explicitEmptyCollections } = config;
   const mustHave: string[] = [];
@@ -219,7 +244,8 @@ export function objectWireTest(s: Schema, config: CodecConfig, defs: Defs, leave
     const wire = NameFormat.apply(config.fieldNameFormat, name);
     declared.add(wire);
     const nullable = admitsNull(p, defs);
-    const filled = 'default' in p || (explicitNulls.decoding && nullable) || (explicitEmptyCollections.decoding && isCollection(p));
+    const filled =
+      'default' in p || (explicitNulls.decoding && nullable) || (explicitEmptyCollections.decoding && isCollection(p));
     if (required.has(name) && !filled) mustHave.push(wire);
     const test = valueWireTest(p, defs);
     if (test === undefined) continue;
@@ -237,14 +263,21 @@ export function objectWireTest(s: Schema, config: CodecConfig, defs: Defs, leave
   return isOpen(s) ? { fits, keys } : { fits, exact: (v) => fits(v) && onlyDeclared(v), keys };
 }
 
-function taggedWireTest(s: Schema, tag: string, cases: readonly string[], config: CodecConfig, defs: Defs): (value: unknown) => boolean {
+function taggedWireTest(
+  s: Schema,
+  tag: string,
+  cases: readonly string[],
+  config: CodecConfig,
+  defs: Defs,
+): (value: unknown) => boolean {
   const setting = config.discriminatorSettings;
   if (setting.kind === 'NoDiscriminator') {
     const tests = (s.anyOf as Schema[]).map((member) => objectWireTest(member, config, defs, tag).fits);
     return (v) => tests.some((t) => t(v));
   }
   const wireNames = new Set(cases.map((name) => NameFormat.apply(setting.format, name)));
-  if (setting.kind === 'Name') return (v) => isPlainObject(v) && hasOwn(v, setting.name) && wireNames.has(v[setting.name] as string);
+  if (setting.kind === 'Name')
+    return (v) => isPlainObject(v) && hasOwn(v, setting.name) && wireNames.has(v[setting.name] as string);
   return (v) => {
     if (!isPlainObject(v)) return false;
     const keys = Object.keys(v);
@@ -257,7 +290,8 @@ export function memoryLeafSchema(s: Schema, defs: Defs): LeafTest<Schema> {
   const merged = Array.isArray(s.allOf) ? mergedAllOf(s, defs) : undefined;
   if (merged !== undefined && merged !== s) return memoryLeafSchema(merged, defs);
   const info = taggedUnionInfo(s);
-  if (info) return { fits: { type: 'object', required: [info.tag], properties: { [info.tag]: { enum: [...info.cases] } } } };
+  if (info)
+    return { fits: { type: 'object', required: [info.tag], properties: { [info.tag]: { enum: [...info.cases] } } } };
   if (!isObjectSchema(s) || typeof s.properties !== 'object' || s.properties === null) {
     return { fits: memoryKind(s, defs) ?? {}, ...(acceptsObjects(s) ? {} : { keys: 'none' as const }) };
   }
@@ -271,7 +305,8 @@ export function memoryLeafSchema(s: Schema, defs: Defs): LeafTest<Schema> {
   const required = Array.isArray(s.required) ? (s.required as string[]) : [];
   const keys = { required, declared: new Set(Object.keys(all)) };
   const base = { type: 'object', ...(required.length > 0 ? { required: [...required] } : {}) };
-  if (s.additionalProperties === false) return { fits: { ...base, properties: all, additionalProperties: false }, keys };
+  if (s.additionalProperties === false)
+    return { fits: { ...base, properties: all, additionalProperties: false }, keys };
   const fits = { ...base, properties: kinds };
   return isOpen(s) ? { fits, keys } : { fits, exact: { ...base, properties: all, additionalProperties: false }, keys };
 }
@@ -290,10 +325,17 @@ export function choiceOrder<T>(tests: readonly LeafTest<T>[]): { readonly leaf: 
   const keepsAll = (t: LeafTest<T>) => t.keys === undefined && t.exact === undefined;
   const decides = tests.some((later, j) => {
     const keys = later.keys;
-    if (keys === 'none' || (keys === undefined && !keepsAll(later)) || (keys !== undefined && later.exact === undefined)) return false;
+    if (
+      keys === 'none' ||
+      (keys === undefined && !keepsAll(later)) ||
+      (keys !== undefined && later.exact === undefined)
+    )
+      return false;
     return tests.slice(0, j).some((earlier) => {
       if (earlier.keys === 'none') return false;
-      return keys === undefined || earlier.keys === undefined || earlier.keys.required.every((k) => keys.declared.has(k));
+      return (
+        keys === undefined || earlier.keys === undefined || earlier.keys.required.every((k) => keys.declared.has(k))
+      );
     });
   });
   if (!decides) return loose;

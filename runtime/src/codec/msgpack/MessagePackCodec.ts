@@ -1,7 +1,13 @@
 import type * as MsgPack from '@msgpack/msgpack';
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
-import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, decodeFrames, toEncodeError, type SchemaBinaryCodec } from '../schemaWalk/codecParts.ts';
+import {
+  DEFAULT_MAX_ITEM_BYTES,
+  decodeChecked,
+  decodeFrames,
+  toEncodeError,
+  type SchemaBinaryCodec,
+} from '../schemaWalk/codecParts.ts';
 import { readFrames } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
@@ -20,7 +26,10 @@ export interface MessagePackCodecOptions {
 
 const FORMAT = 'MsgPack';
 
-function messagePackCodec<T extends TSchema>(schema: T, options: MessagePackCodecOptions = {}): SchemaBinaryCodec<Static<T>> {
+function messagePackCodec<T extends TSchema>(
+  schema: T,
+  options: MessagePackCodecOptions = {},
+): SchemaBinaryCodec<Static<T>> {
   const msgpack = loadPeer<typeof MsgPack>('@msgpack/msgpack', 'MessagePackCodec.messagePackCodec');
   // The graph is walked for int64 and bytes positions; MsgPack can carry every other schema as is.
   const graph = schemaToGraph(schema, { format: FORMAT, lenient: true });
@@ -29,7 +38,9 @@ function messagePackCodec<T extends TSchema>(schema: T, options: MessagePackCode
   const maxItemBytes = options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_MSGPACK_DEPTH;
   if (!Number.isSafeInteger(maxDepth) || maxDepth < 1) {
-    throw new RangeError(`MessagePackCodec.messagePackCodec: maxDepth must be a whole number above zero, got ${maxDepth}`);
+    throw new RangeError(
+      `MessagePackCodec.messagePackCodec: maxDepth must be a whole number above zero, got ${maxDepth}`,
+    );
   }
   // Absent optional fields stay absent (not nil); int64/uint64 read as bigint, so no precision is lost.
   // The encoder's own depth limit (100 by default) is the decoder's, so what is read can be written
@@ -64,7 +75,8 @@ function messagePackCodec<T extends TSchema>(schema: T, options: MessagePackCode
     async *streamEncoder(values) {
       for await (const value of values) yield encode(value);
     },
-    streamDecoder: (bytes) => decodeFrames(readFrames(bytes, msgpackValueLength(maxItemBytes), FORMAT, maxItemBytes), decode),
+    streamDecoder: (bytes) =>
+      decodeFrames(readFrames(bytes, msgpackValueLength(maxItemBytes), FORMAT, maxItemBytes), decode),
   };
 }
 

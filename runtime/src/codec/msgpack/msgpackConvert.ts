@@ -1,6 +1,13 @@
 import { rethrowAt } from '../schemaWalk/errors.ts';
 import type { RecordNode, SchemaNode, UnionNode } from '../schemaWalk/SchemaNode.ts';
-import { bigintToSafeNumber, expectDate, expectInt64, expectSafeInteger, isObjectValue, plainBytes } from '../schemaWalk/values.ts';
+import {
+  bigintToSafeNumber,
+  expectDate,
+  expectInt64,
+  expectSafeInteger,
+  isObjectValue,
+  plainBytes,
+} from '../schemaWalk/values.ts';
 
 /** Converts one value between memory and what @msgpack/msgpack writes or reads. */
 export type Convert = (value: unknown) => unknown;

@@ -41,9 +41,12 @@ export function checkMsgpackDepth(bytes: Uint8Array, maxDepth: number): void {
     if (open.length > 0) open[open.length - 1]--;
     if (items > 0) {
       if (open.length >= maxDepth) {
-        throw new DecodeError(`invalid MsgPack data: arrays and maps nest deeper than ${maxDepth} levels (at byte ${pos})`, {
-          expected: `at most ${maxDepth} levels of nested arrays and maps`,
-        });
+        throw new DecodeError(
+          `invalid MsgPack data: arrays and maps nest deeper than ${maxDepth} levels (at byte ${pos})`,
+          {
+            expected: `at most ${maxDepth} levels of nested arrays and maps`,
+          },
+        );
       }
       open.push(items);
     }

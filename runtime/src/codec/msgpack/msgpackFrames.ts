@@ -9,7 +9,10 @@ import type { FrameHeaderReader } from '../schemaWalk/frames.ts';
  * Bytes after the type byte, and nested items (two per map entry), for each fixed-layout type
  * byte (0xc0–0xdf); `at(o)` is the byte `o` places after the type byte, undefined past the end.
  */
-export function layout(byte: number, at: (offset: number) => number | undefined): { extra: number; items: number } | 'need' | 'invalid' {
+export function layout(
+  byte: number,
+  at: (offset: number) => number | undefined,
+): { extra: number; items: number } | 'need' | 'invalid' {
   const u8 = (o: number) => at(o);
   const u16 = (o: number) => {
     const a = at(o);
@@ -22,7 +25,11 @@ export function layout(byte: number, at: (offset: number) => number | undefined)
     return h === undefined || l === undefined ? undefined : h * 65536 + l;
   };
   const sized = (size: number | undefined, header: number, perItem = 0): { extra: number; items: number } | 'need' =>
-    size === undefined ? 'need' : perItem === 0 ? { extra: header + size, items: 0 } : { extra: header, items: size * perItem };
+    size === undefined
+      ? 'need'
+      : perItem === 0
+        ? { extra: header + size, items: 0 }
+        : { extra: header, items: size * perItem };
   switch (byte) {
     case 0xc0:
     case 0xc2:
@@ -99,7 +106,10 @@ export function msgpackValueLength(maxBytes: number): FrameHeaderReader {
     const at = (o: number) => (state.pos + o < bytes.length ? bytes[state.pos + o] : undefined);
     while (state.pending > 0) {
       if (state.pos > maxBytes) {
-        throw new DecodeError(`MsgPack stream item ${item} at byte ${queue.consumed} is longer than the limit of ${maxBytes} bytes`, { pointer: `/${item}` });
+        throw new DecodeError(
+          `MsgPack stream item ${item} at byte ${queue.consumed} is longer than the limit of ${maxBytes} bytes`,
+          { pointer: `/${item}` },
+        );
       }
       const byte = at(0);
       if (byte === undefined) return undefined;
@@ -113,10 +123,13 @@ export function msgpackValueLength(maxBytes: number): FrameHeaderReader {
         const l = layout(byte, at);
         if (l === 'need') return undefined;
         if (l === 'invalid') {
-          throw new DecodeError(`corrupt MsgPack stream: item ${item} has the invalid type byte 0x${byte.toString(16)} at byte ${queue.consumed + state.pos}`, {
-            pointer: `/${item}`,
-            expected: 'a MsgPack value',
-          });
+          throw new DecodeError(
+            `corrupt MsgPack stream: item ${item} has the invalid type byte 0x${byte.toString(16)} at byte ${queue.consumed + state.pos}`,
+            {
+              pointer: `/${item}`,
+              expected: 'a MsgPack value',
+            },
+          );
         }
         extra = l.extra;
         items = l.items;

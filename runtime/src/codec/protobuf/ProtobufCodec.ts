@@ -2,7 +2,13 @@ import type * as Protobuf from 'protobufjs';
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
 import { DecodeError } from '../../errors/DecodeError.ts';
-import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, decodeFrames, toEncodeError, type IdlBinaryCodec } from '../schemaWalk/codecParts.ts';
+import {
+  DEFAULT_MAX_ITEM_BYTES,
+  decodeChecked,
+  decodeFrames,
+  toEncodeError,
+  type IdlBinaryCodec,
+} from '../schemaWalk/codecParts.ts';
 import { readFrames, type FrameHeaderReader } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
 import { schemaToGraph } from '../schemaWalk/schemaToGraph.ts';
@@ -39,13 +45,19 @@ const varintLength: FrameHeaderReader = (queue, item) => {
     value += (byte & 0x7f) * 2 ** (7 * i);
     if ((byte & 0x80) === 0) return { headerBytes: i + 1, bodyBytes: value };
   }
-  throw new DecodeError(`corrupt protobuf stream: the length prefix of item ${item} at byte ${queue.consumed} runs past 5 bytes`, {
-    pointer: `/${item}`,
-    expected: 'a varint length prefix',
-  });
+  throw new DecodeError(
+    `corrupt protobuf stream: the length prefix of item ${item} at byte ${queue.consumed} runs past 5 bytes`,
+    {
+      pointer: `/${item}`,
+      expected: 'a varint length prefix',
+    },
+  );
 };
 
-function protobufCodec<T extends TSchema>(schema: T, options: ProtobufCodecOptions = {}): ProtobufBinaryCodec<Static<T>> {
+function protobufCodec<T extends TSchema>(
+  schema: T,
+  options: ProtobufCodecOptions = {},
+): ProtobufBinaryCodec<Static<T>> {
   const protobuf = loadPeer<typeof Protobuf>('protobufjs', 'ProtobufCodec.protobufCodec');
   const rootName = options.name ?? 'Root';
   const graph = schemaToGraph(schema, { format: FORMAT, rootName });

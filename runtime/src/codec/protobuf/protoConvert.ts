@@ -153,7 +153,9 @@ class ProtoEncoders {
     const gen = this.gen;
     return gen.once(this.defs, def, `e${def.name}_`, (name) => {
       const keep = this.keepsMessage(def);
-      const lines = def.fields.map((f, i) => `k = ${lit(f.memory)}; ${this.assign(f, `v[${lit(f.memory)}]`, keep ? undefined : `f${i}`)}`);
+      const lines = def.fields.map(
+        (f, i) => `k = ${lit(f.memory)}; ${this.assign(f, `v[${lit(f.memory)}]`, keep ? undefined : `f${i}`)}`,
+      );
       // protobufjs skips fields that are undefined, so absent ones can sit in the literal.
       const result = keep ? 'v' : `{ ${def.fields.map((f, i) => `${lit(f.wire)}: f${i}`).join(', ')} }`;
       return `function ${name}(v) {

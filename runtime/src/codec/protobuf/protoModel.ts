@@ -21,7 +21,10 @@ export type ProtoValue =
   | { readonly k: 'union'; readonly def: ProtoUnion };
 
 /** A field's type: a singular value, a `repeated` one or a `map<string, V>`. */
-export type ProtoFieldType = ProtoValue | { readonly k: 'repeated'; readonly items: ProtoValue } | { readonly k: 'map'; readonly values: ProtoValue };
+export type ProtoFieldType =
+  | ProtoValue
+  | { readonly k: 'repeated'; readonly items: ProtoValue }
+  | { readonly k: 'map'; readonly values: ProtoValue };
 
 /** A message field. `presence` fields (proto3 `optional`, messages) tell absent from default. */
 export interface ProtoField {
@@ -50,7 +53,12 @@ export interface ProtoUnion {
   readonly name: string;
   readonly tag: string;
   readonly oneof: string;
-  readonly cases: { readonly name: string; readonly wire: string; readonly number: number; readonly def: ProtoMessage }[];
+  readonly cases: {
+    readonly name: string;
+    readonly wire: string;
+    readonly number: number;
+    readonly def: ProtoMessage;
+  }[];
   readonly description?: string;
 }
 
@@ -90,11 +98,18 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
     return name;
   };
 
-  const wrapper = (name: string, memory: 'items' | 'entries' | 'value', node: SchemaNode, hint: string, nullable: boolean): ProtoMessage => {
+  const wrapper = (
+    name: string,
+    memory: 'items' | 'entries' | 'value',
+    node: SchemaNode,
+    hint: string,
+    nullable: boolean,
+  ): ProtoMessage => {
     const def: ProtoMessage = { kind: 'message', name, fields: [], wrapper: true };
     definitions.push(def);
     const type = fieldType(node, hint);
-    const presence = nullable && (type.k === 'scalar' || type.k === 'enum' || type.k === 'message' || type.k === 'union');
+    const presence =
+      nullable && (type.k === 'scalar' || type.k === 'enum' || type.k === 'message' || type.k === 'union');
     def.fields.push({ memory, wire: memory, number: 1, type, optional: false, nullable, presence });
     return def;
   };
@@ -130,7 +145,10 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
       case 'map':
         return { k: 'message', def: wrapper(freshName(hint), 'entries', node, hint, false) };
       case 'nullable':
-        return fail(node.path, 'protobuf lists and maps cannot hold null; drop the null or wrap the value in an object');
+        return fail(
+          node.path,
+          'protobuf lists and maps cannot hold null; drop the null or wrap the value in an object',
+        );
       case 'any':
         return fail(node.path, 'an unconstrained value (Schema.Unknown/Any) has no protobuf type');
     }
@@ -145,7 +163,10 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
   const field = (owner: string, f: FieldNode, wire: string): ProtoField => {
     const nullable = f.node.kind === 'nullable';
     if (nullable && f.optional) {
-      fail(f.path, `field "${f.name}" is both optional and nullable; protobuf has one kind of absence, so make it one or the other`);
+      fail(
+        f.path,
+        `field "${f.name}" is both optional and nullable; protobuf has one kind of absence, so make it one or the other`,
+      );
     }
     if (f.id > MAX_FIELD_NUMBER || (f.id >= 19_000 && f.id <= 19_999)) {
       fail(f.path, `field number ${f.id} is not allowed in protobuf (1..${MAX_FIELD_NUMBER}, except 19000..19999)`);
@@ -154,15 +175,31 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
     const hint = `${owner}${pascalIdentifier(f.name)}`;
     // A nullable list or map needs presence, which only a message has: wrap it. An optional one
     // stays a plain repeated/map field, where absent and empty are the same thing on the wire.
-    const type = nullable && (inner.kind === 'array' || inner.kind === 'map') ? value(inner, hint) : fieldType(inner, hint);
+    const type =
+      nullable && (inner.kind === 'array' || inner.kind === 'map') ? value(inner, hint) : fieldType(inner, hint);
     const presence = (nullable || f.optional) && type.k !== 'repeated' && type.k !== 'map';
-    return { memory: f.name, wire, number: f.id, type, optional: f.optional, nullable, presence, ...(f.description ? { description: f.description } : {}) };
+    return {
+      memory: f.name,
+      wire,
+      number: f.id,
+      type,
+      optional: f.optional,
+      nullable,
+      presence,
+      ...(f.description ? { description: f.description } : {}),
+    };
   };
 
   function message(node: RecordNode): ProtoMessage {
     const known = messages.get(node);
     if (known !== undefined) return known;
-    const def: ProtoMessage = { kind: 'message', name: node.name, fields: [], wrapper: false, ...(node.description ? { description: node.description } : {}) };
+    const def: ProtoMessage = {
+      kind: 'message',
+      name: node.name,
+      fields: [],
+      wrapper: false,
+      ...(node.description ? { description: node.description } : {}),
+    };
     messages.set(node, def);
     definitions.push(def);
     const wires = new Map<string, string>();
@@ -194,9 +231,11 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
     for (const c of node.cases) {
       const wire = lowerSnake(c.name);
       const clash = wires.get(wire);
-      if (clash !== undefined || wire === def.oneof) fail(node.path, `cases "${clash ?? c.name}" and "${c.name}" both become oneof member "${wire}"`);
+      if (clash !== undefined || wire === def.oneof)
+        fail(node.path, `cases "${clash ?? c.name}" and "${c.name}" both become oneof member "${wire}"`);
       wires.set(wire, c.name);
-      if (c.id > MAX_FIELD_NUMBER || (c.id >= 19_000 && c.id <= 19_999)) fail(c.record.path, `field number ${c.id} is not allowed in protobuf`);
+      if (c.id > MAX_FIELD_NUMBER || (c.id >= 19_000 && c.id <= 19_999))
+        fail(c.record.path, `field number ${c.id} is not allowed in protobuf`);
       def.cases.push({ name: c.name, wire, number: c.id, def: message(c.record) });
     }
     return def;
@@ -210,11 +249,17 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
     const values = node.values.map((v, i) => {
       const identifier = `${prefix}_${upperSnake(v)}`;
       const clash = seen.get(identifier);
-      if (clash !== undefined) fail(node.path, `enum values ${JSON.stringify(clash)} and ${JSON.stringify(v)} both become ${identifier}`);
+      if (clash !== undefined)
+        fail(node.path, `enum values ${JSON.stringify(clash)} and ${JSON.stringify(v)} both become ${identifier}`);
       seen.set(identifier, v);
       return { identifier, number: i + 1, value: v };
     });
-    const def: ProtoEnum = { kind: 'enum', name: node.name, values, ...(node.description ? { description: node.description } : {}) };
+    const def: ProtoEnum = {
+      kind: 'enum',
+      name: node.name,
+      values,
+      ...(node.description ? { description: node.description } : {}),
+    };
     enums.set(node, def);
     definitions.push(def);
     return def;
@@ -230,13 +275,23 @@ export function buildProtoModel(graph: SchemaGraph, rootName: string): ProtoMode
     if (inner.kind === 'any') fail(inner.path, 'an unconstrained value (Schema.Unknown/Any) has no protobuf type');
     const nullable = top.kind === 'nullable';
     root =
-      nullable && (inner.kind === 'array' || inner.kind === 'map') ? wrapperAround(inner) : wrapper(freshName(rootName), memory, inner, rootName, nullable);
+      nullable && (inner.kind === 'array' || inner.kind === 'map')
+        ? wrapperAround(inner)
+        : wrapper(freshName(rootName), memory, inner, rootName, nullable);
   }
   // A top-level `X[] | null`: the root holds an optional wrapper of the list.
   function wrapperAround(inner: SchemaNode): ProtoMessage {
     const def: ProtoMessage = { kind: 'message', name: freshName(rootName), fields: [], wrapper: true };
     definitions.push(def);
-    def.fields.push({ memory: 'value', wire: 'value', number: 1, type: value(inner, `${rootName}Value`), optional: false, nullable: true, presence: true });
+    def.fields.push({
+      memory: 'value',
+      wire: 'value',
+      number: 1,
+      type: value(inner, `${rootName}Value`),
+      optional: false,
+      nullable: true,
+      presence: true,
+    });
     return def;
   }
   // The root first, so the IDL reads top-down.

@@ -66,7 +66,9 @@ class ProtoReaders {
     switch (t.type) {
       case 'int64':
         if (t.date === true) return `${gen.ref(longToDate, 'longToDate')}(r.int64())`;
-        return t.bigint ? `${gen.ref(longToBigint, 'longToBigint')}(r.int64())` : `${gen.ref(longToNumber, 'longToNumber')}(r.int64())`;
+        return t.bigint
+          ? `${gen.ref(longToBigint, 'longToBigint')}(r.int64())`
+          : `${gen.ref(longToNumber, 'longToNumber')}(r.int64())`;
       case 'bytes':
         return `${gen.ref(plainBytes, 'plainBytes')}(r.bytes())`;
       default:
@@ -112,7 +114,9 @@ class ProtoReaders {
       const item = this.value(t.items);
       const push = `try { ${v}.push(${item}); } catch (e) { at(e, ${v}.length); }`;
       const packable = (t.items.k === 'scalar' && PACKABLE.has(t.items.type)) || t.items.k === 'enum';
-      const read = packable ? `if ((t & 7) === 2) { x = r.uint32() + r.pos; while (r.pos < x) ${push} } else ${push}` : push;
+      const read = packable
+        ? `if ((t & 7) === 2) { x = r.uint32() + r.pos; while (r.pos < x) ${push} } else ${push}`
+        : push;
       return `if (${v} === undefined) ${v} = []; ${read}`;
     }
     if (t.k === 'map') {
@@ -136,7 +140,10 @@ class ProtoReaders {
   private settle(f: ProtoField, v: string): string {
     const t = f.type;
     if (f.presence) return f.nullable ? `if (${v} === undefined) ${v} = null;` : '';
-    if (t.k === 'repeated') return f.optional ? `if (${v} !== undefined && ${v}.length === 0) ${v} = undefined;` : `if (${v} === undefined) ${v} = [];`;
+    if (t.k === 'repeated')
+      return f.optional
+        ? `if (${v} !== undefined && ${v}.length === 0) ${v} = undefined;`
+        : `if (${v} === undefined) ${v} = [];`;
     if (t.k === 'map') return f.optional ? '' : `if (${v} === undefined) ${v} = {};`;
     if (t.k === 'message' || t.k === 'union') {
       return `if (${v} === undefined) { k = ${lit(f.memory)}; throw new Failure(${lit(`is missing (expected a ${t.def.name} message)`)}); }`;
@@ -149,7 +156,9 @@ class ProtoReaders {
     const key = tag === undefined ? def : `${def.name}\u0000${tag.value}`;
     const gen = this.gen;
     return gen.once(this.defs, key, `r${def.name}_`, (name) => {
-      const cases = def.fields.map((f, i) => `case ${f.number}: k = ${lit(f.memory)}; ${this.readField(f, `f${i}`)} break;`);
+      const cases = def.fields.map(
+        (f, i) => `case ${f.number}: k = ${lit(f.memory)}; ${this.readField(f, `f${i}`)} break;`,
+      );
       const settle = def.fields.map((f, i) => this.settle(f, `f${i}`)).filter((s) => s !== '');
       const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
       const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));
@@ -175,7 +184,9 @@ class ProtoReaders {
   union(def: ProtoUnion): string {
     const gen = this.gen;
     return gen.once(this.defs, def, `r${def.name}_`, (name) => {
-      const cases = def.cases.map((c) => `case ${c.number}: v = ${this.message(c.def, { key: def.tag, value: c.name })}(r, r.uint32()); break;`);
+      const cases = def.cases.map(
+        (c) => `case ${c.number}: v = ${this.message(c.def, { key: def.tag, value: c.name })}(r, r.uint32()); break;`,
+      );
       return `function ${name}(r, l) {
   var end = l === undefined ? r.len : r.pos + l, t, v;
   while (r.pos < end) {

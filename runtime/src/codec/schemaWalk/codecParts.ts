@@ -72,7 +72,10 @@ export function decodeChecked<A>(
 }
 
 /** Decodes each frame of a stream, failing with the item's index and byte offset. */
-export async function* decodeFrames<A>(frames: AsyncIterable<Frame>, decode: (bytes: Uint8Array) => Either<DecodeError, A>): AsyncGenerator<A> {
+export async function* decodeFrames<A>(
+  frames: AsyncIterable<Frame>,
+  decode: (bytes: Uint8Array) => Either<DecodeError, A>,
+): AsyncGenerator<A> {
   for await (const frame of frames) {
     const result = decode(frame.body);
     if (result._tag === 'left') throw itemError(result.left, frame.index, frame.offset);

@@ -21,7 +21,8 @@ function at(error: unknown, segment: unknown): never {
 
 /** Sets an entry of a decoded map, keeping `__proto__` an ordinary own property. */
 function entry(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
 }
 
@@ -96,13 +97,22 @@ export interface ObjectField {
  * that may be left out (V8 allocates it with its final shape), then assignments, so keys keep
  * declaration order. A field that may be left out is set only when its local is not undefined.
  */
-export function buildObject(target: string, first: readonly (readonly [string, string])[], fields: readonly ObjectField[]): string {
+export function buildObject(
+  target: string,
+  first: readonly (readonly [string, string])[],
+  fields: readonly ObjectField[],
+): string {
   const cut = fields.findIndex((f) => f.optional);
   const literal = cut < 0 ? fields : fields.slice(0, cut);
-  const entries = [...first.map(([key, expr]) => `${lit(key)}: ${expr}`), ...literal.map((f) => `${lit(f.key)}: ${f.local}`)];
+  const entries = [
+    ...first.map(([key, expr]) => `${lit(key)}: ${expr}`),
+    ...literal.map((f) => `${lit(f.key)}: ${f.local}`),
+  ];
   const rest = cut < 0 ? [] : fields.slice(cut);
   const assignments = rest.map((f) =>
-    f.optional ? `if (${f.local} !== undefined) ${target}[${lit(f.key)}] = ${f.local};` : `${target}[${lit(f.key)}] = ${f.local};`,
+    f.optional
+      ? `if (${f.local} !== undefined) ${target}[${lit(f.key)}] = ${f.local};`
+      : `${target}[${lit(f.key)}] = ${f.local};`,
   );
   return [`var ${target} = { ${entries.join(', ')} };`, ...assignments].join('\n  ');
 }

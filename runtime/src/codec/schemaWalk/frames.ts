@@ -85,7 +85,10 @@ export class ByteQueue {
 }
 
 /** How a framing reads its header: sizes once it is complete, `undefined` while more is needed. */
-export type FrameHeaderReader = (queue: ByteQueue, item: number) => { headerBytes: number; bodyBytes: number } | undefined;
+export type FrameHeaderReader = (
+  queue: ByteQueue,
+  item: number,
+) => { headerBytes: number; bodyBytes: number } | undefined;
 
 /** One frame of a stream: its body, its position in the stream and its byte offset. */
 export interface Frame {
@@ -132,11 +135,16 @@ export async function* readFrames(
   }
   if (queue.length > 0) {
     const need =
-      pending === undefined ? 'the stream ends before its size is known' : `it needs ${pending.headerBytes + pending.bodyBytes} bytes, ${queue.length} arrived`;
-    throw new DecodeError(`truncated ${format} stream: ${describe(index)} at byte ${queue.consumed} is incomplete (${need})`, {
-      pointer: `/${index}`,
-      expected: 'a complete item',
-    });
+      pending === undefined
+        ? 'the stream ends before its size is known'
+        : `it needs ${pending.headerBytes + pending.bodyBytes} bytes, ${queue.length} arrived`;
+    throw new DecodeError(
+      `truncated ${format} stream: ${describe(index)} at byte ${queue.consumed} is incomplete (${need})`,
+      {
+        pointer: `/${index}`,
+        expected: 'a complete item',
+      },
+    );
   }
 }
 

@@ -14,7 +14,10 @@ export function providePeerRequire(load: (packageName: string) => unknown): void
  * Gives the runtime a codec library the application imported itself, for places without
  * `require`: `provideCodecLibrary('@msgpack/msgpack', await import('@msgpack/msgpack'))`.
  */
-export function provideCodecLibrary(packageName: 'protobufjs' | '@msgpack/msgpack' | 'avsc' | 'thrift', library: unknown): void {
+export function provideCodecLibrary(
+  packageName: 'protobufjs' | '@msgpack/msgpack' | 'avsc' | 'thrift',
+  library: unknown,
+): void {
   loaded.set(packageName, library);
 }
 
@@ -38,7 +41,8 @@ export function loadPeer<T>(packageName: string, neededBy: string): T {
     const code = (error as { code?: unknown }).code;
     if (code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(packageName)) {
       throw new Error(
-        `${neededBy} needs the optional peer dependency "${packageName}", which is not installed; ` + `add it to your application: npm install ${packageName}`,
+        `${neededBy} needs the optional peer dependency "${packageName}", which is not installed; ` +
+          `add it to your application: npm install ${packageName}`,
         { cause: error },
       );
     }

@@ -78,7 +78,8 @@ class Walker {
   collectDefinitions(schema: unknown, path: string, seen: Set<object>): void {
     if (!isObject(schema) || seen.has(schema)) return;
     seen.add(schema);
-    if (typeof schema.$id === 'string' && !this.definitions.has(schema.$id)) this.definitions.set(schema.$id, { schema, path });
+    if (typeof schema.$id === 'string' && !this.definitions.has(schema.$id))
+      this.definitions.set(schema.$id, { schema, path });
     for (const key of ['$defs', 'definitions', 'properties', 'patternProperties']) {
       const group = schema[key];
       if (!isObject(group)) continue;
@@ -91,7 +92,8 @@ class Walker {
         this.collectDefinitions(sub, subPath, seen);
       }
     }
-    for (const key of ['items', 'additionalProperties', 'not']) this.collectDefinitions(schema[key], `${path}/${key}`, seen);
+    for (const key of ['items', 'additionalProperties', 'not'])
+      this.collectDefinitions(schema[key], `${path}/${key}`, seen);
     for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) {
       const list = schema[key];
       if (Array.isArray(list)) list.forEach((sub, i) => this.collectDefinitions(sub, `${path}/${key}/${i}`, seen));
@@ -130,7 +132,8 @@ class Walker {
     if (memoised !== undefined) return memoised;
     if (typeof schema.$ref === 'string') {
       const target = this.definitions.get(schema.$ref);
-      if (target === undefined) this.fail(path, `unresolved $ref "${schema.$ref}" (recursive schemas: use Schema.Cyclic)`);
+      if (target === undefined)
+        this.fail(path, `unresolved $ref "${schema.$ref}" (recursive schemas: use Schema.Cyclic)`);
       const name = schema.$ref.replace(/^#\/(\$defs|definitions)\//, '');
       return this.walk(target.schema, target.path, name);
     }
@@ -151,7 +154,8 @@ class Walker {
     if (isDateSchema(schema)) return { kind: 'timestamp', path };
     if (Array.isArray(schema.anyOf)) return this.alternatives(schema, schema.anyOf, 'anyOf', path, hint);
     if (Array.isArray(schema.oneOf)) return this.alternatives(schema, schema.oneOf, 'oneOf', path, hint);
-    if (schema.allOf !== undefined) this.fail(path, 'allOf (Schema.Intersect) is not supported; flatten it with Schema.Evaluate(...)');
+    if (schema.allOf !== undefined)
+      this.fail(path, 'allOf (Schema.Intersect) is not supported; flatten it with Schema.Evaluate(...)');
     if (Array.isArray(schema.enum)) return this.enumeration(schema, schema.enum, path, hint);
     if ('const' in schema) return this.literal(schema, [schema.const], path, hint);
     const type = schema.type;
@@ -171,7 +175,8 @@ class Walker {
       case 'number':
         return { kind: schema.format === 'float' ? 'float32' : 'float64', path };
       case 'bigint':
-        if (schema.format !== undefined && schema.format !== 'int64') this.fail(path, `bigint format "${String(schema.format)}" is not supported (only int64)`);
+        if (schema.format !== undefined && schema.format !== 'int64')
+          this.fail(path, `bigint format "${String(schema.format)}" is not supported (only int64)`);
         return { kind: 'int64', bigint: true, path };
       case 'array':
         return this.array(schema, path, hint);
@@ -210,7 +215,11 @@ class Walker {
     }
     if (patterns.length === 1) {
       const [pattern, values] = patterns[0];
-      return { kind: 'map', values: this.walk(values, `${path}/patternProperties/${escapePointer(pattern)}`, `${hint}Value`), path };
+      return {
+        kind: 'map',
+        values: this.walk(values, `${path}/patternProperties/${escapePointer(pattern)}`, `${hint}Value`),
+        path,
+      };
     }
     if (additional !== undefined) {
       return { kind: 'map', values: this.walk(additional, `${path}/additionalProperties`, `${hint}Value`), path };
@@ -220,7 +229,13 @@ class Walker {
 
   /** An object with fixed properties; `skip` is a union's tag property, implied by the case. */
   private record(schema: Json, path: string, hint: string, skip: string | undefined): RecordNode {
-    const record: RecordNode = { kind: 'record', name: this.uniqueName(schema, hint), fields: [], path, ...descriptionOf(schema) };
+    const record: RecordNode = {
+      kind: 'record',
+      name: this.uniqueName(schema, hint),
+      fields: [],
+      path,
+      ...descriptionOf(schema),
+    };
     this.memo.set(schema, record);
     this.named.push(record);
     const properties = isObject(schema.properties) ? schema.properties : {};
@@ -235,10 +250,21 @@ class Walker {
       if (name === '__proto__') this.fail(fieldPath, 'a property named "__proto__" cannot be decoded safely');
       const id = annotatedNumber(property, position, fieldPath, this.format);
       const clash = byId.get(id);
-      if (clash !== undefined) this.fail(fieldPath, `fields "${clash}" and "${name}" both have number ${id}; set ${FieldNumberKeyword} to tell them apart`);
+      if (clash !== undefined)
+        this.fail(
+          fieldPath,
+          `fields "${clash}" and "${name}" both have number ${id}; set ${FieldNumberKeyword} to tell them apart`,
+        );
       byId.set(id, name);
       const node = this.walk(property, fieldPath, `${record.name}${pascalIdentifier(name)}`);
-      const field: FieldNode = { name, id, optional: !required.has(name), node, path: fieldPath, ...descriptionOf(property) };
+      const field: FieldNode = {
+        name,
+        id,
+        optional: !required.has(name),
+        node,
+        path: fieldPath,
+        ...descriptionOf(property),
+      };
       record.fields.push(field);
     }
     return record;
@@ -247,8 +273,16 @@ class Walker {
   private union(schema: Json, path: string, hint: string): UnionNode {
     const info = taggedUnionInfo(schema)!;
     const cases = schema.anyOf;
-    if (!Array.isArray(cases) || cases.length !== info.cases.length) this.fail(path, 'malformed tagged union (anyOf does not match its cases)');
-    const union: UnionNode = { kind: 'union', name: this.uniqueName(schema, hint), tag: info.tag, cases: [], path, ...descriptionOf(schema) };
+    if (!Array.isArray(cases) || cases.length !== info.cases.length)
+      this.fail(path, 'malformed tagged union (anyOf does not match its cases)');
+    const union: UnionNode = {
+      kind: 'union',
+      name: this.uniqueName(schema, hint),
+      tag: info.tag,
+      cases: [],
+      path,
+      ...descriptionOf(schema),
+    };
     this.memo.set(schema, union);
     this.named.push(union);
     const byId = new Map<number, string>();
@@ -300,10 +334,21 @@ class Walker {
   private literal(schema: Json, values: unknown[], path: string, hint: string): SchemaNode {
     if (values.length === 0) this.fail(path, 'an empty enum has no values to encode');
     if (values.every((v) => typeof v === 'string')) {
-      if (values.length === 1 && !Array.isArray(schema.enum) && !Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf)) {
+      if (
+        values.length === 1 &&
+        !Array.isArray(schema.enum) &&
+        !Array.isArray(schema.anyOf) &&
+        !Array.isArray(schema.oneOf)
+      ) {
         return { kind: 'string', path }; // a lone constant is a string the validator pins down
       }
-      const node: EnumNode = { kind: 'enum', name: this.uniqueName(schema, hint), values: [...new Set(values as string[])], path, ...descriptionOf(schema) };
+      const node: EnumNode = {
+        kind: 'enum',
+        name: this.uniqueName(schema, hint),
+        values: [...new Set(values as string[])],
+        path,
+        ...descriptionOf(schema),
+      };
       this.memo.set(schema, node);
       this.named.push(node);
       return node;
@@ -312,7 +357,9 @@ class Walker {
     if (values.every((v) => typeof v === 'number')) {
       const numbers = values as number[];
       if (!numbers.every(Number.isInteger)) return { kind: 'float64', path };
-      return numbers.every((n) => n >= INT32_MIN && n <= INT32_MAX) ? { kind: 'int32', path } : { kind: 'int64', bigint: false, path };
+      return numbers.every((n) => n >= INT32_MIN && n <= INT32_MAX)
+        ? { kind: 'int32', path }
+        : { kind: 'int64', bigint: false, path };
     }
     return this.fail(path, 'constants of mixed types cannot be encoded');
   }
@@ -322,7 +369,11 @@ function annotatedNumber(schema: Json, position: number, path: string, format: s
   const value = schema[FieldNumberKeyword];
   if (value === undefined) return position;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new CodecSchemaError(format, path, `${FieldNumberKeyword} must be a positive integer, got ${JSON.stringify(value)}`);
+    throw new CodecSchemaError(
+      format,
+      path,
+      `${FieldNumberKeyword} must be a positive integer, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }
@@ -332,6 +383,7 @@ function integerNode(schema: Json, path: string): ScalarNode {
   if (schema.format === 'int32') return { kind: 'int32', path };
   const low = [schema.minimum, schema.exclusiveMinimum].find((v) => typeof v === 'number') as number | undefined;
   const high = [schema.maximum, schema.exclusiveMaximum].find((v) => typeof v === 'number') as number | undefined;
-  if ((low !== undefined && low < INT32_MIN) || (high !== undefined && high > INT32_MAX)) return { kind: 'int64', bigint: false, path };
+  if ((low !== undefined && low < INT32_MIN) || (high !== undefined && high > INT32_MAX))
+    return { kind: 'int64', bigint: false, path };
   return { kind: 'int32', path };
 }

@@ -11,7 +11,13 @@ export const INT64_MAX = 2n ** 63n - 1n;
 
 /** True for a non-array object (a record or a map in memory). */
 export function isObjectValue(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array) && !(value instanceof Date);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Uint8Array) &&
+    !(value instanceof Date)
+  );
 }
 
 /** A 32-bit signed integer, else a PathFailure. */
@@ -36,7 +42,10 @@ export function expectSafeInteger(value: unknown): number {
 export function bigintToSafeNumber(value: bigint): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n)) {
-    throw new PathFailure(`int64 value ${value} does not fit a number exactly; use Schema.Int64() to hold it as a bigint`, 'int64');
+    throw new PathFailure(
+      `int64 value ${value} does not fit a number exactly; use Schema.Int64() to hold it as a bigint`,
+      'int64',
+    );
   }
   return n;
 }
@@ -79,13 +88,16 @@ export function dateToMillis(value: unknown): number {
 /** Epoch milliseconds from the wire as a Date; beyond ±8.64e15 ms (JavaScript's range) a PathFailure. */
 export function millisToDate(millis: number | bigint): Date {
   const date = new Date(Number(millis));
-  if (Number.isNaN(date.getTime())) throw new PathFailure(`timestamp ${millis} ms is outside the range of a Date`, 'date-time');
+  if (Number.isNaN(date.getTime()))
+    throw new PathFailure(`timestamp ${millis} ms is outside the range of a Date`, 'date-time');
   return date;
 }
 
 /** A plain `Uint8Array` over the same memory (libraries hand out Buffers). */
 export function plainBytes(bytes: Uint8Array): Uint8Array {
-  return Object.getPrototypeOf(bytes) === Uint8Array.prototype ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Object.getPrototypeOf(bytes) === Uint8Array.prototype
+    ? bytes
+    : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** A Buffer over the same memory (libraries that want one). */

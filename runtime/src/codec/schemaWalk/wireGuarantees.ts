@@ -42,7 +42,8 @@ function typesOnly(node: unknown, tag?: string): boolean {
     const members = node.anyOf as unknown[];
     if (!only(node, ['anyOf'])) return false;
     const info = node[TaggedUnionKeyword] as { tag?: unknown } | undefined;
-    if (info !== undefined) return typeof info.tag === 'string' && members.every((m) => typesOnly(m, info.tag as string));
+    if (info !== undefined)
+      return typeof info.tag === 'string' && members.every((m) => typesOnly(m, info.tag as string));
     if (members.every(isStringLiteral)) return true;
     // `T | null`: the decoder gives null or a T.
     const nonNull = members.filter((m) => !(isNode(m) && m.type === 'null' && only(m, ['type'])));

@@ -1,7 +1,13 @@
 import type { Static, TSchema } from 'typebox';
 import { MediaType } from '../../http/MediaType.ts';
 import { DecodeError } from '../../errors/DecodeError.ts';
-import { DEFAULT_MAX_ITEM_BYTES, decodeChecked, decodeFrames, toEncodeError, type IdlBinaryCodec } from '../schemaWalk/codecParts.ts';
+import {
+  DEFAULT_MAX_ITEM_BYTES,
+  decodeChecked,
+  decodeFrames,
+  toEncodeError,
+  type IdlBinaryCodec,
+} from '../schemaWalk/codecParts.ts';
 import { PathFailure } from '../schemaWalk/errors.ts';
 import { readFrames, type FrameHeaderReader } from '../schemaWalk/frames.ts';
 import { loadPeer } from '../schemaWalk/loadPeer.ts';
@@ -60,7 +66,10 @@ const frameLength: FrameHeaderReader = (queue, item) => {
   return { headerBytes: 4, bodyBytes: length };
 };
 
-function thriftBinaryCodec<T extends TSchema>(schema: T, options: ThriftCodecOptions = {}): ThriftBinaryCodec<Static<T>> {
+function thriftBinaryCodec<T extends TSchema>(
+  schema: T,
+  options: ThriftCodecOptions = {},
+): ThriftBinaryCodec<Static<T>> {
   const thrift = loadPeer<ThriftModule>('thrift', 'ThriftCodec.thriftBinaryCodec');
   const rootName = options.name ?? 'Root';
   const graph = schemaToGraph(schema, { format: FORMAT, rootName });
@@ -99,7 +108,8 @@ function thriftBinaryCodec<T extends TSchema>(schema: T, options: ThriftCodecOpt
       if (error instanceof PathFailure && wrapKey !== undefined) error.segments.shift();
       throw error;
     }
-    if (rest > 0) throw new DecodeError(`invalid Thrift data: ${rest} bytes after the struct`, { expected: 'one Thrift struct' });
+    if (rest > 0)
+      throw new DecodeError(`invalid Thrift data: ${rest} bytes after the struct`, { expected: 'one Thrift struct' });
     return wrapKey === undefined ? value : (value as Record<string, unknown>)[wrapKey];
   };
   const decode = (bytes: Uint8Array) => decodeChecked<Static<T>>(FORMAT, validator, read, bytes);

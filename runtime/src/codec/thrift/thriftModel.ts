@@ -38,7 +38,12 @@ export interface ThriftUnion {
   readonly kind: 'union';
   readonly name: string;
   readonly tag: string;
-  readonly cases: { readonly name: string; readonly idlName: string; readonly id: number; readonly def: ThriftStruct }[];
+  readonly cases: {
+    readonly name: string;
+    readonly idlName: string;
+    readonly id: number;
+    readonly def: ThriftStruct;
+  }[];
   readonly description?: string;
 }
 
@@ -117,7 +122,10 @@ export function buildThriftModel(graph: SchemaGraph, rootName: string): ThriftMo
       case 'union':
         return { k: 'union', def: union(node) };
       case 'nullable':
-        return fail(node.path, 'a nullable value needs a field to be absent from; Thrift lists and maps cannot hold null');
+        return fail(
+          node.path,
+          'a nullable value needs a field to be absent from; Thrift lists and maps cannot hold null',
+        );
       case 'any':
         return fail(node.path, 'an unconstrained value (Schema.Unknown/Any) has no Thrift type');
     }
@@ -127,17 +135,33 @@ export function buildThriftModel(graph: SchemaGraph, rootName: string): ThriftMo
   const field = (f: FieldNode, idlName: string): ThriftField => {
     const nullable = f.node.kind === 'nullable';
     if (nullable && f.optional) {
-      fail(f.path, `field "${f.name}" is both optional and nullable; Thrift has one kind of absence (an unset field), so make it one or the other`);
+      fail(
+        f.path,
+        `field "${f.name}" is both optional and nullable; Thrift has one kind of absence (an unset field), so make it one or the other`,
+      );
     }
     if (f.id > 32_767) fail(f.path, `field id ${f.id} does not fit Thrift's 16-bit field ids`);
     const t = type(f.node.kind === 'nullable' ? f.node.inner : f.node);
-    return { memory: f.name, idlName, id: f.id, type: t, optional: f.optional, nullable, ...(f.description ? { description: f.description } : {}) };
+    return {
+      memory: f.name,
+      idlName,
+      id: f.id,
+      type: t,
+      optional: f.optional,
+      nullable,
+      ...(f.description ? { description: f.description } : {}),
+    };
   };
 
   function struct(node: RecordNode): ThriftStruct {
     const known = structs.get(node);
     if (known !== undefined) return known;
-    const def: ThriftStruct = { kind: 'struct', name: identifier(node.name), fields: [], ...(node.description ? { description: node.description } : {}) };
+    const def: ThriftStruct = {
+      kind: 'struct',
+      name: identifier(node.name),
+      fields: [],
+      ...(node.description ? { description: node.description } : {}),
+    };
     structs.set(node, def);
     const idlNames = new Map<string, string>();
     for (const f of node.fields) {
@@ -166,7 +190,8 @@ export function buildThriftModel(graph: SchemaGraph, rootName: string): ThriftMo
     for (const c of node.cases) {
       const idlName = identifier(c.name.length > 0 ? c.name[0].toLowerCase() + c.name.slice(1) : c.name);
       const clash = idlNames.get(idlName);
-      if (clash !== undefined) fail(node.path, `cases "${clash}" and "${c.name}" both become Thrift field "${idlName}"`);
+      if (clash !== undefined)
+        fail(node.path, `cases "${clash}" and "${c.name}" both become Thrift field "${idlName}"`);
       idlNames.set(idlName, c.name);
       if (c.id > 32_767) fail(c.record.path, `field id ${c.id} does not fit Thrift's 16-bit field ids`);
       def.cases.push({ name: c.name, idlName, id: c.id, def: struct(c.record) });
@@ -182,11 +207,17 @@ export function buildThriftModel(graph: SchemaGraph, rootName: string): ThriftMo
     const values = node.values.map((v, i) => {
       const id = upperSnake(v);
       const clash = seen.get(id);
-      if (clash !== undefined) fail(node.path, `enum values ${JSON.stringify(clash)} and ${JSON.stringify(v)} both become ${id}`);
+      if (clash !== undefined)
+        fail(node.path, `enum values ${JSON.stringify(clash)} and ${JSON.stringify(v)} both become ${id}`);
       seen.set(id, v);
       return { identifier: RESERVED.has(id) ? `${id}_` : id, number: i + 1, value: v };
     });
-    const def: ThriftEnum = { kind: 'enum', name: identifier(node.name), values, ...(node.description ? { description: node.description } : {}) };
+    const def: ThriftEnum = {
+      kind: 'enum',
+      name: identifier(node.name),
+      values,
+      ...(node.description ? { description: node.description } : {}),
+    };
     enums.set(node, def);
     definitions.push(def);
     return def;
@@ -201,7 +232,11 @@ export function buildThriftModel(graph: SchemaGraph, rootName: string): ThriftMo
   const inner = top.kind === 'nullable' ? top.inner : top;
   let name = identifier(rootName);
   for (let n = 2; names.has(name); n++) name = `${identifier(rootName)}${n}`;
-  const root: ThriftStruct = { kind: 'struct', name, fields: [{ memory, idlName: memory, id: 1, type: type(inner), optional: false, nullable }] };
+  const root: ThriftStruct = {
+    kind: 'struct',
+    name,
+    fields: [{ memory, idlName: memory, id: 1, type: type(inner), optional: false, nullable }],
+  };
   definitions.push(root);
   return { root, wrapped: true, definitions };
 }
@@ -251,7 +286,10 @@ export function printThrift(model: ThriftModel, namespace: string | undefined): 
       for (const f of def.fields) {
         out += comment(f.description, '  ');
         const requiredness = f.optional || f.nullable ? 'optional' : 'required';
-        const notes = [...(f.idlName === f.memory ? [] : [JSON.stringify(f.memory)]), ...(holdsDate(f.type) ? ['epoch milliseconds (a Date)'] : [])];
+        const notes = [
+          ...(f.idlName === f.memory ? [] : [JSON.stringify(f.memory)]),
+          ...(holdsDate(f.type) ? ['epoch milliseconds (a Date)'] : []),
+        ];
         out += `  ${f.id}: ${requiredness} ${typeName(f.type)} ${f.idlName},${notes.length === 0 ? '' : ` // ${notes.join(', ')}`}\n`;
       }
       out += '}\n';

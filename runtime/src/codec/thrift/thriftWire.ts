@@ -147,7 +147,12 @@ class Wires {
       case 'binary':
         return `p.writeBinary(${h(bufferView, 'bufferView')}(${h(expectBytes, 'expectBytes')}(${x})));`;
       case 'i64': {
-        const check = t.date === true ? h(dateToMillis, 'dateToMillis') : t.bigint ? h(expectInt64, 'expectInt64') : h(expectSafeInteger, 'expectSafeInteger');
+        const check =
+          t.date === true
+            ? h(dateToMillis, 'dateToMillis')
+            : t.bigint
+              ? h(expectInt64, 'expectInt64')
+              : h(expectSafeInteger, 'expectSafeInteger');
         return `p.writeI64(${h(this.int64, 'int64')}.fromBigInt(${check}(${x})));`;
       }
       case 'enum':
@@ -212,7 +217,10 @@ class Wires {
     const show_ = this.helper(show, 'show');
     const guard = `if (!${isObj}(v)) throw new Failure("expected an object, got " + ${show_}(v));`;
     if (def.kind === 'union') {
-      const cases = def.cases.map((c) => `case ${lit(c.name)}: p.writeFieldBegin(${lit(c.idlName)}, ${STRUCT}, ${c.id}); ${this.writer(c.def)}(p, v); break;`);
+      const cases = def.cases.map(
+        (c) =>
+          `case ${lit(c.name)}: p.writeFieldBegin(${lit(c.idlName)}, ${STRUCT}, ${c.id}); ${this.writer(c.def)}(p, v); break;`,
+      );
       const expected = def.cases.map((c) => JSON.stringify(c.name)).join(', ');
       this.gen.declare(`function ${name}(p, v) {
   ${guard}
@@ -354,13 +362,16 @@ class Wires {
     // Unknown ids and mismatched types are skipped, as Thrift's generated code does.
     const vars = def.fields.map((_, i) => `f${i}`);
     const cases = def.fields.map(
-      (f, i) => `case ${f.id}: k = ${lit(f.memory)}; if (t === ${ttype(f.type)}) f${i} = ${this.read(f.type)}; else p.skip(t); break;`,
+      (f, i) =>
+        `case ${f.id}: k = ${lit(f.memory)}; if (t === ${ttype(f.type)}) f${i} = ${this.read(f.type)}; else p.skip(t); break;`,
     );
     // Absent fields: null when nullable, left out when optional, an error when required.
     const absent = def.fields.flatMap((f, i) => {
       if (f.nullable) return [`if (f${i} === undefined) f${i} = null;`];
       if (f.optional) return [];
-      return [`if (f${i} === undefined) throw new Failure(${lit(`required field ${f.id} (${f.idlName}) is missing`)}).at(${lit(f.memory)});`];
+      return [
+        `if (f${i} === undefined) throw new Failure(${lit(`required field ${f.id} (${f.idlName}) is missing`)}).at(${lit(f.memory)});`,
+      ];
     });
     const first: [string, string][] = tag === undefined ? [] : [[tag.key, lit(tag.value)]];
     const fields = def.fields.map((f, i) => ({ key: f.memory, local: `f${i}`, optional: f.optional }));

@@ -73,7 +73,12 @@ export function decodeInput(node: CodecNode, ctx: InputContext): unknown[] | Pro
 }
 
 /** The parts of an `and` from index `from` on, appended to `out`; turns async at the first part that waits. */
-function decodeParts(parts: readonly CodecNode[], from: number, out: unknown[], ctx: InputContext): unknown[] | Promise<unknown[]> {
+function decodeParts(
+  parts: readonly CodecNode[],
+  from: number,
+  out: unknown[],
+  ctx: InputContext,
+): unknown[] | Promise<unknown[]> {
   for (let i = from; i < parts.length; i++) {
     const values = decodeInput(parts[i], ctx);
     if (values instanceof Promise) {
@@ -87,7 +92,10 @@ function decodeParts(parts: readonly CodecNode[], from: number, out: unknown[], 
   return out;
 }
 
-async function decodeAlternatives(node: Extract<CodecNode, { kind: 'or' | 'union' }>, ctx: InputContext): Promise<unknown[]> {
+async function decodeAlternatives(
+  node: Extract<CodecNode, { kind: 'or' | 'union' }>,
+  ctx: InputContext,
+): Promise<unknown[]> {
   if (node.kind === 'or') {
     try {
       return [Either.left(unwrapValues(await decodeInput(node.left, ctx)))];
@@ -107,7 +115,11 @@ async function decodeAlternatives(node: Extract<CodecNode, { kind: 'or' | 'union
   throw unionFailure(errors, ctx.request);
 }
 
-const mediaTypeCodes = new Set<string>([HttpErrors.CONTENT_TYPE_NOT_ACCEPTED.code, HttpErrors.CONTENT_TYPE_REQUIRED.code, HttpErrors.NOT_MULTIPART.code]);
+const mediaTypeCodes = new Set<string>([
+  HttpErrors.CONTENT_TYPE_NOT_ACCEPTED.code,
+  HttpErrors.CONTENT_TYPE_REQUIRED.code,
+  HttpErrors.NOT_MULTIPART.code,
+]);
 
 /**
  * Why no alternative decoded: the failure of one whose media type matched (a body in several
@@ -118,7 +130,9 @@ function unionFailure(errors: readonly unknown[], request: Request): unknown {
   const isMediaType = (e: unknown) => e instanceof HttpError && e.code !== undefined && mediaTypeCodes.has(e.code);
   const other = errors.find((e) => !isMediaType(e));
   if (other !== undefined || errors.length === 0) return other ?? errors[0];
-  const accepted = [...new Set(errors.flatMap((e) => ((e as HttpError).details?.accepted as string[] | undefined) ?? []))];
+  const accepted = [
+    ...new Set(errors.flatMap((e) => ((e as HttpError).details?.accepted as string[] | undefined) ?? [])),
+  ];
   const header = request.headers.get('content-type');
   const type = header === undefined ? undefined : MediaType.parse(header)?.fullType;
   return type === undefined
@@ -144,7 +158,10 @@ function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
   const params = ctx.request.query;
   if (node.style === 'deepObject') {
     const obj: Record<string, unknown> = {};
-    const props = ((node.schema as unknown as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<string, Record<string, unknown>>;
+    const props = ((node.schema as unknown as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<
+      string,
+      Record<string, unknown>
+    >;
     let any = false;
     for (const [key, value] of params) {
       const prop = deepObjectProperty(node.name, key);
@@ -172,9 +189,18 @@ function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
   if (raw.length === 0) return missing(node, 'query parameter');
   if (raw.length === 1 && raw[0] === '' && isFlag(node.schema)) return true;
   // Sent more than once, a name may also be a property of the endpoint's form-exploded objects (EC2's `Value`, `Version`).
-  const own = raw.length > 1 && node.explode && formObject === undefined ? sharedKeyValues(node, node.name, raw, params, queryLayoutOf(ctx.root ?? node)) : raw;
+  const own =
+    raw.length > 1 && node.explode && formObject === undefined
+      ? sharedKeyValues(node, node.name, raw, params, queryLayoutOf(ctx.root ?? node))
+      : raw;
   if (own.length === 0) return missing(node, 'query parameter');
-  return checked(node.schema, coerceParam(node.schema, own, node.style, node.explode), 'query parameter', node.name, own.join(','));
+  return checked(
+    node.schema,
+    coerceParam(node.schema, own, node.style, node.explode),
+    'query parameter',
+    node.name,
+    own.join(','),
+  );
 }
 
 /**
@@ -185,17 +211,28 @@ function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
 function decodeQueryContent(node: QueryNode, ctx: InputContext): unknown {
   const raw = ctx.request.query.getAll(node.name);
   if (raw.length === 0) return missing(node, 'query parameter');
-  if (raw.length > 1) throw badInput('query parameter', node.name, `sent ${raw.length} times`, `one ${node.mediaType} value`);
+  if (raw.length > 1)
+    throw badInput('query parameter', node.name, `sent ${raw.length} times`, `one ${node.mediaType} value`);
   return contentValue(node, raw[0], 'query parameter', ctx);
 }
 
 /** The value of a content-described parameter's text, or a 400 naming the parameter and the media type. */
-function contentValue(node: QueryNode | HeaderNode, text: string, where: 'query parameter' | 'header' | 'cookie', ctx: InputContext): unknown {
+function contentValue(
+  node: QueryNode | HeaderNode,
+  text: string,
+  where: 'query parameter' | 'header' | 'cookie',
+  ctx: InputContext,
+): unknown {
   const decoded = decodeParameterContent(text, node.mediaType!, node.schema, ctx.config, `${where} '${node.name}'`);
   if (decoded._tag === 'right') return decoded.right;
   const { message, pointer, expected } = decoded.left;
   throw HttpError.of(HttpErrors.INVALID_INPUT, [message, text], {
-    details: { in: where.split(' ')[0], parameter: node.name, ...(pointer ? { pointer } : {}), expected: expected ?? `${node.mediaType} text` },
+    details: {
+      in: where.split(' ')[0],
+      parameter: node.name,
+      ...(pointer ? { pointer } : {}),
+      expected: expected ?? `${node.mediaType} text`,
+    },
   });
 }
 
@@ -204,7 +241,9 @@ function missing(node: QueryNode | HeaderNode, where: 'query parameter' | 'heade
   if (d !== undefined) return structuredClone(d);
   if (node.optional) return undefined;
   if (node.kind === 'header' && !node.cookie) {
-    throw HttpError.of(HttpErrors.MISSING_HEADER, [node.name], { details: { in: 'header', parameter: node.name, expected: 'a value' } });
+    throw HttpError.of(HttpErrors.MISSING_HEADER, [node.name], {
+      details: { in: 'header', parameter: node.name, expected: 'a value' },
+    });
   }
   throw badInput(where, node.name, 'required but missing', 'a value');
 }
@@ -229,8 +268,15 @@ function decodeHeader(node: HeaderNode, ctx: InputContext): unknown {
     if (value === undefined) throw badInput('header', node.name, 'malformed value', `a valid ${node.name} header`);
     return value;
   }
-  if (isListSchema(node.schema)) return checked(node.schema, coerceParam(node.schema, headerList(text), 'form', true), 'header', node.name, text);
-  return checked(node.schema, coerceScalar(node.schema as unknown as Record<string, unknown>, text), 'header', node.name, text);
+  if (isListSchema(node.schema))
+    return checked(node.schema, coerceParam(node.schema, headerList(text), 'form', true), 'header', node.name, text);
+  return checked(
+    node.schema,
+    coerceScalar(node.schema as unknown as Record<string, unknown>, text),
+    'header',
+    node.name,
+    text,
+  );
 }
 
 /**
@@ -247,7 +293,11 @@ export function isFlag(schema: TSchema): boolean {
 function isListSchema(schema: TSchema): boolean {
   const s = schema as unknown as { type?: unknown; anyOf?: ReadonlyArray<{ type?: unknown }> };
   if (s.type === 'array') return true;
-  return Array.isArray(s.anyOf) && s.anyOf.some((m) => m.type === 'array') && s.anyOf.every((m) => m.type === 'array' || m.type === 'null');
+  return (
+    Array.isArray(s.anyOf) &&
+    s.anyOf.some((m) => m.type === 'array') &&
+    s.anyOf.every((m) => m.type === 'array' || m.type === 'null')
+  );
 }
 
 /**
@@ -263,7 +313,13 @@ function decodeCookie(node: HeaderNode, ctx: InputContext): unknown {
   const text = cookieValue(ctx.request.headers.get('cookie'), node.name);
   if (text === undefined) return missing(node, 'cookie');
   if (node.mediaType !== undefined) return contentValue(node, text, 'cookie', ctx);
-  return checked(node.schema, coerceScalar(node.schema as unknown as Record<string, unknown>, text), 'cookie', node.name, text);
+  return checked(
+    node.schema,
+    coerceScalar(node.schema as unknown as Record<string, unknown>, text),
+    'cookie',
+    node.name,
+    text,
+  );
 }
 
 /**
@@ -297,7 +353,14 @@ function requestMediaType(codecs: ContentCodecs, request: Request): string {
   const declared = codecs.declared;
   const header = request.headers.get('content-type');
   // The common case (the header is exactly the one declared type) needs no parsing.
-  if (header !== undefined && header === declared[0] && declared.length === 1 && !header.includes('*') && !header.includes(';')) return header;
+  if (
+    header !== undefined &&
+    header === declared[0] &&
+    declared.length === 1 &&
+    !header.includes('*') &&
+    !header.includes(';')
+  )
+    return header;
   const mt = header ? MediaType.parse(header) : undefined;
   if (!mt) {
     if (request.body.isEmpty) throw badInput('body', 'body', 'required but missing', declared.join(' or '));
@@ -310,7 +373,9 @@ function requestMediaType(codecs: ContentCodecs, request: Request): string {
     if (range && mediaRangeCovers(range, MediaType.parse(type) ?? mt)) return mt.fullType;
     if (mt.fullType === 'application/json' && isJsonMediaType(o)) return o;
   }
-  throw HttpError.of(HttpErrors.CONTENT_TYPE_NOT_ACCEPTED, [mt.fullType, declared], { details: { accepted: declared } });
+  throw HttpError.of(HttpErrors.CONTENT_TYPE_NOT_ACCEPTED, [mt.fullType, declared], {
+    details: { accepted: declared },
+  });
 }
 
 /** The body's value: at once when the body is in memory (aggregated mode), else once it is read. */
@@ -332,7 +397,8 @@ function decodeBody(node: ContentNode, ctx: InputContext): unknown {
 const emptyBytes = new Uint8Array(0);
 
 function decodeBytes(codec: BinaryCodec<unknown>, bytes: Uint8Array, mediaType: string): unknown {
-  if (bytes.byteLength === 0 && isJsonMediaType(mediaType)) throw badInput('body', 'body', 'required but missing', 'a JSON body');
+  if (bytes.byteLength === 0 && isJsonMediaType(mediaType))
+    throw badInput('body', 'body', 'required but missing', 'a JSON body');
   const result = codec.decode(bytes);
   if (result._tag === 'left') throw bodyError(result.left, 'body');
   return result.right;
@@ -346,7 +412,11 @@ export function bodyError(error: DecodeError, name: string): HttpError {
       ? error.message
       : `${name}: ${error.message}`;
   return HttpError.of(HttpErrors.BAD_BODY, [message], {
-    details: { in: 'body', ...(error.pointer ? { pointer: error.pointer } : {}), ...(error.expected ? { expected: error.expected } : {}) },
+    details: {
+      in: 'body',
+      ...(error.pointer ? { pointer: error.pointer } : {}),
+      ...(error.expected ? { expected: error.expected } : {}),
+    },
   });
 }
 
@@ -359,20 +429,28 @@ async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown
   const schema = node.schema as unknown as Record<string, unknown>;
   // An array as repeated parts (OpenAPI's multipart encoding: one part per item), or a single
   // plain-text part of an array of scalars: each item read as the items' scalar.
-  const items = schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null ? (schema.items as Record<string, unknown>) : undefined;
+  const items =
+    schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null
+      ? (schema.items as Record<string, unknown>)
+      : undefined;
   // A lone part that is JSON (by its type, or text holding a JSON array, as clients that send
   // arrays as JSON text do) is read as the whole array.
   const lone = part.all.length === 1;
-  const wholeJson = lone && (part.contentType ? isJsonMediaType(MediaType.parse(part.contentType)?.fullType ?? '') : isJsonArray(part.text()));
+  const wholeJson =
+    lone &&
+    (part.contentType ? isJsonMediaType(MediaType.parse(part.contentType)?.fullType ?? '') : isJsonArray(part.text()));
   if (items && items.type !== 'object' && items.type !== 'array' && !wholeJson) {
     const values = part.all.map((p) =>
-      isBytesSchema(items) || (items.type === undefined && !isDateSchema(items) && p.contentType) ? p.bytes : coerceScalar(items, p.text()),
+      isBytesSchema(items) || (items.type === undefined && !isDateSchema(items) && p.contentType)
+        ? p.bytes
+        : coerceScalar(items, p.text()),
     );
     return checked(node.schema, values, 'multipart part', node.name!, part.text().slice(0, 64));
   }
   // Text parts without their own Content-Type are read as the schema's scalar.
   if (!part.contentType && schema.type !== 'object' && schema.type !== 'array') {
-    const value = schema.type === undefined && !isDateSchema(schema) && part.bytes ? part.bytes : coerceScalar(schema, part.text());
+    const value =
+      schema.type === undefined && !isDateSchema(schema) && part.bytes ? part.bytes : coerceScalar(schema, part.text());
     return checked(node.schema, value, 'multipart part', node.name!, part.text().slice(0, 64));
   }
   const mt = part.contentType ? (MediaType.parse(part.contentType)?.fullType ?? offered[0]) : offered[0];

@@ -90,11 +90,21 @@ function isSimpleAccept(accept: string | undefined, offered: readonly string[]):
  * `defaultStatus`, or 204 with no body), headers, and the body in the media type chosen by
  * `Accept` among the declared ones (406 when none fits).
  */
-export function encodeOutput(node: CodecNode, value: unknown, accept: string | undefined, config: CodecConfig, defaultStatus: number): Response {
+export function encodeOutput(
+  node: CodecNode,
+  value: unknown,
+  accept: string | undefined,
+  config: CodecConfig,
+  defaultStatus: number,
+): Response {
   const pending: Pending = { status: undefined, headers: [], content: undefined, value: undefined };
   collect(node, value, pending);
   const content = pending.content;
-  if (!content) return new Response(pending.status ?? (defaultStatus === Status.Ok ? Status.NoContent : defaultStatus), pending.headers);
+  if (!content)
+    return new Response(
+      pending.status ?? (defaultStatus === Status.Ok ? Status.NoContent : defaultStatus),
+      pending.headers,
+    );
   const codecs = contentCodecs(content);
   const offered = codecs.offered;
   // The offered media type as declared, parameters and all (`application/json; charset=utf-8`).
@@ -114,7 +124,8 @@ export function encodeOutput(node: CodecNode, value: unknown, accept: string | u
   const status = pending.status ?? defaultStatus;
   const contentType = contentTypeOf(mediaType);
   let body: Body;
-  if (content.stream) body = Body.fromStream(codec.streamEncoder(pending.value as AsyncIterable<unknown>), { contentType });
+  if (content.stream)
+    body = Body.fromStream(codec.streamEncoder(pending.value as AsyncIterable<unknown>), { contentType });
   else if ((mediaType === 'application/json' || isJsonMediaType(mediaType)) && 'encodeToString' in codec)
     body = Body.fromString((codec as JsonBinaryCodec<unknown>).encodeToString(pending.value), contentType);
   else body = Body.fromBytes((codec as BinaryCodec<unknown>).encode(pending.value), contentType);

@@ -21,8 +21,15 @@ function typed(s: S): S {
  * key several parameters read (a parameter of that name, other objects) is shared out in their
  * order (sharedQueryKeys.ts). Undefined when no key of the object was sent.
  */
-export function explodedFormObject(node: QueryNode, schema: S, params: URLSearchParams, layout: QueryLayout): Record<string, unknown> | undefined {
-  const props = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, S>;
+export function explodedFormObject(
+  node: QueryNode,
+  schema: S,
+  params: URLSearchParams,
+  layout: QueryLayout,
+): Record<string, unknown> | undefined {
+  const props = (
+    typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}
+  ) as Record<string, S>;
   const extra = schema.additionalProperties;
   const extraSchema = typeof extra === 'object' && extra !== null ? (extra as S) : extra === true ? {} : undefined;
   const obj: Record<string, unknown> = {};
@@ -51,8 +58,13 @@ export function unexplodedFormObject(schema: S, text: string): Record<string, un
   if (text.trimStart().startsWith('{')) return undefined;
   const items = text === '' ? [] : text.split(',');
   if (items.length % 2 !== 0) return undefined;
-  const props = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, S>;
-  const extra = typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null ? (schema.additionalProperties as S) : {};
+  const props = (
+    typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}
+  ) as Record<string, S>;
+  const extra =
+    typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null
+      ? (schema.additionalProperties as S)
+      : {};
   const obj: Record<string, unknown> = {};
   for (let i = 0; i < items.length; i += 2) {
     const key = items[i];

@@ -58,7 +58,10 @@ function credentials(authType: AuthType, request: Request): unknown {
 }
 
 /** Requirements that say no more than the auth type does (one alternative: its scheme alone) are left to it. */
-function beyondAuthType(security: SecurityRequirements | undefined, authType: AuthType): SecurityRequirements | undefined {
+function beyondAuthType(
+  security: SecurityRequirements | undefined,
+  authType: AuthType,
+): SecurityRequirements | undefined {
   if (security === undefined) return undefined;
   const only = security.length === 1 && security[0].length === 1 ? security[0][0] : undefined;
   return only !== undefined && 'scheme' in only && only.scheme === authType ? undefined : security;
@@ -84,7 +87,8 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
   const codecs = route.params;
   const inputIsEmpty = input.kind === 'empty';
 
-  const configOf = (request: Request): CodecConfig => (request.attributes.get(CodecConfigKey) as CodecConfig | undefined) ?? CodecConfig.current();
+  const configOf = (request: Request): CodecConfig =>
+    (request.attributes.get(CodecConfigKey) as CodecConfig | undefined) ?? CodecConfig.current();
 
   const respond = (request: Request, config: CodecConfig, result: unknown): Response => {
     if (result instanceof EndpointFailure) return failure(request, config, result);
@@ -119,7 +123,12 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
 
   // Runs the handler on the decoded values and encodes what it gives. Stays synchronous when
   // the handler does: each promise layer costs a microtask turn per request.
-  const proceed = (request: Request, config: CodecConfig, values: unknown[], auth: unknown): Response | Promise<Response> => {
+  const proceed = (
+    request: Request,
+    config: CodecConfig,
+    values: unknown[],
+    auth: unknown,
+  ): Response | Promise<Response> => {
     let value: unknown = values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
     if (inputTransform) value = inputTransform.decode(value);
     const result = handler(value as never, new EndpointContext(auth, request) as HandlerContext<A>);
@@ -143,7 +152,8 @@ export function implementEndpoint<I extends unknown[], E, O extends unknown[], A
     }
     if (inputIsEmpty) return proceed(request, config, values, auth);
     const decoded = decodeInput(input, { request, config });
-    if (decoded instanceof Promise) return answerLater(decoded, request, (d) => proceed(request, config, append(values, d), auth), render);
+    if (decoded instanceof Promise)
+      return answerLater(decoded, request, (d) => proceed(request, config, append(values, d), auth), render);
     return proceed(request, config, append(values, decoded), auth);
   };
   // Every promise of `run` is settled by answerLater: the runner need not wait on it again.

@@ -10,7 +10,8 @@ import type { ErrorMapper, RuntimeFailure } from './RuntimeFailure.ts';
 /** The status a node always answers with, when it fixes one (a transform's depends on the value). */
 function fixedStatus(node: CodecNode): number | undefined {
   if (node.kind === 'transform') return undefined;
-  for (const leaf of leaves(node)) if ((leaf.kind === 'status' || leaf.kind === 'content') && leaf.status !== undefined) return leaf.status;
+  for (const leaf of leaves(node))
+    if ((leaf.kind === 'status' || leaf.kind === 'content') && leaf.status !== undefined) return leaf.status;
   return undefined;
 }
 
@@ -38,7 +39,10 @@ export function mappedFailure<E>(
   if (value === undefined) return undefined;
   const node = declaredFor(error, value, failure.status);
   if (!node) {
-    Log.get().warn({ status: failure.status, code: failure.code }, 'mapError returned a value that fits none of the declared errors; the default body is sent');
+    Log.get().warn(
+      { status: failure.status, code: failure.code },
+      'mapError returned a value that fits none of the declared errors; the default body is sent',
+    );
     return undefined;
   }
   let response: Response;
@@ -53,7 +57,9 @@ export function mappedFailure<E>(
   }
   // A declared error without a body (the document's contract) leaves the client only the status;
   // what was wrong is kept for whoever runs the server.
-  if (response.body.source.kind === 'empty') Log.get().debug({ status: failure.status, code: failure.code }, failure.message);
-  for (const [name, v] of Object.entries(failure.headers)) if (!response.headers.has(name)) response = response.setHeader(name, v);
+  if (response.body.source.kind === 'empty')
+    Log.get().debug({ status: failure.status, code: failure.code }, failure.message);
+  for (const [name, v] of Object.entries(failure.headers))
+    if (!response.headers.has(name)) response = response.setHeader(name, v);
   return response;
 }

@@ -16,9 +16,16 @@ type Guard = ((request: Request) => boolean) | true;
  * of the path's other operations must be absent. Undefined when nothing is required, so most
  * routes pay nothing.
  */
-export function requiredHeaders(node: CodecNode, selector?: RouteSelector): ((request: Request) => boolean) | undefined {
-  const own: Guard = selector?.carries !== undefined && selector.carries.length > 0 ? selects({ carries: selector.carries }) : compile(node);
-  const guard = selector?.lacks !== undefined && selector.lacks.length > 0 ? all([own, selects({ lacks: selector.lacks })]) : own;
+export function requiredHeaders(
+  node: CodecNode,
+  selector?: RouteSelector,
+): ((request: Request) => boolean) | undefined {
+  const own: Guard =
+    selector?.carries !== undefined && selector.carries.length > 0
+      ? selects({ carries: selector.carries })
+      : compile(node);
+  const guard =
+    selector?.lacks !== undefined && selector.lacks.length > 0 ? all([own, selects({ lacks: selector.lacks })]) : own;
   return guard === true ? undefined : guard;
 }
 
@@ -58,7 +65,12 @@ function requiredQuery(node: QueryNode): Guard {
   if (node.optional || schema.default !== undefined || node.style === 'deepObject') return true;
   const allowed = textEnum(node.schema);
   // A `const` or `enum` without a `type` (`{ const: true }`) is a scalar too.
-  if (node.mediaType === undefined && allowed === undefined && !['string', 'integer', 'number', 'boolean', 'array'].includes(String(schema.type))) return true;
+  if (
+    node.mediaType === undefined &&
+    allowed === undefined &&
+    !['string', 'integer', 'number', 'boolean', 'array'].includes(String(schema.type))
+  )
+    return true;
   const name = node.name;
   if (allowed === undefined) return (request) => request.query.has(name);
   // A flag (`?cors`) is there with no value.

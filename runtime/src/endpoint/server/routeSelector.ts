@@ -24,7 +24,11 @@ export interface RouteSelector {
 const where = (k: SelectorKey): 'query parameter' | 'header' => (k.in === 'query' ? 'query parameter' : 'header');
 
 function sent(request: Request, k: SelectorKey): string | undefined {
-  return k.in === 'query' ? (request.query.has(k.name) ? (request.query.get(k.name) ?? '') : undefined) : request.headers.get(k.name);
+  return k.in === 'query'
+    ? request.query.has(k.name)
+      ? (request.query.get(k.name) ?? '')
+      : undefined
+    : request.headers.get(k.name);
 }
 
 /** Whether a request is the selector's: every key it carries there (with its value), none it lacks. */
@@ -50,12 +54,19 @@ export function selects(selector: RouteSelector): (request: Request) => boolean 
 export function selectorRefusal(selector: RouteSelector, request: Request): HttpError | undefined {
   for (const k of selector.carries ?? []) {
     const v = sent(request, k);
-    if (v === undefined) return badInput(where(k), k.name, 'required but missing', k.value === undefined ? 'a value' : `'${k.value}'`);
-    if (k.value !== undefined && v !== k.value) return badInput(where(k), k.name, `must be '${k.value}' (got '${v}')`, `'${k.value}'`);
+    if (v === undefined)
+      return badInput(where(k), k.name, 'required but missing', k.value === undefined ? 'a value' : `'${k.value}'`);
+    if (k.value !== undefined && v !== k.value)
+      return badInput(where(k), k.name, `must be '${k.value}' (got '${v}')`, `'${k.value}'`);
   }
   for (const k of selector.lacks ?? []) {
     if (sent(request, k) !== undefined) {
-      return badInput(where(k), k.name, 'not taken by this operation: it selects another operation of the same method and path', 'absent');
+      return badInput(
+        where(k),
+        k.name,
+        'not taken by this operation: it selects another operation of the same method and path',
+        'absent',
+      );
     }
   }
   return undefined;

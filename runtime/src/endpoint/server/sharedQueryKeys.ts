@@ -29,7 +29,9 @@ function declaresProperty(node: QueryNode, key: string): boolean {
 function readersOf(layout: QueryLayout, key: string): readonly QueryNode[] {
   if (!layout.names.has(key)) return layout.objects.filter((o) => claims(o, key));
   if (layout.queries.some((q) => q.name === key && isList(q))) return [];
-  return layout.queries.filter((q) => (q.name === key && !isExplodedObject(q)) || (isExplodedObject(q) && declaresProperty(q, key)));
+  return layout.queries.filter(
+    (q) => (q.name === key && !isExplodedObject(q)) || (isExplodedObject(q) && declaresProperty(q, key)),
+  );
 }
 
 /**
@@ -42,7 +44,9 @@ function sentBesides(node: QueryNode, key: string, params: URLSearchParams, layo
   if (schema === undefined) return true;
   const extra = schema.additionalProperties;
   if (extra !== undefined && extra !== false) return true;
-  const own = Object.keys((schema.properties as S | undefined) ?? {}).filter((k) => k !== key && !layout.names.has(k) && readersOf(layout, k).length === 1);
+  const own = Object.keys((schema.properties as S | undefined) ?? {}).filter(
+    (k) => k !== key && !layout.names.has(k) && readersOf(layout, k).length === 1,
+  );
   if (own.length === 0) return true;
   return own.some((k) => params.has(k));
 }
@@ -57,7 +61,13 @@ function sentBesides(node: QueryNode, key: string, params: URLSearchParams, layo
  * takes them all, an object none (its schema then names what is missing or wrong). All values
  * when the key has one reader; none for an object when a list parameter has the key's name.
  */
-export function sharedKeyValues(reader: QueryNode, key: string, values: readonly string[], params: URLSearchParams, layout: QueryLayout): readonly string[] {
+export function sharedKeyValues(
+  reader: QueryNode,
+  key: string,
+  values: readonly string[],
+  params: URLSearchParams,
+  layout: QueryLayout,
+): readonly string[] {
   const readers = readersOf(layout, key);
   // A list parameter of that name takes every value (CloudFormation's `Accounts`, also a property of `DeploymentTargets`).
   if (!readers.includes(reader)) return isExplodedObject(reader) && layout.names.has(key) ? [] : values;

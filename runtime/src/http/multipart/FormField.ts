@@ -59,7 +59,12 @@ export const FormField = {
     return { _tag: 'Binary', name, data, contentType: mediaType(contentType, octetStream), filename };
   },
   /** A binary field whose bytes come from a stream, read once when the form is sent. */
-  streamingBinaryField(name: string, data: AsyncIterable<Uint8Array>, contentType?: MediaType | string, filename?: string): StreamingBinaryField {
+  streamingBinaryField(
+    name: string,
+    data: AsyncIterable<Uint8Array>,
+    contentType?: MediaType | string,
+    filename?: string,
+  ): StreamingBinaryField {
     return { _tag: 'StreamingBinary', name, data, contentType: mediaType(contentType, octetStream), filename };
   },
   /** True for a binary field, held in memory or streaming. */

@@ -16,16 +16,23 @@ type Entry = { readonly field: StreamingFormField; readonly data: FileData | und
 /** Checks the Content-Type of a multipart body and returns its boundary; a DecodeError otherwise. */
 export function multipartBoundary(contentType: string | undefined): string {
   if (contentType === undefined)
-    throw new DecodeError('The body has no Content-Type; expected multipart/form-data with a boundary', { expected: 'multipart/form-data' });
+    throw new DecodeError('The body has no Content-Type; expected multipart/form-data with a boundary', {
+      expected: 'multipart/form-data',
+    });
   const mt = MediaType.parse(contentType);
   if (!mt || mt.fullType !== 'multipart/form-data') {
-    throw new DecodeError(`The body is not a multipart form: Content-Type is "${contentType}"`, { expected: 'multipart/form-data' });
+    throw new DecodeError(`The body is not a multipart form: Content-Type is "${contentType}"`, {
+      expected: 'multipart/form-data',
+    });
   }
   const boundary = mt.parameters.boundary;
-  if (boundary === undefined) throw new DecodeError('The multipart Content-Type has no boundary parameter', { expected: 'a boundary parameter' });
+  if (boundary === undefined)
+    throw new DecodeError('The multipart Content-Type has no boundary parameter', { expected: 'a boundary parameter' });
   // RFC 2046 §5.1.1: 1 to 70 characters, not ending in a space.
   if (boundary.length < 1 || boundary.length > 70 || boundary.endsWith(' ')) {
-    throw new DecodeError('The multipart boundary is invalid (1 to 70 characters, not ending in a space)', { expected: 'a valid boundary' });
+    throw new DecodeError('The multipart boundary is invalid (1 to 70 characters, not ending in a space)', {
+      expected: 'a valid boundary',
+    });
   }
   return boundary;
 }
@@ -49,8 +56,10 @@ function controlCharacterIn(filename: string | undefined): string | undefined {
 /** Busboy's error texts, said in terms of the body the client sent. */
 function decodeError(error: unknown): DecodeError {
   const text = error instanceof Error ? error.message : String(error);
-  if (/unexpected end/i.test(text)) return new DecodeError(`The multipart body is truncated (${text.toLowerCase()})`, { cause: error });
-  if (/malformed part header/i.test(text)) return new DecodeError('A part of the multipart body has a malformed header', { cause: error });
+  if (/unexpected end/i.test(text))
+    return new DecodeError(`The multipart body is truncated (${text.toLowerCase()})`, { cause: error });
+  if (/malformed part header/i.test(text))
+    return new DecodeError('A part of the multipart body has a malformed header', { cause: error });
   return new DecodeError(`The multipart body cannot be decoded: ${text}`, { cause: error });
 }
 
@@ -114,22 +123,31 @@ export async function* decodeMultipart(
     mapError: (error: unknown) => failure ?? decodeError(error),
     checkSize(name: string, size: number) {
       if (size > limits.maxFileSize) {
-        fail(MultipartLimits.exceeded(`field "${name}" is larger than ${limits.maxFileSize} bytes`, limits.maxFileSize));
+        fail(
+          MultipartLimits.exceeded(`field "${name}" is larger than ${limits.maxFileSize} bytes`, limits.maxFileSize),
+        );
         throw failure;
       }
     },
   };
   const countPart = (name: string | undefined): boolean => {
-    if (++parts > limits.maxParts) fail(MultipartLimits.exceeded(`more than ${limits.maxParts} parts`, limits.maxParts));
+    if (++parts > limits.maxParts)
+      fail(MultipartLimits.exceeded(`more than ${limits.maxParts} parts`, limits.maxParts));
     else if (name === undefined || name === '')
-      fail(new DecodeError(`Part ${parts} of the multipart body has no name`, { expected: 'Content-Disposition: form-data; name="…"' }));
+      fail(
+        new DecodeError(`Part ${parts} of the multipart body has no name`, {
+          expected: 'Content-Disposition: form-data; name="…"',
+        }),
+      );
     return failure === undefined;
   };
 
   parser.on('field', (name, value, info) => {
     if (!countPart(name)) return;
     if (info.valueTruncated) {
-      fail(MultipartLimits.exceeded(`field "${name}" is larger than ${limits.maxFieldSize} bytes`, limits.maxFieldSize));
+      fail(
+        MultipartLimits.exceeded(`field "${name}" is larger than ${limits.maxFieldSize} bytes`, limits.maxFieldSize),
+      );
       return;
     }
     const contentType = MediaType.parse(info.mimeType) ?? MediaType.text.plain;
@@ -169,7 +187,9 @@ export async function* decodeMultipart(
       const next = await Promise.race([source.next(), stoppedOrFailed]);
       if (next === undefined || failure !== undefined || stopped) return;
       if (next.done) break;
-      const written = new Promise<void>((resolve, reject) => parser.write(next.value, (e) => (e ? reject(e) : resolve())));
+      const written = new Promise<void>((resolve, reject) =>
+        parser.write(next.value, (e) => (e ? reject(e) : resolve())),
+      );
       written.catch(() => {});
       // Busboy holds the write callback while a part's reader is behind: that is the backpressure.
       await Promise.race([written, stoppedOrFailed]);
@@ -183,7 +203,8 @@ export async function* decodeMultipart(
     for (;;) {
       current?.abandon();
       current = undefined;
-      while (queue.length === 0 && failure === undefined && !finished) await new Promise<void>((resolve) => (wake = resolve));
+      while (queue.length === 0 && failure === undefined && !finished)
+        await new Promise<void>((resolve) => (wake = resolve));
       if (failure !== undefined) throw failure;
       const entry = queue.shift();
       if (entry === undefined) return;

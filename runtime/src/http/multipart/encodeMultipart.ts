@@ -31,7 +31,10 @@ function partHeader(boundary: string, field: FormField): Uint8Array {
   if (field.filename !== undefined) head += `; filename=${quote(field.filename)}`;
   head += '\r\n';
   // Like browsers, a plain text field goes without Content-Type (text/plain is the default).
-  const plainText = field._tag === 'Text' && field.contentType.fullType === 'text/plain' && Object.keys(field.contentType.parameters).length === 0;
+  const plainText =
+    field._tag === 'Text' &&
+    field.contentType.fullType === 'text/plain' &&
+    Object.keys(field.contentType.parameters).length === 0;
   if (!plainText) head += `Content-Type: ${MediaType.render(field.contentType).replace(/[\r\n]/g, '')}\r\n`;
   return encoder.encode(`${head}\r\n`);
 }
@@ -45,7 +48,8 @@ export function isInMemory(form: Form): boolean {
 export function encodeMultipartBytes(form: Form, boundary: string): Uint8Array {
   const chunks: Uint8Array[] = [];
   for (const field of form.fields) {
-    if (field._tag === 'StreamingBinary') throw new TypeError(`encodeMultipartBytes: field "${field.name}" is streaming; use encodeMultipart`);
+    if (field._tag === 'StreamingBinary')
+      throw new TypeError(`encodeMultipartBytes: field "${field.name}" is streaming; use encodeMultipart`);
     chunks.push(partHeader(boundary, field), field._tag === 'Text' ? encoder.encode(field.value) : field.data, crlf);
   }
   chunks.push(encoder.encode(`--${boundary}--\r\n`));

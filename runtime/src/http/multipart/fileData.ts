@@ -60,7 +60,8 @@ export function fileData(name: string, stream: Readable, owner: FileDataOwner): 
     let size = 0;
     try {
       for (;;) {
-        if (abandoned) throw new Error(`The data of form field "${name}" was not read before the next field was requested`);
+        if (abandoned)
+          throw new Error(`The data of form field "${name}" was not read before the next field was requested`);
         if (owner.failure !== undefined) throw owner.failure;
         const chunk = stream.read() as Buffer | null;
         if (chunk !== null) {

@@ -20,7 +20,13 @@ export async function readMultipartForm(
     }
     const chunks: Uint8Array[] = [];
     for await (const chunk of field.data) chunks.push(chunk);
-    fields.push({ _tag: 'Binary', name: field.name, data: Buffer.concat(chunks), contentType: field.contentType, filename: field.filename });
+    fields.push({
+      _tag: 'Binary',
+      name: field.name,
+      data: Buffer.concat(chunks),
+      contentType: field.contentType,
+      filename: field.filename,
+    });
   }
   return Form.of(...fields);
 }

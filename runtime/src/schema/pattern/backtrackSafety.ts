@@ -110,7 +110,12 @@ function alternation(alternatives: readonly RegexNode[], follow: CharSet, last: 
   return { first, nullable: false };
 }
 
-function repeat(node: Extract<RegexNode, { kind: 'repeat' }>, follow: CharSet, last: boolean, fixedAfter: boolean): Shape {
+function repeat(
+  node: Extract<RegexNode, { kind: 'repeat' }>,
+  follow: CharSet,
+  last: boolean,
+  fixedAfter: boolean,
+): Shape {
   const inner = node.node;
   const innerFixed = fixedAfter && !hasVariableRepeat(inner);
   if (node.min === node.max) {
@@ -157,7 +162,10 @@ function shapeOf(node: RegexNode): Shape {
     }
     case 'alternation': {
       const shapes = node.alternatives.map(shapeOf);
-      return { first: shapes.reduce((set, x) => set.union(x.first), CharSet.empty), nullable: shapes.some((x) => x.nullable) };
+      return {
+        first: shapes.reduce((set, x) => set.union(x.first), CharSet.empty),
+        nullable: shapes.some((x) => x.nullable),
+      };
     }
     case 'repeat': {
       const shape = shapeOf(node.node);

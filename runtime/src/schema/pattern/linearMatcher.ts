@@ -59,7 +59,8 @@ function emit(node: RegexNode, next: number, add: (s: State) => number, states: 
     }
     case 'alternation': {
       let entry = emit(node.alternatives[node.alternatives.length - 1], next, add, states);
-      for (let i = node.alternatives.length - 2; i >= 0; i--) entry = add({ op: Op.Split, next: emit(node.alternatives[i], next, add, states), alt: entry });
+      for (let i = node.alternatives.length - 2; i >= 0; i--)
+        entry = add({ op: Op.Split, next: emit(node.alternatives[i], next, add, states), alt: entry });
       return entry;
     }
     case 'repeat': {
@@ -70,7 +71,8 @@ function emit(node: RegexNode, next: number, add: (s: State) => number, states: 
         states[loop].next = emit(node.node, loop, add, states);
         entry = loop;
       } else {
-        for (let i = node.min; i < node.max; i++) entry = add({ op: Op.Split, next: emit(node.node, entry, add, states), alt: next });
+        for (let i = node.min; i < node.max; i++)
+          entry = add({ op: Op.Split, next: emit(node.node, entry, add, states), alt: next });
       }
       for (let i = 0; i < node.min; i++) entry = emit(node.node, entry, add, states);
       return entry;
@@ -85,7 +87,8 @@ function isAnchoredAtStart(node: RegexNode): boolean {
   return first?.kind === 'assert' && first.assertion === 'start';
 }
 
-const isWord = (cp: number): boolean => (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || cp === 95 || (cp >= 97 && cp <= 122);
+const isWord = (cp: number): boolean =>
+  (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || cp === 95 || (cp >= 97 && cp <= 122);
 
 /** A set of automaton states the input can have led to (a state of the lazily built DFA). */
 interface StateSet {
@@ -135,7 +138,9 @@ class PikeMatcher implements LinearMatcher {
   test(input: string): boolean {
     const n = input.length;
     let cp = n > 0 ? input.codePointAt(0)! : -1;
-    let set = this.#cacheable ? (this.#initial ??= this.#close([this.start], -1, cp, 0, n, true)) : this.#close([this.start], -1, cp, 0, n, false);
+    let set = this.#cacheable
+      ? (this.#initial ??= this.#close([this.start], -1, cp, 0, n, true))
+      : this.#close([this.start], -1, cp, 0, n, false);
     let i = 0;
     while (i < n) {
       if (set.matched) return true;
@@ -168,7 +173,15 @@ class PikeMatcher implements LinearMatcher {
    * Every state reachable from `seeds` without reading a character: splits, and assertions that
    * hold between `before` and `at` at `pos` (`$` only when `atEnd`). Interned when `intern`.
    */
-  #close(seeds: ArrayLike<number>, before: number, at: number, pos: number, n: number, intern: boolean, atEnd = false): StateSet {
+  #close(
+    seeds: ArrayLike<number>,
+    before: number,
+    at: number,
+    pos: number,
+    n: number,
+    intern: boolean,
+    atEnd = false,
+  ): StateSet {
     const generation = ++this.#generation;
     const stack = this.#stack;
     const reading: number[] = [];
@@ -211,7 +224,12 @@ class PikeMatcher implements LinearMatcher {
         this.#interned = new Map();
         this.#initial = undefined;
       }
-      known = { reading: Int32Array.from(reading), matched, ends: Int32Array.from(ends), ascii: new Array<StateSet | null>(128).fill(null) };
+      known = {
+        reading: Int32Array.from(reading),
+        matched,
+        ends: Int32Array.from(ends),
+        ascii: new Array<StateSet | null>(128).fill(null),
+      };
       this.#interned.set(key, known);
     }
     return known;

@@ -13,7 +13,14 @@ export type RegexNode =
   | { readonly kind: 'alternation'; readonly alternatives: readonly RegexNode[] }
   | { readonly kind: 'repeat'; readonly node: RegexNode; readonly min: number; readonly max: number }
   | { readonly kind: 'assert'; readonly assertion: 'start' | 'end' | 'wordBoundary' | 'notWordBoundary' }
-  | { readonly kind: 'look'; readonly ahead: boolean; readonly negative: boolean; readonly node: RegexNode; readonly text: string; readonly end: number }
+  | {
+      readonly kind: 'look';
+      readonly ahead: boolean;
+      readonly negative: boolean;
+      readonly node: RegexNode;
+      readonly text: string;
+      readonly end: number;
+    }
   | { readonly kind: 'backreference' };
 
 /** Thrown for syntax this parser does not model; callers fall back to the native engine. */

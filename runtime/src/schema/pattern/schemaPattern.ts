@@ -62,7 +62,8 @@ function build(source: string): RegExp {
     engine === 'bounded' && value.length > BACKTRACKING_LENGTH_LIMIT
       ? `must not have more than ${BACKTRACKING_LENGTH_LIMIT} characters to be checked against pattern ${quoted}`
       : `must match pattern ${quoted}`;
-  const compiled = engine === 'native' ? native : (Object.defineProperty(new RegExp(source, 'u'), 'test', { value: test }) as RegExp);
+  const compiled =
+    engine === 'native' ? native : (Object.defineProperty(new RegExp(source, 'u'), 'test', { value: test }) as RegExp);
   details.set(compiled, { engine, failure });
   return compiled;
 }
@@ -94,7 +95,8 @@ function matcherFor(source: string, nativeTest: (s: string) => boolean): (s: str
  * (password rules are written this way). Undefined when the pattern has no such prefix.
  */
 function splitLeadingLookaheads(tree: RegexNode, source: string): ((s: string) => boolean) | undefined {
-  if (tree.kind !== 'sequence' || tree.items[0]?.kind !== 'assert' || tree.items[0].assertion !== 'start') return undefined;
+  if (tree.kind !== 'sequence' || tree.items[0]?.kind !== 'assert' || tree.items[0].assertion !== 'start')
+    return undefined;
   const checks: { negative: boolean; test: (s: string) => boolean }[] = [];
   let end = 0;
   for (const item of tree.items.slice(1)) {

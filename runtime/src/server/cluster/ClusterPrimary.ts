@@ -81,7 +81,10 @@ export class ClusterPrimary {
       return;
     }
     const delay = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** (this.#crashes.length - 1));
-    Log.get().warn({ worker: worker.id, code, signal, restartInMs: delay }, 'A worker exited unexpectedly; starting another');
+    Log.get().warn(
+      { worker: worker.id, code, signal, restartInMs: delay },
+      'A worker exited unexpectedly; starting another',
+    );
     setTimeout(() => {
       if (!this.#stopping) this.#fork();
     }, delay);
@@ -101,14 +104,18 @@ export class ClusterPrimary {
   readonly #onMessage = (worker: Worker, message: unknown): void => {
     if (!isClusterMessage(message)) return;
     if (message.kitgen === 'metrics') {
-      const reply = (fields: Partial<ClusterMessage>) => worker.isConnected() && worker.send({ kitgen: 'metrics:answer', id: message.id, ...fields });
+      const reply = (fields: Partial<ClusterMessage>) =>
+        worker.isConnected() && worker.send({ kitgen: 'metrics:answer', id: message.id, ...fields });
       this.#aggregator ??= new (promClient().AggregatorRegistry)();
       this.#aggregator.clusterMetrics().then(
         (text) => reply({ text }),
         (error: Error) => reply({ error: error.message }),
       );
     } else if (message.kitgen === 'installFailed') {
-      const error = message.code === 'EADDRINUSE' ? new PortInUseError(Number(message.port), String(message.host)) : new Error(String(message.message));
+      const error =
+        message.code === 'EADDRINUSE'
+          ? new PortInUseError(Number(message.port), String(message.host))
+          : new Error(String(message.message));
       this.#giveUp(error);
     }
   };
@@ -127,7 +134,8 @@ export class ClusterPrimary {
   }
 
   async #stop(): Promise<void> {
-    const exited = (w: Worker) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve())));
+    const exited = (w: Worker) =>
+      new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve())));
     const all = [...this.#workers];
     for (const w of all) if (w.isConnected()) w.send({ kitgen: 'shutdown' });
     let timer: NodeJS.Timeout | undefined;

@@ -15,7 +15,8 @@ export interface TransportPlan {
   readonly shutdownTimeout: Duration;
 }
 
-const refuse = (field: string, value: string, why: string) => configError(ConfigErrors.TRANSPORT_UNSUPPORTED, field, value, why);
+const refuse = (field: string, value: string, why: string) =>
+  configError(ConfigErrors.TRANSPORT_UNSUPPORTED, field, value, why);
 
 /**
  * Checks every field of a transport config against what Node can do here and says what it
@@ -33,12 +34,14 @@ export function planTransport(t: TransportConfig): TransportPlan {
       if (os !== 'linux') throw refuse('channelType', 'EPOLL', `epoll is Linux's; this is ${os}`);
       break;
     case 'KQUEUE':
-      if (!['darwin', 'freebsd', 'openbsd', 'netbsd'].includes(os)) throw refuse('channelType', 'KQUEUE', `kqueue is macOS's and the BSDs'; this is ${os}`);
+      if (!['darwin', 'freebsd', 'openbsd', 'netbsd'].includes(os))
+        throw refuse('channelType', 'KQUEUE', `kqueue is macOS's and the BSDs'; this is ${os}`);
       break;
     case 'URING':
       // Only where the spec promises it (Linux on x86_64): libuv's io_uring path is exercised there
       // and its kernel requirements are known; elsewhere the choice is refused, not half-honoured.
-      if (os !== 'linux' || arch() !== 'x64') throw refuse('channelType', 'URING', `io_uring is offered on Linux x86_64 only; this is ${os} ${arch()}`);
+      if (os !== 'linux' || arch() !== 'x64')
+        throw refuse('channelType', 'URING', `io_uring is offered on Linux x86_64 only; this is ${os} ${arch()}`);
       // libuv reads it when the loop starts: forked workers get it, a single process must already have it.
       if (t.nThreads === 1 && process.env.UV_USE_IO_URING !== '1') {
         throw refuse(

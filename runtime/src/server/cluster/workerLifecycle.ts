@@ -34,5 +34,12 @@ export function followPrimary(shutdown: () => Promise<void>): Promise<void> {
 /** Tells the primary that this worker could not start serving (it stops the group and rejects install). */
 export function reportInstallFailure(error: unknown): void {
   const e = error as { message?: unknown; code?: unknown; port?: unknown; host?: unknown };
-  if (cluster.worker?.isConnected()) process.send!({ kitgen: 'installFailed', message: String(e.message ?? error), code: e.code, port: e.port, host: e.host });
+  if (cluster.worker?.isConnected())
+    process.send!({
+      kitgen: 'installFailed',
+      message: String(e.message ?? error),
+      code: e.code,
+      port: e.port,
+      host: e.host,
+    });
 }

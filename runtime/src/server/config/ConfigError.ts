@@ -7,7 +7,11 @@ export class ConfigError extends Error {
   readonly problems: readonly string[];
 
   constructor(problems: readonly string[]) {
-    super(problems.length === 1 ? problems[0] : `${problems.length} problems in the server configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      problems.length === 1
+        ? problems[0]
+        : `${problems.length} problems in the server configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
     this.problems = problems;
   }

@@ -18,5 +18,9 @@ export interface HealthProbes {
 /** The probes' defaults. */
 export const HealthProbes = {
   /** `/readyz`, `/livez`, no drain delay (Kubernetes users usually give a preStop sleep instead). */
-  default: Object.freeze({ readinessPath: '/readyz', livenessPath: '/livez', drainDelay: Duration.zero }) as HealthProbes,
+  default: Object.freeze({
+    readinessPath: '/readyz',
+    livenessPath: '/livez',
+    drainDelay: Duration.zero,
+  }) as HealthProbes,
 } as const;

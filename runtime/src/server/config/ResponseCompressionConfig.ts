@@ -28,5 +28,8 @@ export const CompressionOption = {
 
 /** `ResponseCompressionConfig.default`: threshold 0, gzip then deflate at level 6, bits 15, mem 8. */
 export const ResponseCompressionConfig = {
-  default: { contentThreshold: 0, options: [CompressionOption.gzip(), CompressionOption.deflate()] } as ResponseCompressionConfig,
+  default: {
+    contentThreshold: 0,
+    options: [CompressionOption.gzip(), CompressionOption.deflate()],
+  } as ResponseCompressionConfig,
 } as const;

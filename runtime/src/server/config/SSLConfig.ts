@@ -60,7 +60,10 @@ function location(kind: KeyMaterialLocation['kind'], path: string, what: string)
   return Object.freeze({ kind, path });
 }
 
-function trust(kind: KeyMaterialLocation['kind'], input: TrustManagerKeyStoreInput | undefined): TrustManagerKeyStore | undefined {
+function trust(
+  kind: KeyMaterialLocation['kind'],
+  input: TrustManagerKeyStoreInput | undefined,
+): TrustManagerKeyStore | undefined {
   if (input === undefined) return undefined;
   if (typeof input === 'string') return TrustManagerKeyStore.of(location(kind, input, 'truststore'), undefined);
   return input.build();
@@ -140,7 +143,13 @@ export const SSLConfig = {
   },
 
   /** Like {@link SSLConfig.fromResource}, with file paths (relative to the working folder). */
-  fromFile(behaviour: HttpBehaviour, certPath: string, keyPath: string, clientAuth?: ClientAuth, trustManagerKeyStore?: TrustManagerKeyStoreInput): SSLConfig {
+  fromFile(
+    behaviour: HttpBehaviour,
+    certPath: string,
+    keyPath: string,
+    clientAuth?: ClientAuth,
+    trustManagerKeyStore?: TrustManagerKeyStoreInput,
+  ): SSLConfig {
     return pem('file', behaviour, certPath, keyPath, clientAuth, trustManagerKeyStore);
   },
 

@@ -9,7 +9,8 @@ import { HealthProbes } from './HealthProbes.ts';
 
 /** A limit that must be a whole number above zero (a RangeError naming the field otherwise). */
 function positive(field: string, value: number, expected: string): number {
-  if (!Number.isSafeInteger(value) || value <= 0) throw configError(ConfigErrors.BAD_SERVER_LIMIT, field, expected, value);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw configError(ConfigErrors.BAD_SERVER_LIMIT, field, expected, value);
   return value;
 }
 
@@ -123,12 +124,27 @@ export class ServerConfig implements ServerConfigFields {
     this.idleTimeout = f.idleTimeout;
     this.requestHeaderTimeout = positive('requestHeaderTimeout', f.requestHeaderTimeout, 'a duration above zero');
     this.requestBodyTimeout = positive('requestBodyTimeout', f.requestBodyTimeout, 'a duration above zero');
-    this.maxConnections = f.maxConnections === undefined ? undefined : positive('maxConnections', f.maxConnections, 'a whole number above zero');
-    this.maxConcurrentDecompressions = positive('maxConcurrentDecompressions', f.maxConcurrentDecompressions, 'a whole number above zero');
+    this.maxConnections =
+      f.maxConnections === undefined
+        ? undefined
+        : positive('maxConnections', f.maxConnections, 'a whole number above zero');
+    this.maxConcurrentDecompressions = positive(
+      'maxConcurrentDecompressions',
+      f.maxConcurrentDecompressions,
+      'a whole number above zero',
+    );
     this.maxBrotliWindow = positive('maxBrotliWindow', f.maxBrotliWindow, 'a whole number of bytes above zero');
     this.healthProbes = f.healthProbes;
-    this.webSocketMaxBufferedBytes = positive('webSocketMaxBufferedBytes', f.webSocketMaxBufferedBytes, 'a whole number of bytes above zero');
-    this.webSocketBufferBudget = positive('webSocketBufferBudget', f.webSocketBufferBudget, 'a whole number of bytes above zero');
+    this.webSocketMaxBufferedBytes = positive(
+      'webSocketMaxBufferedBytes',
+      f.webSocketMaxBufferedBytes,
+      'a whole number of bytes above zero',
+    );
+    this.webSocketBufferBudget = positive(
+      'webSocketBufferBudget',
+      f.webSocketBufferBudget,
+      'a whole number of bytes above zero',
+    );
     Object.freeze(this);
   }
 
@@ -234,7 +250,10 @@ export class ServerConfig implements ServerConfigFields {
   }
 
   /** Sets how many request bodies may be decompressed at once, and the largest brotli window accepted. */
-  withDecompressionLimits(limits: { readonly maxConcurrent?: number; readonly maxBrotliWindow?: number }): ServerConfig {
+  withDecompressionLimits(limits: {
+    readonly maxConcurrent?: number;
+    readonly maxBrotliWindow?: number;
+  }): ServerConfig {
     return this.copy({
       maxConcurrentDecompressions: limits.maxConcurrent ?? this.maxConcurrentDecompressions,
       maxBrotliWindow: limits.maxBrotliWindow ?? this.maxBrotliWindow,

@@ -31,7 +31,9 @@ const routePath = {
   expected: 'a path starting with /',
   read: (raw: unknown, baseDir: string | undefined) => {
     const parsed = text.read(raw, baseDir);
-    return parsed.ok && parsed.value.startsWith('/') && !/\s/.test(parsed.value) ? parsed : { ok: false as const, expected: 'a path starting with /' };
+    return parsed.ok && parsed.value.startsWith('/') && !/\s/.test(parsed.value)
+      ? parsed
+      : { ok: false as const, expected: 'a path starting with /' };
   },
 } satisfies ValueReader<string>;
 
@@ -51,19 +53,43 @@ export const serverKeys = {
     reader: oneOf<Decompression>({ no: 'No', strict: 'Strict', 'non-strict': 'NonStrict' }),
     doc: 'decompress request bodies: no, strict or non-strict (default no)',
   },
-  'request-streaming': { reader: bool, doc: 'hand handlers the body as a stream instead of aggregating it (default false)' },
-  'max-request-body-size': { reader: size, doc: 'limit of an aggregated body after decompression; 413 above it (default 1MiB); not with request-streaming' },
-  'max-initial-line-length': { reader: intIn(1, 1 << 20, 'a whole number of bytes 1-1048576'), doc: 'longest request line; 414 above it (default 4096)' },
-  'max-header-size': { reader: intIn(1, 1 << 24, 'a whole number of bytes 1-16777216'), doc: 'largest header section; 431 above it (default 8192)' },
+  'request-streaming': {
+    reader: bool,
+    doc: 'hand handlers the body as a stream instead of aggregating it (default false)',
+  },
+  'max-request-body-size': {
+    reader: size,
+    doc: 'limit of an aggregated body after decompression; 413 above it (default 1MiB); not with request-streaming',
+  },
+  'max-initial-line-length': {
+    reader: intIn(1, 1 << 20, 'a whole number of bytes 1-1048576'),
+    doc: 'longest request line; 414 above it (default 4096)',
+  },
+  'max-header-size': {
+    reader: intIn(1, 1 << 24, 'a whole number of bytes 1-16777216'),
+    doc: 'largest header section; 431 above it (default 8192)',
+  },
   'log-warning-on-fatal-error': { reader: bool, doc: 'log unexpected handler errors at warning level (default true)' },
-  'graceful-shutdown-timeout': { reader: duration, doc: 'how long shutdown waits for in-flight requests (default 10s)' },
-  'idle-timeout': { reader: optionalDuration, doc: 'close connections idle this long; `none` for no limit (default none)' },
-  'request-header-timeout': { reader: positiveDuration, doc: 'a request head must arrive within this; 408 after (default 10s)' },
+  'graceful-shutdown-timeout': {
+    reader: duration,
+    doc: 'how long shutdown waits for in-flight requests (default 10s)',
+  },
+  'idle-timeout': {
+    reader: optionalDuration,
+    doc: 'close connections idle this long; `none` for no limit (default none)',
+  },
+  'request-header-timeout': {
+    reader: positiveDuration,
+    doc: 'a request head must arrive within this; 408 after (default 10s)',
+  },
   'request-body-timeout': {
     reader: positiveDuration,
     doc: 'an aggregated body must be complete this long after the head deadline (a request within both of its first byte); 408 after (default 30s)',
   },
-  'max-connections': { reader: optionalCount, doc: 'connections open at once; more are closed on arrival; `none` for no cap (default 16384)' },
+  'max-connections': {
+    reader: optionalCount,
+    doc: 'connections open at once; more are closed on arrival; `none` for no cap (default 16384)',
+  },
   'max-concurrent-decompressions': {
     reader: intIn(1, 4096, 'a whole number 1-4096'),
     doc: 'streamed request bodies decompressed at once; more wait (default 8)',
@@ -76,9 +102,18 @@ export const serverKeys = {
     reader: bool,
     doc: 'answer readiness and liveness probes before routing; any other health-probes key turns them on (default off)',
   },
-  'health-probes.readiness-path': { reader: routePath, doc: 'path of the readiness probe: 200, or 503 once shutdown began (default /readyz)' },
-  'health-probes.liveness-path': { reader: routePath, doc: 'path of the liveness probe: 200 while serving (default /livez)' },
-  'health-probes.drain-delay': { reader: duration, doc: 'on shutdown, keep serving this long with readiness 503 before refusing connections (default 0s)' },
+  'health-probes.readiness-path': {
+    reader: routePath,
+    doc: 'path of the readiness probe: 200, or 503 once shutdown began (default /readyz)',
+  },
+  'health-probes.liveness-path': {
+    reader: routePath,
+    doc: 'path of the liveness probe: 200 while serving (default /livez)',
+  },
+  'health-probes.drain-delay': {
+    reader: duration,
+    doc: 'on shutdown, keep serving this long with readiness 503 before refusing connections (default 0s)',
+  },
   'transport.n-threads': {
     reader: intIn(0, 1024, 'a number of worker processes 0-1024 (0: one per core)'),
     doc: 'worker processes sharing the port (node:cluster); 0 one per core (default 1)',
@@ -88,16 +123,30 @@ export const serverKeys = {
     doc: "libuv's event loop: auto, nio, epoll, kqueue or uring; one this platform lacks is refused at start (default auto)",
   },
   'transport.leak-detection-level': {
-    reader: oneOf<LeakDetectionLevel>({ disabled: 'DISABLED', simple: 'SIMPLE', advanced: 'ADVANCED', paranoid: 'PARANOID' }),
+    reader: oneOf<LeakDetectionLevel>({
+      disabled: 'DISABLED',
+      simple: 'SIMPLE',
+      advanced: 'ADVANCED',
+      paranoid: 'PARANOID',
+    }),
     doc: 'disabled or simple (Node has no pooled buffers to track); advanced and paranoid are refused at start (default simple)',
   },
   'transport.shutdown-quiet-period': {
     reader: duration,
     doc: "shutdown's drain window: requests on open connections are still answered this long (default 250ms)",
   },
-  'transport.shutdown-timeout': { reader: duration, doc: 'a cluster primary kills workers still running this long after asking them to stop (default 15s)' },
-  'response-compression.enabled': { reader: bool, doc: 'turn response compression on or off; any other response-compression key turns it on' },
-  'response-compression.content-threshold': { reader: size, doc: 'compress responses of at least this many bytes (default 0)' },
+  'transport.shutdown-timeout': {
+    reader: duration,
+    doc: 'a cluster primary kills workers still running this long after asking them to stop (default 15s)',
+  },
+  'response-compression.enabled': {
+    reader: bool,
+    doc: 'turn response compression on or off; any other response-compression key turns it on',
+  },
+  'response-compression.content-threshold': {
+    reader: size,
+    doc: 'compress responses of at least this many bytes (default 0)',
+  },
   'web-socket.subprotocols': { reader: text, doc: 'sub-protocol to negotiate (default none)' },
   'web-socket.handshake-timeout-millis': {
     reader: intIn(0, 2 ** 31 - 1, 'a whole number of milliseconds'),
@@ -108,7 +157,10 @@ export const serverKeys = {
     doc: 'force-close an inactive connection after this many ms; -1 never (default -1)',
   },
   'web-socket.handle-close-frames': { reader: bool, doc: 'the server handles close frames itself (default true)' },
-  'web-socket.send-close-frame': { reader: closeStatus, doc: 'close code sent when the application sends none (default 1000)' },
+  'web-socket.send-close-frame': {
+    reader: closeStatus,
+    doc: 'close code sent when the application sends none (default 1000)',
+  },
   'web-socket.drop-pong-frames': { reader: bool, doc: 'drop pong frames (default true)' },
   'web-socket.max-buffered-bytes': {
     reader: sizeIn(1024, 2 ** 31 - 1, 'a size from 1KiB to 2GiB'),
@@ -123,9 +175,15 @@ export const serverKeys = {
     doc: 'largest frame payload (default 65536)',
   },
   'web-socket.decoder.expect-masked-frames': { reader: bool, doc: 'require masked client frames (default true)' },
-  'web-socket.decoder.allow-mask-mismatch': { reader: bool, doc: 'accept frames whose masking differs from the expectation (default false)' },
+  'web-socket.decoder.allow-mask-mismatch': {
+    reader: bool,
+    doc: 'accept frames whose masking differs from the expectation (default false)',
+  },
   'web-socket.decoder.allow-extensions': { reader: bool, doc: 'allow protocol extensions (default false)' },
-  'web-socket.decoder.close-on-protocol-violation': { reader: bool, doc: 'close the connection on a protocol violation (default true)' },
+  'web-socket.decoder.close-on-protocol-violation': {
+    reader: bool,
+    doc: 'close the connection on a protocol violation (default true)',
+  },
   'web-socket.decoder.with-utf8-validator': { reader: bool, doc: 'validate text frames as UTF-8 (default true)' },
   'ssl.behaviour': {
     reader: oneOf<HttpBehaviour>({ accept: 'Accept', redirect: 'Redirect', fail: 'Fail' }),
@@ -139,7 +197,10 @@ export const serverKeys = {
     reader: oneOf<ClientAuth>({ required: 'Required', optional: 'Optional', none: 'None' }),
     doc: 'client certificates: required, optional or none (default none); required needs a truststore',
   },
-  'ssl.truststore-path': { reader: path, doc: 'CA certificates trusted for client certificates: PEM bundle or PKCS#12 file' },
+  'ssl.truststore-path': {
+    reader: path,
+    doc: 'CA certificates trusted for client certificates: PEM bundle or PKCS#12 file',
+  },
   'ssl.truststore-password': { reader: secret, doc: 'password of a PKCS#12 truststore' },
 } as const satisfies Record<string, { reader: ValueReader<unknown>; doc: string }>;
 
@@ -147,7 +208,8 @@ export const serverKeys = {
 export type ServerKey = keyof typeof serverKeys;
 
 /** The value type a key reads to. */
-export type ServerKeyValue<K extends ServerKey> = (typeof serverKeys)[K]['reader'] extends ValueReader<infer T> ? T : never;
+export type ServerKeyValue<K extends ServerKey> =
+  (typeof serverKeys)[K]['reader'] extends ValueReader<infer T> ? T : never;
 
 /** The one list key: `response-compression.options`, items `{ type, level, bits, mem }`. */
 export const OPTIONS_KEY = 'response-compression.options';

@@ -41,7 +41,8 @@ export interface Source {
 
 const newSource = (): Source => ({ values: new Map(), options: undefined, sections: new Map(), problems: [] });
 
-const isSection = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isSection = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const MAX_OPTIONS = 16;
 const FIELD_ENV: Record<string, CompressionOptionField> = { TYPE: 'type', LEVEL: 'level', BITS: 'bits', MEM: 'mem' };
@@ -61,7 +62,10 @@ export function readEnvSource(env: NodeJS.ProcessEnv): Source {
     if (key) source.values.set(key, { raw: value, where: name });
     else if (name === optionsEnv) {
       // Shorthand: a comma-separated list of types with their default settings.
-      source.options = { where: name, items: value.split(',').map((type) => ({ where: name, type: { raw: type.trim(), where: name } })) };
+      source.options = {
+        where: name,
+        items: value.split(',').map((type) => ({ where: name, type: { raw: type.trim(), where: name } })),
+      };
     } else if (m && FIELD_ENV[m[2]]) {
       const i = Number(m[1]);
       // Bounded, so a stray index cannot make a huge sparse list.
@@ -73,21 +77,31 @@ export function readEnvSource(env: NodeJS.ProcessEnv): Source {
       indexedNames.push(name);
     } else {
       const index = /_OPTIONS_(\d+)_/.exec(name)?.[1] ?? '0';
-      const candidates = [...byEnv.keys(), optionsEnv, ...Object.keys(FIELD_ENV).map((f) => `${optionsEnv}_${index}_${f}`)];
+      const candidates = [
+        ...byEnv.keys(),
+        optionsEnv,
+        ...Object.keys(FIELD_ENV).map((f) => `${optionsEnv}_${index}_${f}`),
+      ];
       const guess = closestName(
         name.slice(ENV_PREFIX.length),
         candidates.map((c) => c.slice(ENV_PREFIX.length)),
       );
-      source.problems.push(`${name}: unknown setting${guess ? `; did you mean ${ENV_PREFIX}${guess}?` : ' (README.md, "Configuration", lists them)'}`);
+      source.problems.push(
+        `${name}: unknown setting${guess ? `; did you mean ${ENV_PREFIX}${guess}?` : ' (README.md, "Configuration", lists them)'}`,
+      );
     }
   }
   if (indexedNames.length > 0) {
     if (source.options)
-      source.problems.push(`${optionsEnv}: give the compression options either as a list of types or as ${optionsEnv}_<n>_TYPE/LEVEL/BITS/MEM, not both`);
+      source.problems.push(
+        `${optionsEnv}: give the compression options either as a list of types or as ${optionsEnv}_<n>_TYPE/LEVEL/BITS/MEM, not both`,
+      );
     else if (Array.from(items).some((item) => item === undefined)) {
       const gap = Array.from(items).findIndex((item) => item === undefined);
       const after = indexedNames.filter((n) => Number(indexed.exec(n)![1]) > gap).sort()[0];
-      source.problems.push(`${after}: compression options are numbered from 0 without gaps, and option ${gap} is missing`);
+      source.problems.push(
+        `${after}: compression options are numbered from 0 without gaps, and option ${gap} is missing`,
+      );
     } else source.options = { where: `${optionsEnv}_<n>`, items };
   }
   return source;
@@ -107,7 +121,8 @@ function expandDotted(value: unknown): unknown {
     }
     const last = parts[parts.length - 1];
     const expanded = expandDotted(v);
-    target[last] = isSection(target[last]) && isSection(expanded) ? { ...(target[last] as object), ...expanded } : expanded;
+    target[last] =
+      isSection(target[last]) && isSection(expanded) ? { ...(target[last] as object), ...expanded } : expanded;
   }
   return out;
 }
@@ -141,7 +156,9 @@ export function readFileSource(env: NodeJS.ProcessEnv): Source | undefined {
     document = parseFile(file, text);
   } catch (error) {
     const format = extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML';
-    source.problems.push(`KITGEN_CONFIG_FILE: the file ${file} is not valid ${format}: ${(error as Error).message.split('\n')[0]}`);
+    source.problems.push(
+      `KITGEN_CONFIG_FILE: the file ${file} is not valid ${format}: ${(error as Error).message.split('\n')[0]}`,
+    );
     return source;
   }
   if (document === null || document === undefined) return source; // an empty file
@@ -168,7 +185,9 @@ export function readFileSource(env: NodeJS.ProcessEnv): Source | undefined {
         }
       } else {
         const guess = closestName(key, known);
-        source.problems.push(`${where(key)}: unknown key${guess ? `; did you mean ${FILE_SECTION}.${guess}?` : ` (README.md, "Configuration", lists them)`}`);
+        source.problems.push(
+          `${where(key)}: unknown key${guess ? `; did you mean ${FILE_SECTION}.${guess}?` : ` (README.md, "Configuration", lists them)`}`,
+        );
       }
     }
   };
@@ -194,7 +213,9 @@ function readOptionsList(value: unknown, where: string, problems: string[]): Sou
       if (fields.includes(k)) entries[k] = { raw: v, where: `${itemWhere}.${k}` };
       else {
         const guess = closestName(k, fields);
-        problems.push(`${itemWhere}.${k}: unknown key${guess ? `; did you mean ${guess}?` : ` (an option has type, level, bits and mem)`}`);
+        problems.push(
+          `${itemWhere}.${k}: unknown key${guess ? `; did you mean ${guess}?` : ` (an option has type, level, bits and mem)`}`,
+        );
       }
     }
     return { where: itemWhere, ...entries };

@@ -16,7 +16,11 @@ export interface ValueReader<T> {
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 
-function reader<T>(expected: string, read: (raw: unknown, baseDir: string | undefined) => T | undefined, secret = false): ValueReader<T> {
+function reader<T>(
+  expected: string,
+  read: (raw: unknown, baseDir: string | undefined) => T | undefined,
+  secret = false,
+): ValueReader<T> {
   return {
     expected,
     secret,
@@ -102,20 +106,26 @@ export const duration: ValueReader<Duration> = reader('a duration such as 500ms,
 });
 
 /** A duration above zero, or `none` / `off` for no limit (lets the environment undo a file's setting). */
-export const optionalDuration: ValueReader<Duration | null> = reader('a duration above zero such as 500ms, 2s, 1m or 1h, or none', (raw) => {
-  const text = scalarText(raw);
-  if (text === undefined) return undefined;
-  if (/^(none|off)$/i.test(text)) return null;
-  const d = Duration.parse(text);
-  return d !== undefined && d > 0 ? d : undefined;
-});
+export const optionalDuration: ValueReader<Duration | null> = reader(
+  'a duration above zero such as 500ms, 2s, 1m or 1h, or none',
+  (raw) => {
+    const text = scalarText(raw);
+    if (text === undefined) return undefined;
+    if (/^(none|off)$/i.test(text)) return null;
+    const d = Duration.parse(text);
+    return d !== undefined && d > 0 ? d : undefined;
+  },
+);
 
 /** A duration above zero (no `none`: a limit that must stay on). */
-export const positiveDuration: ValueReader<Duration> = reader('a duration above zero such as 500ms, 2s, 1m or 1h', (raw) => {
-  const text = scalarText(raw);
-  const d = text === undefined ? undefined : Duration.parse(text);
-  return d !== undefined && d > 0 ? d : undefined;
-});
+export const positiveDuration: ValueReader<Duration> = reader(
+  'a duration above zero such as 500ms, 2s, 1m or 1h',
+  (raw) => {
+    const text = scalarText(raw);
+    const d = text === undefined ? undefined : Duration.parse(text);
+    return d !== undefined && d > 0 ? d : undefined;
+  },
+);
 
 /** An integer within [min, max], or `none` / `off` (null) for no limit. */
 export function optionalInt(min: number, max: number, expected: string): ValueReader<number | null> {

@@ -1,9 +1,20 @@
 import { ConfigError } from './ConfigError.ts';
-import { compressionOptionFields, envName, OPTIONS_KEY, type ServerKey, type ServerKeyValue, serverKeys } from './configKeys.ts';
+import {
+  compressionOptionFields,
+  envName,
+  OPTIONS_KEY,
+  type ServerKey,
+  type ServerKeyValue,
+  serverKeys,
+} from './configKeys.ts';
 import { type Entry, type OptionEntries, readEnvSource, readFileSource, type Source } from './configSources.ts';
 import { show, type ValueReader } from './configValues.ts';
 import { RequestStreaming } from './RequestStreaming.ts';
-import { CompressionOption, type ResponseCompressionConfig, ResponseCompressionConfig as CompressionDefaults } from './ResponseCompressionConfig.ts';
+import {
+  CompressionOption,
+  type ResponseCompressionConfig,
+  ResponseCompressionConfig as CompressionDefaults,
+} from './ResponseCompressionConfig.ts';
 import { ServerConfig, type ServerConfigFields } from './ServerConfig.ts';
 import { SSLConfig, TrustManagerKeyStore } from './SSLConfig.ts';
 import { HealthProbes } from './HealthProbes.ts';
@@ -44,7 +55,8 @@ class Settings {
   has(section: string): boolean {
     const under = (key: string) => key.startsWith(`${section}.`);
     const given = (s: Source | undefined) =>
-      !!s && ([...s.values.keys()].some(under) || s.sections.has(section) || (s.options !== undefined && under(OPTIONS_KEY)));
+      !!s &&
+      ([...s.values.keys()].some(under) || s.sections.has(section) || (s.options !== undefined && under(OPTIONS_KEY)));
     return given(this.#env) || given(this.#file);
   }
 
@@ -86,7 +98,9 @@ function compressionOption(s: Settings, item: OptionEntries): CompressionOption 
     const value = s.read(compressionOptionFields[field], entry);
     if (value === undefined) return undefined;
     if (value >= min && value <= max) return value;
-    s.problem(`${entry.where}: expected ${field === 'level' ? 'a level' : 'window bits'} ${min}-${max} for ${type}, got ${show(entry.raw)}`);
+    s.problem(
+      `${entry.where}: expected ${field === 'level' ? 'a level' : 'window bits'} ${min}-${max} for ${type}, got ${show(entry.raw)}`,
+    );
     return undefined;
   };
   const level = within('level', optionLimits[type].level);
@@ -102,8 +116,11 @@ function responseCompression(s: Settings): ResponseCompressionConfig | undefined
   const list = s.options();
   let options = CompressionDefaults.default.options;
   if (list) {
-    if (list.items.length === 0) s.problem(`${list.where}: expected at least one compression option, got an empty list`);
-    options = list.items.map((item) => compressionOption(s, item)).filter((o): o is CompressionOption => o !== undefined);
+    if (list.items.length === 0)
+      s.problem(`${list.where}: expected at least one compression option, got an empty list`);
+    options = list.items
+      .map((item) => compressionOption(s, item))
+      .filter((o): o is CompressionOption => o !== undefined);
   }
   return { contentThreshold: threshold ?? CompressionDefaults.default.contentThreshold, options };
 }
@@ -128,7 +145,10 @@ function webSocketConfig(s: Settings): WebSocketConfig | undefined {
   const dd = d.decoderConfig;
   const code = s.get('web-socket.send-close-frame');
   const statuses = Object.values(WebSocketConfig.CloseStatus).filter((v): v is CloseStatus => typeof v === 'object');
-  const sendCloseFrame = code === undefined ? d.sendCloseFrame : (statuses.find((st) => st.code === code) ?? WebSocketConfig.CloseStatus.Custom(code, ''));
+  const sendCloseFrame =
+    code === undefined
+      ? d.sendCloseFrame
+      : (statuses.find((st) => st.code === code) ?? WebSocketConfig.CloseStatus.Custom(code, ''));
   return {
     subprotocols: s.get('web-socket.subprotocols') ?? d.subprotocols,
     handshakeTimeoutMillis: s.get('web-socket.handshake-timeout-millis') ?? d.handshakeTimeoutMillis,
@@ -169,17 +189,28 @@ function sslConfig(s: Settings): SSLConfig | undefined {
   const clientAuth = s.get('ssl.client-auth');
   const behaviour = s.get('ssl.behaviour') ?? SSLConfig.HttpBehaviour.Redirect;
   const before = s.problems.length;
-  const also = (given: ServerKey, needed: ServerKey, why: string) => s.problem(`${named(s, given)}: ${why}; set ${needed} (${envName(needed)}) too`);
+  const also = (given: ServerKey, needed: ServerKey, why: string) =>
+    s.problem(`${named(s, given)}: ${why}; set ${needed} (${envName(needed)}) too`);
   if (keystore !== undefined && (cert !== undefined || key !== undefined)) {
     s.problem(`${named(s, 'ssl.keystore-path')}: give either a keystore or ssl.cert-path with ssl.key-path, not both`);
   } else if (keystore === undefined) {
-    if (cert !== undefined && key === undefined) also('ssl.cert-path', 'ssl.key-path', 'a certificate needs its private key');
-    else if (key !== undefined && cert === undefined) also('ssl.key-path', 'ssl.cert-path', 'a private key needs its certificate');
+    if (cert !== undefined && key === undefined)
+      also('ssl.cert-path', 'ssl.key-path', 'a certificate needs its private key');
+    else if (key !== undefined && cert === undefined)
+      also('ssl.key-path', 'ssl.cert-path', 'a private key needs its certificate');
     else if (cert === undefined && s.problems.length === before) {
-      const first = (['ssl.behaviour', 'ssl.keystore-password', 'ssl.client-auth', 'ssl.truststore-path', 'ssl.truststore-password'] as const).find((k) =>
-        s.entry(k),
+      const first = (
+        [
+          'ssl.behaviour',
+          'ssl.keystore-password',
+          'ssl.client-auth',
+          'ssl.truststore-path',
+          'ssl.truststore-password',
+        ] as const
+      ).find((k) => s.entry(k));
+      s.problem(
+        `${first ? named(s, first) : (s.sectionWhere('ssl') ?? 'ssl')}: TLS needs ssl.cert-path with ssl.key-path, or ssl.keystore-path`,
       );
-      s.problem(`${first ? named(s, first) : (s.sectionWhere('ssl') ?? 'ssl')}: TLS needs ssl.cert-path with ssl.key-path, or ssl.keystore-path`);
     }
   }
   if (keystorePassword !== undefined && keystore === undefined && cert !== undefined) {
@@ -188,12 +219,17 @@ function sslConfig(s: Settings): SSLConfig | undefined {
   if (truststorePassword !== undefined && truststore === undefined)
     also('ssl.truststore-password', 'ssl.truststore-path', 'a truststore password needs its truststore');
   if (clientAuth === 'Required' && truststore === undefined) {
-    also('ssl.client-auth', 'ssl.truststore-path', 'client-auth required accepts only client certificates issued by truststore CAs');
+    also(
+      'ssl.client-auth',
+      'ssl.truststore-path',
+      'client-auth required accepts only client certificates issued by truststore CAs',
+    );
   }
   if (s.problems.length > before) return undefined;
   let trust = truststore === undefined ? undefined : TrustManagerKeyStore.fromFile(truststore).build();
   if (trust && truststorePassword) trust = trust.trustManagerPassword(truststorePassword);
-  if (keystore !== undefined) return { ...SSLConfig.fromJavaxNetSslKeyStoreFile(keystore, keystorePassword, trust, clientAuth), behaviour };
+  if (keystore !== undefined)
+    return { ...SSLConfig.fromJavaxNetSslKeyStoreFile(keystore, keystorePassword, trust, clientAuth), behaviour };
   if (cert !== undefined && key !== undefined) return SSLConfig.fromFile(behaviour, cert, key, clientAuth, trust);
   return undefined;
 }
@@ -209,7 +245,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const changes: { -readonly [F in keyof ServerConfigFields]?: ServerConfigFields[F] } = {};
   const hostName = s.get('binding-host');
   const port = s.get('binding-port');
-  if (hostName !== undefined || port !== undefined) changes.address = { host: hostName ?? d.address.host, port: port ?? d.address.port };
+  if (hostName !== undefined || port !== undefined)
+    changes.address = { host: hostName ?? d.address.host, port: port ?? d.address.port };
   const set = <F extends keyof ServerConfigFields>(field: F, value: ServerConfigFields[F] | undefined) => {
     if (value !== undefined) changes[field] = value;
   };
@@ -258,7 +295,10 @@ export function loadTransportConfig(env: NodeJS.ProcessEnv = process.env): Trans
   if (channel !== undefined) t = t.withChannelType(channel);
   if (leaks !== undefined) t = t.leakDetection(leaks);
   if (quiet !== undefined || timeout !== undefined) {
-    t = t.copy({ shutdownQuietPeriodDuration: quiet ?? t.shutdownQuietPeriodDuration, shutdownTimeoutDuration: timeout ?? t.shutdownTimeoutDuration });
+    t = t.copy({
+      shutdownQuietPeriodDuration: quiet ?? t.shutdownQuietPeriodDuration,
+      shutdownTimeoutDuration: timeout ?? t.shutdownTimeoutDuration,
+    });
   }
   return t;
 }

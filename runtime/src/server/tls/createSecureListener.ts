@@ -22,12 +22,19 @@ const FAIL_RESPONSE = rawErrorResponse(HttpErrors.HTTPS_ONLY.status, HttpErrors.
  * or refused, as `SSLConfig.HttpBehaviour` says (Accept, Redirect, Fail). Key material is
  * read first, so a bad file fails start-up before anything listens.
  */
-export function createSecureListener(ssl: SSLConfig, makeHttp: (extra?: object) => NodeHttpServer, _options: ServerOptions): NetServer {
+export function createSecureListener(
+  ssl: SSLConfig,
+  makeHttp: (extra?: object) => NodeHttpServer,
+  _options: ServerOptions,
+): NetServer {
   const tlsOptions = loadTlsOptions(ssl);
   const secureHttp = makeHttp();
-  const tlsServer = nodeTls().createServer({ ...tlsOptions, ALPNProtocols: ['http/1.1'], handshakeTimeout: HANDSHAKE_TIMEOUT_MS }, (tlsSocket) => {
-    secureHttp.emit('connection', tlsSocket);
-  });
+  const tlsServer = nodeTls().createServer(
+    { ...tlsOptions, ALPNProtocols: ['http/1.1'], handshakeTimeout: HANDSHAKE_TIMEOUT_MS },
+    (tlsSocket) => {
+      secureHttp.emit('connection', tlsSocket);
+    },
+  );
   // Refused client certificates and broken handshakes end here; the client sees the TLS alert.
   tlsServer.on('tlsClientError', (_error, socket) => socket.destroy());
   const plainHttp = ssl.behaviour === 'Accept' ? makeHttp() : undefined;
@@ -43,7 +50,9 @@ export function createSecureListener(ssl: SSLConfig, makeHttp: (extra?: object) 
     redirectHttp.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
       socket.on('error', () => socket.destroy());
       const host = req.headers.host ?? 'localhost';
-      socket.end(`HTTP/1.1 301 Moved Permanently\r\nlocation: https://${host}${req.url ?? '/'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 301 Moved Permanently\r\nlocation: https://${host}${req.url ?? '/'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`,
+      );
     });
   }
   // Connections whose first byte has not arrived belong to no HTTP server yet; closing the

@@ -15,13 +15,18 @@ function readPem(ssl: Extract<SSLConfig, { kind: 'pem' }>): PemKeyMaterial & { k
   const key = readKeyMaterial(ssl.key, 'private key');
   const certText = cert.data.toString('latin1');
   if (!certText.includes('-----BEGIN CERTIFICATE-----')) {
-    const hint = certText.includes('PRIVATE KEY-----') ? ' (it holds a private key: are certificate and key swapped?)' : '';
+    const hint = certText.includes('PRIVATE KEY-----')
+      ? ' (it holds a private key: are certificate and key swapped?)'
+      : '';
     throw new SSLConfigError(`the certificate file ${cert.path} is not a PEM certificate${hint}`, { file: cert.path });
   }
   try {
     new (nodeCrypto().X509Certificate)(cert.data);
   } catch (error) {
-    throw new SSLConfigError(`the certificate file ${cert.path} could not be parsed (${(error as Error).message})`, { file: cert.path, cause: error });
+    throw new SSLConfigError(`the certificate file ${cert.path} could not be parsed (${(error as Error).message})`, {
+      file: cert.path,
+      cause: error,
+    });
   }
   try {
     nodeCrypto().createPrivateKey(key.data);
@@ -53,14 +58,18 @@ export function loadTlsOptions(ssl: SSLConfig): TlsOptions {
         ? `the private key ${material.keyPath} does not belong to the certificate ${material.path}`
         : `the keystore ${material.path} holds a private key that does not match its certificate`;
     const message =
-      code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH' ? source : `the key material in ${material.path} was refused by TLS (${(error as Error).message})`;
+      code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH'
+        ? source
+        : `the key material in ${material.path} was refused by TLS (${(error as Error).message})`;
     throw new SSLConfigError(message, { file: material.path, cause: error });
   }
   if (ssl.trustManagerKeyStore) options.ca = readTrustStore(ssl.trustManagerKeyStore);
   if (ssl.clientAuth === 'Required' || ssl.clientAuth === 'Optional') {
     if (ssl.clientAuth === 'Required' && !ssl.trustManagerKeyStore) {
       // Without a truststore Node would check client certificates against every public CA.
-      throw new SSLConfigError('ClientAuth.Required needs a truststore (trustManagerKeyStore) naming the CAs whose client certificates are accepted');
+      throw new SSLConfigError(
+        'ClientAuth.Required needs a truststore (trustManagerKeyStore) naming the CAs whose client certificates are accepted',
+      );
     }
     options.requestCert = true;
     options.rejectUnauthorized = ssl.clientAuth === 'Required';

@@ -75,7 +75,11 @@ export function readPkcs12(data: Buffer, password: string | undefined): Pkcs12Co
     if (/PFX|PKCS#12|ASN\.1/i.test(message) && !/decrypt|cipher/i.test(message)) {
       throw new Pkcs12Problem('not-pkcs12', `not a PKCS#12 file (${message})`, error);
     }
-    throw new Pkcs12Problem('unreadable', `its contents could not be decrypted (${message}); wrong password or an unsupported cipher`, error);
+    throw new Pkcs12Problem(
+      'unreadable',
+      `its contents could not be decrypted (${message}); wrong password or an unsupported cipher`,
+      error,
+    );
   }
   const keys: KeyObject[] = [];
   const certificates: X509Certificate[] = [];

@@ -18,10 +18,17 @@ export interface PemKeyMaterial {
 }
 
 const samePublicKey = (key: KeyObject, cert: X509Certificate): boolean =>
-  cert.publicKey.export({ type: 'spki', format: 'der' }).equals(nodeCrypto().createPublicKey(key).export({ type: 'spki', format: 'der' }));
+  cert.publicKey
+    .export({ type: 'spki', format: 'der' })
+    .equals(nodeCrypto().createPublicKey(key).export({ type: 'spki', format: 'der' }));
 
 /** The advice for a problem reading a PKCS#12 file. */
-export function pkcs12Message(problem: Pkcs12Problem, path: string, what: 'keystore' | 'truststore', setter: string): string {
+export function pkcs12Message(
+  problem: Pkcs12Problem,
+  path: string,
+  what: 'keystore' | 'truststore',
+  setter: string,
+): string {
   switch (problem.reason) {
     case 'wrong-password':
       return `wrong password for the PKCS#12 ${what} ${path} (the integrity check failed)`;
@@ -53,18 +60,25 @@ export function readKeyStore(location: KeyMaterialLocation, password: Secret | u
     contents = readPkcs12(data, password?.reveal());
   } catch (error) {
     if (error instanceof Pkcs12Problem)
-      throw new SSLConfigError(pkcs12Message(error, path, 'keystore', 'the keyManagerPassword argument'), { file: path, cause: error });
+      throw new SSLConfigError(pkcs12Message(error, path, 'keystore', 'the keyManagerPassword argument'), {
+        file: path,
+        cause: error,
+      });
     throw error;
   }
   if (contents.keys.length === 0) {
-    throw new SSLConfigError(`the keystore ${path} holds no private key (only ${contents.certificates.length} certificate(s): is it a truststore?)`, {
-      file: path,
-    });
+    throw new SSLConfigError(
+      `the keystore ${path} holds no private key (only ${contents.certificates.length} certificate(s): is it a truststore?)`,
+      {
+        file: path,
+      },
+    );
   }
   const leaves = new Set<X509Certificate>();
   const pairs = contents.keys.map((key) => {
     const leaf = contents.certificates.find((c) => samePublicKey(key, c));
-    if (!leaf) throw new SSLConfigError(`the keystore ${path} holds a private key without its certificate`, { file: path });
+    if (!leaf)
+      throw new SSLConfigError(`the keystore ${path} holds a private key without its certificate`, { file: path });
     leaves.add(leaf);
     return { key, leaf };
   });

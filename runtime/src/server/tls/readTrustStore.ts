@@ -14,15 +14,19 @@ const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE
 
 function fromPem(text: string, path: string): X509Certificate[] {
   const blocks = text.match(PEM_CERTIFICATE) ?? [];
-  if (blocks.length === 0) throw new SSLConfigError(`the truststore ${path} is a PEM file without any CERTIFICATE block`, { file: path });
+  if (blocks.length === 0)
+    throw new SSLConfigError(`the truststore ${path} is a PEM file without any CERTIFICATE block`, { file: path });
   return blocks.map((block, i) => {
     try {
       return new (nodeCrypto().X509Certificate)(block);
     } catch (error) {
-      throw new SSLConfigError(`certificate ${i + 1} of the truststore ${path} is not a valid certificate (${(error as Error).message})`, {
-        file: path,
-        cause: error,
-      });
+      throw new SSLConfigError(
+        `certificate ${i + 1} of the truststore ${path} is not a valid certificate (${(error as Error).message})`,
+        {
+          file: path,
+          cause: error,
+        },
+      );
     }
   });
 }
@@ -65,6 +69,7 @@ export function readTrustStore(store: TrustManagerKeyStore): string[] {
       }
     }
   }
-  if (certificates.length === 0) throw new SSLConfigError(`the truststore ${path} holds no certificate`, { file: path });
+  if (certificates.length === 0)
+    throw new SSLConfigError(`the truststore ${path} holds no certificate`, { file: path });
   return certificates.map((c) => c.toString());
 }

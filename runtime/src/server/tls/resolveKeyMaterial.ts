@@ -5,7 +5,9 @@ import { SSLConfigError } from './SSLConfigError.ts';
 
 /** Folders searched for resources, in order: `KITGEN_RESOURCES` (a path list), `./resources`, the working folder. */
 export function resourceRoots(): string[] {
-  return [...(process.env.KITGEN_RESOURCES?.split(':').filter(Boolean) ?? []), 'resources', '.'].map((root) => resolve(root));
+  return [...(process.env.KITGEN_RESOURCES?.split(':').filter(Boolean) ?? []), 'resources', '.'].map((root) =>
+    resolve(root),
+  );
 }
 
 /**
@@ -25,7 +27,10 @@ export function resolveKeyMaterial(location: KeyMaterialLocation): string | unde
 export function readKeyMaterial(location: KeyMaterialLocation, what: string): { path: string; data: Buffer } {
   const path = resolveKeyMaterial(location);
   if (path === undefined) {
-    throw new SSLConfigError(`the ${what} resource ${location.path} was not found (searched ${resourceRoots().join(', ')})`, { file: location.path });
+    throw new SSLConfigError(
+      `the ${what} resource ${location.path} was not found (searched ${resourceRoots().join(', ')})`,
+      { file: location.path },
+    );
   }
   try {
     return { path, data: readFileSync(path) };

@@ -6,14 +6,17 @@ import { exitWithParent } from './exitWithParent.ts';
 
 exitWithParent();
 const app = Fastify();
-const body = (properties: Record<string, object>) => ({ body: { type: 'object', properties, required: Object.keys(properties) } });
+const body = (properties: Record<string, object>) => ({
+  body: { type: 'object', properties, required: Object.keys(properties) },
+});
 const routes: Record<string, Record<string, object>> = {
   capped: { name: { type: 'string', pattern: '^(a+)+$', maxLength: 64 } },
   uncapped: { name: { type: 'string', pattern: '^(a+)+$' } },
   int64: { id: { type: 'integer', format: 'int64' } },
   int32: { n: { type: 'integer', format: 'int32' } },
 };
-for (const [name, properties] of Object.entries(routes)) app.post(`/validate/${name}`, { schema: body(properties) }, async () => null);
+for (const [name, properties] of Object.entries(routes))
+  app.post(`/validate/${name}`, { schema: body(properties) }, async () => null);
 app.get('/hello', async () => 'hi');
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();

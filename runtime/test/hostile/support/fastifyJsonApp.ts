@@ -7,7 +7,11 @@ import { exitWithParent } from './exitWithParent.ts';
 
 exitWithParent();
 const app = Fastify();
-const member = (field: string) => ({ type: 'object', required: [field], properties: { [field]: { type: 'number' }, next: { $ref: 'Node#' } } });
+const member = (field: string) => ({
+  type: 'object',
+  required: [field],
+  properties: { [field]: { type: 'number' }, next: { $ref: 'Node#' } },
+});
 app.addSchema({ $id: 'Node', anyOf: [member('x'), member('y')] });
 app.post('/json/chain', { schema: { body: { $ref: 'Node#' } } }, async (request) => request.body);
 const loose = (type: string) => ({ type: 'object', properties: { next: { $ref: 'Loose#' }, v: { type } } });

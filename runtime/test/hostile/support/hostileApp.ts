@@ -2,7 +2,19 @@
 // from /proc and SIGTERM can be sent to it: built from the public API only, configured from
 // the environment (`LIB_HTTP_SERVER_*`) like a user's. Prints `{"port":N}` once listening;
 // answers `{type:'calls'}` over IPC with how many handlers ran.
-import { Body, Endpoint, Middleware, PathCodec, Response, Route, RoutePattern, Routes, Schema, Server, webSocketRoute } from '@kitgen/runtime';
+import {
+  Body,
+  Endpoint,
+  Middleware,
+  PathCodec,
+  Response,
+  Route,
+  RoutePattern,
+  Routes,
+  Schema,
+  Server,
+  webSocketRoute,
+} from '@kitgen/runtime';
 import { exitWithParent } from './exitWithParent.ts';
 
 exitWithParent();
@@ -136,14 +148,19 @@ const feed = webSocketRoute(RoutePattern.GET('ws', 'feed'), async (socket) => {
   calls++;
   for await (const m of socket) {
     if (m.type !== 'text') continue;
-    for (let i = 0; i < Number(m.text) && socket.isOpen; i++) socket.send(Buffer.alloc(64 * 1024, i & 0xff)).catch(() => undefined);
+    for (let i = 0; i < Number(m.text) && socket.isOpen; i++)
+      socket.send(Buffer.alloc(64 * 1024, i & 0xff)).catch(() => undefined);
   }
 });
 const withWs = process.env.HOSTILE_NO_WS === '1' ? routes : routes.concat(echo, feed);
 const staticDir = process.env.HOSTILE_STATIC_DIR;
 const all = staticDir ? withWs.pipe(Middleware.serveDirectory('files', staticDir)) : withWs;
 
-const layer = Server.configured({ LIB_HTTP_SERVER_BINDING_HOST: '127.0.0.1', LIB_HTTP_SERVER_BINDING_PORT: '0', ...process.env });
+const layer = Server.configured({
+  LIB_HTTP_SERVER_BINDING_HOST: '127.0.0.1',
+  LIB_HTTP_SERVER_BINDING_PORT: '0',
+  ...process.env,
+});
 const port = await Server.install(all, layer);
 process.stdout.write(`${JSON.stringify({ port })}\n`);
 process.on('message', (m: { type?: string }) => {

@@ -21,7 +21,10 @@ const app = new URL('./hostileApp.ts', import.meta.url).pathname;
 
 /** Starts the app with these extra environment variables (server settings, HOSTILE_STATIC_DIR). */
 export async function startHostile(env: Record<string, string> = {}): Promise<HostileServer> {
-  const child = spawn(process.execPath, [app], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [app], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const first = await Promise.race([
     once(lines, 'line').then(([line]) => line as string),

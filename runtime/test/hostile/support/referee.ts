@@ -18,7 +18,9 @@ export async function startReferee(app: URL): Promise<Referee> {
   const child = spawn(process.execPath, [app.pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
   const first = await Promise.race([
     once(createInterface({ input: child.stdout! }), 'line').then(([line]) => line as string),
-    once(child, 'exit').then(([code]) => Promise.reject(new Error(`${app.pathname} exited with ${code} before listening`))),
+    once(child, 'exit').then(([code]) =>
+      Promise.reject(new Error(`${app.pathname} exited with ${code} before listening`)),
+    ),
   ]);
   const exited = once(child, 'exit');
   return {
