@@ -6,36 +6,46 @@ const writeKey = (key: string) => `${key}\u0000write`;
 
 /**
  * readOnly and writeOnly (OpenAPI's request/response views of one schema): request bodies use
- * a variant of each named schema that holds readOnly properties, named `<Name>Write`, without
- * them; responses use the schema itself, where writeOnly properties are optional (emitters
+ * a variant of each named schema that holds readOnly properties or required writeOnly ones,
+ * named `<Name>Write`, with the readOnly ones left out and the writeOnly ones required as
+ * declared; responses use the schema itself, where writeOnly properties are optional (emitters
  * read `writeView` on object nodes to tell the two apart).
  */
 export class ReadWriteViews {
-  readonly #hasReadOnly = new Map<string, boolean>();
+  readonly #needsWriteView = new Map<string, boolean>();
 
   constructor(readonly named: Map<string, PendingSchema>) {}
 
-  /** True when a node, through its refs, holds a readOnly property. */
-  hasReadOnly(node: SchemaNode): boolean {
+  /**
+   * True when a node, through its refs, reads differently in requests: it holds a readOnly
+   * property, or a required writeOnly one (optional in the response view, so a request view
+   * must demand it — Jira's `name` of a new field configuration).
+   */
+  needsWriteView(node: SchemaNode): boolean {
     switch (node.kind) {
       case 'ref': {
-        const known = this.#hasReadOnly.get(node.target);
+        const known = this.#needsWriteView.get(node.target);
         if (known !== undefined) return known;
-        this.#hasReadOnly.set(node.target, false); // a cycle adds nothing new
-        const result = this.hasReadOnly(this.named.get(node.target)?.schema ?? { kind: 'any' });
-        this.#hasReadOnly.set(node.target, result);
+        this.#needsWriteView.set(node.target, false); // a cycle adds nothing new
+        const result = this.needsWriteView(this.named.get(node.target)?.schema ?? { kind: 'any' });
+        this.#needsWriteView.set(node.target, result);
         return result;
       }
       case 'object':
         return (
-          node.properties.some((p) => p.schema.readOnly === true || this.hasReadOnly(p.schema)) ||
-          (typeof node.additional === 'object' && this.hasReadOnly(node.additional))
+          node.properties.some(
+            (p) =>
+              p.schema.readOnly === true ||
+              (p.required && p.schema.writeOnly === true) ||
+              this.needsWriteView(p.schema),
+          ) ||
+          (typeof node.additional === 'object' && this.needsWriteView(node.additional))
         );
       case 'array':
-        return this.hasReadOnly(node.items) || (node.prefixItems ?? []).some((m) => this.hasReadOnly(m));
+        return this.needsWriteView(node.items) || (node.prefixItems ?? []).some((m) => this.needsWriteView(m));
       case 'union':
       case 'allOf':
-        return node.members.some((m) => this.hasReadOnly(m));
+        return node.members.some((m) => this.needsWriteView(m));
       default:
         return false;
     }
@@ -43,7 +53,7 @@ export class ReadWriteViews {
 
   /** The request view of a node: readOnly properties left out, named schemas swapped for their Write variants. */
   write(node: SchemaNode): SchemaNode {
-    if (!this.hasReadOnly(node)) return node;
+    if (!this.needsWriteView(node)) return node;
     switch (node.kind) {
       case 'ref': {
         const key = writeKey(node.target);
