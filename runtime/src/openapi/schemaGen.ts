@@ -58,8 +58,11 @@ const copied = [
 const isObj = (v: unknown): v is Src => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNullSchema = (s: SchemaObject) => s.type === 'null' && Object.keys(s).length === 1;
 const allowsNull = (s: Src): boolean =>
-  s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.anyOf) && s.anyOf.some(allowsNull));
-const isCollection = (s: Src) => s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
+  s.type === 'null' ||
+  (Array.isArray(s.type) && s.type.includes('null')) ||
+  (Array.isArray(s.anyOf) && s.anyOf.some(allowsNull));
+const isCollection = (s: Src) =>
+  s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
 const childSchemas = (s: Src): unknown[] => [
   ...Object.values(isObj(s.properties) ? s.properties : {}),
   ...(Array.isArray(s.items) ? s.items : [s.items]),
@@ -79,7 +82,8 @@ const childSchemas = (s: Src): unknown[] => [
 
 /** `s` that also accepts `null` (3.1 form; downgrade30 rewrites it for 3.0). */
 export function nullable(s: SchemaObject): SchemaObject {
-  if (s.$ref !== undefined || s.oneOf || s.allOf || s.not || s.const !== undefined) return { anyOf: [s, { type: 'null' }] };
+  if (s.$ref !== undefined || s.oneOf || s.allOf || s.not || s.const !== undefined)
+    return { anyOf: [s, { type: 'null' }] };
   if (s.anyOf) return s.anyOf.some(isNullSchema) ? s : { ...s, anyOf: [...s.anyOf, { type: 'null' }] };
   if (s.type === undefined || s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null'))) return s;
   const type = Array.isArray(s.type) ? [...s.type, 'null' as const] : [s.type, 'null' as const];
@@ -114,7 +118,8 @@ export class SchemaBuilder {
       const id = typeof s.$id === 'string' ? s.$id : defKey;
       if (id !== undefined) {
         const known = this.#byId.get(id);
-        if (known && known !== s && stableJson(known) !== stableJson(s)) throw configError(ConfigErrors.OPENAPI_DUPLICATE_SCHEMA_ID, id);
+        if (known && known !== s && stableJson(known) !== stableJson(s))
+          throw configError(ConfigErrors.OPENAPI_DUPLICATE_SCHEMA_ID, id);
         if (!known) {
           this.#byId.set(id, s);
           names.reserve(componentName(id));
@@ -134,7 +139,8 @@ export class SchemaBuilder {
   /** The schema of a body (or multipart part) in `mediaType`: JSON through the plan, bytes as binary, else raw. */
   mediaSchema(source: TSchema, mediaType: string, hint: string): SchemaObject {
     if (isJsonMediaType(mediaType)) return this.schema(source, 'json', hint);
-    if (isBytesSchema(source)) return this.#hinted(docsOf(source as unknown as Src, { type: 'string', format: 'binary' }), hint);
+    if (isBytesSchema(source))
+      return this.#hinted(docsOf(source as unknown as Src, { type: 'string', format: 'binary' }), hint);
     return this.schema(source, 'raw', hint);
   }
 
@@ -151,7 +157,8 @@ export class SchemaBuilder {
   #convert(s: unknown, scope: Scope): SchemaObject {
     if (s === false) return { not: {} };
     if (!isObj(s)) return {};
-    if (isBytesSchema(s)) return this.#hinted(docsOf(s, { type: 'string', format: scope.mode === 'json' ? 'byte' : 'binary' }), scope.hint);
+    if (isBytesSchema(s))
+      return this.#hinted(docsOf(s, { type: 'string', format: scope.mode === 'json' ? 'byte' : 'binary' }), scope.hint);
     const defs = isObj(s.$defs) ? { ...scope.defs, ...s.$defs } : scope.defs;
     if (typeof s.$ref === 'string') return docsOf(s, this.#refTo(s.$ref, defs));
     if (typeof s.$id === 'string') {
@@ -181,7 +188,11 @@ export class SchemaBuilder {
     const name = this.names.take(componentName(id), true);
     this.#components.set(id, name);
     this.schemas[name] = {}; // claimed first, so a recursive reference finds it
-    this.schemas[name] = this.#body(source, { mode: 'json', defs: isObj(source.$defs) ? { ...defs, ...source.$defs } : defs, hint: name });
+    this.schemas[name] = this.#body(source, {
+      mode: 'json',
+      defs: isObj(source.$defs) ? { ...defs, ...source.$defs } : defs,
+      hint: name,
+    });
     return schemaRef(name);
   }
 
@@ -193,16 +204,22 @@ export class SchemaBuilder {
     if (t === 'bigint') Object.assign(out, { type: 'integer', format: 'int64' });
     // Schema.DateTime has no `type` (a Date in memory); every wire form of it is RFC 3339 text.
     else if (isDateSchema(s)) Object.assign(out, { type: 'string', format: 'date-time' });
-    else if (Array.isArray(t)) out.type = [...new Set(t.filter((x) => x !== 'void' && x !== 'undefined').map((x) => (x === 'bigint' ? 'integer' : x)))];
+    else if (Array.isArray(t))
+      out.type = [
+        ...new Set(t.filter((x) => x !== 'void' && x !== 'undefined').map((x) => (x === 'bigint' ? 'integer' : x))),
+      ];
     else if (typeof t === 'string' && t !== 'void' && t !== 'undefined') out.type = t as SchemaObject['type'];
     for (const k of copied) if (s[k] !== undefined && out[k] === undefined) (out as Src)[k] = s[k];
     if ('const' in s) out.const = jsonSafe(s.const);
     if (Array.isArray(s.enum)) out.enum = s.enum.map(jsonSafe);
     if (s.default !== undefined) out.default = this.value(s as TSchema, s.default, scope.mode);
-    if (Array.isArray(s.examples)) out.examples = s.examples.map((e: unknown) => this.value(s as TSchema, e, scope.mode));
-    for (const k of Object.keys(s)) if (k.startsWith('x-') && !k.startsWith('x-kitgen-')) (out as Src)[k] = jsonSafe(s[k]);
+    if (Array.isArray(s.examples))
+      out.examples = s.examples.map((e: unknown) => this.value(s as TSchema, e, scope.mode));
+    for (const k of Object.keys(s))
+      if (k.startsWith('x-') && !k.startsWith('x-kitgen-')) (out as Src)[k] = jsonSafe(s[k]);
     const raw: Scope = { ...scope, mode: 'raw' };
-    const sub = (child: unknown, suffix: string, sc: Scope = scope) => this.#convert(child, { ...sc, hint: scope.hint + suffix });
+    const sub = (child: unknown, suffix: string, sc: Scope = scope) =>
+      this.#convert(child, { ...sc, hint: scope.hint + suffix });
 
     if (isObj(s.properties)) this.#object(s, out, scope);
     else if (Array.isArray(s.required)) out.required = [...s.required];
@@ -212,29 +229,40 @@ export class SchemaBuilder {
     else if (isObj(s.additionalProperties)) out.additionalProperties = sub(s.additionalProperties, 'Value', valueScope);
     if (isObj(s.patternProperties)) {
       const entries = Object.entries(s.patternProperties);
-      if (entries.length === 1 && out.additionalProperties === undefined && (entries[0][0] === '^.*$' || entries[0][0] === '^(.*)$')) {
+      if (
+        entries.length === 1 &&
+        out.additionalProperties === undefined &&
+        (entries[0][0] === '^.*$' || entries[0][0] === '^(.*)$')
+      ) {
         out.additionalProperties = sub(entries[0][1], 'Value', valueScope);
-      } else out.patternProperties = Object.fromEntries(entries.map(([k, v], i) => [k, sub(v, `Value${i + 1}`, valueScope)]));
+      } else
+        out.patternProperties = Object.fromEntries(
+          entries.map(([k, v], i) => [k, sub(v, `Value${i + 1}`, valueScope)]),
+        );
     }
     if (isObj(s.propertyNames)) out.propertyNames = sub(s.propertyNames, 'Key', raw);
 
     if (Array.isArray(s.items)) {
       // A TypeBox tuple; the JSON plan writes it as it is.
       // 2020-12 wants at least one prefix schema: the empty tuple is its bounds alone.
-      if (s.items.length > 0) out.prefixItems = s.items.map((item: unknown, i: number) => sub(item, `Item${i + 1}`, raw));
+      if (s.items.length > 0)
+        out.prefixItems = s.items.map((item: unknown, i: number) => sub(item, `Item${i + 1}`, raw));
       out.minItems ??= s.items.length;
       if (s.additionalItems === false) out.maxItems ??= s.items.length;
       // A rest element (`[string, ...number[]]`): 2020-12 reads `items` beside `prefixItems` as the schema of every element after them.
       else if (isObj(s.additionalItems)) out.items = sub(s.additionalItems, 'Rest', raw);
     } else if (s.items !== undefined) out.items = sub(s.items, 'Item');
-    if (Array.isArray(s.prefixItems)) out.prefixItems = s.prefixItems.map((item: unknown, i: number) => sub(item, `Item${i + 1}`, raw));
+    if (Array.isArray(s.prefixItems))
+      out.prefixItems = s.prefixItems.map((item: unknown, i: number) => sub(item, `Item${i + 1}`, raw));
     if (s.contains !== undefined) out.contains = sub(s.contains, 'Item', raw);
 
-    if (Array.isArray(s.anyOf)) Object.assign(out, simplifyAnyOf(s.anyOf.map((m: unknown, i: number) => sub(m, `Option${i + 1}`))));
+    if (Array.isArray(s.anyOf))
+      Object.assign(out, simplifyAnyOf(s.anyOf.map((m: unknown, i: number) => sub(m, `Option${i + 1}`))));
     if (Array.isArray(s.oneOf)) out.oneOf = s.oneOf.map((m: unknown, i: number) => sub(m, `Option${i + 1}`, raw));
     if (Array.isArray(s.allOf)) out.allOf = s.allOf.map((m: unknown, i: number) => sub(m, `Part${i + 1}`, raw));
     if (s.not !== undefined) out.not = sub(s.not, 'Not', raw);
-    if (isObj(s.discriminator) && (out.oneOf || out.anyOf)) out.discriminator = { ...(s.discriminator as { propertyName: string }) };
+    if (isObj(s.discriminator) && (out.oneOf || out.anyOf))
+      out.discriminator = { ...(s.discriminator as { propertyName: string }) };
 
     // 3.1 tools warn on both forms of a bound at once: keep the stricter one.
     if (typeof out.minimum === 'number' && typeof out.exclusiveMinimum === 'number') {
@@ -282,7 +310,11 @@ export class SchemaBuilder {
     const cases = info.cases.map((caseName, i) => {
       const member = members[i];
       const { [info.tag]: _tag, ...fields } = member.properties as Record<string, Src>;
-      const caseSchema: Src = { ...member, properties: fields, required: (member.required ?? []).filter((r: string) => r !== info.tag) };
+      const caseSchema: Src = {
+        ...member,
+        properties: fields,
+        required: (member.required ?? []).filter((r: string) => r !== info.tag),
+      };
       const wire = NameFormat.apply(format, caseName);
       if (setting.kind !== 'Name') {
         // A case that is a user's named schema (`TaggedUnion({ Cat, Dog })` with `Cat` given an $id) is referenced as it is.
@@ -301,10 +333,19 @@ export class SchemaBuilder {
       return { wire, ref: schemaRef(this.#caseComponent(caseName, scope.hint, body)) };
     });
     if (setting.kind === 'ClassName') {
-      out.oneOf = cases.map((c) => ({ type: 'object', title: c.wire, required: [c.wire], properties: { [c.wire]: c.ref }, additionalProperties: false }));
+      out.oneOf = cases.map((c) => ({
+        type: 'object',
+        title: c.wire,
+        required: [c.wire],
+        properties: { [c.wire]: c.ref },
+        additionalProperties: false,
+      }));
     } else if (setting.kind === 'Name') {
       out.oneOf = cases.map((c) => c.ref);
-      out.discriminator = { propertyName: setting.name, mapping: Object.fromEntries(cases.map((c) => [c.wire, c.ref.$ref as string])) };
+      out.discriminator = {
+        propertyName: setting.name,
+        mapping: Object.fromEntries(cases.map((c) => [c.wire, c.ref.$ref as string])),
+      };
     } else out.anyOf = cases.map((c) => c.ref);
     return out;
   }
@@ -330,7 +371,11 @@ function docsOf(s: Src, out: SchemaObject): SchemaObject {
 
 function sameShape(a: Src, b: Src): boolean {
   const shape = (s: Src) =>
-    stableJson({ properties: s.properties ?? {}, required: [...(s.required ?? [])].sort(), additionalProperties: s.additionalProperties });
+    stableJson({
+      properties: s.properties ?? {},
+      required: [...(s.required ?? [])].sort(),
+      additionalProperties: s.additionalProperties,
+    });
   return shape(a) === shape(b);
 }
 
@@ -339,7 +384,8 @@ function simplifyAnyOf(members: SchemaObject[]): SchemaObject {
   const nonNull = members.filter((m) => !isNullSchema(m));
   const hasNull = nonNull.length < members.length;
   const first = nonNull[0];
-  const constOnly = (m: SchemaObject) => m.const !== undefined && typeof m.type === 'string' && Object.keys(m).every((k) => k === 'type' || k === 'const');
+  const constOnly = (m: SchemaObject) =>
+    m.const !== undefined && typeof m.type === 'string' && Object.keys(m).every((k) => k === 'type' || k === 'const');
   if (first && nonNull.every((m) => constOnly(m) && m.type === first.type)) {
     const e: SchemaObject = { type: first.type, enum: nonNull.map((m) => m.const) };
     return hasNull ? nullable(e) : e;
