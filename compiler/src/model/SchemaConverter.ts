@@ -1,5 +1,6 @@
 import { pointerJoin, pointerParts } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
+import { allOfMemberProperty } from './allOfRequired.ts';
 import { discriminatorOf, schemaAnnotations } from './schemaAnnotations.ts';
 import { BACKTRACKING_LENGTH_LIMIT, backtrackingOnly, unicodePattern } from './patterns.ts';
 import type { Constraints, ObjectNode, Property, SchemaAnnotations, SchemaNode } from './Schema.ts';
@@ -277,9 +278,16 @@ export class SchemaConverter {
       schema: this.convert(s, pointerJoin(pointer, 'properties', name)),
       required: required.has(name),
     }));
-    for (const name of required)
-      if (!Object.prototype.hasOwnProperty.call(props, name))
-        properties.push({ name, schema: { kind: 'any' }, required: true });
+    for (const name of required) {
+      if (Object.prototype.hasOwnProperty.call(props, name)) continue;
+      const declared = allOfMemberProperty(this.reader, raw, pointer, name);
+      const schema = declared === undefined ? undefined : this.reader.get(declared);
+      properties.push({
+        name,
+        schema: schema === undefined ? { kind: 'any' } : this.convert(schema, declared!),
+        required: true,
+      });
+    }
     const ap = raw.additionalProperties;
     const additional =
       ap === undefined
@@ -299,8 +307,13 @@ export class SchemaConverter {
   }
 
   #composition(raw: Json, pointer: string, notes: SchemaAnnotations): SchemaNode | undefined {
-    // `type: object` beside a composition only restates what its members say; properties add a member.
-    const hasStructure = raw.properties !== undefined || raw.additionalProperties !== undefined;
+    // `type: object` beside a composition only restates what its members say; properties add a
+    // member, and so does a `required` list beside it (DigitalOcean's and gerermesaffaires'
+    // request bodies make an allOf of a shared schema's fields required that way).
+    const hasStructure =
+      raw.properties !== undefined ||
+      raw.additionalProperties !== undefined ||
+      (Array.isArray(raw.required) && raw.required.length > 0);
     const siblings = (): SchemaNode[] => (hasStructure ? [this.#object(raw, pointer, {})] : []);
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       const list = raw[keyword];
