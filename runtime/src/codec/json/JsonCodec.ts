@@ -8,6 +8,7 @@ import { validatorFor, type Validator } from '../../schema/validator.ts';
 import { CodecConfig } from './CodecConfig.ts';
 import { compileJsonPlans } from './jsonPlan.ts';
 import { compileJsonStringify } from './jsonStringify.ts';
+import { compilePlainJsonTest } from './plainJson.ts';
 import { quoteBigIntegers, restoreBigints } from './bigintJson.ts';
 import { withCommittedUnions } from './committedUnions.ts';
 import { stringifyJson } from './deepStringify.ts';
@@ -68,9 +69,14 @@ function schemaBasedBinaryCodec<S extends TSchema>(
   const written = hasBigInt
     ? undefined
     : compileJsonStringify(schema as unknown as Record<string, unknown>, config, plan, planFor, nullable);
-  const stringify = hasBigInt
+  const throughPlan = hasBigInt
     ? (value: A) => restoreBigints(stringifyJson(plan.encode(value)) as string)
     : (written ?? ((value: A) => stringifyJson(plan.encode(value)) as string));
+  // A value the plan would not change is written by JSON.stringify itself, flat and without a
+  // copy. An object's generated writer stays first: for one small object its pieces cost less
+  // than the test and JSON.stringify (a list's pieces do not: see compilePlainJsonTest).
+  const plain = hasBigInt || written ? undefined : compilePlainJsonTest(schema as unknown as Record<string, unknown>, config);
+  const stringify = plain ? (value: A) => (plain(value) ? JSON.stringify(value) : throughPlan(value)) : throughPlan;
 
   // A value already inspected (depth, prototype keys).
   const decodeInspected = (json: unknown, pointer: string, what: string): Either<DecodeError, A> => {
