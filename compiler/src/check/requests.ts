@@ -339,10 +339,21 @@ export function render(
   parts: RequestParts,
 ): { url: string; init: RequestInit } {
   // A fragment (AWS's `#X-Amz-Target=…`) is never sent: the query goes after the path itself.
-  const path = op.path
-    .replace(/#.*$/, '')
-    .replace(/\{([^}]+)\}/g, (_m, name: string) => parts.path[name] ?? `{${name}}`);
-  const search = parts.query.map(([k, v]) => `${k}=${v}`).join('&');
+  const bare = op.path.replace(/#.*$/, '');
+  const mark = bare.indexOf('?');
+  const fill = (text: string) => text.replace(/\{([^}]+)\}/g, (_m, name: string) => parts.path[name] ?? `{${name}}`);
+  // A query string written into the path key (`/alerts?lat={lat}`, `/rest?method=…`) is sent as
+  // written, less the items a query parameter of the request sends itself and the templates it
+  // has no value for (a spoiler left the parameter out).
+  const written = (mark < 0 ? [] : bare.slice(mark + 1).split('&')).filter((item) => {
+    const key = item.split('=')[0];
+    if (/[{}]/.test(key)) return true;
+    if (parts.query.some(([k]) => k === key)) return false;
+    const template = /^[^=]*=\{([^}]+)\}$/.exec(item);
+    return template === null || parts.path[template[1]] !== undefined;
+  });
+  const path = fill(mark < 0 ? bare : bare.slice(0, mark));
+  const search = [...written.map(fill), ...parts.query.map(([k, v]) => `${k}=${v}`)].join('&');
   const headers = new Headers();
   for (const [k, v] of parts.headers) headers.append(k, v);
   if (parts.cookies.length > 0) headers.set('cookie', parts.cookies.map(([k, v]) => `${k}=${v}`).join('; '));

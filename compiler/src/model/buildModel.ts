@@ -13,6 +13,7 @@ import { groupOperations } from './grouping.ts';
 import { withFragmentSelectors } from './fragmentSelectors.ts';
 import type { Api, HttpMethod, PathPiece, PathSegment, RequestBody } from './Api.ts';
 import { pathSegments, segmentParams } from './pathSegments.ts';
+import { splitPathKey, withPathQuery } from './pathQuery.ts';
 import { ReadWriteViews } from './readWrite.ts';
 import type { SchemaNode } from './Schema.ts';
 
@@ -94,10 +95,11 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
     const item = reader.deref(itemRaw, itemPointer);
     if (!item || !isObject(item.value)) continue;
     // What follows `#` is a fragment, never sent: AWS's documents name there the query parameter
-    // or header (and its value) that tells operations of one path apart. The route is the path
-    // before it; the keys the fragment names pick among them at each request (fragmentSelectors.ts).
-    const fragment = path.includes('#') ? path.slice(path.indexOf('#')) : '';
-    const segments = pathSegments(fragment === '' ? path : path.slice(0, -fragment.length));
+    // or header (and its value) that tells operations of one path apart. What follows `?` is a
+    // query string the document wrote into the key. The route is the path before both; the keys
+    // they name pick among operations of one route at each request (fragmentSelectors.ts).
+    const key = splitPathKey(path);
+    const segments = pathSegments(key.route);
     for (const method of methods) {
       const opRaw = item.value[method];
       if (opRaw === undefined) continue;
@@ -111,7 +113,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         continue;
       }
       const shape = (p: PathPiece) => ('literal' in p ? p.literal : '{}');
-      const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}${fragment}`;
+      const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}${key.query === '' ? '' : `?${key.query}`}${key.fragment}`;
       const clash = routes.get(routeKey);
       if (clash !== undefined) {
         diagnostics.warn(
@@ -121,14 +123,19 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         continue;
       }
       routes.set(routeKey, `${method.toUpperCase()} ${path}`);
-      const parameters = readParameters(
-        [
-          { value: item.value.parameters, pointer: `${item.pointer}/parameters` },
-          { value: opRaw.parameters, pointer: `${pointer}/parameters` },
-        ],
-        reader,
-        schemas,
-        resolve,
+      const parameters = withPathQuery(
+        readParameters(
+          [
+            { value: item.value.parameters, pointer: `${item.pointer}/parameters` },
+            { value: opRaw.parameters, pointer: `${pointer}/parameters` },
+          ],
+          reader,
+          schemas,
+          resolve,
+        ),
+        key,
+        pointer,
+        diagnostics,
       );
       const ordered = orderParameters(parameters, segments, pointer, diagnostics);
       const security = operationSecurity(

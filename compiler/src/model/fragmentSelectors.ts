@@ -1,4 +1,5 @@
 import type { Operation, RouteSelector, SelectorKey } from './Api.ts';
+import { splitPathKey } from './pathQuery.ts';
 
 /** What the selectors are read from: an operation before or after its module is known. */
 type RoutedOperation = Pick<Operation, 'method' | 'path' | 'segments' | 'parameters'>;
@@ -9,19 +10,35 @@ type RoutedOperation = Pick<Operation, 'method' | 'path' | 'segments' | 'paramet
  * for operations that share a method and path and are told apart by a query parameter or header
  * (with its value after `=`). A name the operation does not declare is a label, not a key (Azure's
  * `#overload=stream`, Box's `#add_shared_link`, S3's `#lifecycle&deprecated!`): nothing on the
- * wire carries it.
+ * wire carries it. A query string written into the path key (`/rest?method=flickr.test.echo`,
+ * `/current?lat={lat}&lon={lon}`) names keys the same way, each read as a query parameter
+ * (pathQuery.ts): a literal value is the one the key must have, a `{param}` any.
  */
 function fragmentKeys(op: RoutedOperation): SelectorKey[] {
-  const at = op.path.indexOf('#');
-  if (at < 0) return [];
+  const split = splitPathKey(op.path);
+  const items = [
+    ...split.items.map((i) => ({ name: i.key, value: i.value, queryOnly: true })),
+    ...(split.fragment === ''
+      ? []
+      : split.fragment
+          .slice(1)
+          .split('&')
+          .map((item) => {
+            const eq = item.indexOf('=');
+            return {
+              name: eq < 0 ? item : item.slice(0, eq),
+              value: eq < 0 ? undefined : item.slice(eq + 1),
+              queryOnly: false,
+            };
+          })),
+  ];
   const keys: SelectorKey[] = [];
-  for (const item of op.path.slice(at + 1).split('&')) {
-    const eq = item.indexOf('=');
-    const name = eq < 0 ? item : item.slice(0, eq);
-    const value = eq < 0 ? undefined : item.slice(eq + 1);
+  for (const { name, value, queryOnly } of items) {
     const p =
       op.parameters.find((x) => x.in === 'query' && x.name === name) ??
-      op.parameters.find((x) => x.in === 'header' && x.name.toLowerCase() === name.toLowerCase());
+      (queryOnly
+        ? undefined
+        : op.parameters.find((x) => x.in === 'header' && x.name.toLowerCase() === name.toLowerCase()));
     if (p === undefined || (p.in !== 'query' && p.in !== 'header')) continue;
     if (keys.some((k) => k.in === p.in && k.name === p.name)) continue;
     keys.push({ in: p.in, name: p.name, ...(value !== undefined ? { value } : {}) });

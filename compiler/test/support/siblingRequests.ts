@@ -2,14 +2,16 @@
 // S3's `DELETE /{Bucket}/{Key}#uploadId` (AbortMultipartUpload) without `uploadId` is
 // `DELETE /{Bucket}/{Key}` (DeleteObject), and `PUT /{Bucket}/{Key}#x-amz-copy-source` (CopyObject)
 // without the header is PutObject. The document itself sends such a request to the other
-// operation, so a server that answers it 2xx keeps the contract.
+// operation, so a server that answers it 2xx keeps the contract. A query string written into the
+// path key names keys the same way: openSUSE's `GET …/{file_name}?view=fileinfo` without `view`
+// is `GET …/{file_name}`.
 import type { DocumentOperation } from './documentOperations.ts';
 
-const fragmentOf = (path: string) => (path.includes('#') ? path.slice(path.indexOf('#') + 1) : '');
-const routeOf = (op: DocumentOperation) => `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
+const fragmentOf = (path: string) => (/[?#]/.test(path) ? path.slice(path.search(/[?#]/) + 1) : '');
+const routeOf = (op: DocumentOperation) => `${op.method} ${op.path.replace(/[?#].*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
 const fragmentNames = (path: string) =>
   fragmentOf(path)
-    .split('&')
+    .split(/[&#]/)
     .filter((item) => item !== '')
     .map((item) => item.split('=')[0].toLowerCase());
 
