@@ -7,6 +7,7 @@ import { pointerParts } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from '../check/documentPointers.ts';
 import { patternSample } from './patternSample.ts';
 import { shuffledEnums } from './seeded.ts';
+import { seededValues } from './seededValues.ts';
 
 type StringSampler = (
   schema: { pattern?: unknown; minLength?: number; maxLength?: number },
@@ -114,7 +115,10 @@ export interface SampleReferee {
 export interface DocumentSamplesOptions {
   /** True for an error of the referee that is the document's fault (a schema it cannot compile). */
   readonly documentFault?: (error: unknown) => boolean;
-  /** Varies the values chosen (the order of each enum) reproducibly; none: every enum's first value. */
+  /**
+   * Varies every value made from a schema reproducibly (strings, numbers, booleans, array lengths,
+   * optional properties left out, the enum member); none: openapi-sampler's, every enum's first.
+   */
   readonly seed?: number;
   /** Leave out an optional property where openapi-sampler stopped a recursive schema with `{}`. */
   readonly pruneRecursion?: boolean;
@@ -127,6 +131,8 @@ const isEmptyObject = (v: unknown) =>
 export class DocumentSamples {
   readonly #withExamples: OpenApiDocument;
   #plain: OpenApiDocument | undefined;
+  /** With a seed: the plain copy without the seed's made values, for a schema none of them fits. */
+  #unseeded: OpenApiDocument | undefined;
   readonly #documentFault: (error: unknown) => boolean;
   readonly #seed: number | undefined;
   readonly #pruneRecursion: boolean;
@@ -144,9 +150,11 @@ export class DocumentSamples {
     this.#withExamples = this.#copy(false);
   }
 
-  #copy(plain: boolean): OpenApiDocument {
+  #copy(plain: boolean, seeded = true): OpenApiDocument {
     const copy = samplingCopy(this.doc, plain) as OpenApiDocument;
-    return this.#seed === undefined ? copy : (shuffledEnums(copy, this.#seed) as OpenApiDocument);
+    if (this.#seed === undefined) return copy;
+    if (seeded) seededValues(copy, this.#seed);
+    return shuffledEnums(copy, this.#seed) as OpenApiDocument;
   }
 
   #sample(copy: OpenApiDocument, pointer: string, view: View, how: { xml?: boolean; sparse?: boolean } = {}): unknown {
@@ -188,6 +196,12 @@ export class DocumentSamples {
         if (!this.invalidExamples.some((e) => e.pointer === pointer))
           this.invalidExamples.push({ pointer, message: `${problem} in ${preview(value)}` });
         return { ok: true, value: plain };
+      }
+      if (this.#seed !== undefined) {
+        // A value made for the seed broke a bound it could not see (a pattern with a format): the sampler's own.
+        this.#unseeded ??= this.#copy(true, false);
+        const unseeded = this.#completed(pointer, view, this.#sample(this.#unseeded, pointer, view, { sparse }));
+        if (this.referee.check(pointer, view, unseeded) === undefined) return { ok: true, value: unseeded };
       }
       return {
         ok: false,

@@ -197,8 +197,11 @@ function ecmaPattern(pattern: string): RegExp {
   }
 }
 
-/** A text matching `pattern` within the length bounds, or undefined when this generator cannot make one. */
-export function patternSample(pattern: string, minLength = 0, maxLength = Infinity): string | undefined {
+/**
+ * A text matching `pattern` within the length bounds, or undefined when this generator cannot make
+ * one; another `shift` (a seed's) chooses other characters and alternatives and repeats more.
+ */
+export function patternSample(pattern: string, minLength = 0, maxLength = Infinity, shift = 0): string | undefined {
   let tree: Node;
   let check: RegExp;
   try {
@@ -208,8 +211,8 @@ export function patternSample(pattern: string, minLength = 0, maxLength = Infini
     return undefined;
   }
   for (const extra of [0, 1, 2, 4, 8, 16, 32, 64]) {
-    for (let variant = 0; variant < 4; variant++) {
-      const text = generate(tree, variant, extra);
+    for (let variant = shift; variant < shift + 4; variant++) {
+      const text = generate(tree, variant, extra + (shift % 3));
       if (check.test(text) && text.length >= minLength && text.length <= maxLength) return text;
     }
   }

@@ -1,4 +1,4 @@
-// What `--seed` varies in the mock's sampled values: the order of each enum of the document, so
+// What `--seed` varies in the enums of the mock's sampled values: the order of each enum, so
 // the value sampled (an enum's first) is another member for another seed and the same member for
 // the same seed, on any machine. Each enum's order depends on the seed and the enum's own JSON
 // pointer, not on the enums before it: editing one schema leaves the others' values as they were.
@@ -16,15 +16,15 @@ const nameMaps = new Set([
   'parameters',
 ]);
 
-/** FNV-1a over a text, mixed with a seed: the start of one enum's random sequence. */
-function hash(seed: number, text: string): number {
+/** FNV-1a over a text, mixed with a seed: the start of one schema's random sequence. */
+export function hash(seed: number, text: string): number {
   let h = (2166136261 ^ seed) >>> 0;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
   return h;
 }
 
 /** mulberry32: a small, fast generator whose sequence depends only on its start. */
-function generator(state: number): () => number {
+export function generator(state: number): () => number {
   let a = state;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
