@@ -16,6 +16,7 @@ import { documentOperations, type DocumentOperation } from './documentOperations
 import { DocumentSamples } from '../../src/mock/documentSamples.ts';
 import { RefereeUnable } from '../../src/check/documentReferee.ts';
 import { serve, type Running } from './e2e.ts';
+import { needsRawRequest, rawRequest } from './rawRequest.ts';
 import { answerFor, type Answer } from '../../src/mock/handlerAnswers.ts';
 import { Samples } from '../../src/mock/modelSamples.ts';
 import { serverLog } from './serverLog.ts';
@@ -174,11 +175,19 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
     const call = async (dop: DocumentOperation, parts: RequestParts): Promise<Seen | string> => {
       const { url, init } = render(running!.url, dop, parts);
       const mark = log.mark();
+      const timeoutMs = options.requestTimeoutMs ?? 10_000;
       try {
+        const declaresAgent = dop.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'user-agent');
+        if (declaresAgent && needsRawRequest(init)) {
+          const answer = await rawRequest(url, init, timeoutMs);
+          counts.called++;
+          const serverError = log.errorSince(mark);
+          return { ...answer, ...(serverError ? { serverError } : {}) };
+        }
         const response = await fetch(url, {
           ...init,
           redirect: 'manual',
-          signal: AbortSignal.timeout(options.requestTimeoutMs ?? 10_000),
+          signal: AbortSignal.timeout(timeoutMs),
         });
         const text = await response.text();
         counts.called++;
