@@ -117,13 +117,13 @@ export async function runGenerate(
     const own = session ?? codeFirstSession(run);
     try {
       const { generateFromEndpointFiles } = await import('./generateFromEndpointFiles.ts');
-      const { code, extra, warnings, sources } = await generateFromEndpointFiles(
+      const { code, extra, warnings, sources, operations } = await generateFromEndpointFiles(
         run,
         own,
         emitOptions(run, loadTemplates(run.templates)),
       );
       for (const w of warnings) reporter.warning(w);
-      return { ...(await finish(run, code, extra, warnings, reporter, () => '')), sources };
+      return { ...(await finish(run, code, extra, warnings, reporter, () => '')), sources, operations };
     } finally {
       if (session === undefined) await own.close();
     }
