@@ -7,7 +7,7 @@
  * openapi-typescript's types, and @hey-api/openapi-ts's fetch SDK. Prints the gzip bytes (zlib,
  * level 9) of the JavaScript the page loads before it calls (the entry chunk and what it imports
  * statically; chunks behind `import()` that the call never loads are listed apart), the cost of each
- * added operation, and ratios. Options: `--ops 3,300` (the sizes).
+ * added operation, and ratios. Options: `--ops 3,300` (the sizes), `--only <id>,…` (some clients).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -26,6 +26,8 @@ const flag = (name: string) => {
   return i === -1 ? undefined : process.argv[i + 1];
 };
 const sizes = (flag('--ops') ?? '3,300').split(',').map(Number);
+// `--only kitgen-operation,openapi-fetch`: some clients (by id) only, for a quicker look.
+const only = flag('--only')?.split(',');
 // Inside the repository: the pages resolve vite's, openapi-fetch's and typebox's packages from its
 // node_modules; @kitgen/runtime is the build installed below, as a user's project has it.
 const work = join(root, '.tmp', 'bench-bundle');
@@ -79,7 +81,7 @@ const kitgenGenerate = async (document: string, dir: string) => {
   );
 };
 
-const contestants: Contestant[] = [
+const allContestants: Contestant[] = [
   {
     id: 'kitgen',
     name: 'kitgen createClient',
@@ -136,6 +138,8 @@ ${calledOperation.operationId}({ path: { id: 1 } })${show}
 `,
   },
 ];
+
+const contestants = allContestants.filter((c) => !only || only.includes(c.id));
 
 /** Bytes of one built chunk. */
 interface ChunkSize {
@@ -237,11 +241,12 @@ const at = (id: string, ops: number) => sum(results.get(id)!.get(ops)!.loaded, '
 const small = sizes[0];
 lines.push('');
 for (const id of ['kitgen', 'kitgen-executor', 'kitgen-operation']) {
-  const name = contestants.find((c) => c.id === id)!.name;
+  const name = contestants.find((c) => c.id === id)?.name;
+  if (!name || !results.has('openapi-fetch')) continue;
   lines.push(
     `${name}: ${(at(id, small) / at('openapi-fetch', small)).toFixed(2)}x openapi-fetch at ${small} operations (goal: at most 2x)`,
   );
-  if (sizes.length > 1) {
+  if (sizes.length > 1 && perOp.has('hey-api')) {
     const hey = perOp.get('hey-api')!;
     lines.push(
       `${name}: ${perOp.get(id)!.toFixed(1)} B per added operation against hey-api's ${hey.toFixed(1)} B (goal: no more)`,

@@ -152,7 +152,14 @@ export { connect, operation } from './client/operation.ts';
 export type { Connection, ConnectionOptions, Operation, OperationOf, OperationArgs } from './client/operationTypes.ts';
 export { operationOf } from './client/operationOf.ts';
 export { RequestWriter, type PathKind } from './client/requestWriter.ts';
-export type { PlainResponse } from './client/plainResponse.ts';
+export type { PlainResponse, BodyCheck } from './client/plainResponse.ts';
+export { schemaCheck, type EngineCheck } from './client/schemaCheck.ts';
+// The string formats a generated operation's compiled checks call (the browser engine's own).
+export {
+  isDate as isDateFormat,
+  isTime as isTimeFormat,
+  isDateTime as isDateTimeFormat,
+} from './schema/lightFormats.ts';
 export { serviceEnvVar, resolveServiceUrl, type ServiceLookup } from './client/serviceUrl.ts';
 export type { ClientCredentials, EncodedRequest } from './client/encodeRequest.ts';
 export type {

@@ -1,6 +1,7 @@
 import type { Api, NamedSchema, Operation, SchemaNode } from '../model/Api.ts';
 import { jsDoc, stringLiteral } from '../names/literals.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
+import { CHECK_HELPERS, CheckCompiler } from './checkCode.ts';
 import { plainSchemaJudge, isPlainOperation } from './plainOperations.ts';
 import { importPath, RuntimeImports } from './RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
@@ -63,7 +64,8 @@ const paramsOptional = (op: Operation) =>
  * connection (`getPet(connect({ baseUrl }), { petId: 1 })`), each its own module-level value so a
  * bundler keeps only those a page imports. An operation of plain JSON, text parameters and status
  * codes (isPlainOperation) is compiled to its request writer and a table of its responses with
- * their JSON schemas, on the runtime's small `operation`; any other calls its endpoint through the
+ * their checks (compiled to code by checkCode.ts where they can be, else the JSON schema for the
+ * runtime's validator engine), on the runtime's small `operation`; any other calls its endpoint through the
  * executor (`operationOf`), as `createClient` does. Contract-first only: a code-first client's
  * endpoints are the user's own, with their own codecs.
  */
@@ -72,6 +74,8 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
   const plain = plainSchemaJudge(api);
   const byKey = new Map(api.schemas.map((s) => [s.key, s]));
   const named = new Set<NamedSchema>();
+  const checks = new CheckCompiler(byKey);
+  let engineChecks = false;
   const ctx: ValueContext = {
     identOf: (key) => schemaLocal(byKey.get(key)!),
     lean: true,
@@ -107,8 +111,12 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
       ...op.errors.map((r) => [r, 1] as const),
     ].map(([r, kind]) => {
       if (!r.content) return `[${status(r.key)}, ${kind}]`;
+      // Compiled to code where it can be; else the schema, for the runtime's validator engine.
+      const check = checks.check(r.content.schema);
+      if (check !== undefined) return `[${status(r.key)}, ${kind}, ${check}]`;
+      engineChecks = true;
       collectRefs(r.content.schema, byKey, named);
-      return `[${status(r.key)}, ${kind}, ${schemaValue(r.content.schema, ctx)}]`;
+      return `[${status(r.key)}, ${kind}, $schemaCheck(${schemaValue(r.content.schema, ctx)})]`;
     });
     // The endpoint's route text (RoutePattern's), which errors name.
     const route = `${op.method.toUpperCase()} /${op.segments.map((s) => ('literal' in s ? s.literal : `{${(s as { param: string }).param}}`)).join('/')}`;
@@ -126,13 +134,20 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
   const imports = [
     ...(compiled ? ['operation as $operation'] : []),
     ...(viaEndpoint ? ['operationOf as $operationOf'] : []),
+    ...(engineChecks ? ['schemaCheck as $schemaCheck'] : []),
+    ...[...checks.uses.runtime].sort().map((name) => `${name} as $${name}`),
   ];
+  const helpers = (['f', 'k', 'cp'] as const).filter((h) => checks.uses.helpers.has(h));
   const view = {
     ...headerView(api, options),
     endpointsModule,
     imports: imports.join(', '),
     viaEndpoint,
-    schemas: [...named].map((s) => ({ local: schemaLocal(s), value: schemaValue(s.schema, ctx) })),
+    schemas: [
+      ...helpers.map((h) => ({ local: `$${h}`, value: CHECK_HELPERS[h] })),
+      ...[...named].map((s) => ({ local: schemaLocal(s), value: schemaValue(s.schema, ctx) })),
+      ...[...checks.functions].map(([local, value]) => ({ local, value })),
+    ],
     operations,
   };
   setModule(files, options, 'operations', 'operations', view);

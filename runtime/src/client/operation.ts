@@ -4,7 +4,6 @@
 // writer and a table of responses, run here on fetch; any other is the executor's call of its
 // endpoint (operationOf), as `createClient`'s methods are.
 import { CodecConfig } from '../codec/json/CodecConfig.ts';
-import { loadValidatorEngine } from '#validator-engine';
 import { Either } from '../util/Either.ts';
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { ClientError } from './ClientError.ts';
@@ -54,7 +53,7 @@ const plainConfig = (c: CodecConfig) =>
 /**
  * A compiled operation (the generator writes the arguments): `write` fills the request from the
  * params and gives the path; `responses` are the declared statuses, outputs first, with their
- * JSON schemas; `accept` the declared media types; `endpoint` loads the operation's endpoint, for
+ * bodies' checks; `accept` the declared media types; `endpoint` loads the operation's endpoint, for
  * a connection whose CodecConfig changes the JSON form (then the executor calls it); `optional`
  * when the params may be left out.
  * @__NO_SIDE_EFFECTS__
@@ -68,17 +67,17 @@ export function operation(
   optional = false,
 ): Operation {
   const method = route.slice(0, route.indexOf(' '));
-  const schemas = responses.flatMap((r) => (r[2] ? [r[2]] : []));
   return operationOfRun(route, async (c, given, options) => {
     const params = optional ? (given ?? {}) : given;
     const config = c.options.codecConfig ?? CodecConfig.current();
     // Loaded only then: a page whose calls use the default settings never downloads the executor.
     if (!plainConfig(config))
       return (await import('./executorRun.ts')).executorRun(c, await endpoint(), params, options);
-    const loading = loadValidatorEngine(schemas);
-    if (loading) {
+    // A check left to the validator engine may need its TypeBox part, loaded before the first call.
+    const loading = responses.map((r) => (typeof r[2] === 'object' ? r[2].load() : undefined)).filter((l) => l);
+    if (loading.length > 0) {
       try {
-        await loading;
+        await Promise.all(loading);
       } catch (error) {
         throw new ClientError('network', `loading the validator its schemas need failed: ${causeText(error)}`, {
           endpoint: route,

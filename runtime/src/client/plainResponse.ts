@@ -12,19 +12,25 @@ import {
   nestsDeeperThan,
   problemError,
 } from '../codec/json/jsonInspection.ts';
-import { compileSchema } from '#validator-engine';
-import type { TSchema } from 'typebox';
+import type { Failure } from '../schema/firstFailure.ts';
 import type { CompiledSchema } from '../schema/typeboxEngine.ts';
+import type { EngineCheck } from './schemaCheck.ts';
 import { concatBytes } from '../util/bytes.ts';
 import { statusCovered } from '../http/StatusRange.ts';
+
+/**
+ * A JSON body's check in a generated operation: compiled to code (a function giving the first
+ * failure, the validator engine's, or undefined), or the engine's check of the schema (schemaCheck.ts).
+ */
+export type BodyCheck = ((value: unknown) => Failure | undefined) | EngineCheck;
 
 /**
  * One declared response of an operation: its status code, or its key (`4XX`, `default`) when it
  * covers several; how its value is made (0: the output
  * is the body itself, the one plain output of its endpoint; 1: an error, 2: an output, as
- * `{ status, body }`, the values Responses.of gives); and its JSON body's schema (none: no body).
+ * `{ status, body }`, the values Responses.of gives); and its JSON body's check (none: no body).
  */
-export type PlainResponse = readonly [status: number | string, kind: 0 | 1 | 2, schema?: object];
+export type PlainResponse = readonly [status: number | string, kind: 0 | 1 | 2, check?: BodyCheck];
 
 /** Why no declared response fits (the executor's `ResponseMismatch`). */
 export class PlainMismatch extends Error {
@@ -45,15 +51,9 @@ export async function readBytes(body: ReadableStream<Uint8Array> | null): Promis
   return concatBytes(chunks);
 }
 
-const compiled = new WeakMap<object, CompiledSchema>();
-
-// The engine's checker directly, not schema/validator.ts: that module also holds the binary
-// codecs' validator, whose TypeBox import a page would then load for nothing.
-function checkerOf(schema: object): CompiledSchema {
-  let hit = compiled.get(schema);
-  if (!hit) compiled.set(schema, (hit = compileSchema(schema as TSchema)));
-  return hit;
-}
+// A compiled check gives the failure itself; the verdict is whether there is one.
+const checkerOf = (check: BodyCheck): CompiledSchema =>
+  typeof check === 'function' ? { check: (value) => check(value) === undefined, explain: check } : check;
 
 /** The first failure as validator.ts words it: `<what> at <pointer>: <message>`. */
 function failureOf(checker: CompiledSchema, value: unknown, what: string): DecodeError {
@@ -80,7 +80,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 const EXPLAINED_DEPTH = 32;
 
 /** The JSON body as its schema allows it, or the DecodeError the executor's JSON codec gives (`body: …`). */
-function decodeJson(bytes: Uint8Array, schema: object, maxDepth: number): { value: unknown } | DecodeError {
+function decodeJson(bytes: Uint8Array, schema: BodyCheck, maxDepth: number): { value: unknown } | DecodeError {
   const what = 'body';
   let text: string;
   try {

@@ -37,8 +37,8 @@ const DATE_TIME_SUFFIX =
 
 const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 
-/** RFC 3339 full-date: `2020-12-12`, the day within its month. */
-function isDate(value: string): boolean {
+/** RFC 3339 full-date: `2020-12-12`, the day within its month (generated checks import it). */
+export function isDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
   const year = +m[1];
@@ -47,8 +47,8 @@ function isDate(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
 }
 
-/** RFC 3339 full-time with a required offset; a leap second only at 23:59:60 UTC. */
-function isTime(value: string): boolean {
+/** RFC 3339 full-time with a required offset; a leap second only at 23:59:60 UTC (generated checks import it). */
+export function isTime(value: string): boolean {
   const m = TIME.exec(value);
   if (!m || (!m[4] && !m[5])) return false;
   const hr = +m[1];
@@ -62,8 +62,8 @@ function isTime(value: string): boolean {
   return ((utcMinutes % 1440) + 1440) % 1440 === 1439;
 }
 
-/** RFC 3339 date-time, with an optional RFC 9557 suffix. */
-function isDateTime(value: string): boolean {
+/** RFC 3339 date-time, with an optional RFC 9557 suffix (generated checks import it). */
+export function isDateTime(value: string): boolean {
   const index = value.indexOf('[');
   const dateTime = index === -1 ? value : value.slice(0, index);
   if (index !== -1 && !DATE_TIME_SUFFIX.test(value.slice(index))) return false;

@@ -58,8 +58,9 @@ const defaults: CodecConfigFields = {
   rejectExtraFields: false,
   explicitEmptyCollections: { encoding: true, decoding: false },
   explicitNulls: { encoding: true, decoding: false },
-  discriminatorSettings: DiscriminatorSetting.ClassName(NameFormat.Identity),
-  fieldNameFormat: NameFormat.Identity,
+  // Written out, not through NameFormat: a page reading the defaults keeps no name format.
+  discriminatorSettings: { kind: 'ClassName', format: 'Identity' },
+  fieldNameFormat: 'Identity',
   treatStreamsAsArrays: false,
   maxDepth: DEFAULT_JSON_MAX_DEPTH,
 };
