@@ -12,7 +12,7 @@ import { withApiKeyParameters } from './apiKeyParameters.ts';
 import { groupOperations } from './grouping.ts';
 import { withFragmentSelectors } from './fragmentSelectors.ts';
 import type { Api, HttpMethod, PathPiece, PathSegment, RequestBody } from './Api.ts';
-import { pathSegments, segmentParams } from './pathSegments.ts';
+import { delimitingParams, pathSegments, segmentParams } from './pathSegments.ts';
 import { splitPathKey, withPathQuery } from './pathQuery.ts';
 import { ReadWriteViews } from './readWrite.ts';
 import type { SchemaNode } from './Schema.ts';
@@ -99,7 +99,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
     // query string the document wrote into the key. The route is the path before both; the keys
     // they name pick among operations of one route at each request (fragmentSelectors.ts).
     const key = splitPathKey(path);
-    const segments = pathSegments(key.route);
+    const pathSegmentsOf = pathSegments(key.route);
     for (const method of methods) {
       const opRaw = item.value[method];
       if (opRaw === undefined) continue;
@@ -107,6 +107,29 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
       if (!isObject(opRaw)) {
         diagnostics.error(pointer, 'an operation must be an object');
         continue;
+      }
+      const readParams = () =>
+        withPathQuery(
+          readParameters(
+            [
+              { value: item.value.parameters, pointer: `${item.pointer}/parameters` },
+              { value: opRaw.parameters, pointer: `${pointer}/parameters` },
+            ],
+            reader,
+            schemas,
+            resolve,
+          ),
+          key,
+          pointer,
+          diagnostics,
+        );
+      let parameters: RawParameter[] | undefined;
+      let segments = pathSegmentsOf;
+      // Two parameters with no text between them (`{pageName}{mediaTypeExtension}`) split where
+      // the later one's enum or pattern says, so the operation's own parameters decide.
+      if (typeof segments === 'string' && key.route.includes('}{')) {
+        parameters = readParams();
+        segments = pathSegments(key.route, delimitingParams(parameters));
       }
       if (typeof segments === 'string') {
         diagnostics.warn(pointer, `path "${path}" cannot be routed: ${segments}; the operation is left out`);
@@ -123,20 +146,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         continue;
       }
       routes.set(routeKey, `${method.toUpperCase()} ${path}`);
-      const parameters = withPathQuery(
-        readParameters(
-          [
-            { value: item.value.parameters, pointer: `${item.pointer}/parameters` },
-            { value: opRaw.parameters, pointer: `${pointer}/parameters` },
-          ],
-          reader,
-          schemas,
-          resolve,
-        ),
-        key,
-        pointer,
-        diagnostics,
-      );
+      parameters ??= readParams();
       const ordered = orderParameters(parameters, segments, pointer, diagnostics);
       const security = operationSecurity(
         opRaw.security ?? document.security,

@@ -1,10 +1,21 @@
 import type { PathPiece, PathSegment } from './Api.ts';
+import type { RawParameter } from './parameters.ts';
+
+/** The path parameters among `parameters` whose enum or pattern tells where their text starts. */
+export const delimitingParams =
+  (parameters: readonly RawParameter[]) =>
+  (name: string): boolean => {
+    const c = parameters.find((p) => p.in === 'path' && p.name === name)?.pathConstraints;
+    return c !== undefined && (c.enum !== undefined || c.pattern !== undefined);
+  };
 
 /**
  * Splits a path template into segments: literal text, a whole parameter, or text around
  * parameters (`{name}.json`, `{year}-{month}`); the reason when the router cannot express it.
+ * Two parameters with no text between them are kept where `delimits` says the later one's
+ * values tell where it starts (an enum or pattern: the router's `PathCodec.segment` splits there).
  */
-export function pathSegments(path: string): PathSegment[] | string {
+export function pathSegments(path: string, delimits: (param: string) => boolean = () => false): PathSegment[] | string {
   const out: PathSegment[] = [];
   for (const seg of path.split('/')) {
     if (seg === '') continue;
@@ -16,8 +27,13 @@ export function pathSegments(path: string): PathSegment[] | string {
       else pieces.push({ literal: m[0] });
     }
     if (pieces.length === 1) out.push(pieces[0]);
-    else if (pieces.some((p, i) => 'param' in p && 'param' in (pieces[i + 1] ?? {}))) {
-      return `its segment "${seg}" has two parameters with no text between them, which cannot be told apart`;
+    else if (
+      pieces.some((p, i) => {
+        const next = pieces[i + 1];
+        return 'param' in p && next !== undefined && 'param' in next && !delimits(next.param);
+      })
+    ) {
+      return `its segment "${seg}" has two parameters with no text between them, which cannot be told apart (the later one has no enum or pattern)`;
     } else out.push({ mixed: pieces });
   }
   return out;

@@ -54,6 +54,10 @@ export function encodePiece(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
+/** Whether a parameter's values tell where it starts when it follows another parameter directly. */
+const delimits = (codec: PathCodec<unknown, string>): boolean =>
+  codec.schema.enum !== undefined || codec.schema.pattern !== undefined;
+
 /** Builds a segment codec from its parts; refuses shapes that cannot be matched unambiguously. */
 export function segmentCodec<const S extends readonly SegmentPart[]>(...parts: S): SegmentCodec<PartsParams<S>> {
   const out: MixedPart[] = [];
@@ -74,8 +78,15 @@ export function segmentCodec<const S extends readonly SegmentPart[]>(...parts: S
           shown,
           `trailing parameter "${p.name}" cannot share a segment`,
         );
-      if (out[out.length - 1]?.kind === 'param')
-        throw configError(ConfigErrors.BAD_PATH_SEGMENT, shown, 'two parameters need literal text between them');
+      // Two parameters with no text between them split where the later one's values say: an
+      // `enum` or `pattern` decides how much of the text it takes (`{id}{ext}` with `ext` one of
+      // `.json`, `.xml`); without one, no split is better than another.
+      if (out[out.length - 1]?.kind === 'param' && !delimits(p as PathCodec<unknown, string>))
+        throw configError(
+          ConfigErrors.BAD_PATH_SEGMENT,
+          shown,
+          'two parameters need literal text between them, or an enum or pattern on the later one',
+        );
       out.push({ kind: 'param', codec: p as PathCodec<unknown, string> });
     }
   }
