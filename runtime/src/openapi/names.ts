@@ -1,10 +1,18 @@
 import { words } from '../util/words.ts';
 
+// Every property of every schema asks for the name of its field; a document has few distinct ones.
+const pascalCases = new Map<string, string>();
+
 /** `user id` → `UserId`. */
 export function pascalCase(text: string): string {
-  return words(text, { ascii: true })
+  let out = pascalCases.get(text);
+  if (out !== undefined) return out;
+  out = words(text, { ascii: true })
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join('');
+  if (pascalCases.size >= 10_000) pascalCases.clear();
+  pascalCases.set(text, out);
+  return out;
 }
 
 /** `GET /users/{id}` → `getUsersById`: the default operationId, safe in URLs. */

@@ -112,13 +112,20 @@ export class SchemaBuilder {
     this.#config = config;
     this.names = names;
     const seen = new Set<object>();
+    // The same schema under one $id in many endpoints' sources: each copy's text is made once, not once per comparison.
+    const texts = new WeakMap<object, string>();
+    const text = (o: object): string => {
+      let t = texts.get(o);
+      if (t === undefined) texts.set(o, (t = stableJson(o)));
+      return t;
+    };
     const visit = (s: unknown, defKey?: string): void => {
       if (!isObj(s) || seen.has(s)) return;
       seen.add(s);
       const id = typeof s.$id === 'string' ? s.$id : defKey;
       if (id !== undefined) {
         const known = this.#byId.get(id);
-        if (known && known !== s && stableJson(known) !== stableJson(s))
+        if (known && known !== s && text(known) !== text(s))
           throw configError(ConfigErrors.OPENAPI_DUPLICATE_SCHEMA_ID, id);
         if (!known) {
           this.#byId.set(id, s);
@@ -209,7 +216,8 @@ export class SchemaBuilder {
         ...new Set(t.filter((x) => x !== 'void' && x !== 'undefined').map((x) => (x === 'bigint' ? 'integer' : x))),
       ];
     else if (typeof t === 'string' && t !== 'void' && t !== 'undefined') out.type = t as SchemaObject['type'];
-    for (const k of copied) if (s[k] !== undefined && out[k] === undefined) (out as Src)[k] = s[k];
+    // An int64's bounds beyond 2^53 are bigints in the schema; JSON writes them as numbers.
+    for (const k of copied) if (s[k] !== undefined && out[k] === undefined) (out as Src)[k] = jsonSafe(s[k]);
     if ('const' in s) out.const = jsonSafe(s.const);
     if (Array.isArray(s.enum)) out.enum = s.enum.map(jsonSafe);
     if (s.default !== undefined) out.default = this.value(s as TSchema, s.default, scope.mode);

@@ -81,3 +81,32 @@ export function childSlots(s: SchemaObject): SchemaSlot[] {
   }
   return out;
 }
+
+const childKeys = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames'] as const;
+const childMaps = ['properties', 'patternProperties'] as const;
+const childLists = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+
+/**
+ * Calls `visit(holder, key)` for each schema directly inside `s`, in {@link childSlots}' order,
+ * where `holder[key]` is the schema: a walk over a whole document this way allocates nothing per schema.
+ */
+export function forEachChildSchema(
+  s: SchemaObject,
+  visit: (holder: Record<string, unknown>, key: string) => void,
+): void {
+  const rec = s as Record<string, unknown>;
+  const each = (holder: Record<string, unknown>, key: string) => {
+    const child = holder[key];
+    if (typeof child === 'object' && child !== null) visit(holder, key);
+  };
+  for (const key of childKeys) each(rec, key);
+  for (const key of childMaps) {
+    const map = rec[key] as Record<string, unknown> | undefined;
+    if (map) for (const name of Object.keys(map)) each(map, name);
+  }
+  for (const key of childLists) {
+    const list = rec[key] as unknown[] | undefined;
+    if (Array.isArray(list))
+      for (let i = 0; i < list.length; i++) each(list as unknown as Record<string, unknown>, String(i));
+  }
+}

@@ -1,7 +1,7 @@
 import type { OpenAPIDocument, SchemaObject } from './model.ts';
 import { componentName, type NameAllocator } from './names.ts';
 import { schemaRef } from './schemaGen.ts';
-import { childSlots, schemaSlots, type SchemaSlot } from './schemaSlots.ts';
+import { forEachChildSchema, schemaSlots } from './schemaSlots.ts';
 import { stableJson } from './stableJson.ts';
 
 /** Worth a component when repeated: an object with fields, or a union of several schemas. */
@@ -14,6 +14,20 @@ function shareable(s: SchemaObject): boolean {
   );
 }
 
+/** What two schemas with the same text share, cheap to read: their keys and their properties' names. */
+function outline(s: SchemaObject): string {
+  return `${written(s)}|${s.properties !== null && typeof s.properties === 'object' ? written(s.properties) : ''}`;
+}
+
+/** The keys JSON text has of an object (none whose value it leaves out), sorted. */
+function written(o: object): string {
+  return Object.entries(o)
+    .filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol')
+    .map(([k]) => k)
+    .sort()
+    .join(',');
+}
+
 /**
  * Makes sure no schema is written out twice: an inline schema equal to a component becomes a
  * `$ref` to it, and an inline object or union found more than once becomes a component of its own
@@ -23,26 +37,48 @@ export function shareSchemas(doc: OpenAPIDocument, hints: WeakMap<object, string
   doc.components ??= {};
   const components = (doc.components.schemas ??= {});
   const byKey = new Map<string, string>();
-  for (const [name, s] of Object.entries(components)) if (!byKey.has(stableJson(s))) byKey.set(stableJson(s), name);
+  // The components there from the start are few compared with the schemas looked up, and a text
+  // is made only for those whose outline a looked-up schema has (the first of equal ones keeps its name).
+  const pending = new Map<string, Array<[string, SchemaObject]>>();
+  for (const [name, s] of Object.entries(components)) {
+    const group = outline(s);
+    const list = pending.get(group);
+    if (list) list.push([name, s]);
+    else pending.set(group, [[name, s]]);
+  }
+  const componentNamed = (s: SchemaObject, key: string): string | undefined => {
+    const group = outline(s);
+    const list = pending.get(group);
+    if (list) {
+      pending.delete(group);
+      for (const [name, c] of list) {
+        const k = stableJson(c);
+        if (!byKey.has(k)) byKey.set(k, name);
+      }
+    }
+    return byKey.get(key);
+  };
 
   for (let round = 0; round < 10_000; round++) {
     const repeated = new Map<string, { count: number; sample: SchemaObject }>();
-    const visit = (slot: SchemaSlot): void => {
-      const s = slot.schema;
-      if (!slot.component && shareable(s)) {
+    // Each round walks every schema of the document: the walk makes no object per schema.
+    const visit = (s: SchemaObject, component: boolean, set: (s: SchemaObject) => void): void => {
+      if (!component && shareable(s)) {
         const key = stableJson(s);
-        const name = byKey.get(key);
+        const name = componentNamed(s, key);
         if (name !== undefined) {
-          slot.set(schemaRef(name));
+          set(schemaRef(name));
           return;
         }
         const r = repeated.get(key);
         if (r) r.count++;
         else repeated.set(key, { count: 1, sample: s });
       }
-      childSlots(s).forEach(visit);
+      forEachChildSchema(s, visitChild);
     };
-    schemaSlots(doc).forEach(visit);
+    const visitChild = (holder: Record<string, unknown>, key: string): void =>
+      visit(holder[key] as SchemaObject, false, (replacement) => (holder[key] = replacement));
+    for (const slot of schemaSlots(doc)) visit(slot.schema, slot.component, slot.set);
     let best: [string, SchemaObject] | undefined;
     for (const [key, r] of repeated) if (r.count > 1 && (!best || key.length > best[0].length)) best = [key, r.sample];
     if (!best) return;
