@@ -9,8 +9,19 @@ import { repoRoot } from './fixtures.ts';
 const typescript7Dir = join(repoRoot, '.tmp', 'typescript-7');
 const tsc7 = join(typescript7Dir, 'node_modules', '.bin', 'tsc');
 
-/** The path of TypeScript 7's `tsc`, installed on first use; a reason instead when it cannot be. */
+/**
+ * The path of TypeScript 7's `tsc`, installed on first use; a reason instead when it cannot be.
+ * With `KITGEN_REQUIRE_TS7=1` (CI, which installs it first) a missing TypeScript 7 throws, so
+ * the tests that need it fail instead of skipping.
+ */
 export function typescript7(): { tsc: string } | { missing: string } {
+  const found = findTypescript7();
+  if ('missing' in found && process.env.KITGEN_REQUIRE_TS7 === '1')
+    throw new Error(`KITGEN_REQUIRE_TS7=1 but ${found.missing}`);
+  return found;
+}
+
+function findTypescript7(): { tsc: string } | { missing: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
   delete env.NODE_TEST_CONTEXT;
   if (!existsSync(tsc7)) {
