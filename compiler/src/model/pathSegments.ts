@@ -36,6 +36,11 @@ export function pathSegments(path: string, delimits: (param: string) => boolean 
       return `its segment "${seg}" has two parameters with no text between them, which cannot be told apart (the later one has no enum or pattern)`;
     } else out.push({ mixed: pieces });
   }
+  // One name twice (Azure Stack's `System.{location}/…/fabricLocations/{location}`) is one value in
+  // two places, which the router, reading each place into its own parameter, cannot hold equal.
+  const names = segmentParams(out);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) return `its parameter "${twice}" appears twice, and a route reads each place on its own`;
   return out;
 }
 

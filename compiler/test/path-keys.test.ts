@@ -1,0 +1,87 @@
+// How the model reads path keys published documents write: a query string after `?` (its items
+// read as query parameters, whatever `in` the document gives them) and a parameter named twice
+// (left out with the reason, so the rest of the document is still served).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { EndpointGen } from '../src/index.ts';
+
+const ok = { description: 'Ok.' };
+const generate = (paths: object) =>
+  EndpointGen.fromOpenAPI({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths }, { targets: ['endpoints'] });
+
+test('the query string of a path key is read as query parameters, whatever `in` they were declared with', () => {
+  const result = generate({
+    '/alerts?lat={lat}&lon={lon}': {
+      get: {
+        operationId: 'alerts',
+        parameters: [
+          { name: 'lat', in: 'path', required: true, schema: { type: 'number' } },
+          { name: 'lon', in: 'query', schema: { type: 'number' } },
+        ],
+        responses: { '200': ok },
+      },
+    },
+    '/users/{id}/pic?key={APIKEY}&size=big': {
+      get: {
+        operationId: 'pic',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'APIKEY', in: 'path', required: true, schema: { type: 'string' } },
+        ],
+        responses: { '200': ok },
+      },
+    },
+    '/numbers/{country}?{search}=1': {
+      get: {
+        operationId: 'numbers',
+        parameters: [{ name: 'country', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': ok },
+      },
+    },
+  });
+  const shown = result.api.operations.map((o) => ({
+    id: o.ident,
+    segments: o.segments,
+    parameters: o.parameters.map((p) => `${p.in} ${p.name}${p.required ? '' : '?'}`),
+  }));
+  assert.deepEqual(shown, [
+    // Declared `in: path`, so required; declared `in: query` and optional, so optional still.
+    { id: 'alerts', segments: [{ literal: 'alerts' }], parameters: ['query lat', 'query lon?'] },
+    {
+      id: 'pic',
+      segments: [{ literal: 'users' }, { param: 'id' }, { literal: 'pic' }],
+      parameters: ['path id', 'query key', 'query size'],
+    },
+    // A key that is itself a template names nothing a request is known to carry.
+    { id: 'numbers', segments: [{ literal: 'numbers' }, { param: 'country' }], parameters: ['path country'] },
+  ]);
+  const size = result.api.operations[1].parameters.find((p) => p.name === 'size');
+  assert.deepEqual(size?.schema, { kind: 'string', constraints: {}, enum: ['big'] });
+});
+
+test('a path parameter named twice leaves the operation out with the reason; the others are served', () => {
+  const result = generate({
+    '/groups/System.{location}/fabric/{location}': {
+      get: {
+        operationId: 'twice',
+        parameters: [{ name: 'location', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': ok },
+      },
+    },
+    '/groups/{location}': {
+      get: {
+        operationId: 'once',
+        parameters: [{ name: 'location', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': ok },
+      },
+    },
+  });
+  assert.deepEqual(
+    result.api.operations.map((o) => o.ident),
+    ['once'],
+  );
+  assert.match(
+    result.warnings.map((w) => w.message).join('\n'),
+    /cannot be routed: its parameter "location" appears twice, and a route reads each place on its own; the operation is left out/,
+  );
+});
