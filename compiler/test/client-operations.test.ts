@@ -9,7 +9,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ClientError, CodecConfig, EndpointError, NameFormat, connect } from '@kitgen/runtime/client';
+import {
+  ClientError,
+  CodecConfig,
+  EndpointError,
+  NameFormat,
+  connect,
+  connectWithEndpoints,
+} from '@kitgen/runtime/client';
 import { routes } from '../../fixtures/pets/expected/server.js';
 import { createClient } from '../../fixtures/pets/expected/client.js';
 import * as endpoints from '../../fixtures/pets/expected/endpoints.js';
@@ -179,7 +186,7 @@ test('responses a kitgen server would not send fail the same way in both', async
   }
 });
 
-test('a CodecConfig that changes the JSON form: the call goes through the executor, as createClient does', async () => {
+test('a CodecConfig that changes the JSON form: the call goes through the executor given by connectWithEndpoints', async () => {
   const server = await rawServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"id":1,"name":"Rex","tag":"dog"}');
@@ -191,9 +198,30 @@ test('a CodecConfig that changes the JSON form: the call goes through the execut
     });
     const viaClient = await outcome(() => createClient({ baseUrl: server.url, codecConfig }).showPetById({ petId: 1 }));
     assert.deepEqual(
-      await outcome(() => showPetById(connect({ baseUrl: server.url, codecConfig }), { petId: 1 })),
+      await outcome(() =>
+        showPetById(connectWithEndpoints(endpoints, { baseUrl: server.url, codecConfig }), { petId: 1 }),
+      ),
       viaClient,
     );
+    // A plain connection has no executor to send it through (a page without it ships none): it says so.
+    const plain = await outcome(() => showPetById(connect({ baseUrl: server.url, codecConfig }), { petId: 1 }));
+    assert.deepEqual(plain, {
+      name: 'ClientError',
+      kind: 'encode',
+      message:
+        'GET /pets/{petId}: the CodecConfig in effect changes the JSON form, which compiled functions leave to the ' +
+        'executor: connect with connectWithEndpoints(endpoints, options)',
+      status: undefined,
+      body: undefined,
+    });
+    // The global config counts as a connection's does.
+    CodecConfig.configLayer(codecConfig);
+    try {
+      const global = connectWithEndpoints(endpoints, { baseUrl: server.url });
+      assert.deepEqual(await outcome(() => showPetById(global, { petId: 1 })), viaClient);
+    } finally {
+      CodecConfig.configLayer(CodecConfig.default);
+    }
   } finally {
     await server.close();
   }

@@ -31,13 +31,15 @@ function collectRefs(node: SchemaNode, byKey: ReadonlyMap<string, NamedSchema>, 
 }
 
 /** The request writer of a compiled operation: `(p, r) => { …; return path; }` (RequestWriter's calls, in the executor's order). */
-function writerText(op: Operation): string {
+function writerText(op: Operation, runtime: Set<string>): string {
   const lines: string[] = [];
   const byName = new Map(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
   const segments = op.segments.map((s) => {
     if ('literal' in s) return encodeURIComponent(s.literal).replace(/[`\\$]/g, (c) => `\\${c}`);
     const p = byName.get((s as { param: string }).param)!;
-    return `\${r.path(${stringLiteral(p.name)}, p[${stringLiteral(p.prop)}], ${stringLiteral(p.pathCodec!)})}`;
+    const codec = `path${p.pathCodec![0].toUpperCase()}${p.pathCodec!.slice(1)}`;
+    runtime.add(codec);
+    return `\${r.path(${stringLiteral(p.name)}, p[${stringLiteral(p.prop)}], $${codec})}`;
   });
   lines.push(`const path = \`/${segments.join('/')}\`;`);
   for (const p of op.parameters) {
@@ -120,13 +122,13 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
     });
     // The endpoint's route text (RoutePattern's), which errors name.
     const route = `${op.method.toUpperCase()} /${op.segments.map((s) => ('literal' in s ? s.literal : `{${(s as { param: string }).param}}`)).join('/')}`;
-    const lazy = `() => import(${stringLiteral(endpointsModule)}).then((m) => m.${op.ident})`;
     const args = [
       stringLiteral(route),
-      writerText(op),
+      writerText(op, checks.uses.runtime),
       `[${responses.join(', ')}]`,
       stringLiteral(acceptOf(op)),
-      lazy,
+      // Its endpoint's name in endpoints.js, for connectWithEndpoints' executor.
+      stringLiteral(op.ident),
       ...(optional ? ['true'] : []),
     ];
     return { ident: op.ident, doc, value: `$operation(\n  ${args.join(',\n  ')},\n)` };

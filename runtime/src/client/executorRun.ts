@@ -1,6 +1,6 @@
 // The executor's side of generated operation functions: the call of an operation the generator
 // does not compile (operationOf.ts), and of a compiled one under a CodecConfig that changes the
-// JSON form (operation.ts loads this module only then).
+// JSON form (through connectWithEndpoints.ts).
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
 import { ClientError } from './ClientError.ts';
 import type { CallOptions } from './ClientTypes.ts';

@@ -2,17 +2,17 @@
 // that imports one pays for that one. An operation whose request and responses are plain JSON,
 // text parameters and status codes is compiled by the generator into a request
 // writer and a table of responses, run here on fetch; any other is the executor's call of its
-// endpoint (operationOf), as `createClient`'s methods are.
-import { CodecConfig } from '../codec/json/CodecConfig.ts';
-import { Either } from '../util/Either.ts';
-import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
+// endpoint (operationOf), as `createClient`'s methods are. Nothing here imports the executor or
+// loads a module later: a bundler such as Vite adds its preload helper to a page for any `import()`.
+import { currentCodecConfig, type CodecConfig } from '../codec/json/CodecConfig.ts';
+import type { Either } from '../util/Either.ts';
 import { ClientError } from './ClientError.ts';
 import type { CallOptions } from './ClientTypes.ts';
 import type { Connection, ConnectionOptions, Operation, Outcome } from './operationTypes.ts';
 import { EndpointError } from './EndpointError.ts';
 import { decodePlain, PlainMismatch, type PlainResponse } from './plainResponse.ts';
 import { RequestWriter } from './requestWriter.ts';
-import { causeText, mismatch, sendRequest } from './sendRequest.ts';
+import { mismatch, sendRequest } from './sendRequest.ts';
 
 /** A connection to the API at `options.baseUrl` for generated operation functions (`getPet(api, params)`). */
 export function connect(options: ConnectionOptions): Connection {
@@ -33,7 +33,11 @@ export function operationOfRun(
     {
       either: async (c: Connection, params: unknown, options: CallOptions = {}) => {
         const r = await run(c, params, options);
-        return r.isError ? Either.left(r.value) : Either.right(r.value);
+        // Either's two shapes written here (the type checks them): its helper object would come whole.
+        const either: Either<unknown, unknown> = r.isError
+          ? { _tag: 'left', left: r.value }
+          : { _tag: 'right', right: r.value };
+        return either;
       },
       route,
     },
@@ -53,9 +57,9 @@ const plainConfig = (c: CodecConfig) =>
 /**
  * A compiled operation (the generator writes the arguments): `write` fills the request from the
  * params and gives the path; `responses` are the declared statuses, outputs first, with their
- * bodies' checks; `accept` the declared media types; `endpoint` loads the operation's endpoint, for
- * a connection whose CodecConfig changes the JSON form (then the executor calls it); `optional`
- * when the params may be left out.
+ * bodies' checks; `accept` the declared media types; `name` the operation's endpoint in the
+ * generated endpoints.js, which the executor calls under a CodecConfig that changes the JSON form
+ * (given by connectWithEndpoints); `optional` when the params may be left out.
  * @__NO_SIDE_EFFECTS__
  */
 export function operation(
@@ -63,29 +67,24 @@ export function operation(
   write: (params: Record<string, unknown>, request: RequestWriter) => string,
   responses: readonly PlainResponse[],
   accept: string,
-  endpoint: () => Promise<AnyEndpoint>,
+  name: string,
   optional = false,
 ): Operation {
   const method = route.slice(0, route.indexOf(' '));
   return operationOfRun(route, async (c, given, options) => {
     const params = optional ? (given ?? {}) : given;
-    const config = c.options.codecConfig ?? CodecConfig.current();
-    // Loaded only then: a page whose calls use the default settings never downloads the executor.
-    if (!plainConfig(config))
-      return (await import('./executorRun.ts')).executorRun(c, await endpoint(), params, options);
-    // A check left to the validator engine may need its TypeBox part, loaded before the first call.
-    const loading = responses.map((r) => (typeof r[2] === 'object' ? r[2].load() : undefined)).filter((l) => l);
-    if (loading.length > 0) {
-      try {
-        await Promise.all(loading);
-      } catch (error) {
-        throw new ClientError('network', `loading the validator its schemas need failed: ${causeText(error)}`, {
-          endpoint: route,
-          url: undefined,
-          cause: error,
-        });
-      }
+    const config = c.options.codecConfig ?? currentCodecConfig();
+    if (!plainConfig(config)) {
+      if (c.viaExecutor) return c.viaExecutor(name, route, params, options);
+      throw new ClientError(
+        'encode',
+        'the CodecConfig in effect changes the JSON form, which compiled functions leave to the executor: ' +
+          'connect with connectWithEndpoints(endpoints, options)',
+        { endpoint: route, url: undefined },
+      );
     }
+    // A check left to the validator engine may need its TypeBox part, loaded before the first call.
+    for (const r of responses) if (typeof r[2] === 'object') await r[2].load(route);
     const request = new RequestWriter(route, method, [c.options.headers, options.headers]);
     const url = c.baseUrl + write(params as Record<string, unknown>, request);
     const encoded = request.finish(url, options.accept ?? accept);

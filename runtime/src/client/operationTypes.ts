@@ -17,6 +17,11 @@ export interface ConnectionOptions extends ExecutorOptions {
 export interface Connection {
   readonly baseUrl: string;
   readonly options: ConnectionOptions;
+  /**
+   * @internal The executor's call of the endpoint exported as `name` (connectWithEndpoints), for a
+   * compiled function under a CodecConfig that changes the JSON form.
+   */
+  readonly viaExecutor?: (name: string, route: string, params: unknown, options: CallOptions) => Promise<Outcome>;
 }
 
 /** The arguments after the connection: the params (optional when an empty object is one), then call options. */

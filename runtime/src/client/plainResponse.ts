@@ -3,9 +3,7 @@
 // parsing, the nesting and prototype-key guards of the JSON codec, and the schema's check. The
 // steps and their messages are the executor's (decodeResponse.ts and JsonCodec.ts), without the
 // codec plans that a body of this kind does not need.
-import { DecodeError } from '../errors/DecodeError.ts';
 import {
-  deepestPlace,
   inspectJson,
   mayHoldPrototypeKeys,
   mayNestDeeperThan,
@@ -15,7 +13,6 @@ import {
 import type { Failure } from '../schema/firstFailure.ts';
 import type { CompiledSchema } from '../schema/typeboxEngine.ts';
 import type { EngineCheck } from './schemaCheck.ts';
-import { concatBytes } from '../util/bytes.ts';
 import { statusCovered } from '../http/StatusRange.ts';
 
 /**
@@ -43,78 +40,53 @@ export class PlainMismatch extends Error {
   }
 }
 
-/** Reads a whole body. */
-export async function readBytes(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
-  if (!body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
-  return concatBytes(chunks);
-}
+/** Reads a whole body (an `arrayBuffer()`: Safari's streams are not async-iterable). */
+const readBytes = async (response: globalThis.Response): Promise<Uint8Array> =>
+  new Uint8Array(await response.arrayBuffer());
 
 // A compiled check gives the failure itself; the verdict is whether there is one.
 const checkerOf = (check: BodyCheck): CompiledSchema =>
   typeof check === 'function' ? { check: (value) => check(value) === undefined, explain: check } : check;
 
-/** The first failure as validator.ts words it: `<what> at <pointer>: <message>`. */
-function failureOf(checker: CompiledSchema, value: unknown, what: string): DecodeError {
-  let first;
-  try {
-    first = checker.explain(value);
-  } catch (thrown) {
-    if (!(thrown instanceof RangeError)) throw thrown;
-    return new DecodeError(`${what}: nested too deeply to validate`, {
-      pointer: '',
-      expected: 'a value nested less deeply',
-    });
-  }
-  if (!first) return new DecodeError(`${what}: does not match the schema`, { pointer: '' });
-  const at = first.instancePath;
-  return new DecodeError(`${at ? `${what} at ${at}` : what}: ${first.message}`, {
-    pointer: at,
-    expected: first.message,
-  });
-}
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 // Past this depth a refusal says the value does not match without the place (JsonCodec.ts's limit).
 const EXPLAINED_DEPTH = 32;
 
-/** The JSON body as its schema allows it, or the DecodeError the executor's JSON codec gives (`body: …`). */
-function decodeJson(bytes: Uint8Array, schema: BodyCheck, maxDepth: number): { value: unknown } | DecodeError {
+/**
+ * The JSON body as its check allows it, or why not in the words of the executor's JSON codec
+ * (`body: …`; only the message reaches the ClientError, so no DecodeError is built here).
+ */
+function decodeJson(bytes: Uint8Array, schema: BodyCheck, maxDepth: number): { value: unknown } | string {
   const what = 'body';
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    return new DecodeError(`${what}: not valid UTF-8`, { expected: 'UTF-8 JSON text' });
-  }
-  if (mayNestDeeperThan(text, maxDepth)) {
-    const deep = deepestPlace(text, maxDepth);
-    if (deep) return problemError(deep, maxDepth, what);
+    return `${what}: not valid UTF-8`;
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return new DecodeError(`${what}: invalid JSON (${(error as Error).message})`, { expected: 'JSON text' });
+    return `${what}: invalid JSON (${(error as Error).message})`;
   }
-  if (mayHoldPrototypeKeys(text)) {
-    const problem = inspectJson(json, Infinity, true);
-    if (problem) return problemError(problem, maxDepth, what);
-  }
+  // The nesting limit judged on the parsed value, not on the text before parsing as the JSON codec
+  // does (to refuse a deep request before building it): JavaScript engines parse JSON of any
+  // depth without recursion, and the text scanner would be a page's largest guard.
+  const problem =
+    (mayNestDeeperThan(text, maxDepth) ? inspectJson(json, maxDepth, false) : undefined) ??
+    (mayHoldPrototypeKeys(text) ? inspectJson(json, Infinity, true) : undefined);
+  if (problem) return problemError(problem, maxDepth, what).message;
+  // The engine's check refuses a value too deep for the stack itself (schemaCheck.ts).
   const checker = checkerOf(schema);
-  let valid: boolean;
-  try {
-    valid = checker.check(json);
-  } catch (error) {
-    // A value too deep for the stack is refused, as validator.ts does.
-    if (!(error instanceof RangeError)) throw error;
-    valid = false;
-  }
-  if (valid) return { value: json };
-  const unexplained = () =>
-    new DecodeError(`${what}: does not match the schema (nested too deeply to say where)`, { pointer: '' });
-  return nestsDeeperThan(json, EXPLAINED_DEPTH) ? unexplained() : failureOf(checker, json, what);
+  if (checker.check(json)) return { value: json };
+  if (nestsDeeperThan(json, EXPLAINED_DEPTH))
+    return `${what}: does not match the schema (nested too deeply to say where)`;
+  // The first failure as validator.ts words it: `<what> at <pointer>: <message>`.
+  const first = checker.explain(json);
+  if (!first) return `${what}: does not match the schema`;
+  const at = first.instancePath;
+  return `${at ? `${what} at ${at}` : what}: ${first.message}`;
 }
 
 // A media type's essence: `type/subtype` before any parameter, when the header is well formed.
@@ -145,7 +117,7 @@ export async function decodePlain(
         );
   const declared = responses.find(covers);
   if (!declared) {
-    const bytes = await readBytes(response.body).catch(() => undefined);
+    const bytes = await readBytes(response).catch(() => undefined);
     throw new PlainMismatch(
       'status',
       `undeclared status ${status} (declared: ${responses.map((r) => r[0]).join(', ') || 'none'})`,
@@ -156,14 +128,14 @@ export async function decodePlain(
   const isError = kind === 1;
   const value = (body: unknown) => (kind === 0 ? body : schema ? { status, body } : { status });
   if (!schema || headOnly) return { value: value(undefined), isError };
-  const bytes = await readBytes(response.body);
+  const bytes = await readBytes(response);
   const contentType = response.headers.get('content-type');
   const type = contentType === null ? undefined : essence.exec(contentType)?.[1].toLowerCase();
   let failure: string;
   if (type === undefined ? bytes.byteLength > 0 : type === 'application/json') {
     const decoded = decodeJson(bytes, schema, maxDepth);
-    if (!(decoded instanceof DecodeError)) return { value: value(decoded.value), isError };
-    failure = decoded.message;
+    if (typeof decoded !== 'string') return { value: value(decoded.value), isError };
+    failure = decoded;
   } else failure = `Content-Type '${contentType ?? 'none'}' is not one of application/json`;
   throw new PlainMismatch('decode', `status ${status}: ${failure}`, bytes);
 }

@@ -1,29 +1,36 @@
 // The request side of a generated per-operation function: the generator writes the calls
-// (`request.path('id', params.id, 'int')`, `request.query('q', params.q)`, `request.json(body)`)
+// (`request.path('id', params.id, pathInt)`, `request.query('q', params.q)`, `request.json(body)`)
 // and this writes them as the executor's encodeRequest.ts does, with its messages.
 import { ClientError } from './ClientError.ts';
 import type { EncodedRequest } from './encodeRequest.ts';
 
-/** Path parameter codecs a generated function writes: the runtime's PathCodec of the same name. */
-export type PathKind = 'int' | 'long' | 'number' | 'string';
+/**
+ * A path parameter codec a generated function writes (the runtime's PathCodec of the same name):
+ * how it names what it expects, its check of the text the server reads back, and whether the
+ * value must already be text. Each is an export of its own, so a page keeps those its calls use.
+ */
+export type PathKind = readonly [expected: string, reads: (text: string) => boolean, text?: boolean];
 
 const intPattern = /^-?\d+$/;
-const numberPattern = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-// PathCodec's checks of the text it would read back, and how it names what it expects.
-const codecs: Record<PathKind, readonly [expected: string, reads: (text: string) => boolean]> = {
-  int: [
-    'a 32-bit integer',
-    (s) => intPattern.test(s) && s.length <= 11 && Math.abs(Number(s)) <= 2147483648 && Number(s) <= 2147483647,
-  ],
-  long: [
-    'a 64-bit integer',
-    (s) =>
-      intPattern.test(s) && s.length <= 20 && BigInt(s) >= -9223372036854775808n && BigInt(s) <= 9223372036854775807n,
-  ],
-  number: ['a number', (s) => numberPattern.test(s) && Number.isFinite(Number(s))],
-  string: ['a non-empty text', (s) => s.length > 0],
-};
+/** PathCodec `int`. */
+export const pathInt: PathKind = [
+  'a 32-bit integer',
+  (s) => intPattern.test(s) && s.length <= 11 && Math.abs(Number(s)) <= 2147483648 && Number(s) <= 2147483647,
+];
+/** PathCodec `long`. */
+export const pathLong: PathKind = [
+  'a 64-bit integer',
+  (s) =>
+    intPattern.test(s) && s.length <= 20 && BigInt(s) >= -9223372036854775808n && BigInt(s) <= 9223372036854775807n,
+];
+/** PathCodec `number`. */
+export const pathNumber: PathKind = [
+  'a number',
+  (s) => /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(s) && Number.isFinite(Number(s)),
+];
+/** PathCodec `string`. */
+export const pathString: PathKind = ['a non-empty text', (s) => s.length > 0, true];
 
 /** Text of one parameter value, as the server reads it back (encodeRequest.ts's `scalarText`). */
 function scalarText(value: unknown): string {
@@ -49,10 +56,10 @@ export class RequestWriter {
   }
 
   /** One path segment's text, percent-encoded, or an `encode` ClientError naming the parameter. */
-  path(name: string, value: unknown, kind: PathKind): string {
-    const text = kind === 'string' ? value : value === undefined ? undefined : String(value);
-    if (typeof text !== 'string' || !codecs[kind][1](text))
-      throw this.#fail(`path parameter '${name}': expected ${codecs[kind][0]}, got ${scalarText(value)}`);
+  path(name: string, value: unknown, [expected, reads, isText]: PathKind): string {
+    const text = isText ? value : value === undefined ? undefined : String(value);
+    if (typeof text !== 'string' || !reads(text))
+      throw this.#fail(`path parameter '${name}': expected ${expected}, got ${scalarText(value)}`);
     // Servers canonicalise paths and refuse an encoded `/`, `\` or NUL (kitgen's answers 400).
     if (/[/\\\0]/.test(text))
       throw this.#fail(

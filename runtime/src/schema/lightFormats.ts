@@ -4,7 +4,7 @@
 // TypeBox registers sends its schema to TypeBox's engine; formats it does not register pass.
 
 /** The formats TypeBox's registry checks (a format not among them passes any string). */
-export const registeredFormats: ReadonlySet<string> = new Set([
+export const registeredFormats: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'date-time',
   'date',
   'duration',
@@ -30,7 +30,10 @@ export const registeredFormats: ReadonlySet<string> = new Set([
 
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-const TIME = /^(\d\d):(\d\d):(\d\d)(?:\.\d+)?(?:([Zz])|([+-])(\d\d):(\d\d))?$/;
+// The offset may leave out its colon (`-0700`) or its minutes (`+07`), and a date-time may have a
+// space for its `T`: forms JSON Schema validators accept (ajv-formats, which Fastify uses) and
+// published documents' own examples use.
+const TIME = /^(\d\d):(\d\d):(\d\d)(?:\.\d+)?(?:([Zz])|([+-])(\d\d)(?::?(\d\d))?)?$/;
 // RFC 9557's suffix (time zone name or offset in brackets, then tagged annotations).
 const DATE_TIME_SUFFIX =
   /^(?:\[!?(?:(?!\.{1,2}[/\]])[A-Za-z._][A-Za-z._0-9+-]{0,13}(?:\/(?!\.{1,2}[/\]])[A-Za-z._][A-Za-z._0-9+-]{0,13})*|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])\](?:\[!?[a-z_][a-z_0-9-]*=[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\])*|(?:\[!?[a-z_][a-z_0-9-]*=[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\])*)$/;
@@ -47,7 +50,7 @@ export function isDate(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
 }
 
-/** RFC 3339 full-time with a required offset; a leap second only at 23:59:60 UTC (generated checks import it). */
+/** RFC 3339 full-time with a required offset (its colon optional); a leap second only at 23:59:60 UTC (generated checks import it). */
 export function isTime(value: string): boolean {
   const m = TIME.exec(value);
   if (!m || (!m[4] && !m[5])) return false;
@@ -62,12 +65,12 @@ export function isTime(value: string): boolean {
   return ((utcMinutes % 1440) + 1440) % 1440 === 1439;
 }
 
-/** RFC 3339 date-time, with an optional RFC 9557 suffix (generated checks import it). */
+/** RFC 3339 date-time (`T` or a space; the offset's colon optional), with an optional RFC 9557 suffix (generated checks import it). */
 export function isDateTime(value: string): boolean {
   const index = value.indexOf('[');
   const dateTime = index === -1 ? value : value.slice(0, index);
   if (index !== -1 && !DATE_TIME_SUFFIX.test(value.slice(index))) return false;
-  const split = dateTime.split(/T/i);
+  const split = dateTime.split(/[T ]/i);
   return split.length === 2 && isDate(split[0]) && isTime(split[1]);
 }
 

@@ -83,7 +83,7 @@ let global: CodecConfig = Object.freeze({ ...defaults });
  * the global `configLayer`, and `current()` (the global one in effect). The per-routes scope,
  * `withConfig`, is a middleware and lives with them (middleware/codecConfig.ts).
  */
-export const CodecConfig = Object.assign(
+export const CodecConfig = /* @__PURE__ */ Object.assign(
   (options: Partial<CodecConfigFields> = {}): CodecConfig => Object.freeze({ ...defaults, ...checked(options) }),
   {
     /** The spec's defaults. */
@@ -99,8 +99,11 @@ export const CodecConfig = Object.assign(
       return config;
     },
     /** The global config in effect. */
-    current(): CodecConfig {
-      return global;
-    },
+    current: currentCodecConfig,
   },
 );
+
+/** The global config in effect (`CodecConfig.current()`; alone, a page reading it keeps no builder). */
+export function currentCodecConfig(): CodecConfig {
+  return global;
+}
