@@ -2,6 +2,7 @@
 // (OpenAPI's parameter styles, the request body's media type, the security scheme's credentials),
 // from values sampled from the document's own schemas and checked by the referee: a valid request
 // a server following the document must serve, and invalid ones it must refuse with a 4xx.
+import { exactJson } from './exactJson.ts';
 import { refPointer } from '../diagnostics/index.ts';
 import { at, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from './documentReferee.ts';
 import type { DocumentMedia, DocumentOperation, DocumentParameter } from './documentOperations.ts';
@@ -178,7 +179,7 @@ function payload(doc: OpenApiDocument, media: DocumentMedia, value: unknown): Re
     isJsonMediaType(media.mediaType) ||
     ((essence === '*/*' || essence === 'application/*') && !(typeof value === 'string'))
   ) {
-    return { contentType: concrete ? media.mediaType : 'application/json', payload: JSON.stringify(value) };
+    return { contentType: concrete ? media.mediaType : 'application/json', payload: exactJson(value) };
   }
   if (essence === 'application/x-www-form-urlencoded' || essence === 'multipart/form-data') {
     if (value === null || typeof value !== 'object' || Array.isArray(value))

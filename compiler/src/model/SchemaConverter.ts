@@ -1,6 +1,7 @@
 import { pointerJoin, pointerParts } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import { allOfMemberProperty } from './allOfRequired.ts';
+import { exactBounds, int64Default } from './int64Values.ts';
 import { discriminatorOf, schemaAnnotations } from './schemaAnnotations.ts';
 import { BACKTRACKING_LENGTH_LIMIT, backtrackingOnly, unicodePattern } from './patterns.ts';
 import type { Constraints, ObjectNode, Property, SchemaAnnotations, SchemaNode } from './Schema.ts';
@@ -81,7 +82,16 @@ export class SchemaConverter {
       );
       return { kind: 'any' };
     }
-    if (typeof raw.$ref === 'string') return this.#ref(raw, pointer);
+    if (typeof raw.$ref === 'string') {
+      // A `required` list beside a `$ref` (DigitalOcean's request bodies) is what the author
+      // means, and OpenAPI 3.1 reads it so: the fields it names are required, each with the
+      // schema the referenced one declares (OpenAPI 3.0 would ignore it; a request missing them
+      // is then accepted, which no author of such a list wants).
+      const base = this.#ref(raw, pointer);
+      if (!Array.isArray(raw.required) || raw.required.length === 0) return base;
+      const required = this.#object({ required: raw.required, allOf: [{ $ref: raw.$ref }] }, pointer, {});
+      return { kind: 'allOf', members: [base, required] };
+    }
     // On the stack while converted, so a $ref back to this very pointer hoists it as a named schema.
     this.#inline.push(pointer);
     const node = this.#structure(raw, pointer);
@@ -228,7 +238,11 @@ export class SchemaConverter {
         if (values && !values.every((v) => typeof v === 'number')) return { kind: 'const', values, ...notes };
         const format = typeof raw.format === 'string' ? raw.format : undefined;
         if (type === 'integer' && format === 'int64' && this.options.int64 === 'bigint' && !values) {
-          return { kind: 'int64', constraints: this.#constraints(raw, numberKeys, pointer), ...notes };
+          return {
+            kind: 'int64',
+            constraints: exactBounds(this.#constraints(raw, numberKeys, pointer)),
+            ...int64Default(notes),
+          };
         }
         return {
           kind: type,

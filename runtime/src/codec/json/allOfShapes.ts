@@ -84,7 +84,9 @@ export function allOfParts(schema: Schema, defs: Defs): AllOfParts {
 // declaration of the same field, which says what the value is.
 const onlyAnnotates = (s: Schema) => saysNothing(s) && Object.keys(s).length > 0;
 
-const sameSchema = (a: Schema, b: Schema) => a === b || JSON.stringify(a) === JSON.stringify(b);
+// An int64's bounds beyond 2^53 are bigints, which JSON.stringify refuses.
+const schemaText = (s: Schema) => JSON.stringify(s, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+const sameSchema = (a: Schema, b: Schema) => a === b || schemaText(a) === schemaText(b);
 
 /**
  * One object schema with the declared fields of `objects` (a field declared by several members
