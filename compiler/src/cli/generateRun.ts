@@ -30,6 +30,8 @@ export interface GenerateFlags {
   openapiFormat?: string;
   tsconfig?: string;
   closedObjects?: boolean;
+  /** False with `--no-cache`: the code-first cache is neither read nor written. */
+  cache?: boolean;
   title?: string;
   apiVersion?: string;
 }
@@ -100,6 +102,7 @@ export function generateRunFrom(
       ? { tsconfig: flags.tsconfig !== undefined ? resolve(cwd, flags.tsconfig) : config.tsconfig }
       : {}),
     ...((flags.closedObjects ?? config.closedObjects) === true ? { closedObjects: true } : {}),
+    ...(flags.cache === false ? { cacheDir: false as const } : {}),
     ...((flags.title ?? config.title) !== undefined ? { title: flags.title ?? config.title } : {}),
     ...((flags.apiVersion ?? config.version) !== undefined ? { version: flags.apiVersion ?? config.version } : {}),
     ...((flags.templates ?? config.templates) !== undefined

@@ -85,6 +85,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       '--closed-objects',
       'DeriveSchema.gen<T>() closes objects (additionalProperties: false) unless a type says @additionalProperties true',
     )
+    .option(
+      '--no-cache',
+      'endpoint files: derive every file again, neither reading nor writing the cache (node_modules/.cache/kitgen)',
+    )
     .option('--title <text>', "the API's title in the OpenAPI document of endpoint files (default: package.json name)")
     .option(
       '--api-version <text>',
