@@ -30,8 +30,17 @@ function packageVersion(url: URL): string {
  * The compiler's and the runtime's sources, by path, size and modification time, when kitgen
  * runs from them (its own repository, its tests): an edit to kitgen under the same version then
  * changes every key, so a test never reads what older code derived. Empty for a built kitgen.
+ * Taken once per process: the code a process runs is the code it loaded, whatever is edited on
+ * disk meanwhile (in a shared checkout, another edit between two runs of one test would
+ * otherwise make the second miss).
  */
 function sourceStamp(): string {
+  return (stamp ??= readSourceStamp());
+}
+
+let stamp: string | undefined;
+
+function readSourceStamp(): string {
   if (!import.meta.url.endsWith('.ts')) return '';
   const roots = [new URL('../', import.meta.url), new URL('../../../runtime/src/', import.meta.url)].map((u) =>
     fileURLToPath(u),
