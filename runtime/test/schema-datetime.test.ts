@@ -138,6 +138,37 @@ test('over the wire: Dates in the path, a query parameter, a header and the body
   });
 });
 
+test('over the wire: the forms JSON Schema validators accept are read too (a space for T, an offset without its colon); written as toISOString', async () => {
+  await withServer(async (url) => {
+    const res = await fetch(`${url}/calendars/2024-05-01%2000:00:00Z/events?after=2024-04-30T22:00:00-0200`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-since': '2024-01-01 00:00:00+01' },
+      body: '{"name":"launch","at":"2015-01-01T05:18:23-0700","cancelledAt":null}',
+    });
+    assert.equal(res.status, 201);
+    assert.equal(
+      await res.text(),
+      '{"event":{"name":"launch","at":"2015-01-01T12:18:23.000Z","cancelledAt":null},' +
+        '"after":"2024-05-01T00:00:00.000Z","day":"2024-05-01T00:00:00.000Z","since":"2023-12-31T23:00:00.000Z"}',
+    );
+    for (const at of [
+      '2015-01-01T05:18:23+7',
+      '2015-01-01T05:18:23+07:0',
+      '2015-01-01T05:18:23+2400',
+      '2015-01-01T05:18:23',
+      '2015-01-01  05:18:23Z',
+    ]) {
+      const bad = await fetch(`${url}/calendars/2024-05-01T00:00:00Z/events?after=2024-04-30T22:00:00Z`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-since': '2024-01-01T00:00:00Z' },
+        body: JSON.stringify({ name: 'n', at, cancelledAt: null }),
+      });
+      assert.equal(bad.status, 400, at);
+      assert.match(((await bad.json()) as { message: string }).message, /at/, at);
+    }
+  });
+});
+
 test('over the wire: a Date as the whole body and in a response header is RFC 3339 text', async () => {
   await withServer(async (url) => {
     const res = await fetch(`${url}/clock`);

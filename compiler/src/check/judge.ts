@@ -125,7 +125,7 @@ export function judgeValidAnswer(
 ): Finding[] {
   const cause = seen.serverError ? ` (server: ${snippet(seen.serverError, 160)})` : '';
   if (seen.status >= 500) return [{ category: '5xx-on-valid', message: `${snippet(seen.text, 160)}${cause}` }];
-  if (seen.status >= 400) return [{ category: 'valid-refused', message: snippet(seen.text, 300) }];
+  if (seen.status >= 400) return [{ category: 'valid-refused', message: `${snippet(seen.text, 300)}${cause}` }];
   if (Object.keys(op.responses).length === 0) return [];
   const key = responseKey(op.responses, seen.status);
   // An operation that declares no success (only errors) makes no claim on how a success looks.

@@ -1,16 +1,19 @@
 // The runtime's log, kept in memory while the real-world wire test runs: a 5xx answer reveals
 // nothing of its cause to the client, but the server logs it (the error's message), and a finding
-// that says "Do not know how to serialize a BigInt" is worth more than a bare 500.
+// that says "Do not know how to serialize a BigInt" is worth more than a bare 500. A refusal whose
+// declared error has no body is logged at debug level with what was wrong, kept here too.
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { Log } from '@kitgen/runtime';
 
 interface Entry {
+  readonly level?: number;
+  readonly status?: number;
   readonly msg?: string;
   readonly err?: { readonly message?: string; readonly type?: string };
 }
 
-/** Installs an in-memory logger (warnings and above) and returns its reader. */
+/** Installs an in-memory logger (warnings and above, and debug-level refusals) and returns its reader. */
 export function serverLog(): { mark(): number; errorSince(mark: number): string | undefined } {
   const entries: Entry[] = [];
   // How many entries were dropped from the front: marks count from the first entry ever logged.
@@ -20,7 +23,10 @@ export function serverLog(): { mark(): number; errorSince(mark: number): string 
       for (const line of chunk.toString('utf8').split('\n')) {
         if (line === '') continue;
         try {
-          entries.push(JSON.parse(line) as Entry);
+          const entry = JSON.parse(line) as Entry;
+          // Below warn, only the refusals that went out without a body say anything worth keeping.
+          if ((entry.level ?? 50) < 40 && entry.status === undefined) continue;
+          entries.push(entry);
         } catch {
           entries.push({ msg: line });
         }
@@ -30,7 +36,7 @@ export function serverLog(): { mark(): number; errorSince(mark: number): string 
       done();
     },
   });
-  Log.set(pino({ level: 'warn' }, sink) as unknown as Parameters<typeof Log.set>[0]);
+  Log.set(pino({ level: 'debug' }, sink) as unknown as Parameters<typeof Log.set>[0]);
   return {
     mark: () => offset + entries.length,
     errorSince(mark) {

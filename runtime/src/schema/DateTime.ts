@@ -37,7 +37,10 @@ export function isDateSchema(schema: unknown): boolean {
 }
 
 // RFC 3339 `date-time`: full date, `T` (any case), time with optional fraction, `Z` or an offset.
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+// Read as JSON Schema validators read it (ajv-formats, which Fastify uses): a space for the `T`
+// (RFC 3339 §5.6 allows it by agreement) and an ISO 8601 offset without its colon (`-0700`) or
+// minutes (`+07`), which published documents' own examples use. Written always as `toISOString()`.
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2})(?::?(\d{2}))?)$/;
 
 /**
  * Parses RFC 3339 date-time text into a `Date`, or undefined when the text is not one (a calendar
@@ -46,9 +49,10 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz
 export function parseDateTime(text: string): Date | undefined {
   const m = RFC3339.exec(text);
   if (m === null) return undefined;
-  const [, y, mo, d, h, mi, s] = m.map(Number);
+  const [, y, mo, d, h, mi, s, , , oh, om] = m.map(Number);
   if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate() || h > 23 || mi > 59 || s > 60)
     return undefined;
+  if (oh > 23 || om > 59) return undefined;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

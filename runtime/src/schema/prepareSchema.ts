@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/schema';
 import { compileSchemaPattern, patternEngine } from './pattern/schemaPattern.ts';
 import { integerFormat, integerFormatCheck } from './integerFormats.ts';
+import { isDateTime, isTime } from './lightFormats.ts';
 import { ValidatorWalkKey } from '../util/symbols.ts';
 
 // The copy of a schema the validator compiles, with what TypeBox would get wrong or run unsafely
@@ -10,6 +11,8 @@ import { ValidatorWalkKey } from '../util/symbols.ts';
 //   as `pattern` and calls its `test`. `patternProperties` whose patterns are not proven safe on
 //   V8 move, with `additionalProperties`, into a refinement that uses the safe matchers.
 // - Integer formats (`int32`, `int64`, `uint32`, `uint64`) become range refinements.
+// - `date-time` and `time` on strings are checked as the browser's engine checks them
+//   (lightFormats.ts): an offset without its colon and a space for the `T` are accepted.
 // - Properties named like `Object.prototype`'s members (`constructor`, `toString`, …): TypeBox
 //   tests presence with `in`, which finds the inherited member on `{}`. They move into a
 //   refinement that looks at own properties only.
@@ -111,6 +114,15 @@ function prepare(schema: unknown, seen: Map<object, unknown>, root: { defs?: unk
   const refinements: Refinement[] = [];
   const format = integerFormat(copy.format);
   if (format) refinements.push({ check: integerFormatCheck(format), error: () => format.message });
+  const timeFormat = copy.format === 'date-time' || copy.format === 'time' ? copy.format : undefined;
+  if (timeFormat !== undefined && copy.type === 'string') {
+    const check = timeFormat === 'date-time' ? isDateTime : isTime;
+    delete copy.format;
+    refinements.push({
+      check: (v) => typeof v !== 'string' || check(v),
+      error: () => `must match format "${timeFormat}"`,
+    });
+  }
   if (isObject(copy.properties)) refinements.push(...ownProperties(copy, root));
   if (isObject(copy.patternProperties)) refinements.push(...patternProperties(copy, root));
   if (refinements.length > 0)
