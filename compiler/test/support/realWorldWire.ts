@@ -17,6 +17,7 @@ import { DocumentSamples } from '../../src/mock/documentSamples.ts';
 import { RefereeUnable } from '../../src/check/documentReferee.ts';
 import { serve, type Running } from './e2e.ts';
 import { needsRawRequest, rawRequest } from './rawRequest.ts';
+import { oneOfOverlap } from './wireOneOf.ts';
 import { answerFor, type Answer } from '../../src/mock/handlerAnswers.ts';
 import { Samples } from '../../src/mock/modelSamples.ts';
 import { serverLog } from './serverLog.ts';
@@ -297,8 +298,9 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
           // A declared error shape the runtime cannot fill, which `kitgen generate` warned about
           // (naming the operation and `mapError`), is the recorded outcome, counted apart.
           const warned = f.category.startsWith('error-') && unmetDeclaredError(api, op, refused.status) !== undefined;
+          const overlap = f.category === 'invalid-accepted' && oneOfOverlap(referee, dop, spoiled.parts);
           add(
-            warned ? 'error-shape-warned' : f.category,
+            warned ? 'error-shape-warned' : overlap ? 'oneof-overlap-accepted' : f.category,
             `${spoiled.how}${called}: ${f.message}`,
             label,
             refused.status,

@@ -50,6 +50,12 @@ export const categories = {
    * about, naming the operation and `mapError`.
    */
   'error-shape-warned': 'decision',
+  /**
+   * An invalid body accepted that the document refuses only because it matches two or more
+   * members of a `oneOf` (`{}` where no member requires a field): kitgen reads `oneOf` as
+   * `anyOf`, a recorded decision (docs/decisions.md, "Validation makes the same choice").
+   */
+  'oneof-overlap-accepted': 'decision',
   /** A sampled value the document's own schema refuses, or one that cannot be sent: the operation was not called. */
   sampler: 'sampler',
   /** The document could not be read or bundled, or is no OpenAPI 3 document. */
