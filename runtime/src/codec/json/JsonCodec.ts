@@ -75,7 +75,8 @@ function schemaBasedBinaryCodec<S extends TSchema>(
   // A value the plan would not change is written by JSON.stringify itself, flat and without a
   // copy. An object's generated writer stays first: for one small object its pieces cost less
   // than the test and JSON.stringify (a list's pieces do not: see compilePlainJsonTest).
-  const plain = hasBigInt || written ? undefined : compilePlainJsonTest(schema as unknown as Record<string, unknown>, config);
+  const plain =
+    hasBigInt || written ? undefined : compilePlainJsonTest(schema as unknown as Record<string, unknown>, config);
   const stringify = plain ? (value: A) => (plain(value) ? JSON.stringify(value) : throughPlan(value)) : throughPlan;
 
   // A value already inspected (depth, prototype keys).
