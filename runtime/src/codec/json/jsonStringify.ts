@@ -22,7 +22,9 @@ const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.c
  * Undefined when the schema is not an object with declared properties. A list of such objects
  * keeps `JSON.stringify(plan.encode(value))` on purpose: the writer's concatenated pieces make a
  * rope that writing the response flattens, and for a 100-item list that cost more than the
- * plan's copy saves (JSON.stringify builds its text flat); see docs/benchmarks.md.
+ * plan's copy saves (JSON.stringify builds its text flat); see docs/benchmarks.md. Such a list
+ * is written by JSON.stringify of the value itself when plainJson.ts's test proves the plan
+ * would not change it, through the plan otherwise.
  */
 export function compileJsonStringify(
   schema: Schema,
