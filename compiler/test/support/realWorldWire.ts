@@ -18,6 +18,7 @@ import { RefereeUnable } from '../../src/check/documentReferee.ts';
 import { serve, type Running } from './e2e.ts';
 import { needsRawRequest, rawRequest } from './rawRequest.ts';
 import { oneOfOverlap } from './wireOneOf.ts';
+import { RequestStreaming } from '@kitgen/runtime';
 import { answerFor, type Answer } from '../../src/mock/handlerAnswers.ts';
 import { Samples } from '../../src/mock/modelSamples.ts';
 import { serverLog } from './serverLog.ts';
@@ -241,6 +242,20 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
         add(parts.owner === 'sampler' ? 'sampler' : 'document-unjudgeable', `request: ${parts.message}`, label);
         continue;
       }
+      const bodyBytes = bodySize(parts.body?.payload);
+      const { maximumContentLength: defaultMaximumContentLength } = RequestStreaming.Disabled() as {
+        maximumContentLength: number;
+      };
+      if (bodyBytes > defaultMaximumContentLength) {
+        // A deliberate limit (docs/decisions.md, "A sampled body over the body limit"): the sampler
+        // filled every optional field and array of DocuSign's recipients, no sender's request.
+        add(
+          'sampler',
+          `request: the sampled body is ${bodyBytes} bytes, over the server's default body limit (${defaultMaximumContentLength})`,
+          label,
+        );
+        continue;
+      }
       // The answer with every optional property, then (where that differs) with none of them:
       // what is absent in a handler's value must stay absent on the wire.
       const sparse = answer.json ? answerFor(doc, dop, op, tools, true) : undefined;
@@ -318,4 +333,10 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
     await running?.shutdown().catch(() => undefined);
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** The bytes a request body puts on the wire (0 for a form, which is never that large here). */
+function bodySize(payload: string | Uint8Array | FormData | undefined): number {
+  if (typeof payload === 'string') return Buffer.byteLength(payload);
+  return payload instanceof Uint8Array ? payload.byteLength : 0;
 }
