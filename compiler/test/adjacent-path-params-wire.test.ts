@@ -11,7 +11,12 @@ import { getBlogPage } from '../../fixtures/adjacent-path-params/expected/operat
 import { serve, type Running } from './support/e2e.ts';
 
 const answer = (operation: string) => (input: object) => ({ operation: `${operation} ${JSON.stringify(input)}` });
-const handlers = { getBlogPage: answer('getBlogPage'), getFile: answer('getFile'), getRun: answer('getRun') };
+const handlers = {
+  getPage: answer('getPage'),
+  getBlogPage: answer('getBlogPage'),
+  getFile: answer('getFile'),
+  getRun: answer('getRun'),
+};
 
 async function withServer(fn: (server: Running) => Promise<void>): Promise<void> {
   const server = await serve(routes(handlers));

@@ -45,6 +45,7 @@ function selectorText(selector: RouteSelector): string {
   const parts = [
     ...list(selector.carries).map((l) => `carries: ${l}`),
     ...list(selector.lacks).map((l) => `lacks: ${l}`),
+    ...(selector.slash !== undefined ? [`slash: ${selector.slash}`] : []),
   ];
   return `{ ${parts.join(', ')} }`;
 }

@@ -179,6 +179,8 @@ export interface SelectorKey {
 export interface RouteSelector {
   readonly carries?: readonly SelectorKey[];
   readonly lacks?: readonly SelectorKey[];
+  /** Whether the request's path ends with `/`, where the document declares `/x` and `/x/` as two operations. */
+  readonly slash?: boolean;
 }
 
 /** A security scheme the API declares. */

@@ -13,7 +13,7 @@ import { groupOperations } from './grouping.ts';
 import { withFragmentSelectors } from './fragmentSelectors.ts';
 import type { Api, HttpMethod, PathPiece, PathSegment, RequestBody } from './Api.ts';
 import { delimitingParams, pathSegments, segmentParams } from './pathSegments.ts';
-import { splitPathKey, withPathQuery } from './pathQuery.ts';
+import { slashed, splitPathKey, withPathQuery } from './pathQuery.ts';
 import { ReadWriteViews } from './readWrite.ts';
 import type { SchemaNode } from './Schema.ts';
 
@@ -136,7 +136,7 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         continue;
       }
       const shape = (p: PathPiece) => ('literal' in p ? p.literal : '{}');
-      const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}${key.query === '' ? '' : `?${key.query}`}${key.fragment}`;
+      const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}${slashed(key.route) ? '/' : ''}${key.query === '' ? '' : `?${key.query}`}${key.fragment}`;
       const clash = routes.get(routeKey);
       if (clash !== undefined) {
         diagnostics.warn(

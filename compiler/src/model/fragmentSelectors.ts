@@ -1,5 +1,5 @@
 import type { Operation, RouteSelector, SelectorKey } from './Api.ts';
-import { splitPathKey } from './pathQuery.ts';
+import { slashed, splitPathKey } from './pathQuery.ts';
 
 /** What the selectors are read from: an operation before or after its module is known. */
 type RoutedOperation = Pick<Operation, 'method' | 'path' | 'segments' | 'parameters'>;
@@ -80,6 +80,9 @@ export function withFragmentSelectors<T extends RoutedOperation>(operations: rea
   for (const group of groups.values()) {
     if (group.length < 2) continue;
     const own = new Map(group.map((op) => [op, fragmentKeys(op)]));
+    // `/x` and `/x/` both declared: the trailing slash is what picks one (the router ignores it otherwise).
+    const slashes = new Set(group.map((op) => slashed(splitPathKey(op.path).route)));
+    if (slashes.size > 1) for (const op of group) selectors.set(op, { slash: slashed(splitPathKey(op.path).route) });
     if (![...own.values()].some((keys) => keys.length > 0)) continue;
     for (const op of group) {
       const declares = (k: SelectorKey) => op.parameters.some((p) => p.in === k.in && sameKey(p as SelectorKey, k));
@@ -92,11 +95,19 @@ export function withFragmentSelectors<T extends RoutedOperation>(operations: rea
       }
       const carries = own.get(op) ?? [];
       if (carries.length > 0 || lacks.length > 0)
-        selectors.set(op, { ...(carries.length > 0 ? { carries } : {}), ...(lacks.length > 0 ? { lacks } : {}) });
+        selectors.set(op, {
+          ...(carries.length > 0 ? { carries } : {}),
+          ...(lacks.length > 0 ? { lacks } : {}),
+          ...selectors.get(op),
+        });
     }
   }
   return operations.map((op) => {
     const selector = selectors.get(op);
-    return selector === undefined ? op : { ...op, selector };
+    if (selector === undefined) return op;
+    // The twin with the slash keeps it as an empty last segment, so the clients write it.
+    return selector.slash === true
+      ? { ...op, selector, segments: [...op.segments, { literal: '' }] }
+      : { ...op, selector };
   });
 }

@@ -26,6 +26,12 @@ export interface PathKey {
 const template = /^\{([^{}]+)\}$/;
 
 /**
+ * Whether a route ends with `/` (the root aside). The router ignores one trailing slash, so `/x/`
+ * is `/x` unless the document declares both as operations (fragmentSelectors.ts tells them apart).
+ */
+export const slashed = (route: string): boolean => route.length > 1 && route.endsWith('/');
+
+/**
  * Splits a path key at `?` and `#`. Published documents write the query string of a URL into
  * the key (weatherbit's `/alerts?lat={lat}&lon={lon}`, flickr's `/rest?method=flickr.photos.search`,
  * HDInsight's `/templeton/v1/jobs?op=LISTAFTERID`): a request's path is only the text before `?`,

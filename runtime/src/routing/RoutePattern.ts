@@ -42,18 +42,27 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
   /** The route's documentation (`pattern.doc(…)`), which OpenAPIGen puts in the operation's description. */
   readonly description: string | undefined;
 
+  /**
+   * @internal Whether a client writes the path with a trailing `/` (an empty last segment, `''`):
+   * the router ignores one, except where a document declares `/x` and `/x/` as two operations
+   * and the server tells them apart by it.
+   */
+  readonly trailingSlash: boolean;
+
   private constructor(
     method: PatternMethod,
     segments: readonly PatternSegment[],
     params: PathCodec<unknown, string>[],
     hasMixed: boolean,
     description?: string,
+    trailingSlash = false,
   ) {
     this.method = method;
     this.segments = segments;
     this.params = params;
     this.hasMixed = hasMixed;
     this.description = description;
+    this.trailingSlash = trailingSlash;
   }
 
   /**
@@ -64,7 +73,14 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
     // The shape of a `Doc` (endpoint/Doc.ts), written out: routing sits below the endpoint layer.
     const text = typeof doc === 'string' ? doc : doc.text;
     const description = this.description === undefined ? text : `${this.description}\n\n${text}`;
-    return new RoutePattern<P>(this.method, this.segments, [...this.params], this.hasMixed, description);
+    return new RoutePattern<P>(
+      this.method,
+      this.segments,
+      [...this.params],
+      this.hasMixed,
+      description,
+      this.trailingSlash,
+    );
   }
 
   /** @internal Builds a pattern from segments; literal text with `/` becomes several segments. */
@@ -94,7 +110,8 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
       for (let j = 0; j < i; j++)
         if (params[j].name === params[i].name) throw configError(ConfigErrors.DUPLICATE_PATH_PARAMETER, params[i].name);
     }
-    return new RoutePattern<ParamsOf<S>>(method, out, params, hasMixed);
+    const trailingSlash = segments.length > 1 && segments[segments.length - 1] === '';
+    return new RoutePattern<ParamsOf<S>>(method, out, params, hasMixed, undefined, trailingSlash);
   }
 
   static GET<const S extends readonly Segment[]>(...segments: S): RoutePattern<ParamsOf<S>> {
@@ -154,7 +171,7 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
       const text = s.codec.encode(params[i++]);
       return s.codec.trailing ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text);
     });
-    return '/' + parts.join('/');
+    return '/' + parts.join('/') + (this.trailingSlash ? '/' : '');
   }
 
   /**

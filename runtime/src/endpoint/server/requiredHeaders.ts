@@ -20,12 +20,19 @@ export function requiredHeaders(
   node: CodecNode,
   selector?: RouteSelector,
 ): ((request: Request) => boolean) | undefined {
+  // A trailing slash that picks between `/x` and `/x/` decides alone too: a request missing a
+  // required input of its operation is that operation's to refuse, naming the input.
   const own: Guard =
     selector?.carries !== undefined && selector.carries.length > 0
       ? selects({ carries: selector.carries })
-      : compile(node);
-  const guard =
-    selector?.lacks !== undefined && selector.lacks.length > 0 ? all([own, selects({ lacks: selector.lacks })]) : own;
+      : selector?.slash !== undefined
+        ? true
+        : compile(node);
+  const guard = all([
+    own,
+    selector?.lacks !== undefined && selector.lacks.length > 0 ? selects({ lacks: selector.lacks }) : true,
+    selector?.slash !== undefined ? selects({ slash: selector.slash }) : true,
+  ]);
   return guard === true ? undefined : guard;
 }
 

@@ -1,5 +1,6 @@
 import type { Request } from '../../http/Request.ts';
 import { HttpError } from '../../http/HttpError.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
 import { badInput } from './decodeInput.ts';
 
 /** A query parameter or header that tells operations of one method and path apart, and the text it must have (any when absent). */
@@ -19,7 +20,19 @@ export interface SelectorKey {
 export interface RouteSelector {
   readonly carries?: readonly SelectorKey[];
   readonly lacks?: readonly SelectorKey[];
+  /**
+   * Whether the request's path ends with `/`: set where a document declares `/x` and `/x/` as two
+   * operations (peoplegeneratorapi), which the router, ignoring one trailing slash, would
+   * otherwise give one route.
+   */
+  readonly slash?: boolean;
 }
+
+/** Whether a request's path ends with `/` (the root aside, which has no other spelling). */
+const endsWithSlash = (request: Request): boolean => {
+  const path = request.path;
+  return path.length > 1 && path.endsWith('/');
+};
 
 const where = (k: SelectorKey): 'query parameter' | 'header' => (k.in === 'query' ? 'query parameter' : 'header');
 
@@ -35,7 +48,9 @@ function sent(request: Request, k: SelectorKey): string | undefined {
 export function selects(selector: RouteSelector): (request: Request) => boolean {
   const carries = selector.carries ?? [];
   const lacks = selector.lacks ?? [];
+  const slash = selector.slash;
   return (request) => {
+    if (slash !== undefined && endsWithSlash(request) !== slash) return false;
     for (const k of carries) {
       const v = sent(request, k);
       if (v === undefined || (k.value !== undefined && v !== k.value)) return false;
@@ -52,6 +67,9 @@ export function selects(selector: RouteSelector): (request: Request) => boolean 
  * request is the selector's.
  */
 export function selectorRefusal(selector: RouteSelector, request: Request): HttpError | undefined {
+  // The path's twin (with or without its trailing slash) is another operation's: this one has no such route.
+  if (selector.slash !== undefined && endsWithSlash(request) !== selector.slash)
+    return HttpError.of(HttpErrors.NOT_FOUND, []);
   for (const k of selector.carries ?? []) {
     const v = sent(request, k);
     if (v === undefined)
