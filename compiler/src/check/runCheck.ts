@@ -13,6 +13,7 @@ import { credentials, render, type RequestParts } from './requests.ts';
 import { judgeHeaders } from './responseHeaders.ts';
 import { credentialsLeftOut, invalidRequests } from './spoilers.ts';
 import { operationLabel, selectOperations } from './operationFilter.ts';
+import { documentLinks, linkApplies, linkedParts } from './links.ts';
 
 /** Options of {@link runCheck}. */
 export interface CheckOptions {
@@ -273,5 +274,66 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
       report(`invalid: ${kind}`, invalid);
     }
   }
+  await runLinks(doc, referee, operations, results, options);
   return { seed: options.seed, operations: results };
+}
+
+/**
+ * Each declared link as a chain: a valid request to its operation, and where the answer has the
+ * link's status, the linked operation's valid request with the parameters the link feeds from
+ * that answer. Both answers are judged as valid requests' are; findings go to the linked operation.
+ */
+async function runLinks(
+  doc: OpenApiDocument,
+  referee: DocumentReferee,
+  operations: readonly DocumentOperation[],
+  results: OperationResult[],
+  options: CheckOptions,
+): Promise<void> {
+  const firstParts = (op: DocumentOperation, offset: number): RequestParts[] => {
+    const out: RequestParts[] = [];
+    for (const input of fc.sample(caseArbitrary(doc, op), { numRuns: 20, seed: options.seed + offset })) {
+      const parts = caseParts(doc, referee, op, input);
+      if (!('owner' in parts)) out.push(parts);
+    }
+    return out;
+  };
+  for (const link of documentLinks(doc, operations)) {
+    const result = results[operations.indexOf(link.to)];
+    const run = `link ${link.name} from ${operationLabel(link.from)}`;
+    const sources = firstParts(link.from, 0);
+    const targets = firstParts(link.to, 1);
+    const chains = Math.min(Math.max(1, Math.ceil(options.maxExamples / 5)), sources.length, targets.length);
+    let fed = 0;
+    for (let i = 0; i < chains; i++) {
+      const first = await send(doc, link.from, sources[i], options, false);
+      if (typeof first.seen === 'string' || !linkApplies(link, first.seen.status)) continue;
+      const parts = linkedParts(link, targets[i], sources[i], first.seen);
+      if ('missing' in parts) {
+        const note = `${run}: its answer feeds no ${parts.missing.join(', ')}`;
+        if (!result.notes.includes(note)) result.notes.push(note);
+        continue;
+      }
+      fed++;
+      const { seen, curl } = await send(doc, link.to, parts, options, false);
+      result.valid++;
+      const findings: Array<{ category: string; message: string }> =
+        typeof seen === 'string'
+          ? [{ category: 'transport', message: seen }]
+          : [...judgeValid(doc, referee, link.to, seen)];
+      if (typeof seen !== 'string' && findings.length === 0 && seen.headers)
+        findings.push(...judgeHeaders(doc, referee, link.to, seen.status, seen.headers));
+      for (const f of findings.filter((x) => x.category !== 'document-unjudgeable'))
+        result.violations.push({
+          operation: result.label,
+          run,
+          category: f.category,
+          message: `${f.message} (after ${first.curl})`,
+          curl,
+          ...(typeof seen !== 'string' ? { status: seen.status } : {}),
+        });
+      if (findings.length > 0) break;
+    }
+    if (fed > 0) result.runs.push(run);
+  }
 }
