@@ -21,6 +21,11 @@ export function coerceParam(schema: TSchema, raw: readonly string[], style: Quer
     const items = (arrayItems(s) ?? {}) as S;
     return values.map((v) => coerceScalar(items, v));
   }
+  // A union of a scalar and a list (`oneOf: [integer, array of integer]`): several values, or one
+  // holding the style's delimiter, are the list; one plain value is read as the scalar members read it.
+  const list = unionMembers(s)?.find((m) => m.type === 'array');
+  if (list !== undefined && (raw.length > 1 || raw.some((r) => r.includes(listDelimiter(style)))))
+    return coerceParam(list as unknown as TSchema, raw, style, explode);
   if (raw.length > 1) return [...raw];
   return coerceScalar(s, raw[0]);
 }
@@ -32,6 +37,11 @@ function isArraySchema(s: S): boolean {
     s.anyOf.some((m: S) => m.type === 'array') &&
     s.anyOf.every((m: S) => m.type === 'array' || m.type === 'null')
   );
+}
+
+/** The members of an `anyOf` or `oneOf`, or undefined for a schema that is neither. */
+function unionMembers(s: S): readonly S[] | undefined {
+  return Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
 }
 
 function arrayItems(s: S): S | undefined {
@@ -58,8 +68,9 @@ export function coerceScalar(s: S, text: string): unknown {
     }
     return text;
   }
-  if (Array.isArray(s.anyOf)) {
-    for (const m of s.anyOf as S[]) {
+  const members = unionMembers(s);
+  if (members !== undefined) {
+    for (const m of members) {
       const v = coerceScalar(m, text);
       if (v !== text || m.type === 'string' || ('const' in m && m.const === text)) return v;
     }
