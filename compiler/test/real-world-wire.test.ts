@@ -117,6 +117,12 @@ const sample: readonly SampleDocument[] = [
   { document: 'adyen.com/TerminalAPI-v1.json', shows: 'base64 strings whose spelling a pattern constrains', kitgen: 0 },
   { document: 'adyen.com/BinLookupService.json', shows: 'base64 (`contentEncoding`) answered as bytes', kitgen: 0 },
   {
+    document: 'flickr.com.json',
+    shows: 'a query string in the path key: operations of /rest told apart by their method=… literal',
+    kitgen: 0,
+  },
+  { document: 'peoplegeneratorapi.live.json', shows: '/x and /x/ declared as two operations', kitgen: 0 },
+  {
     document: '6-dot-authentiqio.appspot.com.json',
     shows: 'an integer `error` in a declared error under `*/*`',
     kitgen: 0,
@@ -126,6 +132,12 @@ const sample: readonly SampleDocument[] = [
     shows: 'an int64 in a field two allOf members declare (errors needing `version`: warned)',
     kitgen: 0,
   },
+  {
+    document: 'graphhopper.com.json',
+    shows: 'int64 defaults (0, and 2^63 for Long.MAX_VALUE) filled in as bigints',
+    kitgen: 0,
+  },
+  { document: 'mineskin.org.json', shows: 'a required User-Agent header left out is refused', kitgen: 0 },
 ];
 
 for (const s of sample) {
