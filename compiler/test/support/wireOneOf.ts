@@ -1,14 +1,45 @@
 // Whether an invalid body the server accepted is refused by the document only for matching two or
-// more members of a `oneOf`: the referee (ajv) reports that as a `oneOf` error whose
-// `passingSchemas` lists the members that matched. kitgen reads `oneOf` as `anyOf` by a recorded
-// decision, so such a body is that decision, not a defect (wiremock's delay distributions, nexmo's
-// call updates, intellifi's spot sets: `{}` fits every member, none requiring a field).
+// more members of a `oneOf`. kitgen reads `oneOf` as `anyOf` by a recorded decision, so such a
+// body is that decision, not a defect (wiremock's delay distributions, nexmo's call updates,
+// intellifi's spot sets: `{}` fits every member, none requiring a field). The referee checks the
+// schema's parts one by one: a oneOf two members of which accept the value, and an allOf each of
+// whose members accepts it or is such a oneOf.
 import type { DocumentReferee } from '../../src/check/documentReferee.ts';
 import type { DocumentOperation } from '../../src/check/documentOperations.ts';
+import { follow } from '../../src/check/documentPointers.ts';
 import type { RequestParts } from '../../src/check/requests.ts';
 
+type Verdict = 'pass' | 'overlap' | 'fail';
+
+function verdict(doc: unknown, referee: DocumentReferee, pointer: string, value: unknown, depth: number): Verdict {
+  if (referee.check(pointer, 'request', value) === undefined) return 'pass';
+  if (depth > 8) return 'fail';
+  const { value: schema, pointer: at } = follow(doc, pointer);
+  if (schema === undefined) return 'fail';
+  // Keywords beside the composition could be what refuses the value: only a bare one is judged.
+  const others = Object.keys(schema).filter(
+    (k) => !['oneOf', 'allOf', 'type', 'title', 'description', 'example', 'discriminator'].includes(k),
+  );
+  if (others.length > 0) return 'fail';
+  if (Array.isArray(schema.oneOf)) {
+    if (schema.allOf !== undefined) return 'fail';
+    const passing = schema.oneOf.filter((_m, i) => referee.check(`${at}/oneOf/${i}`, 'request', value) === undefined);
+    return passing.length >= 2 ? 'overlap' : 'fail';
+  }
+  if (Array.isArray(schema.allOf)) {
+    const each = schema.allOf.map((_m, i) => verdict(doc, referee, `${at}/allOf/${i}`, value, depth + 1));
+    return each.every((v) => v !== 'fail') && each.includes('overlap') ? 'overlap' : 'fail';
+  }
+  return 'fail';
+}
+
 /** True when the body of `parts` breaks its schema only by fitting several members of a oneOf. */
-export function oneOfOverlap(referee: DocumentReferee, op: DocumentOperation, parts: RequestParts): boolean {
+export function oneOfOverlap(
+  doc: unknown,
+  referee: DocumentReferee,
+  op: DocumentOperation,
+  parts: RequestParts,
+): boolean {
   const body = parts.body;
   if (body === undefined || typeof body.payload !== 'string') return false;
   const pointer = op.body?.media.find((m) => m.mediaType === body.contentType)?.schemaPointer;
@@ -19,7 +50,5 @@ export function oneOfOverlap(referee: DocumentReferee, op: DocumentOperation, pa
   } catch {
     return false;
   }
-  const error = referee.firstError(pointer, 'request', value);
-  const passing = (error?.params as { passingSchemas?: unknown } | undefined)?.passingSchemas;
-  return error?.keyword === 'oneOf' && Array.isArray(passing) && passing.length >= 2;
+  return verdict(doc, referee, pointer, value, 0) === 'overlap';
 }
