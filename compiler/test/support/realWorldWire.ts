@@ -52,34 +52,15 @@ type Generated = { routes: (handlers: object, options?: { basePath?: string }) =
 let folders = 0;
 
 /**
- * The fragment of a path when it names a query parameter or header of the operation (AWS's
- * `#Action=A`, `#cors`), '' when it names none: a label (mastercard's `/send/#env/v1/…`, Azure's
- * `#disambiguation_dummy`, Box's `#delete`) is sent by no request, so no server sees it.
- */
-function namingFragment(op: DocumentOperation): string {
-  if (!op.path.includes('#')) return '';
-  const fragment = op.path.slice(op.path.indexOf('#'));
-  const names = fragment
-    .slice(1)
-    .split('&')
-    .map((item) => item.split('=')[0].toLowerCase());
-  const named = op.parameters.some(
-    (p) => (p.in === 'query' || p.in === 'header') && names.includes(p.name.toLowerCase()),
-  );
-  return named ? fragment : '';
-}
-
-/**
  * Operations whose path differs from another's of the same method only in parameter names
- * (`/v2/{name}`, `/v2/{sinkName}`) or in a fragment that names nothing a request carries, with
- * that other path. Paths that differ in a fragment naming a key (`/#Action=A`, `/#Action=B`:
- * AWS's documents) are told apart by the required query parameter or header it names, which a
- * valid request carries.
+ * (`/v2/{name}`, `/v2/{sinkName}`), with that other path. Paths that differ in a fragment
+ * (`/#Action=A`, `/#Action=B`: AWS's documents) are told apart by the required query parameter
+ * or header the fragment names, which a valid request carries.
  */
 function identicalTemplates(operations: readonly DocumentOperation[]): Map<DocumentOperation, string> {
   const byShape = new Map<string, DocumentOperation[]>();
   for (const op of operations) {
-    const fragment = namingFragment(op);
+    const fragment = op.path.includes('#') ? op.path.slice(op.path.indexOf('#')) : '';
     const shape = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}${fragment}`;
     byShape.set(shape, [...(byShape.get(shape) ?? []), op]);
   }
@@ -233,7 +214,7 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
       if (twin !== undefined) {
         add(
           'document-unjudgeable',
-          `its path and ${twin} differ only in parameter names or a fragment naming nothing a request carries: no server can tell them apart`,
+          `its path and ${twin} differ only in parameter names or a fragment: no server can tell them apart`,
           label,
         );
         continue;
