@@ -57,7 +57,7 @@ const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 export interface CheckUses {
   /** Local helpers: `$f` (a failure), `$k` (a key escaped for a pointer), `$cp` (code points). */
   readonly helpers: Set<'f' | 'k' | 'cp'>;
-  /** Runtime exports (format checks). */
+  /** Runtime exports the file imports (format checks; emitOperations.ts adds the path codecs). */
   readonly runtime: Set<string>;
 }
 

@@ -30,7 +30,10 @@ function collectRefs(node: SchemaNode, byKey: ReadonlyMap<string, NamedSchema>, 
   }
 }
 
-/** The request writer of a compiled operation: `(p, r) => { …; return path; }` (RequestWriter's calls, in the executor's order). */
+/**
+ * The request writer of a compiled operation: `(p, r) => { …; return path; }` (RequestWriter's
+ * calls, in the executor's order); the path codecs it names are added to `runtime`.
+ */
 function writerText(op: Operation, runtime: Set<string>): string {
   const lines: string[] = [];
   const byName = new Map(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
