@@ -114,7 +114,9 @@ function judgeBody(
   }
 }
 
-const bodylessStatus = (status: number) => status === 204 || status === 304 || status < 200;
+// RFC 9110: no content in a 1xx, 204 or 304, and a server MUST NOT send any in a 205 (Reset
+// Content), whatever the document declares for it (figshare's and Gitea's `205` with JSON).
+const bodylessStatus = (status: number) => status === 204 || status === 205 || status === 304 || status < 200;
 
 /** Every way the answer to a document-valid request breaks the operation's declared responses. */
 export function judgeValidAnswer(
