@@ -108,11 +108,12 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         diagnostics.error(pointer, 'an operation must be an object');
         continue;
       }
+      const itemParameters = item.value.parameters;
       const readParams = () =>
         withPathQuery(
           readParameters(
             [
-              { value: item.value.parameters, pointer: `${item.pointer}/parameters` },
+              { value: itemParameters, pointer: `${item.pointer}/parameters` },
               { value: opRaw.parameters, pointer: `${pointer}/parameters` },
             ],
             reader,
