@@ -48,3 +48,31 @@ test('a tag after a field with declared contents, or no tag, is a committed choi
   });
   assert.notEqual(withCommittedUnions(nested), nested);
 });
+
+test('an object taking only {} (maxProperties: 0) is no member that keeps every key', () => {
+  // GitHub's gist update, as kitgen generates it: each file is updated (content or filename),
+  // deleted ({} or null); an update was checked against the {} member and refused.
+  const file = {
+    allOf: [
+      { type: 'object', properties: { content: { type: 'string' }, filename: { type: 'string' } } },
+      {
+        anyOf: [
+          { type: 'object', properties: { content: {} }, required: ['content'] },
+          { type: 'object', properties: { filename: {} }, required: ['filename'] },
+          { type: 'object', maxProperties: 0 },
+        ],
+      },
+    ],
+  };
+  const body = {
+    type: 'object',
+    properties: { files: { type: 'object', additionalProperties: { anyOf: [file, { type: 'null' }] } } },
+  };
+  const codec = JsonCodec.schemaBasedBinaryCodec(body as unknown as TSchema);
+  for (const f of ['{"content":"blah","filename":"goodbye.rb"}', '{"filename":"b.rb"}', '{}', 'null']) {
+    const text = `{"files":{"a.rb":${f}}}`;
+    const decoded = codec.decodeString(text);
+    assert.equal(decoded._tag, 'right', `${text}: ${JSON.stringify(decoded)}`);
+  }
+  assert.equal(codec.decodeString('{"files":{"a.rb":{"x":1}}}')._tag, 'left');
+});

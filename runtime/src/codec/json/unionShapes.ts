@@ -214,7 +214,8 @@ const isOpen = (s: Schema) =>
  * `config`; a required field the decoder fills in when absent (default, explicit null, explicit
  * empty collection) need not be there, and an optional field may be null (read as absent).
  */
-export function wireLeafTest(s: Schema, config: CodecConfig, defs: Defs): LeafTest<(value: unknown) => boolean> {
+export function wireLeafTest(given: Schema, config: CodecConfig, defs: Defs): LeafTest<(value: unknown) => boolean> {
+  const s = emptyObjectAsDeclared(given);
   // An allOf of objects is recognised as the one object it stands for, as the decoder reads it.
   const merged = Array.isArray(s.allOf) ? mergedAllOf(s, defs) : undefined;
   if (merged !== undefined && merged !== s) return wireLeafTest(merged, config, defs);
@@ -285,8 +286,20 @@ function taggedWireTest(
   };
 }
 
+/**
+ * An object schema that takes only `{}` (`maxProperties: 0`, GitHub's "delete this gist file")
+ * as the object that declares no field and takes no other: otherwise it reads as one that keeps
+ * every key, which a value is cut to before the members that name its fields are tried.
+ */
+function emptyObjectAsDeclared(s: Schema): Schema {
+  return s.type === 'object' && s.maxProperties === 0 && s.properties === undefined
+    ? { ...s, properties: {}, additionalProperties: false }
+    : s;
+}
+
 /** The in-memory test of this alternative's top level as a JSON Schema (what validation and encoding choose by). */
-export function memoryLeafSchema(s: Schema, defs: Defs): LeafTest<Schema> {
+export function memoryLeafSchema(given: Schema, defs: Defs): LeafTest<Schema> {
+  const s = emptyObjectAsDeclared(given);
   const merged = Array.isArray(s.allOf) ? mergedAllOf(s, defs) : undefined;
   if (merged !== undefined && merged !== s) return memoryLeafSchema(merged, defs);
   const info = taggedUnionInfo(s);
