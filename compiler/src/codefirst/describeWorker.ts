@@ -13,7 +13,10 @@ import { debugLog, lapTimer } from './debugLog.ts';
 const hooksChannel = new MessageChannel();
 // Compiled, the hooks are a .js file beside this one; from the sources, .ts.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-register(new URL(`./loaderHooks${ext}`, import.meta.url).href, { data: { port: hooksChannel.port2 }, transferList: [hooksChannel.port2] });
+register(new URL(`./loaderHooks${ext}`, import.meta.url).href, {
+  data: { port: hooksChannel.port2 },
+  transferList: [hooksChannel.port2],
+});
 // tsx again, on top of the hooks, so it compiles the TypeScript they serve.
 const tsx = (await import('tsx/esm/api')) as { register: () => unknown };
 tsx.register();
@@ -30,7 +33,12 @@ function updateHooks(port: MessagePort, request: DescribeRequest): Promise<void>
       done();
     };
     port.on('message', onAck);
-    port.postMessage({ sources: request.sources, generation: request.generation, versions: request.versions, shared: [runtimeRoot] } satisfies HooksUpdate);
+    port.postMessage({
+      sources: request.sources,
+      generation: request.generation,
+      versions: request.versions,
+      shared: [runtimeRoot],
+    } satisfies HooksUpdate);
   });
 }
 
@@ -68,10 +76,16 @@ async function describe(request: DescribeRequest): Promise<DescribeResult> {
     for (const [name, value] of Object.entries(module)) {
       if (!isEndpoint(value)) continue;
       const docs = request.docs[file]?.[name];
-      let endpoint = value as AnyEndpoint & { operationId(id: string): AnyEndpoint; summary(s: string): AnyEndpoint; doc(s: string): AnyEndpoint };
+      let endpoint = value as AnyEndpoint & {
+        operationId(id: string): AnyEndpoint;
+        summary(s: string): AnyEndpoint;
+        doc(s: string): AnyEndpoint;
+      };
       if (endpoint.state.docs.operationId === undefined) endpoint = endpoint.operationId(name) as typeof endpoint;
-      if (docs?.summary !== undefined && endpoint.state.docs.summary === undefined) endpoint = endpoint.summary(docs.summary) as typeof endpoint;
-      if (docs?.description !== undefined && endpoint.state.docs.description === undefined) endpoint = endpoint.doc(docs.description) as typeof endpoint;
+      if (docs?.summary !== undefined && endpoint.state.docs.summary === undefined)
+        endpoint = endpoint.summary(docs.summary) as typeof endpoint;
+      if (docs?.description !== undefined && endpoint.state.docs.description === undefined)
+        endpoint = endpoint.doc(docs.description) as typeof endpoint;
       endpoints.push(endpoint);
       found.push({
         file,
@@ -97,6 +111,10 @@ async function describe(request: DescribeRequest): Promise<DescribeResult> {
 parentPort!.on('message', (request: DescribeRequest) => {
   describe(request).then(
     (result) => parentPort!.postMessage(result),
-    (error: unknown) => parentPort!.postMessage({ kind: 'load-failed', failure: failure(request.files[0] ?? '', error) } satisfies DescribeResult),
+    (error: unknown) =>
+      parentPort!.postMessage({
+        kind: 'load-failed',
+        failure: failure(request.files[0] ?? '', error),
+      } satisfies DescribeResult),
   );
 });
