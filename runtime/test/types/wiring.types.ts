@@ -48,9 +48,9 @@ const deletePet = defineEndpoint<[number], [{ id: number }], never, [], 'None'>(
 
 // @ts-expect-error a method the runtime cannot build a pattern for
 defineEndpoint<[], [Record<string, never>], never, [], 'None'>({ method: 'CONNECT', path: [] });
-// @ts-expect-error a path parameter codec that does not exist
 defineEndpoint<[number], [{ id: number }], never, [], 'None'>({
   method: 'GET',
+  // @ts-expect-error a path parameter codec that does not exist
   path: [{ param: 'id', codec: 'float', prop: 'id' }],
 });
 
@@ -92,8 +92,8 @@ routesFromHandlers(table, { getPet: () => ({ id: 1, name: 'x' }), deletPet: () =
 routesFromHandlers(table, { getPet: () => ({ id: 1 }), deletePet: () => {} });
 // @ts-expect-error a failure must be one the endpoint declares
 routesFromHandlers(table, { getPet: () => getPet.fail({ status: 500, body: { message: 'x' } }), deletePet: () => {} });
-// @ts-expect-error the auth credential is the endpoint's (Bearer has no username)
 routesFromHandlers(table, {
+  // @ts-expect-error the auth credential is the endpoint's (Bearer has no username)
   getPet: (_input, context) => ({ id: 1, name: context.auth.username }),
   deletePet: () => {},
 });
