@@ -152,7 +152,15 @@ export { connect, operation } from './client/operation.ts';
 export type { Connection, ConnectionOptions, Operation, OperationOf, OperationArgs } from './client/operationTypes.ts';
 export { operationOf } from './client/operationOf.ts';
 export { connectWithEndpoints } from './client/connectWithEndpoints.ts';
-export { RequestWriter, pathInt, pathLong, pathNumber, pathString, type PathKind } from './client/requestWriter.ts';
+export {
+  RequestWriter,
+  pathInt,
+  pathInteger,
+  pathLong,
+  pathNumber,
+  pathString,
+  type PathKind,
+} from './client/requestWriter.ts';
 export type { PlainResponse, BodyCheck } from './client/plainResponse.ts';
 export { schemaCheck, type EngineCheck } from './client/schemaCheck.ts';
 // The string formats a generated operation's compiled checks call (the browser engine's own).

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { Endpoint, OpenAPIGen, PathCodec, RoutePattern, Routes, Schema, Server } from '@kitgen/runtime';
 
 const level = Endpoint(RoutePattern.GET('levels', PathCodec.number('level'))).out(Schema.Number());
+const account = Endpoint(RoutePattern.GET('accounts', PathCodec.integer('id'))).out(Schema.Number());
 const sensor = Endpoint(
   RoutePattern.GET(
     'sensors',
@@ -23,6 +24,7 @@ async function withServer(
   const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
   const routes = Routes(
     level.implement((n) => n * 2),
+    account.implement((id) => id),
     sensor.implement(([kind, year, code]) => {
       // The enum narrows the type: a value outside it does not type-check.
       const k: 'tide' | 'rain' = kind;
@@ -63,6 +65,21 @@ test('PathCodec.number reads finite decimal numbers and refuses other text', asy
         parameter: 'level',
         expected: 'a number',
       });
+    }
+  });
+});
+
+test('PathCodec.integer reads any safe integer (ids past 2^31), and refuses fractions and what a number cannot hold exactly', async () => {
+  await withServer(async (get) => {
+    for (const id of [0, 7, -12, 2147483648, 4294967296, 9007199254740991]) {
+      const r = await get(`/accounts/${id}`);
+      assert.equal(r.status, 200, `${id}: ${r.body}`);
+      assert.equal(JSON.parse(r.body), id);
+    }
+    for (const text of ['1.5', '9007199254740993', '1e3', 'abc', '0x10']) {
+      const r = await get(`/accounts/${text}`);
+      assert.equal(r.status, 400, text);
+      assert.equal((JSON.parse(r.body) as { expected: string }).expected, 'an integer', text);
     }
   });
 });

@@ -28,6 +28,7 @@ function objectText(entries: readonly string[]): string {
 
 const pathTypes: Record<PathCodecKind, string> = {
   int: 'number',
+  integer: 'number',
   long: 'bigint',
   number: 'number',
   string: 'string',

@@ -44,7 +44,7 @@ export function plainSchemaJudge(api: Api): (node: SchemaNode) => boolean {
 }
 
 /** The path codecs a generated function writes itself (the runtime's RequestWriter). */
-const pathKinds = new Set(['int', 'long', 'number', 'string']);
+const pathKinds = new Set(['int', 'integer', 'long', 'number', 'string']);
 const scalarKinds = new Set(['string', 'integer', 'number', 'boolean', 'int64']);
 
 /** A query parameter of a primitive type (or a list of them) in form style, as RequestWriter writes it. */

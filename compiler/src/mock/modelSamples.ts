@@ -113,6 +113,7 @@ export class Samples {
       if (Array.isArray(allowed)) return allowed[0];
       switch (p.pathCodec) {
         case 'int':
+        case 'integer':
         case 'number':
           return this.value(p.schema);
         case 'long':

@@ -17,7 +17,7 @@ export type QueryStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObje
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
 /** Path parameter codecs of the runtime. */
-export type PathCodecKind = 'int' | 'long' | 'number' | 'string' | 'uuid' | 'bool';
+export type PathCodecKind = 'int' | 'integer' | 'long' | 'number' | 'string' | 'uuid' | 'bool';
 
 /** One operation parameter (or an apiKey credential, which travels like one). */
 export interface Parameter {

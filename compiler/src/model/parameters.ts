@@ -30,7 +30,8 @@ const ignoredHeaders = new Set(['accept', 'content-type', 'authorization']);
 export function pathCodecFor(schema: SchemaNode, resolve: (node: SchemaNode) => SchemaNode): PathCodecKind {
   const s = resolve(schema);
   if (s.kind === 'int64') return 'long';
-  if (s.kind === 'integer') return 'int';
+  // `int` is 32-bit; a plain `type: integer` (an id past 2^31 included) is any safe integer.
+  if (s.kind === 'integer') return s.format === 'int32' ? 'int' : 'integer';
   if (s.kind === 'number') return 'number';
   if (s.kind === 'boolean') return 'bool';
   if (s.kind === 'string' && s.format === 'uuid' && !s.enum) return 'uuid';

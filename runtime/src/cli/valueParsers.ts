@@ -61,6 +61,7 @@ export function typeLabel(schema: TSchema): string {
 
 const pathLabels: Readonly<Record<PathCodecKind, string>> = {
   int: 'integer',
+  integer: 'integer',
   long: 'integer',
   number: 'number',
   string: 'text',

@@ -18,6 +18,11 @@ export const pathInt: PathKind = [
   'a 32-bit integer',
   (s) => intPattern.test(s) && s.length <= 11 && Math.abs(Number(s)) <= 2147483648 && Number(s) <= 2147483647,
 ];
+/** PathCodec `integer`. */
+export const pathInteger: PathKind = [
+  'an integer',
+  (s) => intPattern.test(s) && s.length <= 17 && Number.isSafeInteger(Number(s)),
+];
 /** PathCodec `long`. */
 export const pathLong: PathKind = [
   'a 64-bit integer',

@@ -22,7 +22,8 @@ export interface PathConstraints {
 }
 
 /** The kinds of path codec. */
-export type PathCodecKind = 'int' | 'long' | 'number' | 'string' | 'uuid' | 'bool' | 'dateTime' | 'trailing';
+export type PathCodecKind =
+  'int' | 'integer' | 'long' | 'number' | 'string' | 'uuid' | 'bool' | 'dateTime' | 'trailing';
 
 /**
  * The spec's `PathCodec`: a named, typed path parameter. `decode` turns one decoded path
@@ -131,7 +132,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const int64Min = -(2n ** 63n);
 const int64Max = 2n ** 63n - 1n;
 
-/** Path parameter codecs: `PathCodec.int('id')`, `number`, `string`, `long` (bigint), `uuid`, `bool`, `dateTime` (Date), `trailing`, and `segment` (text around parameters). */
+/** Path parameter codecs: `PathCodec.int('id')` (32-bit), `integer` (safe integer), `number`, `string`, `long` (bigint), `uuid`, `bool`, `dateTime` (Date), `trailing`, and `segment` (text around parameters). */
 export const PathCodec = {
   /** A 32-bit signed integer. */
   int<const N extends string>(name: N): PathCodec<number, N> {
@@ -144,6 +145,24 @@ export const PathCodec = {
         if (!intPattern.test(s) || s.length > 11) return undefined;
         const n = Number(s) + 0; // `+ 0` turns "-0" into 0
         return n >= -2147483648 && n <= 2147483647 ? n : undefined;
+      },
+      String,
+    );
+  },
+  /**
+   * JSON Schema's `integer` with no format: any integer a JavaScript number holds exactly
+   * (±2^53−1), as OpenAPI documents mean `type: integer` for ids that outgrew 32 bits.
+   */
+  integer<const N extends string>(name: N): PathCodec<number, N> {
+    return pathCodec(
+      'integer',
+      name,
+      'an integer',
+      { type: 'integer' },
+      (s) => {
+        if (!intPattern.test(s) || s.length > 17) return undefined;
+        const n = Number(s) + 0; // `+ 0` turns "-0" into 0
+        return Number.isSafeInteger(n) ? n : undefined;
       },
       String,
     );

@@ -39,7 +39,7 @@ const shapeKey = (parts: readonly MixedPart[]): string =>
 
 /** How few segments a parameter kind accepts: narrower kinds are tried first. */
 function narrowness(kind: string): number {
-  return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'dateTime'
+  return kind === 'bool' || kind === 'uuid' || kind === 'int' || kind === 'integer' || kind === 'dateTime'
     ? 0
     : kind === 'long' || kind === 'number'
       ? 1
