@@ -400,7 +400,7 @@ function checkResults(results: CallResults): void {
   assert.deepEqual(results.opFound, results.found);
   assert.deepEqual(results.opDeclaredError, results.declaredError);
   assert.equal(results.opBadInput.kind, 'encode');
-  assert.equal(results.opBadInput.error, "GET /pets/{petId}: path parameter 'petId': expected a 32-bit integer, got x");
+  assert.equal(results.opBadInput.error, "GET /pets/{petId}: path parameter 'petId': expected an integer, got x");
 }
 
 test(
