@@ -8,7 +8,7 @@ import { connect } from '@kitgen/runtime/client';
 import { routes } from '../../fixtures/adjacent-path-params/expected/server.js';
 import { createClient } from '../../fixtures/adjacent-path-params/expected/client.js';
 import { getBlogPage } from '../../fixtures/adjacent-path-params/expected/operations.js';
-import { serve, type Running } from './support/e2e.ts';
+import { withServed, type Running } from './support/e2e.ts';
 
 const answer = (operation: string) => (input: object) => ({ operation: `${operation} ${JSON.stringify(input)}` });
 const handlers = {
@@ -18,14 +18,7 @@ const handlers = {
   getRun: answer('getRun'),
 };
 
-async function withServer(fn: (server: Running) => Promise<void>): Promise<void> {
-  const server = await serve(routes(handlers));
-  try {
-    await fn(server);
-  } finally {
-    await server.shutdown();
-  }
-}
+const withServer = (fn: (server: Running) => Promise<void>) => withServed(routes(handlers), fn);
 
 async function who(response: Response): Promise<string> {
   const body = (await response.json()) as { operation?: string; message?: string };

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { routes } from '../../fixtures/allof-int64/expected/server.js';
-import { serve } from './support/e2e.ts';
+import { withServed } from './support/e2e.ts';
 
 const big = 9007199254740993n; // 2^53 + 1: no JavaScript number holds it
 const seen: unknown[] = [];
@@ -50,15 +50,11 @@ const handlers = {
 const post = (url: string, body: string, contentType = 'application/json') =>
   fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
 
-async function withServer(fn: (url: string) => Promise<void>): Promise<void> {
-  const server = await serve(routes(handlers as never));
-  try {
+const withServer = (fn: (url: string) => Promise<void>) =>
+  withServed(routes(handlers as never), (server) => {
     seen.length = 0;
-    await fn(server.url);
-  } finally {
-    await server.shutdown();
-  }
-}
+    return fn(server.url);
+  });
 
 test('an int64 inside allOf is answered as a JSON number, bytes as base64, an absent nullable field stays absent', async () => {
   await withServer(async (url) => {

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { declaredSelectors as declared, routes } from '../../fixtures/fragment-selectors/expected/server.js';
-import { serve, type Running } from './support/e2e.ts';
+import { withServed, type Running } from './support/e2e.ts';
 
 type Key = { in: string; name: string; value?: string };
 const declaredSelectors = declared as Record<string, { carries?: Key[]; lacks?: Key[] }>;
@@ -35,14 +35,7 @@ const handlers = {
   uploadPart: answer('uploadPart'),
 };
 
-async function withServer(fn: (server: Running) => Promise<void>): Promise<void> {
-  const server = await serve(routes(handlers));
-  try {
-    await fn(server);
-  } finally {
-    await server.shutdown();
-  }
-}
+const withServer = (fn: (server: Running) => Promise<void>) => withServed(routes(handlers), fn);
 
 /** The operation that answered, or the status and the parameter a refusal names. */
 async function who(response: Response): Promise<string> {

@@ -9,7 +9,7 @@ import { connect } from '@kitgen/runtime/client';
 import { declaredSelectors, routes } from '../../fixtures/query-in-path/expected/server.js';
 import { createClient } from '../../fixtures/query-in-path/expected/client.js';
 import { currentByPosition, getPhotoInfo } from '../../fixtures/query-in-path/expected/operations.js';
-import { serve, type Running } from './support/e2e.ts';
+import { withServed, type Running } from './support/e2e.ts';
 
 const called: string[] = [];
 const answer =
@@ -28,14 +28,7 @@ const handlers = {
   listJobsAfterId: answer('listJobsAfterId'),
 };
 
-async function withServer(fn: (server: Running) => Promise<void>): Promise<void> {
-  const server = await serve(routes(handlers));
-  try {
-    await fn(server);
-  } finally {
-    await server.shutdown();
-  }
-}
+const withServer = (fn: (server: Running) => Promise<void>) => withServed(routes(handlers), fn);
 
 /** The operation that answered with its input, or the status and the parameter a refusal names. */
 async function who(response: Response): Promise<string> {

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { routes } from '../../fixtures/trailing-slash-twins/expected/server.js';
 import { createClient } from '../../fixtures/trailing-slash-twins/expected/client.js';
-import { serve } from './support/e2e.ts';
+import { withServed } from './support/e2e.ts';
 
 const answer = (operation: string) => (input?: object) => ({
   operation: `${operation}${input === undefined || Object.keys(input).length === 0 ? '' : ` ${JSON.stringify(input)}`}`,
@@ -20,8 +20,7 @@ const handlers = {
 };
 
 test('the trailing slash picks between twins; a path declared once ignores it', async () => {
-  const server = await serve(routes(handlers));
-  try {
+  await withServed(routes(handlers), async (server) => {
     const get = async (path: string) => {
       const response = await fetch(`${server.url}${path}`);
       const body = (await response.json()) as { operation?: string; parameter?: string };
@@ -40,7 +39,5 @@ test('the trailing slash picks between twins; a path declared once ignores it', 
     assert.deepEqual(await client.getPersonSlash(), { operation: 'getPersonSlash' });
     assert.deepEqual(await client.getPerson(), { operation: 'getPerson' });
     assert.deepEqual(await client.getJob({ jobid: 'j2' }), { operation: 'getJob {"jobid":"j2"}' });
-  } finally {
-    await server.shutdown();
-  }
+  });
 });

@@ -25,6 +25,16 @@ export async function serve(routes: Routes): Promise<Running> {
   return { port, url: `http://127.0.0.1:${port}`, layer, shutdown: () => layer.shutdown() };
 }
 
+/** Serves the routes on a free loopback port for the length of `fn`, then shuts the server down. */
+export async function withServed<T>(routes: Routes, fn: (server: Running) => Promise<T>): Promise<T> {
+  const server = await serve(routes);
+  try {
+    return await fn(server);
+  } finally {
+    await server.shutdown();
+  }
+}
+
 /** What a subprocess did. */
 export interface ProcessResult {
   readonly code: number | null;
