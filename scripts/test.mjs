@@ -6,8 +6,8 @@
 // `--hostile` runs the hostile-input suite instead (*.hostile.ts, one file at a time: it
 // measures memory and latency, which files running side by side would disturb).
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { ensureBundledTypebox } from './bundled-typebox.mjs';
 import { nodeOptions } from './node-options.mjs';
 import { ensureRuntimeBuild, ensureRuntimeDeclarations } from './runtime-builds.mjs';
@@ -96,9 +96,20 @@ const [, , runtimeBuild] = await shared;
 // hangs fails after 5 minutes instead of holding CI to its limit (KITGEN_TEST_TIMEOUT_MS raises it on
 // a machine loaded by other work, where the slowest files need longer).
 const timeoutMs = Number(process.env.KITGEN_TEST_TIMEOUT_MS) > 0 ? Number(process.env.KITGEN_TEST_TIMEOUT_MS) : 300000;
+const timesFile = join(root, '.tmp', hostile ? 'test-times-hostile.tsv' : 'test-times.tsv');
+mkdirSync(dirname(timesFile), { recursive: true });
 const result = spawnSync(
   process.execPath,
-  ['--test', '--test-reporter=spec', `--test-concurrency=${hostile ? 1 : 2}`, `--test-timeout=${timeoutMs}`, ...files],
+  [
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${join(root, 'scripts', 'test-file-times.mjs')}`,
+    `--test-reporter-destination=${timesFile}`,
+    `--test-concurrency=${hostile ? 1 : 2}`,
+    `--test-timeout=${timeoutMs}`,
+    ...files,
+  ],
   {
     cwd: root,
     stdio: 'inherit',
@@ -110,4 +121,15 @@ const result = spawnSync(
     },
   },
 );
+// The slowest files of this run (all of them in the file), for keeping CI's duration in hand.
+if (files.length > 1 && existsSync(timesFile)) {
+  const rows = readFileSync(timesFile, 'utf8').trim().split('\n').filter(Boolean);
+  const shown = rows.slice(0, 12).map((row) => {
+    const [seconds, file] = row.split('\t');
+    return `  ${seconds.padStart(6)} s  ${relative(root, file)}`;
+  });
+  console.log(
+    `npm test: the ${shown.length} slowest of ${rows.length} files (all in ${relative(root, timesFile)}):\n${shown.join('\n')}`,
+  );
+}
 process.exit(result.status ?? 1);
