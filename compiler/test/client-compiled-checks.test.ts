@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { NamedSchema, SchemaNode } from '../src/model/Api.ts';
 import { CHECK_HELPERS, CheckCompiler } from '../src/emit/checkCode.ts';
 import { schemaValue } from '../src/emit/schemaValue.ts';
-import { RuntimeImports } from '../src/emit/RuntimeImports.ts';
+import { RuntimeImports } from '../src/emit/printer/RuntimeImports.ts';
 import { compileSchema } from '../../runtime/src/schema/lightEngine.ts';
 import { isDate, isDateTime, isTime } from '../../runtime/src/schema/lightFormats.ts';
 

@@ -59,7 +59,8 @@ export function headerView(api: Api, options: EmitOptions): Record<string, unkno
 
 /**
  * Renders one generated module from one view: its JavaScript from `<template>.js` and its
- * declarations from `<template>.d.ts`, as `<path>.js` and `<path>.d.ts` in `files`.
+ * declarations from `<template>.d.ts`, as `<path>.js` and `<path>.d.ts` in `files`. `own` adds
+ * the fields that differ between the two files (each file's imports, as its printer recorded them).
  */
 export function setModule(
   files: Map<string, string>,
@@ -67,7 +68,8 @@ export function setModule(
   path: string,
   template: string,
   view: object,
+  own: { readonly js?: object; readonly dts?: object } = {},
 ): void {
-  files.set(`${path}.js`, options.templates.render(`${template}.js`, view));
-  files.set(`${path}.d.ts`, options.templates.render(`${template}.d.ts`, view));
+  files.set(`${path}.js`, options.templates.render(`${template}.js`, { ...view, ...own.js }));
+  files.set(`${path}.d.ts`, options.templates.render(`${template}.d.ts`, { ...view, ...own.dts }));
 }

@@ -53,13 +53,14 @@ interface Place {
 const placeText = (p: Place) => (p.suffix === '' ? p.expr : `${p.expr} + ${stringLiteral(p.suffix)}`);
 const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** The helpers and runtime names compiled checks use, to be declared or imported once per file. */
+/** The helpers compiled checks use, to be declared once per file. */
 export interface CheckUses {
   /** Local helpers: `$f` (a failure), `$k` (a key escaped for a pointer), `$cp` (code points). */
   readonly helpers: Set<'f' | 'k' | 'cp'>;
-  /** Runtime exports the file imports (format checks; emitOperations.ts adds the path codecs). */
-  readonly runtime: Set<string>;
 }
+
+/** Records that a check writes a runtime export (a format check) and gives the identifier to write. */
+export type RuntimeName = (name: string) => string;
 
 /** The local helpers' declarations, as operations.js holds them. */
 export const CHECK_HELPERS: Readonly<Record<'f' | 'k' | 'cp', string>> = {
@@ -76,13 +77,20 @@ export const CHECK_HELPERS: Readonly<Record<'f' | 'k' | 'cp', string>> = {
  * (`$check_<ident>`), written once, listed by `functions` in dependency order.
  */
 export class CheckCompiler {
-  readonly uses: CheckUses = { helpers: new Set(), runtime: new Set() };
+  readonly uses: CheckUses = { helpers: new Set() };
   /** Named schemas' check functions, by local name, in the order they were compiled. */
   readonly functions = new Map<string, string>();
   readonly #verdicts = new Map<string, boolean>();
   #counter = 0;
 
-  constructor(private readonly byKey: ReadonlyMap<string, NamedSchema>) {}
+  /**
+   * @param byKey the named schemas, by key
+   * @param runtime records a runtime export a check writes (the file's printer); `$name` when unrecorded
+   */
+  constructor(
+    private readonly byKey: ReadonlyMap<string, NamedSchema>,
+    private readonly runtime: RuntimeName = (name) => `$${name}`,
+  ) {}
 
   /** The check function's expression for a node, or undefined when it cannot be compiled. */
   check(node: SchemaNode): string | undefined {
@@ -170,8 +178,7 @@ export class CheckCompiler {
     if (format !== undefined && REGISTERED.has(format)) {
       const check = FORMAT_CHECKS[format];
       if (!check) return undefined;
-      this.uses.runtime.add(check);
-      out.push(`if (!$${check}(${value})) ${this.#fail(place, `must match format "${format}"`)}`);
+      out.push(`if (!${this.runtime(check)}(${value})) ${this.#fail(place, `must match format "${format}"`)}`);
     }
     if (node.enum) {
       if (!node.enum.every(isPrimitive)) return undefined;

@@ -1,7 +1,7 @@
 import type { Api } from '../model/Api.ts';
 import { words } from '../names/identifiers.ts';
 import { headerView, type EmitOptions } from './EmitOptions.ts';
-import { importPath } from './RuntimeImports.ts';
+import { importPath } from './printer/modulePaths.ts';
 
 /** Where the document's first server is: scheme, host, port and base path (http://localhost:8080 when it names none). */
 export function serverTarget(serverUrl: string | undefined): {

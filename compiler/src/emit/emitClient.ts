@@ -1,7 +1,7 @@
 import type { Api } from '../model/Api.ts';
 import { jsDoc, objectKey, stringLiteral } from '../names/literals.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
-import { importPath } from './RuntimeImports.ts';
+import { importPath } from './printer/modulePaths.ts';
 import { emitOperations } from './emitOperations.ts';
 import { emitUserEndpoints, userEndpointsModule, userEndpointsOf } from './userEndpointsModule.ts';
 

@@ -1,46 +1,50 @@
 import type { Api, Operation } from '../model/Api.ts';
-import type { SchemaNode } from '../model/Schema.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { indexModel, type ModelIndex } from './ModelIndex.ts';
 import { operationView, type OperationView } from './operationView.ts';
-import { importPath, RuntimeImports } from './RuntimeImports.ts';
+import { FileImports } from './printer/FileImports.ts';
+import { importPath } from './printer/modulePaths.ts';
+import { RuntimeImports } from './printer/RuntimeImports.ts';
 import { schemaDeclarations } from './schemaDeclarations.ts';
-import { refsOf } from './schemaOrder.ts';
-import type { ValueContext } from './schemaValue.ts';
+import type { IdentOf } from './typeText.ts';
 
-function valueContext(index: ModelIndex, options: EmitOptions, imports: RuntimeImports): ValueContext {
-  return { identOf: index.identOf, lean: options.lean, imports };
+/** One generated file's printer state: its imports, and how its code writes a named schema. */
+interface FileContext {
+  readonly file: FileImports;
+  readonly runtime: RuntimeImports;
+  readonly identOf: IdentOf;
 }
 
+/**
+ * A file's context: named schemas are written by identifier, recorded as imports from
+ * `schemasModule` when they live in another module (split mode's operation groups).
+ */
+function fileContext(index: ModelIndex, runtimeModule: string, schemasModule?: string): FileContext {
+  const file = new FileImports();
+  const identOf: IdentOf =
+    schemasModule === undefined ? index.identOf : (key) => file.use(schemasModule, index.identOf(key));
+  return { file, runtime: new RuntimeImports(file, runtimeModule), identOf };
+}
+
+/** The operation views of one module: `js` is its JavaScript file's context, `dts` its declaration file's. */
 function opViews(
   ops: readonly Operation[],
   index: ModelIndex,
-  ctx: ValueContext,
-  declImports: RuntimeImports,
+  options: EmitOptions,
+  js: FileContext,
+  dts: FileContext,
 ): Array<OperationView & { hasBody: boolean }> {
+  const ctx = { identOf: js.identOf, lean: options.lean, imports: js.runtime };
   return ops.map((op) => ({
-    ...operationView(op, index.identOf, ctx, index.resolve, declImports),
+    ...operationView(op, dts.identOf, ctx, index.resolve, dts.runtime),
     hasBody: op.body !== undefined,
   }));
 }
 
-/** The named schemas an operation refers to directly (to import them from the schemas module). */
-function operationRefs(op: Operation): Set<string> {
-  const out = new Set<string>();
-  const add = (n: SchemaNode | undefined) => n && refsOf(n, out);
-  for (const p of op.parameters) add(p.schema);
-  add(op.body?.schema);
-  for (const part of op.body?.parts ?? []) add(part.schema);
-  for (const v of op.body?.variants ?? []) {
-    add(v.schema);
-    for (const part of v.parts ?? []) add(part.schema);
-  }
-  for (const r of [...op.outputs, ...op.errors]) {
-    add(r.content?.schema);
-    for (const v of r.content?.variants ?? []) add(v.schema);
-    for (const h of r.headers) add(h.schema);
-  }
-  return out;
+/** The schemas a group file wrote, in the document's order, as the import list from the schemas module. */
+function schemaList(api: Api, file: FileImports, from: string): string {
+  const order = new Map(api.schemas.map((s, i) => [s.ident, i]));
+  return file.list(from, (a, b) => order.get(a)! - order.get(b)!);
 }
 
 /**
@@ -58,19 +62,20 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   const operationNames = api.operations.map((op) => op.ident);
   const header = headerView(api, options);
   const files = new Map<string, string>();
-  const schemaImports = new RuntimeImports();
-  const schemaDecls = new RuntimeImports();
+  const clientRuntime = `${options.runtimePackage}/client`;
+  const js = fileContext(index, clientRuntime);
+  const dts = fileContext(index, options.runtimePackage);
   const schemaGroups = schemaDeclarations(api.schemas, index.identOf, index.scope, {
     lean: options.lean,
-    imports: schemaImports,
-    declImports: schemaDecls,
+    imports: js.runtime,
+    declImports: dts.runtime,
   });
   if (!options.split) {
-    const operations = opViews(api.operations, index, valueContext(index, options, schemaImports), schemaDecls);
+    const operations = opViews(api.operations, index, options, js, dts);
     const view = {
       ...header,
-      imports: String(schemaImports),
-      declImports: String(schemaDecls),
+      imports: String(js.runtime),
+      declImports: String(dts.runtime),
       schemaGroups,
       operations,
       operationNames,
@@ -78,7 +83,7 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
     setModule(files, options, 'endpoints', 'endpoints', view);
     return files;
   }
-  const schemasView = { ...header, imports: String(schemaImports), declImports: String(schemaDecls), schemaGroups };
+  const schemasView = { ...header, imports: String(js.runtime), declImports: String(dts.runtime), schemaGroups };
   setModule(files, options, 'endpoints/schemas', 'endpoints-schemas', schemasView);
   const groups = new Map<string, Operation[]>();
   for (const op of api.operations) {
@@ -87,24 +92,18 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
     groups.set(op.group, list);
   }
   const modules = [importPath(options, 'endpoints/schemas')];
+  const schemasModule = importPath(options, 'schemas');
   for (const [group, ops] of groups) {
-    const imports = new RuntimeImports();
-    const declImports = new RuntimeImports();
-    const operations = opViews(ops, index, valueContext(index, options, imports), declImports);
-    const refs = new Set<string>();
-    for (const op of ops) for (const r of operationRefs(op)) refs.add(r);
-    const schemaNames = api.schemas.filter((s) => refs.has(s.key)).map((s) => s.ident);
+    const groupJs = fileContext(index, clientRuntime, schemasModule);
+    const groupDts = fileContext(index, options.runtimePackage, schemasModule);
+    const operations = opViews(ops, index, options, groupJs, groupDts);
     const tag = ops[0].tags[0] ?? 'default';
-    const view = {
-      ...header,
-      tag,
-      imports: String(imports),
-      declImports: String(declImports),
-      schemaImports: schemaNames.join(', '),
-      schemasModule: importPath(options, 'schemas'),
-      operations,
-    };
-    setModule(files, options, `endpoints/${group}`, 'endpoints-group', view);
+    const view = { ...header, tag, schemasModule, operations };
+    // One view, two files: each lists the schemas its own code wrote.
+    setModule(files, options, `endpoints/${group}`, 'endpoints-group', view, {
+      js: { imports: String(groupJs.runtime), schemaImports: schemaList(api, groupJs.file, schemasModule) },
+      dts: { declImports: String(groupDts.runtime), schemaImports: schemaList(api, groupDts.file, schemasModule) },
+    });
     modules.push(importPath(options, `endpoints/${group}`));
   }
   setModule(files, options, 'endpoints', 'endpoints-index', { ...header, modules, operationNames });

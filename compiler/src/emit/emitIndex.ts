@@ -1,6 +1,6 @@
 import type { Api } from '../model/Api.ts';
 import { headerView, type EmitOptions } from './EmitOptions.ts';
-import { importPath, userImportPath } from './RuntimeImports.ts';
+import { importPath, userImportPath } from './printer/modulePaths.ts';
 import { targetDescriptors, type Target } from './targets.ts';
 
 /**

@@ -3,7 +3,9 @@ import { jsDoc, stringLiteral } from '../names/literals.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { CHECK_HELPERS, CheckCompiler } from './checkCode.ts';
 import { plainSchemaJudge, isPlainOperation } from './plainOperations.ts';
-import { importPath, RuntimeImports } from './RuntimeImports.ts';
+import { FileImports } from './printer/FileImports.ts';
+import { importPath } from './printer/modulePaths.ts';
+import { RuntimeImports } from './printer/RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
 
 /** The identifier of a named schema's value in operations.js (`$` keeps it apart from operation names). */
@@ -32,17 +34,16 @@ function collectRefs(node: SchemaNode, byKey: ReadonlyMap<string, NamedSchema>, 
 
 /**
  * The request writer of a compiled operation: `(p, r) => { …; return path; }` (RequestWriter's
- * calls, in the executor's order); the path codecs it names are added to `runtime`.
+ * calls, in the executor's order); `runtime` records the path codecs it names.
  */
-function writerText(op: Operation, runtime: Set<string>): string {
+function writerText(op: Operation, runtime: (name: string) => string): string {
   const lines: string[] = [];
   const byName = new Map(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
   const segments = op.segments.map((s) => {
     if ('literal' in s) return encodeURIComponent(s.literal).replace(/[`\\$]/g, (c) => `\\${c}`);
     const p = byName.get((s as { param: string }).param)!;
     const codec = `path${p.pathCodec![0].toUpperCase()}${p.pathCodec!.slice(1)}`;
-    runtime.add(codec);
-    return `\${r.path(${stringLiteral(p.name)}, p[${stringLiteral(p.prop)}], $${codec})}`;
+    return `\${r.path(${stringLiteral(p.name)}, p[${stringLiteral(p.prop)}], ${runtime(codec)})}`;
   });
   lines.push(`const path = \`/${segments.join('/')}\`;`);
   for (const p of op.parameters) {
@@ -58,6 +59,11 @@ function writerText(op: Operation, runtime: Set<string>): string {
 function acceptOf(op: Operation): string {
   return [...new Set([...op.outputs, ...op.errors].flatMap((r) => r.content?.mediaTypes ?? []))].join(', ');
 }
+
+/** The order of operations.js's runtime imports: the operation builders, then the codecs and format checks by name. */
+const leading = ['operation', 'operationOf', 'schemaCheck'];
+const rank = (name: string) => (leading.includes(name) ? leading.indexOf(name) : leading.length);
+const byImportOrder = (a: string, b: string) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** Whether an operation's params object may be left out (createClient's rule: no required input but credentials). */
 const paramsOptional = (op: Operation) =>
@@ -79,17 +85,18 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
   const plain = plainSchemaJudge(api);
   const byKey = new Map(api.schemas.map((s) => [s.key, s]));
   const named = new Set<NamedSchema>();
-  const checks = new CheckCompiler(byKey);
-  let engineChecks = false;
+  // The runtime's client entry, its names written `$name` so none meets an operation's name.
+  const file = new FileImports();
+  const clientRuntime = `${options.runtimePackage}/client`;
+  const runtime = (name: string) => file.use(clientRuntime, name, `$${name}`);
+  const checks = new CheckCompiler(byKey, runtime);
   const ctx: ValueContext = {
     identOf: (key) => schemaLocal(byKey.get(key)!),
     lean: true,
-    imports: new RuntimeImports(),
+    imports: new RuntimeImports(file, clientRuntime),
   };
   const schemeProp = new Map(api.securitySchemes.map((s) => [s.key, s.prop]));
   const endpointsModule = importPath(options, 'endpoints');
-  let viaEndpoint = false;
-  let compiled = false;
   const operations = api.operations.map((op) => {
     const doc = jsDoc([
       op.summary ?? `${op.method.toUpperCase()} ${op.path}`,
@@ -97,16 +104,15 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
     ]);
     const optional = paramsOptional(op);
     if (!isPlainOperation(op, plain)) {
-      viaEndpoint = true;
       const keys = op.parameters.filter((p) => p.credential !== undefined);
       const fill =
         keys.length === 0
           ? ''
           : `, { ${keys.map((p) => `${stringLiteral(p.prop)}: ${stringLiteral(schemeProp.get(p.credential!)!)}`).join(', ')} }`;
       const args = fill !== '' ? `, ${optional}${fill}` : optional ? ', true' : '';
-      return { ident: op.ident, doc, value: `$operationOf($endpoints.${op.ident}${args})` };
+      const endpoints = file.namespace(endpointsModule, '$endpoints');
+      return { ident: op.ident, doc, value: `${runtime('operationOf')}(${endpoints}.${op.ident}${args})` };
     }
-    compiled = true;
     // The value's shape as the endpoint definition gives it (operationView.ts): the body alone
     // for one output without headers, else `{ status, body }` (kind 2; errors always, kind 1).
     const outputKind = op.outputs.length === 1 && /^\d{3}$/.test(op.outputs[0].key) ? 0 : 2;
@@ -119,35 +125,28 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
       // Compiled to code where it can be; else the schema, for the runtime's validator engine.
       const check = checks.check(r.content.schema);
       if (check !== undefined) return `[${status(r.key)}, ${kind}, ${check}]`;
-      engineChecks = true;
       collectRefs(r.content.schema, byKey, named);
-      return `[${status(r.key)}, ${kind}, $schemaCheck(${schemaValue(r.content.schema, ctx)})]`;
+      return `[${status(r.key)}, ${kind}, ${runtime('schemaCheck')}(${schemaValue(r.content.schema, ctx)})]`;
     });
     // The endpoint's route text (RoutePattern's), which errors name.
     const route = `${op.method.toUpperCase()} /${op.segments.map((s) => ('literal' in s ? s.literal : `{${(s as { param: string }).param}}`)).join('/')}`;
     const args = [
       stringLiteral(route),
-      writerText(op, checks.uses.runtime),
+      writerText(op, runtime),
       `[${responses.join(', ')}]`,
       stringLiteral(acceptOf(op)),
       // Its endpoint's name in endpoints.js, for connectWithEndpoints' executor.
       stringLiteral(op.ident),
       ...(optional ? ['true'] : []),
     ];
-    return { ident: op.ident, doc, value: `$operation(\n  ${args.join(',\n  ')},\n)` };
+    return { ident: op.ident, doc, value: `${runtime('operation')}(\n  ${args.join(',\n  ')},\n)` };
   });
-  const imports = [
-    ...(compiled ? ['operation as $operation'] : []),
-    ...(viaEndpoint ? ['operationOf as $operationOf'] : []),
-    ...(engineChecks ? ['schemaCheck as $schemaCheck'] : []),
-    ...[...checks.uses.runtime].sort().map((name) => `${name} as $${name}`),
-  ];
   const helpers = (['f', 'k', 'cp'] as const).filter((h) => checks.uses.helpers.has(h));
   const view = {
     ...headerView(api, options),
     endpointsModule,
-    imports: imports.join(', '),
-    viaEndpoint,
+    imports: file.list(clientRuntime, byImportOrder),
+    viaEndpoint: file.has(endpointsModule),
     schemas: [
       ...helpers.map((h) => ({ local: `$${h}`, value: CHECK_HELPERS[h] })),
       ...[...named].map((s) => ({ local: schemaLocal(s), value: schemaValue(s.schema, ctx) })),

@@ -1,6 +1,6 @@
 import type { Api, RouteSelector, SelectorKey } from '../model/Api.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
-import { importPath } from './RuntimeImports.ts';
+import { importPath } from './printer/modulePaths.ts';
 import { errorMapperOf } from './errorSlots.ts';
 import { securityChecksOf } from './securityChecks.ts';
 

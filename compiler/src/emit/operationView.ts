@@ -2,7 +2,7 @@ import { jsDoc, jsonLiteral, objectKey, propertyKey, stringLiteral } from '../na
 import type { BodyPart, BodyVariant, Operation, Parameter, PathCodecKind, PathPiece, Response } from '../model/Api.ts';
 import { segmentParams } from '../model/pathSegments.ts';
 import type { SchemaNode } from '../model/Schema.ts';
-import type { RuntimeImports } from './RuntimeImports.ts';
+import type { RuntimeImports } from './printer/RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
 import { typeText, type IdentOf } from './typeText.ts';
 

@@ -2,7 +2,7 @@ import { NameScope, pascalCase } from '../names/identifiers.ts';
 import { jsonLiteral, objectKey, propertyKey, stringLiteral } from '../names/literals.ts';
 import type { NamedSchema, SchemaNode } from '../model/Schema.ts';
 import { schemaGroups } from './schemaOrder.ts';
-import type { RuntimeImports } from './RuntimeImports.ts';
+import type { RuntimeImports } from './printer/RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
 import { objectMembers, schemaDoc, typeText, type IdentOf } from './typeText.ts';
 

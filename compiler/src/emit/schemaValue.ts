@@ -1,6 +1,6 @@
 import { jsonLiteral, objectKey, stringLiteral } from '../names/literals.ts';
 import { isRequired, type SchemaAnnotations, type SchemaNode } from '../model/Schema.ts';
-import type { RuntimeImports } from './RuntimeImports.ts';
+import type { RuntimeImports } from './printer/RuntimeImports.ts';
 import type { IdentOf } from './typeText.ts';
 
 /** Where a schema value is written: inside the `$defs` of a recursive group, or anywhere else. */

@@ -1,7 +1,7 @@
 import type { Api } from '../model/Api.ts';
 import { commentText, stringLiteral } from '../names/literals.ts';
 import type { EmitOptions, UserEndpoint } from './EmitOptions.ts';
-import { userImportPath } from './RuntimeImports.ts';
+import { userImportPath } from './printer/modulePaths.ts';
 
 /** The module the code-first client imports its endpoints from (`client-endpoints.js`). */
 export const userEndpointsModule = 'client-endpoints';

@@ -1,6 +1,6 @@
 /**
  * The runtime exports generated endpoint modules may use, in the order their import lists them
- * (see emit/RuntimeImports.ts). Generated names never take one of them: the naming step reserves them.
+ * (see emit/printer/RuntimeImports.ts). Generated names never take one of them: the naming step reserves them.
  */
 export const runtimeNames = [
   'Endpoint',
