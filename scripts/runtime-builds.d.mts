@@ -4,3 +4,5 @@
 export function ensureRuntimeDeclarations(): Promise<string>;
 /** Builds the runtime as it ships unless it is built for these sources; resolves with its folder (`.tmp/runtime-build-<hash>`, entry `index.js`). */
 export function ensureRuntimeBuild(): Promise<string>;
+/** A build made once per process and made again if its folder has gone since; resolves with the folder. */
+export function keptBuild(locate: () => string, make: (tmp: string) => Promise<unknown>): () => Promise<string>;

@@ -10,7 +10,7 @@
 //   through tsx the runtime's sources cost ~1 s of CPU to import, the build ~0.2 s.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOnce } from './build-once.mjs';
@@ -91,24 +91,57 @@ function pruneOlder(dir) {
   }
 }
 
-// Once per process: a test file asks for a build at every generated CLI it runs, and the sources
-// do not change while it runs (the hash reads all of them).
-let declarations;
-let build;
+/**
+ * A build asked for many times by one process: made (or found) once, then checked at every ask. A
+ * run of hours outlives its folder when another job cleans `.tmp/` or prunes it (its sources have
+ * changed since), and the child processes it starts then fail on a missing module far from the
+ * cause; so a folder that has gone is made again, from the sources as they are now, and one that
+ * is still there is touched, which keeps `pruneOlder` from taking a build in use.
+ * @param {() => string} locate where the build of the current inputs goes
+ * @param {(tmp: string) => Promise<unknown>} make builds into `tmp`
+ * @returns {() => Promise<string>} resolves with the folder, there when it resolves
+ */
+export function keptBuild(locate, make) {
+  let pending;
+  return async () => {
+    pending ??= once(locate(), make);
+    const first = pending;
+    const dir = await first;
+    if (existsSync(join(dir, 'done'))) {
+      const now = new Date();
+      utimesSync(dir, now, now);
+      return dir;
+    }
+    if (pending === first) pending = once(locate(), make);
+    const again = await pending;
+    if (!existsSync(join(again, 'done')))
+      throw new Error(`${again} was removed as soon as it was built: is another job deleting .tmp/?`);
+    return again;
+  };
+}
+
+// A test file asks for a build at every generated CLI it runs, and the sources do not change
+// while it runs (the hash reads all of them), so the hash is taken once per build.
+const declarations = keptBuild(runtimeDeclarationsDir, (tmp) =>
+  run([
+    join(repoRoot, 'node_modules/typescript/bin/tsc'),
+    '-p',
+    join(runtimeDir, 'tsconfig.build.json'),
+    '--outDir',
+    tmp,
+    '--noCheck',
+  ]),
+);
+const build = keptBuild(runtimeBuildDir, (tmp) =>
+  run([join(repoRoot, 'scripts/build-runtime.mjs'), '--outDir', tmp, '--no-declarations']),
+);
 
 /** Emits the runtime's declarations unless they exist for these sources (`tsc --noCheck`, ~5 s); resolves with their folder. */
 export function ensureRuntimeDeclarations() {
-  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
-  declarations ??= once(runtimeDeclarationsDir(), (tmp) =>
-    run([tsc, '-p', join(runtimeDir, 'tsconfig.build.json'), '--outDir', tmp, '--noCheck']),
-  );
-  return declarations;
+  return declarations();
 }
 
 /** Builds the runtime as it ships unless it is built for these sources (~2 s); resolves with its folder. */
 export function ensureRuntimeBuild() {
-  build ??= once(runtimeBuildDir(), (tmp) =>
-    run([join(repoRoot, 'scripts/build-runtime.mjs'), '--outDir', tmp, '--no-declarations']),
-  );
-  return build;
+  return build();
 }
