@@ -5,7 +5,8 @@ import { HttpCodecs } from '../endpoint/HttpCodec.ts';
 import { Header } from '../http/Header.ts';
 import { Status } from '../http/Status.ts';
 import type { ExampleObject, SchemaObject, SecuritySchemeObject } from './model.ts';
-import { schemaRef, type SchemaBuilder, type WireMode } from './schemaGen.ts';
+import type { SchemaBuilder, WireMode } from './schemaGen.ts';
+import { schemaRef } from './schemaShapes.ts';
 
 /** What building one operation needs from the document being built. */
 export interface GenContext {

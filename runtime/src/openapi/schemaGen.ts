@@ -6,13 +6,22 @@ import { isBytesSchema } from '../schema/Bytes.ts';
 import { isDateSchema } from '../schema/DateTime.ts';
 import { taggedUnionInfo, type TaggedUnionInfo } from '../schema/TaggedUnion.ts';
 import type { SchemaObject } from './model.ts';
-import { componentName, NameAllocator, pascalCase } from './names.ts';
+import { componentName, type NameAllocator, pascalCase } from './names.ts';
+import { schemaIds } from './schemaIds.ts';
+import {
+  allowsNull,
+  copied,
+  docsOf,
+  isCollection,
+  isObj,
+  sameShape,
+  schemaRef,
+  simplifyAnyOf,
+  type Src,
+} from './schemaShapes.ts';
 import { stableJson } from './stableJson.ts';
 import { jsonSafe, jsonWireValue } from './wireValues.ts';
 import { ConfigErrors, configError } from '../errors/catalogue.ts';
-
-// Source schemas are TypeBox values (JSON Schema with extra keys); read them loosely, write typed.
-type Src = Record<string, any>;
 
 /**
  * How a value is written: `json` through the JSON codec's plan (CodecConfig field names,
@@ -28,68 +37,6 @@ interface Scope {
   readonly hint: string;
 }
 
-/** Where component schemas are referenced from. */
-export const schemaRef = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
-
-const copied = [
-  'title',
-  'description',
-  'format',
-  'pattern',
-  'multipleOf',
-  'maximum',
-  'minimum',
-  'exclusiveMaximum',
-  'exclusiveMinimum',
-  'maxLength',
-  'minLength',
-  'maxItems',
-  'minItems',
-  'uniqueItems',
-  'maxProperties',
-  'minProperties',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'contentMediaType',
-  'contentEncoding',
-] as const;
-
-const isObj = (v: unknown): v is Src => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isNullSchema = (s: SchemaObject) => s.type === 'null' && Object.keys(s).length === 1;
-const allowsNull = (s: Src): boolean =>
-  s.type === 'null' ||
-  (Array.isArray(s.type) && s.type.includes('null')) ||
-  (Array.isArray(s.anyOf) && s.anyOf.some(allowsNull));
-const isCollection = (s: Src) =>
-  s.type === 'array' || (s.type === 'object' && !s.properties && (s.patternProperties || s.additionalProperties));
-const childSchemas = (s: Src): unknown[] => [
-  ...Object.values(isObj(s.properties) ? s.properties : {}),
-  ...(Array.isArray(s.items) ? s.items : [s.items]),
-  ...(s.prefixItems ?? []),
-  s.additionalProperties,
-  ...Object.values(isObj(s.patternProperties) ? s.patternProperties : {}),
-  ...(s.anyOf ?? []),
-  ...(s.allOf ?? []),
-  ...(s.oneOf ?? []),
-  s.not,
-  s.if,
-  s.then,
-  s.else,
-  s.contains,
-  s.propertyNames,
-];
-
-/** `s` that also accepts `null` (3.1 form; downgrade30 rewrites it for 3.0). */
-export function nullable(s: SchemaObject): SchemaObject {
-  if (s.$ref !== undefined || s.oneOf || s.allOf || s.not || s.const !== undefined)
-    return { anyOf: [s, { type: 'null' }] };
-  if (s.anyOf) return s.anyOf.some(isNullSchema) ? s : { ...s, anyOf: [...s.anyOf, { type: 'null' }] };
-  if (s.type === undefined || s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null'))) return s;
-  const type = Array.isArray(s.type) ? [...s.type, 'null' as const] : [s.type, 'null' as const];
-  return { ...s, type, ...(s.enum ? { enum: [...s.enum, null] } : {}) };
-}
-
 /**
  * Turns TypeBox schemas into OpenAPI 3.1 schemas that describe the wire form under a
  * CodecConfig. A schema with `$id` (and each `Schema.Cyclic` definition) becomes one entry of
@@ -103,7 +50,7 @@ export class SchemaBuilder {
   readonly hints = new WeakMap<object, string>();
   readonly names: NameAllocator;
   readonly #config: CodecConfig;
-  readonly #byId = new Map<string, Src>();
+  readonly #byId: ReadonlyMap<string, Src>;
   readonly #components = new Map<string, string>();
   readonly #synthetic = new Map<string, string>();
   readonly #rawVisiting = new Set<object>();
@@ -111,31 +58,7 @@ export class SchemaBuilder {
   constructor(config: CodecConfig, sources: readonly TSchema[], names: NameAllocator) {
     this.#config = config;
     this.names = names;
-    const seen = new Set<object>();
-    // The same schema under one $id in many endpoints' sources: each copy's text is made once, not once per comparison.
-    const texts = new WeakMap<object, string>();
-    const text = (o: object): string => {
-      let t = texts.get(o);
-      if (t === undefined) texts.set(o, (t = stableJson(o)));
-      return t;
-    };
-    const visit = (s: unknown, defKey?: string): void => {
-      if (!isObj(s) || seen.has(s)) return;
-      seen.add(s);
-      const id = typeof s.$id === 'string' ? s.$id : defKey;
-      if (id !== undefined) {
-        const known = this.#byId.get(id);
-        if (known && known !== s && text(known) !== text(s))
-          throw configError(ConfigErrors.OPENAPI_DUPLICATE_SCHEMA_ID, id);
-        if (!known) {
-          this.#byId.set(id, s);
-          names.reserve(componentName(id));
-        }
-      }
-      if (isObj(s.$defs)) for (const [k, d] of Object.entries(s.$defs)) visit(d, k);
-      childSchemas(s).forEach((c) => visit(c));
-    };
-    sources.forEach((s) => visit(s));
+    this.#byId = schemaIds(sources, names);
   }
 
   /** The wire schema of `source` in `mode`; `hint` names it should it be shared. */
@@ -369,35 +292,4 @@ export class SchemaBuilder {
     this.#synthetic.set(key, name);
     return name;
   }
-}
-
-function docsOf(s: Src, out: SchemaObject): SchemaObject {
-  if (typeof s.description === 'string' && out.description === undefined) out.description = s.description;
-  if (typeof s.title === 'string' && out.title === undefined && out.$ref === undefined) out.title = s.title;
-  return out;
-}
-
-function sameShape(a: Src, b: Src): boolean {
-  const shape = (s: Src) =>
-    stableJson({
-      properties: s.properties ?? {},
-      required: [...(s.required ?? [])].sort(),
-      additionalProperties: s.additionalProperties,
-    });
-  return shape(a) === shape(b);
-}
-
-/** A union of constants as an `enum`, `X | null` as a nullable X, other unions kept. */
-function simplifyAnyOf(members: SchemaObject[]): SchemaObject {
-  const nonNull = members.filter((m) => !isNullSchema(m));
-  const hasNull = nonNull.length < members.length;
-  const first = nonNull[0];
-  const constOnly = (m: SchemaObject) =>
-    m.const !== undefined && typeof m.type === 'string' && Object.keys(m).every((k) => k === 'type' || k === 'const');
-  if (first && nonNull.every((m) => constOnly(m) && m.type === first.type)) {
-    const e: SchemaObject = { type: first.type, enum: nonNull.map((m) => m.const) };
-    return hasNull ? nullable(e) : e;
-  }
-  if (nonNull.length === 1 && hasNull) return nullable(first);
-  return { anyOf: members };
 }

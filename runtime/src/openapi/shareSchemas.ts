@@ -1,6 +1,6 @@
 import type { OpenAPIDocument, SchemaObject } from './model.ts';
 import { componentName, type NameAllocator } from './names.ts';
-import { schemaRef } from './schemaGen.ts';
+import { schemaRef } from './schemaShapes.ts';
 import { forEachChildSchema, schemaSlots } from './schemaSlots.ts';
 import { stableJson } from './stableJson.ts';
 
