@@ -4,6 +4,7 @@ import type { HeaderNode } from '../endpoint/CodecNode.ts';
 import { HttpCodecs } from '../endpoint/HttpCodec.ts';
 import { Header } from '../http/Header.ts';
 import { Status } from '../http/Status.ts';
+import { words } from '../util/words.ts';
 import type { ExampleObject, SchemaObject, SecuritySchemeObject } from './model.ts';
 import type { SchemaBuilder, WireMode } from './schemaGen.ts';
 import { schemaRef } from './schemaShapes.ts';
@@ -63,7 +64,7 @@ const httpErrorSchema: SchemaObject = {
 };
 
 const statusNames = new Map<number, string>(
-  Object.entries(Status).map(([name, code]) => [code, name === 'Ok' ? 'OK' : name.replace(/([a-z])([A-Z])/g, '$1 $2')]),
+  Object.entries(Status).map(([name, code]) => [code, name === 'Ok' ? 'OK' : words(name).join(' ')]),
 );
 
 /** The reason phrase of a status (`404` → `Not Found`), or `Status 499` for codes without a name. */
