@@ -4,6 +4,7 @@
 // dependency-cruiser's job (.dependency-cruiser.cjs); layout is prettier's (npm run format:check).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import kitgen from './eslint-rules/index.js';
 
 /** Node's globals, for the plain JavaScript files (TypeScript files are checked by tsc instead of no-undef). */
 const node = Object.fromEntries(
@@ -66,25 +67,30 @@ export default tseslint.config(
     },
   },
   {
-    // One road from a thrown error to an answer: the runner (runtime/src/routing/errorFunnel.ts).
-    // A catch elsewhere may clean up, rethrow or report, but not answer the client itself.
-    files: ['runtime/src/**/*.ts'],
-    ignores: ['runtime/src/routing/errorFunnel.ts'],
+    // The repository's own rules (eslint-rules/): one word splitter; one road from a thrown error
+    // to an answer, the runner's (the funnel and the server's last-resort 500 are the exceptions);
+    // emitters write imports only through their printer.
+    plugins: { kitgen },
+  },
+  {
+    files: ['compiler/src/**/*.ts', 'runtime/src/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
+      'kitgen/one-word-splitter': [
         'error',
-        {
-          selector: 'CatchClause CallExpression[callee.name=/^(errorAnswer|internalError)$/]',
-          message:
-            "A catch that answers is the runner's: run the handler through answer()/answerLater() (routing/errorFunnel.ts).",
-        },
-        {
-          selector: "CatchClause ReturnStatement > CallExpression[callee.object.name='Response']",
-          message:
-            "A catch that answers is the runner's: throw the error (an HttpError renders itself) and let the runner answer.",
-        },
+        // The compiler's copy applies the runtime's rule in ASCII (compiler/test/names.test.ts holds them equal).
+        { allow: ['runtime/src/util/words.ts', 'compiler/src/names/identifiers.ts'] },
       ],
     },
+  },
+  {
+    files: ['runtime/src/**/*.ts'],
+    ignores: ['runtime/src/routing/errorFunnel.ts'],
+    rules: { 'kitgen/no-answering-catch': 'error' },
+  },
+  {
+    files: ['compiler/src/emit/**/*.ts'],
+    ignores: ['compiler/src/emit/printer/**'],
+    rules: { 'kitgen/imports-through-printer': 'error' },
   },
   {
     files: ['**/*.cjs'],

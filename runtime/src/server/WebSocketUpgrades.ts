@@ -154,6 +154,8 @@ export class WebSocketUpgrades {
         this.#forget(socket);
         this.#dispatch(req, socket, Buffer.alloc(0), slot, body);
       },
+      // The body failed before any route ran: the funnel's own errorAnswer renders the refusal.
+      // eslint-disable-next-line kitgen/no-answering-catch -- no runner exists yet for this request
       (error: unknown) => this.#refuse(req, socket, errorAnswer(error, undefined)),
     );
   };
