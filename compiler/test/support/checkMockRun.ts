@@ -3,11 +3,13 @@
 // seed, and the result is tallied — clean, violations (each printed, for explaining as a document
 // defect or fixing), skipped operations, or a mock that did not start (its own diagnostics).
 //   node scripts/run-ts.mjs compiler/test/support/checkMockRun.ts [--max-documents N] [--max-examples N]
-//     [--jobs N] [--spread] [--out file.json] [filter…]
+//     [--jobs N] [--spread] [--out file.json] [--resume earlier.json] [filter…]
 // --spread visits the documents in an order spread over the whole directory, so a run stopped
 // early has covered an even sample rather than the first providers alphabetically; --out is
-// rewritten after every document, so a stopped run keeps what it did.
-import { writeFile } from 'node:fs/promises';
+// rewritten after every document, so a stopped run keeps what it did; --resume takes the outcomes
+// of an earlier run's --out file as they are (all but those where the mock or the check could not
+// run) and visits only the other documents, so runs stopped at a deadline add up to the whole set.
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { directoryDocuments, directoryRoot } from './apisGuruDirectory.ts';
@@ -23,6 +25,7 @@ const { values, positionals } = parseArgs({
     spread: { type: 'boolean', default: false },
     out: { type: 'string' },
     seed: { type: 'string', default: '1' },
+    resume: { type: 'string' },
   },
 });
 
@@ -40,8 +43,14 @@ interface Outcome {
 const all = directoryDocuments().filter((d) => positionals.length === 0 || positionals.some((p) => d.includes(p)));
 const max = values['max-documents'] === undefined ? all.length : Number(values['max-documents']);
 const chosen = all.length <= max ? all : Array.from({ length: max }, (_, i) => all[Math.floor((i * all.length) / max)]);
-const documents = values.spread ? spreadOrder(chosen) : chosen;
-const outcomes: Outcome[] = [];
+const earlier: Outcome[] = values.resume
+  ? (JSON.parse(await readFile(values.resume, 'utf8')) as Outcome[]).filter(
+      (o) => o.result === 'clean' || o.result === 'violations',
+    )
+  : [];
+const done = new Set(earlier.map((o) => o.document));
+const documents = (values.spread ? spreadOrder(chosen) : chosen).filter((d) => !done.has(d));
+const outcomes: Outcome[] = [...earlier];
 let next = 0;
 
 /** The items in an order whose every prefix is spread over the list: a stride near the golden ratio. */
@@ -60,7 +69,9 @@ async function worker(): Promise<void> {
     const o = await runDocument(document);
     outcomes.push(o);
     const counts = `${o.violations ? ` (${o.violations.length})` : ''}${o.skipped ? `, ${o.skipped} skipped` : ''}`;
-    console.log(`[${outcomes.length}/${documents.length}] ${document}: ${o.result}${counts} in ${o.seconds} s`);
+    console.log(
+      `[${outcomes.length - earlier.length}/${documents.length}] ${document}: ${o.result}${counts} in ${o.seconds} s`,
+    );
     if (values.out) await writeFile(values.out, JSON.stringify(outcomes, null, 2));
   }
 }
