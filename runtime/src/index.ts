@@ -92,6 +92,7 @@ export {
 export { type RuntimeFailure, type ErrorMapper } from './endpoint/server/RuntimeFailure.ts';
 export { type SecurityRequirements, type Credential } from './endpoint/server/securityRequirements.ts';
 export { type RouteSelector, type SelectorKey } from './endpoint/server/routeSelector.ts';
+export { withMediaType } from './endpoint/server/rangeContentType.ts';
 
 export { HttpCliApp, CliExitCode, type HttpCliAppOptions, type CliApp, type CliIO } from './cli/HttpCliApp.ts';
 export type { CliStyle } from './cli/commandNames.ts';

@@ -5,7 +5,7 @@ import type { JsonBinaryCodec } from '../../codec/json/JsonCodec.ts';
 import { Body } from '../../http/Body.ts';
 import { HttpError } from '../../http/HttpError.ts';
 import { MediaType } from '../../http/MediaType.ts';
-import { contentTypeOf, isJsonMediaType } from '../../http/mediaTypeRules.ts';
+import { contentTypeOf, isJsonMediaType, isMediaRange } from '../../http/mediaTypeRules.ts';
 import { Response } from '../../http/Response.ts';
 import { Status } from '../../http/Status.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
@@ -14,6 +14,7 @@ import { arity, type CodecNode, type ContentNode } from '../CodecNode.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 import { contentCodecs } from '../contentCodecs.ts';
 import { fits } from '../fits.ts';
+import { rangeContentType, rangeForAccept } from './rangeContentType.ts';
 
 interface Pending {
   status: number | undefined;
@@ -114,15 +115,18 @@ export function encodeOutput(
     const candidates = withAliases(offered);
     const parsed = candidates.map((o) => MediaType.parse(o) ?? MediaType.application.octetStream);
     const chosen = MediaType.negotiate(accept, parsed);
-    if (!chosen) {
-      throw HttpError.of(HttpErrors.NOT_ACCEPTABLE, [offered], { details: { available: offered } });
-    }
-    mediaType = candidates[parsed.indexOf(chosen)];
+    const range = chosen || accept === undefined ? undefined : rangeForAccept(offered, accept);
+    if (chosen) mediaType = candidates[parsed.indexOf(chosen)];
+    else if (range !== undefined) mediaType = range;
+    else throw HttpError.of(HttpErrors.NOT_ACCEPTABLE, [offered], { details: { available: offered } });
   }
   const codec = codecs.codec(mediaType, config);
   if (!codec) throw new Error(`no codec for media type ${mediaType}`);
   const status = pending.status ?? defaultStatus;
-  const contentType = contentTypeOf(mediaType);
+  // A family range (`image/*`) left in `offered` names no type the schema can tell: the value's does.
+  const contentType = isMediaRange(mediaType)
+    ? rangeContentType(mediaType, pending.value, accept)
+    : contentTypeOf(mediaType);
   let body: Body;
   if (content.stream)
     body = Body.fromStream(codec.streamEncoder(pending.value as AsyncIterable<unknown>), { contentType });
