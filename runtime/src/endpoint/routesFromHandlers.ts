@@ -66,8 +66,9 @@ export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = {
 };
 
 /**
- * The routes of every endpoint of `table` (in its order), each answered by the handler of the
- * same name: what a generated server's `routes(handlers)` returns. One call instead of one
+ * The routes of every endpoint of `table` (in its order, except that of the endpoints sharing a
+ * method and path, those whose requests are told apart come before one taking any), each answered
+ * by the handler of the same name: what a generated server's `routes(handlers)` returns. One call instead of one
  * `endpoint.implement(…)` per operation, so TypeScript checks the handlers object against the
  * table once, member by member, instead of inferring a generic call per operation.
  *
@@ -108,5 +109,23 @@ export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint
       { mapError: mapperOf(name), security: security?.[name], selector: selectors?.[name] },
     ),
   );
-  return Routes(...routes);
+  // Of a document's operations sharing a method and path, those that say which requests are
+  // theirs (a body's media type, a required header, a fragment's key) are offered each request
+  // before one that takes any: Azure's bodyless `POST /Evaluate` declared first would otherwise
+  // answer its `#overload=stream` and `#overload=url` siblings' requests too.
+  return Routes(...guardedFirst(routes));
+}
+
+/** `routes` in their order, but within each method and path the guarded routes before the others. */
+function guardedFirst(routes: readonly Route[]): Route[] {
+  const firstOf = new Map<string, number>();
+  routes.forEach((r, i) => {
+    const key = String(r.pattern);
+    if (!firstOf.has(key)) firstOf.set(key, i);
+  });
+  const rank = (r: Route, i: number) => [firstOf.get(String(r.pattern)) ?? i, r.accepts === undefined ? 1 : 0, i];
+  return routes
+    .map((r, i) => ({ r, k: rank(r, i) }))
+    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2])
+    .map((x) => x.r);
 }

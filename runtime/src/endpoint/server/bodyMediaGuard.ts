@@ -21,17 +21,21 @@ function reads(node: ContentNode, type: MediaType): boolean {
  * Whether a request's body can be this endpoint's: operations of one method and path told apart
  * by the media type of their body (Azure's `POST /analyze` taking a JSON `{url}` and, as its
  * `#overload=stream`, the image's bytes) each get the requests labelled with a type they read.
- * A request without a Content-Type is any endpoint's (its answer names what is missing).
+ * A request without a Content-Type is any endpoint's (its answer names what is missing), unless
+ * it has no body and this endpoint requires one.
  * Undefined when the input has no body, so most routes pay nothing; asked only when several
  * routes share a method and path.
  */
 export function bodyMediaGuard(node: CodecNode): ((request: Request) => boolean) | undefined {
   const bodies = leaves(node).filter((l): l is ContentNode => l.kind === 'content');
   if (bodies.length === 0) return undefined;
+  const required = bodies.some((b) => !b.optional);
   return (request) => {
     const header = request.headers.get('content-type');
     const type = header === undefined ? undefined : MediaType.parse(header);
-    return type === undefined || bodies.some((b) => reads(b, type));
+    // No body at all is the request of a sibling that takes none (Azure's bodyless `POST /Evaluate`).
+    if (type === undefined) return !(required && request.body.isEmpty);
+    return bodies.some((b) => reads(b, type));
   };
 }
 

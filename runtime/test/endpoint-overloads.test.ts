@@ -1,0 +1,42 @@
+// Operations of one method and path told apart by their bodies, as Azure's ContentModerator
+// declares them: `POST /evaluate` with no body first, then `#overload=stream` (the image's bytes)
+// and `#overload=url` (JSON naming the image). Each request is answered by the operation whose
+// body it carries, whatever the declaration order; a request with no body by the bodyless one.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Endpoint, RoutePattern, routesFromHandlers, Schema } from '@kitgen/runtime';
+import { startServer } from './support/testServer.ts';
+
+const Answer = Schema.Object({ by: Schema.String() });
+const table = {
+  evaluate: Endpoint(RoutePattern.POST('evaluate')).out(Answer),
+  evaluateStream: Endpoint(RoutePattern.POST('evaluate'))
+    .in(Schema.Bytes(), { mediaTypes: ['image/gif', 'image/jpeg', 'image/png'] })
+    .out(Answer),
+  evaluateUrl: Endpoint(RoutePattern.POST('evaluate'))
+    .in(Schema.Object({ Value: Schema.String() }), { mediaTypes: ['application/json'] })
+    .out(Answer),
+};
+const routes = routesFromHandlers(table, {
+  evaluate: () => ({ by: 'evaluate' }),
+  evaluateStream: (bytes) => ({ by: `stream ${bytes.byteLength}` }),
+  evaluateUrl: ({ Value }) => ({ by: `url ${Value}` }),
+});
+
+test('overloads: each body goes to the operation that reads it, no body to the one taking none', async () => {
+  const server = await startServer(routes);
+  try {
+    const post = async (headers: Record<string, string>, body?: BodyInit) => {
+      const r = await fetch(`${server.url}/evaluate`, { method: 'POST', headers, body });
+      return [r.status, await r.json()];
+    };
+    assert.deepEqual(await post({}), [200, { by: 'evaluate' }]);
+    assert.deepEqual(await post({ 'content-type': 'image/png' }, new Uint8Array([1, 2, 3])), [200, { by: 'stream 3' }]);
+    assert.deepEqual(await post({ 'content-type': 'application/json' }, '{"Value":"x"}'), [200, { by: 'url x' }]);
+    const [status, body] = await post({ 'content-type': 'application/json' }, '{}');
+    assert.equal(status, 400, 'the JSON overload refuses a body without its required property');
+    assert.match(JSON.stringify(body), /Value/);
+  } finally {
+    await server.shutdown();
+  }
+});
