@@ -108,3 +108,35 @@ test('in every generated module, each imported name is used and each $-name used
   }
   assert.ok(checked > 200, `only ${checked} modules checked`);
 });
+
+test('a check that does not compile leaves no import and no helper behind', () => {
+  // `when` compiles to a format check, `tags` (uniqueItems) does not: the response is checked by
+  // the engine, so isDateTimeFormat and the failure helper $f must not be imported or declared.
+  const property = (schema: object) => ({
+    description: 'ok',
+    content: { 'application/json': { schema } },
+  });
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'Trial', version: '1.0.0' },
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'getThing',
+          responses: {
+            '200': property({
+              type: 'object',
+              properties: {
+                when: { type: 'string', format: 'date-time' },
+                tags: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+              },
+            }),
+          },
+        },
+      },
+    },
+  };
+  const text = EndpointGen.fromOpenAPI(document).files.get('operations.js')!;
+  assert.match(text, /^import \{ operation as \$operation, schemaCheck as \$schemaCheck \} from /m);
+  assert.doesNotMatch(text, /isDateTimeFormat|const \$f =/);
+});

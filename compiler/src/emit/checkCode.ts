@@ -1,6 +1,7 @@
 import type { NamedSchema, SchemaNode } from '../model/Api.ts';
 import { isRequired } from '../model/Schema.ts';
 import { jsonLiteral, stringLiteral } from '../names/literals.ts';
+import { FileImports } from './printer/FileImports.ts';
 
 // A response schema's check compiled to code for operations.js: the function a generated
 // operation gives the runtime instead of the schema, so a page does not ship the validator's
@@ -53,14 +54,20 @@ interface Place {
 const placeText = (p: Place) => (p.suffix === '' ? p.expr : `${p.expr} + ${stringLiteral(p.suffix)}`);
 const escapeKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** A local helper: `$f` (a failure), `$k` (a key escaped for a pointer), `$cp` (code points). */
+type Helper = 'f' | 'k' | 'cp';
+
 /** The helpers compiled checks use, to be declared once per file. */
 export interface CheckUses {
-  /** Local helpers: `$f` (a failure), `$k` (a key escaped for a pointer), `$cp` (code points). */
-  readonly helpers: Set<'f' | 'k' | 'cp'>;
+  /** The local helpers the checks kept write. */
+  readonly helpers: Set<Helper>;
 }
 
-/** Records that a check writes a runtime export (a format check) and gives the identifier to write. */
-export type RuntimeName = (name: string) => string;
+/** What a compile in progress has written: kept when it compiles, dropped when it cannot. */
+interface Trial {
+  readonly imports: FileImports;
+  readonly helpers: Set<Helper>;
+}
 
 /** The local helpers' declarations, as operations.js holds them. */
 export const CHECK_HELPERS: Readonly<Record<'f' | 'k' | 'cp', string>> = {
@@ -78,6 +85,8 @@ export const CHECK_HELPERS: Readonly<Record<'f' | 'k' | 'cp', string>> = {
  */
 export class CheckCompiler {
   readonly uses: CheckUses = { helpers: new Set() };
+  readonly #root: Trial;
+  #trial: Trial;
   /** Named schemas' check functions, by local name, in the order they were compiled. */
   readonly functions = new Map<string, string>();
   readonly #verdicts = new Map<string, boolean>();
@@ -85,18 +94,45 @@ export class CheckCompiler {
 
   /**
    * @param byKey the named schemas, by key
-   * @param runtime records a runtime export a check writes (the file's printer); `$name` when unrecorded
+   * @param imports the file's printer, which the runtime exports a kept check writes (format
+   *   checks, as `$name`) are recorded with
+   * @param from the runtime module they are imported from
    */
   constructor(
     private readonly byKey: ReadonlyMap<string, NamedSchema>,
-    private readonly runtime: RuntimeName = (name) => `$${name}`,
-  ) {}
+    imports: FileImports = new FileImports(),
+    private readonly from: string = '@kitgen/runtime/client',
+  ) {
+    this.#root = this.#trial = { imports, helpers: this.uses.helpers };
+  }
+
+  /**
+   * Runs a compile on trial: what it writes joins `parent` when it compiles. A named schema's
+   * function is kept whatever the check that reached it becomes, so its parent is the file itself.
+   */
+  #attempt<T>(parent: Trial, compile: () => T | undefined): T | undefined {
+    const outer = this.#trial;
+    const imports = parent.imports.draft();
+    const trial: Trial = { imports, helpers: new Set() };
+    this.#trial = trial;
+    let result: T | undefined;
+    try {
+      result = compile();
+    } finally {
+      this.#trial = outer;
+    }
+    if (result !== undefined) {
+      imports.commit();
+      for (const h of trial.helpers) parent.helpers.add(h);
+    }
+    return result;
+  }
 
   /** The check function's expression for a node, or undefined when it cannot be compiled. */
   check(node: SchemaNode): string | undefined {
     if (node.kind === 'ref')
       return this.#named(node.target) ? `$check_${this.byKey.get(node.target)!.ident}` : undefined;
-    const body = this.#statements(node, 'v', { expr: 'p', suffix: '' }, new Set());
+    const body = this.#attempt(this.#trial, () => this.#statements(node, 'v', { expr: 'p', suffix: '' }, new Set()));
     return body === undefined ? undefined : functionText(body);
   }
 
@@ -106,14 +142,16 @@ export class CheckCompiler {
     if (known !== undefined) return known;
     const target = this.byKey.get(key);
     if (!target || path.has(key)) return false;
-    const body = this.#statements(target.schema, 'v', { expr: 'p', suffix: '' }, new Set([...path, key]));
+    const body = this.#attempt(this.#root, () =>
+      this.#statements(target.schema, 'v', { expr: 'p', suffix: '' }, new Set([...path, key])),
+    );
     this.#verdicts.set(key, body !== undefined);
     if (body !== undefined) this.functions.set(`$check_${target.ident}`, functionText(body));
     return body !== undefined;
   }
 
   #fail(place: Place, message: string): string {
-    this.uses.helpers.add('f');
+    this.#trial.helpers.add('f');
     return `return $f(${placeText(place)}, ${stringLiteral(message)});`;
   }
 
@@ -162,14 +200,14 @@ export class CheckCompiler {
     const { minLength, maxLength } = node.constraints as { minLength?: number; maxLength?: number };
     // Up to one character, the UTF-16 length answers alone (a string of length 1 or more has a code point).
     if (minLength !== undefined) {
-      if (minLength > 1) this.uses.helpers.add('cp');
+      if (minLength > 1) this.#trial.helpers.add('cp');
       const test = minLength > 1 ? ` || $cp(${value}) < ${minLength}` : '';
       out.push(
         `if (${value}.length < ${minLength}${test}) ${this.#fail(place, `must not have fewer than ${minLength} characters`)}`,
       );
     }
     if (maxLength !== undefined) {
-      this.uses.helpers.add('cp');
+      this.#trial.helpers.add('cp');
       out.push(
         `if (${value}.length > ${maxLength} && $cp(${value}) > ${maxLength}) ${this.#fail(place, `must not have more than ${maxLength} characters`)}`,
       );
@@ -178,7 +216,8 @@ export class CheckCompiler {
     if (format !== undefined && REGISTERED.has(format)) {
       const check = FORMAT_CHECKS[format];
       if (!check) return undefined;
-      out.push(`if (!${this.runtime(check)}(${value})) ${this.#fail(place, `must match format "${format}"`)}`);
+      const local = this.#trial.imports.use(this.from, check, `$${check}`);
+      out.push(`if (!${local}(${value})) ${this.#fail(place, `must match format "${format}"`)}`);
     }
     if (node.enum) {
       if (!node.enum.every(isPrimitive)) return undefined;
@@ -268,12 +307,12 @@ export class CheckCompiler {
         `const ${m} = ${jsonLiteral(required)}.filter((k) => !(k in ${value}));`,
         `if (${m}.length > 0) return $f(${placeText(place)}, 'must have required properties ' + ${m}.join(', '));`,
       );
-      this.uses.helpers.add('f');
+      this.#trial.helpers.add('f');
     }
     const extra = node.additional;
     if (extra !== undefined && extra !== true) {
       const k = `k${this.#counter++}`;
-      this.uses.helpers.add('k');
+      this.#trial.helpers.add('k');
       const at: Place = { expr: `${placeText(place)} + '/' + $k(${k})`, suffix: '' };
       const known = node.properties.map((p) => `${k} === ${stringLiteral(p.name)}`);
       const body =

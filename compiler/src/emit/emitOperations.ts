@@ -89,7 +89,7 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
   const file = new FileImports();
   const clientRuntime = `${options.runtimePackage}/client`;
   const runtime = (name: string) => file.use(clientRuntime, name, `$${name}`);
-  const checks = new CheckCompiler(byKey, runtime);
+  const checks = new CheckCompiler(byKey, file, clientRuntime);
   const ctx: ValueContext = {
     identOf: (key) => schemaLocal(byKey.get(key)!),
     lean: true,

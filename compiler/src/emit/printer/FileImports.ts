@@ -54,6 +54,23 @@ export class FileImports {
     this.#module(from).reexports.set(as, name);
   }
 
+  /**
+   * A record for code written on trial (a check that may not compile): what it records joins
+   * this record only on `commit()`, so code thrown away imports nothing.
+   */
+  draft(): FileImports & { commit(): void } {
+    const draft = new FileImports();
+    return Object.assign(draft, { commit: () => this.#absorb(draft) });
+  }
+
+  #absorb(other: FileImports): void {
+    for (const [from, use] of other.#modules) {
+      for (const [local, name] of use.names) this.use(from, name, local);
+      if (use.namespace !== undefined) this.namespace(from, use.namespace);
+      for (const [as, name] of use.reexports) this.reexport(from, name, as);
+    }
+  }
+
   /** Whether the file writes anything of module `from` (a name, its namespace or a re-export). */
   has(from: string): boolean {
     return this.#modules.has(from);
