@@ -267,6 +267,19 @@ export class DocumentSamples {
     return true;
   }
 
+  /**
+   * How `value` (a document's example of a body) breaks the schema at `pointer` in `view`, or
+   * undefined when it fits or cannot be judged (a schema the referee cannot compile).
+   */
+  judge(pointer: string, view: View, value: unknown): string | undefined {
+    try {
+      return this.referee.check(pointer, view, value);
+    } catch (error) {
+      if (this.#documentFault(error)) return undefined;
+      throw error;
+    }
+  }
+
   /** An XML text of the schema at `pointer` (unjudged: the referee reads JSON only). */
   xml(pointer: string, view: View, dynamic = false): string | undefined {
     try {

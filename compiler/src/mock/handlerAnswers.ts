@@ -25,6 +25,8 @@ export interface Answer {
   readonly json?: { readonly value: unknown; readonly sampled: unknown };
   /** Why the body may not fit the document: the referee refused the sample (with {@link AnswerChoice.lenient}). */
   readonly unchecked?: string;
+  /** How the document's example broke its own schema, where a sample was answered in its place. */
+  readonly exampleRefused?: string;
 }
 
 /** Why there is no answer, and whose fault that is. */
@@ -121,16 +123,32 @@ export function responseAnswer(
   let variant: string | undefined;
   let json: Answer['json'];
   let unchecked: string | undefined;
+  let exampleRefused: string | undefined;
   if (mediaType !== undefined && modelResponse.content) {
     const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}/schema`;
     // The generated type says what the handler returns: bytes where kitgen's model made the body
     // bytes (XML, images, some `*/*`), text for text/*, else the value in the generated types.
     const kind = bodyKind(mediaType);
+    const shape = modelResponse.content.variants?.find((v) =>
+      v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)),
+    );
+    const node = shape?.schema ?? modelResponse.content.schema;
     let sampled: unknown = kind === 'json' ? {} : 'text';
     // An XML body's example is its text; a JSON-shaped one (some documents give one) is sampled as XML instead.
     const xml = /xml/.test(mediaEssence(mediaType));
-    if (choice.example !== undefined && (!xml || typeof choice.example.value === 'string'))
-      sampled = choice.example.value;
+    let example = choice.example !== undefined && (!xml || typeof choice.example.value === 'string');
+    // A JSON body's example that breaks its own schema (a file's text under `type: object`) is no
+    // answer the generated server can send, nor one the document promises: a sample is answered instead.
+    if (
+      example &&
+      kind === 'json' &&
+      tools.typed.kindOf(node) !== 'bytes' &&
+      content[mediaType]?.schema !== undefined
+    ) {
+      exampleRefused = tools.samples.judge(pointer, 'response', choice.example!.value);
+      example = exampleRefused === undefined;
+    }
+    if (example) sampled = choice.example!.value;
     else if (content[mediaType]?.schema !== undefined) {
       if (xml) sampled = tools.samples.xml(pointer, 'response', choice.dynamic) ?? 'text';
       else {
@@ -140,12 +158,8 @@ export function responseAnswer(
         sampled = s.ok ? s.value : s.unchecked!.value;
       }
     }
-    const shape = modelResponse.content.variants?.find((v) =>
-      v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)),
-    );
     variant = shape?.mediaTypes[0];
     const asText = typeof sampled === 'string' ? sampled : JSON.stringify(sampled);
-    const node = shape?.schema ?? modelResponse.content.schema;
     if (tools.typed.kindOf(node) === 'bytes') body = new TextEncoder().encode(asText);
     else if (kind === 'text') body = asText;
     else {
@@ -153,7 +167,11 @@ export function responseAnswer(
       if (kind === 'json') json = { value: tools.typed.project(node, sampled), sampled };
     }
   }
-  const extra = { ...(json ? { json } : {}), ...(unchecked !== undefined ? { unchecked } : {}) };
+  const extra = {
+    ...(json ? { json } : {}),
+    ...(unchecked !== undefined ? { unchecked } : {}),
+    ...(exampleRefused !== undefined ? { exampleRefused } : {}),
+  };
   if (!found.error && plainOutput(op)) return { value: body, accept: mediaType, ...extra };
   const headers =
     modelResponse.headers.length > 0

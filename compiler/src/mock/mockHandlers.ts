@@ -133,6 +133,12 @@ export function mockHandlers(
         warned.add(op.ident);
         context.warn(`${label}: the ${key} answer may not fit the document (${answer.unchecked})`);
       }
+      if (answer.exampleRefused !== undefined && !warned.has(`${op.ident} ${key} ${mediaType}`)) {
+        warned.add(`${op.ident} ${key} ${mediaType}`);
+        context.warn(
+          `${label}: the document's example of its ${key} response in ${mediaType} breaks its own schema (${answer.exampleRefused}); a sample is answered instead`,
+        );
+      }
       if (modelResponseOf(op, key)!.error) throw context.failures[op.ident].fail(answer.value);
       return answer.value;
     };
