@@ -16,7 +16,12 @@ export type RouteMatch =
 // trie while it starts.
 interface Node {
   literals: Map<string, Node> | undefined;
-  readonly params: Array<{ readonly kind: string; readonly decode: (s: string) => unknown; readonly node: Node }>;
+  readonly params: Array<{
+    readonly kind: string;
+    readonly expected: string;
+    readonly decode: (s: string) => unknown;
+    readonly node: Node;
+  }>;
   /** Segments of text around parameters, most literal text first; undefined while there are none (the common case costs one check). */
   mixed: MixedEntry[] | undefined;
   trailing: Map<string, Route> | undefined;
@@ -97,11 +102,13 @@ export class Router {
         if (!node.trailing.has(route.pattern.method)) node.trailing.set(route.pattern.method, route);
         return;
       } else {
-        // Parameters with the same codec kind share a branch so `/a/{x}/b` and `/a/{y}/c` coexist.
-        const { kind, decode } = seg.codec;
-        let entry = node.params.find((p) => p.kind === kind);
+        // Parameters with the same codec kind share a branch so `/a/{x}/b` and `/a/{y}/c` coexist;
+        // a bound or enum of one (`minimum: 1` on PUT's `{id}`, none on GET's) makes a branch of its
+        // own, or GET would refuse what only PUT's codec refuses.
+        const { kind, decode, expected } = seg.codec;
+        let entry = node.params.find((p) => p.kind === kind && p.expected === expected);
         if (!entry) {
-          entry = { kind, decode, node: newNode() };
+          entry = { kind, expected, decode, node: newNode() };
           // Narrowest kind first, so `/items/{id:int}` wins over `/items/{slug}` for "42" in any declaration order.
           const at = node.params.findIndex((p) => narrowness(p.kind) > narrowness(kind));
           node.params.splice(at < 0 ? node.params.length : at, 0, entry);
