@@ -28,7 +28,7 @@ import { firstDifference } from './wireFidelity.ts';
 import { judgeRefusal, judgeValidAnswer, type Seen } from './wireJudge.ts';
 import { render, validParts, type RequestParts } from './wireRequests.ts';
 import { credentialsLeftOut, invalidRequests } from './wireSpoilers.ts';
-import { anotherOperationsRequest } from './siblingRequests.ts';
+import { anotherOperationsPath, anotherOperationsRequest } from './siblingRequests.ts';
 
 /** Options of {@link wireTestDocument}. */
 export interface WireOptions {
@@ -292,7 +292,9 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
       }
       answers.set(op.ident, answer.value);
       const spoils = invalidRequests(doc, referee, dop, parts).filter(
-        (s) => !anotherOperationsRequest(dop, operations, s.how),
+        (s) =>
+          !anotherOperationsRequest(dop, operations, s.how) &&
+          !anotherOperationsPath(dop, operations, new URL(render('http://x', dop, s.parts).url).pathname),
       );
       for (const spoiled of spoils.slice(0, options.invalidPerOperation ?? 1)) {
         counts.refusalsTried++;

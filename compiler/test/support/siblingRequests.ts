@@ -31,3 +31,30 @@ export function anotherOperationsRequest(
     (other) => other !== op && routeOf(other) === routeOf(op) && !fragmentNames(other.path).includes(left),
   );
 }
+
+/** The path template of an operation as a test of a concrete path: each `{parameter}` any non-empty text without `/`. */
+const templateTest = (op: DocumentOperation): RegExp => {
+  const bare = op.path.replace(/[?#].*$/, '');
+  const source = bare
+    .split(/(\{[^}]*\})/)
+    .map((piece) => (/^\{[^}]*\}$/.test(piece) ? '[^/]+' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}/?$`);
+};
+
+/**
+ * True when a spoiled request's path (`/projects/zz-invalid/settings/x`, a path parameter given
+ * text its schema refuses) is another operation's path of the same method (lgtm's
+ * `/projects/{provider}/{org}/{name}`): the document sends that request to the other operation,
+ * whose handler answers it, so it is no invalid request of this one.
+ */
+export function anotherOperationsPath(
+  op: DocumentOperation,
+  operations: readonly DocumentOperation[],
+  path: string,
+): boolean {
+  return operations.some(
+    (other) =>
+      other !== op && other.method === op.method && routeOf(other) !== routeOf(op) && templateTest(other).test(path),
+  );
+}
