@@ -4,7 +4,7 @@
 // body it carries, whatever the declaration order; a request with no body by the bodyless one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, RoutePattern, routesFromHandlers, Schema } from '@kitgen/runtime';
+import { Endpoint, HttpCodec, RoutePattern, routesFromHandlers, Schema } from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 const Answer = Schema.Object({ by: Schema.String() });
@@ -36,6 +36,46 @@ test('overloads: each body goes to the operation that reads it, no body to the o
     const [status, body] = await post({ 'content-type': 'application/json' }, '{}');
     assert.equal(status, 400, 'the JSON overload refuses a body without its required property');
     assert.match(JSON.stringify(body), /Value/);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+// ContentModerator's `POST …/frames`: a bodyless operation requiring `timescale` declared first,
+// then a multipart overload and a JSON one, each requiring `timescale` too.
+const frames = {
+  addFrame: Endpoint(RoutePattern.POST('frames')).query(HttpCodec.query('timescale', Schema.Integer())).out(Answer),
+  addFrameStream: Endpoint(RoutePattern.POST('frames'))
+    .query(HttpCodec.query('timescale', Schema.Integer()))
+    .in(Schema.String(), 'frameMetadata')
+    .out(Answer),
+  addFrameUrl: Endpoint(RoutePattern.POST('frames'))
+    .query(HttpCodec.query('timescale', Schema.Integer()))
+    .in(Schema.Array(Schema.Object({ FrameImage: Schema.String() })))
+    .out(Answer),
+};
+
+test('overloads: a bodyless sibling takes no body, a multipart one only multipart', async () => {
+  const server = await startServer(
+    routesFromHandlers(frames, {
+      addFrame: () => ({ by: 'bare' }),
+      addFrameStream: ([, meta]) => ({ by: `multipart ${meta}` }),
+      addFrameUrl: ([, list]) => ({ by: `json ${list.length}` }),
+    }),
+  );
+  try {
+    const post = async (init: RequestInit) => {
+      const r = await fetch(`${server.url}/frames?timescale=1`, { method: 'POST', ...init });
+      return [r.status, await r.json()];
+    };
+    assert.deepEqual(await post({}), [200, { by: 'bare' }]);
+    const form = new FormData();
+    form.set('frameMetadata', 'm');
+    assert.deepEqual(await post({ body: form }), [200, { by: 'multipart m' }]);
+    assert.deepEqual(await post({ headers: { 'content-type': 'application/json' }, body: '[{"FrameImage":"a"}]' }), [
+      200,
+      { by: 'json 1' },
+    ]);
   } finally {
     await server.shutdown();
   }

@@ -1,9 +1,10 @@
-import type { Route } from '../routing/Route.ts';
+import { Route } from '../routing/Route.ts';
 import { Routes } from '../routing/Routes.ts';
 import type { AnyEndpoint, EndpointHandler, HandlerContext } from './Endpoint.ts';
 import type { Unwrap } from './types.ts';
 import type { EndpointFailure } from './EndpointFailure.ts';
 import { implementEndpoint } from './server/implementEndpoint.ts';
+import { bothGuards, carriesNoBody, takesBody } from './server/bodyMediaGuard.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 import { Log } from '../log/Log.ts';
@@ -116,13 +117,23 @@ export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint
   return Routes(...guardedFirst(routes));
 }
 
-/** `routes` in their order, but within each method and path the guarded routes before the others. */
-function guardedFirst(routes: readonly Route[]): Route[] {
+/**
+ * `routes` in their order, but within each method and path the guarded routes before the others;
+ * where some of them take a body, those taking none are offered only requests carrying none.
+ */
+function guardedFirst(given: readonly Route[]): Route[] {
   const firstOf = new Map<string, number>();
-  routes.forEach((r, i) => {
+  const withBody = new Set<string>();
+  given.forEach((r, i) => {
     const key = String(r.pattern);
     if (!firstOf.has(key)) firstOf.set(key, i);
+    if (takesBody((r.source as AnyEndpoint).state.input)) withBody.add(key);
   });
+  const routes = given.map((r) =>
+    withBody.has(String(r.pattern)) && !takesBody((r.source as AnyEndpoint).state.input)
+      ? Route.fromHandler(r.pattern, r.handler, r.source, bothGuards(r.accepts, carriesNoBody))
+      : r,
+  );
   const rank = (r: Route, i: number) => [firstOf.get(String(r.pattern)) ?? i, r.accepts === undefined ? 1 : 0, i];
   return routes
     .map((r, i) => ({ r, k: rank(r, i) }))

@@ -30,13 +30,30 @@ export function bodyMediaGuard(node: CodecNode): ((request: Request) => boolean)
   const bodies = leaves(node).filter((l): l is ContentNode => l.kind === 'content');
   if (bodies.length === 0) return undefined;
   const required = bodies.some((b) => !b.optional);
+  const multipart = bodies.some((b) => b.name !== undefined);
   return (request) => {
     const header = request.headers.get('content-type');
     const type = header === undefined ? undefined : MediaType.parse(header);
     // No body at all is the request of a sibling that takes none (Azure's bodyless `POST /Evaluate`).
     if (type === undefined) return !(required && request.body.isEmpty);
-    return bodies.some((b) => reads(b, type));
+    // Named parts are a multipart body's: the request is one, whatever the parts' own types.
+    return multipart ? type.fullType === 'multipart/form-data' : bodies.some((b) => reads(b, type));
   };
+}
+
+/**
+ * Whether a request carries no content (a Content-Type alone, as some clients send on every
+ * request, is no body): a sibling of operations
+ * that take bodies and takes none itself (ContentModerator's `POST …/frames` beside its
+ * `#overload=stream` and `#overload=url`) is offered only the requests that carry none.
+ */
+export function carriesNoBody(request: Request): boolean {
+  return request.body.isEmpty;
+}
+
+/** Whether an endpoint's input has a body (or multipart parts). */
+export function takesBody(node: CodecNode): boolean {
+  return leaves(node).some((l) => l.kind === 'content');
 }
 
 /** Both guards (either may be absent: always true). */
