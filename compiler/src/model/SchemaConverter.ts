@@ -2,8 +2,17 @@ import { pointerJoin, pointerParts } from '../diagnostics/index.ts';
 import { isObject, type DocumentReader, type Json } from './DocumentReader.ts';
 import { allOfMemberProperty } from './allOfRequired.ts';
 import { exactBounds, int64Default } from './int64Values.ts';
-import { discriminatorOf, schemaAnnotations } from './schemaAnnotations.ts';
-import { BACKTRACKING_LENGTH_LIMIT, backtrackingOnly, unicodePattern } from './patterns.ts';
+import { schemaAnnotations } from './schemaAnnotations.ts';
+import { composition } from './schemaComposition.ts';
+import {
+  arrayKeys,
+  constraintsOf,
+  enumNamesOf,
+  inferType,
+  numberKeys,
+  objectKeys,
+  stringKeys,
+} from './schemaKeywords.ts';
 import type { Constraints, ObjectNode, Property, SchemaAnnotations, SchemaNode } from './Schema.ts';
 
 /** Options of the schema conversion. */
@@ -21,10 +30,6 @@ export interface PendingSchema {
 }
 
 const componentPrefix = '/components/schemas/';
-const stringKeys = ['minLength', 'maxLength', 'pattern'];
-const numberKeys = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
-const arrayKeys = ['minItems', 'maxItems', 'uniqueItems'];
-const objectKeys = ['minProperties', 'maxProperties'];
 
 /**
  * Turns OpenAPI schema objects (3.0 or 3.1) into the model's schema graph. Component schemas
@@ -194,7 +199,12 @@ export class SchemaConverter {
     const types = typeList.filter((t) => t !== 'null');
     const withNull = (node: SchemaNode): SchemaNode => (nullable ? ({ ...node, nullable: true } as SchemaNode) : node);
 
-    const composed = this.#composition(raw, pointer, notes);
+    const composed = composition(raw, pointer, notes, {
+      reader: this.reader,
+      convert: (m, at) => this.convert(m, at),
+      object: (r, at) => this.#object(r, at, {}),
+      componentKey: (name) => this.#componentKey(name),
+    });
     if (composed) return withNull(composed);
 
     if (types.length > 1) {
@@ -320,40 +330,8 @@ export class SchemaConverter {
     };
   }
 
-  #composition(raw: Json, pointer: string, notes: SchemaAnnotations): SchemaNode | undefined {
-    // `type: object` beside a composition only restates what its members say; properties add a
-    // member, and so does a `required` list beside it (DigitalOcean's and gerermesaffaires'
-    // request bodies make an allOf of a shared schema's fields required that way).
-    const hasStructure =
-      raw.properties !== undefined ||
-      raw.additionalProperties !== undefined ||
-      (Array.isArray(raw.required) && raw.required.length > 0);
-    const siblings = (): SchemaNode[] => (hasStructure ? [this.#object(raw, pointer, {})] : []);
-    for (const keyword of ['oneOf', 'anyOf'] as const) {
-      const list = raw[keyword];
-      if (!Array.isArray(list)) continue;
-      const members = list.map((m, i) => this.convert(m, pointerJoin(pointer, keyword, i)));
-      const discriminator = discriminatorOf(raw, pointer, members, this.reader, (name) => this.#componentKey(name));
-      const union: SchemaNode = {
-        kind: 'union',
-        keyword,
-        members,
-        ...(discriminator ? { discriminator } : {}),
-        ...(hasStructure || Array.isArray(raw.allOf) ? {} : notes),
-      };
-      const extra = Array.isArray(raw.allOf)
-        ? raw.allOf.map((m, i) => this.convert(m, pointerJoin(pointer, 'allOf', i)))
-        : [];
-      if (!hasStructure && extra.length === 0) return union;
-      return { kind: 'allOf', members: [...siblings(), ...extra, union], ...notes };
-    }
-    if (Array.isArray(raw.allOf)) {
-      const members = raw.allOf.map((m, i) => this.convert(m, pointerJoin(pointer, 'allOf', i)));
-      const all = [...members, ...siblings()];
-      if (all.length === 1) return { ...all[0], ...notes } as SchemaNode;
-      return { kind: 'allOf', members: all, ...notes };
-    }
-    return undefined;
+  #constraints(raw: Json, keys: readonly string[], pointer: string): Constraints {
+    return constraintsOf(raw, keys, pointer, this.reader.diagnostics);
   }
 
   /** The component key a discriminator mapping names (`#/components/schemas/X` or `X`). */
@@ -366,80 +344,4 @@ export class SchemaConverter {
     this.#ensure(pending);
     return name;
   }
-
-  #constraints(raw: Json, keys: readonly string[], pointer: string): Constraints {
-    const out: Record<string, unknown> = {};
-    for (const k of keys) {
-      const v = raw[k];
-      if (v === undefined) continue;
-      if (k === 'pattern') {
-        const pattern = typeof v === 'string' ? unicodePattern(v) : undefined;
-        if (pattern === undefined) {
-          this.reader.diagnostics.warn(
-            `${pointer}/pattern`,
-            `pattern ${JSON.stringify(v)} is not a JavaScript regular expression; it is not checked`,
-          );
-          continue;
-        }
-        const backtracking = backtrackingOnly(pattern);
-        if (backtracking !== undefined)
-          this.reader.diagnostics.warn(
-            `${pointer}/pattern`,
-            `pattern ${JSON.stringify(v)} has ${backtracking}, which only a backtracking regular expression engine runs: the validator checks it on strings of at most ${BACKTRACKING_LENGTH_LIMIT} characters and refuses longer ones`,
-          );
-        out[k] = pattern;
-        continue;
-      }
-      // OpenAPI 3.0 writes exclusive bounds as booleans next to minimum/maximum.
-      if ((k === 'exclusiveMinimum' || k === 'exclusiveMaximum') && typeof v === 'boolean') {
-        const bound = raw[k === 'exclusiveMinimum' ? 'minimum' : 'maximum'];
-        if (v && typeof bound === 'number') {
-          out[k] = bound;
-          delete out[k === 'exclusiveMinimum' ? 'minimum' : 'maximum'];
-        }
-        continue;
-      }
-      if (
-        (k === 'minimum' || k === 'maximum') &&
-        raw[k === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true
-      )
-        continue;
-      out[k] = v;
-    }
-    return out;
-  }
-}
-
-function inferType(raw: Json): string | undefined {
-  if (raw.properties !== undefined || raw.additionalProperties !== undefined || raw.required !== undefined)
-    return 'object';
-  if (raw.items !== undefined) return 'array';
-  const values = Array.isArray(raw.enum)
-    ? raw.enum.filter((v) => v !== null)
-    : raw.const !== undefined
-      ? [raw.const]
-      : undefined;
-  if (values && values.length > 0) {
-    if (values.every((v) => typeof v === 'string')) return 'string';
-    if (values.every((v) => typeof v === 'number'))
-      return Number.isInteger(values[0]) && values.every(Number.isInteger) ? 'integer' : 'number';
-    if (values.every((v) => typeof v === 'boolean')) return 'boolean';
-    return undefined;
-  }
-  if (
-    raw.format === 'binary' ||
-    raw.format === 'byte' ||
-    typeof raw.pattern === 'string' ||
-    raw.minLength !== undefined ||
-    raw.maxLength !== undefined
-  )
-    return 'string';
-  return undefined;
-}
-
-function enumNamesOf(raw: Json, count: number): string[] | undefined {
-  const names = raw['x-enum-varnames'] ?? raw['x-enumNames'];
-  if (!Array.isArray(names) || names.length !== count || count === 0 || !names.every((n) => typeof n === 'string'))
-    return undefined;
-  return names as string[];
 }
