@@ -18,7 +18,7 @@ test('a name written is imported once, under the identifier written', () => {
     file.statements(),
     "import { operation as $operation, pathInt as $pathInt } from '@kitgen/runtime/client';\n" +
       "import * as $endpoints from './endpoints.js';\n" +
-      "export { getPet as showPet } from './pets.ts';\n",
+      "export { getPet as showPet } from './pets.ts';",
   );
   assert.equal(
     file.statements({ types: true }).split('\n')[0],
@@ -34,6 +34,23 @@ test('a module never written is never imported, and the order given orders a lis
   assert.equal(file.list('rt'), 'defineEndpoint, Schema, PathCodec');
   assert.equal(String(new RuntimeImports(file, 'rt')), 'PathCodec, Schema, defineEndpoint');
   assert.equal(file.list('elsewhere'), '');
+});
+
+test('declared modules lead the import block in their order; declaring alone imports nothing', () => {
+  const file = new FileImports().declare('rt', (a, b) => (a < b ? -1 : 1)).declare('./schemas.js');
+  file.use('./schemas.js', 'Pet');
+  file.use('./elsewhere.js', 'thing');
+  file.use('rt', 'defineEndpoint');
+  file.use('rt', 'Schema');
+  assert.equal(
+    file.statements(),
+    "import { Schema, defineEndpoint } from 'rt';\n" +
+      "import { Pet } from './schemas.js';\n" +
+      "import { thing } from './elsewhere.js';",
+  );
+  const unused = new FileImports().declare('rt');
+  assert.ok(!unused.has('rt'));
+  assert.equal(unused.statements(), '');
 });
 
 test('one identifier cannot stand for two exports', () => {

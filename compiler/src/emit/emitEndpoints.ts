@@ -19,11 +19,24 @@ interface FileContext {
  * A file's context: named schemas are written by identifier, recorded as imports from
  * `schemasModule` when they live in another module (split mode's operation groups).
  */
-function fileContext(index: ModelIndex, runtimeModule: string, schemasModule?: string): FileContext {
+function fileContext(api: Api, index: ModelIndex, runtimeModule: string, schemasModule?: string): FileContext {
   const file = new FileImports();
-  const identOf: IdentOf =
-    schemasModule === undefined ? index.identOf : (key) => file.use(schemasModule, index.identOf(key));
-  return { file, runtime: new RuntimeImports(file, runtimeModule), identOf };
+  const runtime = new RuntimeImports(file, runtimeModule);
+  if (schemasModule === undefined) return { file, runtime, identOf: index.identOf };
+  // The schemas in the document's order, after the runtime's names.
+  const order = new Map(api.schemas.map((s, i) => [s.ident, i]));
+  file.declare(schemasModule, (a, b) => order.get(a)! - order.get(b)!);
+  return { file, runtime, identOf: (key) => file.use(schemasModule, index.identOf(key)) };
+}
+
+/** Each file's own fields of a module's view: its import block, and the lists templates written before it take. */
+function importFields(js: FileContext, dts: FileContext, schemasModule?: string) {
+  const schemaImports = (c: FileContext) =>
+    schemasModule === undefined ? {} : { schemaImports: c.file.list(schemasModule) };
+  return {
+    js: { importBlock: js.file.statements(), imports: String(js.runtime), ...schemaImports(js) },
+    dts: { importBlock: dts.file.statements({ types: true }), declImports: String(dts.runtime), ...schemaImports(dts) },
+  };
 }
 
 /** The operation views of one module: `js` is its JavaScript file's context, `dts` its declaration file's. */
@@ -39,12 +52,6 @@ function opViews(
     ...operationView(op, dts.identOf, ctx, index.resolve, dts.runtime),
     hasBody: op.body !== undefined,
   }));
-}
-
-/** The schemas a group file wrote, in the document's order, as the import list from the schemas module. */
-function schemaList(api: Api, file: FileImports, from: string): string {
-  const order = new Map(api.schemas.map((s, i) => [s.ident, i]));
-  return file.list(from, (a, b) => order.get(a)! - order.get(b)!);
 }
 
 /**
@@ -63,8 +70,8 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   const header = headerView(api, options);
   const files = new Map<string, string>();
   const clientRuntime = `${options.runtimePackage}/client`;
-  const js = fileContext(index, clientRuntime);
-  const dts = fileContext(index, options.runtimePackage);
+  const js = fileContext(api, index, clientRuntime);
+  const dts = fileContext(api, index, options.runtimePackage);
   const schemaGroups = schemaDeclarations(api.schemas, index.identOf, index.scope, {
     lean: options.lean,
     imports: js.runtime,
@@ -72,19 +79,18 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   });
   if (!options.split) {
     const operations = opViews(api.operations, index, options, js, dts);
-    const view = {
-      ...header,
-      imports: String(js.runtime),
-      declImports: String(dts.runtime),
-      schemaGroups,
-      operations,
-      operationNames,
-    };
-    setModule(files, options, 'endpoints', 'endpoints', view);
+    const view = { ...header, schemaGroups, operations, operationNames };
+    setModule(files, options, 'endpoints', 'endpoints', view, importFields(js, dts));
     return files;
   }
-  const schemasView = { ...header, imports: String(js.runtime), declImports: String(dts.runtime), schemaGroups };
-  setModule(files, options, 'endpoints/schemas', 'endpoints-schemas', schemasView);
+  setModule(
+    files,
+    options,
+    'endpoints/schemas',
+    'endpoints-schemas',
+    { ...header, schemaGroups },
+    importFields(js, dts),
+  );
   const groups = new Map<string, Operation[]>();
   for (const op of api.operations) {
     const list = groups.get(op.group) ?? [];
@@ -94,16 +100,20 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   const modules = [importPath(options, 'endpoints/schemas')];
   const schemasModule = importPath(options, 'schemas');
   for (const [group, ops] of groups) {
-    const groupJs = fileContext(index, clientRuntime, schemasModule);
-    const groupDts = fileContext(index, options.runtimePackage, schemasModule);
+    const groupJs = fileContext(api, index, clientRuntime, schemasModule);
+    const groupDts = fileContext(api, index, options.runtimePackage, schemasModule);
     const operations = opViews(ops, index, options, groupJs, groupDts);
     const tag = ops[0].tags[0] ?? 'default';
     const view = { ...header, tag, schemasModule, operations };
-    // One view, two files: each lists the schemas its own code wrote.
-    setModule(files, options, `endpoints/${group}`, 'endpoints-group', view, {
-      js: { imports: String(groupJs.runtime), schemaImports: schemaList(api, groupJs.file, schemasModule) },
-      dts: { declImports: String(groupDts.runtime), schemaImports: schemaList(api, groupDts.file, schemasModule) },
-    });
+    // One view, two files: each imports what its own code wrote.
+    setModule(
+      files,
+      options,
+      `endpoints/${group}`,
+      'endpoints-group',
+      view,
+      importFields(groupJs, groupDts, schemasModule),
+    );
     modules.push(importPath(options, `endpoints/${group}`));
   }
   setModule(files, options, 'endpoints', 'endpoints-index', { ...header, modules, operationNames });

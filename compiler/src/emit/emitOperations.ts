@@ -86,8 +86,9 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
   const byKey = new Map(api.schemas.map((s) => [s.key, s]));
   const named = new Set<NamedSchema>();
   // The runtime's client entry, its names written `$name` so none meets an operation's name.
-  const file = new FileImports();
   const clientRuntime = `${options.runtimePackage}/client`;
+  const endpointsModule = importPath(options, 'endpoints');
+  const file = new FileImports().declare(clientRuntime, byImportOrder).declare(endpointsModule);
   const runtime = (name: string) => file.use(clientRuntime, name, `$${name}`);
   const checks = new CheckCompiler(byKey, file, clientRuntime);
   const ctx: ValueContext = {
@@ -96,7 +97,6 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
     imports: new RuntimeImports(file, clientRuntime),
   };
   const schemeProp = new Map(api.securitySchemes.map((s) => [s.key, s.prop]));
-  const endpointsModule = importPath(options, 'endpoints');
   const operations = api.operations.map((op) => {
     const doc = jsDoc([
       op.summary ?? `${op.method.toUpperCase()} ${op.path}`,
@@ -145,7 +145,9 @@ export function emitOperations(api: Api, options: EmitOptions): Map<string, stri
   const view = {
     ...headerView(api, options),
     endpointsModule,
-    imports: file.list(clientRuntime, byImportOrder),
+    importBlock: file.statements(),
+    // The import lists as templates written before importBlock take them.
+    imports: file.list(clientRuntime),
     viaEndpoint: file.has(endpointsModule),
     schemas: [
       ...helpers.map((h) => ({ local: `$${h}`, value: CHECK_HELPERS[h] })),

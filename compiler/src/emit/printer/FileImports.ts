@@ -12,7 +12,12 @@ interface ModuleUse {
   namespace?: string;
   /** Re-exported names by the name they are exported under. */
   readonly reexports: Map<string, string>;
+  /** How the module's names are listed (first use when none is given). */
+  order?: NameOrder;
 }
+
+const used = (use: ModuleUse | undefined): boolean =>
+  use !== undefined && (use.names.size > 0 || use.namespace !== undefined || use.reexports.size > 0);
 
 /** Orders the names imported from one module (exported names); first use when none is given. */
 export type NameOrder = (a: string, b: string) => number;
@@ -20,6 +25,16 @@ export type NameOrder = (a: string, b: string) => number;
 /** The imports and re-exports of one generated file, recorded where its code writes each name. */
 export class FileImports {
   readonly #modules = new Map<string, ModuleUse>();
+
+  /**
+   * Declares a module the file may import, before any use: declared modules come first in the
+   * import block, in the order declared, and `order` lists their names. Declaring imports nothing.
+   */
+  declare(from: string, order?: NameOrder): this {
+    const use = this.#module(from);
+    use.order ??= order;
+    return this;
+  }
 
   #module(from: string): ModuleUse {
     let use = this.#modules.get(from);
@@ -73,13 +88,15 @@ export class FileImports {
 
   /** Whether the file writes anything of module `from` (a name, its namespace or a re-export). */
   has(from: string): boolean {
-    return this.#modules.has(from);
+    return used(this.#modules.get(from));
   }
 
-  /** The names the file imports from `from` as import specifiers (`name`, `name as local`), in `order`. */
+  /** The names the file imports from `from` as import specifiers (`name`, `name as local`), in `order` (else the declared one). */
   specifiers(from: string, order?: NameOrder): string[] {
-    const entries = [...(this.#modules.get(from)?.names ?? [])];
-    if (order !== undefined) entries.sort(([, a], [, b]) => order(a, b));
+    const use = this.#modules.get(from);
+    const entries = [...(use?.names ?? [])];
+    const compare = order ?? use?.order;
+    if (compare !== undefined) entries.sort(([, a], [, b]) => compare(a, b));
     return entries.map(([local, name]) => (local === name ? name : `${name} as ${local}`));
   }
 
@@ -89,19 +106,20 @@ export class FileImports {
   }
 
   /**
-   * The file's statements, one line each, modules in the order the file first wrote them:
-   * `import * as`, then `import { … }` (`import type` with `types`), then `export { … } from`.
+   * The file's import block, one statement a line (no newline after the last): declared modules
+   * first, then the others in the order the file first wrote them; per module `import { … }`
+   * (`import type` with `types`), then `import * as`, then `export { … } from`.
    */
-  statements(options: { readonly types?: boolean; readonly order?: NameOrder } = {}): string {
+  statements(options: { readonly types?: boolean } = {}): string {
     const lines: string[] = [];
     const keyword = options.types === true ? 'import type' : 'import';
     for (const [from, use] of this.#modules) {
       const source = stringLiteral(from);
+      if (use.names.size > 0) lines.push(`${keyword} { ${this.list(from)} } from ${source};`);
       if (use.namespace !== undefined) lines.push(`${keyword} * as ${use.namespace} from ${source};`);
-      if (use.names.size > 0) lines.push(`${keyword} { ${this.list(from, options.order)} } from ${source};`);
       const reexports = [...use.reexports].map(([as, name]) => (as === name ? name : `${name} as ${as}`));
       if (reexports.length > 0) lines.push(`export { ${reexports.join(', ')} } from ${source};`);
     }
-    return lines.map((l) => `${l}\n`).join('');
+    return lines.join('\n');
   }
 }

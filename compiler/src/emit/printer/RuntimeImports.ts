@@ -17,7 +17,9 @@ export class RuntimeImports {
   constructor(
     readonly file: FileImports = new FileImports(),
     readonly from: string = RUNTIME,
-  ) {}
+  ) {
+    file.declare(from, byRuntimeOrder);
+  }
 
   /** Records that the file uses `name` and returns the identifier to write. */
   use(name: RuntimeName): string {
