@@ -80,3 +80,39 @@ test('overloads: a bodyless sibling takes no body, a multipart one only multipar
     await server.shutdown();
   }
 });
+
+// Azure Face's `POST /verify` and `#overload=person`: two JSON bodies told apart by their shape.
+const verify = {
+  faceToFace: Endpoint(RoutePattern.POST('verify'))
+    .in(Schema.Object({ faceId1: Schema.String(), faceId2: Schema.String() }))
+    .out(Answer),
+  faceToPerson: Endpoint(RoutePattern.POST('verify'))
+    .in(Schema.Object({ faceId: Schema.String(), personId: Schema.String() }))
+    .out(Answer),
+};
+
+test('overloads: JSON bodies of one media type go to the operation whose schema takes them', async () => {
+  const server = await startServer(
+    routesFromHandlers(verify, {
+      faceToFace: ({ faceId1 }) => ({ by: `face ${faceId1}` }),
+      faceToPerson: ({ personId }) => ({ by: `person ${personId}` }),
+    }),
+  );
+  try {
+    const post = async (body: string) => {
+      const r = await fetch(`${server.url}/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      return [r.status, await r.json()];
+    };
+    assert.deepEqual(await post('{"faceId1":"a","faceId2":"b"}'), [200, { by: 'face a' }]);
+    assert.deepEqual(await post('{"faceId":"a","personId":"p"}'), [200, { by: 'person p' }]);
+    const [status, body] = await post('{}');
+    assert.equal(status, 400, 'a body neither takes is refused by the last, naming what it lacks');
+    assert.match(JSON.stringify(body), /faceId, personId|personId/);
+  } finally {
+    await server.shutdown();
+  }
+});

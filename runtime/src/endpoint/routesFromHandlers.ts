@@ -1,10 +1,10 @@
-import { Route } from '../routing/Route.ts';
+import type { Route } from '../routing/Route.ts';
 import { Routes } from '../routing/Routes.ts';
 import type { AnyEndpoint, EndpointHandler, HandlerContext } from './Endpoint.ts';
 import type { Unwrap } from './types.ts';
 import type { EndpointFailure } from './EndpointFailure.ts';
 import { implementEndpoint } from './server/implementEndpoint.ts';
-import { bothGuards, carriesNoBody, takesBody } from './server/bodyMediaGuard.ts';
+import { orderSiblingRoutes } from './server/siblingRoutes.ts';
 import { HttpError } from '../http/HttpError.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 import { Log } from '../log/Log.ts';
@@ -110,33 +110,6 @@ export function routesFromHandlers<T extends Readonly<Record<string, AnyEndpoint
       { mapError: mapperOf(name), security: security?.[name], selector: selectors?.[name] },
     ),
   );
-  // Of a document's operations sharing a method and path, those that say which requests are
-  // theirs (a body's media type, a required header, a fragment's key) are offered each request
-  // before one that takes any: Azure's bodyless `POST /Evaluate` declared first would otherwise
-  // answer its `#overload=stream` and `#overload=url` siblings' requests too.
-  return Routes(...guardedFirst(routes));
-}
-
-/**
- * `routes` in their order, but within each method and path the guarded routes before the others;
- * where some of them take a body, those taking none are offered only requests carrying none.
- */
-function guardedFirst(given: readonly Route[]): Route[] {
-  const firstOf = new Map<string, number>();
-  const withBody = new Set<string>();
-  given.forEach((r, i) => {
-    const key = String(r.pattern);
-    if (!firstOf.has(key)) firstOf.set(key, i);
-    if (takesBody((r.source as AnyEndpoint).state.input)) withBody.add(key);
-  });
-  const routes = given.map((r) =>
-    withBody.has(String(r.pattern)) && !takesBody((r.source as AnyEndpoint).state.input)
-      ? Route.fromHandler(r.pattern, r.handler, r.source, bothGuards(r.accepts, carriesNoBody))
-      : r,
-  );
-  const rank = (r: Route, i: number) => [firstOf.get(String(r.pattern)) ?? i, r.accepts === undefined ? 1 : 0, i];
-  return routes
-    .map((r, i) => ({ r, k: rank(r, i) }))
-    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2])
-    .map((x) => x.r);
+  // Operations sharing a method and path are told apart by their bodies (siblingRoutes.ts).
+  return Routes(...orderSiblingRoutes(routes));
 }
