@@ -138,6 +138,16 @@ const sample: readonly SampleDocument[] = [
     kitgen: 0,
   },
   { document: 'mineskin.org.json', shows: 'a required User-Agent header left out is refused', kitgen: 0 },
+  {
+    document: 'lgtm.com.json',
+    shows: 'a bound on PUT `{project-id}` not applied to GET of the same path (else a broader path took it)',
+    kitgen: 0,
+  },
+  {
+    document: 'azure.com/hardwaresecuritymodules-dedicatedhsm.json',
+    shows: 'a sparse answer with a required property described in an `allOf` member',
+    kitgen: 0,
+  },
 ];
 
 for (const s of sample) {

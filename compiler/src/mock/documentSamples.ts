@@ -248,9 +248,31 @@ export class DocumentSamples {
         continue;
       const declared = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[missing];
       if (holder === null || typeof holder !== 'object' || declared !== undefined) break;
-      (holder as Record<string, unknown>)[missing] = 'text';
+      // Described in an `allOf` member (Azure's `sku` in `Resource`), which a sparse sample left
+      // out: its own sample, with every property, as the member describes it.
+      const inMember = this.#memberProperty(e.parentSchema, missing);
+      (holder as Record<string, unknown>)[missing] =
+        inMember === undefined
+          ? 'text'
+          : sample(
+              inMember,
+              { quiet: true, skipReadOnly: view === 'request', skipWriteOnly: view === 'response' },
+              this.doc,
+            );
     }
     return value;
+  }
+
+  /** The schema of property `name` as an `allOf` member of `schema` describes it (through one `$ref`), if one does. */
+  #memberProperty(schema: unknown, name: string): object | undefined {
+    for (const m of (schema as { allOf?: unknown[] } | undefined)?.allOf ?? []) {
+      const ref = (m as { $ref?: unknown }).$ref;
+      const member = (typeof ref === 'string' && ref.startsWith('#') ? at(this.doc, ref.slice(1)) : m) as
+        { properties?: Record<string, object> } | undefined;
+      const property = member?.properties?.[name];
+      if (property !== undefined) return property;
+    }
+    return undefined;
   }
 
   /** Deletes the property or item at `instancePath` of `value`; false where there is none. */

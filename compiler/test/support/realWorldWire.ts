@@ -68,7 +68,33 @@ function identicalTemplates(operations: readonly DocumentOperation[]): Map<Docum
   for (const group of byShape.values()) {
     if (group.length > 1) for (const op of group) out.set(op, group.find((o) => o !== op)!.path);
   }
+  // A fragment that names nothing a request carries (Azure's `/{roleDefinitionId}#disambiguation_dummy`
+  // beside `/{roleAssignmentId}`) tells nothing apart either when neither operation takes a body
+  // and both require the same query parameters and headers: their requests are the same bytes.
+  const byRequest = new Map<string, DocumentOperation[]>();
+  for (const op of operations) {
+    if (op.body !== undefined) continue;
+    const required = op.parameters
+      .filter((p) => p.required && (p.in === 'query' || p.in === 'header'))
+      .map((p) => `${p.in}:${p.name.toLowerCase()}`)
+      .sort();
+    const shape = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')} ${required.join(',')}`;
+    byRequest.set(shape, [...(byRequest.get(shape) ?? []), op]);
+  }
+  for (const group of byRequest.values()) {
+    if (group.length < 2 || !group.some((op) => op.path.includes('#') && namesNothing(op))) continue;
+    for (const op of group) if (!out.has(op)) out.set(op, group.find((o) => o !== op)!.path);
+  }
   return out;
+}
+
+/** Whether a path's `#fragment` names no query parameter or header of its operation (a label). */
+function namesNothing(op: DocumentOperation): boolean {
+  const names = op.path
+    .slice(op.path.indexOf('#') + 1)
+    .split('&')
+    .map((item) => item.split('=')[0].toLowerCase());
+  return !op.parameters.some((p) => (p.in === 'query' || p.in === 'header') && names.includes(p.name.toLowerCase()));
 }
 
 /** Operations to call: all, or `max` spread evenly over the document. */
@@ -222,6 +248,17 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
       const op = byRoute.get(`${dop.method} ${dop.path}`);
       if (!op) {
         add('operation-missing', 'the generated server has no route for it', label);
+        continue;
+      }
+      // OSIsoft's `GET /streamsets/channel` declares only `101` (a switch to WebSocket) with a body:
+      // no HTTP handler answers that, so there is no answer to judge.
+      const keys = Object.keys(dop.responses);
+      if (keys.length > 0 && keys.every((k) => /^1/.test(k))) {
+        add(
+          'document-unjudgeable',
+          `declares only ${keys.join(', ')}: a protocol switch, no answer a handler gives`,
+          label,
+        );
         continue;
       }
       const answer = answerFor(doc, dop, op, tools);
