@@ -30,6 +30,9 @@ function successMediaTypes(doc: OpenApiDocument, op: DocumentOperation): string[
 const isEmpty = (v: unknown) =>
   Array.isArray(v) ? v.length === 0 : v !== null && typeof v === 'object' && Object.keys(v).length === 0;
 
+/** A list whose text is empty in every style: one item, empty or null. */
+const emptyTextList = (v: unknown) => Array.isArray(v) && v.length === 1 && (v[0] === '' || v[0] === null);
+
 /** The arbitrary of an operation's generated requests. */
 export function caseArbitrary(doc: OpenApiDocument, op: DocumentOperation): fc.Arbitrary<CaseInput> {
   const values: Record<string, fc.Arbitrary<unknown>> = {};
@@ -40,7 +43,9 @@ export function caseArbitrary(doc: OpenApiDocument, op: DocumentOperation): fc.A
     // An empty list or object of a required parameter writes nothing in most styles (no `ids=`
     // at all): the request would lack the parameter. Such a case makes no request; the others do.
     // A null has no text in any style (OpenAPI gives none): the parameter is left out instead.
-    const unsent = (v: unknown) => v === null || (p.required && isEmpty(v));
+    // A list of one empty text writes `ids=`, which OpenAPI's style table gives the empty list
+    // too, so a server may read either: it is left out as well (amadeus' `hotelIds`, minItems 1).
+    const unsent = (v: unknown) => v === null || (p.required && isEmpty(v)) || emptyTextList(v);
     values[p.schemaPointer] = arbitrary.map((v) => (unsent(v) ? undefined : v));
     if (p.required) requiredKeys.push(p.schemaPointer);
   }
