@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { EndpointGen, loadDocument } from '../src/index.ts';
 import { FileImports } from '../src/emit/printer/FileImports.ts';
 import { RuntimeImports } from '../src/emit/printer/RuntimeImports.ts';
+import { runtimeNames } from '../src/names/moduleNames.ts';
 import { fixtureCases } from './support/fixtures.ts';
 
 test('a name written is imported once, under the identifier written', () => {
@@ -88,7 +89,7 @@ function codeOf(text: string): string {
   );
 }
 
-test('in every generated module, each imported name is used and each $-name used is imported or declared', async () => {
+test('in every generated module, each name imported is written, and each runtime or $-name written is imported or declared', async () => {
   let checked = 0;
   for (const c of await fixtureCases()) {
     let source;
@@ -119,6 +120,13 @@ test('in every generated module, each imported name is used and each $-name used
             imported.has(m[1]) || declared.has(m[1]),
             `${c.name}${split ? ' (split)' : ''} ${path}: writes ${m[1]} without importing or declaring it`,
           );
+        // A runtime name written as a value or a generic (`Schema.Unsafe(`, `defineEndpoint(`, `EndpointOf<`).
+        for (const name of runtimeNames)
+          if (new RegExp(`(?<![\\w$.])${name}(?=[.(<])`).test(code))
+            assert.ok(
+              imported.has(name) || declared.has(name),
+              `${c.name}${split ? ' (split)' : ''} ${path}: writes ${name} without importing it`,
+            );
         checked++;
       }
     }
