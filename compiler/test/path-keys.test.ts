@@ -85,3 +85,33 @@ test('a path parameter named twice leaves the operation out with the reason; the
     /cannot be routed: its parameter "location" appears twice, and a route reads each place on its own; the operation is left out/,
   );
 });
+
+test('a fragment going on with more path labels an optional segment: the path after it is routed', () => {
+  const param = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+  const result = generate({
+    '/send/#env/v1/partners/{partnerId}/merchant/transfers/{transferId}': {
+      get: { operationId: 'byId', parameters: [param('partnerId'), param('transferId')], responses: { '200': ok } },
+    },
+    '/send/#env/v1/partners/{partnerId}/merchant/transfers': {
+      get: {
+        operationId: 'byRef',
+        parameters: [param('partnerId'), { name: 'ref', in: 'query', required: true, schema: { type: 'string' } }],
+        responses: { '200': ok },
+      },
+    },
+  });
+  assert.deepEqual(
+    result.warnings.map((w) => w.message),
+    [],
+  );
+  const shown = result.api.operations.map((o) => ({ id: o.ident, segments: o.segments, selector: o.selector }));
+  const v1 = [{ literal: 'send' }, { literal: 'v1' }, { literal: 'partners' }, { param: 'partnerId' }];
+  assert.deepEqual(shown, [
+    {
+      id: 'byId',
+      segments: [...v1, { literal: 'merchant' }, { literal: 'transfers' }, { param: 'transferId' }],
+      selector: undefined,
+    },
+    { id: 'byRef', segments: [...v1, { literal: 'merchant' }, { literal: 'transfers' }], selector: undefined },
+  ]);
+});

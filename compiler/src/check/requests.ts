@@ -333,6 +333,19 @@ export function validParts(
   };
 }
 
+/**
+ * A path key as a request writes it: the fragment left out, but a fragment that goes on with more
+ * path (Mastercard's `/send/#env/v1/partners/{partnerId}/…`) is a label for an optional segment,
+ * and the path after it is kept, as the generated server routes it.
+ */
+function requestPathKey(path: string): string {
+  const hash = path.indexOf('#');
+  const slash = hash < 0 ? -1 : path.indexOf('/', hash);
+  if (slash < 0) return path.replace(/#.*$/, '');
+  const before = path.slice(0, hash);
+  return (before.endsWith('/') ? before + path.slice(slash + 1) : before + path.slice(slash)).replace(/#.*$/, '');
+}
+
 /** The URL and fetch options of a request's parts. */
 export function render(
   baseUrl: string,
@@ -340,7 +353,7 @@ export function render(
   parts: RequestParts,
 ): { url: string; init: RequestInit } {
   // A fragment (AWS's `#X-Amz-Target=…`) is never sent: the query goes after the path itself.
-  const bare = op.path.replace(/#.*$/, '');
+  const bare = requestPathKey(op.path);
   const mark = bare.indexOf('?');
   const fill = (text: string) => text.replace(/\{([^}]+)\}/g, (_m, name: string) => parts.path[name] ?? `{${name}}`);
   // A query string written into the path key (`/alerts?lat={lat}`, `/rest?method=…`) is sent as

@@ -40,6 +40,8 @@ export const slashed = (route: string): boolean => route.length > 1 && route.end
  * it is left out of the items.
  */
 export function splitPathKey(path: string): PathKey {
+  const label = pathLabel(path);
+  if (label !== undefined) return { ...splitPathKey(label.path), fragment: label.fragment };
   const hash = path.indexOf('#');
   const fragment = hash < 0 ? '' : path.slice(hash);
   const beforeHash = hash < 0 ? path : path.slice(0, hash);
@@ -60,6 +62,23 @@ export function splitPathKey(path: string): PathKey {
     });
   }
   return { route: beforeHash.slice(0, mark), query, items, fragment };
+}
+
+/**
+ * A fragment that goes on with more path (Mastercard's `/send/#env/v1/partners/{partnerId}/…`,
+ * beside its `/send/v1/partners/{partnerId}/…`): a label for an optional segment (an
+ * environment's), followed by the path every request has. The path is the key less the label;
+ * undefined when the key has no such fragment.
+ */
+function pathLabel(path: string): { path: string; fragment: string } | undefined {
+  const hash = path.indexOf('#');
+  const slash = hash < 0 ? -1 : path.indexOf('/', hash);
+  if (slash < 0) return undefined;
+  const before = path.slice(0, hash);
+  return {
+    path: before.endsWith('/') ? before + path.slice(slash + 1) : before + path.slice(slash),
+    fragment: path.slice(hash, slash),
+  };
 }
 
 /** A required query parameter of text, for a key the document writes into the path without declaring it. */
