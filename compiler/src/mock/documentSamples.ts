@@ -82,6 +82,10 @@ function samplingCopy(value: unknown, plain: boolean, parentKey = ''): unknown {
     const kept = (out.allOf as unknown[]).filter((m) => !annotationOnly(m));
     if (kept.length > 0) out.allOf = kept;
   }
+  // `properties` without `type` (Zoom's allOf members) describe an object; openapi-sampler,
+  // seeing no type, answers such an allOf with null, which the schema allows but never means.
+  if (!names && out.type === undefined && out.properties !== null && typeof out.properties === 'object')
+    out.type = 'object';
   const missing = missingFormats[out.format as string];
   if (
     !names &&
