@@ -6,6 +6,12 @@
 
 /** A capturing group of lower-case letters (`([a-z])`, `([a-z0-9])`, `(\p{Ll})`) followed by one of capitals. */
 const HUMP = /\((?:\[a-z[^\]]*\]|\[\\p\{Ll\}[^\]]*\]|\\p\{Ll\})\)\((?:\[A-Z\]|\\p\{Lu\}|\[\\p\{Lu\}\])\)/;
+/** A split before each capital (`(?=[A-Z])`, `(?=\p{Lu})`). */
+const BEFORE_CAPITAL = /\(\?=(?:\[A-Z\]|\\p\{Lu\}|\[\\p\{Lu\}\])\)/;
+/** A lone capital (`[A-Z]`, `([A-Z])`), which a `.replace(…, '-$1')` turns into a word boundary. */
+const CAPITAL = /^\(?(?:\[A-Z\]|\\p\{Lu\})\)?$/;
+/** A replacement that puts a separator before the match (`-$1`, `_$&`, ` $1`). */
+const SEPARATOR_BEFORE = /^[-_ .]\$[1&]/;
 /** Names a word splitter goes by. */
 const SPLITTER_NAME = /^(words|splitWords|wordSplit|wordsOf|splitCamel\w*|camelWords|toWords)$/;
 
@@ -32,7 +38,21 @@ export default {
     const file = context.filename.replace(/\\/g, '/');
     if (allow.some((suffix) => file.endsWith(suffix))) return {};
     const checkPattern = (node, source) => {
-      if (HUMP.test(source)) context.report({ node, messageId: 'pattern' });
+      if (HUMP.test(source) || BEFORE_CAPITAL.test(source)) context.report({ node, messageId: 'pattern' });
+      else if (CAPITAL.test(source)) {
+        // `name.replace(/([A-Z])/g, '-$1')`: camelCase to kebab-case by hand.
+        const call = node.parent;
+        if (call?.type !== 'CallExpression') return;
+        const replacement = call.arguments[1];
+        if (
+          call.arguments[0] === node &&
+          call.callee.type === 'MemberExpression' &&
+          /^replace(All)?$/.test(call.callee.property.name) &&
+          typeof replacement?.value === 'string' &&
+          SEPARATOR_BEFORE.test(replacement.value)
+        )
+          context.report({ node, messageId: 'pattern' });
+      }
     };
     const checkName = (node, id) => {
       if (id?.type === 'Identifier' && SPLITTER_NAME.test(id.name))

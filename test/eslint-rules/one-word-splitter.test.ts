@@ -18,6 +18,8 @@ ruleTester.run('one-word-splitter', rule, {
     { code: "export const pascalCase = (t: string) => words(t).map(upper).join('');", options: allow },
     { code: 'const lead = /^[A-Z]+(?=[A-Z][a-z]|[0-9]|$)/;', options: allow },
     { code: 'const upper = /([A-Z])/g;', options: allow },
+    { code: 'const shout = name.replace(/[A-Z]/g, (c) => c.toLowerCase());', options: allow },
+    { code: 'const line = /^[A-Z]{3,16} /;', options: allow },
   ],
   invalid: [
     {
@@ -31,9 +33,24 @@ ruleTester.run('one-word-splitter', rule, {
       errors: [{ messageId: 'pattern' }],
     },
     {
+      code: "const kebab = name.replace(/([A-Z])/g, '-$1').toLowerCase();",
+      options: allow,
+      errors: [{ messageId: 'pattern' }],
+    },
+    {
+      code: "const snake = name.replaceAll(/[A-Z]/g, '_$&');",
+      options: allow,
+      errors: [{ messageId: 'pattern' }],
+    },
+    {
+      code: 'const parts = name.split(/(?=[A-Z])/);',
+      options: allow,
+      errors: [{ messageId: 'pattern' }],
+    },
+    {
       code: 'function splitWords(text: string): string[] { return text.split(/(?=[A-Z])/); }',
       options: allow,
-      errors: [{ messageId: 'name', data: { name: 'splitWords' } }],
+      errors: [{ messageId: 'name', data: { name: 'splitWords' } }, { messageId: 'pattern' }],
     },
     {
       code: 'export const words = (text: string) => text.split(/[^A-Za-z0-9]+/);',
