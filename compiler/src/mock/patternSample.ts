@@ -202,19 +202,27 @@ function ecmaPattern(pattern: string): RegExp {
  * one; another `shift` (a seed's) chooses other characters and alternatives and repeats more.
  */
 export function patternSample(pattern: string, minLength = 0, maxLength = Infinity, shift = 0): string | undefined {
-  let tree: Node;
   let check: RegExp;
   try {
-    tree = new Parser(pattern).parse();
     check = ecmaPattern(pattern);
   } catch {
     return undefined;
   }
-  for (const extra of [0, 1, 2, 4, 8, 16, 32, 64]) {
+  const fits = (text: string) => check.test(text) && text.length >= minLength && text.length <= maxLength;
+  let tree: Node | undefined;
+  try {
+    tree = new Parser(pattern).parse();
+  } catch {
+    // Beyond the generator: plain texts below may still match.
+  }
+  for (const extra of tree ? [0, 1, 2, 4, 8, 16, 32, 64] : []) {
     for (let variant = shift; variant < shift + 4; variant++) {
-      const text = generate(tree, variant, extra + (shift % 3));
-      if (check.test(text) && text.length >= minLength && text.length <= maxLength) return text;
+      const text = generate(tree!, variant, extra + (shift % 3));
+      if (fits(text)) return text;
     }
   }
-  return undefined;
+  // A pattern that takes any text (`[\s\S]*`, or unanchored `\w`) under a length bound the
+  // generator's texts miss: plain letters or digits of the shortest length allowed.
+  const length = Math.min(Math.max(minLength, 1), maxLength);
+  return [...'abx0A'].map((ch) => ch.repeat(length)).find(fits);
 }

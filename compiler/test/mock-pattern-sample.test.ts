@@ -1,0 +1,49 @@
+// The mock's pattern sampler under length bounds its generator misses: AWS documents give
+// account ids as `pattern: '[\s\S]*'` with `minLength: 12, maxLength: 12`; the mock answered `""`
+// (networkmanager), which `kitgen check` rightly reported: the generator repeats an unbounded part
+// 1, 2, 3, 5, 9… times and never made 12. Any text of the allowed length that
+// the pattern accepts is a sample.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DocumentReferee, RefereeUnable, type OpenApiDocument } from '../src/check/documentReferee.ts';
+import { DocumentSamples } from '../src/mock/documentSamples.ts';
+import { patternSample } from '../src/mock/patternSample.ts';
+
+test('a pattern of any text meets its length bounds', () => {
+  for (const shift of [0, 1, 7]) assert.equal(patternSample('[\\s\\S]*', 12, 12, shift)?.length, 12);
+  assert.match(patternSample('[\\s\\S]+', 3) ?? '', /^[\s\S]{3,}$/);
+  // An unanchored pattern is met by a plain text containing a match.
+  assert.match(patternSample('\\w', 5, 5) ?? '', /^\w{5}$/);
+  // One no plain text meets, and the generator cannot read, gives none rather than a wrong one.
+  assert.equal(patternSample('^(?<x>[\\s\\S])\\k<x>é$', 3, 3), undefined);
+});
+
+test('through the sampler: an allOf of the account id and a description samples a valid value, with and without a seed', () => {
+  const doc = {
+    openapi: '3.0.0',
+    info: { title: 'accounts', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        AWSAccountId: { type: 'string', pattern: '[\\s\\S]*', minLength: 12, maxLength: 12 },
+        Attachment: {
+          type: 'object',
+          required: ['OwnerAccountId'],
+          properties: {
+            OwnerAccountId: { allOf: [{ $ref: '#/components/schemas/AWSAccountId' }, { description: 'The owner.' }] },
+          },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const referee = new DocumentReferee(doc);
+  for (const seed of [undefined, 1, 2]) {
+    const samples = new DocumentSamples(doc, referee, {
+      documentFault: (e) => e instanceof RefereeUnable,
+      ...(seed === undefined ? {} : { seed }),
+    });
+    const sampled = samples.valid('/components/schemas/Attachment', 'response');
+    assert.ok(sampled.ok, `seed ${seed}: ${'message' in sampled ? sampled.message : ''}`);
+    assert.equal((sampled.value as { OwnerAccountId: string }).OwnerAccountId.length, 12);
+  }
+});
