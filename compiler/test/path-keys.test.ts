@@ -115,3 +115,25 @@ test('a fragment going on with more path labels an optional segment: the path af
     { id: 'byRef', segments: [...v1, { literal: 'merchant' }, { literal: 'transfers' }], selector: undefined },
   ]);
 });
+
+test('an undeclared {param} of a path key is optional, unless it picks the operation among its twins', () => {
+  const result = generate({
+    '/rides?page={page}&per_page={per_page}': { post: { operationId: 'createRide', responses: { '200': ok } } },
+    '/current?city={city}': {
+      get: {
+        operationId: 'byCity',
+        parameters: [{ name: 'city', in: 'query', required: true, schema: { type: 'string' } }],
+        responses: { '200': ok },
+      },
+    },
+    '/current?station={station}': { get: { operationId: 'byStation', responses: { '200': ok } } },
+  });
+  const shown = result.api.operations.map(
+    (o) => `${o.ident}: ${o.parameters.map((p) => `${p.in} ${p.name}${p.required ? '' : '?'}`).join(', ')}`,
+  );
+  assert.deepEqual(shown, [
+    'createRide: query page?, query per_page?',
+    'byCity: query city',
+    'byStation: query station',
+  ]);
+});

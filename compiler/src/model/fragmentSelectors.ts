@@ -105,9 +105,16 @@ export function withFragmentSelectors<T extends RoutedOperation>(operations: rea
   return operations.map((op) => {
     const selector = selectors.get(op);
     if (selector === undefined) return op;
+    // A key that picks the operation is one its requests carry, declared so or not
+    // (`/current?station={station}` beside `/current?city={city}`).
+    const carried = (p: RoutedOperation['parameters'][number]) =>
+      !p.required && (selector.carries ?? []).some((k) => sameKey(k, p as SelectorKey));
+    const parameters = op.parameters.some(carried)
+      ? op.parameters.map((p) => (carried(p) ? { ...p, required: true } : p))
+      : op.parameters;
     // The twin with the slash keeps it as an empty last segment, so the clients write it.
     return selector.slash === true
-      ? { ...op, selector, segments: [...op.segments, { literal: '' }] }
-      : { ...op, selector };
+      ? { ...op, selector, parameters, segments: [...op.segments, { literal: '' }] }
+      : { ...op, selector, parameters };
   });
 }

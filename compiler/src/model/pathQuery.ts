@@ -81,12 +81,17 @@ function pathLabel(path: string): { path: string; fragment: string } | undefined
   };
 }
 
-/** A required query parameter of text, for a key the document writes into the path without declaring it. */
-function textQuery(name: string, pointer: string, values?: readonly string[]): RawParameter {
+/**
+ * A query parameter of text, for a key the document writes into the path without declaring it:
+ * required for a literal item (its value, or a bare key), optional for a `{param}` the operation declares nowhere
+ * (staging-ecotaco's `POST /rides?page={page}&per_page={per_page}`, the key copied from its
+ * paged `GET`, whose requests carry no page: nothing says they must).
+ */
+function textQuery(name: string, pointer: string, required: boolean, values?: readonly string[]): RawParameter {
   return {
     name,
     in: 'query',
-    required: true,
+    required,
     schema: { kind: 'string', constraints: {}, ...(values !== undefined ? { enum: values } : {}) },
     style: 'form',
     explode: true,
@@ -98,7 +103,8 @@ function textQuery(name: string, pointer: string, values?: readonly string[]): R
  * The operation's parameters with the query items of its path key read as query parameters: a
  * `key={param}` item is the parameter `param` sent under `key`, whether the document declares it
  * `in: query` or (as weatherbit and clicksend do, since it sits in the path key) `in: path`, and
- * a required text parameter when it declares it nowhere; a literal `key=value` item is a required
+ * an optional text parameter when it declares it nowhere (where it tells operations of one path
+ * apart, their selectors require it); a literal `key=value` item is a required
  * query parameter whose one value is `value` (the declared one, when there is one), so the
  * client sends it and the server tells the operations of one path apart by it
  * (fragmentSelectors.ts). Each change a reader of the document would not expect is warned about.
@@ -124,8 +130,11 @@ export function withPathQuery(
         out.find((p) => p.in === 'query' && p.name === item.param) ??
         out.find((p) => p.in === 'path' && p.name === item.param);
       if (named === undefined) {
-        diagnostics.warn(at, `query parameter "${item.key}" of the path is not declared; it is read as required text`);
-        out.push(textQuery(item.key, pointer));
+        diagnostics.warn(
+          at,
+          `query parameter "${item.key}" of the path is not declared; it is read as text, required only where it picks the operation among those of its path`,
+        );
+        out.push(textQuery(item.key, pointer, false));
         continue;
       }
       const { pathCodec: _codec, pathConstraints: _constraints, ...rest } = named;
@@ -138,7 +147,7 @@ export function withPathQuery(
       if (!declaredQuery.required) out = out.map((p) => (p === declaredQuery ? { ...p, required: true } : p));
       continue;
     }
-    out.push(textQuery(item.key, pointer, item.value !== undefined ? [item.value] : undefined));
+    out.push(textQuery(item.key, pointer, true, item.value !== undefined ? [item.value] : undefined));
   }
   return out;
 }
