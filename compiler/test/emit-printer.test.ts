@@ -2,11 +2,14 @@
 // generated module of every fixture the imported names and the names the code uses agree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EndpointGen, loadDocument } from '../src/index.ts';
 import { FileImports } from '../src/emit/printer/FileImports.ts';
 import { RuntimeImports } from '../src/emit/printer/RuntimeImports.ts';
 import { runtimeNames } from '../src/names/moduleNames.ts';
-import { fixtureCases } from './support/fixtures.ts';
+import { fixtureCases, repoRoot } from './support/fixtures.ts';
 
 test('a name written is imported once, under the identifier written', () => {
   const file = new FileImports();
@@ -164,4 +167,46 @@ test('a check that does not compile leaves no import and no helper behind', () =
   const text = EndpointGen.fromOpenAPI(document).files.get('operations.js')!;
   assert.match(text, /^import \{ operation as \$operation, schemaCheck as \$schemaCheck \} from /m);
   assert.doesNotMatch(text, /isDateTimeFormat|const \$f =/);
+});
+
+test('a --templates copy that spells the import lists itself renders as the built-in templates do', async () => {
+  // Templates written before the import block was printed whole: each import line from its list.
+  const older: Record<string, [string, string]> = {
+    'endpoints.js.hbs': [
+      '{{#if importBlock}}\n{{{importBlock}}}\n{{/if}}\n',
+      '{{#if imports}}\nimport { {{{imports}}} } from {{{str clientRuntime}}};\n{{/if}}\n',
+    ],
+    'endpoints.d.ts.hbs': [
+      '{{#if importBlock}}\n{{{importBlock}}}\n{{/if}}\n',
+      '{{#if declImports}}\nimport type { {{{declImports}}} } from {{{str runtime}}};\n{{/if}}\n',
+    ],
+    'endpoints-group.js.hbs': [
+      '{{#if importBlock}}\n{{{importBlock}}}\n{{/if}}\n',
+      '{{#if imports}}\nimport { {{{imports}}} } from {{{str clientRuntime}}};\n{{/if}}\n' +
+        '{{#if schemaImports}}\nimport { {{{schemaImports}}} } from {{{str schemasModule}}};\n{{/if}}\n',
+    ],
+    'operations.js.hbs': [
+      '{{#if importBlock}}\n{{{importBlock}}}\n{{/if}}\n',
+      'import { {{{imports}}} } from {{{str clientRuntime}}};\n' +
+        '{{#if viaEndpoint}}\nimport * as $endpoints from {{{str endpointsModule}}};\n{{/if}}\n',
+    ],
+  };
+  const dir = await mkdtemp(join(tmpdir(), 'kitgen-older-templates-'));
+  try {
+    for (const [name, [now, before]] of Object.entries(older)) {
+      const text = await readFile(join(repoRoot, 'templates', name), 'utf8');
+      assert.ok(text.includes(now), `templates/${name} prints the import block`);
+      await writeFile(join(dir, name), text.replace(now, before));
+    }
+    for (const name of ['split-by-tag', 'pets', 'adjacent-path-params']) {
+      const source = await loadDocument(join(repoRoot, 'fixtures', name, 'openapi.yaml'));
+      for (const split of [false, true]) {
+        const builtIn = EndpointGen.fromOpenAPI(source.document, { split }).files;
+        const copied = EndpointGen.fromOpenAPI(source.document, { split, templatesDir: dir }).files;
+        assert.deepEqual(copied, builtIn, `${name}${split ? ' (split)' : ''}`);
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
