@@ -137,3 +137,24 @@ test('an undeclared {param} of a path key is optional, unless it picks the opera
     'byStation: query station',
   ]);
 });
+
+test("tomtom's `/wms//` beside `/wms/` is another operation, served without the empty segment", () => {
+  const request = (value: string) => ({ name: 'request', in: 'query', required: true, schema: { enum: [value] } });
+  const result = generate({
+    '/wms/': { get: { operationId: 'getMap', parameters: [request('GetMap')], responses: { '200': ok } } },
+    '/wms//': {
+      get: { operationId: 'getCapabilities', parameters: [request('GetCapabilities')], responses: { '200': ok } },
+    },
+  });
+  assert.deepEqual(
+    result.warnings.map((w) => w.message),
+    [],
+  );
+  assert.deepEqual(
+    result.api.operations.map((o) => [o.ident, o.segments]),
+    [
+      ['getMap', [{ literal: 'wms' }]],
+      ['getCapabilities', [{ literal: 'wms' }]],
+    ],
+  );
+});

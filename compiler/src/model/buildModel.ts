@@ -137,7 +137,10 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         continue;
       }
       const shape = (p: PathPiece) => ('literal' in p ? p.literal : '{}');
-      const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}${slashed(key.route) ? '/' : ''}${key.query === '' ? '' : `?${key.query}`}${key.fragment}`;
+      // Trailing slashes count: tomtom's `/wms//` (GetCapabilities) beside `/wms/` (GetMap) is
+      // another operation, told apart by its required `request` (an empty segment is refused on
+      // the wire, so both are served at `/wms`).
+      const routeKey = `${method} /${segments.map((s) => ('mixed' in s ? s.mixed.map(shape).join('') : shape(s))).join('/')}${slashed(key.route) ? (/\/+$/.exec(key.route)?.[0] ?? '/') : ''}${key.query === '' ? '' : `?${key.query}`}${key.fragment}`;
       const clash = routes.get(routeKey);
       if (clash !== undefined) {
         diagnostics.warn(

@@ -56,6 +56,19 @@ export const categories = {
    * `anyOf`, a recorded decision (docs/decisions.md, "Validation makes the same choice").
    */
   'oneof-overlap-accepted': 'decision',
+  /**
+   * An operation whose path has an empty segment (tomtom's `/map/{v}/wms//`): the runtime refuses
+   * `//` in every request path before routing, a recorded decision (docs/decisions.md, "An empty
+   * path segment is refused, and a document's `//` is served without it"); the operation is
+   * served at the path without it.
+   */
+  'empty-segment-refused': 'decision',
+  /**
+   * A refusal's body fits several members of the declared error's `oneOf`, members that accept the
+   * same values (four identical `{error, error_description}` shapes): no body with the documented
+   * fields fits exactly one.
+   */
+  'error-oneof-overlap': 'document',
   /** A sampled value the document's own schema refuses, or one that cannot be sent: the operation was not called. */
   sampler: 'sampler',
   /** The document could not be read or bundled, or is no OpenAPI 3 document. */
