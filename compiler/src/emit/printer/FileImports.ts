@@ -1,7 +1,8 @@
 // The printer's record of one generated file's imports, after protobuf-es's GeneratedFile: the
 // code that writes a name of another module asks this record for the identifier to write, and
-// the file's import (and re-export) statements are printed from what was asked, so a file never
-// imports what it does not write nor writes what it does not import.
+// the file's import (and re-export) statements are printed from what was asked, so the imports
+// follow the code. Code that may be thrown away (a check that may not compile) records into a
+// draft, kept only with the code (compiler/test/emit-printer.test.ts checks every fixture).
 import { stringLiteral } from '../../names/literals.ts';
 
 /** What one file takes from one module. */
