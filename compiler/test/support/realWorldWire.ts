@@ -17,7 +17,7 @@ import { DocumentSamples } from '../../src/mock/documentSamples.ts';
 import { RefereeUnable } from '../../src/check/documentReferee.ts';
 import { serve, type Running } from './e2e.ts';
 import { needsRawRequest, rawRequest } from './rawRequest.ts';
-import { oneOfOverlap } from './wireOneOf.ts';
+import { errorOneOfOverlap, oneOfOverlap } from './wireOneOf.ts';
 import { RequestStreaming } from '@kitgen/runtime';
 import { answerFor, type Answer } from '../../src/mock/handlerAnswers.ts';
 import { Samples } from '../../src/mock/modelSamples.ts';
@@ -357,8 +357,15 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
           // (naming the operation and `mapError`), is the recorded outcome, counted apart.
           const warned = f.category.startsWith('error-') && unmetDeclaredError(api, op, refused.status) !== undefined;
           const overlap = f.category === 'invalid-accepted' && oneOfOverlap(doc, referee, dop, spoiled.parts);
+          const errorOverlap = f.category === 'error-body-schema' && errorOneOfOverlap(doc, referee, dop, refused);
           add(
-            warned ? 'error-shape-warned' : overlap ? 'oneof-overlap-accepted' : f.category,
+            warned
+              ? 'error-shape-warned'
+              : overlap
+                ? 'oneof-overlap-accepted'
+                : errorOverlap
+                  ? 'error-oneof-overlap'
+                  : f.category,
             `${spoiled.how}${called}: ${f.message}`,
             label,
             refused.status,

@@ -63,6 +63,12 @@ export const categories = {
    * served at the path without it.
    */
   'empty-segment-refused': 'decision',
+  /**
+   * A refusal's body fits several members of the declared error's `oneOf`, members that accept the
+   * same values (four identical `{error, error_description}` shapes): no body with the documented
+   * fields fits exactly one.
+   */
+  'error-oneof-overlap': 'document',
   /** A sampled value the document's own schema refuses, or one that cannot be sent: the operation was not called. */
   sampler: 'sampler',
   /** The document could not be read or bundled, or is no OpenAPI 3 document. */

@@ -4,15 +4,22 @@
 // intellifi's spot sets: `{}` fits every member, none requiring a field). The referee checks the
 // schema's parts one by one: a oneOf two members of which accept the value, and an allOf each of
 // whose members accepts it or is such a oneOf.
-import type { DocumentReferee } from '../../src/check/documentReferee.ts';
+import { responseKey, type DocumentReferee } from '../../src/check/documentReferee.ts';
 import type { DocumentOperation } from '../../src/check/documentOperations.ts';
-import { follow } from '../../src/check/documentPointers.ts';
+import { escapePointer, follow, isJsonMediaType, mediaEssence, type View } from '../../src/check/documentPointers.ts';
 import type { RequestParts } from '../../src/check/requests.ts';
 
 type Verdict = 'pass' | 'overlap' | 'fail';
 
-function verdict(doc: unknown, referee: DocumentReferee, pointer: string, value: unknown, depth: number): Verdict {
-  if (referee.check(pointer, 'request', value) === undefined) return 'pass';
+function verdict(
+  doc: unknown,
+  referee: DocumentReferee,
+  pointer: string,
+  value: unknown,
+  depth: number,
+  view: View = 'request',
+): Verdict {
+  if (referee.check(pointer, view, value) === undefined) return 'pass';
   if (depth > 8) return 'fail';
   const { value: schema, pointer: at } = follow(doc, pointer);
   if (schema === undefined) return 'fail';
@@ -23,11 +30,11 @@ function verdict(doc: unknown, referee: DocumentReferee, pointer: string, value:
   if (others.length > 0) return 'fail';
   if (Array.isArray(schema.oneOf)) {
     if (schema.allOf !== undefined) return 'fail';
-    const passing = schema.oneOf.filter((_m, i) => referee.check(`${at}/oneOf/${i}`, 'request', value) === undefined);
+    const passing = schema.oneOf.filter((_m, i) => referee.check(`${at}/oneOf/${i}`, view, value) === undefined);
     return passing.length >= 2 ? 'overlap' : 'fail';
   }
   if (Array.isArray(schema.allOf)) {
-    const each = schema.allOf.map((_m, i) => verdict(doc, referee, `${at}/allOf/${i}`, value, depth + 1));
+    const each = schema.allOf.map((_m, i) => verdict(doc, referee, `${at}/allOf/${i}`, value, depth + 1, view));
     return each.every((v) => v !== 'fail') && each.includes('overlap') ? 'overlap' : 'fail';
   }
   return 'fail';
@@ -51,4 +58,36 @@ export function oneOfOverlap(
     return false;
   }
   return verdict(doc, referee, pointer, value, 0) === 'overlap';
+}
+
+/**
+ * True when a refusal's JSON body breaks the declared error schema only by fitting several members
+ * of its `oneOf`, members that accept the same values (DigiLocker's four `{error,
+ * error_description}` shapes, Dracoon's ErrorResponse and a superset of it with one more optional
+ * field): no body with the documented fields fits exactly one, so the document cannot be met.
+ */
+export function errorOneOfOverlap(
+  doc: unknown,
+  referee: DocumentReferee,
+  op: DocumentOperation,
+  seen: { readonly status: number; readonly contentType?: string; readonly text: string },
+): boolean {
+  const key = responseKey(op.responses, seen.status);
+  if (key === undefined) return false;
+  const response = follow(doc, op.responses[key]);
+  const content = (response.value as { content?: Record<string, unknown> } | undefined)?.content ?? {};
+  const essence = mediaEssence(seen.contentType ?? '');
+  const media =
+    Object.keys(content).find((m) => mediaEssence(m) === essence) ??
+    Object.keys(content).find(isJsonMediaType) ??
+    Object.keys(content)[0];
+  if (media === undefined) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(seen.text);
+  } catch {
+    return false;
+  }
+  const pointer = `${response.pointer}/content/${escapePointer(media)}/schema`;
+  return verdict(doc, referee, pointer, value, 0, 'response') === 'overlap';
 }
