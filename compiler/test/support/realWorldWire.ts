@@ -17,7 +17,7 @@ import { DocumentSamples } from '../../src/mock/documentSamples.ts';
 import { RefereeUnable } from '../../src/check/documentReferee.ts';
 import { serve, type Running } from './e2e.ts';
 import { needsRawRequest, rawRequest } from './rawRequest.ts';
-import { errorOneOfOverlap, oneOfOverlap } from './wireOneOf.ts';
+import { errorOneOfOverlap, errorSchemaAdmitsNothing, oneOfOverlap } from './wireOneOf.ts';
 import { RequestStreaming } from '@kitgen/runtime';
 import { answerFor, type Answer } from '../../src/mock/handlerAnswers.ts';
 import { Samples } from '../../src/mock/modelSamples.ts';
@@ -358,6 +358,8 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
           const warned = f.category.startsWith('error-') && unmetDeclaredError(api, op, refused.status) !== undefined;
           const overlap = f.category === 'invalid-accepted' && oneOfOverlap(doc, referee, dop, spoiled.parts);
           const errorOverlap = f.category === 'error-body-schema' && errorOneOfOverlap(doc, referee, dop, refused);
+          const admitsNothing =
+            f.category === 'error-body-schema' && errorSchemaAdmitsNothing(doc, referee, dop, refused);
           add(
             warned
               ? 'error-shape-warned'
@@ -365,7 +367,9 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
                 ? 'oneof-overlap-accepted'
                 : errorOverlap
                   ? 'error-oneof-overlap'
-                  : f.category,
+                  : admitsNothing
+                    ? 'document-unjudgeable'
+                    : f.category,
             `${spoiled.how}${called}: ${f.message}`,
             label,
             refused.status,

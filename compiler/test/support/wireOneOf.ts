@@ -60,6 +60,24 @@ export function oneOfOverlap(
   return verdict(doc, referee, pointer, value, 0) === 'overlap';
 }
 
+/** The declared schema a refusal's body is judged by (its status's response, the media type it was sent in), or undefined. */
+export function errorSchemaPointer(
+  doc: unknown,
+  op: DocumentOperation,
+  seen: { readonly status: number; readonly contentType?: string },
+): string | undefined {
+  const key = responseKey(op.responses, seen.status);
+  if (key === undefined) return undefined;
+  const response = follow(doc, op.responses[key]);
+  const content = (response.value as { content?: Record<string, unknown> } | undefined)?.content ?? {};
+  const essence = mediaEssence(seen.contentType ?? '');
+  const media =
+    Object.keys(content).find((m) => mediaEssence(m) === essence) ??
+    Object.keys(content).find(isJsonMediaType) ??
+    Object.keys(content)[0];
+  return media === undefined ? undefined : `${response.pointer}/content/${escapePointer(media)}/schema`;
+}
+
 /**
  * True when a refusal's JSON body breaks the declared error schema only by fitting several members
  * of its `oneOf`, members that accept the same values (DigiLocker's four `{error,
@@ -72,22 +90,34 @@ export function errorOneOfOverlap(
   op: DocumentOperation,
   seen: { readonly status: number; readonly contentType?: string; readonly text: string },
 ): boolean {
-  const key = responseKey(op.responses, seen.status);
-  if (key === undefined) return false;
-  const response = follow(doc, op.responses[key]);
-  const content = (response.value as { content?: Record<string, unknown> } | undefined)?.content ?? {};
-  const essence = mediaEssence(seen.contentType ?? '');
-  const media =
-    Object.keys(content).find((m) => mediaEssence(m) === essence) ??
-    Object.keys(content).find(isJsonMediaType) ??
-    Object.keys(content)[0];
-  if (media === undefined) return false;
+  const pointer = errorSchemaPointer(doc, op, seen);
+  if (pointer === undefined) return false;
   let value: unknown;
   try {
     value = JSON.parse(seen.text);
   } catch {
     return false;
   }
-  const pointer = `${response.pointer}/content/${escapePointer(media)}/schema`;
   return verdict(doc, referee, pointer, value, 0, 'response') === 'overlap';
+}
+
+/**
+ * True when the declared error schema admits no value at all: an `enum` none of whose values its
+ * own `type` accepts (Visual Studio's MessageCodes, `type: integer` with texts such as
+ * `"10 (RequestedAutoShutdownDelayMinutesIsInvalid)"`).
+ */
+export function errorSchemaAdmitsNothing(
+  doc: unknown,
+  referee: DocumentReferee,
+  op: DocumentOperation,
+  seen: { readonly status: number; readonly contentType?: string },
+): boolean {
+  const pointer = errorSchemaPointer(doc, op, seen);
+  if (pointer === undefined) return false;
+  const values = follow(doc, pointer).value?.enum;
+  return (
+    Array.isArray(values) &&
+    values.length > 0 &&
+    values.every((v) => referee.check(pointer, 'response', v) !== undefined)
+  );
 }
