@@ -1,6 +1,8 @@
 // `kitgen check`'s generated valid requests, in process: a list whose text is empty on the wire
 // (`hotelIds=`, one empty item) is never sent as valid, since OpenAPI's style table writes the
-// empty list the same way and a server may read either (amadeus' hotel search, `minItems: 1`).
+// empty list the same way and a server may read either (amadeus' hotel search, `minItems: 1`);
+// `readOnly` beside a `$ref` keeps the property out of requests, and `uint32` is no negative
+// number (Google's documents, where the check called kitgen's refusals of both wrong).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -51,4 +53,55 @@ test('a list of one empty text is left out of valid requests, in every style', (
     for (const [k, v] of parts.headers) if (k === 'x-ids') assert.notEqual(v, '', 'nor a header');
   }
   assert.ok(sent > 100, `most cases make a request (${sent} of 400)`);
+});
+
+test('readOnly beside a $ref keeps the property out of generated requests, not out of answers', () => {
+  const readOnly = {
+    openapi: '3.0.0',
+    info: { title: 'jobs', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Status: { type: 'object', properties: { code: { type: 'integer' } } },
+        Job: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            error: { $ref: '#/components/schemas/Status', readOnly: true },
+          },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const pointer = '/components/schemas/Job';
+  const requests = fc.sample(schemaArbitrary(readOnly, pointer, { view: 'request' }), { numRuns: 200, seed: 2 });
+  assert.ok(requests.every((v) => !Object.hasOwn(v as object, 'error')));
+  const answers = fc.sample(schemaArbitrary(readOnly, pointer, { view: 'response' }), { numRuns: 200, seed: 2 });
+  assert.ok(answers.some((v) => Object.hasOwn(v as object, 'error')));
+});
+
+test("the Format Registry's unsigned integers: uint32 and uint64 take no negative number, and none is generated", () => {
+  const unsigned = {
+    openapi: '3.0.0',
+    info: { title: 'counts', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        U32: { type: 'integer', format: 'uint32' },
+        U64: { type: 'integer', format: 'uint64' },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const referee = new DocumentReferee(unsigned);
+  for (const name of ['U32', 'U64']) {
+    const pointer = `/components/schemas/${name}`;
+    assert.match(referee.check(pointer, 'request', -1) ?? '', /must match format/, name);
+    assert.equal(referee.check(pointer, 'request', 7), undefined, name);
+    const values = fc.sample(schemaArbitrary(unsigned, pointer, { view: 'request' }), { numRuns: 200, seed: 3 });
+    assert.ok(
+      values.every((v) => typeof v !== 'number' || v >= 0),
+      name,
+    );
+  }
+  assert.match(referee.check('/components/schemas/U32', 'request', 2 ** 32) ?? '', /must match format/);
 });

@@ -185,6 +185,10 @@ export class DocumentReferee {
     // no name a 3.0 document gives anything; draft-04's `id` is, in every `id` parameter map.
     this.#ajv = openapi31 ? new Ajv2020(options) : new Ajv(options);
     addFormats(this.#ajv);
+    // The OpenAPI Format Registry's unsigned integers (Google's documents use them), beside
+    // ajv-formats' int32 and int64: `-1` is no uint32, whatever `type: integer` alone allows.
+    this.#ajv.addFormat('uint32', { type: 'number', validate: (n: number) => n >= 0 && n <= 2 ** 32 - 1 });
+    this.#ajv.addFormat('uint64', { type: 'number', validate: (n: number) => n >= 0 && n <= 2 ** 64 });
     for (const view of ['request', 'response'] as const) {
       const converted = jsonSchemaOf(doc, {
         doc,

@@ -4,7 +4,7 @@
 // the code it tests. The generator aims at valid values; the referee (ajv) has the last word, and
 // the caller skips a value it refuses (an overlapping oneOf, a pattern beyond fast-check's).
 import fc from 'fast-check';
-import { escapePointer, follow, type OpenApiDocument, type View } from './documentReferee.ts';
+import { at, escapePointer, follow, type OpenApiDocument, type View } from './documentReferee.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -31,10 +31,23 @@ function bounds(s: Schema): { min?: number; max?: number; minExcluded: boolean; 
 function integerArbitrary(s: Schema): fc.Arbitrary<number> {
   const b = bounds(s);
   const int32 = s.format === 'int32';
+  const unsigned = s.format === 'uint32' || s.format === 'uint64';
   let min =
-    b.min === undefined ? (int32 ? -(2 ** 31) : -(2 ** 40)) : Math.ceil(b.minExcluded ? Math.floor(b.min) + 1 : b.min);
+    b.min === undefined
+      ? unsigned
+        ? 0
+        : int32
+          ? -(2 ** 31)
+          : -(2 ** 40)
+      : Math.ceil(b.minExcluded ? Math.floor(b.min) + 1 : b.min);
   let max =
-    b.max === undefined ? (int32 ? 2 ** 31 - 1 : 2 ** 40) : Math.floor(b.maxExcluded ? Math.ceil(b.max) - 1 : b.max);
+    b.max === undefined
+      ? int32
+        ? 2 ** 31 - 1
+        : s.format === 'uint32'
+          ? 2 ** 32 - 1
+          : 2 ** 40
+      : Math.floor(b.maxExcluded ? Math.ceil(b.max) - 1 : b.max);
   min = Math.max(min, Number.MIN_SAFE_INTEGER);
   max = Math.min(max, Number.MAX_SAFE_INTEGER);
   const step = num(s.multipleOf);
@@ -127,8 +140,14 @@ export function schemaArbitrary(
   return build(doc, pointer, options.view, 0);
 }
 
-const hidden = (doc: OpenApiDocument, pointer: string, view: View) =>
-  follow(doc, pointer).value?.[view === 'request' ? 'readOnly' : 'writeOnly'] === true;
+// `readOnly` beside a `$ref` (`error: { $ref: Status, readOnly: true }`, Google's documents) is
+// read as its authors mean it, as kitgen's generated server reads it: a server may drop such a
+// property from a request unread, so a wrong value there is no invalid request.
+const hidden = (doc: OpenApiDocument, pointer: string, view: View) => {
+  const key = view === 'request' ? 'readOnly' : 'writeOnly';
+  const own = at(doc, pointer) as Record<string, unknown> | undefined;
+  return own?.[key] === true || follow(doc, pointer).value?.[key] === true;
+};
 
 const typeList = (s: Schema): string[] =>
   Array.isArray(s.type)
@@ -219,10 +238,10 @@ function objectArbitrary(
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   const requiredKeys: string[] = [];
   for (const name of Object.keys(properties)) {
-    const at = `${own}/properties/${escapePointer(name)}`;
-    if (hidden(doc, at, view)) continue;
+    const pointer = `${own}/properties/${escapePointer(name)}`;
+    if (hidden(doc, pointer, view)) continue;
     if (!required.has(name) && depth >= maxDepth) continue;
-    record[name] = build(doc, at, view, depth + 1);
+    record[name] = build(doc, pointer, view, depth + 1);
     if (required.has(name)) requiredKeys.push(name);
   }
   // A map (no properties, additionalProperties a schema or true): a few entries of its values.
