@@ -35,6 +35,7 @@ test('a body in JSON and as bytes, with Content-Length and Content-Type declared
   const pointer = '/paths/~1files~1{name}/get/responses/200/content/application~1json/schema';
   assert.equal(referee.check(pointer, 'response', body), undefined, text);
   assert.ok(response.headers.get('etag'), 'the other declared headers are answered');
+  assert.equal(response.headers.get('content-encoding'), null, "the document's `br` is no encoding of this body");
 });
 
 test("as bytes when Accept asks for them: the example's text, its length in Content-Length", async () => {

@@ -67,6 +67,20 @@ export interface AnswerChoice {
   readonly lenient?: boolean;
 }
 
+/**
+ * Response headers a document may list (copied from a captured answer: `Content-Encoding: br`)
+ * that say how this message travels: the server writing it sets them, and a body answered with
+ * another's would not decode (a client fails on a "br" body that is plain JSON).
+ */
+const framingHeaders = new Set([
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'trailer',
+  'upgrade',
+]);
+
 /** The document's example of a response header: the header's `example`, else its schema's. */
 function headerExample(doc: OpenApiDocument, responsePointer: string, name: string): { value: unknown } | undefined {
   const headers = (follow(doc, responsePointer).value?.headers ?? {}) as Record<string, unknown>;
@@ -177,11 +191,13 @@ export function responseAnswer(
     modelResponse.headers.length > 0
       ? {
           headers: Object.fromEntries(
-            modelResponse.headers.map((h) => {
-              const example =
-                choice.headerExamples && !choice.dynamic ? headerExample(doc, dop.responses[key], h.name) : undefined;
-              return [h.prop, example ? tools.typed.lift(h.schema, example.value) : tools.kitgen.value(h.schema)];
-            }),
+            modelResponse.headers
+              .filter((h) => !framingHeaders.has(h.name.toLowerCase()))
+              .map((h) => {
+                const example =
+                  choice.headerExamples && !choice.dynamic ? headerExample(doc, dop.responses[key], h.name) : undefined;
+                return [h.prop, example ? tools.typed.lift(h.schema, example.value) : tools.kitgen.value(h.schema)];
+              }),
           ),
         }
       : {};
