@@ -47,3 +47,29 @@ test('through the sampler: an allOf of the account id and a description samples 
     assert.equal((sampled.value as { OwnerAccountId: string }).OwnerAccountId.length, 12);
   }
 });
+
+test('a text of maxLength 0 is sampled as the empty text (Mastercard MDES gives every comment that bound)', () => {
+  const doc = {
+    openapi: '3.0.0',
+    info: { title: 'status', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Status: {
+          type: 'object',
+          required: ['CommentText'],
+          properties: { CommentText: { type: 'string', maxLength: 0, example: 'fully operational' } },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  for (const seed of [undefined, 1]) {
+    const samples = new DocumentSamples(doc, new DocumentReferee(doc), {
+      documentFault: (e) => e instanceof RefereeUnable,
+      ...(seed === undefined ? {} : { seed }),
+    });
+    const sampled = samples.valid('/components/schemas/Status', 'response');
+    assert.ok(sampled.ok, 'message' in sampled ? sampled.message : '');
+    assert.deepEqual(sampled.value, { CommentText: '' });
+  }
+});

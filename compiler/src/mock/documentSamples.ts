@@ -20,11 +20,12 @@ const internals = openapiSampler as unknown as {
 };
 const { sample } = openapiSampler;
 const sampleString = internals._samplers.string;
-// A string with a `pattern` gets a text that matches it where patternSample can make one.
+// A string with a `pattern` gets a text that matches it where patternSample can make one; one of
+// `maxLength: 0` the empty text (openapi-sampler reads the 0 as no bound and says "string").
 internals._registerSampler('string', (schema, ...rest) => {
   const text =
     typeof schema.pattern === 'string' ? patternSample(schema.pattern, schema.minLength, schema.maxLength) : undefined;
-  return text ?? sampleString(schema, ...rest);
+  return text ?? (schema.maxLength === 0 ? '' : sampleString(schema, ...rest));
 });
 
 /** A sampled value the referee accepts, or why there is none and whose fault that is. */
