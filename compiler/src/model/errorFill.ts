@@ -199,6 +199,12 @@ function scalarFill(
   return undefined;
 }
 
+/** True when a property's schema lists its values (an enum or a const). */
+function isEnumerated(api: Api, p: Property): boolean {
+  const s = resolve(api, p.schema);
+  return s.kind === 'const' || ('enum' in s && s.enum !== undefined);
+}
+
 /** The properties of an object, or of an `allOf` of objects merged (required if any member requires). */
 function objectProperties(
   api: Api,
@@ -213,8 +219,11 @@ function objectProperties(
     if (!props) return undefined;
     for (const p of props) {
       const seen = merged.get(p.property.name);
+      // A later member that narrows a property to an enum (ix-api's problem `type`, a plain
+      // string in ProblemResponse, two URIs in the operation's own member) decides its value.
+      const narrows = seen !== undefined && !isEnumerated(api, seen.property) && isEnumerated(api, p.property);
       merged.set(p.property.name, {
-        property: seen?.property ?? p.property,
+        property: seen === undefined || narrows ? p.property : seen.property,
         required: (seen?.required ?? false) || p.required,
       });
     }
