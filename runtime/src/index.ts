@@ -99,7 +99,7 @@ export type { CliStyle } from './cli/commandNames.ts';
 export type { CliOutput } from './cli/printResponse.ts';
 
 export { OpenAPI, type OperationEntry } from './openapi/OpenAPI.ts';
-export { OpenAPIGen, type OpenAPIGenOptions } from './openapi/OpenAPIGen.ts';
+export { OpenAPIGen, type IncrementalOpenAPIGen, type OpenAPIGenOptions } from './openapi/OpenAPIGen.ts';
 export { OpenAPIError, type OpenAPIProblem } from './openapi/OpenAPIError.ts';
 export type * from './openapi/model.ts';
 export { DocsUI, type DocsUIOptions } from './docs/DocsUI.ts';

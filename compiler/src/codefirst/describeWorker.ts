@@ -43,6 +43,32 @@ function updateHooks(port: MessagePort, request: DescribeRequest): Promise<void>
 }
 
 type AnyEndpoint = Parameters<typeof runtime.OpenAPIGen.fromEndpoints>[1];
+type Documented = AnyEndpoint & {
+  operationId(id: string): AnyEndpoint;
+  summary(s: string): AnyEndpoint;
+  doc(s: string): AnyEndpoint;
+};
+
+// One describer for the thread's life: an endpoint whose module was not loaded again is the same
+// object as last time, so OpenAPIGen replays its part of the document instead of converting it.
+const openApiGen = runtime.OpenAPIGen.incremental();
+// The endpoint as described (its export name and JSDoc laid over it), kept per exported value so
+// an unchanged module gives the same object again.
+const documented = new WeakMap<object, { readonly key: string; readonly endpoint: AnyEndpoint }>();
+
+function withDocs(value: AnyEndpoint, name: string, docs: { summary?: string; description?: string } | undefined) {
+  const key = JSON.stringify([name, docs?.summary, docs?.description]);
+  const known = documented.get(value);
+  if (known?.key === key) return known.endpoint;
+  let endpoint = value as Documented;
+  if (endpoint.state.docs.operationId === undefined) endpoint = endpoint.operationId(name) as Documented;
+  if (docs?.summary !== undefined && endpoint.state.docs.summary === undefined)
+    endpoint = endpoint.summary(docs.summary) as Documented;
+  if (docs?.description !== undefined && endpoint.state.docs.description === undefined)
+    endpoint = endpoint.doc(docs.description) as Documented;
+  documented.set(value, { key, endpoint });
+  return endpoint;
+}
 
 /** An Endpoint value of any copy of the runtime (the user's may be another install than ours). */
 function isEndpoint(value: unknown): value is AnyEndpoint {
@@ -75,17 +101,7 @@ async function describe(request: DescribeRequest): Promise<DescribeResult> {
     }
     for (const [name, value] of Object.entries(module)) {
       if (!isEndpoint(value)) continue;
-      const docs = request.docs[file]?.[name];
-      let endpoint = value as AnyEndpoint & {
-        operationId(id: string): AnyEndpoint;
-        summary(s: string): AnyEndpoint;
-        doc(s: string): AnyEndpoint;
-      };
-      if (endpoint.state.docs.operationId === undefined) endpoint = endpoint.operationId(name) as typeof endpoint;
-      if (docs?.summary !== undefined && endpoint.state.docs.summary === undefined)
-        endpoint = endpoint.summary(docs.summary) as typeof endpoint;
-      if (docs?.description !== undefined && endpoint.state.docs.description === undefined)
-        endpoint = endpoint.doc(docs.description) as typeof endpoint;
+      const endpoint = withDocs(value, name, request.docs[file]?.[name]);
       endpoints.push(endpoint);
       found.push({
         file,
@@ -98,7 +114,7 @@ async function describe(request: DescribeRequest): Promise<DescribeResult> {
   }
   debugLog(() => `worker: load ${lap()}`);
   try {
-    const api = runtime.OpenAPIGen.fromEndpoints({ title: request.title, version: request.version }, ...endpoints);
+    const api = openApiGen.fromEndpoints({ title: request.title, version: request.version }, ...endpoints);
     debugLog(() => `worker: OpenAPIGen ${lap()}`);
     const json = api.toJson(0);
     debugLog(() => `worker: toJson ${lap()}`);

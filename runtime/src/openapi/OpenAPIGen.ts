@@ -18,7 +18,9 @@ import type {
 import { defaultOperationId, NameAllocator } from './names.ts';
 import { OpenAPI } from './OpenAPI.ts';
 import { operationDocs } from './operationGen.ts';
+import { OperationParts, PartsMismatch } from './operationParts.ts';
 import { SchemaBuilder } from './schemaGen.ts';
+import { schemaIds } from './schemaIds.ts';
 import { shareSchemas } from './shareSchemas.ts';
 import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
@@ -78,12 +80,36 @@ function operationIds(endpoints: readonly AnyEndpoint[]): string[] {
   );
 }
 
-function build(options: OpenAPIGenOptions, endpoints: readonly AnyEndpoint[]): OpenAPI {
+function build(options: OpenAPIGenOptions, endpoints: readonly AnyEndpoint[], parts?: OperationParts): OpenAPI {
   const config = options.codecConfig ?? CodecConfig.current();
+  const implicitErrors = options.implicitErrors ?? true;
+  if (!parts) return assemble(options, endpoints, config, implicitErrors);
+  parts.begin(config, implicitErrors);
+  let api: OpenAPI;
+  try {
+    api = assemble(options, endpoints, config, implicitErrors, parts);
+  } catch (error) {
+    if (!(error instanceof PartsMismatch)) throw error;
+    // The endpoints before the one whose answers moved replay as before; from it on, each is converted.
+    parts.begin(config, implicitErrors, error.index);
+    api = assemble(options, endpoints, config, implicitErrors, parts);
+  }
+  parts.commit();
+  return api;
+}
+
+function assemble(
+  options: OpenAPIGenOptions,
+  endpoints: readonly AnyEndpoint[],
+  config: CodecConfig,
+  implicitErrors: boolean,
+  parts?: OperationParts,
+): OpenAPI {
   const names = new NameAllocator();
-  const schemas = new SchemaBuilder(config, endpoints.flatMap(schemasOf), names);
+  const byId = parts ? parts.schemaIds(endpoints, schemasOf, names) : schemaIds(endpoints.flatMap(schemasOf), names);
+  const schemas = new SchemaBuilder(config, byId, names);
   const securitySchemes: Record<string, SecuritySchemeObject> = { ...options.securitySchemes };
-  const ctx = genContext(schemas, config, options.implicitErrors ?? true, securitySchemes);
+  const ctx = genContext(schemas, config, implicitErrors, securitySchemes);
   const rootSecurity = options.security ? [...options.security] : [];
   const ids = operationIds(endpoints);
   const paths: PathsObject = {};
@@ -93,7 +119,7 @@ function build(options: OpenAPIGenOptions, endpoints: readonly AnyEndpoint[]): O
     const path = endpoint.state.route.openApiPath;
     const item = (paths[path] ??= {});
     if (item[method]) throw configError(ConfigErrors.OPENAPI_DUPLICATE_OPERATION, method.toUpperCase(), path);
-    const op = operationDocs(endpoint, ctx, ids[i]);
+    const op = parts ? parts.operation(endpoint, ctx, ids[i], i) : operationDocs(endpoint, ctx, ids[i]);
     // Operations without auth of their own opt out of a default requirement explicitly.
     if (op.security === undefined && rootSecurity.length > 0) op.security = [];
     item[method] = op;
@@ -138,7 +164,23 @@ export const OpenAPIGen = {
     (title: string, version: string, ...endpoints: AnyEndpoint[]): OpenAPI;
     (options: OpenAPIGenOptions, ...endpoints: AnyEndpoint[]): OpenAPI;
   },
+  /**
+   * A describer that keeps each endpoint's part of its last document: describing again after
+   * some endpoints changed converts only those (endpoints are immutable values, so the same
+   * object is the same endpoint), and gives the document `fromEndpoints` gives, byte for byte.
+   * For a watch that describes the same endpoints on every save.
+   */
+  incremental(): IncrementalOpenAPIGen {
+    const parts = new OperationParts();
+    return { fromEndpoints: (options, ...endpoints) => build(options, endpoints, parts) };
+  },
 } as const;
+
+/** What {@link OpenAPIGen.incremental} returns. */
+export interface IncrementalOpenAPIGen {
+  /** As `OpenAPIGen.fromEndpoints` (options form), reusing the parts of the endpoints described last time. */
+  fromEndpoints(options: OpenAPIGenOptions, ...endpoints: AnyEndpoint[]): OpenAPI;
+}
 
 function fromEndpoints(first: string | OpenAPIGenOptions, ...rest: unknown[]): OpenAPI {
   if (typeof first === 'string') {

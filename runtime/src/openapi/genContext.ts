@@ -38,9 +38,11 @@ export function genContext(
         errorName = schemas.names.take('HttpError');
         schemas.schemas[errorName] = structuredClone(httpErrorSchema);
       }
+      schemas.trace?.push({ kind: 'error', name: errorName });
       return schemaRef(errorName);
     },
     securityScheme(kind) {
+      schemas.trace?.push({ kind: 'security', scheme: kind });
       const name = `${kind}Auth`;
       securitySchemes[name] ??= { type: 'http', scheme: kind };
       return name;

@@ -7,7 +7,7 @@ import { isDateSchema } from '../schema/DateTime.ts';
 import { taggedUnionInfo, type TaggedUnionInfo } from '../schema/TaggedUnion.ts';
 import type { SchemaObject } from './model.ts';
 import { componentName, type NameAllocator, pascalCase } from './names.ts';
-import { schemaIds } from './schemaIds.ts';
+import type { PartEvent } from './partTrace.ts';
 import {
   allowsNull,
   copied,
@@ -50,15 +50,54 @@ export class SchemaBuilder {
   readonly hints = new WeakMap<object, string>();
   readonly names: NameAllocator;
   readonly #config: CodecConfig;
+  /** When set, each question converting asks of the document-wide state is recorded here. */
+  trace: PartEvent[] | undefined;
   readonly #byId: ReadonlyMap<string, Src>;
   readonly #components = new Map<string, string>();
   readonly #synthetic = new Map<string, string>();
   readonly #rawVisiting = new Set<object>();
 
-  constructor(config: CodecConfig, sources: readonly TSchema[], names: NameAllocator) {
+  /** `byId`: the user's named schemas (see schemaIds), whose names `names` holds reserved. */
+  constructor(config: CodecConfig, byId: ReadonlyMap<string, Src>, names: NameAllocator) {
     this.#config = config;
     this.names = names;
-    this.#byId = schemaIds(sources, names);
+    this.#byId = byId;
+  }
+
+  /**
+   * Asks the question `event` recorded again, doing what converting did; false when the answer
+   * differs (then the state is no longer that of a from-scratch run and the caller starts over).
+   */
+  replay(event: PartEvent, copy: (body: SchemaObject) => SchemaObject): boolean {
+    if (event.kind === 'byId') {
+      const found = this.#byId.get(event.key);
+      return (
+        found === event.found ||
+        (found !== undefined && event.found !== undefined && stableJson(found) === stableJson(event.found))
+      );
+    }
+    if (event.kind === 'component') {
+      const known = this.#components.get(event.id);
+      if (event.body === undefined || known !== undefined) return known === event.name && event.body === undefined;
+      if (this.names.take(componentName(event.id), true) !== event.name) return false;
+      this.#components.set(event.id, event.name);
+      this.schemas[event.name] = copy(event.body);
+      return true;
+    }
+    if (event.kind !== 'case') return false;
+    const known = this.#synthetic.get(event.key);
+    if (event.body === undefined || known !== undefined) return known === event.name && event.body === undefined;
+    if (this.#caseName(event.caseName!, event.unionHint!) !== event.name) return false;
+    this.schemas[event.name] = copy(event.body);
+    this.#synthetic.set(event.key, event.name);
+    return true;
+  }
+
+  /** The user's schema named `key`, the lookup recorded (which schema a part saw decides its conversion). */
+  #named(key: string): Src | undefined {
+    const found = this.#byId.get(key);
+    this.trace?.push({ kind: 'byId', key, found });
+    return found;
   }
 
   /** The wire schema of `source` in `mode`; `hint` names it should it be shared. */
@@ -107,22 +146,29 @@ export class SchemaBuilder {
 
   #refTo(ref: string, defs: Readonly<Record<string, Src>>): SchemaObject {
     const key = ref.replace(/^#\/\$defs\//, '');
-    const target = defs[key] ?? this.#byId.get(key);
+    const target = defs[key] ?? this.#named(key);
     if (!target) throw configError(ConfigErrors.OPENAPI_DANGLING_REF, ref);
     return this.#component(target, typeof target.$id === 'string' ? target.$id : key, defs);
   }
 
   #component(source: Src, id: string, defs: Readonly<Record<string, Src>>): SchemaObject {
     const known = this.#components.get(id);
-    if (known !== undefined) return schemaRef(known);
+    if (known !== undefined) {
+      this.trace?.push({ kind: 'component', id, name: known });
+      return schemaRef(known);
+    }
     const name = this.names.take(componentName(id), true);
     this.#components.set(id, name);
     this.schemas[name] = {}; // claimed first, so a recursive reference finds it
-    this.schemas[name] = this.#body(source, {
+    const event: PartEvent | undefined = this.trace ? { kind: 'component', id, name } : undefined;
+    if (event) this.trace!.push(event);
+    const body = this.#body(source, {
       mode: 'json',
       defs: isObj(source.$defs) ? { ...defs, ...source.$defs } : defs,
       hint: name,
     });
+    this.schemas[name] = body;
+    if (event) event.body = body;
     return schemaRef(name);
   }
 
@@ -249,7 +295,7 @@ export class SchemaBuilder {
       const wire = NameFormat.apply(format, caseName);
       if (setting.kind !== 'Name') {
         // A case that is a user's named schema (`TaggedUnion({ Cat, Dog })` with `Cat` given an $id) is referenced as it is.
-        const named = this.#byId.get(caseName);
+        const named = this.#named(caseName);
         if (named && sameShape(named, caseSchema)) return { wire, ref: this.#component(named, caseName, scope.defs) };
       }
       let body = this.#body(caseSchema, { mode: 'json', defs: scope.defs, hint: caseName });
@@ -285,11 +331,19 @@ export class SchemaBuilder {
   #caseComponent(caseName: string, unionHint: string, body: SchemaObject): string {
     const key = stableJson(body);
     const known = this.#synthetic.get(key);
-    if (known !== undefined) return known;
-    const own = componentName(caseName);
-    const name = this.names.take(this.names.available(own) ? own : `${componentName(unionHint)}${own}`);
+    if (known !== undefined) {
+      this.trace?.push({ kind: 'case', key, name: known });
+      return known;
+    }
+    const name = this.#caseName(caseName, unionHint);
     this.schemas[name] = body;
     this.#synthetic.set(key, name);
+    this.trace?.push({ kind: 'case', key, name, caseName, unionHint, body });
     return name;
+  }
+
+  #caseName(caseName: string, unionHint: string): string {
+    const own = componentName(caseName);
+    return this.names.take(this.names.available(own) ? own : `${componentName(unionHint)}${own}`);
   }
 }
