@@ -47,6 +47,17 @@ const sample: readonly SampleDocument[] = [
     kitgen: 0,
   },
   { document: 'azure.com/azsadmin-ScaleUnit.json', shows: 'int64 in allOf answered as a bigint', kitgen: 0 },
+  {
+    document: 'azure.com/cognitiveservices-ContentModerator.json',
+    shows: 'operations of one path told apart by their bodies (`#overload=stream`, `#overload=url`, none)',
+    kitgen: 0,
+  },
+  { document: 'elevenlabs.io.json', shows: 'an `audio/*` response sent with a concrete type', kitgen: 0 },
+  {
+    document: 'mastercard.com/masterpassqr.json',
+    shows: 'a fragment going on with more path (`/send/#env/v1/…`)',
+    kitgen: 0,
+  },
   { document: 'betfair.com.json', shows: 'int64 inside allOf in a request body', kitgen: 0 },
   { document: 'geodatasource.com.json', shows: 'responses declared as application/json; charset=utf-8', kitgen: 0 },
   { document: 'xkcd.com.json', shows: '`*/*` responses, a `type: number` path parameter', kitgen: 0 },
