@@ -28,7 +28,12 @@ import { firstDifference } from './wireFidelity.ts';
 import { judgeRefusal, judgeValidAnswer, type Seen } from './wireJudge.ts';
 import { render, validParts, type RequestParts } from './wireRequests.ts';
 import { credentialsLeftOut, invalidRequests } from './wireSpoilers.ts';
-import { anotherOperationsPath, anotherOperationsRequest } from './siblingRequests.ts';
+import {
+  anotherOperationsPath,
+  anotherOperationsRequest,
+  concreteTwin,
+  identicalTemplates,
+} from './siblingRequests.ts';
 
 /** Options of {@link wireTestDocument}. */
 export interface WireOptions {
@@ -50,52 +55,6 @@ type Routes = Parameters<typeof serve>[0];
 type Generated = { routes: (handlers: object, options?: { basePath?: string }) => Routes };
 
 let folders = 0;
-
-/**
- * Operations whose path differs from another's of the same method only in parameter names
- * (`/v2/{name}`, `/v2/{sinkName}`), with that other path. Paths that differ in a fragment
- * (`/#Action=A`, `/#Action=B`: AWS's documents) are told apart by the required query parameter
- * or header the fragment names, which a valid request carries.
- */
-function identicalTemplates(operations: readonly DocumentOperation[]): Map<DocumentOperation, string> {
-  const byShape = new Map<string, DocumentOperation[]>();
-  for (const op of operations) {
-    const fragment = op.path.includes('#') ? op.path.slice(op.path.indexOf('#')) : '';
-    const shape = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}${fragment}`;
-    byShape.set(shape, [...(byShape.get(shape) ?? []), op]);
-  }
-  const out = new Map<DocumentOperation, string>();
-  for (const group of byShape.values()) {
-    if (group.length > 1) for (const op of group) out.set(op, group.find((o) => o !== op)!.path);
-  }
-  // A fragment that names nothing a request carries (Azure's `/{roleDefinitionId}#disambiguation_dummy`
-  // beside `/{roleAssignmentId}`) tells nothing apart either when neither operation takes a body
-  // and both require the same query parameters and headers: their requests are the same bytes.
-  const byRequest = new Map<string, DocumentOperation[]>();
-  for (const op of operations) {
-    if (op.body !== undefined) continue;
-    const required = op.parameters
-      .filter((p) => p.required && (p.in === 'query' || p.in === 'header'))
-      .map((p) => `${p.in}:${p.name.toLowerCase()}`)
-      .sort();
-    const shape = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')} ${required.join(',')}`;
-    byRequest.set(shape, [...(byRequest.get(shape) ?? []), op]);
-  }
-  for (const group of byRequest.values()) {
-    if (group.length < 2 || !group.some((op) => op.path.includes('#') && namesNothing(op))) continue;
-    for (const op of group) if (!out.has(op)) out.set(op, group.find((o) => o !== op)!.path);
-  }
-  return out;
-}
-
-/** Whether a path's `#fragment` names no query parameter or header of its operation (a label). */
-function namesNothing(op: DocumentOperation): boolean {
-  const names = op.path
-    .slice(op.path.indexOf('#') + 1)
-    .split('&')
-    .map((item) => item.split('=')[0].toLowerCase());
-  return !op.parameters.some((p) => (p.in === 'query' || p.in === 'header') && names.includes(p.name.toLowerCase()));
-}
 
 /** Operations to call: all, or `max` spread evenly over the document. */
 function spread<T>(list: readonly T[], max: number | undefined): readonly T[] {
@@ -281,6 +240,15 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
       const parts = validParts(doc, dop, samples, answer.accept);
       if ('owner' in parts) {
         add(parts.owner === 'sampler' ? 'sampler' : 'document-unjudgeable', `request: ${parts.message}`, label);
+        continue;
+      }
+      const concrete = concreteTwin(dop, operations, new URL(render('http://x', dop, parts).url).pathname);
+      if (concrete !== undefined) {
+        add(
+          'sampler',
+          `request: the sampled path is ${concrete}'s, a more concrete path the document sends it to`,
+          label,
+        );
         continue;
       }
       const bodyBytes = bodySize(parts.body?.payload);

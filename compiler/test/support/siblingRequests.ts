@@ -58,3 +58,71 @@ export function anotherOperationsPath(
       other !== op && other.method === op.method && routeOf(other) !== routeOf(op) && templateTest(other).test(path),
   );
 }
+
+/**
+ * Operations whose path differs from another's of the same method only in parameter names
+ * (`/v2/{name}`, `/v2/{sinkName}`), with that other path. Paths that differ in a fragment
+ * (`/#Action=A`, `/#Action=B`: AWS's documents) are told apart by the required query parameter
+ * or header the fragment names, which a valid request carries.
+ */
+export function identicalTemplates(operations: readonly DocumentOperation[]): Map<DocumentOperation, string> {
+  const byShape = new Map<string, DocumentOperation[]>();
+  for (const op of operations) {
+    const fragment = op.path.includes('#') ? op.path.slice(op.path.indexOf('#')) : '';
+    const shape = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}${fragment}`;
+    byShape.set(shape, [...(byShape.get(shape) ?? []), op]);
+  }
+  const out = new Map<DocumentOperation, string>();
+  for (const group of byShape.values()) {
+    if (group.length > 1) for (const op of group) out.set(op, group.find((o) => o !== op)!.path);
+  }
+  // A fragment that names nothing a request carries (Azure's `/{roleDefinitionId}#disambiguation_dummy`
+  // beside `/{roleAssignmentId}`) tells nothing apart either when neither operation takes a body
+  // and both require the same query parameters and headers: their requests are the same bytes.
+  const byRequest = new Map<string, DocumentOperation[]>();
+  for (const op of operations) {
+    if (op.body !== undefined) continue;
+    const required = op.parameters
+      .filter((p) => p.required && (p.in === 'query' || p.in === 'header'))
+      .map((p) => `${p.in}:${p.name.toLowerCase()}`)
+      .sort();
+    const shape = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')} ${required.join(',')}`;
+    byRequest.set(shape, [...(byRequest.get(shape) ?? []), op]);
+  }
+  for (const group of byRequest.values()) {
+    if (group.length < 2 || !group.some((op) => op.path.includes('#') && namesNothing(op))) continue;
+    for (const op of group) if (!out.has(op)) out.set(op, group.find((o) => o !== op)!.path);
+  }
+  return out;
+}
+
+/** Whether a path's `#fragment` names no query parameter or header of its operation (a label). */
+function namesNothing(op: DocumentOperation): boolean {
+  const names = op.path
+    .slice(op.path.indexOf('#') + 1)
+    .split('&')
+    .map((item) => item.split('=')[0].toLowerCase());
+  return !op.parameters.some((p) => (p.in === 'query' || p.in === 'header') && names.includes(p.name.toLowerCase()));
+}
+
+/**
+ * The path of another operation of the same method that a valid request's concrete path matches
+ * with more literal text (VTEX's `DELETE /api/dataentities/Client/documents/{id}` for a sampled
+ * `dataEntityName` of `Client`): OpenAPI matches the more concrete path first, so the request is
+ * that operation's, not a sample of this one.
+ */
+export function concreteTwin(
+  op: DocumentOperation,
+  operations: readonly DocumentOperation[],
+  path: string,
+): string | undefined {
+  const literal = (o: DocumentOperation) => o.path.replace(/[?#].*$/, '').replace(/\{[^}]*\}/g, '').length;
+  return operations.find(
+    (other) =>
+      other !== op &&
+      other.method === op.method &&
+      literal(other) > literal(op) &&
+      routeOf(other) !== routeOf(op) &&
+      templateTest(other).test(path),
+  )?.path;
+}
