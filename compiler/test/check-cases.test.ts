@@ -2,10 +2,17 @@
 // (`hotelIds=`, one empty item) is never sent as valid, since OpenAPI's style table writes the
 // empty list the same way and a server may read either (amadeus' hotel search, `minItems: 1`);
 // `readOnly` beside a `$ref` keeps the property out of requests, and `uint32` is no negative
-// number (Google's documents, where the check called kitgen's refusals of both wrong).
+// number (Google's documents, where the check called kitgen's refusals of both wrong); of two
+// paths identical but for parameter names (which OpenAPI forbids), the later is not judged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../src/cli/main.ts';
 import { DocumentReferee, type OpenApiDocument } from '../src/check/documentReferee.ts';
 import { documentOperations } from '../src/check/documentOperations.ts';
 import { caseArbitrary, caseParts } from '../src/check/operationCases.ts';
@@ -104,4 +111,49 @@ test("the Format Registry's unsigned integers: uint32 and uint64 take no negativ
     );
   }
   assert.match(referee.check('/components/schemas/U32', 'request', 2 ** 32) ?? '', /must match format/);
+});
+
+test('of two paths that differ only in parameter names, the later is skipped as the document defect it is', async () => {
+  const twins = {
+    openapi: '3.0.3',
+    info: { title: 'twins', version: '1' },
+    paths: Object.fromEntries(
+      ['beaconName', 'namespaceName'].map((name) => [
+        `/v1beta1/{${name}}`,
+        {
+          put: {
+            operationId: `update_${name}`,
+            parameters: [{ name, in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+            },
+          },
+        },
+      ]),
+    ),
+  };
+  const dir = await mkdtemp(join(tmpdir(), 'kitgen-twins-'));
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const file = join(dir, 'twins.json');
+    await writeFile(file, JSON.stringify(twins));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const code = await main(['check', file, '--url', url, '--max-examples', '3'], {
+      cwd: dir,
+      stdout: (l) => stdout.push(l),
+      stderr: (l) => stderr.push(l),
+    });
+    assert.equal(code, 0, stdout.join('\n'));
+    assert.match(stdout.join('\n'), /^PUT \/v1beta1\/\{beaconName\} \(update_beaconName\)\s+[1-9]/m);
+    assert.match(
+      stderr.join('\n'),
+      /PUT \/v1beta1\/\{namespaceName\} \(update_namespaceName\): skipped, .*its path is PUT \/v1beta1\/\{beaconName\}'s but for parameter names/,
+    );
+  } finally {
+    server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -167,10 +167,29 @@ async function property(
   return outcomes.get(input) ?? (await attempt(input));
 }
 
+/**
+ * Operations whose method and path equal an earlier one's but for the names of path parameters
+ * (`/v1beta1/{beaconName}` and `/v1beta1/{namespaceName}`, Google's documents), each with the
+ * earlier one's label: a request to one is a request to the other, so neither's answer judges it.
+ */
+function identicalPaths(operations: readonly DocumentOperation[]): Map<DocumentOperation, string> {
+  const first = new Map<string, DocumentOperation>();
+  const out = new Map<DocumentOperation, string>();
+  for (const op of operations) {
+    const key = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
+    const earlier = first.get(key);
+    if (earlier) out.set(op, `${earlier.method.toUpperCase()} ${earlier.path}`);
+    else first.set(key, op);
+  }
+  return out;
+}
+
 /** Runs `kitgen check` over the document's operations against the server at `options.baseUrl`. */
 export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Promise<CheckReport> {
   const referee = new DocumentReferee(doc);
-  const operations = selectOperations(documentOperations(doc), options.operations);
+  const all = documentOperations(doc);
+  const twins = identicalPaths(all);
+  const operations = selectOperations(all, options.operations);
   const results: OperationResult[] = [];
   for (const [index, op] of operations.entries()) {
     const label = operationLabel(op);
@@ -184,6 +203,11 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
       notes: [],
     };
     results.push(result);
+    const twin = twins.get(op);
+    if (twin !== undefined) {
+      result.unbuildable = `its path is ${twin}'s but for parameter names, which OpenAPI forbids (such paths are identical): no server can tell the two apart`;
+      continue;
+    }
     const arbitrary = caseArbitrary(doc, op);
     let lastUnbuildable: string | undefined;
     const build = (input: CaseInput): RequestParts | undefined => {
