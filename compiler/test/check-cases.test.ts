@@ -114,7 +114,7 @@ test("the Format Registry's unsigned integers: uint32 and uint64 take no negativ
 });
 
 test('of two paths that differ only in parameter names, the later is skipped as the document defect it is', async () => {
-  const twins = {
+  const twins: { openapi: string; info: object; paths: Record<string, unknown> } = {
     openapi: '3.0.3',
     info: { title: 'twins', version: '1' },
     paths: Object.fromEntries(
@@ -132,6 +132,14 @@ test('of two paths that differ only in parameter names, the later is skipped as 
       ]),
     ),
   };
+  // Paths told apart by a fragment alone (AWS's JSON protocols) are no twins.
+  for (const target of ['Svc.Describe', 'Svc.List'])
+    twins.paths[`/#X-Amz-Target=${target}`] = {
+      post: {
+        operationId: target,
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    } as never;
   const dir = await mkdtemp(join(tmpdir(), 'kitgen-twins-'));
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -152,6 +160,8 @@ test('of two paths that differ only in parameter names, the later is skipped as 
       stderr.join('\n'),
       /PUT \/v1beta1\/\{namespaceName\} \(update_namespaceName\): skipped, .*its path is PUT \/v1beta1\/\{beaconName\}'s but for parameter names/,
     );
+    assert.equal(stderr.length, 1, stderr.join('\n'));
+    assert.match(stdout.join('\n'), /^POST \/#X-Amz-Target=Svc\.List \(Svc\.List\)\s+[1-9]/m);
   } finally {
     server.close();
     await rm(dir, { recursive: true, force: true });

@@ -176,7 +176,7 @@ function identicalPaths(operations: readonly DocumentOperation[]): Map<DocumentO
   const first = new Map<string, DocumentOperation>();
   const out = new Map<DocumentOperation, string>();
   for (const op of operations) {
-    const key = `${op.method} ${op.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
+    const key = `${op.method} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
     const earlier = first.get(key);
     if (earlier) out.set(op, `${earlier.method.toUpperCase()} ${earlier.path}`);
     else first.set(key, op);
