@@ -3,7 +3,8 @@
 // empty list the same way and a server may read either (amadeus' hotel search, `minItems: 1`);
 // `readOnly` beside a `$ref` keeps the property out of requests, and `uint32` is no negative
 // number (Google's documents, where the check called kitgen's refusals of both wrong); of two
-// paths identical but for parameter names (which OpenAPI forbids), the later is not judged.
+// paths identical but for parameter names (which OpenAPI forbids), the later is not judged; a
+// header fetch sets of its own is never "left out".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -113,7 +114,7 @@ test("the Format Registry's unsigned integers: uint32 and uint64 take no negativ
   assert.match(referee.check('/components/schemas/U32', 'request', 2 ** 32) ?? '', /must match format/);
 });
 
-test('of two paths that differ only in parameter names, the later is skipped as the document defect it is', async () => {
+test('twin paths: the later skipped as a document defect; fragments tell paths apart; fetch sets User-Agent itself', async () => {
   const twins: { openapi: string; info: object; paths: Record<string, unknown> } = {
     openapi: '3.0.3',
     info: { title: 'twins', version: '1' },
@@ -140,6 +141,14 @@ test('of two paths that differ only in parameter names, the later is skipped as 
         responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
       },
     } as never;
+  // A required User-Agent (bunq's) cannot be left out: fetch sends its own.
+  twins.paths['/whoami'] = {
+    get: {
+      operationId: 'whoami',
+      parameters: [{ name: 'User-Agent', in: 'header', required: true, schema: { type: 'string' } }],
+      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  };
   const dir = await mkdtemp(join(tmpdir(), 'kitgen-twins-'));
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -162,6 +171,7 @@ test('of two paths that differ only in parameter names, the later is skipped as 
     );
     assert.equal(stderr.length, 1, stderr.join('\n'));
     assert.match(stdout.join('\n'), /^POST \/#X-Amz-Target=Svc\.List \(Svc\.List\)\s+[1-9]/m);
+    assert.match(stdout.join('\n'), /^GET \/whoami \(whoami\)\s+[1-9]\d*\s+\d+\s+0$/m);
   } finally {
     server.close();
     await rm(dir, { recursive: true, force: true });

@@ -15,6 +15,13 @@ export interface Spoiled {
 /** How a request without its credentials is described. */
 export const credentialsLeftOut = 'credentials left out';
 
+/**
+ * Request headers the HTTP client sends of its own when a request has none (fetch's User-Agent,
+ * Accept, Accept-Language, Accept-Encoding, Sec-Fetch-Mode): a required one cannot be left out,
+ * and bunq's document requires User-Agent on every operation.
+ */
+const clientSetHeaders = new Set(['user-agent', 'accept', 'accept-language', 'accept-encoding', 'sec-fetch-mode']);
+
 /** The text a wrong-typed parameter is sent as. */
 export const wrongText = 'zz-invalid';
 
@@ -97,7 +104,12 @@ export function invalidRequests(
         parts: { ...valid, query: withoutQuery(valid, p.name) },
         how: `required query parameter ${p.name} left out`,
       });
-    if (p.in === 'header' && p.required && valid.headers.some(([k]) => k === p.name.toLowerCase()))
+    if (
+      p.in === 'header' &&
+      p.required &&
+      !clientSetHeaders.has(p.name.toLowerCase()) &&
+      valid.headers.some(([k]) => k === p.name.toLowerCase())
+    )
       out.push({
         parts: { ...valid, headers: valid.headers.filter(([k]) => k !== p.name.toLowerCase()) },
         how: `required header ${p.name} left out`,
