@@ -15,6 +15,13 @@ const failureFields = {
   place: 'f.parameter ?? f.pointer',
 } as const;
 
+// Numeric character references keep any text well-formed inside an element.
+const xmlEscaped = (expr: string) => `${expr}.replace(/[<>&]/g, (c) => '&#' + c.charCodeAt(0) + ';')`;
+/** The runtime's failure `f` as a minimal XML error document, S3's form. */
+const xmlError =
+  `'<?xml version="1.0" encoding="UTF-8"?><Error><Code>' + ${xmlEscaped('String(f.code)')} + ` +
+  `'</Code><Message>' + ${xmlEscaped('f.message')} + '</Message></Error>'`;
+
 /** The JavaScript expression of a fill, over the runtime's failure `f`. */
 function print(fill: ErrorFill): string {
   switch (fill.kind) {
@@ -62,9 +69,14 @@ export function errorMapperOf(api: Api, op: Operation): string | undefined {
     if (!declared) continue;
     const result = errorFillOf(api, declared.schema, status);
     if (!('fill' in result)) continue;
-    // Bytes (`application/octet-stream`) carry the filled value as JSON text.
+    // Bytes (`application/octet-stream`) carry the filled value as JSON text; a `text/xml` error
+    // takes the message in a minimal XML document.
     const body =
-      declared.bytes === true ? `new TextEncoder().encode(JSON.stringify(${print(result.fill)}))` : print(result.fill);
+      declared.bytes === true
+        ? `new TextEncoder().encode(JSON.stringify(${print(result.fill)}))`
+        : declared.xml === true && result.fill.kind === 'failure'
+          ? xmlError
+          : print(result.fill);
     const answer = `${declared.mediaType !== undefined ? `mediaType: ${JSON.stringify(declared.mediaType)}, ` : ''}body: ${body}`;
     byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), status]);
   }

@@ -28,7 +28,7 @@ export function declaredErrorAt(op: Operation, status: number): Response | undef
 export function declaredErrorBody(
   r: Response,
   api?: Api,
-): { schema: SchemaNode; mediaType?: string; text?: boolean; bytes?: boolean } | undefined {
+): { schema: SchemaNode; mediaType?: string; text?: boolean; xml?: boolean; bytes?: boolean } | undefined {
   if (!r.content) return undefined;
   // A vendor type over a JSON value (goa's `application/vnd.goa.error`) is JSON: the model kept
   // its schema (any other type that is no codec's is bytes by now).
@@ -53,8 +53,12 @@ export function declaredErrorBody(
     return { schema: r.content.schema };
   // A plain-text error takes the message as it is (its string schema may be a named one).
   const text = api === undefined ? r.content.schema : resolve(api, r.content.schema);
-  if (r.content.mediaTypes.some((m) => bodyKind(m) === 'text') && text.kind === 'string')
-    return { schema: text, text: true };
+  // `text/xml` (SimpleDB's errors) is text to the model; the message goes in a minimal XML
+  // document (`<Error><Code/><Message/></Error>`, S3's error form) rather than as bare text.
+  if (r.content.mediaTypes.some((m) => bodyKind(m) === 'text') && text.kind === 'string') {
+    const xml = r.content.mediaTypes.every((m) => /^text\/xml\s*(;|$)/i.test(m.trim()));
+    return { schema: text, text: true, ...(xml ? { xml } : {}) };
+  }
   // `application/octet-stream` holds any bytes: the runtime's own error as JSON text, in the type
   // the document declares. An image, a PDF or XML cannot hold it; the runtime's JSON goes instead.
   if (text.kind === 'bytes' && r.content.mediaTypes.some((m) => /^application\/octet-stream\s*(;|$)/i.test(m.trim())))
