@@ -126,3 +126,13 @@ export function concreteTwin(
       templateTest(other).test(path),
   )?.path;
 }
+
+/**
+ * True when `how` gives a key the operation's fragment names (SimpleDB's `/#Action=CreateDomain`)
+ * a value no operation of the path selects: the request is no operation's, so it must be refused
+ * but no operation's declared error shape is owed.
+ */
+export function selectorValueSpoiled(op: DocumentOperation, how: string): boolean {
+  const name = /^(?:query parameter|header) (.+?) = /.exec(how)?.[1]?.toLowerCase();
+  return name !== undefined && fragmentNames(op.path).includes(name);
+}
