@@ -26,7 +26,7 @@ const routes = routesFromHandlers(table, {
 test('overloads: each body goes to the operation that reads it, no body to the one taking none', async () => {
   const server = await startServer(routes);
   try {
-    const post = async (headers: Record<string, string>, body?: BodyInit) => {
+    const post = async (headers: Record<string, string>, body?: string | Uint8Array) => {
       const r = await fetch(`${server.url}/evaluate`, { method: 'POST', headers, body });
       return [r.status, await r.json()];
     };
