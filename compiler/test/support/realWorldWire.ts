@@ -215,15 +215,11 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
         add('operation-missing', 'the generated server has no route for it', label);
         continue;
       }
-      // OSIsoft's `GET /streamsets/channel` declares only `101` (a switch to WebSocket) with a body:
-      // no HTTP handler answers that, so there is no answer to judge.
-      const keys = Object.keys(dop.responses);
-      if (keys.length > 0 && keys.every((k) => /^1/.test(k))) {
-        add(
-          'document-unjudgeable',
-          `declares only ${keys.join(', ')}: a protocol switch, no answer a handler gives`,
-          label,
-        );
+      // OSIsoft's `GET /streamsets/channel` and Docker's `POST /session` declare no success but
+      // `101` (a switch of protocol): no HTTP handler answers that, so there is no answer to judge.
+      const successes = Object.keys(dop.responses).filter((k) => /^[123]/.test(k) || k === 'default');
+      if (successes.length > 0 && successes.every((k) => k.startsWith('1'))) {
+        add('document-unjudgeable', `its only success is ${successes.join(', ')}: a protocol switch`, label);
         continue;
       }
       const answer = answerFor(doc, dop, op, tools);
