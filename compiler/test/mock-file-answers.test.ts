@@ -2,13 +2,15 @@
 // documents): a body in JSON and as bytes with Content-Length and Content-Type response headers,
 // and examples that break their own schemas. A mock never answers a valid request with a 500: such
 // an example is replaced by a sample the schema accepts (said once on stderr), the bytes variant
-// keeps the example's text, and `kitgen check` finds no violation.
+// keeps the example's text, and `kitgen check` finds no violation. A full sample the schema
+// refuses gives way to a sparse one (BBC's document, whose answer the mock could not encode).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { DocumentReferee, type OpenApiDocument } from '../src/check/documentReferee.ts';
+import { directoryRoot } from './support/apisGuruDirectory.ts';
 import { runNode } from './support/e2e.ts';
 import { repoRoot } from './support/fixtures.ts';
 import { startMockProcess, type MockProcess } from './support/mockProcess.ts';
@@ -77,4 +79,19 @@ test('kitgen check against the mock finds no violation', { timeout: 120_000 }, a
   const run = await runNode(['bin/kitgen.js', 'check', documentFile, '--url', mock.url, '--seed', '3']);
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
   assert.match(run.stdout, /^no violations: 3 operations, \d+ requests/m);
+});
+
+test("a full sample its schema refuses gives way to a sparse one it accepts (BBC's recursive `nitro`)", async () => {
+  const file = join(directoryRoot, 'bbc.com.json');
+  const bbc = await startMockProcess([file]);
+  try {
+    const response = await fetch(`${bbc.url}/availabilities?api_key=key-1`);
+    const text = await response.text();
+    assert.equal(response.status, 200, text);
+    const bbcDoc = JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+    const pointer = '/paths/~1availabilities/get/responses/200/content/application~1json/schema';
+    assert.equal(new DocumentReferee(bbcDoc).check(pointer, 'response', JSON.parse(text)), undefined, text);
+  } finally {
+    assert.equal(await bbc.stop(), 0);
+  }
 });

@@ -166,7 +166,13 @@ export function responseAnswer(
     else if (content[mediaType]?.schema !== undefined) {
       if (xml) sampled = tools.samples.xml(pointer, 'response', choice.dynamic) ?? 'text';
       else {
-        const s = tools.samples.valid(pointer, 'response', choice.sparse, choice.dynamic);
+        let s = tools.samples.valid(pointer, 'response', choice.sparse, choice.dynamic);
+        // A full sample the schema refuses (a recursion cut deep in optional properties, BBC's
+        // `nitro`) may have a sparse one it accepts: better than a body the document refuses.
+        if (!s.ok && !choice.sparse) {
+          const sparse = tools.samples.valid(pointer, 'response', true, choice.dynamic);
+          if (sparse.ok) s = sparse;
+        }
         if (!s.ok && !(choice.lenient && s.unchecked)) return s;
         if (!s.ok) unchecked = s.message;
         sampled = s.ok ? s.value : s.unchecked!.value;
