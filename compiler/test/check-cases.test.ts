@@ -17,6 +17,7 @@ import { main } from '../src/cli/main.ts';
 import { DocumentReferee, type OpenApiDocument } from '../src/check/documentReferee.ts';
 import { documentOperations } from '../src/check/documentOperations.ts';
 import { caseArbitrary, caseParts } from '../src/check/operationCases.ts';
+import { validParts } from '../src/check/requests.ts';
 import { schemaArbitrary } from '../src/check/schemaArbitrary.ts';
 
 const list = { type: 'array', minItems: 1, items: { type: 'string' } };
@@ -176,4 +177,17 @@ test('twin paths: the later skipped as a document defect; fragments tell paths a
     server.close();
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('a header no HTTP client can send (an apiKey named with spaces) makes no request: a document defect', () => {
+  const spaced = {
+    openapi: '3.0.0',
+    info: { title: 'spaced', version: '1' },
+    components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'ADVICEment API Key' } } },
+    security: [{ key: [] }],
+    paths: { '/compile': { post: { operationId: 'compile', responses: { '200': { description: 'ok' } } } } },
+  } as unknown as OpenApiDocument;
+  const op = documentOperations(spaced)[0];
+  const parts = validParts(spaced, op, { valid: () => ({ ok: true, value: {} }), xml: () => undefined }, undefined);
+  assert.deepEqual(parts, { owner: 'document', message: '"advicement api key" is no HTTP header name' });
 });

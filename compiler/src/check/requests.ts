@@ -298,6 +298,9 @@ export function validParts(
     else query.push([q(p.name), q(written.text)]);
   }
   const creds = credentials(doc, op).parts;
+  // A header named with spaces (rapidapi's apiKey "ADVICEment API Key") cannot be sent at all.
+  const unnamed = [...headers, ...creds.headers].find(([h]) => !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(h));
+  if (unnamed) return { owner: 'document', message: `"${unnamed[0]}" is no HTTP header name` };
   let body: RequestParts['body'];
   if (op.body && (op.method === 'get' || op.method === 'head')) {
     if (op.body.required)
