@@ -164,7 +164,8 @@ export function responseAnswer(
     }
     if (example) sampled = choice.example!.value;
     else if (content[mediaType]?.schema !== undefined) {
-      if (xml) sampled = tools.samples.xml(pointer, 'response', choice.dynamic) ?? 'text';
+      // An object without properties samples as no XML at all, which goes out as no body: one empty element.
+      if (xml) sampled = tools.samples.xml(pointer, 'response', choice.dynamic) || '<root/>';
       else {
         let s = tools.samples.valid(pointer, 'response', choice.sparse, choice.dynamic);
         // A full sample the schema refuses (a recursion cut deep in optional properties, BBC's
