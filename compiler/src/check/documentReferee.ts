@@ -102,6 +102,12 @@ function jsonSchemaOf(value: unknown, c: Conversion, parentKey = ''): unknown {
   if (Array.isArray(out.required) && properties !== null && typeof properties === 'object') {
     out.required = out.required.filter((name) => !hiddenIn((properties as Record<string, unknown>)[name as string], c));
   }
+  // ajv takes `required: [""]` (GoDaddy's LineItemPricingTaxDetail) as met by any object; JSON
+  // Schema requires a property named "". Said another way, which ajv checks: "" is no absent key.
+  if (Array.isArray(out.required) && out.required.includes('')) {
+    out.required = out.required.filter((name) => name !== '');
+    out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { not: { properties: { '': false } } }];
+  }
   // OpenAPI's discriminator picks the member by the tag (a Cat may also fit a looser Lizard).
   const discriminator = out.discriminator as { propertyName?: string; mapping?: Record<string, string> } | undefined;
   const members = (out.oneOf ?? out.anyOf) as Array<{ $ref?: string }> | undefined;
