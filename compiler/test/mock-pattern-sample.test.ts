@@ -73,3 +73,23 @@ test('a text of maxLength 0 is sampled as the empty text (Mastercard MDES gives 
     assert.deepEqual(sampled.value, { CommentText: '' });
   }
 });
+
+test('a schema the referee cannot compile leaves the sample unjudged, for a mock to answer (visma)', () => {
+  const doc = {
+    openapi: '3.0.0',
+    info: { title: 'unjudged', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Project: { type: 'object', properties: { name: { type: 'string' }, size: { type: 'integer', minimum: 'x' } } },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const samples = new DocumentSamples(doc, new DocumentReferee(doc), {
+    documentFault: (e) => e instanceof RefereeUnable,
+  });
+  const sampled = samples.valid('/components/schemas/Project', 'response');
+  assert.ok(!sampled.ok && sampled.owner === 'document', JSON.stringify(sampled));
+  assert.match(sampled.message, /the referee cannot compile/);
+  assert.deepEqual(sampled.unchecked, { value: { name: 'string', size: 0 } });
+});

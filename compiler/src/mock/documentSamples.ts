@@ -215,7 +215,9 @@ export class DocumentSamples {
         unchecked: { value: plain },
       };
     } catch (error) {
-      if (this.#documentFault(error)) return { ok: false, owner: 'document', message: (error as Error).message };
+      // A schema the referee cannot compile leaves the sample unjudged: a mock may still answer it.
+      if (this.#documentFault(error))
+        return { ok: false, owner: 'document', message: (error as Error).message, unchecked: { value } };
       return {
         ok: false,
         owner: 'sampler',
