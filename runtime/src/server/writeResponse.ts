@@ -50,6 +50,9 @@ export function writeResponse(
   options: WriteOptions,
 ): void | Promise<void> {
   const status = response.status;
+  // A 1xx is never a final answer (RFC 9110 §15.2): a client would wait on for the real one (a
+  // 101 switches protocol only on a WebSocket route's handshake, which `ws` completes).
+  if (status < 200) throw new Error(`a ${status} answer is informational and cannot end an exchange`);
   const body = response.body;
   const raw = response.headers.raw;
   // One flat [name, value, ...] array: Node's fastest writeHead form.
