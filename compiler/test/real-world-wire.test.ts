@@ -159,6 +159,24 @@ const sample: readonly SampleDocument[] = [
     shows: 'a sparse answer with a required property described in an `allOf` member',
     kitgen: 0,
   },
+  {
+    document: 'amazonaws.com/sdb.json',
+    shows: '`text/xml` errors; a spoiled `Action` that selects no operation of `/#Action=…`',
+    kitgen: 0,
+  },
+  {
+    document: 'digitallocker.gov.in/authpartner.json',
+    shows: 'a declared error `oneOf` of four identical shapes (the document cannot be met)',
+    kitgen: 0,
+  },
+  { document: 'httpbin.org.json', shows: 'TRACE operations, sent with node:http', kitgen: 0 },
+  { document: 'wordnik.com.json', shows: '`*/*` answers of schemas with properties and no type', kitgen: 0 },
+  {
+    document: 'vtex.local/Master-Data-API-.json',
+    shows: 'a sampled path that is a more concrete operation of the document (`…/dataentities/Client/…`)',
+    kitgen: 0,
+  },
+  { document: 'ote-godaddy.com/orders.json', shows: '`required: [""]`, a property named ""', kitgen: 0 },
 ];
 
 for (const s of sample) {
