@@ -1,56 +1,29 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { dirname, resolve, sep } from 'node:path';
-import { isEndpointInput } from '../codefirst/endpointFiles.ts';
+import { dirname, resolve } from 'node:path';
 import { ExitCode } from '../diagnostics/index.ts';
-import { isUrl } from '../input/readSource.ts';
 import type { CliIO } from './CliIO.ts';
 import type { CliReporter } from './reporter.ts';
+import { RerunRule } from './rerunRule.ts';
 import { codeFirstSession, runGenerate, type GenerateRun } from './runGenerate.ts';
 
 /** How long to wait after the last change before regenerating. */
 export const watchDebounceMs = 50;
 
-/** The folder a glob's matches are under (the part before its first wildcard). */
-function globBase(input: string): string {
-  const head = input.split(/[*?{[]/)[0];
-  return head.endsWith(sep) || head.endsWith('/') ? head : dirname(head);
-}
-
 /**
  * Generates, then again whenever an input changes, debounced. Each run reports through the
  * same {@link CliReporter} as a single run (same summary line, with the time taken; same
- * diagnostics); a failed run keeps the last good output and watching goes on. What is watched is what the last run read: for an
- * OpenAPI document, the document and the files its `$ref`s name (not the rest of its folder: a
- * build folder, `node_modules` or a log beside it must not regenerate), plus the templates
- * folder; for endpoint definition files, the endpoint files and the files their types are
- * declared in, and new TypeScript files under the input, with one long-lived session that
- * re-derives only what changed. Changes under the output folder are ignored, so writing never
- * triggers another run.
+ * diagnostics); a failed run keeps the last good output and watching goes on. Which change calls
+ * for a run is the {@link RerunRule} the build-step plugin follows too (what the last run read, the
+ * templates folder, new TypeScript files under an endpoint input; never the output folder).
+ * Endpoint definition files keep one long-lived session that re-derives only what changed.
  */
 export async function watchAndGenerate(run: GenerateRun, reporter: CliReporter, io: CliIO): Promise<ExitCode> {
-  const out = resolve(run.out) + sep;
-  const codeFirst = isEndpointInput(run.input);
-  const session = codeFirst ? codeFirstSession(run) : undefined;
-  // Until a run says what it read, the document itself (a broken first version is fixed in place).
-  let sources = new Set<string>(codeFirst ? [] : [resolve(run.input)]);
-  const fixedDirs = codeFirst ? [globBase(run.input)] : [];
-  const templates = run.templates !== undefined ? resolve(run.templates) + sep : undefined;
+  const rule = new RerunRule(run);
+  const session = rule.codeFirst ? codeFirstSession(run) : undefined;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;
   const watchers = new Map<string, FSWatcher>();
-  const relevant = (path: string): boolean => {
-    if ((path + sep).startsWith(out) || path.startsWith(out)) return false;
-    if (sources.has(path) || (templates !== undefined && path.startsWith(templates))) return true;
-    if (!codeFirst) return false;
-    return (
-      sources.has(path) ||
-      (/\.(?:m|c)?tsx?$/.test(path) &&
-        !path.includes(`${sep}node_modules${sep}`) &&
-        !sources.has(path) &&
-        fixedDirs.some((d) => path.startsWith(d)))
-    );
-  };
   const watchDir = (dir: string, recursive: boolean) => {
     if (watchers.has(dir)) return;
     try {
@@ -58,7 +31,7 @@ export async function watchAndGenerate(run: GenerateRun, reporter: CliReporter, 
         dir,
         watch(dir, { recursive }, (_event, name) => {
           if (name === null) return schedule();
-          if (relevant(resolve(dir, name.toString()))) schedule();
+          if (rule.concerns(resolve(dir, name.toString()))) schedule();
         }),
       );
     } catch {
@@ -75,11 +48,8 @@ export async function watchAndGenerate(run: GenerateRun, reporter: CliReporter, 
     try {
       const r = await runGenerate(run, reporter, session);
       if (r.sources) {
-        // A document's $refs may point into node_modules on purpose; endpoint files' types there are libraries.
-        sources = new Set(
-          r.sources.filter((f) => !isUrl(f) && (!codeFirst || !f.includes(`${sep}node_modules${sep}`))),
-        );
-        for (const f of sources) watchDir(dirname(f), false);
+        rule.setInputs(r.sources);
+        for (const f of rule.inputs) watchDir(dirname(f), false);
       }
       reporter.done(r, `, ${Math.round(performance.now() - started)} ms; watching for changes`);
     } catch (error) {
@@ -97,9 +67,8 @@ export async function watchAndGenerate(run: GenerateRun, reporter: CliReporter, 
     clearTimeout(timer);
     timer = setTimeout(() => void once(), watchDebounceMs);
   };
-  for (const dir of fixedDirs) watchDir(dir, true);
-  if (templates !== undefined) watchDir(templates, true);
-  for (const f of sources) watchDir(dirname(f), false);
+  for (const dir of rule.roots) watchDir(dir, true);
+  for (const f of rule.inputs) watchDir(dirname(f), false);
   await once();
   await (io.stopped ?? new Promise<void>((r) => process.once('SIGINT', () => r())));
   clearTimeout(timer);

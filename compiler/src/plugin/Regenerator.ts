@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
 import {
   codeFirstSession,
   runGenerate,
@@ -8,7 +7,7 @@ import {
   type RunReporter,
   type RunResult,
 } from '../cli/runGenerate.ts';
-import { isEndpointInput } from '../codefirst/endpointFiles.ts';
+import { RerunRule } from '../cli/rerunRule.ts';
 import { documentFiles } from './documentFiles.ts';
 
 /** What one {@link Regenerator.update} did. */
@@ -32,38 +31,24 @@ export class Regenerator {
   /** The inputs of the last run and their text then; empty before the first run. */
   #inputs = new Map<string, string | undefined>();
   #queue: Promise<unknown> = Promise.resolve();
-  readonly #out: string;
-  readonly #inputBase: string;
+  /** Which changed file calls for a run: the rule `kitgen generate --watch` follows. */
+  readonly #rule: RerunRule;
 
   constructor(run: GenerateRun, reporter: RunReporter) {
     this.run = run;
     this.#reporter = reporter;
-    this.#session = isEndpointInput(run.input) ? codeFirstSession(run) : undefined;
-    this.#out = resolve(run.out) + sep;
-    this.#inputBase = this.#session
-      ? resolve(run.input.split(/[*?{[]/)[0].replace(/[^/\\]*$/, ''))
-      : dirname(resolve(run.input));
+    this.#rule = new RerunRule(run);
+    this.#session = this.#rule.codeFirst ? codeFirstSession(run) : undefined;
   }
 
   /** The files whose change calls for a run (known after the first run; before it, the input). */
   get inputs(): string[] {
-    return this.#inputs.size > 0
-      ? [...this.#inputs.keys()]
-      : isEndpointInput(this.run.input)
-        ? []
-        : [resolve(this.run.input)];
+    return [...this.#rule.inputs];
   }
 
-  /** True when a changed path may affect the output: an input, or (code-first) a new TypeScript file under the input's folder; never the output itself. */
+  /** True when a change to `path` calls for a run (see {@link RerunRule}). */
   concerns(path: string): boolean {
-    if (path.startsWith(this.#out)) return false;
-    if (this.#inputs.has(path)) return true;
-    return (
-      this.#session !== undefined &&
-      /\.(?:m|c)?tsx?$/.test(path) &&
-      path.startsWith(this.#inputBase + sep) &&
-      !path.includes(`${sep}node_modules${sep}`)
-    );
+    return this.#rule.concerns(path);
   }
 
   /**
@@ -82,17 +67,16 @@ export class Regenerator {
     const started = performance.now();
     try {
       const result = await runGenerate(this.run, this.#reporter, this.#session);
-      const files = result.sources ?? (await documentFiles(this.run.input));
+      this.#rule.setInputs(result.sources ?? (await documentFiles(this.run.input)));
       const inputs = new Map<string, string | undefined>();
-      for (const f of files)
-        if (!f.includes(`${sep}node_modules${sep}`)) inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
+      for (const f of this.#rule.inputs) inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
       this.#inputs = inputs;
       return { kind: 'generated', result, ms: performance.now() - started };
     } catch (error) {
       // Remember the inputs as they are now, so the same broken text is not generated again and again.
       if (this.#inputs.size === 0) {
-        const files = this.#session ? [] : await documentFiles(this.run.input);
-        for (const f of files) this.#inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
+        if (!this.#session) this.#rule.setInputs(await documentFiles(this.run.input));
+        for (const f of this.#rule.inputs) this.#inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
       } else {
         for (const f of this.#inputs.keys()) this.#inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
       }
