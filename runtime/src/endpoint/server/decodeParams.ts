@@ -1,0 +1,204 @@
+import type { TSchema } from 'typebox';
+import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
+import { decodeParameterContent } from '../../codec/body/paramContent.ts';
+import { deepObjectProperty } from '../../codec/queryStyle.ts';
+import { HttpError } from '../../http/HttpError.ts';
+import { MediaType } from '../../http/MediaType.ts';
+import type { HeaderNode, QueryNode } from '../CodecNode.ts';
+import { explodedFormObject, formObjectSchema, queryLayoutOf, unexplodedFormObject } from './formObjectQuery.ts';
+import { sharedKeyValues } from './sharedQueryKeys.ts';
+import { HttpErrors } from '../../errors/catalogue.ts';
+import type { InputContext } from './decodeInput.ts';
+import { badInput, checked } from './inputErrors.ts';
+
+/** A query parameter's value, read in its style, coerced to its schema and checked. */
+export function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
+  const params = ctx.request.query;
+  if (node.style === 'deepObject') {
+    const obj: Record<string, unknown> = {};
+    const props = ((node.schema as unknown as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    let any = false;
+    for (const [key, value] of params) {
+      const prop = deepObjectProperty(node.name, key);
+      if (prop === undefined || prop === '__proto__') continue;
+      obj[prop] = props[prop] ? coerceScalar(props[prop], value) : value;
+      any = true;
+    }
+    if (!any) return missing(node, 'query parameter');
+    return checked(node.schema, obj, 'query parameter', node.name, params.toString());
+  }
+  const raw = params.getAll(node.name);
+  const formObject = formObjectSchema(node);
+  if (formObject !== undefined) {
+    // OpenAPI's form style writes an object as its properties (exploded) or name,value pairs;
+    // kitgen's own client sends JSON text under the parameter's name, which is read as before.
+    if (raw.length === 0 && node.explode) {
+      const obj = explodedFormObject(node, formObject, params, queryLayoutOf(ctx.root ?? node));
+      if (obj !== undefined) return checked(node.schema, obj, 'query parameter', node.name, params.toString());
+    }
+    if (raw.length === 1 && !node.explode) {
+      const obj = unexplodedFormObject(formObject, raw[0]);
+      if (obj !== undefined) return checked(node.schema, obj, 'query parameter', node.name, raw[0]);
+    }
+  }
+  if (raw.length === 0) return missing(node, 'query parameter');
+  if (raw.length === 1 && raw[0] === '' && isFlag(node.schema)) return true;
+  // Sent more than once, a name may also be a property of the endpoint's form-exploded objects (EC2's `Value`, `Version`).
+  const own =
+    raw.length > 1 && node.explode && formObject === undefined
+      ? sharedKeyValues(node, node.name, raw, params, queryLayoutOf(ctx.root ?? node))
+      : raw;
+  if (own.length === 0) return missing(node, 'query parameter');
+  return checked(
+    node.schema,
+    coerceParam(node.schema, own, node.style, node.explode),
+    'query parameter',
+    node.name,
+    own.join(','),
+  );
+}
+
+/**
+ * A query parameter described by `content`: one value, the whole text of its media type
+ * (JSON text for JSON), decoded by that media type's codec. Sent twice, it is refused: the
+ * document gives one text, and picking one of two would hide a client bug.
+ */
+export function decodeQueryContent(node: QueryNode, ctx: InputContext): unknown {
+  const raw = ctx.request.query.getAll(node.name);
+  if (raw.length === 0) return missing(node, 'query parameter');
+  if (raw.length > 1)
+    throw badInput('query parameter', node.name, `sent ${raw.length} times`, `one ${node.mediaType} value`);
+  return contentValue(node, raw[0], 'query parameter', ctx);
+}
+
+/** The value of a content-described parameter's text, or a 400 naming the parameter and the media type. */
+function contentValue(
+  node: QueryNode | HeaderNode,
+  text: string,
+  where: 'query parameter' | 'header' | 'cookie',
+  ctx: InputContext,
+): unknown {
+  const decoded = decodeParameterContent(text, node.mediaType!, node.schema, ctx.config, `${where} '${node.name}'`);
+  if (decoded._tag === 'right') return decoded.right;
+  const { message, pointer, expected } = decoded.left;
+  throw HttpError.of(HttpErrors.INVALID_INPUT, [message, text], {
+    details: {
+      in: where.split(' ')[0],
+      parameter: node.name,
+      ...(pointer ? { pointer } : {}),
+      expected: expected ?? `${node.mediaType} text`,
+    },
+  });
+}
+
+function missing(node: QueryNode | HeaderNode, where: 'query parameter' | 'header' | 'cookie'): unknown {
+  const d = (node.schema as unknown as { default?: unknown }).default;
+  if (d !== undefined) return structuredClone(d);
+  if (node.optional) return undefined;
+  if (node.kind === 'header' && !node.cookie) {
+    throw HttpError.of(HttpErrors.MISSING_HEADER, [node.name], {
+      details: { in: 'header', parameter: node.name, expected: 'a value' },
+    });
+  }
+  throw badInput(where, node.name, 'required but missing', 'a value');
+}
+
+/** A header's (or cookie's) value, coerced to its schema and checked. */
+export function decodeHeader(node: HeaderNode, ctx: InputContext): unknown {
+  const request = ctx.request;
+  if (node.cookie) return decodeCookie(node, ctx);
+  const text = request.headers.get(node.name);
+  if (text === undefined) return missing(node, 'header');
+  if (node.mediaType !== undefined) return contentValue(node, text, 'header', ctx);
+  if (node.expect !== undefined) {
+    const mt = MediaType.parse(text);
+    if (!mt || mt.fullType !== node.expect) {
+      throw HttpError.of(HttpErrors.WRONG_CONTENT_TYPE_HEADER, [node.expect, text], {
+        details: { in: 'header', parameter: 'content-type', expected: node.expect },
+      });
+    }
+    return mt;
+  }
+  if (node.headerType) {
+    const value = node.headerType.parse(text);
+    if (value === undefined) throw badInput('header', node.name, 'malformed value', `a valid ${node.name} header`);
+    return value;
+  }
+  if (isListSchema(node.schema))
+    return checked(node.schema, coerceParam(node.schema, headerList(text), 'form', true), 'header', node.name, text);
+  return checked(
+    node.schema,
+    coerceScalar(node.schema as unknown as Record<string, unknown>, text),
+    'header',
+    node.name,
+    text,
+  );
+}
+
+/**
+ * A schema whose one value is `true`: a flag, which a query names without a value (S3's
+ * `GET /{Bucket}?cors`, declared `{ type: boolean, enum: [true] }` with `allowEmptyValue`). Its
+ * empty value can mean nothing else, so it reads as `true`.
+ */
+export function isFlag(schema: TSchema): boolean {
+  const s = schema as unknown as { const?: unknown; enum?: unknown };
+  return s.const === true || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === true);
+}
+
+/** An array schema (or one of an array or null): a header's value is then a list. */
+function isListSchema(schema: TSchema): boolean {
+  const s = schema as unknown as { type?: unknown; anyOf?: ReadonlyArray<{ type?: unknown }> };
+  if (s.type === 'array') return true;
+  return (
+    Array.isArray(s.anyOf) &&
+    s.anyOf.some((m) => m.type === 'array') &&
+    s.anyOf.every((m) => m.type === 'array' || m.type === 'null')
+  );
+}
+
+/**
+ * The items of a header list: OpenAPI's `simple` style writes an array as `a,b,c`, and HTTP
+ * joins a header sent several times the same way (with spaces after the commas, RFC 9110 §5.3),
+ * so the items are split on commas and trimmed; an empty value is no item at all.
+ */
+function headerList(text: string): string[] {
+  return text.trim() === '' ? [] : text.split(',').map((item) => item.trim());
+}
+
+function decodeCookie(node: HeaderNode, ctx: InputContext): unknown {
+  const text = cookieValue(ctx.request.headers.get('cookie'), node.name);
+  if (text === undefined) return missing(node, 'cookie');
+  if (node.mediaType !== undefined) return contentValue(node, text, 'cookie', ctx);
+  return checked(
+    node.schema,
+    coerceScalar(node.schema as unknown as Record<string, unknown>, text),
+    'cookie',
+    node.name,
+    text,
+  );
+}
+
+/**
+ * The value of cookie `name` in a `Cookie` header (RFC 6265 §5.4: `a=1; b=2`), the first when
+ * sent twice; double quotes around it are dropped and percent-escapes decoded, as clients
+ * (kitgen's included) escape what a cookie value cannot hold.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (!value.includes('%')) return value;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
