@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DocumentReferee, type OpenApiDocument } from './support/documentReferee.ts';
 import { patternSample } from '../src/mock/patternSample.ts';
+import { runtimePatternTester } from '../src/check/patternTester.ts';
+import { JsonCodec, Schema } from '@kitgen/runtime';
 
 const arn = '^arn[\\/\\:\\-\\_\\.a-zA-Z0-9]+$';
 const doc = {
@@ -29,4 +31,29 @@ test('the sampler makes a text matching such a pattern', () => {
   assert.ok(text !== undefined && new RegExp(arn).test(text), `sampled ${String(text)}`);
   const referee = new DocumentReferee(doc);
   assert.equal(referee.check('/components/schemas/Arn', 'request', text), undefined);
+});
+
+// BeezUP's URL pattern: on V8's backtracking engine a 60-character text that fails it takes
+// minutes (`([\/\w \.-]*)*` nests one repetition in another). With the runtime's engines it is
+// judged at once, and still by the pattern: a text it takes is taken, one it refuses is refused.
+const url = '^(https?:\\/\\/)?([\\da-z\\.-]+)\\.([a-z\\.]{2,6})([\\/\\w \\.-]*)*\\/?$';
+const urlDoc = {
+  openapi: '3.0.3',
+  info: { title: 'Patterns', version: '1' },
+  paths: {},
+  components: { schemas: { Url: { type: 'string', pattern: url } } },
+} as unknown as OpenApiDocument;
+
+test("a pattern that backtracks on V8 is judged on the runtime's engines, with the same verdicts", () => {
+  const referee = new DocumentReferee(urlDoc, runtimePatternTester({ Schema, JsonCodec }));
+  assert.equal(referee.check('/components/schemas/Url', 'response', 'http://www.example.com/a/b c.d'), undefined);
+  const failing = `http://www.example.com/${'a'.repeat(60)}!`;
+  assert.match(referee.check('/components/schemas/Url', 'response', failing) ?? '', /pattern/);
+  // The AWS pattern, which compiles only outside unicode mode, is still read as ECMA-262 reads it.
+  const arnReferee = new DocumentReferee(doc, runtimePatternTester({ Schema, JsonCodec }));
+  assert.equal(
+    arnReferee.check('/components/schemas/Arn', 'request', 'arn:aws:chime:us-east-1:1:meeting/a'),
+    undefined,
+  );
+  assert.match(arnReferee.check('/components/schemas/Arn', 'request', 'pa$$word') ?? '', /pattern/);
 });

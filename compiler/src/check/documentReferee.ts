@@ -8,6 +8,7 @@ import addFormatsModule from 'ajv-formats';
 
 import { refPointer } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from './documentPointers.ts';
+import type { PatternTester } from './patternTester.ts';
 
 export {
   at,
@@ -165,6 +166,19 @@ function ecmaRegExp(pattern: string, u: string): RegExp {
 }
 ecmaRegExp.code = 'ecmaRegExp';
 
+/** ajv's `code.regExp` running each pattern the tester compiles, and the ECMA-262 reading of the rest. */
+function testedRegExp(tester: PatternTester): typeof ecmaRegExp {
+  const regExp = (pattern: string, u: string): RegExp => {
+    try {
+      return tester(pattern) as RegExp;
+    } catch {
+      return ecmaRegExp(pattern, u);
+    }
+  };
+  regExp.code = 'testedRegExp';
+  return regExp;
+}
+
 /** An ajv $ref to a pointer of a view: each token URI-escaped, as a fragment must be. */
 const refTo = (view: View, pointer: string) => `${view}#${pointer.split('/').map(encodeURIComponent).join('/')}`;
 
@@ -175,7 +189,11 @@ export class DocumentReferee {
   /** Patterns left unchecked because JavaScript cannot compile them in either mode (a PCRE inline flag such as `(?i)`). */
   readonly skippedPatterns: string[] = [];
 
-  constructor(readonly doc: OpenApiDocument) {
+  /** `patterns`: how document patterns are tested (the runtime's safe engines where it is loaded; V8's otherwise). */
+  constructor(
+    readonly doc: OpenApiDocument,
+    patterns?: PatternTester,
+  ) {
     // verbose: an error names its schema (the sampler's repair reads which properties it describes).
     const options = {
       strict: false,
@@ -184,7 +202,7 @@ export class DocumentReferee {
       discriminator: false,
       logger: false,
       verbose: true,
-      code: { regExp: ecmaRegExp },
+      code: { regExp: patterns ? testedRegExp(patterns) : ecmaRegExp },
     } as const;
     const openapi31 = String(doc.openapi).startsWith('3.1');
     // 3.0's schemas are draft-04's (bounds converted above) read by draft-07's ajv, whose `$id` is

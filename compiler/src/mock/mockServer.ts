@@ -19,6 +19,7 @@ import { DocumentSamples } from './documentSamples.ts';
 import { mockHandlers, type MockRequest } from './mockHandlers.ts';
 import { Samples } from './modelSamples.ts';
 import { TypedValues } from './typedValues.ts';
+import { runtimePatternTester, type PatternRuntime } from '../check/patternTester.ts';
 
 /** A running mock. */
 export interface RunningMock {
@@ -29,7 +30,7 @@ export interface RunningMock {
 }
 
 /** The parts of `@kitgen/runtime` the mock uses (imported at run time). */
-interface Runtime {
+interface Runtime extends PatternRuntime {
   readonly Server: { live(config: unknown): Layer; install(routes: unknown, layer: Layer): Promise<number> };
   readonly ServerConfig: { default: { binding(host: string, port: number): unknown } };
   readonly Middleware: { cors(): unknown };
@@ -118,7 +119,7 @@ export async function prepareMock(
 
   const doc = source.document as OpenApiDocument;
   const api = code.api;
-  const referee = new DocumentReferee(doc as never);
+  const referee = new DocumentReferee(doc as never, runtimePatternTester(runtime));
   const tools = {
     samples: new DocumentSamples(doc, referee, {
       documentFault: (e) => e instanceof RefereeUnable,
