@@ -8,7 +8,7 @@ import addFormatsModule from 'ajv-formats';
 
 import { refPointer } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from './documentPointers.ts';
-import type { PatternTester } from './patternTester.ts';
+import type { PatternTest, PatternTester } from './patternTester.ts';
 
 export {
   at,
@@ -169,11 +169,17 @@ ecmaRegExp.code = 'ecmaRegExp';
 /** ajv's `code.regExp` running each pattern the tester compiles, and the ECMA-262 reading of the rest. */
 function testedRegExp(tester: PatternTester): typeof ecmaRegExp {
   const regExp = (pattern: string, u: string): RegExp => {
+    // A real RegExp of the pattern (ajv keys its compiled patterns by their text), whose `test`
+    // is the tester's; a pattern either cannot compile in unicode mode keeps ECMA-262's reading.
+    let rx: RegExp;
+    let tested: PatternTest;
     try {
-      return tester(pattern) as RegExp;
+      rx = new RegExp(pattern, u);
+      tested = tester(pattern);
     } catch {
       return ecmaRegExp(pattern, u);
     }
+    return Object.defineProperty(rx, 'test', { value: (text: string) => tested.test(text) });
   };
   regExp.code = 'testedRegExp';
   return regExp;
