@@ -65,13 +65,16 @@ const httpErrorSchema: SchemaObject = {
   },
 };
 
-const statusNames = new Map<number, string>(
-  Object.entries(Status).map(([name, code]) => [code, name === 'Ok' ? 'OK' : words(name).join(' ')]),
-);
+// Built on first use: the word splitter's Unicode patterns are not compiled while the runtime loads.
+let statusNames: Map<number, string> | undefined;
+const statusNamesByCode = (): Map<number, string> =>
+  (statusNames ??= new Map<number, string>(
+    Object.entries(Status).map(([name, code]) => [code, name === 'Ok' ? 'OK' : words(name).join(' ')]),
+  ));
 
 /** The reason phrase of a status (`404` → `Not Found`), or `Status 499` for codes without a name. */
 export function statusText(status: number): string {
-  return statusNames.get(status) ?? `Status ${status}`;
+  return statusNamesByCode().get(status) ?? `Status ${status}`;
 }
 
 /** Named examples as OpenAPI example objects, each value written by `write`; undefined when none. */
