@@ -73,3 +73,27 @@ test('encoding writes bytes percent-encoded, and reads back the same', () => {
   assert.equal(body, 'name=caf%C3%A9+au+lait&size=5&image=%FF%00*+&tags=x&tags=y');
   assert.deepEqual(decode(Upload, body), value);
 });
+
+// Seldon's wrapper sends a `json` form field (encoding `application/json`) whose messages hold
+// `format: byte` data: the field's JSON is read as a JSON body's, base64 to bytes.
+const Message = Schema.Object({ binData: Schema.Optional(Schema.Bytes()), when: Schema.Optional(Schema.DateTime()) });
+const Wrapped = Schema.Object({ json: Schema.Object({ messages: Schema.Array(Message) }), n: Schema.Integer() });
+
+test('a field holding an object is JSON text read as a JSON body: base64 bytes and dates', () => {
+  const text = JSON.stringify({ messages: [{ binData: 'c3RyaW5n', when: '2024-01-02T03:04:05.000Z' }] });
+  const value = decode(Wrapped, `json=${encodeURIComponent(text)}&n=2`);
+  assert.deepEqual(value, {
+    json: { messages: [{ binData: bytes('string'), when: new Date('2024-01-02T03:04:05.000Z') }] },
+    n: 2,
+  });
+  // Written back the same way: bytes as base64 inside the field's JSON.
+  const body = new TextDecoder().decode(formCodec(Wrapped as unknown as TSchema).encode(value));
+  assert.deepEqual(decode(Wrapped, body), value);
+  assert.match(decodeURIComponent(body.replace(/\+/g, ' ')), /"binData":"c3RyaW5n"/);
+  // Text that is no base64 is refused, naming the field inside the JSON.
+  const bad = formCodec(Wrapped as unknown as TSchema).decode(
+    bytes(`json=${encodeURIComponent('{"messages":[{"binData":"not base64!"}]}')}&n=1`),
+  );
+  assert.equal(bad._tag, 'left');
+  assert.match((bad as { left: Error }).left.message, /\/json\/messages\/0\/binData/);
+});

@@ -58,7 +58,10 @@ registerBodyCodec(
   ['application/json'],
   (schema, config) => JsonCodec.schemaBasedBinaryCodec(schema, config) as BinaryCodec<unknown>,
 );
-registerBodyCodec(['application/x-www-form-urlencoded'], (schema) => formCodec(schema) as BinaryCodec<unknown>);
+registerBodyCodec(
+  ['application/x-www-form-urlencoded'],
+  (schema, config) => formCodec(schema, config) as BinaryCodec<unknown>,
+);
 // The binary formats: the server entry registers all four (binaryBodyCodecs.ts); elsewhere, the two
 // that run on web APIs load when first needed. Each loads its library (an optional peer) when its
 // first codec is built.

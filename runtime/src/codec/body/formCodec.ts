@@ -1,6 +1,5 @@
 import type { TSchema } from 'typebox';
 import type { BinaryCodec } from '../BinaryCodec.ts';
-import type { DecodeError } from '../../errors/DecodeError.ts';
 import { Either } from '../../util/Either.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
@@ -9,6 +8,11 @@ import { coerceParam } from './paramCoercion.ts';
 import { concatBytes, utf8Text } from '../../util/bytes.ts';
 import { mergedAllOf } from '../json/allOfShapes.ts';
 import { collectDefs, refTarget } from '../json/schemaDefs.ts';
+import { CodecConfig } from '../json/CodecConfig.ts';
+import { compileJsonPlans, type JsonPlan } from '../json/jsonPlan.ts';
+import { restoreBigints } from '../json/bigintJson.ts';
+import { stringifyJson } from '../json/deepStringify.ts';
+import { DecodeError } from '../../errors/DecodeError.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -105,16 +109,31 @@ async function* collectThen<A>(
   yield r.right;
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof Date);
+
+/** True when a field's value was read as JSON text: an object, or a list of objects. */
+const fromJsonText = (v: unknown): boolean => isPlainObject(v) || (Array.isArray(v) && v.some(isPlainObject));
+
 /**
  * An `application/x-www-form-urlencoded` codec for object schemas: fields coerced like query
- * parameters, bytes fields (`format: binary`) as the bytes sent, percent-decoded.
+ * parameters, bytes fields (`format: binary`) as the bytes sent, percent-decoded. A field that
+ * holds an object is JSON text, read and written as a JSON body's value is (base64 bytes, dates,
+ * 64-bit integers, the config's names), so a form field whose `encoding` is `application/json`
+ * carries what the same value carries in a JSON body.
  */
-export function formCodec(schema: TSchema): BinaryCodec<Record<string, unknown>> {
+export function formCodec(
+  schema: TSchema,
+  config: CodecConfig = CodecConfig.current(),
+): BinaryCodec<Record<string, unknown>> {
+  let plans: ((sub: Schema) => JsonPlan) | undefined;
+  const planOf = (s: Schema) => (plans ??= compileJsonPlans(schema as unknown as Schema, config).planFor)(s);
   const fields = Object.entries(formFields(schema as unknown as Schema)).map(([name, s]) => ({
     name,
     schema: s,
     bytes: holdsBytes(s),
   }));
+  const byName = new Map(fields.map((f) => [f.name, f.schema]));
   const validator = validatorFor(schema);
   const decode = (body: Uint8Array): Either<DecodeError, Record<string, unknown>> => {
     const pairs = formPairs(body);
@@ -122,9 +141,15 @@ export function formCodec(schema: TSchema): BinaryCodec<Record<string, unknown>>
     for (const f of fields) {
       const raw = pairs.get(f.name);
       if (raw === undefined || f.name === '__proto__') continue;
-      out[f.name] = f.bytes
+      const value = f.bytes
         ? concatBytes(raw)
         : coerceParam(f.schema as unknown as TSchema, raw.map(utf8Text), 'form', true);
+      try {
+        out[f.name] = fromJsonText(value) ? planOf(f.schema).decode(value, `/${f.name}`) : value;
+      } catch (error) {
+        if (error instanceof DecodeError) return Either.left(error);
+        throw error;
+      }
     }
     const failure = validator.firstError(out, '', 'form body');
     return failure ? Either.left(failure) : Either.right(out);
@@ -137,7 +162,14 @@ export function formCodec(schema: TSchema): BinaryCodec<Record<string, unknown>>
       if (v === undefined) continue;
       if (v instanceof Uint8Array) add(k, v);
       else if (Array.isArray(v)) for (const item of v) add(k, String(item));
-      else add(k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+      else if (typeof v !== 'object' || v === null) add(k, String(v));
+      else {
+        const field = byName.get(k);
+        add(
+          k,
+          field === undefined ? JSON.stringify(v) : restoreBigints(stringifyJson(planOf(field).encode(v)) ?? 'null'),
+        );
+      }
     }
     return encoder.encode(parts.join('&'));
   };
