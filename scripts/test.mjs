@@ -124,10 +124,12 @@ const result = spawnSync(
 // The slowest files of this run (all of them in the file), for keeping CI's duration in hand.
 if (files.length > 1 && existsSync(timesFile)) {
   const rows = readFileSync(timesFile, 'utf8').trim().split('\n').filter(Boolean);
-  const shown = rows.slice(0, 12).map((row) => {
-    const [seconds, file] = row.split('\t');
-    return `  ${seconds.padStart(6)} s  ${relative(root, file)}`;
-  });
+  // Runs side by side write the same file: a row another run garbled is left out, never fatal.
+  const shown = rows
+    .map((row) => row.split('\t'))
+    .filter(([seconds, file]) => seconds !== undefined && file !== undefined)
+    .slice(0, 12)
+    .map(([seconds, file]) => `  ${seconds.padStart(6)} s  ${relative(root, file)}`);
   console.log(
     `npm test: the ${shown.length} slowest of ${rows.length} files (all in ${relative(root, timesFile)}):\n${shown.join('\n')}`,
   );
