@@ -17,7 +17,7 @@ import { gzipSync, constants } from 'node:zlib';
 import { createClient as heyApi } from '@hey-api/openapi-ts';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { build, type Rollup } from 'vite';
-import { runGenerate } from '../../compiler/src/cli/runGenerate.ts';
+import { runGenerate } from '../../compiler/src/pipeline/runGenerate.ts';
 import { bundleDocument, calledOperation } from './document.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { heyApiPlugin } from '@hey-api/vite-plugin';
 import { build, createServer, type InlineConfig, type PluginOption } from 'vite';
-import { runGenerate } from '../../compiler/src/cli/runGenerate.ts';
+import { runGenerate } from '../../compiler/src/pipeline/runGenerate.ts';
 import kitgen from '../../compiler/src/plugin/vite.ts';
 import { documentText, modelsText, operations, writeBenchProject, type BenchProject } from './project.ts';
 

@@ -23,6 +23,6 @@ export { CompileError, formatDiagnostic, type Diagnostic } from './diagnostics/i
 export { loadDocument, type SourceDocument } from './input/loadDocument.ts';
 export { FormatError } from './format/formatCode.ts';
 export { compileTemplates, builtInTemplatesDir, type Templates } from './render/Templates.ts';
-export { defineConfig, type KitgenConfig } from './cli/config.ts';
+export { defineConfig, type KitgenConfig } from './pipeline/config.ts';
 export type { Api, Operation, Parameter, RequestBody, Response, SecurityScheme } from './model/Api.ts';
 export type { NamedSchema, SchemaNode } from './model/Schema.ts';

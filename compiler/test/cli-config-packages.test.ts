@@ -27,7 +27,7 @@ test('kitgen.config.ts loads under plain node in an ESM, a CommonJS and a typele
   const { build } = await import('esbuild');
   const compiled = join(root, 'config.mjs');
   await build({
-    entryPoints: [join(repoRoot, 'compiler/src/cli/config.ts')],
+    entryPoints: [join(repoRoot, 'compiler/src/pipeline/config.ts')],
     bundle: true,
     packages: 'external',
     platform: 'node',

@@ -7,7 +7,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { main, type CliIO } from '../src/cli/main.ts';
-import { outputError } from '../src/cli/outputErrors.ts';
+import { outputError } from '../src/pipeline/outputErrors.ts';
 import { repoRoot } from './support/fixtures.ts';
 
 const pets = join(repoRoot, 'fixtures/pets/openapi.yaml');

@@ -3,9 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { RerunRule } from '../src/cli/rerunRule.ts';
+import { RerunRule } from '../src/pipeline/rerunRule.ts';
 import { Regenerator } from '../src/plugin/Regenerator.ts';
-import type { GenerateRun } from '../src/cli/runGenerate.ts';
+import type { GenerateRun } from '../src/pipeline/runGenerate.ts';
 
 const root = resolve('/project');
 const p = (...parts: string[]) => join(root, ...parts);

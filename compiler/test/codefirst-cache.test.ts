@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CodeFirstSession } from '../src/codefirst/CodeFirst.ts';
-import { generateRunFrom } from '../src/cli/generateRun.ts';
-import { runGenerate, type RunReporter } from '../src/cli/runGenerate.ts';
+import { generateRunFrom } from '../src/pipeline/generateRun.ts';
+import { runGenerate, type RunReporter } from '../src/pipeline/runGenerate.ts';
 import { repoRoot } from './support/fixtures.ts';
 
 const dir = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-cache');

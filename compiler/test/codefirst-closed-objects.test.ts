@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { checkConfig, ConfigFileError } from '../src/cli/config.ts';
-import { generateRunFrom } from '../src/cli/generateRun.ts';
-import { runGenerate, type GenerateRun } from '../src/cli/runGenerate.ts';
+import { checkConfig, ConfigFileError } from '../src/pipeline/config.ts';
+import { generateRunFrom } from '../src/pipeline/generateRun.ts';
+import { runGenerate, type GenerateRun } from '../src/pipeline/runGenerate.ts';
 import { resolvePluginOptions } from '../src/plugin/options.ts';
 import { fixturesDir } from './support/fixtures.ts';
 

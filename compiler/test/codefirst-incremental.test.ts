@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateRunFrom } from '../src/cli/generateRun.ts';
-import { codeFirstSession, runGenerate, type RunReporter, type RunResult } from '../src/cli/runGenerate.ts';
+import { generateRunFrom } from '../src/pipeline/generateRun.ts';
+import { codeFirstSession, runGenerate, type RunReporter, type RunResult } from '../src/pipeline/runGenerate.ts';
 import { repoRoot } from './support/fixtures.ts';
 
 /** A small seeded generator (mulberry32), so a failing sequence can be replayed. */

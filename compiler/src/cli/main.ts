@@ -4,12 +4,12 @@ import { defaultCodeFirstTargets, defaultOpenAPITargets, targetHelp } from '../E
 import { ExitCode, reportError, UsageError } from '../diagnostics/index.ts';
 import { isUrl } from '../input/readSource.ts';
 import type { CliIO } from './CliIO.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../pipeline/config.ts';
 import { staleFiles } from './checkOutput.ts';
-import { generateRunFrom, type GenerateFlags } from './generateRun.ts';
+import { generateRunFrom, type GenerateFlags } from '../pipeline/generateRun.ts';
 import { plural } from './plural.ts';
 import { cliReporter, type CliReporter } from './reporter.ts';
-import { runGenerate, type GenerateRun } from './runGenerate.ts';
+import { runGenerate, type GenerateRun } from '../pipeline/runGenerate.ts';
 import { watchAndGenerate } from './watch.ts';
 
 export { ExitCode } from '../diagnostics/index.ts';

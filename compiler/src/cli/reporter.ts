@@ -1,7 +1,7 @@
 import { reportError, reportWarning, type ExitCode } from '../diagnostics/index.ts';
 import type { CliIO } from './CliIO.ts';
 import { plural } from './plural.ts';
-import type { GenerateRun, RunReporter, RunResult } from './runGenerate.ts';
+import type { GenerateRun, RunReporter, RunResult } from '../pipeline/runGenerate.ts';
 
 /**
  * How `kitgen generate` reports a run, the same for a single run and for each run of a watch:

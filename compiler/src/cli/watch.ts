@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { ExitCode } from '../diagnostics/index.ts';
 import type { CliIO } from './CliIO.ts';
 import type { CliReporter } from './reporter.ts';
-import { RerunRule } from './rerunRule.ts';
-import { codeFirstSession, runGenerate, type GenerateRun } from './runGenerate.ts';
+import { RerunRule } from '../pipeline/rerunRule.ts';
+import { codeFirstSession, runGenerate, type GenerateRun } from '../pipeline/runGenerate.ts';
 
 /** How long to wait after the last change before regenerating. */
 export const watchDebounceMs = 50;

@@ -6,8 +6,8 @@ import {
   type GenerateRun,
   type RunReporter,
   type RunResult,
-} from '../cli/runGenerate.ts';
-import { RerunRule } from '../cli/rerunRule.ts';
+} from '../pipeline/runGenerate.ts';
+import { RerunRule } from '../pipeline/rerunRule.ts';
 import { documentFiles } from './documentFiles.ts';
 
 /** What one {@link Regenerator.update} did. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { checkConfig, loadConfig, type KitgenConfig } from '../cli/config.ts';
-import { generateRunFrom } from '../cli/generateRun.ts';
-import type { GenerateRun } from '../cli/runGenerate.ts';
+import { checkConfig, loadConfig, type KitgenConfig } from '../pipeline/config.ts';
+import { generateRunFrom } from '../pipeline/generateRun.ts';
+import type { GenerateRun } from '../pipeline/runGenerate.ts';
 
 /**
  * Options of the kitgen build plugin: the keys of `kitgen.config.*` (the same as `kitgen

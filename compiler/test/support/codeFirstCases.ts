@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runGenerate, type RunResult } from '../../src/cli/runGenerate.ts';
+import { runGenerate, type RunResult } from '../../src/pipeline/runGenerate.ts';
 import { formatDiagnostic, type Target } from '../../src/index.ts';
 import { fixturesDir, repoRoot } from './fixtures.ts';
 

@@ -116,7 +116,7 @@ export async function runGenerate(
   if (isEndpointInput(run.input)) {
     const own = session ?? codeFirstSession(run);
     try {
-      const { generateFromEndpointFiles } = await import('./generateFromEndpointFiles.ts');
+      const { generateFromEndpointFiles } = await import('./fromEndpointFiles.ts');
       const { code, extra, warnings, sources, operations } = await generateFromEndpointFiles(
         run,
         own,
