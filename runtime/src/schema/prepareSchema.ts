@@ -1,9 +1,9 @@
 import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/schema';
 import { compileSchemaPattern, patternEngine } from './pattern/schemaPattern.ts';
 import { integerFormat, integerFormatCheck } from './integerFormats.ts';
 import { isDateTime, isTime } from './lightFormats.ts';
 import { ValidatorWalkKey } from '../util/symbols.ts';
+import { typeBoxChecker } from './typeboxCompile.ts';
 
 // The copy of a schema the validator compiles, with what TypeBox would get wrong or run unsafely
 // put right; the schema itself is left as written (OpenAPI generation and codecs read it):
@@ -13,6 +13,9 @@ import { ValidatorWalkKey } from '../util/symbols.ts';
 // - Integer formats (`int32`, `int64`, `uint32`, `uint64`) become range refinements.
 // - `date-time` and `time` on strings are checked as the browser's engine checks them
 //   (lightFormats.ts): an offset without its colon and a space for the `T` are accepted.
+// - A long enum of plain values (Storecove's 2,100 UN/ECE unit codes) becomes one set lookup:
+//   TypeBox compiles an enum into a chain of comparisons nested one parenthesis per value, deeper
+//   than V8's parser takes past a few thousand (typeboxCompile.ts interprets what still is).
 // - Properties named like `Object.prototype`'s members (`constructor`, `toString`, …): TypeBox
 //   tests presence with `in`, which finds the inherited member on `{}`. They move into a
 //   refinement that looks at own properties only.
@@ -62,6 +65,11 @@ const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.c
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+// Past this many values an enum is a set lookup (see above): a shorter one compiles flat enough.
+const LONG_ENUM = 64;
+// Values a set finds exactly as TypeBox's `===` does (no NaN in a JSON schema's enum).
+const isPlainValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
 /** The schema as the validator compiles it (see above); the same object when nothing needed changing is not promised. */
 export function prepareSchema(schema: TSchema): TSchema {
   const root: { defs?: unknown } = {};
@@ -80,7 +88,7 @@ function subCheck(schema: unknown, root: { defs?: unknown }): (value: unknown) =
         root.defs !== undefined && isObject(schema) && schema.$defs === undefined
           ? { ...schema, $defs: root.defs }
           : schema;
-      const compiled = Compile(full as TSchema);
+      const compiled = typeBoxChecker({}, full as TSchema);
       check = (v) => compiled.Check(v);
     }
     return check(value);
@@ -122,6 +130,11 @@ function prepare(schema: unknown, seen: Map<object, unknown>, root: { defs?: unk
       check: (v) => typeof v !== 'string' || check(v),
       error: () => `must match format "${timeFormat}"`,
     });
+  }
+  if (Array.isArray(copy.enum) && copy.enum.length > LONG_ENUM && copy.enum.every(isPlainValue)) {
+    const allowed = new Set<unknown>(copy.enum);
+    delete copy.enum;
+    refinements.push({ check: (v) => allowed.has(v), error: () => 'must be equal to one of the allowed values' });
   }
   if (isObject(copy.properties)) refinements.push(...ownProperties(copy, root));
   if (isObject(copy.patternProperties)) refinements.push(...patternProperties(copy, root));

@@ -3,9 +3,9 @@
 // the prepared copy of the schema (prepareSchema.ts), failures explained by firstFailure.ts.
 // Browsers get lightEngine.ts instead (the package's `#validator-engine` import), which loads
 // this module when a schema needs it.
-import { Compile } from 'typebox/schema';
 import type { TSchema } from 'typebox';
 import { prepareSchema } from './prepareSchema.ts';
+import { typeBoxChecker } from './typeboxCompile.ts';
 import { firstFailure, needsFullErrors, type Failure } from './firstFailure.ts';
 
 /** A schema compiled by an engine: a verdict, and the first failure of a value it refused. */
@@ -56,7 +56,7 @@ function idContext(schema: unknown): Record<string, unknown> {
 /** Compiles a schema with TypeBox. */
 export function compileSchema(schema: TSchema): CompiledSchema {
   const prepared = prepareSchema(schema);
-  const compiled = Compile(idContext(prepared) as Record<string, TSchema>, prepared);
+  const compiled = typeBoxChecker(idContext(prepared) as Record<string, TSchema>, prepared);
   return {
     check: (value) => compiled.Check(value),
     explain: needsFullErrors(prepared)
