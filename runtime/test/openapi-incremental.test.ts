@@ -138,3 +138,22 @@ test('an endpoint described before is replayed: its input and output are not rea
   assert.equal(second, first);
   assert.equal(second, OpenAPIGen.fromEndpoints(options, ...endpoints).toJson(2));
 });
+
+test('the schemas two documents share are frozen: a clone is modified, never the next document', () => {
+  const incremental = OpenAPIGen.incremental();
+  const endpoints = [E.listUsers, E.getUser, E.createUser];
+  incremental.fromEndpoints(options, ...endpoints);
+  const second = incremental.fromEndpoints(options, ...endpoints).document;
+  const schemas = Object.values(second.components?.schemas ?? {});
+  const frozen = schemas.filter((s) => Object.isFrozen(s));
+  assert.ok(frozen.length > 0, 'unchanged schemas are handed out again, frozen');
+  assert.throws(() => {
+    (frozen[0] as Record<string, unknown>).description = 'changed';
+  }, TypeError);
+  const copy = structuredClone(second);
+  for (const s of Object.values(copy.components?.schemas ?? {})) s.description = 'changed';
+  assert.equal(
+    incremental.fromEndpoints(options, ...endpoints).toJson(2),
+    OpenAPIGen.fromEndpoints(options, ...endpoints).toJson(2),
+  );
+});

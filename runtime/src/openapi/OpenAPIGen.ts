@@ -147,7 +147,7 @@ function assemble(
   doc.components = {};
   if (Object.keys(schemas.schemas).length > 0) doc.components.schemas = schemas.schemas;
   if (Object.keys(securitySchemes).length > 0) doc.components.securitySchemes = securitySchemes;
-  shareSchemas(doc, schemas.hints, names);
+  shareSchemas(doc, schemas.hints, names, parts?.settled);
   if (Object.keys(doc.components.schemas ?? {}).length === 0) delete doc.components.schemas;
   if (Object.keys(doc.components).length === 0) delete doc.components;
   return OpenAPI.trusted(options.openapi === '3.0.3' ? downgradeTo30(doc) : doc);
@@ -168,7 +168,8 @@ export const OpenAPIGen = {
    * A describer that keeps each endpoint's part of its last document: describing again after
    * some endpoints changed converts only those (endpoints are immutable values, so the same
    * object is the same endpoint), and gives the document `fromEndpoints` gives, byte for byte.
-   * For a watch that describes the same endpoints on every save.
+   * For a watch that describes the same endpoints on every save. Successive documents share the
+   * schemas that did not change, frozen: `structuredClone` a document before modifying it.
    */
   incremental(): IncrementalOpenAPIGen {
     const parts = new OperationParts();

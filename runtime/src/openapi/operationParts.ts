@@ -8,6 +8,8 @@ import { operationDocs } from './operationGen.ts';
 import { copyTree, type OperationPart, type PartEvent } from './partTrace.ts';
 import { mergeSchemaIds, schemaIdEntries } from './schemaIds.ts';
 import type { Src } from './schemaShapes.ts';
+import { operationSlots } from './schemaSlots.ts';
+import { markSettled } from './settledSchemas.ts';
 
 /** A replay got another answer than the recording: the describing starts over (see OpenAPIGen). */
 export class PartsMismatch extends Error {
@@ -28,6 +30,8 @@ export class OperationParts {
   #next = new Map<AnyEndpoint, OperationPart>();
   readonly #idEntries = new WeakMap<AnyEndpoint, ReadonlyArray<readonly [string, Src]>>();
   readonly #texts = new WeakMap<object, string>();
+  /** The recorded schemas with nothing shareable below them: frozen, handed out without a copy. */
+  readonly settled = new WeakSet<object>();
   #settings: readonly [CodecConfig, boolean] | undefined;
   /** Endpoints from this index on are converted, not replayed (set after a mismatch). */
   #convertFrom = Infinity;
@@ -58,7 +62,7 @@ export class OperationParts {
   operation(endpoint: AnyEndpoint, ctx: GenContext, operationId: string, index: number): OperationObject {
     const part = this.#parts.get(endpoint);
     if (part !== undefined && part.operationId === operationId && index < this.#convertFrom) {
-      const op = replay(part, ctx);
+      const op = replay(part, ctx, this.settled);
       if (op === undefined) throw new PartsMismatch(index);
       this.#next.set(endpoint, part);
       return op;
@@ -78,7 +82,10 @@ export class OperationParts {
     const kept = events.map((e) =>
       (e.kind === 'component' || e.kind === 'case') && e.body !== undefined ? { ...e, body: copy(e.body) } : e,
     );
-    this.#next.set(endpoint, { operationId, op: copy(op), events: kept, hints });
+    const recorded = copy(op);
+    for (const e of kept) if ('body' in e && e.body !== undefined) markSettled(e.body, this.settled, true);
+    for (const slot of operationSlots(recorded)) markSettled(slot.schema, this.settled, true);
+    this.#next.set(endpoint, { operationId, op: recorded, events: kept, hints });
     return op;
   }
 
@@ -90,9 +97,9 @@ export class OperationParts {
 }
 
 /** The operation object of `part` when every recorded question gets its recorded answer, else undefined. */
-function replay(part: OperationPart, ctx: GenContext): OperationObject | undefined {
+function replay(part: OperationPart, ctx: GenContext, settled: WeakSet<object>): OperationObject | undefined {
   const memo = new Map<object, object>();
-  const copy = <T>(v: T): T => copyTree(v, memo, part.hints, ctx.schemas.hints);
+  const copy = <T>(v: T): T => copyTree(v, memo, part.hints, ctx.schemas.hints, settled);
   const copyBody = (body: SchemaObject) => copy(body);
   for (const e of part.events) {
     if (e.kind === 'error') {

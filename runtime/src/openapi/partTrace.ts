@@ -33,27 +33,34 @@ export interface OperationPart {
 /**
  * Copies a tree of plain objects and arrays, carrying each object's hint from `from` to `to`.
  * `memo` keeps an object met twice one object in the copy, as sharing rewrites it in place.
+ * An object in `kept` (frozen, nothing sharing could rewrite) is handed out as it is.
  */
 export function copyTree<T>(
   value: T,
   memo: Map<object, object>,
   from: WeakMap<object, string>,
   to: WeakMap<object, string>,
+  kept?: WeakSet<object>,
 ): T {
   if (typeof value !== 'object' || value === null) return value;
+  if (kept?.has(value)) {
+    const hint = from.get(value);
+    if (hint !== undefined) to.set(value, hint);
+    return value;
+  }
   const known = memo.get(value);
   if (known !== undefined) return known as T;
   let out: Record<string, unknown> | unknown[];
   if (Array.isArray(value)) {
     out = new Array<unknown>(value.length);
     memo.set(value, out);
-    for (let i = 0; i < value.length; i++) out[i] = copyTree(value[i], memo, from, to);
+    for (let i = 0; i < value.length; i++) out[i] = copyTree(value[i], memo, from, to, kept);
   } else {
     if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
     out = {};
     memo.set(value, out);
     for (const k of Object.keys(value)) {
-      const v = copyTree((value as Record<string, unknown>)[k], memo, from, to);
+      const v = copyTree((value as Record<string, unknown>)[k], memo, from, to, kept);
       // An own `__proto__` key (an example's field) stays a key, not the copy's prototype.
       if (k === '__proto__')
         Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });

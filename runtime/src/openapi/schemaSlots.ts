@@ -17,68 +17,82 @@ export interface SchemaSlot {
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-function slot(holder: Record<string, unknown>, key: string, component = false): SchemaSlot[] {
+/** Called with each place holding a schema: `holder[key]` is the schema; `component` as in {@link SchemaSlot}. */
+export type SlotVisitor = (holder: Record<string, unknown>, key: string, component: boolean) => void;
+
+function each(holder: Record<string, unknown>, key: string, visit: SlotVisitor, component = false): void {
   const schema = holder[key];
-  if (typeof schema !== 'object' || schema === null) return [];
-  return [{ schema: schema as SchemaObject, component, set: (s) => (holder[key] = s) }];
+  if (typeof schema === 'object' && schema !== null) visit(holder, key, component);
 }
 
-function mediaSlots(content: Record<string, MediaTypeObject> | undefined): SchemaSlot[] {
-  return Object.values(content ?? {}).flatMap((m) => slot(m as Record<string, unknown>, 'schema'));
+function eachMedia(content: Record<string, MediaTypeObject> | undefined, visit: SlotVisitor): void {
+  if (content) for (const m of Object.values(content)) each(m as Record<string, unknown>, 'schema', visit);
 }
 
-function parameterSlots(params: Array<ParameterObject | ReferenceObject> | undefined): SchemaSlot[] {
-  return (params ?? []).flatMap((p) =>
-    '$ref' in p && p.$ref
-      ? []
-      : [...slot(p as unknown as Record<string, unknown>, 'schema'), ...mediaSlots((p as ParameterObject).content)],
-  );
+function eachParameter(params: Array<ParameterObject | ReferenceObject> | undefined, visit: SlotVisitor): void {
+  for (const p of params ?? []) {
+    if ('$ref' in p && p.$ref) continue;
+    each(p as unknown as Record<string, unknown>, 'schema', visit);
+    eachMedia((p as ParameterObject).content, visit);
+  }
 }
 
-function operationSlots(op: OperationObject): SchemaSlot[] {
-  const out = parameterSlots(op.parameters);
+/** Visits the top-level schemas of one operation: its parameters', bodies' and response headers', in document order. */
+export function forEachOperationSlot(op: OperationObject, visit: SlotVisitor): void {
+  eachParameter(op.parameters, visit);
   const body = op.requestBody;
   if (body && !('$ref' in body && body.$ref))
-    out.push(...mediaSlots((body as { content: Record<string, MediaTypeObject> }).content));
+    eachMedia((body as { content: Record<string, MediaTypeObject> }).content, visit);
   for (const r of Object.values(op.responses ?? {})) {
     if ('$ref' in r && r.$ref) continue;
     const response = r as {
       content?: Record<string, MediaTypeObject>;
       headers?: Record<string, Record<string, unknown>>;
     };
-    out.push(...mediaSlots(response.content));
-    for (const h of Object.values(response.headers ?? {}))
-      out.push(...slot(h, 'schema'), ...mediaSlots(h.content as Record<string, MediaTypeObject> | undefined));
+    eachMedia(response.content, visit);
+    for (const h of Object.values(response.headers ?? {})) {
+      each(h, 'schema', visit);
+      eachMedia(h.content as Record<string, MediaTypeObject> | undefined, visit);
+    }
   }
+}
+
+/**
+ * Visits every top-level schema of a document in {@link schemaSlots}' order, making no object per
+ * place (the walk sharing repeats over the whole document).
+ */
+export function forEachSchemaSlot(doc: OpenAPIDocument, visit: SlotVisitor): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  for (const name of Object.keys(schemas)) each(schemas, name, visit, true);
+  for (const item of Object.values(doc.paths ?? {})) {
+    eachParameter(item.parameters, visit);
+    for (const m of methods) if (item[m]) forEachOperationSlot(item[m] as OperationObject, visit);
+  }
+}
+
+const collect =
+  (out: SchemaSlot[]): SlotVisitor =>
+  (holder, key, component) =>
+    out.push({ schema: holder[key] as SchemaObject, component, set: (s) => (holder[key] = s) });
+
+/** The top-level schemas of one operation: its parameters', bodies' and response headers'. */
+export function operationSlots(op: OperationObject): SchemaSlot[] {
+  const out: SchemaSlot[] = [];
+  forEachOperationSlot(op, collect(out));
   return out;
 }
 
 /** Every top-level schema of a document: component schemas, then those of parameters, bodies and headers. */
 export function schemaSlots(doc: OpenAPIDocument): SchemaSlot[] {
-  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
-  const out = Object.keys(schemas).flatMap((name) => slot(schemas, name, true));
-  for (const item of Object.values(doc.paths ?? {})) {
-    out.push(...parameterSlots(item.parameters));
-    for (const m of methods) if (item[m]) out.push(...operationSlots(item[m] as OperationObject));
-  }
+  const out: SchemaSlot[] = [];
+  forEachSchemaSlot(doc, collect(out));
   return out;
 }
 
 /** The schemas directly inside a schema (properties, items, compositions, …), each as a slot. */
 export function childSlots(s: SchemaObject): SchemaSlot[] {
   const out: SchemaSlot[] = [];
-  const rec = s as Record<string, unknown>;
-  for (const key of ['items', 'additionalProperties', 'not', 'contains', 'propertyNames'] as const)
-    out.push(...slot(rec, key));
-  for (const key of ['properties', 'patternProperties'] as const) {
-    const map = rec[key] as Record<string, unknown> | undefined;
-    if (map) for (const name of Object.keys(map)) out.push(...slot(map, name));
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const) {
-    const list = rec[key] as unknown[] | undefined;
-    if (Array.isArray(list))
-      list.forEach((_, i) => out.push(...slot(list as unknown as Record<string, unknown>, String(i))));
-  }
+  forEachChildSchema(s, (holder, key) => collect(out)(holder, key, false));
   return out;
 }
 
@@ -95,18 +109,17 @@ export function forEachChildSchema(
   visit: (holder: Record<string, unknown>, key: string) => void,
 ): void {
   const rec = s as Record<string, unknown>;
-  const each = (holder: Record<string, unknown>, key: string) => {
-    const child = holder[key];
-    if (typeof child === 'object' && child !== null) visit(holder, key);
-  };
-  for (const key of childKeys) each(rec, key);
+  for (const key of childKeys) if (isNode(rec[key])) visit(rec, key);
   for (const key of childMaps) {
     const map = rec[key] as Record<string, unknown> | undefined;
-    if (map) for (const name of Object.keys(map)) each(map, name);
+    if (map) for (const name of Object.keys(map)) if (isNode(map[name])) visit(map, name);
   }
   for (const key of childLists) {
     const list = rec[key] as unknown[] | undefined;
     if (Array.isArray(list))
-      for (let i = 0; i < list.length; i++) each(list as unknown as Record<string, unknown>, String(i));
+      for (let i = 0; i < list.length; i++)
+        if (isNode(list[i])) visit(list as unknown as Record<string, unknown>, String(i));
   }
 }
+
+const isNode = (v: unknown): boolean => typeof v === 'object' && v !== null;
