@@ -84,8 +84,14 @@ function baseValue(node: SchemaNode, ctx: ValueContext): string {
         .constraints(node.constraints)
         .annotations(node, ctx)
         .text();
-    case 'bytes':
-      return `${ctx.imports.use('Schema')}.Bytes(${!ctx.lean && node.description !== undefined ? new Members().add('description', stringLiteral(node.description)).text() : ''})`;
+    case 'bytes': {
+      // `binary` is the text itself where only text can go (JSON, parameters); `byte` is base64.
+      const m = new Members();
+      if (!ctx.lean && node.description !== undefined) m.add('description', stringLiteral(node.description));
+      if (node.format === 'binary') m.add('format', `'binary'`);
+      const options = m.text();
+      return `${ctx.imports.use('Schema')}.Bytes(${options === '{}' ? '' : options})`;
+    }
     case 'boolean':
       return new Members().add('type', `'boolean'`).annotations(node, ctx).text();
     case 'null':

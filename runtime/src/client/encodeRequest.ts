@@ -18,7 +18,7 @@ import { Form } from '../http/multipart/Form.ts';
 import { FormField } from '../http/multipart/FormField.ts';
 import type { RoutePattern } from '../routing/RoutePattern.ts';
 import { contentTypeOf, isJsonMediaType, mediaTypeEssence } from '../http/mediaTypeRules.ts';
-import { isBytesSchema } from '../schema/Bytes.ts';
+import { bytesFormat, isBytesSchema } from '../schema/Bytes.ts';
 import { isDateSchema } from '../schema/DateTime.ts';
 import type { Secret } from '../util/Secret.ts';
 import { toBase64 } from '../util/base64.ts';
@@ -67,12 +67,13 @@ export class EncodeFailure extends Error {
 
 const scalarTypes = new Set(['string', 'integer', 'number', 'boolean', 'bigint', 'null']);
 
-/** Text of one parameter value, as the server's `coerceScalar` reads it back. */
-export function scalarText(value: unknown): string {
+/** Text of one parameter value of `schema`, as the server's `coerceScalar` reads it back. */
+export function scalarText(value: unknown, schema?: unknown): string {
   if (typeof value === 'string') return value;
   // An invalid Date has no ISO text; sent as it prints, the server answers 400 naming the input.
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
-  if (value instanceof Uint8Array) return toBase64(value);
+  // `format: binary` is the text itself; `byte` (and bytes of no known schema) base64.
+  if (value instanceof Uint8Array) return bytesFormat(schema) === 'binary' ? utf8Text(value) : toBase64(value);
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);
 }
@@ -91,13 +92,15 @@ function appendQuery(params: URLSearchParams, node: QueryNode, value: unknown, c
     return;
   }
   if (Array.isArray(value)) {
+    const items = (node.schema as { items?: unknown }).items;
+    const text = (v: unknown) => scalarText(v, items);
     // An empty text is how the server reads an empty list, exploded or not.
     if (value.length === 0) params.append(node.name, '');
-    else if (node.explode) for (const v of value) params.append(node.name, scalarText(v));
-    else params.append(node.name, value.map(scalarText).join(listDelimiter(node.style)));
+    else if (node.explode) for (const v of value) params.append(node.name, text(v));
+    else params.append(node.name, value.map(text).join(listDelimiter(node.style)));
     return;
   }
-  params.append(node.name, scalarText(value));
+  params.append(node.name, scalarText(value, node.schema));
 }
 
 /** The text of a content-described parameter (JSON text for JSON media types), as the server reads it back. */
@@ -118,7 +121,10 @@ function contentText(node: QueryNode | HeaderNode, value: unknown, config: Codec
 function headerText(node: HeaderNode, value: unknown, config: CodecConfig): string | undefined {
   if (node.mediaType !== undefined && value !== undefined) return contentText(node, value, config);
   if (value === undefined || value === null) return node.expect;
-  if (!node.headerType) return Array.isArray(value) ? value.map(scalarText).join(', ') : scalarText(value);
+  if (!node.headerType)
+    return Array.isArray(value)
+      ? value.map((v) => scalarText(v, (node.schema as { items?: unknown }).items)).join(', ')
+      : scalarText(value, node.schema);
   if (typeof value !== 'string') return node.headerType.render(value);
   if (node.headerType.parse(value) !== undefined) return value;
   try {
@@ -301,7 +307,7 @@ export function encodeRequest(shape: RequestShape, values: RequestValues, ctx: R
           ? contentText(leaf, value, ctx.config)
           : value == null
             ? undefined
-            : scalarText(value);
+            : scalarText(value, leaf.schema);
       if (text !== undefined) cookies.push(`${leaf.name}=${encodeURIComponent(text)}`);
     } else if (leaf.kind === 'header') {
       const text = headerText(leaf, value, ctx.config);

@@ -2,7 +2,7 @@ import type { TSchema } from 'typebox';
 import type { CodecConfig } from '../codec/json/CodecConfig.ts';
 import { NameFormat } from '../codec/json/NameFormat.ts';
 import { isJsonMediaType } from '../http/mediaTypeRules.ts';
-import { isBytesSchema } from '../schema/Bytes.ts';
+import { bytesFormat, isBytesSchema } from '../schema/Bytes.ts';
 import { isDateSchema } from '../schema/DateTime.ts';
 import { taggedUnionInfo, type TaggedUnionInfo } from '../schema/TaggedUnion.ts';
 import type { SchemaObject } from './model.ts';
@@ -126,8 +126,10 @@ export class SchemaBuilder {
   #convert(s: unknown, scope: Scope): SchemaObject {
     if (s === false) return { not: {} };
     if (!isObj(s)) return {};
-    if (isBytesSchema(s))
-      return this.#hinted(docsOf(s, { type: 'string', format: scope.mode === 'json' ? 'byte' : 'binary' }), scope.hint);
+    if (isBytesSchema(s)) {
+      const format = scope.mode === 'json' && bytesFormat(s) === 'byte' ? 'byte' : 'binary';
+      return this.#hinted(docsOf(s, { type: 'string', format }), scope.hint);
+    }
     const defs = isObj(s.$defs) ? { ...scope.defs, ...s.$defs } : scope.defs;
     if (typeof s.$ref === 'string') return docsOf(s, this.#refTo(s.$ref, defs));
     if (typeof s.$id === 'string') {

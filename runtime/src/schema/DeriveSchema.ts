@@ -1,5 +1,5 @@
-import type { TSchema, TUnsafe } from 'typebox';
-import { Bytes, BytesKeyword } from './Bytes.ts';
+import type { TSchema, TUnsafe } from './schemaKinds.ts';
+import { Bytes, BytesKeyword, bytesFormat } from './Bytes.ts';
 import { DateTime, DateKeyword, parseDateTime } from './DateTime.ts';
 
 type Json = Record<string, unknown>;
@@ -60,8 +60,9 @@ function hydrate(node: unknown, seen: Map<object, unknown>): unknown {
     if (typeof options.default === 'string') options.default = parseDateTime(options.default) ?? options.default;
     return remember(seen, node, DateTime(options));
   }
-  if (node[BytesKeyword] === true)
-    return remember(seen, node, Bytes(annotations(node, [BytesKeyword, 'type', 'format'])));
+  const bytes = bytesFormat(node);
+  if (bytes !== undefined)
+    return remember(seen, node, Bytes({ ...annotations(node, [BytesKeyword, 'type', 'format']), format: bytes }));
   let copy: Json | undefined;
   const set = (key: string, value: unknown) => {
     copy ??= { ...node };

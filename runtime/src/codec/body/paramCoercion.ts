@@ -1,11 +1,12 @@
 import type { TSchema } from 'typebox';
 import { listDelimiter, type QueryStyle } from '../queryStyle.ts';
 import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';
-import { isBytesSchema } from '../../schema/Bytes.ts';
+import { bytesFormat } from '../../schema/Bytes.ts';
 import { fromBase64 } from '../../util/base64.ts';
 
 type S = Record<string, any>;
 
+const utf8 = new TextEncoder();
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
@@ -53,8 +54,10 @@ function arrayItems(s: S): S | undefined {
 export function coerceScalar(s: S, text: string): unknown {
   if (isDateSchema(s)) return parseDateTime(text) ?? text;
   // `format: byte` in a parameter is RFC 4648 base64 (standard alphabet, padded), as the client
-  // writes it; other text stays text, for validation to name.
-  if (isBytesSchema(s)) return BASE64.test(text) ? fromBase64(text) : text;
+  // writes it; other text stays text, for validation to name. `format: binary` is the text itself.
+  const bytes = bytesFormat(s);
+  if (bytes === 'binary') return utf8.encode(text);
+  if (bytes === 'byte') return BASE64.test(text) ? fromBase64(text) : text;
   if (Array.isArray(s.enum)) {
     const hit = s.enum.find((e: unknown) => String(e) === text);
     return hit === undefined ? text : hit;

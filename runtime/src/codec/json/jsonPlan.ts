@@ -1,6 +1,6 @@
 import { DecodeError } from '../../errors/DecodeError.ts';
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
-import { isBytesSchema } from '../../schema/Bytes.ts';
+import { bytesFormat } from '../../schema/Bytes.ts';
 import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';
 import type { CodecConfig } from './CodecConfig.ts';
 import { bigintPlaceholder, jsonBigInteger } from './bigintJson.ts';
@@ -14,6 +14,7 @@ import { isStructural, unionLeaves } from './unionShapes.ts';
 import { allOfParts, isObjectSchema, mergeObjects, mergedAllOf, type AllOfParts } from './allOfShapes.ts';
 import { collectDefs, refTarget } from './schemaDefs.ts';
 import { fromBase64, toBase64 } from '../../util/base64.ts';
+import { utf8Text } from '../../util/bytes.ts';
 
 /**
  * A compiled walk over one schema for one CodecConfig: `encode` turns an in-memory value into a
@@ -82,7 +83,7 @@ function compile(
   const sub = (s: Schema) => compile(s, config, defs, cache);
   let plan: JsonPlan;
   if (union) plan = taggedUnionPlan(schema, union.tag, union.cases, config, defs, (s) => sub(s) as ObjectPlan);
-  else if (isBytesSchema(schema)) plan = bytesPlan;
+  else if (bytesFormat(schema) !== undefined) plan = bytesFormat(schema) === 'binary' ? binaryTextPlan : bytesPlan;
   else if (isDateSchema(schema)) plan = datePlan;
   else if (schema.type === 'bigint') plan = bigintPlan;
   else if (Array.isArray(schema.allOf)) plan = allOfPlan(schema, config, defs, sub);
@@ -102,6 +103,22 @@ const bytesPlan: JsonPlan = {
     if (typeof v !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(v))
       throw new DecodeError(`${pointer || 'value'}: expected base64 text`, { pointer, expected: 'base64 text' });
     return fromBase64(v);
+  },
+  encodeIdentity: false,
+  hasBigInt: false,
+};
+
+const utf8 = new TextEncoder();
+
+// `format: binary` inside JSON (OpenAPI 3.0's "any sequence of octets") is the string itself:
+// its UTF-8 bytes in memory, the text on the wire. Bytes that are not UTF-8 cannot be a JSON
+// string; they are written with U+FFFD where a sequence is malformed.
+const binaryTextPlan: JsonPlan = {
+  encode: (v) => (v instanceof Uint8Array ? utf8Text(v) : v),
+  decode: (v, pointer) => {
+    if (typeof v !== 'string')
+      throw new DecodeError(`${pointer || 'value'}: expected text`, { pointer, expected: 'text' });
+    return utf8.encode(v);
   },
   encodeIdentity: false,
   hasBigInt: false,

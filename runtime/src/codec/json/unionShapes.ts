@@ -1,4 +1,4 @@
-import { isBytesSchema } from '../../schema/Bytes.ts';
+import { bytesFormat, isBytesSchema } from '../../schema/Bytes.ts';
 import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import { admitsNull } from '../../schema/admitsNull.ts';
@@ -151,7 +151,8 @@ const anyOfTests = (tests: readonly Test[]): Test =>
 /** The wire test of one alternative's JSON type and literal values, without looking inside it. */
 function wireKind(s: Schema, defs: Defs): Test {
   if (isDateSchema(s)) return (v) => typeof v === 'string' && parseDateTime(v) !== undefined;
-  if (isBytesSchema(s)) return (v) => typeof v === 'string' && BASE64.test(v);
+  if (isBytesSchema(s))
+    return bytesFormat(s) === 'binary' ? (v) => typeof v === 'string' : (v) => typeof v === 'string' && BASE64.test(v);
   if (s.type === 'bigint') return (v) => Number.isInteger(v) || (typeof v === 'string' && INTEGER_TEXT.test(v));
   if (taggedUnionInfo(s) || isObjectSchema(s)) return isPlainObject;
   if (Array.isArray(s.allOf))
