@@ -1,4 +1,4 @@
-// Issue 14: the document's base path. `servers: [{url: https://api.example.com/v2/}]` makes the
+// The document's base path. `servers: [{url: https://api.example.com/v2/}]` makes the
 // generated server serve its operations under /v2 (routes.nest), where a client given the
 // server's URL with that path finds them; `routes(handlers, { basePath })` overrides it.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 14, item 5: a generated server answers the runtime's own 4xx (a bad parameter or body,
+// A generated server answers the runtime's own 4xx (a bad parameter or body,
 // missing credentials, an unsupported media type) in the error shape the document declares for
 // that status, and the generated client reports it as a typed declared error, not a decoding
 // failure. fixtures/error-shapes: a nested {error: {code, message}}, an RFC 7807 problem+json,

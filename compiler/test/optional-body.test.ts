@@ -1,4 +1,4 @@
-// Issue 14: a request body the document does not require (`requestBody.required` absent, so
+// A request body the document does not require (`requestBody.required` absent, so
 // false) is optional in the generated params type, the generated client leaves it out, and the
 // generated server hands the handler `undefined` (fixtures/null-schema: POST /items/{collection}).
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 14, item 7: a third-party referee. Every fixture's generated server is called for every
+// A third-party referee. Every fixture's generated server is called for every
 // declared operation, once per declared output and error (the e2e harness's handlers answer each
 // with samples), and once with a request the runtime must refuse; each raw response — status,
 // Content-Type and body bytes as they crossed the wire — is judged by ajv against the document's

@@ -1,4 +1,4 @@
-// Issue 14, item 5: the runtime's own 4xx answers (a bad parameter or body, missing credentials,
+// The runtime's own 4xx answers (a bad parameter or body, missing credentials,
 // an unsupported media type) in the error shape the endpoint declares, through
 // `routesFromHandlers(table, handlers, { mapError })`: over the wire, raw and through kitgen's client.
 import { test } from 'node:test';

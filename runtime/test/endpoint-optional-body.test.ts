@@ -1,4 +1,4 @@
-// Issue 14: an optional request body (OpenAPI's `requestBody.required: false`, its default).
+// An optional request body (OpenAPI's `requestBody.required: false`, its default).
 // The handler gets `undefined` when none is sent, over the wire and through kitgen's client,
 // which leaves it out; a body that is sent is decoded and validated as usual; OpenAPIGen writes
 // `required: false`. A required body still answers 400 when missing.

@@ -1,4 +1,4 @@
-// Issue 6 item 4: basicAuth (fixed credentials and a verify function) and bearer auth, over the
+// Middleware.basicAuth (fixed credentials and a verify function) and bearer auth, over the
 // wire with fetch and curl: 401 + WWW-Authenticate when missing or wrong, handler never called.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 6 item 6, proven in a real browser: a page served from one origin fetches the API on
+// Middleware.cors, proven in a real browser: a page served from one origin fetches the API on
 // another origin (another port on loopback). Without the middleware the fetch fails; with it,
 // it succeeds (credentials included, preflighted requests too); for an origin the config
 // refuses it fails. Headless Chromium through playwright-core decides, not our own code.

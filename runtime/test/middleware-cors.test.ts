@@ -1,4 +1,4 @@
-// Issue 6 item 6, on the wire: Middleware.cors with the spec's defaults and rules (the browser
+// On the wire: Middleware.cors with the spec's defaults and rules (the browser
 // half of the proof is middleware-cors-chromium.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 6 items 2–3: Middleware.debug, requestLogging (the spec's "Request log entry"), log
+// Middleware.debug, requestLogging (the spec's "Request log entry"), log
 // annotations in all their forms, and the log annotation rule, over the wire.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

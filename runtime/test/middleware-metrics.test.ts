@@ -1,4 +1,4 @@
-// Issue 6 item 7: Middleware.metrics() with prom-client: the spec's three metric names, labelled
+// Middleware.metrics() with prom-client: the spec's three metric names, labelled
 // by method, route pattern and status; only wrapped routes measured; custom handler metrics; the
 // exposition route checked by `promtool check metrics` (Debian `prometheus`).
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 6 item 1: `routes.pipe(f1, f2, f3)` runs a request through f3, f2, f1, then the route, and
+// `routes.pipe(f1, f2, f3)` runs a request through f3, f2, f1, then the route, and
 // the response back through f1, f2, f3; `f1.andThen(f2).andThen(f3)` is f3(f2(f1(routes))).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 6 item 9: Middleware.serveDirectory and serveResources: content types, ETag and
+// Middleware.serveDirectory and serveResources: content types, ETag and
 // Last-Modified with 304, Range, HEAD, no listing by default, and a traversal matrix of hostile
 // paths (sent byte for byte over raw sockets, and with curl --path-as-is) that leaks nothing.
 import { after, before, test } from 'node:test';

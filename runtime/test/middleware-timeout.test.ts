@@ -1,4 +1,4 @@
-// Issue 6 item 5: Middleware.timeout(duration) answers 408 when the handler is slower, and tells
+// Middleware.timeout(duration) answers 408 when the handler is slower, and tells
 // the handler to stop through request.signal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

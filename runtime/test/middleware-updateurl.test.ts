@@ -1,4 +1,4 @@
-// Issue 6 item 8: Middleware.updateURL rewrites the URL before routing (/api/... → /v1/api/...).
+// Middleware.updateURL rewrites the URL before routing (/api/... → /v1/api/...).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Middleware, PathCodec, Response, Route, RoutePattern, Routes } from '@kitgen/runtime';

@@ -1,4 +1,4 @@
-// Issue 14: routes mounted under a prefix (`routes.nest`), as a generated server mounts its
+// Routes mounted under a prefix (`routes.nest`), as a generated server mounts its
 // document's base path: matched with the prefix removed, encoded prefixes included; outside the
 // prefix nothing matches, so nested groups concatenate, and 405 still says what is allowed.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 18: two kitgen instances behind a real load balancer (HAProxy, probing /readyz). A
+// Two kitgen instances behind a real load balancer (HAProxy, probing /readyz). A
 // graceful stop of one under wrk load must lose no request: its readiness turns 503 at once,
 // HAProxy takes it out within a check interval, and the drain delay keeps it serving meanwhile.
 // An abrupt kill of one is counted: what fails before the health check removes it.

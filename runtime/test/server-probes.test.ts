@@ -1,4 +1,4 @@
-// Issue 18: readiness and liveness probes answered by the server itself (off by default).
+// Readiness and liveness probes answered by the server itself (off by default).
 // Readiness turns 503 the instant shutdown begins and, for the drain delay, the server keeps
 // serving so that a balancer probing readiness takes the instance out before it refuses
 // connections.
