@@ -5,13 +5,16 @@
 // instantiations, check time and memory from `--extendedDiagnostics`, and kitgen ÷ Fastify.
 //
 //   node scripts/run-ts.mjs bench/types/runtimeDeclarations.mts [--rounds 3] [--lib-check false] [--tsc <path>]
+//     [--runtime-dist <dir>] [--work <dir>]
 //
+// `--runtime-dist` takes a runtime already built (`scripts/build-runtime.mjs --outDir <dir>`) instead
+// of building one; `--work` is the scratch project (default `.tmp/bench-types`).
 // Rounds alternate the two projects; medians are printed. Timings are the machine's: read them
 // beside its load average (printed too).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -22,9 +25,11 @@ const { values: opts } = parseArgs({
     'lib-check': { type: 'string', default: 'true' },
     tsc: { type: 'string', default: join(repo, 'node_modules', 'typescript', 'bin', 'tsc') },
     'skip-build': { type: 'boolean', default: false },
+    'runtime-dist': { type: 'string' },
+    work: { type: 'string', default: join(repo, '.tmp', 'bench-types') },
   },
 });
-const work = join(repo, '.tmp', 'bench-types');
+const work = resolve(opts.work);
 
 /** The same server in each library: one GET route answering JSON, listening on a port. */
 const sources: Record<string, string> = {
@@ -45,6 +50,10 @@ function prepare(): void {
   if (!opts['skip-build']) {
     mkdirSync(runtime, { recursive: true });
     cpSync(join(repo, 'runtime', 'package.json'), join(runtime, 'package.json'));
+    if (opts['runtime-dist'] !== undefined) {
+      cpSync(resolve(opts['runtime-dist']), join(runtime, 'dist'), { recursive: true });
+      return writeProjects();
+    }
     const built = spawnSync(
       process.execPath,
       [join(repo, 'scripts', 'build-runtime.mjs'), '--outDir', join(runtime, 'dist')],
@@ -52,6 +61,11 @@ function prepare(): void {
     );
     if (built.status !== 0) throw new Error(`building the runtime failed: ${built.stderr}`);
   }
+  writeProjects();
+}
+
+/** Each library's server and its tsconfig. */
+function writeProjects(): void {
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'bench-types', private: true, type: 'module' }));
   for (const [name, text] of Object.entries(sources)) {
     mkdirSync(join(work, name), { recursive: true });

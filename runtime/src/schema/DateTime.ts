@@ -1,5 +1,5 @@
 import * as Type from 'typebox';
-import type { TSchema, TUnsafe } from 'typebox';
+import type { TSchema, TUnsafe } from './schemaKinds.ts';
 
 /** Marker keyword of a date-time schema. */
 export const DateKeyword = 'x-kitgen-date';

@@ -1,15 +1,15 @@
-import type { Static as TypeBoxStatic, TSchema, TUnsafe } from 'typebox';
+import type { TSchema, TUnsafe } from './schemaKinds.ts';
 
 /**
- * The runtime's schema builder: TypeBox's `Type` (a schema is a JSON Schema value with a static
- * TypeScript type), plus what the spec needs that TypeBox lacks: `TaggedUnion` for sum types
- * `Int64` for exact 64-bit integers, `Bytes` for raw bytes and `DateTime` for `Date` values. The
- * spec's `DeriveSchema.gen[A]` is these builders, or `DeriveSchema.gen<A>()` expanded by the compiler.
+ * The runtime's schema builder: TypeBox's builders (a schema is a JSON Schema value with a static
+ * TypeScript type), declared with the runtime's own schema kinds, plus what the spec needs that
+ * TypeBox lacks: `TaggedUnion` for sum types, `Int64` for exact 64-bit integers, `Bytes` for raw
+ * bytes and `DateTime` for `Date` values. The spec's `DeriveSchema.gen[A]` is these builders, or
+ * `DeriveSchema.gen<A>()` expanded by the compiler.
  */
 export * as Schema from './schemaBuilders.ts';
 
-/** The TypeScript type a schema describes: `Static<typeof User>`. */
-export type Static<T extends TSchema> = TypeBoxStatic<T>;
+export type { Static } from './staticType.ts';
 
 /**
  * A schema value whose static type is `T`, as `Schema.Unsafe<T>(…)` returns: the type generated

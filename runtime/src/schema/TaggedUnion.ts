@@ -1,5 +1,6 @@
 import * as Type from 'typebox';
-import type { Static, TObject, TSchema, TUnsafe } from 'typebox';
+import type { TObject, TSchema, TUnsafe } from './schemaKinds.ts';
+import type { Static } from './staticType.ts';
 import { ConfigErrors, configError } from '../errors/catalogue.ts';
 
 /** Marker keyword on a tagged union schema: the in-memory tag field and the case names in order. */
@@ -56,7 +57,7 @@ export function TaggedUnion<const C extends Record<string, TObject>, const Tag e
   if (options.$id !== undefined) schema.$id = options.$id;
   if (options.description !== undefined) schema.description = options.description;
   if (options.title !== undefined) schema.title = options.title;
-  return Type.Unsafe<TaggedValue<C, Tag>>(schema as unknown as TSchema);
+  return Type.Unsafe<TaggedValue<C, Tag>>(schema as unknown as TSchema) as TTaggedUnion<C, Tag>;
 }
 
 /** The tag and case names of a tagged union schema, or undefined for other schemas. */

@@ -1,5 +1,6 @@
 import type * as Avsc from 'avsc';
-import type { Static, TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
+import type { Static } from '../../schema/Schema.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import { DecodeError } from '../../errors/DecodeError.ts';
 import {

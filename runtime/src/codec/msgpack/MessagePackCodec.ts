@@ -1,5 +1,6 @@
 import type * as MsgPack from '@msgpack/msgpack';
-import type { Static, TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
+import type { Static } from '../../schema/Schema.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import {
   DEFAULT_MAX_ITEM_BYTES,
