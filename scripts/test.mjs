@@ -5,12 +5,13 @@
 // prettier --check), so a broken layer fails CI before the tests take their minutes.
 // `--hostile` runs the hostile-input suite instead (*.hostile.ts, one file at a time: it
 // measures memory and latency, which files running side by side would disturb).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ensureBundledTypebox } from './bundled-typebox.mjs';
 import { nodeOptions } from './node-options.mjs';
 import { ensureRuntimeBuild, ensureRuntimeDeclarations } from './runtime-builds.mjs';
+import { startTypecheck } from './typecheck-early.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const roots = ['runtime/test', 'compiler/test', 'test'];
@@ -35,23 +36,35 @@ function collect(dir, out) {
 const hostile = process.argv.includes('--hostile');
 const suffix = hostile ? '.hostile.ts' : '.test.ts';
 const filters = process.argv.slice(2).filter((a) => a !== '--hostile');
-// The slowest files (seconds of wall time in a full run on two cores, 2026-11-27) start first, so
+// The slowest files (seconds of wall time in a full run on two cores, 2026-11-28) start first, so
 // that none of them begins last and runs alone while the other slot sits idle: with files in
-// name order the run ended on the repository's 43 s type-check.
+// name order the run ended on the repository's 43 s type-check. The type-check itself comes first:
+// tsc started before the lint (scripts/typecheck-early.mjs), and until it ends the test waits on it
+// while one other file runs.
 const slowFirst = [
-  'compiler/test/consumer.test.ts', // 111
-  'compiler/test/robustness.test.ts', // 66
-  'runtime/test/server-cluster.test.ts', // 49
-  'runtime/test/typecheck.test.ts', // 49
-  'compiler/test/codefirst-errors.test.ts', // 47
-  'compiler/test/codefirst-golden.test.ts', // 41
-  'compiler/test/bench-codefirst.test.ts', // 33
-  'compiler/test/golden.test.ts', // 27
-  'compiler/test/plugin-bundlers.test.ts', // 26
-  'compiler/test/real-world.test.ts', // 24
-  'compiler/test/codefirst-e2e.test.ts', // 23
-  'compiler/test/e2e-operation-fixtures.test.ts', // 23
-  'runtime/test/server-haproxy.test.ts', // 23
+  'runtime/test/typecheck.test.ts', // 53 before tsc moved beside the lint
+  'runtime/test/server-cluster.test.ts', // 77
+  'compiler/test/codefirst-incremental.test.ts', // 69
+  'compiler/test/codefirst-errors.test.ts', // 68
+  'compiler/test/typescript7.test.ts', // 64
+  'compiler/test/consumer.test.ts', // 53
+  'compiler/test/real-world-wire.test.ts', // 51
+  'compiler/test/plugin-vite.test.ts', // 40
+  'compiler/test/bench-codefirst.test.ts', // 40
+  'compiler/test/plugin-esbuild.test.ts', // 38
+  'compiler/test/e2e-operation-fixtures.test.ts', // with the next, 59
+  'compiler/test/e2e-schema-fixtures.test.ts',
+  'runtime/test/codec-json-linear-property.test.ts', // 33
+  'compiler/test/plugin-bundlers.test.ts', // 33
+  'compiler/test/plugin-register.test.ts', // 30
+  'compiler/test/golden.test.ts', // 28
+  'compiler/test/check-mutants.test.ts', // 28
+  'runtime/test/server-haproxy.test.ts', // 27
+  'compiler/test/real-world.test.ts', // 26
+  'compiler/test/codefirst-cache.test.ts', // 26
+  'compiler/test/codefirst-e2e.test.ts', // 24
+  'compiler/test/client-browser.test.ts', // 24
+  'compiler/test/robustness.test.ts', // 21
 ];
 const rank = (f) => (slowFirst.includes(f) ? slowFirst.indexOf(f) : slowFirst.length);
 const files = roots
@@ -73,6 +86,13 @@ const built = (promise, what) =>
     );
     return undefined;
   });
+// The repository's type-check, beside the lint and the builds, when its test is to run.
+const typecheckFile = join(root, '.tmp', `typecheck-${process.pid}.json`);
+const typecheck = !hostile && files.includes('runtime/test/typecheck.test.ts');
+if (typecheck) {
+  mkdirSync(dirname(typecheckFile), { recursive: true });
+  void startTypecheck(typecheckFile);
+}
 const shared = Promise.all([
   built(ensureBundledTypebox(), 'the typebox bundle'),
   ...(hostile
@@ -98,29 +118,36 @@ const [, , runtimeBuild] = await shared;
 const timeoutMs = Number(process.env.KITGEN_TEST_TIMEOUT_MS) > 0 ? Number(process.env.KITGEN_TEST_TIMEOUT_MS) : 300000;
 const timesFile = join(root, '.tmp', hostile ? 'test-times-hostile.tsv' : 'test-times.tsv');
 mkdirSync(dirname(timesFile), { recursive: true });
-const result = spawnSync(
-  process.execPath,
-  [
-    '--test',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    `--test-reporter=${join(root, 'scripts', 'test-file-times.mjs')}`,
-    `--test-reporter-destination=${timesFile}`,
-    `--test-concurrency=${hostile ? 1 : 2}`,
-    `--test-timeout=${timeoutMs}`,
-    ...files,
-  ],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    // The runtime's build for all but the runtime's own tests (scripts/register-runtime-build.cjs).
-    env: {
-      ...process.env,
-      NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS),
-      ...(runtimeBuild ? { KITGEN_TEST_RUNTIME_BUILD: runtimeBuild } : {}),
+// Not spawnSync: this process reads the type-check's output while the tests run.
+const status = await new Promise((resolve) =>
+  spawn(
+    process.execPath,
+    [
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${join(root, 'scripts', 'test-file-times.mjs')}`,
+      `--test-reporter-destination=${timesFile}`,
+      `--test-concurrency=${hostile ? 1 : 2}`,
+      `--test-timeout=${timeoutMs}`,
+      ...files,
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      // The runtime's build for all but the runtime's own tests (scripts/register-runtime-build.cjs).
+      env: {
+        ...process.env,
+        NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS),
+        ...(runtimeBuild ? { KITGEN_TEST_RUNTIME_BUILD: runtimeBuild } : {}),
+        ...(typecheck ? { KITGEN_TEST_TYPECHECK: typecheckFile } : {}),
+      },
     },
-  },
+  )
+    .on('error', () => resolve(1))
+    .on('close', (code) => resolve(code ?? 1)),
 );
+if (typecheck) rmSync(typecheckFile, { force: true });
 // The slowest files of this run (all of them in the file), for keeping CI's duration in hand.
 if (files.length > 1 && existsSync(timesFile)) {
   const rows = readFileSync(timesFile, 'utf8').trim().split('\n').filter(Boolean);
@@ -134,4 +161,4 @@ if (files.length > 1 && existsSync(timesFile)) {
     `npm test: the ${shown.length} slowest of ${rows.length} files (all in ${relative(root, timesFile)}):\n${shown.join('\n')}`,
   );
 }
-process.exit(result.status ?? 1);
+process.exit(status);
