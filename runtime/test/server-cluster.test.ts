@@ -151,7 +151,11 @@ describe('cluster: TransportConfig.nThreads', () => {
         (e: Error) => e.message,
       ),
     );
-    await new Promise((r) => setTimeout(r, 150));
+    // SIGTERM once every request has reached a worker (a request still in the kernel's queue when
+    // the workers stop listening is not in flight).
+    const held = () => app.logs.filter((l) => l.includes('"slow"')).length;
+    for (let i = 0; i < 200 && held() < 10; i++) await new Promise((r) => setTimeout(r, 25));
+    assert.equal(held(), 10, 'every request reached a worker');
     const t0 = Date.now();
     const code = await app.stop('SIGTERM');
     assert.deepEqual(await Promise.all(inFlight), Array(10).fill(200), 'every request in flight was answered');
