@@ -13,19 +13,12 @@ export function schemaAnnotations(raw: Json, reader: DocumentReader, pointer: st
   if (raw.readOnly === true) out.readOnly = true;
   if (raw.writeOnly === true) out.writeOnly = true;
   if (raw.nullable === true) out.nullable = true;
-  // A `default: null` on a schema of one type that does not admit null (Akeneo's read-only
-  // `created`) would be filled in for an absent field and then refused: it is left out.
-  const refusedNull =
-    raw.default === null &&
-    typeof raw.type === 'string' &&
-    raw.type !== 'null' &&
-    raw.nullable !== true &&
-    !(Array.isArray(raw.enum) && raw.enum.includes(null));
-  if (refusedNull)
-    reader.diagnostics.warn(
-      `${pointer}/default`,
-      `a default of null where the schema does not admit null; it is left out`,
-    );
+  // A default the schema itself refuses (Akeneo's `default: null` on a read-only `created`, Xero's
+  // `default: "false"` on a boolean, Stoplight's `default: ""` on one) would be filled in for an
+  // absent field and then refused, so every request leaving the field out answered 400: it is
+  // left out, with a warning.
+  const refused = Object.prototype.hasOwnProperty.call(raw, 'default') ? refusedDefault(raw) : undefined;
+  if (refused !== undefined) reader.diagnostics.warn(`${pointer}/default`, `${refused}; it is left out`);
   else if (Object.prototype.hasOwnProperty.call(raw, 'default')) {
     out.default = raw.default;
     out.hasDefault = true;
@@ -33,6 +26,43 @@ export function schemaAnnotations(raw: Json, reader: DocumentReader, pointer: st
   if (Array.isArray(raw.examples)) out.examples = raw.examples;
   else if (raw.example !== undefined) out.examples = [raw.example];
   return out;
+}
+
+/** Why a schema of one type refuses its own default (undefined when it does not, or when that is not plain to see). */
+function refusedDefault(raw: Json): string | undefined {
+  const value = raw.default;
+  if (value === null) {
+    const admitsNull =
+      typeof raw.type !== 'string' ||
+      raw.type === 'null' ||
+      raw.nullable === true ||
+      (Array.isArray(raw.enum) && raw.enum.includes(null));
+    return admitsNull ? undefined : 'a default of null where the schema does not admit null';
+  }
+  if (Array.isArray(raw.enum) && !raw.enum.some((v) => JSON.stringify(v) === JSON.stringify(value)))
+    return `a default of ${JSON.stringify(value).slice(0, 60)} that is none of the schema's enum values`;
+  const type = raw.type;
+  if (typeof type !== 'string' || fitsType(value, type)) return undefined;
+  return `a default of ${JSON.stringify(value).slice(0, 60)} where the schema is of type ${type}`;
+}
+
+function fitsType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'number';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isObject(value);
+    default:
+      return true;
+  }
 }
 
 /**
