@@ -91,6 +91,9 @@ interface Gathered {
   readonly facts: Map<string, FileFacts | Diagnostic[]>;
 }
 
+/** How long a session waits, idle, before writing the last run's cache entries. */
+const cacheWriteDelayMs = 1000;
+
 /**
  * Endpoint definition files → OpenAPI document: expands every `DeriveSchema.gen<T>()` (ts-morph,
  * one long-lived project), loads the modules on the loader thread, and describes their exported
@@ -106,6 +109,9 @@ export class CodeFirstSession {
   readonly #loader = new EndpointLoader();
   #disk: DiskCache | undefined | null = null;
   readonly #relocated = new Map<string, string>();
+  /** The cache entries of the last run, written when the session is idle or closes (see #deferWrite). */
+  #pendingWrite: (() => void) | undefined;
+  #writeTimer: NodeJS.Timeout | undefined;
   /** The last description and what it was asked with. */
   #last: { readonly key: string; readonly result: DescribeResult } | undefined;
   /** What the last run did (TypeScript used, files read and reused, whether the loading thread ran). */
@@ -256,8 +262,11 @@ export class CodeFirstSession {
         ...warnings,
       ]);
     }
-    store.flush();
-    if (key !== undefined && this.stats.described) this.#disk?.write('describe', slot, hashText(key), result);
+    const describedNow = this.stats.described;
+    this.#deferWrite(() => {
+      store.flush();
+      if (key !== undefined && describedNow) this.#disk?.write('describe', slot, hashText(key), result);
+    });
     return {
       document: JSON.parse(result.json) as Record<string, unknown>,
       files,
@@ -293,8 +302,28 @@ export class CodeFirstSession {
     return moduleVersions((p) => facts.get(p)!, files, expanded);
   }
 
-  /** Stops the loader thread. */
+  /**
+   * Writes the cache entries of the last run once the session has been idle a while (or closes):
+   * in a watch, hashing and writing the whole document after every save would be a good part of
+   * the save's time, and only the last state matters to the next cold run.
+   */
+  #deferWrite(write: () => void): void {
+    clearTimeout(this.#writeTimer);
+    this.#pendingWrite = write;
+    this.#writeTimer = setTimeout(() => this.#flushWrites(), cacheWriteDelayMs);
+    this.#writeTimer.unref();
+  }
+
+  #flushWrites(): void {
+    clearTimeout(this.#writeTimer);
+    const write = this.#pendingWrite;
+    this.#pendingWrite = undefined;
+    write?.();
+  }
+
+  /** Writes what the cache is owed, then stops the loader thread. */
   async close(): Promise<void> {
+    this.#flushWrites();
     await this.#loader.close();
   }
 }
