@@ -9,6 +9,7 @@ import { DocumentReferee, type OpenApiDocument } from '../../compiler/src/check/
 import { moreInvalidRequests } from '../../compiler/src/check/moreSpoilers.ts';
 import { caseArbitrary, caseParts } from '../../compiler/src/check/operationCases.ts';
 import { operationLabel } from '../../compiler/src/check/operationFilter.ts';
+import { loadPatternTester } from '../../compiler/src/check/patternTester.ts';
 import { render, type RequestParts } from '../../compiler/src/check/requests.ts';
 import { invalidRequests } from '../../compiler/src/check/spoilers.ts';
 
@@ -46,8 +47,12 @@ function asRequest(op: ReturnType<typeof documentOperations>[number], parts: Req
 }
 
 /** `perOperation` valid requests of every operation (seeded), and every spoiled one of the first. */
-export function documentRequests(doc: OpenApiDocument, perOperation: number, seed: number): BenchRequest[] {
-  const referee = new DocumentReferee(doc);
+export async function documentRequests(
+  doc: OpenApiDocument,
+  perOperation: number,
+  seed: number,
+): Promise<BenchRequest[]> {
+  const referee = new DocumentReferee(doc, await loadPatternTester());
   const out: BenchRequest[] = [];
   for (const op of documentOperations(doc)) {
     const valid: RequestParts[] = [];

@@ -89,7 +89,7 @@ interface DocumentResult {
 const results: DocumentResult[] = [];
 for (const { label, file } of documents) {
   const doc = await readDocument(file);
-  const requests = documentRequests(doc, Number(values['per-operation']), Number(values.seed));
+  const requests = await documentRequests(doc, Number(values['per-operation']), Number(values.seed));
   const gets = requests.filter((r) => r.valid && r.method === 'GET');
   const probe = gets[0] ?? { path: '/', headers: {} };
   const result: DocumentResult = {

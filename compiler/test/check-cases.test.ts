@@ -19,6 +19,9 @@ import { documentOperations } from '../src/check/documentOperations.ts';
 import { caseArbitrary, caseParts } from '../src/check/operationCases.ts';
 import { validParts } from '../src/check/requests.ts';
 import { schemaArbitrary } from '../src/check/schemaArbitrary.ts';
+import { loadPatternTester } from '../src/check/patternTester.ts';
+
+const patterns = await loadPatternTester();
 
 const list = { type: 'array', minItems: 1, items: { type: 'string' } };
 const doc = {
@@ -41,7 +44,7 @@ const doc = {
 
 test('a list of one empty text is left out of valid requests, in every style', () => {
   const op = documentOperations(doc)[0];
-  const referee = new DocumentReferee(doc);
+  const referee = new DocumentReferee(doc, patterns);
   const pointer = '/paths/~1offers/get/parameters/0/schema';
   // The generator does make such lists: the case below is not vacuous.
   const raw = fc.sample(schemaArbitrary(doc, pointer, { view: 'request' }), { numRuns: 400, seed: 5 });
@@ -101,7 +104,7 @@ test("the Format Registry's unsigned integers: uint32 and uint64 take no negativ
       },
     },
   } as unknown as OpenApiDocument;
-  const referee = new DocumentReferee(unsigned);
+  const referee = new DocumentReferee(unsigned, patterns);
   for (const name of ['U32', 'U64']) {
     const pointer = `/components/schemas/${name}`;
     assert.match(referee.check(pointer, 'request', -1) ?? '', /must match format/, name);

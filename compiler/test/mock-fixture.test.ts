@@ -12,13 +12,14 @@ import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { EndpointGen, loadDocument } from '../src/index.ts';
 import { DocumentReferee, type OpenApiDocument } from '../src/check/documentReferee.ts';
+import { loadPatternTester } from '../src/check/patternTester.ts';
 import { repoRoot } from './support/fixtures.ts';
 import { serve, type Running } from './support/e2e.ts';
 import { runMockToExit, startMockProcess, type MockProcess } from './support/mockProcess.ts';
 
 const documentFile = 'compiler/test/fixtures/mock/openapi.yaml';
 const doc = parse(readFileSync(join(repoRoot, documentFile), 'utf8')) as OpenApiDocument;
-const referee = new DocumentReferee(doc);
+const referee = new DocumentReferee(doc, await loadPatternTester());
 const okPointer = (path: string, method: string, status: string, mediaType = 'application/json') =>
   `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}/content/${mediaType.replace(/\//g, '~1')}/schema`.slice(
     1,

@@ -8,6 +8,9 @@ import assert from 'node:assert/strict';
 import { DocumentReferee, RefereeUnable, type OpenApiDocument } from '../src/check/documentReferee.ts';
 import { DocumentSamples } from '../src/mock/documentSamples.ts';
 import { patternSample } from '../src/mock/patternSample.ts';
+import { loadPatternTester } from '../src/check/patternTester.ts';
+
+const patterns = await loadPatternTester();
 
 test('a pattern of any text meets its length bounds', () => {
   for (const shift of [0, 1, 7]) assert.equal(patternSample('[\\s\\S]*', 12, 12, shift)?.length, 12);
@@ -36,7 +39,7 @@ test('through the sampler: an allOf of the account id and a description samples 
       },
     },
   } as unknown as OpenApiDocument;
-  const referee = new DocumentReferee(doc);
+  const referee = new DocumentReferee(doc, patterns);
   for (const seed of [undefined, 1, 2]) {
     const samples = new DocumentSamples(doc, referee, {
       documentFault: (e) => e instanceof RefereeUnable,
@@ -64,7 +67,7 @@ test('a text of maxLength 0 is sampled as the empty text (Mastercard MDES gives 
     },
   } as unknown as OpenApiDocument;
   for (const seed of [undefined, 1]) {
-    const samples = new DocumentSamples(doc, new DocumentReferee(doc), {
+    const samples = new DocumentSamples(doc, new DocumentReferee(doc, patterns), {
       documentFault: (e) => e instanceof RefereeUnable,
       ...(seed === undefined ? {} : { seed }),
     });
@@ -85,7 +88,7 @@ test('a schema the referee cannot compile leaves the sample unjudged, for a mock
       },
     },
   } as unknown as OpenApiDocument;
-  const samples = new DocumentSamples(doc, new DocumentReferee(doc), {
+  const samples = new DocumentSamples(doc, new DocumentReferee(doc, patterns), {
     documentFault: (e) => e instanceof RefereeUnable,
   });
   const sampled = samples.valid('/components/schemas/Project', 'response');

@@ -19,6 +19,9 @@ import { directoryRoot } from './support/apisGuruDirectory.ts';
 import { serve, type Running } from './support/e2e.ts';
 import { repoRoot } from './support/fixtures.ts';
 import { startMockProcess } from './support/mockProcess.ts';
+import { loadPatternTester } from '../src/check/patternTester.ts';
+
+const patterns = await loadPatternTester();
 
 /** Documents of the sample, and what each shows. */
 const sample: ReadonlyArray<{ readonly document: string; readonly shows: string }> = [
@@ -70,7 +73,7 @@ for (const s of sample) {
   test(`kitgen mock: ${s.document} (${s.shows})`, { timeout: 180_000 }, async (t) => {
     const file = join(directoryRoot, s.document);
     const doc = (await loadDocument(file)).document as OpenApiDocument;
-    const referee = new DocumentReferee(doc);
+    const referee = new DocumentReferee(doc, patterns);
     const samples = new DocumentSamples(doc, referee, { documentFault: (e) => e instanceof RefereeUnable });
     const mock = await startMockProcess([file]);
     const generated = await generatedServer(file, s.document);

@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DocumentReferee, type OpenApiDocument } from '../src/check/documentReferee.ts';
 import { startMockProcess } from './support/mockProcess.ts';
+import { loadPatternTester } from '../src/check/patternTester.ts';
+
+const patterns = await loadPatternTester();
 
 const reading = {
   type: 'object',
@@ -49,7 +52,7 @@ const doc = {
   components: { schemas: { Reading: reading } },
 };
 const pointer = '/paths/~1readings/get/responses/200/content/application~1json/schema';
-const referee = new DocumentReferee(doc as unknown as OpenApiDocument);
+const referee = new DocumentReferee(doc as unknown as OpenApiDocument, patterns);
 
 type Reading = Record<string, unknown>;
 let dir: string;

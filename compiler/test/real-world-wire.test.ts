@@ -21,6 +21,9 @@ import { firstDifference } from './support/wireFidelity.ts';
 import { judgeRefusal, judgeValidAnswer } from './support/wireJudge.ts';
 import { validParts } from './support/wireRequests.ts';
 import { invalidRequests, wrongText } from './support/wireSpoilers.ts';
+import { loadPatternTester } from '../src/check/patternTester.ts';
+
+const patterns = await loadPatternTester();
 
 const workDir = join(repoRoot, '.tmp', 'real-world-wire-test');
 
@@ -255,7 +258,7 @@ const planted = {
 } as unknown as OpenApiDocument;
 
 test('the referee finds an answer that breaks the document, and passes one that keeps it', () => {
-  const referee = new DocumentReferee(planted);
+  const referee = new DocumentReferee(planted, patterns);
   const [op] = documentOperations(planted);
   const json = 'application/json; charset=utf-8';
   const judge = (status: number, text: string, contentType: string | undefined = json) =>
@@ -279,7 +282,7 @@ test('the referee finds an answer that breaks the document, and passes one that 
 });
 
 test('valid requests are sampled from the document and checked; invalid ones are refused by the document itself', () => {
-  const referee = new DocumentReferee(planted);
+  const referee = new DocumentReferee(planted, patterns);
   const samples = new DocumentSamples(planted, referee, { documentFault: (e) => e instanceof RefereeUnable });
   const [op] = documentOperations(planted);
   // readOnly `id` is not required in a request, writeOnly `secret` is.

@@ -4,6 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DocumentReferee, type OpenApiDocument } from './support/documentReferee.ts';
+import { loadPatternTester } from '../src/check/patternTester.ts';
+
+const patterns = await loadPatternTester();
 
 const doc = {
   openapi: '3.0.3',
@@ -18,7 +21,7 @@ const doc = {
 } as unknown as OpenApiDocument;
 
 test('required: [""] needs a property named ""', () => {
-  const referee = new DocumentReferee(doc);
+  const referee = new DocumentReferee(doc, patterns);
   assert.notEqual(referee.check('/components/schemas/Tax', 'response', { amount: 1 }), undefined);
   assert.equal(referee.check('/components/schemas/Tax', 'response', { amount: 1, '': 'x' }), undefined);
   assert.notEqual(referee.check('/components/schemas/Both', 'response', { '': 1 }), undefined, 'a still required');

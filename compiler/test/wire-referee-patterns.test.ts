@@ -5,8 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DocumentReferee, type OpenApiDocument } from './support/documentReferee.ts';
 import { patternSample } from '../src/mock/patternSample.ts';
-import { runtimePatternTester } from '../src/check/patternTester.ts';
-import { JsonCodec, Schema } from '@kitgen/runtime';
+import { loadPatternTester } from '../src/check/patternTester.ts';
+
+const patterns = await loadPatternTester();
 
 const arn = '^arn[\\/\\:\\-\\_\\.a-zA-Z0-9]+$';
 const doc = {
@@ -17,7 +18,7 @@ const doc = {
 } as unknown as OpenApiDocument;
 
 test('a pattern that compiles only outside unicode mode is checked, not skipped', () => {
-  const referee = new DocumentReferee(doc);
+  const referee = new DocumentReferee(doc, patterns);
   assert.deepEqual(referee.skippedPatterns, []);
   assert.equal(
     referee.check('/components/schemas/Arn', 'request', 'arn:aws:chime:us-east-1:1:meeting/a_b.c-d'),
@@ -29,7 +30,7 @@ test('a pattern that compiles only outside unicode mode is checked, not skipped'
 test('the sampler makes a text matching such a pattern', () => {
   const text = patternSample(arn, 1, 1024);
   assert.ok(text !== undefined && new RegExp(arn).test(text), `sampled ${String(text)}`);
-  const referee = new DocumentReferee(doc);
+  const referee = new DocumentReferee(doc, patterns);
   assert.equal(referee.check('/components/schemas/Arn', 'request', text), undefined);
 });
 
@@ -45,7 +46,7 @@ const urlDoc = {
 } as unknown as OpenApiDocument;
 
 test("a pattern that backtracks on V8 is judged on the runtime's engines, with the same verdicts", () => {
-  const referee = new DocumentReferee(urlDoc, runtimePatternTester({ Schema, JsonCodec }));
+  const referee = new DocumentReferee(urlDoc, patterns);
   assert.equal(referee.check('/components/schemas/Url', 'response', 'http://www.example.com/a/b c.d'), undefined);
   const failing = `http://www.example.com/${'a'.repeat(60)}!`;
   assert.match(referee.check('/components/schemas/Url', 'response', failing) ?? '', /pattern/);
@@ -53,7 +54,7 @@ test("a pattern that backtracks on V8 is judged on the runtime's engines, with t
   assert.equal(referee.check('/components/schemas/Code', 'response', '123'), undefined);
   assert.match(referee.check('/components/schemas/Code', 'response', 'www.example.com') ?? '', /pattern/);
   // The AWS pattern, which compiles only outside unicode mode, is still read as ECMA-262 reads it.
-  const arnReferee = new DocumentReferee(doc, runtimePatternTester({ Schema, JsonCodec }));
+  const arnReferee = new DocumentReferee(doc, patterns);
   assert.equal(
     arnReferee.check('/components/schemas/Arn', 'request', 'arn:aws:chime:us-east-1:1:meeting/a'),
     undefined,

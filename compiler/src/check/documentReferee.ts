@@ -166,18 +166,22 @@ function ecmaRegExp(pattern: string, u: string): RegExp {
 }
 ecmaRegExp.code = 'ecmaRegExp';
 
-/** ajv's `code.regExp` running each pattern the tester compiles, and the ECMA-262 reading of the rest. */
-function testedRegExp(tester: PatternTester): typeof ecmaRegExp {
+/**
+ * ajv's `code.regExp` running each pattern on the tester (the runtime's safe engines): never V8's
+ * backtracking engine on a text from the wire. A pattern the tester cannot run is left unchecked
+ * and listed in `skipped`, as one JavaScript cannot compile is.
+ */
+function testedRegExp(tester: PatternTester, skipped: string[]): typeof ecmaRegExp {
   const regExp = (pattern: string, u: string): RegExp => {
     // A real RegExp of the pattern (ajv keys its compiled patterns by their text), whose `test`
-    // is the tester's; a pattern either cannot compile in unicode mode keeps ECMA-262's reading.
-    let rx: RegExp;
+    // is the tester's.
+    const rx = ecmaRegExp(pattern, u);
     let tested: PatternTest;
     try {
-      rx = new RegExp(pattern, u);
       tested = tester(pattern);
     } catch {
-      return ecmaRegExp(pattern, u);
+      skipped.push(pattern);
+      tested = { test: () => true };
     }
     return Object.defineProperty(rx, 'test', { value: (text: string) => tested.test(text) });
   };
@@ -192,13 +196,13 @@ const refTo = (view: View, pointer: string) => `${view}#${pointer.split('/').map
 export class DocumentReferee {
   readonly #ajv: Ajv;
   readonly #cache = new Map<string, ValidateFunction>();
-  /** Patterns left unchecked because JavaScript cannot compile them in either mode (a PCRE inline flag such as `(?i)`). */
+  /** Patterns left unchecked because JavaScript cannot compile them in either mode (a PCRE inline flag such as `(?i)`), or the tester cannot run them. */
   readonly skippedPatterns: string[] = [];
 
-  /** `patterns`: how document patterns are tested (the runtime's safe engines where it is loaded; V8's otherwise). */
+  /** `patterns`: how document patterns are tested (the runtime's: {@link loadPatternTester}). */
   constructor(
     readonly doc: OpenApiDocument,
-    patterns?: PatternTester,
+    patterns: PatternTester,
   ) {
     // verbose: an error names its schema (the sampler's repair reads which properties it describes).
     const options = {
@@ -208,7 +212,7 @@ export class DocumentReferee {
       discriminator: false,
       logger: false,
       verbose: true,
-      code: { regExp: patterns ? testedRegExp(patterns) : ecmaRegExp },
+      code: { regExp: testedRegExp(patterns, this.skippedPatterns) },
     } as const;
     const openapi31 = String(doc.openapi).startsWith('3.1');
     // 3.0's schemas are draft-04's (bounds converted above) read by draft-07's ajv, whose `$id` is

@@ -14,6 +14,7 @@ import { judgeHeaders } from './responseHeaders.ts';
 import { credentialsLeftOut, invalidRequests } from './spoilers.ts';
 import { operationLabel, selectOperations } from './operationFilter.ts';
 import { documentLinks, linkApplies, linkedParts } from './links.ts';
+import { loadPatternTester, type PatternTester } from './patternTester.ts';
 
 /** Options of {@link runCheck}. */
 export interface CheckOptions {
@@ -28,6 +29,8 @@ export interface CheckOptions {
   readonly timeoutMs: number;
   /** `--operations`: which operations to call (all when absent). */
   readonly operations?: string;
+  /** How document patterns are tested; by default the runtime's engines (imported at run time). */
+  readonly patterns?: PatternTester;
   /** Told before each operation is run. */
   readonly onOperation?: (index: number, total: number, label: string) => void;
 }
@@ -186,7 +189,7 @@ function identicalPaths(operations: readonly DocumentOperation[]): Map<DocumentO
 
 /** Runs `kitgen check` over the document's operations against the server at `options.baseUrl`. */
 export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Promise<CheckReport> {
-  const referee = new DocumentReferee(doc);
+  const referee = new DocumentReferee(doc, options.patterns ?? (await loadPatternTester()));
   const all = documentOperations(doc);
   const twins = identicalPaths(all);
   const operations = selectOperations(all, options.operations);
