@@ -1,7 +1,7 @@
 // `kitgen check`'s command line, in process (main() with its output captured), against the store
 // server of the mutation test: option errors named (exit 2), `--operations` choosing operations,
 // `--seed` repeating a run, `--junit` for CI, a server that does not answer, and a document that
-// is no OpenAPI 3 document.
+// is no OpenAPI 3 document or one of no operations.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -129,4 +129,13 @@ test('a document that is not OpenAPI 3 is refused with exit 1', async () => {
   const run = await kitgen('check', swagger, '--url', server.url);
   assert.equal(run.code, 1);
   assert.match(run.stderr, /is not an OpenAPI 3\.0 or 3\.1 document \(openapi: 2\.0\)/);
+});
+
+test('a document of no operations has nothing to judge: said on stderr, exit 0', async () => {
+  const empty = join(dir, 'empty.json');
+  await writeFile(empty, JSON.stringify({ openapi: '3.0.0', info: { title: 't', version: '1' }, paths: {} }));
+  const run = await kitgen('check', empty, '--url', server.url);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /empty\.json declares no operations; nothing was checked/);
+  assert.match(run.stdout, /^no violations: 0 operations, 0 requests/m);
 });
