@@ -9,6 +9,7 @@ import { CodecConfig } from './CodecConfig.ts';
 import { compileJsonPlans } from './jsonPlan.ts';
 import { compileJsonStringify } from './jsonStringify.ts';
 import { compilePlainJsonTest } from './plainJson.ts';
+import { compilePlainDecodeTest } from './plainDecode.ts';
 import { quoteBigIntegers, restoreBigints } from './bigintJson.ts';
 import { withCommittedUnions } from './committedUnions.ts';
 import { stringifyJson } from './deepStringify.ts';
@@ -78,6 +79,21 @@ function schemaBasedBinaryCodec<S extends TSchema>(
   const plain =
     hasBigInt || written ? undefined : compilePlainJsonTest(schema as unknown as Record<string, unknown>, config);
   const stringify = plain ? (value: A) => (plain(value) ? JSON.stringify(value) : throughPlan(value)) : throughPlan;
+  // A parsed body the plan would give back unchanged, holding no prototype key, goes straight to
+  // the validator: one generated walk instead of the key scan and the plan's pass.
+  const untouched = hasBigInt
+    ? undefined
+    : compilePlainDecodeTest(schema as unknown as Record<string, unknown>, config);
+
+  const checked = (value: unknown, pointer: string, what: string): Either<DecodeError, A> => {
+    let valid: boolean;
+    try {
+      valid = validator.check(value);
+    } catch (error) {
+      return Either.left(tooDeepToCheck(error, pointer, what));
+    }
+    return valid ? Either.right(value as A) : Either.left(explainFailure(validator, value, pointer, what));
+  };
 
   // A value already inspected (depth, prototype keys).
   const decodeInspected = (json: unknown, pointer: string, what: string): Either<DecodeError, A> => {
@@ -91,13 +107,7 @@ function schemaBasedBinaryCodec<S extends TSchema>(
         );
       throw error;
     }
-    let valid: boolean;
-    try {
-      valid = validator.check(value);
-    } catch (error) {
-      return Either.left(tooDeepToCheck(error, pointer, what));
-    }
-    return valid ? Either.right(value as A) : Either.left(explainFailure(validator, value, pointer, what));
+    return checked(value, pointer, what);
   };
 
   const decodeJson = (json: unknown, pointer = '', what = 'value'): Either<DecodeError, A> => {
@@ -119,6 +129,7 @@ function schemaBasedBinaryCodec<S extends TSchema>(
         new DecodeError(`${what}: invalid JSON (${(error as Error).message})`, { expected: 'JSON text' }),
       );
     }
+    if (untouched !== undefined && untouched(json)) return checked(json, '', what);
     // Most texts hold no key to look for: no walk for them.
     if (mayHoldPrototypeKeys(text)) {
       const problem = inspectJson(json, Infinity, true);
