@@ -3,7 +3,7 @@
 // lower one, never a higher one. Found with `depcruise --no-config compiler/src runtime/src` and
 // kept as they were (no violation at the time of writing).
 
-/** The compiler's pipeline, lowest first (input → model → emit → format); a folder imports only the ones it names. */
+/** The compiler's stages, lowest first (input → model → emit → format); a folder imports only the ones it names. */
 const compiler = {
   diagnostics: [],
   names: [],
@@ -67,6 +67,33 @@ const commandRules = Object.entries(commands).map(([folder, allowed]) => ({
     ],
   },
 }));
+
+/**
+ * The generate pipeline (compiler/src/pipeline): input adapters, the one emit → format → write road,
+ * the run's options and reporter. It composes the stages, so it may import them and the root's
+ * writer and option defaults; the entry points (CLI, build plugins, loader, root API) sit above it.
+ */
+const pipeline = ['codefirst', 'diagnostics', 'emit', 'format', 'input', 'model', 'names', 'render'];
+const pipelineRules = [
+  {
+    name: 'compiler-pipeline-layer',
+    comment: `compiler/src/pipeline imports only ${pipeline.join(', ')}, CodeGen.ts and optionDefaults.ts of the compiler`,
+    severity: 'error',
+    from: { path: '^compiler/src/pipeline/' },
+    to: {
+      path: '^compiler/src/',
+      pathNot: [`^compiler/src/(pipeline|${pipeline.join('|')})/`, '^compiler/src/(CodeGen|optionDefaults)\\.ts$'],
+    },
+  },
+  {
+    name: 'plugin-never-imports-the-cli',
+    comment:
+      'the build plugins run kitgen generate through the pipeline, as the CLI does; the CLI (commander, stdout, exit codes) is not theirs',
+    severity: 'error',
+    from: { path: '^compiler/src/plugin/' },
+    to: { path: '^compiler/src/cli/' },
+  },
+];
 
 const allCompiler = Object.keys(compiler);
 const compilerRules = Object.entries(compiler).map(([folder, allowed]) => ({
@@ -147,7 +174,7 @@ module.exports = {
     {
       name: 'compiler-stages-never-import-entry-points',
       comment:
-        "the CLI, the build plugins and the loader sit on top; no stage imports them (the plugin reuses the CLI's option merging)",
+        'the CLI, the build plugins and the loader sit on top; no stage imports them (both run kitgen generate through compiler/src/pipeline)',
       severity: 'error',
       from: { path: `^compiler/src/(${allCompiler.join('|')})/` },
       to: { path: '^compiler/src/(cli|plugin|register)/|^compiler/src/index\\.ts$' },
@@ -167,6 +194,7 @@ module.exports = {
       to: { couldNotResolve: true },
     },
     ...compilerRules,
+    ...pipelineRules,
     ...commandRules,
     ...runtimeRules,
   ],

@@ -1,21 +1,18 @@
-import { checkRoot } from './input/checkRoot.ts';
-import { CompileError, Diagnostics, type Diagnostic } from './diagnostics/index.ts';
+import type { Diagnostic } from './diagnostics/index.ts';
 import type { Api } from './model/Api.ts';
-import { reportUnmetDeclaredErrors } from './model/declaredErrors.ts';
-import { buildModel } from './model/buildModel.ts';
 import {
   defaultOpenAPITargets,
-  emitAll,
   loadTemplates,
   withDependencies,
-  type EmitOptions,
   type OpenAPIFormat,
   type Target,
   type UserEndpoint,
 } from './emit/index.ts';
 import type { Templates } from './render/Templates.ts';
-import { optionDefaults, splitByTag } from './optionDefaults.ts';
+import { modelFromDocument, type OpenAPIInput } from './pipeline/documentModel.ts';
+import { emitCode } from './pipeline/emitCode.ts';
 
+export type { OpenAPIInput } from './pipeline/documentModel.ts';
 export {
   allTargets,
   defaultCodeFirstTargets,
@@ -72,44 +69,21 @@ export interface GeneratedCode {
   readonly api: Api;
 }
 
-/** A document given as an `OpenAPI` value of the runtime (anything with a `document`) or as a plain object. */
-export type OpenAPIInput = { readonly document: object } | object;
-
-function documentOf(input: OpenAPIInput): unknown {
-  if (input === null || typeof input !== 'object') return input;
-  const d = (input as { document?: unknown }).document;
-  return d !== undefined && typeof d === 'object' && d !== null && 'openapi' in (d as object) ? d : input;
-}
-
 /** The spec's `EndpointGen`: OpenAPI → generated endpoint code. */
 export const EndpointGen = {
   /**
    * Generates endpoint modules, server, client and CLI from an OpenAPI 3.0/3.1 document.
-   * Throws a {@link CompileError} listing every problem (with JSON pointers) when the document
+   * Throws a `CompileError` listing every problem (with JSON pointers) when the document
    * cannot be compiled; warnings ride along in the result.
    */
   fromOpenAPI(openAPI: OpenAPIInput, options: GenerateOptions = {}): GeneratedCode {
-    const diagnostics = new Diagnostics(options.file);
-    const document = documentOf(openAPI);
-    if (!checkRoot(document, diagnostics)) throw new CompileError(diagnostics.list);
-    const api = buildModel(document, diagnostics, { int64: options.int64 ?? optionDefaults.int64 });
-    if (diagnostics.failed) throw new CompileError(diagnostics.list);
+    const targets = withDependencies(options.targets ?? defaultOpenAPITargets);
+    const { api, warnings } = modelFromDocument(openAPI, {
+      ...(options.file !== undefined ? { file: options.file } : {}),
+      ...(options.int64 !== undefined ? { int64: options.int64 } : {}),
+      targets,
+    });
     const templates = options.templates ?? loadTemplates(options.templatesDir);
-    const split = splitByTag(options.split, api.operations.length);
-    const emitOptions: EmitOptions = {
-      templates,
-      runtimePackage: options.runtimePackage ?? optionDefaults.runtimePackage,
-      importExtension: options.importExtension ?? optionDefaults.importExtension,
-      split,
-      lean: options.lean ?? optionDefaults.lean,
-      targets: withDependencies(options.targets ?? defaultOpenAPITargets),
-      openapiFormats: options.openapiFormats ?? optionDefaults.openapiFormats,
-      userModules: options.userModules ?? [],
-      userEndpoints: options.userEndpoints ?? {},
-    };
-    // A generated server answers the runtime's own 4xx in the declared shapes where it can; say where it cannot.
-    if (emitOptions.targets.has('server')) reportUnmetDeclaredErrors(api, diagnostics);
-    const files = emitAll(api, emitOptions);
-    return { files, warnings: diagnostics.list.filter((d) => d.severity === 'warning'), api };
+    return { files: emitCode(api, options, templates, targets), warnings, api };
   },
 } as const;

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../diagnostics/index.ts';
 import { isUrl } from '../input/readSource.ts';
-import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
+import { allTargets, type OpenAPIFormat, type Target } from '../emit/index.ts';
 
 /** A `kitgen.config.{ts,mjs,json}`: defaults for `kitgen generate` (command-line options win). */
 export interface KitgenConfig {

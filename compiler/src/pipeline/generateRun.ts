@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { allTargets, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
+import { allTargets, type OpenAPIFormat, type Target } from '../emit/index.ts';
 import type { FormatMode } from '../format/formatCode.ts';
 import { UsageError } from '../diagnostics/index.ts';
 import { isUrl } from '../input/readSource.ts';

@@ -1,14 +1,14 @@
-import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { CodeGen, type WriteResult } from '../CodeGen.ts';
+import type { WriteResult } from '../CodeGen.ts';
 import type { CodeFirstSession } from '../codefirst/CodeFirst.ts';
 import { isEndpointInput } from '../codefirst/endpointFiles.ts';
-import { EndpointGen, type GeneratedCode, type OpenAPIFormat, type Target } from '../EndpointGen.ts';
-import { CompileError, placeDiagnostics, type Diagnostic } from '../diagnostics/index.ts';
-import { loadDocument } from '../input/loadDocument.ts';
-import { effectiveMode, formatFiles, prettierOptions, type FormatMode } from '../format/formatCode.ts';
-import { loadTemplates } from '../EndpointGen.ts';
-import { outputError } from './outputErrors.ts';
+import type { Diagnostic } from '../diagnostics/index.ts';
+import { loadTemplates, type OpenAPIFormat, type Target } from '../emit/index.ts';
+import type { FormatMode } from '../format/formatCode.ts';
+import { fromOpenAPIDocument } from './fromOpenAPIDocument.ts';
+import type { ReadInput } from './InputModel.ts';
+import { RunProgress } from './progress.ts';
+import { writeOutput } from './writeOutput.ts';
 
 /** Everything one `kitgen generate` run needs (command line and config merged). */
 export interface GenerateRun {
@@ -58,23 +58,6 @@ export interface RunResult {
   readonly operations: number;
 }
 
-/** Inputs above this size (or with more operations than the next) get progress lines. */
-const largeInputBytes = 1_000_000;
-const largeInputOperations = 100;
-
-/** Options of the emitters that come from the run. */
-export function emitOptions(run: GenerateRun, templates: ReturnType<typeof loadTemplates>) {
-  return {
-    openapiFormats: run.openapiFormats,
-    templates,
-    split: run.split,
-    lean: run.lean,
-    int64: run.int64,
-    importExtension: run.importExtension,
-    runtimePackage: run.runtimePackage,
-  };
-}
-
 /** A code-first session as a run uses it: the endpoint files described, then closed. */
 export type CodeFirstRunSession = Pick<CodeFirstSession, 'describe' | 'close'>;
 
@@ -104,9 +87,10 @@ export function codeFirstSession(run: GenerateRun): CodeFirstRunSession {
 }
 
 /**
- * One `kitgen generate`: read and check the input (an OpenAPI document, or endpoint definition
- * files through a {@link codeFirstSession}, which a watch passes to keep), build the model, emit
- * the targets, format, write (or list with `dryRun`). Throws {@link CompileError} for invalid input.
+ * One `kitgen generate`: the input's adapter reads it (an OpenAPI document, or endpoint definition
+ * files through a {@link codeFirstSession}, which a watch passes to keep), the templates are
+ * loaded, the adapter builds the model, and the one emit → format → write road takes it from
+ * there. Throws a `CompileError` for invalid input.
  */
 export async function runGenerate(
   run: GenerateRun,
@@ -116,95 +100,22 @@ export async function runGenerate(
   if (isEndpointInput(run.input)) {
     const own = session ?? codeFirstSession(run);
     try {
-      const { generateFromEndpointFiles } = await import('./fromEndpointFiles.ts');
-      const { code, extra, warnings, sources, operations } = await generateFromEndpointFiles(
-        run,
-        own,
-        emitOptions(run, loadTemplates(run.templates)),
-      );
-      for (const w of warnings) reporter.warning(w);
-      return { ...(await finish(run, code, extra, warnings, reporter, () => '')), sources, operations };
+      const { fromEndpointFiles } = await import('./fromEndpointFiles.ts');
+      return await generate(run, await fromEndpointFiles(run, own), reporter, RunProgress.silent());
     } finally {
       if (session === undefined) await own.close();
     }
   }
-  const started = performance.now();
-  let last = started;
-  const lap = () => {
-    const now = performance.now();
-    const ms = now - last;
-    last = now;
-    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-  };
-  const size = (await stat(run.input).catch(() => undefined))?.size ?? 0;
-  let large = size > largeInputBytes;
-  const progress = (line: string) => large && reporter.progress(line);
-
-  const source = await loadDocument(run.input);
-  progress(`parse      ${lap()}  (${(size / 1e6).toFixed(1)} MB)`);
-  const templates = loadTemplates(run.templates);
-  let code;
-  try {
-    code = EndpointGen.fromOpenAPI(source.document, {
-      ...emitOptions(run, templates),
-      ...(run.targets !== undefined ? { targets: run.targets } : {}),
-      file: run.input,
-    });
-  } catch (error) {
-    if (error instanceof CompileError) throw new CompileError(placeDiagnostics(source, error.diagnostics));
-    throw error;
-  }
-  large ||= code.api.operations.length > largeInputOperations;
-  progress(`model      ${code.api.operations.length} operations, ${code.api.schemas.length} schemas`);
-  progress(`emit       ${lap()}  (${code.files.size} files)`);
-  const warnings = [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)];
-  for (const w of warnings) reporter.warning(w);
-  return {
-    ...(await finish(run, code, new Map(), warnings, reporter, lap, progress, started)),
-    ...(source.sources ? { sources: source.sources } : {}),
-  };
+  const progress = new RunProgress(reporter);
+  return generate(run, await fromOpenAPIDocument(run, progress), reporter, progress);
 }
 
-/** Formats the emitted files (the expanded user files in `extra` are kept as they are), then writes or lists them. */
-async function finish(
+async function generate(
   run: GenerateRun,
-  code: GeneratedCode,
-  extra: ReadonlyMap<string, string>,
-  warnings: readonly Diagnostic[],
+  input: ReadInput,
   reporter: RunReporter,
-  lap: () => string,
-  progress: (line: string) => void = () => {},
-  started = performance.now(),
+  progress: RunProgress,
 ): Promise<RunResult> {
-  if (run.strict && warnings.length > 0) {
-    // Each warning becomes the error it is in CI: same place, same text, nothing written.
-    throw new CompileError([
-      ...warnings.map((w) => ({ ...w, severity: 'error' as const })),
-      {
-        severity: 'error',
-        message: `--strict: ${warnings.length === 1 ? 'this warning is an error' : `these ${warnings.length} warnings are errors`}; nothing was written`,
-        fix: 'fix the input, or run without --strict to generate with the approximations the warnings describe',
-      },
-    ]);
-  }
-  const paths = [...code.files.keys(), ...extra.keys()].sort();
-  const mode = effectiveMode(run.format, code.files);
-  const formatted =
-    mode === 'none'
-      ? new Map(code.files)
-      : await formatFiles(code.files, await prettierOptions(run.prettierConfig), mode);
-  if (mode !== 'none')
-    progress(
-      `format     ${lap()}  (${mode === 'layout' ? "kitgen's layout: the output is too large for prettier in reasonable time; --format prettier forces it" : 'prettier'})`,
-    );
-  for (const [path, text] of extra) formatted.set(path, text);
-  if (run.dryRun) return { files: paths, output: formatted, warnings, operations: code.api.operations.length };
-  const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean }).catch((error: unknown) => {
-    throw outputError(error, run.out) ?? error;
-  });
-  progress(
-    `write      ${lap()}  (${write.written.length} written, ${write.unchanged.length} unchanged${run.clean ? `, ${write.removed.length} removed` : ''})`,
-  );
-  progress(`total      ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { files: paths, output: formatted, write, warnings, operations: code.api.operations.length };
+  const templates = loadTemplates(run.templates);
+  return writeOutput(run, await input.model(), templates, reporter, progress);
 }

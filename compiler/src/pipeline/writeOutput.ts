@@ -1,0 +1,68 @@
+import { CodeGen } from '../CodeGen.ts';
+import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
+import { effectiveMode, formatFiles, prettierOptions } from '../format/formatCode.ts';
+import type { Templates } from '../render/Templates.ts';
+import { emitCode } from './emitCode.ts';
+import type { InputModel } from './InputModel.ts';
+import { outputError } from './outputErrors.ts';
+import { largeInputOperations, type RunProgress } from './progress.ts';
+import type { GenerateRun, RunReporter, RunResult } from './runGenerate.ts';
+
+/** `--strict`: each warning becomes the error it is in CI, same place, same text, and nothing is written. */
+function strictError(warnings: readonly Diagnostic[]): CompileError {
+  return new CompileError([
+    ...warnings.map((w) => ({ ...w, severity: 'error' as const })),
+    {
+      severity: 'error',
+      message: `--strict: ${warnings.length === 1 ? 'this warning is an error' : `these ${warnings.length} warnings are errors`}; nothing was written`,
+      fix: 'fix the input, or run without --strict to generate with the approximations the warnings describe',
+    },
+  ]);
+}
+
+/**
+ * The one road from a model to the output folder, whatever the input was: emit the targets,
+ * report the warnings (under `--strict` they fail the run here), format the emitted files (the
+ * input's `extra` files are kept as they are), then write them (or, with `dryRun`, only list them).
+ */
+export async function writeOutput(
+  run: GenerateRun,
+  input: InputModel,
+  templates: Templates,
+  reporter: RunReporter,
+  progress: RunProgress,
+): Promise<RunResult> {
+  const { api } = input;
+  const choices = { ...run, userModules: input.userModules, userEndpoints: input.userEndpoints };
+  const files = emitCode(api, choices, templates, input.targets);
+  progress.markLarge(api.operations.length > largeInputOperations);
+  progress.note('model', `${api.operations.length} operations, ${api.schemas.length} schemas`);
+  progress.step('emit', `${files.size} files`);
+  const { warnings } = input;
+  for (const w of warnings) reporter.warning(w);
+  if (run.strict && warnings.length > 0) throw strictError(warnings);
+  const paths = [...files.keys(), ...input.extra.keys()].sort();
+  const mode = effectiveMode(run.format, files);
+  const formatted =
+    mode === 'none' ? new Map(files) : await formatFiles(files, await prettierOptions(run.prettierConfig), mode);
+  if (mode !== 'none')
+    progress.step(
+      'format',
+      mode === 'layout'
+        ? "kitgen's layout: the output is too large for prettier in reasonable time; --format prettier forces it"
+        : 'prettier',
+    );
+  for (const [path, text] of input.extra) formatted.set(path, text);
+  const operations = input.operations;
+  const sources = input.sources !== undefined ? { sources: input.sources } : {};
+  if (run.dryRun) return { files: paths, output: formatted, warnings, operations, ...sources };
+  const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean }).catch((error: unknown) => {
+    throw outputError(error, run.out) ?? error;
+  });
+  progress.step(
+    'write',
+    `${write.written.length} written, ${write.unchanged.length} unchanged${run.clean ? `, ${write.removed.length} removed` : ''}`,
+  );
+  progress.total();
+  return { files: paths, output: formatted, write, warnings, operations, ...sources };
+}
