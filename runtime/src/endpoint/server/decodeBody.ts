@@ -75,39 +75,40 @@ function decodeBytes(codec: BinaryCodec<unknown>, bytes: Uint8Array, mediaType: 
   return result.right;
 }
 
-/** A named part of a multipart/form-data body, read as its schema or its own media type. */
+/**
+ * A named part of a multipart/form-data body, read as OpenAPI's multipart encoding says: an array
+ * is one part per item (each a scalar's text, a file, or an object's JSON), a scalar is its text
+ * converted to the schema's type (unions of scalars too), an object is its media type's value.
+ */
 export async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown> {
   ctx.parts ??= await readMultipartParts(ctx.request);
   const part = ctx.parts.get(node.name!);
   if (!part) throw badInput('multipart part', node.name!, 'required but missing', 'a form-data section of that name');
   const codecs = contentCodecs(node);
   const offered = codecs.offered;
-  const schema = node.schema as unknown as Record<string, unknown>;
-  // An array as repeated parts (OpenAPI's multipart encoding: one part per item), or a single
-  // plain-text part of an array of scalars: each item read as the items' scalar.
-  const items =
-    schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null
-      ? (schema.items as Record<string, unknown>)
-      : undefined;
-  // A lone part that is JSON (by its type, or text holding a JSON array, as clients that send
-  // arrays as JSON text do) is read as the whole array.
-  const lone = part.all.length === 1;
-  const wholeJson =
-    lone &&
-    (part.contentType ? isJsonMediaType(MediaType.parse(part.contentType)?.fullType ?? '') : isJsonArray(part.text()));
-  if (items && items.type !== 'object' && items.type !== 'array' && !wholeJson) {
-    const values = part.all.map((p) =>
-      isBytesSchema(items) || (items.type === undefined && !isDateSchema(items) && p.contentType)
-        ? p.bytes
-        : coerceScalar(items, p.text()),
-    );
-    return checked(node.schema, values, 'multipart part', node.name!, part.text().slice(0, 64));
+  const schema = node.schema as unknown as Schema;
+  const items = isArraySchema(schema) ? arrayItems(schema) : undefined;
+  const seen = part.text().slice(0, 64);
+  // A lone part holding a JSON array is the whole array (clients that send arrays as JSON text do).
+  if (items !== undefined && !(part.all.length === 1 && isJsonArray(part.text()))) {
+    if (!isStructured(items)) {
+      const values = part.all.map((p) =>
+        isBytesSchema(items) || (isAnything(items) && p.contentType) ? p.bytes : coerceScalar(items, p.text()),
+      );
+      return checked(node.schema, values, 'multipart part', node.name!, seen);
+    }
+    // Items that are objects (or lists): each part is one item's JSON text.
+    const codec = codecs.codec('application/json', ctx.config) ?? codecs.codec(offered[0], ctx.config);
+    if (!codec) throw HttpError.of(HttpErrors.PART_TYPE_NOT_ACCEPTED, [node.name!, 'application/json']);
+    const result = codec.decode(utf8.encode(`[${part.all.map((p) => p.text()).join(',')}]`));
+    if (result._tag === 'left') throw bodyError(result.left, `multipart part '${node.name}'`);
+    return result.right;
   }
-  // Text parts without their own Content-Type are read as the schema's scalar.
-  if (!part.contentType && schema.type !== 'object' && schema.type !== 'array') {
-    const value =
-      schema.type === undefined && !isDateSchema(schema) && part.bytes ? part.bytes : coerceScalar(schema, part.text());
-    return checked(node.schema, value, 'multipart part', node.name!, part.text().slice(0, 64));
+  // Text parts without their own Content-Type are read as the schema's scalar; a part of any
+  // value at all is its bytes.
+  if (!part.contentType && !isStructured(schema)) {
+    const value = isAnything(schema) ? part.bytes : coerceScalar(schema, part.text());
+    return checked(node.schema, value, 'multipart part', node.name!, seen);
   }
   const mt = part.contentType ? (MediaType.parse(part.contentType)?.fullType ?? offered[0]) : offered[0];
   const codec = codecs.codec(mt, ctx.config) ?? codecs.codec(offered[0], ctx.config);
@@ -115,6 +116,37 @@ export async function decodePart(node: ContentNode, ctx: InputContext): Promise<
   const result = codec.decode(part.bytes);
   if (result._tag === 'left') throw bodyError(result.left, `multipart part '${node.name}'`);
   return result.right;
+}
+
+type Schema = Record<string, unknown>;
+const utf8 = new TextEncoder();
+const membersOf = (s: Schema): Schema[] =>
+  [s.anyOf, s.oneOf, s.allOf].flatMap((m) => (Array.isArray(m) ? (m as Schema[]) : []));
+
+/** An array, or an array that may be null (`anyOf: [array, null]`). */
+function isArraySchema(s: Schema): boolean {
+  if (s.type === 'array') return true;
+  const members = membersOf(s);
+  return members.some((m) => m.type === 'array') && members.every((m) => m.type === 'array' || m.type === 'null');
+}
+
+function arrayItems(s: Schema): Schema | undefined {
+  const list = s.type === 'array' ? s : membersOf(s).find((m) => m.type === 'array');
+  const items = list?.items;
+  return typeof items === 'object' && items !== null && !Array.isArray(items) ? (items as Schema) : undefined;
+}
+
+/** An object or a list (or a union holding one): a part of it is JSON text, not a scalar's. */
+function isStructured(s: Schema): boolean {
+  if (s.type === 'object' || s.type === 'array' || s.properties !== undefined || s.items !== undefined) return true;
+  return membersOf(s).some(isStructured);
+}
+
+/** A schema that says nothing of the value (no type, no members, no literals): its part is bytes. */
+function isAnything(s: Schema): boolean {
+  return (
+    s.type === undefined && !isDateSchema(s) && membersOf(s).length === 0 && s.enum === undefined && !('const' in s)
+  );
 }
 
 function isJsonArray(text: string): boolean {
