@@ -174,7 +174,8 @@ export function buildModel(document: Json, diagnostics: Diagnostics, options: Mo
         ...(typeof opRaw.description === 'string' ? { description: opRaw.description } : {}),
         tags: Array.isArray(opRaw.tags) ? opRaw.tags.filter((t): t is string => typeof t === 'string') : [],
         deprecated: opRaw.deprecated === true,
-        parameters: ordered,
+        // A parameter is a request's value too: readOnly properties are left out of its schema.
+        parameters: ordered.map((p) => ({ ...p, schema: views.write(p.schema) })),
         body: writeBody(readRequestBody(opRaw.requestBody, `${pointer}/requestBody`, reader, schemas, resolve)),
         responses,
         security,
