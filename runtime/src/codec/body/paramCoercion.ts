@@ -17,9 +17,11 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 export function coerceParam(schema: TSchema, raw: readonly string[], style: QueryStyle, explode: boolean): unknown {
   const s = schema as unknown as S;
   if (isArraySchema(s)) {
-    const values =
-      explode && raw.length !== 1 ? raw : raw.flatMap((r) => (r === '' ? [] : r.split(listDelimiter(style))));
     const items = (arrayItems(s) ?? {}) as S;
+    // Exploded, each value is one item, and an item of text may hold a comma (BBC's PIDs, AWS tag
+    // keys). One value of items that are not text (`ids=1,2`) is still read as a delimited list.
+    const whole = explode && (raw.length !== 1 || (items.type === 'string' && raw[0] !== ''));
+    const values = whole ? raw : raw.flatMap((r) => (r === '' ? [] : r.split(listDelimiter(style))));
     return values.map((v) => coerceScalar(items, v));
   }
   // A union of a scalar and a list (`oneOf: [integer, array of integer]`): several values, or one
@@ -100,4 +102,29 @@ export function coerceScalar(s: S, text: string): unknown {
     default:
       return text;
   }
+}
+
+/**
+ * An object in OpenAPI's `simple` style (headers, path parameters): `k1,v1,k2,v2`, or exploded
+ * `k1=v1,k2=v2` (Visual Studio's `headers` parameter of tenant ids), each value converted to its
+ * property's type. JSON text (what kitgen's client writes) is read as JSON; a text that is
+ * neither is left as text, for validation to name.
+ */
+export function coerceSimpleObject(s: S, text: string): unknown {
+  if (/^\s*\{/.test(text)) return coerceScalar(s, text);
+  const items = text.split(',');
+  const exploded = items.every((item) => item.includes('='));
+  if (!exploded && items.length % 2 !== 0) return text;
+  const properties = (s.properties ?? {}) as Record<string, S>;
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < items.length; i += exploded ? 1 : 2) {
+    const [key, value] = exploded
+      ? [items[i].slice(0, items[i].indexOf('=')), items[i].slice(items[i].indexOf('=') + 1)]
+      : [items[i], items[i + 1]];
+    const name = key.trim();
+    if (name === '__proto__') return text;
+    const schema = Object.prototype.hasOwnProperty.call(properties, name) ? properties[name] : {};
+    out[name] = coerceScalar(schema, value.trim());
+  }
+  return out;
 }

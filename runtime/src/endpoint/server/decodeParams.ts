@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { coerceParam, coerceScalar } from '../../codec/body/paramCoercion.ts';
+import { coerceParam, coerceScalar, coerceSimpleObject } from '../../codec/body/paramCoercion.ts';
 import { decodeParameterContent } from '../../codec/body/paramContent.ts';
 import { deepObjectProperty } from '../../codec/queryStyle.ts';
 import { HttpError } from '../../http/HttpError.ts';
@@ -129,9 +129,10 @@ export function decodeHeader(node: HeaderNode, ctx: InputContext): unknown {
   }
   if (isListSchema(node.schema))
     return checked(node.schema, coerceParam(node.schema, headerList(text), 'form', true), 'header', node.name, text);
+  const schema = node.schema as unknown as Record<string, unknown>;
   return checked(
     node.schema,
-    coerceScalar(node.schema as unknown as Record<string, unknown>, text),
+    schema.type === 'object' ? coerceSimpleObject(schema, text) : coerceScalar(schema, text),
     'header',
     node.name,
     text,
