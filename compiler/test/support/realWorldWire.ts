@@ -18,7 +18,7 @@ import { RefereeUnable } from '../../src/check/documentReferee.ts';
 import { serve, type Running } from './e2e.ts';
 import { needsRawRequest, rawRequest } from './rawRequest.ts';
 import { errorOneOfOverlap, errorSchemaAdmitsNothing, oneOfOverlap } from './wireOneOf.ts';
-import { JsonCodec, RequestStreaming, Schema } from '@kitgen/runtime';
+import { JsonCodec, RequestStreaming, Schema, ServerConfig } from '@kitgen/runtime';
 import { runtimePatternTester } from '../../src/check/patternTester.ts';
 import { answerFor, type Answer } from '../../src/mock/handlerAnswers.ts';
 import { Samples } from '../../src/mock/modelSamples.ts';
@@ -262,6 +262,18 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
         add(
           'sampler',
           `request: the sampled body is ${bodyBytes} bytes, over the server's default body limit (${defaultMaximumContentLength})`,
+          label,
+        );
+        continue;
+      }
+      // The same for the request line (4,096 bytes by default, 414 past it): gsmtasks' sampled
+      // queries fill every optional filter of a list operation, no client's request.
+      const target = new URL(render('http://x', dop, parts).url);
+      const lineBytes = Buffer.byteLength(`${dop.method.toUpperCase()} ${target.pathname}${target.search} HTTP/1.1`);
+      if (lineBytes > ServerConfig.default.maxInitialLineLength) {
+        add(
+          'sampler',
+          `request: the sampled request line is ${lineBytes} bytes, over the server's default limit (${ServerConfig.default.maxInitialLineLength})`,
           label,
         );
         continue;
