@@ -4,7 +4,16 @@
 // (`/projects/{provider}/{org}/{name}`) whose handler it is not.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Endpoint, PathCodec, RoutePattern, Routes, Schema, Server } from '@kitgen/runtime';
+import {
+  Endpoint,
+  HttpCodec,
+  PathCodec,
+  RoutePattern,
+  Routes,
+  routesFromHandlers,
+  Schema,
+  Server,
+} from '@kitgen/runtime';
 
 const put = Endpoint(
   RoutePattern.PUT('projects', PathCodec.long('id').constrain({ minimum: 1 }), 'settings', 'config'),
@@ -34,6 +43,51 @@ test('a bound of one operation is not applied to another of the same path and co
       /^400 .*path parameter 'id': expected a 64-bit integer, at least 1/,
     );
     assert.equal(await call('GET', '/projects/gh/settings/x'), '200 "slug gh/settings/x"');
+  } finally {
+    await server.shutdown();
+  }
+});
+
+// Amazon Chime's `POST /accounts/{accountId}/users/{userId}` is five operations told apart by
+// `?operation=…`; two declare the parameters without Chime's `pattern`. Those of one method and
+// path share one leaf of the trie whatever their codecs, so every one of them is offered the request.
+test('operations of one method and path with differently bounded parameters are all offered a request', async () => {
+  const patterned = PathCodec.string('userId').constrain({ pattern: '.*\\S.*' });
+  const operations = {
+    associate: Endpoint(RoutePattern.POST('users', PathCodec.string('userId')))
+      .query(HttpCodec.query('operation', Schema.Literal('associate')))
+      .out(Schema.String()),
+    update: Endpoint(RoutePattern.POST('users', patterned)).out(Schema.String()),
+    logout: Endpoint(RoutePattern.POST('users', patterned))
+      .query(HttpCodec.query('operation', Schema.Literal('logout')))
+      .out(Schema.String()),
+  };
+  const server = Server.defaultWith((c) => c.binding('127.0.0.1', 0));
+  const routes = routesFromHandlers(
+    operations,
+    {
+      associate: ([id]) => `associate ${id}`,
+      update: (id) => `update ${id}`,
+      logout: ([id]) => `logout ${id}`,
+    },
+    {
+      selectors: {
+        associate: { carries: [{ in: 'query', name: 'operation', value: 'associate' }] },
+        update: { lacks: [{ in: 'query', name: 'operation' }] },
+        logout: { carries: [{ in: 'query', name: 'operation', value: 'logout' }] },
+      },
+    },
+  );
+  const port = await Server.install(routes, server);
+  const call = async (path: string) => {
+    const r = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST' });
+    return `${r.status} ${await r.text()}`;
+  };
+  try {
+    assert.equal(await call('/users/u1?operation=logout'), '200 "logout u1"');
+    assert.equal(await call('/users/u1'), '200 "update u1"');
+    assert.equal(await call('/users/u1?operation=associate'), '200 "associate u1"');
+    assert.match(await call('/users/u1?operation=other'), /^400 .*query parameter 'operation'/);
   } finally {
     await server.shutdown();
   }

@@ -4,6 +4,7 @@ import type { Handler } from './Handler.ts';
 import { wireText, type MixedPart } from './SegmentCodec.ts';
 import { matchSegment, normalizeWire, type SegmentMatch } from './matchSegment.ts';
 import type { PathCodec } from './PathCodec.ts';
+import type { PatternSegment } from './RoutePattern.ts';
 
 /** What the router found for a method and path. */
 export type RouteMatch =
@@ -51,6 +52,15 @@ function narrowness(kind: string): number {
       : 2;
 }
 
+/** The codec kinds of a pattern segment (empty for literal text). */
+function segmentKinds(seg: PatternSegment): string {
+  return seg.kind === 'literal'
+    ? ''
+    : seg.kind === 'mixed'
+      ? seg.codec.params.map((c) => c.kind).join(',')
+      : seg.codec.kind;
+}
+
 const newNode = (): Node => ({
   literals: undefined,
   params: [],
@@ -77,6 +87,14 @@ export class Router {
   }
 
   #add(route: Route): void {
+    // Operations of one method and path (told apart by their queries, headers or bodies) share
+    // one leaf even where their parameters' bounds differ (a `pattern` on one operation's `{id}`,
+    // none on its sibling's): on separate branches only the first branch's routes would be tried.
+    // Each route decodes its own parameters, so the first sibling's bounds only pick the branch.
+    // Parameters of other kinds (`/x/{n:int}` beside `/x/{n}`) are other routes, not siblings.
+    const template = `${String(route.pattern)}\u0000${route.pattern.segments.map(segmentKinds).join('/')}`;
+    const sibling = this.#leaves.get(template);
+    if (sibling !== undefined) return this.#chain(sibling, route);
     let node = this.#root;
     for (const seg of route.pattern.segments) {
       if (seg.kind === 'literal') {
@@ -116,8 +134,16 @@ export class Router {
         node = entry.node;
       }
     }
+    this.#leaves.set(template, node);
+    this.#chain(node, route);
+  }
+
+  /** The leaf of each method and path template registered (`POST /users/{id}`). */
+  readonly #leaves = new Map<string, Node>();
+
+  #chain(node: Node, route: Route): void {
     // The first route registered for a method and path wins, as in ZIO's Routes; later ones are
-    // reached only when it does not accept the request (endpoint rule 2).
+    // reached only when it does not accept the request.
     const routes = (node.routes ??= new Map());
     const existing = routes.get(route.pattern.method);
     if (!existing) routes.set(route.pattern.method, route);
