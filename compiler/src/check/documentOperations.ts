@@ -77,14 +77,16 @@ export function documentOperations(doc: OpenApiDocument): DocumentOperation[] {
       const operation = item[method] as Record<string, unknown> | undefined;
       if (!operation || typeof operation !== 'object') continue;
       const pointer = `${itemPointer}/${method}`;
-      // Operation-level parameters override path-level ones of the same name and location.
+      // Operation-level parameters override path-level ones of the same name and location; a
+      // header's name in any case is one header (codeartifact declares `X-Amz-Content-Sha256` on
+      // the path and `x-amz-content-sha256` on the operation: sending both joins their values).
       const byKey = new Map<string, DocumentParameter>();
       const list = (at: string, raw: unknown) =>
         Array.isArray(raw)
           ? raw.map((_, i) => parameterAt(doc, `${at}/parameters/${i}`)).filter((p) => p !== undefined)
           : [];
       for (const p of [...list(itemPointer, item.parameters), ...list(pointer, operation.parameters)])
-        byKey.set(`${p.in} ${p.name}`, p);
+        byKey.set(`${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`, p);
       const responses: Record<string, string> = {};
       for (const key of Object.keys((operation.responses as Record<string, unknown> | undefined) ?? {})) {
         responses[key] = follow(doc, `${pointer}/responses/${escapePointer(key)}`).pointer;
