@@ -130,8 +130,12 @@ export function encodeOutput(
   let body: Body;
   if (content.stream)
     body = Body.fromStream(codec.streamEncoder(pending.value as AsyncIterable<unknown>), { contentType });
-  else if ((mediaType === 'application/json' || isJsonMediaType(mediaType)) && 'encodeToString' in codec)
-    body = Body.fromString((codec as JsonBinaryCodec<unknown>).encodeToString(pending.value), contentType);
-  else body = Body.fromBytes((codec as BinaryCodec<unknown>).encode(pending.value), contentType);
+  else if ((mediaType === 'application/json' || isJsonMediaType(mediaType)) && 'encodeToString' in codec) {
+    const text: string | undefined = (codec as JsonBinaryCodec<unknown>).encodeToString(pending.value);
+    // JSON has no text for `undefined`: a handler that gave no value for a declared body is a
+    // server error, named here rather than failing where the bytes are written.
+    if (text === undefined) throw new Error(`the handler gave no value for the ${status} response's ${mediaType} body`);
+    body = Body.fromString(text, contentType);
+  } else body = Body.fromBytes((codec as BinaryCodec<unknown>).encode(pending.value), contentType);
   return new Response(status, pending.headers, body);
 }
