@@ -91,7 +91,12 @@ const typecheckFile = join(root, '.tmp', `typecheck-${process.pid}.json`);
 const typecheck = !hostile && files.includes('runtime/test/typecheck.test.ts');
 if (typecheck) {
   mkdirSync(dirname(typecheckFile), { recursive: true });
-  void startTypecheck(typecheckFile);
+  const tsc = startTypecheck(typecheckFile);
+  // A run that stops early (the lint failed) leaves neither tsc nor its result behind.
+  process.on('exit', () => {
+    tsc.kill();
+    rmSync(typecheckFile, { force: true });
+  });
 }
 const shared = Promise.all([
   built(ensureBundledTypebox(), 'the typebox bundle'),
@@ -147,7 +152,6 @@ const status = await new Promise((resolve) =>
     .on('error', () => resolve(1))
     .on('close', (code) => resolve(code ?? 1)),
 );
-if (typecheck) rmSync(typecheckFile, { force: true });
 // The slowest files of this run (all of them in the file), for keeping CI's duration in hand.
 if (files.length > 1 && existsSync(timesFile)) {
   const rows = readFileSync(timesFile, 'utf8').trim().split('\n').filter(Boolean);

@@ -20,30 +20,28 @@ export function typecheckCommand() {
 
 /**
  * Starts the type-check; its exit status and output are written to `file` (JSON, renamed into
- * place when complete) once it ends. Resolves when it has ended.
+ * place when complete) once it ends. Returns tsc's process (to kill when the run stops early).
  * @param {string} file
- * @returns {Promise<void>}
+ * @returns {import('node:child_process').ChildProcess}
  */
 export function startTypecheck(file) {
   rmSync(file, { force: true });
   const [command, args] = typecheckCommand();
-  return new Promise((resolve) => {
-    let output = '';
-    const done = (status, extra = '') => {
-      writeFileSync(`${file}.part`, JSON.stringify({ status, output: output + extra }));
-      renameSync(`${file}.part`, file);
-      resolve();
-    };
-    const child = spawn(command, args, {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    child.on('error', (error) => done(null, `\n${error.message}`));
-    child.on('close', (code, signal) => done(code, signal ? `\nkilled by ${signal}` : ''));
+  let output = '';
+  const done = (status, extra = '') => {
+    writeFileSync(`${file}.part`, JSON.stringify({ status, output: output + extra }));
+    renameSync(`${file}.part`, file);
+  };
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  child.on('error', (error) => done(null, `\n${error.message}`));
+  child.on('close', (code, signal) => done(code, signal ? `\nkilled by ${signal}` : ''));
+  return child;
 }
 
 /**
