@@ -4,6 +4,7 @@ import { Either } from '../../util/Either.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
 import { validatorFor } from '../../schema/validator.ts';
+import { withCommittedUnions } from '../json/committedUnions.ts';
 import { coerceParam } from './paramCoercion.ts';
 import { concatBytes, utf8Text } from '../../util/bytes.ts';
 import { mergedAllOf } from '../json/allOfShapes.ts';
@@ -23,13 +24,21 @@ const encoder = new TextEncoder();
  * schema's `{ $defs, $ref }`) and an allOf of objects (OpenAPI's composition), as the JSON codec
  * reads them.
  */
-function formFields(schema: Schema): Record<string, Schema> {
-  const defs = collectDefs(schema);
+function formFields(schema: Schema, defs = collectDefs(schema), depth = 0): Record<string, Schema> {
   let s: Schema | undefined = schema;
   for (let i = 0; i < 16 && s !== undefined && typeof s.$ref === 'string'; i++) s = refTarget(s, defs);
   if (s !== undefined && Array.isArray(s.allOf)) s = mergedAllOf(s, defs);
   const props = s?.properties;
-  return typeof props === 'object' && props !== null ? (props as Record<string, Schema>) : {};
+  const own = typeof props === 'object' && props !== null ? (props as Record<string, Schema>) : {};
+  // A union of forms (SoundCloud's token grants) has the fields of every member, the first
+  // member that declares a field giving its schema.
+  const members = Array.isArray(s?.anyOf) ? s.anyOf : Array.isArray(s?.oneOf) ? s.oneOf : undefined;
+  if (members === undefined || depth > 8) return own;
+  const fields: Record<string, Schema> = { ...own };
+  for (const m of members as Schema[])
+    for (const [name, field] of Object.entries(formFields(m, defs, depth + 1)))
+      if (name !== '__proto__' && !Object.prototype.hasOwnProperty.call(fields, name)) fields[name] = field;
+  return fields;
 }
 
 /** True when a field holds bytes (possibly null): its value is the field's bytes as sent. */
@@ -134,7 +143,10 @@ export function formCodec(
     bytes: holdsBytes(s),
   }));
   const byName = new Map(fields.map((f) => [f.name, f.schema]));
-  const validator = validatorFor(schema);
+  // Unions are checked as the JSON codec checks them (committedUnions.ts): the alternative the
+  // value's fields fit, so a oneOf whose members several values fit (SoundCloud's token grants)
+  // reads as anyOf, as it does in a JSON body.
+  const validator = validatorFor(withCommittedUnions(schema as unknown as Schema));
   const decode = (body: Uint8Array): Either<DecodeError, Record<string, unknown>> => {
     const pairs = formPairs(body);
     const out: Record<string, unknown> = {};
