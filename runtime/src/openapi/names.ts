@@ -26,6 +26,18 @@ export function defaultOperationId(method: string, path: string): string {
 
 /** A component name OpenAPI accepts (`^[a-zA-Z0-9.\-_]+$`); a URL-like `$id` keeps its last part. */
 export function componentName(id: string): string {
+  let name = componentNames.get(id);
+  if (name === undefined) {
+    // A describing asks again for every user schema's name: kept, within bounds (ids are the user's).
+    if (componentNames.size >= 50_000) componentNames.clear();
+    componentNames.set(id, (name = nameOfId(id)));
+  }
+  return name;
+}
+
+const componentNames = new Map<string, string>();
+
+function nameOfId(id: string): string {
   const last = id
     .replace(/[#/]+$/, '')
     .replace(/^.*[/#]/, '')

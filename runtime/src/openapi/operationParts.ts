@@ -9,7 +9,7 @@ import { copyTree, type OperationPart, type PartEvent } from './partTrace.ts';
 import { mergeSchemaIds, schemaIdEntries } from './schemaIds.ts';
 import type { Src } from './schemaShapes.ts';
 import { operationSlots } from './schemaSlots.ts';
-import { markSettled } from './settledSchemas.ts';
+import { markSettled, markSettledOperation } from './settledSchemas.ts';
 
 /** A replay got another answer than the recording: the describing starts over (see OpenAPIGen). */
 export class PartsMismatch extends Error {
@@ -85,6 +85,7 @@ export class OperationParts {
     const recorded = copy(op);
     for (const e of kept) if ('body' in e && e.body !== undefined) markSettled(e.body, this.settled, true);
     for (const slot of operationSlots(recorded)) markSettled(slot.schema, this.settled, true);
+    markSettledOperation(recorded, this.settled);
     this.#next.set(endpoint, { operationId, op: recorded, events: kept, hints });
     return op;
   }

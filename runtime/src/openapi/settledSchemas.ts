@@ -1,5 +1,5 @@
-import type { SchemaObject } from './model.ts';
-import { forEachChildSchema } from './schemaSlots.ts';
+import type { OperationObject, SchemaObject } from './model.ts';
+import { forEachChildSchema, forEachOperationSlot } from './schemaSlots.ts';
 
 /** Worth a component when repeated: an object with fields, or a union of several schemas. */
 export function shareable(s: SchemaObject): boolean {
@@ -29,6 +29,40 @@ export function markSettled(root: SchemaObject, settled: WeakSet<object>, freeze
     if (freeze) deepFreeze(root);
   }
   return below || shareable(root);
+}
+
+/**
+ * Marks (and freezes) the parts of a recorded operation object that nothing after its replay
+ * writes: all but the operation itself (`security` may be set on it) and the holders of schemas
+ * sharing may replace or that are copied (not settled, or shareable), with the objects above
+ * them. Its schemas must have been marked by {@link markSettled} first.
+ */
+export function markSettledOperation(op: OperationObject, settled: WeakSet<object>): void {
+  const slots = new Set<object>();
+  const holders = new Set<object>();
+  forEachOperationSlot(op, (holder, key) => {
+    const schema = holder[key] as SchemaObject;
+    slots.add(schema);
+    if (!settled.has(schema) || shareable(schema)) holders.add(holder);
+  });
+  // Bottom up, each object once: an object met on two paths is live if anything under it is.
+  const live = new Map<object, boolean>();
+  const isLive = (o: object): boolean => {
+    const known = live.get(o);
+    if (known !== undefined) return known;
+    live.set(o, true);
+    let found = holders.has(o);
+    for (const v of Object.values(o))
+      if (typeof v === 'object' && v !== null && !slots.has(v) && isLive(v)) found = true;
+    live.set(o, found);
+    return found;
+  };
+  isLive(op);
+  for (const [o, found] of live)
+    if (!found && o !== op) {
+      settled.add(o);
+      deepFreeze(o);
+    }
 }
 
 /** Freezes plain objects and arrays all the way down (other objects, e.g. typed arrays, are left as they are). */
