@@ -180,6 +180,10 @@ const sample: readonly SampleDocument[] = [
     kitgen: 0,
   },
   { document: 'ote-godaddy.com/orders.json', shows: '`required: [""]`, a property named ""', kitgen: 0 },
+  { document: 'storecove.com.json', shows: 'an enum of 2,100 values in a request body', kitgen: 0 },
+  { document: 'meteosource.com.json', shows: '`format: binary` inside JSON answers', kitgen: 0 },
+  { document: 'openai.com.json', shows: 'multipart parts of a nullable integer', kitgen: 0 },
+  { document: 'stoplight.io.json', shows: 'booleans with `default: ""`', kitgen: 0 },
 ];
 
 for (const s of sample) {
