@@ -53,13 +53,11 @@ const snippet = (text: string, length = 200) => (text.length > length ? `${text.
 function declaredFor(content: Record<string, unknown>, contentType: string): string | undefined {
   const essence = mediaEssence(contentType);
   const keys = Object.keys(content);
+  // A bare `*` (telnyx' downloads) is no media range, but can only mean any type: read as `*/*`.
+  const range = (k: string) => (mediaEssence(k) === '*' ? '*/*' : mediaEssence(k));
   return (
     keys.find((k) => mediaEssence(k) === essence) ??
-    keys.find(
-      (k) =>
-        mediaEssence(k).endsWith('/*') &&
-        (mediaEssence(k) === '*/*' || essence.startsWith(mediaEssence(k).slice(0, -1))),
-    )
+    keys.find((k) => range(k).endsWith('/*') && (range(k) === '*/*' || essence.startsWith(range(k).slice(0, -1))))
   );
 }
 

@@ -125,5 +125,31 @@ export function caseParts(
   const value = media?.schemaPointer !== undefined ? input.values[media.schemaPointer] : undefined;
   if (media && mediaEssence(media.mediaType) === 'multipart/form-data' && isEmpty(value))
     return { owner: 'sampler', message: `a ${media.mediaType} body without fields has no part to send` };
-  return validParts(doc, op, caseSource(doc, referee, input), input.accept, media);
+  const form =
+    media?.schemaPointer !== undefined ? writableForm(doc, media.mediaType, media.schemaPointer, value) : value;
+  if (typeof form === 'string') return { owner: 'sampler', message: form };
+  const values = form === value ? input.values : { ...input.values, [media!.schemaPointer!]: form };
+  return validParts(doc, op, caseSource(doc, referee, { ...input, values }), input.accept, media);
+}
+
+const formMedia = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/**
+ * A form body's value as a form can write it: a form has no text for null and writes no field for
+ * an empty list, so such an optional field is left out, and a required one (nordigen's nullable
+ * `redirect`, salesloft's `data` list) makes no request: the reason is returned instead.
+ */
+function writableForm(doc: OpenApiDocument, mediaType: string, pointer: string, value: unknown): unknown {
+  if (!formMedia.has(mediaEssence(mediaType)) || value === null || typeof value !== 'object' || Array.isArray(value))
+    return value;
+  const required = follow(doc, pointer).value?.required;
+  const unwritable = Object.keys(value).filter((k) => {
+    const field = (value as Record<string, unknown>)[k];
+    return field === null || (Array.isArray(field) && field.length === 0);
+  });
+  if (unwritable.length === 0) return value;
+  const needed = unwritable.find((k) => Array.isArray(required) && required.includes(k));
+  if (needed !== undefined)
+    return `form field ${needed} is required, and a form writes no field for null or an empty list`;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !unwritable.includes(k)));
 }

@@ -126,8 +126,10 @@ export function invalidRequests(
   }
   const creds = credentials(doc, op);
   if (creds.required) {
+    // By name: a credential's header the document also declares as a parameter (VTEX's
+    // X-VTEX-API-AppKey) holds the parameter's value, and is still the credential.
     const sent = (list: ReadonlyArray<readonly [string, string]>, mine: ReadonlyArray<readonly [string, string]>) =>
-      list.filter(([k, v]) => !mine.some(([mk, mv]) => mk === k && mv === v));
+      list.filter(([k]) => !mine.some(([mk]) => mk.toLowerCase() === k.toLowerCase()));
     out.push({
       parts: {
         ...valid,

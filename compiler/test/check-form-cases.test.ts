@@ -1,0 +1,135 @@
+// `kitgen check`'s valid requests in forms, and its spoiled ones, where the check called a right
+// server wrong over APIs.guru's documents: a form has no text for null and writes no field for an
+// empty list, so a required field holding either is never sent as valid (nordigen's nullable
+// `redirect`, salesloft's `data`) and an optional one is left out; a string of
+// `contentEncoding: base64` (OpenAPI 3.1's bytes, Adyen's 3-D Secure ids) is generated as base64;
+// "credentials left out" drops a credential's header though the document also declares it as a
+// parameter (VTEX's X-VTEX-API-AppKey).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { DocumentReferee, type OpenApiDocument } from '../src/check/documentReferee.ts';
+import { documentOperations } from '../src/check/documentOperations.ts';
+import { caseArbitrary, caseParts } from '../src/check/operationCases.ts';
+import { loadPatternTester } from '../src/check/patternTester.ts';
+import { schemaArbitrary } from '../src/check/schemaArbitrary.ts';
+import { credentialsLeftOut, invalidRequests } from '../src/check/spoilers.ts';
+
+const patterns = await loadPatternTester();
+
+const form = {
+  type: 'object',
+  required: ['redirect', 'data'],
+  properties: {
+    redirect: { type: 'string', minLength: 1, nullable: true },
+    data: { type: 'array', items: { type: 'string' } },
+    note: { type: 'string', nullable: true },
+  },
+};
+const doc = {
+  openapi: '3.0.3',
+  info: { title: 'forms', version: '1' },
+  paths: {
+    '/requisitions': {
+      post: {
+        operationId: 'create',
+        requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: form } } },
+        responses: { '201': { description: 'created' } },
+      },
+    },
+  },
+} as unknown as OpenApiDocument;
+
+const bodyOf = (input: { values: Readonly<Record<string, unknown>> }) =>
+  input.values['/paths/~1requisitions/post/requestBody/content/application~1x-www-form-urlencoded/schema'] as Record<
+    string,
+    unknown
+  >;
+
+test('a form field holding null or an empty list: never sent when required, left out when optional', () => {
+  const op = documentOperations(doc)[0];
+  const referee = new DocumentReferee(doc, patterns);
+  const inputs = fc.sample(caseArbitrary(doc, op), { numRuns: 300, seed: 3 });
+  const bodies = inputs.map(bodyOf);
+  // The generator does make such values: the checks below are not vacuous.
+  assert.ok(
+    bodies.some((b) => b.redirect === null),
+    'some redirect is null',
+  );
+  assert.ok(
+    bodies.some((b) => Array.isArray(b.data) && b.data.length === 0),
+    'some data list is empty',
+  );
+  assert.ok(
+    bodies.some((b) => b.note === null),
+    'some note is null',
+  );
+  let sent = 0;
+  for (const input of inputs) {
+    const parts = caseParts(doc, referee, op, input);
+    if ('owner' in parts) {
+      assert.match(parts.message, /form field (redirect|data) is required, and a form writes no field/);
+      continue;
+    }
+    sent++;
+    const fields = new URLSearchParams(String(parts.body?.payload));
+    assert.ok(fields.has('redirect') && fields.get('redirect') !== '', String(parts.body?.payload));
+    assert.ok(fields.getAll('data').length > 0, String(parts.body?.payload));
+    if (bodyOf(input).note === null) assert.ok(!fields.has('note'), 'a null note is left out, not written empty');
+  }
+  assert.ok(sent > 30, `some cases make a request (${sent} of 300)`);
+});
+
+test('a string of contentEncoding base64 is generated as base64', () => {
+  const bytes = {
+    openapi: '3.1.0',
+    info: { title: 'bytes', version: '1' },
+    paths: {},
+    components: { schemas: { Xid: { type: 'string', contentEncoding: 'base64' } } },
+  } as unknown as OpenApiDocument;
+  const values = fc.sample(schemaArbitrary(bytes, '/components/schemas/Xid', { view: 'request' }), {
+    numRuns: 100,
+    seed: 1,
+  });
+  for (const v of values) assert.match(String(v), /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
+});
+
+test('credentials left out drop the credential header though a parameter of the same name declares it', () => {
+  const vtex = {
+    openapi: '3.0.0',
+    info: { title: 'vtex', version: '1' },
+    security: [{ appKey: [], appToken: [] }],
+    components: {
+      securitySchemes: {
+        appKey: { type: 'apiKey', in: 'header', name: 'X-VTEX-API-AppKey' },
+        appToken: { type: 'apiKey', in: 'header', name: 'X-VTEX-API-AppToken' },
+      },
+    },
+    paths: {
+      '/config': {
+        get: {
+          operationId: 'config',
+          parameters: [
+            { name: 'X-VTEX-API-AppKey', in: 'header', required: true, schema: { type: 'string' } },
+            { name: 'X-VTEX-API-AppToken', in: 'header', required: true, schema: { type: 'string' } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const op = documentOperations(vtex)[0];
+  const referee = new DocumentReferee(vtex, patterns);
+  const [input] = fc.sample(caseArbitrary(vtex, op), { numRuns: 1, seed: 1 });
+  const valid = caseParts(vtex, referee, op, input);
+  assert.ok(!('owner' in valid), JSON.stringify(valid));
+  const names = (h: ReadonlyArray<readonly [string, string]>) => h.map(([k]) => k.toLowerCase());
+  assert.ok(names(valid.headers).includes('x-vtex-api-appkey'));
+  const leftOut = invalidRequests(vtex, referee, op, valid).find((s) => s.how === credentialsLeftOut);
+  assert.ok(leftOut, 'a request without credentials is made');
+  assert.deepEqual(
+    names(leftOut.parts.headers).filter((k) => k.startsWith('x-vtex')),
+    [],
+    JSON.stringify(leftOut.parts.headers),
+  );
+});
