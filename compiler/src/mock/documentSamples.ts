@@ -85,8 +85,13 @@ function samplingCopy(value: unknown, plain: boolean, parentKey = ''): unknown {
   }
   // `properties` without `type` (Zoom's allOf members) describe an object; openapi-sampler,
   // seeing no type, answers such an allOf with null, which the schema allows but never means.
-  if (!names && out.type === undefined && out.properties !== null && typeof out.properties === 'object')
+  // An example or default that is no object there (Microcks' SecretRef example, a JSON text;
+  // VTEX's `default: []` on an item with properties) describes nothing the properties do: it goes.
+  if (!names && out.type === undefined && out.properties !== null && typeof out.properties === 'object') {
     out.type = 'object';
+    for (const k of ['example', 'default'])
+      if (k in out && (out[k] === null || typeof out[k] !== 'object' || Array.isArray(out[k]))) delete out[k];
+  }
   const missing = missingFormats[out.format as string];
   if (
     !names &&
