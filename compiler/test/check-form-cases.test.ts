@@ -4,7 +4,7 @@
 // `redirect`, salesloft's `data`) and an optional one is left out; a string of
 // `contentEncoding: base64` (OpenAPI 3.1's bytes, Adyen's 3-D Secure ids) is generated as base64;
 // "credentials left out" drops a credential's header though the document also declares it as a
-// parameter (VTEX's X-VTEX-API-AppKey).
+// parameter (VTEX's X-VTEX-API-AppKey); a declared media type `*` (telnyx) reads as `*/*`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -14,6 +14,7 @@ import { caseArbitrary, caseParts } from '../src/check/operationCases.ts';
 import { loadPatternTester } from '../src/check/patternTester.ts';
 import { schemaArbitrary } from '../src/check/schemaArbitrary.ts';
 import { credentialsLeftOut, invalidRequests } from '../src/check/spoilers.ts';
+import { judgeValidAnswer } from '../src/check/judge.ts';
 
 const patterns = await loadPatternTester();
 
@@ -132,4 +133,26 @@ test('credentials left out drop the credential header though a parameter of the 
     [],
     JSON.stringify(leftOut.parts.headers),
   );
+});
+
+test('a declared response media type of a bare * takes any Content-Type, as */* does', () => {
+  const download = {
+    openapi: '3.0.0',
+    info: { title: 'download', version: '1' },
+    paths: {
+      '/documents/{id}/download': {
+        get: {
+          operationId: 'download',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'the file', content: { '*': { schema: { type: 'string', format: 'binary' } } } },
+          },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const op = documentOperations(download)[0];
+  const referee = new DocumentReferee(download, patterns);
+  const seen = { status: 200, contentType: 'application/octet-stream', text: 'PDF' };
+  assert.deepEqual(judgeValidAnswer(download, referee, op, seen), []);
 });
