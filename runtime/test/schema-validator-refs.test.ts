@@ -43,3 +43,35 @@ test('an id written on two different schemas is still resolved', () => {
   assert.ok(Either.isRight(codec.decode(bytes({ a: 1, b: 'x' }))));
   assert.ok(Either.isLeft(codec.decode(bytes({ a: 'one' }))));
 });
+
+// Level i holds level i+1 twice, by the object itself (as generated code embeds a named schema):
+// written out as a tree, 2^depth places.
+function shared(depth: number, repeatedId: boolean): TSchema {
+  let level: Record<string, unknown> = {
+    $id: `Level${depth}`,
+    type: 'object',
+    required: ['n'],
+    properties: { n: { const: depth } },
+  };
+  for (let i = depth - 1; i >= 0; i--)
+    level = { $id: `Level${i}`, type: 'object', required: ['n'], properties: { n: { const: i }, a: level, b: level } };
+  // The same id on a second object, as a copy beside its original (left in the context's search).
+  const twin = repeatedId ? { $id: 'Level3', type: 'object', properties: { n: { const: 3 } } } : undefined;
+  return {
+    type: 'object',
+    properties: { top: level, ref: { $ref: 'Level3' } },
+    $defs: twin ? { twin } : {},
+  } as unknown as TSchema;
+}
+
+test('a schema holding the same named schemas in many places compiles each once', () => {
+  for (const repeatedId of [false, true]) {
+    const schema = shared(40, repeatedId);
+    const codec = JsonCodec.schemaBasedBinaryCodec(schema as TSchema & Static<TSchema>);
+    const deep = { n: 0, a: { n: 1, b: { n: 2, a: { n: 3 } } } };
+    assert.ok(Either.isRight(codec.decode(bytes({ top: deep }))));
+    const wrong = codec.decode(bytes({ top: { n: 0, a: { n: 1, b: { n: 2, b: { n: 4 } } } } }));
+    assert.ok(Either.isLeft(wrong));
+    assert.equal(wrong.left.pointer, '/top/a/b/b/n');
+  }
+});

@@ -49,8 +49,15 @@ export function needsFullErrors(schema: unknown, seen = new Set<unknown>()): boo
   return Object.values(s).some((v) => needsFullErrors(v, seen));
 }
 
-/** The first failure of `value` against the prepared `schema`, or undefined when it is valid. */
-export function firstFailure(schema: XSchema, value: unknown): Failure | undefined {
+/**
+ * The first failure of `value` against the prepared `schema`, or undefined when it is valid;
+ * `context` maps `$id`s to their schemas (idContext.ts), so a `$ref` resolves without a walk.
+ */
+export function firstFailure(
+  schema: XSchema,
+  value: unknown,
+  context: Record<string, unknown> = {},
+): Failure | undefined {
   // value → sub-schema → its first failure (null: none); scalars cost no more to walk again.
   const memo = new Map<object, Map<unknown, Failure | null>>();
   const stacks = walkStacks();
@@ -64,7 +71,7 @@ export function firstFailure(schema: XSchema, value: unknown): Failure | undefin
     bySchema.set(sub, f ?? null);
     return f;
   };
-  return walk(Engine.Stack({}, schema), schema, value);
+  return walk(Engine.Stack(context as Record<string, XSchema>, schema), schema, value);
 }
 
 /** Walks `schema` along `value`; failures' pointers are relative to `value`. */

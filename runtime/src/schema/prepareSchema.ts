@@ -4,6 +4,7 @@ import { integerFormat, integerFormatCheck } from './integerFormats.ts';
 import { isDateTime, isTime } from './lightFormats.ts';
 import { ValidatorWalkKey } from '../util/symbols.ts';
 import { typeBoxChecker } from './typeboxCompile.ts';
+import { idContext } from './idContext.ts';
 
 // The copy of a schema the validator compiles, with what TypeBox would get wrong or run unsafely
 // put right; the schema itself is left as written (OpenAPI generation and codecs read it):
@@ -46,8 +47,17 @@ export interface Refinement {
 
 type Json = Record<string, unknown>;
 
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
-const SCHEMA_VALUES = [
+/** Keywords holding a map of sub-schemas (each copied by {@link prepareSchema}). */
+export const SCHEMA_MAPS = [
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+];
+/** Keywords holding one sub-schema (and `items` when it is no list). */
+export const SCHEMA_VALUES = [
   'additionalProperties',
   'additionalItems',
   'not',
@@ -59,7 +69,8 @@ const SCHEMA_VALUES = [
   'unevaluatedProperties',
   'unevaluatedItems',
 ];
-const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+/** Keywords holding a list of sub-schemas (and `items` when it is one). */
+export const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 const isObject = (value: unknown): value is Json =>
@@ -88,7 +99,7 @@ function subCheck(schema: unknown, root: { defs?: unknown }): (value: unknown) =
         root.defs !== undefined && isObject(schema) && schema.$defs === undefined
           ? { ...schema, $defs: root.defs }
           : schema;
-      const compiled = typeBoxChecker({}, full as TSchema);
+      const compiled = typeBoxChecker(idContext(full) as Record<string, TSchema>, full as TSchema);
       check = (v) => compiled.Check(v);
     }
     return check(value);

@@ -7,6 +7,8 @@ import type { TSchema } from 'typebox';
 import { prepareSchema } from './prepareSchema.ts';
 import { typeBoxChecker } from './typeboxCompile.ts';
 import { firstFailure, needsFullErrors, type Failure } from './firstFailure.ts';
+import { idContext } from './idContext.ts';
+import { flattenResources } from './sharedRefs.ts';
 
 /** A schema compiled by an engine: a verdict, and the first failure of a value it refused. */
 export interface CompiledSchema {
@@ -21,47 +23,21 @@ export interface CompiledSchema {
 // lists every failure. Schemas using keywords whose meaning depends on what other keywords
 // evaluated (unevaluatedProperties, $dynamicRef…) are explained by `Errors`, which is still
 // bounded: their patterns are the safe ones too.
-// TypeBox resolves a `$ref` it finds in its context by a map lookup, and any other by walking the
-// whole schema for the `$id` (every key, without stopping at the first match): a schema holding
-// thousands of `$ref`s to hundreds of `$id`s (a published document's response union, rewritten
-// as a committed choice) took a minute to compile on its first request. Every plain `$id` that
-// occurs once is put in the context, so a reference to it resolves to the same schema at once.
-const PLAIN_ID = /^[^:/#]+$/;
-function idContext(schema: unknown): Record<string, unknown> {
-  const found = new Map<string, unknown>();
-  const repeated = new Set<string>();
-  const seen = new Set<object>();
-  const visit = (node: unknown): void => {
-    if (typeof node !== 'object' || node === null || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    const id = (node as { $id?: unknown }).$id;
-    if (typeof id === 'string' && PLAIN_ID.test(id)) {
-      if (found.has(id) && found.get(id) !== node) repeated.add(id);
-      found.set(id, node);
-    }
-    // As TypeBox's own search: a const or enum value is data, not a schema.
-    for (const key of Object.keys(node))
-      if (key !== 'const' && key !== 'enum') visit((node as Record<string, unknown>)[key]);
-  };
-  visit(schema);
-  const context: Record<string, unknown> = {};
-  for (const [id, node] of found) if (!repeated.has(id)) context[id] = node;
-  return context;
-}
+// `$ref`s by plain `$id` resolve from a context built beside the schema (idContext.ts), never by
+// TypeBox's walk of the whole schema; where every reference is one, the named schemas become defs
+// of one root, each compiled once (sharedRefs.ts).
 
 /** Compiles a schema with TypeBox. */
 export function compileSchema(schema: TSchema): CompiledSchema {
   const prepared = prepareSchema(schema);
-  const compiled = typeBoxChecker(idContext(prepared) as Record<string, TSchema>, prepared);
+  const ids = idContext(prepared) as Record<string, TSchema>;
+  const context = flattenResources(prepared, ids) ? {} : ids;
+  const compiled = typeBoxChecker(context, prepared);
   return {
     check: (value) => compiled.Check(value),
     explain: needsFullErrors(prepared)
       ? (value) => compiled.Errors(value)[1][0]
-      : (value) => firstFailure(prepared, value),
+      : (value) => firstFailure(prepared, value, context),
   };
 }
 
