@@ -1,4 +1,4 @@
-// Issue 18: TransportConfig that acts. nThreads forks workers on node:cluster that share the
+// TransportConfig that acts. nThreads forks workers on node:cluster that share the
 // port; the primary replaces a worker that dies, gives up on a crash loop, forwards SIGTERM so
 // the group drains with no request lost, and aggregates metrics; fields Node cannot honour are
 // refused at install, naming the field.
