@@ -2,7 +2,8 @@
 // `HasAttachments: {type: boolean, default: "false"}` and Stoplight's import options
 // `removeExtraSchemas: {type: boolean, default: ""}`; the runtime filled the text in for an absent
 // field and then refused it ("must be boolean"), so every request leaving the field out answered
-// 400. A default that fits stays.
+// 400. A default that fits stays. And an enum of texts on an array (Zoom's `data_center_regions`),
+// which admits no value as written, is the enum of its items.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EndpointGen } from '../src/index.ts';
@@ -56,4 +57,20 @@ test('a default of the wrong type or outside the enum is left out, with a warnin
   assert.match(at('tags') ?? '', /of type array/);
   assert.match(at('status') ?? '', /none of the schema's enum values/);
   assert.equal(at('kept'), undefined);
+});
+
+test('an enum of texts on an array is read as the enum of its items, with a warning', () => {
+  const zoom = structuredClone(doc) as Record<string, any>;
+  zoom.paths['/contacts'].post.requestBody.content['application/json'].schema.properties = {
+    data_center_regions: { type: 'array', items: { type: 'string' }, enum: ['EU', 'HK', 'US'] },
+  };
+  const built = EndpointGen.fromOpenAPI(zoom);
+  const endpoints = built.files.get('endpoints.js') ?? '';
+  assert.match(
+    endpoints,
+    /data_center_regions: \{ type: 'array', items: \{ type: 'string', enum: \['EU', 'HK', 'US'\] \} \}/,
+  );
+  assert.ok(
+    built.warnings.some((w) => w.pointer?.endsWith('/data_center_regions/enum') && /enum of its items/.test(w.message)),
+  );
 });

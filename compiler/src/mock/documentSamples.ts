@@ -92,6 +92,22 @@ function samplingCopy(value: unknown, plain: boolean, parentKey = ''): unknown {
     for (const k of ['example', 'default'])
       if (k in out && (out[k] === null || typeof out[k] !== 'object' || Array.isArray(out[k]))) delete out[k];
   }
+  // An enum of texts on an array (Zoom's `data_center_regions`) is what its items may be, as
+  // kitgen reads it: sampled as a list of one of them, not the bare text.
+  const items = out.items as Record<string, unknown> | undefined;
+  if (
+    !names &&
+    out.type === 'array' &&
+    Array.isArray(out.enum) &&
+    out.enum.every((v) => !Array.isArray(v)) &&
+    items !== null &&
+    typeof items === 'object' &&
+    !Array.isArray(items) &&
+    items.$ref === undefined
+  ) {
+    out.items = { ...items, enum: out.enum };
+    delete out.enum;
+  }
   const missing = missingFormats[out.format as string];
   if (
     !names &&

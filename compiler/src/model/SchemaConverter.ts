@@ -282,6 +282,16 @@ export class SchemaConverter {
               : this.convert(prefix.rest, `${pointer}/${prefix.key === 'items' ? 'additionalItems' : 'items'}`);
           return { kind: 'array', items, prefixItems, ...(closed ? { closed } : {}), constraints, ...notes };
         }
+        // An enum of texts on an array (Zoom's `data_center_regions`, `type: array` with country
+        // codes) admits no value as written; its author listed what the items may be.
+        if (values && values.every((v) => !Array.isArray(v)) && isObject(raw.items) && raw.items.$ref === undefined) {
+          this.reader.diagnostics.warn(
+            `${pointer}/enum`,
+            'an enum of values that are no lists, on a list; read as the enum of its items',
+          );
+          const items = this.convert({ ...raw.items, enum: values }, pointer + '/items');
+          return { kind: 'array', items, constraints, ...notes };
+        }
         return { kind: 'array', items: this.convert(raw.items ?? true, pointer + '/items'), constraints, ...notes };
       }
       case 'object':
