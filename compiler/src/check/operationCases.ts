@@ -125,10 +125,9 @@ export function caseParts(
   const value = media?.schemaPointer !== undefined ? input.values[media.schemaPointer] : undefined;
   if (media && mediaEssence(media.mediaType) === 'multipart/form-data' && isEmpty(value))
     return { owner: 'sampler', message: `a ${media.mediaType} body without fields has no part to send` };
-  const form =
-    media?.schemaPointer !== undefined ? writableForm(doc, media.mediaType, media.schemaPointer, value) : value;
-  if (typeof form === 'string') return { owner: 'sampler', message: form };
-  const values = form === value ? input.values : { ...input.values, [media!.schemaPointer!]: form };
+  const form = media?.schemaPointer !== undefined ? writableForm(doc, media.mediaType, media.schemaPointer, value) : {};
+  if (form.unwritable !== undefined) return { owner: 'sampler', message: form.unwritable };
+  const values = form.value === undefined ? input.values : { ...input.values, [media!.schemaPointer!]: form.value };
   return validParts(doc, op, caseSource(doc, referee, { ...input, values }), input.accept, media);
 }
 
@@ -137,19 +136,25 @@ const formMedia = new Set(['application/x-www-form-urlencoded', 'multipart/form-
 /**
  * A form body's value as a form can write it: a form has no text for null and writes no field for
  * an empty list, so such an optional field is left out, and a required one (nordigen's nullable
- * `redirect`, salesloft's `data` list) makes no request: the reason is returned instead.
+ * `redirect`, salesloft's `data` list) makes no request (`unwritable` says why). `value` is the
+ * value to send where it differs from the generated one.
  */
-function writableForm(doc: OpenApiDocument, mediaType: string, pointer: string, value: unknown): unknown {
+function writableForm(
+  doc: OpenApiDocument,
+  mediaType: string,
+  pointer: string,
+  value: unknown,
+): { value?: Record<string, unknown>; unwritable?: string } {
   if (!formMedia.has(mediaEssence(mediaType)) || value === null || typeof value !== 'object' || Array.isArray(value))
-    return value;
+    return {};
   const required = follow(doc, pointer).value?.required;
   const unwritable = Object.keys(value).filter((k) => {
     const field = (value as Record<string, unknown>)[k];
     return field === null || (Array.isArray(field) && field.length === 0);
   });
-  if (unwritable.length === 0) return value;
+  if (unwritable.length === 0) return {};
   const needed = unwritable.find((k) => Array.isArray(required) && required.includes(k));
   if (needed !== undefined)
-    return `form field ${needed} is required, and a form writes no field for null or an empty list`;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !unwritable.includes(k)));
+    return { unwritable: `form field ${needed} is required, and a form writes no field for null or an empty list` };
+  return { value: Object.fromEntries(Object.entries(value).filter(([k]) => !unwritable.includes(k))) };
 }
