@@ -179,6 +179,26 @@ test('array query parameters follow their style and explode settings', async () 
   });
 });
 
+// Stripe's `created`: a deepObject union of a range object and one integer. The range's keys are
+// read as the object member's properties (integers, not texts); the plain value as the integer.
+test('query: a deepObject union of an object and a scalar reads either', async () => {
+  const range = Schema.Object({ gt: Schema.Optional(Schema.Integer()), lt: Schema.Optional(Schema.Integer()) });
+  const e = Endpoint(RoutePattern.GET('created'))
+    .query(HttpCodec.query('created', Schema.Union([range, Schema.Integer()]), { style: 'deepObject' }).optional())
+    .out(echo);
+  await serve([e.implement((created) => ({ created: created ?? 'absent' }))], async (url) => {
+    const get = async (q: string) => {
+      const r = await fetch(`${url}/created${q}`);
+      return `${r.status} ${await r.text()}`;
+    };
+    assert.equal(await get('?created%5Bgt%5D=1&created%5Blt%5D=9'), '200 {"created":{"gt":1,"lt":9}}');
+    assert.equal(await get('?created=5'), '200 {"created":5}');
+    assert.equal(await get(''), '200 {"created":"absent"}');
+    assert.match(await get('?created%5Bgt%5D=x'), /^400 .*query parameter 'created'/);
+    assert.match(await get('?created=soon'), /^400 .*query parameter 'created'/);
+  });
+});
+
 test('headers: typed authorization, bearer, named header with schema, contentType.expect', async () => {
   const e1 = Endpoint(RoutePattern.GET('auth')).header(HeaderCodec.authorization).out(echo);
   const e2 = Endpoint(RoutePattern.GET('bearer')).header(HeaderCodec.bearerAuth).out(echo);

@@ -11,15 +11,34 @@ import { HttpErrors } from '../../errors/catalogue.ts';
 import type { InputContext } from './decodeInput.ts';
 import { badInput, checked } from './inputErrors.ts';
 
+type Schemaish = Record<string, unknown>;
+
+const unionOf = (s: Schemaish): Schemaish[] | undefined =>
+  Array.isArray(s.anyOf) ? (s.anyOf as Schemaish[]) : Array.isArray(s.oneOf) ? (s.oneOf as Schemaish[]) : undefined;
+
+/**
+ * The properties a deepObject parameter's keys may name: its schema's, or, for a union, those of
+ * its object members (the first member naming a property gives its type).
+ */
+function deepObjectProperties(schema: Schemaish): Record<string, Schemaish> {
+  // No prototype: a property named `constructor` is the document's, not Object's.
+  const out = Object.create(null) as Record<string, Schemaish>;
+  const visit = (s: Schemaish) => {
+    const props = s.properties as Record<string, Schemaish> | undefined;
+    if (props !== undefined && typeof props === 'object')
+      for (const [name, p] of Object.entries(props)) if (!Object.hasOwn(out, name)) out[name] = p;
+    for (const m of unionOf(s) ?? []) visit(m);
+  };
+  visit(schema);
+  return out;
+}
+
 /** A query parameter's value, read in its style, coerced to its schema and checked. */
 export function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
   const params = ctx.request.query;
   if (node.style === 'deepObject') {
     const obj: Record<string, unknown> = {};
-    const props = ((node.schema as unknown as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<
-      string,
-      Record<string, unknown>
-    >;
+    const props = deepObjectProperties(node.schema as unknown as Schemaish);
     let any = false;
     for (const [key, value] of params) {
       const prop = deepObjectProperty(node.name, key);
@@ -27,7 +46,14 @@ export function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
       obj[prop] = props[prop] ? coerceScalar(props[prop], value) : value;
       any = true;
     }
-    if (!any) return missing(node, 'query parameter');
+    if (!any) {
+      // A union of an object and a scalar (Stripe's `created`: a range as `created[gt]=…`, or one
+      // time as `created=…`) is sent plainly when its value is the scalar.
+      const plain = params.getAll(node.name);
+      if (plain.length === 1 && unionOf(node.schema as unknown as Schemaish) !== undefined)
+        return checked(node.schema, coerceScalar(node.schema, plain[0]), 'query parameter', node.name, plain[0]);
+      return missing(node, 'query parameter');
+    }
     return checked(node.schema, obj, 'query parameter', node.name, params.toString());
   }
   const raw = params.getAll(node.name);
