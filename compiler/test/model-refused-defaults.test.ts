@@ -60,8 +60,9 @@ test('a default of the wrong type or outside the enum is left out, with a warnin
 });
 
 test('an enum of texts on an array is read as the enum of its items, with a warning', () => {
-  const zoom = structuredClone(doc) as Record<string, any>;
-  zoom.paths['/contacts'].post.requestBody.content['application/json'].schema.properties = {
+  const zoom = structuredClone(doc);
+  const body = zoom.paths['/contacts'].post.requestBody.content['application/json'].schema as { properties: object };
+  body.properties = {
     data_center_regions: { type: 'array', items: { type: 'string' }, enum: ['EU', 'HK', 'US'] },
   };
   const built = EndpointGen.fromOpenAPI(zoom);
