@@ -43,7 +43,7 @@ function isArraySchema(s: S): boolean {
 }
 
 /** The members of an `anyOf` or `oneOf`, or undefined for a schema that is neither. */
-function unionMembers(s: S): readonly S[] | undefined {
+export function unionMembers(s: S): readonly S[] | undefined {
   return Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
 }
 

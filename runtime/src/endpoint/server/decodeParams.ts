@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { coerceParam, coerceScalar, coerceSimpleObject } from '../../codec/body/paramCoercion.ts';
+import { coerceParam, coerceScalar, coerceSimpleObject, unionMembers } from '../../codec/body/paramCoercion.ts';
 import { decodeParameterContent } from '../../codec/body/paramContent.ts';
 import { deepObjectProperty } from '../../codec/queryStyle.ts';
 import { HttpError } from '../../http/HttpError.ts';
@@ -13,9 +13,6 @@ import { badInput, checked } from './inputErrors.ts';
 
 type Schemaish = Record<string, unknown>;
 
-const unionOf = (s: Schemaish): Schemaish[] | undefined =>
-  Array.isArray(s.anyOf) ? (s.anyOf as Schemaish[]) : Array.isArray(s.oneOf) ? (s.oneOf as Schemaish[]) : undefined;
-
 /**
  * The properties a deepObject parameter's keys may name: its schema's, or, for a union, those of
  * its object members (the first member naming a property gives its type).
@@ -27,7 +24,7 @@ function deepObjectProperties(schema: Schemaish): Record<string, Schemaish> {
     const props = s.properties as Record<string, Schemaish> | undefined;
     if (props !== undefined && typeof props === 'object')
       for (const [name, p] of Object.entries(props)) if (!Object.hasOwn(out, name)) out[name] = p;
-    for (const m of unionOf(s) ?? []) visit(m);
+    for (const m of unionMembers(s) ?? []) visit(m);
   };
   visit(schema);
   return out;
@@ -50,7 +47,7 @@ export function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
       // A union of an object and a scalar (Stripe's `created`: a range as `created[gt]=…`, or one
       // time as `created=…`) is sent plainly when its value is the scalar.
       const plain = params.getAll(node.name);
-      if (plain.length === 1 && unionOf(node.schema as unknown as Schemaish) !== undefined)
+      if (plain.length === 1 && unionMembers(node.schema as unknown as Schemaish) !== undefined)
         return checked(node.schema, coerceScalar(node.schema, plain[0]), 'query parameter', node.name, plain[0]);
       return missing(node, 'query parameter');
     }
