@@ -2,7 +2,7 @@ import { isBytesSchema } from '../../schema/Bytes.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import type { CodecConfig } from './CodecConfig.ts';
-import { NameFormat } from './NameFormat.ts';
+import { plainObjectFields } from './plainObjectFields.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -88,23 +88,9 @@ function arrayTest(schema: Schema, x: string, context: Context): string | undefi
 }
 
 function objectTest(schema: Schema, x: string, context: Context): string | undefined {
-  if (typeof schema.properties !== 'object' || schema.properties === null) return undefined;
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return undefined;
-  if (schema.patternProperties !== undefined) return undefined;
-  const properties = schema.properties as Record<string, Schema>;
-  const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
-  const names = Object.keys(properties);
-  // A field named like a member of Object.prototype (or `__proto__`) is the inspection's and the
-  // plan's to handle, as is a renamed field: no test for such objects.
-  if (
-    names.some(
-      (name) =>
-        name in Object.prototype ||
-        name === '__proto__' ||
-        NameFormat.apply(context.config.fieldNameFormat, name) !== name,
-    )
-  )
-    return undefined;
+  const fields = plainObjectFields(schema, context.config);
+  if (fields === undefined) return undefined;
+  const { properties, required, names } = fields;
   const checks: string[] = [];
   for (const name of names) {
     const test = nested(properties[name], context);
@@ -114,7 +100,7 @@ function objectTest(schema: Schema, x: string, context: Context): string | undef
     checks.push(`{ const x = o[${JSON.stringify(name)}]; if (x !== undefined && !(${test})) return false; }`);
   }
   const list = context.keyLists.length;
-  context.keyLists.push(names);
+  context.keyLists.push([...names]);
   context.requiredLists.push(names.map((name) => required.has(name)));
   // An optional field with a default is filled by the plan when absent: its absence fails the test.
   context.defaultLists.push(names.map((name) => !required.has(name) && 'default' in properties[name]));

@@ -2,7 +2,7 @@ import { isBytesSchema } from '../../schema/Bytes.ts';
 import { isDateSchema } from '../../schema/DateTime.ts';
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import type { CodecConfig } from './CodecConfig.ts';
-import { NameFormat } from './NameFormat.ts';
+import { plainObjectFields } from './plainObjectFields.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -99,23 +99,9 @@ function arrayTest(schema: Schema, x: string, context: Context): string | undefi
 }
 
 function objectTest(schema: Schema, x: string, context: Context): string | undefined {
-  if (typeof schema.properties !== 'object' || schema.properties === null) return undefined;
-  const properties = schema.properties as Schema;
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return undefined;
-  if (schema.patternProperties !== undefined) return undefined;
-  const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
-  const names = Object.keys(properties);
-  // A field named like a member of Object.prototype reads the inherited member when absent, and
-  // a renamed field must be renamed: both are left to the plan.
-  if (
-    names.some(
-      (name) =>
-        name in Object.prototype ||
-        name === '__proto__' ||
-        NameFormat.apply(context.config.fieldNameFormat, name) !== name,
-    )
-  )
-    return undefined;
+  const fields = plainObjectFields(schema, context.config);
+  if (fields === undefined) return undefined;
+  const { properties, required, names } = fields;
   const checks: string[] = [];
   for (const name of names) {
     const test = nested(properties[name], context);
@@ -129,7 +115,7 @@ function objectTest(schema: Schema, x: string, context: Context): string | undef
     );
   }
   const list = context.keyLists.length;
-  context.keyLists.push(names);
+  context.keyLists.push([...names]);
   context.requiredLists.push(names.map((name) => required.has(name)));
   const n = context.functions.length;
   // The keys in JSON.stringify's order (own, enumerable) must be the declared ones in the
