@@ -49,6 +49,38 @@ export interface Problem {
 /** The marker line an edit of the watch benchmark replaces (inside `Item<k>`). */
 export const editMarker = '  // bench: edits go here';
 
+/** One edit of the watch benchmarks: the file, the field it adds or takes out, and the file's new text. */
+export interface BenchEdit {
+  readonly file: string;
+  readonly field: string;
+  readonly adding: boolean;
+  readonly text: string;
+}
+
+/**
+ * Edit `i` of a run: pairs of edits (a field added to a types file's first interface, then taken
+ * out) go to files spread over the project (7 is coprime with any group count met here).
+ * `originals` keeps each file's text before its first edit.
+ */
+export function benchEdit(
+  typesFiles: readonly string[],
+  i: number,
+  originals: Map<string, string>,
+  read: (file: string) => string,
+): BenchEdit {
+  const file = typesFiles[(Math.floor(i / 2) * 7) % typesFiles.length];
+  const original = originals.get(file) ?? read(file);
+  originals.set(file, original);
+  const field = `benchEdit${i - (i % 2)}`;
+  const adding = i % 2 === 0;
+  return {
+    file,
+    field,
+    adding,
+    text: adding ? original.replace(editMarker, `  ${field}?: string;\n${editMarker}`) : original,
+  };
+}
+
 /** The types of endpoints `ks`: every feature the derivations must handle, three types each. */
 export function typesFile(ks: readonly number[]): string {
   const parts = ks.map(

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { generateRunFrom } from '../../compiler/src/pipeline/generateRun.ts';
 import { codeFirstSession, runGenerate, type RunReporter } from '../../compiler/src/pipeline/runGenerate.ts';
 import { writeBenchProject, type BenchProject } from './project.ts';
-import { editMarker } from './sources.ts';
+import { benchEdit } from './sources.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const argv = process.argv.slice(2);
@@ -78,13 +78,9 @@ const originals = new Map<string, string>();
 const samples: Array<{ wallMs: number; cpuMs: number }> = [];
 try {
   for (let i = 0; i < edits; i++) {
-    // The edits of watchLatency.ts: a field added to the first interface of a types file, then taken out.
-    const file = project.typesFiles[(Math.floor(i / 2) * 7) % project.typesFiles.length];
-    const original = originals.get(file) ?? readFileSync(file, 'utf8');
-    originals.set(file, original);
-    const field = `benchEdit${i - (i % 2)}`;
-    const adding = i % 2 === 0;
-    writeFileSync(file, adding ? original.replace(editMarker, `  ${field}?: string;\n${editMarker}`) : original);
+    // The edits of watchLatency.ts.
+    const { file, field, adding, text } = benchEdit(project.typesFiles, i, originals, (f) => readFileSync(f, 'utf8'));
+    writeFileSync(file, text);
     c0 = cpuMs();
     t0 = performance.now();
     await runGenerate(run, reporter, session);

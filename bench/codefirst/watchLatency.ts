@@ -5,7 +5,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchProject } from './project.ts';
-import { editMarker } from './sources.ts';
+import { benchEdit } from './sources.ts';
 
 /** What a watch session measured. */
 export interface WatchResult {
@@ -77,13 +77,7 @@ export async function watchLatency(
     const firstMs = performance.now() - started;
     const latencies: number[] = [];
     for (let i = 0; i < edits; i++) {
-      // Pairs of edits go to files spread over the project (7 is coprime with any group count it meets here).
-      const file = project.typesFiles[(Math.floor(i / 2) * 7) % project.typesFiles.length];
-      const original = originals.get(file) ?? readFileSync(file, 'utf8');
-      originals.set(file, original);
-      const field = `benchEdit${i - (i % 2)}`;
-      const adding = i % 2 === 0;
-      const text = adding ? original.replace(editMarker, `  ${field}?: string;\n${editMarker}`) : original;
+      const { file, field, adding, text } = benchEdit(project.typesFiles, i, originals, (f) => readFileSync(f, 'utf8'));
       const seen = watching;
       let lastStat = '';
       const t0 = performance.now();
