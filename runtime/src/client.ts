@@ -133,6 +133,7 @@ export {
   type BodyVariant,
   type BodyVariantSpec,
   type PartsVariantSpec,
+  type PartSpec,
   type BodiesOptions,
 } from './endpoint/Bodies.ts';
 

@@ -155,15 +155,18 @@ function variantsType(variants: readonly BodyVariant[], identOf: IdentOf): strin
     .join(' | ');
 }
 
-/** A multipart body's value: its parts by name, every one required (the runtime reads each named part). */
+/** A multipart body's value: its parts by name, those the form does not require optional. */
 function partsType(parts: readonly BodyPart[], identOf: IdentOf): string {
-  return `{ ${parts.map((part) => `${propertyKey(part.name)}: ${typeText(part.schema, identOf)}`).join('; ')} }`;
+  const member = (part: BodyPart) =>
+    `${propertyKey(part.name)}${part.required ? '' : '?'}: ${typeText(part.schema, identOf)}`;
+  return `{ ${parts.map(member).join('; ')} }`;
 }
 
 /** One multipart part as the runtime's part spec. */
 function partSpec(part: BodyPart, ctx: ValueContext): string {
   const options = [`name: ${stringLiteral(part.name)}`, `schema: ${schemaExpression(part.schema, ctx)}`];
   if (part.mediaTypes) options.push(`mediaTypes: ${jsonLiteral(part.mediaTypes)}`);
+  if (!part.required) options.push('optional: true');
   return objectText(options);
 }
 
@@ -207,6 +210,7 @@ function responsesSpec(
  * go in as the runtime's tuple (path parameters, then query/header parameters as declared, then
  * the body or its multipart parts), each naming the params property it fills: the params object
  * (a property per parameter, and `body`) is what handlers and client methods take.
+ * `shareParameter` may put a parameter's spec text in a constant of the file and return its name.
  */
 export function operationView(
   op: Operation,
@@ -214,6 +218,7 @@ export function operationView(
   ctx: ValueContext,
   resolve: (n: SchemaNode) => SchemaNode,
   declImports: RuntimeImports,
+  shareParameter: (text: string) => string = (text) => text,
 ): OperationView {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const piece = (s: PathPiece): string => {
@@ -245,7 +250,7 @@ export function operationView(
   const parameters: string[] = [];
   for (const p of op.parameters) {
     if (p.in === 'path') continue;
-    parameters.push(parameterSpec(p, identOf, ctx));
+    parameters.push(shareParameter(parameterSpec(p, identOf, ctx)));
     members.push(
       `${paramDoc(p)}${propertyKey(p.prop)}${p.required && p.credential === undefined ? '' : '?'}: ${paramType(p, identOf)};`,
     );
@@ -254,7 +259,7 @@ export function operationView(
   const body = op.body;
   if (body) {
     const bodyDoc = jsDoc([body.description ?? 'The request body.']);
-    // A multipart body is its parts, every one required (the runtime reads each named part).
+    // A multipart body is its parts, each as required as the form's schema says.
     const bodyType = body.parts
       ? partsType(body.parts, identOf)
       : body.variants

@@ -10,13 +10,18 @@ export interface BodyVariantSpec {
   readonly mediaTypes?: readonly string[];
 }
 
+/** One named part of a multipart/form-data body. */
+export interface PartSpec {
+  readonly name: string;
+  readonly schema: TSchema;
+  readonly mediaTypes?: readonly string[];
+  /** The part may be left out (not in the body schema's `required`): its property is then absent. */
+  readonly optional?: boolean;
+}
+
 /** A multipart/form-data variant: its parts, read into one object by part name. */
 export interface PartsVariantSpec {
-  readonly parts: readonly {
-    readonly name: string;
-    readonly schema: TSchema;
-    readonly mediaTypes?: readonly string[];
-  }[];
+  readonly parts: readonly PartSpec[];
 }
 
 /** A body value tagged by the media type it travels as: `{ mediaType: 'application/json', value }`. */
@@ -42,13 +47,15 @@ function partsNode(spec: PartsVariantSpec): {
     status: undefined,
     mediaTypes: p.mediaTypes,
     stream: false,
+    ...(p.optional ? { optional: true } : {}),
   }));
   const one = nodes.length === 1;
   return {
     inner: one ? nodes[0] : andAll(nodes),
     decode: (v) => {
       const values = one ? [v] : (v as unknown[]);
-      return Object.fromEntries(names.map((n, i) => [n, values[i]]));
+      // An optional part not sent is no property at all.
+      return Object.fromEntries(names.flatMap((n, i) => (values[i] === undefined ? [] : [[n, values[i]]])));
     },
     encode: (v) => {
       const values = names.map((n) => (v as Record<string, unknown>)[n]);

@@ -117,11 +117,12 @@ export class EndpointImpl<
   /**
    * Declares a request body that may be absent (OpenAPI's `requestBody.required: false`, its
    * default): the handler gets `undefined` for a request without a body, the client may leave it
-   * out, and OpenAPIGen writes `required: false`.
+   * out, and OpenAPIGen writes `required: false`. With a name, a multipart part that may be left
+   * out (not in the form's `required`): `undefined` when the body has no section of that name.
    */
   inOptional<S extends TSchema>(
     schema: S,
-    options: ContentOptions = {},
+    options: ContentOptions & { name?: string } = {},
   ): EndpointImpl<PathInput, [...Input, Static<S> | undefined], Err, Output, Auth> {
     return this.#addInput<[Static<S> | undefined]>(HttpCodecs.content(schema, { ...options, optional: true }).node);
   }

@@ -8,7 +8,7 @@ import { Endpoint, type EndpointImpl } from './Endpoint.ts';
 import { HeaderCodec } from './HeaderCodec.ts';
 import { HttpCodecs, type HttpCodec } from './HttpCodec.ts';
 import { Responses, type ResponseSpec } from './Responses.ts';
-import { Bodies, type BodyVariantSpec, type PartsVariantSpec } from './Bodies.ts';
+import { Bodies, type BodyVariantSpec, type PartSpec, type PartsVariantSpec } from './Bodies.ts';
 import { withFormat } from './pathFormat.ts';
 
 /** A path parameter: its name in the path, its codec, and the params property it fills. */
@@ -68,11 +68,7 @@ export interface VariantBodySpec {
 /** A multipart/form-data body: its parts, each a property of the object under `prop`. */
 export interface MultipartSpec {
   readonly prop: string;
-  readonly parts: readonly {
-    readonly name: string;
-    readonly schema: TSchema;
-    readonly mediaTypes?: readonly string[];
-  }[];
+  readonly parts: readonly PartSpec[];
 }
 
 /** A response header, as `HeaderCodec.name(name, schema)` would declare it. */
@@ -186,8 +182,10 @@ function paramsMapping(slots: readonly Slot[]): [decode: (v: unknown) => unknown
         partsProp = s.prop;
       }
     });
-    // Multipart parts are the last inputs; their object is the last property, as the body is.
-    if (partsProp !== undefined) entries.push([partsProp, Object.fromEntries(parts)]);
+    // Multipart parts are the last inputs; their object is the last property, as the body is. An
+    // optional part not sent is no property at all, as an absent JSON field is.
+    if (partsProp !== undefined)
+      entries.push([partsProp, Object.fromEntries(parts.filter(([, v]) => v !== undefined))]);
     return Object.fromEntries(entries);
   };
   const encode = (p: unknown): unknown => {
@@ -253,7 +251,12 @@ export function defineEndpoint<
   const body = spec.body;
   if (body && 'parts' in body) {
     for (const part of body.parts) {
-      e = e.in(part.schema, part.mediaTypes ? { name: part.name, mediaTypes: part.mediaTypes } : { name: part.name });
+      const options = {
+        name: part.name,
+        ...(part.mediaTypes ? { mediaTypes: part.mediaTypes } : {}),
+        ...(part.optional ? { optional: true } : {}),
+      };
+      e = e.in(part.schema, options);
       slots.push({ prop: body.prop, part: part.name });
     }
   } else if (body && 'variants' in body) {

@@ -225,7 +225,8 @@ function body(
   if (parts.length > 0) multipart(ctx, parts, hint, sets, media);
   const out: RequestBodyObject = { content: media.content() };
   if (docs.length > 0) out.description = [...new Set(docs)].join('\n\n');
-  if (leaves.some((l) => l.node.kind === 'content' && !l.conditional && !l.node.optional)) out.required = true;
+  // A form of optional parts is still a form: the server reads the multipart body to find them.
+  if (parts.some((l) => !l.conditional) || bodies.some((l) => !l.conditional && !l.node.optional)) out.required = true;
   return out;
 }
 
@@ -251,7 +252,7 @@ function multipart(
       : ctx.schemas.mediaSchema(schema, types[0], `${hint}${pascalCase(name)}Part`);
     if (node.doc) s = { ...s, description: node.doc };
     properties[name] = s;
-    if (!conditional) required.push(name);
+    if (!conditional && !node.optional) required.push(name);
     if (!text) encoding[name] = { contentType: types.join(', ') };
   }
   const objectSchema: SchemaObject = { type: 'object', properties };

@@ -83,7 +83,11 @@ function decodeBytes(codec: BinaryCodec<unknown>, bytes: Uint8Array, mediaType: 
 export async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown> {
   ctx.parts ??= await readMultipartParts(ctx.request);
   const part = ctx.parts.get(node.name!);
-  if (!part) throw badInput('multipart part', node.name!, 'required but missing', 'a form-data section of that name');
+  if (!part) {
+    // A part the form does not require, not sent, stays absent.
+    if (node.optional) return undefined;
+    throw badInput('multipart part', node.name!, 'required but missing', 'a form-data section of that name');
+  }
   const codecs = contentCodecs(node);
   const offered = codecs.offered;
   const schema = node.schema as unknown as Schema;
