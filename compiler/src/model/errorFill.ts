@@ -1,4 +1,16 @@
 import type { Api } from './Api.ts';
+import {
+  codeNames,
+  falseNames,
+  key,
+  kindValue,
+  linkNames,
+  messageNames,
+  numericCodeNames,
+  placeNames,
+  reasonNames,
+  statusNames,
+} from './errorFillNames.ts';
 import { isRequired, type ObjectNode, type Property, type SchemaNode } from './Schema.ts';
 
 // How a declared error body is filled from the runtime's own failure: which property takes the
@@ -23,74 +35,6 @@ export type ErrorFill =
 
 /** A fill, or why the declared shape cannot be met (a property path and what it needs). */
 export type FillResult = { readonly fill: ErrorFill; readonly message: boolean } | { readonly unmet: string };
-
-// Property names (lower case, without `_`/`-`) the runtime's failure can fill, by what fills them.
-const messageNames = new Set([
-  'message',
-  'detail',
-  'details',
-  'description',
-  'msg',
-  'errormessage',
-  'errordescription',
-  'errordetail',
-  'errormsg',
-  'text',
-  'err',
-  'errmsg',
-]);
-const reasonNames = new Set(['error', 'title', 'reason', 'statustext', 'summary']);
-// `id` names the error (DigitalOcean's `not_found`) where an error object has one as plain text.
-// `category` is HubSpot's (`VALIDATION_ERROR`).
-const codeNames = new Set([
-  'code',
-  'errorcode',
-  'type',
-  'errortype',
-  'kind',
-  'id',
-  'errorid',
-  'errorkey',
-  'key',
-  'category',
-  'errorcategory',
-]);
-const statusNames = new Set(['status', 'statuscode', 'httpstatus', 'httpcode', 'httpstatuscode']);
-// An integer `error` (Authentiq's) is a code too: the status is the one the runtime has.
-const numericCodeNames = new Set([...statusNames, 'code', 'errorcode', 'error']);
-const placeNames = new Set(['field', 'parameter', 'param', 'pointer', 'target', 'path', 'source', 'location']);
-const falseNames = new Set(['success', 'ok', 'succeeded', 'successful']);
-const linkNames = new Set([
-  'href',
-  'link',
-  'helpurl',
-  'helplink',
-  'documentationurl',
-  'docsurl',
-  'moreinfo',
-  'moreinfourl',
-  'infourl',
-]);
-
-// Words that say which kind of failure an enum value names, by the status the runtime answers.
-const kindWords: Readonly<Record<number, readonly string[]>> = {
-  400: [
-    'badrequest',
-    'invalidrequest',
-    'invalid',
-    'validation',
-    'malformed',
-    'badinput',
-    'invalidargument',
-    'invalidparameter',
-    'bad',
-  ],
-  401: ['unauthorized', 'unauthenticated', 'authenticationrequired', 'authentication', 'unauthorised', 'auth'],
-  413: ['payloadtoolarge', 'requestentitytoolarge', 'toolarge', 'contenttoolarge', 'large'],
-  415: ['unsupportedmediatype', 'unsupportedcontenttype', 'mediatype', 'unsupported'],
-};
-
-const key = (name: string) => name.toLowerCase().replace(/[_\-\s.]/g, '');
 
 /** `s` with its `$ref`s followed to the named schema (at most 16 deep). */
 export function resolve(api: Api, s: SchemaNode): SchemaNode {
@@ -126,20 +70,6 @@ function admitsNumber(s: SchemaNode, value: number): boolean {
     (xmax === undefined || value < xmax) &&
     (multipleOf === undefined || value % multipleOf === 0)
   );
-}
-
-/** The enum value naming the failure's kind for `status`, when one does (`invalid_request` for a 400). */
-function kindValue(values: readonly unknown[], status: number): unknown {
-  const words = kindWords[status] ?? [];
-  for (const word of words) {
-    const hit = values.find((v) => typeof v === 'string' && key(v).includes(word));
-    if (hit !== undefined) return hit;
-  }
-  const exact = values.find((v) => v === status || v === String(status));
-  if (exact !== undefined || status === 400) return exact;
-  // Every refusal of the runtime's is one of the request's: an enum with no word for this status
-  // (Stripe's `type` for a 401) takes its bad-request value.
-  return kindValue(values, 400);
 }
 
 /** The fill of a scalar property by its name and type, or undefined when nothing obvious fills it. */

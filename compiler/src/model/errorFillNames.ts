@@ -1,0 +1,92 @@
+// The names of a declared error's properties that the runtime's own failure can fill, by what fills
+// them, and the words that say which kind of failure an enum value names.
+
+/** Names of a property that carries the failure's message. */
+export const messageNames = new Set([
+  'message',
+  'detail',
+  'details',
+  'description',
+  'msg',
+  'errormessage',
+  'errordescription',
+  'errordetail',
+  'errormsg',
+  'text',
+  'err',
+  'errmsg',
+]);
+/** Names of a property that carries the reason phrase (`Bad Request`). */
+export const reasonNames = new Set(['error', 'title', 'reason', 'statustext', 'summary']);
+// `id` names the error (DigitalOcean's `not_found`) where an error object has one as plain text.
+// `category` is HubSpot's (`VALIDATION_ERROR`).
+/** Names of a text property that carries the catalogue code. */
+export const codeNames = new Set([
+  'code',
+  'errorcode',
+  'type',
+  'errortype',
+  'kind',
+  'id',
+  'errorid',
+  'errorkey',
+  'key',
+  'category',
+  'errorcategory',
+]);
+/** Names of a text property that carries the status. */
+export const statusNames = new Set(['status', 'statuscode', 'httpstatus', 'httpcode', 'httpstatuscode']);
+// An integer `error` (Authentiq's) is a code too: the status is the one the runtime has.
+/** Names of a number property that carries the status. */
+export const numericCodeNames = new Set([...statusNames, 'code', 'errorcode', 'error']);
+/** Names of a property that carries the failing parameter or pointer. */
+export const placeNames = new Set(['field', 'parameter', 'param', 'pointer', 'target', 'path', 'source', 'location']);
+/** Names of a boolean that says the request succeeded (false on a failure). */
+export const falseNames = new Set(['success', 'ok', 'succeeded', 'successful']);
+/** Names of a link to more about the error. */
+export const linkNames = new Set([
+  'href',
+  'link',
+  'helpurl',
+  'helplink',
+  'documentationurl',
+  'docsurl',
+  'moreinfo',
+  'moreinfourl',
+  'infourl',
+]);
+
+/** Words, by status, that say which kind of failure an enum value names. */
+export const kindWords: Readonly<Record<number, readonly string[]>> = {
+  400: [
+    'badrequest',
+    'invalidrequest',
+    'invalid',
+    'validation',
+    'malformed',
+    'badinput',
+    'invalidargument',
+    'invalidparameter',
+    'bad',
+  ],
+  401: ['unauthorized', 'unauthenticated', 'authenticationrequired', 'authentication', 'unauthorised', 'auth'],
+  413: ['payloadtoolarge', 'requestentitytoolarge', 'toolarge', 'contenttoolarge', 'large'],
+  415: ['unsupportedmediatype', 'unsupportedcontenttype', 'mediatype', 'unsupported'],
+};
+
+/** A property name as the sets above hold it: lower case, without `_`, `-`, spaces or dots. */
+export const key = (name: string) => name.toLowerCase().replace(/[_\-\s.]/g, '');
+
+/** The enum value naming the failure's kind for `status`, when one does (`invalid_request` for a 400). */
+export function kindValue(values: readonly unknown[], status: number): unknown {
+  const words = kindWords[status] ?? [];
+  for (const word of words) {
+    const hit = values.find((v) => typeof v === 'string' && key(v).includes(word));
+    if (hit !== undefined) return hit;
+  }
+  const exact = values.find((v) => v === status || v === String(status));
+  if (exact !== undefined || status === 400) return exact;
+  // Every refusal of the runtime's is one of the request's: an enum with no word for this status
+  // (Stripe's `type` for a 401) takes its bad-request value.
+  return kindValue(values, 400);
+}
