@@ -144,6 +144,27 @@ function bodySchema(group: ContentGroup, schemas: SchemaConverter, resolve: (n: 
   return node;
 }
 
+/**
+ * The schema of a response body: a multipart one is the bytes the handler frames (boundary
+ * included: the server names it in the Content-Type), since the runtime writes no parts of a
+ * response; its parts' schema, when it has one, is not applied (warned).
+ */
+function responseSchema(
+  group: ContentGroup,
+  schemas: SchemaConverter,
+  resolve: (n: SchemaNode) => SchemaNode,
+  reader: DocumentReader,
+): SchemaNode {
+  if (group.kind !== 'multipart') return bodySchema(group, schemas, resolve);
+  const kind = group.schema === undefined ? 'any' : resolve(schemas.convert(group.schema, group.schemaPointer)).kind;
+  if (kind !== 'any' && kind !== 'bytes')
+    reader.diagnostics.warn(
+      group.schemaPointer,
+      `a ${group.mediaTypes[0]} response is the handler's bytes, framed by it; the parts' schema is not applied`,
+    );
+  return { kind: 'bytes', format: 'binary' };
+}
+
 /** The request body of an operation, or undefined when it has none. */
 export function readRequestBody(
   raw: unknown,
@@ -248,7 +269,7 @@ function responseAt(
   const content = variants
     ? { mediaTypes: variants[0].mediaTypes, schema: variants[0].schema, variants }
     : groups[0]
-      ? { mediaTypes: groups[0].mediaTypes, schema: bodySchema(groups[0], schemas, resolve) }
+      ? { mediaTypes: groups[0].mediaTypes, schema: responseSchema(groups[0], schemas, resolve, reader) }
       : undefined;
   const headers: RawHeader[] = [];
   if (isObject(r.headers)) {

@@ -1,4 +1,5 @@
 import { withAliases } from '../../codec/body/BodyCodecs.ts';
+import { withBodyBoundary } from '../../codec/body/multipartBoundary.ts';
 import type { BinaryCodec } from '../../codec/BinaryCodec.ts';
 import type { CodecConfig } from '../../codec/json/CodecConfig.ts';
 import type { JsonBinaryCodec } from '../../codec/json/JsonCodec.ts';
@@ -136,6 +137,9 @@ export function encodeOutput(
     // server error, named here rather than failing where the bytes are written.
     if (text === undefined) throw new Error(`the handler gave no value for the ${status} response's ${mediaType} body`);
     body = Body.fromString(text, contentType);
-  } else body = Body.fromBytes((codec as BinaryCodec<unknown>).encode(pending.value), contentType);
+  } else {
+    const bytes = (codec as BinaryCodec<unknown>).encode(pending.value);
+    body = Body.fromBytes(bytes, withBodyBoundary(contentType, bytes));
+  }
   return new Response(status, pending.headers, body);
 }
