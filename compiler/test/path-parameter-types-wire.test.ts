@@ -1,6 +1,7 @@
 // Path parameters are typed and checked as their schemas say (fixtures/path-parameter-types):
 // `type: number` (a published `/levels/{level}` served 200 for `/levels/not-a-number`), integers
-// within bounds, booleans, enums of text and of numbers, lengths and patterns. The generated
+// within bounds, booleans, enums of text and of numbers, lengths and patterns, and JSON text
+// (stream-io's `content: application/json` parameters, `"apn"` quotes and all). The generated
 // server hands the handler the typed value, and answers a segment that is not one 400 naming the
 // parameter and what it expects, without calling the handler.
 import { test } from 'node:test';
@@ -26,6 +27,9 @@ const handlers = {
   getGrade: ({ grade }: { grade: 1 | 2 | 3 }) => {
     calls.push(grade);
   },
+  deletePushProvider: ({ type_, name }: { type_: 'apn' | 'firebase'; name: string }) => {
+    calls.push([type_, name]);
+  },
 };
 
 test('path parameter types: valid segments reach the handler as typed values', async () => {
@@ -38,9 +42,12 @@ test('path parameter types: valid segments reach the handler as typed values', a
       ['/stations/ab12/readings/1999', ['ab12', 1999]],
       ['/sensors/rain/false', ['rain', false]],
       ['/grades/2', 2],
+      // JSON content: the segment is the value's JSON text, handed over without its quotes.
+      ['/push_providers/%22apn%22/%22a%20c%22', ['apn', 'a c']],
     ] as const) {
       calls.length = 0;
-      const r = await fetch(`${server.url}${path}`);
+      const method = path.startsWith('/push_providers/') ? 'DELETE' : 'GET';
+      const r = await fetch(`${server.url}${path}`, { method });
       assert.ok(r.status === 200 || r.status === 204, `${path}: ${r.status} ${await r.clone().text()}`);
       assert.deepEqual(calls, [value], path);
     }
@@ -65,9 +72,14 @@ test('path parameter types: a segment that is not one is answered 400 naming the
       ['/sensors/rain/yes', 'active', 'true or false'],
       ['/grades/4', 'grade', 'one of 1, 2, 3'],
       ['/grades/two', 'grade', 'one of 1, 2, 3'],
+      ['/push_providers/apn/%22p%22', 'type', 'a JSON string: one of apn, firebase'],
+      ['/push_providers/%22zz%22/%22p%22', 'type', 'a JSON string: one of apn, firebase'],
+      ['/push_providers/%22apn%22/%22ninechars%22', 'name', 'at most 8 characters'],
+      ['/push_providers/%22apn%22/5', 'name', 'a JSON string'],
     ] as const) {
       calls.length = 0;
-      const r = await fetch(`${server.url}${path}`);
+      const method = path.startsWith('/push_providers/') ? 'DELETE' : 'GET';
+      const r = await fetch(`${server.url}${path}`, { method });
       const text = await r.text();
       assert.equal(r.status, 400, `${path}: ${text}`);
       const body = JSON.parse(text) as { message: string; parameter?: string };
@@ -86,6 +98,9 @@ test('path parameter types: the generated client sends typed values and refuses 
     assert.deepEqual(await client.getLevel({ level: 0.25 }), { level: 0.25 });
     assert.deepEqual(await client.listSensors({ kind: 'wind', active: true }), ['wind-true']);
     assert.deepEqual(await client.getStationReadings({ station: 'x99', year: 2000 }), [{ level: 2 }]);
+    calls.length = 0;
+    await client.deletePushProvider({ type_: 'firebase', name: 'p 1' });
+    assert.deepEqual(calls, [['firebase', 'p 1']], 'the client writes JSON text, the server reads it back');
     // @ts-expect-error 4 is not a grade: the type says so, and the client checks it before sending.
     await assert.rejects(client.getGrade({ grade: 4 }), /path parameter 'grade': expected one of 1, 2, 3/);
   } finally {

@@ -230,6 +230,7 @@ export function operationView(
       `prop: ${stringLiteral(p.prop)}`,
     ];
     if (p.pathConstraints !== undefined) entries.push(`constraints: ${jsonLiteral(p.pathConstraints)}`);
+    if (p.mediaType !== undefined) entries.push(`mediaType: ${stringLiteral(p.mediaType)}`);
     if (p.description !== undefined) entries.push(`doc: ${stringLiteral(p.description)}`);
     return objectText(entries);
   };

@@ -59,7 +59,8 @@ const isJson = (mediaTypes: readonly string[]) => mediaTypes.length === 1 && med
 /**
  * Whether the generator compiles an operation to a function of its own (RequestWriter and the
  * plain response decoder) instead of calling its endpoint through the executor: no credentials,
- * path parameters each a whole segment with a codec RequestWriter writes and no constraints,
+ * path parameters each a whole segment with a codec RequestWriter writes, no constraints and no
+ * JSON text,
  * query parameters as {@link plainQuery}, no header or cookie parameters, a JSON body or none,
  * and every response a status code, a range or (for errors) `default`, never a redirect, with no
  * headers and a plain JSON body or none.
@@ -68,7 +69,12 @@ export function isPlainOperation(op: Operation, plain: (node: SchemaNode) => boo
   if (op.auth.kind !== 'none') return false;
   for (const p of op.parameters) {
     if (p.in === 'path') {
-      if (!pathKinds.has(p.pathCodec ?? '') || p.pathConstraints !== undefined || p.credential !== undefined)
+      if (
+        !pathKinds.has(p.pathCodec ?? '') ||
+        p.pathConstraints !== undefined ||
+        p.mediaType !== undefined ||
+        p.credential !== undefined
+      )
         return false;
     } else if (!plainQuery(p)) return false;
   }

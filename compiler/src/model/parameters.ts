@@ -218,8 +218,10 @@ function parameterSchema(
           `parameter "${String(raw.name)}": content must have one media type, found ${entries.length}; ${mediaType} is used`,
         );
       const type = mediaType.split(';')[0].trim();
-      // A path parameter is matched by the router per segment; its text is the value as the schema reads it.
-      const carried = raw.in !== 'path' && (jsonParameter.test(type) || textParameter.test(type));
+      // A path segment carries JSON text (`"apn"`, quotes and all) as the router reads it; other
+      // media types there have no text codec: the segment's text is the value as the schema reads it.
+      const json = jsonParameter.test(type);
+      const carried = raw.in === 'path' ? json : json || textParameter.test(type);
       if (!carried) {
         reader.diagnostics.warn(
           `${pointer}/content`,
@@ -232,7 +234,7 @@ function parameterSchema(
       return {
         schema,
         schemaPointer: pointerJoin(pointer, 'content', mediaType, 'schema'),
-        ...(raw.in !== 'path' ? { mediaType: carried ? type : 'text/plain' } : {}),
+        ...(raw.in !== 'path' ? { mediaType: carried ? type : 'text/plain' } : carried ? { mediaType: type } : {}),
       };
     }
   }

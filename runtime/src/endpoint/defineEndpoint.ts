@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { Method } from '../http/Method.ts';
+import { isJsonMediaType } from '../http/mediaTypeRules.ts';
 import { PathCodec, type PathCodecKind, type PathConstraints } from '../routing/PathCodec.ts';
 import { RoutePattern, type Segment } from '../routing/RoutePattern.ts';
 import type { AuthType } from './AuthType.ts';
@@ -10,6 +11,7 @@ import { HttpCodecs, type HttpCodec } from './HttpCodec.ts';
 import { Responses, type ResponseSpec } from './Responses.ts';
 import { Bodies, type BodyVariantSpec, type PartSpec, type PartsVariantSpec } from './Bodies.ts';
 import { withFormat } from './pathFormat.ts';
+import { withJsonText } from './pathJson.ts';
 
 /** A path parameter: its name in the path, its codec, and the params property it fills. */
 export interface PathParamSpec {
@@ -20,6 +22,8 @@ export interface PathParamSpec {
   /** The property of the params object holding the value. */
   readonly prop: string;
   readonly doc?: string;
+  /** OpenAPI's `content` instead of `schema`: `application/json` makes the segment the value's JSON text. */
+  readonly mediaType?: string;
 }
 
 /** One path segment of literal text around parameters (`{name}.json`): its parts in order, as `PathCodec.segment` takes them. */
@@ -225,7 +229,8 @@ export function defineEndpoint<
     const { format, ...constraints } = s.constraints ?? {};
     const codec = s.constraints === undefined ? typed : typed.constrain(constraints);
     const documented = s.doc === undefined ? codec : codec.doc(s.doc);
-    return format === undefined ? documented : withFormat(documented, format);
+    const formatted = format === undefined ? documented : withFormat(documented, format);
+    return s.mediaType !== undefined && isJsonMediaType(s.mediaType) ? withJsonText(formatted) : formatted;
   };
   const segments: Segment[] = spec.path.map((s) => {
     if (typeof s === 'string') return s;

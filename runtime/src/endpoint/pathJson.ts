@@ -1,0 +1,30 @@
+import type { PathCodec } from '../routing/PathCodec.ts';
+
+// Kinds whose value is text: its JSON text is quoted. A number's or boolean's JSON text is the
+// segment the plain codec reads already.
+const textKinds = new Set(['string', 'uuid', 'dateTime']);
+
+/**
+ * A path parameter described by `content: application/json` (stream-io's `{type}`): the segment
+ * is the value's JSON text, `"apn"` quotes and all, so a text value is read from a JSON string
+ * and written as one; a segment that is no JSON string does not decode (400 naming the
+ * parameter). Applied last, after `constrain`, `doc` and the format, which hold the value itself.
+ */
+export function withJsonText<A>(codec: PathCodec<A>): PathCodec<A> {
+  if (!textKinds.has(codec.kind)) return codec;
+  const { decode, encode } = codec;
+  return {
+    ...codec,
+    expected: `a JSON string: ${codec.expected}`,
+    decode: (segment) => {
+      let text: unknown;
+      try {
+        text = JSON.parse(segment);
+      } catch {
+        return undefined;
+      }
+      return typeof text === 'string' ? decode(text) : undefined;
+    },
+    encode: (value) => JSON.stringify(encode(value)),
+  };
+}
