@@ -6,6 +6,7 @@ import { FileImports } from './printer/FileImports.ts';
 import { importPath } from './printer/modulePaths.ts';
 import { RuntimeImports } from './printer/RuntimeImports.ts';
 import { schemaDeclarations } from './schemaDeclarations.ts';
+import { MarkedTexts, type SharedTexts } from './sharedTexts.ts';
 import type { IdentOf } from './typeText.ts';
 
 /** One generated file's printer state: its imports, and how its code writes a named schema. */
@@ -39,19 +40,31 @@ function importFields(js: FileContext, dts: FileContext, schemasModule?: string)
   };
 }
 
-/** The operation views of one module: `js` is its JavaScript file's context, `dts` its declaration file's. */
+/**
+ * The operation views of one module (`js` is its JavaScript file's context, `dts` its declaration
+ * file's), and the parameter specs several of its operations repeat, each written once before
+ * them (Microsoft Graph's `$filter`, `$top`, `If-Match`…: a third of its endpoint code) when
+ * the module's `template` writes them.
+ */
 function opViews(
   ops: readonly Operation[],
   index: ModelIndex,
   options: EmitOptions,
   js: FileContext,
   dts: FileContext,
-): Array<OperationView & { hasBody: boolean }> {
+  template: string,
+): { operations: Array<OperationView & { hasBody: boolean }>; sharedParameters: SharedTexts['constants'] } {
   const ctx = { identOf: js.identOf, lean: options.lean, imports: js.runtime };
-  return ops.map((op) => ({
-    ...operationView(op, dts.identOf, ctx, index.resolve, dts.runtime),
-    hasBody: op.body !== undefined,
+  const parameters = new MarkedTexts();
+  const share = options.templates.mentions?.(template, 'sharedParameters') === true ? parameters.mark : undefined;
+  const views = ops.map((op) => operationView(op, dts.identOf, ctx, index.resolve, dts.runtime, share));
+  const { constants, fill } = parameters.resolve('$parameter');
+  const operations = views.map((view, i) => ({
+    ...view,
+    definition: fill(view.definition),
+    hasBody: ops[i].body !== undefined,
   }));
+  return { operations, sharedParameters: constants };
 }
 
 /**
@@ -78,8 +91,12 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
     declImports: dts.runtime,
   });
   if (!options.split) {
-    const operations = opViews(api.operations, index, options, js, dts);
-    const view = { ...header, schemaGroups, operations, operationNames };
+    const view = {
+      ...header,
+      schemaGroups,
+      ...opViews(api.operations, index, options, js, dts, 'endpoints.js'),
+      operationNames,
+    };
     setModule(files, options, 'endpoints', 'endpoints', view, importFields(js, dts));
     return files;
   }
@@ -102,9 +119,13 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
   for (const [group, ops] of groups) {
     const groupJs = fileContext(api, index, clientRuntime, schemasModule);
     const groupDts = fileContext(api, index, options.runtimePackage, schemasModule);
-    const operations = opViews(ops, index, options, groupJs, groupDts);
     const tag = ops[0].tags[0] ?? 'default';
-    const view = { ...header, tag, schemasModule, operations };
+    const view = {
+      ...header,
+      tag,
+      schemasModule,
+      ...opViews(ops, index, options, groupJs, groupDts, 'endpoints-group.js'),
+    };
     // One view, two files: each imports what its own code wrote.
     setModule(
       files,

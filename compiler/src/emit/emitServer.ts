@@ -3,6 +3,7 @@ import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { importPath } from './printer/modulePaths.ts';
 import { errorMapperOf } from './errorSlots.ts';
 import { securityChecksOf } from './securityChecks.ts';
+import { shareRepeated } from './sharedTexts.ts';
 
 /**
  * Emits `server.js` and `server.d.ts`: `interface Handlers` with one handler per operation (the
@@ -13,12 +14,23 @@ import { securityChecksOf } from './securityChecks.ts';
  * answers where the document declares them, `declaredSecurity` (securityChecks.ts) refusing
  * requests without the credentials an operation's `security` requires, and `declaredSelectors`
  * (the model's fragmentSelectors.ts) picking among operations that share a method and path.
+ * A mapper or security check several operations repeat is written once (sharedTexts.ts).
  */
 export function emitServer(api: Api, options: EmitOptions): Map<string, string> {
-  const operations = api.operations.map((op) => ({
+  // Shared only where the template writes the shared constants (a `--templates` copy may predate them).
+  const shares = (field: string) => options.templates.mentions?.('server.js', field) === true;
+  const mappers = shareRepeated(
+    api.operations.map((op) => errorMapperOf(api, op)),
+    shares('sharedErrorMappers') ? '$errorMapper' : undefined,
+  );
+  const checks = shareRepeated(
+    api.operations.map((op) => securityChecksOf(op)),
+    shares('sharedSecurity') ? '$security' : undefined,
+  );
+  const operations = api.operations.map((op, i) => ({
     ident: op.ident,
-    errorMapper: errorMapperOf(api, op),
-    security: securityChecksOf(op),
+    errorMapper: mappers.refs[i],
+    security: checks.refs[i],
     selector: op.selector && selectorText(op.selector),
   }));
   const hasSecurity = operations.some((op) => op.security !== undefined);
@@ -27,6 +39,8 @@ export function emitServer(api: Api, options: EmitOptions): Map<string, string> 
     ...headerView(api, options),
     endpointsModule: importPath(options, 'endpoints'),
     operations,
+    sharedErrorMappers: mappers.constants,
+    sharedSecurity: checks.constants,
     hasSecurity,
     hasSelectors,
     basePath: basePathOf(api.serverUrl),

@@ -27,6 +27,12 @@ export const indexTemplateFile = 'index.hbs';
 export interface Templates {
   /** Renders one template (by file name without `.hbs`) with a view. */
   render(name: string, view: object): string;
+  /**
+   * Whether a template (by file name without `.hbs`) or a partial names a view field: an emitter
+   * writes code that relies on a newer field only for templates that write it (a `--templates`
+   * copy made before the field existed gets the older code). Absent: no template names any.
+   */
+  mentions?(name: string, field: string): boolean;
 }
 
 /** The folder of the built-in templates. */
@@ -46,11 +52,17 @@ export function compileTemplates(sources: Readonly<Record<string, string>>): Tem
     if (name.startsWith('_')) env.registerPartial(name.slice(1), env.compile(source, options));
     else compiled.set(name, env.compile(source, options));
   }
+  const partials = Object.entries(sources)
+    .filter(([file]) => file.startsWith('_'))
+    .map(([, source]) => source);
   return {
     render(name, view) {
       const t = compiled.get(name);
       if (!t) throw new Error(`no template "${name}.hbs"`);
       return t(view, { allowProtoPropertiesByDefault: false });
+    },
+    mentions(name, field) {
+      return [sources[`${name}.hbs`] ?? '', ...partials].some((source) => source.includes(field));
     },
   };
 }
