@@ -22,6 +22,17 @@ const xmlError =
   `'<?xml version="1.0" encoding="UTF-8"?><Error><Code>' + ${xmlEscaped('String(f.code)')} + ` +
   `'</Code><Message>' + ${xmlEscaped('f.message')} + '</Message></Error>'`;
 
+// A fresh identifier of the error's occurrence: a UUID (as a URN where a URI is declared), or a
+// ULID (48-bit milliseconds, then 80 random bits, in Crockford's base 32).
+const uniqueText = {
+  uuid: 'crypto.randomUUID()',
+  urn: "'urn:uuid:' + crypto.randomUUID()",
+  ulid:
+    "((a, t) => Array.from({ length: 10 }, (_, i) => a[Math.floor(t / 32 ** (9 - i)) % 32]).join('') + " +
+    "Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => a[b % 32]).join(''))" +
+    "('0123456789ABCDEFGHJKMNPQRSTVWXYZ', Date.now())",
+} as const;
+
 /** The JavaScript expression of a fill, over the runtime's failure `f`. */
 function print(fill: ErrorFill): string {
   switch (fill.kind) {
@@ -35,6 +46,8 @@ function print(fill: ErrorFill): string {
       return JSON.stringify(fill.value);
     case 'now':
       return 'new Date().toISOString()';
+    case 'unique':
+      return uniqueText[fill.form];
     case 'array':
       return `[${fill.items.map(print).join(', ')}]`;
     case 'object':

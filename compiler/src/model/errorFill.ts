@@ -1,16 +1,6 @@
 import type { Api } from './Api.ts';
-import {
-  codeNames,
-  falseNames,
-  key,
-  kindValue,
-  linkNames,
-  messageNames,
-  numericCodeNames,
-  placeNames,
-  reasonNames,
-  statusNames,
-} from './errorFillNames.ts';
+import { falseNames, key, kindValue, numericCodeNames } from './errorFillNames.ts';
+import { checkedFormat, textFill, unconstrained, type TextFill } from './errorFillText.ts';
 import { isRequired, type ObjectNode, type Property, type SchemaNode } from './Schema.ts';
 
 // How a declared error body is filled from the runtime's own failure: which property takes the
@@ -22,14 +12,8 @@ import { isRequired, type ObjectNode, type Property, type SchemaNode } from './S
  * and what tells the compiler that a declared shape cannot be met.
  */
 export type ErrorFill =
-  | {
-      readonly kind: 'failure';
-      readonly field: 'message' | 'error' | 'code' | 'statusText' | 'place';
-      readonly optional?: boolean;
-    }
+  | TextFill
   | { readonly kind: 'status'; readonly bigint?: boolean }
-  | { readonly kind: 'literal'; readonly value: unknown }
-  | { readonly kind: 'now' }
   | { readonly kind: 'object'; readonly fields: ReadonlyArray<{ readonly name: string; readonly fill: ErrorFill }> }
   | { readonly kind: 'array'; readonly items: readonly ErrorFill[] };
 
@@ -45,13 +29,6 @@ export function resolve(api: Api, s: SchemaNode): SchemaNode {
   }
   return s;
 }
-
-// A failure's texts are never empty, so `minLength: 1` (metadapi's) holds them too.
-const unconstrained = (s: SchemaNode) =>
-  'constraints' in s &&
-  Object.entries(s.constraints).filter(
-    ([k, v]) => k !== 'maxLength' && !(k === 'minLength' && typeof v === 'number' && v <= 1),
-  ).length === 0;
 
 /** True when a number bound of `s` admits `value`. */
 function admitsNumber(s: SchemaNode, value: number): boolean {
@@ -80,31 +57,7 @@ function scalarFill(
   required: boolean,
 ): { fill: ErrorFill; message: boolean } | undefined {
   const k = key(name);
-  if (s.kind === 'string') {
-    if (s.enum !== undefined) {
-      const v = s.enum.length === 1 ? s.enum[0] : kindValue(s.enum, status);
-      return v === undefined ? undefined : { fill: { kind: 'literal', value: v }, message: false };
-    }
-    if (s.format === 'date-time' && unconstrained(s)) return { fill: { kind: 'now' }, message: false };
-    if (s.format === 'uri' && (k === 'type' || k === 'errortype') && unconstrained(s))
-      return { fill: { kind: 'literal', value: 'about:blank' }, message: false };
-    // A required link to more about the error (ably's `href`): the runtime has none, and
-    // `about:blank` is the URI that says so, as a problem's `type` does.
-    if (
-      required &&
-      linkNames.has(k) &&
-      (s.format === undefined || s.format === 'uri' || s.format === 'url') &&
-      unconstrained(s)
-    )
-      return { fill: { kind: 'literal', value: 'about:blank' }, message: false };
-    if (s.format !== undefined || !unconstrained(s)) return undefined;
-    if (messageNames.has(k)) return { fill: { kind: 'failure', field: 'message' }, message: true };
-    if (reasonNames.has(k)) return { fill: { kind: 'failure', field: 'error' }, message: true };
-    if (codeNames.has(k)) return { fill: { kind: 'failure', field: 'code' }, message: false };
-    if (statusNames.has(k)) return { fill: { kind: 'failure', field: 'statusText' }, message: false };
-    if (placeNames.has(k)) return { fill: { kind: 'failure', field: 'place', optional: !required }, message: false };
-    return undefined;
-  }
+  if (s.kind === 'string') return textFill(name, s, status, required);
   if (s.kind === 'integer' || s.kind === 'number') {
     if (s.enum !== undefined)
       return s.enum.includes(status) ? { fill: { kind: 'literal', value: status }, message: false } : undefined;
@@ -145,7 +98,10 @@ function objectProperties(
   if (s.kind !== 'allOf' || depth > 8) return undefined;
   const merged = new Map<string, { property: Property; required: boolean }>();
   for (const m of s.members) {
-    const props = objectProperties(api, resolve(api, m), depth + 1);
+    const member = resolve(api, m);
+    // An empty member (ix-api's `{}` after its problem and its narrowing) constrains nothing.
+    if (member.kind === 'any') continue;
+    const props = objectProperties(api, member, depth + 1);
     if (!props) return undefined;
     for (const p of props) {
       const seen = merged.get(p.property.name);
@@ -180,7 +136,7 @@ export function errorFillOf(api: Api, schema: SchemaNode, status: number, path =
     ];
     return { fill: { kind: 'object', fields }, message: true };
   }
-  if (s.kind === 'string' && s.enum === undefined && s.format === undefined && unconstrained(s)) {
+  if (s.kind === 'string' && s.enum === undefined && checkedFormat(s) === undefined && unconstrained(s)) {
     return { fill: { kind: 'failure', field: 'message' }, message: true };
   }
   if (s.kind === 'union') {

@@ -16,8 +16,19 @@ export const messageNames = new Set([
   'err',
   'errmsg',
 ]);
+// `name` (YNAB's `bad_request`-like error name, DRF-style bodies keyed by a field `name`) takes the
+// reason phrase, text that names the failure.
 /** Names of a property that carries the reason phrase (`Bad Request`). */
-export const reasonNames = new Set(['error', 'title', 'reason', 'statustext', 'summary']);
+export const reasonNames = new Set([
+  'error',
+  'title',
+  'reason',
+  'statustext',
+  'summary',
+  'errortitle',
+  'name',
+  'errorname',
+]);
 // `id` names the error (DigitalOcean's `not_found`) where an error object has one as plain text.
 // `category` is HubSpot's (`VALIDATION_ERROR`).
 /** Names of a text property that carries the catalogue code. */
@@ -36,9 +47,10 @@ export const codeNames = new Set([
 ]);
 /** Names of a text property that carries the status. */
 export const statusNames = new Set(['status', 'statuscode', 'httpstatus', 'httpcode', 'httpstatuscode']);
-// An integer `error` (Authentiq's) is a code too: the status is the one the runtime has.
+// An integer `error` (Authentiq's) is a code too: the status is the one the runtime has; so is
+// neutrinoapi's `api-error` ("if set and > 0 then an API error has occurred").
 /** Names of a number property that carries the status. */
-export const numericCodeNames = new Set([...statusNames, 'code', 'errorcode', 'error']);
+export const numericCodeNames = new Set([...statusNames, 'code', 'errorcode', 'error', 'apierror', 'apierrorcode']);
 /** Names of a property that carries the failing parameter or pointer. */
 export const placeNames = new Set(['field', 'parameter', 'param', 'pointer', 'target', 'path', 'source', 'location']);
 /** Names of a boolean that says the request succeeded (false on a failure). */
@@ -90,3 +102,23 @@ export function kindValue(values: readonly unknown[], status: number): unknown {
   // (Stripe's `type` for a 401) takes its bad-request value.
   return kindValue(values, 400);
 }
+
+/** Names of an identifier of the error's occurrence or of the request, filled with a fresh one. */
+export const uniqueNames = new Set([
+  'id',
+  'errorid',
+  'requestid',
+  'correlationid',
+  'traceid',
+  'transactionid',
+  'instance',
+  'instanceid',
+  'incidentid',
+  'errorref',
+  'errorreference',
+  'referenceid',
+  'trackingid',
+]);
+
+/** Names of a plain text that says when the error happened. */
+export const timeNames = new Set(['timestamp', 'time', 'datetime', 'occurredat', 'errortime', 'servertime']);
