@@ -25,12 +25,43 @@ export function coerceParam(schema: TSchema, raw: readonly string[], style: Quer
     return values.map((v) => coerceScalar(items, v));
   }
   // A union of a scalar and a list (`oneOf: [integer, array of integer]`): several values, or one
-  // holding the style's delimiter, are the list; one plain value is read as the scalar members read it.
-  const list = unionMembers(s)?.find((m) => m.type === 'array');
-  if (list !== undefined && (raw.length > 1 || raw.some((r) => r.includes(listDelimiter(style)))))
+  // holding the style's delimiter, are the list; one plain value is read as the scalar members read
+  // it, unless none of them takes it: then it is a list of one (Stripe's `images=a`, beside the
+  // `""` that clears the list).
+  const members = unionMembers(s);
+  const list = members?.find((m) => m.type === 'array');
+  if (
+    list !== undefined &&
+    (raw.length > 1 ||
+      raw.some((r) => r.includes(listDelimiter(style))) ||
+      (raw.length === 1 && !members!.some((m) => m !== list && takesText(m, raw[0]))))
+  )
     return coerceParam(list as unknown as TSchema, raw, style, explode);
   if (raw.length > 1) return [...raw];
   return coerceScalar(s, raw[0]);
+}
+
+/**
+ * Whether a scalar schema may hold a text as sent: its enum or const lists it, a number, boolean
+ * or null type converts it, a text type takes any; a schema that says less (a `$ref`, no type)
+ * is taken to, so the scalar reading stays the default.
+ */
+function takesText(m: S, text: string): boolean {
+  if (Array.isArray(m.enum)) return m.enum.some((e: unknown) => String(e) === text);
+  if ('const' in m) return String(m.const) === text;
+  switch (m.type) {
+    case 'integer':
+    case 'number':
+    case 'boolean':
+    case 'null':
+    case 'bigint':
+      return coerceScalar(m, text) !== text;
+    case 'object':
+    case 'array':
+      return false;
+    default:
+      return true;
+  }
 }
 
 function isArraySchema(s: S): boolean {

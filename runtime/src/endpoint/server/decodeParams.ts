@@ -30,24 +30,53 @@ function deepObjectProperties(schema: Schemaish): Record<string, Schemaish> {
   return out;
 }
 
+/** The schema's list: itself, or its union's list member. */
+function listOf(schema: Schemaish): Schemaish | undefined {
+  return schema.type === 'array' ? schema : (unionMembers(schema) ?? []).find((m) => m.type === 'array');
+}
+
 /** A query parameter's value, read in its style, coerced to its schema and checked. */
 export function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
   const params = ctx.request.query;
   if (node.style === 'deepObject') {
     const obj: Record<string, unknown> = {};
-    const props = deepObjectProperties(node.schema as unknown as Schemaish);
+    const schema = node.schema as unknown as Schemaish;
+    const props = deepObjectProperties(schema);
+    // deepObject defines no list; one the schema holds (Stripe's `images`) may come as `k[]=a`
+    // or `k[0]=a`, the keys PHP and Rails write, or plainly (below).
+    const listSchema = listOf(schema);
+    const list = listSchema !== undefined ? new Map<number, string[]>() : undefined;
     let any = false;
     for (const [key, value] of params) {
       const prop = deepObjectProperty(node.name, key);
       if (prop === undefined || prop === '__proto__') continue;
+      if (list !== undefined && !Object.hasOwn(props, prop) && /^\d*$/.test(prop)) {
+        const at = prop === '' ? list.size : Number(prop);
+        list.set(at, [...(list.get(at) ?? []), value]);
+        continue;
+      }
       obj[prop] = props[prop] ? coerceScalar(props[prop], value) : value;
       any = true;
     }
+    if (!any && list !== undefined && list.size > 0) {
+      const items = [...list.entries()].sort(([a], [b]) => a - b).flatMap(([, v]) => v);
+      const value = coerceParam(listSchema as unknown as TSchema, items, 'form', true);
+      return checked(node.schema, value, 'query parameter', node.name, items.join(','));
+    }
     if (!any) {
       // A union of an object and a scalar (Stripe's `created`: a range as `created[gt]=…`, or one
-      // time as `created=…`) is sent plainly when its value is the scalar.
+      // time as `created=…`) is sent plainly when its value is the scalar; a list plainly is its
+      // items, repeated or comma-separated (Stripe's `subscription_default_tax_rates`).
       const plain = params.getAll(node.name);
-      if (plain.length === 1 && unionMembers(node.schema as unknown as Schemaish) !== undefined)
+      if (plain.length > 0 && list !== undefined)
+        return checked(
+          node.schema,
+          coerceParam(node.schema, plain, 'form', false),
+          'query parameter',
+          node.name,
+          plain.join(','),
+        );
+      if (plain.length === 1 && unionMembers(schema) !== undefined)
         return checked(node.schema, coerceScalar(node.schema, plain[0]), 'query parameter', node.name, plain[0]);
       return missing(node, 'query parameter');
     }
