@@ -76,3 +76,43 @@ test('an object taking only {} (maxProperties: 0) is no member that keeps every 
   }
   assert.equal(codec.decodeString('{"files":{"a.rb":{"x":1}}}')._tag, 'left');
 });
+
+// Two members that look alike at their top level (an object with `a`): the committed choice takes
+// the first, so `{"a":{"b":1}}` is refused as "must be string" wherever the union sits.
+const lookAlike = (t: string) => ({
+  type: 'object',
+  required: ['a'],
+  properties: { a: { type: 'object', properties: { b: { type: t } } } } as Record<string, unknown>,
+});
+
+test('a union reached again through a cycle of objects is committed at every depth', () => {
+  // Objects that refer back to their ancestor (a schema built in code, not by `$ref`): the inner
+  // union was left as an anyOf, so the nested value was accepted by the second member.
+  const union = { anyOf: [lookAlike('string'), lookAlike('number')] };
+  for (const member of union.anyOf) member.properties.more = { type: 'array', items: union };
+  const codec = JsonCodec.schemaBasedBinaryCodec(union as unknown as TSchema);
+  assert.equal(codec.decodeString('{"a":{"b":"x"},"more":[{"a":{"b":"y"}}]}')._tag, 'right');
+  const nested = codec.decodeString('{"a":{"b":"x"},"more":[{"a":{"b":1}}]}');
+  assert.equal(nested._tag, 'left');
+  assert.match(JSON.stringify(nested), /\/more\/0\/a\/b: must be string/);
+});
+
+test('a named schema carrying its own $defs is one schema wherever a union names it', () => {
+  // Generated code embeds a recursive group's schema as `{ $defs, $ref: 'Price' }`. Named by a
+  // union, it kept its original `$defs` beside the rewritten ones (Stripe's Price, under an
+  // invoice item and under a subscription phase): two `Price`s, and the validator checked both
+  // places with the original, whose inner union was never committed.
+  const defs = {
+    P: { $id: 'P', type: 'object', properties: { u: { anyOf: [lookAlike('string'), lookAlike('number')] } } },
+  };
+  const named = () => ({ $defs: defs, $ref: 'P' });
+  const other = { type: 'object', required: ['q'], properties: { q: { type: 'object', properties: { c: {} } } } };
+  const body = { type: 'object', properties: { first: named(), second: { anyOf: [named(), other] } } };
+  const codec = JsonCodec.schemaBasedBinaryCodec(body as unknown as TSchema);
+  for (const field of ['first', 'second']) {
+    assert.equal(codec.decodeString(`{"${field}":{"u":{"a":{"b":"x"}}}}`)._tag, 'right');
+    const refused = codec.decodeString(`{"${field}":{"u":{"a":{"b":1}}}}`);
+    assert.equal(refused._tag, 'left', field);
+    assert.match(JSON.stringify(refused), new RegExp(`/${field}/u/a/b: must be string`));
+  }
+});

@@ -141,6 +141,39 @@ function* children(node: Schema): Generator<[Schema, (copy: Schema, replacement:
   }
 }
 
+/**
+ * The sub-schemas of `schema` that are rewritten: each union needing a committed choice and each
+ * node from which one is reached. Found by walking every node once and then going back up from
+ * those unions, so a schema whose objects refer back to an ancestor (a cycle) gets the same
+ * answer wherever the walk entered the cycle.
+ */
+function rewrittenNodes(schema: Schema, defs: Defs): Set<Schema> {
+  const parents = new Map<Schema, Schema[]>([[schema, []]]);
+  const marked = new Set<Schema>();
+  const stack = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (committedLeaves(node, defs) !== undefined) marked.add(node);
+    for (const [child] of children(node)) {
+      const known = parents.get(child);
+      if (known !== undefined) known.push(node);
+      else {
+        parents.set(child, [node]);
+        stack.push(child);
+      }
+    }
+  }
+  const up = [...marked];
+  while (up.length > 0) {
+    for (const parent of parents.get(up.pop()!)!) {
+      if (marked.has(parent)) continue;
+      marked.add(parent);
+      up.push(parent);
+    }
+  }
+  return marked;
+}
+
 /** A shallow copy that keeps every own property as it is (TypeBox keeps refinements and markers on schemas). */
 function cloneNode(node: Schema): Schema {
   const descriptors = Object.getOwnPropertyDescriptors(node);
@@ -159,16 +192,8 @@ function cloneNode(node: Schema): Schema {
 export function withCommittedUnions(schema: Schema): Schema {
   // Defs nested anywhere (a recursive schema used inside another) resolve as the decoder's do.
   const defs: Defs = collectDefs(schema);
-  const needed = new Map<Schema, boolean>();
-  const needs = (node: Schema): boolean => {
-    const known = needed.get(node);
-    if (known !== undefined) return known;
-    needed.set(node, false);
-    let result = committedLeaves(node, defs) !== undefined;
-    for (const [child] of children(node)) if (needs(child)) result = true;
-    needed.set(node, result);
-    return result;
-  };
+  const needed = rewrittenNodes(schema, defs);
+  const needs = (node: Schema): boolean => needed.has(node);
   if (!needs(schema)) return schema;
 
   // An alternative is named in several steps of its union's choice. Written out each time, an
@@ -179,7 +204,11 @@ export function withCommittedUnions(schema: Schema): Schema {
   const refs = new Map<Schema, Schema>();
   const done = new Map<Schema, Schema>();
   const named = (form: Schema): Schema => {
-    if (typeof form.$ref === 'string' || !needs(form)) return form;
+    // A `$ref` is named as it is, but one that carries the `$defs` it points into (generated code's
+    // `{ $defs, $ref: 'Price' }`) carries them rewritten: left as written, the validator would hold
+    // the original def beside the rewritten one under one `$id` and check with either.
+    if (typeof form.$ref === 'string') return rewrite(form);
+    if (!needs(form)) return form;
     let ref = refs.get(form);
     if (ref === undefined) {
       const id = `kitgen-union-alternative-${refs.size}`;
