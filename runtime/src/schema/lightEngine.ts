@@ -298,3 +298,12 @@ export function loadValidatorEngine(schemas: Iterable<unknown>): Promise<void> |
   }
   return undefined;
 }
+
+/**
+ * The test this engine makes of a string's `format`, for code that checks what it checks (the
+ * JSON codec's generated walk); undefined for a format it leaves to TypeBox's engine.
+ */
+export function formatCheck(name: string): ((value: string) => boolean) | undefined {
+  if (Object.prototype.hasOwnProperty.call(lightFormats, name)) return lightFormats[name];
+  return registeredFormats.has(name) ? undefined : () => true;
+}

@@ -4,6 +4,7 @@
 // Browsers get lightEngine.ts instead (the package's `#validator-engine` import), which loads
 // this module when a schema needs it.
 import type { TSchema } from 'typebox';
+import { Format } from 'typebox/format';
 import { prepareSchema } from './prepareSchema.ts';
 import { typeBoxChecker } from './typeboxCompile.ts';
 import { firstFailure, needsFullErrors, type Failure } from './firstFailure.ts';
@@ -44,4 +45,13 @@ export function compileSchema(schema: TSchema): CompiledSchema {
 /** Nothing to load here: this engine checks every schema. (The browser's engine may need to load this one.) */
 export function loadValidatorEngine(_schemas: Iterable<unknown>): Promise<void> | undefined {
   return undefined;
+}
+
+/**
+ * The test TypeBox's compiled checker makes of a string's `format`, for code that checks what it
+ * checks (the JSON codec's generated walk): the registered format's function, or a pass for a
+ * format TypeBox does not register. (`date-time` and `time` are the prepared copy's own checks.)
+ */
+export function formatCheck(name: string): ((value: string) => boolean) | undefined {
+  return Format.Get(name) ?? (() => true);
 }

@@ -5,6 +5,7 @@ import { Either } from '../../util/Either.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import type { Static } from '../../schema/Schema.ts';
 import { validatorFor, type Validator } from '../../schema/validator.ts';
+import { formatCheck } from '#validator-engine';
 import { CodecConfig } from './CodecConfig.ts';
 import { compileJsonPlans } from './jsonPlan.ts';
 import { compileJsonStringify } from './jsonStringify.ts';
@@ -80,10 +81,11 @@ function schemaBasedBinaryCodec<S extends TSchema>(
     hasBigInt || written ? undefined : compilePlainJsonTest(schema as unknown as Record<string, unknown>, config);
   const stringify = plain ? (value: A) => (plain(value) ? JSON.stringify(value) : throughPlan(value)) : throughPlan;
   // A parsed body the plan would give back unchanged, holding no prototype key, goes straight to
-  // the validator: one generated walk instead of the key scan and the plan's pass.
+  // the validator: one generated walk instead of the key scan and the plan's pass. Where the walk
+  // makes the validator's checks too (the engine knows the schema's formats), it is the only pass.
   const untouched = hasBigInt
     ? undefined
-    : compilePlainDecodeTest(schema as unknown as Record<string, unknown>, config);
+    : compilePlainDecodeTest(schema as unknown as Record<string, unknown>, config, formatCheck);
 
   const checked = (value: unknown, pointer: string, what: string): Either<DecodeError, A> => {
     let valid: boolean;
@@ -129,7 +131,8 @@ function schemaBasedBinaryCodec<S extends TSchema>(
         new DecodeError(`${what}: invalid JSON (${(error as Error).message})`, { expected: 'JSON text' }),
       );
     }
-    if (untouched !== undefined && untouched(json)) return checked(json, '', what);
+    if (untouched !== undefined && untouched.test(json))
+      return untouched.checked ? Either.right(json as A) : checked(json, '', what);
     // Most texts hold no key to look for: no walk for them.
     if (mayHoldPrototypeKeys(text)) {
       const problem = inspectJson(json, Infinity, true);
