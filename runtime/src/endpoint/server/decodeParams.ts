@@ -6,6 +6,7 @@ import { HttpError } from '../../http/HttpError.ts';
 import { MediaType } from '../../http/MediaType.ts';
 import type { HeaderNode, QueryNode } from '../CodecNode.ts';
 import { explodedFormObject, formObjectSchema, queryLayoutOf, unexplodedFormObject } from './formObjectQuery.ts';
+import { claims } from './queryLayout.ts';
 import { sharedKeyValues } from './sharedQueryKeys.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 import type { InputContext } from './decodeInput.ts';
@@ -87,9 +88,17 @@ export function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
   if (formObject !== undefined) {
     // OpenAPI's form style writes an object as its properties (exploded) or name,value pairs;
     // kitgen's own client sends JSON text under the parameter's name, which is read as before.
-    if (raw.length === 0 && node.explode) {
-      const obj = explodedFormObject(node, formObject, params, queryLayoutOf(ctx.root ?? node));
+    const layout = queryLayoutOf(ctx.root ?? node);
+    // Its own name as a key is another object's property (sinao's `discount`, also a key of the
+    // `columns` object) unless it holds JSON text: then this object is only its own properties.
+    const othersKey =
+      raw.length > 0 &&
+      layout.objects.some((o) => o !== node && claims(o, node.name)) &&
+      !raw.some((r) => r.trimStart().startsWith('{'));
+    if ((raw.length === 0 || othersKey) && node.explode) {
+      const obj = explodedFormObject(node, formObject, params, layout);
       if (obj !== undefined) return checked(node.schema, obj, 'query parameter', node.name, params.toString());
+      if (othersKey) return missing(node, 'query parameter');
     }
     if (raw.length === 1 && !node.explode) {
       const obj = unexplodedFormObject(formObject, raw[0]);

@@ -41,7 +41,11 @@ export function explodedFormObject(
     if (layout.names.has(key) && !own) continue;
     const prop = own ? typed(props[key]) : extraSchema;
     if (prop === undefined) continue;
-    const values = sharedKeyValues(node, key, params.getAll(key), params, layout);
+    const all = params.getAll(key);
+    // JSON text under the name of another object parameter is that object (kitgen's client sends it so).
+    if (layout.objects.some((o) => o !== node && o.name === key) && all.some((v) => v.trimStart().startsWith('{')))
+      continue;
+    const values = sharedKeyValues(node, key, all, params, layout);
     if (values.length === 0) continue;
     obj[key] = coerceParam(prop as never, values, 'form', true);
     any = true;

@@ -2,11 +2,17 @@ import { leaves, type CodecNode, type QueryNode } from '../CodecNode.ts';
 
 type S = Record<string, unknown>;
 
-/** The object schema of a form-style query parameter without `content`, or undefined when it is not an object. */
+/**
+ * The object schema of a form-style query parameter without `content` (the object member of a
+ * nullable one, sinao's `contact_infos`), or undefined when it is not an object.
+ */
 export function formObjectSchema(node: QueryNode): S | undefined {
   if (node.style !== 'form' || node.mediaType !== undefined) return undefined;
   const s = node.schema as unknown as S;
-  return s.type === 'object' ? s : undefined;
+  if (s.type === 'object') return s;
+  const members = Array.isArray(s.anyOf) ? (s.anyOf as S[]) : undefined;
+  if (members?.length !== 2 || !members.some((m) => m.type === 'null')) return undefined;
+  return members.find((m) => m.type === 'object');
 }
 
 /** What an endpoint's input declares in the query: every parameter name, its query parameters and its form-exploded objects. */
