@@ -1,9 +1,9 @@
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
+import { memoryLeafSchemas } from './listAlternatives.ts';
 import { collectDefs } from './schemaDefs.ts';
 import {
   choiceOrder,
   isStructural,
-  memoryLeafSchema,
   unionHoldsItself,
   unionLeaves,
   unionMembers,
@@ -234,7 +234,7 @@ export function withCommittedUnions(schema: Schema): Schema {
       delete copy['~kind'];
       // Nothing but itself (`T = T`): no value is one.
       if (leaves.length === 0) copy.not = {};
-      const order = choiceOrder(leaves.map((leaf) => memoryLeafSchema(leaf.schema, defs)));
+      const order = choiceOrder(memoryLeafSchemas(leaves, defs));
       const target = (leaf: number) => named(leaves[leaf].form);
       const step = (j: number, rest: Schema): Schema[] => [
         { if: order[j].test, else: rest },

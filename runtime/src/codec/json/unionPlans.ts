@@ -14,7 +14,8 @@ import {
   type PlanWalk,
   type SteppedPlan,
 } from './planWalk.ts';
-import { choiceOrder, memoryLeafSchema, objectWireTest, wireLeafTest, type UnionLeaf } from './unionShapes.ts';
+import { memoryLeafSchemas, wireLeafTests } from './listAlternatives.ts';
+import { choiceOrder, objectWireTest, type UnionLeaf } from './unionShapes.ts';
 
 type Schema = Record<string, unknown>;
 type Defs = Readonly<Record<string, Schema>>;
@@ -40,8 +41,8 @@ export function unionPlan(
   // Each alternative's plan through any `$ref`, settled on first use.
   let plans = leafPlans;
   let settle = true;
-  const wire = choiceOrder(leaves.map((leaf) => wireLeafTest(leaf.schema, config, defs)));
-  const memory = choiceOrder(leaves.map((leaf) => memoryLeafSchema(leaf.schema, defs))).map((c) => ({
+  const wire = choiceOrder(wireLeafTests(leaves, config, defs));
+  const memory = choiceOrder(memoryLeafSchemas(leaves, defs)).map((c) => ({
     leaf: c.leaf,
     test: lazyCheck(c.test),
   }));

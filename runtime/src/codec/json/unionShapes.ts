@@ -38,6 +38,8 @@ export interface LeafTest<T> {
    * it, undefined when any object may (the choice order needs exact tests only where they decide).
    */
   readonly keys?: { readonly required: readonly string[]; readonly declared: ReadonlySet<string> } | 'none';
+  /** A looser test tried after every other one (a list alternative recognised by its items: any list). */
+  readonly loose?: T;
 }
 
 /** False when no plain object can fit the alternative (scalars, arrays, dates, bytes, 64-bit integers). */
@@ -334,7 +336,8 @@ export function memoryLeafSchema(given: Schema, defs: Defs): LeafTest<Schema> {
  * never fits the earlier one, and trying members in order gives the same choice).
  */
 export function choiceOrder<T>(tests: readonly LeafTest<T>[]): { readonly leaf: number; readonly test: T }[] {
-  const loose = tests.map((t, leaf) => ({ leaf, test: t.fits }));
+  const last = tests.flatMap((t, leaf) => (t.loose === undefined ? [] : [{ leaf, test: t.loose }]));
+  const loose = [...tests.map((t, leaf) => ({ leaf, test: t.fits })), ...last];
   // A member that takes objects and declares no keys of its own (`{}`, a map) keeps every key.
   const keepsAll = (t: LeafTest<T>) => t.keys === undefined && t.exact === undefined;
   const decides = tests.some((later, j) => {
