@@ -51,6 +51,17 @@ const shapes: Record<string, object> = {
       instance: { type: 'string' },
     },
   },
+  herePositioning: {
+    type: 'object',
+    required: ['title', 'status', 'code', 'action', 'cause'],
+    properties: {
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      code: { type: 'string' },
+      action: { type: 'string' },
+      cause: { type: 'string' },
+    },
+  },
   godaddy: {
     type: 'object',
     required: ['code'],
@@ -73,8 +84,9 @@ const shapes: Record<string, object> = {
   },
   bbc: {
     type: 'object',
-    required: ['href', 'id', 'message', 'replied_at'],
+    required: ['$schema', 'href', 'id', 'message', 'replied_at'],
     properties: {
+      $schema: { type: 'string' },
       href: { type: 'string' },
       id: { type: 'string' },
       message: { type: 'string' },
@@ -161,6 +173,8 @@ test('published error shapes are filled: no warning, and every refusal fits the 
       assert.match(String(seen.get('vimeo')?.developer_message), /limit/);
       assert.equal(seen.get('neutrino')?.['api-error'], 400);
       assert.equal(seen.get('unicourt')?.object, 'Exception');
+      assert.match(String(seen.get('herePositioning')?.action), /^Correct the request/);
+      assert.equal(seen.get('bbc')?.$schema, 'about:blank');
       assert.ok(!Number.isNaN(Date.parse(String(seen.get('bbc')?.replied_at))));
       assert.notEqual(
         seen.get('mailchimp')?.instance,

@@ -70,14 +70,16 @@ export function errorMapperOf(api: Api, op: Operation): string | undefined {
   const byAnswer = new Map<string, number[]>();
   for (const status of runtimeStatuses) {
     const r = declaredErrorAt(op, status);
-    if (!r || r.headers.some((h) => h.required)) continue;
+    if (!r) continue;
     if (!r.content) {
       // Declared without a body: the refusal goes out bodiless, as the document says (its
-      // message is logged at debug level by the runtime).
+      // message is logged at debug level by the runtime); a required header it declares stays
+      // unmet (generation warns), the body at least as declared.
       const answer = 'bodiless';
       byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), status]);
       continue;
     }
+    if (r.headers.some((h) => h.required)) continue;
     const declared = declaredErrorBody(r, api);
     if (!declared) continue;
     const result = errorFillOf(api, declared.schema, status);

@@ -81,9 +81,11 @@ export function runtimeStatusesOf(op: Operation): number[] {
  */
 export function unmetDeclaredError(api: Api, op: Operation, status: number): string | undefined {
   const r = declaredErrorAt(op, status);
-  if (!r?.content) return undefined;
+  if (!r) return undefined;
+  // A required header has nothing to fill it, with or without a body (ably's bodiless `default`).
   if (r.headers.some((h) => h.required))
     return `${status}: a required header (${r.headers.find((h) => h.required)?.name})`;
+  if (!r.content) return undefined;
   const body = declaredErrorBody(r, api);
   if (!body) return `${status}: a body in ${r.content.mediaTypes.join(' or ')}`;
   const result = errorFillOf(api, body.schema, status);

@@ -4,6 +4,7 @@
 /** Names of a property that carries the failure's message. */
 export const messageNames = new Set([
   'message',
+  'cause',
   'detail',
   'details',
   'description',
@@ -55,8 +56,12 @@ export const numericCodeNames = new Set([...statusNames, 'code', 'errorcode', 'e
 export const placeNames = new Set(['field', 'parameter', 'param', 'pointer', 'target', 'path', 'source', 'location']);
 /** Names of a boolean that says the request succeeded (false on a failure). */
 export const falseNames = new Set(['success', 'ok', 'succeeded', 'successful']);
+// BBC's required `$schema` (and `schema`) is a link too: to the schema of the body, which the
+// runtime has none of, so `about:blank`.
 /** Names of a link to more about the error. */
 export const linkNames = new Set([
+  '$schema',
+  'schema',
   'href',
   'link',
   'helpurl',
@@ -122,3 +127,22 @@ export const uniqueNames = new Set([
 
 /** Names of a plain text that says when the error happened. */
 export const timeNames = new Set(['timestamp', 'time', 'datetime', 'occurredat', 'errortime', 'servertime']);
+
+/** Names of a text that tells the client what to do about the error (here.com's `action`). */
+export const adviceNames = new Set([
+  'action',
+  'remedy',
+  'resolution',
+  'suggestion',
+  'hint',
+  'howtofix',
+  'recommendation',
+]);
+
+/** What the client can do about each of the runtime's own refusals, by status: all of them are the request's. */
+export const adviceByStatus: Readonly<Record<number, string>> = {
+  400: 'Correct the request as the message says, then send it again.',
+  401: 'Send the credentials the operation requires.',
+  413: 'Send a smaller body.',
+  415: 'Send the body in a media type the operation accepts.',
+};

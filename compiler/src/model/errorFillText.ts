@@ -1,4 +1,6 @@
 import {
+  adviceByStatus,
+  adviceNames,
   codeNames,
   key,
   kindValue,
@@ -130,6 +132,8 @@ export function textFill(
   if (format === undefined && free) {
     const named = namedFill(name, k, required);
     if (named !== undefined) return named;
+    const advice = adviceNames.has(k) ? adviceByStatus[status] : undefined;
+    if (advice !== undefined) return { fill: { kind: 'literal', value: advice }, message: false };
   }
   if (required && typeof s.default === 'string' && format === undefined)
     return admitsText(s, s.default) ? { fill: { kind: 'literal', value: s.default }, message: false } : undefined;
