@@ -11,15 +11,19 @@ import {
   type OpenApiDocument,
 } from './documentReferee.ts';
 import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
+import { refusedBeyondOverlap } from './oneOfOverlap.ts';
 import type { RequestParts } from './requests.ts';
 import type { Spoiled } from './spoilers.ts';
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** True when the referee refuses `value` for the schema at `pointer` (a schema it cannot read refuses nothing). */
-function refused(referee: DocumentReferee, pointer: string, value: unknown): boolean {
+/**
+ * True when the referee refuses `value` for the schema at `pointer` for more than fitting several
+ * members of a oneOf (oneOfOverlap.ts); a schema it cannot read refuses nothing.
+ */
+function refused(doc: OpenApiDocument, referee: DocumentReferee, pointer: string, value: unknown): boolean {
   try {
-    return referee.check(pointer, 'request', value) !== undefined;
+    return refusedBeyondOverlap(doc, referee, pointer, value);
   } catch (error) {
     if (error instanceof RefereeUnable) return false;
     throw error;
@@ -40,7 +44,7 @@ function outOfRange(doc: OpenApiDocument, referee: DocumentReferee, p: DocumentP
   if (maxLength !== undefined && maxLength < 2048) candidates.push('x'.repeat(maxLength + 1));
   if (minLength !== undefined && minLength > 0) candidates.push('x'.repeat(minLength - 1));
   return candidates.filter(
-    (c) => refused(referee, p.schemaPointer!, c) && !(typeof c === 'string' && c === '' && p.in === 'path'),
+    (c) => refused(doc, referee, p.schemaPointer!, c) && !(typeof c === 'string' && c === '' && p.in === 'path'),
   );
 }
 
@@ -98,7 +102,7 @@ export function moreInvalidRequests(
     });
     const missing = Object.keys(body).find((name) => {
       const { [name]: _left, ...rest } = body;
-      return refused(referee, pointer, rest);
+      return refused(doc, referee, pointer, rest);
     });
     if (missing !== undefined) {
       const { [missing]: _left, ...rest } = body;
@@ -109,7 +113,7 @@ export function moreInvalidRequests(
       });
     }
     const wrong = Object.keys(body).find((name) =>
-      refused(referee, pointer, { ...body, [name]: otherType(body[name]) }),
+      refused(doc, referee, pointer, { ...body, [name]: otherType(body[name]) }),
     );
     if (wrong !== undefined) {
       const value = { ...body, [wrong]: otherType(body[wrong]) };

@@ -4,6 +4,7 @@
 // credentials left out. A server following the document must answer each with a 4xx.
 import { RefereeUnable, isJsonMediaType, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
 import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
+import { refusedBeyondOverlap } from './oneOfOverlap.ts';
 import { chosenMedia, credentials, schemaAt, type RequestParts } from './requests.ts';
 
 /** A spoiled request and what was spoiled. */
@@ -52,11 +53,11 @@ function refusesWrongText(doc: OpenApiDocument, referee: DocumentReferee, p: Doc
   }
 }
 
-/** A JSON value the schema at `pointer` refuses (confirmed by the referee), if one of a few tries is. */
-function refusedJson(referee: DocumentReferee, pointer: string): unknown {
+/** A JSON value the schema at `pointer` refuses (confirmed by the referee, more than by a oneOf overlap), if one of a few tries is. */
+function refusedJson(doc: OpenApiDocument, referee: DocumentReferee, pointer: string): unknown {
   for (const candidate of [{}, wrongText, [], 12345, true]) {
     try {
-      if (referee.check(pointer, 'request', candidate) !== undefined) return candidate;
+      if (refusedBeyondOverlap(doc, referee, pointer, candidate)) return candidate;
     } catch (error) {
       if (error instanceof RefereeUnable) return undefined;
       throw error;
@@ -91,7 +92,7 @@ export function invalidRequests(
   }
   const media = op.body && op.method !== 'get' && op.method !== 'head' ? chosenMedia(op.body.media) : undefined;
   if (media && isJsonMediaType(media.mediaType) && media.schemaPointer !== undefined) {
-    const refused = refusedJson(referee, media.schemaPointer);
+    const refused = refusedJson(doc, referee, media.schemaPointer);
     if (refused !== undefined)
       out.push({
         parts: { ...valid, body: { contentType: media.mediaType, payload: JSON.stringify(refused) } },

@@ -6,39 +6,11 @@
 // whose members accepts it or is such a oneOf.
 import { responseKey, type DocumentReferee } from '../../src/check/documentReferee.ts';
 import type { DocumentOperation } from '../../src/check/documentOperations.ts';
-import { escapePointer, follow, isJsonMediaType, mediaEssence, type View } from '../../src/check/documentPointers.ts';
+import { escapePointer, follow, isJsonMediaType, mediaEssence } from '../../src/check/documentPointers.ts';
 import type { RequestParts } from '../../src/check/requests.ts';
+import { oneOfVerdict } from '../../src/check/oneOfOverlap.ts';
 
-type Verdict = 'pass' | 'overlap' | 'fail';
-
-function verdict(
-  doc: unknown,
-  referee: DocumentReferee,
-  pointer: string,
-  value: unknown,
-  depth: number,
-  view: View = 'request',
-): Verdict {
-  if (referee.check(pointer, view, value) === undefined) return 'pass';
-  if (depth > 8) return 'fail';
-  const { value: schema, pointer: at } = follow(doc, pointer);
-  if (schema === undefined) return 'fail';
-  // Keywords beside the composition could be what refuses the value: only a bare one is judged.
-  const others = Object.keys(schema).filter(
-    (k) => !['oneOf', 'allOf', 'type', 'title', 'description', 'example', 'discriminator'].includes(k),
-  );
-  if (others.length > 0) return 'fail';
-  if (Array.isArray(schema.oneOf)) {
-    if (schema.allOf !== undefined) return 'fail';
-    const passing = schema.oneOf.filter((_m, i) => referee.check(`${at}/oneOf/${i}`, view, value) === undefined);
-    return passing.length >= 2 ? 'overlap' : 'fail';
-  }
-  if (Array.isArray(schema.allOf)) {
-    const each = schema.allOf.map((_m, i) => verdict(doc, referee, `${at}/allOf/${i}`, value, depth + 1, view));
-    return each.every((v) => v !== 'fail') && each.includes('overlap') ? 'overlap' : 'fail';
-  }
-  return 'fail';
-}
+const verdict = oneOfVerdict;
 
 /** True when the body of `parts` breaks its schema only by fitting several members of a oneOf. */
 export function oneOfOverlap(
