@@ -5,6 +5,9 @@ import type { Api, Operation, Parameter, Response } from '../model/Api.ts';
 import { isRequired, type SchemaNode } from '../model/Schema.ts';
 import { patternSample } from './patternSample.ts';
 
+/** The sample of a schema that says nothing of its value. */
+const anySample = 'anything';
+
 /** Builds samples for one API. */
 export class Samples {
   readonly #schemas: Map<string, SchemaNode>;
@@ -64,7 +67,7 @@ export class Samples {
       case 'null':
         return null;
       case 'any':
-        return 'anything';
+        return anySample;
       case 'const':
         return n.values[0];
       case 'array': {
@@ -99,8 +102,17 @@ export class Samples {
         }
         return value;
       }
-      case 'allOf':
-        return Object.assign({}, ...n.members.map((m) => this.value(m, depth)));
+      case 'allOf': {
+        // A property one member leaves open (`any`: Linode's `{required: […]}` beside an array)
+        // keeps the value another member types.
+        const values = n.members.map((m) => this.value(m, depth));
+        const out: Record<string, unknown> = {};
+        for (const v of values)
+          for (const [k, x] of Object.entries((v ?? {}) as object))
+            if (!(x === anySample && Object.hasOwn(out, k)))
+              Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
+        return out;
+      }
     }
     return undefined;
   }

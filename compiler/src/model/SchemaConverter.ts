@@ -309,7 +309,9 @@ export class SchemaConverter {
     );
     const properties: Property[] = Object.entries(props).map(([name, s]) => ({
       name,
-      schema: this.convert(s, pointerJoin(pointer, 'properties', name)),
+      schema: this.#vacuousBesideMember(raw, pointer, name, s)
+        ? { kind: 'any' }
+        : this.convert(s, pointerJoin(pointer, 'properties', name)),
       required: required.has(name),
     }));
     for (const name of required) {
@@ -338,6 +340,26 @@ export class SchemaConverter {
       constraints: this.#constraints(raw, objectKeys, pointer),
       ...notes,
     };
+  }
+
+  /**
+   * True when property `name`'s schema beside an allOf is only a `required` list (Linode's
+   * firewall rules: `inbound: {required: [action, …]}`) and the member that declares the property
+   * types it as no object (an array of rules): `required` says nothing of such a value, so it is
+   * no constraint, not an object the member's array could never be.
+   */
+  #vacuousBesideMember(raw: Json, pointer: string, name: string, s: unknown): boolean {
+    if (!isObject(s) || !Array.isArray(s.required) || s.type !== undefined) return false;
+    const shape = ['properties', 'additionalProperties', '$ref', 'allOf', 'anyOf', 'oneOf', 'items', 'enum', 'const'];
+    if (shape.some((k) => s[k] !== undefined)) return false;
+    let at = allOfMemberProperty(this.reader, raw, pointer, name);
+    for (let i = 0; i < 8 && at !== undefined; i++) {
+      const member = this.reader.get(at);
+      if (!isObject(member)) return false;
+      if (typeof member.$ref !== 'string') return typeof member.type === 'string' && member.type !== 'object';
+      at = this.reader.refPointer(member.$ref);
+    }
+    return false;
   }
 
   #constraints(raw: Json, keys: readonly string[], pointer: string): Constraints {
