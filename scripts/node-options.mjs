@@ -1,15 +1,23 @@
 // NODE_OPTIONS that let plain `node` run the repository's TypeScript sources: tsx as the
 // loader, the `kitgen-source` export condition so `@kitgen/runtime` resolves to src/, and
 // typebox from one bundled file when scripts/bundled-typebox.mjs has built it, and in `npm test` the
-// runtime's build outside the runtime's own tests (scripts/register-runtime-build.cjs).
+// sources' JavaScript tree (scripts/register-source-tree.mjs) and the runtime's build outside the
+// runtime's own tests (scripts/register-runtime-build.cjs).
 const registerBundledTypebox = `--import=${new URL('./register-bundled-typebox.mjs', import.meta.url).href}`;
+const registerSourceTree = `--import=${new URL('./register-source-tree.mjs', import.meta.url).href}`;
 // A --require preload runs in worker threads too (--import ones do not in Node 20); a path, not a URL.
 const registerRuntimeBuild = `--require=${new URL('./register-runtime-build.cjs', import.meta.url).pathname}`;
 
 /** Returns NODE_OPTIONS with the loader, condition and typebox bundle added to what was already there. */
 export function nodeOptions(existing = '') {
   // After tsx: hooks registered later run first, so typebox's specifiers never reach tsx's resolver.
-  const extra = ['--conditions=kitgen-source', '--import=tsx', registerBundledTypebox, registerRuntimeBuild];
+  const extra = [
+    '--conditions=kitgen-source',
+    '--import=tsx',
+    registerBundledTypebox,
+    registerSourceTree,
+    registerRuntimeBuild,
+  ];
   const parts = existing
     .split(/\s+/)
     .filter(Boolean)

@@ -12,6 +12,7 @@ const { isMainThread, parentPort } = require('node:worker_threads');
 const { register } = require('node:module');
 const { join, resolve, sep } = require('node:path');
 const { pathToFileURL } = require('node:url');
+const { sourceTreeHooks } = require('./source-tree-registration.cjs');
 
 // The thread of loader hooks runs preloads too; it has no parentPort, and hooks registered there
 // would serve the main thread.
@@ -29,3 +30,10 @@ const map =
     : {};
 if (!hooksThread && (!isMainThread || map['@kitgen/runtime']))
   register(pathToFileURL(join(__dirname, 'resolve-map-hooks.mjs')).href, { data: { map, typebox: !isMainThread } });
+// The sources' JavaScript tree (scripts/source-tree.mjs) in worker threads; the main thread's
+// --import of scripts/register-source-tree.mjs registers it there, after tsx.
+const tree = !hooksThread && !isMainThread ? sourceTreeHooks() : undefined;
+if (tree !== undefined) {
+  process.setSourceMapsEnabled(true);
+  register(tree.url, { data: tree.data });
+}

@@ -11,6 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { ensureBundledTypebox } from './bundled-typebox.mjs';
 import { nodeOptions } from './node-options.mjs';
 import { ensureRuntimeBuild, ensureRuntimeDeclarations } from './runtime-builds.mjs';
+import { ensureSourceTree } from './source-tree.mjs';
 import { startTypecheck } from './typecheck-early.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -76,7 +77,9 @@ if (files.length === 0) {
   process.exit(1);
 }
 // What the tests share, built while the lint runs (it keeps one core busy): typebox in one bundle,
-// the runtime's declarations and its build (scripts/runtime-builds.mjs says which tests use them).
+// the runtime's declarations and its build (scripts/runtime-builds.mjs says which tests use them),
+// the sources' JavaScript tree that every test process loads in place of the `.ts` files through
+// tsx (scripts/source-tree.mjs; without it they load through tsx, as `node --test` alone does).
 // One that cannot be built (a runtime source esbuild or tsc refuses) is reported, and the tests run
 // without it: those that need it fail, the others still tell what they test.
 const built = (promise, what) =>
@@ -106,6 +109,7 @@ const shared = Promise.all([
         built(ensureRuntimeDeclarations(), "the runtime's declarations"),
         built(ensureRuntimeBuild(), "the runtime's build"),
       ]),
+  built(ensureSourceTree(), "the sources' JavaScript tree"),
 ]);
 if (filters.length === 0 && !hostile) {
   const lint = await new Promise((resolve) =>
@@ -116,7 +120,8 @@ if (filters.length === 0 && !hostile) {
     process.exit(lint ?? 1);
   }
 }
-const [, , runtimeBuild] = await shared;
+const builds = await shared;
+const [runtimeBuild, sourceTree] = [hostile ? undefined : builds[2], builds.at(-1)];
 // Two files at a time: most tests wait on sockets and subprocesses, not the CPU. A test that
 // hangs fails after 5 minutes instead of holding CI to its limit (KITGEN_TEST_TIMEOUT_MS raises it on
 // a machine loaded by other work, where the slowest files need longer).
@@ -145,6 +150,7 @@ const status = await new Promise((resolve) =>
         ...process.env,
         NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS),
         ...(runtimeBuild ? { KITGEN_TEST_RUNTIME_BUILD: runtimeBuild } : {}),
+        ...(sourceTree ? { KITGEN_TEST_SOURCE_TREE: sourceTree } : {}),
         ...(typecheck ? { KITGEN_TEST_TYPECHECK: typecheckFile } : {}),
       },
     },
