@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { Project, ts, type SourceFile } from 'ts-morph';
 import { CompileError } from '../diagnostics/index.ts';
 import type { DerivedComponent, DerivedSchema } from './deriveSchema.ts';
+import { TypeCache } from './typeCache.ts';
 import type { TypeContext } from './typeNames.ts';
 
 /** How to find the compiler options: a named tsconfig, or the one found upward from `cwd`. */
@@ -44,7 +45,11 @@ export class DeriveProject {
   readonly tsconfig: string | undefined;
   readonly #hashes = new Map<string, string>();
   readonly #expansions = new Map<string, Cached<unknown>>();
-  readonly #types = new Map<string, Cached<DerivedSchema>>();
+  readonly #types = new TypeCache({
+    versions: (files) => this.versions(files),
+    hashOf: (file) => this.hashOf(file),
+    compilerFile: (file) => this.project.getSourceFile(file)?.compilerNode,
+  });
   /** Component name → the files whose expansions use it → where its type is declared. */
   readonly #components = new Map<string, Map<string, DerivedComponent>>();
 
@@ -163,15 +168,18 @@ export class DeriveProject {
     this.#expansions.set(this.path(file), { versions: this.versions(consulted), value });
   }
 
-  /** A derived type by its key, when none of the files it read has changed since. */
+  /** A derived type by its key, when none of the declarations it read has changed since (typeCache.ts). */
   cachedType(key: string): DerivedSchema | undefined {
-    return this.#fresh(this.#types.get(key));
+    return this.#types.get(key);
   }
 
-  /** Stores a derived type (only clean ones: diagnostics carry positions in the calling file). */
-  storeType(key: string, derived: DerivedSchema): void {
-    if (derived.diagnostics.length === 0)
-      this.#types.set(key, { versions: this.versions(derived.consulted), value: derived });
+  /**
+   * Stores a derived type (only clean ones: diagnostics carry positions in the calling file) with
+   * what it depends on, read with the checker it was derived with; returns it with every file it
+   * depends on consulted.
+   */
+  storeType(key: string, derived: DerivedSchema, ctx: TypeContext, node: ts.Node): DerivedSchema {
+    return this.#types.store(key, derived, ctx, node);
   }
 
   /**

@@ -156,7 +156,10 @@ function derivedFor(
   }`;
   const hit = project.cachedType(key);
   if (hit !== undefined) return hit;
-  const derived = deriveCompilerType(ctx, type, node, { root, closedObjects: project.closedObjects });
-  project.storeType(key, derived);
-  return derived;
+  return project.storeType(
+    key,
+    deriveCompilerType(ctx, type, node, { root, closedObjects: project.closedObjects }),
+    ctx,
+    node,
+  );
 }
