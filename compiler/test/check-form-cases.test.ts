@@ -156,3 +156,32 @@ test('a declared response media type of a bare * takes any Content-Type, as */* 
   const seen = { status: 200, contentType: 'application/octet-stream', text: 'PDF' };
   assert.deepEqual(judgeValidAnswer(download, referee, op, seen), []);
 });
+
+test('a credential the document also declares as a query parameter is sent once, as the credential', () => {
+  // currencytick: `apikey` is an apiKey in the query and a required query parameter; sent twice
+  // (`?apikey=&apikey=key-1`), the server read the sampled empty one and answered 401.
+  const currencytick = {
+    openapi: '3.0.0',
+    info: { title: 'currencytick', version: '1' },
+    security: [{ default: [] }],
+    components: { securitySchemes: { default: { type: 'apiKey', in: 'query', name: 'apikey' } } },
+    paths: {
+      '/live': {
+        get: {
+          operationId: 'live',
+          parameters: [{ name: 'apikey', in: 'query', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const op = documentOperations(currencytick)[0];
+  const referee = new DocumentReferee(currencytick, patterns);
+  const [input] = fc.sample(caseArbitrary(currencytick, op), { numRuns: 1, seed: 1 });
+  const valid = caseParts(currencytick, referee, op, input);
+  assert.ok(!('owner' in valid), JSON.stringify(valid));
+  assert.deepEqual(
+    valid.query.filter(([k]) => k === 'apikey'),
+    [['apikey', 'key-1']],
+  );
+});

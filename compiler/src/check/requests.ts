@@ -326,11 +326,15 @@ export function validParts(
       body = written;
     }
   }
+  // A credential the document also declares as a parameter (currencytick's query `apikey`) is sent
+  // once, with the credential's value: sent twice, a server reads the first, the sampled one.
+  const besides = (list: ReadonlyArray<readonly [string, string]>, mine: ReadonlyArray<readonly [string, string]>) =>
+    list.filter(([k]) => !mine.some(([m]) => m.toLowerCase() === k.toLowerCase()));
   return {
     path,
-    query: [...query, ...creds.query],
-    headers: [...headers, ...creds.headers],
-    cookies: [...cookies, ...creds.cookies],
+    query: [...besides(query, creds.query), ...creds.query],
+    headers: [...besides(headers, creds.headers), ...creds.headers],
+    cookies: [...besides(cookies, creds.cookies), ...creds.cookies],
     ...(body ? { body } : {}),
     ...(accept !== undefined ? { accept } : {}),
   };
