@@ -3,7 +3,8 @@
 // and examples that break their own schemas. A mock never answers a valid request with a 500: such
 // an example is replaced by a sample the schema accepts (said once on stderr), the bytes variant
 // keeps the example's text, and `kitgen check` finds no violation. A full sample the schema
-// refuses gives way to a sparse one (BBC's document, whose answer the mock could not encode).
+// refuses gives way to a sparse one (BBC's document, whose answer the mock could not encode). A
+// vendor type naming no syntax (GitHub's `application/vnd.github.object`) is JSON, judged alike.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -69,6 +70,19 @@ test('an example that is not the object its schema declares, or lacks a required
   );
 });
 
+test("a vendor type that names no syntax is JSON: its example is judged, and a sample fits (GitHub's contents)", async () => {
+  // `application/vnd.github.object` carries JSON; its example, lacking `name`, was served as it
+  // was and the generated server refused to send it: a 500.
+  const response = await fetch(`${mock.url}/contents/README.md`, {
+    headers: { accept: 'application/vnd.github.object' },
+  });
+  const text = await response.text();
+  assert.equal(response.status, 200, text);
+  assert.equal(response.headers.get('content-type'), 'application/vnd.github.object');
+  const pointer = '/paths/~1contents~1{path}/get/responses/200/content/application~1vnd.github.object/schema';
+  assert.equal(referee.check(pointer, 'response', JSON.parse(text)), undefined, text);
+});
+
 test('an object that declares nothing, asked for as XML, is one empty element (cloudmersive)', async () => {
   const response = await fetch(`${mock.url}/receipts`, { method: 'POST', headers: { accept: 'text/xml' } });
   assert.equal(response.status, 200);
@@ -83,12 +97,13 @@ test('the mock says once per response which example breaks its schema, and why',
   assert.match(said('GET /files/{name}')[0], /200 response in application\/json .*must be object/);
   assert.match(said('PUT /secrets/{name}')[0], /201 response in application\/json .*must be object/);
   assert.match(said('GET /items')[0], /must have required property 'name'/);
+  assert.match(said('GET /contents/{path}')[0], /application\/vnd\.github\.object .*required property 'name'/);
 });
 
 test('kitgen check against the mock finds no violation', { timeout: 120_000 }, async () => {
   const run = await runNode(['bin/kitgen.js', 'check', documentFile, '--url', mock.url, '--seed', '3']);
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-  assert.match(run.stdout, /^no violations: 4 operations, \d+ requests/m);
+  assert.match(run.stdout, /^no violations: 5 operations, \d+ requests/m);
 });
 
 test("a full sample its schema refuses gives way to a sparse one it accepts (BBC's recursive `nitro`)", async () => {

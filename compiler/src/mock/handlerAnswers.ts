@@ -3,7 +3,7 @@
 // give it — `{ status, body, headers }` or the body alone, int64 as bigint, `format: byte` as
 // bytes, text for text/*. The mock server's handlers answer with it; the real-world wire test's too.
 import type { Operation, Response } from '../model/Api.ts';
-import { bodyKind } from '../model/mediaTypes.ts';
+import { bodyKind, isVendorJsonType } from '../model/mediaTypes.ts';
 import {
   escapePointer,
   follow,
@@ -142,11 +142,15 @@ export function responseAnswer(
     const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}/schema`;
     // The generated type says what the handler returns: bytes where kitgen's model made the body
     // bytes (XML, images, some `*/*`), text for text/*, else the value in the generated types.
-    const kind = bodyKind(mediaType);
     const shape = modelResponse.content.variants?.find((v) =>
       v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)),
     );
     const node = shape?.schema ?? modelResponse.content.schema;
+    // A vendor type that names no syntax (GitHub's `application/vnd.github.object`) carries a JSON
+    // value when its schema describes one, as the model reads it: its example is judged as JSON's is.
+    const vendorJson =
+      isVendorJsonType(mediaEssence(mediaType)) && !['bytes', 'string'].includes(tools.typed.kindOf(node));
+    const kind = vendorJson ? 'json' : bodyKind(mediaType);
     let sampled: unknown = kind === 'json' ? {} : 'text';
     // An XML body's example is its text; a JSON-shaped one (some documents give one) is sampled as XML instead.
     const xml = /xml/.test(mediaEssence(mediaType));
