@@ -184,6 +184,11 @@ const sample: readonly SampleDocument[] = [
   { document: 'meteosource.com.json', shows: '`format: binary` inside JSON answers', kitgen: 0 },
   { document: 'openai.com.json', shows: 'multipart parts of a nullable integer', kitgen: 0 },
   { document: 'stoplight.io.json', shows: 'booleans with `default: ""`', kitgen: 0 },
+  { document: 'increase.com.json', shows: 'a multipart part the form does not require', kitgen: 0 },
+  { document: 'xtrf.eu.json', shows: 'multipart responses without a schema', kitgen: 0 },
+  { document: 'stream-io-api.com.json', shows: 'path parameters described by JSON content', kitgen: 0 },
+  { document: 'sinao.app.json', shows: "exploded query objects keyed by other parameters' names", kitgen: 0 },
+  { document: 'linode.com.json', shows: 'a `required`-only property beside an array', kitgen: 0 },
 ];
 
 for (const s of sample) {
