@@ -118,6 +118,26 @@ test("the Format Registry's unsigned integers: uint32 and uint64 take no negativ
   assert.match(referee.check('/components/schemas/U32', 'request', 2 ** 32) ?? '', /must match format/);
 });
 
+test('an unsigned format on `type: number` is a whole number: refused with a fraction, never generated with one', () => {
+  // Apple's SiriKit headers (`type: number, format: uint32, minimum: 1`): the check sent
+  // 1.0000000000000002, which the generated server refuses as no unsigned 32-bit integer.
+  const counts = {
+    openapi: '3.0.0',
+    info: { title: 'counts', version: '1' },
+    paths: {},
+    components: { schemas: { Retries: { type: 'number', format: 'uint32', minimum: 1 } } },
+  } as unknown as OpenApiDocument;
+  const referee = new DocumentReferee(counts, patterns);
+  const pointer = '/components/schemas/Retries';
+  assert.match(referee.check(pointer, 'request', 1.5) ?? '', /must match format/);
+  assert.equal(referee.check(pointer, 'request', 3), undefined);
+  const values = fc.sample(schemaArbitrary(counts, pointer, { view: 'request' }), { numRuns: 200, seed: 3 });
+  assert.ok(
+    values.every((v) => Number.isInteger(v) && (v as number) >= 1),
+    JSON.stringify(values.slice(0, 10)),
+  );
+});
+
 test('twin paths: the later skipped as a document defect; fragments tell paths apart; fetch sets User-Agent itself', async () => {
   const twins: { openapi: string; info: object; paths: Record<string, unknown> } = {
     openapi: '3.0.3',

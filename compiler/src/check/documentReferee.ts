@@ -221,8 +221,10 @@ export class DocumentReferee {
     addFormats(this.#ajv);
     // The OpenAPI Format Registry's unsigned integers (Google's documents use them), beside
     // ajv-formats' int32 and int64: `-1` is no uint32, whatever `type: integer` alone allows.
-    this.#ajv.addFormat('uint32', { type: 'number', validate: (n: number) => n >= 0 && n <= 2 ** 32 - 1 });
-    this.#ajv.addFormat('uint64', { type: 'number', validate: (n: number) => n >= 0 && n <= 2 ** 64 });
+    // Both are integers whatever `type` says (Apple's SiriKit headers: `type: number, format: uint32`).
+    const unsigned = (max: number) => (n: number) => Number.isInteger(n) && n >= 0 && n <= max;
+    this.#ajv.addFormat('uint32', { type: 'number', validate: unsigned(2 ** 32 - 1) });
+    this.#ajv.addFormat('uint64', { type: 'number', validate: unsigned(2 ** 64) });
     for (const view of ['request', 'response'] as const) {
       const converted = jsonSchemaOf(doc, {
         doc,

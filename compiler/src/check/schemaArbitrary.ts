@@ -189,7 +189,10 @@ function nonNull(doc: OpenApiDocument, s: Schema, own: string, view: View, depth
     case 'integer':
       return integerArbitrary(s);
     case 'number':
-      return numberArbitrary(s);
+      // An integer format makes a number whole (Apple's SiriKit headers: `type: number, format: uint32`).
+      return s.format === 'uint32' || s.format === 'uint64' || s.format === 'int32' || s.format === 'int64'
+        ? integerArbitrary(s)
+        : numberArbitrary(s);
     case 'boolean':
       return fc.boolean();
     case 'string':
