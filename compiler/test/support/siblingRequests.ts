@@ -18,17 +18,31 @@ const fragmentNames = (path: string) =>
 /**
  * True when `how` (a spoiler's description, `required query parameter X left out` or `required
  * header X left out`) leaves out a key the operation's fragment names, and another operation of
- * the same method and path does not name it: the request is that operation's.
+ * the same method and path does not name it, or (twins told apart by a fragment of no key) does
+ * not require it: the request is that operation's.
  */
 export function anotherOperationsRequest(
   op: DocumentOperation,
   operations: readonly DocumentOperation[],
   how: string,
 ): boolean {
-  const left = /^required (?:query parameter|header) (.+) left out$/.exec(how)?.[1]?.toLowerCase();
-  if (left === undefined || !fragmentNames(op.path).includes(left)) return false;
-  return operations.some(
-    (other) => other !== op && routeOf(other) === routeOf(op) && !fragmentNames(other.path).includes(left),
+  const found = /^required (query parameter|header) (.+) left out$/.exec(how);
+  const left = found?.[2]?.toLowerCase();
+  if (left === undefined) return false;
+  const twins = operations.filter((other) => other !== op && routeOf(other) === routeOf(op));
+  if (fragmentNames(op.path).includes(left)) return twins.some((other) => !fragmentNames(other.path).includes(left));
+  // Twins told apart by a fragment that names no key of the request (Azure container registry's
+  // `#mode=chunk`, `#mode=resumable`) are told apart on the wire only by what each requires: a
+  // request without the `Range` one requires is the twin's that does not.
+  const where = found?.[1] === 'header' ? 'header' : 'query';
+  const keyless = (o: DocumentOperation) =>
+    fragmentNames(o.path).every((name) => !o.parameters.some((p) => p.name.toLowerCase() === name));
+  return twins.some(
+    (other) =>
+      (fragmentOf(op.path) !== '' || fragmentOf(other.path) !== '') &&
+      keyless(op) &&
+      keyless(other) &&
+      !other.parameters.some((p) => p.required && p.in === where && p.name.toLowerCase() === left),
   );
 }
 
