@@ -189,6 +189,14 @@ const sample: readonly SampleDocument[] = [
   { document: 'stream-io-api.com.json', shows: 'path parameters described by JSON content', kitgen: 0 },
   { document: 'sinao.app.json', shows: "exploded query objects keyed by other parameters' names", kitgen: 0 },
   { document: 'linode.com.json', shows: 'a `required`-only property beside an array', kitgen: 0 },
+  { document: 'ably.io/platform.json', shows: 'a bodiless `default` error with a required header', kitgen: 0 },
+  {
+    document: 'azure.com/containerregistry.json',
+    shows: 'operations told apart by a keyless fragment (`#mode=chunk`), by what each requires',
+    kitgen: 0,
+  },
+  { document: 'here.com/positioning.json', shows: 'a declared error requiring `action` advice', kitgen: 0 },
+  { document: 'hubapi.com/crm.json', shows: 'a declared error requiring a uuid `correlationId`', kitgen: 0 },
 ];
 
 for (const s of sample) {
