@@ -253,7 +253,7 @@ test('path segments with text around parameters are kept; two parameters with no
     ],
   );
   assert.deepEqual(warnings(document), [
-    '/paths/~1ab~1{a}{b}/get: path "/ab/{a}{b}" cannot be routed: its segment "{a}{b}" has two parameters with no text between them, which cannot be told apart (the later one has no enum or pattern); the operation is left out',
+    '/paths/~1ab~1{a}{b}/get: path "/ab/{a}{b}" cannot be routed: its segment "{a}{b}" has two parameters with no text between them, which cannot be told apart (the later one has no enum or pattern, the earlier is no number); the operation is left out',
     '/paths/~1odd~1{x}}/get: path "/odd/{x}}" cannot be routed: its segment "{x}}" has unbalanced or empty braces; the operation is left out',
     '/paths/~1empty~1{}.json/get: path "/empty/{}.json" cannot be routed: its segment "{}.json" has unbalanced or empty braces; the operation is left out',
   ]);

@@ -1,21 +1,34 @@
 import type { PathPiece, PathSegment } from './Api.ts';
 import type { RawParameter } from './parameters.ts';
 
-/** The path parameters among `parameters` whose enum or pattern tells where their text starts. */
+const numericCodecs = new Set(['int', 'integer', 'long', 'number']);
+
+/**
+ * Whether the path parameter `name` can follow `before` with no text between them: its enum or
+ * pattern tells where its text starts, or `before` is a number, whose text ends where its digits
+ * do (NASA's `{id}{.format}`: `123.json` is `123` and `.json`).
+ */
 export const delimitingParams =
   (parameters: readonly RawParameter[]) =>
-  (name: string): boolean => {
-    const c = parameters.find((p) => p.in === 'path' && p.name === name)?.pathConstraints;
-    return c !== undefined && (c.enum !== undefined || c.pattern !== undefined);
+  (name: string, before?: string): boolean => {
+    const param = (n: string) => parameters.find((p) => p.in === 'path' && p.name === n);
+    const c = param(name)?.pathConstraints;
+    if (c !== undefined && (c.enum !== undefined || c.pattern !== undefined)) return true;
+    const kind = before === undefined ? undefined : param(before)?.pathCodec;
+    return kind !== undefined && numericCodecs.has(kind);
   };
 
 /**
  * Splits a path template into segments: literal text, a whole parameter, or text around
  * parameters (`{name}.json`, `{year}-{month}`); the reason when the router cannot express it.
  * Two parameters with no text between them are kept where `delimits` says the later one's
- * values tell where it starts (an enum or pattern: the router's `PathCodec.segment` splits there).
+ * values tell where it starts (an enum or pattern), or the earlier one's where it ends (a
+ * number): the router's `PathCodec.segment` splits there.
  */
-export function pathSegments(path: string, delimits: (param: string) => boolean = () => false): PathSegment[] | string {
+export function pathSegments(
+  path: string,
+  delimits: (param: string, before: string) => boolean = () => false,
+): PathSegment[] | string {
   const out: PathSegment[] = [];
   for (const seg of path.split('/')) {
     if (seg === '') continue;
@@ -30,10 +43,10 @@ export function pathSegments(path: string, delimits: (param: string) => boolean 
     else if (
       pieces.some((p, i) => {
         const next = pieces[i + 1];
-        return 'param' in p && next !== undefined && 'param' in next && !delimits(next.param);
+        return 'param' in p && next !== undefined && 'param' in next && !delimits(next.param, p.param);
       })
     ) {
-      return `its segment "${seg}" has two parameters with no text between them, which cannot be told apart (the later one has no enum or pattern)`;
+      return `its segment "${seg}" has two parameters with no text between them, which cannot be told apart (the later one has no enum or pattern, the earlier is no number)`;
     } else out.push({ mixed: pieces });
   }
   // One name twice (Azure Stack's `System.{location}/…/fabricLocations/{location}`) is one value in

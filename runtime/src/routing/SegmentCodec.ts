@@ -54,9 +54,16 @@ export function encodePiece(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
-/** Whether a parameter's values tell where it starts when it follows another parameter directly. */
-const delimits = (codec: PathCodec<unknown, string>): boolean =>
-  codec.schema.enum !== undefined || codec.schema.pattern !== undefined;
+/**
+ * Whether a parameter's values tell where it starts when it follows `before` directly: its enum
+ * or pattern does, or `before` is a number, whose text ends where its digits do (`{id}{ext}`
+ * reads `123.json` as `123` and `.json`).
+ */
+const delimits = (codec: PathCodec<unknown, string>, before: PathCodec<unknown, string>): boolean =>
+  codec.schema.enum !== undefined ||
+  codec.schema.pattern !== undefined ||
+  before.schema.type === 'integer' ||
+  before.schema.type === 'number';
 
 /** Builds a segment codec from its parts; refuses shapes that cannot be matched unambiguously. */
 export function segmentCodec<const S extends readonly SegmentPart[]>(...parts: S): SegmentCodec<PartsParams<S>> {
@@ -80,12 +87,13 @@ export function segmentCodec<const S extends readonly SegmentPart[]>(...parts: S
         );
       // Two parameters with no text between them split where the later one's values say: an
       // `enum` or `pattern` decides how much of the text it takes (`{id}{ext}` with `ext` one of
-      // `.json`, `.xml`); without one, no split is better than another.
-      if (out[out.length - 1]?.kind === 'param' && !delimits(p as PathCodec<unknown, string>))
+      // `.json`, `.xml`), or a number first ends with its digits; else no split is better than another.
+      const last = out[out.length - 1];
+      if (last?.kind === 'param' && !delimits(p as PathCodec<unknown, string>, last.codec))
         throw configError(
           ConfigErrors.BAD_PATH_SEGMENT,
           shown,
-          'two parameters need literal text between them, or an enum or pattern on the later one',
+          'two parameters need literal text between them, an enum or pattern on the later one, or a number first',
         );
       out.push({ kind: 'param', codec: p as PathCodec<unknown, string> });
     }
