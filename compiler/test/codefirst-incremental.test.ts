@@ -1,7 +1,7 @@
 // The incremental code-first pipeline against a from-scratch run: a long-lived session (what
 // `--watch` and the build plugin keep) goes through a sequence of random edits of a small project
 // — a type, a runtime value other modules import, a JSDoc, an endpoint added or taken out, a shared
-// schema module, an endpoint file added and removed, a broken edit, a comment — and after each one its output
+// schema module, an endpoint file added and removed, a broken edit, a comment, a `keyof` target in another file — and after each one its output
 // must be byte-for-byte the output of a fresh session on the same files. KITGEN_SEED=<n> replays a
 // sequence; the seed is in every failure message. A third run each time starts cold on the disk
 // cache the kept session and the earlier cold runs wrote: it must give the same bytes too.
@@ -35,12 +35,14 @@ interface State {
   thirdFile: boolean;
   broken: boolean;
   comment: number;
+  flagC: boolean;
 }
 
 function files(s: State): Record<string, string> {
   const out: Record<string, string> = {
     'common.ts': `// A runtime value the endpoint files import.\nexport const prefix = '${s.prefix}';\n`,
-    'models.ts': `// Revision ${s.comment}.\n/** A pet. */\nexport interface Pet {\n  name: string;\n${s.petAge ? '  age?: number;\n' : ''}${s.broken ? '  feed: () => void;\n' : ''}}\n\nexport interface Owner {\n  id: number;\n  pets: Pet[];\n}\n`,
+    'flags.ts': `export interface Flags {\n  a: boolean;\n${s.flagC ? '  c: boolean;\n' : ''}}\n`,
+    'models.ts': `// Revision ${s.comment}.\nimport type { Flags } from './flags.js';\n\n/** A pet. */\nexport interface Pet {\n  name: string;\n  flag: keyof Flags;\n${s.petAge ? '  age?: number;\n' : ''}${s.broken ? '  feed: () => void;\n' : ''}}\n\nexport interface Owner {\n  id: number;\n  pets: Pet[];\n}\n`,
     'schemas.ts': `import { DeriveSchema } from '@kitgen/runtime';\n\n/** Tags, shared by several endpoints. */\nexport const Tags = DeriveSchema.gen<${s.tagList ? 'string[]' : '{ tags: string[] }'}>();\n`,
     'a.endpoints.ts': `import { DeriveSchema, Endpoint, PathCodec, RoutePattern } from '@kitgen/runtime';\nimport { prefix } from './common.js';\nimport type { Pet } from './models.js';\n\n/** ${['Lists the pets', 'All the pets', 'Every pet there is'][s.summary]}. */\nexport const listPets = Endpoint(RoutePattern.GET(prefix, 'pets')).out(DeriveSchema.gen<Pet[]>());\n\n/** One pet. */\nexport const getPet = Endpoint(RoutePattern.GET(prefix, 'pets', PathCodec.int('id'))).out(DeriveSchema.gen<Pet>());\n`,
     'b.endpoints.ts': `import { DeriveSchema, Endpoint, RoutePattern } from '@kitgen/runtime';\nimport type { Owner } from './models.js';\nimport { Tags } from './schemas.js';\n\nexport const listOwners = Endpoint(RoutePattern.GET('owners')).out(DeriveSchema.gen<Owner[]>());\n\nexport const ownerTags = Endpoint(RoutePattern.GET('owners', 'tags')).out(Tags);\n${s.extraEndpoint ? `\n/** Creates an owner. */\nexport const createOwner = Endpoint(RoutePattern.POST('owners')).in(DeriveSchema.gen<Owner>()).out(DeriveSchema.gen<Owner>());\n` : ''}`,
@@ -63,6 +65,7 @@ const edits: ReadonlyArray<{ readonly name: string; readonly apply: (s: State) =
   { name: 'an endpoint file added or removed', apply: (s) => void (s.thirdFile = !s.thirdFile) },
   { name: 'a type broken or mended', apply: (s) => void (s.broken = !s.broken) },
   { name: 'a comment in a type file (no expansion changes)', apply: (s) => void (s.comment += 1) },
+  { name: 'a keyof target in a file of its own', apply: (s) => void (s.flagC = !s.flagC) },
 ];
 
 async function writeProject(dir: string, s: State): Promise<void> {
@@ -110,6 +113,7 @@ test(
       thirdFile: false,
       broken: false,
       comment: 0,
+      flagC: false,
     };
     await writeProject(dir, state);
     const base = generateRunFrom(

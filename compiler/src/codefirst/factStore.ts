@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { Diagnostic } from '../diagnostics/index.ts';
 import { debugLog } from './debugLog.ts';
 import type { DiskCache } from './diskCache.ts';
-import { baseFresh, DiskHashes, expansionFresh, type FileFacts } from './fileFacts.ts';
+import { baseFresh, DiskHashes, expansionFresh, HashMemo, type FileFacts } from './fileFacts.ts';
 import type { DeriveProject, DeriveProjectOptions } from './projectFacts.ts';
 
 /** What a run wants of a file: its imports always; its expansion and declarations when asked. */
@@ -44,6 +44,8 @@ export class FactStore {
   /** Keys disk entries together with the path: the tsconfig (and its text) and the derivation options. */
   readonly #key: string;
   #project: DeriveProject | undefined;
+  /** The hashes of earlier runs, by stat: a watch's next run hashes only the files that changed. */
+  readonly #memo = new HashMemo();
   #hashes = new DiskHashes();
   stats: RunStats = { typescript: false, read: [], reused: 0 };
 
@@ -60,7 +62,7 @@ export class FactStore {
 
   /** Starts a run: files are hashed anew, and a project kept from the last run re-reads what changed. */
   beginRun(): DiskHashes {
-    this.#hashes = new DiskHashes();
+    this.#hashes = new DiskHashes(this.#memo);
     this.stats = { typescript: false, read: [], reused: 0 };
     this.#project?.refreshAll();
     return this.#hashes;

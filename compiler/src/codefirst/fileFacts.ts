@@ -2,9 +2,10 @@
 // TypeScript program it was read with: kept in memory by a session, on disk by DiskCache. A fact
 // is reused while the files it was read from hash the same; otherwise projectFacts.ts reads it
 // again with TypeScript.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Diagnostic } from '../diagnostics/index.ts';
 import type { DerivedComponent } from '../derive/deriveSchema.ts';
+import { FileStamps } from '../derive/fileStamps.ts';
 import { hashText } from './diskCache.ts';
 import type { FileDeclarations } from './exportDocs.ts';
 
@@ -42,10 +43,21 @@ export interface FileFacts {
   readonly declarations?: FileDeclarations;
 }
 
-/** The hash of each file's text on disk now ('' for a file that cannot be read), each file read once per run. */
+/** The hashes a session has read, by the files' stats then (see FileStamps): a later run reuses them. */
+export class HashMemo {
+  readonly stamps = new FileStamps();
+  readonly hashes = new Map<string, string>();
+}
+
+/**
+ * The hash of each file's text on disk now ('' for a file that cannot be read), each file read
+ * once per run; with a memo, a file whose stat shows it as last read is not read again.
+ */
 export class DiskHashes {
   readonly #hashes = new Map<string, string>();
   readonly #texts = new Map<string, string | undefined>();
+
+  constructor(readonly memo?: HashMemo) {}
 
   /** The text of `path` now (undefined when it cannot be read). */
   text(path: string): string | undefined {
@@ -64,11 +76,20 @@ export class DiskHashes {
   /** The hash of `path` now. */
   hash(path: string): string {
     let h = this.#hashes.get(path);
+    if (h !== undefined) return h;
+    const stat = this.memo === undefined ? undefined : statSync(path, { throwIfNoEntry: false });
+    if (stat !== undefined && this.memo!.stamps.unchanged(path, stat)) h = this.memo!.hashes.get(path);
     if (h === undefined) {
+      // The stat stands for the text only when the text is read after it.
+      const readNow = !this.#texts.has(path);
       const text = this.text(path);
       h = text === undefined ? '' : hashText(text);
-      this.#hashes.set(path, h);
+      if (stat !== undefined && text !== undefined && readNow) {
+        this.memo!.stamps.record(path, stat);
+        this.memo!.hashes.set(path, h);
+      }
     }
+    this.#hashes.set(path, h);
     return h;
   }
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { Project, ts, type SourceFile } from 'ts-morph';
 import { CompileError } from '../diagnostics/index.ts';
 import type { DerivedComponent, DerivedSchema } from './deriveSchema.ts';
+import { FileStamps } from './fileStamps.ts';
 import { TypeCache } from './typeCache.ts';
 import type { TypeContext } from './typeNames.ts';
 
@@ -44,6 +45,8 @@ export class DeriveProject {
   /** The tsconfig in use, if any. */
   readonly tsconfig: string | undefined;
   readonly #hashes = new Map<string, string>();
+  /** Each file's stat when last read from disk: refreshAll reads only what changed. */
+  readonly #stamps = new FileStamps();
   readonly #expansions = new Map<string, Cached<unknown>>();
   readonly #types = new TypeCache({
     versions: (files) => this.versions(files),
@@ -99,6 +102,7 @@ export class DeriveProject {
     if (existing) existing.replaceWithText(text);
     else this.project.createSourceFile(path, text, { overwrite: true });
     this.#hashes.set(path, hashText(text));
+    this.#stamps.forget(path);
   }
 
   /** Reads a file again from disk (what a watcher calls on change). */
@@ -107,24 +111,29 @@ export class DeriveProject {
   }
 
   /**
-   * Reads again from disk every file of the user's the project holds (a watch's next run); files
-   * that are gone leave the project. Returns the paths that changed.
+   * Reads again from disk every file of the user's the project holds whose stat changed (a watch's
+   * next run; see FileStamps); files that are gone leave the project. Returns the paths that changed.
    */
   refreshAll(): string[] {
     const changed: string[] = [];
     for (const sf of this.project.getSourceFiles()) {
       const path = sf.getFilePath();
       if (path.includes('/node_modules/')) continue;
-      if (!existsSync(path)) {
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (stat === undefined) {
         this.project.removeSourceFile(sf);
         this.#hashes.delete(path);
+        this.#stamps.forget(path);
         changed.push(path);
         continue;
       }
+      if (this.#stamps.unchanged(path, stat)) continue;
       const text = readFileSync(path, 'utf8');
-      if (text === sf.getFullText()) continue;
-      this.update(path, text);
-      changed.push(path);
+      if (text !== sf.getFullText()) {
+        this.update(path, text);
+        changed.push(path);
+      }
+      this.#stamps.record(path, stat);
     }
     return changed;
   }
