@@ -83,6 +83,16 @@ test("a vendor type that names no syntax is JSON: its example is judged, and a s
   assert.equal(referee.check(pointer, 'response', JSON.parse(text)), undefined, text);
 });
 
+test("a discriminated oneOf's tag is the member's mapping name, not a plain sample (Apple SiriKit's `method`)", async () => {
+  const response = await fetch(`${mock.url}/intents`);
+  const text = await response.text();
+  assert.equal(response.status, 200, text);
+  const body = JSON.parse(text) as Array<{ method: string }>;
+  assert.ok(body.length > 0 && body.every((i) => i.method.startsWith('Intent.')), text);
+  const pointer = '/paths/~1intents/get/responses/200/content/application~1json/schema';
+  assert.equal(referee.check(pointer, 'response', body), undefined, text);
+});
+
 test('an object that declares nothing, asked for as XML, is one empty element (cloudmersive)', async () => {
   const response = await fetch(`${mock.url}/receipts`, { method: 'POST', headers: { accept: 'text/xml' } });
   assert.equal(response.status, 200);
@@ -103,7 +113,7 @@ test('the mock says once per response which example breaks its schema, and why',
 test('kitgen check against the mock finds no violation', { timeout: 120_000 }, async () => {
   const run = await runNode(['bin/kitgen.js', 'check', documentFile, '--url', mock.url, '--seed', '3']);
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-  assert.match(run.stdout, /^no violations: 5 operations, \d+ requests/m);
+  assert.match(run.stdout, /^no violations: 6 operations, \d+ requests/m);
 });
 
 test("a full sample its schema refuses gives way to a sparse one it accepts (BBC's recursive `nitro`)", async () => {

@@ -262,6 +262,16 @@ export class DocumentSamples {
         list.length = 1;
         continue;
       }
+      // A discriminator's tag, which the referee reads as the enum of the member's mapping names
+      // and openapi-sampler does not (Apple SiriKit's `method`: "string"): the member's name.
+      const allowed = (e?.params as { allowedValues?: unknown[] } | undefined)?.allowedValues;
+      if (
+        e?.keyword === 'enum' &&
+        allowed?.length === 1 &&
+        e.instancePath !== '' &&
+        this.#put(value, e.instancePath, allowed[0])
+      )
+        continue;
       const missing = (e?.params as { missingProperty?: string } | undefined)?.missingProperty;
       if (e?.keyword !== 'required' || missing === undefined) break;
       const holder = e.instancePath === '' ? value : at(value, e.instancePath);
@@ -304,6 +314,17 @@ export class DocumentSamples {
   }
 
   /** Deletes the property or item at `instancePath` of `value`; false where there is none. */
+  /** Sets the property at `instancePath` of `value` (an object's) to `to`; false when there is no such property or it holds `to`. */
+  #put(value: unknown, instancePath: string, to: unknown): boolean {
+    const cut = instancePath.lastIndexOf('/');
+    const parent = cut === 0 ? value : at(value, instancePath.slice(0, cut));
+    const key = pointerParts(instancePath.slice(cut))[0] ?? '';
+    if (parent === null || typeof parent !== 'object' || Array.isArray(parent) || !(key in parent)) return false;
+    if ((parent as Record<string, unknown>)[key] === to) return false;
+    (parent as Record<string, unknown>)[key] = to;
+    return true;
+  }
+
   #leaveOut(value: unknown, instancePath: string): boolean {
     const cut = instancePath.lastIndexOf('/');
     const parent = cut === 0 ? value : at(value, instancePath.slice(0, cut));
