@@ -4,7 +4,8 @@
 // an example is replaced by a sample the schema accepts (said once on stderr), the bytes variant
 // keeps the example's text, and `kitgen check` finds no violation. A full sample the schema
 // refuses gives way to a sparse one (BBC's document, whose answer the mock could not encode). A
-// vendor type naming no syntax (GitHub's `application/vnd.github.object`) is JSON, judged alike.
+// vendor type naming no syntax (GitHub's `application/vnd.github.object`) is JSON, judged alike,
+// and an example is judged by kitgen's reading of its schema as well (quotes.rest's JSON text).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -93,6 +94,15 @@ test("a discriminated oneOf's tag is the member's mapping name, not a plain samp
   assert.equal(referee.check(pointer, 'response', body), undefined, text);
 });
 
+test('an example that is JSON text under a schema without `type` is not served: kitgen reads an object', async () => {
+  // ajv takes the string (no `type`), but the generated server's object refused it: a 500.
+  const response = await fetch(`${mock.url}/quote`);
+  const text = await response.text();
+  assert.equal(response.status, 200, text);
+  assert.ok(typeof JSON.parse(text) === 'object', text);
+  assert.match(mock.output().stderr, /GET \/quote: .*breaks its own schema \(\(root\) is no object/);
+});
+
 test('an object that declares nothing, asked for as XML, is one empty element (cloudmersive)', async () => {
   const response = await fetch(`${mock.url}/receipts`, { method: 'POST', headers: { accept: 'text/xml' } });
   assert.equal(response.status, 200);
@@ -113,7 +123,7 @@ test('the mock says once per response which example breaks its schema, and why',
 test('kitgen check against the mock finds no violation', { timeout: 120_000 }, async () => {
   const run = await runNode(['bin/kitgen.js', 'check', documentFile, '--url', mock.url, '--seed', '3']);
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-  assert.match(run.stdout, /^no violations: 6 operations, \d+ requests/m);
+  assert.match(run.stdout, /^no violations: 7 operations, \d+ requests/m);
 });
 
 test("a full sample its schema refuses gives way to a sparse one it accepts (BBC's recursive `nitro`)", async () => {

@@ -163,7 +163,13 @@ export function responseAnswer(
       tools.typed.kindOf(node) !== 'bytes' &&
       content[mediaType]?.schema !== undefined
     ) {
-      exampleRefused = tools.samples.judge(pointer, 'response', choice.example!.value);
+      // A schema without `type` takes any JSON type for ajv, but kitgen's model reads its
+      // `properties` as an object's: an example that is JSON text (quotes.rest) is no answer.
+      exampleRefused =
+        tools.samples.judge(pointer, 'response', choice.example!.value) ??
+        (tools.typed.fits(node, choice.example!.value)
+          ? undefined
+          : `(root) is no ${tools.typed.kindOf(node)}, as kitgen reads the schema`);
       example = exampleRefused === undefined;
     }
     if (example) sampled = choice.example!.value;
