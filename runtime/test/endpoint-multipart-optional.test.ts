@@ -171,6 +171,8 @@ test('multipart: the client leaves absent optional parts out of the body', async
       value: {},
     });
     assert.deepEqual(await call(built, ['t', undefined]), { title: 't', count: 'absent' });
+    // A required part left out is refused before anything is sent.
+    await assert.rejects(call(upload, { body: { note: 'n' } as never }), /multipart part 'file': required but missing/);
   } finally {
     await server.shutdown();
   }

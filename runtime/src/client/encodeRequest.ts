@@ -220,6 +220,10 @@ function encodeParts(
   parts: ReadonlyArray<readonly [ContentNode, unknown]>,
   config: CodecConfig,
 ): { body: Uint8Array | ReadableStream<Uint8Array>; contentType: string } {
+  // A part the form does not require is left out when absent; a required one is the caller's mistake.
+  for (const [node, v] of parts)
+    if (v === undefined && !node.optional)
+      throw new EncodeFailure(`multipart part '${node.name}': required but missing`);
   const fields = parts.filter(([, v]) => v !== undefined).map(([node, v]) => partField(node, v, config));
   const form = Form.of(...fields);
   const boundary = generateBoundary();
