@@ -25,6 +25,7 @@ export function initialize(data) {
 
 /** The tree's module for a source file's URL, when it has one. */
 function inTree(url) {
+  url = withoutQuery(url)[0];
   if (!url.endsWith('.ts') || url.endsWith('.d.ts') || !roots.some((r) => url.startsWith(r))) return undefined;
   const mapped = `${tree}${url.slice(repo.length, -3)}.js`;
   return existsSync(fileURLToPath(mapped)) ? mapped : undefined;
@@ -32,7 +33,17 @@ function inTree(url) {
 
 /** The source file's URL for a module of the tree (other URLs as they are). */
 function source(url) {
-  return url.startsWith(tree) && url.endsWith('.js') ? `${repo}${url.slice(tree.length, -3)}.ts` : url;
+  const [bare, query] = withoutQuery(url);
+  return bare.startsWith(tree) && bare.endsWith('.js') ? `${repo}${bare.slice(tree.length, -3)}.ts${query}` : url;
+}
+
+/**
+ * A URL split before its query or fragment: tsx's scoped `tsImport` (a `.ts` config file is loaded
+ * that way) marks the URLs it resolves with `?tsx-namespace=…`, which must not hide a tree module.
+ */
+function withoutQuery(url) {
+  const at = url.search(/[?#]/);
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
 }
 
 const relativeOrFile = /^(?:\.\.?\/|file:|\/)/;
