@@ -178,7 +178,7 @@ test('published error shapes are filled: no warning, and every refusal fits the 
       assert.ok(!Number.isNaN(Date.parse(String(seen.get('bbc')?.replied_at))));
       assert.notEqual(
         seen.get('mailchimp')?.instance,
-        (await (await fetch(`${server.url}/mailchimp`)).json()).instance,
+        ((await (await fetch(`${server.url}/mailchimp`)).json()) as Record<string, unknown>).instance,
       );
     } finally {
       await server.shutdown();
