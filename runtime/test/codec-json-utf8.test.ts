@@ -30,3 +30,19 @@ test('valid UTF-8 decodes as the strict decoder reads it, a genuine U+FFFD and a
   const strict = new TextDecoder('utf-8', { fatal: true }).decode(bytes([0xef, 0xbb, 0xbf], '{"s":"x"}'));
   assert.equal(bom._tag, strict.startsWith('{') ? 'right' : 'left');
 });
+
+test('an ASCII body reads the same from any view of its bytes, and one byte past ASCII takes the UTF-8 road', () => {
+  const text = JSON.stringify({ s: 'plain \t ~ \u007f text' });
+  const inner = bytes(text);
+  const framed = new Uint8Array(inner.length + 7);
+  framed.set(inner, 3);
+  const views = [inner, framed.subarray(3, 3 + inner.length), Buffer.from(text), new Uint8Array(Buffer.from(text))];
+  for (const view of views) {
+    const r = codec.decode(view);
+    assert.deepEqual(r._tag === 'right' && r.right, { s: 'plain \t ~ \u007f text' });
+  }
+  const latin = codec.decode(bytes('{"s":"caf', [0xe9], '"}'));
+  assert.equal(latin._tag, 'left', 'a Latin-1 byte is not UTF-8');
+  const two = codec.decode(bytes('{"s":"caf', [0xc3, 0xa9], '"}'));
+  assert.deepEqual(two._tag === 'right' && two.right, { s: 'café' });
+});
