@@ -166,7 +166,7 @@ test('the checking walk accepts exactly what the validator accepts among plain v
         const validator = validatorFor(structuredClone(s));
         for (const value of values) {
           const json = JSON.parse(JSON.stringify(value)) as unknown;
-          const expected = plain.test(json) && validator.check(json);
+          const expected: boolean = plain.test(json) && validator.check(json);
           assert.equal(checking.test(json), expected, `${JSON.stringify(s)} on ${JSON.stringify(json)}`);
           seen++;
           if (expected && holdsScalar(json)) accepted++;
