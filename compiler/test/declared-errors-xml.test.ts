@@ -4,12 +4,12 @@
 // well-formed, rather than as the runtime's JSON or as bare text labelled XML.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { EndpointGen } from '../src/index.ts';
 import { repoRoot } from './support/fixtures.ts';
 import { serve } from './support/e2e.ts';
+import { importGeneratedServer } from './support/generatedServer.ts';
 
 const document = {
   openapi: '3.0.3',
@@ -39,13 +39,7 @@ test('a text/xml declared error gets the failure as a minimal XML document', asy
   const code = EndpointGen.fromOpenAPI(document, { targets: ['server'] });
   const dir = join(repoRoot, '.tmp', `declared-errors-xml-${process.pid}`);
   try {
-    for (const [path, text] of code.files) {
-      await mkdir(dirname(join(dir, path)), { recursive: true });
-      await writeFile(join(dir, path), text);
-    }
-    const generated = (await import(pathToFileURL(join(dir, 'server.js')).href)) as {
-      routes: (handlers: object) => Parameters<typeof serve>[0];
-    };
+    const generated = await importGeneratedServer(code.files, dir);
     const server = await serve(generated.routes({ listThings: () => '<things/>' }));
     try {
       const ok = await fetch(`${server.url}/things?limit=2`);

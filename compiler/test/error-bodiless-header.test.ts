@@ -3,12 +3,12 @@
 // out without a body, as declared, and generation warns that the header is left unmet.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { EndpointGen } from '../src/index.ts';
 import { repoRoot } from './support/fixtures.ts';
 import { serve } from './support/e2e.ts';
+import { importGeneratedServer } from './support/generatedServer.ts';
 
 const document = {
   openapi: '3.0.3',
@@ -41,13 +41,7 @@ test('a bodiless declared error with a required header: no body, and a warning n
   );
   const dir = join(repoRoot, '.tmp', `error-bodiless-header-${process.pid}`);
   try {
-    for (const [path, text] of code.files) {
-      await mkdir(dirname(join(dir, path)), { recursive: true });
-      await writeFile(join(dir, path), text);
-    }
-    const generated = (await import(pathToFileURL(join(dir, 'server.js')).href)) as {
-      routes: (handlers: object) => Parameters<typeof serve>[0];
-    };
+    const generated = await importGeneratedServer(code.files, dir);
     const server = await serve(generated.routes({ listMessages: () => 'ok' }));
     try {
       const bad = await fetch(`${server.url}/messages?format=zz-invalid`);

@@ -7,9 +7,8 @@
 // `object`), and an empty `allOf` member (ix-api's `{}`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { EndpointGen } from '../src/index.ts';
 import { unmetDeclaredError } from '../src/model/declaredErrors.ts';
 import { checkedFormats } from '../src/model/errorFillText.ts';
@@ -17,6 +16,7 @@ import { registeredFormats } from '../../runtime/src/schema/lightFormats.ts';
 import { DocumentReferee } from './support/documentReferee.ts';
 import { repoRoot } from './support/fixtures.ts';
 import { serve } from './support/e2e.ts';
+import { importGeneratedServer } from './support/generatedServer.ts';
 
 const uuid = { type: 'string', format: 'uuid', minLength: 36, maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' };
 const shapes: Record<string, object> = {
@@ -145,13 +145,7 @@ test('published error shapes are filled: no warning, and every refusal fits the 
   const dir = join(repoRoot, '.tmp', `error-fill-published-${process.pid}`);
   const referee = new DocumentReferee(document as never, (source) => new RegExp(source, 'u'));
   try {
-    for (const [path, text] of code.files) {
-      await mkdir(dirname(join(dir, path)), { recursive: true });
-      await writeFile(join(dir, path), text);
-    }
-    const generated = (await import(pathToFileURL(join(dir, 'server.js')).href)) as {
-      routes: (handlers: object) => Parameters<typeof serve>[0];
-    };
+    const generated = await importGeneratedServer(code.files, dir);
     const handlers = Object.fromEntries(Object.keys(shapes).map((name) => [name, () => 'ok']));
     const server = await serve(generated.routes(handlers));
     try {

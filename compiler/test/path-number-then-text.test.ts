@@ -3,12 +3,12 @@
 // is served and `123.json` reads as `123` and `.json`; two texts side by side stay refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { EndpointGen } from '../src/index.ts';
 import { repoRoot } from './support/fixtures.ts';
 import { serve } from './support/e2e.ts';
+import { importGeneratedServer } from './support/generatedServer.ts';
 
 const document = {
   openapi: '3.0.3',
@@ -48,13 +48,7 @@ test('a number path parameter followed directly by text is routed, split after i
   assert.match(code.warnings.map((w) => w.message).join('\n'), /"\/two\/\{a\}\{b\}" cannot be routed/);
   const dir = join(repoRoot, '.tmp', `path-number-then-text-${process.pid}`);
   try {
-    for (const [path, text] of code.files) {
-      await mkdir(dirname(join(dir, path)), { recursive: true });
-      await writeFile(join(dir, path), text);
-    }
-    const generated = (await import(pathToFileURL(join(dir, 'server.js')).href)) as {
-      routes: (handlers: object) => Parameters<typeof serve>[0];
-    };
+    const generated = await importGeneratedServer(code.files, dir);
     const server = await serve(
       generated.routes({
         // The second name is an identifier of kitgen's making (`.format` is none): read the values.
