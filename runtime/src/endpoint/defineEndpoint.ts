@@ -230,7 +230,7 @@ export function defineEndpoint<
     const codec = s.constraints === undefined ? typed : typed.constrain(constraints);
     const documented = s.doc === undefined ? codec : codec.doc(s.doc);
     const formatted = format === undefined ? documented : withFormat(documented, format);
-    return s.mediaType !== undefined && isJsonMediaType(s.mediaType) ? withJsonText(formatted) : formatted;
+    return s.mediaType !== undefined && isJsonMediaType(s.mediaType) ? withJsonText(formatted, s.mediaType) : formatted;
   };
   const segments: Segment[] = spec.path.map((s) => {
     if (typeof s === 'string') return s;

@@ -10,11 +10,13 @@ const textKinds = new Set(['string', 'uuid', 'dateTime']);
  * and written as one; a segment that is no JSON string does not decode (400 naming the
  * parameter). Applied last, after `constrain`, `doc` and the format, which hold the value itself.
  */
-export function withJsonText<A>(codec: PathCodec<A>): PathCodec<A> {
-  if (!textKinds.has(codec.kind)) return codec;
+export function withJsonText<A>(codec: PathCodec<A>, mediaType: string): PathCodec<A> {
+  // OpenAPIGen describes the parameter by the same `content` again.
+  if (!textKinds.has(codec.kind)) return { ...codec, mediaType };
   const { decode, encode } = codec;
   return {
     ...codec,
+    mediaType,
     expected: `a JSON string: ${codec.expected}`,
     decode: (segment) => {
       let text: unknown;

@@ -160,10 +160,15 @@ export function requestDocs(
     const text = codec.trailing
       ? [description, 'The rest of the path: one or more segments, which may hold "/".'].filter(Boolean).join(' ')
       : description;
-    const p: ParameterObject = { name: codec.name, in: 'path', required: true, schema: { ...schema } as SchemaObject };
+    const described = { ...schema } as SchemaObject;
+    const p: ParameterObject = { name: codec.name, in: 'path', required: true, schema: described };
     if (text) p.description = text;
     const examples = exampleObjects(examplesOf(undefined, codec.name, sets), jsonSafe);
-    if (examples) p.examples = examples;
+    if (codec.mediaType !== undefined) {
+      // Declared with a media type (OpenAPI's `content`): written back as that content.
+      delete p.schema;
+      p.content = { [codec.mediaType]: examples ? { schema: described, examples } : { schema: described } };
+    } else if (examples) p.examples = examples;
     return p;
   });
   let security: SecurityRequirementObject[] | undefined;

@@ -39,6 +39,8 @@ export interface PathCodec<A, Name extends string = string> {
   readonly schema: PathParamSchema;
   /** True for `PathCodec.trailing`, which takes the rest of the path. */
   readonly trailing: boolean;
+  /** The media type of OpenAPI's `content` when the parameter is described by one (`application/json`). */
+  readonly mediaType?: string;
   decode(segment: string): A | undefined;
   encode(value: A): string;
   /** A copy with a description (the spec's `?? Doc.p(text)` on a parameter). */
