@@ -53,7 +53,9 @@ export function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
       if (prop === undefined || prop === '__proto__') continue;
       if (list !== undefined && !Object.hasOwn(props, prop) && /^\d*$/.test(prop)) {
         const at = prop === '' ? list.size : Number(prop);
-        list.set(at, [...(list.get(at) ?? []), value]);
+        const items = list.get(at);
+        if (items === undefined) list.set(at, [value]);
+        else items.push(value); // repeated `k[0]=`: no copy per repeat
         continue;
       }
       obj[prop] = props[prop] ? coerceScalar(props[prop], value) : value;
