@@ -42,12 +42,15 @@ test('generated mappers: a declared 400 in the nested shape, 400/401/415 as prob
     assert.equal(unauthorised.status, 401);
     assert.equal(unauthorised.headers.get('content-type'), 'application/problem+json');
     assert.match(unauthorised.headers.get('www-authenticate') ?? '', /^Bearer/, 'the runtime keeps its challenge');
-    assert.deepEqual(await unauthorised.json(), {
+    // `instance` names this occurrence: a fresh URN each time.
+    const { instance, ...problem } = (await unauthorised.json()) as { instance?: string };
+    assert.deepEqual(problem, {
       type: 'about:blank',
       title: 'Unauthorized',
       status: 401,
       detail: 'Authentication required',
     });
+    assert.match(instance ?? '', /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const auth = { authorization: 'Bearer t' };
     const media = await fetch(`${server.url}/widgets`, {
@@ -90,7 +93,7 @@ test('the mapError hook fills a declared shape the compiler cannot, typed by the
       mapError: {
         auditWidget: (f) =>
           f.status === 400
-            ? { status: 400, body: { message: f.message, requestId: '6f1c2b4e-8d3a-4f5e-9b7c-1a2b3c4d5e6f' } }
+            ? { status: 400, body: { message: f.message, requestId: 'req_6f1c2b4e8d3a4f5e9b7c1a2b' } }
             : undefined,
       },
     }),
