@@ -11,6 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { ensureBundledTypebox } from './bundled-typebox.mjs';
 import { nodeOptions } from './node-options.mjs';
 import { ensureRuntimeBuild, ensureRuntimeDeclarations } from './runtime-builds.mjs';
+import { startSharedPacks } from './shared-packs.mjs';
 import { ensureSourceTree } from './source-tree.mjs';
 import { startTypecheck } from './typecheck-early.mjs';
 
@@ -101,14 +102,14 @@ if (typecheck) {
     rmSync(typecheckFile, { force: true });
   });
 }
+const declarations = hostile ? undefined : built(ensureRuntimeDeclarations(), "the runtime's declarations");
+// The packed tarballs, beside the lint, when a file that installs them is to run; not awaited here:
+// those files wait on the packing process's lock (scripts/shared-packs.mjs), the others start at once.
+const stopPacking = hostile ? undefined : startSharedPacks(files, declarations);
+if (stopPacking) process.on('exit', stopPacking);
 const shared = Promise.all([
   built(ensureBundledTypebox(), 'the typebox bundle'),
-  ...(hostile
-    ? []
-    : [
-        built(ensureRuntimeDeclarations(), "the runtime's declarations"),
-        built(ensureRuntimeBuild(), "the runtime's build"),
-      ]),
+  ...(hostile ? [] : [declarations, built(ensureRuntimeBuild(), "the runtime's build")]),
   built(ensureSourceTree(), "the sources' JavaScript tree"),
 ]);
 if (filters.length === 0 && !hostile) {
