@@ -124,9 +124,12 @@ test(
       undefined,
     );
     const run = { ...base, cacheDir: join(dir, 'cache') };
+    // The openapi target alone writes openapi.json joined from the parts kept across edits, not from a model.
+    const documentRun = { ...run, targets: ['openapi' as const] };
     const fresh = { ...base, cacheDir: false as const };
     const reporter: RunReporter = { progress: () => {}, warning: () => {} };
     const kept = codeFirstSession(run);
+    const keptDocument = codeFirstSession(documentRun);
     const steps: string[] = ['start'];
     try {
       for (let i = 0; i <= 8; i++) {
@@ -136,12 +139,16 @@ test(
           steps.push(edit.name);
           await writeProject(dir, state);
         }
-        const [incremental, scratch] = await Promise.allSettled([
+        const [incremental, scratch, documentOnly] = await Promise.allSettled([
           runGenerate(run, reporter, kept),
           runGenerate(fresh, reporter),
+          runGenerate(documentRun, reporter, keptDocument),
         ]);
         const diff = differences(outcome(incremental), outcome(scratch));
         assert.deepEqual(diff.paths, [], `seed ${seed}, after: ${steps.join(' → ')}; ${diff.first}`);
+        const scratchDocument = outcome(scratch).get('openapi.json') ?? outcome(scratch).get('(error)');
+        const keptDocumentText = outcome(documentOnly).get('openapi.json') ?? outcome(documentOnly).get('(error)');
+        assert.equal(keptDocumentText, scratchDocument, `seed ${seed}, openapi alone, after: ${steps.join(' → ')}`);
         // After the kept session wrote its cache: a new process would start from it.
         const [cold] = await Promise.allSettled([runGenerate(run, reporter)]);
         const coldDiff = differences(outcome(cold), outcome(scratch));
@@ -153,6 +160,7 @@ test(
         if (!state.broken) assert.equal(incremental.status, 'fulfilled', `seed ${seed}: a sound project generates`);
       }
     } finally {
+      await keptDocument.close();
       await kept.close();
     }
   },

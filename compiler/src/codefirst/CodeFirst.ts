@@ -7,6 +7,7 @@ import type { DescribeResult, EndpointFound, ExportDocs } from './describeProtoc
 import { defaultCacheDir, DiskCache, hashText } from './diskCache.ts';
 import { EndpointLoader } from './EndpointLoader.ts';
 import { resolveEndpointFiles } from './endpointFiles.ts';
+import { joinParts, partsDocument, topLevelField } from './documentParts.ts';
 import type { SourcePlace } from './exportDocs.ts';
 import { FactStore, type RunStats } from './factStore.ts';
 import { componentClash, type FileFacts } from './fileFacts.ts';
@@ -34,8 +35,12 @@ export interface CodeFirstOptions {
 
 /** What reading endpoint definition files gives. */
 export interface CodeFirstResult {
-  /** The OpenAPI document of the exported endpoints (`OpenAPIGen.fromEndpoints`). */
+  /** The OpenAPI document of the exported endpoints (`OpenAPIGen.fromEndpoints`), parsed when first read. */
   readonly document: Record<string, unknown>;
+  /** `JSON.stringify(document, null, 2)`, joined from the parts of the document kept across runs. */
+  readonly documentJson: string;
+  /** One top-level field of the document (`info`), without parsing the rest. */
+  documentField(key: string): unknown;
   /** The endpoint definition files, absolute. */
   readonly files: readonly string[];
   /** Each file's text with its DeriveSchema.gen<T>() calls expanded: the endpoint files, and the user's modules they import that call it too. */
@@ -267,8 +272,17 @@ export class CodeFirstSession {
       store.flush();
       if (key !== undefined && describedNow) this.#disk?.write('describe', slot, hashText(key), result);
     });
+    const parts = result.parts;
+    let document: Record<string, unknown> | undefined;
+    let json: string | undefined;
     return {
-      document: JSON.parse(result.json) as Record<string, unknown>,
+      get document() {
+        return (document ??= partsDocument(parts));
+      },
+      get documentJson() {
+        return (json ??= joinParts(parts));
+      },
+      documentField: (key) => topLevelField(parts, key),
       files,
       expanded,
       endpoints: result.endpoints,

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { DescribeRequest, DescribeResult } from './describeProtocol.ts';
+import type { DescribeAnswer, DescribeRequest, DescribeResult } from './describeProtocol.ts';
+import { PartReader } from './documentParts.ts';
 
 /**
  * The thread that loads endpoint definition files (describeWorker.ts), started once and reused:
@@ -10,6 +11,8 @@ export class EndpointLoader {
   #worker: Worker | undefined;
   #pending: { resolve: (r: DescribeResult) => void; reject: (e: Error) => void } | undefined;
   #generation = 0;
+  /** The parts of the thread's last document, which its next answer leaves out where unchanged. */
+  #parts = new PartReader();
 
   #start(): Worker {
     const tsx = import.meta.resolve('tsx/esm/api');
@@ -17,10 +20,21 @@ export class EndpointLoader {
     const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
     const worker = new Worker(boot, { eval: true, stdout: false, stderr: false });
     worker.unref();
-    worker.on('message', (result: DescribeResult) => {
+    // A new thread has sent no part yet.
+    this.#parts = new PartReader();
+    worker.on('message', (answer: DescribeAnswer) => {
       const p = this.#pending;
       this.#pending = undefined;
-      p?.resolve(result);
+      if (answer.kind !== 'described') return p?.resolve(answer);
+      try {
+        p?.resolve({ kind: 'described', parts: this.#parts.apply(answer.changes), endpoints: answer.endpoints });
+      } catch (error) {
+        // The thread's parts and ours no longer agree: the next request starts a new thread.
+        this.#worker = undefined;
+        worker.removeAllListeners('exit');
+        void worker.terminate();
+        p?.reject(error as Error);
+      }
     });
     const fail = (error: Error) => {
       this.#worker = undefined;

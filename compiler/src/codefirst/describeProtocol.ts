@@ -1,4 +1,5 @@
 // The messages between the compiler and the thread that loads endpoint definition files.
+import type { DocumentPart, PartChange } from './documentParts.ts';
 
 /** What to load and how to describe it. */
 export interface DescribeRequest {
@@ -39,9 +40,29 @@ export interface LoadFailure {
   readonly stack: string;
 }
 
-/** What the loading thread answers. */
-export type DescribeResult =
-  // The document as JSON text: a string crosses threads far cheaper than a cloned object tree.
-  | { readonly kind: 'described'; readonly json: string; readonly endpoints: readonly EndpointFound[] }
+/** A request that failed. */
+export type DescribeFailure =
   | { readonly kind: 'load-failed'; readonly failure: LoadFailure }
   | { readonly kind: 'describe-failed'; readonly failure: LoadFailure; readonly endpoints: readonly EndpointFound[] };
+
+/**
+ * What the loading thread answers: the document as the texts of its parts (documentParts.ts),
+ * only those that changed since its last answer — strings cross threads far cheaper than a cloned
+ * object tree, and most of a document is as it was.
+ */
+export type DescribeAnswer =
+  | {
+      readonly kind: 'described';
+      readonly changes: readonly PartChange[];
+      readonly endpoints: readonly EndpointFound[];
+    }
+  | DescribeFailure;
+
+/** A description: every part of the document (the answer completed with the parts it left unchanged). */
+export type DescribeResult =
+  | {
+      readonly kind: 'described';
+      readonly parts: readonly DocumentPart[];
+      readonly endpoints: readonly EndpointFound[];
+    }
+  | DescribeFailure;

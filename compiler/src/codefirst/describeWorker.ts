@@ -6,7 +6,8 @@
 import { MessageChannel, parentPort, type MessagePort } from 'node:worker_threads';
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { DescribeRequest, DescribeResult, EndpointFound, LoadFailure } from './describeProtocol.ts';
+import type { DescribeAnswer, DescribeRequest, EndpointFound, LoadFailure } from './describeProtocol.ts';
+import { PartWriter } from './documentParts.ts';
 import type { HooksUpdate } from './loaderHooks.ts';
 import { debugLog, lapTimer } from './debugLog.ts';
 
@@ -52,6 +53,8 @@ type Documented = AnyEndpoint & {
 // One describer for the thread's life: an endpoint whose module was not loaded again is the same
 // object as last time, so OpenAPIGen replays its part of the document instead of converting it.
 const openApiGen = runtime.OpenAPIGen.incremental();
+// The texts of the last answer's parts: only the parts whose text changed are sent again.
+const partWriter = new PartWriter();
 // The endpoint as described (its export name and JSDoc laid over it), kept per exported value so
 // an unchanged module gives the same object again.
 const documented = new WeakMap<object, { readonly key: string; readonly endpoint: AnyEndpoint }>();
@@ -87,7 +90,7 @@ function failure(file: string, error: unknown): LoadFailure {
   };
 }
 
-async function describe(request: DescribeRequest): Promise<DescribeResult> {
+async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
   const lap = lapTimer();
   await updateHooks(hooksChannel.port1, request);
   const endpoints: AnyEndpoint[] = [];
@@ -116,9 +119,9 @@ async function describe(request: DescribeRequest): Promise<DescribeResult> {
   try {
     const api = openApiGen.fromEndpoints({ title: request.title, version: request.version }, ...endpoints);
     debugLog(() => `worker: OpenAPIGen ${lap()}`);
-    const json = api.toJson(0);
-    debugLog(() => `worker: toJson ${lap()}`);
-    return { kind: 'described', json, endpoints: found };
+    const changes = partWriter.changes(api.document);
+    debugLog(() => `worker: parts ${changes.filter(([, t]) => t !== null).length} changed ${lap()}`);
+    return { kind: 'described', changes, endpoints: found };
   } catch (error) {
     return { kind: 'describe-failed', failure: failure(request.files[0] ?? '', error), endpoints: found };
   }
@@ -131,6 +134,6 @@ parentPort!.on('message', (request: DescribeRequest) => {
       parentPort!.postMessage({
         kind: 'load-failed',
         failure: failure(request.files[0] ?? '', error),
-      } satisfies DescribeResult),
+      } satisfies DescribeAnswer),
   );
 });

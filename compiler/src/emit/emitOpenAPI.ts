@@ -10,7 +10,7 @@ import type { EmitOptions } from './EmitOptions.ts';
 export function emitOpenAPI(api: Api, options: EmitOptions): Map<string, string> {
   const files = new Map<string, string>();
   for (const format of options.openapiFormats) {
-    if (format === 'json') files.set('openapi.json', `${JSON.stringify(api.document, null, 2)}\n`);
+    if (format === 'json') files.set('openapi.json', `${api.documentJson ?? JSON.stringify(api.document, null, 2)}\n`);
     else files.set('openapi.yaml', stringify(api.document, { aliasDuplicateObjects: false, lineWidth: 0 }));
   }
   return files;

@@ -210,6 +210,8 @@ export interface Api {
   readonly serverUrl?: string;
   /** The document the model was read from (bundled: external `$ref`s are in it), which the `openapi` target writes. */
   readonly document: Readonly<Record<string, unknown>>;
+  /** `JSON.stringify(document, null, 2)` when the input already has it (endpoint files: joined from kept parts). */
+  readonly documentJson?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The input adapter of endpoint definition files, loaded only for them. TypeScript (ts-morph) is
 // loaded by what it calls only when a file has to be derived or a copy relocated anew.
-import { definitionPaths } from '../codefirst/CodeFirst.ts';
+import { definitionPaths, type CodeFirstResult } from '../codefirst/CodeFirst.ts';
 import { relocatedCopies } from '../codefirst/relocatedCopies.ts';
 import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
 import { defaultCodeFirstTargets, withDependencies } from '../emit/index.ts';
@@ -42,7 +42,7 @@ async function endpointFilesModel(run: GenerateRun, session: CodeFirstRunSession
   let api: Api;
   let warnings: Diagnostic[];
   if (targets.length === 1 && targets[0] === 'openapi') {
-    api = documentOnly(cf.document);
+    api = documentOnly(cf);
     warnings = [...cf.warnings];
   } else {
     try {
@@ -78,15 +78,19 @@ async function endpointFilesModel(run: GenerateRun, session: CodeFirstRunSession
  * most of a watch edit's time for nothing. The document is kitgen's own, so the model's checks of
  * it are left to runs that emit code from it; the model here is the document with nothing built.
  */
-function documentOnly(document: Record<string, unknown>): Api {
-  const info = (document.info ?? {}) as { title?: unknown; version?: unknown };
+function documentOnly(cf: CodeFirstResult): Api {
+  const info = (cf.documentField('info') ?? {}) as { title?: unknown; version?: unknown };
   return {
     title: typeof info.title === 'string' ? info.title : 'API',
     version: typeof info.version === 'string' ? info.version : '0.0.0',
-    openapi: String(document.openapi),
+    openapi: String(cf.documentField('openapi')),
     schemas: [],
     operations: [],
     securitySchemes: [],
-    document,
+    // Parsed only when asked (openapi.yaml): openapi.json is joined from the document's kept parts.
+    get document() {
+      return cf.document;
+    },
+    documentJson: cf.documentJson,
   };
 }

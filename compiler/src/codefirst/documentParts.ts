@@ -1,0 +1,150 @@
+// The OpenAPI document of endpoint definition files as parts: one per path item, one per
+// component, one per other top-level field, each already written as `JSON.stringify(document,
+// null, 2)` writes it at its depth. The loading thread writes the parts that changed since its last
+// answer; the compiler keeps the others and joins them into `openapi.json`. So an edit neither
+// sends the whole document across threads, nor parses it, nor pretty-prints it again.
+
+/** Where a part sits: its keys from the document's root (`['paths', '/pets']`, `['info']`). */
+export type PartPath = readonly string[];
+
+/** One part: where it sits, and its value as `JSON.stringify(value, null, 2)`, indented for its depth. */
+export type DocumentPart = readonly [path: PartPath, text: string];
+
+/** A part in an answer of the loading thread: its text, or null for the text of the last answer. */
+export type PartChange = readonly [path: PartPath, text: string | null];
+
+/** The objects written field by field: the root, `paths`, `components` and each of its sections. */
+function isSplit(path: PartPath): boolean {
+  return (
+    path.length === 0 ||
+    (path.length === 1 && (path[0] === 'paths' || path[0] === 'components')) ||
+    (path.length === 2 && path[0] === 'components')
+  );
+}
+
+/** What JSON text leaves out of an object (a field whose value is one of these is not written). */
+const omitted = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+/** A plain object with at least one field JSON text writes: `{}` and arrays are written whole. */
+function hasFields(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || 'toJSON' in v) return false;
+  for (const key in v) if (Object.hasOwn(v, key) && !omitted((v as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
+/** The part's text at its depth: nested lines indented as the whole document's pretty text has them. */
+function textAt(value: unknown, depth: number): string {
+  const text = JSON.stringify(value, null, 2);
+  return depth === 0 ? text : text.replaceAll('\n', `\n${'  '.repeat(depth)}`);
+}
+
+/** The key a part is kept by (path items and component names hold no NUL). */
+export const partKey = (path: PartPath): string => path.join('\0');
+
+/**
+ * The loading thread's side: writes each part of a document, and tells, of each, whether its
+ * text changed since the last document (only the changed ones' texts cross the thread). A part is
+ * compared by its compact JSON text, far cheaper to make than the pretty one.
+ */
+export class PartWriter {
+  #last = new Map<string, { readonly compact: string; readonly text: string }>();
+
+  /** The document's parts in document order, with the text of those that changed since the last call. */
+  changes(document: object): PartChange[] {
+    const next = new Map<string, { readonly compact: string; readonly text: string }>();
+    const changes: PartChange[] = [];
+    const visit = (value: unknown, path: string[]) => {
+      if (isSplit(path) && hasFields(value)) {
+        for (const key of Object.keys(value)) if (!omitted(value[key])) visit(value[key], [...path, key]);
+        return;
+      }
+      const key = partKey(path);
+      const compact = JSON.stringify(value);
+      const last = this.#last.get(key);
+      if (last !== undefined && last.compact === compact) {
+        next.set(key, last);
+        changes.push([path, null]);
+        return;
+      }
+      const text = textAt(value, path.length);
+      next.set(key, { compact, text });
+      changes.push([path, text]);
+    };
+    visit(document, []);
+    this.#last = next;
+    return changes;
+  }
+}
+
+/** The compiler's side: the texts of the last answer, completed with the next answer's changes. */
+export class PartReader {
+  #texts = new Map<string, string>();
+
+  /** Every part of the answer, with the texts the unchanged ones had in the last one. */
+  apply(changes: readonly PartChange[]): DocumentPart[] {
+    const next = new Map<string, string>();
+    const parts = changes.map(([path, text]): DocumentPart => {
+      const key = partKey(path);
+      const full = text ?? this.#texts.get(key);
+      // The thread answers every request in order, so a part it calls unchanged was in the last answer.
+      if (full === undefined) throw new Error(`kitgen bug: the part ${JSON.stringify(path)} was not sent before`);
+      next.set(key, full);
+      return [path, full];
+    });
+    this.#texts = next;
+    return parts;
+  }
+}
+
+/** `JSON.stringify(document, null, 2)` of the document the parts are of, by joining them. */
+export function joinParts(parts: readonly DocumentPart[]): string {
+  if (parts.length === 0) return '{}';
+  if (parts[0][0].length === 0) return parts[0][1];
+  const pieces: string[] = ['{'];
+  const open: string[] = [];
+  const first: boolean[] = [true];
+  const entry = (key: string) => {
+    pieces.push(`${first[first.length - 1] ? '' : ','}\n${'  '.repeat(open.length + 1)}${JSON.stringify(key)}: `);
+    first[first.length - 1] = false;
+  };
+  const close = () => {
+    open.pop();
+    first.pop();
+    pieces.push(`\n${'  '.repeat(open.length + 1)}}`);
+  };
+  for (const [path, text] of parts) {
+    const parent = path.length - 1;
+    let common = 0;
+    while (common < open.length && common < parent && open[common] === path[common]) common++;
+    while (open.length > common) close();
+    while (open.length < parent) {
+      entry(path[open.length]);
+      pieces.push('{');
+      open.push(path[open.length]);
+      first.push(true);
+    }
+    entry(path[parent]);
+    pieces.push(text);
+  }
+  while (open.length > 0) close();
+  pieces.push('\n}');
+  return pieces.join('');
+}
+
+/** The document the parts are of, as an object (each part's text parsed). */
+export function partsDocument(parts: readonly DocumentPart[]): Record<string, unknown> {
+  if (parts.length === 1 && parts[0][0].length === 0) return JSON.parse(parts[0][1]) as Record<string, unknown>;
+  const document: Record<string, unknown> = {};
+  for (const [path, text] of parts) {
+    let at = document;
+    for (const key of path.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+    at[path[path.length - 1]] = JSON.parse(text);
+  }
+  return document;
+}
+
+/** The value of one top-level field, parsing only its part (undefined when the document has none, or it is split). */
+export function topLevelField(parts: readonly DocumentPart[], key: string): unknown {
+  const part = parts.find(([path]) => path.length === 1 && path[0] === key);
+  return part === undefined ? undefined : JSON.parse(part[1]);
+}

@@ -1,0 +1,154 @@
+// The document of endpoint files kept as parts (codefirst/documentParts.ts): joined, the parts
+// must be `JSON.stringify(document, null, 2)` byte for byte — on every fixture document, and along
+// a random sequence of edits where only the changed parts' texts are sent (KITGEN_SEED=<n> replays one).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { joinParts, PartReader, partsDocument, PartWriter, topLevelField } from '../src/codefirst/documentParts.ts';
+import { fixturesDir } from './support/fixtures.ts';
+
+/** Every document of the fixtures: the OpenAPI inputs, and the documents code-first runs wrote. */
+async function fixtureDocuments(): Promise<Array<[string, Record<string, unknown>]>> {
+  const docs: Array<[string, Record<string, unknown>]> = [];
+  for (const name of (await readdir(fixturesDir)).sort()) {
+    for (const file of ['openapi.yaml', 'openapi.json', 'expected/openapi.json']) {
+      const text = await readFile(join(fixturesDir, name, file), 'utf8').catch(() => undefined);
+      if (text === undefined) continue;
+      let doc: unknown;
+      try {
+        doc = file.endsWith('.json') ? JSON.parse(text) : parse(text);
+      } catch {
+        continue; // the fixtures of unreadable input
+      }
+      if (typeof doc === 'object' && doc !== null && !Array.isArray(doc))
+        docs.push([`${name}/${file}`, doc as Record<string, unknown>]);
+    }
+  }
+  for (const name of ['pets', 'types', 'operations']) {
+    const text = await readFile(join(fixturesDir, 'codefirst', name, 'expected', 'openapi.json'), 'utf8');
+    docs.push([`codefirst/${name}`, JSON.parse(text) as Record<string, unknown>]);
+  }
+  return docs;
+}
+
+/** Sends `doc` through a writer and reader as the loading thread and the compiler do. */
+function roundTrip(writer: PartWriter, reader: PartReader, doc: object) {
+  const changes = writer.changes(doc);
+  // What crosses the thread is cloned: the texts must stand on their own.
+  return { changes, parts: reader.apply(structuredClone(changes)) };
+}
+
+test('joined parts are the pretty JSON text of every fixture document', async () => {
+  const docs = await fixtureDocuments();
+  assert.ok(docs.length > 30, `fixture documents found: ${docs.length}`);
+  for (const [name, doc] of docs) {
+    const { parts } = roundTrip(new PartWriter(), new PartReader(), doc);
+    assert.equal(joinParts(parts), JSON.stringify(doc, null, 2), name);
+    assert.deepEqual(partsDocument(parts), JSON.parse(JSON.stringify(doc)), name);
+    assert.deepEqual(topLevelField(parts, 'info'), doc.info, name);
+  }
+});
+
+test('edge shapes: empty containers, fields JSON leaves out, keys that look like numbers', () => {
+  const docs: object[] = [
+    {},
+    { openapi: '3.1.0', paths: {}, components: {} },
+    { openapi: '3.1.0', paths: { '/a': {} }, components: { schemas: {} } },
+    { paths: { '/a': { get: undefined }, '/b': { get: { x: 1 } } }, components: { schemas: { A: undefined } } },
+    { paths: { 2: { get: {} }, '/a': { get: {} }, 1: null }, components: { 10: { x: [] }, schemas: { 3: true } } },
+    { components: { schemas: { 'we"ird\\name\u2028': { description: 'line\nbreak' } } }, x: () => 1 },
+    { paths: [1, 2], components: null, 'x-ext': { nested: { deep: [{}] } } },
+  ];
+  for (const doc of docs) {
+    const { parts } = roundTrip(new PartWriter(), new PartReader(), doc);
+    assert.equal(joinParts(parts), JSON.stringify(doc, null, 2), JSON.stringify(doc));
+    assert.deepEqual(partsDocument(parts), JSON.parse(JSON.stringify(doc)), JSON.stringify(doc));
+  }
+});
+
+/** A small seeded generator (mulberry32), so a failing sequence can be replayed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Doc = Record<string, Record<string, unknown>>;
+
+const edits: ReadonlyArray<readonly [string, (doc: Doc, pick: (n: number) => number) => void]> = [
+  [
+    'a path added',
+    (d, pick) => void ((d.paths ??= {})[`/new${pick(1000)}`] = { get: { operationId: `n${pick(99)}` } }),
+  ],
+  [
+    'a path removed',
+    (d, pick) => {
+      const keys = Object.keys(d.paths ?? {});
+      if (keys.length > 0) delete d.paths[keys[pick(keys.length)]];
+    },
+  ],
+  [
+    'an operation changed',
+    (d, pick) => {
+      const keys = Object.keys(d.paths ?? {});
+      if (keys.length > 0) (d.paths[keys[pick(keys.length)]] as Record<string, unknown>).summary = `s${pick(9)}`;
+    },
+  ],
+  [
+    'a schema added',
+    (d, pick) => {
+      const components = (d.components ??= {}) as Record<string, Record<string, unknown>>;
+      (components.schemas ??= {})[`S${pick(50)}`] = { type: 'object', properties: { a: { type: 'string' } } };
+    },
+  ],
+  [
+    'every schema removed',
+    (d) => {
+      delete (d.components ?? {}).schemas;
+    },
+  ],
+  ['the title changed', (d, pick) => void ((d.info ??= {}).title = `API ${pick(5)}`)],
+  ['the paths emptied', (d) => void (d.paths = {})],
+];
+
+test('after any sequence of edits, the parts kept across answers join to the new document', async () => {
+  const seed = Number(process.env.KITGEN_SEED ?? Date.now() % 100_000);
+  const next = random(seed);
+  const pick = (n: number) => Math.floor(next() * n);
+  const docs = await fixtureDocuments();
+  for (const [name, original] of docs.filter((_, i) => i % 5 === 0)) {
+    const writer = new PartWriter();
+    const reader = new PartReader();
+    const doc = structuredClone(original) as Doc;
+    const steps: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      if (i > 0) {
+        const [what, apply] = edits[pick(edits.length)];
+        apply(doc, pick);
+        steps.push(what);
+      }
+      const { changes, parts } = roundTrip(writer, reader, doc);
+      const where = `seed ${seed}, ${name}, after: ${steps.join(' → ') || 'start'}`;
+      assert.equal(joinParts(parts), JSON.stringify(doc, null, 2), where);
+      if (i === 0)
+        assert.ok(
+          changes.every(([, t]) => t !== null),
+          `${where}: the first answer sends every part`,
+        );
+      if (i > 0 && steps[i - 1] === 'the title changed')
+        assert.ok(changes.filter(([, t]) => t !== null).length <= 1, `${where}: only the info part is sent again`);
+    }
+  }
+});
+
+test('a part left out that was never sent is a bug said so, not a wrong document', () => {
+  const reader = new PartReader();
+  assert.throws(() => reader.apply([[['info'], null]]), /kitgen bug: the part \["info"\] was not sent before/);
+});
