@@ -217,7 +217,8 @@ function orderParameters(
   diagnostics: Diagnostics,
 ): RawParameter[] {
   const path: RawParameter[] = [];
-  const names = segmentParams(segments);
+  // A name the path holds twice is one parameter of the operation.
+  const names = [...new Set(segmentParams(segments))];
   for (const name of names) {
     const p = parameters.find((x) => x.in === 'path' && x.name === name);
     if (p) path.push(p);

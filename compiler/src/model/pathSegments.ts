@@ -50,14 +50,11 @@ export function pathSegments(
     } else out.push({ mixed: pieces });
   }
   // One name twice (Azure Stack's `System.{location}/…/fabricLocations/{location}`) is one value in
-  // two places, which the router, reading each place into its own parameter, cannot hold equal.
-  const names = segmentParams(out);
-  const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice !== undefined) return `its parameter "${twice}" appears twice, and a route reads each place on its own`;
+  // two places: the route holds one codec in both, and a request must send the same text in each.
   return out;
 }
 
-/** The path parameter names of a segment list, in path order. */
+/** The path parameter names of a segment list, in path order (a name the path holds twice, twice). */
 export function segmentParams(segments: readonly PathSegment[]): string[] {
   // Loops, not flatMap: it runs for every operation, twice, and flatMap allocates per segment.
   const names: string[] = [];

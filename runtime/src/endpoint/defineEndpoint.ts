@@ -223,14 +223,21 @@ export function defineEndpoint<
   Auth extends AuthType,
 >(spec: EndpointSpec): EndpointImpl<PathInput, Input, Err, Output, Auth> {
   const slots: Slot[] = [];
+  // A name the path holds twice is one parameter: its one codec in both places (RoutePattern.of).
+  const pathCodecs = new Map<string, PathCodec<unknown>>();
   const param = (s: PathParamSpec) => {
     slots.push({ prop: s.prop });
+    const again = pathCodecs.get(s.param);
+    if (again !== undefined) return again;
     const typed: PathCodec<unknown> = PathCodec[s.codec](s.param);
     const { format, ...constraints } = s.constraints ?? {};
     const codec = s.constraints === undefined ? typed : typed.constrain(constraints);
     const documented = s.doc === undefined ? codec : codec.doc(s.doc);
     const formatted = format === undefined ? documented : withFormat(documented, format);
-    return s.mediaType !== undefined && isJsonMediaType(s.mediaType) ? withJsonText(formatted, s.mediaType) : formatted;
+    const done =
+      s.mediaType !== undefined && isJsonMediaType(s.mediaType) ? withJsonText(formatted, s.mediaType) : formatted;
+    pathCodecs.set(s.param, done);
+    return done;
   };
   const segments: Segment[] = spec.path.map((s) => {
     if (typeof s === 'string') return s;

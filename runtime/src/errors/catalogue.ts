@@ -130,6 +130,12 @@ export const HttpErrors = {
     400,
     (name: string, expected: string, text: string) => `path parameter '${name}': expected ${expected}, got '${text}'`,
   ),
+  PATH_PARAMETER_MISMATCH: entry(
+    'KITGEN_ERR_PATH_PARAMETER_MISMATCH',
+    400,
+    (name: string, first: string, second: string) =>
+      `path parameter '${name}' appears twice in the path with different values: '${first}' and '${second}'`,
+  ),
   WEBSOCKET_ONLY: entry('KITGEN_ERR_WEBSOCKET_ONLY', 426, () => 'This path accepts only WebSocket connections'),
   // Endpoint inputs and outputs (endpoint/server/).
   BAD_INPUT: entry(

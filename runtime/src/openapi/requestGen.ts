@@ -155,7 +155,9 @@ export function requestDocs(
 ): RequestDocs {
   const { route, input } = endpoint.state;
   const leaves = inputLeaves(input);
-  const parameters: ParameterObject[] = route.params.map((codec) => {
+  // A parameter the path holds twice (one codec in two places) is declared once.
+  const pathParams = route.params.filter((codec, i) => route.params.indexOf(codec) === i);
+  const parameters: ParameterObject[] = pathParams.map((codec) => {
     const { description, ...schema } = codec.schema;
     const text = codec.trailing
       ? [description, 'The rest of the path: one or more segments, which may hold "/".'].filter(Boolean).join(' ')

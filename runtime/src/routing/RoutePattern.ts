@@ -36,7 +36,7 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
   readonly hasMixed: boolean;
   declare readonly _params: P;
 
-  /** The parameter codecs in path order. */
+  /** The parameter codecs in path order (a parameter the path holds twice, twice). */
   readonly params: readonly PathCodec<unknown, string>[];
 
   /** The route's documentation (`pattern.doc(…)`), which OpenAPIGen puts in the operation's description. */
@@ -83,7 +83,10 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
     );
   }
 
-  /** @internal Builds a pattern from segments; literal text with `/` becomes several segments. */
+  /**
+   * @internal Builds a pattern from segments; literal text with `/` becomes several segments. One
+   * codec object may stand in two places: the parameter is then one value sent twice.
+   */
   static of<const S extends readonly Segment[]>(method: PatternMethod, segments: S): RoutePattern<ParamsOf<S>> {
     // Plain loops: a server with a thousand routes builds a thousand patterns at start, before
     // V8 has compiled this beyond its interpreter.
@@ -106,9 +109,13 @@ export class RoutePattern<P extends unknown[] = unknown[]> {
         params.push(s as PathCodec<unknown, string>);
       }
     }
+    // The same codec given twice is one parameter read in two places (Azure Stack's
+    // `System.{location}/…/fabricLocations/{location}`): a request must send one value in both
+    // (decodePathParams). Two codecs of one name are a mistake.
     for (let i = 1; i < params.length; i++) {
       for (let j = 0; j < i; j++)
-        if (params[j].name === params[i].name) throw configError(ConfigErrors.DUPLICATE_PATH_PARAMETER, params[i].name);
+        if (params[j].name === params[i].name && params[j] !== params[i])
+          throw configError(ConfigErrors.DUPLICATE_PATH_PARAMETER, params[i].name);
     }
     const trailingSlash = segments.length > 1 && segments[segments.length - 1] === '';
     return new RoutePattern<ParamsOf<S>>(method, out, params, hasMixed, undefined, trailingSlash);

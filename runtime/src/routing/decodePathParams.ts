@@ -7,6 +7,7 @@ import { HttpErrors } from '../errors/catalogue.ts';
  * matched segment texts decoded by the route's path codecs, or the 400 naming the first
  * parameter that does not decode (the path matched; only the value is wrong). The error is
  * returned, not thrown: a bad parameter is an expected answer and throwing costs on this path.
+ * A codec the route holds twice must read the same text in both places.
  */
 export function decodePathParams(
   codecs: ReadonlyArray<PathCodec<unknown>>,
@@ -16,6 +17,14 @@ export function decodePathParams(
   for (let i = 0; i < codecs.length; i++) {
     const codec = codecs[i];
     const text = texts[i] ?? '';
+    // One parameter in two places is one value: the request's two texts must agree, or the
+    // 400 names the parameter rather than serve one place's value and drop the other's.
+    const first = codecs.indexOf(codec);
+    if (first < i && texts[first] !== text) {
+      return HttpError.of(HttpErrors.PATH_PARAMETER_MISMATCH, [codec.name, texts[first] ?? '', text], {
+        details: { in: 'path', parameter: codec.name, expected: codec.expected },
+      });
+    }
     const value = codec.decode(text);
     if (value === undefined) {
       return HttpError.of(HttpErrors.BAD_PATH_PARAMETER, [codec.name, codec.expected, text], {
