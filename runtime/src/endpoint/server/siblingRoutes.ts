@@ -1,4 +1,6 @@
 import { Route } from '../../routing/Route.ts';
+import type { PathCodec } from '../../routing/PathCodec.ts';
+import type { RoutePattern } from '../../routing/RoutePattern.ts';
 import type { AnyEndpoint } from '../Endpoint.ts';
 import { bothGuards, carriesNoBody, takesBody } from './bodyMediaGuard.ts';
 import { bodyShapeGuard } from './bodyShapeGuard.ts';
@@ -11,6 +13,24 @@ import { bodyShapeGuard } from './bodyShapeGuard.ts';
 const inputOf = (r: Route): Parameters<typeof takesBody>[0] => (r.source as AnyEndpoint).state.input;
 
 /**
+ * The requests a route's pattern matches, without its parameters' names: Azure's
+ * `PUT /{applicationId}` and `PUT /{applicationDefinitionId}#disambiguation_dummy` (a fragment
+ * never reaches a server) get the same requests, which the router offers to both in turn.
+ */
+function siblingKey(pattern: RoutePattern): string {
+  // Kinds, not bounds: the router chains one method and path whatever its parameters' bounds.
+  const codec = (c: PathCodec<unknown, string>) => `{${c.kind}${c.trailing ? '*' : ''}}`;
+  const segments = pattern.segments.map((s) =>
+    s.kind === 'literal'
+      ? s.text
+      : s.kind === 'param'
+        ? codec(s.codec)
+        : s.parts.map((p) => (p.kind === 'literal' ? p.wire : codec(p.codec))).join(''),
+  );
+  return `${pattern.method} /${segments.join('/')}${pattern.trailingSlash ? '/' : ''}`;
+}
+
+/**
  * `routes` in their order, except within each method and path shared by several: the routes
  * taking a body first, then those guarded otherwise, then those taking any request (Azure's
  * bodyless `POST /Evaluate`, declared before its overloads, answered theirs). Where some take a
@@ -21,7 +41,7 @@ const inputOf = (r: Route): Parameters<typeof takesBody>[0] => (r.source as AnyE
 export function orderSiblingRoutes(given: readonly Route[]): Route[] {
   const groups = new Map<string, number[]>();
   given.forEach((r, i) => {
-    const key = String(r.pattern);
+    const key = siblingKey(r.pattern);
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
   const routes = [...given];
@@ -45,7 +65,7 @@ export function orderSiblingRoutes(given: readonly Route[]): Route[] {
     }
   }
   // A group takes the place of its first route.
-  const groupOf = (i: number) => groups.get(String(given[i].pattern))![0];
+  const groupOf = (i: number) => groups.get(siblingKey(given[i].pattern))![0];
   return routes
     .map((r, i) => ({ r, k: [groupOf(i), tier[i], i] }))
     .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2])
