@@ -66,6 +66,16 @@ function refusedJson(doc: OpenApiDocument, referee: DocumentReferee, pointer: st
   return undefined;
 }
 
+/**
+ * True when the body at `pointer` is bytes (`type: string, format: binary`): noosh's profile image
+ * under `application/json`, as under any media type, is the whole body as sent, so no bytes
+ * (`{}`, broken JSON) break it.
+ */
+function bytesBody(doc: OpenApiDocument, pointer: string): boolean {
+  const schema = schemaAt(doc, pointer);
+  return schema?.type === 'string' && schema.format === 'binary';
+}
+
 const withoutQuery = (parts: RequestParts, name: string) => parts.query.filter(([k]) => k !== encodeURIComponent(name));
 
 /** Every way this operation's valid request can be spoiled, most telling first. */
@@ -91,7 +101,11 @@ export function invalidRequests(
       });
   }
   const media = op.body && op.method !== 'get' && op.method !== 'head' ? chosenMedia(op.body.media) : undefined;
-  if (media && isJsonMediaType(media.mediaType) && media.schemaPointer !== undefined) {
+  const json =
+    media !== undefined &&
+    isJsonMediaType(media.mediaType) &&
+    (media.schemaPointer === undefined || !bytesBody(doc, media.schemaPointer));
+  if (media && json && media.schemaPointer !== undefined) {
     const refused = refusedJson(doc, referee, media.schemaPointer);
     if (refused !== undefined)
       out.push({
@@ -116,7 +130,7 @@ export function invalidRequests(
         how: `required header ${p.name} left out`,
       });
   }
-  if (media && isJsonMediaType(media.mediaType))
+  if (media && json)
     out.push({
       parts: { ...valid, body: { contentType: media.mediaType, payload: '{"unterminated' } },
       how: 'body not JSON',
