@@ -26,6 +26,7 @@ import { serverLog } from './serverLog.ts';
 import { TypedValues } from '../../src/mock/typedValues.ts';
 import { violation, type Category, type DocumentReport, type Violation } from './wireFindings.ts';
 import { firstDifference } from './wireFidelity.ts';
+import { readWireDocument } from './wireDocument.ts';
 import { judgeRefusal, judgeValidAnswer, type Seen } from './wireJudge.ts';
 import { render, validParts, type RequestParts } from './wireRequests.ts';
 import { credentialsLeftOut, invalidRequests } from './wireSpoilers.ts';
@@ -94,7 +95,7 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
   try {
     let doc: OpenApiDocument;
     try {
-      doc = (await SwaggerParser.bundle(file)) as unknown as OpenApiDocument;
+      doc = await readWireDocument(file);
     } catch (error) {
       add('document-unreadable', `swagger-parser cannot bundle it: ${(error as Error).message.slice(0, 200)}`);
       return report();
