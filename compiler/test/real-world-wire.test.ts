@@ -197,6 +197,16 @@ const sample: readonly SampleDocument[] = [
   },
   { document: 'here.com/positioning.json', shows: 'a declared error requiring `action` advice', kitgen: 0 },
   { document: 'hubapi.com/crm.json', shows: 'a declared error requiring a uuid `correlationId`', kitgen: 0 },
+  {
+    document: 'azure.com/azsadmin-Operations.json',
+    shows: 'one path parameter twice in a path (`System.{location}/…/{location}`)',
+    kitgen: 0,
+  },
+  {
+    document: 'azure.com/resources-managedapplications.json',
+    shows: 'PUTs of one path told apart by parameter names and a fragment, and by their bodies',
+    kitgen: 0,
+  },
 ];
 
 for (const s of sample) {
