@@ -120,7 +120,10 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
     const api = openApiGen.fromEndpoints({ title: request.title, version: request.version }, ...endpoints);
     debugLog(() => `worker: OpenAPIGen ${lap()}`);
     const changes = partWriter.changes(api.document);
-    debugLog(() => `worker: parts ${changes.filter(([, t]) => t !== null).length} changed ${lap()}`);
+    debugLog(
+      () =>
+        `worker: parts ${changes.filter(([, t]) => t !== null).length} changed, ${partWriter.reused} frozen ${lap()}`,
+    );
     return { kind: 'described', changes, endpoints: found };
   } catch (error) {
     return { kind: 'describe-failed', failure: failure(request.files[0] ?? '', error), endpoints: found };

@@ -48,18 +48,41 @@ export const partKey = (path: PartPath): string => path.join('\0');
  */
 export class PartWriter {
   #last = new Map<string, { readonly compact: string; readonly text: string }>();
+  /** Compact texts of values frozen through and through (the runtime's settled schemas): they cannot change. */
+  readonly #frozenTexts = new WeakMap<object, string>();
+  readonly #deepFrozen = new WeakSet<object>();
+  /** Parts whose compact text came from {@link #frozenTexts} in the last call (for the debug log). */
+  reused = 0;
+
+  #isDeepFrozen(v: object): boolean {
+    if (this.#deepFrozen.has(v)) return true;
+    if (!Object.isFrozen(v)) return false;
+    for (const child of Object.values(v))
+      if (typeof child === 'object' && child !== null && !this.#isDeepFrozen(child)) return false;
+    this.#deepFrozen.add(v);
+    return true;
+  }
+
+  #compact(value: unknown): string {
+    if (typeof value !== 'object' || value === null || !this.#isDeepFrozen(value)) return JSON.stringify(value);
+    let text = this.#frozenTexts.get(value);
+    if (text === undefined) this.#frozenTexts.set(value, (text = JSON.stringify(value)));
+    else this.reused += 1;
+    return text;
+  }
 
   /** The document's parts in document order, with the text of those that changed since the last call. */
   changes(document: object): PartChange[] {
     const next = new Map<string, { readonly compact: string; readonly text: string }>();
     const changes: PartChange[] = [];
+    this.reused = 0;
     const visit = (value: unknown, path: string[]) => {
       if (isSplit(path) && hasFields(value)) {
         for (const key of Object.keys(value)) if (!omitted(value[key])) visit(value[key], [...path, key]);
         return;
       }
       const key = partKey(path);
-      const compact = JSON.stringify(value);
+      const compact = this.#compact(value);
       const last = this.#last.get(key);
       if (last !== undefined && last.compact === compact) {
         next.set(key, last);
