@@ -73,12 +73,12 @@ test('go-to-definition on generated names lands on readable declarations', () =>
   });
   // Client and Handlers are mapped over the endpoints: a method, the same method under `either`
   // and a handler land on the endpoint's declaration, beside its params, output and error types.
-  const endpoint = { file: 'endpoints.d.ts', line: 'export declare const showPetById: EndpointOf<{' };
+  const endpoint = { file: 'endpoints.d.ts', line: 'export declare const showPetById: EndpointReturning<{' };
   assert.deepEqual(definitionAt(ls, 'showPetById'), endpoint);
   assert.deepEqual(definitionAt(ls, 'showPetById', 1), endpoint);
   assert.deepEqual(definitionAt(ls, 'listPets'), {
     file: 'endpoints.d.ts',
-    line: 'export declare const listPets: EndpointOf<{',
+    line: 'export declare const listPets: EndpointReturning<{',
   });
 });
 

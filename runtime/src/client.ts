@@ -78,7 +78,7 @@ export {
   type ExactInput,
 } from './endpoint/Endpoint.ts';
 export { EndpointFailure } from './endpoint/EndpointFailure.ts';
-export type { EndpointOf, EndpointTypes } from './endpoint/EndpointOf.ts';
+export type { EndpointOf, EndpointReturning, EndpointReturns, EndpointTypes } from './endpoint/EndpointOf.ts';
 export {
   defineEndpoint,
   type EndpointSpec,

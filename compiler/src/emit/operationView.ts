@@ -17,7 +17,10 @@ export interface OperationView {
   readonly errorType: string;
   /** The endpoint expression, JavaScript: `defineEndpoint({ method, path, … })`. */
   readonly definition: string;
-  /** The endpoint constant's declared type: `EndpointOf<{ path; params; error; output; auth }>`. */
+  /**
+   * The endpoint constant's declared type: `EndpointReturning<{ path; params; error; returns; auth }>`,
+   * or `EndpointOf<{ …; output: []; … }>` when nothing is returned.
+   */
   readonly endpointType: string;
 }
 
@@ -205,7 +208,7 @@ function responsesSpec(
 /**
  * The template view of one operation: its params, output and error types, its endpoint as
  * `defineEndpoint({ … })` (data, in the JavaScript module) and the endpoint's declared type
- * `EndpointOf<{ path, params, error, output, auth }>` (in the declaration file), so
+ * `EndpointReturning<{ path, params, error, returns, auth }>` (in the declaration file), so
  * TypeScript reads a declaration instead of checking or inferring the value. Inputs
  * go in as the runtime's tuple (path parameters, then query/header parameters as declared, then
  * the body or its multipart parts), each naming the params property it fills: the params object
@@ -292,13 +295,14 @@ export function operationView(
   const plain =
     outs.length === 1 && outs[0].headers.length === 0 && /^\d{3}$/.test(outs[0].key) && !outs[0].content?.variants;
   let outputType = 'void';
-  let outputTuple = '[]';
+  // Whether a success output has a value: the declared type names it as `returns`.
+  let returns = false;
   if (plain) {
     const r = outs[0];
     outputType = responseType(r, identOf, undefined);
     const entries = [`status: ${r.status}`];
     if (r.content) {
-      outputTuple = `[${op.types.output}]`;
+      returns = true;
       entries.push(`body: ${schemaExpression(r.content.schema, ctx)}`);
       const defaults = defaultMediaTypes(r.content.schema, resolve);
       if (r.content.mediaTypes.join() !== defaults.join())
@@ -308,7 +312,7 @@ export function operationView(
     spec.push(`output: ${objectText(entries)}`);
   } else if (outs.length > 0) {
     outputType = outs.map((r) => responseType(r, identOf, statusType(r, outs, 'outputs', declImports))).join(' | ');
-    outputTuple = `[${op.types.output}]`;
+    returns = true;
     spec.push(`outputs: ${responsesSpec(outs, identOf, ctx, resolve)}`);
   }
   const errorType =
@@ -317,11 +321,14 @@ export function operationView(
       : 'never';
   if (op.errors.length > 0) spec.push(`errors: ${responsesSpec(op.errors, identOf, ctx, resolve)}`);
 
+  // The output is named by itself (`returns`), not as a one-element tuple: a tuple written per
+  // operation is related to the runtime's `unknown[]` constraint, which costs the checker every
+  // array method of that tuple; the runtime's alias builds the tuple where nothing checks it.
   const types = [
     `path: [${pathInput.join(', ')}]`,
     `params: ${op.types.params}`,
     `error: ${op.types.error}`,
-    `output: ${outputTuple}`,
+    returns ? `returns: ${op.types.output}` : `output: []`,
     `auth: ${stringLiteral(authType)}`,
   ];
   const doc = jsDoc(
@@ -330,7 +337,7 @@ export function operationView(
     op.deprecated ? ['@deprecated'] : [],
   );
   const definition = `${ctx.imports.use('defineEndpoint')}(${objectText(spec)})`;
-  const endpointType = `${declImports.use('EndpointOf')}<{ ${types.join('; ')} }>`;
+  const endpointType = `${declImports.use(returns ? 'EndpointReturning' : 'EndpointOf')}<{ ${types.join('; ')} }>`;
   return {
     ident: op.ident,
     doc,

@@ -13,6 +13,7 @@ export const runtimeNames = [
   'AuthType',
   'defineEndpoint',
   'EndpointOf',
+  'EndpointReturning',
   'SchemaOf',
   'StatusIn',
 ] as const;

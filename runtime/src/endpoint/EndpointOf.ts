@@ -28,5 +28,34 @@ export type EndpointOf<T extends EndpointTypes> = EndpointImpl<
   T['auth']
 >;
 
+/** The types of an endpoint with one success output, named by itself (`returns: Pet`) rather than as a tuple. */
+export interface EndpointReturns {
+  /** The decoded path parameters, in path order (`[number]` for `/pets/{petId}`). */
+  readonly path: unknown[];
+  /** The params object handlers receive and client methods take (a property per parameter, plus `body`). */
+  readonly params: unknown;
+  /** The declared errors, by status (`{ status: 404; body: Problem }`), `never` for none. */
+  readonly error: unknown;
+  /** The success output (`Pet`, or `{ status: 201; body: Pet; headers: { location: string } }`). */
+  readonly returns: unknown;
+  /** The credentials the endpoint requires. */
+  readonly auth: AuthType;
+}
+
+/**
+ * `EndpointOf` for an endpoint with one success output, as generated declaration files write it:
+ * `EndpointReturning<{ …; returns: Pet; … }>` is `EndpointOf<{ …; output: [Pet]; … }>`. The tuple
+ * is built here, once for every endpoint, so the checker never relates a fresh one-element tuple
+ * per operation to `unknown[]` (which makes it resolve every array method of that tuple: most of
+ * what each endpoint declaration cost).
+ */
+export type EndpointReturning<T extends EndpointReturns> = EndpointImpl<
+  T['path'],
+  [T['params']],
+  T['error'],
+  [T['returns']],
+  T['auth']
+>;
+
 /** The declared error type of an endpoint value (`typeof endpoints.showPet`), `never` for anything else. */
 export type DeclaredErrorOf<V> = V extends { readonly _types: { readonly err: infer E } } ? E : never;
