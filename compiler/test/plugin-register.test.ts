@@ -54,7 +54,7 @@ test(
   'node --import register: a program runs its endpoint file, DeriveSchema.gen<T>() expanded',
   { timeout: 60_000 },
   async () => {
-    const p = await writePluginProject('plugin-register', '.ts');
+    const p = await writePluginProject('plugin-register', '.ts', false);
     await writeFile(p.models, modelsText('  name: string;\n  age?: number;'));
     await writeFile(join(p.dir, 'server.ts'), server);
     const s = start(p.dir);
@@ -77,7 +77,7 @@ test(
   'node --import register: a type that cannot be derived stops the program at file:line:column',
   { timeout: 60_000 },
   async () => {
-    const p = await writePluginProject('plugin-register-error', '.ts');
+    const p = await writePluginProject('plugin-register-error', '.ts', false);
     await writeFile(p.models, modelsText('  name: string;\n  feed: () => void;'));
     await writeFile(join(p.dir, 'server.ts'), server);
     const { code, stderr } = await start(p.dir).exited;
