@@ -1,6 +1,7 @@
 import { compileSchemaPattern } from '../../schema/pattern/schemaPattern.ts';
 import { integerFormat, integerFormatCheck } from '../../schema/integerFormats.ts';
-import { isDateTime, isTime } from '../../schema/lightFormats.ts';
+import { isTime } from '../../schema/lightFormats.ts';
+import { isDateTimeQuickly } from './dateTimeCheck.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -132,7 +133,7 @@ function formatTest(schema: Schema, formats: FormatLookup): ((value: never) => b
   // On numbers only the prepared copy's integer ranges apply: `format` is a string keyword.
   if (schema.type !== 'string') return range === undefined ? true : integerFormatCheck(range);
   if (range !== undefined) return undefined;
-  if (format === 'date-time') return isDateTime;
+  if (format === 'date-time') return isDateTimeQuickly;
   if (format === 'time') return isTime;
   return formats(format);
 }
