@@ -187,6 +187,16 @@ function identicalPaths(operations: readonly DocumentOperation[]): Map<DocumentO
   return out;
 }
 
+/**
+ * The 1xx status keys of an operation whose only success they are (OSIsoft's WebSocket channels:
+ * `101` and no 2xx, 3xx or `default`), else undefined. The switch is the connection's, not an
+ * answer fetch can read, so such an operation is not called.
+ */
+function protocolSwitchOnly(op: DocumentOperation): string | undefined {
+  const successes = Object.keys(op.responses).filter((k) => /^[123]/.test(k) || k === 'default');
+  return successes.length > 0 && successes.every((k) => k.startsWith('1')) ? successes.join(', ') : undefined;
+}
+
 /** Runs `kitgen check` over the document's operations against the server at `options.baseUrl`. */
 export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Promise<CheckReport> {
   const referee = new DocumentReferee(doc, options.patterns ?? (await loadPatternTester()));
@@ -209,6 +219,11 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
     const twin = twins.get(op);
     if (twin !== undefined) {
       result.unbuildable = `its path is ${twin}'s but for parameter names, which OpenAPI forbids (such paths are identical): no server can tell the two apart`;
+      continue;
+    }
+    const switched = protocolSwitchOnly(op);
+    if (switched !== undefined) {
+      result.unbuildable = `its only success is ${switched}, a switch of protocol: no HTTP answer can be judged against it`;
       continue;
     }
     const arbitrary = caseArbitrary(doc, op);

@@ -98,6 +98,13 @@ export function mockHandlers(
       } else {
         key = declared.find((k) => /^[23]/.test(k)) ?? (declared.includes('default') ? 'default' : undefined);
       }
+      // A switch of protocol (OSIsoft's channels, Docker's session: 101 their only success) is made
+      // by the connection, not by an answer: no HTTP handler gives one, so the mock says so.
+      if (key === undefined ? declared.some((k) => k.startsWith('1')) : key.startsWith('1'))
+        throw context.refuse(
+          501,
+          `the mock cannot answer ${label}: its ${key ?? declared.find((k) => k.startsWith('1'))} response is a switch of protocol, which an HTTP mock does not make`,
+        );
       if (key === undefined || !modelResponseOf(op, key)) return undefined;
       const content = contentOf(doc, dop.responses[key]);
       const mediaTypes = Object.keys(content);

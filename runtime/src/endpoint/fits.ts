@@ -18,12 +18,21 @@ function committedValidator(schema: TSchema): Validator {
   return v;
 }
 
-/** True when `value` can be written by `node` (how a union picks its alternative). */
-export function fits(node: CodecNode, value: unknown): boolean {
+/**
+ * True when `value` can be written by `node` (how a union picks its alternative). With
+ * `asWritten`, a body its committed unions refuse is also tried against the schema as written,
+ * every member of each union in turn: a value that the first member chosen by its top level
+ * refuses deep down, and a later member takes (Zoom's lock settings, whose second `oneOf` member
+ * declares one optional field and takes any object), is still the schema's.
+ */
+export function fits(node: CodecNode, value: unknown, asWritten = false): boolean {
   switch (node.kind) {
     case 'content':
       return (
-        node.stream || (node.optional === true && value === undefined) || committedValidator(node.schema).check(value)
+        node.stream ||
+        (node.optional === true && value === undefined) ||
+        committedValidator(node.schema).check(value) ||
+        (asWritten && validatorFor(node.schema).check(value))
       );
     case 'and': {
       const values = Array.isArray(value) ? value : [value];
@@ -32,21 +41,60 @@ export function fits(node: CodecNode, value: unknown): boolean {
         const n = arity(part);
         const slice = values.slice(i, i + n);
         i += n;
-        if (n > 0 && !fits(part, n === 1 ? slice[0] : slice)) return false;
+        if (n > 0 && !fits(part, n === 1 ? slice[0] : slice, asWritten)) return false;
       }
       return true;
     }
     case 'or':
       return Either.is(value);
     case 'union':
-      return node.alts.some((a) => fits(a, value));
+      return node.alts.some((a) => fits(a, value, asWritten));
     case 'transform':
       try {
-        return fits(node.inner, node.encode(value));
+        return fits(node.inner, node.encode(value), asWritten);
       } catch {
         return false;
       }
     default:
       return true;
+  }
+}
+
+/**
+ * Why `value` cannot be written by `node`, for the server log of a handler's value that matches
+ * no declared output: the first place each body schema refuses it, under the status it is
+ * declared for; undefined when it fits.
+ */
+export function whyNotFits(node: CodecNode, value: unknown): string | undefined {
+  if (fits(node, value, true)) return undefined;
+  switch (node.kind) {
+    case 'content': {
+      const where = node.status === undefined ? 'the body' : `the ${node.status} body`;
+      return committedValidator(node.schema).firstError(value, '', where)?.message ?? `${where}: refused by its schema`;
+    }
+    case 'and': {
+      const values = Array.isArray(value) ? value : [value];
+      let i = 0;
+      for (const part of node.parts) {
+        const n = arity(part);
+        const slice = values.slice(i, i + n);
+        i += n;
+        const why = n > 0 ? whyNotFits(part, n === 1 ? slice[0] : slice) : undefined;
+        if (why !== undefined) return why;
+      }
+      return undefined;
+    }
+    case 'or':
+      return 'not an Either, as the output of several `out`s must be';
+    case 'union':
+      return node.alts.map((a) => whyNotFits(a, value) ?? 'refused').join('; ');
+    case 'transform':
+      try {
+        return whyNotFits(node.inner, node.encode(value));
+      } catch (error) {
+        return `its encoding threw: ${(error as Error).message}`;
+      }
+    default:
+      return undefined;
   }
 }

@@ -9,6 +9,7 @@ import type { CodecNode } from '../CodecNode.ts';
 import type { MultipartParts } from './multipartInput.ts';
 import { HttpErrors } from '../../errors/catalogue.ts';
 import { decodeBody, decodePart } from './decodeBody.ts';
+import { mostSpecificVariant } from './bodyVariantOrder.ts';
 import { decodeHeader, decodeQuery, decodeQueryContent } from './decodeParams.ts';
 
 /** Per-request state while decoding inputs. */
@@ -86,7 +87,19 @@ async function decodeAlternatives(
     }
   }
   const errors: unknown[] = [];
-  for (const alt of node.alts) {
+  // The variant the Content-Type names most specifically answers for the body: its refusal is
+  // the answer, not a cue to try a range's variant (only a media type mismatch moves on).
+  const first = mostSpecificVariant(node.alts, ctx.request);
+  if (first !== undefined) {
+    try {
+      return [unwrapValues(await decodeInput(node.alts[first], ctx))];
+    } catch (error) {
+      if (!isMediaTypeError(error)) throw error;
+      errors.push(error);
+    }
+  }
+  for (const [i, alt] of node.alts.entries()) {
+    if (i === first) continue;
     try {
       return [unwrapValues(await decodeInput(alt, ctx))];
     } catch (error) {
@@ -107,9 +120,10 @@ const mediaTypeCodes = new Set<string>([
  * media types, Bodies.of), or — when none took the Content-Type — one 415 naming every media
  * type the alternatives accept; otherwise the first failure.
  */
+const isMediaTypeError = (e: unknown) => e instanceof HttpError && e.code !== undefined && mediaTypeCodes.has(e.code);
+
 function unionFailure(errors: readonly unknown[], request: Request): unknown {
-  const isMediaType = (e: unknown) => e instanceof HttpError && e.code !== undefined && mediaTypeCodes.has(e.code);
-  const other = errors.find((e) => !isMediaType(e));
+  const other = errors.find((e) => !isMediaTypeError(e));
   if (other !== undefined || errors.length === 0) return other ?? errors[0];
   const accepted = [
     ...new Set(errors.flatMap((e) => ((e as HttpError).details?.accepted as string[] | undefined) ?? [])),
