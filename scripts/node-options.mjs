@@ -8,19 +8,24 @@ const registerSourceTree = `--import=${new URL('./register-source-tree.mjs', imp
 // A --require preload runs in worker threads too (--import ones do not in Node 20); a path, not a URL.
 const registerRuntimeBuild = `--require=${new URL('./register-runtime-build.cjs', import.meta.url).pathname}`;
 
-/** Returns NODE_OPTIONS with the loader, condition and typebox bundle added to what was already there. */
-export function nodeOptions(existing = '') {
+/**
+ * Returns NODE_OPTIONS with the loader, condition and typebox bundle added to what was already there.
+ * `tsx: false` where KITGEN_TEST_SOURCE_TREE names the tree: its hooks then load every `.ts` file
+ * (scripts/source-tree-hooks.mjs), and a process saves the ~0.45 CPU-s tsx costs to load.
+ */
+export function nodeOptions(existing = '', { tsx = true } = {}) {
   // After tsx: hooks registered later run first, so typebox's specifiers never reach tsx's resolver.
-  const extra = [
+  const all = [
     '--conditions=kitgen-source',
     '--import=tsx',
     registerBundledTypebox,
     registerSourceTree,
     registerRuntimeBuild,
   ];
+  const extra = tsx ? all : all.filter((p) => p !== '--import=tsx');
   const parts = existing
     .split(/\s+/)
     .filter(Boolean)
-    .filter((p) => !extra.includes(p));
+    .filter((p) => !all.includes(p));
   return [...parts, ...extra].join(' ');
 }

@@ -6,8 +6,8 @@
 //
 //   node scripts/test-cpu-times.mjs [--no-tree] <out.tsv> [filters…]
 //
-// With the sources' JavaScript tree as `npm test` has it (scripts/source-tree.mjs); `--no-tree`
-// loads the sources through tsx, as before it.
+// With the sources' JavaScript tree as `npm test` has it (scripts/source-tree.mjs), no tsx;
+// `--no-tree` loads the sources through tsx, as before it.
 //
 // Each row: file, wall s, user s, sys s, CPU s, tests, pass, fail, skipped, the 1-minute load.
 // A file whose row is already in <out.tsv> is not run again (an interrupted run goes on).
@@ -55,7 +55,7 @@ if (!existsSync(out)) appendFileSync(out, 'file\twall\tuser\tsys\tcpu\ttests\tpa
 await ensureBundledTypebox();
 const env = {
   ...process.env,
-  NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS),
+  NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS, { tsx: noTree }),
   KITGEN_TEST_RUNTIME_BUILD: await ensureRuntimeBuild(),
   ...(noTree ? {} : { KITGEN_TEST_SOURCE_TREE: await ensureSourceTree() }),
 };

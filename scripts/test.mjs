@@ -149,7 +149,7 @@ const status = await new Promise((resolve) =>
       // The runtime's build for all but the runtime's own tests (scripts/register-runtime-build.cjs).
       env: {
         ...process.env,
-        NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS),
+        NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS, { tsx: !sourceTree }),
         ...(runtimeBuild ? { KITGEN_TEST_RUNTIME_BUILD: runtimeBuild } : {}),
         ...(sourceTree ? { KITGEN_TEST_SOURCE_TREE: sourceTree } : {}),
         ...(typecheck ? { KITGEN_TEST_TYPECHECK: typecheckFile } : {}),

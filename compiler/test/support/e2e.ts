@@ -44,10 +44,10 @@ export interface ProcessResult {
 
 /**
  * Node options that run TypeScript sources the way the tests do: the test runner's own
- * (scripts/node-options.mjs: tsx, runtime from source, typebox bundled), or tsx and the source
- * condition when a test file runs without it.
+ * (scripts/node-options.mjs: tsx or the sources' tree, runtime from source, typebox bundled), or tsx
+ * and the source condition when a test file runs without it.
  */
-export const tsNodeOptions = process.env.NODE_OPTIONS?.includes('--import=tsx')
+export const tsNodeOptions = /--import=tsx|register-source-tree/.test(process.env.NODE_OPTIONS ?? '')
   ? process.env.NODE_OPTIONS
   : '--conditions=kitgen-source --import=tsx';
 
