@@ -9,12 +9,16 @@
 // rewritten after every document, so a stopped run keeps what it did; --resume takes the outcomes
 // of an earlier run's --out file as they are (all but those where the mock or the check could not
 // run) and visits only the other documents, so runs stopped at a deadline add up to the whole set.
+// Violations that are kitgen's recorded decisions (a declared error shape the runtime cannot
+// fill, warned at generate time) are kept apart as `decisions`, as the wire test files them;
+// --reclassify <file> sorts an earlier run's outcomes so (written to --out).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { directoryDocuments, directoryRoot } from './apisGuruDirectory.ts';
 import { runNode } from './e2e.ts';
 import { startMockProcess } from './mockProcess.ts';
+import { splitDecisions } from './checkMockDecisions.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -26,6 +30,7 @@ const { values, positionals } = parseArgs({
     out: { type: 'string' },
     seed: { type: 'string', default: '1' },
     resume: { type: 'string' },
+    reclassify: { type: 'string' },
   },
 });
 
@@ -36,6 +41,8 @@ interface Outcome {
   readonly requests?: number;
   readonly skipped?: number;
   readonly violations?: string[];
+  /** Violations that are kitgen's recorded decisions (checkMockDecisions.ts), not counted against it. */
+  readonly decisions?: string[];
   readonly note?: string;
   readonly seconds: number;
 }
@@ -111,17 +118,19 @@ async function runDocument(document: string): Promise<Outcome> {
     if (!summary || run.code === 2) {
       return { document, result: 'check-failed', note: `${run.stdout}\n${run.stderr}`.slice(-600), seconds: seconds() };
     }
-    const violations = run.stdout
+    const printed = run.stdout
       .split('\n\n')[0]
       .split(/\n(?=✗ )/)
       .filter((v) => v.startsWith('✗ '));
+    const { violations, decisions } = await splitDecisions(file, printed);
     return {
       document,
-      result: run.code === 0 ? 'clean' : 'violations',
+      result: violations.length === 0 ? 'clean' : 'violations',
       operations: Number(summary[3]),
       requests: Number(summary[4]),
       skipped,
       ...(violations.length > 0 ? { violations: violations.map((v) => v.slice(0, 800)) } : {}),
+      ...(decisions.length > 0 ? { decisions: decisions.map((v) => v.slice(0, 900)) } : {}),
       seconds: seconds(),
     };
   } finally {
@@ -129,12 +138,32 @@ async function runDocument(document: string): Promise<Outcome> {
   }
 }
 
-await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, () => worker()));
+if (values.reclassify) {
+  // An earlier run's outcomes, their violations sorted again (the decisions of a run made before
+  // they were kept apart); nothing is run.
+  const sorted: Outcome[] = [];
+  for (const o of JSON.parse(await readFile(values.reclassify, 'utf8')) as Outcome[]) {
+    if (!o.violations) {
+      sorted.push(o);
+      continue;
+    }
+    const split = await splitDecisions(join(directoryRoot, o.document), [...o.violations, ...(o.decisions ?? [])]);
+    const { violations: _v, decisions: _d, ...rest } = o;
+    sorted.push({
+      ...rest,
+      result: split.violations.length === 0 ? 'clean' : 'violations',
+      ...(split.violations.length > 0 ? { violations: split.violations } : {}),
+      ...(split.decisions.length > 0 ? { decisions: split.decisions } : {}),
+    });
+  }
+  outcomes.splice(0, outcomes.length, ...sorted);
+} else await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, () => worker()));
 const count = (r: Outcome['result']) => outcomes.filter((o) => o.result === r).length;
 const sum = (key: 'operations' | 'requests' | 'skipped') => outcomes.reduce((n, o) => n + (o[key] ?? 0), 0);
 console.log(
   `${outcomes.length} documents: ${count('clean')} clean, ${count('violations')} with violations, ` +
     `${count('mock-failed')} the mock refused, ${count('check-failed')} the check could not run; ` +
+    `${outcomes.reduce((n, o) => n + (o.decisions?.length ?? 0), 0)} recorded decisions; ` +
     `${sum('operations')} operations, ${sum('requests')} requests, ${sum('skipped')} operations skipped`,
 );
 if (values.out) await writeFile(values.out, JSON.stringify(outcomes, null, 2));
