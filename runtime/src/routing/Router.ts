@@ -224,14 +224,14 @@ export class Router {
     } else if (node.params.length > 1) {
       // First the parameters whose codec accepts the segment, then the others (their route answers 400).
       const accepts = node.params.map((p) => p.decode(seg) !== undefined);
-      for (const wanted of [true, false]) {
-        for (let k = 0; k < node.params.length; k++) {
-          if (accepts[k] !== wanted) continue;
-          params.push(seg);
-          const r = this.#walk(node.params[k].node, segs, i + 1, method, params, allow);
-          if (r) return r;
-          params.pop();
-        }
+      const r = this.#walkAccepting(node, accepts, segs, i, method, params, allow);
+      if (r) return r;
+      for (let k = 0; k < node.params.length; k++) {
+        if (accepts[k]) continue;
+        params.push(seg);
+        const r = this.#walk(node.params[k].node, segs, i + 1, method, params, allow);
+        if (r) return r;
+        params.pop();
       }
     }
     if (node.trailing) {
@@ -242,6 +242,34 @@ export class Router {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Every parameter branch whose codec accepts segment i, the most specific match winning: branches
+   * differ by their parameters' bounds (`{lang}` with `enum: [en]` on one operation, a longer enum on
+   * another), and `/entries/{lang}/{id}/antonyms` on one must beat `/entries/{lang}/{id}/{filters}`
+   * on the other, as it would on one branch. Ties keep declaration order.
+   */
+  #walkAccepting(
+    node: Node,
+    accepts: readonly boolean[],
+    segs: readonly string[],
+    i: number,
+    method: string,
+    params: string[],
+    allow: Set<string> | undefined,
+  ): Route | undefined {
+    let best: { route: Route; params: string[] } | undefined;
+    for (let k = 0; k < node.params.length; k++) {
+      if (!accepts[k]) continue;
+      const tried = [...params, segs[i]];
+      const route = this.#walk(node.params[k].node, segs, i + 1, method, tried, allow);
+      if (route && (best === undefined || moreSpecific(route, best.route, i + 1))) best = { route, params: tried };
+    }
+    if (best === undefined) return undefined;
+    params.length = 0;
+    params.push(...best.params);
+    return best.route;
   }
 
   /** The segment as sent, in RFC 3986 normal form; the decoded segment re-encoded when there is no raw path. */
@@ -316,4 +344,18 @@ function fallthrough(routes: readonly Route[]): Handler {
       if (route.accepts === undefined || route.accepts(request)) return route.handler(request);
     return routes[0].handler(request);
   };
+}
+
+const segmentRank = { literal: 0, mixed: 1, param: 2 } as const;
+
+/** Whether `a` matches the segments from `from` on more literally than `b` (literal, then mixed, then a parameter). */
+function moreSpecific(a: Route, b: Route, from: number): boolean {
+  const sa = a.pattern.segments;
+  const sb = b.pattern.segments;
+  for (let k = from; k < Math.max(sa.length, sb.length); k++) {
+    const ra = k < sa.length ? segmentRank[sa[k].kind] : 3;
+    const rb = k < sb.length ? segmentRank[sb[k].kind] : 3;
+    if (ra !== rb) return ra < rb;
+  }
+  return false;
 }
