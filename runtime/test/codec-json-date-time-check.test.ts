@@ -80,9 +80,9 @@ test('the character reading accepts only what the patterns accept', () => {
       assert.equal(isDateTimeQuickly(text), isDateTime(text), text);
       if (fast) assert.ok(isDateTime(text), `${text} accepted by the character reading alone`);
     }),
-    { numRuns: 20000 },
+    { numRuns: 6000 },
   );
-  assert.ok(taken > 2000, `the character reading took ${taken} of 20,000 values`);
+  assert.ok(taken > 600, `the character reading took ${taken} of 6,000 values`);
 });
 
 test('the common forms are read by characters; leap seconds, short offsets and suffixes by the patterns', () => {
