@@ -27,6 +27,7 @@ import { TypedValues } from '../../src/mock/typedValues.ts';
 import { violation, type Category, type DocumentReport, type Violation } from './wireFindings.ts';
 import { firstDifference } from './wireFidelity.ts';
 import { readWireDocument } from './wireDocument.ts';
+import { alteredRecursionCut, refusedRecursionCut } from './wireRecursionCut.ts';
 import { judgeRefusal, judgeValidAnswer, type Seen } from './wireJudge.ts';
 import { render, validParts, type RequestParts } from './wireRequests.ts';
 import { credentialsLeftOut, invalidRequests } from './wireSpoilers.ts';
@@ -295,7 +296,10 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
         }
         if (seen.status < 400 && Object.keys(dop.responses).length > 0) counts.judged++;
         const findings = judgeValidAnswer(doc, referee, dop, seen);
-        for (const f of findings) add(f.category, `${what}${f.message}`, label, seen.status);
+        for (const f of findings) {
+          const cut = f.category === 'valid-refused' && refusedRecursionCut(parts.body?.payload, seen.text);
+          add(cut ? 'sampler' : f.category, `${what}${cut ? 'recursion cut: ' : ''}${f.message}`, label, seen.status);
+        }
         if (
           findings.length > 0 ||
           !a.json ||
@@ -311,7 +315,15 @@ export async function wireTestDocument(file: string, options: WireOptions): Prom
           continue; // judged above, where the document gives the body a schema
         }
         const altered = firstDifference(a.json.value, wire, a.json.sampled);
-        if (altered !== undefined) add('response-altered', `${what}${altered}`, label, seen.status);
+        if (altered !== undefined) {
+          const cut = alteredRecursionCut(a.json.value, altered);
+          add(
+            cut ? 'sampler' : 'response-altered',
+            `${what}${cut ? 'recursion cut: ' : ''}${altered}`,
+            label,
+            seen.status,
+          );
+        }
       }
       answers.set(op.ident, answer.value);
       const spoils = invalidRequests(doc, referee, dop, parts).filter(
