@@ -43,10 +43,12 @@ export function startSharedPacks(files, after = Promise.resolve()) {
   let child;
   void after.then(() => {
     if (stopped) return;
+    // Its own process group, so that stopping it stops the builds it waits on (spawnSync children).
     child = spawn(process.execPath, [self], {
       cwd: repoRoot,
       env: { ...process.env, NODE_OPTIONS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
@@ -58,7 +60,12 @@ export function startSharedPacks(files, after = Promise.resolve()) {
   });
   return () => {
     stopped = true;
-    child?.kill();
+    if (child?.pid === undefined || child.exitCode !== null) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // the group has ended already
+    }
   };
 }
 
