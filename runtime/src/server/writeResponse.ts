@@ -86,7 +86,10 @@ export function writeResponse(
     res.end();
     return;
   }
-  if (!hasContentType && body.contentType !== undefined && !body.isEmpty) head.push('content-type', body.contentType);
+  // Zero bytes a codec wrote (an empty form, an empty text) are still content of that type; only
+  // a response built without a body (`Body.empty`) goes without one.
+  if (!hasContentType && body.contentType !== undefined && body.source.kind !== 'empty')
+    head.push('content-type', body.contentType);
 
   const config = options.compression !== undefined && !hasEncoding && !body.isEmpty ? options.compression : undefined;
   let coding: CompressionOption | undefined;
