@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { joinParts, PartReader, partsDocument, PartWriter, topLevelField } from '../src/codefirst/documentParts.ts';
+import { generator } from '../src/mock/seeded.ts';
 import { fixturesDir } from './support/fixtures.ts';
 
 /** Every document of the fixtures: the OpenAPI inputs, and the documents code-first runs wrote. */
@@ -68,18 +69,6 @@ test('edge shapes: empty containers, fields JSON leaves out, keys that look like
   }
 });
 
-/** A small seeded generator (mulberry32), so a failing sequence can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Doc = Record<string, Record<string, unknown>>;
 
 const edits: ReadonlyArray<readonly [string, (doc: Doc, pick: (n: number) => number) => void]> = [
@@ -120,7 +109,8 @@ const edits: ReadonlyArray<readonly [string, (doc: Doc, pick: (n: number) => num
 
 test('after any sequence of edits, the parts kept across answers join to the new document', async () => {
   const seed = Number(process.env.KITGEN_SEED ?? Date.now() % 100_000);
-  const next = random(seed);
+  // Seeded (mulberry32), so a failing sequence can be replayed.
+  const next = generator(seed);
   const pick = (n: number) => Math.floor(next() * n);
   const docs = await fixtureDocuments();
   for (const [name, original] of docs.filter((_, i) => i % 5 === 0)) {
