@@ -2,7 +2,7 @@ import type { TSchema } from 'typebox';
 import { withCommittedUnions } from '../codec/json/committedUnions.ts';
 import { validatorFor, type Validator } from '../schema/validator.ts';
 import { Either } from '../util/Either.ts';
-import { arity, type CodecNode } from './CodecNode.ts';
+import { arity, type AndNode, type CodecNode } from './CodecNode.ts';
 
 // Each body schema is checked with its unions as committed choices, as the JSON codec checks
 // them (codec/json/committedUnions.ts): a union member is chosen once per node by the value's
@@ -16,6 +16,28 @@ function committedValidator(schema: TSchema): Validator {
   if (v === undefined)
     committed.set(schema, (v = validatorFor(withCommittedUnions(schema as unknown as Record<string, unknown>))));
   return v;
+}
+
+/**
+ * Visits each part of an `and` node that holds a value with its share of `value` (the value itself
+ * for a part of arity 1, a tuple of the next n for more), until `visit` returns a result.
+ */
+function firstOfParts<T>(
+  node: AndNode,
+  value: unknown,
+  visit: (part: CodecNode, share: unknown) => T | undefined,
+): T | undefined {
+  const values = Array.isArray(value) ? value : [value];
+  let i = 0;
+  for (const part of node.parts) {
+    const n = arity(part);
+    const start = i;
+    i += n;
+    if (n === 0) continue;
+    const result = visit(part, n === 1 ? values[start] : values.slice(start, start + n));
+    if (result !== undefined) return result;
+  }
+  return undefined;
 }
 
 /**
@@ -34,17 +56,8 @@ export function fits(node: CodecNode, value: unknown, asWritten = false): boolea
         committedValidator(node.schema).check(value) ||
         (asWritten && validatorFor(node.schema).check(value))
       );
-    case 'and': {
-      const values = Array.isArray(value) ? value : [value];
-      let i = 0;
-      for (const part of node.parts) {
-        const n = arity(part);
-        const slice = values.slice(i, i + n);
-        i += n;
-        if (n > 0 && !fits(part, n === 1 ? slice[0] : slice, asWritten)) return false;
-      }
-      return true;
-    }
+    case 'and':
+      return firstOfParts(node, value, (part, share) => (fits(part, share, asWritten) ? undefined : false)) ?? true;
     case 'or':
       return Either.is(value);
     case 'union':
@@ -72,18 +85,8 @@ export function whyNotFits(node: CodecNode, value: unknown): string | undefined 
       const where = node.status === undefined ? 'the body' : `the ${node.status} body`;
       return committedValidator(node.schema).firstError(value, '', where)?.message ?? `${where}: refused by its schema`;
     }
-    case 'and': {
-      const values = Array.isArray(value) ? value : [value];
-      let i = 0;
-      for (const part of node.parts) {
-        const n = arity(part);
-        const slice = values.slice(i, i + n);
-        i += n;
-        const why = n > 0 ? whyNotFits(part, n === 1 ? slice[0] : slice) : undefined;
-        if (why !== undefined) return why;
-      }
-      return undefined;
-    }
+    case 'and':
+      return firstOfParts(node, value, whyNotFits);
     case 'or':
       return 'not an Either, as the output of several `out`s must be';
     case 'union':
