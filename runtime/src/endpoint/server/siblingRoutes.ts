@@ -39,10 +39,13 @@ function siblingKey(pattern: RoutePattern): string {
  * so a body none takes is refused naming what is wrong with it.
  */
 export function orderSiblingRoutes(given: readonly Route[]): Route[] {
+  // One key per route, kept: the sort below reads each route's group again.
+  const keys = given.map((r) => siblingKey(r.pattern));
   const groups = new Map<string, number[]>();
-  given.forEach((r, i) => {
-    const key = siblingKey(r.pattern);
-    groups.set(key, [...(groups.get(key) ?? []), i]);
+  keys.forEach((key, i) => {
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [i]);
+    else group.push(i);
   });
   const routes = [...given];
   const tier = new Array<number>(given.length).fill(0);
@@ -65,7 +68,7 @@ export function orderSiblingRoutes(given: readonly Route[]): Route[] {
     }
   }
   // A group takes the place of its first route.
-  const groupOf = (i: number) => groups.get(siblingKey(given[i].pattern))![0];
+  const groupOf = (i: number) => groups.get(keys[i])![0];
   return routes
     .map((r, i) => ({ r, k: [groupOf(i), tier[i], i] }))
     .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2])
