@@ -8,9 +8,16 @@ import type { CodecNode } from '../CodecNode.ts';
 // `*/*` bytes (Apicurio's registry) is read as the JSON variant when the request says that type,
 // and refused when that variant refuses it: the bytes variant must not take `{}` in its place.
 
+// The declared types are the document's (a bounded set) and are read on every request with a body.
+const ranges = new Map<string, MediaType | undefined>();
+function declaredRange(declared: string): MediaType | undefined {
+  if (!ranges.has(declared)) ranges.set(declared, MediaType.parse(declared));
+  return ranges.get(declared);
+}
+
 /** How closely a declared media type or range covers `type`: the higher the more specific; -1 when it does not. */
 function specificity(declared: string, type: MediaType): number {
-  const range = MediaType.parse(declared);
+  const range = declaredRange(declared);
   if (range === undefined || !mediaRangeCovers(range, type)) return -1;
   if (range.mainType === '*') return 0;
   if (range.subType === '*') return 1;
