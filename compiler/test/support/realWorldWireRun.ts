@@ -9,10 +9,12 @@
 //   --max-operations N  operations called per document, spread evenly (default 150)
 //   --examples N     findings shown per category of kitgen's (default 10)
 //   --jobs N         documents tested at once, each in its own worker (default 1)
+//   --resume FILE    keep the reports of an earlier run's --json (or its .partial) and test only
+//                    the documents it lacks: a whole-directory run at one commit, in several sittings
 //
 // A document that fails in any way is a finding; a worker that dies or overruns is replaced.
 import { fork, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureRuntimeBuild } from '../../../scripts/runtime-builds.mjs';
@@ -30,6 +32,7 @@ interface Args {
   maxOperations: number;
   examples: number;
   jobs: number;
+  resume?: string;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -48,6 +51,7 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--max-operations') args.maxOperations = Number(value());
     else if (a === '--examples') args.examples = Number(value());
     else if (a === '--jobs') args.jobs = Math.max(1, Number(value()));
+    else if (a === '--resume') args.resume = value();
     else
       throw new Error(`unknown argument ${a} (see the top of ${relative(repoRoot, fileURLToPath(import.meta.url))})`);
   }
@@ -144,7 +148,16 @@ class Worker {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const all = directoryDocuments().filter((d) => args.only.length === 0 || args.only.some((o) => d.includes(o)));
-  const documents = evenSpread(all, args.limit);
+  const chosen = evenSpread(all, args.limit);
+  // An earlier sitting's reports, kept as they are; a document it timed out on is tested again.
+  const wanted = new Set(chosen);
+  const kept: DocumentReport[] = args.resume
+    ? (JSON.parse(readFileSync(args.resume, 'utf8')) as { reports: DocumentReport[] }).reports.filter(
+        (r) => wanted.has(r.document) && !r.violations.some((v) => v.category === 'timeout'),
+      )
+    : [];
+  const done = new Set(kept.map((r) => r.document));
+  const documents = chosen.filter((d) => !done.has(d));
   // Generated code and the harness import the runtime as users do, from its build; from its
   // sources (slower to load, same behaviour) when the build cannot be made.
   try {
@@ -156,10 +169,10 @@ async function main(): Promise<void> {
   }
   const workDir = join(repoRoot, '.tmp', 'real-world-wire');
   const workers = Array.from({ length: args.jobs }, () => new Worker());
-  const reports: DocumentReport[] = [];
+  const reports: DocumentReport[] = [...kept];
   const started = performance.now();
   process.stdout.write(
-    `real-world wire: ${documents.length} of ${all.length} documents, ${args.timeout} s each at most, ${args.jobs} at once\n`,
+    `real-world wire: ${documents.length} of ${all.length} documents${kept.length ? ` (${kept.length} kept from ${args.resume})` : ''}, ${args.timeout} s each at most, ${args.jobs} at once\n`,
   );
   let next = 0;
   const drain = async (worker: Worker) => {
@@ -175,7 +188,7 @@ async function main(): Promise<void> {
         writeFileSync(`${args.json}.partial`, JSON.stringify({ args, reports }));
       const owners = (o: string) => report.violations.filter((v) => v.owner === o).length;
       process.stdout.write(
-        `[${reports.length}/${documents.length}] ${name}: ${report.operations} operations, ${report.called} answers, kitgen ${owners('kitgen')}, decision ${owners('decision')}, sampler ${owners('sampler')}, document ${owners('document')}, harness ${owners('harness')} (${report.seconds.toFixed(1)} s)\n`,
+        `[${reports.length}/${chosen.length}] ${name}: ${report.operations} operations, ${report.called} answers, kitgen ${owners('kitgen')}, decision ${owners('decision')}, sampler ${owners('sampler')}, document ${owners('document')}, harness ${owners('harness')} (${report.seconds.toFixed(1)} s)\n`,
       );
     }
   };
@@ -185,7 +198,7 @@ async function main(): Promise<void> {
     for (const worker of workers) worker.stop();
   }
   // Reports in the directory's order, whatever order the workers finished in.
-  const order = new Map(documents.map((d, i) => [d, i]));
+  const order = new Map(chosen.map((d, i) => [d, i]));
   reports.sort((a, b) => (order.get(a.document) ?? 0) - (order.get(b.document) ?? 0));
   const summary = summarise(reports);
   process.stdout.write(`\n${formatSummary(summary, reports, { examples: args.examples })}\n`);
