@@ -121,13 +121,14 @@ export function credentials(
     ) {
       if (!authorization) headers.push(['authorization', 'Bearer token-1']);
     } else if (type === 'apiKey' && typeof scheme.name === 'string') {
-      // A key in a header another scheme of the same requirement already fills (Azure's
-      // registry_auth with an apiKey named Authorization) is that header's value: one header, not two.
-      const header = scheme.name.toLowerCase();
-      if (scheme.in === 'header') {
-        if (!headers.some(([h]) => h === header)) headers.push([header, 'key-1']);
-      } else if (scheme.in === 'query') query.push([q(scheme.name), 'key-1']);
-      else if (scheme.in === 'cookie') cookies.push([scheme.name, 'key-1']);
+      // A key in a place another scheme of the same requirement already fills (Azure's
+      // registry_auth with an apiKey named Authorization; fec.gov's two query schemes both named
+      // api_key) is that place's value: sent once, not twice.
+      const place =
+        scheme.in === 'header' ? headers : scheme.in === 'query' ? query : scheme.in === 'cookie' ? cookies : undefined;
+      const key =
+        scheme.in === 'header' ? scheme.name.toLowerCase() : scheme.in === 'query' ? q(scheme.name) : scheme.name;
+      if (place && !place.some(([k]) => k === key)) place.push([key, 'key-1']);
     }
   }
   const anonymous = op.security.length === 0 || op.security.some((r) => Object.keys(r ?? {}).length === 0);
