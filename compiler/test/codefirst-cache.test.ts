@@ -10,6 +10,7 @@ import { CodeFirstSession } from '../src/codefirst/CodeFirst.ts';
 import { generateRunFrom } from '../src/pipeline/generateRun.ts';
 import { runGenerate, type RunReporter } from '../src/pipeline/runGenerate.ts';
 import { repoRoot } from './support/fixtures.ts';
+import { writeRuntimeTsconfig } from './support/runtimeTsconfig.ts';
 
 const dir = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-cache');
 const cacheDir = join(dir, 'cache');
@@ -48,6 +49,8 @@ test(
   async () => {
     await rm(dir, { recursive: true, force: true });
     await mkdir(join(dir, 'api'), { recursive: true });
+    // Four cold programs: over the runtime's declarations, not its sources.
+    await writeRuntimeTsconfig(dir);
     await writeFile(
       join(dir, 'package.json'),
       JSON.stringify({ name: 'cache-test', version: '1.0.0', type: 'module' }),

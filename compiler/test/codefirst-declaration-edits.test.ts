@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createDeriveProject } from '../src/derive/DeriveProject.ts';
 import { expandDeriveSchema, type Expansion } from '../src/derive/expand.ts';
 import { repoRoot } from './support/fixtures.ts';
+import { writeRuntimeTsconfig } from './support/runtimeTsconfig.ts';
 
 interface State {
   green: boolean;
@@ -100,6 +101,8 @@ test('an edit of each kind of reference derives what a fresh project derives', {
   const dir = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-declaration-edits');
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
+  // 21 cold programs: over the runtime's declarations, not its sources.
+  await writeRuntimeTsconfig(dir);
   const state: State = {
     green: false,
     keyC: false,

@@ -1,15 +1,23 @@
 // Broken endpoint definition files, run through `kitgen generate` as a user would: each gives one
 // message with file, line, column, a code frame and a fix, exit code 1, and nothing is written.
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { main, type CliIO } from '../src/cli/main.ts';
 import { repoRoot } from './support/fixtures.ts';
+import { writeRuntimeTsconfig } from './support/runtimeTsconfig.ts';
 
 const root = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-errors');
 const header = `import { DeriveSchema, Endpoint, HttpCodec, PathCodec, RoutePattern, Schema, Status } from '@kitgen/runtime';\n`;
+
+// Each case is a cold program in a folder of its own below `root`: the tsconfig there, found
+// upward, gives them the runtime's declarations rather than its sources.
+before(async () => {
+  await mkdir(root, { recursive: true });
+  await writeRuntimeTsconfig(root);
+});
 
 interface Run {
   readonly code: number;

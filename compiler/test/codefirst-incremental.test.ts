@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { generateRunFrom } from '../src/pipeline/generateRun.ts';
 import { codeFirstSession, runGenerate, type RunReporter, type RunResult } from '../src/pipeline/runGenerate.ts';
 import { repoRoot } from './support/fixtures.ts';
+import { writeRuntimeTsconfig } from './support/runtimeTsconfig.ts';
 
 /** A small seeded generator (mulberry32), so a failing sequence can be replayed. */
 function random(seed: number): () => number {
@@ -100,6 +101,8 @@ test(
     const dir = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-incremental');
     await rm(dir, { recursive: true, force: true });
     await mkdir(join(dir, 'api'), { recursive: true });
+    // Each round's fresh run builds a cold program: over the runtime's declarations, not its sources.
+    await writeRuntimeTsconfig(dir);
     await writeFile(
       join(dir, 'package.json'),
       JSON.stringify({ name: 'incremental', version: '1.0.0', type: 'module' }),

@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { main } from '../src/cli/main.ts';
 import { repoRoot } from './support/fixtures.ts';
+import { writeRuntimeTsconfig } from './support/runtimeTsconfig.ts';
 
 const dir = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-no-cache');
 const projectFiles: Record<string, string> = {
@@ -18,6 +19,8 @@ test('kitgen generate --no-cache neither reads nor writes the cache', { timeout:
   const cache = join(project, 'cache');
   await rm(project, { recursive: true, force: true });
   await mkdir(join(project, 'api'), { recursive: true });
+  // Three cold programs: over the runtime's declarations, not its sources.
+  await writeRuntimeTsconfig(project);
   await writeFile(
     join(project, 'package.json'),
     JSON.stringify({ name: 'no-cache', version: '1.0.0', type: 'module' }),

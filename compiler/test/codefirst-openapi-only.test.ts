@@ -9,6 +9,7 @@ import { EndpointGen } from '../src/EndpointGen.ts';
 import { generateRunFrom } from '../src/pipeline/generateRun.ts';
 import { runGenerate, type RunReporter } from '../src/pipeline/runGenerate.ts';
 import { repoRoot } from './support/fixtures.ts';
+import { writeRuntimeTsconfig } from './support/runtimeTsconfig.ts';
 
 const dir = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-openapi-only');
 const files: Record<string, string> = {
@@ -21,6 +22,8 @@ const reporter: RunReporter = { progress: () => {}, warning: () => {} };
 test('--targets openapi alone writes what the model-built path writes', { timeout: 300_000 }, async () => {
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'api'), { recursive: true });
+  // Two cold programs: over the runtime's declarations, not its sources.
+  await writeRuntimeTsconfig(dir);
   await writeFile(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'openapi-only', version: '2.1.0', type: 'module' }),

@@ -7,11 +7,14 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { main, type CliIO } from '../src/cli/main.ts';
 import { repoRoot } from './support/fixtures.ts';
+import { writeRuntimeTsconfig } from './support/runtimeTsconfig.ts';
 
 test('--watch on endpoint files re-derives a type edited in another file', { timeout: 120_000 }, async () => {
   const dir = join(repoRoot, 'compiler', 'test', '.tmp', 'codefirst-watch');
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'api'), { recursive: true });
+  // The watch's program over the runtime's declarations, not its sources.
+  await writeRuntimeTsconfig(dir);
   await writeFile(join(dir, 'api', 'models.ts'), 'export interface Pet {\n  name: string;\n}\n');
   await writeFile(
     join(dir, 'api', 'pets.endpoints.ts'),
