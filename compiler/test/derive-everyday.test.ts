@@ -9,7 +9,7 @@ import { validatorFor } from '@kitgen/runtime';
 import { createDeriveProject } from '../src/derive/DeriveProject.ts';
 import { expandDeriveSchema } from '../src/derive/expand.ts';
 import type { Json } from '../src/derive/deriveSchema.ts';
-import { derive, fixturesDir, prop } from './support/deriveProbe.ts';
+import { derive, fixturesDir, prop, tsconfig } from './support/deriveProbe.ts';
 
 function clean(type: string): Json {
   const { schema, diagnostics } = derive(type, 'everyday.ts');
@@ -212,7 +212,7 @@ test('@additionalProperties false closes a type (not the types inside it); on a 
 });
 
 test('closedObjects: every object without an index signature is closed, unless its type says @additionalProperties true', () => {
-  const project = createDeriveProject({ cwd: fixturesDir, closedObjects: true });
+  const project = createDeriveProject({ cwd: fixturesDir, tsconfig, closedObjects: true });
   const file = join(fixturesDir, '_closed.ts');
   project.update(
     file,

@@ -6,7 +6,7 @@ import { SourceMap } from 'node:module';
 import { basename, join } from 'node:path';
 import { createDeriveProject } from '../src/derive/DeriveProject.ts';
 import { expandDeriveSchema } from '../src/derive/expand.ts';
-import { expandProbe, fixturesDir } from './support/deriveProbe.ts';
+import { expandProbe, fixturesDir, tsconfig } from './support/deriveProbe.ts';
 
 const header = `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Pet, Problem } from './pets.ts';\n`;
 
@@ -100,7 +100,7 @@ test('a file without calls comes back as it is, consulting only itself', () => {
 });
 
 test('caches: unchanged files are not derived again; an edit to a consulted file is seen', () => {
-  const project = createDeriveProject({ cwd: fixturesDir });
+  const project = createDeriveProject({ cwd: fixturesDir, tsconfig });
   const types = join(fixturesDir, '_types.ts');
   const other = join(fixturesDir, '_other.ts');
   const a = join(fixturesDir, '_a.ts');

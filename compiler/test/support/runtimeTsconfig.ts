@@ -1,33 +1,78 @@
-// A tsconfig.json for a test project under compiler/test/.tmp/ that gives its TypeScript program the
-// runtime's declarations, as an installed package does. Found upward, the repository's tsconfig
+// A tsconfig.json for a test project that gives its TypeScript program the runtime's declarations,
+// as an installed package does. Found upward from compiler/test/, the repository's tsconfig
 // resolves `@kitgen/runtime` to the runtime's 315 source files through the `kitgen-source`
 // condition: ~1,073 files and ~8.8 CPU-s for each cold program, where tsc's declarations of the
 // same sources (built once per content by `npm test`) make it ~770 files and ~5.7 CPU-s.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cpSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { ensureRuntimeDeclarations } from '../../../scripts/runtime-builds.mjs';
 import { repoRoot } from './fixtures.ts';
 
+const tmp = join(repoRoot, 'compiler', 'test', '.tmp');
+
 /**
- * Writes `<dir>/tsconfig.json`: the repository's base options, with `paths` naming the declarations
- * of the current runtime sources. For projects whose TypeScript is read by a program (derivation,
+ * The declarations as the installed package holds them: a copy of tsc's declarations (made once per
+ * content of the runtime's sources) with the package's package.json, since the derivation knows the
+ * runtime's `DeriveSchema` by the name of the package its declaration is in. Made by a rename, as
+ * the test files run in parallel.
+ */
+async function runtimeTypesPackage(): Promise<string> {
+  const declarations = await ensureRuntimeDeclarations();
+  const dir = join(tmp, `kitgen-runtime-${basename(declarations)}`);
+  if (!existsSync(dir)) {
+    const partial = `${dir}.${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(declarations, partial, { recursive: true });
+    writeFileSync(join(partial, 'package.json'), JSON.stringify({ name: '@kitgen/runtime', type: 'module' }));
+    try {
+      renameSync(partial, dir);
+    } catch (e) {
+      // Another test file made it first.
+      rmSync(partial, { recursive: true, force: true });
+      if (!existsSync(dir)) throw e;
+    }
+  }
+  return dir;
+}
+
+/** The tsconfig's text: the repository's base options, `@kitgen/runtime` mapped to `types`. */
+function tsconfigText(types: string): string {
+  return JSON.stringify({
+    extends: join(repoRoot, 'tsconfig.base.json'),
+    compilerOptions: {
+      paths: {
+        '@kitgen/runtime': [join(types, 'index.d.ts')],
+        '@kitgen/runtime/client': [join(types, 'client.d.ts')],
+      },
+    },
+  });
+}
+
+/**
+ * Writes `<dir>/tsconfig.json`, for projects whose TypeScript is read by a program (derivation,
  * code-first runs), found upward from the project's files. The code-first loading thread is not
- * affected: its tsx reads the tsconfig of the process's working directory, and `@kitgen/runtime`
- * is the runtime's build there. A test that imports the project's TypeScript itself keeps the
- * repository's tsconfig.
+ * affected: its tsx reads the tsconfig of the working directory, and `@kitgen/runtime` is the
+ * runtime's build there. A test that imports the project's TypeScript itself keeps the repository's
+ * tsconfig.
  */
 export async function writeRuntimeTsconfig(dir: string): Promise<void> {
-  const declarations = await ensureRuntimeDeclarations();
-  await writeFile(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      extends: join(repoRoot, 'tsconfig.base.json'),
-      compilerOptions: {
-        paths: {
-          '@kitgen/runtime': [join(declarations, 'index.d.ts')],
-          '@kitgen/runtime/client': [join(declarations, 'client.d.ts')],
-        },
-      },
-    }),
-  );
+  await writeFile(join(dir, 'tsconfig.json'), tsconfigText(await runtimeTypesPackage()));
+}
+
+/**
+ * The path of such a tsconfig in a folder of its own below compiler/test/.tmp/, for a program over
+ * files that stay where they are (committed fixtures), named as `--tsconfig` names one.
+ */
+export async function sharedRuntimeTsconfig(): Promise<string> {
+  const types = await runtimeTypesPackage();
+  const dir = join(tmp, `tsconfig-${basename(types)}`);
+  const path = join(dir, 'tsconfig.json');
+  if (!existsSync(path)) {
+    await mkdir(dir, { recursive: true });
+    const partial = `${path}.${process.pid}`;
+    await writeFile(partial, tsconfigText(types));
+    await rename(partial, path);
+  }
+  return path;
 }
