@@ -9,6 +9,7 @@ import { generateRunFrom } from '../src/pipeline/generateRun.ts';
 import { runGenerate, type GenerateRun } from '../src/pipeline/runGenerate.ts';
 import { resolvePluginOptions } from '../src/plugin/options.ts';
 import { fixturesDir } from './support/fixtures.ts';
+import { sharedRuntimeTsconfig } from './support/runtimeTsconfig.ts';
 
 const pets = join(fixturesDir, 'codefirst', 'pets');
 
@@ -30,6 +31,8 @@ async function generate(closedObjects: boolean): Promise<{ schemas: Schemas; def
     runtimePackage: '@kitgen/runtime',
     title: 'pets',
     version: '1.0.0',
+    // As `--tsconfig` names one: the runtime's declarations, not the sources the repository's resolves to.
+    tsconfig: await sharedRuntimeTsconfig(),
     ...(closedObjects ? { closedObjects } : {}),
   };
   const result = await runGenerate(run, { progress: () => {}, warning: () => {} });
