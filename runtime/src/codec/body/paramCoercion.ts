@@ -125,8 +125,13 @@ export function coerceScalar(s: S, text: string): unknown {
       return text === 'null' || text === '' ? null : text;
     case 'object':
     case 'array':
+      // JSON text of the kind the schema names; any other JSON (`null`, `1`) stays text, so a
+      // union's object member does not take its text member's value (HERE's deepObject `floor`:
+      // an object, or the text `null`).
       try {
-        return JSON.parse(text);
+        const parsed: unknown = JSON.parse(text);
+        const isList = Array.isArray(parsed);
+        return typeof parsed === 'object' && parsed !== null && isList === (s.type === 'array') ? parsed : text;
       } catch {
         return text;
       }
