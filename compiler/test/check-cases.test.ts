@@ -4,7 +4,8 @@
 // `readOnly` beside a `$ref` keeps the property out of requests, and `uint32` is no negative
 // number (Google's documents, where the check called kitgen's refusals of both wrong); of two
 // paths identical but for parameter names (which OpenAPI forbids), the later is not judged; a
-// header fetch sets of its own is never "left out".
+// header fetch sets of its own is never "left out"; `Accept` asks for what a success answers in,
+// not for the `default` error's type beside it (Visma, whose 406s the check judged).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -213,4 +214,24 @@ test('a header no HTTP client can send (an apiKey named with spaces) makes no re
   const op = documentOperations(spaced)[0];
   const parts = validParts(spaced, op, { valid: () => ({ ok: true, value: {} }), xml: () => undefined }, undefined);
   assert.deepEqual(parts, { owner: 'document', message: '"advicement api key" is no HTTP header name' });
+});
+
+test("Accept asks for a success's media types; `default`'s only where no 2xx or 3xx is declared", () => {
+  const error = { description: 'error', content: { 'application/json': { schema: { type: 'object' } } } };
+  const text = { description: 'ok', content: { 'text/plain': { schema: { type: 'string' } } } };
+  const visma = {
+    openapi: '3.0.3',
+    info: { title: 'heartbeat', version: '1' },
+    paths: {
+      // Visma's heartbeat: a 200 of text/plain only, beside a `default` error in JSON.
+      '/heartbeat': { get: { responses: { '200': text, default: error } } },
+      // An operation whose only response is `default`: that is its success.
+      '/status': { get: { responses: { default: error } } },
+    },
+  } as unknown as OpenApiDocument;
+  const [heartbeat, status] = documentOperations(visma);
+  const asked = (op: typeof heartbeat) =>
+    new Set(fc.sample(caseArbitrary(visma, op), { numRuns: 100, seed: 2 }).map((i) => i.accept));
+  assert.deepEqual(asked(heartbeat), new Set([undefined, 'text/plain']));
+  assert.deepEqual(asked(status), new Set([undefined, 'application/json']));
 });

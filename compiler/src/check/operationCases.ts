@@ -16,11 +16,17 @@ export interface CaseInput {
   readonly accept: string | undefined;
 }
 
-/** The media types the operation's declared successes answer in (the Accept values worth asking for). */
+/**
+ * The media types the operation's declared successes answer in (the Accept values worth asking
+ * for). `default` counts only where no 2xx or 3xx is declared: beside them it is the errors'
+ * (Visma's `default` JSON beside a `200` of `text/plain` only), and asking for its type asks for
+ * a representation no success has, which a server may answer with 406.
+ */
 function successMediaTypes(doc: OpenApiDocument, op: DocumentOperation): string[] {
   const out = new Set<string>();
+  const successes = Object.keys(op.responses).some((key) => /^[23]/.test(key));
   for (const [key, pointer] of Object.entries(op.responses)) {
-    if (!/^[23]/.test(key) && key !== 'default') continue;
+    if (!/^[23]/.test(key) && (key !== 'default' || successes)) continue;
     const content = follow(doc, pointer).value?.content as Record<string, unknown> | undefined;
     for (const m of Object.keys(content ?? {})) if (!m.includes('*')) out.add(m);
   }
