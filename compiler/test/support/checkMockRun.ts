@@ -3,12 +3,14 @@
 // seed, and the result is tallied — clean, violations (each printed, for explaining as a document
 // defect or fixing), skipped operations, or a mock that did not start (its own diagnostics).
 //   node scripts/run-ts.mjs compiler/test/support/checkMockRun.ts [--max-documents N] [--max-examples N]
-//     [--jobs N] [--spread] [--out file.json] [--resume earlier.json] [filter…]
+//     [--jobs N] [--spread] [--from N] [--out file.json] [--resume earlier.json] [filter…]
 // --spread visits the documents in an order spread over the whole directory, so a run stopped
 // early has covered an even sample rather than the first providers alphabetically; --out is
 // rewritten after every document, so a stopped run keeps what it did; --resume takes the outcomes
 // of an earlier run's --out file as they are (all but those where the mock or the check could not
 // run) and visits only the other documents, so runs stopped at a deadline add up to the whole set.
+// --from N starts at the Nth document of the visiting order (0-based): the spread order is fixed,
+// so a run continues earlier parts whose --out file is gone without judging their documents again.
 // Violations that are kitgen's recorded decisions (a declared error shape the runtime cannot
 // fill, warned at generate time) are kept apart as `decisions`, as the wire test files them;
 // --reclassify <file> sorts an earlier run's outcomes so (written to --out).
@@ -30,6 +32,7 @@ const { values, positionals } = parseArgs({
     out: { type: 'string' },
     seed: { type: 'string', default: '1' },
     resume: { type: 'string' },
+    from: { type: 'string', default: '0' },
     reclassify: { type: 'string' },
   },
 });
@@ -56,7 +59,7 @@ const earlier: Outcome[] = values.resume
     )
   : [];
 const done = new Set(earlier.map((o) => o.document));
-const documents = (values.spread ? spreadOrder(chosen) : chosen).filter((d) => !done.has(d));
+const documents = (values.spread ? spreadOrder(chosen) : chosen).slice(Number(values.from)).filter((d) => !done.has(d));
 const outcomes: Outcome[] = [...earlier];
 let next = 0;
 
