@@ -53,8 +53,12 @@ export class DeriveProject {
     hashOf: (file) => this.hashOf(file),
     compilerFile: (file) => this.project.getSourceFile(file)?.compilerNode,
   });
-  /** Component name → the files whose expansions use it → where its type is declared. */
-  readonly #components = new Map<string, Map<string, DerivedComponent>>();
+  /**
+   * Component name → the files whose expansions use it → where its type is declared, with the
+   * declaring file's hash when the claim was made (a declaration key is a position, which an edit
+   * above the declaration moves).
+   */
+  readonly #components = new Map<string, Map<string, { component: DerivedComponent; hash: string }>>();
 
   constructor(
     project: Project,
@@ -203,14 +207,23 @@ export class DeriveProject {
     for (const users of this.#components.values()) users.delete(owner);
     const clashes: Array<{ mine: DerivedComponent; theirs: DerivedComponent }> = [];
     for (const c of components) {
-      const users = this.#components.get(c.name) ?? new Map<string, DerivedComponent>();
-      const other = [...users.values()].find((u) => u.declarationKey !== c.declarationKey);
+      const users = this.#components.get(c.name) ?? new Map<string, { component: DerivedComponent; hash: string }>();
+      // A claim made before its declaring file changed is stale: its position may have moved (a field
+      // added above it), and its owner, which consulted that file, is expanded again and claims anew.
+      const other = [...users.values()].find(
+        (u) => u.component.declarationKey !== c.declarationKey && this.hashOf(declaringFile(u.component)) === u.hash,
+      )?.component;
       if (other && !clashes.some((x) => x.mine.name === c.name)) clashes.push({ mine: c, theirs: other });
-      users.set(owner, c);
+      users.set(owner, { component: c, hash: this.hashOf(declaringFile(c)) });
       this.#components.set(c.name, users);
     }
     return clashes;
   }
+}
+
+/** The file a component's type is declared in (its declaration key is `file:offset`). */
+function declaringFile(c: DerivedComponent): string {
+  return c.declarationKey.slice(0, c.declarationKey.lastIndexOf(':'));
 }
 
 function hashText(text: string): string {
