@@ -8,8 +8,8 @@
 // where the declarations take ~6.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureRuntimeDeclarations } from '../../../scripts/runtime-builds.mjs';
 import { repoRoot } from './fixtures.ts';
+import { writeRuntimeTsconfig } from './runtimeTsconfig.ts';
 
 /** The files of a plugin test project. */
 export interface PluginProject {
@@ -76,21 +76,7 @@ export async function writePluginProject(
     endpoints: join(dir, 'src', 'api', 'pets.endpoints.ts'),
     out: join(dir, 'src', 'generated'),
   };
-  if (ownTsconfig) {
-    const declarations = await ensureRuntimeDeclarations();
-    await writeFile(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        extends: join(repoRoot, 'tsconfig.base.json'),
-        compilerOptions: {
-          paths: {
-            '@kitgen/runtime': [join(declarations, 'index.d.ts')],
-            '@kitgen/runtime/client': [join(declarations, 'client.d.ts')],
-          },
-        },
-      }),
-    );
-  }
+  if (ownTsconfig) await writeRuntimeTsconfig(dir);
   await writeFile(p.document, documentText('Find an order'));
   await writeFile(p.models, modelsText('  name: string;'));
   await writeFile(
