@@ -83,21 +83,34 @@ const isPlainValue = (value: unknown) => value === null || ['string', 'number', 
 
 /** The schema as the validator compiles it (see above); the same object when nothing needed changing is not promised. */
 export function prepareSchema(schema: TSchema): TSchema {
-  const root: { defs?: unknown } = {};
+  const root: Root = {};
   const prepared = prepare(schema, new Map(), root) as TSchema;
-  root.defs = isObject(prepared) ? prepared.$defs : undefined;
+  root.node = prepared;
   return prepared;
 }
 
-/** A check of a sub-schema of the prepared root, compiled on first use with the root's `$defs` beside it. */
-function subCheck(schema: unknown, root: { defs?: unknown }): (value: unknown) => boolean {
+/**
+ * The prepared root, which a refinement's sub-check reads on its first use, not when it is made:
+ * the compiler may still rewrite the root after preparing it (sharedRefs.ts gives it new `$defs`
+ * and turns references into pointers to them), and a sub-check compiled against the `$defs` as
+ * they were met pointers it could not resolve. TypeBox then searched the whole schema for each
+ * one while it wrote out every target in place: a refusal under two small recursive defs took
+ * a minute to explain.
+ */
+interface Root {
+  node?: unknown;
+}
+
+/** A check of a sub-schema of the prepared root, compiled on first use with the root's `$defs` (and `$schema`) beside it. */
+function subCheck(schema: unknown, root: Root): (value: unknown) => boolean {
   if (typeof schema === 'boolean') return () => schema;
   let check: ((value: unknown) => boolean) | undefined;
   return (value) => {
     if (check === undefined) {
+      const node = isObject(root.node) ? root.node : {};
       const full =
-        root.defs !== undefined && isObject(schema) && schema.$defs === undefined
-          ? { ...schema, $defs: root.defs }
+        node.$defs !== undefined && isObject(schema) && schema.$defs === undefined
+          ? { ...schema, $defs: node.$defs, ...(node.$schema !== undefined ? { $schema: node.$schema } : {}) }
           : schema;
       const compiled = typeBoxChecker(idContext(full) as Record<string, TSchema>, full as TSchema);
       check = (v) => compiled.Check(v);
@@ -106,7 +119,7 @@ function subCheck(schema: unknown, root: { defs?: unknown }): (value: unknown) =
   };
 }
 
-function prepare(schema: unknown, seen: Map<object, unknown>, root: { defs?: unknown }): unknown {
+function prepare(schema: unknown, seen: Map<object, unknown>, root: Root): unknown {
   if (!isObject(schema)) return schema;
   const known = seen.get(schema);
   if (known !== undefined) return known;
@@ -151,11 +164,31 @@ function prepare(schema: unknown, seen: Map<object, unknown>, root: { defs?: unk
   if (isObject(copy.patternProperties)) refinements.push(...patternProperties(copy, root));
   if (refinements.length > 0)
     copy['~refine'] = [...(Array.isArray(copy['~refine']) ? (copy['~refine'] as Refinement[]) : []), ...refinements];
+  const refined = refinements.flatMap((r) => schemasOf(r[WALK]));
+  if (refined.length > 0) copy[REFINED] = refined;
   return copy;
 }
 
+/**
+ * The keyword under which a prepared node lists the sub-schemas its refinements check. TypeBox
+ * compiles no such keyword, but its search for a reference's target walks it, and so do the
+ * context of ids (idContext.ts) and the rewrite of references into one root (sharedRefs.ts): a
+ * schema moved into a refinement is still part of the schema, its references rewritten with the
+ * others. (Out of their reach, a property named `toString` kept a `$ref` to an `$id` the rewrite
+ * had removed: its check searched the whole schema for each reference, for a minute, and then
+ * refused what the schema allows.)
+ */
+export const REFINED = 'x-kitgen-refined';
+
+/** The sub-schemas a refinement's hint names. */
+function schemasOf(hint: WalkHint | undefined): unknown[] {
+  if (hint === undefined) return [];
+  if (hint.kind === 'ownProperties') return hint.properties.map((p) => p.schema).filter(isObject);
+  return [...hint.patterns.map((p) => p.schema), hint.additional].filter(isObject);
+}
+
 /** Moves properties named like Object.prototype's members out of TypeBox's hands (see above). */
-function ownProperties(copy: Json, root: { defs?: unknown }): Refinement[] {
+function ownProperties(copy: Json, root: Root): Refinement[] {
   const properties = copy.properties as Json;
   const names = Object.keys(properties).filter((name) => PROTOTYPE_NAMES.has(name));
   if (names.length === 0) return [];
@@ -186,7 +219,7 @@ function ownProperties(copy: Json, root: { defs?: unknown }): Refinement[] {
 }
 
 /** Moves `patternProperties` (and `additionalProperties`) with a pattern not proven safe on V8 into a refinement using the safe matchers. */
-function patternProperties(copy: Json, root: { defs?: unknown }): Refinement[] {
+function patternProperties(copy: Json, root: Root): Refinement[] {
   const entries = Object.entries(copy.patternProperties as Json);
   if (entries.every(([source]) => patternEngine(source) === 'native')) return [];
   const patterns = entries.map(([source, schema]) => ({

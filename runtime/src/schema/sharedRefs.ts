@@ -18,7 +18,7 @@
 // needs the search of older drafts for the resource a target sits in (a walk of the whole
 // schema for each reference). A schema with any other kind of reference, anchor or `$id` is
 // left as it is.
-import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_VALUES } from './prepareSchema.ts';
+import { REFINED, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_VALUES } from './prepareSchema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -37,7 +37,7 @@ function* places(node: Json): Generator<[unknown, boolean, (replacement: Json) =
   }
   for (const key of SCHEMA_VALUES) if (isObject(node[key])) yield [node[key], false, (r) => (node[key] = r)];
   if (isObject(node.items)) yield [node.items, false, (r) => (node.items = r)];
-  for (const key of [...SCHEMA_LISTS, 'items']) {
+  for (const key of [...SCHEMA_LISTS, 'items', REFINED]) {
     const list = node[key];
     if (!Array.isArray(list)) continue;
     for (let i = 0; i < list.length; i++) yield [list[i], false, (r) => (list[i] = r)];
