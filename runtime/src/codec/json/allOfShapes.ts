@@ -69,7 +69,8 @@ export function allOfParts(schema: Schema, defs: Defs): AllOfParts {
     if (Array.isArray(m.allOf)) {
       for (const part of m.allOf as Schema[]) if (typeof part === 'object' && part !== null) visit(part);
       // Fields written beside the allOf are one more member.
-      if (m.properties !== undefined || m.additionalProperties !== undefined) objects.push(m);
+      if (m.properties !== undefined || m.additionalProperties !== undefined || m.patternProperties !== undefined)
+        objects.push(m);
       return;
     }
     if (isUnion(m)) unions.push(m);
@@ -91,7 +92,8 @@ const sameSchema = (a: Schema, b: Schema) => a === b || schemaText(a) === schema
 /**
  * One object schema with the declared fields of `objects` (a field declared by several members
  * is the allOf of their declarations, one that only annotates giving way), every member's
- * required fields, and further properties when a member admits them and none refuses them.
+ * required fields and name patterns, and further properties when a member admits them and none
+ * refuses them.
  * Undefined when there is no object.
  */
 export function mergeObjects(objects: readonly Schema[]): Schema | undefined {
@@ -99,9 +101,13 @@ export function mergeObjects(objects: readonly Schema[]): Schema | undefined {
   if (objects.length === 1 && objects[0].allOf === undefined) return objects[0];
   const properties = new Map<string, Schema>();
   const required = new Set<string>();
+  const patterns = new Map<string, unknown>();
   let extra: unknown;
   let closed = false;
   for (const o of objects) {
+    // A pattern two members declare keeps the first's schema: the plan decodes, the validator judges both.
+    if (typeof o.patternProperties === 'object' && o.patternProperties !== null)
+      for (const [source, p] of Object.entries(o.patternProperties)) if (!patterns.has(source)) patterns.set(source, p);
     const props = o.properties;
     if (typeof props === 'object' && props !== null) {
       for (const [name, p] of Object.entries(props as Record<string, Schema>)) {
@@ -118,6 +124,7 @@ export function mergeObjects(objects: readonly Schema[]): Schema | undefined {
   }
   const merged: Schema = { type: 'object', properties: Object.fromEntries(properties) };
   if (required.size > 0) merged.required = [...required];
+  if (patterns.size > 0) merged.patternProperties = Object.fromEntries(patterns);
   if (closed) merged.additionalProperties = false;
   else if (extra !== undefined) merged.additionalProperties = extra;
   return merged;

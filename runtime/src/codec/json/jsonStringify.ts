@@ -16,7 +16,8 @@ const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.c
  * A JSON writer generated from an object schema and a CodecConfig: the same text as
  * `JSON.stringify(plan.encode(value))`, written field by field without the intermediate object
  * (what fast-json-stringify does for Fastify; bench:json has the figures). Fields of shapes it
- * does not specialise (unions, `$ref`s, bytes, 64-bit integers, open objects; dates are written
+ * does not specialise (unions, `$ref`s, bytes, 64-bit integers, open objects and objects with
+ * `patternProperties`; dates are written
  * as `toISOString()` text) and values of an
  * unexpected type go through the plan and JSON.stringify, so the output never differs.
  * Undefined when the schema is not an object with declared properties. A list of such objects
@@ -46,6 +47,8 @@ function isClosedObject(s: Schema): boolean {
     typeof s.properties === 'object' &&
     s.properties !== null &&
     (s.additionalProperties === undefined || s.additionalProperties === false) &&
+    // Names declared by a pattern are fields too: such an object is written through its plan.
+    s.patternProperties === undefined &&
     !taggedUnionInfo(s) &&
     s.$ref === undefined
   );

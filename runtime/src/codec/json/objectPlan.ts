@@ -1,5 +1,6 @@
 import { DecodeError } from '../../errors/DecodeError.ts';
 import { admitsNull } from '../../schema/admitsNull.ts';
+import { compileSchemaPattern } from '../../schema/pattern/schemaPattern.ts';
 import type { CodecConfig } from './CodecConfig.ts';
 import type { JsonPlan } from './jsonPlan.ts';
 import { identityPlan } from './identityPlan.ts';
@@ -43,7 +44,8 @@ const isEmptyCollection = (v: unknown) => (Array.isArray(v) ? v.length === 0 : f
 /**
  * The plan of an object schema with `properties`: wire names of the CodecConfig, explicit nulls
  * and empty collections, defaults, undeclared fields dropped or refused (`rejectExtraFields`),
- * or kept when the schema is open (`additionalProperties`).
+ * or kept when the schema declares them: by a name pattern (`patternProperties`, through the
+ * first matching pattern's plan) or as further properties (`additionalProperties`).
  */
 export function objectPlan(
   schema: Schema,
@@ -91,12 +93,23 @@ export function objectPlan(
   let extra: JsonPlan = isSchemaObject(schema.additionalProperties)
     ? compileSub(schema.additionalProperties)
     : identityPlan;
+  // Names a pattern declares are fields of the schema, never "extra": kept, with their own plan.
+  const patterns = Object.entries(isSchemaObject(schema.patternProperties) ? schema.patternProperties : {}).map(
+    ([source, s]) => ({ name: compileSchemaPattern(source), plan: isSchemaObject(s) ? compileSub(s) : identityPlan }),
+  );
   let settle = true;
   const settleFields = () => {
     for (const f of fields) f.plan = settled(f.plan);
+    for (const p of patterns) p.plan = settled(p.plan);
     extra = settled(extra);
     settle = false;
   };
+  /** The plan of a name no property declares: its pattern's, the further properties', or none (not a field). */
+  const undeclared = (name: string): JsonPlan | undefined => {
+    for (const p of patterns) if (p.name.test(name)) return p.plan;
+    return open ? extra : undefined;
+  };
+  const keepsUndeclared = open || patterns.length > 0;
 
   const encodeInto = (v: unknown, walk: PlanWalk, out: Fields): Fields => {
     if (typeof v !== 'object' || v === null) return out;
@@ -119,11 +132,12 @@ export function objectPlan(
         continue;
       out[f.wire] = f.plan === identityPlan ? x : walk.encodeNested(f.plan, x, out, f.wire);
     }
-    // Declared further properties (additionalProperties) are written too, as decode keeps them.
-    if (open) {
+    // Names declared by a pattern or as further properties are written too, as decode keeps them.
+    if (keepsUndeclared) {
       for (const k of Object.keys(src)) {
         if (names.has(k) || wireNames.has(k) || k === '__proto__' || src[k] === undefined) continue;
-        out[k] = walk.encodeNested(extra, src[k], out, k);
+        const p = undeclared(k);
+        if (p !== undefined) out[k] = walk.encodeNested(p, src[k], out, k);
       }
     }
     return out;
@@ -131,7 +145,7 @@ export function objectPlan(
 
   const refuseExtraFields = (src: Fields, pointer: string) => {
     for (const k of Object.keys(src)) {
-      if (!wireNames.has(k))
+      if (!wireNames.has(k) && undeclared(k) === undefined)
         throw new DecodeError(`${pointer}/${escapePointer(k)}: unexpected field "${k}"`, {
           pointer: `${pointer}/${escapePointer(k)}`,
           expected: `only the fields ${[...wireNames].join(', ')}`,
@@ -158,8 +172,14 @@ export function objectPlan(
       out[f.name] =
         f.plan === identityPlan ? x : walk.decodeNested(f.plan, x, pointer + suffixes[i], out, f.name, mark);
     }
-    if (open) {
-      for (const k of Object.keys(src)) if (!wireNames.has(k) && k !== '__proto__') out[k] = src[k];
+    if (keepsUndeclared) {
+      for (const k of Object.keys(src)) {
+        if (wireNames.has(k) || k === '__proto__') continue;
+        const p = undeclared(k);
+        if (p === undefined) continue;
+        out[k] =
+          p === identityPlan ? src[k] : walk.decodeNested(p, src[k], `${pointer}/${escapePointer(k)}`, out, k, mark);
+      }
     }
     if (walk.size - mark > 1) walk.reverseFrom(mark);
     return out;
