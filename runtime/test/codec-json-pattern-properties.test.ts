@@ -4,7 +4,17 @@
 // (dropped, or refused under `rejectExtraFields`). Over the wire, through an echoing endpoint.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CodecConfig, Endpoint, RoutePattern, Routes, Schema, type Route, type TSchema } from '@kitgen/runtime';
+import {
+  CodecConfig,
+  Either,
+  Endpoint,
+  JsonCodec,
+  RoutePattern,
+  Routes,
+  Schema,
+  type Route,
+  type TSchema,
+} from '@kitgen/runtime';
 import { startServer } from './support/testServer.ts';
 
 // Names like `x-…` hold integers; `at_…` hold date-times, which the codec decodes into Dates.
@@ -86,4 +96,20 @@ test('a name neither a property nor a pattern declares is extra: dropped, or ref
     assert.equal(body.pointer, '/x-Upper');
     assert.match(body.message, /unexpected field "x-Upper"/);
   });
+});
+
+test('a record whose values differ by name pattern decodes each value by its own pattern', () => {
+  const codec = JsonCodec.schemaBasedBinaryCodec(
+    Schema.Unsafe<Record<string, unknown>>({
+      type: 'object',
+      patternProperties: { '^n_': { type: 'integer' }, '^at_': Schema.DateTime() },
+    }),
+  );
+  const decoded = codec.decodeString('{"n_1":1,"at_1":"2026-01-02T03:04:05Z","free":"kept"}');
+  assert.ok(Either.isRight(decoded), JSON.stringify(decoded));
+  const value = decoded.right;
+  assert.equal(value.n_1, 1);
+  assert.ok(value.at_1 instanceof Date);
+  assert.equal(value.free, 'kept');
+  assert.equal(codec.encodeToString(value), '{"n_1":1,"at_1":"2026-01-02T03:04:05.000Z","free":"kept"}');
 });

@@ -88,6 +88,16 @@ function compile(
   else if (schema.type === 'bigint') plan = bigintPlan;
   else if (Array.isArray(schema.allOf)) plan = allOfPlan(schema, config, defs, sub);
   else if (schema.type === 'object' && schema.properties) plan = objectPlan(schema, config, defs, sub);
+  else if (schema.type === 'object' && valueSchemas(schema) > 1)
+    // Values whose schema depends on the name (two patterns, or a pattern and further properties):
+    // an object without declared properties, whose names no pattern declares stay as JSON Schema
+    // keeps them unless `additionalProperties` says otherwise.
+    plan = objectPlan(
+      { ...schema, properties: {}, additionalProperties: schema.additionalProperties ?? true },
+      config,
+      defs,
+      sub,
+    );
   else if (schema.type === 'object' && (schema.patternProperties || schema.additionalProperties))
     plan = recordPlan(recordValuePlan(schema, sub));
   else if (schema.type === 'array' && schema.items && !Array.isArray(schema.items)) plan = arrayPlan(sub(schema.items));
@@ -157,6 +167,15 @@ const bigintPlan: JsonPlan = {
   encodeIdentity: false,
   hasBigInt: true,
 };
+
+/** How many schemas a record's values may have: one per name pattern, and the further properties'. */
+function valueSchemas(schema: Schema): number {
+  const patterns =
+    typeof schema.patternProperties === 'object' && schema.patternProperties !== null
+      ? Object.keys(schema.patternProperties).length
+      : 0;
+  return patterns + (typeof schema.additionalProperties === 'object' ? 1 : 0);
+}
 
 function recordValuePlan(schema: Schema, sub: (s: Schema) => JsonPlan): JsonPlan {
   const valueSchema: Schema | undefined = schema.patternProperties

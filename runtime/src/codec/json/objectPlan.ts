@@ -228,7 +228,7 @@ export function objectPlan(
     },
     encode: (v) => encodeWalk(plan, v),
     encodeIdentity: false,
-    hasBigInt: fields.some((f) => f.plan.hasBigInt),
+    hasBigInt: fields.some((f) => f.plan.hasBigInt) || patterns.some((p) => p.plan.hasBigInt) || extra.hasBigInt,
   };
   return plan;
 }
