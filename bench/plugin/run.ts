@@ -139,13 +139,22 @@ async function devRound(project: BenchProject): Promise<void> {
     await new Promise((r) => setTimeout(r, 300));
     const until = async (ok: (m: Main) => boolean): Promise<number> => {
       const edited = performance.now();
+      // A load that fails while the module regenerates is expected; the last failure is kept, so a
+      // deadline reached because every load fails says why.
+      let failure: unknown;
       // A deadline, not a count of polls: on a loaded machine a regeneration can take more than 10 s.
       while (performance.now() - edited < updateDeadlineMs) {
-        const m = await load().catch(() => undefined);
+        const m = await load().catch((error: unknown) => {
+          failure = error;
+          return undefined;
+        });
         if (m && ok(m)) return performance.now() - edited;
         await new Promise((r) => setTimeout(r, 10));
       }
-      throw new Error(`no update within ${updateDeadlineMs / 1000} s`);
+      const why = failure instanceof Error ? failure.message : failure === undefined ? undefined : String(failure);
+      throw new Error(
+        `no update within ${updateDeadlineMs / 1000} s` + (why === undefined ? '' : `; the last load failed: ${why}`),
+      );
     };
     for (let e = 0; e < edits; e++) {
       const summary = `Item zero, edit ${e}`;
