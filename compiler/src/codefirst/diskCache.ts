@@ -4,7 +4,18 @@
 // of what they are keyed by, written whole (a temporary file renamed), each carrying a hash of its
 // own body: a torn or edited entry is ignored with a warning, never trusted.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +130,9 @@ export class DiskCache {
    */
   read<T>(kind: string, slot: string, key: string = slot): T | undefined {
     const path = this.#path(kind, slot);
+    // A slot's entry is usually for another key after an edit (the document's is megabytes):
+    // its head names the key, so such an entry is passed over without reading, hashing and parsing it.
+    if (storedForAnotherKey(path, key)) return undefined;
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
@@ -160,4 +174,31 @@ export class DiskCache {
       // Nothing to do: the next run derives again.
     }
   }
+}
+
+/** How much of an entry is read to learn its key (a key is a hash or a file's path and options). */
+const headBytes = 4096;
+
+/**
+ * True when the entry at `path` is well-formed at its head (`<hash>\n{"key":"…",`) and stored for
+ * a key other than `key`. Anything else (absent, another shape, a key longer than the head) is
+ * left to the full read, which reports a damaged entry.
+ */
+function storedForAnotherKey(path: string, key: string): boolean {
+  let head: string;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buffer = Buffer.alloc(headBytes);
+      head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, headBytes, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+  const newline = head.indexOf('\n');
+  if (newline === -1) return false;
+  const stored = /^\{"key":("(?:[^"\\]|\\.)*"),/.exec(head.slice(newline + 1));
+  return stored !== null && stored[1] !== JSON.stringify(key);
 }
