@@ -3,7 +3,13 @@
 // seed, and the result is tallied — clean, violations (each printed, for explaining as a document
 // defect or fixing), skipped operations, or a mock that did not start (its own diagnostics).
 //   node scripts/run-ts.mjs compiler/test/support/checkMockRun.ts [--max-documents N] [--max-examples N]
-//     [--jobs N] [--spread] [--from N] [--out file.json] [--resume earlier.json] [filter…]
+//     [--jobs N] [--spread] [--from N] [--out file.json] [--resume earlier.json] [--processes]
+//     [--limit-seconds N] [filter…]
+// Each job lane runs both commands through the CLI's entry in one long-lived worker process
+// (checkMockWorker.ts), started again every 40 documents and after a document that passes
+// --limit-seconds (default 600; reported as check-failed); --processes runs them as two
+// processes per document instead (`kitgen mock` and `kitgen check`, as a user does: ~4 s more
+// a document), the reference the worker's outcomes were compared with.
 // --spread visits the documents in an order spread over the whole directory, so a run stopped
 // early has covered an even sample rather than the first providers alphabetically; --out is
 // rewritten after every document, so a stopped run keeps what it did; --resume takes the outcomes
@@ -21,6 +27,7 @@ import { directoryDocuments, directoryRoot } from './apisGuruDirectory.ts';
 import { runNode } from './e2e.ts';
 import { startMockProcess } from './mockProcess.ts';
 import { splitDecisions } from './checkMockDecisions.ts';
+import { CheckMockLane } from './checkMockPool.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -34,6 +41,8 @@ const { values, positionals } = parseArgs({
     resume: { type: 'string' },
     from: { type: 'string', default: '0' },
     reclassify: { type: 'string' },
+    processes: { type: 'boolean', default: false },
+    'limit-seconds': { type: 'string', default: '600' },
   },
 });
 
@@ -74,9 +83,10 @@ function spreadOrder<T>(items: readonly T[]): T[] {
 
 /** Takes the next document until none is left, printing each outcome and saving all so far. */
 async function worker(): Promise<void> {
+  const lane = values.processes ? undefined : new CheckMockLane(Number(values['limit-seconds']) * 1000);
   while (next < documents.length) {
     const document = documents[next++];
-    const o = await runDocument(document);
+    const o = lane ? await runDocumentInWorker(document, lane) : await runDocumentInProcesses(document);
     outcomes.push(o);
     const counts = `${o.violations ? ` (${o.violations.length})` : ''}${o.skipped ? `, ${o.skipped} skipped` : ''}`;
     console.log(
@@ -84,10 +94,40 @@ async function worker(): Promise<void> {
     );
     if (values.out) await writeFile(values.out, JSON.stringify(outcomes, null, 2));
   }
+  lane?.close();
 }
 
-/** Starts the mock on one document, runs the check against it, and stops the mock. */
-async function runDocument(document: string): Promise<Outcome> {
+/** The outcome of a check run from what it printed (as `kitgen check` prints it). */
+async function outcomeOf(
+  document: string,
+  file: string,
+  run: { code: number | null; stdout: string; stderr: string },
+  seconds: () => number,
+): Promise<Outcome> {
+  const summary = /^(no violations|(\d+) violations?): (\d+) operations?, (\d+) requests/m.exec(run.stdout);
+  const skipped = (run.stderr.match(/: skipped, /g) ?? []).length;
+  if (!summary || run.code === 2) {
+    return { document, result: 'check-failed', note: `${run.stdout}\n${run.stderr}`.slice(-600), seconds: seconds() };
+  }
+  const printed = run.stdout
+    .split('\n\n')[0]
+    .split(/\n(?=✗ )/)
+    .filter((v) => v.startsWith('✗ '));
+  const { violations, decisions } = await splitDecisions(file, printed);
+  return {
+    document,
+    result: violations.length === 0 ? 'clean' : 'violations',
+    operations: Number(summary[3]),
+    requests: Number(summary[4]),
+    skipped,
+    ...(violations.length > 0 ? { violations: violations.map((v) => v.slice(0, 800)) } : {}),
+    ...(decisions.length > 0 ? { decisions: decisions.map((v) => v.slice(0, 900)) } : {}),
+    seconds: seconds(),
+  };
+}
+
+/** Starts the mock on one document, runs the check against it, and stops the mock: two processes, as a user runs them. */
+async function runDocumentInProcesses(document: string): Promise<Outcome> {
   const started = performance.now();
   const seconds = () => Math.round(performance.now() - started) / 1000;
   const file = join(directoryRoot, document);
@@ -116,29 +156,27 @@ async function runDocument(document: string): Promise<Outcome> {
       '--timeout',
       '30000',
     ]);
-    const summary = /^(no violations|(\d+) violations?): (\d+) operations?, (\d+) requests/m.exec(run.stdout);
-    const skipped = (run.stderr.match(/: skipped, /g) ?? []).length;
-    if (!summary || run.code === 2) {
-      return { document, result: 'check-failed', note: `${run.stdout}\n${run.stderr}`.slice(-600), seconds: seconds() };
-    }
-    const printed = run.stdout
-      .split('\n\n')[0]
-      .split(/\n(?=✗ )/)
-      .filter((v) => v.startsWith('✗ '));
-    const { violations, decisions } = await splitDecisions(file, printed);
-    return {
-      document,
-      result: violations.length === 0 ? 'clean' : 'violations',
-      operations: Number(summary[3]),
-      requests: Number(summary[4]),
-      skipped,
-      ...(violations.length > 0 ? { violations: violations.map((v) => v.slice(0, 800)) } : {}),
-      ...(decisions.length > 0 ? { decisions: decisions.map((v) => v.slice(0, 900)) } : {}),
-      seconds: seconds(),
-    };
+    return await outcomeOf(document, file, run, seconds);
   } finally {
     await mock.stop();
   }
+}
+
+/** The same two commands through the CLI's entry in a long-lived worker process of `lane`. */
+async function runDocumentInWorker(document: string, lane: CheckMockLane): Promise<Outcome> {
+  const started = performance.now();
+  const seconds = () => Math.round(performance.now() - started) / 1000;
+  const file = join(directoryRoot, document);
+  const answer = await lane.judge({ file, seed: values.seed!, maxExamples: values['max-examples']! });
+  if (answer.kind === 'lost') return { document, result: 'check-failed', note: answer.note, seconds: seconds() };
+  if (answer.kind === 'mock-failed')
+    return {
+      document,
+      result: 'mock-failed',
+      note: `kitgen mock exited (${answer.code}):\n${answer.stdout}\n${answer.stderr}`.slice(0, 400),
+      seconds: seconds(),
+    };
+  return outcomeOf(document, file, answer, seconds);
 }
 
 if (values.reclassify) {
