@@ -250,7 +250,17 @@ export class DocumentReferee {
       }
       this.#cache.set(key, validate);
     }
-    if (validate(value)) return undefined;
+    let fits: boolean;
+    try {
+      fits = validate(value) as boolean;
+    } catch (error) {
+      // ajv compares `const`/`enum` values with fast-deep-equal, which calls a value's own `valueOf`
+      // when it has one: an object holding a `valueOf` key (a free-form object) throws there.
+      throw new RefereeUnable(
+        `the referee cannot judge a value at ${pointer}: ${(error as Error).message.slice(0, 200)}`,
+      );
+    }
+    if (fits) return undefined;
     return (
       validate.errors?.[0] ?? { keyword: 'false', instancePath: '', schemaPath: '', params: {}, message: 'invalid' }
     );
