@@ -56,13 +56,31 @@ test('a body sent as the JSON type its own variant refuses is refused, not taken
   }
 });
 
+test('a header example no header can carry is replaced by a sample, and the mock says so once', async () => {
+  for (let i = 0; i < 2; i++) {
+    const response = await fetch(`${mock.url}/payors/p1/applications`, { method: 'POST' });
+    assert.equal(response.status, 201, await response.text());
+    const location = response.headers.get('location');
+    assert.equal(typeof location, 'string');
+    assert.doesNotMatch(location!, /HTTP\/1\.1/);
+    // The other header's example can be sent, and is.
+    assert.equal(response.headers.get('x-request-id'), 'req-42');
+  }
+  const said = mock.output().stderr.match(/POST \/payors\/\{payorId\}\/applications: the Location header .*/g) ?? [];
+  assert.equal(said.length, 1, mock.output().stderr);
+  assert.match(
+    said[0],
+    /its 201 response: its example holds U\+000A \(a line break\), which no header value may; a sample is answered instead/,
+  );
+});
+
 test(
   'kitgen check against the mock finds no violation, and skips the 101 operation naming why',
   { timeout: 120_000 },
   async () => {
     const run = await runNode(['bin/kitgen.js', 'check', documentFile, '--url', mock.url, '--seed', '3']);
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-    assert.match(run.stdout, /^no violations: 3 operations, \d+ requests/m);
+    assert.match(run.stdout, /^no violations: 4 operations, \d+ requests/m);
     assert.match(
       run.stderr,
       /GET \/streams\/\{webId\}\/channel .*skipped.*its only success is 101, a switch of protocol/,

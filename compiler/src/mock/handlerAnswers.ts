@@ -27,6 +27,8 @@ export interface Answer {
   readonly unchecked?: string;
   /** How the document's example broke its own schema, where a sample was answered in its place. */
   readonly exampleRefused?: string;
+  /** Response headers whose document example no header can carry (header → why), a sample answered in its place. */
+  readonly headerExamplesRefused?: Readonly<Record<string, string>>;
 }
 
 /** Why there is no answer, and whose fault that is. */
@@ -90,6 +92,30 @@ function headerExample(doc: OpenApiDocument, responsePointer: string, name: stri
   if (header?.example !== undefined) return { value: header.example };
   const schema = header?.schema as { example?: unknown; $ref?: unknown } | undefined;
   return schema?.example !== undefined ? { value: schema.example } : undefined;
+}
+
+/**
+ * Why an example cannot be sent as a header value, or undefined when it can: HTTP field values
+ * hold no line breaks or other control characters, and Node refuses to write text beyond
+ * Latin-1 (Velopayments' `Location` examples hold a line break: written as they are, every
+ * answer of those operations was a 500).
+ */
+function unsendableHeaderValue(value: unknown): string | undefined {
+  const texts: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') texts.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') Object.entries(v).forEach(([k, x]) => (texts.push(k), walk(x)));
+  };
+  walk(value);
+  for (const text of texts) {
+    const bad = /[^\t\x20-\x7e\x80-\xff]/.exec(text);
+    if (bad) {
+      const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+      return `its example holds U+${code}${bad[0] === '\n' || bad[0] === '\r' ? ' (a line break)' : ''}, which no header value may`;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -204,6 +230,7 @@ export function responseAnswer(
     ...(exampleRefused !== undefined ? { exampleRefused } : {}),
   };
   if (!found.error && plainOutput(op)) return { value: body, accept: mediaType, ...extra };
+  const headerRefusals: Record<string, string> = {};
   const headers =
     modelResponse.headers.length > 0
       ? {
@@ -211,8 +238,13 @@ export function responseAnswer(
             modelResponse.headers
               .filter((h) => !framingHeaders.has(h.name.toLowerCase()))
               .map((h) => {
-                const example =
+                let example =
                   choice.headerExamples && !choice.dynamic ? headerExample(doc, dop.responses[key], h.name) : undefined;
+                const unsendable = example && unsendableHeaderValue(example.value);
+                if (unsendable) {
+                  headerRefusals[h.name] = unsendable;
+                  example = undefined;
+                }
                 return [h.prop, example ? tools.typed.lift(h.schema, example.value) : tools.kitgen.value(h.schema)];
               }),
           ),
@@ -228,6 +260,7 @@ export function responseAnswer(
     },
     accept: mediaType,
     ...extra,
+    ...(Object.keys(headerRefusals).length > 0 ? { headerExamplesRefused: headerRefusals } : {}),
   };
 }
 

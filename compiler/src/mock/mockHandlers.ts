@@ -146,6 +146,11 @@ export function mockHandlers(
           `${label}: the document's example of its ${key} response in ${mediaType} breaks its own schema (${answer.exampleRefused}); a sample is answered instead`,
         );
       }
+      for (const [header, why] of Object.entries(answer.headerExamplesRefused ?? {})) {
+        if (warned.has(`${op.ident} ${key} ${header}`)) continue;
+        warned.add(`${op.ident} ${key} ${header}`);
+        context.warn(`${label}: the ${header} header of its ${key} response: ${why}; a sample is answered instead`);
+      }
       if (modelResponseOf(op, key)!.error) throw context.failures[op.ident].fail(answer.value);
       return answer.value;
     };
