@@ -53,7 +53,8 @@ export class Samples {
       case 'number': {
         if (n.enum) return n.enum[0];
         const min = (n.constraints.minimum ?? n.constraints.exclusiveMinimum) as number | undefined;
-        const base = n.kind === 'integer' ? 7 : 1.5;
+        // `type: number, format: int32` is a whole number to a referee that knows the format.
+        const base = n.kind === 'integer' || /^u?int(8|16|32|64)$/.test(n.format ?? '') ? 7 : 1.5;
         if (min !== undefined && base < min) return n.constraints.exclusiveMinimum !== undefined ? min + 1 : min;
         const max = (n.constraints.maximum ?? n.constraints.exclusiveMaximum) as number | undefined;
         return max !== undefined && base > max ? max - 1 : base;

@@ -107,6 +107,9 @@ function stringValue(schema: Schema, random: Random, shift: number): string | un
   return text !== undefined && text.length >= min && text.length <= max ? text : undefined;
 }
 
+/** Formats that make a `number` a whole one (`type: number, format: int32`, Ideal Postcodes' rate-limit headers). */
+const integerFormats = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);
+
 /** A number in the schema's range (and a multiple of its `multipleOf`), or undefined where none fits. */
 function numberValue(schema: Schema, integer: boolean, random: Random): number | undefined {
   const exclusiveMin = schema.exclusiveMinimum;
@@ -166,7 +169,7 @@ export function seededValues(doc: unknown, seed: number): unknown {
           ? stringValue(node, random, mixed(hash(seed, pointer)) % 997)
           : type === 'boolean'
             ? random() < 0.5
-            : numberValue(node, type === 'integer', random);
+            : numberValue(node, type === 'integer' || integerFormats.has(node.format as string), random);
       if (made !== undefined) node.example = made;
       return;
     }
