@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Bumped whenever what an entry holds changes shape: older entries are then never read. */
-const formatVersion = 2;
+const formatVersion = 3;
 
 /** sha1 of a text, base64url (the same hash the derivation keeps of a file's text). */
 export function hashText(text: string): string {
@@ -112,9 +112,12 @@ export class DiskCache {
   /** Warned about once each: a corrupt entry is reported, then written over. */
   readonly #warned = new Set<string>();
 
-  /** `dir` is the cache's root (see {@link defaultCacheDir}); `warn` hears of entries that cannot be read. */
-  constructor(dir: string, warn: (message: string) => void) {
-    this.dir = join(dir, 'codefirst');
+  /**
+   * `dir` is the cache's root (see {@link defaultCacheDir}); `warn` hears of entries that cannot be
+   * read; `area` is the folder under it that this cache's entries live in.
+   */
+  constructor(dir: string, warn: (message: string) => void, area = 'codefirst') {
+    this.dir = join(dir, area);
     this.#warn = warn;
   }
 

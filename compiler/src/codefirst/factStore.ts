@@ -49,7 +49,16 @@ export class FactStore {
   #hashes = new DiskHashes();
   stats: RunStats = { typescript: false, read: [], reused: 0 };
 
-  constructor(options: DeriveProjectOptions, disk: DiskCache | undefined) {
+  constructor(
+    options: DeriveProjectOptions,
+    disk: DiskCache | undefined,
+    /**
+     * Files to put in the project when it is made, beside the first ones asked for: TypeScript
+     * rebuilds its program from scratch when its root files change, so files a caller will ask
+     * for one at a time (a bundler's modules) are better added at once.
+     */
+    readonly companions?: (project: DeriveProject) => readonly string[],
+  ) {
     this.#options = options;
     this.#disk = disk;
     const tsconfig = findTsconfig(options.cwd, options.tsconfig);
@@ -100,7 +109,7 @@ export class FactStore {
     }
     if (stale.length === 0) return out;
     const { readFacts, syntaxErrors } = await import('./projectFacts.ts');
-    const project = await this.#projectWith(stale);
+    const project = await this.projectWith(stale);
     for (const path of stale) {
       this.stats.read.push(path);
       const syntax = want.expansion ? syntaxErrors(project, path) : [];
@@ -117,12 +126,23 @@ export class FactStore {
     return new Map(paths.map((p) => [p, out.get(p)!]));
   }
 
-  async #projectWith(files: readonly string[]): Promise<DeriveProject> {
+  /** A file changed on disk (a watcher said so): it is hashed and read again, whatever its stat says. */
+  changed(path: string): void {
+    this.#memo.stamps.forget(path);
+    if (this.#project?.project.getSourceFile(path) !== undefined && existsSync(path)) this.#project.refresh(path);
+  }
+
+  /** The TypeScript project (made on first use) with `files` in it. */
+  async projectWith(files: readonly string[]): Promise<DeriveProject> {
     this.stats.typescript = true;
     if (this.#project === undefined) {
       const { createDeriveProject } = await import('./projectFacts.ts');
-      debugLog('TypeScript: creating the derivation project');
-      this.#project = createDeriveProject(this.#options);
+      // Two reads awaiting the import at once make one project between them.
+      if (this.#project === undefined) {
+        debugLog('TypeScript: creating the derivation project');
+        this.#project = createDeriveProject(this.#options);
+        files = [...files, ...(this.companions?.(this.#project) ?? [])];
+      }
     }
     // Added together: one program rebuild, not one per file.
     this.#project.addFiles(files);

@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Diagnostic } from '../diagnostics/index.ts';
 import type { DerivedComponent } from '../derive/deriveSchema.ts';
 import { FileStamps } from '../derive/fileStamps.ts';
+import type { Insertion } from '../derive/insertions.ts';
 import { hashText } from './diskCache.ts';
 import type { FileDeclarations } from './exportDocs.ts';
 
@@ -27,6 +28,8 @@ export interface ExpansionFacts {
   readonly calls: number;
   readonly diagnostics: readonly Diagnostic[];
   readonly components: readonly DerivedComponent[];
+  /** Where `code` holds the derived schemas (see derive's insertions.ts): a bundler's source map is rebuilt from them. */
+  readonly insertions: readonly Insertion[];
 }
 
 /** What is known of one file at one content hash. */

@@ -71,6 +71,7 @@ export function readFacts(
       calls: e.calls.length,
       diagnostics: e.diagnostics,
       components: e.components,
+      insertions: e.insertions,
     };
   }
   if (want.declarations) declarations = fileDeclarations(project.sourceFile(file));

@@ -176,6 +176,21 @@ export class DeriveProject {
     return this.#fresh(this.#expansions.get(this.path(file)) as Cached<T> | undefined);
   }
 
+  /** The files the tsconfig includes (none without a tsconfig, or when it cannot be read). */
+  configuredFiles(): string[] {
+    if (this.tsconfig === undefined) return [];
+    const parsed = ts.getParsedCommandLineOfConfigFile(this.tsconfig, undefined, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => {},
+    });
+    return parsed?.fileNames ?? [];
+  }
+
+  /** Drops the stored expansion of `file`: the next one derives again (and claims its components anew). */
+  forgetExpansion(file: string): void {
+    this.#expansions.delete(this.path(file));
+  }
+
   /** Stores an expansion of `file` with the files it read. */
   storeExpansion<T>(file: string, consulted: Iterable<string>, value: T): void {
     this.#expansions.set(this.path(file), { versions: this.versions(consulted), value });

@@ -6,6 +6,7 @@ import { deriveCompilerType, type DerivedComponent, type DerivedSchema, type Jso
 import type { DeriveProject } from './DeriveProject.ts';
 import { diagnosticAt, type DeriveDiagnostic } from './errors.ts';
 import { genCalls, isDeriveSchema, rootLabel } from './findCalls.ts';
+import type { Insertion } from './insertions.ts';
 
 export type { SourceMap } from 'magic-string';
 
@@ -36,6 +37,8 @@ export interface Expansion {
   readonly diagnostics: readonly DeriveDiagnostic[];
   /** The named types the expansion made components of: a cache that skips the expansion checks their names against other files' with them. */
   readonly components: readonly DerivedComponent[];
+  /** Where the derived schemas went, in offset order: with `code`, enough to rebuild `map` (insertions.ts). */
+  readonly insertions: readonly Insertion[];
 }
 
 /**
@@ -62,6 +65,7 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
       consulted: [path],
       diagnostics: [],
       components: [],
+      insertions: [],
     };
     project.storeExpansion(path, [path], plain);
     project.claimComponents(path, []);
@@ -75,6 +79,7 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
   const consulted = new Set<string>([path]);
   const diagnostics: DeriveDiagnostic[] = [];
   const components: DerivedComponent[] = [];
+  const insertions: Insertion[] = [];
   for (const call of genCalls(current)) {
     const target = (call.expression as ts.PropertyAccessExpression).expression;
     if (!isDeriveSchema(ctx.checker, target)) continue;
@@ -108,7 +113,9 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
       schema: derived.schema,
     });
     // Inserted just before the closing parenthesis, on the call's own line, so no other line moves.
-    ms.appendLeft(call.getEnd() - 1, JSON.stringify(derived.schema));
+    const json = JSON.stringify(derived.schema);
+    ms.appendLeft(call.getEnd() - 1, json);
+    insertions.push([call.getEnd() - 1, json.length]);
   }
   for (const { mine, theirs } of project.claimComponents(path, components)) {
     const user = calls.find((c) => c.schema !== null && JSON.stringify(c.schema).includes(`"$id":"${mine.name}"`));
@@ -133,6 +140,7 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
     consulted: [path, ...[...consulted].filter((f) => f !== path).sort()],
     diagnostics,
     components,
+    insertions: insertions.sort((a, b) => a[0] - b[0]),
   };
   project.storeExpansion(path, result.consulted, result);
   return result;

@@ -1,6 +1,7 @@
 import { CodeGen } from '../CodeGen.ts';
 import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
-import { effectiveMode, formatFiles, prettierOptions } from '../format/formatCode.ts';
+import { effectiveMode, prettierOptions } from '../format/formatCode.ts';
+import { formatForOutput } from './formatReuse.ts';
 import type { Templates } from '../render/Templates.ts';
 import { emitCode } from './emitCode.ts';
 import type { InputModel } from './InputModel.ts';
@@ -43,14 +44,21 @@ export async function writeOutput(
   if (run.strict && warnings.length > 0) throw strictError(warnings);
   const paths = [...files.keys(), ...input.extra.keys()].sort();
   const mode = effectiveMode(run.format, files);
-  const formatted =
-    mode === 'none' ? new Map(files) : await formatFiles(files, await prettierOptions(run.prettierConfig), mode);
+  const output =
+    mode === 'none'
+      ? undefined
+      : await formatForOutput(files, await prettierOptions(run.prettierConfig), mode, run.out, run.cacheDir, (m) =>
+          reporter.warning({ severity: 'warning', message: m }),
+        );
+  const formatted = output?.files ?? new Map(files);
   if (mode !== 'none')
     progress.step(
       'format',
-      mode === 'layout'
+      (mode === 'layout'
         ? "kitgen's layout: the output is too large for prettier in reasonable time; --format prettier forces it"
-        : 'prettier',
+        : 'prettier') +
+        // Files unchanged since the last run are taken as written then.
+        (output !== undefined && output.reused > 0 ? `; ${output.reused} files as last written` : ''),
     );
   for (const [path, text] of input.extra) formatted.set(path, text);
   const operations = input.operations;
@@ -59,6 +67,7 @@ export async function writeOutput(
   const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean }).catch((error: unknown) => {
     throw outputError(error, run.out) ?? error;
   });
+  output?.record();
   progress.step(
     'write',
     `${write.written.length} written, ${write.unchanged.length} unchanged${run.clean ? `, ${write.removed.length} removed` : ''}`,

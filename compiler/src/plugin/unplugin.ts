@@ -48,7 +48,10 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
   // configResolved has given the root.
   const setup = () =>
     (ready ??= resolvePluginOptions(options, cwd).then((resolved) => {
-      transformer = new DeriveTransformer(resolved.tsconfig, resolved.closedObjects === true);
+      transformer = new DeriveTransformer(resolved.tsconfig, resolved.closedObjects === true, {
+        ...(resolved.run?.cacheDir !== undefined ? { cacheDir: resolved.run.cacheDir } : {}),
+        warn: (m) => log.warn(`kitgen: warning: ${m}`),
+      });
       if (resolved.run)
         regenerator = new Regenerator(resolved.run, {
           progress: () => {},
@@ -107,8 +110,7 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
       async handler(code, id) {
         if (!isTransformable(id)) return undefined;
         await setup();
-        const started = performance.now();
-        const expansion = transformer!.expand(id, code);
+        const { module: expansion, ms } = await transformer!.expand(id, code);
         if (expansion === undefined) return undefined;
         const file = cleanId(id);
         // Editing a type in another file must re-expand this module: the bundler watches those files for it.
@@ -117,7 +119,7 @@ export const kitgen = createUnplugin<KitgenPluginOptions | undefined>((options =
           if (d.severity === 'warning') this.warn(bundlerError(d, file));
           else this.error(bundlerError(d, file)); // Rollup and Vite throw here; esbuild and webpack collect, and fail the build
         }
-        options.onTransform?.(file, performance.now() - started);
+        options.onTransform?.(file, ms);
         return { code: expansion.code, map: expansion.map };
       },
     },
