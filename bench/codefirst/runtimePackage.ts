@@ -22,6 +22,9 @@ export function buildRuntimePackage(root: string, work: string): string {
   // Without the `kitgen-source` condition: the published package has only dist/. Every subpath
   // stays (the compiler itself imports `@kitgen/runtime/words`).
   pkg.exports = withoutSourceCondition(pkg.exports);
+  // And its `#validator-engine` import: a process run with the condition (a bench under the
+  // repository's loaders) would otherwise look for src/ in the package.
+  pkg.imports = withoutSourceCondition(pkg.imports);
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   return dir;
 }

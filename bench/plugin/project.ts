@@ -70,10 +70,38 @@ export function modelsText(extra: string): string {
   return out.join('\n');
 }
 
-/** Writes the project afresh under `dir`. */
+/**
+ * Writes the project afresh under `dir`, as a user's: its own package.json and strict tsconfig
+ * (found upward, the repository's would resolve `@kitgen/runtime` to its sources through the
+ * `kitgen-source` condition, ~1,070 files in the plugin's type program where a user's has ~170);
+ * the runtime package is the caller's to put in a `node_modules` above it (runtimePackage.ts).
+ */
 export function writeBenchProject(dir: string): BenchProject {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src', 'api'), { recursive: true });
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'bench-plugin', version: '1.0.0', private: true, type: 'module' }, null, 2),
+  );
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ['node'],
+        },
+        include: ['src'],
+      },
+      null,
+      2,
+    ),
+  );
   const p: BenchProject = {
     dir,
     document: join(dir, 'store.json'),
