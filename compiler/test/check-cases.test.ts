@@ -139,7 +139,7 @@ test('an unsigned format on `type: number` is a whole number: refused with a fra
   );
 });
 
-test('twin paths: the later skipped as a document defect; fragments tell paths apart; fetch sets User-Agent itself', async () => {
+test('twin paths: the later skipped as a document defect; fragments tell paths apart; curl sets User-Agent itself', async () => {
   const twins: { openapi: string; info: object; paths: Record<string, unknown> } = {
     openapi: '3.0.3',
     info: { title: 'twins', version: '1' },
@@ -166,7 +166,7 @@ test('twin paths: the later skipped as a document defect; fragments tell paths a
         responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
       },
     } as never;
-  // A required User-Agent (bunq's) cannot be left out: fetch sends its own.
+  // A required User-Agent (bunq's) is not left out: curl sends its own, so its request could not be sent again.
   twins.paths['/whoami'] = {
     get: {
       operationId: 'whoami',

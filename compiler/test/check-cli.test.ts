@@ -119,7 +119,7 @@ test('a server that does not answer is a violation with the request that got no 
   );
   assert.equal(run.code, 1);
   assert.match(run.stdout, /^✗ GET \/items\/\{itemId\} \(getItem\) — valid requests: transport$/m);
-  assert.match(run.stdout, /^ {2}no answer: fetch failed/m);
+  assert.match(run.stdout, /^ {2}no answer: connect ECONNREFUSED/m);
   assert.match(run.stdout, new RegExp(`^  curl -i -X GET ${closed.url.replace(/\./g, '\\.')}/items/\\d+$`, 'm'));
 });
 

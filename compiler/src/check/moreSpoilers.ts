@@ -13,7 +13,7 @@ import {
 import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
 import { refusedBeyondOverlap } from './oneOfOverlap.ts';
 import type { RequestParts } from './requests.ts';
-import type { Spoiled } from './spoilers.ts';
+import { typesOf, type Spoiled } from './spoilers.ts';
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
@@ -30,7 +30,20 @@ function refused(doc: OpenApiDocument, referee: DocumentReferee, pointer: string
   }
 }
 
-/** Values just outside the parameter's declared range or length, each refused by its schema. */
+/**
+ * The values a server may read a parameter's text as: a number where the schema's types allow
+ * one, the text where they allow a string (both where it names none). id4i's `labelPrefix`
+ * (`type: string, minimum: 1`) reads `0` as the string "0", which `minimum` does not bound.
+ */
+function readings(doc: OpenApiDocument, p: DocumentParameter, value: string | number): unknown[] {
+  if (typeof value === 'string') return [value];
+  const types = typesOf(doc, p.schemaPointer!);
+  const numeric = types.length === 0 || types.includes('number') || types.includes('integer');
+  const textual = types.length === 0 || types.includes('string');
+  return [...(numeric ? [value] : []), ...(textual ? [String(value)] : [])];
+}
+
+/** Values just outside the parameter's declared range or length, refused by its schema however the server reads their text. */
 function outOfRange(doc: OpenApiDocument, referee: DocumentReferee, p: DocumentParameter): Array<string | number> {
   if (p.schemaPointer === undefined || p.mediaType !== undefined) return [];
   const s = follow(doc, p.schemaPointer).value ?? {};
@@ -43,9 +56,14 @@ function outOfRange(doc: OpenApiDocument, referee: DocumentReferee, p: DocumentP
   const minLength = num(s.minLength);
   if (maxLength !== undefined && maxLength < 2048) candidates.push('x'.repeat(maxLength + 1));
   if (minLength !== undefined && minLength > 0) candidates.push('x'.repeat(minLength - 1));
-  return candidates.filter(
-    (c) => refused(doc, referee, p.schemaPointer!, c) && !(typeof c === 'string' && c === '' && p.in === 'path'),
-  );
+  return candidates.filter((c) => {
+    const read = readings(doc, p, c);
+    return (
+      read.length > 0 &&
+      read.every((r) => refused(doc, referee, p.schemaPointer!, r)) &&
+      !(typeof c === 'string' && c === '' && p.in === 'path')
+    );
+  });
 }
 
 /** The JSON body of a valid request, if it is an object. */

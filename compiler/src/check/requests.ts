@@ -346,7 +346,7 @@ export function validParts(
  * path (Mastercard's `/send/#env/v1/partners/{partnerId}/…`) is a label for an optional segment,
  * and the path after it is kept, as the generated server routes it.
  */
-function requestPathKey(path: string): string {
+export function requestPathKey(path: string): string {
   const hash = path.indexOf('#');
   const slash = hash < 0 ? -1 : path.indexOf('/', hash);
   if (slash < 0) return path.replace(/#.*$/, '');

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { DocumentReferee, responseKey, type OpenApiDocument } from './documentReferee.ts';
 import { documentOperations, type DocumentOperation } from './documentOperations.ts';
 import { curlCommand } from './curl.ts';
+import { sendRequest } from './sendRequest.ts';
 import { judgeRefusal, judgeValidAnswer, type Seen } from './judge.ts';
 import { moreInvalidRequests } from './moreSpoilers.ts';
 import { caseArbitrary, caseParts, type CaseInput } from './operationCases.ts';
@@ -13,6 +14,7 @@ import { credentials, render, type RequestParts } from './requests.ts';
 import { judgeHeaders } from './responseHeaders.ts';
 import { credentialsLeftOut, invalidRequests } from './spoilers.ts';
 import { operationLabel, selectOperations } from './operationFilter.ts';
+import { siblingOperations } from './siblingOperations.ts';
 import { documentLinks, linkApplies, linkedParts } from './links.ts';
 import { loadPatternTester, type PatternTester } from './patternTester.ts';
 
@@ -92,14 +94,13 @@ async function send(
     if (!(withoutCredentials && secret.has(name.toLowerCase()))) headers.set(name, value);
   const curl = curlCommand(url, init);
   try {
-    const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
-    const text = await response.text();
+    const answer = await sendRequest(url, init, options.timeoutMs);
     return {
       seen: {
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? undefined,
-        text,
-        headers: response.headers,
+        status: answer.status,
+        contentType: answer.headers.get('content-type') ?? undefined,
+        text: answer.text,
+        headers: answer.headers,
       },
       curl,
     };
@@ -137,10 +138,16 @@ function kindOf(how: string): string {
   return how.split(' = ')[0];
 }
 
-/** Every spoiled request of a valid one, by kind. */
-function spoiledOf(doc: OpenApiDocument, referee: DocumentReferee, op: DocumentOperation, valid: RequestParts) {
+/** Every spoiled request of a valid one, by kind; `siblings` as {@link invalidRequests} takes them. */
+function spoiledOf(
+  doc: OpenApiDocument,
+  referee: DocumentReferee,
+  op: DocumentOperation,
+  valid: RequestParts,
+  siblings: readonly DocumentOperation[],
+) {
   return [
-    ...invalidRequests(doc, referee, op, valid).map((s) => ({ ...s, kind: kindOf(s.how) })),
+    ...invalidRequests(doc, referee, op, valid, siblings).map((s) => ({ ...s, kind: kindOf(s.how) })),
     ...moreInvalidRequests(doc, referee, op, valid),
   ];
 }
@@ -202,6 +209,7 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
   const referee = new DocumentReferee(doc, options.patterns ?? (await loadPatternTester()));
   const all = documentOperations(doc);
   const twins = identicalPaths(all);
+  const siblings = siblingOperations(all);
   const operations = selectOperations(all, options.operations);
   const results: OperationResult[] = [];
   for (const [index, op] of operations.entries()) {
@@ -275,7 +283,7 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
     const kinds = new Set<string>();
     for (const input of fc.sample(arbitrary, { numRuns: 20, seed: options.seed })) {
       const parts = build(input);
-      if (parts) for (const s of spoiledOf(doc, referee, op, parts)) kinds.add(s.kind);
+      if (parts) for (const s of spoiledOf(doc, referee, op, parts, siblings.get(op) ?? [])) kinds.add(s.kind);
       if (kinds.size > 0) break;
     }
     for (const kind of kinds) {
@@ -285,7 +293,8 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
         options.seed,
         async (input) => {
           const parts = build(input);
-          const spoiled = parts && spoiledOf(doc, referee, op, parts).find((s) => s.kind === kind);
+          const spoiled =
+            parts && spoiledOf(doc, referee, op, parts, siblings.get(op) ?? []).find((s) => s.kind === kind);
           if (!spoiled) return undefined;
           const withoutCredentials = spoiled.how === credentialsLeftOut;
           const { seen, curl } = await send(doc, op, spoiled.parts, options, withoutCredentials);

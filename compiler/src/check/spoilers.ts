@@ -6,6 +6,7 @@ import { RefereeUnable, isJsonMediaType, type DocumentReferee, type OpenApiDocum
 import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
 import { refusedBeyondOverlap } from './oneOfOverlap.ts';
 import { chosenMedia, credentials, schemaAt, type RequestParts } from './requests.ts';
+import { siblingServing } from './siblingOperations.ts';
 
 /** A spoiled request and what was spoiled. */
 export interface Spoiled {
@@ -17,19 +18,20 @@ export interface Spoiled {
 export const credentialsLeftOut = 'credentials left out';
 
 /**
- * Request headers the HTTP client sends of its own when a request has none (fetch's User-Agent,
- * Accept, Accept-Language, Accept-Encoding, Sec-Fetch-Mode): a required one cannot be left out,
- * and bunq's document requires User-Agent on every operation.
+ * Request headers curl sends of its own when a request has none (User-Agent, Accept): a request
+ * that leaves a required one out (bunq's document requires User-Agent on every operation) is one
+ * the printed curl cannot send again, so it is not made. The check itself sends no header it did
+ * not choose (sendRequest.ts).
  */
-const clientSetHeaders = new Set(['user-agent', 'accept', 'accept-language', 'accept-encoding', 'sec-fetch-mode']);
+const curlSetHeaders = new Set(['user-agent', 'accept']);
 
 /** The text a wrong-typed parameter is sent as. */
 export const wrongText = 'zz-invalid';
 
 const primitiveTypes = new Set(['integer', 'number', 'boolean', 'string']);
 
-/** The schema's types (3.1 lists, 3.0 single), through `$ref`s; empty when it names none. */
-function typesOf(doc: OpenApiDocument, pointer: string): string[] {
+/** The schema's types (3.1 lists, 3.0 single), through `$ref`s, `null` aside; empty when it names none. */
+export function typesOf(doc: OpenApiDocument, pointer: string): string[] {
   const schema = schemaAt(doc, pointer);
   const type = schema?.type;
   return Array.isArray(type)
@@ -78,12 +80,17 @@ function bytesBody(doc: OpenApiDocument, pointer: string): boolean {
 
 const withoutQuery = (parts: RequestParts, name: string) => parts.query.filter(([k]) => k !== encodeURIComponent(name));
 
-/** Every way this operation's valid request can be spoiled, most telling first. */
+/**
+ * Every way this operation's valid request can be spoiled, most telling first. `siblings` are the
+ * operations called on the same method and path (siblingOperations.ts): a required query parameter
+ * is not left out where that makes the request one of a sibling's.
+ */
 export function invalidRequests(
   doc: OpenApiDocument,
   referee: DocumentReferee,
   op: DocumentOperation,
   valid: RequestParts,
+  siblings: readonly DocumentOperation[] = [],
 ): Spoiled[] {
   const out: Spoiled[] = [];
   for (const p of op.parameters) {
@@ -114,7 +121,12 @@ export function invalidRequests(
       });
   }
   for (const p of op.parameters) {
-    if (p.in === 'query' && p.required && valid.query.some(([k]) => k === encodeURIComponent(p.name)))
+    if (
+      p.in === 'query' &&
+      p.required &&
+      valid.query.some(([k]) => k === encodeURIComponent(p.name)) &&
+      siblingServing(siblings, withoutQuery(valid, p.name)) === undefined
+    )
       out.push({
         parts: { ...valid, query: withoutQuery(valid, p.name) },
         how: `required query parameter ${p.name} left out`,
@@ -122,7 +134,7 @@ export function invalidRequests(
     if (
       p.in === 'header' &&
       p.required &&
-      !clientSetHeaders.has(p.name.toLowerCase()) &&
+      !curlSetHeaders.has(p.name.toLowerCase()) &&
       valid.headers.some(([k]) => k === p.name.toLowerCase())
     )
       out.push({

@@ -1,0 +1,91 @@
+// Requests `kitgen check` must not call invalid, though a spoiler once made them: a required query
+// flag left out where a sibling operation on the same method and path serves the request without
+// it (AWS's `POST /2020-05-31/distribution#WithTags` beside `POST /2020-05-31/distribution`), and
+// a number out of a `minimum` on a parameter whose type is string (id4i's `labelPrefix`,
+// amadeus's `duration`: the text "0" is a string `minimum` does not bound). Where no sibling
+// serves the request, or the type is a number, the spoiled request is still made, and refused.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OpenApiDocument } from '../src/check/documentReferee.ts';
+import { runCheck, type CheckReport } from '../src/check/runCheck.ts';
+
+const answers = {
+  '201': { description: 'created', content: { 'application/json': { schema: { type: 'object' } } } },
+  '400': { description: 'refused' },
+};
+const doc = {
+  openapi: '3.0.3',
+  info: { title: 'distributions', version: '1' },
+  paths: {
+    '/dist': { post: { operationId: 'createDist', responses: answers } },
+    '/dist#WithTags': {
+      post: {
+        operationId: 'createDistWithTags',
+        parameters: [{ name: 'WithTags', in: 'query', required: true, schema: { type: 'boolean', enum: [true] } }],
+        responses: answers,
+      },
+    },
+    '/labels': {
+      get: {
+        operationId: 'listLabels',
+        parameters: [
+          { name: 'prefix', in: 'query', required: true, schema: { type: 'string', minimum: 1, maximum: 20 } },
+          { name: 'limit', in: 'query', required: true, schema: { type: 'integer', minimum: 1, maximum: 20 } },
+        ],
+        responses: { ...answers, '200': answers['201'] },
+      },
+    },
+  },
+} as unknown as OpenApiDocument;
+
+/** A server that follows the document: a flag must be `true`, `limit` a whole 1 to 20, `prefix` any text. */
+async function following() {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      let status = 201;
+      if (url.pathname === '/dist') {
+        const flag = url.searchParams.get('WithTags');
+        if (flag !== null && flag !== 'true') status = 400;
+      } else {
+        const limit = Number(url.searchParams.get('limit'));
+        const ok = url.searchParams.has('prefix') && Number.isInteger(limit) && limit >= 1 && limit <= 20;
+        status = ok ? 200 : 400;
+      }
+      if (status === 400) res.writeHead(400).end();
+      else res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const runsOf = (report: CheckReport, id: string) => report.operations.find((o) => o.label.includes(`(${id})`))!.runs;
+
+test('a sibling serving the request and a string parameter are no invalid requests; the rest still are', async () => {
+  const { server, url } = await following();
+  try {
+    const report = await runCheck(doc, { baseUrl: url, maxExamples: 10, seed: 2, headers: [], timeoutMs: 10_000 });
+    assert.deepEqual(
+      report.operations.flatMap((o) => o.violations.map((v) => `${v.run}: ${v.message}`)),
+      [],
+    );
+    const withTags = runsOf(report, 'createDistWithTags');
+    assert.ok(!withTags.includes('invalid: required query parameter WithTags left out'), withTags.join(', '));
+    assert.ok(withTags.includes('invalid: query parameter WithTags'), withTags.join(', '));
+    const labels = runsOf(report, 'listLabels');
+    assert.ok(!labels.includes('invalid: query parameter prefix out of range'), labels.join(', '));
+    for (const run of [
+      'invalid: query parameter limit out of range',
+      'invalid: required query parameter prefix left out',
+      'invalid: required query parameter limit left out',
+    ])
+      assert.ok(labels.includes(run), `${run} in ${labels.join(', ')}`);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
