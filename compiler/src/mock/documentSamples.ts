@@ -3,8 +3,9 @@
 // sampler's fault (or an example of the document's own, then made again from the schema alone).
 // The mock server answers with them; the real-world wire test's handlers too.
 import * as openapiSampler from 'openapi-sampler';
-import { pointerParts } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from '../check/documentPointers.ts';
+import { leaveOutAt, putAt, replaceAt } from './instanceEdits.ts';
+import { oneOfCandidates } from './oneOfMembers.ts';
 import { patternSample } from './patternSample.ts';
 import { shuffledEnums } from './seeded.ts';
 import { seededValues } from './seededValues.ts';
@@ -212,7 +213,8 @@ export class DocumentSamples {
     }
     let problem: string | undefined;
     try {
-      problem = this.referee.check(pointer, view, this.#completed(pointer, view, value));
+      value = this.#completed(pointer, view, value);
+      problem = this.referee.check(pointer, view, value);
       if (problem === undefined) return { ok: true, value };
       // Built again from the schema alone: the first may have been the document's own example.
       this.#plain ??= this.#copy(true);
@@ -250,11 +252,19 @@ export class DocumentSamples {
   /**
    * The sample with two gaps of openapi-sampler filled, in place: properties its schema requires
    * without describing them (`required: [isCoreInUse]`, no such property; any value fits one),
-   * and a repeated item under `uniqueItems`. Anything else is left for the referee to report.
+   * a repeated item under `uniqueItems`, and a oneOf's sample that fits several members (another
+   * value that fits one, where `tellApart`). Anything else is left for the referee to report.
    */
-  #completed(pointer: string, view: View, value: unknown): unknown {
+  #completed(pointer: string, view: View, value: unknown, tellApart = true): unknown {
     for (let i = 0; i < 32; i++) {
       const e = this.referee.firstError(pointer, view, value);
+      const passing = (e?.params as { passingSchemas?: unknown } | undefined)?.passingSchemas;
+      if (e?.keyword === 'oneOf' && Array.isArray(passing)) {
+        const told = tellApart ? this.#toldApart(pointer, view, value, e) : undefined;
+        if (told === undefined) break;
+        value = told;
+        continue;
+      }
       // openapi-sampler repeats one item to reach minItems, even under uniqueItems: one is enough where one is allowed.
       const list =
         e?.keyword === 'uniqueItems' ? (e.instancePath === '' ? value : at(value, e.instancePath)) : undefined;
@@ -269,7 +279,7 @@ export class DocumentSamples {
         e?.keyword === 'enum' &&
         allowed?.length === 1 &&
         e.instancePath !== '' &&
-        this.#put(value, e.instancePath, allowed[0])
+        putAt(value, e.instancePath, allowed[0])
       )
         continue;
       const missing = (e?.params as { missingProperty?: string } | undefined)?.missingProperty;
@@ -277,12 +287,7 @@ export class DocumentSamples {
       const holder = e.instancePath === '' ? value : at(value, e.instancePath);
       // Where a schema recurses, openapi-sampler stops with `{}`: an optional property holding it
       // is left out (were it required, the next error says so and the sample is refused).
-      if (
-        this.#pruneRecursion &&
-        e.instancePath !== '' &&
-        isEmptyObject(holder) &&
-        this.#leaveOut(value, e.instancePath)
-      )
+      if (this.#pruneRecursion && e.instancePath !== '' && isEmptyObject(holder) && leaveOutAt(value, e.instancePath))
         continue;
       const declared = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[missing];
       if (holder === null || typeof holder !== 'object' || declared !== undefined) break;
@@ -301,6 +306,27 @@ export class DocumentSamples {
     return value;
   }
 
+  /**
+   * `value` with the part at the error's place replaced by a value that fits one member of the
+   * oneOf there (and completed), or undefined when no candidate does.
+   */
+  #toldApart(pointer: string, view: View, value: unknown, e: RefereeError): unknown {
+    const options = { quiet: true, skipReadOnly: view === 'request', skipWriteOnly: view === 'response' };
+    const copy = this.#withExamples;
+    const place = e.instancePath;
+    const inside = (path: string) => path === place || path.startsWith(`${place}/`);
+    let tries = 0;
+    for (const candidate of oneOfCandidates(e.parentSchema, copy, (m) => sample(m as object, options, copy))) {
+      if (++tries > 24) break;
+      const whole = place === '' ? candidate : structuredClone(value);
+      if (place !== '' && !replaceAt(whole, place, candidate)) return undefined;
+      const completed = this.#completed(pointer, view, whole, false);
+      const left = this.referee.firstError(pointer, view, completed);
+      if (left === undefined || (place !== '' && !inside(left.instancePath))) return completed;
+    }
+    return undefined;
+  }
+
   /** The schema of property `name` as an `allOf` member of `schema` describes it (through one `$ref`), if one does. */
   #memberProperty(schema: unknown, name: string): object | undefined {
     for (const m of (schema as { allOf?: unknown[] } | undefined)?.allOf ?? []) {
@@ -311,31 +337,6 @@ export class DocumentSamples {
       if (property !== undefined) return property;
     }
     return undefined;
-  }
-
-  /** Deletes the property or item at `instancePath` of `value`; false where there is none. */
-  /** Sets the property at `instancePath` of `value` (an object's) to `to`; false when there is no such property or it holds `to`. */
-  #put(value: unknown, instancePath: string, to: unknown): boolean {
-    const cut = instancePath.lastIndexOf('/');
-    const parent = cut === 0 ? value : at(value, instancePath.slice(0, cut));
-    const key = pointerParts(instancePath.slice(cut))[0] ?? '';
-    if (parent === null || typeof parent !== 'object' || Array.isArray(parent) || !(key in parent)) return false;
-    if ((parent as Record<string, unknown>)[key] === to) return false;
-    (parent as Record<string, unknown>)[key] = to;
-    return true;
-  }
-
-  #leaveOut(value: unknown, instancePath: string): boolean {
-    const cut = instancePath.lastIndexOf('/');
-    const parent = cut === 0 ? value : at(value, instancePath.slice(0, cut));
-    const key = pointerParts(instancePath.slice(cut))[0] ?? '';
-    if (Array.isArray(parent)) {
-      parent.splice(Number(key), 1);
-      return true;
-    }
-    if (parent === null || typeof parent !== 'object' || !(key in parent)) return false;
-    delete (parent as Record<string, unknown>)[key];
-    return true;
   }
 
   /**
