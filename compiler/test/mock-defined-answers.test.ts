@@ -67,6 +67,8 @@ test('a header example no header can carry is replaced by a sample, and the mock
     assert.equal(response.headers.get('x-request-id'), 'req-42');
     // A number of format int32 is sampled whole: the check's referee (ajv-formats) refuses 1.5.
     assert.match(response.headers.get('x-ratelimit-limit') ?? '', /^-?\d+$/);
+    // A string of format `url` is sampled as one.
+    assert.doesNotThrow(() => new URL(response.headers.get('content-location') ?? ''));
   }
   const said = mock.output().stderr.match(/POST \/payors\/\{payorId\}\/applications: the Location header .*/g) ?? [];
   assert.equal(said.length, 1, mock.output().stderr);

@@ -35,6 +35,14 @@ export class Samples {
           uuid: '123e4567-e89b-42d3-a456-426614174000',
           email: 'someone@example.com',
           uri: 'https://example.com/a',
+          // ajv-formats' `url` (Obono's and Figshare's Location headers), and the other common formats.
+          url: 'https://example.com/a',
+          iri: 'https://example.com/a',
+          'uri-reference': 'https://example.com/a',
+          hostname: 'example.com',
+          ipv4: '192.0.2.1',
+          ipv6: '2001:db8::1',
+          time: '03:04:05Z',
         };
         const text = n.format !== undefined && byFormat[n.format] !== undefined ? byFormat[n.format] : 'text';
         const min = n.constraints.minLength as number | undefined;
