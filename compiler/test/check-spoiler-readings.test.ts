@@ -1,6 +1,7 @@
 // Requests `kitgen check` must not call invalid, though a spoiler once made them: a required query
 // flag left out where a sibling operation on the same method and path serves the request without
-// it (AWS's `POST /2020-05-31/distribution#WithTags` beside `POST /2020-05-31/distribution`), and
+// it (AWS's `POST /2020-05-31/distribution#WithTags` beside `POST /2020-05-31/distribution`; S3's
+// `PUT /{Bucket}/{Key}#x-amz-copy-source`, whose flag is a required header), and
 // a number out of a `minimum` on a parameter whose type is string (id4i's `labelPrefix`,
 // amadeus's `duration`: the text "0" is a string `minimum` does not bound). Where no sibling
 // serves the request, or the type is a number, the spoiled request is still made, and refused.
@@ -27,12 +28,21 @@ const doc = {
         responses: answers,
       },
     },
+    '/obj': { put: { operationId: 'putObject', responses: answers } },
+    '/obj#x-copy-source': {
+      put: {
+        operationId: 'copyObject',
+        parameters: [{ name: 'x-copy-source', in: 'header', required: true, schema: { type: 'string' } }],
+        responses: answers,
+      },
+    },
     '/labels': {
       get: {
         operationId: 'listLabels',
         parameters: [
           { name: 'prefix', in: 'query', required: true, schema: { type: 'string', minimum: 1, maximum: 20 } },
           { name: 'limit', in: 'query', required: true, schema: { type: 'integer', minimum: 1, maximum: 20 } },
+          { name: 'x-tenant', in: 'header', required: true, schema: { type: 'string' } },
         ],
         responses: { ...answers, '200': answers['201'] },
       },
@@ -40,19 +50,25 @@ const doc = {
   },
 } as unknown as OpenApiDocument;
 
-/** A server that follows the document: a flag must be `true`, `limit` a whole 1 to 20, `prefix` any text. */
+/** A server that follows the document: a flag must be `true`, `limit` a whole 1 to 20, `prefix` any text, `x-tenant` sent. */
 async function following() {
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
       let status = 201;
-      if (url.pathname === '/dist') {
+      if (url.pathname === '/obj') status = 201;
+      else if (url.pathname === '/dist') {
         const flag = url.searchParams.get('WithTags');
         if (flag !== null && flag !== 'true') status = 400;
       } else {
         const limit = Number(url.searchParams.get('limit'));
-        const ok = url.searchParams.has('prefix') && Number.isInteger(limit) && limit >= 1 && limit <= 20;
+        const ok =
+          url.searchParams.has('prefix') &&
+          Number.isInteger(limit) &&
+          limit >= 1 &&
+          limit <= 20 &&
+          req.headers['x-tenant'] !== undefined;
         status = ok ? 200 : 400;
       }
       if (status === 400) res.writeHead(400).end();
@@ -76,12 +92,15 @@ test('a sibling serving the request and a string parameter are no invalid reques
     const withTags = runsOf(report, 'createDistWithTags');
     assert.ok(!withTags.includes('invalid: required query parameter WithTags left out'), withTags.join(', '));
     assert.ok(withTags.includes('invalid: query parameter WithTags'), withTags.join(', '));
+    const copy = runsOf(report, 'copyObject');
+    assert.ok(!copy.includes('invalid: required header x-copy-source left out'), copy.join(', '));
     const labels = runsOf(report, 'listLabels');
     assert.ok(!labels.includes('invalid: query parameter prefix out of range'), labels.join(', '));
     for (const run of [
       'invalid: query parameter limit out of range',
       'invalid: required query parameter prefix left out',
       'invalid: required query parameter limit left out',
+      'invalid: required header x-tenant left out',
     ])
       assert.ok(labels.includes(run), `${run} in ${labels.join(', ')}`);
   } finally {

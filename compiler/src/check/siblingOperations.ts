@@ -1,10 +1,10 @@
 // Operations a request may be addressed to besides its own: AWS's documents declare two operations
 // on one method and path, told apart by a query flag written as the path's fragment
 // (`POST /2020-05-31/distribution` and `POST /2020-05-31/distribution#WithTags`, whose required
-// `WithTags` is the flag). A request of the second without its flag is a request of the first,
-// which a server must serve: not an invalid request it must refuse.
-import type { DocumentOperation } from './documentOperations.ts';
-import { requestPathKey } from './requests.ts';
+// `WithTags` is the flag; S3's flag is a header). A request of the second without its flag is a
+// request of the first, which a server must serve: not an invalid request it must refuse.
+import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
+import { requestPathKey, type RequestParts } from './requests.ts';
 
 /** The request line an operation is called on: its method and path as sent, path parameter names aside. */
 const requestLine = (op: DocumentOperation) => `${op.method} ${requestPathKey(op.path).replace(/\{[^}]*\}/g, '{}')}`;
@@ -22,15 +22,19 @@ export function siblingOperations(
 }
 
 /**
- * The sibling a request sending the query names `sent` is a request of, if one is: every query
- * parameter the sibling requires is among them (the request's body and headers are for the
- * sibling's server to judge as it routes them).
+ * The sibling a request is one of, if one is: every query parameter and header the sibling
+ * requires, the request sends (its body is for the sibling's server to judge as it routes it).
+ * S3's `PUT /{Bucket}/{Key}#x-amz-copy-source` without that header is a PutObject.
  */
 export function siblingServing(
   siblings: readonly DocumentOperation[],
-  sent: ReadonlyArray<readonly [string, string]>,
+  request: Pick<RequestParts, 'query' | 'headers'>,
 ): DocumentOperation | undefined {
-  return siblings.find((s) =>
-    s.parameters.every((p) => p.in !== 'query' || !p.required || sent.some(([k]) => k === encodeURIComponent(p.name))),
-  );
+  const sends = (p: DocumentParameter) =>
+    p.in === 'query'
+      ? request.query.some(([k]) => k === encodeURIComponent(p.name))
+      : p.in === 'header'
+        ? request.headers.some(([k]) => k === p.name.toLowerCase())
+        : true;
+  return siblings.find((s) => s.parameters.every((p) => !p.required || sends(p)));
 }

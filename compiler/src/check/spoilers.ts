@@ -83,7 +83,7 @@ const withoutQuery = (parts: RequestParts, name: string) => parts.query.filter((
 /**
  * Every way this operation's valid request can be spoiled, most telling first. `siblings` are the
  * operations called on the same method and path (siblingOperations.ts): a required query parameter
- * is not left out where that makes the request one of a sibling's.
+ * or header is not left out where that makes the request one of a sibling's.
  */
 export function invalidRequests(
   doc: OpenApiDocument,
@@ -125,22 +125,21 @@ export function invalidRequests(
       p.in === 'query' &&
       p.required &&
       valid.query.some(([k]) => k === encodeURIComponent(p.name)) &&
-      siblingServing(siblings, withoutQuery(valid, p.name)) === undefined
+      siblingServing(siblings, { query: withoutQuery(valid, p.name), headers: valid.headers }) === undefined
     )
       out.push({
         parts: { ...valid, query: withoutQuery(valid, p.name) },
         how: `required query parameter ${p.name} left out`,
       });
+    const headers = valid.headers.filter(([k]) => k !== p.name.toLowerCase());
     if (
       p.in === 'header' &&
       p.required &&
       !curlSetHeaders.has(p.name.toLowerCase()) &&
-      valid.headers.some(([k]) => k === p.name.toLowerCase())
+      headers.length < valid.headers.length &&
+      siblingServing(siblings, { query: valid.query, headers }) === undefined
     )
-      out.push({
-        parts: { ...valid, headers: valid.headers.filter(([k]) => k !== p.name.toLowerCase()) },
-        how: `required header ${p.name} left out`,
-      });
+      out.push({ parts: { ...valid, headers }, how: `required header ${p.name} left out` });
   }
   if (media && json)
     out.push({
