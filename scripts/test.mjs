@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { dirname, join, relative } from 'node:path';
 import { ensureBundledTypebox } from './bundled-typebox.mjs';
 import { nodeOptions } from './node-options.mjs';
-import { ensureRuntimeBuild, ensureRuntimeDeclarations } from './runtime-builds.mjs';
+import { ensureRuntimeBuild, ensureRuntimeDeclarations, ensureRuntimeShippedTypes } from './runtime-builds.mjs';
 import { startSharedPacks } from './shared-packs.mjs';
 import { ensureSourceTree } from './source-tree.mjs';
 import { startTypecheck } from './typecheck-early.mjs';
@@ -107,6 +107,14 @@ const declarations = hostile ? undefined : built(ensureRuntimeDeclarations(), "t
 // those files wait on the packing process's lock (scripts/shared-packs.mjs), the others start at once.
 const stopPacking = hostile ? undefined : startSharedPacks(files, declarations);
 if (stopPacking) process.on('exit', stopPacking);
+// The shipped declarations bundle (what test projects' TypeScript programs read) is made from tsc's
+// declarations, so after them: started at once, it would emit them a second time beside.
+const shippedTypes = hostile
+  ? undefined
+  : built(
+      declarations.then(() => ensureRuntimeShippedTypes()),
+      "the runtime's shipped declarations",
+    );
 const shared = Promise.all([
   built(ensureBundledTypebox(), 'the typebox bundle'),
   ...(hostile ? [] : [declarations, built(ensureRuntimeBuild(), "the runtime's build")]),
@@ -122,6 +130,7 @@ if (filters.length === 0 && !hostile) {
   }
 }
 const builds = await shared;
+await shippedTypes;
 const [runtimeBuild, sourceTree] = [hostile ? undefined : builds[2], builds.at(-1)];
 // Two files at a time: most tests wait on sockets and subprocesses, not the CPU. A test that
 // hangs fails after 5 minutes instead of holding CI to its limit (KITGEN_TEST_TIMEOUT_MS raises it on

@@ -1,39 +1,24 @@
-// A tsconfig.json for a test project that gives its TypeScript program the runtime's declarations,
-// as an installed package does. Found upward from compiler/test/, the repository's tsconfig
-// resolves `@kitgen/runtime` to the runtime's 315 source files through the `kitgen-source`
-// condition: ~1,073 files and ~8.8 CPU-s for each cold program, where tsc's declarations of the
-// same sources (built once per content by `npm test`) make it ~770 files and ~5.7 CPU-s.
-import { cpSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// A tsconfig.json for a test project that gives its TypeScript program the runtime's declarations
+// as the installed package ships them: one bundled `index.d.ts` (scripts/runtime-builds.mjs,
+// ensureRuntimeShippedTypes). Found upward from compiler/test/, the repository's tsconfig resolves
+// `@kitgen/runtime` to the runtime's 315 source files through the `kitgen-source` condition: ~1,073
+// files and ~8.8 CPU-s for each cold program; tsc's per-file declarations made it ~770 files and
+// ~5.7 CPU-s; the shipped bundle ~170 files (lib and @types/node are most of them), a third of that.
+import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { ensureRuntimeDeclarations } from '../../../scripts/runtime-builds.mjs';
+import { ensureRuntimeShippedTypes } from '../../../scripts/runtime-builds.mjs';
 import { repoRoot } from './fixtures.ts';
 
 const tmp = join(repoRoot, 'compiler', 'test', '.tmp');
 
 /**
- * The declarations as the installed package holds them: a copy of tsc's declarations (made once per
- * content of the runtime's sources) with the package's package.json, since the derivation knows the
- * runtime's `DeriveSchema` by the name of the package its declaration is in. Made by a rename, as
- * the test files run in parallel.
+ * The declarations as the installed package holds them, with a package.json naming the package
+ * (the derivation knows the runtime's `DeriveSchema` by the name of the package its declaration
+ * is in); made once per content of the runtime's sources.
  */
-async function runtimeTypesPackage(): Promise<string> {
-  const declarations = await ensureRuntimeDeclarations();
-  const dir = join(tmp, `kitgen-runtime-${basename(declarations)}`);
-  if (!existsSync(dir)) {
-    const partial = `${dir}.${process.pid}`;
-    rmSync(partial, { recursive: true, force: true });
-    cpSync(declarations, partial, { recursive: true });
-    writeFileSync(join(partial, 'package.json'), JSON.stringify({ name: '@kitgen/runtime', type: 'module' }));
-    try {
-      renameSync(partial, dir);
-    } catch (e) {
-      // Another test file made it first.
-      rmSync(partial, { recursive: true, force: true });
-      if (!existsSync(dir)) throw e;
-    }
-  }
-  return dir;
+function runtimeTypesPackage(): Promise<string> {
+  return ensureRuntimeShippedTypes();
 }
 
 /** The tsconfig's text: the repository's base options, `@kitgen/runtime` mapped to `types`. */
