@@ -1,7 +1,9 @@
 // Requests `kitgen check` must not call invalid, though a spoiler once made them: a required query
 // flag left out where a sibling operation on the same method and path serves the request without
 // it (AWS's `POST /2020-05-31/distribution#WithTags` beside `POST /2020-05-31/distribution`; S3's
-// `PUT /{Bucket}/{Key}#x-amz-copy-source`, whose flag is a required header), and
+// `PUT /{Bucket}/{Key}#x-amz-copy-source`, whose flag is a required header), a required query
+// parameter the path key itself writes (opensuse's `…/{file_name}?view=fileinfo`: the request
+// without the parameter still sends the written item), and
 // a number out of a `minimum` on a parameter whose type is string (id4i's `labelPrefix`,
 // amadeus's `duration`: the text "0" is a string `minimum` does not bound). Where no sibling
 // serves the request, or the type is a number, the spoiled request is still made, and refused.
@@ -36,6 +38,16 @@ const doc = {
         responses: answers,
       },
     },
+    '/files/{name}?view=info': {
+      get: {
+        operationId: 'fileInfo',
+        parameters: [
+          { name: 'name', in: 'path', required: true, schema: { type: 'string', enum: ['a'] } },
+          { name: 'view', in: 'query', required: true, schema: { type: 'string', enum: ['info'] } },
+        ],
+        responses: { ...answers, '200': answers['201'] },
+      },
+    },
     '/labels': {
       get: {
         operationId: 'listLabels',
@@ -58,6 +70,8 @@ async function following() {
       const url = new URL(req.url ?? '/', 'http://x');
       let status = 201;
       if (url.pathname === '/obj') status = 201;
+      else if (url.pathname.startsWith('/files/'))
+        status = url.pathname === '/files/a' && url.searchParams.get('view') === 'info' ? 200 : 400;
       else if (url.pathname === '/dist') {
         const flag = url.searchParams.get('WithTags');
         if (flag !== null && flag !== 'true') status = 400;
@@ -94,6 +108,8 @@ test('a sibling serving the request and a string parameter are no invalid reques
     assert.ok(withTags.includes('invalid: query parameter WithTags'), withTags.join(', '));
     const copy = runsOf(report, 'copyObject');
     assert.ok(!copy.includes('invalid: required header x-copy-source left out'), copy.join(', '));
+    const info = runsOf(report, 'fileInfo');
+    assert.ok(!info.includes('invalid: required query parameter view left out'), info.join(', '));
     const labels = runsOf(report, 'listLabels');
     assert.ok(!labels.includes('invalid: query parameter prefix out of range'), labels.join(', '));
     for (const run of [

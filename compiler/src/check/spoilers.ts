@@ -5,7 +5,7 @@
 import { RefereeUnable, isJsonMediaType, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
 import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
 import { refusedBeyondOverlap } from './oneOfOverlap.ts';
-import { chosenMedia, credentials, schemaAt, type RequestParts } from './requests.ts';
+import { chosenMedia, credentials, requestPathKey, schemaAt, type RequestParts } from './requests.ts';
 import { siblingServing } from './siblingOperations.ts';
 
 /** A spoiled request and what was spoiled. */
@@ -81,6 +81,23 @@ function bytesBody(doc: OpenApiDocument, pointer: string): boolean {
 const withoutQuery = (parts: RequestParts, name: string) => parts.query.filter(([k]) => k !== encodeURIComponent(name));
 
 /**
+ * The query names the path key itself writes with a value (opensuse's `…/{file_name}?view=fileinfo`):
+ * a request leaving such a parameter out still sends the written item, so it leaves nothing out.
+ */
+function writtenQueryNames(op: DocumentOperation): Set<string> {
+  const key = requestPathKey(op.path);
+  const mark = key.indexOf('?');
+  if (mark < 0) return new Set();
+  return new Set(
+    key
+      .slice(mark + 1)
+      .split('&')
+      .filter((item) => /^[^={}]+=[^{}]*$/.test(item))
+      .map((item) => item.split('=')[0]),
+  );
+}
+
+/**
  * Every way this operation's valid request can be spoiled, most telling first. `siblings` are the
  * operations called on the same method and path (siblingOperations.ts): a required query parameter
  * or header is not left out where that makes the request one of a sibling's.
@@ -120,10 +137,12 @@ export function invalidRequests(
         how: `body ${JSON.stringify(refused)}`,
       });
   }
+  const written = writtenQueryNames(op);
   for (const p of op.parameters) {
     if (
       p.in === 'query' &&
       p.required &&
+      !written.has(encodeURIComponent(p.name)) &&
       valid.query.some(([k]) => k === encodeURIComponent(p.name)) &&
       siblingServing(siblings, { query: withoutQuery(valid, p.name), headers: valid.headers }) === undefined
     )
