@@ -129,3 +129,52 @@ test('a server failing for the id it just handed out is caught by the chain, wit
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+test('a link feeding a value the target parameter refuses is a note on the document, not a request', async () => {
+  // surevoip's link feeds the `location` URL of its answer into the integer `account`.
+  const located = structuredClone(doc) as unknown as {
+    paths: Record<string, { post?: { responses: Record<string, { links?: unknown; content?: unknown }> } }>;
+  };
+  const created = located.paths['/items'].post!.responses['201'];
+  created.content = {
+    'application/json': {
+      schema: { type: 'object', properties: { location: { type: 'string' } } },
+      example: { location: 'https://example.com/items/42' },
+    },
+  };
+  created.links = { GetItem: { operationId: 'getItem', parameters: { itemId: '$response.body#/location' } } };
+  const seen: string[] = [];
+  const server: Server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    req.resume();
+    req.on('end', () => {
+      const [status, body] =
+        req.method === 'POST' ? [201, { location: 'https://example.com/items/42' }] : [200, { id: 1, name: 'x' }];
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as { port: number };
+    const report = await runCheck(located as unknown as OpenApiDocument, {
+      baseUrl: `http://127.0.0.1:${port}`,
+      maxExamples: 5,
+      seed: 3,
+      headers: [],
+      timeoutMs: 10_000,
+    });
+    // The server refuses nothing: only the link's chain is looked at here.
+    assert.deepEqual(
+      report.operations.flatMap((o) => o.violations).filter((v) => v.run === linkRun),
+      [],
+    );
+    assert.ok(!getItem(report).runs.includes(linkRun), getItem(report).runs.join(', '));
+    assert.deepEqual(getItem(report).notes, [
+      `${linkRun}: its answer feeds itemId = "https://example.com/items/42", which the parameter's schema refuses (the document's link)`,
+    ]);
+    assert.ok(!seen.some((s) => s.includes('example.com')), seen.join('\n'));
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

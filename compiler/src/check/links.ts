@@ -4,10 +4,11 @@
 // `$request.path.id`, constants) and sends that request too. Both answers are judged as any
 // valid request's: a server whose `GET /items/{id}` fails for the id its `POST /items` just gave
 // is caught, where a generated id would never have met one the server holds.
-import { follow, responseKey, type OpenApiDocument } from './documentReferee.ts';
-import type { DocumentOperation } from './documentOperations.ts';
+import { follow, RefereeUnable, responseKey, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
+import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
 import { at } from './documentPointers.ts';
 import type { RequestParts } from './requests.ts';
+import { typesOf } from './spoilers.ts';
 
 /** One declared link: from an operation's response to another operation. */
 export interface DocumentLink {
@@ -80,17 +81,49 @@ export function evaluate(expression: unknown, request: RequestParts, answer: Lin
 const asText = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 
 /**
+ * True when the parameter's schema refuses `text` read as a server reads it (a number where the
+ * schema is one and the text is numeric, a boolean so, else the text); a schema the referee
+ * cannot read refuses nothing.
+ */
+export function refusedText(
+  doc: OpenApiDocument,
+  referee: DocumentReferee,
+  p: DocumentParameter,
+  text: string,
+): boolean {
+  if (p.schemaPointer === undefined || p.mediaType !== undefined) return false;
+  const types = typesOf(doc, p.schemaPointer);
+  const numeric = (types.includes('integer') || types.includes('number')) && text.trim() !== '';
+  const value =
+    numeric && Number.isFinite(Number(text))
+      ? Number(text)
+      : types.includes('boolean') && (text === 'true' || text === 'false')
+        ? text === 'true'
+        : text;
+  try {
+    return referee.check(p.schemaPointer, 'request', value) !== undefined;
+  } catch (error) {
+    if (error instanceof RefereeUnable) return false;
+    throw error;
+  }
+}
+
+/**
  * The target's valid request with the link's parameters put in; a list of what could not be
- * fed (an expression that names nothing in the answer) when any cannot.
+ * fed (an expression that names nothing in the answer) when any cannot, else of the values fed
+ * that the target parameter's schema refuses (`refuses`), when any is: surevoip's link feeds
+ * the `location` URL its answer holds into the integer `account`, which no answer can fit.
  */
 export function linkedParts(
   link: DocumentLink,
   target: RequestParts,
   source: RequestParts,
   answer: LinkAnswer,
-): RequestParts | { readonly missing: string[] } {
+  refuses: (p: DocumentParameter, text: string) => boolean = () => false,
+): RequestParts | { readonly missing: string[] } | { readonly unfit: string[] } {
   let parts = target;
   const missing: string[] = [];
+  const unfit: string[] = [];
   for (const [qualified, expression] of Object.entries(link.parameters)) {
     const [where, name] = /^(path|query|header|cookie)\./.test(qualified)
       ? [qualified.split('.')[0], qualified.slice(qualified.indexOf('.') + 1)]
@@ -102,6 +135,7 @@ export function linkedParts(
       continue;
     }
     const text = asText(value);
+    if (refuses(p, text)) unfit.push(`${qualified} = ${JSON.stringify(text).slice(0, 80)}`);
     if (p.in === 'path') parts = { ...parts, path: { ...parts.path, [p.name]: encodeURIComponent(text) } };
     else if (p.in === 'query') {
       const key = encodeURIComponent(p.name);
@@ -111,7 +145,7 @@ export function linkedParts(
       parts = { ...parts, headers: [...parts.headers.filter(([k]) => k !== key), [key, text]] };
     } else parts = { ...parts, cookies: [...parts.cookies.filter(([k]) => k !== p.name), [p.name, text]] };
   }
-  return missing.length > 0 ? { missing } : parts;
+  return missing.length > 0 ? { missing } : unfit.length > 0 ? { unfit } : parts;
 }
 
 /** True when the answer has the status the link belongs to. */

@@ -15,7 +15,7 @@ import { judgeHeaders } from './responseHeaders.ts';
 import { credentialsLeftOut, invalidRequests } from './spoilers.ts';
 import { operationLabel, selectOperations } from './operationFilter.ts';
 import { siblingOperations } from './siblingOperations.ts';
-import { documentLinks, linkApplies, linkedParts } from './links.ts';
+import { documentLinks, linkApplies, linkedParts, refusedText } from './links.ts';
 import { loadPatternTester, type PatternTester } from './patternTester.ts';
 
 /** Options of {@link runCheck}. */
@@ -359,9 +359,14 @@ async function runLinks(
     for (let i = 0; i < chains; i++) {
       const first = await send(doc, link.from, sources[i], options, false);
       if (typeof first.seen === 'string' || !linkApplies(link, first.seen.status)) continue;
-      const parts = linkedParts(link, targets[i], sources[i], first.seen);
-      if ('missing' in parts) {
-        const note = `${run}: its answer feeds no ${parts.missing.join(', ')}`;
+      const parts = linkedParts(link, targets[i], sources[i], first.seen, (p, text) =>
+        refusedText(doc, referee, p, text),
+      );
+      if ('missing' in parts || 'unfit' in parts) {
+        const note =
+          'missing' in parts
+            ? `${run}: its answer feeds no ${parts.missing.join(', ')}`
+            : `${run}: its answer feeds ${parts.unfit.join(', ')}, which the parameter's schema refuses (the document's link)`;
         if (!result.notes.includes(note)) result.notes.push(note);
         continue;
       }
