@@ -44,6 +44,8 @@ test('path parameter types: valid segments reach the handler as typed values', a
       ['/grades/2', 2],
       // JSON content: the segment is the value's JSON text, handed over without its quotes.
       ['/push_providers/%22apn%22/%22a%20c%22', ['apn', 'a c']],
+      // The empty text's JSON is `""`: a segment like another, and a value the schema allows.
+      ['/push_providers/%22apn%22/%22%22', ['apn', '']],
     ] as const) {
       calls.length = 0;
       const method = path.startsWith('/push_providers/') ? 'DELETE' : 'GET';

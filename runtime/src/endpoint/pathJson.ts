@@ -1,4 +1,4 @@
-import type { PathCodec } from '../routing/PathCodec.ts';
+import { constraintCheck, type PathCodec } from '../routing/PathCodec.ts';
 
 // Kinds whose value is text: its JSON text is quoted. A number's or boolean's JSON text is the
 // segment the plain codec reads already.
@@ -14,6 +14,11 @@ export function withJsonText<A>(codec: PathCodec<A>, mediaType: string): PathCod
   // OpenAPIGen describes the parameter by the same `content` again.
   if (!textKinds.has(codec.kind)) return { ...codec, mediaType };
   const { decode, encode } = codec;
+  // The plain text codec refuses an empty segment, which no route could hold; here the segment of
+  // the empty text is `""`, and the empty text is a value like another, unless the parameter's
+  // constraints or format refuse it (stream-io's `{name}`, a string with no minimum length).
+  const emptyAllowed =
+    codec.kind === 'string' && codec.schema.format === undefined && constraintCheck(codec.schema)('');
   return {
     ...codec,
     mediaType,
@@ -25,7 +30,8 @@ export function withJsonText<A>(codec: PathCodec<A>, mediaType: string): PathCod
       } catch {
         return undefined;
       }
-      return typeof text === 'string' ? decode(text) : undefined;
+      if (typeof text !== 'string') return undefined;
+      return text === '' ? (emptyAllowed ? (text as A) : undefined) : decode(text);
     },
     encode: (value) => JSON.stringify(encode(value)),
   };

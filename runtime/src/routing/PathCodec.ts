@@ -91,7 +91,7 @@ function pathCodec<A, Name extends string>(
 }
 
 /** A test of a decoded value against constraints (`pattern` and lengths apply to text, bounds to numbers). */
-function constraintCheck(c: PathConstraints): (value: unknown) => boolean {
+export function constraintCheck(c: PathConstraints): (value: unknown) => boolean {
   const pattern = c.pattern === undefined ? undefined : new RegExp(c.pattern, 'u');
   const allowed = c.enum === undefined ? undefined : new Set(c.enum.map(String));
   return (value) => {
