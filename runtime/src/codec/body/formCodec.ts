@@ -5,6 +5,7 @@ import { MediaType } from '../../http/MediaType.ts';
 import { isBytesSchema } from '../../schema/Bytes.ts';
 import { validatorFor } from '../../schema/validator.ts';
 import { withCommittedUnions } from '../json/committedUnions.ts';
+import { bracketValue } from './formBrackets.ts';
 import { coerceParam } from './paramCoercion.ts';
 import { concatBytes, utf8Text } from '../../util/bytes.ts';
 import { mergedAllOf } from '../json/allOfShapes.ts';
@@ -147,15 +148,27 @@ export function formCodec(
   // value's fields fit, so a oneOf whose members several values fit (SoundCloud's token grants)
   // reads as anyOf, as it does in a JSON body.
   const validator = validatorFor(withCommittedUnions(schema as unknown as Schema));
+  let defs: Readonly<Record<string, Schema>> | undefined;
   const decode = (body: Uint8Array): Either<DecodeError, Record<string, unknown>> => {
     const pairs = formPairs(body);
+    // Pairs in bracket notation (`scope[type]=account`), read as the fields they name, when a
+    // field has no pair of its own name.
+    let bracketed: Map<string, string[]> | undefined;
+    for (const [name, values] of pairs)
+      if (name.includes('[')) (bracketed ??= new Map()).set(name, values.map(utf8Text));
     const out: Record<string, unknown> = {};
     for (const f of fields) {
+      if (f.name === '__proto__') continue;
       const raw = pairs.get(f.name);
-      if (raw === undefined || f.name === '__proto__') continue;
-      const value = f.bytes
-        ? concatBytes(raw)
-        : coerceParam(f.schema as unknown as TSchema, raw.map(utf8Text), 'form', true);
+      const value =
+        raw === undefined
+          ? bracketed === undefined || f.bytes
+            ? undefined
+            : bracketValue(f.name, bracketed, f.schema, (defs ??= collectDefs(schema)))
+          : f.bytes
+            ? concatBytes(raw)
+            : coerceParam(f.schema as unknown as TSchema, raw.map(utf8Text), 'form', true);
+      if (value === undefined) continue;
       try {
         out[f.name] = fromJsonText(value) ? planOf(f.schema).decode(value, `/${f.name}`) : value;
       } catch (error) {
