@@ -93,6 +93,34 @@ test('readOnly beside a $ref keeps the property out of generated requests, not o
   assert.ok(answers.some((v) => Object.hasOwn(v as object, 'error')));
 });
 
+test('a type that holds itself through required lists and objects makes values, not a stack overflow', () => {
+  // Webflow's collections: `kitgen check` ended in "Maximum call stack size exceeded".
+  const recursive = {
+    openapi: '3.0.0',
+    info: { title: 'tree', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Node: {
+          type: 'object',
+          required: ['children', 'parent'],
+          properties: {
+            name: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+            parent: { oneOf: [{ $ref: '#/components/schemas/Node' }, { type: 'string' }] },
+          },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const values = fc.sample(schemaArbitrary(recursive, '/components/schemas/Node', { view: 'request' }), {
+    numRuns: 20,
+    seed: 3,
+  });
+  assert.equal(values.length, 20);
+  assert.ok(values.every((v) => Array.isArray((v as { children?: unknown }).children)));
+});
+
 test("the Format Registry's unsigned integers: uint32 and uint64 take no negative number, and none is generated", () => {
   const unsigned = {
     openapi: '3.0.0',

@@ -159,9 +159,12 @@ const typeList = (s: Schema): string[] =>
       ? [s.type]
       : [];
 
+/** How deep a value may nest at all: past it, a type that requires itself (no finite value has) stops as `{}`. */
+const hardDepth = maxDepth * 4;
+
 function build(doc: OpenApiDocument, pointer: string, view: View, depth: number): fc.Arbitrary<unknown> {
   const { value: s, pointer: own } = follow(doc, pointer);
-  if (s === undefined || typeof s !== 'object') return fc.constant({});
+  if (s === undefined || typeof s !== 'object' || depth > hardDepth) return fc.constant({});
   const nullable = s.nullable === true || typeList(s).includes('null');
   const inner = nonNull(doc, s, own, view, depth);
   return nullable ? fc.option(inner, { nil: null, freq: 6 }) : inner;
@@ -223,6 +226,9 @@ function arrayArbitrary(
     depth >= maxDepth
       ? minLength
       : Math.max(minLength, Math.min(num(s.maxItems) ?? minLength + extraItems, minLength + extraItems));
+  // No item when none may be made: building it anyway recursed without end on a type that holds
+  // itself through a required list (Webflow's collections), a stack overflow.
+  if (maxLength === 0) return fc.constant([]);
   const item =
     s.items !== undefined && typeof s.items === 'object'
       ? build(doc, `${own}/items`, view, depth + 1)
