@@ -32,8 +32,11 @@ export function follow(doc: unknown, pointer: string): { value: Record<string, u
 /** A media type without its parameters, lower case (`application/json; charset=utf-8` → `application/json`). */
 export const mediaEssence = (mediaType: string): string => mediaType.split(';')[0].trim().toLowerCase();
 
-/** JSON media types (`application/json`, `…+json`), with or without parameters. */
+/**
+ * JSON media types (`application/json`, `…+json`, and `text/json`, JSON's older name that ASP.NET
+ * documents list beside it), with or without parameters: as kitgen's model and runtime read them.
+ */
 export function isJsonMediaType(mediaType: string): boolean {
   const essence = mediaEssence(mediaType);
-  return essence === 'application/json' || essence.endsWith('+json');
+  return essence === 'application/json' || essence.endsWith('+json') || essence === 'text/json';
 }
