@@ -121,6 +121,31 @@ test('a type that holds itself through required lists and objects makes values, 
   assert.ok(values.every((v) => Array.isArray((v as { children?: unknown }).children)));
 });
 
+test("OpenAPI 3.0: what stands beside a $ref is ignored, but a `required` list (as kitgen's model reads it)", () => {
+  // Microcks' labels: `additionalProperties: { $ref: StringArray, type: object }` holds lists.
+  const doc = {
+    openapi: '3.0.2',
+    info: { title: 'labels', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        StringArray: { type: 'array', items: { type: 'string' } },
+        LabelsMap: {
+          type: 'object',
+          additionalProperties: { $ref: '#/components/schemas/StringArray', type: 'object' },
+        },
+        Named: { type: 'object', properties: { name: { type: 'string' } } },
+        Body: { $ref: '#/components/schemas/Named', required: ['name'] },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const referee = new DocumentReferee(doc, patterns);
+  assert.equal(referee.check('/components/schemas/LabelsMap', 'response', { env: ['dev', 'prod'] }), undefined);
+  assert.match(referee.check('/components/schemas/LabelsMap', 'response', { env: 'dev' }) ?? '', /must be array/);
+  assert.equal(referee.check('/components/schemas/Body', 'request', { name: 'n' }), undefined);
+  assert.match(referee.check('/components/schemas/Body', 'request', {}) ?? '', /required propert/);
+});
+
 test("the Format Registry's unsigned integers: uint32 and uint64 take no negative number, and none is generated", () => {
   const unsigned = {
     openapi: '3.0.0',

@@ -91,6 +91,13 @@ function jsonSchemaOf(value: unknown, c: Conversion, parentKey = ''): unknown {
     out[k] = jsonSchemaOf(v, c, names ? '' : k);
   }
   if (names) return out;
+  // OpenAPI 3.0 ignores what stands beside a `$ref` (Microcks' `{ $ref: StringArray, type: object }`
+  // is a list), and so does kitgen's model, but for a `required` list, which it keeps as the
+  // author means it; ajv would apply both.
+  if (c.openapi30 && typeof out.$ref === 'string') {
+    const required = Array.isArray(out.required) && out.required.length > 0 ? out.required : undefined;
+    return required === undefined ? { $ref: out.$ref } : { allOf: [{ $ref: out.$ref }, { required }] };
+  }
   if (typeof out.pattern === 'string') {
     try {
       ecmaRegExp(out.pattern, 'u');

@@ -6,12 +6,12 @@ import * as openapiSampler from 'openapi-sampler';
 import { at, type OpenApiDocument, type View } from '../check/documentPointers.ts';
 import { leaveOutAt, putAt, replaceAt } from './instanceEdits.ts';
 import { oneOfCandidates } from './oneOfMembers.ts';
-import { patternSample } from './patternSample.ts';
+import { formattedPatternSample } from './formattedPatternSample.ts';
 import { shuffledEnums } from './seeded.ts';
 import { seededValues } from './seededValues.ts';
 
 type StringSampler = (
-  schema: { pattern?: unknown; minLength?: number; maxLength?: number },
+  schema: { pattern?: unknown; format?: unknown; minLength?: number; maxLength?: number },
   ...rest: unknown[]
 ) => unknown;
 // Its samplers by type, and how to replace one: exported, though not in its type declarations.
@@ -21,11 +21,13 @@ const internals = openapiSampler as unknown as {
 };
 const { sample } = openapiSampler;
 const sampleString = internals._samplers.string;
-// A string with a `pattern` gets a text that matches it where patternSample can make one; one of
-// `maxLength: 0` the empty text (openapi-sampler reads the 0 as no bound and says "string").
+// A string with a `pattern` gets a text that matches it (and is of its format) where one can be
+// made; one of `maxLength: 0` the empty text (openapi-sampler reads the 0 as no bound and says "string").
 internals._registerSampler('string', (schema, ...rest) => {
   const text =
-    typeof schema.pattern === 'string' ? patternSample(schema.pattern, schema.minLength, schema.maxLength) : undefined;
+    typeof schema.pattern === 'string'
+      ? formattedPatternSample(schema.pattern, schema.format, schema.minLength, schema.maxLength)
+      : undefined;
   return text ?? (schema.maxLength === 0 ? '' : sampleString(schema, ...rest));
 });
 
@@ -311,6 +313,10 @@ export class DocumentSamples {
    * oneOf there (and completed), or undefined when no candidate does.
    */
   #toldApart(pointer: string, view: View, value: unknown, e: RefereeError): unknown {
+    // Under a discriminator the tag tells members apart; where the members do not declare it
+    // (Linode's payment method `data`, tagged by the `type` of the object around it), a tag put
+    // inside would be undeclared, and the generated server drops it on the wire.
+    if ((e.parentSchema as { discriminator?: unknown } | undefined)?.discriminator !== undefined) return undefined;
     const options = { quiet: true, skipReadOnly: view === 'request', skipWriteOnly: view === 'response' };
     const copy = this.#withExamples;
     const place = e.instancePath;
