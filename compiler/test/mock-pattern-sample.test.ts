@@ -96,3 +96,29 @@ test('a schema the referee cannot compile leaves the sample unjudged, for a mock
   assert.match(sampled.message, /the referee cannot compile/);
   assert.deepEqual(sampled.unchecked, { value: { name: 'string', size: 0 } });
 });
+
+test('a pattern beside `format: uri` samples a URI that matches it, with and without a seed (OPTIMADE)', () => {
+  const url = { type: 'string', format: 'uri', minLength: 1, maxLength: 65536, pattern: '.+/v[0-1](\\.[0-9]+)*/?$' };
+  const doc = {
+    openapi: '3.0.0',
+    info: { title: 'versions', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        AvailableApiVersion: { type: 'object', required: ['url'], properties: { url } },
+        Versions: { type: 'array', items: { $ref: '#/components/schemas/AvailableApiVersion' } },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const referee = new DocumentReferee(doc, patterns);
+  for (const seed of [undefined, 1, 2, 3]) {
+    const samples = new DocumentSamples(doc, referee, {
+      documentFault: (e) => e instanceof RefereeUnable,
+      ...(seed === undefined ? {} : { seed }),
+    });
+    const sampled = samples.valid('/components/schemas/Versions', 'response');
+    assert.ok(sampled.ok, `seed ${seed}: ${'message' in sampled ? sampled.message : ''}`);
+    const [first] = sampled.value as Array<{ url: string }>;
+    assert.match(first.url, /^https:\/\/example\.com\/.+\/v[01](\.\d+)*\/?$/, `seed ${seed}`);
+  }
+});

@@ -189,7 +189,7 @@ function generate(node: Node, variant: number, extra: number): string {
 }
 
 /** The pattern in unicode mode, else as ECMA-262's Annex B reads it (`\:` is `:`), as the referee does. */
-function ecmaPattern(pattern: string): RegExp {
+export function ecmaPattern(pattern: string): RegExp {
   try {
     return new RegExp(pattern, 'u');
   } catch {

@@ -6,7 +6,7 @@
 // on any machine, and editing one schema leaves the others' values as they were. A value made here
 // that breaks a bound it cannot see is caught by the referee, as any sample is.
 import { hash, generator } from './seeded.ts';
-import { patternSample } from './patternSample.ts';
+import { formattedPatternSample } from './formattedPatternSample.ts';
 
 /** Keys whose children are names, not schema keywords (a property called `type` is no type). */
 const nameMaps = new Set(['properties', 'patternProperties', 'schemas', '$defs', 'definitions']);
@@ -98,7 +98,7 @@ function stringValue(schema: Schema, random: Random, shift: number): string | un
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   let text: string | undefined;
-  if (typeof schema.pattern === 'string') text = patternSample(schema.pattern, min, max, shift);
+  if (typeof schema.pattern === 'string') text = formattedPatternSample(schema.pattern, schema.format, min, max, shift);
   else if (typeof schema.format === 'string') text = formatted(schema.format, random);
   else {
     const length = between(random, Math.max(min, 3), Math.max(Math.min(max, Math.max(min, 3) + 9), min));
