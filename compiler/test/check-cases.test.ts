@@ -146,6 +146,28 @@ test("OpenAPI 3.0: what stands beside a $ref is ignored, but a `required` list (
   assert.match(referee.check('/components/schemas/Body', 'request', {}) ?? '', /required propert/);
 });
 
+test('iri and iri-reference: a space is none (ajv-formats knows neither), and generated ones are', () => {
+  // Alerter System's `transportWebhook` (iri-reference): the check sent " ", which the server refused.
+  const doc = {
+    openapi: '3.0.0',
+    info: { title: 'iris', version: '1' },
+    paths: {},
+    components: {
+      schemas: { Ref: { type: 'string', format: 'iri-reference' }, Iri: { type: 'string', format: 'iri' } },
+    },
+  } as unknown as OpenApiDocument;
+  const referee = new DocumentReferee(doc, patterns);
+  for (const name of ['Ref', 'Iri']) {
+    const pointer = `/components/schemas/${name}`;
+    assert.match(referee.check(pointer, 'request', ' ') ?? '', /must match format/, name);
+    assert.equal(referee.check(pointer, 'request', 'https://example.com/a%20b'), undefined, name);
+    for (const v of fc.sample(schemaArbitrary(doc, pointer, { view: 'request' }), { numRuns: 30, seed: 4 }))
+      assert.equal(referee.check(pointer, 'request', v), undefined, `${name}: ${String(v)}`);
+  }
+  assert.equal(referee.check('/components/schemas/Ref', 'request', '/entity/1'), undefined);
+  assert.match(referee.check('/components/schemas/Iri', 'request', '/entity/1') ?? '', /must match format/);
+});
+
 test("the Format Registry's unsigned integers: uint32 and uint64 take no negative number, and none is generated", () => {
   const unsigned = {
     openapi: '3.0.0',

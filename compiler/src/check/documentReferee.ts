@@ -232,6 +232,13 @@ export class DocumentReferee {
     const unsigned = (max: number) => (n: number) => Number.isInteger(n) && n >= 0 && n <= max;
     this.#ajv.addFormat('uint32', { type: 'number', validate: unsigned(2 ** 32 - 1) });
     this.#ajv.addFormat('uint64', { type: 'number', validate: unsigned(2 ** 64) });
+    // RFC 3987's IRIs, which ajv-formats leaves out (so any text passed, " " included, where a
+    // server holding to the RFC refuses it): no spaces, controls or backslashes, well-formed
+    // percent escapes, and a reference a URL parser resolves (an IRI: with its scheme).
+    // eslint-disable-next-line no-control-regex -- control characters are what an IRI may not hold
+    const iriText = (t: string) => !/[\x00-\x20\x7f\\]|%(?![0-9a-fA-F]{2})/.test(t);
+    this.#ajv.addFormat('iri-reference', (t: string) => iriText(t) && URL.canParse(t, 'http://example.com/'));
+    this.#ajv.addFormat('iri', (t: string) => iriText(t) && /^[a-z][a-z0-9+.-]*:/i.test(t) && URL.canParse(t));
     for (const view of ['request', 'response'] as const) {
       const converted = jsonSchemaOf(doc, {
         doc,

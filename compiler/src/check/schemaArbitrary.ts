@@ -100,6 +100,8 @@ const formats: Record<string, () => fc.Arbitrary<string>> = {
   uri: () => fc.webUrl(),
   url: () => fc.webUrl(),
   'uri-reference': () => fc.webUrl(),
+  iri: () => fc.webUrl(),
+  'iri-reference': () => fc.webUrl(),
   hostname: () => fc.domain(),
   ipv4: () => fc.ipV4(),
   ipv6: () => fc.ipV6(),
