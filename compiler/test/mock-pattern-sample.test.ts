@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { DocumentReferee, RefereeUnable, type OpenApiDocument } from '../src/check/documentReferee.ts';
 import { DocumentSamples } from '../src/mock/documentSamples.ts';
 import { patternSample } from '../src/mock/patternSample.ts';
+import { formattedPatternSample } from '../src/mock/formattedPatternSample.ts';
 import { loadPatternTester } from '../src/check/patternTester.ts';
 
 const patterns = await loadPatternTester();
@@ -121,4 +122,8 @@ test('a pattern beside `format: uri` samples a URI that matches it, with and wit
     const [first] = sampled.value as Array<{ url: string }>;
     assert.match(first.url, /^https:\/\/example\.com\/.+\/v[01](\.\d+)*\/?$/, `seed ${seed}`);
   }
+  // An IRI, which ajv-formats does not know, is held to a URI's form; a relative reference is one already.
+  for (const format of ['iri', 'url'])
+    assert.match(formattedPatternSample(url.pattern, format) ?? '', /^https:\/\/example\.com\/a\/v0/, format);
+  assert.equal(formattedPatternSample(url.pattern, 'uri-reference'), 'a/v0.0');
 });

@@ -9,9 +9,12 @@ import { ecmaPattern, patternSample } from './patternSample.ts';
 type FormatCheck = RegExp | ((text: string) => boolean) | { validate: RegExp | ((text: string) => boolean) };
 const { fullFormats } = formatsModule as unknown as { fullFormats: Record<string, FormatCheck | undefined> };
 
+/** IRIs, which ajv-formats leaves out (the referee adds its own): a URI is one, so it stands in. */
+const standIns: Record<string, string> = { iri: 'uri', 'iri-reference': 'uri-reference' };
+
 /** Whether `text` is of `format` as ajv-formats reads it; a format it does not know takes any text. */
 function ofFormat(format: string, text: string): boolean {
-  const known = fullFormats[format];
+  const known = fullFormats[standIns[format] ?? format];
   if (known === undefined || typeof known === 'boolean') return true;
   const check = known instanceof RegExp || typeof known === 'function' ? known : known.validate;
   return check instanceof RegExp ? check.test(text) : check(text);
