@@ -148,6 +148,10 @@ function jsonSchemaOf(value: unknown, c: Conversion, parentKey = ''): unknown {
       } else delete out[flag];
     }
   }
+  // 3.0's `nullable: false` is the default and says nothing, but ajv refuses it beside no `type`
+  // ("nullable" cannot be used without "type"), and a schema it cannot compile is left unjudged:
+  // Box's File (`allOf: [{ $ref: User--Mini }, {}, { nullable: false }]` in its properties).
+  if (c.openapi30 && out.nullable === false && out.type === undefined) delete out.nullable;
   if (c.openapi30 && out.nullable === true) {
     delete out.nullable;
     if (typeof out.type === 'string') {

@@ -19,7 +19,6 @@ import { DocumentSamples } from './documentSamples.ts';
 import { mockHandlers, type MockRequest } from './mockHandlers.ts';
 import { Samples } from './modelSamples.ts';
 import { TypedValues } from './typedValues.ts';
-import { refereeDocument } from './refereeDocument.ts';
 import { runtimePatternTester, type PatternRuntime } from '../check/patternTester.ts';
 
 /** A running mock. */
@@ -120,7 +119,7 @@ export async function prepareMock(
 
   const doc = source.document as OpenApiDocument;
   const api = code.api;
-  const referee = new DocumentReferee(refereeDocument(doc) as never, runtimePatternTester(runtime));
+  const referee = new DocumentReferee(doc as never, runtimePatternTester(runtime));
   const tools = {
     samples: new DocumentSamples(doc, referee, {
       documentFault: (e) => e instanceof RefereeUnable,
