@@ -11,7 +11,7 @@ import { defaultCacheDir, DiskCache, hashText } from '../codefirst/diskCache.ts'
 import { effectiveMode, formatFiles, type FormatMode } from '../format/formatCode.ts';
 
 /** Per output path: the hash of the text as emitted, and of the text written. */
-type Record_ = Readonly<Record<string, readonly [emitted: string, written: string]>>;
+type WrittenFiles = Readonly<Record<string, readonly [emitted: string, written: string]>>;
 
 const isCode = (path: string) => path.endsWith('.ts') || path.endsWith('.js');
 
@@ -49,7 +49,7 @@ export async function formatForOutput(
   const root = cacheDir === undefined ? defaultCacheDir(resolve(out)) : cacheDir || undefined;
   const cache = root !== undefined && chosen !== 'none' ? new DiskCache(root, warn, 'format') : undefined;
   const slot = JSON.stringify([resolve(out), chosen, options, chosen === 'prettier' ? prettierVersion() : '']);
-  const last = cache?.read<Record_>('output', slot) ?? {};
+  const last = cache?.read<WrittenFiles>('output', slot) ?? {};
   const emitted = new Map<string, string>();
   const reused = new Map<string, string>();
   for (const [path, text] of files) {
