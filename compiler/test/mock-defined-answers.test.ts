@@ -84,7 +84,7 @@ test(
   async () => {
     const run = await runNode(['bin/kitgen.js', 'check', documentFile, '--url', mock.url, '--seed', '3']);
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-    assert.match(run.stdout, /^no violations: 5 operations, \d+ requests/m);
+    assert.match(run.stdout, /^no violations: 6 operations, \d+ requests/m);
     assert.match(
       run.stderr,
       /GET \/streams\/\{webId\}\/channel .*skipped.*its only success is 101, a switch of protocol/,
