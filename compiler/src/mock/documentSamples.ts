@@ -4,7 +4,7 @@
 // The mock server answers with them; the real-world wire test's handlers too.
 import * as openapiSampler from 'openapi-sampler';
 import { at, type OpenApiDocument, type View } from '../check/documentPointers.ts';
-import { leaveOutAt, putAt, replaceAt } from './instanceEdits.ts';
+import { filledUp, leaveOutAt, putAt, replaceAt } from './instanceEdits.ts';
 import { oneOfCandidates } from './oneOfMembers.ts';
 import { formattedPatternSample } from './formattedPatternSample.ts';
 import { shuffledEnums } from './seeded.ts';
@@ -286,7 +286,7 @@ export class DocumentSamples {
         continue;
       // A free-form object of `minProperties` (APIs.guru's `externalDocs: { minProperties: 1 }`),
       // which openapi-sampler answers `{}`: properties of its own, where it takes any.
-      if (e?.keyword === 'minProperties' && this.#filledUp(value, e)) continue;
+      if (e?.keyword === 'minProperties' && filledUp(value, e.instancePath, e.parentSchema, e.params)) continue;
       const missing = (e?.params as { missingProperty?: string } | undefined)?.missingProperty;
       if (e?.keyword !== 'required' || missing === undefined) break;
       const holder = e.instancePath === '' ? value : at(value, e.instancePath);
@@ -309,26 +309,6 @@ export class DocumentSamples {
             );
     }
     return value;
-  }
-
-  /** Fills the free-form object at a `minProperties` error's place up to its limit; false where it is no such object. */
-  #filledUp(value: unknown, e: RefereeError): boolean {
-    const limit = (e.params as { limit?: unknown }).limit;
-    const holder = e.instancePath === '' ? value : at(value, e.instancePath);
-    const schema = e.parentSchema as { properties?: unknown; additionalProperties?: unknown } | undefined;
-    if (
-      typeof limit !== 'number' ||
-      limit > 16 ||
-      holder === null ||
-      typeof holder !== 'object' ||
-      Array.isArray(holder)
-    )
-      return false;
-    if (schema?.properties !== undefined || schema?.additionalProperties === false) return false;
-    const object = holder as Record<string, unknown>;
-    for (let n = 1; Object.keys(object).length < limit; n++)
-      if (!(`property${n}` in object)) object[`property${n}`] = 'text';
-    return true;
   }
 
   /**

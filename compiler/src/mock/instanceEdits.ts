@@ -40,3 +40,20 @@ export function leaveOutAt(value: unknown, instancePath: string): boolean {
   delete (parent as Record<string, unknown>)[key];
   return true;
 }
+
+/**
+ * Fills the free-form object at `instancePath` (no properties declared, further ones allowed) up
+ * to a `minProperties` error's limit (at most 16) with `property1`…; false where it is no such object.
+ */
+export function filledUp(value: unknown, instancePath: string, schema: unknown, params: unknown): boolean {
+  const limit = (params as { limit?: unknown } | undefined)?.limit;
+  const holder = instancePath === '' ? value : at(value, instancePath);
+  const s = schema as { properties?: unknown; additionalProperties?: unknown } | undefined;
+  if (typeof limit !== 'number' || limit > 16 || holder === null || typeof holder !== 'object' || Array.isArray(holder))
+    return false;
+  if (s?.properties !== undefined || s?.additionalProperties === false) return false;
+  const object = holder as Record<string, unknown>;
+  for (let n = 1; Object.keys(object).length < limit; n++)
+    if (!(`property${n}` in object)) object[`property${n}`] = 'text';
+  return true;
+}
