@@ -1,6 +1,7 @@
 // The directory run's filing of `kitgen check` violations against `kitgen mock`: a 406 to an
 // Accept of a response media type the model left out (warned at generate time) is one of kitgen's
-// recorded decisions; a 406 to one the model carries stays a violation.
+// recorded decisions; a 406 to one the model carries stays a violation; a path the document
+// declares with `//` is refused by the runtime, a recorded decision too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -25,4 +26,19 @@ test('a 406 to a media type the operation carries, or another operation declares
   const split = await splitDecisions(file, violations);
   assert.deepEqual(split.violations, violations);
   assert.deepEqual(split.decisions, []);
+});
+
+const emptySegmentRefusal = (path: string) =>
+  `✗ GET ${path} — valid requests: valid-refused (status 400)\n` +
+  `  {"error":"Bad Request","message":"Malformed request path: the path holds an empty segment (\\"//\\")"}\n` +
+  `  curl -i -X GET http://127.0.0.1:1${path}`;
+
+test('a refusal of a path the document declares with an empty segment is a recorded decision', async () => {
+  const declared = [emptySegmentRefusal('//openapi'), emptySegmentRefusal('/map/{v}/wms// (GetCapabilities)')];
+  const other = `✗ GET /profile/name — valid requests: valid-refused (status 400)\n  {"error":"Bad Request"}\n  curl -i -X GET http://127.0.0.1:1/profile/name`;
+  const split = await splitDecisions(file, [...declared, other]);
+  assert.deepEqual(split.violations, [other]);
+  assert.equal(split.decisions.length, 2);
+  for (const d of split.decisions)
+    assert.match(d, /recorded decision: the runtime refuses an empty path segment in any request$/);
 });
