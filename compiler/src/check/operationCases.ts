@@ -16,20 +16,41 @@ export interface CaseInput {
   readonly accept: string | undefined;
 }
 
+/** A `type/subtype` media type or range (RFC 9110 §8.3.1); `JSON` or `x-example-2` as a content key is none. */
+const mediaTypeSyntax = /^[!#$%&'*+.^_`|~\w-]+\/[!#$%&'*+.^_`|~\w-]+\s*(;.*)?$/;
+
+/** True when a response offering `offered` (essences) can answer in `mediaType`: the type itself or a range over it. */
+const serves = (offered: readonly string[], mediaType: string) =>
+  offered.some((o) => o === mediaType || o === '*/*' || (o.endsWith('/*') && mediaType.startsWith(o.slice(0, -1))));
+
 /**
  * The media types the operation's declared successes answer in (the Accept values worth asking
  * for). `default` counts only where no 2xx or 3xx is declared: beside them it is the errors'
  * (Visma's `default` JSON beside a `200` of `text/plain` only), and asking for its type asks for
- * a representation no success has, which a server may answer with 406.
+ * a representation no success has, which a server may answer with 406. The server picks the
+ * status, so a type is asked for only when every success with a body serves it (superset's
+ * thumbnail: a `200` of `image/*` beside a `202` of JSON, where JSON asks the 200 for what it
+ * has not). A content key that is no media type (akeneo's `x-example-1`, Azure's `JSON`) names
+ * no representation to ask for, and a multipart type frames parts the document gives no schema
+ * of (bitbucket's snippet, its one JSON schema under `multipart/related` too): a server serves
+ * it by framing of its own or not at all, so a 406 for it breaks nothing the document states.
  */
 function successMediaTypes(doc: OpenApiDocument, op: DocumentOperation): string[] {
-  const out = new Set<string>();
   const successes = Object.keys(op.responses).some((key) => /^[23]/.test(key));
+  const offers: string[][] = [];
   for (const [key, pointer] of Object.entries(op.responses)) {
     if (!/^[23]/.test(key) && (key !== 'default' || successes)) continue;
     const content = follow(doc, pointer).value?.content as Record<string, unknown> | undefined;
-    for (const m of Object.keys(content ?? {})) if (!m.includes('*')) out.add(m);
+    const offered = Object.keys(content ?? {}).filter((m) => mediaTypeSyntax.test(m));
+    if (offered.length > 0) offers.push(offered);
   }
+  const out = new Set<string>();
+  for (const offered of offers)
+    for (const m of offered) {
+      const essence = mediaEssence(m);
+      if (essence.includes('*') || essence.startsWith('multipart/')) continue;
+      if (offers.every((o) => serves(o.map(mediaEssence), essence))) out.add(m);
+    }
   return [...out];
 }
 
