@@ -167,7 +167,7 @@ export function formCodec(
             : bracketValue(f.name, bracketed, f.schema, (defs ??= collectDefs(schema)))
           : f.bytes
             ? concatBytes(raw)
-            : coerceParam(f.schema as unknown as TSchema, raw.map(utf8Text), 'form', true);
+            : coerceParam(f.schema as unknown as TSchema, raw.map(utf8Text), 'form', true, true);
       if (value === undefined) continue;
       try {
         out[f.name] = fromJsonText(value) ? planOf(f.schema).decode(value, `/${f.name}`) : value;

@@ -13,14 +13,22 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  * Turns the text values of a query parameter, header or form field into the schema's type
  * (integers, numbers, booleans, bigints, dates, enums, arrays in the parameter's style). Text that does
  * not convert is left as text, so the schema validation that follows names what was expected.
+ * `emptyItem`: one empty value of an exploded list of texts is one empty item, as in a form body,
+ * where an empty list has no pair at all; elsewhere it is the empty list kitgen's client sends.
  */
-export function coerceParam(schema: TSchema, raw: readonly string[], style: QueryStyle, explode: boolean): unknown {
+export function coerceParam(
+  schema: TSchema,
+  raw: readonly string[],
+  style: QueryStyle,
+  explode: boolean,
+  emptyItem = false,
+): unknown {
   const s = schema as unknown as S;
   if (isArraySchema(s)) {
     const items = (arrayItems(s) ?? {}) as S;
     // Exploded, each value is one item, and an item of text may hold a comma (BBC's PIDs, AWS tag
     // keys). One value of items that are not text (`ids=1,2`) is still read as a delimited list.
-    const whole = explode && (raw.length !== 1 || (items.type === 'string' && raw[0] !== ''));
+    const whole = explode && (raw.length !== 1 || (items.type === 'string' && (raw[0] !== '' || emptyItem)));
     const values = whole ? raw : raw.flatMap((r) => (r === '' ? [] : r.split(listDelimiter(style))));
     return values.map((v) => coerceScalar(items, v));
   }
@@ -36,7 +44,7 @@ export function coerceParam(schema: TSchema, raw: readonly string[], style: Quer
       raw.some((r) => r.includes(listDelimiter(style))) ||
       (raw.length === 1 && !members!.some((m) => m !== list && takesText(m, raw[0]))))
   )
-    return coerceParam(list as unknown as TSchema, raw, style, explode);
+    return coerceParam(list as unknown as TSchema, raw, style, explode, emptyItem);
   if (raw.length > 1) return [...raw];
   return coerceScalar(s, raw[0]);
 }
@@ -104,11 +112,13 @@ export function coerceScalar(s: S, text: string): unknown {
     }
     return text;
   }
+  // A union's text goes to the first member that takes it: a text member only when it lists no
+  // values or lists this one (Stripe's `trial_end`: `'now'` or a timestamp, so `0` is the integer).
   const members = unionMembers(s);
   if (members !== undefined) {
     for (const m of members) {
       const v = coerceScalar(m, text);
-      if (v !== text || m.type === 'string' || ('const' in m && m.const === text)) return v;
+      if (v !== text || (m.type === 'string' && takesText(m, text)) || ('const' in m && m.const === text)) return v;
     }
     return text;
   }
