@@ -4,7 +4,7 @@
 // defect or fixing), skipped operations, or a mock that did not start (its own diagnostics).
 //   node scripts/run-ts.mjs compiler/test/support/checkMockRun.ts [--max-documents N] [--max-examples N]
 //     [--jobs N] [--spread] [--from N] [--out file.json] [--resume earlier.json] [--processes]
-//     [--limit-seconds N] [filter…]
+//     [--limit-seconds N] [--exclude substring,…] [filter…]
 // Each job lane runs both commands through the CLI's entry in one long-lived worker process
 // (checkMockWorker.ts), started again every 40 documents and after a document that passes
 // --limit-seconds (default 600; reported as check-failed); --processes runs them as two
@@ -43,6 +43,7 @@ const { values, positionals } = parseArgs({
     reclassify: { type: 'string' },
     processes: { type: 'boolean', default: false },
     'limit-seconds': { type: 'string', default: '600' },
+    exclude: { type: 'string', default: '' },
   },
 });
 
@@ -59,7 +60,12 @@ interface Outcome {
   readonly seconds: number;
 }
 
-const all = directoryDocuments().filter((d) => positionals.length === 0 || positionals.some((p) => d.includes(p)));
+// --exclude leaves out documents already known to pass --limit-seconds, so a continuation does not
+// spend ten minutes on each again.
+const excluded = values.exclude.split(',').filter((p) => p !== '');
+const all = directoryDocuments().filter(
+  (d) => (positionals.length === 0 || positionals.some((p) => d.includes(p))) && !excluded.some((p) => d.includes(p)),
+);
 const max = values['max-documents'] === undefined ? all.length : Number(values['max-documents']);
 const chosen = all.length <= max ? all : Array.from({ length: max }, (_, i) => all[Math.floor((i * all.length) / max)]);
 const earlier: Outcome[] = values.resume
