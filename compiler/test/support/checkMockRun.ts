@@ -60,12 +60,7 @@ interface Outcome {
   readonly seconds: number;
 }
 
-// --exclude leaves out documents already known to pass --limit-seconds, so a continuation does not
-// spend ten minutes on each again.
-const excluded = values.exclude.split(',').filter((p) => p !== '');
-const all = directoryDocuments().filter(
-  (d) => (positionals.length === 0 || positionals.some((p) => d.includes(p))) && !excluded.some((p) => d.includes(p)),
-);
+const all = directoryDocuments().filter((d) => positionals.length === 0 || positionals.some((p) => d.includes(p)));
 const max = values['max-documents'] === undefined ? all.length : Number(values['max-documents']);
 const chosen = all.length <= max ? all : Array.from({ length: max }, (_, i) => all[Math.floor((i * all.length) / max)]);
 const earlier: Outcome[] = values.resume
@@ -74,7 +69,12 @@ const earlier: Outcome[] = values.resume
     )
   : [];
 const done = new Set(earlier.map((o) => o.document));
-const documents = (values.spread ? spreadOrder(chosen) : chosen).slice(Number(values.from)).filter((d) => !done.has(d));
+// --exclude leaves out documents already known to pass --limit-seconds, so a continuation does not
+// spend ten minutes on each again; it applies after the spread order, which --from counts in.
+const excluded = values.exclude.split(',').filter((p) => p !== '');
+const documents = (values.spread ? spreadOrder(chosen) : chosen)
+  .slice(Number(values.from))
+  .filter((d) => !done.has(d) && !excluded.some((p) => d.includes(p)));
 const outcomes: Outcome[] = [...earlier];
 let next = 0;
 
