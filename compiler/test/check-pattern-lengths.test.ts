@@ -1,0 +1,89 @@
+// The texts `kitgen check` generates for a `pattern` with length limits match the pattern:
+// fast-check writes text around the match of an unanchored pattern, and cutting that to the
+// maximum length cut the match (nexmo's phone `number`, `\d{7,15}` of 7 to 15 characters, came
+// out as `P)U=EAIo<441432`). In nexmo's `oneOf` such an object still passes the SIP member, which
+// requires only `type`, so the check sent it as valid and reported the server's refusal of the
+// broken number; with whole matches every phone object matches both members and is never sent.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OpenApiDocument } from '../src/check/documentReferee.ts';
+import { runCheck } from '../src/check/runCheck.ts';
+import { schemaArbitrary } from '../src/check/schemaArbitrary.ts';
+import { startMockProcess } from './support/mockProcess.ts';
+
+const number = { type: 'string', pattern: '\\d{7,15}', minLength: 7, maxLength: 15 };
+const doc = {
+  openapi: '3.0.3',
+  info: { title: 'members', version: '1' },
+  paths: {
+    '/members': {
+      post: {
+        operationId: 'createMember',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['from'],
+                properties: {
+                  from: {
+                    oneOf: [
+                      {
+                        type: 'object',
+                        required: ['number', 'type'],
+                        properties: { number, type: { type: 'string' } },
+                      },
+                      {
+                        type: 'object',
+                        required: ['type'],
+                        properties: { type: { type: 'string' }, uri: { type: 'string' } },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: { '201': { description: 'created' } },
+      },
+    },
+  },
+  components: { schemas: { number } },
+} as unknown as OpenApiDocument;
+
+test('a text generated for an unanchored pattern with length limits matches the pattern', () => {
+  const texts = fc.sample(schemaArbitrary(doc, '/components/schemas/number', { view: 'request' }), {
+    numRuns: 200,
+    seed: 4,
+  });
+  for (const t of texts) assert.match(t as string, /^\d{7,15}$/);
+});
+
+let dir: string;
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'kitgen-check-pattern-lengths-'));
+  await writeFile(join(dir, 'members.json'), JSON.stringify(doc));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('against kitgen mock no valid request carries a number its pattern refuses', async () => {
+  const mock = await startMockProcess([join(dir, 'members.json')]);
+  try {
+    const report = await runCheck(doc, { baseUrl: mock.url, maxExamples: 30, seed: 1, headers: [], timeoutMs: 10_000 });
+    assert.ok(report.operations[0].valid > 0, 'valid requests were sent');
+    assert.deepEqual(
+      report.operations.flatMap((o) => o.violations),
+      [],
+    );
+  } finally {
+    assert.equal(await mock.stop(), 0);
+  }
+});
