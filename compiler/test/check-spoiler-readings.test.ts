@@ -3,7 +3,8 @@
 // it (AWS's `POST /2020-05-31/distribution#WithTags` beside `POST /2020-05-31/distribution`; S3's
 // `PUT /{Bucket}/{Key}#x-amz-copy-source`, whose flag is a required header), a required query
 // parameter the path key itself writes (opensuse's `…/{file_name}?view=fileinfo`: the request
-// without the parameter still sends the written item), and
+// without the parameter still sends the written item; nor is the item's value generated, which
+// sent the enum's other `fileinfo_ext`, a request of the operation on the bare path), and
 // a number out of a `minimum` on a parameter whose type is string (id4i's `labelPrefix`,
 // amadeus's `duration`: the text "0" is a string `minimum` does not bound). Where no sibling
 // serves the request, or the type is a number, the spoiled request is still made, and refused.
@@ -43,7 +44,8 @@ const doc = {
         operationId: 'fileInfo',
         parameters: [
           { name: 'name', in: 'path', required: true, schema: { type: 'string', enum: ['a'] } },
-          { name: 'view', in: 'query', required: true, schema: { type: 'string', enum: ['info'] } },
+          // opensuse's enum allows a value beside the one the path key writes (`fileinfo_ext`).
+          { name: 'view', in: 'query', required: true, schema: { type: 'string', enum: ['info', 'info_ext'] } },
         ],
         responses: { ...answers, '200': answers['201'] },
       },

@@ -6,6 +6,7 @@ import { exactJson } from './exactJson.ts';
 import { refPointer } from '../diagnostics/index.ts';
 import { at, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from './documentReferee.ts';
 import type { DocumentMedia, DocumentOperation, DocumentParameter } from './documentOperations.ts';
+import { requestPathKey, writtenQueryNames } from './pathKey.ts';
 
 /** A value of a schema for a request, or why there is none and whose fault that is. */
 export type Sampled =
@@ -256,7 +257,10 @@ export function validParts(
   const query: Array<[string, string]> = [];
   const headers: Array<[string, string]> = [];
   const cookies: Array<[string, string]> = [];
+  const pinned = writtenQueryNames(op);
   for (const p of op.parameters) {
+    // The path key sends it as written (render keeps it): a generated value would address another operation.
+    if (p.in === 'query' && pinned.has(encodeURIComponent(p.name))) continue;
     if (p.in === 'header' && unsendableHeaders.has(p.name.toLowerCase())) {
       if (p.required && !['accept', 'content-type', 'authorization'].includes(p.name.toLowerCase()))
         return { owner: 'document', message: `required header parameter ${p.name} is one HTTP itself sets` };
@@ -339,19 +343,6 @@ export function validParts(
     ...(body ? { body } : {}),
     ...(accept !== undefined ? { accept } : {}),
   };
-}
-
-/**
- * A path key as a request writes it: the fragment left out, but a fragment that goes on with more
- * path (Mastercard's `/send/#env/v1/partners/{partnerId}/…`) is a label for an optional segment,
- * and the path after it is kept, as the generated server routes it.
- */
-export function requestPathKey(path: string): string {
-  const hash = path.indexOf('#');
-  const slash = hash < 0 ? -1 : path.indexOf('/', hash);
-  if (slash < 0) return path.replace(/#.*$/, '');
-  const before = path.slice(0, hash);
-  return (before.endsWith('/') ? before + path.slice(slash + 1) : before + path.slice(slash)).replace(/#.*$/, '');
 }
 
 /** The URL and fetch options of a request's parts. */

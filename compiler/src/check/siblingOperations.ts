@@ -4,7 +4,8 @@
 // `WithTags` is the flag; S3's flag is a header). A request of the second without its flag is a
 // request of the first, which a server must serve: not an invalid request it must refuse.
 import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
-import { requestPathKey, type RequestParts } from './requests.ts';
+import { requestPathKey } from './pathKey.ts';
+import type { RequestParts } from './requests.ts';
 
 /** The request line an operation is called on: its method and path as sent, path parameter names aside. */
 const requestLine = (op: DocumentOperation) => `${op.method} ${requestPathKey(op.path).replace(/\{[^}]*\}/g, '{}')}`;

@@ -5,7 +5,8 @@
 import { RefereeUnable, isJsonMediaType, type DocumentReferee, type OpenApiDocument } from './documentReferee.ts';
 import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
 import { refusedBeyondOverlap } from './oneOfOverlap.ts';
-import { chosenMedia, credentials, requestPathKey, schemaAt, type RequestParts } from './requests.ts';
+import { writtenQueryNames } from './pathKey.ts';
+import { chosenMedia, credentials, schemaAt, type RequestParts } from './requests.ts';
 import { siblingServing } from './siblingOperations.ts';
 
 /** A spoiled request and what was spoiled. */
@@ -79,23 +80,6 @@ function bytesBody(doc: OpenApiDocument, pointer: string): boolean {
 }
 
 const withoutQuery = (parts: RequestParts, name: string) => parts.query.filter(([k]) => k !== encodeURIComponent(name));
-
-/**
- * The query names the path key itself writes with a value (opensuse's `…/{file_name}?view=fileinfo`):
- * a request leaving such a parameter out still sends the written item, so it leaves nothing out.
- */
-function writtenQueryNames(op: DocumentOperation): Set<string> {
-  const key = requestPathKey(op.path);
-  const mark = key.indexOf('?');
-  if (mark < 0) return new Set();
-  return new Set(
-    key
-      .slice(mark + 1)
-      .split('&')
-      .filter((item) => /^[^={}]+=[^{}]*$/.test(item))
-      .map((item) => item.split('=')[0]),
-  );
-}
 
 /**
  * Every way this operation's valid request can be spoiled, most telling first. `siblings` are the
