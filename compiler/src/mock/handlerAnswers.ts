@@ -145,6 +145,47 @@ export function contentOf(
   return (follow(doc, pointer).value?.content ?? {}) as Record<string, { schema?: unknown }>;
 }
 
+/** Where a body of one media type of a declared response is described, and how kitgen's model reads it. */
+function bodyShape(dop: DeclaredResponses, response: Response, tools: AnswerTools, key: string, mediaType: string) {
+  const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}/schema`;
+  // The generated type says what the handler returns: bytes where kitgen's model made the body
+  // bytes (XML, images, some `*/*`), text for text/*, else the value in the generated types.
+  const shape = response.content!.variants?.find((v) =>
+    v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)),
+  );
+  const node = shape?.schema ?? response.content!.schema;
+  // A vendor type that names no syntax (GitHub's `application/vnd.github.object`) carries a JSON
+  // value when its schema describes one, as the model reads it: its example is judged as JSON's is.
+  const vendorJson =
+    isVendorJsonType(mediaEssence(mediaType)) && !['bytes', 'string'].includes(tools.typed.kindOf(node));
+  const kind = vendorJson ? 'json' : bodyKind(mediaType);
+  return { pointer, shape, node, kind, xml: /xml/.test(mediaEssence(mediaType)) };
+}
+
+/**
+ * Why the document's example `value` of the body of response `key` in `mediaType` cannot be
+ * answered (it breaks its own schema, as ajv or kitgen's model reads it), or undefined when it
+ * can. An XML body's example is its text; a JSON-shaped one is no XML example (and no refusal).
+ */
+export function exampleRefusal(
+  doc: OpenApiDocument,
+  dop: DeclaredResponses,
+  op: Operation,
+  tools: AnswerTools,
+  place: { readonly key: string; readonly mediaType: string },
+  value: unknown,
+): string | undefined {
+  const response = modelResponseOf(op, place.key)?.response;
+  if (response?.content === undefined) return undefined;
+  const { pointer, node, kind, xml } = bodyShape(dop, response, tools, place.key, place.mediaType);
+  if (xml || kind !== 'json' || tools.typed.kindOf(node) === 'bytes') return undefined;
+  if (contentOf(doc, dop.responses[place.key])[place.mediaType]?.schema === undefined) return undefined;
+  // A schema without `type` takes any JSON type for ajv, but kitgen's model reads its
+  // `properties` as an object's: an example that is JSON text (quotes.rest), or holds an array
+  // where the model has an object (Azure's `actionGroups`), is no answer.
+  return tools.samples.judge(pointer, 'response', value) ?? tools.typed.misfit(node, value);
+}
+
 /** The handler's answer for one declared response of `op`. */
 export function responseAnswer(
   doc: OpenApiDocument,
@@ -165,37 +206,13 @@ export function responseAnswer(
   let unchecked: string | undefined;
   let exampleRefused: string | undefined;
   if (mediaType !== undefined && modelResponse.content) {
-    const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}/schema`;
-    // The generated type says what the handler returns: bytes where kitgen's model made the body
-    // bytes (XML, images, some `*/*`), text for text/*, else the value in the generated types.
-    const shape = modelResponse.content.variants?.find((v) =>
-      v.mediaTypes.some((m) => mediaEssence(m) === mediaEssence(mediaType)),
-    );
-    const node = shape?.schema ?? modelResponse.content.schema;
-    // A vendor type that names no syntax (GitHub's `application/vnd.github.object`) carries a JSON
-    // value when its schema describes one, as the model reads it: its example is judged as JSON's is.
-    const vendorJson =
-      isVendorJsonType(mediaEssence(mediaType)) && !['bytes', 'string'].includes(tools.typed.kindOf(node));
-    const kind = vendorJson ? 'json' : bodyKind(mediaType);
+    const { pointer, shape, node, kind, xml } = bodyShape(dop, modelResponse, tools, key, mediaType);
     let sampled: unknown = kind === 'json' ? {} : 'text';
-    // An XML body's example is its text; a JSON-shaped one (some documents give one) is sampled as XML instead.
-    const xml = /xml/.test(mediaEssence(mediaType));
     let example = choice.example !== undefined && (!xml || typeof choice.example.value === 'string');
     // A JSON body's example that breaks its own schema (a file's text under `type: object`) is no
     // answer the generated server can send, nor one the document promises: a sample is answered instead.
-    if (
-      example &&
-      kind === 'json' &&
-      tools.typed.kindOf(node) !== 'bytes' &&
-      content[mediaType]?.schema !== undefined
-    ) {
-      // A schema without `type` takes any JSON type for ajv, but kitgen's model reads its
-      // `properties` as an object's: an example that is JSON text (quotes.rest) is no answer.
-      exampleRefused =
-        tools.samples.judge(pointer, 'response', choice.example!.value) ??
-        (tools.typed.fits(node, choice.example!.value)
-          ? undefined
-          : `(root) is no ${tools.typed.kindOf(node)}, as kitgen reads the schema`);
+    if (example) {
+      exampleRefused = exampleRefusal(doc, dop, op, tools, { key, mediaType }, choice.example!.value);
       example = exampleRefused === undefined;
     }
     if (example) sampled = choice.example!.value;

@@ -6,6 +6,7 @@
 // generated endpoint's failure, so the runtime encodes it as a generated server would.
 import type { Api, Operation } from '../model/Api.ts';
 import { escapePointer, follow, isJsonMediaType, type OpenApiDocument } from '../check/documentPointers.ts';
+import type { ExampleAudit } from './exampleAudit.ts';
 import {
   contentOf,
   modelResponseOf,
@@ -46,24 +47,6 @@ function keyFor(responses: Readonly<Record<string, string>>, code: number): stri
   );
 }
 
-/** The value of a named example of a media type object (`$ref`s to `components/examples` followed). */
-function namedExample(doc: OpenApiDocument, pointer: string, name: string): { value: unknown } | undefined {
-  const example = follow(doc, `${pointer}/examples/${escapePointer(name)}`).value;
-  return example !== undefined && 'value' in example ? { value: example.value } : undefined;
-}
-
-/** The media type object's own example: `example`, else the first of `examples` that holds a value. */
-function ownExample(doc: OpenApiDocument, pointer: string): { value: unknown } | undefined {
-  const media = follow(doc, pointer).value;
-  if (media === undefined) return undefined;
-  if (media.example !== undefined) return { value: media.example };
-  for (const name of Object.keys((media.examples ?? {}) as object)) {
-    const found = namedExample(doc, pointer, name);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /** Handlers answering every operation of `api` from the document. */
 export function mockHandlers(
   api: Api,
@@ -75,6 +58,8 @@ export function mockHandlers(
     readonly failures: Failures;
     /** Told once per operation whose answer the referee refused. */
     readonly warn: (message: string) => void;
+    /** The document's examples of response bodies, judged at start. */
+    readonly examples: ExampleAudit;
   },
 ): Record<string, () => unknown> {
   const handlers: Record<string, () => unknown> = {};
@@ -111,17 +96,26 @@ export function mockHandlers(
       const mediaType = chooseMediaType(mediaTypes, request?.header('accept'), mediaTypes.find(isJsonMediaType));
       let example: { value: unknown } | undefined;
       if (mediaType !== undefined) {
-        const pointer = `${dop.responses[key]}/content/${escapePointer(mediaType)}`;
+        const examples = context.examples.examples(op, key, mediaType);
         if (prefer.example !== undefined) {
-          example = namedExample(doc, pointer, prefer.example);
-          if (!example) {
-            const names = Object.keys((follow(doc, pointer).value?.examples ?? {}) as object);
+          const named = examples.find((e) => e.name === prefer.example);
+          const names = examples.filter((e) => e.name !== undefined).map((e) => e.name);
+          if (!named)
             throw context.refuse(
               400,
               `Prefer: example=${prefer.example} names no example of ${label}'s ${key} response in ${mediaType}; ${names.length > 0 ? `its examples: ${names.join(', ')}` : 'it has no named examples'}`,
             );
+          // Named, yet breaking the schema: the mock answers nothing the document does not allow,
+          // and a sample in its place would pass for the example asked for. The document's fault: a 500.
+          if (named.refused !== undefined) {
+            const fitting = examples.filter((e) => e.name !== undefined && e.refused === undefined).map((e) => e.name);
+            throw context.refuse(
+              500,
+              `the mock cannot answer ${label} with the example "${prefer.example}" of its ${key} response in ${mediaType}: it breaks its own schema (${named.refused}) at ${named.pointer}; ${fitting.length > 0 ? `its examples that fit: ${fitting.join(', ')}` : 'none of its named examples fits'}`,
+            );
           }
-        } else if (!prefer.dynamic) example = ownExample(doc, pointer);
+          example = named;
+        } else if (!prefer.dynamic) example = examples.find((e) => e.refused === undefined);
       }
       const status = prefer.code ?? (/^\d{3}$/.test(key) ? Number(key) : undefined);
       const answer = responseAnswer(doc, dop, op, tools, {

@@ -16,7 +16,8 @@ import { EndpointGen } from '../EndpointGen.ts';
 import { loadDocument } from '../input/loadDocument.ts';
 import type { OpenApiDocument } from '../check/documentPointers.ts';
 import { DocumentSamples } from './documentSamples.ts';
-import { mockHandlers, type MockRequest } from './mockHandlers.ts';
+import { declaredResponses, mockHandlers, type MockRequest } from './mockHandlers.ts';
+import { ExampleAudit } from './exampleAudit.ts';
 import { Samples } from './modelSamples.ts';
 import { TypedValues } from './typedValues.ts';
 import { runtimePatternTester, type PatternRuntime } from '../check/patternTester.ts';
@@ -131,11 +132,13 @@ export async function prepareMock(
   };
   // The request being answered, for the handlers (which the generated routes call with its decoded input only).
   const current = new AsyncLocalStorage<MockRequest>();
+  const examples = new ExampleAudit(api, doc, tools, (op) => declaredResponses(doc, op));
   const handlers = mockHandlers(api, doc, tools, {
     request: () => current.getStore(),
     refuse: (status, message) => new runtime.HttpError(status, message),
     failures: endpoints,
     warn: options.warn ?? (() => undefined),
+    examples,
   });
   const remember = runtime.aroundRoutesMiddleware(
     (next) => (request) => current.run({ header: (name) => request.headers.get(name) }, () => next(request)),
@@ -151,7 +154,7 @@ export async function prepareMock(
   return {
     operations: api.operations.length,
     sources: source.sources ?? [],
-    warnings: [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)],
+    warnings: [...(source.warnings ?? []), ...placeDiagnostics(source, [...code.warnings, ...examples.warnings])],
     listen: async (host, port) => {
       const layer = runtime.Server.live(runtime.ServerConfig.default.binding(host, port));
       const bound = await runtime.Server.install(routes, layer);

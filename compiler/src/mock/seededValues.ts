@@ -7,6 +7,7 @@
 // that breaks a bound it cannot see is caught by the referee, as any sample is.
 import { hash, generator } from './seeded.ts';
 import { formattedPatternSample } from './formattedPatternSample.ts';
+import { timeOfLength } from './timeOfLength.ts';
 
 /** Keys whose children are names, not schema keywords (a property called `type` is no type). */
 const nameMaps = new Set(['properties', 'patternProperties', 'schemas', '$defs', 'definitions']);
@@ -99,8 +100,11 @@ function stringValue(schema: Schema, random: Random, shift: number): string | un
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   let text: string | undefined;
   if (typeof schema.pattern === 'string') text = formattedPatternSample(schema.pattern, schema.format, min, max, shift);
-  else if (typeof schema.format === 'string') text = formatted(schema.format, random);
-  else {
+  else if (typeof schema.format === 'string') {
+    text = formatted(schema.format, random);
+    if (text !== undefined && (schema.format === 'date-time' || schema.format === 'time'))
+      text = timeOfLength(text, min, max) ?? text;
+  } else {
     const length = between(random, Math.max(min, 3), Math.max(Math.min(max, Math.max(min, 3) + 9), min));
     text = Array.from({ length }, () => String.fromCharCode(between(random, 97, 122))).join('');
   }

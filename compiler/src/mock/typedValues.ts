@@ -3,7 +3,8 @@
 // `Uint8Array`, wherever they sit — inside allOf, oneOf, arrays, maps or recursive schemas. The
 // walk follows kitgen's model of the schema, so the value is what a user following the generated
 // types would write; it never consults the runtime's codecs, whose faults it is meant to expose.
-import type { SchemaNode } from '../model/Schema.ts';
+import { isRequired, type SchemaNode } from '../model/Schema.ts';
+import { escapePointer } from '../check/documentPointers.ts';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array);
@@ -56,6 +57,58 @@ export class TypedValues {
         return n.members.some((m) => this.fits(m, json, depth + 1));
       default:
         return true;
+    }
+  }
+
+  /**
+   * Where `json` first departs from the shape of `node` as kitgen reads it, at any depth (a JSON
+   * pointer and how), or undefined where it has that shape. ajv takes an array where a schema has
+   * `properties` but no `type` (Azure's `actionGroups` example); the generated types hold an object
+   * there, and a body the runtime encodes from that object is no longer the example.
+   */
+  misfit(node: SchemaNode, json: unknown, path = '', depth = 0): string | undefined {
+    const n = this.#resolve(node);
+    const place = path || '(root)';
+    if (depth > 32) return undefined;
+    if (json === null || (n.kind !== 'array' && n.kind !== 'object' && n.kind !== 'allOf' && n.kind !== 'union'))
+      return this.fits(n, json, depth) ? undefined : `${place} is no ${n.kind}, as kitgen reads the schema`;
+    switch (n.kind) {
+      case 'array': {
+        if (!Array.isArray(json)) return `${place} is no array, as kitgen reads the schema`;
+        for (const [i, item] of json.entries()) {
+          const m = this.misfit(n.prefixItems?.[i] ?? n.items, item, `${path}/${i}`, depth + 1);
+          if (m !== undefined) return m;
+        }
+        return undefined;
+      }
+      case 'object': {
+        if (!isPlainObject(json)) return `${place} is no object, as kitgen reads the schema`;
+        for (const p of n.properties) {
+          if (!(p.name in json)) {
+            if (isRequired(n, p)) return `${place} lacks the required property '${p.name}'`;
+            continue;
+          }
+          const m = this.misfit(p.schema, json[p.name], `${path}/${escapePointer(p.name)}`, depth + 1);
+          if (m !== undefined) return m;
+        }
+        if (typeof n.additional !== 'object') return undefined;
+        for (const [key, value] of Object.entries(json)) {
+          if (n.properties.some((p) => p.name === key)) continue;
+          const m = this.misfit(n.additional, value, `${path}/${escapePointer(key)}`, depth + 1);
+          if (m !== undefined) return m;
+        }
+        return undefined;
+      }
+      case 'allOf':
+        for (const member of n.members) {
+          const m = this.misfit(member, json, path, depth + 1);
+          if (m !== undefined) return m;
+        }
+        return undefined;
+      default: {
+        const misfits = n.members.map((member) => this.misfit(member, json, path, depth + 1));
+        return misfits.includes(undefined) ? undefined : misfits[0];
+      }
     }
   }
 
