@@ -160,6 +160,22 @@ export class Router {
   /** The raw path of the request being matched, read only by mixed segments (RFC 3986 tells `%3A` from `:`). */
   #rawPath: string | undefined;
 
+  /** Whether the walk under way goes only through parameters whose codec takes their segment. */
+  #strict = false;
+
+  /** Which parameters of a node take its segment, per node, for the match under way (walked up to three times). */
+  #accepted: Map<Node, boolean[]> | undefined;
+
+  #accepts(node: Node, seg: string): boolean[] {
+    let known = (this.#accepted ??= new Map()).get(node);
+    if (known === undefined) {
+      known = new Array<boolean>(node.params.length);
+      for (let k = 0; k < node.params.length; k++) known[k] = node.params[k].decode(seg) !== undefined;
+      this.#accepted.set(node, known);
+    }
+    return known;
+  }
+
   /**
    * Finds the route for a method and canonical, decoded path segments. `rawPath`, the path as
    * sent, lets mixed segments match their literal text before decoding; without it they match
@@ -167,8 +183,23 @@ export class Router {
    */
   match(method: string, segments: readonly string[], rawPath?: string): RouteMatch {
     this.#rawPath = rawPath;
+    this.#accepted = undefined;
+    // First only through parameters whose codec takes their segment: a literal branch whose
+    // parameter refuses it (`/zones/{zone_id: uuid}` for `/zones/count`) must not hide a
+    // parameter branch that takes every segment (`/{zone_type: zones|rssizones}/count`). Then,
+    // for the 400 of the route meant, through any parameter.
     const params: string[] = [];
-    const found = this.#walk(this.#root, segments, 0, method, params, undefined);
+    let found: Route | undefined;
+    this.#strict = true;
+    try {
+      found = this.#walk(this.#root, segments, 0, method, params, undefined);
+    } finally {
+      this.#strict = false;
+    }
+    if (!found) {
+      params.length = 0;
+      found = this.#walk(this.#root, segments, 0, method, params, undefined);
+    }
     if (found) return { kind: 'found', route: found, params };
     // A miss walks again, now collecting the methods for Allow: hits never build the set.
     const allow = new Set<string>();
@@ -217,16 +248,18 @@ export class Router {
     }
     if (node.mixed !== undefined) return this.#walkMixed(node, segs, i, method, params, allow);
     if (node.params.length === 1) {
+      if (this.#strict && node.params[0].decode(seg) === undefined)
+        return this.#trailing(node, segs, i, method, params, allow);
       params.push(seg);
       const r = this.#walk(node.params[0].node, segs, i + 1, method, params, allow);
       if (r) return r;
       params.pop();
     } else if (node.params.length > 1) {
       // First the parameters whose codec accepts the segment, then the others (their route answers 400).
-      const accepts = node.params.map((p) => p.decode(seg) !== undefined);
+      const accepts = this.#accepts(node, seg);
       const r = this.#walkAccepting(node, accepts, segs, i, method, params, allow);
       if (r) return r;
-      for (let k = 0; k < node.params.length; k++) {
+      for (let k = 0; k < node.params.length && !this.#strict; k++) {
         if (accepts[k]) continue;
         params.push(seg);
         const r = this.#walk(node.params[k].node, segs, i + 1, method, params, allow);
@@ -234,14 +267,22 @@ export class Router {
         params.pop();
       }
     }
-    if (node.trailing) {
-      const r = this.#pick(node.trailing, method, allow);
-      if (r) {
-        params.push(segs.slice(i).join('/'));
-        return r;
-      }
-    }
-    return undefined;
+    return this.#trailing(node, segs, i, method, params, allow);
+  }
+
+  /** The route of a trailing parameter at `node`, taking the rest of the path from segment i. */
+  #trailing(
+    node: Node,
+    segs: readonly string[],
+    i: number,
+    method: string,
+    params: string[],
+    allow: Set<string> | undefined,
+  ): Route | undefined {
+    if (node.trailing === undefined) return undefined;
+    const r = this.#pick(node.trailing, method, allow);
+    if (r) params.push(segs.slice(i).join('/'));
+    return r;
   }
 
   /**
@@ -303,9 +344,8 @@ export class Router {
     const mixed = node.mixed!;
     const matches: Array<SegmentMatch | undefined> = new Array(mixed.length);
     for (let k = 0; k < mixed.length; k++) matches[k] = matchSegment(mixed[k].parts, mixed[k].codecs, wire);
-    const accepts: boolean[] = new Array(node.params.length);
-    for (let k = 0; k < node.params.length; k++) accepts[k] = node.params[k].decode(seg) !== undefined;
-    for (const wanted of [true, false]) {
+    const accepts = this.#accepts(node, seg);
+    for (const wanted of this.#strict ? [true] : [true, false]) {
       for (let k = 0; k < mixed.length; k++) {
         const m = matches[k];
         if (m === undefined || m.accepted !== wanted) continue;

@@ -13,6 +13,7 @@ import { nullablePlan, taggedUnionPlan, unionPlan } from './unionPlans.ts';
 import { isStructural, unionLeaves } from './unionShapes.ts';
 import { allOfParts, isObjectSchema, mergeObjects, mergedAllOf, type AllOfParts } from './allOfShapes.ts';
 import { collectDefs, refTarget } from './schemaDefs.ts';
+import { isFieldlessObject } from './fieldlessObject.ts';
 import { fromBase64, toBase64 } from '../../util/base64.ts';
 import { utf8Text } from '../../util/bytes.ts';
 
@@ -87,7 +88,8 @@ function compile(
   else if (isDateSchema(schema)) plan = datePlan;
   else if (schema.type === 'bigint') plan = bigintPlan;
   else if (Array.isArray(schema.allOf)) plan = allOfPlan(schema, config, defs, sub);
-  else if (schema.type === 'object' && schema.properties) plan = objectPlan(schema, config, defs, sub);
+  else if (schema.type === 'object' && schema.properties && !isFieldlessObject(schema))
+    plan = objectPlan(schema, config, defs, sub);
   else if (schema.type === 'object' && valueSchemas(schema) > 1)
     // Values whose schema depends on the name (two patterns, or a pattern and further properties):
     // an object without declared properties, whose names no pattern declares stay as JSON Schema

@@ -6,6 +6,7 @@ import type { JsonPlan } from './jsonPlan.ts';
 import { NameFormat } from './NameFormat.ts';
 import { admitsNull } from '../../schema/admitsNull.ts';
 import { stringifyJson } from './deepStringify.ts';
+import { isFieldlessObject } from './fieldlessObject.ts';
 
 type Schema = Record<string, any>;
 type Writer = (value: unknown) => string | undefined;
@@ -49,6 +50,7 @@ function isClosedObject(s: Schema): boolean {
     (s.additionalProperties === undefined || s.additionalProperties === false) &&
     // Names declared by a pattern are fields too: such an object is written through its plan.
     s.patternProperties === undefined &&
+    !isFieldlessObject(s) &&
     !taggedUnionInfo(s) &&
     s.$ref === undefined
   );

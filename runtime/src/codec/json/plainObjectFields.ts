@@ -1,5 +1,6 @@
 import type { CodecConfig } from './CodecConfig.ts';
 import { NameFormat } from './NameFormat.ts';
+import { isFieldlessObject } from './fieldlessObject.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ export interface PlainObjectFields {
 export function plainObjectFields(schema: Schema, config: CodecConfig): PlainObjectFields | undefined {
   if (typeof schema.properties !== 'object' || schema.properties === null) return undefined;
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return undefined;
-  if (schema.patternProperties !== undefined) return undefined;
+  if (schema.patternProperties !== undefined || isFieldlessObject(schema)) return undefined;
   const properties = schema.properties as Record<string, Schema>;
   const names = Object.keys(properties);
   const plainName = (name: string) =>
