@@ -15,6 +15,7 @@ import { judgeHeaders } from './responseHeaders.ts';
 import { credentialsLeftOut, invalidRequests } from './spoilers.ts';
 import { operationLabel, selectOperations } from './operationFilter.ts';
 import { siblingOperations } from './siblingOperations.ts';
+import { flagSharers, servedElsewhere } from './servedElsewhere.ts';
 import { documentLinks, linkApplies, linkedParts, refusedText } from './links.ts';
 import { loadPatternTester, type PatternTester } from './patternTester.ts';
 
@@ -293,15 +294,25 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
         options.seed,
         async (input) => {
           const parts = build(input);
+          // A case whose spoiled request another operation serves (box's body, sent with the query
+          // a sibling requires) is skipped.
           const spoiled =
-            parts && spoiledOf(doc, referee, op, parts, siblings.get(op) ?? []).find((s) => s.kind === kind);
+            parts &&
+            spoiledOf(doc, referee, op, parts, siblings.get(op) ?? []).find(
+              (s) =>
+                s.kind === kind &&
+                servedElsewhere(doc, referee, op, siblings.get(op) ?? [], all, parts, s.parts) === undefined,
+            );
           if (!spoiled) return undefined;
           const withoutCredentials = spoiled.how === credentialsLeftOut;
           const { seen, curl } = await send(doc, op, spoiled.parts, options, withoutCredentials);
           result.invalid++;
           if (typeof seen === 'string')
             return { findings: [{ category: 'transport', message: `${spoiled.how}: ${seen}` }], curl };
-          const findings = judgeRefusal(doc, referee, op, seen, withoutCredentials).map((f) => ({
+          // A request of none of the siblings (their flag spoiled) may be refused as any of them.
+          const refusal = (o: DocumentOperation) => judgeRefusal(doc, referee, o, seen, withoutCredentials);
+          const sharers = flagSharers(op, siblings.get(op) ?? [], parts!, spoiled.parts);
+          const findings = (sharers.some((o) => refusal(o).length === 0) ? [] : refusal(op)).map((f) => ({
             ...f,
             message: `${spoiled.how}: ${f.message}`,
           }));

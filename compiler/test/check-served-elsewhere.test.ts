@@ -1,0 +1,124 @@
+// Spoiled requests `kitgen check` must not judge as this operation's invalid ones, against
+// `kitgen mock`: a body one operation refuses that a sibling on the same method and path takes
+// (box's `PUT /files/{file_id}#add_shared_link`, addressed by its required `fields`, whose body
+// schema takes any other property), a wrong path segment that makes the path another template's
+// (channel4's `/search/page-zz-invalid.atom` is `/search/{q}.atom`), and a spoiled flag that tells
+// siblings apart (Azure Data Lake's `op`), a request of none of them, whose refusal is in the
+// shape of a sibling's (JSON), not OPEN's octet-stream. The check had reported each: the first
+// two as invalid requests accepted, the third as an error in an undeclared Content-Type.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OpenApiDocument } from '../src/check/documentReferee.ts';
+import { runCheck, type CheckReport } from '../src/check/runCheck.ts';
+import { startMockProcess } from './support/mockProcess.ts';
+
+const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 8 } };
+const file = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 8 } } };
+const json = (schema: unknown) => ({ description: 'ok', content: { 'application/json': { schema } } });
+const bytes = { description: 'bytes', content: { 'application/octet-stream': { schema: { type: 'string' } } } };
+const flag = (value: string) => ({
+  name: 'op',
+  in: 'query',
+  required: true,
+  schema: { type: 'string', enum: [value] },
+});
+const error = json({ type: 'object', properties: { message: { type: 'string' } } });
+const doc = {
+  openapi: '3.0.3',
+  info: { title: 'elsewhere', version: '1' },
+  paths: {
+    '/files/{id}': {
+      put: {
+        operationId: 'updateFile',
+        parameters: [id, { name: 'fields', in: 'query', schema: { type: 'string', maxLength: 8 } }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['permissions'],
+                properties: { permissions: { type: 'object', properties: { download: { type: 'boolean' } } } },
+              },
+            },
+          },
+        },
+        responses: { '200': json(file), '400': error },
+      },
+    },
+    '/files/{id}#add_shared_link': {
+      put: {
+        operationId: 'addSharedLink',
+        parameters: [id, { name: 'fields', in: 'query', required: true, schema: { type: 'string', maxLength: 8 } }],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { shared_link: { type: 'object' } } },
+            },
+          },
+        },
+        responses: { '200': json(file), '400': error },
+      },
+    },
+    '/search/page-{pageno}.atom': {
+      get: {
+        operationId: 'searchPage',
+        parameters: [{ name: 'pageno', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+        responses: { '200': json(file) },
+      },
+    },
+    '/search/{q}.atom': {
+      get: {
+        operationId: 'search',
+        parameters: [{ name: 'q', in: 'path', required: true, schema: { type: 'string', maxLength: 20 } }],
+        responses: { '200': json(file) },
+      },
+    },
+    '/fs/{id}#op=OPEN': {
+      get: { operationId: 'open', parameters: [id, flag('OPEN')], responses: { '200': bytes, default: bytes } },
+    },
+    '/fs/{id}#op=LIST': {
+      get: { operationId: 'list', parameters: [id, flag('LIST')], responses: { '200': json(file), default: error } },
+    },
+  },
+} as unknown as OpenApiDocument;
+
+const runsOf = (report: CheckReport, operationId: string) =>
+  report.operations.find((o) => o.label.includes(`(${operationId})`))!.runs;
+
+let dir: string;
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'kitgen-check-elsewhere-'));
+  await writeFile(join(dir, 'elsewhere.json'), JSON.stringify(doc));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('a spoiled request another operation serves, or none owns, is judged as such', async () => {
+  const mock = await startMockProcess([join(dir, 'elsewhere.json')]);
+  try {
+    const report = await runCheck(doc, {
+      baseUrl: mock.url,
+      maxExamples: 20,
+      seed: 3,
+      headers: [],
+      timeoutMs: 10_000,
+    });
+    assert.deepEqual(
+      report.operations.flatMap((o) => o.violations.map((v) => `${v.operation} ${v.run}: ${v.message} ${v.curl}`)),
+      [],
+    );
+    // The spoilers still run where no other operation serves the request.
+    const update = runsOf(report, 'updateFile');
+    assert.ok(update.includes('invalid: body property of the wrong type'), update.join(', '));
+    const open = runsOf(report, 'open');
+    assert.ok(open.includes('invalid: query parameter op'), open.join(', '));
+    assert.ok(open.includes('invalid: required query parameter op left out'), open.join(', '));
+  } finally {
+    assert.equal(await mock.stop(), 0);
+  }
+});
