@@ -1,13 +1,14 @@
 // `kitgen mock` over the wire on the document's examples that break their own schema. Such an
 // example is no answer a contract-true mock gives: the mock judges every example of a response
-// body when it starts, says once which breaks its schema (with its place in the document and
-// why), and answers the next example that fits, else a value sampled from the schema. Azure's
-// alert rule example holds an array where its schema (properties, no `type`) describes an
-// object: ajv took it, and the generated server sent `{}` in its place. `Prefer: example=` naming
-// a broken example is refused with a 500 naming why and the examples that fit. Also: a `default`
-// response whose schema's own example is wrong is answered (fec.gov's legal search was a 500:
-// the sampler's copy without examples had lost the response named `default`), and a date-time
-// whose schema bounds its length is written to that length (unicourt's `minLength: 25`).
+// body as it starts (in the background, once listening), says once which breaks its schema (with
+// its place in the document and why), and answers the next example that fits, else a value
+// sampled from the schema. Azure's alert rule example holds an array where its schema
+// (properties, no `type`) describes an object: ajv took it, and the generated server sent `{}` in
+// its place. `Prefer: example=` naming a broken example is refused with a 500 naming why and the
+// examples that fit. Also: a `default` response whose schema's own example is wrong is answered
+// (fec.gov's legal search was a 500: the sampler's copy without examples had lost the response
+// named `default`), and a date-time whose schema bounds its length is written to that length
+// (unicourt's `minLength: 25`).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -50,10 +51,16 @@ test('with no example that fits, a sample the schema accepts is answered', async
   assert.equal(referee.check(schemaOf('/alerts/{name}', '200'), 'response', body), undefined, text);
 });
 
-test('the mock says at start, once per example, where an example breaks its schema and why', () => {
-  const { stderr, stdout } = mock.output();
-  const lines = stderr.split('\n').filter((l) => l.includes('breaks its own schema'));
-  assert.equal(lines.length, 2, stderr);
+test('the mock says as it starts, once per example, where an example breaks its schema and why', async () => {
+  // Judged in the background once the mock listens (a large document's examples take a while).
+  const said = () =>
+    mock
+      .output()
+      .stderr.split('\n')
+      .filter((l) => l.includes('breaks its own schema'));
+  for (let i = 0; i < 100 && said().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const lines = said();
+  assert.equal(lines.length, 2, mock.output().stderr);
   // The shared example is reported where it is written, with its line in the document.
   const broken = lines.find((l) => l.includes('"broken"'));
   assert.match(
@@ -69,8 +76,6 @@ test('the mock says at start, once per example, where an example breaks its sche
     only ?? '',
     /warning at \/paths\/~1alerts~1\{name\}\/get\/responses\/200\/content\/application~1json\/example: .*answers a sample instead/,
   );
-  // Said before the mock says where it listens: at start, not at the first request.
-  assert.ok(stdout.includes('operations at'), stdout);
 });
 
 test('Prefer: example= naming a broken example is a 500 naming why and the examples that fit', async () => {

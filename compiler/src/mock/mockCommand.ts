@@ -47,6 +47,11 @@ async function listen(input: string, prepared: PreparedMock, options: MockOption
   for (const w of prepared.warnings) reportWarning(w, io.stderr);
   const count = `${prepared.operations} operation${prepared.operations === 1 ? '' : 's'}`;
   io.stdout(`kitgen mock: ${input} — ${count} at ${running.url} (docs: ${running.url}/docs)`);
+  // Said once judged, after the start line: a large document's examples take a while.
+  void running
+    .exampleWarnings()
+    .then((warnings) => warnings.forEach((w) => reportWarning(w, io.stderr)))
+    .catch((error: unknown) => void reportError(error, io.stderr));
   return running;
 }
 

@@ -27,6 +27,11 @@ export interface RunningMock {
   /** The listening URL, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
   readonly port: number;
+  /**
+   * Judges every example of a response body the document gives (requests are answered
+   * meanwhile); resolves with a warning for each one that breaks its schema, placed in the document.
+   */
+  exampleWarnings(): Promise<readonly Diagnostic[]>;
   close(): Promise<void>;
 }
 
@@ -154,12 +159,21 @@ export async function prepareMock(
   return {
     operations: api.operations.length,
     sources: source.sources ?? [],
-    warnings: [...(source.warnings ?? []), ...placeDiagnostics(source, [...code.warnings, ...examples.warnings])],
+    warnings: [...(source.warnings ?? []), ...placeDiagnostics(source, code.warnings)],
     listen: async (host, port) => {
       const layer = runtime.Server.live(runtime.ServerConfig.default.binding(host, port));
       const bound = await runtime.Server.install(routes, layer);
       const shown = host.includes(':') ? `[${host}]` : host;
-      return { url: `http://${shown}:${bound}`, port: bound, close: () => layer.shutdown() };
+      let closed = false;
+      return {
+        url: `http://${shown}:${bound}`,
+        port: bound,
+        exampleWarnings: async () => {
+          await examples.judgeAll(() => closed);
+          return placeDiagnostics(source, examples.takeWarnings());
+        },
+        close: () => ((closed = true), layer.shutdown()),
+      };
     },
   };
 }
