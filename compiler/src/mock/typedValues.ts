@@ -69,7 +69,8 @@ export class TypedValues {
   misfit(node: SchemaNode, json: unknown, path = '', depth = 0): string | undefined {
     const n = this.#resolve(node);
     const place = path || '(root)';
-    if (depth > 32) return undefined;
+    // A reference may allow null where its target does not (`nullable` beside the `$ref`).
+    if (depth > 32 || (json === null && node.nullable === true)) return undefined;
     if (json === null || (n.kind !== 'array' && n.kind !== 'object' && n.kind !== 'allOf' && n.kind !== 'union'))
       return this.fits(n, json, depth) ? undefined : `${place} is no ${n.kind}, as kitgen reads the schema`;
     switch (n.kind) {
