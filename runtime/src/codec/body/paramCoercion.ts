@@ -54,7 +54,7 @@ export function coerceParam(
  * or null type converts it, a text type takes any; a schema that says less (a `$ref`, no type)
  * is taken to, so the scalar reading stays the default.
  */
-function takesText(m: S, text: string): boolean {
+export function takesText(m: S, text: string): boolean {
   if (Array.isArray(m.enum)) return m.enum.some((e: unknown) => String(e) === text);
   if ('const' in m) return String(m.const) === text;
   switch (m.type) {

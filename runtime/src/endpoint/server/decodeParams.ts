@@ -109,10 +109,12 @@ export function decodeQuery(node: QueryNode, ctx: InputContext): unknown {
   }
   if (raw.length === 0) return missing(node, 'query parameter');
   if (raw.length === 1 && raw[0] === '' && isFlag(node.schema)) return true;
-  // Sent more than once, a name may also be a property of the endpoint's form-exploded objects (EC2's `Value`, `Version`).
+  // The name may also be a property of the endpoint's form-exploded objects (EC2's `Value`,
+  // `Version`, sent more than once; Sinao's `discount`, once, for an object's text property).
+  const layout = node.explode && formObject === undefined ? queryLayoutOf(ctx.root ?? node) : undefined;
   const own =
-    raw.length > 1 && node.explode && formObject === undefined
-      ? sharedKeyValues(node, node.name, raw, params, queryLayoutOf(ctx.root ?? node))
+    layout !== undefined && (raw.length > 1 || layout.objects.length > 0)
+      ? sharedKeyValues(node, node.name, raw, params, layout)
       : raw;
   if (own.length === 0) return missing(node, 'query parameter');
   return checked(

@@ -1,5 +1,6 @@
 import { claims, formObjectSchema, type QueryLayout } from './queryLayout.ts';
 import type { QueryNode } from '../CodecNode.ts';
+import { takesText } from '../../codec/body/paramCoercion.ts';
 
 type S = Record<string, unknown>;
 
@@ -35,19 +36,19 @@ function readersOf(layout: QueryLayout, key: string): readonly QueryNode[] {
 }
 
 /**
- * True when an exploded object was sent at all, as far as keys other than `key` tell: one of its
- * own properties that no other parameter reads is in the query. An object that declares only
- * shared keys, or takes any key (a map), cannot be told absent, and counts as sent.
+ * Whether an exploded object was sent at all, as far as keys other than `key` tell: `true` when
+ * one of its own properties that no other parameter reads is in the query, `false` when none is,
+ * `undefined` when it cannot be told (it declares only shared keys, or takes any key: a map).
  */
-function sentBesides(node: QueryNode, key: string, params: URLSearchParams, layout: QueryLayout): boolean {
+function sentBesides(node: QueryNode, key: string, params: URLSearchParams, layout: QueryLayout): boolean | undefined {
   const schema = formObjectSchema(node);
-  if (schema === undefined) return true;
+  if (schema === undefined) return undefined;
   const extra = schema.additionalProperties;
-  if (extra !== undefined && extra !== false) return true;
+  if (extra !== undefined && extra !== false) return undefined;
   const own = Object.keys((schema.properties as S | undefined) ?? {}).filter(
     (k) => k !== key && !layout.names.has(k) && readersOf(layout, k).length === 1,
   );
-  if (own.length === 0) return true;
+  if (own.length === 0) return undefined;
   return own.some((k) => params.has(k));
 }
 
@@ -55,11 +56,12 @@ function sentBesides(node: QueryNode, key: string, params: URLSearchParams, layo
  * The values of query key `key` that `reader` takes, when several parameters read that key:
  * form style writes each one's value under the same name, so the values are matched to the
  * readers in declaration order when there are as many of each — counting, when fewer values
- * were sent, only the objects that other keys of their own show were sent (EC2's
+ * were sent, only the objects that other keys of their own do not show absent (EC2's
  * `ModifyClientVpnEndpoint` has four options objects with `Enabled`, and a request that sends
- * three of them). Otherwise the wire cannot say whose value is whose: a parameter of that name
- * takes them all, an object none (its schema then names what is missing or wrong). All values
- * when the key has one reader; none for an object when a list parameter has the key's name.
+ * three of them), or else only those they show sent. Otherwise the wire cannot say whose value
+ * is whose: a parameter of that name takes them all, an object none (its schema then names what
+ * is missing or wrong). All values when the key has one reader; none for an object when a list
+ * parameter has the key's name.
  */
 export function sharedKeyValues(
   reader: QueryNode,
@@ -68,13 +70,56 @@ export function sharedKeyValues(
   params: URLSearchParams,
   layout: QueryLayout,
 ): readonly string[] {
-  const readers = readersOf(layout, key);
+  const all = readersOf(layout, key);
   // A list parameter of that name takes every value (CloudFormation's `Accounts`, also a property of `DeploymentTargets`).
-  if (!readers.includes(reader)) return isExplodedObject(reader) && layout.names.has(key) ? [] : values;
+  if (!all.includes(reader)) return isExplodedObject(reader) && layout.names.has(key) ? [] : values;
+  if (all.length < 2) return values;
+  // One value goes to the readers whose schema takes it, when some do (Sinao's `amount=`: the
+  // text of `columns`, not the integer of `discount`; `discount=`: the `columns` property's,
+  // not the integer parameter `discount`'s).
+  const takers = values.length === 1 ? all.filter((r) => takes(r, key, values[0])) : all;
+  const readers = takers.length > 0 ? takers : all;
+  if (!readers.includes(reader)) return [];
   if (readers.length < 2) return values;
   if (values.length === readers.length) return [values[readers.indexOf(reader)]];
-  const sent = readers.filter((r) => !isExplodedObject(r) || sentBesides(r, key, params, layout));
-  if (values.length === sent.length) return sent.includes(reader) ? [values[sent.indexOf(reader)]] : [];
+  // First the objects that cannot be told absent count as sent; then only those shown sent
+  // (Sinao's invoice: `contact_infos`, `third_account` and `discount` each have a `name`, and a
+  // request with two names, `address2` of the first and `percent` of the last).
+  const told = readers.map((r) => (isExplodedObject(r) ? sentBesides(r, key, params, layout) : true));
+  for (const sent of [readers.filter((_, i) => told[i] !== false), readers.filter((_, i) => told[i] === true)])
+    if (values.length === sent.length) return sent.includes(reader) ? [values[sent.indexOf(reader)]] : [];
+  // At least as many values as objects shown sent, fewer than readers, every reader an object
+  // with a scalar property of that name: one each, in declaration order, to the objects shown
+  // sent, then those that cannot be told, then the others.
+  const scalarProperties = readers.every(
+    (r) => isExplodedObject(r) && declaresProperty(r, key) && !isListProperty(r, key),
+  );
+  const shown = told.filter((t) => t === true).length;
+  if (scalarProperties && shown <= values.length && values.length < readers.length) {
+    const rank = (t: boolean | undefined) => (t === true ? 0 : t === undefined ? 1 : 2);
+    const order = readers.map((r, i) => ({ r, rank: rank(told[i]) })).sort((a, b) => a.rank - b.rank);
+    const at = order.findIndex((o) => o.r === reader);
+    return at < values.length ? [values[at]] : [];
+  }
   if (!layout.names.has(key)) return values;
   return isExplodedObject(reader) ? [] : values;
+}
+
+/** The schema `reader` reads query key `key` with: its property's for an object, else its own. */
+function schemaOf(reader: QueryNode, key: string): S | undefined {
+  if (!isExplodedObject(reader)) return reader.schema as unknown as S;
+  const props = formObjectSchema(reader)?.properties as Record<string, S> | undefined;
+  return props !== undefined && Object.hasOwn(props, key) ? props[key] : undefined;
+}
+
+/** Whether `reader` may take `text` under `key`: a list takes any, a scalar what it converts or lists. */
+function takes(reader: QueryNode, key: string, text: string): boolean {
+  const s = schemaOf(reader, key);
+  if (s === undefined || s.type === 'array') return true;
+  if (s.type === 'string' && !Array.isArray(s.enum) && !('const' in s)) return true;
+  return takesText(s, text);
+}
+
+function isListProperty(reader: QueryNode, key: string): boolean {
+  return schemaOf(reader, key)?.type === 'array';
 }
