@@ -102,9 +102,11 @@ test('a named schema carrying its own $defs is one schema wherever a union names
   // union, it kept its original `$defs` beside the rewritten ones (Stripe's Price, under an
   // invoice item and under a subscription phase): two `Price`s, and the validator checked both
   // places with the original, whose inner union was never committed.
-  const defs = {
-    P: { $id: 'P', type: 'object', properties: { u: { anyOf: [lookAlike('string'), lookAlike('number')] } } },
-  };
+  // Each member holds P again, so the union is a committed choice (one whose members reach no
+  // other choice is tried member by member, and takes `{"a":{"b":1}}` by its second member).
+  const members = [lookAlike('string'), lookAlike('number')];
+  for (const member of members) member.properties.more = { type: 'array', items: { $ref: 'P' } };
+  const defs = { P: { $id: 'P', type: 'object', properties: { u: { anyOf: members } } } };
   const named = () => ({ $defs: defs, $ref: 'P' });
   const other = { type: 'object', required: ['q'], properties: { q: { type: 'object', properties: { c: {} } } } };
   const body = { type: 'object', properties: { first: named(), second: { anyOf: [named(), other] } } };
@@ -115,4 +117,24 @@ test('a named schema carrying its own $defs is one schema wherever a union names
     assert.equal(refused._tag, 'left', field);
     assert.match(JSON.stringify(refused), new RegExp(`/${field}/u/a/b: must be string`));
   }
+});
+
+test('a union whose members reach no other choice takes a value any member takes, decoded by that member', () => {
+  // Two members alike at their top level, neither holding a union: the second takes `b: 1`.
+  const union = { anyOf: [lookAlike('string'), lookAlike('number')] };
+  union.anyOf[1].properties.a = {
+    type: 'object',
+    properties: { b: { type: 'number' }, c: { type: 'string' } },
+  };
+  const codec = JsonCodec.schemaBasedBinaryCodec(union as unknown as TSchema);
+  assert.deepEqual(codec.decodeString('{"a":{"b":"x"}}'), { _tag: 'right', right: { a: { b: 'x' } } });
+  // Decoded by the first member, `c` would be dropped.
+  assert.deepEqual(codec.decodeString('{"a":{"b":1,"c":"kept"}}'), {
+    _tag: 'right',
+    right: { a: { b: 1, c: 'kept' } },
+  });
+  // Taken by none: explained by the member its top level fits first.
+  const refused = codec.decodeString('{"a":{"b":true}}');
+  assert.equal(refused._tag, 'left');
+  assert.match(JSON.stringify(refused), /\/a\/b: must be string/);
 });

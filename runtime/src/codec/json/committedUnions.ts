@@ -1,6 +1,6 @@
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
 import { memoryLeafSchemas } from './listAlternatives.ts';
-import { collectDefs } from './schemaDefs.ts';
+import { collectDefs, refTarget } from './schemaDefs.ts';
 import {
   choiceOrder,
   isStructural,
@@ -25,6 +25,14 @@ import {
 // their anyOf: trying each member costs no more than looking at the value; so do tagged unions
 // whose tag comes first, as every member but one fails at the tag. A union that holds itself as
 // a member (`T = T | X`, which is X) is rewritten whatever its members: tried in turn, it never ends.
+//
+// Committing is needed only where choices nest: a union none of whose alternatives reaches
+// another such union (through fields, items or `$ref`s) costs the size of its value per
+// alternative when each is tried, and no tried union lies inside another. Such a union takes a
+// value any alternative takes (Mailscript's actions: five objects `{name, type, config}` told
+// apart by `config` alone), as JSON Schema says:
+//   allOf: [ { if: { anyOf: [c1…cn] }, else: <the committed choice> } ]
+// so a value none takes is still explained by the alternative its top level fits.
 
 type Schema = Record<string, unknown>;
 type Defs = Readonly<Record<string, Schema>>;
@@ -48,7 +56,7 @@ const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
 const isSchemaObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The alternatives of a union that needs a committed choice, or undefined. */
-function committedLeaves(node: Schema, defs: Defs): readonly UnionLeaf[] | undefined {
+export function committedLeaves(node: Schema, defs: Defs): readonly UnionLeaf[] | undefined {
   const info = taggedUnionInfo(node);
   const leaves = info
     ? (node.anyOf as Schema[]).map((m) => ({ schema: m, form: m }))
@@ -184,6 +192,43 @@ function cloneNode(node: Schema): Schema {
   return Object.create(Object.getPrototypeOf(node) as object | null, descriptors) as Schema;
 }
 
+/** Nodes known to reach no union that needs a committed choice, per set of defs. */
+const reachesNone = new WeakMap<Defs, Set<Schema>>();
+
+/** True when a union needing a committed choice is `start` or is reached from it (fields, items, `$ref`s). */
+function reachesChoice(start: Schema, defs: Defs): boolean {
+  let clean = reachesNone.get(defs);
+  if (clean === undefined) reachesNone.set(defs, (clean = new Set()));
+  if (clean.has(start)) return false;
+  const seen = new Set<Schema>([start]);
+  const stack = [start];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (committedLeaves(node, defs) !== undefined) return true;
+    const next = [...children(node)].map(([child]) => child);
+    const target = refTarget(node, defs);
+    if (target !== undefined) next.push(target);
+    for (const child of next) {
+      if (seen.has(child) || clean.has(child)) continue;
+      seen.add(child);
+      stack.push(child);
+    }
+  }
+  // Nothing reached from here needs a choice: so for every node on the way.
+  for (const node of seen) clean.add(node);
+  return false;
+}
+
+/**
+ * True when the union `node` (one needing a committed choice) may have its alternatives tried
+ * in turn: it does not hold itself, and no alternative reaches a union needing a choice, so the
+ * work stays the value's size per alternative.
+ */
+export function mayTryAlternatives(node: Schema, leaves: readonly UnionLeaf[], defs: Defs): boolean {
+  if (unionHoldsItself(node, defs)) return false;
+  return leaves.every((leaf) => !reachesChoice(leaf.schema, defs));
+}
+
 /**
  * `schema` with every union of several structured alternatives replaced by a committed choice
  * (see above), or `schema` itself when it has none. `$ref`s keep pointing at the root's `$defs`,
@@ -228,6 +273,8 @@ export function withCommittedUnions(schema: Schema): Schema {
     for (const [child, put] of children(node)) if (needs(child)) put(copy, rewrite(child));
     const leaves = committedLeaves(node, defs);
     if (leaves !== undefined) {
+      const members = (Array.isArray(copy.anyOf) ? copy.anyOf : copy.oneOf) as Schema[];
+      const tried = mayTryAlternatives(node, leaves, defs);
       delete copy.anyOf;
       delete copy.oneOf;
       // TypeBox's marker of the kind of schema (Union): the node is a plain JSON Schema now.
@@ -243,7 +290,8 @@ export function withCommittedUnions(schema: Schema): Schema {
       if (order.length > 0) {
         let rest: Schema = target(0);
         for (let j = order.length - 1; j >= 1; j--) rest = { allOf: step(j, rest) };
-        copy.allOf = [...(Array.isArray(copy.allOf) ? (copy.allOf as Schema[]) : []), ...step(0, rest)];
+        const choice = tried ? [{ if: { anyOf: members }, else: { allOf: step(0, rest) } }] : step(0, rest);
+        copy.allOf = [...(Array.isArray(copy.allOf) ? (copy.allOf as Schema[]) : []), ...choice];
       }
     }
     return copy;

@@ -14,6 +14,7 @@ import { isStructural, unionLeaves } from './unionShapes.ts';
 import { allOfParts, isObjectSchema, mergeObjects, mergedAllOf, type AllOfParts } from './allOfShapes.ts';
 import { collectDefs, refTarget } from './schemaDefs.ts';
 import { isFieldlessObject } from './fieldlessObject.ts';
+import { committedLeaves, mayTryAlternatives } from './committedUnions.ts';
 import { fromBase64, toBase64 } from '../../util/base64.ts';
 import { utf8Text } from '../../util/bytes.ts';
 
@@ -223,7 +224,8 @@ function anyOfPlan(
   const nonNull = plans.filter((_, i) => leaves[i].schema.type !== 'null');
   if (nonNull.every((p) => p === identity)) return identity;
   if (nonNull.length === 1) return nullablePlan(nonNull[0]);
-  return unionPlan(leaves, plans, config, defs);
+  const tried = committedLeaves(schema, defs) !== undefined && mayTryAlternatives(schema, leaves, defs);
+  return unionPlan(leaves, plans, config, defs, tried);
 }
 
 /**

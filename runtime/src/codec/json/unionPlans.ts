@@ -21,22 +21,26 @@ type Schema = Record<string, unknown>;
 type Defs = Readonly<Record<string, Schema>>;
 
 /** A check compiled on first use (most unions only ever decode, or only encode). */
-function lazyCheck(schema: Schema): (value: unknown) => boolean {
+function lazyCheck(schema: Schema, defs: Defs = {}): (value: unknown) => boolean {
   let check: ((value: unknown) => boolean) | undefined;
-  return (value) => (check ??= compileCheck(schema))(value);
+  return (value) => (check ??= compileCheck(schema, defs as Record<string, object>))(value);
 }
 
 /**
  * The plan of an untagged union (anyOf/oneOf) of several alternatives: each value goes to the
  * first alternative its top level fits (unionShapes.ts) and is decoded once, by that
  * alternative alone; a value no alternative fits is left as it is for validation to refuse.
- * Encoding chooses the same way among in-memory values.
+ * Encoding chooses the same way among in-memory values. With `tried` (a union whose
+ * alternatives may be tried in turn, committedUnions.ts), a value several alternatives fit is
+ * decoded by the first of them that then takes it, as the validator accepts it: decoded by
+ * another, it would lose the fields only the one that takes it declares.
  */
 export function unionPlan(
   leaves: readonly UnionLeaf[],
   leafPlans: readonly JsonPlan[],
   config: CodecConfig,
   defs: Defs,
+  tried = false,
 ): SteppedPlan {
   // Each alternative's plan through any `$ref`, settled on first use.
   let plans = leafPlans;
@@ -50,10 +54,32 @@ export function unionPlan(
     for (let i = 0; i < order.length; i++) if (order[i].test(value)) return order[i].leaf;
     return -1;
   };
+  // Each alternative's own check (wrapped, so that it is compiled with the defs its `$ref`s name).
+  const checks = tried ? leaves.map((leaf) => lazyCheck({ allOf: [leaf.schema] }, defs)) : undefined;
+  const NONE = Symbol('none');
+  const decodeTaken = (v: unknown, pointer: string): unknown => {
+    const fitting = [...new Set(wire.filter((c) => c.test(v)).map((c) => c.leaf))];
+    if (fitting.length < 2) return NONE;
+    for (const i of fitting) {
+      let decoded: unknown;
+      try {
+        decoded = plans[i].decode(v, pointer);
+      } catch (error) {
+        if (error instanceof DecodeError) continue;
+        throw error;
+      }
+      if (checks![i](decoded)) return decoded;
+    }
+    return NONE;
+  };
   const plan: SteppedPlan = {
     decodeStep: (v, pointer, walk) => {
-      const i = choose(wire, v);
       if (settle) [plans, settle] = [leafPlans.map(settled), false];
+      if (checks !== undefined) {
+        const taken = decodeTaken(v, pointer);
+        if (taken !== NONE) return taken;
+      }
+      const i = choose(wire, v);
       return i < 0 ? v : decodeStepOf(plans[i], v, pointer, walk);
     },
     encodeStep: (v, walk) => {
