@@ -133,6 +133,8 @@ test('a union whose members reach no other choice takes a value any member takes
     _tag: 'right',
     right: { a: { b: 1, c: 'kept' } },
   });
+  // Written by the member that takes it too.
+  assert.equal(codec.encodeToString({ a: { b: 1, c: 'kept' } }), '{"a":{"b":1,"c":"kept"}}');
   // Taken by none: explained by the member its top level fits first.
   const refused = codec.decodeString('{"a":{"b":true}}');
   assert.equal(refused._tag, 'left');

@@ -72,6 +72,12 @@ export function unionPlan(
     }
     return NONE;
   };
+  // Encoding likewise: the first member whose top level fits and whose check takes the value.
+  const encodedBy = (v: unknown): number => {
+    const fitting = memory.filter((c) => c.test(v));
+    if (fitting.length < 2) return fitting.length === 0 ? -1 : fitting[0].leaf;
+    return fitting.find((c) => checks![c.leaf](v))?.leaf ?? fitting[0].leaf;
+  };
   const plan: SteppedPlan = {
     decodeStep: (v, pointer, walk) => {
       if (settle) [plans, settle] = [leafPlans.map(settled), false];
@@ -83,7 +89,7 @@ export function unionPlan(
       return i < 0 ? v : decodeStepOf(plans[i], v, pointer, walk);
     },
     encodeStep: (v, walk) => {
-      const i = choose(memory, v);
+      const i = checks === undefined ? choose(memory, v) : encodedBy(v);
       if (settle) [plans, settle] = [leafPlans.map(settled), false];
       return i < 0 ? v : encodeStepOf(plans[i], v, walk);
     },
