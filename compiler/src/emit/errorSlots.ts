@@ -33,13 +33,25 @@ const uniqueText = {
     "('0123456789ABCDEFGHJKMNPQRSTVWXYZ', Date.now())",
 } as const;
 
+/**
+ * A failure's text cut to a declared `maxLength` (unicourt's 255-character `message`, which a
+ * refused 2,000-character parameter quoted in the runtime's message would pass): cut by UTF-16
+ * units, so never longer in code points either. `optional` keeps an absent text absent.
+ */
+function clipped(expr: string, maxLength: number | undefined, optional: boolean): string {
+  if (maxLength === undefined) return expr;
+  return optional ? `(${expr})?.slice(0, ${maxLength})` : `${expr}.slice(0, ${maxLength})`;
+}
+
 /** The JavaScript expression of a fill, over the runtime's failure `f`. */
 function print(fill: ErrorFill): string {
   switch (fill.kind) {
     case 'failure':
-      return fill.field === 'place' && fill.optional !== true
-        ? `${failureFields.place} ?? ''`
-        : failureFields[fill.field];
+      return clipped(
+        fill.field === 'place' && fill.optional !== true ? `(${failureFields.place} ?? '')` : failureFields[fill.field],
+        fill.maxLength,
+        fill.field === 'place' && fill.optional === true,
+      );
     case 'status':
       return fill.bigint === true ? 'BigInt(f.status)' : 'f.status';
     case 'literal':

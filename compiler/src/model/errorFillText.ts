@@ -23,6 +23,8 @@ export type TextFill =
       readonly kind: 'failure';
       readonly field: 'message' | 'error' | 'code' | 'statusText' | 'place';
       readonly optional?: boolean;
+      /** The declared `maxLength`: the runtime's text is cut to it (a long value quoted in a message). */
+      readonly maxLength?: number;
     }
   | { readonly kind: 'literal'; readonly value: unknown }
   | { readonly kind: 'now' }
@@ -131,6 +133,9 @@ export function textFill(
     return { fill: { kind: 'unique', form: unique }, message: false };
   if (format === undefined && free) {
     const named = namedFill(name, k, required);
+    const maxLength = (s.constraints as { maxLength?: unknown }).maxLength;
+    if (named !== undefined && named.fill.kind === 'failure' && typeof maxLength === 'number')
+      return { ...named, fill: { ...named.fill, maxLength } };
     if (named !== undefined) return named;
     const advice = adviceNames.has(k) ? adviceByStatus[status] : undefined;
     if (advice !== undefined) return { fill: { kind: 'literal', value: advice }, message: false };
