@@ -129,7 +129,9 @@ export function errorFillOf(api: Api, schema: SchemaNode, status: number, path =
   const here = path || 'the body';
   if (depth > 4) return { unmet: `${here} (nested too deep)` };
   // Any value will do: the runtime's own `{error, message}`, as it would send without a mapper.
-  if (s.kind === 'any') {
+  // So does any object: one naming no property and not closing its keys (Mist's declared 400,
+  // `{type: object, properties: {}}`), which filled as an object of its properties was `{}`.
+  if (s.kind === 'any' || (s.kind === 'object' && s.properties.length === 0 && s.additional !== false)) {
     const fields = [
       { name: 'error', fill: { kind: 'failure', field: 'error' } as const },
       { name: 'message', fill: { kind: 'failure', field: 'message' } as const },
@@ -163,6 +165,11 @@ export function errorFillOf(api: Api, schema: SchemaNode, status: number, path =
   }
   const fields: Array<{ name: string; fill: ErrorFill }> = [];
   let message = false;
+  // A level whose own texts carry the message takes no optional nested part for it: Azure's
+  // `innererror` is the error again, and filled for the message it nested itself to the limit.
+  const messageHere = props.some(
+    ({ property, required }) => scalarFill(property.name, resolve(api, property.schema), status, required)?.message,
+  );
   for (const { property, required } of props) {
     const at = `${path}/${property.name}`;
     const ps = resolve(api, property.schema);
@@ -175,7 +182,7 @@ export function errorFillOf(api: Api, schema: SchemaNode, status: number, path =
     if (objectProperties(api, ps, 0) !== undefined || ps.kind === 'union' || ps.kind === 'array') {
       const nested = errorFillOf(api, ps, status, at, depth + 1);
       // An optional nested part goes in only when it carries the message (Azure's optional `error`).
-      if ('fill' in nested && (required || (nested.message && ps.kind !== 'array'))) {
+      if ('fill' in nested && (required || (nested.message && !messageHere && ps.kind !== 'array'))) {
         fields.push({ name: property.name, fill: nested.fill });
         message ||= nested.message;
         continue;
