@@ -177,9 +177,14 @@ const isBinary = (s: Record<string, unknown> | undefined) =>
 function payload(doc: OpenApiDocument, media: DocumentMedia, value: unknown): RequestParts['body'] | Unbuildable {
   const essence = mediaEssence(media.mediaType);
   const concrete = !media.mediaType.includes('*');
+  // Under a range, a string travels as text or bytes only where the schema is one: a string that
+  // one member of a JSON value's union sampled (apideck's proxy, `anyOf: [object, string]`) is
+  // sent as JSON, as clients (kitgen's among them) send such a body.
+  const stringSchema = () =>
+    media.schemaPointer !== undefined && resolved(doc, follow(doc, media.schemaPointer).value)?.type === 'string';
   if (
     isJsonMediaType(media.mediaType) ||
-    ((essence === '*/*' || essence === 'application/*') && !(typeof value === 'string'))
+    ((essence === '*/*' || essence === 'application/*') && !(typeof value === 'string' && stringSchema()))
   ) {
     return { contentType: concrete ? media.mediaType : 'application/json', payload: exactJson(value) };
   }
