@@ -56,6 +56,15 @@ export function unionPlan(
   };
   // Each alternative's own check (wrapped, so that it is compiled with the defs its `$ref`s name).
   const checks = tried ? leaves.map((leaf) => lazyCheck({ allOf: [leaf.schema] }, defs)) : undefined;
+  // A member taking a value only because its object is open (Zoom's lock settings: a later member
+  // naming `meeting_security` alone takes `{in_meeting}` whose `chat` the first one refuses) would
+  // cut the value to its own fields: a member is taken for a value only when it declares each of
+  // its keys, else the value goes by the first member it fits, as it did before.
+  const declaresKeys = (i: number, v: unknown): boolean => {
+    const declared = leaves[i].schema.properties as Record<string, unknown> | undefined;
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || declared === undefined) return true;
+    return Object.keys(v).every((k) => Object.prototype.hasOwnProperty.call(declared, k));
+  };
   const NONE = Symbol('none');
   const decodeTaken = (v: unknown, pointer: string): unknown => {
     const fitting = [...new Set(wire.filter((c) => c.test(v)).map((c) => c.leaf))];
@@ -68,7 +77,7 @@ export function unionPlan(
         if (error instanceof DecodeError) continue;
         throw error;
       }
-      if (checks![i](decoded)) return decoded;
+      if (checks![i](decoded) && declaresKeys(i, v)) return decoded;
     }
     return NONE;
   };
@@ -76,7 +85,7 @@ export function unionPlan(
   const encodedBy = (v: unknown): number => {
     const fitting = memory.filter((c) => c.test(v));
     if (fitting.length < 2) return fitting.length === 0 ? -1 : fitting[0].leaf;
-    return fitting.find((c) => checks![c.leaf](v))?.leaf ?? fitting[0].leaf;
+    return fitting.find((c) => checks![c.leaf](v) && declaresKeys(c.leaf, v))?.leaf ?? fitting[0].leaf;
   };
   const plan: SteppedPlan = {
     decodeStep: (v, pointer, walk) => {
