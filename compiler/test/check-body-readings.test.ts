@@ -3,14 +3,10 @@
 // clients send such a body (apideck's proxy, `anyOf: [object, string]`, was sent as octet-stream,
 // which the generated server reads as JSON); and a `format: regex` text is a pattern both
 // ajv-formats (no `u` flag) and the runtime's TypeBox (`u` flag) compile (vercel's avatar: `{`).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OpenApiDocument } from '../src/check/documentReferee.ts';
-import { runCheck } from '../src/check/runCheck.ts';
-import { startMockProcess } from './support/mockProcess.ts';
+import { checkAgainstMock } from './support/checkAgainstMock.ts';
 
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 const doc = {
@@ -52,25 +48,11 @@ const doc = {
   },
 } as unknown as OpenApiDocument;
 
-let dir: string;
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'kitgen-check-body-readings-'));
-  await writeFile(join(dir, 'readings.json'), JSON.stringify(doc));
-});
-after(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
 test('against kitgen mock no valid body under a range or of a regex format is refused', async () => {
-  const mock = await startMockProcess([join(dir, 'readings.json')]);
-  try {
-    const report = await runCheck(doc, { baseUrl: mock.url, maxExamples: 40, seed: 3, headers: [], timeoutMs: 10_000 });
-    assert.equal(report.operations.length, 2);
-    assert.deepEqual(
-      report.operations.flatMap((o) => o.violations),
-      [],
-    );
-  } finally {
-    assert.equal(await mock.stop(), 0);
-  }
+  const report = await checkAgainstMock(doc, { maxExamples: 40, seed: 3 });
+  assert.equal(report.operations.length, 2);
+  assert.deepEqual(
+    report.operations.flatMap((o) => o.violations),
+    [],
+  );
 });

@@ -6,14 +6,11 @@
 // siblings apart (Azure Data Lake's `op`), a request of none of them, whose refusal is in the
 // shape of a sibling's (JSON), not OPEN's octet-stream. The check had reported each: the first
 // two as invalid requests accepted, the third as an error in an undeclared Content-Type.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OpenApiDocument } from '../src/check/documentReferee.ts';
-import { runCheck, type CheckReport } from '../src/check/runCheck.ts';
-import { startMockProcess } from './support/mockProcess.ts';
+import type { CheckReport } from '../src/check/runCheck.ts';
+import { checkAgainstMock } from './support/checkAgainstMock.ts';
 
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 8 } };
 const file = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 8 } } };
@@ -89,36 +86,16 @@ const doc = {
 const runsOf = (report: CheckReport, operationId: string) =>
   report.operations.find((o) => o.label.includes(`(${operationId})`))!.runs;
 
-let dir: string;
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'kitgen-check-elsewhere-'));
-  await writeFile(join(dir, 'elsewhere.json'), JSON.stringify(doc));
-});
-after(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
 test('a spoiled request another operation serves, or none owns, is judged as such', async () => {
-  const mock = await startMockProcess([join(dir, 'elsewhere.json')]);
-  try {
-    const report = await runCheck(doc, {
-      baseUrl: mock.url,
-      maxExamples: 20,
-      seed: 3,
-      headers: [],
-      timeoutMs: 10_000,
-    });
-    assert.deepEqual(
-      report.operations.flatMap((o) => o.violations.map((v) => `${v.operation} ${v.run}: ${v.message} ${v.curl}`)),
-      [],
-    );
-    // The spoilers still run where no other operation serves the request.
-    const update = runsOf(report, 'updateFile');
-    assert.ok(update.includes('invalid: body property of the wrong type'), update.join(', '));
-    const open = runsOf(report, 'open');
-    assert.ok(open.includes('invalid: query parameter op'), open.join(', '));
-    assert.ok(open.includes('invalid: required query parameter op left out'), open.join(', '));
-  } finally {
-    assert.equal(await mock.stop(), 0);
-  }
+  const report = await checkAgainstMock(doc, { maxExamples: 20, seed: 3 });
+  assert.deepEqual(
+    report.operations.flatMap((o) => o.violations.map((v) => `${v.operation} ${v.run}: ${v.message} ${v.curl}`)),
+    [],
+  );
+  // The spoilers still run where no other operation serves the request.
+  const update = runsOf(report, 'updateFile');
+  assert.ok(update.includes('invalid: body property of the wrong type'), update.join(', '));
+  const open = runsOf(report, 'open');
+  assert.ok(open.includes('invalid: query parameter op'), open.join(', '));
+  assert.ok(open.includes('invalid: required query parameter op left out'), open.join(', '));
 });
