@@ -15,6 +15,7 @@ import { judgeHeaders } from './responseHeaders.ts';
 import { credentialsLeftOut, invalidRequests } from './spoilers.ts';
 import { operationLabel, selectOperations } from './operationFilter.ts';
 import { siblingOperations } from './siblingOperations.ts';
+import { identicalPaths, protocolSwitchOnly } from './skippedOperations.ts';
 import { flagSharers, servedElsewhere } from './servedElsewhere.ts';
 import { documentLinks, linkApplies, linkedParts, refusedText } from './links.ts';
 import { loadPatternTester, type PatternTester } from './patternTester.ts';
@@ -176,33 +177,6 @@ async function property(
   if (!details.failed || !details.counterexample) return undefined;
   const input = details.counterexample[0];
   return outcomes.get(input) ?? (await attempt(input));
-}
-
-/**
- * Operations whose method and path equal an earlier one's but for the names of path parameters
- * (`/v1beta1/{beaconName}` and `/v1beta1/{namespaceName}`, Google's documents), each with the
- * earlier one's label: a request to one is a request to the other, so neither's answer judges it.
- */
-function identicalPaths(operations: readonly DocumentOperation[]): Map<DocumentOperation, string> {
-  const first = new Map<string, DocumentOperation>();
-  const out = new Map<DocumentOperation, string>();
-  for (const op of operations) {
-    const key = `${op.method} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
-    const earlier = first.get(key);
-    if (earlier) out.set(op, `${earlier.method.toUpperCase()} ${earlier.path}`);
-    else first.set(key, op);
-  }
-  return out;
-}
-
-/**
- * The 1xx status keys of an operation whose only success they are (OSIsoft's WebSocket channels:
- * `101` and no 2xx, 3xx or `default`), else undefined. The switch is the connection's, not an
- * answer fetch can read, so such an operation is not called.
- */
-function protocolSwitchOnly(op: DocumentOperation): string | undefined {
-  const successes = Object.keys(op.responses).filter((k) => /^[123]/.test(k) || k === 'default');
-  return successes.length > 0 && successes.every((k) => k.startsWith('1')) ? successes.join(', ') : undefined;
 }
 
 /** Runs `kitgen check` over the document's operations against the server at `options.baseUrl`. */

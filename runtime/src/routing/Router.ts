@@ -363,14 +363,7 @@ export class Router {
         params.pop();
       }
     }
-    if (node.trailing) {
-      const t = this.#pick(node.trailing, method, allow);
-      if (t) {
-        params.push(segs.slice(i).join('/'));
-        return t;
-      }
-    }
-    return undefined;
+    return this.#trailing(node, segs, i, method, params, allow);
   }
 }
 
