@@ -8,6 +8,7 @@ import { defaultCacheDir, DiskCache, hashText } from './diskCache.ts';
 import { EndpointLoader } from './EndpointLoader.ts';
 import { resolveEndpointFiles } from './endpointFiles.ts';
 import { joinParts, partsDocument, topLevelField } from './documentParts.ts';
+import type { Insertion } from '../derive/insertions.ts';
 import type { SourcePlace } from './exportDocs.ts';
 import { FactStore, type RunStats } from './factStore.ts';
 import { componentClash, type FileFacts } from './fileFacts.ts';
@@ -45,6 +46,8 @@ export interface CodeFirstResult {
   readonly files: readonly string[];
   /** Each file's text with its DeriveSchema.gen<T>() calls expanded: the endpoint files, and the user's modules they import that call it too. */
   readonly expanded: ReadonlyMap<string, string>;
+  /** Where each expanded text holds its derived schemas (derive's insertions.ts). */
+  readonly insertions: ReadonlyMap<string, readonly Insertion[]>;
   readonly endpoints: readonly EndpointFound[];
   readonly warnings: readonly Diagnostic[];
   /** Every file the derivations read (to watch). */
@@ -179,6 +182,8 @@ export class CodeFirstSession {
       },
       this.#cache(files[0]),
     ));
+    // A run that expands files will load them: the loading thread starts while TypeScript works.
+    store.beforeExpanding = () => this.#loader.warm();
     const disk = store.beginRun();
     let gathered = await this.#gather(store, files, false);
     const read = (g: Gathered) =>
@@ -191,6 +196,7 @@ export class CodeFirstSession {
     const errors: Diagnostic[] = [];
     const warnings: Diagnostic[] = [];
     const expanded = new Map<string, string>();
+    const insertions = new Map<string, readonly Insertion[]>();
     const sources: Record<string, string> = {};
     const docs: Record<string, Record<string, ExportDocs>> = {};
     const places = new Map<string, SourcePlace>();
@@ -211,6 +217,7 @@ export class CodeFirstSession {
       }
       for (const c of Object.keys(result.consulted)) consulted.add(c);
       expanded.set(file, result.code);
+      insertions.set(file, result.insertions);
       sources[pathToFileURL(file).href] = result.code;
       if (!isInput) continue;
       const declarations = facts.declarations!;
@@ -285,6 +292,7 @@ export class CodeFirstSession {
       documentField: (key) => topLevelField(parts, key),
       files,
       expanded,
+      insertions,
       endpoints: result.endpoints,
       warnings,
       consulted: [...consulted],

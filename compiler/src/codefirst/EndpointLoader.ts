@@ -53,6 +53,14 @@ export class EndpointLoader {
     return worker;
   }
 
+  /**
+   * Starts the thread ahead of its first request, so that tsx and the runtime load while the
+   * compiler derives: a run that will load modules says so as soon as it knows.
+   */
+  warm(): void {
+    this.#worker ??= this.#start();
+  }
+
   /** Loads the files (expanded sources in place of theirs) and describes their exported endpoints. */
   describe(request: Omit<DescribeRequest, 'generation'>): Promise<DescribeResult> {
     if (this.#pending) return Promise.reject(new Error('EndpointLoader: one request at a time'));

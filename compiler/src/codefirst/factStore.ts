@@ -48,6 +48,8 @@ export class FactStore {
   readonly #memo = new HashMemo();
   #hashes = new DiskHashes();
   stats: RunStats = { typescript: false, read: [], reused: 0 };
+  /** Called when files are about to be expanded anew (TypeScript's seconds ahead): what runs beside it may start. */
+  beforeExpanding: (() => void) | undefined;
 
   constructor(
     options: DeriveProjectOptions,
@@ -108,6 +110,7 @@ export class FactStore {
       } else stale.push(path);
     }
     if (stale.length === 0) return out;
+    if (want.expansion) this.beforeExpanding?.();
     const { readFacts, syntaxErrors } = await import('./projectFacts.ts');
     const project = await this.projectWith(stale);
     for (const path of stale) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import MagicString from 'magic-string';
 import { ts } from 'ts-morph';
+import type { Insertion } from '../derive/insertions.ts';
 
 /** A relative specifier from `fromDir` to `target` (`./x.js`, `../api/x.js`), in POSIX form. */
 function specifierTo(fromDir: string, target: string): string {
@@ -24,19 +25,46 @@ function sourceOf(specifierPath: string): string {
   return specifierPath;
 }
 
+/** The text before an expansion: `code` without the texts `insertions` put into it. */
+function withoutInsertions(code: string, insertions: readonly Insertion[]): string {
+  let text = '';
+  let at = 0;
+  let shift = 0;
+  for (const [offset, length] of insertions) {
+    text += code.slice(at, offset + shift);
+    at = offset + shift + length;
+    shift += length;
+  }
+  return text + code.slice(at);
+}
+
 /**
  * The text of `fromFile` as it must read when it lives at `toFile`: every relative module
  * specifier (imports, re-exports, `import()`, `import type`) points at the same file as before, or
  * at the moved copy of another moved file (`moved`: source path → new path).
+ *
+ * With `insertions` (where an expansion put its derived schemas into `code`), only the text
+ * before the expansion is parsed, often a tenth of the size, and each specifier's place is
+ * carried over the insertions before it: no specifier is ever inside an inserted schema.
  */
 export function relocateImports(
   code: string,
   fromFile: string,
   toFile: string,
   moved: ReadonlyMap<string, string>,
+  insertions: readonly Insertion[] = [],
 ): string {
-  const source = ts.createSourceFile(fromFile, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const parsed = insertions.length > 0 ? withoutInsertions(code, insertions) : code;
+  const source = ts.createSourceFile(fromFile, parsed, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const out = new MagicString(code);
+  // Insertions are in offset order and specifiers are visited in text order: one pass over both.
+  let passed = 0;
+  let shift = 0;
+  const expandedAt = (pos: number) => {
+    // A text inserted at a specifier's own offset goes before it (the expansion appends at its left).
+    while (passed < insertions.length && insertions[passed][0] <= pos) shift += insertions[passed++][1];
+    return pos + shift;
+  };
   const rewrite = (literal: ts.StringLiteralLike) => {
     const spec = literal.text;
     if (!spec.startsWith('./') && !spec.startsWith('../')) return;
@@ -49,7 +77,8 @@ export function relocateImports(
       const ext = spec.match(/\.[cm]?[jt]sx?$/)?.[0] ?? '';
       next = specifierTo(dirname(toFile), movedTo.replace(/\.[cm]?tsx?$/, '') + ext);
     } else next = specifierTo(dirname(toFile), target);
-    out.overwrite(literal.getStart(source) + 1, literal.getEnd() - 1, next);
+    const start = expandedAt(literal.getStart(source));
+    out.overwrite(start + 1, start + literal.getEnd() - literal.getStart(source) - 1, next);
   };
   const visit = (node: ts.Node): void => {
     if (

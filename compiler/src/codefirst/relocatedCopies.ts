@@ -2,6 +2,7 @@
 // user's files: relocating parses each copy with TypeScript, so a copy relocated before (the same
 // text, the same places) is taken from the cache, and TypeScript is loaded only for one that is not.
 import { join, relative, sep } from 'node:path';
+import type { Insertion } from '../derive/insertions.ts';
 import { generatedMarker } from '../names/generatedMarker.ts';
 import type { DiskCache } from './diskCache.ts';
 import { hashText } from './diskCache.ts';
@@ -14,13 +15,15 @@ export interface RelocationMemo {
 
 /**
  * Each expanded file's copy at `definitions/<path>` below `out` (`paths`: source → relative path),
- * with the marker line naming its source and its relative imports rewritten (relocateImports.ts).
+ * with the marker line naming its source and its relative imports rewritten (relocateImports.ts);
+ * `insertions` (file → where its expansion put the derived schemas) spares parsing those schemas.
  */
 export async function relocatedCopies(
   expanded: ReadonlyMap<string, string>,
   paths: ReadonlyMap<string, string>,
   out: string,
   memo: RelocationMemo,
+  insertions: ReadonlyMap<string, readonly Insertion[]> = new Map(),
 ): Promise<Map<string, string>> {
   // A watch's edits leave older texts behind: keep the memo about the size of one run's copies.
   if (memo.memory.size > 4 * expanded.size) memo.memory.clear();
@@ -36,7 +39,7 @@ export async function relocatedCopies(
     let text = memo.memory.get(key) ?? memo.disk?.read<string>('relocated', slot, key);
     if (text === undefined) {
       relocate ??= (await import('./relocateImports.ts')).relocateImports;
-      text = relocate(code, file, join(out, path), moved);
+      text = relocate(code, file, join(out, path), moved, insertions.get(file));
       memo.disk?.write('relocated', slot, key, text);
     }
     memo.memory.set(key, text);

@@ -28,6 +28,7 @@ async function endpointFilesModel(run: GenerateRun, session: CodeFirstRunSession
     new Map(copied.map((f) => [f, definitionPath(f)])),
     run.out,
     cf.relocation,
+    cf.insertions,
   );
   const userModules = cf.files.map((f) => definitionPath(f).replace(/\.[cm]?tsx?$/, ''));
   // The client calls the user's own endpoints: one object per operation, typed by the user's types.
