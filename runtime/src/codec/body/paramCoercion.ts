@@ -153,11 +153,14 @@ export function coerceScalar(s: S, text: string): unknown {
 /**
  * An object in OpenAPI's `simple` style (headers, path parameters): `k1,v1,k2,v2`, or exploded
  * `k1=v1,k2=v2` (Visual Studio's `headers` parameter of tenant ids), each value converted to its
- * property's type. JSON text (what kitgen's client writes) is read as JSON; a text that is
- * neither is left as text, for validation to name.
+ * property's type; an empty value is the empty object. JSON text (what kitgen's client writes)
+ * is read as JSON; a text that is neither is left as text, for validation to name.
  */
 export function coerceSimpleObject(s: S, text: string): unknown {
   if (/^\s*\{/.test(text)) return coerceScalar(s, text);
+  // RFC 6570 expands an empty object to nothing: an empty value is `{}` (which validation then
+  // holds to the required properties, naming the first missing one).
+  if (text.trim() === '') return {};
   const items = text.split(',');
   const exploded = items.every((item) => item.includes('='));
   if (!exploded && items.length % 2 !== 0) return text;
