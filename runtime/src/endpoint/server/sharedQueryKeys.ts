@@ -88,18 +88,25 @@ export function sharedKeyValues(
   const told = readers.map((r) => (isExplodedObject(r) ? sentBesides(r, key, params, layout) : true));
   for (const sent of [readers.filter((_, i) => told[i] !== false), readers.filter((_, i) => told[i] === true)])
     if (values.length === sent.length) return sent.includes(reader) ? [values[sent.indexOf(reader)]] : [];
-  // At least as many values as objects shown sent, fewer than readers, every reader an object
-  // with a scalar property of that name: one each, in declaration order, to the objects shown
-  // sent, then those that cannot be told, then the others.
-  const scalarProperties = readers.every(
-    (r) => isExplodedObject(r) && declaresProperty(r, key) && !isListProperty(r, key),
+  // At least as many values as readers shown sent, fewer than readers, every reader a scalar
+  // parameter of that name or an object with a scalar property of it (EC2's `ModifyImageAttribute`:
+  // `Value`, and `Description` and `ImdsSupport` with a `Value` each, under `Value=a&Value=b`):
+  // the values go to the readers shown sent, then those that cannot be told, then the others,
+  // and in declaration order among those, as form style writes them.
+  const scalars = readers.every((r) =>
+    isExplodedObject(r) ? declaresProperty(r, key) && !isListProperty(r, key) : !isList(r),
   );
   const shown = told.filter((t) => t === true).length;
-  if (scalarProperties && shown <= values.length && values.length < readers.length) {
+  if (scalars && shown <= values.length && values.length < readers.length) {
     const rank = (t: boolean | undefined) => (t === true ? 0 : t === undefined ? 1 : 2);
-    const order = readers.map((r, i) => ({ r, rank: rank(told[i]) })).sort((a, b) => a.rank - b.rank);
-    const at = order.findIndex((o) => o.r === reader);
-    return at < values.length ? [values[at]] : [];
+    const taken = readers
+      .map((r, i) => ({ i, rank: rank(told[i]) }))
+      .sort((a, b) => a.rank - b.rank)
+      .slice(0, values.length)
+      .map((o) => o.i)
+      .sort((a, b) => a - b);
+    const at = taken.indexOf(readers.indexOf(reader));
+    return at < 0 ? [] : [values[at]];
   }
   if (!layout.names.has(key)) return values;
   return isExplodedObject(reader) ? [] : values;
