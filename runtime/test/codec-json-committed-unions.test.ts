@@ -77,6 +77,47 @@ test('an object taking only {} (maxProperties: 0) is no member that keeps every 
   assert.equal(codec.decodeString('{"files":{"a.rb":{"x":1}}}')._tag, 'left');
 });
 
+test('a member closed to every key (additionalProperties: false, no field) takes only {}', () => {
+  // LinQR's QR code data, as kitgen generates it: a text, Wi-Fi data, contact data (closed beside
+  // its anyOf, so no object with a key fits it) or a location. A location was checked against
+  // the contact data, the first object its top level seemed to fit, and refused.
+  const object = (required: string[], names: string[], extra: Record<string, unknown> = {}) => ({
+    type: 'object',
+    properties: Object.fromEntries(names.map((n) => [n, { type: n === 'ssid' ? 'string' : 'number' }])),
+    required,
+    additionalProperties: false,
+    ...extra,
+  });
+  const contact = {
+    allOf: [
+      { type: 'object', additionalProperties: false },
+      { anyOf: [object(['last_name'], ['last_name']), object(['name'], ['name'])] },
+    ],
+  };
+  const data = {
+    anyOf: [
+      { type: 'string' },
+      object(['ssid'], ['ssid']),
+      contact,
+      object(['latitude', 'longitude'], ['latitude', 'longitude']),
+    ],
+  };
+  const body = { type: 'object', properties: { data }, additionalProperties: false };
+  const codec = JsonCodec.schemaBasedBinaryCodec(body as unknown as TSchema);
+  for (const d of ['{"latitude":0,"longitude":0}', '{"ssid":""}', '"text"']) {
+    const decoded = codec.decodeString(`{"data":${d}}`);
+    assert.deepEqual(decoded, { _tag: 'right', right: { data: JSON.parse(d) } }, d);
+  }
+  // No member takes these: not `{}` (the contact data's members each require a key), not half a location.
+  for (const d of ['{}', '{"latitude":0}']) assert.equal(codec.decodeString(`{"data":${d}}`)._tag, 'left', d);
+  // Closed directly in the union too: `{}` goes to it, another object to the member naming its keys.
+  const closed = JsonCodec.schemaBasedBinaryCodec({
+    anyOf: [{ type: 'object', additionalProperties: false }, object(['ssid'], ['ssid'])],
+  } as unknown as TSchema);
+  assert.deepEqual(closed.decodeString('{"ssid":"x"}'), { _tag: 'right', right: { ssid: 'x' } });
+  assert.deepEqual(closed.decodeString('{}'), { _tag: 'right', right: {} });
+});
+
 // Two members that look alike at their top level (an object with `a`): the committed choice takes
 // the first, so `{"a":{"b":1}}` is refused as "must be string" wherever the union sits.
 const lookAlike = (t: string) => ({

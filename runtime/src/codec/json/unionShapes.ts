@@ -156,6 +156,7 @@ function wireKind(s: Schema, defs: Defs): Test {
   if (isBytesSchema(s))
     return bytesFormat(s) === 'binary' ? (v) => typeof v === 'string' : (v) => typeof v === 'string' && BASE64.test(v);
   if (s.type === 'bigint') return (v) => Number.isInteger(v) || (typeof v === 'string' && INTEGER_TEXT.test(v));
+  if (takesOnlyEmpty(s)) return (v) => isPlainObject(v) && Object.keys(v).length === 0;
   if (taggedUnionInfo(s) || isObjectSchema(s)) return isPlainObject;
   if (Array.isArray(s.allOf))
     return (s.allOf as Schema[]).reduce<Test>((t, part) => both(t, valueWireTest(part, defs)), undefined);
@@ -176,6 +177,7 @@ export function valueWireTest(schema: Schema, defs: Defs): Test {
 function memoryKind(s: Schema, defs: Defs): Schema | undefined {
   if (isDateSchema(s) || isBytesSchema(s)) return s;
   if (s.type === 'bigint') return { type: 'bigint' };
+  if (takesOnlyEmpty(s)) return { type: 'object', maxProperties: 0 };
   if (taggedUnionInfo(s) || isObjectSchema(s)) return { type: 'object' };
   if (Array.isArray(s.allOf)) {
     const parts = (s.allOf as Schema[]).map((part) => valueMemorySchema(part, defs)).filter((p) => p !== undefined);
@@ -290,14 +292,31 @@ function taggedWireTest(
 }
 
 /**
- * An object schema that takes only `{}` (`maxProperties: 0`, GitHub's "delete this gist file")
- * as the object that declares no field and takes no other: otherwise it reads as one that keeps
- * every key, which a value is cut to before the members that name its fields are tried.
+ * True for an object schema that takes only `{}`: `maxProperties: 0` (GitHub's "delete this gist
+ * file"), or `additionalProperties: false` with no field declared — LinQR's contact data is
+ * `allOf: [{ type: object, additionalProperties: false }, { anyOf: [vCard, MeCard] }]`, which no
+ * object with a key fits, so a union's later member (a location) must get such a value.
+ */
+function takesOnlyEmpty(s: Schema): boolean {
+  return (
+    isObjectSchema(s) &&
+    s.properties === undefined &&
+    s.patternProperties === undefined &&
+    s.allOf === undefined &&
+    s.anyOf === undefined &&
+    s.oneOf === undefined &&
+    taggedUnionInfo(s) === undefined &&
+    ((s.type === 'object' && s.maxProperties === 0) || s.additionalProperties === false)
+  );
+}
+
+/**
+ * An object schema that takes only `{}` as the object that declares no field and takes no other:
+ * otherwise it reads as one that keeps every key, which a value is cut to before the members that
+ * name its fields are tried.
  */
 function emptyObjectAsDeclared(s: Schema): Schema {
-  return s.type === 'object' && s.maxProperties === 0 && s.properties === undefined
-    ? { ...s, properties: {}, additionalProperties: false }
-    : s;
+  return takesOnlyEmpty(s) ? { ...s, properties: {}, additionalProperties: false } : s;
 }
 
 /** The in-memory test of this alternative's top level as a JSON Schema (what validation and encoding choose by). */
