@@ -53,6 +53,21 @@ const attach = defineEndpoint({
   output: { status: 200, body: Schema.Unknown() },
 }) as unknown as EndpointOf<{ path: []; params: { body: Attach }; error: never; output: [unknown]; auth: 'None' }>;
 
+// Budget Insight's `GET /webauth`: a form of optional parts, which a request may leave out whole.
+const webauth = defineEndpoint({
+  method: 'GET',
+  path: ['webauth'],
+  operationId: 'webauth',
+  body: { prop: 'body', parts: [{ name: 'client_id', schema: Schema.Integer(), optional: true }] },
+  output: { status: 200, body: Schema.Unknown() },
+}) as unknown as EndpointOf<{
+  path: [];
+  params: { body: { client_id?: number } };
+  error: never;
+  output: [unknown];
+  auth: 'None';
+}>;
+
 const built = Endpoint(RoutePattern.POST('built'))
   .in(Schema.String(), 'title')
   .inOptional(Schema.Integer(), { name: 'count' })
@@ -62,6 +77,7 @@ const routes = Routes(
   upload.implement(({ body }) => ({ keys: Object.keys(body), size: body.file.byteLength, ...body, file: undefined })),
   attach.implement(({ body }) => ({ mediaType: body.mediaType, keys: Object.keys(body.value), value: body.value })),
   built.implement(([title, count]) => ({ title, count: count ?? 'absent' })),
+  webauth.implement(({ body }) => ({ keys: Object.keys(body) })),
 );
 
 const file = () => new Blob([new Uint8Array([1, 2, 3])], { type: 'application/octet-stream' });
@@ -101,6 +117,23 @@ test('multipart: an optional part left out is valid and absent; a required one i
     });
     assert.equal(wrongMeta.status, 400);
     assert.match(((await wrongMeta.json()) as { message: string }).message, /meta/);
+
+    // No body at all (no Content-Type): a form of optional parts has none; a required part is missing.
+    const bodiless = await fetch(`${server.url}/webauth`);
+    assert.equal(bodiless.status, 200, await bodiless.clone().text());
+    assert.deepEqual(await bodiless.json(), { keys: [] });
+    const emptyUpload = await fetch(`${server.url}/uploads`, { method: 'POST' });
+    assert.equal(emptyUpload.status, 400);
+    assert.match(
+      ((await emptyUpload.json()) as { message: string }).message,
+      /multipart part 'file'.*required but missing/,
+    );
+    // The multipart variant of a body in several media types does not take a bodiless request.
+    const noVariant = await fetch(`${server.url}/attach`, { method: 'POST' });
+    assert.equal(noVariant.status, 400);
+    assert.match(((await noVariant.json()) as { message: string }).message, /body.*required but missing/);
+    const notForm = await fetch(`${server.url}/webauth`, { headers: { 'content-type': 'text/plain' } });
+    assert.equal(notForm.status, 415, 'a Content-Type that is no form is still refused');
 
     const noFile = await post('uploads', (f) => f.append('note', 'hello'));
     assert.equal(noFile.status, 400);

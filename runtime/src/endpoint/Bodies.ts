@@ -47,6 +47,7 @@ function partsNode(spec: PartsVariantSpec): {
     status: undefined,
     mediaTypes: p.mediaTypes,
     stream: false,
+    ofVariant: true,
     ...(p.optional ? { optional: true } : {}),
   }));
   const one = nodes.length === 1;

@@ -56,6 +56,8 @@ export interface ContentNode extends NodeDocs {
   readonly stream: boolean;
   /** A request body that may be absent (OpenAPI's `requestBody.required: false`): `undefined` then. */
   readonly optional?: boolean;
+  /** A part of the multipart variant of a body in several media types: a bodiless request is not that variant. */
+  readonly ofVariant?: boolean;
 }
 
 /**

@@ -16,9 +16,17 @@ export interface ReceivedPart {
 /** The sections of a multipart/form-data body by name (the first of each name). */
 export type MultipartParts = ReadonlyMap<string, ReceivedPart>;
 
-/** Reads a multipart/form-data request body into its parts (415 for another media type). */
-export async function readMultipartParts(request: Request): Promise<MultipartParts> {
+const noParts: MultipartParts = new Map();
+
+/**
+ * Reads a multipart/form-data request body into its parts (415 for another media type). With
+ * `bodilessHasNoParts`, a request with no body and no Content-Type (a GET of Budget Insight's
+ * `/webauth`, whose form OpenAPI's default makes optional) has no parts: each part is then absent,
+ * refused only where required. A body in several media types says so itself, and goes without.
+ */
+export async function readMultipartParts(request: Request, bodilessHasNoParts = false): Promise<MultipartParts> {
   const type = request.headers.get('content-type') ?? '';
+  if (bodilessHasNoParts && type === '' && request.body.isEmpty) return noParts;
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw HttpError.of(HttpErrors.NOT_MULTIPART, [type], { details: { accepted: ['multipart/form-data'] } });
   }
