@@ -28,6 +28,33 @@ export interface WriteOptions {
   readonly prettierConfigPath?: string;
   /** Remove generated files (first line {@link generatedMarker}) the code no longer has. */
   readonly clean?: boolean;
+  /** What earlier writes of the same output left (a watch keeps one): files it vouches for are not read again. */
+  readonly written?: WrittenFiles;
+}
+
+/**
+ * The text each output file was last written with (or found holding) by this process, and the
+ * file's size and modification time then. A watch's next write compares a file with what it
+ * wrote instead of reading it back: megabytes of `openapi.json` and of the expanded copies per save.
+ * A file changed on disk since (by anyone) shows another stat and is read as before.
+ */
+export class WrittenFiles {
+  readonly #files = new Map<string, { readonly text: string; readonly mtimeMs: number; readonly size: number }>();
+
+  /** True when `target` still holds `text`, as recorded and as its stat shows. */
+  async holds(target: string, text: string): Promise<boolean> {
+    const known = this.#files.get(target);
+    if (known === undefined || known.text !== text) return false;
+    const now = await stat(target).catch(() => undefined);
+    return now !== undefined && now.mtimeMs === known.mtimeMs && now.size === known.size;
+  }
+
+  /** Records that `target` holds `text` now. */
+  async record(target: string, text: string): Promise<void> {
+    const now = await stat(target).catch(() => undefined);
+    if (now === undefined) this.#files.delete(target);
+    else this.#files.set(target, { text, mtimeMs: now.mtimeMs, size: now.size });
+  }
 }
 
 /** Generated files kitgen may have written: `*.ts` and `*.js` in `dir` and in `dir/endpoints/` (first lines marked). */
@@ -104,15 +131,29 @@ export const CodeGen = {
         : await formatFiles(files, await prettierOptions(options.prettierConfigPath), mode);
     const written: string[] = [];
     const unchanged: string[] = [];
+    const memo = options.written;
+    // Which files changed is asked of all at once (a read each, or a stat where the memo vouches);
+    // the writes then go one by one, so a failure stops at the first file it meets.
+    const olds = await Promise.all(
+      [...formatted].map(async ([path, text]): Promise<{ same: boolean; old?: string }> => {
+        const target = join(dir, path);
+        if (memo !== undefined && (await memo.holds(target, text))) return { same: true };
+        const old = await readFile(target, 'utf8').catch(() => undefined);
+        if (old === text) await memo?.record(target, text);
+        return old === text ? { same: true } : old === undefined ? { same: false } : { same: false, old };
+      }),
+    );
+    let i = 0;
     for (const [path, text] of formatted) {
-      const target = join(dir, path);
-      const old = await readFile(target, 'utf8').catch(() => undefined);
-      if (old === text) {
+      const { same, old } = olds[i++];
+      if (same) {
         unchanged.push(path);
         continue;
       }
+      const target = join(dir, path);
       await mkdir(dirname(target), { recursive: true });
       await writeWhole(target, text, old !== undefined);
+      await memo?.record(target, text);
       written.push(path);
     }
     const removed: string[] = [];

@@ -1,4 +1,4 @@
-import { CodeGen } from '../CodeGen.ts';
+import { CodeGen, WrittenFiles } from '../CodeGen.ts';
 import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
 import { effectiveMode, prettierOptions } from '../format/formatCode.ts';
 import { formatForOutput } from './formatReuse.ts';
@@ -20,6 +20,9 @@ function strictError(warnings: readonly Diagnostic[]): CompileError {
     },
   ]);
 }
+
+/** What each run (a watch reuses its run for every change) last wrote, so a save does not read the output back. */
+const writtenBy = new WeakMap<GenerateRun, WrittenFiles>();
 
 /**
  * The one road from a model to the output folder, whatever the input was: emit the targets,
@@ -64,9 +67,13 @@ export async function writeOutput(
   const operations = input.operations;
   const sources = input.sources !== undefined ? { sources: input.sources } : {};
   if (run.dryRun) return { files: paths, output: formatted, warnings, operations, ...sources };
-  const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean }).catch((error: unknown) => {
-    throw outputError(error, run.out) ?? error;
-  });
+  const written = writtenBy.get(run) ?? new WrittenFiles();
+  writtenBy.set(run, written);
+  const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean, written }).catch(
+    (error: unknown) => {
+      throw outputError(error, run.out) ?? error;
+    },
+  );
   output?.record();
   progress.step(
     'write',
