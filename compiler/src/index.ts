@@ -18,7 +18,7 @@ export {
   type Target,
   type TargetDescriptor,
 } from './EndpointGen.ts';
-export { CodeGen, generatedMarker, type WriteOptions, type WriteResult } from './CodeGen.ts';
+export { CodeGen, generatedMarker, WrittenFiles, type WriteOptions, type WriteResult } from './CodeGen.ts';
 export { CompileError, formatDiagnostic, type Diagnostic } from './diagnostics/index.ts';
 export { loadDocument, type SourceDocument } from './input/loadDocument.ts';
 export { FormatError } from './format/formatCode.ts';
