@@ -181,3 +181,19 @@ test('a union whose members reach no other choice takes a value any member takes
   assert.equal(refused._tag, 'left');
   assert.match(JSON.stringify(refused), /\/a\/b: must be string/);
 });
+
+test('a value no member takes as sent is refused, not taken by another after the first cut it', () => {
+  // Mist's device (an access point, a switch, a gateway): `cmds` a text where the gateway declares
+  // a list, so only the access point fits; cut to its fields, the value passed the gateway's check.
+  const accessPoint = { type: 'object', properties: { netmask: { type: 'string', minLength: 1 } } };
+  const gateway = {
+    type: 'object',
+    properties: { cmds: { type: 'array', items: { type: 'string' } }, netmask: { type: 'string' } },
+  };
+  const codec = JsonCodec.schemaBasedBinaryCodec({ oneOf: [accessPoint, gateway] } as unknown as TSchema);
+  const refused = codec.decodeString('{"cmds":"zz-invalid","netmask":""}');
+  assert.equal(refused._tag, 'left');
+  assert.match(JSON.stringify(refused), /\/netmask: must not have fewer than 1 characters/);
+  for (const taken of ['{"netmask":""}', '{"cmds":["a"],"netmask":""}', '{"netmask":"255.0.0.0"}'])
+    assert.deepEqual(codec.decodeString(taken), { _tag: 'right', right: JSON.parse(taken) }, taken);
+});

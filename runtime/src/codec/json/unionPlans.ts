@@ -1,5 +1,5 @@
 import { DecodeError } from '../../errors/DecodeError.ts';
-import { compileCheck } from '../../schema/validator.ts';
+import { compileCheck, validatorFor, type Validator } from '../../schema/validator.ts';
 import type { CodecConfig } from './CodecConfig.ts';
 import { NameFormat } from './NameFormat.ts';
 import type { JsonPlan } from './jsonPlan.ts';
@@ -24,6 +24,13 @@ type Defs = Readonly<Record<string, Schema>>;
 function lazyCheck(schema: Schema, defs: Defs = {}): (value: unknown) => boolean {
   let check: ((value: unknown) => boolean) | undefined;
   return (value) => (check ??= compileCheck(schema, defs as Record<string, object>))(value);
+}
+
+/** A validator compiled on first use. */
+function lazyValidator(schema: Schema, defs: Defs): Pick<Validator, 'check' | 'error'> {
+  let v: Validator | undefined;
+  const get = () => (v ??= validatorFor(schema, defs as Record<string, object>));
+  return { check: (value) => get().check(value), error: (value, pointer) => get().error(value, pointer) };
 }
 
 /**
@@ -55,7 +62,7 @@ export function unionPlan(
     return -1;
   };
   // Each alternative's own check (wrapped, so that it is compiled with the defs its `$ref`s name).
-  const checks = tried ? leaves.map((leaf) => lazyCheck({ allOf: [leaf.schema] }, defs)) : undefined;
+  const checks = tried ? leaves.map((leaf) => lazyValidator({ allOf: [leaf.schema] }, defs)) : undefined;
   // A member taking a value only because its object is open (Zoom's lock settings: a later member
   // naming `meeting_security` alone takes `{in_meeting}` whose `chat` the first one refuses) would
   // cut the value to its own fields: a member is taken for a value only when it declares each of
@@ -66,10 +73,19 @@ export function unionPlan(
     return Object.keys(v).every((k) => Object.prototype.hasOwnProperty.call(declared, k));
   };
   const NONE = Symbol('none');
+  // A value that no member takes, each having decoded it its own way, is refused here, as the
+  // first member it fits explains it: decoded by that member (which drops the keys it does not
+  // declare) it could pass another member's check, one the value as sent fails (Mist's device:
+  // an access point, a switch or a gateway; `additional_config_cmds` a text where the switch and
+  // the gateway declare a list, so only the access point fits, and a netmask it refuses).
   const decodeTaken = (v: unknown, pointer: string): unknown => {
     const fitting = [...new Set(wire.filter((c) => c.test(v)).map((c) => c.leaf))];
-    if (fitting.length < 2) return NONE;
-    for (const i of fitting) {
+    // One member fitting a value whose keys it declares keeps them all: the members that did not
+    // fit it still do not, and validation judges the value as it is.
+    if (fitting.length === 0 || (fitting.length === 1 && declaresKeys(fitting[0], v))) return NONE;
+    let taken = false;
+    let first: { decoded: unknown } | undefined;
+    for (const [at, i] of fitting.entries()) {
       let decoded: unknown;
       try {
         decoded = plans[i].decode(v, pointer);
@@ -77,15 +93,25 @@ export function unionPlan(
         if (error instanceof DecodeError) continue;
         throw error;
       }
-      if (checks![i](decoded) && declaresKeys(i, v)) return decoded;
+      if (at === 0) first = { decoded };
+      if (!checks![i].check(decoded)) continue;
+      if (declaresKeys(i, v)) return decoded;
+      taken = true;
     }
-    return NONE;
+    // The first member's own decoding error, if it had one, is the explanation the caller gives.
+    if (taken || first === undefined) return NONE;
+    const why = checks![fitting[0]].error(first.decoded, pointer);
+    // Worded as the plan's other refusals (`/at: expected`), which the codec prefixes with what it read.
+    throw new DecodeError(`${why.pointer || 'value'}: ${why.expected ?? 'does not match the schema'}`, {
+      pointer: why.pointer,
+      ...(why.expected !== undefined ? { expected: why.expected } : {}),
+    });
   };
   // Encoding likewise: the first member whose top level fits and whose check takes the value.
   const encodedBy = (v: unknown): number => {
     const fitting = memory.filter((c) => c.test(v));
     if (fitting.length < 2) return fitting.length === 0 ? -1 : fitting[0].leaf;
-    return fitting.find((c) => checks![c.leaf](v) && declaresKeys(c.leaf, v))?.leaf ?? fitting[0].leaf;
+    return fitting.find((c) => checks![c.leaf].check(v) && declaresKeys(c.leaf, v))?.leaf ?? fitting[0].leaf;
   };
   const plan: SteppedPlan = {
     decodeStep: (v, pointer, walk) => {
