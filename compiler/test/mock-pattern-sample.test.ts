@@ -22,6 +22,15 @@ test('a pattern of any text meets its length bounds', () => {
   assert.equal(patternSample('^(?<x>[\\s\\S])\\k<x>é$', 3, 3), undefined);
 });
 
+test('a pattern with anchors inside it is met where the parts before the anchor are empty', () => {
+  // AWS IoT TwinMaker's `s3Location`: `.*` before `^` matches only the empty text.
+  const pattern = '.*(^arn:((aws)|(aws-cn)|(aws-us-gov)):s3:::)([a-zA-Z0-9_-]+$).*';
+  for (const shift of [0, 1, 7]) {
+    const text = patternSample(pattern, 0, Infinity, shift);
+    assert.ok(text !== undefined && new RegExp(pattern, 'u').test(text), `shift ${shift}: ${text}`);
+  }
+});
+
 test('through the sampler: an allOf of the account id and a description samples a valid value, with and without a seed', () => {
   const doc = {
     openapi: '3.0.0',

@@ -166,7 +166,10 @@ function pick(node: Node & { kind: 'set' }, variant: number): string {
   return String.fromCodePoint(node.ranges[0]?.[0] ?? 97);
 }
 
-/** One text of the node; `variant` chooses among alternatives and `extra` repeats unbounded parts more. */
+/**
+ * One text of the node; `variant` chooses among alternatives and `extra` repeats unbounded parts
+ * more (a negative one: each part its least number of times).
+ */
 function generate(node: Node, variant: number, extra: number): string {
   switch (node.kind) {
     case 'text':
@@ -177,10 +180,18 @@ function generate(node: Node, variant: number, extra: number): string {
       const branch = node.branches[variant % node.branches.length];
       return branch
         .map((t) => {
-          const count = Math.min(
-            t.max,
-            Math.max(t.min, t.max === Infinity ? Math.max(1, t.min) + extra : t.min + Math.min(extra, t.max - t.min)),
-          );
+          // A negative `extra` repeats each part its least number of times: an anchor inside the
+          // pattern (`.*(^arn:…)`) is met only where the parts before it are empty.
+          const count =
+            extra < 0
+              ? t.min
+              : Math.min(
+                  t.max,
+                  Math.max(
+                    t.min,
+                    t.max === Infinity ? Math.max(1, t.min) + extra : t.min + Math.min(extra, t.max - t.min),
+                  ),
+                );
           return Array.from({ length: count }, () => generate(t.node, variant, extra)).join('');
         })
         .join('');
@@ -215,9 +226,9 @@ export function patternSample(pattern: string, minLength = 0, maxLength = Infini
   } catch {
     // Beyond the generator: plain texts below may still match.
   }
-  for (const extra of tree ? [0, 1, 2, 4, 8, 16, 32, 64] : []) {
+  for (const extra of tree ? [0, 1, 2, 4, 8, 16, 32, 64, -1] : []) {
     for (let variant = shift; variant < shift + 4; variant++) {
-      const text = generate(tree!, variant, extra + (shift % 3));
+      const text = generate(tree!, variant, extra < 0 ? extra : extra + (shift % 3));
       if (fits(text)) return text;
     }
   }
