@@ -21,6 +21,10 @@ async function serve(fn: (url: string) => Promise<void>): Promise<void> {
     .query(query('Version', Schema.Literal('2016-11-15')))
     .out(Schema.Unknown());
   const flag = Schema.Boolean() as unknown as ReturnType<typeof Schema.String>;
+  // As generated code writes a named schema beside its own description.
+  const describedFlag = Schema.Unsafe({
+    allOf: [Schema.Boolean(), { description: 'The attribute value.' }],
+  }) as unknown as ReturnType<typeof Schema.String>;
   const vpn = Endpoint(RoutePattern.GET('vpn'))
     .query(optional('ConnectionLogOptions', optionalObject({ Enabled: flag, CloudwatchLogGroup: Schema.String() })))
     .query(optional('DnsServers', optionalObject({ CustomDnsServers: Schema.String(), Enabled: flag })))
@@ -31,6 +35,11 @@ async function serve(fn: (url: string) => Promise<void>): Promise<void> {
     .query(optional('Description', optionalObject({ Value: Schema.String() })))
     .query(optional('Value', Schema.String()))
     .query(optional('ImdsSupport', optionalObject({ Value: Schema.String() })))
+    .out(Schema.Unknown());
+  const instance = Endpoint(RoutePattern.GET('instance'))
+    .query(optional('SourceDestCheck', optionalObject({ Value: describedFlag })))
+    .query(optional('Kernel', optionalObject({ Value: Schema.String() })))
+    .query(optional('Value', Schema.String()))
     .out(Schema.Unknown());
   const stacks = Endpoint(RoutePattern.GET('stacks'))
     .query(optional('Accounts', Schema.Array(Schema.String())))
@@ -50,6 +59,7 @@ async function serve(fn: (url: string) => Promise<void>): Promise<void> {
       vpn.implement(([log, dns, connect, banner]) => ({ log, dns, connect, banner })),
       image.implement(([description, value, imds]) => ({ description, value, imds })),
       stacks.implement(([accounts, targets]) => ({ accounts, targets })),
+      instance.implement(([check, kernel, value]) => ({ check, kernel, value })),
     ),
   );
   try {
@@ -121,6 +131,16 @@ test('objects that declare nothing but the shared key: the values go to the firs
     const blanks = await json(`${url}/image?Value=&Value=`);
     assert.equal(blanks.status, 200, JSON.stringify(blanks.body));
     assert.deepEqual(blanks.body, { description: { Value: '' }, value: '' });
+    // A reader whose schema takes none of the values gives way (EC2's ModifyInstanceAttribute:
+    // boolean `Value`s declared before the text ones).
+    const texts = await json(`${url}/instance?Value=&Value=`);
+    assert.equal(texts.status, 200, JSON.stringify(texts.body));
+    assert.deepEqual(texts.body, { kernel: { Value: '' }, value: '' });
+    const mixed = await json(`${url}/instance?Value=true&Value=x`);
+    assert.deepEqual(mixed.body, { check: { Value: true }, value: 'x' });
+    const three = await json(`${url}/instance?Value=false&Value=&Value=`);
+    assert.equal(three.status, 200, JSON.stringify(three.body));
+    assert.deepEqual(three.body, { check: { Value: false }, kernel: { Value: '' }, value: '' });
   });
 });
 

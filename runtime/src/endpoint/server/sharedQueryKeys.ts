@@ -91,21 +91,27 @@ export function sharedKeyValues(
   // At least as many values as readers shown sent, fewer than readers, every reader a scalar
   // parameter of that name or an object with a scalar property of it (EC2's `ModifyImageAttribute`:
   // `Value`, and `Description` and `ImdsSupport` with a `Value` each, under `Value=a&Value=b`):
-  // the values go to the readers shown sent, then those that cannot be told, then the others,
-  // and in declaration order among those, as form style writes them.
+  // form style writes the values in declaration order, so they go, in order, to readers in
+  // declaration order, each to one whose schema takes it (EC2's ModifyInstanceAttribute declares
+  // five objects with a boolean `Value` before the text ones: `Value=false&Value=&Value=`), every
+  // reader shown sent among them and none shown absent where that can be; the earliest readers
+  // first. A value no reader takes still goes to one, for validation to name.
   const scalars = readers.every((r) =>
     isExplodedObject(r) ? declaresProperty(r, key) && !isListProperty(r, key) : !isList(r),
   );
   const shown = told.filter((t) => t === true).length;
   if (scalars && shown <= values.length && values.length < readers.length) {
-    const rank = (t: boolean | undefined) => (t === true ? 0 : t === undefined ? 1 : 2);
-    const taken = readers
-      .map((r, i) => ({ i, rank: rank(told[i]) }))
-      .sort((a, b) => a.rank - b.rank)
-      .slice(0, values.length)
-      .map((o) => o.i)
-      .sort((a, b) => a - b);
-    const at = taken.indexOf(readers.indexOf(reader));
+    const must = told.map((t) => t === true);
+    const fits = (i: number, j: number) => takes(readers[i], key, values[j]);
+    const anyFits = () => true;
+    const present = told.map((t) => t !== false);
+    const all = told.map(() => true);
+    const assigned =
+      orderedMatch(values.length, must, present, fits) ??
+      orderedMatch(values.length, must, all, fits) ??
+      orderedMatch(values.length, must, present, anyFits) ??
+      orderedMatch(values.length, must, all, anyFits);
+    const at = assigned?.indexOf(readers.indexOf(reader)) ?? -1;
     return at < 0 ? [] : [values[at]];
   }
   if (!layout.names.has(key)) return values;
@@ -122,11 +128,52 @@ function schemaOf(reader: QueryNode, key: string): S | undefined {
 /** Whether `reader` may take `text` under `key`: a list takes any, a scalar what it converts or lists. */
 function takes(reader: QueryNode, key: string, text: string): boolean {
   const s = schemaOf(reader, key);
-  if (s === undefined || s.type === 'array') return true;
+  return s === undefined || schemaTakes(s, text);
+}
+
+/** Whether a schema may hold `text` as sent; an allOf (a named schema beside its description: EC2's `Boolean`) when each member may. */
+function schemaTakes(s: S, text: string): boolean {
+  if (Array.isArray(s.allOf)) return (s.allOf as S[]).every((m) => schemaTakes(m, text));
+  if (s.type === 'array') return true;
   if (s.type === 'string' && !Array.isArray(s.enum) && !('const' in s)) return true;
   return takesText(s, text);
 }
 
 function isListProperty(reader: QueryNode, key: string): boolean {
   return schemaOf(reader, key)?.type === 'array';
+}
+
+/**
+ * The readers (indexes, one per value in order) that take `n` values in declaration order: an
+ * increasing choice of readers among those `may` allows, every one `must` names included, the
+ * value at each place one that reader `fits`; the earliest readers are preferred. Undefined when
+ * there is none. Readers and values are few (values are fewer than the readers the endpoint
+ * declares), so the table is small.
+ */
+function orderedMatch(
+  n: number,
+  must: readonly boolean[],
+  may: readonly boolean[],
+  fits: (reader: number, value: number) => boolean,
+): number[] | undefined {
+  const r = must.length;
+  // done[i][j]: values j… can go to readers i… in order, with every reader that must from i on.
+  const done: boolean[][] = Array.from({ length: r + 1 }, () => new Array<boolean>(n + 1).fill(false));
+  done[r][n] = true;
+  for (let i = r - 1; i >= 0; i--) {
+    for (let j = n; j >= 0; j--) {
+      const skip = !must[i] && done[i + 1][j];
+      const use = j < n && may[i] && done[i + 1][j + 1] && fits(i, j);
+      done[i][j] = skip || use;
+    }
+  }
+  if (!done[0][0]) return undefined;
+  const out: number[] = [];
+  for (let i = 0, j = 0; j < n; i++) {
+    if (may[i] && done[i + 1][j + 1] && fits(i, j)) {
+      out.push(i);
+      j++;
+    }
+  }
+  return out;
 }
