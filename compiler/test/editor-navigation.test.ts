@@ -65,7 +65,7 @@ test('go-to-definition on generated names lands on readable declarations', () =>
   assert.deepEqual(definitionAt(ls, 'Pet', 1), { file: 'endpoints.d.ts', line: 'export interface Pet {' });
   assert.deepEqual(definitionAt(ls, 'Handlers', 1), {
     file: 'server.d.ts',
-    line: 'export interface Handlers extends HandlersOf<Pick<typeof endpoints, endpoints.OperationName>> {}',
+    line: 'export interface Handlers extends NamedHandlers<',
   });
   assert.deepEqual(definitionAt(ls, 'createClient', 1), {
     file: 'client.d.ts',
@@ -73,12 +73,12 @@ test('go-to-definition on generated names lands on readable declarations', () =>
   });
   // Client and Handlers are mapped over the endpoints: a method, the same method under `either`
   // and a handler land on the endpoint's declaration, beside its params, output and error types.
-  const endpoint = { file: 'endpoints.d.ts', line: 'export declare const showPetById: EndpointReturning<{' };
+  const endpoint = { file: 'endpoints.d.ts', line: 'export declare const showPetById: DeclaredEndpoint<' };
   assert.deepEqual(definitionAt(ls, 'showPetById'), endpoint);
   assert.deepEqual(definitionAt(ls, 'showPetById', 1), endpoint);
   assert.deepEqual(definitionAt(ls, 'listPets'), {
     file: 'endpoints.d.ts',
-    line: 'export declare const listPets: EndpointReturning<{',
+    line: "export declare const listPets: DeclaredEndpoint<[], ListPetsParams, ListPetsError, ListPetsOutput, 'None'>;",
   });
 });
 
@@ -94,7 +94,7 @@ test('hover on a client method shows the operation and its types', () => {
   assert.ok(viaEither);
   assert.equal(
     ts.displayPartsToString(viaEither.displayParts),
-    '(property) showPetById: (params: ShowPetByIdParams, options?: CallOptions | undefined) => Promise<Either<ShowPetByIdError, Pet>>',
+    '(property) showPetById: (params: ShowPetByIdParams, options?: CallOptions) => Promise<Either<ShowPetByIdError, Pet>>',
   );
   assert.match(ts.displayPartsToString(viaEither.documentation), /Info for a specific pet/);
   const members =

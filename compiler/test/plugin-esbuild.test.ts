@@ -104,7 +104,7 @@ test(
     );
     assert.match(
       await readFile(join(p.dir, 'src', 'cf', 'endpoints.d.ts'), 'utf8'),
-      /export type OperationName = 'showPet';/,
+      /showPet: \{ params: ShowPetParams; output: ShowPetOutput; error: ShowPetError; auth: 'None' \};/,
     );
     assert.match(await readFile(join(p.dir, 'src', 'cf', 'endpoints.js'), 'utf8'), /export const showPet = /);
   },

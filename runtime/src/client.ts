@@ -78,7 +78,16 @@ export {
   type ExactInput,
 } from './endpoint/Endpoint.ts';
 export { EndpointFailure } from './endpoint/EndpointFailure.ts';
-export type { EndpointOf, EndpointReturning, EndpointReturns, EndpointTypes } from './endpoint/EndpointOf.ts';
+export type {
+  DeclaredEndpoint,
+  DeclaredEndpointVoid,
+  EndpointOf,
+  EndpointReturning,
+  EndpointReturns,
+  EndpointTypes,
+  OperationNamedTypes,
+  OperationTable,
+} from './endpoint/EndpointOf.ts';
 export {
   defineEndpoint,
   type EndpointSpec,
@@ -146,6 +155,8 @@ export {
   type ClientMethods,
   type EitherMethodOf,
   type EitherMethods,
+  type NamedClientMethods,
+  type NamedEitherMethods,
   type ClientInputOptions,
 } from './client/clientFromEndpoints.ts';
 export { ClientError, type ClientErrorKind } from './client/ClientError.ts';

@@ -87,6 +87,8 @@ export {
   type HandlersOf,
   type ErrorMappers,
   type ErrorMappersFor,
+  type NamedHandlers,
+  type NamedErrorMappers,
   type RoutesOptions,
 } from './endpoint/routesFromHandlers.ts';
 export { type RuntimeFailure, type ErrorMapper } from './endpoint/server/RuntimeFailure.ts';

@@ -44,8 +44,9 @@ function credentials(api: Api): Credential[] {
 }
 
 /**
- * Emits `client.js` and `client.d.ts`: the `Client` interface (the runtime's `ClientMethods` over
- * the endpoints named by `OperationName`: one typed method per operation, taking the same params
+ * Emits `client.js` and `client.d.ts`: the `Client` interface (the runtime's `NamedClientMethods`
+ * over the endpoints named by `OperationName`, typed from `OperationTypes`; `ClientMethods` over a
+ * user's own endpoints: one typed method per operation, taking the same params
  * object as the handler, plus the same methods under `either` with declared errors as values) and
  * `createClient({ baseUrl, ...credentials })`, which builds it with the runtime's
  * `clientFromEndpoints` over a table of the endpoints and an `EndpointExecutor`; contract-first,
@@ -82,6 +83,8 @@ export function emitClient(api: Api, options: EmitOptions): Map<string, string> 
   const view = {
     ...headerView(api, options),
     endpointsModule: importPath(options, own === undefined ? 'endpoints' : userEndpointsModule),
+    // The generated endpoints module's `OperationTypes`; a user's own endpoints have no such table.
+    namedTypes: own === undefined,
     serverUrl: api.serverUrl,
     credentials: creds,
     authOption: auth.length > 0 ? `{ ${auth.join(', ')} }` : undefined,

@@ -1,13 +1,14 @@
 import type { Api, Operation } from '../model/Api.ts';
 import { headerView, setModule, type EmitOptions } from './EmitOptions.ts';
 import { indexModel, type ModelIndex } from './ModelIndex.ts';
-import { operationView, type OperationView } from './operationView.ts';
+import { authTypeOf, operationView, type OperationView } from './operationView.ts';
 import { FileImports } from './printer/FileImports.ts';
 import { importPath } from './printer/modulePaths.ts';
 import { RuntimeImports } from './printer/RuntimeImports.ts';
 import { schemaDeclarations } from './schemaDeclarations.ts';
 import { MarkedTexts, type SharedTexts } from './sharedTexts.ts';
 import type { IdentOf } from './typeText.ts';
+import { stringLiteral } from '../names/literals.ts';
 
 /** One generated file's printer state: its imports, and how its code writes a named schema. */
 interface FileContext {
@@ -68,17 +69,35 @@ function opViews(
 }
 
 /**
+ * The rows of the endpoints module's `OperationTypes`: each operation's params, output and error
+ * types by name (through `prefix`, the namespace the index module of split output reads its
+ * groups' names through) and its auth type. `Client` and `Handlers` read their members' types
+ * here, not from the endpoint values.
+ */
+function operationTypeRows(ops: readonly Operation[], prefix: string) {
+  return ops.map((op) => ({
+    ident: op.ident,
+    params: prefix + op.types.params,
+    output: prefix + op.types.output,
+    error: prefix + op.types.error,
+    auth: stringLiteral(authTypeOf(op)),
+  }));
+}
+
+/**
  * Emits `endpoints.js` and `endpoints.d.ts`: the schemas (a schema value each, and its explicit
  * type in the declarations) and one `Endpoint` per operation (its data; its params, output, error
  * and Endpoint types in the declarations). Split mode puts the schemas in `endpoints/schemas.*`
  * and the operations in `endpoints/<tag>.*`, re-exported by `endpoints.*`. Each file imports the
- * runtime names its code registered. The declarations end with `OperationName`, the operations'
- * names, which the client's and the server's declarations map over.
+ * runtime names its code registered. The declarations end with `OperationTypes`, each
+ * operation's types by name, which the client's and the server's declarations read, and
+ * `OperationName`, its keys, which they map over.
  */
 export function emitEndpoints(api: Api, options: EmitOptions): Map<string, string> {
   const index = indexModel(api);
   // Client and Handlers are mapped over `Pick<typeof endpoints, OperationName>`: the list is
   // written once, here, instead of a signature per operation in each of their declaration files.
+  // The built-in partial writes it as `keyof OperationTypes`; a `--templates` copy may list the names.
   const operationNames = api.operations.map((op) => op.ident);
   const header = headerView(api, options);
   const files = new Map<string, string>();
@@ -96,6 +115,7 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
       schemaGroups,
       ...opViews(api.operations, index, options, js, dts, 'endpoints.js'),
       operationNames,
+      operationTypes: operationTypeRows(api.operations, ''),
     };
     setModule(files, options, 'endpoints', 'endpoints', view, importFields(js, dts));
     return files;
@@ -137,6 +157,13 @@ export function emitEndpoints(api: Api, options: EmitOptions): Map<string, strin
     );
     modules.push(importPath(options, `endpoints/${group}`));
   }
-  setModule(files, options, 'endpoints', 'endpoints-index', { ...header, modules, operationNames });
+  // The index module re-exports its groups' names; its table reads them through its own namespace.
+  setModule(files, options, 'endpoints', 'endpoints-index', {
+    ...header,
+    modules,
+    operationNames,
+    selfModule: importPath(options, 'endpoints'),
+    operationTypes: operationTypeRows(api.operations, 'endpoints.'),
+  });
   return files;
 }

@@ -7,8 +7,9 @@ import { shareRepeated } from './sharedTexts.ts';
 
 /**
  * Emits `server.js` and `server.d.ts`: `interface Handlers` with one handler per operation (the
- * runtime's `HandlersOf` over the endpoints named by `OperationName`: taking the params object and
- * the handler context, returning the output or a declared failure) and `routes(handlers)`, which
+ * runtime's `NamedHandlers` over the endpoints named by `OperationName`, typed from the endpoints
+ * module's `OperationTypes`: taking the params object and the handler context, returning the
+ * output or a declared failure) and `routes(handlers)`, which
  * implements every endpoint with them through the runtime's `routesFromHandlers` over a table of
  * the endpoints, with `declaredErrorMappers` (errorSlots.ts) shaping the runtime's own 4xx
  * answers where the document declares them, `declaredSecurity` (securityChecks.ts) refusing

@@ -18,8 +18,8 @@ export interface OperationView {
   /** The endpoint expression, JavaScript: `defineEndpoint({ method, path, … })`. */
   readonly definition: string;
   /**
-   * The endpoint constant's declared type: `EndpointReturning<{ path; params; error; returns; auth }>`,
-   * or `EndpointOf<{ …; output: []; … }>` when nothing is returned.
+   * The endpoint constant's declared type: `DeclaredEndpoint<Path, Params, Error, Output, Auth>`,
+   * or `DeclaredEndpointVoid<Path, Params, Error, Auth>` when nothing is returned.
    */
   readonly endpointType: string;
 }
@@ -47,6 +47,11 @@ function pathType(p: Parameter): string {
 }
 const defaultMediaTypes = (node: SchemaNode, resolve: (n: SchemaNode) => SchemaNode) =>
   resolve(node).kind === 'bytes' ? ['application/octet-stream'] : ['application/json'];
+
+/** The runtime's `AuthType` an operation's endpoint requires: `'Basic'`, `'Bearer'` or `'None'`. */
+export function authTypeOf(op: Operation): 'Basic' | 'Bearer' | 'None' {
+  return op.auth.kind === 'basic' ? 'Basic' : op.auth.kind === 'bearer' ? 'Bearer' : 'None';
+}
 
 /** A runtime schema expression (JavaScript): a named schema's identifier, or `Schema.Unsafe({ … })`. */
 export function schemaExpression(node: SchemaNode, ctx: ValueContext): string {
@@ -208,7 +213,7 @@ function responsesSpec(
 /**
  * The template view of one operation: its params, output and error types, its endpoint as
  * `defineEndpoint({ … })` (data, in the JavaScript module) and the endpoint's declared type
- * `EndpointReturning<{ path, params, error, returns, auth }>` (in the declaration file), so
+ * `DeclaredEndpoint<Path, Params, Error, Output, Auth>` (in the declaration file), so
  * TypeScript reads a declaration instead of checking or inferring the value. Inputs
  * go in as the runtime's tuple (path parameters, then query/header parameters as declared, then
  * the body or its multipart parts), each naming the params property it fills: the params object
@@ -248,7 +253,7 @@ export function operationView(
   if (op.description !== undefined) spec.push(`description: ${stringLiteral(op.description)}`);
   if (op.tags.length > 0) spec.push(`tags: [${op.tags.map(stringLiteral).join(', ')}]`);
   if (op.deprecated) spec.push('deprecated: true');
-  const authType = op.auth.kind === 'basic' ? 'Basic' : op.auth.kind === 'bearer' ? 'Bearer' : 'None';
+  const authType = authTypeOf(op);
   if (authType !== 'None') spec.push(`auth: ${stringLiteral(authType)}`);
   const members: string[] = pathParams.map((p) => `${paramDoc(p)}${propertyKey(p.prop)}: ${paramType(p, identOf)};`);
   const parameters: string[] = [];
@@ -321,15 +326,17 @@ export function operationView(
       : 'never';
   if (op.errors.length > 0) spec.push(`errors: ${responsesSpec(op.errors, identOf, ctx, resolve)}`);
 
-  // The output is named by itself (`returns`), not as a one-element tuple: a tuple written per
-  // operation is related to the runtime's `unknown[]` constraint, which costs the checker every
-  // array method of that tuple; the runtime's alias builds the tuple where nothing checks it.
+  // The output is named by itself, not as a one-element tuple: a tuple written per operation is
+  // related to the runtime's `unknown[]` constraint, which costs the checker every array method
+  // of that tuple; the runtime's alias builds the tuple where nothing checks it. The arguments
+  // are positional: an object type around them would be one more type per operation, related
+  // to the alias's constraint.
   const types = [
-    `path: [${pathInput.join(', ')}]`,
-    `params: ${op.types.params}`,
-    `error: ${op.types.error}`,
-    returns ? `returns: ${op.types.output}` : `output: []`,
-    `auth: ${stringLiteral(authType)}`,
+    `[${pathInput.join(', ')}]`,
+    op.types.params,
+    op.types.error,
+    ...(returns ? [op.types.output] : []),
+    stringLiteral(authType),
   ];
   const doc = jsDoc(
     [op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``],
@@ -337,7 +344,7 @@ export function operationView(
     op.deprecated ? ['@deprecated'] : [],
   );
   const definition = `${ctx.imports.use('defineEndpoint')}(${objectText(spec)})`;
-  const endpointType = `${declImports.use(returns ? 'EndpointReturning' : 'EndpointOf')}<{ ${types.join('; ')} }>`;
+  const endpointType = `${declImports.use(returns ? 'DeclaredEndpoint' : 'DeclaredEndpointVoid')}<${types.join(', ')}>`;
   return {
     ident: op.ident,
     doc,

@@ -14,6 +14,8 @@ export const runtimeNames = [
   'defineEndpoint',
   'EndpointOf',
   'EndpointReturning',
+  'DeclaredEndpoint',
+  'DeclaredEndpointVoid',
   'SchemaOf',
   'StatusIn',
 ] as const;
@@ -23,8 +25,8 @@ export type RuntimeName = (typeof runtimeNames)[number];
 
 /**
  * Names the endpoints module must leave free: what the server and client modules export (index
- * re-exports all three modules), `OperationName` (the endpoints module's own list of operations)
- * and the namespace they import the endpoints as.
+ * re-exports all three modules), `OperationName` and `OperationTypes` (the endpoints module's own
+ * list of operations and table of their types) and the namespace they import the endpoints as.
  */
 export const endpointsModuleLocals = [
   'Handlers',
@@ -37,5 +39,6 @@ export const endpointsModuleLocals = [
   'ClientOptions',
   'createClient',
   'OperationName',
+  'OperationTypes',
   'endpoints',
 ] as const;

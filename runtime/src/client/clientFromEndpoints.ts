@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
-import type { DeclaredErrorOf } from '../endpoint/EndpointOf.ts';
+import type { DeclaredErrorOf, OperationTable } from '../endpoint/EndpointOf.ts';
 import type { Either } from '../util/Either.ts';
 import type { CallOptions, ErrorOf, InputOf, OutputOf } from './ClientTypes.ts';
 import type { EndpointExecutor } from './EndpointExecutor.ts';
@@ -43,6 +43,39 @@ export type EitherMethods<C, T> = {
   readonly [K in keyof C as K extends 'either' ? never : K]: C[K] extends (...args: infer A) => Promise<infer O>
     ? (...args: A) => Promise<Either<DeclaredErrorOf<T[K & keyof T]>, O>>
     : never;
+};
+
+/**
+ * The methods of a generated `Client`, one per key of `T` (generated code passes
+ * `Pick<typeof endpoints, OperationName>`), typed from the operation's entry in `O` (the endpoints
+ * module's `OperationTypes`): `(params, options?) => Promise<output>`, the params optional when
+ * every property of them is. Homomorphic over `T`, so each method keeps its endpoint's JSDoc and
+ * go-to-definition lands on the endpoint's declaration; its types come from the table, so the
+ * checker never resolves an endpoint's class to type a method (what {@link ClientMethods} makes
+ * it do, once per operation).
+ */
+export type NamedClientMethods<T, O extends OperationTable> = {
+  // `Record<never, never>` is `{}`: the params are optional when an empty object is one.
+  readonly [K in keyof T]: Record<never, never> extends O[K & string]['params']
+    ? (params?: O[K & string]['params'], options?: CallOptions) => Promise<O[K & string]['output']>
+    : (params: O[K & string]['params'], options?: CallOptions) => Promise<O[K & string]['output']>;
+};
+
+/**
+ * The `either` member of a generated `Client`: the methods of {@link NamedClientMethods},
+ * resolving with `Either.left(error)` for a declared error of the operation and
+ * `Either.right(output)` otherwise.
+ */
+export type NamedEitherMethods<T, O extends OperationTable> = {
+  readonly [K in keyof T]: Record<never, never> extends O[K & string]['params']
+    ? (
+        params?: O[K & string]['params'],
+        options?: CallOptions,
+      ) => Promise<Either<O[K & string]['error'], O[K & string]['output']>>
+    : (
+        params: O[K & string]['params'],
+        options?: CallOptions,
+      ) => Promise<Either<O[K & string]['error'], O[K & string]['output']>>;
 };
 
 /** How a client method turns its argument into the endpoint's input, per operation. */

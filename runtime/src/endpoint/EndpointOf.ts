@@ -57,5 +57,56 @@ export type EndpointReturning<T extends EndpointReturns> = EndpointImpl<
   T['auth']
 >;
 
+/**
+ * An endpoint with one success output, its five types given in order, as generated declaration
+ * files write it: `DeclaredEndpoint<[number], ShowPetParams, ShowPetError, Pet, 'None'>` is
+ * `EndpointImpl<[number], [ShowPetParams], ShowPetError, [Pet], 'None'>`. The same type as
+ * {@link EndpointReturning}, without the object type around its arguments: the checker made
+ * that object type and related it to {@link EndpointReturns} once per operation, a fifth of
+ * what a large document's declarations cost it.
+ */
+export type DeclaredEndpoint<Path extends unknown[], Params, Error, Returns, Auth extends AuthType> = EndpointImpl<
+  Path,
+  [Params],
+  Error,
+  [Returns],
+  Auth
+>;
+
+/** {@link DeclaredEndpoint} of an endpoint that answers no value: its output is `void` (`[]`). */
+export type DeclaredEndpointVoid<Path extends unknown[], Params, Error, Auth extends AuthType> = EndpointImpl<
+  Path,
+  [Params],
+  Error,
+  [],
+  Auth
+>;
+
+/**
+ * The types of one operation by name, as a generated `OperationTypes` table lists them
+ * (`showPetById: { params: ShowPetByIdParams; output: Pet; error: ShowPetByIdError; auth: 'None' }`):
+ * what the generated `Client` and `Handlers` read their methods' types from, instead of from the
+ * endpoint values, whose class the checker would resolve member by member for every operation.
+ */
+export interface OperationNamedTypes {
+  /** The params object handlers receive and client methods take. */
+  readonly params: unknown;
+  /** The success output (`void` for none). */
+  readonly output: unknown;
+  /** The declared errors, by status (`{ status: 404; body: Problem }`), `never` for none. */
+  readonly error: unknown;
+  /** The credentials the endpoint requires. */
+  readonly auth: AuthType;
+}
+
+/**
+ * A generated `OperationTypes` table: an entry per operation, under its name. A type literal is
+ * assignable to it property by property, so reading an entry needs no mapped type over the
+ * operations' names, which the checker would build for every table it reads.
+ */
+export interface OperationTable {
+  readonly [name: string]: OperationNamedTypes;
+}
+
 /** The declared error type of an endpoint value (`typeof endpoints.showPet`), `never` for anything else. */
 export type DeclaredErrorOf<V> = V extends { readonly _types: { readonly err: infer E } } ? E : never;

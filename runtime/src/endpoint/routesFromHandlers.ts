@@ -9,7 +9,7 @@ import { HttpError } from '../http/HttpError.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 import { Log } from '../log/Log.ts';
 import type { ErrorMapper, RuntimeFailure } from './server/RuntimeFailure.ts';
-import type { DeclaredErrorOf } from './EndpointOf.ts';
+import type { DeclaredErrorOf, OperationTable } from './EndpointOf.ts';
 import type { SecurityRequirements } from './server/securityRequirements.ts';
 import type { RouteSelector } from './server/routeSelector.ts';
 
@@ -64,6 +64,32 @@ export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = {
     | Unwrap<T[K]['_types']['output']>
     | EndpointFailure<T[K]['_types']['err']>
     | Promise<Unwrap<T[K]['_types']['output']> | EndpointFailure<T[K]['_types']['err']>>;
+};
+
+/**
+ * A generated server's `Handlers`: one handler per key of `T` (`Pick<typeof endpoints,
+ * OperationName>`), typed from the operation's entry in `O` (the endpoints module's
+ * `OperationTypes`). Homomorphic over `T`, so each handler keeps its endpoint's JSDoc and
+ * go-to-definition; its types come from the table, so the checker never resolves an endpoint's
+ * class to type a handler (what {@link HandlersOf} makes it do, once per operation).
+ */
+export type NamedHandlers<T, O extends OperationTable> = {
+  readonly [K in keyof T]: (
+    input: O[K & string]['params'],
+    context: HandlerContext<O[K & string]['auth']>,
+  ) =>
+    | O[K & string]['output']
+    | EndpointFailure<O[K & string]['error']>
+    | Promise<O[K & string]['output'] | EndpointFailure<O[K & string]['error']>>;
+};
+
+/**
+ * The per-operation mappers of a generated server's `ErrorMappers`: for each handler of `H`, an
+ * optional function from the runtime's own failure to a declared error of that operation in `O`
+ * (the endpoints module's `OperationTypes`), or `undefined` for the runtime's default body.
+ */
+export type NamedErrorMappers<H, O extends OperationTable> = {
+  readonly [K in keyof H]?: (failure: RuntimeFailure) => O[K & string]['error'] | undefined;
 };
 
 /**
