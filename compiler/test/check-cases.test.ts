@@ -14,7 +14,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { decode, encode } from '@msgpack/msgpack';
 import { main } from '../src/cli/main.ts';
+import { curlCommand } from '../src/check/curl.ts';
 import { DocumentReferee, type OpenApiDocument } from '../src/check/documentReferee.ts';
 import { documentOperations } from '../src/check/documentOperations.ts';
 import { caseArbitrary, caseParts } from '../src/check/operationCases.ts';
@@ -309,4 +312,70 @@ test("Accept asks for a success's media types; `default`'s only where no 2xx or 
     new Set(fc.sample(caseArbitrary(visma, op), { numRuns: 100, seed: 2 }).map((i) => i.accept));
   assert.deepEqual(asked(heartbeat), new Set([undefined, 'text/plain']));
   assert.deepEqual(asked(status), new Set([undefined, 'application/json']));
+});
+
+test('a body declared in MessagePack is sent in MessagePack, and its curl line writes the same bytes', async () => {
+  // Ably's publish: the same body in JSON and in `application/x-msgpack`; the check sent the JSON
+  // text under the MessagePack type, which a server rightly refused.
+  const schema = {
+    type: 'object',
+    required: ['name', 'count'],
+    properties: { name: { type: 'string' }, count: { type: 'integer' } },
+  };
+  const ably = {
+    openapi: '3.0.3',
+    info: { title: 'publish', version: '1' },
+    paths: {
+      '/messages': {
+        post: {
+          operationId: 'publish',
+          requestBody: { required: true, content: { 'application/x-msgpack': { schema } } },
+          responses: { '201': { description: 'published' }, '400': { description: 'refused' } },
+        },
+      },
+    },
+  };
+  const received: unknown[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: unknown;
+      try {
+        body = decode(Buffer.concat(chunks));
+      } catch {
+        body = undefined;
+      }
+      const fits =
+        req.headers['content-type'] === 'application/x-msgpack' &&
+        typeof (body as { name?: unknown })?.name === 'string' &&
+        Number.isInteger((body as { count?: unknown }).count);
+      if (fits) received.push(body);
+      res.writeHead(fits ? 201 : 400).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const dir = await mkdtemp(join(tmpdir(), 'kitgen-msgpack-'));
+  try {
+    const file = join(dir, 'ably.json');
+    await writeFile(file, JSON.stringify(ably));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const stdout: string[] = [];
+    const code = await main(['check', file, '--url', url, '--max-examples', '3'], {
+      cwd: dir,
+      stdout: (l) => stdout.push(l),
+      stderr: () => {},
+    });
+    assert.equal(code, 0, stdout.join('\n'));
+    assert.ok(received.length > 0, 'the server decoded no MessagePack body');
+  } finally {
+    server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  // The curl line of such a body, run by a shell, sends exactly the bytes.
+  const bytes = encode({ name: "a'b%c\\d", count: 300 });
+  const line = curlCommand('http://127.0.0.1:1/messages', { method: 'POST', body: bytes });
+  assert.match(line, /^printf '.*' \| curl .* --data-binary @-$/);
+  const printed = spawnSync('sh', ['-c', line.slice(0, line.indexOf(' | curl'))]).stdout;
+  assert.deepEqual(new Uint8Array(printed), bytes);
 });

@@ -7,6 +7,7 @@ import { refPointer } from '../diagnostics/index.ts';
 import { at, escapePointer, follow, isJsonMediaType, mediaEssence, type OpenApiDocument } from './documentReferee.ts';
 import type { DocumentMedia, DocumentOperation, DocumentParameter } from './documentOperations.ts';
 import { requestPathKey, writtenQueryNames } from './pathKey.ts';
+import { messagePackEncoder, messagePackTypes } from './messagePackBodies.ts';
 
 /** A value of a schema for a request, or why there is none and whose fault that is. */
 export type Sampled =
@@ -244,6 +245,12 @@ function payload(doc: OpenApiDocument, media: DocumentMedia, value: unknown): Re
   }
   if (essence.startsWith('text/'))
     return { contentType: concrete ? media.mediaType : 'text/plain', payload: text(value) };
+  if (messagePackTypes.has(essence)) {
+    const encode = messagePackEncoder();
+    if (encode === undefined)
+      return { owner: 'sampler', message: `a ${essence} body needs @msgpack/msgpack, which is not installed` };
+    return { contentType: media.mediaType, payload: encode(value) };
+  }
   return {
     contentType: concrete ? media.mediaType : 'application/octet-stream',
     payload: new TextEncoder().encode(text(value)),
