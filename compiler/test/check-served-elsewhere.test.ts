@@ -5,7 +5,9 @@
 // (channel4's `/search/page-zz-invalid.atom` is `/search/{q}.atom`), and a spoiled flag that tells
 // siblings apart (Azure Data Lake's `op`), a request of none of them, whose refusal is in the
 // shape of a sibling's (JSON), not OPEN's octet-stream. The check had reported each: the first
-// two as invalid requests accepted, the third as an error in an undeclared Content-Type.
+// two as invalid requests accepted, the third as an error in an undeclared Content-Type. A valid
+// request that is also a sibling's (box's shared items, told apart by nothing sent) may be
+// answered as that sibling: the check had judged the file the mock sent against the folder.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { OpenApiDocument } from '../src/check/documentReferee.ts';
@@ -21,6 +23,12 @@ const flag = (value: string) => ({
   in: 'query',
   required: true,
   schema: { type: 'string', enum: [value] },
+});
+const boxapi = { name: 'boxapi', in: 'header', required: true, schema: { type: 'string', maxLength: 8 } };
+const typed = (type: string) => ({
+  type: 'object',
+  required: ['type'],
+  properties: { type: { type: 'string', enum: [type] } },
 });
 const error = json({ type: 'object', properties: { message: { type: 'string' } } });
 const doc = {
@@ -73,6 +81,14 @@ const doc = {
         parameters: [{ name: 'q', in: 'path', required: true, schema: { type: 'string', maxLength: 20 } }],
         responses: { '200': json(file) },
       },
+    },
+    // box's shared items: a file, a folder or a web link, each asked for with the same required
+    // header; nothing the request sends says which, so any of the three is a fitting answer.
+    '/shared_items': {
+      get: { operationId: 'sharedFile', parameters: [boxapi], responses: { '200': json(typed('file')) } },
+    },
+    '/shared_items#folders': {
+      get: { operationId: 'sharedFolder', parameters: [boxapi], responses: { '200': json(typed('folder')) } },
     },
     '/fs/{id}#op=OPEN': {
       get: { operationId: 'open', parameters: [id, flag('OPEN')], responses: { '200': bytes, default: bytes } },

@@ -31,26 +31,27 @@ function accepts(referee: DocumentReferee, pointer: string, value: unknown): boo
 }
 
 /**
- * A sibling the request addresses whose JSON body schema (for the same media type) accepts the
- * spoiled body, or that requires none where the body was left out.
+ * The siblings a request is also one of: it sends every query parameter and header each requires,
+ * and its JSON body is one the sibling's schema (for the same media type) accepts, or it sends no
+ * body where the sibling requires none. A server may serve such a request as any of them.
  */
-function siblingTakingBody(
+export function siblingsAddressed(
   referee: DocumentReferee,
   siblings: readonly DocumentOperation[],
-  spoiled: RequestParts,
-): DocumentOperation | undefined {
-  const body = spoiled.body;
-  if (!body) return siblings.find((s) => !s.body?.required && siblingServing([s], spoiled) !== undefined);
-  if (typeof body.payload !== 'string' || !isJsonMediaType(body.contentType ?? '')) return undefined;
+  request: RequestParts,
+): DocumentOperation[] {
+  const body = request.body;
+  if (!body) return siblings.filter((s) => !s.body?.required && siblingServing([s], request) !== undefined);
+  if (typeof body.payload !== 'string' || !isJsonMediaType(body.contentType ?? '')) return [];
   let value: unknown;
   try {
     value = JSON.parse(body.payload);
   } catch {
-    return undefined;
+    return [];
   }
   const essence = mediaEssence(body.contentType!);
-  return siblings.find((s) => {
-    if (siblingServing([s], spoiled) === undefined) return false;
+  return siblings.filter((s) => {
+    if (siblingServing([s], request) === undefined) return false;
     const media = s.body?.media.find((m) => mediaEssence(m.mediaType) === essence);
     return media?.schemaPointer !== undefined && accepts(referee, media.schemaPointer, value);
   });
@@ -125,7 +126,7 @@ export function servedElsewhere(
   spoiled: RequestParts,
 ): DocumentOperation | undefined {
   if (spoiled.body !== valid.body) {
-    const sibling = siblingTakingBody(referee, siblings, spoiled);
+    const sibling = siblingsAddressed(referee, siblings, spoiled)[0];
     if (sibling) return sibling;
   }
   const pathSpoiled = Object.keys(spoiled.path).some((name) => spoiled.path[name] !== valid.path[name]);
