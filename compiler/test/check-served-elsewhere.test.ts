@@ -7,7 +7,8 @@
 // shape of a sibling's (JSON), not OPEN's octet-stream. The check had reported each: the first
 // two as invalid requests accepted, the third as an error in an undeclared Content-Type. A valid
 // request that is also a sibling's (box's shared items, told apart by nothing sent) may be
-// answered as that sibling: the check had judged the file the mock sent against the folder.
+// answered as that sibling: the check had judged the file the mock sent against the folder. And a
+// spoiled path that fits another template as text is a request of neither, refused as either.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { OpenApiDocument } from '../src/check/documentReferee.ts';
@@ -24,6 +25,13 @@ const flag = (value: string) => ({
   required: true,
   schema: { type: 'string', enum: [value] },
 });
+const lang = (name: string, ...more: string[]) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string', enum: ['en', 'es', ...more] },
+});
+const word = { name: 'word_id', in: 'path', required: true, schema: { type: 'string', maxLength: 8 } };
 const boxapi = { name: 'boxapi', in: 'header', required: true, schema: { type: 'string', maxLength: 8 } };
 const typed = (type: string) => ({
   type: 'object',
@@ -82,6 +90,27 @@ const doc = {
         responses: { '200': json(file) },
       },
     },
+    // oxforddictionaries' entries: `/entries/zz-invalid/x/translations=es` fits both templates as
+    // text, and both refuse `zz-invalid`; the server answered the first's refusal (an undeclared
+    // 400, in the runtime's JSON) where the second declares its 400 without a body.
+    '/entries/{source_lang}/{word_id}/{filters}': {
+      get: {
+        operationId: 'filtered',
+        parameters: [
+          lang('source_lang'),
+          word,
+          { name: 'filters', in: 'path', required: true, schema: { type: 'string' } },
+        ],
+        responses: { '200': json(file) },
+      },
+    },
+    '/entries/{source_translation_language}/{word_id}/translations={target_translation_language}': {
+      get: {
+        operationId: 'translations',
+        parameters: [lang('source_translation_language', 'de'), word, lang('target_translation_language')],
+        responses: { '200': json(file), '400': { description: 'bad language' } },
+      },
+    },
     // box's shared items: a file, a folder or a web link, each asked for with the same required
     // header; nothing the request sends says which, so any of the three is a fitting answer.
     '/shared_items': {
@@ -111,6 +140,8 @@ test('a spoiled request another operation serves, or none owns, is judged as suc
   // The spoilers still run where no other operation serves the request.
   const update = runsOf(report, 'updateFile');
   assert.ok(update.includes('invalid: body property of the wrong type'), update.join(', '));
+  const translations = runsOf(report, 'translations');
+  assert.ok(translations.includes('invalid: path parameter source_translation_language'), translations.join(', '));
   const open = runsOf(report, 'open');
   assert.ok(open.includes('invalid: query parameter op'), open.join(', '));
   assert.ok(open.includes('invalid: required query parameter op left out'), open.join(', '));

@@ -16,7 +16,7 @@ import { credentialsLeftOut, invalidRequests } from './spoilers.ts';
 import { operationLabel, selectOperations } from './operationFilter.ts';
 import { siblingOperations } from './siblingOperations.ts';
 import { identicalPaths, protocolSwitchOnly } from './skippedOperations.ts';
-import { flagSharers, servedElsewhere, siblingsAddressed } from './servedElsewhere.ts';
+import { flagSharers, servedElsewhere, siblingsAddressed, templateSharers } from './servedElsewhere.ts';
 import { documentLinks, linkApplies, linkedParts, refusedText } from './links.ts';
 import { loadPatternTester, type PatternTester } from './patternTester.ts';
 
@@ -295,9 +295,13 @@ export async function runCheck(doc: OpenApiDocument, options: CheckOptions): Pro
           result.invalid++;
           if (typeof seen === 'string')
             return { findings: [{ category: 'transport', message: `${spoiled.how}: ${seen}` }], curl };
-          // A request of none of the siblings (their flag spoiled) may be refused as any of them.
+          // A request of none of the siblings (their flag spoiled), or of none of the templates
+          // its spoiled path fits, may be refused as any of them.
           const refusal = (o: DocumentOperation) => judgeRefusal(doc, referee, o, seen, withoutCredentials);
-          const sharers = flagSharers(op, siblings.get(op) ?? [], parts!, spoiled.parts);
+          const sharers = [
+            ...flagSharers(op, siblings.get(op) ?? [], parts!, spoiled.parts),
+            ...templateSharers(op, all, parts!, spoiled.parts),
+          ];
           const findings = (sharers.some((o) => refusal(o).length === 0) ? [] : refusal(op)).map((f) => ({
             ...f,
             message: `${spoiled.how}: ${f.message}`,

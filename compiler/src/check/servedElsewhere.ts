@@ -73,6 +73,23 @@ function sentPath(op: DocumentOperation, parts: RequestParts): string {
   return bare.replace(/\{([^}]+)\}/g, (_m, name: string) => parts.path[name] ?? `{${name}}`);
 }
 
+/** The texts of the template's parameters in `path` by name, where the path fits the template (each parameter any non-empty segment text). */
+function templateTexts(other: DocumentOperation, path: string): Map<string, string> | undefined {
+  const template = requestPathKey(other.path).split('?')[0];
+  const names: string[] = [];
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((piece) => {
+      const name = /^\{([^}]+)\}$/.exec(piece)?.[1];
+      if (name === undefined) return escapeRegExp(piece);
+      names.push(name);
+      return '([^/]+)';
+    })
+    .join('');
+  const match = new RegExp(`^${source}$`).exec(path);
+  return match ? new Map(names.map((name, i) => [name, match[i + 1]])) : undefined;
+}
+
 /** Another operation on the same method whose path template the sent path fits, each segment taken by its parameter. */
 function otherTemplateTaking(
   doc: OpenApiDocument,
@@ -84,31 +101,39 @@ function otherTemplateTaking(
   const path = sentPath(op, spoiled);
   return others.find((other) => {
     if (other.method !== op.method || other === op) return false;
-    const template = requestPathKey(other.path).split('?')[0];
-    const names: string[] = [];
-    const source = template
-      .split(/(\{[^}]+\})/)
-      .map((piece) => {
-        const name = /^\{([^}]+)\}$/.exec(piece)?.[1];
-        if (name === undefined) return escapeRegExp(piece);
-        names.push(name);
-        return '([^/]+)';
-      })
-      .join('');
-    const match = new RegExp(`^${source}$`).exec(path);
-    if (!match) return false;
-    return names.every((name, i) => {
+    const texts = templateTexts(other, path);
+    if (texts === undefined) return false;
+    return [...texts].every(([name, sent]) => {
       const p = other.parameters.find((q) => q.in === 'path' && q.name === name);
       if (p?.schemaPointer === undefined) return true;
       let text: string;
       try {
-        text = decodeURIComponent(match[i + 1]);
+        text = decodeURIComponent(sent);
       } catch {
         return false;
       }
       return segmentReadings(doc, p, text).some((v) => accepts(referee, p.schemaPointer!, v));
     });
   });
+}
+
+/**
+ * The other operations whose refusal a request with a spoiled path parameter may get: those on
+ * the same method whose path template the sent path fits as text (oxforddictionaries'
+ * `/entries/zz-invalid/x/translations=es` is also `/entries/{source_lang}/{word_id}/{filters}`).
+ * Their parameters refuse it as well, so it is a request of none of them, refused as any of them.
+ */
+export function templateSharers(
+  op: DocumentOperation,
+  others: readonly DocumentOperation[],
+  valid: RequestParts,
+  spoiled: RequestParts,
+): DocumentOperation[] {
+  if (!Object.keys(spoiled.path).some((name) => spoiled.path[name] !== valid.path[name])) return [];
+  const path = sentPath(op, spoiled);
+  return others.filter(
+    (other) => other !== op && other.method === op.method && templateTexts(other, path) !== undefined,
+  );
 }
 
 /**
