@@ -197,3 +197,23 @@ test('a value no member takes as sent is refused, not taken by another after the
   for (const taken of ['{"netmask":""}', '{"cmds":["a"],"netmask":""}', '{"netmask":"255.0.0.0"}'])
     assert.deepEqual(codec.decodeString(taken), { _tag: 'right', right: JSON.parse(taken) }, taken);
 });
+
+test("a text's format tells members apart at the top level", () => {
+  // LinQR's QR data: an e-mail's `to` is an address, an SMS's a phone number, and a contact holds
+  // a union of its own (so the members are not tried in turn). `{"to": "0"}` is the SMS.
+  const closed = (properties: Record<string, unknown>) => ({
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  });
+  const email = closed({ to: { type: 'string', format: 'email' } });
+  const sms = closed({ to: { type: 'string', pattern: '^[+]?[0-9]+$' } });
+  const card = (tag: string) => ({ type: 'object', properties: { [tag]: { type: 'object' } } });
+  const contact = closed({ who: { anyOf: [card('vcard'), card('mecard')] } });
+  const codec = JsonCodec.schemaBasedBinaryCodec({ anyOf: [email, sms, contact] } as unknown as TSchema);
+  for (const taken of ['{"to":"0"}', '{"to":"a@example.com"}', '{"who":{"vcard":{}}}'])
+    assert.deepEqual(codec.decodeString(taken), { _tag: 'right', right: JSON.parse(taken) }, taken);
+  // Neither: explained by the first member its top level fits, the SMS (the address is no e-mail).
+  assert.match(JSON.stringify(codec.decodeString('{"to":"zz"}')), /\/to: must match pattern/);
+});

@@ -1,3 +1,4 @@
+import { formatCheck } from '#validator-engine';
 import { bytesFormat, isBytesSchema } from '../../schema/Bytes.ts';
 import { isDateSchema, parseDateTime } from '../../schema/DateTime.ts';
 import { taggedUnionInfo } from '../../schema/TaggedUnion.ts';
@@ -165,7 +166,18 @@ function wireKind(s: Schema, defs: Defs): Test {
   const typeTest =
     types.length > 0 && types.every((t) => t in typeTests) ? anyOfTests(types.map((t) => typeTests[t])) : undefined;
   const values = literals(s);
-  return both(typeTest, values === undefined ? undefined : (v) => values.includes(v));
+  return both(both(typeTest, values === undefined ? undefined : (v) => values.includes(v)), textFormatTest(s));
+}
+
+/**
+ * The test of a text's `format` (LinQR's QR data: an e-mail's `to` is an address, an SMS's a
+ * phone number; `{"to": "0"}` is the SMS), as the validator makes it: a look at one text, never
+ * further down. Undefined where the engine leaves the format to another (the browser's).
+ */
+function textFormatTest(s: Schema): Test {
+  if (typeof s.format !== 'string') return undefined;
+  const check = formatCheck(s.format);
+  return check === undefined ? undefined : (v) => typeof v !== 'string' || check(v);
 }
 
 /** The wire test of a value of `schema` (a union: any of its alternatives), looking at its top level only. */
@@ -186,6 +198,7 @@ function memoryKind(s: Schema, defs: Defs): Schema | undefined {
   if (s.type === 'array' || s.items !== undefined) return { type: 'array' };
   const out: Schema = {};
   if (s.type !== undefined) out.type = s.type;
+  if (typeof s.format === 'string') out.format = s.format;
   if (literals(s) !== undefined) {
     if ('const' in s) out.const = s.const;
     else out.enum = s.enum;
