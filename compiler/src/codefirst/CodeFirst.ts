@@ -101,6 +101,14 @@ interface Gathered {
 
 /** How long a session waits, idle, before writing the last run's cache entries. */
 const cacheWriteDelayMs = 1000;
+/**
+ * The described document's entry (megabytes of parts for a large project, ~0.3 s to write) waits
+ * for a longer pause than the files' facts: written a second after each save, it often delayed
+ * the next save's run, and it serves only the next process (the session keeps recent documents).
+ */
+const documentWriteDelayMs = 8000;
+/** How many recent documents a session keeps in memory: an edit undone finds its document here. */
+const recentDocuments = 4;
 
 /**
  * Endpoint definition files → OpenAPI document: expands every `DeriveSchema.gen<T>()` (ts-morph,
@@ -118,10 +126,12 @@ export class CodeFirstSession {
   #disk: DiskCache | undefined | null = null;
   readonly #relocated = new Map<string, string>();
   /** The cache entries of the last run, written when the session is idle or closes (see #deferWrite). */
-  #pendingWrite: (() => void) | undefined;
-  #writeTimer: NodeJS.Timeout | undefined;
-  /** The last description and what it was asked with. */
-  #last: { readonly key: string; readonly result: DescribeResult } | undefined;
+  readonly #pending = {
+    facts: { write: undefined as (() => void) | undefined, timer: undefined as NodeJS.Timeout | undefined },
+    document: { write: undefined as (() => void) | undefined, timer: undefined as NodeJS.Timeout | undefined },
+  };
+  /** The latest descriptions and what each was asked with, the newest last. */
+  readonly #recent: Array<{ readonly key: string; readonly result: DescribeResult }> = [];
   /** What the last run did (TypeScript used, files read and reused, whether the loading thread ran). */
   stats: RunStats & { described: boolean } = { typescript: false, read: [], reused: 0, described: false };
 
@@ -251,14 +261,19 @@ export class CodeFirstSession {
     // same document: an edit that changed no expansion (a comment, a type no call reads) skips the loading thread.
     const key = complete ? JSON.stringify([files, versions, request.title, request.version, docs]) : undefined;
     debugLog(() => `versions ${lap()}`);
-    let result = key !== undefined && this.#last?.key === key ? this.#last.result : undefined;
+    let result = key !== undefined ? this.#recent.find((r) => r.key === key)?.result : undefined;
     // One entry per set of endpoint files, written over by the next document: the cache stays the size of the project.
     const slot = JSON.stringify([files, this.#options.closedObjects === true]);
     result ??= key !== undefined ? this.#disk?.read<DescribeResult>('describe', slot, hashText(key)) : undefined;
     this.stats = { ...store.stats, described: result === undefined };
     result ??= await this.#loader.describe(request);
     debugLog(() => `describe ${this.stats.described ? 'loaded the modules' : 'from the cache'} ${lap()}`);
-    this.#last = key !== undefined && result.kind === 'described' ? { key, result } : undefined;
+    if (key !== undefined && result.kind === 'described') {
+      const known = this.#recent.findIndex((r) => r.key === key);
+      if (known !== -1) this.#recent.splice(known, 1);
+      this.#recent.push({ key, result });
+      if (this.#recent.length > recentDocuments) this.#recent.shift();
+    }
     if (result.kind === 'load-failed')
       throw new CompileError([loadFailureDiagnostic(result.failure, files), ...warnings]);
     if (result.kind === 'describe-failed')
@@ -275,10 +290,13 @@ export class CodeFirstSession {
       ]);
     }
     const describedNow = this.stats.described;
-    this.#deferWrite(() => {
-      store.flush();
-      if (key !== undefined && describedNow) this.#disk?.write('describe', slot, hashText(key), result);
-    });
+    this.#deferWrite('facts', () => store.flush(), cacheWriteDelayMs);
+    if (key !== undefined && describedNow)
+      this.#deferWrite(
+        'document',
+        () => this.#disk?.write('describe', slot, hashText(key), result),
+        documentWriteDelayMs,
+      );
     const parts = result.parts;
     let document: Record<string, unknown> | undefined;
     let json: string | undefined;
@@ -329,23 +347,26 @@ export class CodeFirstSession {
    * in a watch, hashing and writing the whole document after every save would be a good part of
    * the save's time, and only the last state matters to the next cold run.
    */
-  #deferWrite(write: () => void): void {
-    clearTimeout(this.#writeTimer);
-    this.#pendingWrite = write;
-    this.#writeTimer = setTimeout(() => this.#flushWrites(), cacheWriteDelayMs);
-    this.#writeTimer.unref();
+  #deferWrite(kind: 'facts' | 'document', write: () => void, delayMs: number): void {
+    const pending = this.#pending[kind];
+    clearTimeout(pending.timer);
+    pending.write = write;
+    pending.timer = setTimeout(() => this.#flushWrites(kind), delayMs);
+    pending.timer.unref();
   }
 
-  #flushWrites(): void {
-    clearTimeout(this.#writeTimer);
-    const write = this.#pendingWrite;
-    this.#pendingWrite = undefined;
+  #flushWrites(kind: 'facts' | 'document'): void {
+    const pending = this.#pending[kind];
+    clearTimeout(pending.timer);
+    const write = pending.write;
+    pending.write = undefined;
     write?.();
   }
 
   /** Writes what the cache is owed, then stops the loader thread. */
   async close(): Promise<void> {
-    this.#flushWrites();
+    this.#flushWrites('facts');
+    this.#flushWrites('document');
     await this.#loader.close();
   }
 }
