@@ -236,7 +236,16 @@ export class DocumentSamples {
       if (this.#pruneRecursion && e.instancePath !== '' && isEmptyObject(holder) && leaveOutAt(value, e.instancePath))
         continue;
       const declared = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[missing];
-      if (holder === null || typeof holder !== 'object' || declared !== undefined) break;
+      if (holder === null || typeof holder !== 'object') break;
+      if (declared !== undefined) {
+        // Left out as hidden in this view where only an `allOf` member says so (Jira's gadget
+        // `position`: readOnly itself, its one member writeOnly), which the referee still requires:
+        // its sample, hidden parts and all. Left out for any other reason, the sample is refused.
+        const filled = missing in holder ? undefined : sample(declared as object, { quiet: true }, this.doc);
+        if (filled === undefined) break;
+        (holder as Record<string, unknown>)[missing] = filled;
+        continue;
+      }
       // Described in an `allOf` member (Azure's `sku` in `Resource`), which a sparse sample left
       // out: its own sample, with every property, as the member describes it.
       const inMember = this.#memberProperty(e.parentSchema, missing);
