@@ -55,3 +55,31 @@ test('a body refused only for fitting two oneOf members is not sent as invalid; 
   assert.ok(!bodies.includes('{}'), JSON.stringify(bodies));
   assert.ok(bodies.includes('"zz-invalid"'), JSON.stringify(bodies));
 });
+
+test('an answer that fits several oneOf members is reported as such, not as a member it fails', () => {
+  // Nexmo's report: every SMS report fits the call report too; the first member, which it does
+  // not fit, had given the printed reason (a property it "must have").
+  const reports = {
+    openapi: '3.0.3',
+    info: { title: 'reports', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Report: {
+          oneOf: [
+            { type: 'object', required: ['request_id'] },
+            { type: 'object', properties: { product: { type: 'string' } } },
+            { type: 'object', properties: { product: { type: 'string', enum: ['SMS', 'VOICE'] } } },
+          ],
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const referee = new DocumentReferee(reports, patterns);
+  assert.equal(
+    referee.check('/components/schemas/Report', 'response', { product: 'SMS' }),
+    '(root) must match exactly one schema in oneOf {"passingSchemas":[1,2]}',
+  );
+  // A value that fits none is refused by its first member's reason.
+  assert.match(referee.check('/components/schemas/Report', 'response', 5) ?? '', /must be object/);
+});

@@ -279,7 +279,13 @@ export class DocumentReferee {
       );
     }
     if (fits) return undefined;
+    // A value that fits several members of a oneOf fails there, and nowhere else: ajv lists the
+    // members it does not fit first, whose errors would name a reason it fails none of.
+    const several = validate.errors?.find(
+      (e) => e.keyword === 'oneOf' && Array.isArray((e.params as { passingSchemas?: unknown }).passingSchemas),
+    );
     return (
+      several ??
       validate.errors?.[0] ?? { keyword: 'false', instancePath: '', schemaPath: '', params: {}, message: 'invalid' }
     );
   }
