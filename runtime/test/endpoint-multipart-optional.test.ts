@@ -53,12 +53,13 @@ const attach = defineEndpoint({
   output: { status: 200, body: Schema.Unknown() },
 }) as unknown as EndpointOf<{ path: []; params: { body: Attach }; error: never; output: [unknown]; auth: 'None' }>;
 
-// Budget Insight's `GET /webauth`: a form of optional parts, which a request may leave out whole.
+// Budget Insight's `GET /webauth`: a form of optional parts, which a request may leave out whole
+// (its requestBody is not required).
 const webauth = defineEndpoint({
   method: 'GET',
   path: ['webauth'],
   operationId: 'webauth',
-  body: { prop: 'body', parts: [{ name: 'client_id', schema: Schema.Integer(), optional: true }] },
+  body: { prop: 'body', optional: true, parts: [{ name: 'client_id', schema: Schema.Integer(), optional: true }] },
   output: { status: 200, body: Schema.Unknown() },
 }) as unknown as EndpointOf<{
   path: [];
@@ -67,6 +68,15 @@ const webauth = defineEndpoint({
   output: [unknown];
   auth: 'None';
 }>;
+
+// The same form, required whole (the document's requestBody says `required: true`).
+const consent = defineEndpoint({
+  method: 'POST',
+  path: ['consent'],
+  operationId: 'consent',
+  body: { prop: 'body', parts: [{ name: 'client_id', schema: Schema.Integer(), optional: true }] },
+  output: { status: 200, body: Schema.Unknown() },
+}) as unknown as typeof webauth;
 
 const built = Endpoint(RoutePattern.POST('built'))
   .in(Schema.String(), 'title')
@@ -78,6 +88,7 @@ const routes = Routes(
   attach.implement(({ body }) => ({ mediaType: body.mediaType, keys: Object.keys(body.value), value: body.value })),
   built.implement(([title, count]) => ({ title, count: count ?? 'absent' })),
   webauth.implement(({ body }) => ({ keys: Object.keys(body) })),
+  consent.implement(({ body }) => ({ keys: Object.keys(body) })),
 );
 
 const file = () => new Blob([new Uint8Array([1, 2, 3])], { type: 'application/octet-stream' });
@@ -118,16 +129,15 @@ test('multipart: an optional part left out is valid and absent; a required one i
     assert.equal(wrongMeta.status, 400);
     assert.match(((await wrongMeta.json()) as { message: string }).message, /meta/);
 
-    // No body at all (no Content-Type): a form of optional parts has none; a required part is missing.
+    // No body at all (no Content-Type): a form that may be left out has none of its parts; a
+    // required form is still refused.
     const bodiless = await fetch(`${server.url}/webauth`);
     assert.equal(bodiless.status, 200, await bodiless.clone().text());
     assert.deepEqual(await bodiless.json(), { keys: [] });
     const emptyUpload = await fetch(`${server.url}/uploads`, { method: 'POST' });
-    assert.equal(emptyUpload.status, 400);
-    assert.match(
-      ((await emptyUpload.json()) as { message: string }).message,
-      /multipart part 'file'.*required but missing/,
-    );
+    assert.equal(emptyUpload.status, 415);
+    const emptyConsent = await fetch(`${server.url}/consent`, { method: 'POST' });
+    assert.equal(emptyConsent.status, 415, 'a required form of optional parts (XTRF uploads)');
     // The multipart variant of a body in several media types does not take a bodiless request.
     const noVariant = await fetch(`${server.url}/attach`, { method: 'POST' });
     assert.equal(noVariant.status, 400);
@@ -225,4 +235,7 @@ test('multipart: OpenAPIGen lists only the required parts in the form schema', (
   assert.deepEqual(uploads.schema.required, ['file']);
   assert.deepEqual(Object.keys(uploads.schema.properties), ['file', 'note', 'tags', 'meta']);
   assert.deepEqual(form('/built').schema.required, ['title']);
+  const webauthBody = OpenAPIGen.fromEndpoints('Auth', '1.0.0', webauth).document.paths?.['/webauth']?.get
+    ?.requestBody as { required?: boolean };
+  assert.equal(webauthBody.required, undefined, 'a form that may be left out whole is not required');
 });

@@ -47,7 +47,6 @@ function partsNode(spec: PartsVariantSpec): {
     status: undefined,
     mediaTypes: p.mediaTypes,
     stream: false,
-    ofVariant: true,
     ...(p.optional ? { optional: true } : {}),
   }));
   const one = nodes.length === 1;

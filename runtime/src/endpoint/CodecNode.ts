@@ -56,8 +56,11 @@ export interface ContentNode extends NodeDocs {
   readonly stream: boolean;
   /** A request body that may be absent (OpenAPI's `requestBody.required: false`): `undefined` then. */
   readonly optional?: boolean;
-  /** A part of the multipart variant of a body in several media types: a bodiless request is not that variant. */
-  readonly ofVariant?: boolean;
+  /**
+   * A part of a form that may be left out whole (OpenAPI's `requestBody.required: false`): a
+   * request with no body and no Content-Type has none of the form's parts.
+   */
+  readonly formOptional?: boolean;
 }
 
 /**

@@ -110,6 +110,8 @@ export interface ContentOptions {
   readonly stream?: boolean;
   /** A request body that may be absent (`Endpoint#inOptional`). */
   readonly optional?: boolean;
+  /** A multipart part of a form that may be left out whole: a bodiless request has none of its parts. */
+  readonly formOptional?: boolean;
 }
 
 const stringSchema = Type.String();
@@ -127,6 +129,7 @@ function content<S extends TSchema>(
     mediaTypes,
     stream: options.stream ?? false,
     ...(options.optional ? { optional: true } : {}),
+    ...(options.formOptional ? { formOptional: true } : {}),
     ...(options.doc !== undefined ? { doc: Doc.text(options.doc) } : {}),
   });
 }

@@ -73,6 +73,8 @@ export interface VariantBodySpec {
 export interface MultipartSpec {
   readonly prop: string;
   readonly parts: readonly PartSpec[];
+  /** The form may be left out whole (`requestBody.required: false`): a request without a body has none of its parts. */
+  readonly optional?: boolean;
 }
 
 /** A response header, as `HeaderCodec.name(name, schema)` would declare it. */
@@ -267,6 +269,7 @@ export function defineEndpoint<
         name: part.name,
         ...(part.mediaTypes ? { mediaTypes: part.mediaTypes } : {}),
         ...(part.optional ? { optional: true } : {}),
+        ...(body.optional ? { formOptional: true } : {}),
       };
       e = e.in(part.schema, options);
       slots.push({ prop: body.prop, part: part.name });

@@ -232,8 +232,13 @@ function body(
   if (parts.length > 0) multipart(ctx, parts, hint, sets, media);
   const out: RequestBodyObject = { content: media.content() };
   if (docs.length > 0) out.description = [...new Set(docs)].join('\n\n');
-  // A form of optional parts is still a form: the server reads the multipart body to find them.
-  if (parts.some((l) => !l.conditional) || bodies.some((l) => !l.conditional && !l.node.optional)) out.required = true;
+  // A form of optional parts is still a form: the server reads the multipart body to find them,
+  // unless the form may be left out whole.
+  if (
+    parts.some((l) => !l.conditional && !l.node.formOptional) ||
+    bodies.some((l) => !l.conditional && !l.node.optional)
+  )
+    out.required = true;
   return out;
 }
 

@@ -81,7 +81,7 @@ function decodeBytes(codec: BinaryCodec<unknown>, bytes: Uint8Array, mediaType: 
  * converted to the schema's type (unions of scalars too), an object is its media type's value.
  */
 export async function decodePart(node: ContentNode, ctx: InputContext): Promise<unknown> {
-  ctx.parts ??= await readMultipartParts(ctx.request, node.ofVariant !== true);
+  ctx.parts ??= await readMultipartParts(ctx.request, node.formOptional === true);
   const part = ctx.parts.get(node.name!);
   if (!part) {
     // A part the form does not require, not sent, stays absent.

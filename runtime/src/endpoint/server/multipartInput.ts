@@ -20,9 +20,9 @@ const noParts: MultipartParts = new Map();
 
 /**
  * Reads a multipart/form-data request body into its parts (415 for another media type). With
- * `bodilessHasNoParts`, a request with no body and no Content-Type (a GET of Budget Insight's
- * `/webauth`, whose form OpenAPI's default makes optional) has no parts: each part is then absent,
- * refused only where required. A body in several media types says so itself, and goes without.
+ * `bodilessHasNoParts` (a form that may be left out whole: Budget Insight's `GET /webauth`, whose
+ * requestBody OpenAPI's default makes optional), a request with no body and no Content-Type has
+ * no parts: each part is then absent, refused only where required.
  */
 export async function readMultipartParts(request: Request, bodilessHasNoParts = false): Promise<MultipartParts> {
   const type = request.headers.get('content-type') ?? '';
