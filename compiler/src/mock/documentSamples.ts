@@ -42,6 +42,16 @@ internals._registerSampler('string', (schema, ...rest) => {
   return sampled;
 });
 
+/** The instance path of the innermost list item of `value` holding the place at `instancePath`, if one does. */
+function itemAround(value: unknown, instancePath: string): string | undefined {
+  const segments = instancePath.split('/');
+  for (let i = segments.length - 1; i > 0; i--) {
+    const list = i === 1 ? value : at(value, segments.slice(0, i).join('/'));
+    if (/^\d+$/.test(segments[i]) && Array.isArray(list)) return segments.slice(0, i + 1).join('/');
+  }
+  return undefined;
+}
+
 /** A sampled value the referee accepts, or why there is none and whose fault that is. */
 export type Sampled =
   | { readonly ok: true; readonly value: unknown }
@@ -225,6 +235,20 @@ export class DocumentSamples {
         putAt(value, e.instancePath, allowed[0])
       )
         continue;
+      // A format openapi-sampler lost merging an allOf whose member describes the property again
+      // (sendgrid's `template_id`: `format: uuid`, and a member's plain string): a text of it.
+      const format = (e?.params as { format?: unknown } | undefined)?.format;
+      if (
+        e?.keyword === 'format' &&
+        typeof format === 'string' &&
+        e.instancePath !== '' &&
+        putAt(value, e.instancePath, sample({ type: 'string', format }, { quiet: true }))
+      )
+        continue;
+      // An item of a list with a value that no value of its enum fits (sendgrid's message event,
+      // whose two descriptions hold `bounce_type` to disjoint enums): the list without that item.
+      const item = e?.keyword === 'enum' ? itemAround(value, e.instancePath) : undefined;
+      if (item !== undefined && this.#noneFits(pointer, view, value, e!) && leaveOutAt(value, item)) continue;
       // A free-form object of `minProperties` (APIs.guru's `externalDocs: { minProperties: 1 }`),
       // which openapi-sampler answers `{}`: properties of its own, where it takes any.
       if (e?.keyword === 'minProperties' && filledUp(value, e.instancePath, e.parentSchema, e.params)) continue;
@@ -259,6 +283,17 @@ export class DocumentSamples {
             );
     }
     return value;
+  }
+
+  /** True when each value of the enum error's list, put in its place, still fails there. */
+  #noneFits(pointer: string, view: View, value: unknown, e: RefereeError): boolean {
+    const allowed = (e.params as { allowedValues?: unknown[] } | undefined)?.allowedValues ?? [];
+    return allowed.slice(0, 8).every((candidate) => {
+      const copy = structuredClone(value);
+      if (!putAt(copy, e.instancePath, candidate)) return true;
+      const left = this.referee.firstError(pointer, view, copy);
+      return left !== undefined && left.instancePath === e.instancePath;
+    });
   }
 
   /**
