@@ -32,6 +32,11 @@ export interface CodeFirstOptions {
   readonly cacheDir?: string | false;
   /** Hears of cache entries that cannot be read (default: stderr). */
   readonly warn?: (message: string) => void;
+  /**
+   * The session serves one run (`kitgen generate` without `--watch`): its TypeScript project is let
+   * go once every file is read, so the memory is free again while the modules load and are described.
+   */
+  readonly once?: boolean;
 }
 
 /** What reading endpoint definition files gives. */
@@ -249,6 +254,7 @@ export class CodeFirstSession {
     if (errors.length > 0) throw new CompileError([...errors, ...warnings]);
     const pkg = await packageInfo(files[0]);
     const { versions, complete } = await this.#versions(store, gathered, files, expanded);
+    if (this.#options.once === true) store.release();
     const request = {
       files,
       sources,

@@ -152,6 +152,11 @@ export class FactStore {
     return this.#project;
   }
 
+  /** Lets the TypeScript project go (a session that serves one run): a later read would make a new one. */
+  release(): void {
+    this.#project = undefined;
+  }
+
   /** Writes the facts read since the last flush to the disk cache (after a run that succeeded). */
   flush(): void {
     if (this.#disk !== undefined) {

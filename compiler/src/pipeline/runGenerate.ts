@@ -64,10 +64,11 @@ export type CodeFirstRunSession = Pick<CodeFirstSession, 'describe' | 'close'>;
 /**
  * The code-first session of a run (a watch keeps one across runs). ts-morph, TypeScript and the
  * derivation are loaded on its first `describe`, so a run on an OpenAPI document never loads them
- * (~0.5–1 s of a run's start).
+ * (~0.5–1 s of a run's start). `once` for a session that serves a single run (see CodeFirstOptions).
  */
-export function codeFirstSession(run: GenerateRun): CodeFirstRunSession {
+export function codeFirstSession(run: GenerateRun, once = false): CodeFirstRunSession {
   const options = {
+    ...(once ? { once: true } : {}),
     input: run.input,
     cwd: dirname(run.input),
     ...(run.tsconfig !== undefined ? { tsconfig: run.tsconfig } : {}),
@@ -98,7 +99,7 @@ export async function runGenerate(
   session?: CodeFirstRunSession,
 ): Promise<RunResult> {
   if (isEndpointInput(run.input)) {
-    const own = session ?? codeFirstSession(run);
+    const own = session ?? codeFirstSession(run, true);
     try {
       const { fromEndpointFiles } = await import('./fromEndpointFiles.ts');
       return await generate(run, await fromEndpointFiles(run, own), reporter, RunProgress.silent());
