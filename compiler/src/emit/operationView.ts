@@ -280,6 +280,9 @@ export function operationView(
     const entries = [`prop: ${stringLiteral(op.bodyProp)}`];
     if (optional) entries.push('optional: true');
     if (body.parts) {
+      // A form whose requestBody is not required may be left out whole: a request without a body
+      // has none of its parts (each absent, or refused where the form requires it).
+      if (!body.required) entries.push('optional: true');
       entries.push(`parts: [${body.parts.map((part) => partSpec(part, ctx)).join(', ')}]`);
     } else if (body.variants) {
       entries.push(`variants: ${variantsSpec(body.variants, ctx)}`);
