@@ -27,6 +27,23 @@ const doc = {
   paths: {},
   components: {
     schemas: {
+      // Spotify's top artists: the discriminator, mapping none, names the member (`ArtistObject`)
+      // where the member's own `type` is `artist`.
+      ArtistObject: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { type: 'string', enum: ['artist'] }, name: { type: 'string' } },
+      },
+      TopArtists: {
+        type: 'object',
+        required: ['items'],
+        properties: {
+          items: {
+            type: 'array',
+            items: { oneOf: [{ $ref: '#/components/schemas/ArtistObject' }], discriminator: { propertyName: 'type' } },
+          },
+        },
+      },
       Message: {
         type: 'object',
         required: ['msg_id', 'events', 'template_id'],
@@ -60,6 +77,9 @@ test('an item no value fits is left out of the list, and a format lost in an all
     assert.ok(sampled.ok, `seed ${seed}: ${'message' in sampled ? sampled.message : ''}`);
     assert.deepEqual((sampled.value as { events: unknown[] }).events, []);
     assert.equal(typeof (sampled.value as { msg_id: unknown }).msg_id, 'string');
+    const top = samples.valid('/components/schemas/TopArtists', 'response');
+    assert.ok(top.ok, `seed ${seed}: ${'message' in top ? top.message : ''}`);
+    assert.deepEqual(top.value, { items: [] });
     // The allOf member's plain `template_id` lost the uuid format in openapi-sampler's merge.
     assert.match((sampled.value as { template_id: string }).template_id, /^[0-9a-f]{8}-[0-9a-f]{4}-/);
   }

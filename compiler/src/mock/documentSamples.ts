@@ -225,6 +225,11 @@ export class DocumentSamples {
         list.length = 1;
         continue;
       }
+      // An item of a list with a value that no value of its enum fits (sendgrid's message event,
+      // whose two descriptions hold `bounce_type` to disjoint enums; Spotify's artist, whose `type`
+      // is "artist" and, by its discriminator, "ArtistObject"): the list without that item.
+      const item = e?.keyword === 'enum' ? itemAround(value, e.instancePath) : undefined;
+      if (item !== undefined && this.#noneFits(pointer, view, value, e!) && leaveOutAt(value, item)) continue;
       // A discriminator's tag, which the referee reads as the enum of the member's mapping names
       // and openapi-sampler does not (Apple SiriKit's `method`: "string"): the member's name.
       const allowed = (e?.params as { allowedValues?: unknown[] } | undefined)?.allowedValues;
@@ -245,10 +250,6 @@ export class DocumentSamples {
         putAt(value, e.instancePath, sample({ type: 'string', format }, { quiet: true }))
       )
         continue;
-      // An item of a list with a value that no value of its enum fits (sendgrid's message event,
-      // whose two descriptions hold `bounce_type` to disjoint enums): the list without that item.
-      const item = e?.keyword === 'enum' ? itemAround(value, e.instancePath) : undefined;
-      if (item !== undefined && this.#noneFits(pointer, view, value, e!) && leaveOutAt(value, item)) continue;
       // A free-form object of `minProperties` (APIs.guru's `externalDocs: { minProperties: 1 }`),
       // which openapi-sampler answers `{}`: properties of its own, where it takes any.
       if (e?.keyword === 'minProperties' && filledUp(value, e.instancePath, e.parentSchema, e.params)) continue;
