@@ -6,7 +6,7 @@ import { isBytesSchema } from '../../schema/Bytes.ts';
 import { isJsonMediaType, mediaTypeEssence } from '../../http/mediaTypeRules.ts';
 import { bytesCodec, textCodec } from './simpleCodecs.ts';
 import { formCodec } from './formCodec.ts';
-import { messagePackMediaTypes, protobufMediaTypes } from './binaryMediaTypes.ts';
+import { avroMediaTypes, messagePackMediaTypes, protobufMediaTypes, thriftMediaTypes } from './binaryMediaTypes.ts';
 import { isMisnamedText, isVendorJsonType } from './mediaFamilies.ts';
 
 /** Makes a codec for a schema under a CodecConfig (JSON uses the config; binary formats may ignore it). */
@@ -98,7 +98,19 @@ export function defaultMediaTypes(schema: TSchema): readonly string[] {
 }
 
 /** The factory for a media type's essence (`type/subtype`, lower-cased, no parameters). */
+/** The binary formats' media types: a body declared as bytes under one of them is carried as the bytes. */
+const binaryFormatTypes: ReadonlySet<string> = new Set([
+  ...protobufMediaTypes,
+  ...messagePackMediaTypes,
+  ...avroMediaTypes,
+  ...thriftMediaTypes,
+]);
+
 function factoryFor(essence: string, schema: TSchema): BodyCodecFactory | undefined {
+  // A document that labels a body MessagePack (or protobuf…) without a schema of its value declares
+  // bytes: the handler gets the bytes as sent, not a value decoded from them and refused as no bytes.
+  if (binaryFormatTypes.has(essence) && isBytesSchema(schema))
+    return (_s, _c, mt) => bytesCodec(mt) as BinaryCodec<unknown>;
   const direct = factories.get(essence);
   if (direct) return direct;
   if (isJsonMediaType(essence)) return factories.get('application/json');
