@@ -185,3 +185,45 @@ test('a credential the document also declares as a query parameter is sent once,
     [['apikey', 'key-1']],
   );
 });
+
+test('an object parameter in simple style leaves a member without a value out, never writes it empty', () => {
+  // Visual Studio's `headers` header: an object whose members may be null (RFC 6570 omits those).
+  const headerDoc = {
+    openapi: '3.0.3',
+    info: { title: 'headers', version: '1' },
+    paths: {
+      '/plans': {
+        put: {
+          operationId: 'put',
+          parameters: [
+            {
+              name: 'headers',
+              in: 'header',
+              required: true,
+              schema: {
+                type: 'object',
+                required: ['id'],
+                properties: { id: { type: 'string' }, principal: { type: 'string', format: 'uuid', nullable: true } },
+              },
+            },
+          ],
+          responses: { '204': { description: 'done' } },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const op = documentOperations(headerDoc)[0];
+  const referee = new DocumentReferee(headerDoc, patterns);
+  let nulls = 0;
+  for (const input of fc.sample(caseArbitrary(headerDoc, op), { numRuns: 200, seed: 5 })) {
+    const value = input.values[op.parameters[0].schemaPointer!] as Record<string, unknown> | undefined;
+    const parts = caseParts(headerDoc, referee, op, input);
+    if (value === undefined || 'owner' in parts) continue;
+    const header = parts.headers.find(([name]) => name === 'headers')?.[1] ?? '';
+    if (value.principal === null) {
+      nulls++;
+      assert.doesNotMatch(header, /principal/, `a null member is left out: ${header}`);
+    }
+  }
+  assert.ok(nulls > 0, 'the generator makes null members: the check above is not vacuous');
+});

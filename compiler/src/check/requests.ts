@@ -90,7 +90,8 @@ function serialise(
     const joiner = p.style === 'spaceDelimited' ? '%20' : p.style === 'pipeDelimited' ? '|' : ',';
     return p.in === 'query' ? { pairs: [[key, items.join(joiner)]] } : { text: items.join(',') };
   }
-  const entries = Object.entries(value as Record<string, unknown>);
+  // A member without a value is left out of every style's expansion (RFC 6570): `name,` would be the empty text.
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined);
   if (!entries.every(([, v]) => isPrimitive(v))) return undefined;
   if (p.in === 'query' && p.style === 'deepObject')
     return { pairs: entries.map(([k, v]) => [`${key}[${q(k)}]`, q(text(v))]) };
