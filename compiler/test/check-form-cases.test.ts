@@ -227,3 +227,33 @@ test('an object parameter in simple style leaves a member without a value out, n
   }
   assert.ok(nulls > 0, 'the generator makes null members: the check above is not vacuous');
 });
+
+test('a property the outer part of an allOf requires and a member declares takes the member schema', () => {
+  // Azure's dedicated HSM: `required: [location, sku, properties]` beside `allOf: [Resource]`, `sku` declared in Resource.
+  const azure = {
+    openapi: '3.0.3',
+    info: { title: 'hsm', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Sku: { properties: { name: { type: 'string', enum: ['SafeNet Luna Network HSM A790'] } } },
+        Resource: {
+          properties: { location: { type: 'string' }, sku: { $ref: '#/components/schemas/Sku' } },
+          required: ['location'],
+        },
+        DedicatedHsm: {
+          allOf: [{ $ref: '#/components/schemas/Resource' }],
+          properties: { properties: { type: 'object' } },
+          required: ['location', 'sku', 'properties'],
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const pointer = '/components/schemas/DedicatedHsm';
+  const referee = new DocumentReferee(azure, patterns);
+  for (const value of fc.sample(schemaArbitrary(azure, pointer, { view: 'request' }), { numRuns: 100, seed: 7 })) {
+    const v = value as Record<string, unknown>;
+    assert.ok(v.sku !== null && typeof v.sku === 'object', `sku is an object: ${JSON.stringify(v)}`);
+    assert.equal(referee.firstError(pointer, 'request', value), undefined, JSON.stringify(v));
+  }
+});

@@ -312,9 +312,27 @@ function allOf(doc: OpenApiDocument, s: Schema, own: string, view: View, depth: 
   if (Object.keys(rest).some((k) => ['properties', 'required', 'type'].includes(k)))
     parts.push(nonNull(doc, rest, own, view, depth));
   if (objects.length === 0) return parts[0];
-  return fc.tuple(...parts).map((values) => {
+  // A name the outer part requires and a member declares (Azure's `required: [sku]` beside `allOf:
+  // [Resource]`): the member's schema gives its value, which the outer part alone would fill with any text.
+  const outerProperties = (rest.properties ?? {}) as Record<string, unknown>;
+  const fromMembers: Array<[string, fc.Arbitrary<unknown>]> = [];
+  for (const name of Array.isArray(rest.required) ? (rest.required as string[]) : []) {
+    if (name in outerProperties) continue;
+    // The member's own pointer, its `$ref` followed: a pointer does not pass through a `$ref`.
+    const member = objects
+      .map((m) => follow(doc, m))
+      .find(({ value }) => {
+        const props = value?.properties;
+        return props !== null && typeof props === 'object' && name in props;
+      });
+    const pointer = member === undefined ? undefined : `${member.pointer}/properties/${escapePointer(name)}`;
+    if (pointer !== undefined && !hidden(doc, pointer, view))
+      fromMembers.push([name, build(doc, pointer, view, depth + 1)]);
+  }
+  return fc.tuple(fc.tuple(...parts), fc.tuple(...fromMembers.map(([, a]) => a))).map(([values, declared]) => {
     const merged: Record<string, unknown> = {};
     for (const v of values) if (v !== null && typeof v === 'object' && !Array.isArray(v)) Object.assign(merged, v);
+    fromMembers.forEach(([name], i) => (merged[name] = declared[i]));
     return merged;
   });
 }
