@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type OpenApiDocument } from '../src/check/documentReferee.ts';
 import { documentOperations } from '../src/check/documentOperations.ts';
-import { credentials, validParts } from '../src/check/requests.ts';
+import { credentials } from '../src/check/credentials.ts';
+import { validParts } from '../src/check/requests.ts';
 
 const doc = {
   openapi: '3.0.0',

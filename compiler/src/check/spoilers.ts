@@ -6,7 +6,8 @@ import { RefereeUnable, isJsonMediaType, type DocumentReferee, type OpenApiDocum
 import type { DocumentOperation, DocumentParameter } from './documentOperations.ts';
 import { refusedBeyondOverlap } from './oneOfOverlap.ts';
 import { writtenQueryNames } from './pathKey.ts';
-import { chosenMedia, credentials, schemaAt, type RequestParts } from './requests.ts';
+import { credentials } from './credentials.ts';
+import { chosenMedia, schemaAt, type RequestParts } from './requests.ts';
 import { siblingServing } from './siblingOperations.ts';
 
 /** A spoiled request and what was spoiled. */
