@@ -63,31 +63,35 @@ export class Regenerator {
   }
 
   async #update(force: boolean): Promise<UpdateOutcome> {
-    if (!force && this.#inputs.size > 0 && !(await this.#changed())) return { kind: 'unchanged' };
+    // The inputs are read before the run, never after: a file rewritten while the run reads it
+    // (an editor's truncate, then write) then differs from what was kept, and the next update runs again.
+    const seen = await this.#read(this.#rule.inputs);
+    if (!force && this.#inputs.size > 0 && !this.#differs(seen)) return { kind: 'unchanged' };
     const started = performance.now();
     try {
       const result = await runGenerate(this.run, this.#reporter, this.#session);
       this.#rule.setInputs(result.sources ?? (await documentFiles(this.run.input)));
-      const inputs = new Map<string, string | undefined>();
-      for (const f of this.#rule.inputs) inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
-      this.#inputs = inputs;
+      this.#inputs = await this.#read(this.#rule.inputs, seen);
       return { kind: 'generated', result, ms: performance.now() - started };
     } catch (error) {
-      // Remember the inputs as they are now, so the same broken text is not generated again and again.
-      if (this.#inputs.size === 0) {
-        if (!this.#session) this.#rule.setInputs(await documentFiles(this.run.input));
-        for (const f of this.#rule.inputs) this.#inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
-      } else {
-        for (const f of this.#inputs.keys()) this.#inputs.set(f, await readFile(f, 'utf8').catch(() => undefined));
-      }
+      // Remember the inputs as they were read, so the same broken text is not generated again and again.
+      if (this.#inputs.size === 0 && !this.#session) this.#rule.setInputs(await documentFiles(this.run.input));
+      this.#inputs = await this.#read(this.#rule.inputs, seen);
       return { kind: 'failed', error };
     }
   }
 
-  async #changed(): Promise<boolean> {
-    for (const [file, text] of this.#inputs) {
-      if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) return true;
-    }
+  /** The text of each file (undefined when it cannot be read), taken from `known` where it has the file. */
+  async #read(files: Iterable<string>, known?: ReadonlyMap<string, string | undefined>) {
+    const texts = new Map<string, string | undefined>();
+    for (const f of files)
+      texts.set(f, known?.has(f) ? known.get(f) : await readFile(f, 'utf8').catch(() => undefined));
+    return texts;
+  }
+
+  /** True when `now` gives some kept input another text. */
+  #differs(now: ReadonlyMap<string, string | undefined>): boolean {
+    for (const [file, text] of this.#inputs) if (now.get(file) !== text) return true;
     return false;
   }
 
