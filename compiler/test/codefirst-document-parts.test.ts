@@ -142,3 +142,34 @@ test('a part left out that was never sent is a bug said so, not a wrong document
   const reader = new PartReader();
   assert.throws(() => reader.apply([[['info'], null]]), /kitgen bug: the part \["info"\] was not sent before/);
 });
+
+test('frozen schemas inside a path item: a changed one is sent, an equal copy or an untouched one is not', () => {
+  const frozen = <T>(v: T): T => {
+    if (typeof v === 'object' && v !== null) for (const c of Object.values(v)) frozen(c);
+    return Object.freeze(v);
+  };
+  const schema = (field: string) => frozen({ type: 'object', properties: { [field]: { type: 'string' } } });
+  const pathItem = (s: object, summary: string) => ({
+    get: { summary, responses: { '200': { description: 'ok', content: { 'application/json': { schema: s } } } } },
+  });
+  const writer = new PartWriter();
+  const reader = new PartReader();
+  const sent = (doc: object) =>
+    roundTrip(writer, reader, doc)
+      .changes.filter(([, t]) => t !== null)
+      .map(([path]) => path.join(' '));
+  const doc = (a: object, b: object, summary = 'A') => ({
+    openapi: '3.1.0',
+    paths: { '/a': pathItem(a, summary), '/b': pathItem(b, 'B') },
+  });
+  const a = schema('name');
+  const b = schema('id');
+  assert.deepEqual(sent(doc(a, b)), ['openapi', 'paths /a', 'paths /b']);
+  // A new path item object around the same frozen schema, and an equal schema in another frozen object.
+  assert.deepEqual(sent(doc(a, schema('id'))), []);
+  assert.deepEqual(sent(doc(schema('age'), b)), ['paths /a']);
+  assert.deepEqual(sent(doc(schema('age'), b, 'A again')), ['paths /a']);
+  const last = doc(schema('age'), b, 'A again');
+  const { parts } = roundTrip(writer, reader, last);
+  assert.equal(joinParts(parts), JSON.stringify(last, null, 2));
+});

@@ -13,8 +13,8 @@ import type { SourcePlace } from './exportDocs.ts';
 import { FactStore, type RunStats } from './factStore.ts';
 import { componentClash, type FileFacts } from './fileFacts.ts';
 import { describeFailureDiagnostic, loadFailureDiagnostic, placedDiagnostic } from './failureDiagnostics.ts';
-import { moduleVersions } from './moduleVersions.ts';
-import type { RelocationMemo } from './relocatedCopies.ts';
+import { moduleVersions, servedHashes } from './moduleVersions.ts';
+import { relocationMemo, type RelocationMemo } from './relocatedCopies.ts';
 
 /** Options of a code-first run. */
 export interface CodeFirstOptions {
@@ -129,7 +129,9 @@ export class CodeFirstSession {
   #store: FactStore | undefined;
   readonly #loader = new EndpointLoader();
   #disk: DiskCache | undefined | null = null;
-  readonly #relocated = new Map<string, string>();
+  #relocation: RelocationMemo | undefined;
+  /** The hashes of the modules' served texts, kept for the next run's versions. */
+  readonly #servedHashes = servedHashes();
   /** The cache entries of the last run, written when the session is idle or closes (see #deferWrite). */
   readonly #pending = {
     facts: { write: undefined as (() => void) | undefined, timer: undefined as NodeJS.Timeout | undefined },
@@ -320,7 +322,7 @@ export class CodeFirstSession {
       endpoints: result.endpoints,
       warnings,
       consulted: [...consulted],
-      relocation: { memory: this.#relocated, disk: this.#disk ?? undefined },
+      relocation: (this.#relocation ??= relocationMemo(this.#disk ?? undefined)),
     };
   }
 
@@ -345,7 +347,7 @@ export class CodeFirstSession {
         queue.push(link.target);
       }
     }
-    return moduleVersions((p) => facts.get(p)!, files, expanded);
+    return moduleVersions((p) => facts.get(p)!, files, expanded, this.#servedHashes);
   }
 
   /**

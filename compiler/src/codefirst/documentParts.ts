@@ -63,12 +63,36 @@ export class PartWriter {
     return true;
   }
 
+  /**
+   * A value's compact JSON text, made of the kept texts of the frozen values inside it: a path item
+   * is written anew on every describing, while most of it (the settled schemas) is as it was.
+   * Only compared with the last text of the same part, so it need only tell values apart as JSON does.
+   */
   #compact(value: unknown): string {
-    if (typeof value !== 'object' || value === null || !this.#isDeepFrozen(value)) return JSON.stringify(value);
-    let text = this.#frozenTexts.get(value);
-    if (text === undefined) this.#frozenTexts.set(value, (text = JSON.stringify(value)));
-    else this.reused += 1;
-    return text;
+    if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+    if (this.#isDeepFrozen(value)) {
+      let text = this.#frozenTexts.get(value);
+      if (text === undefined) this.#frozenTexts.set(value, (text = JSON.stringify(value)));
+      else this.reused += 1;
+      return text;
+    }
+    if (Array.isArray(value)) {
+      let text = '[';
+      for (let i = 0; i < value.length; i++)
+        text += (i === 0 ? '' : ',') + (omitted(value[i]) ? 'null' : this.#compact(value[i]));
+      return `${text}]`;
+    }
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return JSON.stringify(value);
+    let text = '{';
+    let first = true;
+    for (const key of Object.keys(value)) {
+      const v = (value as Record<string, unknown>)[key];
+      if (omitted(v)) continue;
+      text += `${first ? '' : ','}${JSON.stringify(key)}:${this.#compact(v)}`;
+      first = false;
+    }
+    return `${text}}`;
   }
 
   /** The document's parts in document order, with the text of those that changed since the last call. */

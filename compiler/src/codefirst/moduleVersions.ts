@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { FileFacts } from './fileFacts.ts';
+import { TextHashes } from './textHashes.ts';
 
 /** Text that may load a module the import declarations do not name (`import(x)`, `require(x)`). */
 export const unlistedLoad = /\bimport\s*\(|\brequire\s*\(/;
@@ -14,7 +15,9 @@ interface Node {
   readonly volatile: boolean;
 }
 
-function nodeOf(facts: FileFacts, served: string | undefined): Node {
+const sha1 = (text: string) => createHash('sha1').update(text).digest('base64url');
+
+function nodeOf(path: string, facts: FileFacts, served: string | undefined, hashes: TextHashes): Node {
   const imports: string[] = [];
   let volatile = served !== undefined ? unlistedLoad.test(served) : facts.dynamicLoad;
   for (const i of facts.imports) {
@@ -26,9 +29,12 @@ function nodeOf(facts: FileFacts, served: string | undefined): Node {
     if (i.target === null || i.external) volatile = true;
     else imports.push(i.target);
   }
-  const own = served !== undefined ? createHash('sha1').update(served).digest('base64url') : facts.hash;
+  const own = served !== undefined ? hashes.of(path, served) : facts.hash;
   return { own, imports, volatile };
 }
+
+/** A memo of module texts' hashes for {@link moduleVersions}, kept across a watch's runs. */
+export const servedHashes = (): TextHashes => new TextHashes(sha1);
 
 /** The versions of the user's modules, and whether every module reached has one. */
 export interface ModuleVersions {
@@ -45,19 +51,21 @@ export interface ModuleVersions {
  * last load is the same module: the loading thread keeps it, and loads again only the modules an
  * edit reaches (the edited one and those importing it). Modules that may load what the graph does
  * not see (`import(x)`, `require`, an import TypeScript does not resolve), and those importing
- * them, get no version: they load anew every time, as every module did before.
+ * them, get no version: they load anew every time, as every module did before. `hashes` keeps
+ * the served texts' hashes from one call to the next (a watch's session).
  */
 export function moduleVersions(
   facts: (path: string) => FileFacts,
   roots: readonly string[],
   served: ReadonlyMap<string, string>,
+  hashes = new TextHashes(sha1),
 ): ModuleVersions {
   const nodes = new Map<string, Node>();
   const queue = [...roots];
   while (queue.length > 0) {
     const path = queue.pop()!;
     if (nodes.has(path)) continue;
-    const node = nodeOf(facts(path), served.get(path));
+    const node = nodeOf(path, facts(path), served.get(path), hashes);
     nodes.set(path, node);
     for (const i of node.imports) if (!nodes.has(i)) queue.push(i);
   }

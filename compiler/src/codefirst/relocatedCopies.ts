@@ -6,12 +6,23 @@ import type { Insertion } from '../derive/insertions.ts';
 import { generatedMarker } from '../names/generatedMarker.ts';
 import type { DiskCache } from './diskCache.ts';
 import { hashText } from './diskCache.ts';
+import { TextHashes } from './textHashes.ts';
 
 /** A memo of relocated texts, in memory for a session and on disk across runs. */
 export interface RelocationMemo {
+  /** Each copy (marker line included) by its key: the same string object while nothing changed, which a write compares at once. */
   readonly memory: Map<string, string>;
   readonly disk: DiskCache | undefined;
+  /** The expanded texts' hashes, made again only for a text that changed. */
+  readonly hashes?: TextHashes;
 }
+
+/** A relocation memo for a session. */
+export const relocationMemo = (disk: DiskCache | undefined): RelocationMemo => ({
+  memory: new Map(),
+  disk,
+  hashes: new TextHashes(hashText),
+});
 
 /**
  * Each expanded file's copy at `definitions/<path>` below `out` (`paths`: source → relative path),
@@ -35,17 +46,21 @@ export async function relocatedCopies(
     const path = paths.get(file)!;
     // One disk entry per copy's place, written over when its text changes.
     const slot = `${file}\0${join(out, path)}`;
-    const key = `${slot}\0${movedKey}\0${hashText(code)}`;
-    let text = memo.memory.get(key) ?? memo.disk?.read<string>('relocated', slot, key);
-    if (text === undefined) {
-      relocate ??= (await import('./relocateImports.ts')).relocateImports;
-      text = relocate(code, file, join(out, path), moved, insertions.get(file));
-      memo.disk?.write('relocated', slot, key, text);
+    const key = `${slot}\0${movedKey}\0${memo.hashes?.of(file, code) ?? hashText(code)}`;
+    let copy = memo.memory.get(key);
+    if (copy === undefined) {
+      let text = memo.disk?.read<string>('relocated', slot, key);
+      if (text === undefined) {
+        relocate ??= (await import('./relocateImports.ts')).relocateImports;
+        text = relocate(code, file, join(out, path), moved, insertions.get(file));
+        memo.disk?.write('relocated', slot, key, text);
+      }
+      const from = relative(out, file).split(sep).join('/');
+      const marker = `${generatedMarker} from ${from}: its DeriveSchema.gen<T>() calls expanded. Do not edit: edit that file and run \`kitgen generate\` again.\n`;
+      copy = marker + text;
     }
-    memo.memory.set(key, text);
-    const from = relative(out, file).split(sep).join('/');
-    const marker = `${generatedMarker} from ${from}: its DeriveSchema.gen<T>() calls expanded. Do not edit: edit that file and run \`kitgen generate\` again.\n`;
-    copies.set(path, marker + text);
+    memo.memory.set(key, copy);
+    copies.set(path, copy);
   }
   return copies;
 }
