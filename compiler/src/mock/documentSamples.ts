@@ -3,6 +3,7 @@
 // sampler's fault (or an example of the document's own, then made again from the schema alone).
 // The mock server answers with them; the real-world wire test's handlers too.
 import * as openapiSampler from 'openapi-sampler';
+import { refPointer } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from '../check/documentPointers.ts';
 import { filledUp, leaveOutAt, putAt, replaceAt } from './instanceEdits.ts';
 import { oneOfCandidates } from './oneOfMembers.ts';
@@ -143,13 +144,42 @@ export class DocumentSamples {
    * properties only; `dynamic`: made from the schema alone, the document's examples and defaults left out.
    */
   valid(pointer: string, view: View, sparse = false, dynamic = false): Sampled {
+    // A schema that is a bare `$ref` is sampled in the place it names: Microsoft Graph's hundreds
+    // of responses of `{ $ref: microsoft.graph.group }` share one sample (30-100 s to make).
+    const place = this.#named(pointer);
     // A sample of the document's own values is the same at every request: made once, a copy handed
     // out (openapi-sampler over a large schema took 15-27 s an answer on presalytics' ooxml).
-    if (dynamic) return this.#valid(pointer, view, sparse, true);
-    const key = `${view} ${sparse ? 'sparse' : 'full'} ${pointer}`;
+    if (dynamic) return this.#valid(place, view, sparse, true);
+    const key = `${view} ${sparse ? 'sparse' : 'full'} ${place}`;
     let made = this.#made.get(key);
-    if (made === undefined) this.#made.set(key, (made = this.#valid(pointer, view, sparse, false)));
-    return structuredClone(made);
+    if (made === undefined) this.#made.set(key, (made = this.#valid(place, view, sparse, false)));
+    if (made.ok) return { ok: true, value: structuredClone(made.value) };
+    // A refused sample is copied only where it is answered after all: Graph's full sample of a
+    // group (31 MB, refused where a recursion was cut) took 4 s to copy, at every request, before
+    // the sparse one was answered in its place.
+    const refused = made.unchecked?.value;
+    if (refused === undefined) return made;
+    return {
+      ...made,
+      unchecked: {
+        get value() {
+          return structuredClone(refused);
+        },
+      },
+    };
+  }
+
+  /** The place a schema that is only a local `$ref` names (through a chain of them), else `pointer` itself. */
+  #named(pointer: string): string {
+    let place = pointer;
+    for (let i = 0; i < 16; i++) {
+      const node = at(this.doc, place) as { $ref?: unknown } | undefined;
+      if (node === null || typeof node !== 'object' || Object.keys(node).length !== 1) return place;
+      const target = typeof node.$ref === 'string' ? refPointer(node.$ref) : undefined;
+      if (target === undefined || at(this.doc, target) === undefined) return place;
+      place = target;
+    }
+    return place;
   }
 
   #valid(pointer: string, view: View, sparse: boolean, dynamic: boolean): Sampled {
