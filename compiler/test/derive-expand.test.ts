@@ -2,6 +2,7 @@
 // code and its source map, what was consulted, and the caches of a long-lived DeriveProject.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { basename, join } from 'node:path';
 import { createDeriveProject } from '../src/derive/DeriveProject.ts';
@@ -127,4 +128,36 @@ test('caches: unchanged files are not derived again; an edit to a consulted file
   // Re-setting the same text is not a change.
   project.update(types, `export interface Thing { id: number; name: string }\n`);
   assert.equal(expandDeriveSchema(a, project), a2);
+});
+
+test('a file the program stopped reaching is derived when asked for by name', () => {
+  const project = createDeriveProject({ cwd: fixturesDir, tsconfig });
+  const dir = mkdtempSync(join(fixturesDir, '_roots-'));
+  try {
+    const helper = join(dir, 'helper.ts');
+    writeFileSync(
+      helper,
+      `import { DeriveSchema } from '@kitgen/runtime';\nexport interface Kept { id: number }\nexport const k = DeriveSchema.gen<Kept>();\n`,
+    );
+    const main = join(dir, 'main.ts');
+    // The program finds helper.ts through this import; then the import goes.
+    project.update(
+      main,
+      `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Kept } from './helper.ts';\nexport const m = DeriveSchema.gen<Kept>();\n`,
+    );
+    assert.equal(expandDeriveSchema(main, project).calls.length, 1);
+    project.update(
+      main,
+      `import { DeriveSchema } from '@kitgen/runtime';\nexport const m = DeriveSchema.gen<{ n: string }>();\n`,
+    );
+    assert.equal(expandDeriveSchema(main, project).calls.length, 1);
+    const out = expandDeriveSchema(helper, project);
+    assert.deepEqual(out.diagnostics, []);
+    assert.deepEqual(
+      out.calls.map((c) => [c.name, (c.schema as { required: string[] }).required]),
+      [['Kept', ['id']]],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

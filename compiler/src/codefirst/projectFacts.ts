@@ -60,6 +60,8 @@ export function readFacts(
   disk: DiskHashes,
   want: { readonly expansion: boolean; readonly declarations: boolean },
 ): FileFacts {
+  // Its imports and declarations are read with the checker: the file must be in its program.
+  project.programFile(file);
   const text = project.sourceFile(file).getFullText();
   let expansion: ExpansionFacts | undefined;
   let declarations: FileDeclarations | undefined;

@@ -5,6 +5,8 @@ import { Project, ts, type SourceFile } from 'ts-morph';
 import { CompileError } from '../diagnostics/index.ts';
 import type { DerivedComponent, DerivedSchema } from './deriveSchema.ts';
 import { FileStamps } from './fileStamps.ts';
+import { PackageScopes } from './packageScopes.ts';
+import { ProgramRoots } from './programRoots.ts';
 import { TypeCache } from './typeCache.ts';
 import type { TypeContext } from './typeNames.ts';
 
@@ -59,6 +61,8 @@ export class DeriveProject {
    * above the declaration moves).
    */
   readonly #components = new Map<string, Map<string, { component: DerivedComponent; hash: string }>>();
+  /** The programs' root files, the same across edits so TypeScript reuses the last program. */
+  readonly #roots: ProgramRoots;
 
   constructor(
     project: Project,
@@ -70,6 +74,8 @@ export class DeriveProject {
     this.project = project;
     this.cwd = cwd;
     this.tsconfig = tsconfig;
+    const scopes = new PackageScopes();
+    this.#roots = new ProgramRoots(project, (host) => scopes.host(host, project.getCompilerOptions()));
   }
 
   /** The absolute path of a file named relative to `cwd`. */
@@ -81,6 +87,16 @@ export class DeriveProject {
   sourceFile(file: string): SourceFile {
     const path = this.path(file);
     return this.project.getSourceFile(path) ?? this.project.addSourceFileAtPath(path);
+  }
+
+  /**
+   * The file as the current program has it, for the checker's questions about it: added from disk
+   * when the project does not have it, and made a root when the program no longer reaches it.
+   */
+  programFile(file: string): ts.SourceFile {
+    const path = this.sourceFile(file).getFilePath();
+    this.#roots.require(path, this.project.getProgram().compilerObject);
+    return this.project.getProgram().compilerObject.getSourceFile(path)!;
   }
 
   /**
@@ -103,7 +119,8 @@ export class DeriveProject {
     const path = this.path(file);
     const existing = this.project.getSourceFile(path);
     if (existing?.getFullText() === text) return;
-    if (existing) existing.replaceWithText(text);
+    // replaceText, not replaceWithText: the latter first makes a code writer from the formatting settings.
+    if (existing) existing.replaceText([0, existing.getEnd()], text);
     else this.project.createSourceFile(path, text, { overwrite: true });
     this.#hashes.set(path, hashText(text));
     this.#stamps.forget(path);

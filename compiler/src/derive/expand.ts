@@ -71,9 +71,9 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
     project.claimComponents(path, []);
     return plain;
   }
-  const ctx = project.context();
   // The program was rebuilt for the current texts: take the file's node from it, not the stale one.
-  const current = ctx.program.getSourceFile(path) ?? sf;
+  const current = project.programFile(path);
+  const ctx = project.context();
   const ms = new MagicString(text);
   const calls: DerivedCall[] = [];
   const consulted = new Set<string>([path]);
@@ -159,9 +159,7 @@ function derivedFor(
     node.getSourceFile().fileName;
   // A primitive alias's notes are read from the type as written (`Slug` is plain `string` to TypeScript).
   const notes = aliasNotes(ctx, node);
-  const key = `${declared}\u0000${ctx.checker.typeToString(type, undefined, ts.TypeFormatFlags.UseFullyQualifiedType | ts.TypeFormatFlags.NoTruncation)}${
-    notes === undefined ? '' : `\u0000${JSON.stringify(notes)}`
-  }`;
+  const key = `${declared}\u0000${typeKey(ctx.checker, type)}${notes === undefined ? '' : `\u0000${JSON.stringify(notes)}`}`;
   const hit = project.cachedType(key);
   if (hit !== undefined) return hit;
   return project.storeType(
@@ -169,5 +167,32 @@ function derivedFor(
     deriveCompilerType(ctx, type, node, { root, closedObjects: project.closedObjects }),
     ctx,
     node,
+  );
+}
+
+/**
+ * What tells a type from the others of its file in the cache's keys. A named type without type
+ * arguments (a non-generic alias, interface or class: most calls) is its symbol's qualified name,
+ * which costs nothing; `typeToString` searches the scopes for an accessible name, ~1 ms a call
+ * with a fresh checker, which every edit has.
+ */
+function typeKey(checker: ts.TypeChecker, type: ts.Type): string {
+  const alias = type.aliasSymbol;
+  if (alias !== undefined) {
+    if ((type.aliasTypeArguments?.length ?? 0) === 0) return `\u0001${checker.getFullyQualifiedName(alias)}`;
+  } else if (type.flags & ts.TypeFlags.Object) {
+    const objectFlags = (type as ts.ObjectType).objectFlags;
+    const symbol = type.getSymbol();
+    if (
+      symbol !== undefined &&
+      objectFlags & (ts.ObjectFlags.Interface | ts.ObjectFlags.Class) &&
+      (type as ts.InterfaceType).typeParameters === undefined
+    )
+      return `\u0001${checker.getFullyQualifiedName(symbol)}`;
+  }
+  return checker.typeToString(
+    type,
+    undefined,
+    ts.TypeFormatFlags.UseFullyQualifiedType | ts.TypeFormatFlags.NoTruncation,
   );
 }
