@@ -173,3 +173,18 @@ test('frozen schemas inside a path item: a changed one is sent, an equal copy or
   const { parts } = roundTrip(writer, reader, last);
   assert.equal(joinParts(parts), JSON.stringify(last, null, 2));
 });
+
+test('a one-shot answer (nothing kept) sends every part, and the next answer sends every part again', async () => {
+  const [[, doc]] = await fixtureDocuments();
+  const writer = new PartWriter();
+  const reader = new PartReader();
+  for (let i = 0; i < 2; i++) {
+    const changes = writer.changes(doc, false);
+    assert.ok(changes.every(([, t]) => t !== null));
+    assert.equal(joinParts(reader.apply(changes)), JSON.stringify(doc, null, 2));
+  }
+  assert.ok(
+    writer.changes(doc).every(([, t]) => t !== null),
+    'nothing was kept to compare with',
+  );
+});

@@ -13,6 +13,7 @@ import type { SourcePlace } from './exportDocs.ts';
 import { FactStore, type RunStats } from './factStore.ts';
 import { componentClash, type FileFacts } from './fileFacts.ts';
 import { describeFailureDiagnostic, loadFailureDiagnostic, placedDiagnostic } from './failureDiagnostics.ts';
+import { collectGarbage } from './collectGarbage.ts';
 import { moduleVersions, servedHashes } from './moduleVersions.ts';
 import { relocationMemo, type RelocationMemo } from './relocatedCopies.ts';
 
@@ -94,7 +95,13 @@ export function definitionPath(file: string, files: readonly string[]): string {
 /** {@link definitionPath} for many files of one set: their common folder found once, not once per file. */
 export function definitionPaths(files: readonly string[]): (file: string) => string {
   const base = commonDir(files);
-  return (file) => ['definitions', ...relative(base, file).split(sep)].join('/');
+  // Asked once per endpoint (a thousand of them in a hundred files): `relative` is not cheap.
+  const known = new Map<string, string>();
+  return (file) => {
+    let path = known.get(file);
+    if (path === undefined) known.set(file, (path = ['definitions', ...relative(base, file).split(sep)].join('/')));
+    return path;
+  };
 }
 
 /** A run's files read: the expanded ones in order, and each one's facts. */
@@ -256,7 +263,8 @@ export class CodeFirstSession {
     if (errors.length > 0) throw new CompileError([...errors, ...warnings]);
     const pkg = await packageInfo(files[0]);
     const { versions, complete } = await this.#versions(store, gathered, files, expanded);
-    if (this.#options.once === true) store.release();
+    const once = this.#options.once === true;
+    if (once) store.release();
     const request = {
       files,
       sources,
@@ -264,6 +272,7 @@ export class CodeFirstSession {
       title: this.#options.title ?? pkg.name ?? 'API',
       version: this.#options.version ?? pkg.version ?? '0.0.0',
       docs,
+      ...(once ? { once } : {}),
     };
     // The same modules (every one versioned, no version changed) with the same docs describe the
     // same document: an edit that changed no expansion (a comment, a type no call reads) skips the loading thread.
@@ -274,7 +283,16 @@ export class CodeFirstSession {
     const slot = JSON.stringify([files, this.#options.closedObjects === true]);
     result ??= key !== undefined ? this.#disk?.read<DescribeResult>('describe', slot, hashText(key)) : undefined;
     this.stats = { ...store.stats, described: result === undefined };
-    result ??= await this.#loader.describe(request);
+    if (result === undefined) {
+      const described = this.#loader.describe(request);
+      // The TypeScript program let go above is garbage: collected while the thread loads the modules, so
+      // the pages return to the system before the thread's heap grows (its heap is its own, not this one).
+      if (once) {
+        collectGarbage();
+        debugLog(() => `garbage collected ${lap()}`);
+      }
+      result = await described;
+    }
     debugLog(() => `describe ${this.stats.described ? 'loaded the modules' : 'from the cache'} ${lap()}`);
     if (key !== undefined && result.kind === 'described') {
       const known = this.#recent.findIndex((r) => r.key === key);

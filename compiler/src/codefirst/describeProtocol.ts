@@ -15,6 +15,8 @@ export interface DescribeRequest {
   readonly version: string;
   /** Summary and description from each export's JSDoc, by file and export name. */
   readonly docs: Readonly<Record<string, Readonly<Record<string, ExportDocs>>>>;
+  /** A one-shot run: nothing is kept for a next request (no parts recorded, no texts to compare). */
+  readonly once?: boolean;
 }
 
 /** The JSDoc of an exported endpoint. */

@@ -5,6 +5,7 @@
 // under new URLs only the modules whose version changed (the others are the modules already loaded).
 import { MessageChannel, parentPort, type MessagePort } from 'node:worker_threads';
 import { register } from 'node:module';
+import { getHeapStatistics } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import type { DescribeAnswer, DescribeRequest, EndpointFound, LoadFailure } from './describeProtocol.ts';
 import { PartWriter } from './documentParts.ts';
@@ -93,6 +94,7 @@ function failure(file: string, error: unknown): LoadFailure {
 async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
   const lap = lapTimer();
   await updateHooks(hooksChannel.port1, request);
+  debugLog(() => `worker: sources to the hooks ${lap()}`);
   const endpoints: AnyEndpoint[] = [];
   const found: EndpointFound[] = [];
   for (const file of request.files) {
@@ -117,13 +119,22 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
   }
   debugLog(() => `worker: load ${lap()}`);
   try {
-    const api = openApiGen.fromEndpoints({ title: request.title, version: request.version }, ...endpoints);
+    const options = { title: request.title, version: request.version };
+    // A one-shot run describes once: recording each endpoint's part for a replay would be wasted work and memory.
+    const api =
+      request.once === true
+        ? runtime.OpenAPIGen.fromEndpoints(options, ...endpoints)
+        : openApiGen.fromEndpoints(options, ...endpoints);
     debugLog(() => `worker: OpenAPIGen ${lap()}`);
-    const changes = partWriter.changes(api.document);
+    const changes = partWriter.changes(api.document, request.once !== true);
     debugLog(
       () =>
         `worker: parts ${changes.filter(([, t]) => t !== null).length} changed, ${partWriter.reused} frozen ${lap()}`,
     );
+    debugLog(() => {
+      const h = getHeapStatistics();
+      return `worker: heap used ${Math.round(h.used_heap_size / 2 ** 20)} MB of ${Math.round(h.total_heap_size / 2 ** 20)} MB, external ${Math.round(h.external_memory / 2 ** 20)} MB`;
+    });
     return { kind: 'described', changes, endpoints: found };
   } catch (error) {
     return { kind: 'describe-failed', failure: failure(request.files[0] ?? '', error), endpoints: found };

@@ -95,14 +95,21 @@ export class PartWriter {
     return `${text}}`;
   }
 
-  /** The document's parts in document order, with the text of those that changed since the last call. */
-  changes(document: object): PartChange[] {
+  /**
+   * The document's parts in document order, with the text of those that changed since the last
+   * call; with `keep` false, every part's text, and nothing kept to compare the next call with.
+   */
+  changes(document: object, keep = true): PartChange[] {
     const next = new Map<string, { readonly compact: string; readonly text: string }>();
     const changes: PartChange[] = [];
     this.reused = 0;
     const visit = (value: unknown, path: string[]) => {
       if (isSplit(path) && hasFields(value)) {
         for (const key of Object.keys(value)) if (!omitted(value[key])) visit(value[key], [...path, key]);
+        return;
+      }
+      if (!keep) {
+        changes.push([path, textAt(value, path.length)]);
         return;
       }
       const key = partKey(path);
