@@ -87,6 +87,7 @@ export type {
   EndpointTypes,
   OperationNamedTypes,
   OperationTable,
+  StatusBody,
 } from './endpoint/EndpointOf.ts';
 export {
   defineEndpoint,

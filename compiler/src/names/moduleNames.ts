@@ -17,6 +17,7 @@ export const runtimeNames = [
   'DeclaredEndpoint',
   'DeclaredEndpointVoid',
   'SchemaOf',
+  'StatusBody',
   'StatusIn',
 ] as const;
 

@@ -83,6 +83,14 @@ export type DeclaredEndpointVoid<Path extends unknown[], Params, Error, Auth ext
 >;
 
 /**
+ * A declared answer as generated declaration files write an operation's errors: its status and
+ * its body, `StatusBody<404, Problem>` being `{ status: 404; body: Problem }`. The checker makes
+ * one type for each status and body, shared by every operation declaring it, where an object type
+ * written out per operation would be a type and three symbols more each time.
+ */
+export type StatusBody<Status, Body> = { status: Status; body: Body };
+
+/**
  * The types of one operation by name, as a generated `OperationTypes` table lists them
  * (`showPetById: { params: ShowPetByIdParams; output: Pet; error: ShowPetByIdError; auth: 'None' }`):
  * what the generated `Client` and `Handlers` read their methods' types from, instead of from the
