@@ -228,6 +228,14 @@ test('mistakes in schemas are reported: two different schemas with one $id, a $r
       ),
     'equal ones are one schema',
   );
+  // Written in another key order, or holding a bigint (which plain JSON text cannot write), equal is equal.
+  const B1 = Schema.Unsafe({ $id: 'B', type: 'integer', maximum: 10n, description: 'b' });
+  const B2 = Schema.Unsafe({ description: 'b', maximum: 10n, type: 'integer', $id: 'B' });
+  const B3 = Schema.Unsafe({ description: 'b', maximum: 11n, type: 'integer', $id: 'B' });
+  const both = (x: typeof B1, y: typeof B1) => () =>
+    OpenAPIGen.fromEndpoints('t', '1', Endpoint(RoutePattern.GET('1')).out(x), Endpoint(RoutePattern.GET('2')).out(y));
+  assert.doesNotThrow(both(B1, B2), 'equal in another key order');
+  assert.throws(both(B1, B3), /two different schemas share the \$id "B"/);
   assert.throws(() => answering(Schema.Object({ next: Schema.Ref('Nowhere') })), /\$ref "Nowhere" names no schema/);
 });
 
