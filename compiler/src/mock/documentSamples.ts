@@ -7,41 +7,12 @@ import { refPointer } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from '../check/documentPointers.ts';
 import { filledUp, leaveOutAt, putAt, replaceAt } from './instanceEdits.ts';
 import { oneOfCandidates } from './oneOfMembers.ts';
-import { formattedPatternSample } from './formattedPatternSample.ts';
+import './stringSampler.ts';
 import { shuffledEnums } from './seeded.ts';
 import { seededValues } from './seededValues.ts';
-import { timeOfLength } from './timeOfLength.ts';
 import { samplingCopy } from './samplingCopy.ts';
 
-type StringSampler = (
-  schema: { pattern?: unknown; format?: unknown; minLength?: number; maxLength?: number },
-  ...rest: unknown[]
-) => unknown;
-// Its samplers by type, and how to replace one: exported, though not in its type declarations.
-const internals = openapiSampler as unknown as {
-  _samplers: Record<string, StringSampler>;
-  _registerSampler(type: string, sampler: StringSampler): void;
-};
 const { sample } = openapiSampler;
-const sampleString = internals._samplers.string;
-// A string with a `pattern` gets a text that matches it (and is of its format) where one can be
-// made; one of `maxLength: 0` the empty text (openapi-sampler reads the 0 as no bound and says
-// "string"); a date-time or time its length bounds (openapi-sampler's misses a `minLength: 25`).
-internals._registerSampler('string', (schema, ...rest) => {
-  const text =
-    typeof schema.pattern === 'string'
-      ? formattedPatternSample(schema.pattern, schema.format, schema.minLength, schema.maxLength)
-      : undefined;
-  if (text !== undefined) return text;
-  if (schema.maxLength === 0) return '';
-  // Its dates and times are one fixed text whatever the bounds (bounds it misses it warns of on
-  // stderr, in the middle of a mock's or a check's output): the bounds are met below instead.
-  const dated = schema.format === 'date-time' || schema.format === 'time' || schema.format === 'date';
-  const sampled = sampleString(dated ? { ...schema, minLength: undefined, maxLength: undefined } : schema, ...rest);
-  if ((schema.format === 'date-time' || schema.format === 'time') && typeof sampled === 'string')
-    return timeOfLength(sampled, schema.minLength, schema.maxLength) ?? sampled;
-  return sampled;
-});
 
 /** The instance path of the innermost list item of `value` holding the place at `instancePath`, if one does. */
 function itemAround(value: unknown, instancePath: string): string | undefined {
@@ -93,6 +64,9 @@ export interface DocumentSamplesOptions {
   readonly pruneRecursion?: boolean;
 }
 
+/** How deep a full sample is first made, and the JSON size past which it is not made whole. */
+const fullSampleProbe = { depth: 8, bytes: 1_000_000 };
+
 const isEmptyObject = (v: unknown) =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
 
@@ -128,13 +102,19 @@ export class DocumentSamples {
     return shuffledEnums(copy, this.#seed) as OpenApiDocument;
   }
 
-  #sample(copy: OpenApiDocument, pointer: string, view: View, how: { xml?: boolean; sparse?: boolean } = {}): unknown {
+  #sample(
+    copy: OpenApiDocument,
+    pointer: string,
+    view: View,
+    how: { xml?: boolean; sparse?: boolean; depth?: number } = {},
+  ): unknown {
     const options = {
       skipReadOnly: view === 'request',
       skipWriteOnly: view === 'response',
       skipNonRequired: how.sparse === true,
       quiet: true,
       enablePatterns: true,
+      ...(how.depth !== undefined ? { maxSampleDepth: how.depth } : {}),
     };
     return sample(at(copy, pointer) as object, how.xml ? { ...options, format: 'xml' as const } : options, copy);
   }
@@ -186,7 +166,21 @@ export class DocumentSamples {
     let value: unknown;
     try {
       if (dynamic) this.#plain ??= this.#copy(true);
-      value = this.#sample(dynamic ? this.#plain! : this.#withExamples, pointer, view, { sparse });
+      const copy = dynamic ? this.#plain! : this.#withExamples;
+      // A schema whose every property is sampled grows with its width to the power of the depth
+      // (openapi-sampler goes 15 levels): Microsoft Graph's group is 1.6 MB at 8 levels and 31 MB
+      // at 15, made in 30 s, then refused where a recursion was cut. Past the limit at 8 levels no
+      // full sample is made: the mock answers the sparse one.
+      if (!sparse) {
+        const size = JSON.stringify(this.#sample(copy, pointer, view, { depth: fullSampleProbe.depth }))?.length ?? 0;
+        if (size > fullSampleProbe.bytes)
+          return {
+            ok: false,
+            owner: 'sampler',
+            message: `the sample of ${pointer} with every property is over ${fullSampleProbe.bytes / 1e6} MB at ${fullSampleProbe.depth} levels deep: none is made`,
+          };
+      }
+      value = this.#sample(copy, pointer, view, { sparse });
     } catch (error) {
       return {
         ok: false,
