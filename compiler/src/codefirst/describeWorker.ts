@@ -60,6 +60,13 @@ const partWriter = new PartWriter();
 // an unchanged module gives the same object again.
 const documented = new WeakMap<object, { readonly key: string; readonly endpoint: AnyEndpoint }>();
 
+/**
+ * The endpoint files' modules as last imported, with their version: a file whose version is the
+ * same is the same module (the hooks give it the same URL), taken from here without an `import()`,
+ * whose resolution alone is a round trip to the hooks' thread for each of hundreds of files.
+ */
+const loadedModules = new Map<string, { readonly version: string; readonly module: Record<string, unknown> }>();
+
 function withDocs(value: AnyEndpoint, name: string, docs: { summary?: string; description?: string } | undefined) {
   const key = JSON.stringify([name, docs?.summary, docs?.description]);
   const known = documented.get(value);
@@ -97,12 +104,23 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
   debugLog(() => `worker: sources to the hooks ${lap()}`);
   const endpoints: AnyEndpoint[] = [];
   const found: EndpointFound[] = [];
+  let imported = 0;
   for (const file of request.files) {
+    const url = pathToFileURL(file).href;
+    const version = request.versions[url];
+    const known = loadedModules.get(file);
     let module: Record<string, unknown>;
-    try {
-      module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    } catch (error) {
-      return { kind: 'load-failed', failure: failure(file, error) };
+    if (version !== undefined && known?.version === version) module = known.module;
+    else {
+      try {
+        module = (await import(url)) as Record<string, unknown>;
+      } catch (error) {
+        loadedModules.delete(file);
+        return { kind: 'load-failed', failure: failure(file, error) };
+      }
+      imported += 1;
+      if (version === undefined) loadedModules.delete(file);
+      else loadedModules.set(file, { version, module });
     }
     for (const [name, value] of Object.entries(module)) {
       if (!isEndpoint(value)) continue;
@@ -117,7 +135,7 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
       });
     }
   }
-  debugLog(() => `worker: load ${lap()}`);
+  debugLog(() => `worker: load (${imported} of ${request.files.length} files imported) ${lap()}`);
   try {
     const options = { title: request.title, version: request.version };
     // A one-shot run describes once: recording each endpoint's part for a replay would be wasted work and memory.
