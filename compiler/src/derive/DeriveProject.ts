@@ -119,9 +119,9 @@ export class DeriveProject {
     const path = this.path(file);
     const existing = this.project.getSourceFile(path);
     if (existing?.getFullText() === text) return;
-    // replaceText, not replaceWithText: the latter first makes a code writer from the formatting settings.
-    if (existing) existing.replaceText([0, existing.getEnd()], text);
-    else this.project.createSourceFile(path, text, { overwrite: true });
+    // Overwritten, not edited (replaceText): an edit walks the old and new trees to keep ts-morph's
+    // wrappers of the old one, which nothing here keeps across runs.
+    this.project.createSourceFile(path, text, { overwrite: true });
     this.#hashes.set(path, hashText(text));
     this.#stamps.forget(path);
   }

@@ -30,6 +30,8 @@ export class ProgramRoots {
   readonly #roots = new Set<string>();
   /** Every file some program of the project held: the project has these because TypeScript found them. */
   readonly #loaded = new Set<string>();
+  /** The files the project held at the last reset. */
+  #held: readonly string[] = [];
   readonly #program: ResettableProgram;
   readonly #service: ResettableService;
 
@@ -46,6 +48,11 @@ export class ProgramRoots {
   }
 
   #next(held: readonly string[]): string[] {
+    // A save replaces a file the project holds: the same files, the same roots. (A program that
+    // loaded files the project did not hold changes `held`, so its files are recorded below.)
+    const last = this.#held;
+    this.#held = held;
+    if (held.length === last.length && held.every((file, i) => file === last[i])) return [...this.#roots];
     if (this.#program._isCompilerProgramCreated())
       for (const sf of this.#program.compilerObject.getSourceFiles()) this.#loaded.add(sf.fileName);
     const present = new Set(held);
