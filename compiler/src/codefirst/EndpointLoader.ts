@@ -13,6 +13,8 @@ export class EndpointLoader {
   #generation = 0;
   /** The parts of the thread's last document, which its next answer leaves out where unchanged. */
   #parts = new PartReader();
+  /** The expanded sources the thread has, by file URL: a request sends only those that changed. */
+  #sent = new Map<string, string>();
 
   #start(): Worker {
     const tsx = import.meta.resolve('tsx/esm/api');
@@ -20,8 +22,9 @@ export class EndpointLoader {
     const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
     const worker = new Worker(boot, { eval: true, stdout: false, stderr: false });
     worker.unref();
-    // A new thread has sent no part yet.
+    // A new thread has sent no part yet, and has no source.
     this.#parts = new PartReader();
+    this.#sent = new Map();
     worker.on('message', (answer: DescribeAnswer) => {
       const p = this.#pending;
       this.#pending = undefined;
@@ -62,14 +65,23 @@ export class EndpointLoader {
   }
 
   /** Loads the files (expanded sources in place of theirs) and describes their exported endpoints. */
-  describe(request: Omit<DescribeRequest, 'generation'>): Promise<DescribeResult> {
+  describe(request: Omit<DescribeRequest, 'generation' | 'dropped'>): Promise<DescribeResult> {
     if (this.#pending) return Promise.reject(new Error('EndpointLoader: one request at a time'));
     this.#worker ??= this.#start();
     const worker = this.#worker;
     this.#generation += 1;
+    const changed: Record<string, string> = {};
+    for (const [url, text] of Object.entries(request.sources)) if (this.#sent.get(url) !== text) changed[url] = text;
+    const dropped = [...this.#sent.keys()].filter((url) => !Object.hasOwn(request.sources, url));
+    this.#sent = new Map(Object.entries(request.sources));
     return new Promise<DescribeResult>((resolve, reject) => {
       this.#pending = { resolve, reject };
-      worker.postMessage({ ...request, generation: this.#generation } satisfies DescribeRequest);
+      worker.postMessage({
+        ...request,
+        sources: changed,
+        dropped,
+        generation: this.#generation,
+      } satisfies DescribeRequest);
     });
   }
 

@@ -5,8 +5,14 @@ import type { DocumentPart, PartChange } from './documentParts.ts';
 export interface DescribeRequest {
   /** Absolute paths of the endpoint definition files, in order. */
   readonly files: readonly string[];
-  /** Expanded text by file URL (files without DeriveSchema.gen<T>() calls are read from disk). */
+  /**
+   * Expanded text by file URL (files without DeriveSchema.gen<T>() calls are read from disk): only
+   * the texts that changed since the thread's last request (every one in its first), as each
+   * request would otherwise copy megabytes of unchanged text across two threads.
+   */
   readonly sources: Readonly<Record<string, string>>;
+  /** File URLs expanded in the last request and no longer: read from disk again. */
+  readonly dropped: readonly string[];
   /** Increases with every request: the modules without a version load anew each time. */
   readonly generation: number;
   /** Each of the user's modules' version by file URL (moduleVersions.ts): a module whose version is unchanged is not loaded again. */

@@ -37,6 +37,7 @@ function updateHooks(port: MessagePort, request: DescribeRequest): Promise<void>
     port.on('message', onAck);
     port.postMessage({
       sources: request.sources,
+      dropped: request.dropped,
       generation: request.generation,
       versions: request.versions,
       shared: [runtimeRoot],

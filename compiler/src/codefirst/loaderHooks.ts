@@ -5,9 +5,10 @@
 // after them, turns the TypeScript they return into JavaScript.
 import type { MessagePort } from 'node:worker_threads';
 
-/** What the loading thread sends: the expanded sources by file URL, and the generation. */
+/** What the loading thread sends: the expanded sources by file URL that changed, those dropped, and the generation. */
 export interface HooksUpdate {
   readonly sources: Readonly<Record<string, string>>;
+  readonly dropped: readonly string[];
   readonly generation: number;
   /** Each module's version by file URL; a module without one gets the generation (it loads anew each time). */
   readonly versions: Readonly<Record<string, string>>;
@@ -20,7 +21,7 @@ export interface HooksData {
   readonly port: MessagePort;
 }
 
-let sources: Readonly<Record<string, string>> = {};
+const sources = new Map<string, string>();
 let generation = 0;
 let versions: Readonly<Record<string, string>> = {};
 let shared: readonly string[] = [];
@@ -28,7 +29,8 @@ let shared: readonly string[] = [];
 /** Receives updates over the port, acknowledging each so the loader knows it is in force. */
 export function initialize(data: HooksData): void {
   data.port.on('message', (update: HooksUpdate) => {
-    sources = update.sources;
+    for (const url of update.dropped) sources.delete(url);
+    for (const [url, text] of Object.entries(update.sources)) sources.set(url, text);
     generation = update.generation;
     versions = update.versions;
     shared = update.shared;
@@ -74,7 +76,7 @@ export async function load(
   next: Next<object, LoadResult>,
 ): Promise<LoadResult> {
   const plain = url.split('?')[0];
-  const source = sources[plain];
+  const source = sources.get(plain);
   if (source !== undefined) return { format: 'module', source, shortCircuit: true };
   return next(url, context);
 }
