@@ -79,6 +79,7 @@ export {
 } from './endpoint/Endpoint.ts';
 export { EndpointFailure } from './endpoint/EndpointFailure.ts';
 export type {
+  AnyOperationTable,
   DeclaredEndpoint,
   DeclaredEndpointVoid,
   EndpointOf,

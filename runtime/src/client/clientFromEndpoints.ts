@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from '../endpoint/Endpoint.ts';
-import type { DeclaredErrorOf, OperationTable } from '../endpoint/EndpointOf.ts';
+import type { AnyOperationTable, DeclaredErrorOf } from '../endpoint/EndpointOf.ts';
 import type { Either } from '../util/Either.ts';
 import type { CallOptions, ErrorOf, InputOf, OutputOf } from './ClientTypes.ts';
 import type { EndpointExecutor } from './EndpointExecutor.ts';
@@ -54,7 +54,7 @@ export type EitherMethods<C, T> = {
  * checker never resolves an endpoint's class to type a method (what {@link ClientMethods} makes
  * it do, once per operation).
  */
-export type NamedClientMethods<T, O extends OperationTable> = {
+export type NamedClientMethods<T, O extends AnyOperationTable> = {
   // `Record<never, never>` is `{}`: the params are optional when an empty object is one.
   readonly [K in keyof T]: Record<never, never> extends O[K & string]['params']
     ? (params?: O[K & string]['params'], options?: CallOptions) => Promise<O[K & string]['output']>
@@ -66,7 +66,7 @@ export type NamedClientMethods<T, O extends OperationTable> = {
  * resolving with `Either.left(error)` for a declared error of the operation and
  * `Either.right(output)` otherwise.
  */
-export type NamedEitherMethods<T, O extends OperationTable> = {
+export type NamedEitherMethods<T, O extends AnyOperationTable> = {
   readonly [K in keyof T]: Record<never, never> extends O[K & string]['params']
     ? (
         params?: O[K & string]['params'],

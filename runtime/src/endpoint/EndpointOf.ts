@@ -116,5 +116,16 @@ export interface OperationTable {
   readonly [name: string]: OperationNamedTypes;
 }
 
+/**
+ * What the generated `Client`, `either`, `Handlers` and `ErrorMappers` take their table as: any
+ * object type, its rows read by name. A string index signature of `any` is one the checker accepts
+ * an object type for at once, where {@link OperationTable} has it relate every row to
+ * {@link OperationNamedTypes} at each reference (a relation per operation: half of those a large
+ * document's generated types cost). The generated table is written from the same rows, so the
+ * check would only repeat what generation guarantees.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one index type the checker accepts unchecked
+export type AnyOperationTable = { readonly [name: string]: any };
+
 /** The declared error type of an endpoint value (`typeof endpoints.showPet`), `never` for anything else. */
 export type DeclaredErrorOf<V> = V extends { readonly _types: { readonly err: infer E } } ? E : never;

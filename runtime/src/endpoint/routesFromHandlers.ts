@@ -9,7 +9,7 @@ import { HttpError } from '../http/HttpError.ts';
 import { HttpErrors } from '../errors/catalogue.ts';
 import { Log } from '../log/Log.ts';
 import type { ErrorMapper, RuntimeFailure } from './server/RuntimeFailure.ts';
-import type { DeclaredErrorOf, OperationTable } from './EndpointOf.ts';
+import type { AnyOperationTable, DeclaredErrorOf } from './EndpointOf.ts';
 import type { SecurityRequirements } from './server/securityRequirements.ts';
 import type { RouteSelector } from './server/routeSelector.ts';
 
@@ -73,7 +73,7 @@ export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = {
  * go-to-definition; its types come from the table, so the checker never resolves an endpoint's
  * class to type a handler (what {@link HandlersOf} makes it do, once per operation).
  */
-export type NamedHandlers<T, O extends OperationTable> = {
+export type NamedHandlers<T, O extends AnyOperationTable> = {
   readonly [K in keyof T]: (
     input: O[K & string]['params'],
     context: HandlerContext<O[K & string]['auth']>,
@@ -88,7 +88,7 @@ export type NamedHandlers<T, O extends OperationTable> = {
  * optional function from the runtime's own failure to a declared error of that operation in `O`
  * (the endpoints module's `OperationTypes`), or `undefined` for the runtime's default body.
  */
-export type NamedErrorMappers<H, O extends OperationTable> = {
+export type NamedErrorMappers<H, O extends AnyOperationTable> = {
   readonly [K in keyof H]?: (failure: RuntimeFailure) => O[K & string]['error'] | undefined;
 };
 
