@@ -86,6 +86,7 @@ export type {
   EndpointReturning,
   EndpointReturns,
   EndpointTypes,
+  NamedEndpoints,
   OperationNamedTypes,
   OperationTable,
   StatusBody,

@@ -95,8 +95,9 @@ function operationTypeRows(ops: readonly Operation[], prefix: string) {
  */
 export function emitEndpoints(api: Api, options: EmitOptions): Map<string, string> {
   const index = indexModel(api);
-  // Client and Handlers are mapped over `Pick<typeof endpoints, OperationName>`: the list is
-  // written once, here, instead of a signature per operation in each of their declaration files.
+  // Client and Handlers are mapped over the endpoints `OperationTypes` has a row for (the runtime's
+  // `NamedEndpoints`): the list is written once, here, instead of a signature per operation in
+  // each of their declaration files.
   // The built-in partial writes it as `keyof OperationTypes`; a `--templates` copy may list the names.
   const operationNames = api.operations.map((op) => op.ident);
   const header = headerView(api, options);

@@ -47,7 +47,7 @@ export type EitherMethods<C, T> = {
 
 /**
  * The methods of a generated `Client`, one per key of `T` (generated code passes
- * `Pick<typeof endpoints, OperationName>`), typed from the operation's entry in `O` (the endpoints
+ * `NamedEndpoints<typeof endpoints, OperationTypes>`), typed from the operation's entry in `O` (the endpoints
  * module's `OperationTypes`): `(params, options?) => Promise<output>`, the params optional when
  * every property of them is. Homomorphic over `T`, so each method keeps its endpoint's JSDoc and
  * go-to-definition lands on the endpoint's declaration; its types come from the table, so the

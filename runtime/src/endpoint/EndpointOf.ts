@@ -127,5 +127,15 @@ export interface OperationTable {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one index type the checker accepts unchecked
 export type AnyOperationTable = { readonly [name: string]: any };
 
+/**
+ * The endpoints of module type `T` that table `O` has a row for, each keeping its declaration
+ * (JSDoc, go-to-definition): what the generated `Client` and `Handlers` are mapped over,
+ * `NamedEndpoints<typeof endpoints, OperationTypes>`. The same type as `Pick<typeof endpoints,
+ * OperationName>`, but its keys are computed here as an intersection of the two sets of names,
+ * where `Pick` written in generated code has the checker relate every operation's name to the
+ * module's names (its constraint, checked at the reference).
+ */
+export type NamedEndpoints<T, O> = Pick<T, keyof T & keyof O>;
+
 /** The declared error type of an endpoint value (`typeof endpoints.showPet`), `never` for anything else. */
 export type DeclaredErrorOf<V> = V extends { readonly _types: { readonly err: infer E } } ? E : never;

@@ -67,8 +67,8 @@ export type HandlersOf<T extends Readonly<Record<string, AnyEndpoint>>> = {
 };
 
 /**
- * A generated server's `Handlers`: one handler per key of `T` (`Pick<typeof endpoints,
- * OperationName>`), typed from the operation's entry in `O` (the endpoints module's
+ * A generated server's `Handlers`: one handler per key of `T` (`NamedEndpoints<typeof
+ * endpoints, OperationTypes>`), typed from the operation's entry in `O` (the endpoints module's
  * `OperationTypes`). Homomorphic over `T`, so each handler keeps its endpoint's JSDoc and
  * go-to-definition; its types come from the table, so the checker never resolves an endpoint's
  * class to type a handler (what {@link HandlersOf} makes it do, once per operation).
