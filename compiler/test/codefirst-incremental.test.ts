@@ -8,7 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { CodeFirstSession } from '../src/codefirst/CodeFirst.ts';
 import { generateRunFrom } from '../src/pipeline/generateRun.ts';
 import { codeFirstSession, runGenerate, type RunReporter, type RunResult } from '../src/pipeline/runGenerate.ts';
 import { repoRoot } from './support/fixtures.ts';
@@ -132,8 +133,14 @@ test(
     const fresh = { ...base, cacheDir: false as const };
     const reporter: RunReporter = { progress: () => {}, warning: () => {} };
     const kept = codeFirstSession(run);
-    const keptDocument = codeFirstSession(documentRun);
+    // A session of its own, whose stats say which modules each describing imported.
+    const keptDocument = new CodeFirstSession({
+      input: documentRun.input,
+      cwd: dirname(documentRun.input),
+      cacheDir: documentRun.cacheDir,
+    });
     const steps: string[] = ['start'];
+    let loadedAllBefore = false;
     try {
       for (let i = 0; i <= 8; i++) {
         if (i > 0) {
@@ -142,6 +149,7 @@ test(
           steps.push(edit.name);
           await writeProject(dir, state);
         }
+        const statsBefore = keptDocument.stats;
         const [incremental, scratch, documentOnly] = await Promise.allSettled([
           runGenerate(run, reporter, kept),
           runGenerate(fresh, reporter),
@@ -152,6 +160,12 @@ test(
         const scratchDocument = outcome(scratch).get('openapi.json') ?? outcome(scratch).get('(error)');
         const keptDocumentText = outcome(documentOnly).get('openapi.json') ?? outcome(documentOnly).get('(error)');
         assert.equal(keptDocumentText, scratchDocument, `seed ${seed}, openapi alone, after: ${steps.join(' → ')}`);
+        // A JSDoc edit changes one endpoint file's text: when the step before loaded every module as it
+        // was, the module of that file alone is imported again.
+        const loadedAll = keptDocument.stats !== statsBefore && keptDocument.stats.described;
+        if (steps.at(-1) === "an endpoint's JSDoc" && loadedAll && loadedAllBefore)
+          assert.deepEqual(keptDocument.stats.imported, [join(dir, 'api', 'a.endpoints.ts')], `seed ${seed}`);
+        loadedAllBefore = loadedAll && documentOnly.status === 'fulfilled';
         // After the kept session wrote its cache: a new process would start from it.
         const [cold] = await Promise.allSettled([runGenerate(run, reporter)]);
         const coldDiff = differences(outcome(cold), outcome(scratch));

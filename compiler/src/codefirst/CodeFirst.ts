@@ -147,7 +147,13 @@ export class CodeFirstSession {
   /** The latest descriptions and what each was asked with, the newest last. */
   readonly #recent: Array<{ readonly key: string; readonly result: DescribeResult }> = [];
   /** What the last run did (TypeScript used, files read and reused, whether the loading thread ran). */
-  stats: RunStats & { described: boolean } = { typescript: false, read: [], reused: 0, described: false };
+  stats: RunStats & { described: boolean; imported: readonly string[] } = {
+    typescript: false,
+    read: [],
+    reused: 0,
+    described: false,
+    imported: [],
+  };
 
   constructor(options: CodeFirstOptions) {
     this.#options = options;
@@ -282,7 +288,7 @@ export class CodeFirstSession {
     // One entry per set of endpoint files, written over by the next document: the cache stays the size of the project.
     const slot = JSON.stringify([files, this.#options.closedObjects === true]);
     result ??= key !== undefined ? this.#disk?.read<DescribeResult>('describe', slot, hashText(key)) : undefined;
-    this.stats = { ...store.stats, described: result === undefined };
+    this.stats = { ...store.stats, described: result === undefined, imported: [] };
     if (result === undefined) {
       const described = this.#loader.describe(request);
       // The TypeScript program let go above is garbage: collected while the thread loads the modules, so
@@ -292,6 +298,7 @@ export class CodeFirstSession {
         debugLog(() => `garbage collected ${lap()}`);
       }
       result = await described;
+      this.stats = { ...this.stats, imported: this.#loader.lastImported };
     }
     debugLog(() => `describe ${this.stats.described ? 'loaded the modules' : 'from the cache'} ${lap()}`);
     if (key !== undefined && result.kind === 'described') {

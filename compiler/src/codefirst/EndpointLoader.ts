@@ -13,6 +13,8 @@ export class EndpointLoader {
   #generation = 0;
   /** The parts of the thread's last document, which its next answer leaves out where unchanged. */
   #parts = new PartReader();
+  /** The files whose modules the thread imported for its last answer. */
+  lastImported: readonly string[] = [];
   /** The expanded sources the thread has, by file URL: a request sends only those that changed. */
   #sent = new Map<string, string>();
 
@@ -29,6 +31,7 @@ export class EndpointLoader {
       const p = this.#pending;
       this.#pending = undefined;
       if (answer.kind !== 'described') return p?.resolve(answer);
+      this.lastImported = answer.imported;
       try {
         p?.resolve({ kind: 'described', parts: this.#parts.apply(answer.changes), endpoints: answer.endpoints });
       } catch (error) {

@@ -63,6 +63,8 @@ export type DescribeAnswer =
       readonly kind: 'described';
       readonly changes: readonly PartChange[];
       readonly endpoints: readonly EndpointFound[];
+      /** The files whose modules were imported for it (the others were the same modules as before). */
+      readonly imported: readonly string[];
     }
   | DescribeFailure;
 

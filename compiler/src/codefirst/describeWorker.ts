@@ -105,7 +105,7 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
   debugLog(() => `worker: sources to the hooks ${lap()}`);
   const endpoints: AnyEndpoint[] = [];
   const found: EndpointFound[] = [];
-  let imported = 0;
+  const imported: string[] = [];
   for (const file of request.files) {
     const url = pathToFileURL(file).href;
     const version = request.versions[url];
@@ -119,7 +119,7 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
         loadedModules.delete(file);
         return { kind: 'load-failed', failure: failure(file, error) };
       }
-      imported += 1;
+      imported.push(file);
       if (version === undefined) loadedModules.delete(file);
       else loadedModules.set(file, { version, module });
     }
@@ -136,7 +136,7 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
       });
     }
   }
-  debugLog(() => `worker: load (${imported} of ${request.files.length} files imported) ${lap()}`);
+  debugLog(() => `worker: load (${imported.length} of ${request.files.length} files imported) ${lap()}`);
   try {
     const options = { title: request.title, version: request.version };
     // A one-shot run describes once: recording each endpoint's part for a replay would be wasted work and memory.
@@ -154,7 +154,7 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
       const h = getHeapStatistics();
       return `worker: heap used ${Math.round(h.used_heap_size / 2 ** 20)} MB of ${Math.round(h.total_heap_size / 2 ** 20)} MB, external ${Math.round(h.external_memory / 2 ** 20)} MB`;
     });
-    return { kind: 'described', changes, endpoints: found };
+    return { kind: 'described', changes, endpoints: found, imported };
   } catch (error) {
     return { kind: 'describe-failed', failure: failure(request.files[0] ?? '', error), endpoints: found };
   }
