@@ -88,7 +88,7 @@ try {
     if (readFileSync(openapi, 'utf8').includes(`"${field}"`) !== adding)
       throw new Error(`edit ${i + 1}: openapi.json does not show it`);
     samples.push(sample);
-    // The first edit also rebuilds the program whose root files the cold run's dependencies changed: not profiled.
+    // The first edit also runs the loading thread's replay code for the first time (about twice a later save's): not profiled.
     if (i === 0 && profFile !== undefined) {
       inspector.connect();
       await inspector.post('Profiler.enable');
