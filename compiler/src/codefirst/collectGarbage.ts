@@ -20,5 +20,8 @@ export function collectGarbage(): void {
       }
     }
   }
-  for (let i = 0; i < 3; i++) gc?.();
+  // One collection frees the program but leaves its pages fragmented and committed; the second
+  // compacts them, and the system gets them back (peak RSS of a 1,000-endpoint run: no collection
+  // 507-511 MB, one 485-492, two 442-446, three 445-446).
+  for (let i = 0; i < 2; i++) gc?.();
 }
