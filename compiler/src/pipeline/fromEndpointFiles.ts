@@ -1,6 +1,7 @@
 // The input adapter of endpoint definition files, loaded only for them. TypeScript (ts-morph) is
 // loaded by what it calls only when a file has to be derived or a copy relocated anew.
-import { definitionPaths, type CodeFirstResult } from '../codefirst/CodeFirst.ts';
+import type { CodeFirstResult } from '../codefirst/CodeFirst.ts';
+import { definitionPaths } from '../codefirst/definitionPaths.ts';
 import { relocatedCopies } from '../codefirst/relocatedCopies.ts';
 import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
 import { defaultCodeFirstTargets, withDependencies } from '../emit/index.ts';
