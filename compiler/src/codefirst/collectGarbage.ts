@@ -1,5 +1,5 @@
 // A full garbage collection on demand, for a one-shot run that has just let go of its TypeScript
-// program: hundreds of megabytes the loading thread's heap would otherwise be added to, as V8
+// program: over a hundred megabytes the loading thread's heap would otherwise be added to, as V8
 // returns freed pages to the system only after a collection it has no reason yet to run.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
