@@ -14,7 +14,8 @@ import { FactStore, type RunStats } from './factStore.ts';
 import { componentClash, type FileFacts } from './fileFacts.ts';
 import { describeFailureDiagnostic, loadFailureDiagnostic, placedDiagnostic } from './failureDiagnostics.ts';
 import { collectGarbage } from './collectGarbage.ts';
-import { moduleVersions, servedHashes } from './moduleVersions.ts';
+import { moduleVersions } from './moduleVersions.ts';
+import { TextHashes } from './textHashes.ts';
 import { relocationMemo, type RelocationMemo } from './relocatedCopies.ts';
 
 /** Options of a code-first run. */
@@ -113,8 +114,8 @@ export class CodeFirstSession {
   readonly #loader = new EndpointLoader();
   #disk: DiskCache | undefined | null = null;
   #relocation: RelocationMemo | undefined;
-  /** The hashes of the modules' served texts, kept for the next run's versions. */
-  readonly #servedHashes = servedHashes();
+  /** The expanded texts' hashes, kept for the next run: the modules' versions and the copies' keys both use them. */
+  readonly #hashes = new TextHashes(hashText);
   /** The cache entries of the last run, written when the session is idle or closes (see #deferWrite). */
   readonly #pending = {
     facts: { write: undefined as (() => void) | undefined, timer: undefined as NodeJS.Timeout | undefined },
@@ -323,7 +324,7 @@ export class CodeFirstSession {
       endpoints: result.endpoints,
       warnings,
       consulted: [...consulted],
-      relocation: (this.#relocation ??= relocationMemo(this.#disk ?? undefined)),
+      relocation: (this.#relocation ??= relocationMemo(this.#disk ?? undefined, this.#hashes)),
     };
   }
 
@@ -348,7 +349,7 @@ export class CodeFirstSession {
         queue.push(link.target);
       }
     }
-    return moduleVersions((p) => facts.get(p)!, files, expanded, this.#servedHashes);
+    return moduleVersions((p) => facts.get(p)!, files, expanded, this.#hashes);
   }
 
   /**

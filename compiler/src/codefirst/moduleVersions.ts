@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { FileFacts } from './fileFacts.ts';
+import { hashText } from './diskCache.ts';
 import { TextHashes } from './textHashes.ts';
 
 /** Text that may load a module the import declarations do not name (`import(x)`, `require(x)`). */
@@ -14,8 +15,6 @@ interface Node {
   /** It may load something outside the graph: its version cannot be known ahead, so it loads anew each time. */
   readonly volatile: boolean;
 }
-
-const sha1 = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 function nodeOf(path: string, facts: FileFacts, served: string | undefined, hashes: TextHashes): Node {
   const imports: string[] = [];
@@ -32,9 +31,6 @@ function nodeOf(path: string, facts: FileFacts, served: string | undefined, hash
   const own = served !== undefined ? hashes.of(path, served) : facts.hash;
   return { own, imports, volatile };
 }
-
-/** A memo of module texts' hashes for {@link moduleVersions}, kept across a watch's runs. */
-export const servedHashes = (): TextHashes => new TextHashes(sha1);
 
 /** The versions of the user's modules, and whether every module reached has one. */
 export interface ModuleVersions {
@@ -58,7 +54,7 @@ export function moduleVersions(
   facts: (path: string) => FileFacts,
   roots: readonly string[],
   served: ReadonlyMap<string, string>,
-  hashes = new TextHashes(sha1),
+  hashes = new TextHashes(hashText),
 ): ModuleVersions {
   const nodes = new Map<string, Node>();
   const queue = [...roots];

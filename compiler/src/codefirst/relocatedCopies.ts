@@ -6,7 +6,7 @@ import type { Insertion } from '../derive/insertions.ts';
 import { generatedMarker } from '../names/generatedMarker.ts';
 import type { DiskCache } from './diskCache.ts';
 import { hashText } from './diskCache.ts';
-import { TextHashes } from './textHashes.ts';
+import type { TextHashes } from './textHashes.ts';
 
 /** A memo of relocated texts, in memory for a session and on disk across runs. */
 export interface RelocationMemo {
@@ -17,11 +17,11 @@ export interface RelocationMemo {
   readonly hashes?: TextHashes;
 }
 
-/** A relocation memo for a session. */
-export const relocationMemo = (disk: DiskCache | undefined): RelocationMemo => ({
+/** A relocation memo for a session, sharing the session's hashes of the expanded texts. */
+export const relocationMemo = (disk: DiskCache | undefined, hashes: TextHashes): RelocationMemo => ({
   memory: new Map(),
   disk,
-  hashes: new TextHashes(hashText),
+  hashes,
 });
 
 /**
