@@ -33,6 +33,15 @@ import {
 // apart by `config` alone), as JSON Schema says:
 //   allOf: [ { if: { anyOf: [c1…cn] }, else: <the committed choice> } ]
 // so a value none takes is still explained by the alternative its top level fits.
+//
+// Where choices nest, the alternatives a validator judges by looking at the value alone, without
+// descending (`{ type: object, nullable: true }`, scalars), are tried first the same way:
+//   allOf: [ { if: { anyOf: [those alternatives] }, else: <the committed choice> } ]
+// Each costs one look per union node, so the whole stays linear, and a value such an alternative
+// takes is valid even when the alternative its top level fits first refuses it deeper down
+// (Microsoft Graph writes every navigation property as `anyOf: [{ $ref }, { type: object,
+// nullable: true }]`). The decoder still decodes the value by the alternative it fits first.
+// A oneOf is read as an anyOf here, as when its alternatives are tried.
 
 type Schema = Record<string, unknown>;
 type Defs = Readonly<Record<string, Schema>>;
@@ -290,7 +299,12 @@ export function withCommittedUnions(schema: Schema): Schema {
       if (order.length > 0) {
         let rest: Schema = target(0);
         for (let j = order.length - 1; j >= 1; j--) rest = { allOf: step(j, rest) };
-        const choice = tried ? [{ if: { anyOf: members }, else: { allOf: step(0, rest) } }] : step(0, rest);
+        // Alternatives tried before the choice: all of them where that stays linear, else
+        // those judged at a glance (see above).
+        const glance = tried
+          ? members
+          : leaves.filter((leaf) => isShallow(leaf.schema)).map((leaf) => named(leaf.form));
+        const choice = glance.length > 0 ? [{ if: { anyOf: glance }, else: { allOf: step(0, rest) } }] : step(0, rest);
         copy.allOf = [...(Array.isArray(copy.allOf) ? (copy.allOf as Schema[]) : []), ...choice];
       }
     }
