@@ -72,7 +72,7 @@ export function inExample(path: ReadonlyArray<string | number>): boolean {
 const possiblyExternalRef = /\\u|"\$ref"\s*:\s*"(?!#)/;
 
 /** True when the document has a `$ref` into another file outside example data. */
-function hasExternalRefs(value: unknown, text: string, format: 'json' | 'yaml'): boolean {
+export function hasExternalRefs(value: unknown, text: string, format: 'json' | 'yaml'): boolean {
   if (format === 'json' && !possiblyExternalRef.test(text)) return false;
   const stack: Array<[unknown, boolean]> = [[value, false]];
   while (stack.length > 0) {
