@@ -165,8 +165,16 @@ test('frozen schemas inside a path item: a changed one is sent, an equal copy or
   const a = schema('name');
   const b = schema('id');
   assert.deepEqual(sent(doc(a, b)), ['openapi', 'paths /a', 'paths /b']);
+  // New path item objects around the same frozen schemas. The first answer kept texts only (its
+  // objects are a cold describing's, which the next does not hand out again): each text is written
+  // and found equal; from then on equal fingerprints spare writing them at all.
+  assert.deepEqual(sent(doc(a, b)), []);
+  assert.equal(writer.textsWritten, 3);
+  assert.deepEqual(sent(doc(a, b)), []);
+  assert.equal(writer.textsWritten, 0);
   // A new path item object around the same frozen schema, and an equal schema in another frozen object.
   assert.deepEqual(sent(doc(a, schema('id'))), []);
+  assert.equal(writer.textsWritten, 1, 'the copy of b is written and found equal');
   assert.deepEqual(sent(doc(schema('age'), b)), ['paths /a']);
   assert.deepEqual(sent(doc(schema('age'), b, 'A again')), ['paths /a']);
   const last = doc(schema('age'), b, 'A again');

@@ -6,8 +6,13 @@ import type { CliReporter } from './reporter.ts';
 import { RerunRule } from '../pipeline/rerunRule.ts';
 import { codeFirstSession, runGenerate, type GenerateRun } from '../pipeline/runGenerate.ts';
 
-/** How long to wait after the last change before regenerating. */
-export const watchDebounceMs = 50;
+/**
+ * How long to wait after the last change before regenerating: enough to take an editor's save
+ * (a truncate and a write, or a temporary file renamed, microseconds apart) as one change, as
+ * webpack's 20 ms `aggregateTimeout` does; every save waits it, so it is no longer. A longer burst
+ * (a branch checkout) that a run starts in the middle of runs again once it is over.
+ */
+export const watchDebounceMs = 20;
 
 /**
  * Generates, then again whenever an input changes, debounced. Each run reports through the

@@ -41,26 +41,30 @@ export interface CodeFirstOptions {
   readonly once?: boolean;
 }
 
-/** What reading endpoint definition files gives. */
-export interface CodeFirstResult {
-  /** The OpenAPI document of the exported endpoints (`OpenAPIGen.fromEndpoints`), parsed when first read. */
-  readonly document: Record<string, unknown>;
-  /** `JSON.stringify(document, null, 2)`, joined from the parts of the document kept across runs. */
-  readonly documentJson: string;
-  /** One top-level field of the document (`info`), without parsing the rest. */
-  documentField(key: string): unknown;
+/** The expanded files of a run, known before its modules are loaded: what the copies are made of. */
+export interface ExpandedFiles {
   /** The endpoint definition files, absolute. */
   readonly files: readonly string[];
   /** Each file's text with its DeriveSchema.gen<T>() calls expanded: the endpoint files, and the user's modules they import that call it too. */
   readonly expanded: ReadonlyMap<string, string>;
   /** Where each expanded text holds its derived schemas (derive's insertions.ts). */
   readonly insertions: ReadonlyMap<string, readonly Insertion[]>;
+  /** Where the session keeps the copies' relocated texts (relocatedCopies.ts). */
+  readonly relocation: RelocationMemo;
+}
+
+/** What reading endpoint definition files gives. */
+export interface CodeFirstResult extends ExpandedFiles {
+  /** The OpenAPI document of the exported endpoints (`OpenAPIGen.fromEndpoints`), parsed when first read. */
+  readonly document: Record<string, unknown>;
+  /** `JSON.stringify(document, null, 2)`, joined from the parts of the document kept across runs. */
+  readonly documentJson: string;
+  /** One top-level field of the document (`info`), without parsing the rest. */
+  documentField(key: string): unknown;
   readonly endpoints: readonly EndpointFound[];
   readonly warnings: readonly Diagnostic[];
   /** Every file the derivations read (to watch). */
   readonly consulted: readonly string[];
-  /** Where the session keeps the copies' relocated texts (relocatedCopies.ts). */
-  readonly relocation: RelocationMemo;
 }
 
 async function packageInfo(from: string): Promise<{ name?: string; version?: string }> {
@@ -177,8 +181,12 @@ export class CodeFirstSession {
     return { order: [...files, ...helpers], facts };
   }
 
-  /** Reads the files now (after a change, only what changed is derived again). */
-  async describe(): Promise<CodeFirstResult> {
+  /**
+   * Reads the files now (after a change, only what changed is derived again). `whileLoading` is
+   * handed the expanded files once the loading thread has them, so work that needs only those (the
+   * copies) runs on this thread while that one loads and describes.
+   */
+  async describe(whileLoading?: (files: ExpandedFiles) => void): Promise<CodeFirstResult> {
     const lap = lapTimer();
     const files = await resolveEndpointFiles(this.#options.input, this.#options.cwd);
     const store = (this.#store ??= new FactStore(
@@ -266,6 +274,7 @@ export class CodeFirstSession {
     const slot = JSON.stringify([files, this.#options.closedObjects === true]);
     result ??= key !== undefined ? this.#disk?.read<DescribeResult>('describe', slot, hashText(key)) : undefined;
     this.stats = { ...store.stats, described: result === undefined, imported: [] };
+    const relocation = (this.#relocation ??= relocationMemo(this.#disk ?? undefined, this.#hashes));
     if (result === undefined) {
       const described = this.#loader.describe(request);
       // The TypeScript program let go above is garbage: collected while the thread loads the modules, so
@@ -274,9 +283,10 @@ export class CodeFirstSession {
         collectGarbage();
         debugLog(() => `garbage collected ${lap()}`);
       }
+      whileLoading?.({ files, expanded, insertions, relocation });
       result = await described;
       this.stats = { ...this.stats, imported: this.#loader.lastImported };
-    }
+    } else whileLoading?.({ files, expanded, insertions, relocation });
     debugLog(() => `describe ${this.stats.described ? 'loaded the modules' : 'from the cache'} ${lap()}`);
     if (key !== undefined && result.kind === 'described') {
       const known = this.#recent.findIndex((r) => r.key === key);
@@ -324,7 +334,7 @@ export class CodeFirstSession {
       endpoints: result.endpoints,
       warnings,
       consulted: [...consulted],
-      relocation: (this.#relocation ??= relocationMemo(this.#disk ?? undefined, this.#hashes)),
+      relocation,
     };
   }
 

@@ -148,7 +148,7 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
     const changes = partWriter.changes(api.document, request.once !== true);
     debugLog(
       () =>
-        `worker: parts ${changes.filter(([, t]) => t !== null).length} changed, ${partWriter.reused} frozen ${lap()}`,
+        `worker: parts ${changes.filter(([, t]) => t !== null).length} changed, ${partWriter.textsWritten} written, ${partWriter.reused} frozen ${lap()}`,
     );
     debugLog(() => {
       const h = getHeapStatistics();

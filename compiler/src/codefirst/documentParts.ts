@@ -41,18 +41,34 @@ function textAt(value: unknown, depth: number): string {
 /** The key a part is kept by (path items and component names hold no NUL). */
 export const partKey = (path: PartPath): string => path.join('\0');
 
+/** Marks in a fingerprint where an object or array opens and closes, and a value JSON text writes by its own rules. */
+const objectOpens = Symbol('{');
+const arrayOpens = Symbol('[');
+const closes = Symbol('}');
+const written = Symbol('toJSON');
+
+/** A part as last written: its fingerprint (see PartWriter; none from a first call) and its text. */
+interface LastPart {
+  readonly fingerprint: readonly unknown[] | undefined;
+  readonly text: string;
+}
+
 /**
  * The loading thread's side: writes each part of a document, and tells, of each, whether its
  * text changed since the last document (only the changed ones' texts cross the thread). A part is
- * compared by its compact JSON text, far cheaper to make than the pretty one.
+ * compared by its fingerprint first: its plain values in JSON text's order, with each value that
+ * is frozen through and through (the runtime's settled schemas, shared by one describing and the
+ * next) standing for itself. Equal fingerprints write equal texts, so most parts are neither
+ * written nor compared as text; a part whose fingerprint differs is written, and sent when its
+ * text differs.
  */
 export class PartWriter {
-  #last = new Map<string, { readonly compact: string; readonly text: string }>();
-  /** Compact texts of values frozen through and through (the runtime's settled schemas): they cannot change. */
-  readonly #frozenTexts = new WeakMap<object, string>();
+  #last = new Map<string, LastPart>();
   readonly #deepFrozen = new WeakSet<object>();
-  /** Parts whose compact text came from {@link #frozenTexts} in the last call (for the debug log). */
+  /** Frozen values a fingerprint took as they are in the last call (for the debug log). */
   reused = 0;
+  /** Parts whose text the last call wrote (the others had the fingerprint of their last text). */
+  textsWritten = 0;
 
   #isDeepFrozen(v: object): boolean {
     if (this.#deepFrozen.has(v)) return true;
@@ -64,35 +80,48 @@ export class PartWriter {
   }
 
   /**
-   * A value's compact JSON text, made of the kept texts of the frozen values inside it: a path item
-   * is written anew on every describing, while most of it (the settled schemas) is as it was.
-   * Only compared with the last text of the same part, so it need only tell values apart as JSON does.
+   * Appends a value's fingerprint to `out`: a prefix-free reading of the value, so two values with
+   * equal fingerprints (compared item by item with ===) have equal JSON texts. A frozen value cannot
+   * change, so the same object is the same text.
    */
-  #compact(value: unknown): string {
-    if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  #fingerprint(value: unknown, out: unknown[]): void {
+    if (typeof value !== 'object' || value === null) {
+      out.push(value);
+      return;
+    }
     if (this.#isDeepFrozen(value)) {
-      let text = this.#frozenTexts.get(value);
-      if (text === undefined) this.#frozenTexts.set(value, (text = JSON.stringify(value)));
-      else this.reused += 1;
-      return text;
+      this.reused += 1;
+      out.push(value);
+      return;
     }
     if (Array.isArray(value)) {
-      let text = '[';
-      for (let i = 0; i < value.length; i++)
-        text += (i === 0 ? '' : ',') + (omitted(value[i]) ? 'null' : this.#compact(value[i]));
-      return `${text}]`;
+      out.push(arrayOpens);
+      for (const item of value) {
+        if (omitted(item)) out.push(null);
+        else this.#fingerprint(item, out);
+      }
+      out.push(closes);
+      return;
     }
     const proto = Object.getPrototypeOf(value) as unknown;
-    if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return JSON.stringify(value);
-    let text = '{';
-    let first = true;
+    if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) {
+      out.push(written, JSON.stringify(value));
+      return;
+    }
+    out.push(objectOpens);
     for (const key of Object.keys(value)) {
       const v = (value as Record<string, unknown>)[key];
       if (omitted(v)) continue;
-      text += `${first ? '' : ','}${JSON.stringify(key)}:${this.#compact(v)}`;
-      first = false;
+      out.push(key);
+      this.#fingerprint(v, out);
     }
-    return `${text}}`;
+    out.push(closes);
+  }
+
+  #fingerprintOf(value: unknown): unknown[] {
+    const out: unknown[] = [];
+    this.#fingerprint(value, out);
+    return out;
   }
 
   /**
@@ -100,34 +129,48 @@ export class PartWriter {
    * call; with `keep` false, every part's text, and nothing kept to compare the next call with.
    */
   changes(document: object, keep = true): PartChange[] {
-    const next = new Map<string, { readonly compact: string; readonly text: string }>();
+    const next = new Map<string, LastPart>();
     const changes: PartChange[] = [];
     this.reused = 0;
+    this.textsWritten = 0;
+    const first = this.#last.size === 0;
     const visit = (value: unknown, path: string[]) => {
       if (isSplit(path) && hasFields(value)) {
         for (const key of Object.keys(value)) if (!omitted(value[key])) visit(value[key], [...path, key]);
         return;
       }
       if (!keep) {
+        this.textsWritten += 1;
         changes.push([path, textAt(value, path.length)]);
         return;
       }
       const key = partKey(path);
-      const compact = this.#compact(value);
       const last = this.#last.get(key);
-      if (last !== undefined && last.compact === compact) {
+      // A first call's document is made of objects the next one no longer has (a describing that
+      // replays hands out the frozen copies it recorded): fingerprints would not match, and would
+      // cost a cold run megabytes.
+      const fingerprint = first ? undefined : this.#fingerprintOf(value);
+      if (last?.fingerprint !== undefined && fingerprint !== undefined && sameItems(last.fingerprint, fingerprint)) {
         next.set(key, last);
         changes.push([path, null]);
         return;
       }
+      this.textsWritten += 1;
       const text = textAt(value, path.length);
-      next.set(key, { compact, text });
-      changes.push([path, text]);
+      next.set(key, { fingerprint, text: last?.text === text ? last.text : text });
+      changes.push([path, last?.text === text ? null : text]);
     };
     visit(document, []);
     this.#last = next;
     return changes;
   }
+}
+
+/** Whether two fingerprints hold the same items in the same order. */
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The compiler's side: the texts of the last answer, completed with the next answer's changes. */

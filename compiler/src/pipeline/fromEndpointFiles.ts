@@ -1,6 +1,6 @@
 // The input adapter of endpoint definition files, loaded only for them. TypeScript (ts-morph) is
 // loaded by what it calls only when a file has to be derived or a copy relocated anew.
-import type { CodeFirstResult } from '../codefirst/CodeFirst.ts';
+import type { CodeFirstResult, ExpandedFiles } from '../codefirst/CodeFirst.ts';
 import { definitionPaths } from '../codefirst/definitionPaths.ts';
 import { relocatedCopies } from '../codefirst/relocatedCopies.ts';
 import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
@@ -21,16 +21,15 @@ export async function fromEndpointFiles(run: GenerateRun, session: CodeFirstRunS
 }
 
 async function endpointFilesModel(run: GenerateRun, session: CodeFirstRunSession): Promise<InputModel> {
-  const cf = await session.describe();
-  const copied = [...cf.expanded.keys()];
-  const definitionPath = definitionPaths(copied);
-  const extra = await relocatedCopies(
-    cf.expanded,
-    new Map(copied.map((f) => [f, definitionPath(f)])),
-    run.out,
-    cf.relocation,
-    cf.insertions,
-  );
+  let copies: Promise<Map<string, string>> | undefined;
+  // The copies need only the expanded texts: made here while the loading thread describes.
+  const cf = await session.describe((files) => {
+    copies = copiesOf(files, run.out);
+    // Awaited below; a describing that fails first leaves it unawaited, and its failure is that one's.
+    copies.catch(() => undefined);
+  });
+  const definitionPath = definitionPaths([...cf.expanded.keys()]);
+  const extra = await (copies ?? copiesOf(cf, run.out));
   const userModules = cf.files.map((f) => definitionPath(f).replace(/\.[cm]?tsx?$/, ''));
   // The client calls the user's own endpoints: one object per operation, typed by the user's types.
   const userEndpoints = Object.fromEntries(
@@ -72,6 +71,19 @@ async function endpointFilesModel(run: GenerateRun, session: CodeFirstRunSession
     userModules,
     userEndpoints,
   };
+}
+
+/** Each expanded file's copy under `definitions/` in `out` (relocatedCopies.ts). */
+function copiesOf(files: ExpandedFiles, out: string): Promise<Map<string, string>> {
+  const copied = [...files.expanded.keys()];
+  const definitionPath = definitionPaths(copied);
+  return relocatedCopies(
+    files.expanded,
+    new Map(copied.map((f) => [f, definitionPath(f)])),
+    out,
+    files.relocation,
+    files.insertions,
+  );
 }
 
 /**

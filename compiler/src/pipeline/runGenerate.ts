@@ -80,7 +80,7 @@ export function codeFirstSession(run: GenerateRun, once = false): CodeFirstRunSe
   let opened: Promise<CodeFirstSession> | undefined;
   const open = () => (opened ??= import('../codefirst/CodeFirst.ts').then((m) => new m.CodeFirstSession(options)));
   return {
-    describe: async () => (await open()).describe(),
+    describe: async (whileLoading) => (await open()).describe(whileLoading),
     close: async () => {
       if (opened !== undefined) await (await opened).close();
     },
