@@ -4,6 +4,7 @@ import { segmentParams } from '../model/pathSegments.ts';
 import type { SchemaNode } from '../model/Schema.ts';
 import type { RuntimeImports } from './printer/RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
+import { errorType, responseType, statusType } from './responseTypes.ts';
 import { typeText, type IdentOf } from './typeText.ts';
 
 /** One operation as the endpoints template lays it out. */
@@ -94,64 +95,6 @@ function parameterSpec(p: Parameter, identOf: IdentOf, ctx: ValueContext): strin
   if (p.deprecated) entries.push('deprecated: true');
   if (p.examples !== undefined) entries.push(`examples: ${jsonLiteral(p.examples)}`);
   return objectText(entries);
-}
-
-/**
- * The type of a response's `status`: its code, or for a range or `default` the union of what the
- * key covers (Responses.of's rule, spelt with the runtime's `StatusIn`, less the codes and ranges
- * declared beside it), so a handler may answer any of them and a client narrows on them.
- */
-function statusType(
-  r: Response,
-  side: readonly Response[],
-  which: 'outputs' | 'errors',
-  declImports: RuntimeImports,
-): string {
-  if (/^\d{3}$/.test(r.key)) return r.key;
-  const keys = side.map((x) => x.key);
-  const hundreds =
-    r.key === 'default'
-      ? (which === 'outputs' ? ['2', '3'] : ['4', '5']).filter((d) => !keys.includes(`${d}XX`))
-      : [r.key[0]];
-  if (hundreds.length === 0) return 'never';
-  const codes = keys.filter((k) => /^\d{3}$/.test(k) && hundreds.includes(k[0]));
-  const union = `${declImports.use('StatusIn')}<${hundreds.map((d) => `'${d}XX'`).join(' | ')}>`;
-  return codes.length === 0 ? union : `Exclude<${union}, ${codes.join(' | ')}>`;
-}
-
-function responseType(r: Response, identOf: IdentOf, status: string | undefined): string {
-  if (status === undefined) return r.content ? typeText(r.content.schema, identOf) : 'void';
-  const headers =
-    r.headers.length > 0
-      ? [
-          `headers: { ${r.headers.map((h) => `${propertyKey(h.prop)}${h.required ? '' : '?'}: ${typeText(h.schema, identOf)}`).join('; ')} }`,
-        ]
-      : [];
-  // A status with several shapes: one member per media type, tagged, as Responses.of's `content` reads them.
-  if (r.content?.variants)
-    return r.content.variants
-      .map(
-        (v) =>
-          `{ ${[`status: ${status}`, `mediaType: ${stringLiteral(v.mediaTypes[0])}`, `body: ${typeText(v.schema, identOf)}`, ...headers].join('; ')} }`,
-      )
-      .join(' | ');
-  const parts = [`status: ${status}`];
-  if (r.content) parts.push(`body: ${typeText(r.content.schema, identOf)}`);
-  return `{ ${[...parts, ...headers].join('; ')} }`;
-}
-
-/**
- * One member of an operation's declared errors: `StatusBody<404, Problem>` for a status with one
- * body and no headers, the object type of {@link responseType} otherwise. Operations of a document
- * mostly share their errors (one problem schema under `4XX`, `5XX` or `default`), and the runtime's
- * alias is one type for each status and body, however many operations declare it; an object type
- * written per operation was a type, its symbol and its two members' symbols each time (on a
- * document of 11,000 operations, an eighth of the types and symbols the checker made for the output).
- */
-function errorMemberType(r: Response, identOf: IdentOf, status: string, declImports: RuntimeImports): string {
-  if (r.content === undefined || r.content.variants !== undefined || r.headers.length > 0)
-    return responseType(r, identOf, status);
-  return `${declImports.use('StatusBody')}<${status}, ${typeText(r.content.schema, identOf)}>`;
 }
 
 /** Body variants as `Bodies.of`'s record: by tag, each with its schema and further media types. */
@@ -337,12 +280,7 @@ export function operationView(
     returns = true;
     spec.push(`outputs: ${responsesSpec(outs, identOf, ctx, resolve)}`);
   }
-  const errorType =
-    op.errors.length > 0
-      ? op.errors
-          .map((r) => errorMemberType(r, identOf, statusType(r, op.errors, 'errors', declImports), declImports))
-          .join(' | ')
-      : 'never';
+  const errors = errorType(op.errors, identOf, declImports);
   if (op.errors.length > 0) spec.push(`errors: ${responsesSpec(op.errors, identOf, ctx, resolve)}`);
 
   // The output is named by itself, not as a one-element tuple: a tuple written per operation is
@@ -370,7 +308,7 @@ export function operationView(
     types: op.types,
     paramsMembers: members.join('\n'),
     outputType,
-    errorType,
+    errorType: errors,
     definition,
     endpointType,
   };
