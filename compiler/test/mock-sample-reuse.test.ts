@@ -92,17 +92,17 @@ test('a refused sample is made once and still handed out, a fresh copy each time
   assert.equal(judged.length, count, 'the third request makes no sample');
 });
 
-/** Ten levels of distinct types, each with a required name and four optional children of the next. */
-function tree(): OpenApiDocument {
+/** Levels of distinct types, each with a name (required unless `optional`) and `width` optional children of the next. */
+function tree(levels = 10, width = 4, nameLength = 200, optional = false): OpenApiDocument {
   const schemas: Record<string, unknown> = {};
-  for (let level = 0; level < 10; level++) {
+  for (let level = 0; level < levels; level++) {
     const next = { $ref: `#/components/schemas/Level${level + 1}` };
     schemas[`Level${level}`] = {
       type: 'object',
-      required: ['name'],
+      required: optional ? [] : ['name'],
       properties: {
-        name: { type: 'string', minLength: 200 },
-        ...(level < 9 ? { a: next, b: next, c: next, d: next } : {}),
+        name: { type: 'string', minLength: nameLength },
+        ...(level < levels - 1 ? Object.fromEntries(['a', 'b', 'c', 'd'].slice(0, width).map((k) => [k, next])) : {}),
       },
     };
   }
@@ -121,4 +121,25 @@ test('a schema too large to sample whole is refused whole, and sampled sparse', 
   assert.deepEqual(Object.keys(sparse.value as object), ['name']);
   // A level further down is small enough to sample whole.
   assert.ok(samples.valid('/components/schemas/Level5', 'response').ok);
+});
+
+test('a large full sample is answered 8 levels deep, not as deep as the sampler goes', async () => {
+  // Ten levels of two children: 79 KB at 8 levels, 0.6 MB whole (Graph's driveItem: 0.4 MB at 8,
+  // 2.6 MB at 15, copied, lifted, encoded and checked at every answer).
+  // Nothing required, as in Graph: where the depth cuts a level short, `{}` fits.
+  const wide = tree(10, 2, 600, true);
+  const samples = new DocumentSamples(wide, new DocumentReferee(wide, await loadPatternTester()));
+  const whole = samples.valid('/components/schemas/Level0', 'response');
+  assert.ok(whole.ok);
+  let levels = 0;
+  for (let v = whole.value as { a?: unknown } | undefined; v !== undefined; v = v.a as { a?: unknown } | undefined)
+    levels++;
+  assert.equal(levels, 8, 'seven levels sampled and the empty one where the depth cut it');
+  // A small schema is still sampled as deep as it goes: Level4 to Level9, six levels.
+  const small = samples.valid('/components/schemas/Level4', 'response');
+  assert.ok(small.ok);
+  levels = 0;
+  for (let v = small.value as { a?: unknown } | undefined; v !== undefined; v = v.a as { a?: unknown } | undefined)
+    levels++;
+  assert.equal(levels, 6);
 });

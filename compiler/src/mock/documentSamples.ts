@@ -64,8 +64,11 @@ export interface DocumentSamplesOptions {
   readonly pruneRecursion?: boolean;
 }
 
-/** How deep a full sample is first made, and the JSON size past which it is not made whole. */
-const fullSampleProbe = { depth: 8, bytes: 1_000_000 };
+/**
+ * How deep a full sample is first made, the JSON size past which it is not made whole, and the
+ * size up to which it is made again as deep as openapi-sampler goes.
+ */
+const fullSampleProbe = { depth: 8, bytes: 1_000_000, deeper: 64_000 };
 
 const isEmptyObject = (v: unknown) =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
@@ -164,23 +167,31 @@ export class DocumentSamples {
 
   #valid(pointer: string, view: View, sparse: boolean, dynamic: boolean): Sampled {
     let value: unknown;
+    // How deep the samples made again below go: as deep as the first one.
+    let depth: number | undefined;
     try {
       if (dynamic) this.#plain ??= this.#copy(true);
       const copy = dynamic ? this.#plain! : this.#withExamples;
       // A schema whose every property is sampled grows with its width to the power of the depth
       // (openapi-sampler goes 15 levels): Microsoft Graph's group is 1.6 MB at 8 levels and 31 MB
       // at 15, made in 30 s, then refused where a recursion was cut. Past the limit at 8 levels no
-      // full sample is made: the mock answers the sparse one.
+      // full sample is made: the mock answers the sparse one. Past `deeper` the one made 8 levels
+      // deep is the answer: every request copies, lifts, encodes and checks it, and deeper it
+      // grows on (Graph's driveItem: 0.4 MB at 8 levels, 2.6 MB at 15, each answer 1-5 s).
+      let probe: { value: unknown } | undefined;
       if (!sparse) {
-        const size = JSON.stringify(this.#sample(copy, pointer, view, { depth: fullSampleProbe.depth }))?.length ?? 0;
+        probe = { value: this.#sample(copy, pointer, view, { depth: fullSampleProbe.depth }) };
+        const size = JSON.stringify(probe.value)?.length ?? 0;
         if (size > fullSampleProbe.bytes)
           return {
             ok: false,
             owner: 'sampler',
             message: `the sample of ${pointer} with every property is over ${fullSampleProbe.bytes / 1e6} MB at ${fullSampleProbe.depth} levels deep: none is made`,
           };
+        if (size <= fullSampleProbe.deeper) probe = undefined;
+        else depth = fullSampleProbe.depth;
       }
-      value = this.#sample(copy, pointer, view, { sparse });
+      value = probe !== undefined ? probe.value : this.#sample(copy, pointer, view, { sparse });
     } catch (error) {
       return {
         ok: false,
@@ -195,7 +206,7 @@ export class DocumentSamples {
       if (problem === undefined) return { ok: true, value };
       // Built again from the schema alone: the first may have been the document's own example.
       this.#plain ??= this.#copy(true);
-      const plain = this.#completed(pointer, view, this.#sample(this.#plain, pointer, view, { sparse }));
+      const plain = this.#completed(pointer, view, this.#sample(this.#plain, pointer, view, { sparse, depth }));
       const again = this.referee.check(pointer, view, plain);
       if (again === undefined) {
         if (!this.invalidExamples.some((e) => e.pointer === pointer))
@@ -205,7 +216,7 @@ export class DocumentSamples {
       if (this.#seed !== undefined) {
         // A value made for the seed broke a bound it could not see (a pattern with a format): the sampler's own.
         this.#unseeded ??= this.#copy(true, false);
-        const unseeded = this.#completed(pointer, view, this.#sample(this.#unseeded, pointer, view, { sparse }));
+        const unseeded = this.#completed(pointer, view, this.#sample(this.#unseeded, pointer, view, { sparse, depth }));
         if (this.referee.check(pointer, view, unseeded) === undefined) return { ok: true, value: unseeded };
       }
       return {

@@ -3,7 +3,7 @@
 // `Uint8Array`, wherever they sit — inside allOf, oneOf, arrays, maps or recursive schemas. The
 // walk follows kitgen's model of the schema, so the value is what a user following the generated
 // types would write; it never consults the runtime's codecs, whose faults it is meant to expose.
-import { isRequired, type SchemaNode } from '../model/Schema.ts';
+import { isRequired, type ObjectNode, type Property, type SchemaNode } from '../model/Schema.ts';
 import { escapePointer } from '../check/documentPointers.ts';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -12,6 +12,79 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 /** Lifts JSON values into the generated types' representation, over one API's named schemas. */
 export class TypedValues {
   constructor(private readonly schemas: ReadonlyMap<string, SchemaNode>) {}
+
+  /** Nodes already judged by {@link TypedValues.#liftsNothing}, and those of them nothing below changes. */
+  readonly #judged = new Set<SchemaNode>();
+  readonly #unchanged = new Set<SchemaNode>();
+  /** Each object node's properties by name (Graph's entities declare a hundred and more). */
+  readonly #byName = new WeakMap<ObjectNode, Map<string, Property>>();
+
+  #property(n: ObjectNode, name: string): Property | undefined {
+    let map = this.#byName.get(n);
+    if (map === undefined) this.#byName.set(n, (map = new Map(n.properties.map((p) => [p.name, p]))));
+    return map.get(name);
+  }
+
+  #children(n: SchemaNode): SchemaNode[] {
+    switch (n.kind) {
+      case 'ref': {
+        const target = this.schemas.get(n.target);
+        return target === undefined ? [] : [target];
+      }
+      case 'array':
+        return [n.items, ...(n.prefixItems ?? [])];
+      case 'object':
+        return [...n.properties.map((p) => p.schema), ...(typeof n.additional === 'object' ? [n.additional] : [])];
+      case 'allOf':
+      case 'union':
+        return [...n.members];
+      default:
+        return [];
+    }
+  }
+
+  /**
+   * True when no int64 or bytes is reachable from `node`, so lifting leaves its value as it is:
+   * a response is lifted at every request, and walking a large sample took most of an answer's time
+   * (Graph's driveItem). Judged for every node reached at once, going back up from the ones that
+   * lift, so a cycle of schemas gets the same answer wherever it is entered.
+   */
+  #liftsNothing(node: SchemaNode): boolean {
+    if (this.#judged.has(node)) return this.#unchanged.has(node);
+    const parents = new Map<SchemaNode, SchemaNode[]>([[node, []]]);
+    const lifting: SchemaNode[] = [];
+    const stack = [node];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (n.kind === 'int64' || n.kind === 'bytes') lifting.push(n);
+      for (const child of this.#children(n)) {
+        if (this.#judged.has(child)) {
+          if (!this.#unchanged.has(child)) lifting.push(n);
+          continue;
+        }
+        const known = parents.get(child);
+        if (known !== undefined) known.push(n);
+        else {
+          parents.set(child, [n]);
+          stack.push(child);
+        }
+      }
+    }
+    const lifts = new Set(lifting);
+    const up = [...lifts];
+    while (up.length > 0) {
+      for (const parent of parents.get(up.pop()!) ?? []) {
+        if (lifts.has(parent)) continue;
+        lifts.add(parent);
+        up.push(parent);
+      }
+    }
+    for (const n of parents.keys()) {
+      this.#judged.add(n);
+      if (!lifts.has(n)) this.#unchanged.add(n);
+    }
+    return this.#unchanged.has(node);
+  }
 
   #resolve(node: SchemaNode): SchemaNode {
     let n = node;
@@ -94,7 +167,7 @@ export class TypedValues {
         }
         if (typeof n.additional !== 'object') return undefined;
         for (const [key, value] of Object.entries(json)) {
-          if (n.properties.some((p) => p.name === key)) continue;
+          if (this.#property(n, key) !== undefined) continue;
           const m = this.misfit(n.additional, value, `${path}/${escapePointer(key)}`, depth + 1);
           if (m !== undefined) return m;
         }
@@ -130,7 +203,7 @@ export class TypedValues {
         if (!isPlainObject(json)) return json;
         const out: Record<string, unknown> = {};
         for (const [key, value] of Object.entries(json)) {
-          const property = n.properties.find((p) => p.name === key);
+          const property = this.#property(n, key);
           if (property) out[key] = this.project(property.schema, value, depth + 1);
           else if (typeof n.additional === 'object') out[key] = this.project(n.additional, value, depth + 1);
           else if (n.additional === true) out[key] = value;
@@ -153,8 +226,8 @@ export class TypedValues {
 
   /** `json` with every int64 a bigint and every `format: byte` string its bytes, as `node` says. */
   lift(node: SchemaNode, json: unknown, depth = 0): unknown {
+    if (json === null || json === undefined || depth > 64 || this.#liftsNothing(node)) return json;
     const n = this.#resolve(node);
-    if (json === null || json === undefined || depth > 64) return json;
     switch (n.kind) {
       case 'int64':
         if (typeof json === 'number' && Number.isInteger(json)) return BigInt(json);
@@ -171,7 +244,7 @@ export class TypedValues {
         if (!isPlainObject(json)) return json;
         const out: Record<string, unknown> = {};
         for (const [key, value] of Object.entries(json)) {
-          const property = n.properties.find((p) => p.name === key);
+          const property = this.#property(n, key);
           const schema = property?.schema ?? (typeof n.additional === 'object' ? n.additional : undefined);
           // defineProperty: a property named `__proto__` stays a property.
           Object.defineProperty(out, key, {
