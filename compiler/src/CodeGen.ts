@@ -1,5 +1,6 @@
-import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { ChunkedText, outputString, type OutputText } from './ChunkedText.ts';
 import type { GeneratedCode } from './EndpointGen.ts';
 import { formatFiles, prettierOptions, type FormatMode } from './format/formatCode.ts';
 import { generatedMarker } from './names/generatedMarker.ts';
@@ -39,22 +40,38 @@ export interface WriteOptions {
  * A file changed on disk since (by anyone) shows another stat and is read as before.
  */
 export class WrittenFiles {
-  readonly #files = new Map<string, { readonly text: string; readonly mtimeMs: number; readonly size: number }>();
+  readonly #files = new Map<string, { readonly text: OutputText; readonly mtimeMs: number; readonly size: number }>();
 
   /** True when `target` still holds `text`, as recorded and as its stat shows. */
-  async holds(target: string, text: string): Promise<boolean> {
+  async holds(target: string, text: OutputText): Promise<boolean> {
     const known = this.#files.get(target);
-    if (known === undefined || known.text !== text) return false;
+    if (known === undefined || !sameText(known.text, text)) return false;
     const now = await stat(target).catch(() => undefined);
     return now !== undefined && now.mtimeMs === known.mtimeMs && now.size === known.size;
   }
 
   /** Records that `target` holds `text` now. */
-  async record(target: string, text: string): Promise<void> {
+  async record(target: string, text: OutputText): Promise<void> {
     const now = await stat(target).catch(() => undefined);
     if (now === undefined) this.#files.delete(target);
     else this.#files.set(target, { text, mtimeMs: now.mtimeMs, size: now.size });
   }
+}
+
+/** Whether two texts are the same: chunked texts by their chunks, which a string never is compared with. */
+function sameText(a: OutputText, b: OutputText): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  return a.sameChunks(b);
+}
+
+/** Whether the file at `target` holds `text` (undefined: there is no file), and whether there was one. */
+async function holdsNow(target: string, text: OutputText): Promise<{ same: boolean; exists: boolean }> {
+  if (typeof text === 'string') {
+    const old = await readFile(target, 'utf8').catch(() => undefined);
+    return { same: old === text, exists: old !== undefined };
+  }
+  const old = await readFile(target).catch(() => undefined);
+  return { same: old !== undefined && text.sameBytes(old), exists: old !== undefined };
 }
 
 /** Generated files kitgen may have written: `*.ts` and `*.js` in `dir` and in `dir/endpoints/` (first lines marked). */
@@ -89,9 +106,10 @@ async function generatedFilesUnder(dir: string): Promise<string[]> {
  * Writes a file whole: into a temporary file beside it, renamed over it, so a watcher (a dev
  * server, `tsc --watch`) that reads it on the first change event never reads it truncated.
  */
-async function writeWhole(target: string, text: string, replacing: boolean): Promise<void> {
+async function writeWhole(target: string, text: OutputText, replacing: boolean): Promise<void> {
   const temporary = `${target}.${process.pid}.kitgen-tmp`;
-  await writeFile(temporary, text);
+  if (typeof text === 'string') await writeFile(temporary, text);
+  else await writeChunks(temporary, text);
   try {
     // The mode a user gave the file stays (`chmod +x cli.js`), as it would with a write in place.
     if (replacing) await chmod(temporary, (await stat(target)).mode & 0o7777);
@@ -99,6 +117,16 @@ async function writeWhole(target: string, text: string, replacing: boolean): Pro
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+}
+
+/** Writes a chunked text's chunks in order, without joining them. */
+async function writeChunks(path: string, text: ChunkedText): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    await file.writev([...text.chunks]);
+  } finally {
+    await file.close();
   }
 }
 
@@ -122,37 +150,44 @@ export const CodeGen = {
     return [...result.written, ...result.unchanged].map((p) => join(dir, p));
   },
 
-  /** Formats (unless told not to) and writes files below `dir`, leaving files whose text is unchanged untouched. */
-  async write(files: ReadonlyMap<string, string>, dir: string, options: WriteOptions = {}): Promise<WriteResult> {
+  /**
+   * Formats (unless told not to) and writes files below `dir`, leaving files whose text is
+   * unchanged untouched. A {@link ChunkedText} is written from its chunks (formatting makes it a string).
+   */
+  async write(files: ReadonlyMap<string, OutputText>, dir: string, options: WriteOptions = {}): Promise<WriteResult> {
     const mode = formatModeOf(options.format);
-    const formatted =
+    const formatted: Map<string, OutputText> =
       mode === 'none'
         ? new Map(files)
-        : await formatFiles(files, await prettierOptions(options.prettierConfigPath), mode);
+        : await formatFiles(
+            new Map([...files].map(([path, text]) => [path, outputString(text)])),
+            await prettierOptions(options.prettierConfigPath),
+            mode,
+          );
     const written: string[] = [];
     const unchanged: string[] = [];
     const memo = options.written;
     // Which files changed is asked of all at once (a read each, or a stat where the memo vouches);
     // the writes then go one by one, so a failure stops at the first file it meets.
     const olds = await Promise.all(
-      [...formatted].map(async ([path, text]): Promise<{ same: boolean; old?: string }> => {
+      [...formatted].map(async ([path, text]): Promise<{ same: boolean; exists: boolean }> => {
         const target = join(dir, path);
-        if (memo !== undefined && (await memo.holds(target, text))) return { same: true };
-        const old = await readFile(target, 'utf8').catch(() => undefined);
-        if (old === text) await memo?.record(target, text);
-        return old === text ? { same: true } : old === undefined ? { same: false } : { same: false, old };
+        if (memo !== undefined && (await memo.holds(target, text))) return { same: true, exists: true };
+        const now = await holdsNow(target, text);
+        if (now.same) await memo?.record(target, text);
+        return now;
       }),
     );
     let i = 0;
     for (const [path, text] of formatted) {
-      const { same, old } = olds[i++];
+      const { same, exists } = olds[i++];
       if (same) {
         unchanged.push(path);
         continue;
       }
       const target = join(dir, path);
       await mkdir(dirname(target), { recursive: true });
-      await writeWhole(target, text, old !== undefined);
+      await writeWhole(target, text, exists);
       await memo?.record(target, text);
       written.push(path);
     }

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { joinParts, PartReader, partsDocument, PartWriter, topLevelField } from '../src/codefirst/documentParts.ts';
+import { PartReader, partsDocument, PartWriter, topLevelField } from '../src/codefirst/documentParts.ts';
+import { concatParts, DocumentBytes, joinParts } from '../src/codefirst/documentText.ts';
 import { generator } from '../src/mock/seeded.ts';
 import { fixturesDir } from './support/fixtures.ts';
 
@@ -116,6 +117,7 @@ test('after any sequence of edits, the parts kept across answers join to the new
   for (const [name, original] of docs.filter((_, i) => i % 5 === 0)) {
     const writer = new PartWriter();
     const reader = new PartReader();
+    const bytes = new DocumentBytes();
     const doc = structuredClone(original) as Doc;
     const steps: string[] = [];
     for (let i = 0; i < 12; i++) {
@@ -127,6 +129,8 @@ test('after any sequence of edits, the parts kept across answers join to the new
       const { changes, parts } = roundTrip(writer, reader, doc);
       const where = `seed ${seed}, ${name}, after: ${steps.join(' → ') || 'start'}`;
       assert.equal(joinParts(parts), JSON.stringify(doc, null, 2), where);
+      assert.equal(concatParts(parts), JSON.stringify(doc, null, 2), where);
+      assert.equal(Buffer.concat(bytes.chunks(parts, '\n')).toString(), `${JSON.stringify(doc, null, 2)}\n`, where);
       if (i === 0)
         assert.ok(
           changes.every(([, t]) => t !== null),
@@ -136,6 +140,36 @@ test('after any sequence of edits, the parts kept across answers join to the new
         assert.ok(changes.filter(([, t]) => t !== null).length <= 1, `${where}: only the info part is sent again`);
     }
   }
+});
+
+test("the document's bytes: a part's chunk is encoded again only when its text or the text before it changed", () => {
+  const writer = new PartWriter();
+  const reader = new PartReader();
+  const bytes = new DocumentBytes();
+  const pathItem = (summary: string) => ({ get: { summary, responses: { '200': { description: 'ok' } } } });
+  const doc: Record<string, unknown> = {
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: { '/a': pathItem('A'), '/b': pathItem('B'), '/c': pathItem('C') },
+  };
+  const first = bytes.chunks(roundTrip(writer, reader, doc).parts, '\n');
+  (doc.paths as Record<string, unknown>)['/b'] = pathItem('B, edited');
+  const second = bytes.chunks(roundTrip(writer, reader, doc).parts, '\n');
+  assert.equal(Buffer.concat(second).toString(), `${JSON.stringify(doc, null, 2)}\n`);
+  // openapi, info, /a, /b, /c and the end: only /b's chunk is new.
+  assert.equal(second.length, 6);
+  assert.deepEqual(
+    second.map((c, i) => c === first[i]),
+    [true, true, true, false, true, true],
+  );
+  // A part added at the end moves the closing characters, not the parts before it.
+  (doc.paths as Record<string, unknown>)['/d'] = pathItem('D');
+  const third = bytes.chunks(roundTrip(writer, reader, doc).parts, '\n');
+  assert.equal(Buffer.concat(third).toString(), `${JSON.stringify(doc, null, 2)}\n`);
+  assert.deepEqual(
+    third.slice(0, 5).map((c, i) => c === second[i]),
+    [true, true, true, true, true],
+  );
 });
 
 test('a part left out that was never sent is a bug said so, not a wrong document', () => {

@@ -7,7 +7,9 @@ import type { DescribeResult, EndpointFound, ExportDocs } from './describeProtoc
 import { defaultCacheDir, DiskCache, hashText } from './diskCache.ts';
 import { EndpointLoader } from './EndpointLoader.ts';
 import { resolveEndpointFiles } from './endpointFiles.ts';
-import { joinParts, partsDocument, topLevelField } from './documentParts.ts';
+import { partsDocument, topLevelField } from './documentParts.ts';
+import { concatParts, DocumentBytes, joinParts } from './documentText.ts';
+import { ChunkedText } from '../ChunkedText.ts';
 import type { Insertion } from '../derive/insertions.ts';
 import type { SourcePlace } from './exportDocs.ts';
 import { FactStore, type RunStats } from './factStore.ts';
@@ -59,6 +61,8 @@ export interface CodeFirstResult extends ExpandedFiles {
   readonly document: Record<string, unknown>;
   /** `JSON.stringify(document, null, 2)`, joined from the parts of the document kept across runs. */
   readonly documentJson: string;
+  /** {@link documentJson} and `suffix` as UTF-8 chunks, each part's kept across runs while it is unchanged. */
+  documentText(suffix: string): ChunkedText;
   /** One top-level field of the document (`info`), without parsing the rest. */
   documentField(key: string): unknown;
   readonly endpoints: readonly EndpointFound[];
@@ -118,6 +122,8 @@ export class CodeFirstSession {
   readonly #loader = new EndpointLoader();
   #disk: DiskCache | undefined | null = null;
   #relocation: RelocationMemo | undefined;
+  /** The document's bytes per part, kept across runs: a save encodes the parts it changed. */
+  readonly #documentBytes = new DocumentBytes();
   /** The expanded texts' hashes, kept for the next run: the modules' versions and the copies' keys both use them. */
   readonly #hashes = new TextHashes(hashText);
   /** The cache entries of the last run, written when the session is idle or closes (see #deferWrite). */
@@ -324,9 +330,12 @@ export class CodeFirstSession {
       get document() {
         return (document ??= partsDocument(parts));
       },
+      // Concatenated, not joined: emitOpenAPI puts it in the output, and openapi.json is written from documentText.
       get documentJson() {
-        return (json ??= joinParts(parts));
+        return (json ??= concatParts(parts));
       },
+      documentText: (suffix) =>
+        new ChunkedText(this.#documentBytes.chunks(parts, suffix), () => joinParts(parts) + suffix),
       documentField: (key) => topLevelField(parts, key),
       files,
       expanded,

@@ -193,41 +193,6 @@ export class PartReader {
   }
 }
 
-/** `JSON.stringify(document, null, 2)` of the document the parts are of, by joining them. */
-export function joinParts(parts: readonly DocumentPart[]): string {
-  if (parts.length === 0) return '{}';
-  if (parts[0][0].length === 0) return parts[0][1];
-  const pieces: string[] = ['{'];
-  const open: string[] = [];
-  const first: boolean[] = [true];
-  const entry = (key: string) => {
-    pieces.push(`${first[first.length - 1] ? '' : ','}\n${'  '.repeat(open.length + 1)}${JSON.stringify(key)}: `);
-    first[first.length - 1] = false;
-  };
-  const close = () => {
-    open.pop();
-    first.pop();
-    pieces.push(`\n${'  '.repeat(open.length + 1)}}`);
-  };
-  for (const [path, text] of parts) {
-    const parent = path.length - 1;
-    let common = 0;
-    while (common < open.length && common < parent && open[common] === path[common]) common++;
-    while (open.length > common) close();
-    while (open.length < parent) {
-      entry(path[open.length]);
-      pieces.push('{');
-      open.push(path[open.length]);
-      first.push(true);
-    }
-    entry(path[parent]);
-    pieces.push(text);
-  }
-  while (open.length > 0) close();
-  pieces.push('\n}');
-  return pieces.join('');
-}
-
 /** The document the parts are of, as an object (each part's text parsed). */
 export function partsDocument(parts: readonly DocumentPart[]): Record<string, unknown> {
   if (parts.length === 1 && parts[0][0].length === 0) return JSON.parse(parts[0][1]) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { ChunkedText } from '../ChunkedText.ts';
 import type { Diagnostic } from '../diagnostics/index.ts';
 import type { Target, UserEndpoint } from '../emit/index.ts';
 import type { Api } from '../model/Api.ts';
@@ -20,6 +21,11 @@ export interface InputModel {
   readonly sources?: readonly string[];
   /** Files written as they are, never formatted (endpoint files: the user's files with `DeriveSchema.gen<T>()` expanded). */
   readonly extra: ReadonlyMap<string, string>;
+  /**
+   * Emitted files whose text the input also has as chunks (endpoint files' `openapi.json`): when
+   * the emitters give the file, it is written from these, the same bytes, never joined whole.
+   */
+  readonly chunked?: ReadonlyMap<string, () => ChunkedText>;
   /** Endpoint files: the user's modules `index.ts` re-exports (relative paths without extension). */
   readonly userModules: readonly string[];
   /** Endpoint files: each operation's own endpoint (by operationId), which the client calls. */

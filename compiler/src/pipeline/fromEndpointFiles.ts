@@ -1,5 +1,6 @@
 // The input adapter of endpoint definition files, loaded only for them. TypeScript (ts-morph) is
 // loaded by what it calls only when a file has to be derived or a copy relocated anew.
+import type { ChunkedText } from '../ChunkedText.ts';
 import type { CodeFirstResult, ExpandedFiles } from '../codefirst/CodeFirst.ts';
 import { definitionPaths } from '../codefirst/definitionPaths.ts';
 import { relocatedCopies } from '../codefirst/relocatedCopies.ts';
@@ -42,9 +43,12 @@ async function endpointFilesModel(run: GenerateRun, session: CodeFirstRunSession
   const sources = [...new Set([...cf.files, ...cf.consulted])];
   let api: Api;
   let warnings: Diagnostic[];
+  let chunked: ReadonlyMap<string, () => ChunkedText> | undefined;
   if (targets.length === 1 && targets[0] === 'openapi') {
     api = documentOnly(cf);
     warnings = [...cf.warnings];
+    // What emitOpenAPI writes of documentJson, as chunks.
+    chunked = new Map([['openapi.json', () => cf.documentText('\n')]]);
   } else {
     try {
       const model = modelFromDocument(cf.document, {
@@ -68,6 +72,7 @@ async function endpointFilesModel(run: GenerateRun, session: CodeFirstRunSession
     operations: cf.endpoints.length,
     sources,
     extra,
+    ...(chunked !== undefined ? { chunked } : {}),
     userModules,
     userEndpoints,
   };

@@ -1,3 +1,4 @@
+import { outputString, type OutputText } from '../ChunkedText.ts';
 import { CodeGen, WrittenFiles } from '../CodeGen.ts';
 import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
 import { effectiveMode, prettierOptions } from '../format/formatCode.ts';
@@ -53,7 +54,7 @@ export async function writeOutput(
       : await formatForOutput(files, await prettierOptions(run.prettierConfig), mode, run.out, run.cacheDir, (m) =>
           reporter.warning({ severity: 'warning', message: m }),
         );
-  const formatted = output?.files ?? new Map(files);
+  const formatted: Map<string, OutputText> = output?.files ?? new Map(files);
   if (mode !== 'none')
     progress.step(
       'format',
@@ -64,9 +65,22 @@ export async function writeOutput(
         (output !== undefined && output.reused > 0 ? `; ${output.reused} files as last written` : ''),
     );
   for (const [path, text] of input.extra) formatted.set(path, text);
+  for (const [path, chunks] of input.chunked ?? []) if (formatted.has(path)) formatted.set(path, chunks());
   const operations = input.operations;
   const sources = input.sources !== undefined ? { sources: input.sources } : {};
-  if (run.dryRun) return { files: paths, output: formatted, warnings, operations, ...sources };
+  let texts: Map<string, string> | undefined;
+  // As strings only when read (--check, a dry run, tests): a chunked file is joined then.
+  const outputTexts = () => (texts ??= new Map([...formatted].map(([path, text]) => [path, outputString(text)])));
+  if (run.dryRun)
+    return {
+      files: paths,
+      get output() {
+        return outputTexts();
+      },
+      warnings,
+      operations,
+      ...sources,
+    };
   const written = writtenBy.get(run) ?? new WrittenFiles();
   writtenBy.set(run, written);
   const write = await CodeGen.write(formatted, run.out, { format: false, clean: run.clean, written }).catch(
@@ -80,5 +94,14 @@ export async function writeOutput(
     `${write.written.length} written, ${write.unchanged.length} unchanged${run.clean ? `, ${write.removed.length} removed` : ''}`,
   );
   progress.total();
-  return { files: paths, output: formatted, write, warnings, operations, ...sources };
+  return {
+    files: paths,
+    get output() {
+      return outputTexts();
+    },
+    write,
+    warnings,
+    operations,
+    ...sources,
+  };
 }
