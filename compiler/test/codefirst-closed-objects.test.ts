@@ -44,9 +44,11 @@ test('kitgen generate with closedObjects closes every derived object, in the doc
   const closed = await generate(true);
   assert.equal(closed.schemas.Pet.additionalProperties, false);
   assert.equal(closed.schemas.Problem.additionalProperties, false);
+  // Each call names its schema, written once at the end of the file.
+  assert.match(closed.definitions, /DeriveSchema\.gen<Pet>\(__kitgenDerived\(\d+\)\)/);
   assert.match(
     closed.definitions,
-    /DeriveSchema\.gen<Pet>\(\{"\$id":"Pet",[^\n]*"required":\["id","name","kind"\],"additionalProperties":false/,
+    /\n\{"\$id":"Pet",[^\n]*"required":\["id","name","kind"\],"additionalProperties":false/,
   );
   const open = await generate(false);
   assert.equal(open.schemas.Pet.additionalProperties, undefined, 'the default is unchanged');

@@ -5,11 +5,23 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { basename, join } from 'node:path';
+import { ts } from 'ts-morph';
 import { createDeriveProject } from '../src/derive/DeriveProject.ts';
 import { expandDeriveSchema } from '../src/derive/expand.ts';
 import { expandProbe, fixturesDir, tsconfig } from './support/deriveProbe.ts';
 
 const header = `import { DeriveSchema } from '@kitgen/runtime';\nimport type { Pet, Problem } from './pets.ts';\n`;
+
+/** Runs expanded TypeScript (imports taken out) as a CommonJS module whose `DeriveSchema.gen` returns what it is given. */
+function evaluated(code: string): { exports: Record<string, unknown> } {
+  const js = ts.transpileModule(code, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  const module = { exports: {} as Record<string, unknown> };
+  const DeriveSchema = { gen: (derived?: object) => derived };
+  new Function('module', 'exports', 'DeriveSchema', js)(module, module.exports, DeriveSchema);
+  return module;
+}
 
 test('each call gets its schema as the argument; the rest of the file is byte-identical; the map points back', () => {
   const source = `${header}/** Info for a pet. */\nexport const showPetById = { out: DeriveSchema.gen<Pet>(), err: DeriveSchema.gen<Problem>() }; // tail\nexport const after = 1;\n`;
@@ -22,11 +34,15 @@ test('each call gets its schema as the argument; the rest of the file is byte-id
     [4, source.split('\n')[3].indexOf('DeriveSchema') + 1, 'Pet', 'Pet', 'showPetById'],
   );
   assert.deepEqual([problem.line, problem.typeText, problem.name], [4, 'Problem', 'Problem']);
-  const petJson = JSON.stringify(pet.schema);
   const expected = source
-    .replace('DeriveSchema.gen<Pet>()', `DeriveSchema.gen<Pet>(${petJson})`)
-    .replace('DeriveSchema.gen<Problem>()', `DeriveSchema.gen<Problem>(${JSON.stringify(problem.schema)})`);
-  assert.equal(out.code, expected);
+    .replace('DeriveSchema.gen<Pet>()', `DeriveSchema.gen<Pet>(__kitgenDerived(0))`)
+    .replace('DeriveSchema.gen<Problem>()', `DeriveSchema.gen<Problem>(__kitgenDerived(1))`);
+  // The schemas themselves are appended, after the file's last line.
+  assert.equal(out.code.slice(0, expected.length), expected);
+  const { exports } = evaluated(
+    `export const all = [__kitgenDerived(0), __kitgenDerived(1)];\n${out.code.slice(expected.length)}`,
+  );
+  assert.deepEqual(exports.all, [pet.schema, problem.schema]);
   assert.ok(out.map);
   assert.equal(out.map.version, 3);
   // Sources are relative to the map's `file` (the expanded file sits where the source does).
@@ -41,6 +57,40 @@ test('each call gets its schema as the argument; the rest of the file is byte-id
   const tail = map.findEntry(4, 0) as { originalLine: number; originalColumn: number };
   assert.deepEqual([tail.originalLine, tail.originalColumn], [4, 0]);
   assert.deepEqual(out.consulted, [out.file, join(fixturesDir, 'pets.ts')]);
+});
+
+test('a schema several calls derive is written once; each call gets the one object, a call above the declaration too', () => {
+  const source = `${header}export const early = DeriveSchema.gen<Pet>();
+export const api = {
+  a: DeriveSchema.gen<Pet>(),
+  err: DeriveSchema.gen<Problem>(),
+  b: DeriveSchema.gen<Pet>(),
+};
+`;
+  const out = expandProbe(source);
+  assert.deepEqual(out.diagnostics, []);
+  const [pet, , problem] = out.calls;
+  assert.equal(out.code.split(JSON.stringify(pet.schema)).length - 1, 1);
+  assert.equal(out.code.split(JSON.stringify(problem.schema)).length - 1, 1);
+  // No line of the file moved: each holds what it held, the calls given a reference.
+  const lines = out.code.split('\n');
+  source
+    .split('\n')
+    .slice(0, -1)
+    .forEach((line, i) => assert.equal(lines[i].replace(/\(__kitgenDerived\(\d+\)\)/g, '()'), line));
+  const { exports } = evaluated(out.code.replace(header, ''));
+  const api = exports.api as Record<string, unknown>;
+  assert.equal(exports.early, api.a);
+  assert.equal(api.b, api.a);
+  assert.deepEqual([api.a, api.err], [pet.schema, problem.schema]);
+});
+
+test('the shared schemas take a name the file does not use', () => {
+  const source = `${header}const __kitgenDerived = 'mine';\nexport const pet = DeriveSchema.gen<Pet>();\nexport const own = __kitgenDerived;\n`;
+  const out = expandProbe(source);
+  assert.ok(out.code.includes('DeriveSchema.gen<Pet>(__kitgenDerived2(0))'));
+  const { exports } = evaluated(out.code.replace(header, ''));
+  assert.deepEqual([exports.own, exports.pet], ['mine', out.calls[0].schema]);
 });
 
 test('DeriveSchema is found through import aliases and namespaces; a local DeriveSchema is not it', () => {

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Bumped whenever what an entry holds changes shape: older entries are then never read. */
-const formatVersion = 3;
+const formatVersion = 4;
 
 /** sha1 of a text, base64url (the same hash the derivation keeps of a file's text). */
 export function hashText(text: string): string {

@@ -7,6 +7,7 @@ import type { DeriveProject } from './DeriveProject.ts';
 import { diagnosticAt, type DeriveDiagnostic } from './errors.ts';
 import { genCalls, isDeriveSchema, rootLabel } from './findCalls.ts';
 import type { Insertion } from './insertions.ts';
+import { SharedSchemas } from './sharedSchemas.ts';
 
 export type { SourceMap } from 'magic-string';
 
@@ -42,11 +43,12 @@ export interface Expansion {
 }
 
 /**
- * Expands every `DeriveSchema.gen<T>()` of a file: the call becomes `DeriveSchema.gen<T>(<the
- * derived JSON Schema>)`, which the runtime hydrates. The one function `kitgen generate`, the build
- * plugin and the Node loader all call, on the file as the project has it or on the `source`
- * given; results are cached until a file they read changes. A call
- * with a problem is left as it is (it throws at run time) and the problem is reported.
+ * Expands every `DeriveSchema.gen<T>()` of a file: the call becomes `DeriveSchema.gen<T>(<a
+ * reference to the derived JSON Schema>)`, which the runtime hydrates; each distinct schema is
+ * written once, at the end of the file (sharedSchemas.ts). The one function `kitgen generate`,
+ * the build plugin and the Node loader all call, on the file as the project has it or on the
+ * `source` given; results are cached until a file they read changes. A call with a problem is left
+ * as it is (it throws at run time) and the problem is reported.
  */
 export function expandDeriveSchema(file: string, project: DeriveProject, source?: string): Expansion {
   // A bundler hands the text it has (perhaps not yet saved); the project takes it as the file's.
@@ -80,6 +82,7 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
   const diagnostics: DeriveDiagnostic[] = [];
   const components: DerivedComponent[] = [];
   const insertions: Insertion[] = [];
+  const shared = new SharedSchemas(text, path);
   for (const call of genCalls(current)) {
     const target = (call.expression as ts.PropertyAccessExpression).expression;
     if (!isDeriveSchema(ctx.checker, target)) continue;
@@ -112,10 +115,16 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
       root,
       schema: derived.schema,
     });
-    // Inserted just before the closing parenthesis, on the call's own line, so no other line moves.
-    const json = JSON.stringify(derived.schema);
-    ms.appendLeft(call.getEnd() - 1, json);
-    insertions.push([call.getEnd() - 1, json.length]);
+    // Inserted just before the closing parenthesis, on the call's own line, so no other line moves;
+    // the schema itself goes once into the declaration appended at the end.
+    const reference = shared.reference(JSON.stringify(derived.schema));
+    ms.appendLeft(call.getEnd() - 1, reference);
+    insertions.push([call.getEnd() - 1, reference.length]);
+  }
+  const declaration = shared.declaration(text);
+  if (declaration !== '') {
+    ms.appendLeft(text.length, declaration);
+    insertions.push([text.length, declaration.length]);
   }
   for (const { mine, theirs } of project.claimComponents(path, components)) {
     const user = calls.find((c) => c.schema !== null && JSON.stringify(c.schema).includes(`"$id":"${mine.name}"`));
