@@ -8,7 +8,7 @@ import { defaultCacheDir, DiskCache, hashText } from './diskCache.ts';
 import { EndpointLoader } from './EndpointLoader.ts';
 import { resolveEndpointFiles } from './endpointFiles.ts';
 import { partsDocument, topLevelField } from './documentParts.ts';
-import { concatParts, DocumentBytes, joinParts } from './documentText.ts';
+import { DocumentBytes, joinParts } from './documentText.ts';
 import { ChunkedText } from '../ChunkedText.ts';
 import type { Insertion } from '../derive/insertions.ts';
 import type { SourcePlace } from './exportDocs.ts';
@@ -324,6 +324,7 @@ export class CodeFirstSession {
         documentWriteDelayMs,
       );
     const parts = result.parts;
+    const documentBytes = this.#documentBytes;
     let document: Record<string, unknown> | undefined;
     let json: string | undefined;
     return {
@@ -332,10 +333,9 @@ export class CodeFirstSession {
       },
       // Concatenated, not joined: emitOpenAPI puts it in the output, and openapi.json is written from documentText.
       get documentJson() {
-        return (json ??= concatParts(parts));
+        return (json ??= documentBytes.concat(parts));
       },
-      documentText: (suffix) =>
-        new ChunkedText(this.#documentBytes.chunks(parts, suffix), () => joinParts(parts) + suffix),
+      documentText: (suffix) => new ChunkedText(documentBytes.chunks(parts, suffix), () => joinParts(parts) + suffix),
       documentField: (key) => topLevelField(parts, key),
       files,
       expanded,

@@ -58,42 +58,77 @@ export function joinParts(parts: readonly DocumentPart[]): string {
   return pieces.join('');
 }
 
-/**
- * {@link joinParts} as a string made by concatenation, which V8 keeps as a tree of the pieces
- * (no copy) until something reads its characters: for a text that is asked for but then written
- * from {@link DocumentBytes} instead (`emitOpenAPI` puts it in the output; the write takes the chunks).
- */
-export function concatParts(parts: readonly DocumentPart[]): string {
-  let text = '';
-  const end = layoutParts(parts, (before, part) => {
-    text += before;
-    text += part;
+/** Where each part sits in the text: its key, the characters before it, and those after the last part. */
+interface Layout {
+  readonly keys: readonly string[];
+  readonly befores: readonly string[];
+  readonly end: string;
+}
+
+function layoutOf(parts: readonly DocumentPart[]): Layout {
+  const keys: string[] = [];
+  const befores: string[] = [];
+  const end = layoutParts(parts, (before, _text, key) => {
+    keys.push(key);
+    befores.push(before);
   });
-  return text + end;
+  return { keys, befores, end };
 }
 
 /**
- * The UTF-8 bytes of {@link joinParts}'s text as chunks, one per part (its text and the characters
- * before it), each kept while both are unchanged: a save encodes the parts that changed, and the
- * chunks of an unchanged part are the same objects, which tells a writer the bytes are the same.
+ * The document's text for a session whose parts come and go little between runs: the
+ * characters between parts are made again only when the parts' keys (their places) changed, and
+ * the UTF-8 bytes of each part (with the characters before it) are kept while both are unchanged,
+ * so a save encodes the parts that changed. The chunks of an unchanged part are the same objects,
+ * which tells a writer the bytes are the same.
  */
 export class DocumentBytes {
+  #layout: Layout | undefined;
   #kept = new Map<string, { readonly before: string; readonly text: string; readonly bytes: Uint8Array }>();
   #end: { readonly text: string; readonly bytes: Uint8Array } | undefined;
 
+  #layoutOf(parts: readonly DocumentPart[]): Layout {
+    const last = this.#layout;
+    if (last !== undefined && last.keys.length === parts.length) {
+      let same = true;
+      for (let i = 0; same && i < parts.length; i++) same = last.keys[i] === partKey(parts[i][0]);
+      if (same) return last;
+    }
+    return (this.#layout = layoutOf(parts));
+  }
+
+  /**
+   * {@link joinParts}'s text made by concatenation, which V8 keeps as a tree of the pieces (no
+   * copy) until something reads its characters: `emitOpenAPI` puts it in the output, and the file
+   * is written from {@link chunks}.
+   */
+  concat(parts: readonly DocumentPart[]): string {
+    const layout = this.#layoutOf(parts);
+    let text = '';
+    for (let i = 0; i < parts.length; i++) {
+      text += layout.befores[i];
+      text += parts[i][1];
+    }
+    return text + layout.end;
+  }
+
   /** The document's bytes, then `suffix`'s (a file's final newline). */
   chunks(parts: readonly DocumentPart[], suffix = ''): Uint8Array[] {
+    const layout = this.#layoutOf(parts);
     const next = new Map<string, { readonly before: string; readonly text: string; readonly bytes: Uint8Array }>();
     const chunks: Uint8Array[] = [];
-    const end =
-      layoutParts(parts, (before, text, key) => {
-        let kept = this.#kept.get(key);
-        // An unchanged part's text is the string object the last answer had: compared at once.
-        if (kept === undefined || kept.text !== text || kept.before !== before)
-          kept = { before, text, bytes: Buffer.from(before + text, 'utf8') };
-        next.set(key, kept);
-        chunks.push(kept.bytes);
-      }) + suffix;
+    for (let i = 0; i < parts.length; i++) {
+      const key = layout.keys[i];
+      const before = layout.befores[i];
+      const text = parts[i][1];
+      let kept = this.#kept.get(key);
+      // An unchanged part's text is the string object the last answer had: compared at once.
+      if (kept === undefined || kept.text !== text || kept.before !== before)
+        kept = { before, text, bytes: Buffer.from(before + text, 'utf8') };
+      next.set(key, kept);
+      chunks.push(kept.bytes);
+    }
+    const end = layout.end + suffix;
     if (this.#end?.text !== end) this.#end = { text: end, bytes: Buffer.from(end, 'utf8') };
     chunks.push(this.#end.bytes);
     this.#kept = next;
