@@ -238,7 +238,17 @@ export function responseAnswer(
     else if (kind === 'text') body = asText;
     else {
       body = tools.typed.lift(node, sampled);
-      if (kind === 'json') json = { value: tools.typed.project(node, sampled), sampled };
+      // Projected when read (the wire test compares it); the mock itself never reads it, and
+      // walking a large answer at every request cost as much as lifting it.
+      if (kind === 'json') {
+        let projected: { value: unknown } | undefined;
+        json = {
+          get value() {
+            return (projected ??= { value: tools.typed.project(node, sampled) }).value;
+          },
+          sampled,
+        };
+      }
     }
   }
   const extra = {
