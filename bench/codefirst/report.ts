@@ -60,8 +60,13 @@ export function report(r: Results): string {
   lines.push('');
   if (r.watch) {
     const l = r.watch.result.latencies;
+    const adds = l.filter((_, i) => i % 2 === 0);
+    const undos = l.filter((_, i) => i % 2 === 1);
     lines.push(
       `Watch (${r.watch.size.toLocaleString('en-US')} endpoints, ${l.length} one-type edits, write → openapi.json on disk): p50 ${ms(quantile(l, 0.5))} ms, p95 ${ms(quantile(l, 0.95))} ms, min ${ms(Math.min(...l))}, max ${ms(Math.max(...l))} ms; first generation (start-up included) ${ms(r.watch.result.firstMs)} ms.`,
+      // Edits alternate: a field added (a new document), then taken out (the document of two saves
+      // before, which kitgen may recall): the overall p50 mixes the two kinds, so each is given apart.
+      `Of which fresh edits (a field added, ${adds.length}): p50 ${ms(quantile(adds, 0.5))} ms, max ${ms(Math.max(...adds))} ms; the first edit after start-up ${ms(l[0])} ms; edits undone (${undos.length}): p50 ${ms(quantile(undos, 0.5))} ms.`,
       '',
     );
   } else if (r.watchError) {

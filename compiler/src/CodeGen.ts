@@ -64,7 +64,7 @@ function sameText(a: OutputText, b: OutputText): boolean {
   return a.sameChunks(b);
 }
 
-/** Whether the file at `target` holds `text` (undefined: there is no file), and whether there was one. */
+/** Whether the file at `target` holds `text` (read and compared), and whether there is a file. */
 async function holdsNow(target: string, text: OutputText): Promise<{ same: boolean; exists: boolean }> {
   if (typeof text === 'string') {
     const old = await readFile(target, 'utf8').catch(() => undefined);
