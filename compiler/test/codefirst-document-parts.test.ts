@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { PartReader, partsDocument, PartWriter, topLevelField } from '../src/codefirst/documentParts.ts';
+import { ChangePacker, PartReader, partsDocument, PartWriter, topLevelField } from '../src/codefirst/documentParts.ts';
 import { DocumentBytes, joinParts } from '../src/codefirst/documentText.ts';
 import { generator } from '../src/mock/seeded.ts';
 import { fixturesDir } from './support/fixtures.ts';
@@ -35,11 +35,17 @@ async function fixtureDocuments(): Promise<Array<[string, Record<string, unknown
   return docs;
 }
 
+/** Each writer's packer: a loading thread has one of each. */
+const packers = new WeakMap<PartWriter, ChangePacker>();
+
 /** Sends `doc` through a writer and reader as the loading thread and the compiler do. */
 function roundTrip(writer: PartWriter, reader: PartReader, doc: object) {
   const changes = writer.changes(doc);
+  let packer = packers.get(writer);
+  if (packer === undefined) packers.set(writer, (packer = new ChangePacker()));
+  const packed = packer.pack(changes);
   // What crosses the thread is cloned: the texts must stand on their own.
-  return { changes, parts: reader.apply(structuredClone(changes)) };
+  return { changes, packed, parts: reader.applyPacked(structuredClone(packed)) };
 }
 
 test('joined parts are the pretty JSON text of every fixture document', async () => {
@@ -172,9 +178,33 @@ test("the document's bytes: a part's chunk is encoded again only when its text o
   );
 });
 
+test('an answer whose parts did not move sends the changed texts only, without the places', () => {
+  const writer = new PartWriter();
+  const reader = new PartReader();
+  const pathItem = (summary: string) => ({ get: { summary, responses: { '200': { description: 'ok' } } } });
+  const doc: Record<string, unknown> = { openapi: '3.1.0', paths: { '/a': pathItem('A'), '/b': pathItem('B') } };
+  const first = roundTrip(writer, reader, doc);
+  assert.equal(first.packed.paths?.length, 3);
+  (doc.paths as Record<string, unknown>)['/b'] = pathItem('B, edited');
+  const second = roundTrip(writer, reader, doc);
+  assert.equal(second.packed.paths, undefined);
+  assert.deepEqual(
+    second.packed.texts.map(([i]) => i),
+    [2],
+  );
+  assert.equal(joinParts(second.parts), JSON.stringify(doc, null, 2));
+  // The places of the unchanged parts are the last answer's arrays.
+  assert.equal(second.parts[1][0], first.parts[1][0]);
+  (doc.paths as Record<string, unknown>)['/c'] = pathItem('C');
+  const third = roundTrip(writer, reader, doc);
+  assert.equal(third.packed.paths?.length, 4);
+  assert.equal(joinParts(third.parts), JSON.stringify(doc, null, 2));
+});
+
 test('a part left out that was never sent is a bug said so, not a wrong document', () => {
   const reader = new PartReader();
   assert.throws(() => reader.apply([[['info'], null]]), /kitgen bug: the part \["info"\] was not sent before/);
+  assert.throws(() => new PartReader().applyPacked({ texts: [] }), /kitgen bug: an answer without places came first/);
 });
 
 test('frozen schemas inside a path item: a changed one is sent, an equal copy or an untouched one is not', () => {

@@ -33,7 +33,7 @@ export class EndpointLoader {
       if (answer.kind !== 'described') return p?.resolve(answer);
       this.lastImported = answer.imported;
       try {
-        p?.resolve({ kind: 'described', parts: this.#parts.apply(answer.changes), endpoints: answer.endpoints });
+        p?.resolve({ kind: 'described', parts: this.#parts.applyPacked(answer.changes), endpoints: answer.endpoints });
       } catch (error) {
         // The thread's parts and ours no longer agree: the next request starts a new thread.
         this.#worker = undefined;

@@ -1,5 +1,5 @@
 // The messages between the compiler and the thread that loads endpoint definition files.
-import type { DocumentPart, PartChange } from './documentParts.ts';
+import type { DocumentPart, PackedChanges } from './documentParts.ts';
 
 /** What to load and how to describe it. */
 export interface DescribeRequest {
@@ -61,7 +61,7 @@ export type DescribeFailure =
 export type DescribeAnswer =
   | {
       readonly kind: 'described';
-      readonly changes: readonly PartChange[];
+      readonly changes: PackedChanges;
       readonly endpoints: readonly EndpointFound[];
       /** The files whose modules were imported for it (the others were the same modules as before). */
       readonly imported: readonly string[];

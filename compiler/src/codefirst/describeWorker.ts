@@ -8,7 +8,7 @@ import { register } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import type { DescribeAnswer, DescribeRequest, EndpointFound, LoadFailure } from './describeProtocol.ts';
-import { PartWriter } from './documentParts.ts';
+import { ChangePacker, PartWriter } from './documentParts.ts';
 import type { HooksUpdate } from './loaderHooks.ts';
 import { debugLog, lapTimer } from './debugLog.ts';
 
@@ -57,6 +57,8 @@ type Documented = AnyEndpoint & {
 const openApiGen = runtime.OpenAPIGen.incremental();
 // The texts of the last answer's parts: only the parts whose text changed are sent again.
 const partWriter = new PartWriter();
+// The places of the last answer's parts: an answer whose places did not move sends only the changed texts.
+const changePacker = new ChangePacker();
 // The endpoint as described (its export name and JSDoc laid over it), kept per exported value so
 // an unchanged module gives the same object again.
 const documented = new WeakMap<object, { readonly key: string; readonly endpoint: AnyEndpoint }>();
@@ -154,7 +156,7 @@ async function describe(request: DescribeRequest): Promise<DescribeAnswer> {
       const h = getHeapStatistics();
       return `worker: heap used ${Math.round(h.used_heap_size / 2 ** 20)} MB of ${Math.round(h.total_heap_size / 2 ** 20)} MB, external ${Math.round(h.external_memory / 2 ** 20)} MB`;
     });
-    return { kind: 'described', changes, endpoints: found, imported };
+    return { kind: 'described', changes: changePacker.pack(changes), endpoints: found, imported };
   } catch (error) {
     return { kind: 'describe-failed', failure: failure(request.files[0] ?? '', error), endpoints: found };
   }

@@ -173,22 +173,84 @@ function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
+/**
+ * An answer's changes as they cross the thread: the texts that changed, by index, and every
+ * part's place only when the places are not the last answer's (a first answer, a path or a
+ * component added or gone). A save sends two texts, not eight thousand places to clone twice.
+ */
+export interface PackedChanges {
+  /** Every part's place in order; absent when they are the last answer's. */
+  readonly paths?: readonly PartPath[];
+  /** The parts whose text changed: their index and text. */
+  readonly texts: ReadonlyArray<readonly [index: number, text: string]>;
+}
+
+/** The loading thread's side of {@link PackedChanges}: remembers the places of its last answer. */
+export class ChangePacker {
+  #paths: readonly PartPath[] | undefined;
+
+  /** The changes of one answer, packed against the last answer packed. */
+  pack(changes: readonly PartChange[]): PackedChanges {
+    const paths = changes.map(([path]) => path);
+    const last = this.#paths;
+    const moved = last === undefined || last.length !== paths.length || paths.some((p, i) => !samePath(p, last[i]));
+    this.#paths = paths;
+    const texts: Array<readonly [number, string]> = [];
+    changes.forEach(([, text], i) => {
+      if (text !== null) texts.push([i, text]);
+    });
+    return moved ? { paths, texts } : { texts };
+  }
+}
+
+function samePath(a: PartPath, b: PartPath): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** The compiler's side: the texts of the last answer, completed with the next answer's changes. */
 export class PartReader {
   #texts = new Map<string, string>();
+  /** The last answer's parts and their keys, which an answer whose places did not move starts from. */
+  #parts: readonly DocumentPart[] | undefined;
+  #keys: readonly string[] = [];
 
   /** Every part of the answer, with the texts the unchanged ones had in the last one. */
   apply(changes: readonly PartChange[]): DocumentPart[] {
     const next = new Map<string, string>();
+    const keys: string[] = [];
     const parts = changes.map(([path, text]): DocumentPart => {
       const key = partKey(path);
       const full = text ?? this.#texts.get(key);
       // The thread answers every request in order, so a part it calls unchanged was in the last answer.
       if (full === undefined) throw new Error(`kitgen bug: the part ${JSON.stringify(path)} was not sent before`);
       next.set(key, full);
+      keys.push(key);
       return [path, full];
     });
     this.#texts = next;
+    this.#parts = parts;
+    this.#keys = keys;
+    return parts;
+  }
+
+  /** {@link apply} for an answer packed by {@link ChangePacker}. */
+  applyPacked(packed: PackedChanges): DocumentPart[] {
+    if (packed.paths !== undefined) {
+      const texts = new Map(packed.texts);
+      return this.apply(packed.paths.map((path, i): PartChange => [path, texts.get(i) ?? null]));
+    }
+    const last = this.#parts;
+    if (last === undefined) throw new Error('kitgen bug: an answer without places came first');
+    // The same places: the last parts (their place arrays too) with the changed texts put in.
+    const parts = last.slice();
+    for (const [i, text] of packed.texts) {
+      if (i >= parts.length) throw new Error(`kitgen bug: the part ${i} of ${parts.length} changed`);
+      parts[i] = [parts[i][0], text];
+      this.#texts.set(this.#keys[i], text);
+    }
+    this.#parts = parts;
     return parts;
   }
 }

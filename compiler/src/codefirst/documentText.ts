@@ -60,6 +60,7 @@ export function joinParts(parts: readonly DocumentPart[]): string {
 
 /** Where each part sits in the text: its key, the characters before it, and those after the last part. */
 interface Layout {
+  readonly paths: readonly (readonly string[])[];
   readonly keys: readonly string[];
   readonly befores: readonly string[];
   readonly end: string;
@@ -72,7 +73,7 @@ function layoutOf(parts: readonly DocumentPart[]): Layout {
     keys.push(key);
     befores.push(before);
   });
-  return { keys, befores, end };
+  return { paths: parts.map(([path]) => path), keys, befores, end };
 }
 
 /**
@@ -91,7 +92,9 @@ export class DocumentBytes {
     const last = this.#layout;
     if (last !== undefined && last.keys.length === parts.length) {
       let same = true;
-      for (let i = 0; same && i < parts.length; i++) same = last.keys[i] === partKey(parts[i][0]);
+      // A part whose place did not move has the place array the last answer had (PartReader).
+      for (let i = 0; same && i < parts.length; i++)
+        same = last.paths[i] === parts[i][0] || last.keys[i] === partKey(parts[i][0]);
       if (same) return last;
     }
     return (this.#layout = layoutOf(parts));
