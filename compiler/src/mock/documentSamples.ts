@@ -65,10 +65,10 @@ export interface DocumentSamplesOptions {
 }
 
 /**
- * The depths a full sample is made at in turn, and the JSON size it may have: the deepest one
- * within it is answered (openapi-sampler's own limit is 15 levels).
+ * How deep a full sample is first made, the JSON size past which it is not made whole, and the
+ * size up to which it is made again as deep as openapi-sampler goes.
  */
-const fullSample = { depths: [4, 8, 15], bytes: 64_000 };
+const fullSampleProbe = { depth: 8, bytes: 1_000_000, deeper: 64_000 };
 
 const isEmptyObject = (v: unknown) =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
@@ -172,32 +172,26 @@ export class DocumentSamples {
     try {
       if (dynamic) this.#plain ??= this.#copy(true);
       const copy = dynamic ? this.#plain! : this.#withExamples;
-      // A schema whose every property is sampled grows with its width to the power of the depth:
-      // Microsoft Graph's group is 29 KB at 4 levels, 1.6 MB at 8 and 31 MB at 15 (made in 30 s,
-      // then refused where a recursion was cut), its driveItem 0.9 MB as answered at 8 levels, and
-      // every request copies, lifts, encodes and checks the answer (0.7-5 s each). So the full
-      // sample is made 4, 8 and 15 levels deep in turn, and the deepest within the size is answered;
-      // one that stops growing is not made deeper. Over the size at 4 levels, none is made: the
-      // mock answers the sparse one.
+      // A schema whose every property is sampled grows with its width to the power of the depth
+      // (openapi-sampler goes 15 levels): Microsoft Graph's group is 1.6 MB at 8 levels and 31 MB
+      // at 15, made in 30 s, then refused where a recursion was cut. Past the limit at 8 levels no
+      // full sample is made: the mock answers the sparse one. Past `deeper` the one made 8 levels
+      // deep is the answer: every request copies, lifts, encodes and checks it, and deeper it
+      // grows on (Graph's driveItem: 0.4 MB at 8 levels, 2.6 MB at 15, each answer 1-5 s).
+      let probe: { value: unknown } | undefined;
       if (!sparse) {
-        let made: { value: unknown; text: string } | undefined;
-        for (const levels of fullSample.depths) {
-          const value = this.#sample(copy, pointer, view, { depth: levels });
-          const text = JSON.stringify(value) ?? '';
-          if (text.length > fullSample.bytes) break;
-          const same = made?.text === text;
-          made = { value, text };
-          depth = levels;
-          if (same) break;
-        }
-        if (made === undefined)
+        probe = { value: this.#sample(copy, pointer, view, { depth: fullSampleProbe.depth }) };
+        const size = JSON.stringify(probe.value)?.length ?? 0;
+        if (size > fullSampleProbe.bytes)
           return {
             ok: false,
             owner: 'sampler',
-            message: `the sample of ${pointer} with every property is over ${fullSample.bytes / 1000} KB at ${fullSample.depths[0]} levels deep: none is made`,
+            message: `the sample of ${pointer} with every property is over ${fullSampleProbe.bytes / 1e6} MB at ${fullSampleProbe.depth} levels deep: none is made`,
           };
-        value = made.value;
-      } else value = this.#sample(copy, pointer, view, { sparse });
+        if (size <= fullSampleProbe.deeper) probe = undefined;
+        else depth = fullSampleProbe.depth;
+      }
+      value = probe !== undefined ? probe.value : this.#sample(copy, pointer, view, { sparse });
     } catch (error) {
       return {
         ok: false,
