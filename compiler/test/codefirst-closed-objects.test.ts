@@ -48,7 +48,7 @@ test('kitgen generate with closedObjects closes every derived object, in the doc
   assert.match(closed.definitions, /DeriveSchema\.gen<Pet>\(__kitgenDerived\(\d+\)\)/);
   assert.match(
     closed.definitions,
-    /\n\{"\$id":"Pet",[^\n]*"required":\["id","name","kind"\],"additionalProperties":false/,
+    /= \{"\$id":"Pet",[^\n]*"required":\["id","name","kind"\],"additionalProperties":false/,
   );
   const open = await generate(false);
   assert.equal(open.schemas.Pet.additionalProperties, undefined, 'the default is unchanged');

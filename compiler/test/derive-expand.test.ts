@@ -59,12 +59,13 @@ test('each call gets its schema as the argument; the rest of the file is byte-id
   assert.deepEqual(out.consulted, [out.file, join(fixturesDir, 'pets.ts')]);
 });
 
-test('a schema several calls derive is written once; each call gets the one object, a call above the declaration too', () => {
+test('a schema several calls derive is written once, a named one inside others too; each call gets the one object, a call above the declaration too', () => {
   const source = `${header}export const early = DeriveSchema.gen<Pet>();
 export const api = {
   a: DeriveSchema.gen<Pet>(),
   err: DeriveSchema.gen<Problem>(),
   b: DeriveSchema.gen<Pet>(),
+  list: DeriveSchema.gen<Pet[]>(),
 };
 `;
   const out = expandProbe(source);
@@ -82,7 +83,9 @@ export const api = {
   const api = exports.api as Record<string, unknown>;
   assert.equal(exports.early, api.a);
   assert.equal(api.b, api.a);
-  assert.deepEqual([api.a, api.err], [pet.schema, problem.schema]);
+  assert.deepEqual([api.a, api.err, api.list], [pet.schema, problem.schema, out.calls[4].schema]);
+  // A named type inside another schema is the same object too, written once.
+  assert.equal((api.list as { items: unknown }).items, api.a);
 });
 
 test('the shared schemas take a name the file does not use', () => {

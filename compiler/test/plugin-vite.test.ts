@@ -52,7 +52,7 @@ test(
     assert.match(bundle, /DeriveSchema\.gen\(__kitgenDerived\(0\)\)/);
     assert.match(
       bundle,
-      /\[\{\s*"\$id": "Pet",\s*"type": "object",\s*"properties": \{ "name": \{ "type": "string" \} \}/,
+      /\{\s*"\$id": "Pet",\s*"type": "object",\s*"properties": \{ "name": \{ "type": "string" \} \}/,
     );
     const view = apiView(await import(pathToFileURL(join(p.dir, 'dist', 'main.js')).href));
     assert.deepEqual(view, { petFields: ['name'], summary: 'Find an order' });

@@ -117,7 +117,7 @@ export function expandDeriveSchema(file: string, project: DeriveProject, source?
     });
     // Inserted just before the closing parenthesis, on the call's own line, so no other line moves;
     // the schema itself goes once into the declaration appended at the end.
-    const reference = shared.reference(JSON.stringify(derived.schema));
+    const reference = shared.reference(derived.schema, JSON.stringify(derived.schema));
     ms.appendLeft(call.getEnd() - 1, reference);
     insertions.push([call.getEnd() - 1, reference.length]);
   }

@@ -45,7 +45,7 @@ const annotations = (node: Json, drop: readonly string[]): Json =>
   Object.fromEntries(Object.entries(node).filter(([k]) => !drop.includes(k)));
 
 /** One node: a marker becomes its runtime schema; anything else is kept, copied only when a child changed. */
-function hydrate(node: unknown, seen: Map<object, unknown>): unknown {
+function hydrate(node: unknown, seen: WeakMap<object, unknown>): unknown {
   if (Array.isArray(node)) {
     const out = node.map((n) => hydrate(n, seen));
     return out.every((n, i) => n === node[i]) ? node : out;
@@ -87,12 +87,16 @@ function hydrate(node: unknown, seen: Map<object, unknown>): unknown {
   return remember(seen, node, copy ?? node);
 }
 
-function remember(seen: Map<object, unknown>, node: object, result: unknown): unknown {
+function remember(seen: WeakMap<object, unknown>, node: object, result: unknown): unknown {
   seen.set(node, result);
   return result;
 }
 
 const hydrated = new WeakMap<object, TSchema>();
+// Each node's hydrated form, across calls: an expanded file writes a named schema once and every
+// schema reaching it holds that one object, so it is hydrated once (a date's refinement is made
+// once) and stays one object in each schema holding it.
+const hydratedNodes = new WeakMap<object, unknown>();
 
 // Where an unexpanded call is: the main entry provides the stack-and-source reader (schema/
 // provideCallSite.ts, on node:fs), so this module stays loadable in browsers, where the error
@@ -111,7 +115,7 @@ export function provideCallSite(locator: (callee: (...args: never[]) => unknown)
 export function hydrateDerived(derived: object): TSchema {
   const hit = hydrated.get(derived);
   if (hit !== undefined) return hit;
-  const schema = hydrate(derived, new Map()) as TSchema;
+  const schema = hydrate(derived, hydratedNodes) as TSchema;
   hydrated.set(derived, schema);
   return schema;
 }
