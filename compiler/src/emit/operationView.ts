@@ -4,7 +4,7 @@ import { segmentParams } from '../model/pathSegments.ts';
 import type { SchemaNode } from '../model/Schema.ts';
 import type { RuntimeImports } from './printer/RuntimeImports.ts';
 import { schemaValue, type ValueContext } from './schemaValue.ts';
-import { errorType, responseType, statusType } from './responseTypes.ts';
+import { errorType, outputMemberType, responseType, statusType } from './responseTypes.ts';
 import { typeText, type IdentOf } from './typeText.ts';
 
 /** One operation as the endpoints template lays it out. */
@@ -276,7 +276,9 @@ export function operationView(
     }
     spec.push(`output: ${objectText(entries)}`);
   } else if (outs.length > 0) {
-    outputType = outs.map((r) => responseType(r, identOf, statusType(r, outs, 'outputs', declImports))).join(' | ');
+    outputType = outs
+      .map((r) => outputMemberType(r, identOf, statusType(r, outs, 'outputs', declImports), declImports))
+      .join(' | ');
     returns = true;
     spec.push(`outputs: ${responsesSpec(outs, identOf, ctx, resolve)}`);
   }

@@ -61,9 +61,21 @@ export function responseType(r: Response, identOf: IdentOf, status: string | und
   return `{ ${[...parts, ...headers].join('; ')} }`;
 }
 
-/** Whether an error is written `StatusBody<Status, Body>`: one body, no headers. */
-function plainError(r: Response): boolean {
+/** Whether a response is written `StatusBody<Status, Body>`: one body, no headers. */
+function plainResponse(r: Response): boolean {
   return r.content !== undefined && r.content.variants === undefined && r.headers.length === 0;
+}
+
+/**
+ * The type of a success output of an operation with several statuses or headers: `StatusBody<200,
+ * Pet>` for a status with one body and no headers, the object type of {@link responseType}
+ * otherwise. The runtime's interface is one type for each status and body, shared by the
+ * operations answering it, where an object type written per operation is a type and three
+ * symbols each time (most operations of a large document answer `2XX` with a body of their own).
+ */
+export function outputMemberType(r: Response, identOf: IdentOf, status: string, declImports: RuntimeImports): string {
+  if (!plainResponse(r) || r.content === undefined) return responseType(r, identOf, status);
+  return `${declImports.use('StatusBody')}<${status}, ${typeText(r.content.schema, identOf)}>`;
 }
 
 /**
@@ -81,13 +93,13 @@ function plainError(r: Response): boolean {
 export function errorType(errors: readonly Response[], identOf: IdentOf, declImports: RuntimeImports): string {
   if (errors.length === 0) return 'never';
   const keys = errors.map((r) => r.key);
-  const isRange = (r: Response) => plainError(r) && !/^\d{3}$/.test(r.key);
+  const isRange = (r: Response) => plainResponse(r) && !/^\d{3}$/.test(r.key);
   const bodyOf = (r: Response) => (r.content ? typeText(r.content.schema, identOf) : 'void');
   const members: string[] = [];
   const merged = new Set<Response>();
   for (const r of errors) {
     if (merged.has(r)) continue;
-    if (!plainError(r)) {
+    if (!plainResponse(r)) {
       members.push(responseType(r, identOf, statusType(r, errors, 'errors', declImports)));
       continue;
     }

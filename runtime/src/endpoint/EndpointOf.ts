@@ -83,10 +83,11 @@ export type DeclaredEndpointVoid<Path extends unknown[], Params, Error, Auth ext
 >;
 
 /**
- * A declared answer as generated declaration files write an operation's errors: its status and
- * its body, `StatusBody<404, Problem>` being `{ status: 404; body: Problem }`. The checker makes
- * one type for each status and body, shared by every operation declaring it, where an object type
- * written out per operation would be a type and three symbols more each time. An interface, not an
+ * A declared answer as generated declaration files write an operation's errors, and its outputs
+ * when it has several statuses or a range: its status and its body, `StatusBody<404, Problem>`
+ * being `{ status: 404; body: Problem }`. The checker makes one type for each status and body,
+ * shared by every operation declaring it, where an object type written out per operation would be
+ * a type and three symbols more each time. An interface, not an
  * alias of an object type: a generated `type ShowPetError = StatusBody<404, Problem>` is then that
  * same type, where an alias's object type is instantiated again under each name it is given (an
  * instantiation per operation on a large document).
