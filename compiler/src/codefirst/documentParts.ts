@@ -47,9 +47,9 @@ const arrayOpens = Symbol('[');
 const closes = Symbol('}');
 const written = Symbol('toJSON');
 
-/** A part as last written: its fingerprint (see PartWriter; none from a first call) and its text. */
+/** A part as last written: its fingerprint (see PartWriter) and its text. */
 interface LastPart {
-  readonly fingerprint: readonly unknown[] | undefined;
+  readonly fingerprint: readonly unknown[];
   readonly text: string;
 }
 
@@ -133,7 +133,6 @@ export class PartWriter {
     const changes: PartChange[] = [];
     this.reused = 0;
     this.textsWritten = 0;
-    const first = this.#last.size === 0;
     const visit = (value: unknown, path: string[]) => {
       if (isSplit(path) && hasFields(value)) {
         for (const key of Object.keys(value)) if (!omitted(value[key])) visit(value[key], [...path, key]);
@@ -146,11 +145,8 @@ export class PartWriter {
       }
       const key = partKey(path);
       const last = this.#last.get(key);
-      // A first call's document is made of objects the next one no longer has (a describing that
-      // replays hands out the frozen copies it recorded): fingerprints would not match, and would
-      // cost a cold run megabytes.
-      const fingerprint = first ? undefined : this.#fingerprintOf(value);
-      if (last?.fingerprint !== undefined && fingerprint !== undefined && sameItems(last.fingerprint, fingerprint)) {
+      const fingerprint = this.#fingerprintOf(value);
+      if (last !== undefined && sameItems(last.fingerprint, fingerprint)) {
         next.set(key, last);
         changes.push([path, null]);
         return;

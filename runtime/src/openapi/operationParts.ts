@@ -87,7 +87,15 @@ export class OperationParts {
     for (const slot of operationSlots(recorded)) markSettled(slot.schema, this.settled, true);
     markSettledOperation(recorded, this.settled);
     this.#next.set(endpoint, { operationId, op: recorded, events: kept, hints });
-    return op;
+    // The document gets what a replay of the record gives (its settled parts, frozen, are the
+    // record's own), not the converted objects: the next describing hands out the same objects
+    // for an unchanged endpoint, so a reader of successive documents sees them unchanged at once.
+    const handed = new Map<object, object>();
+    const handOut = <T>(v: T): T => copyTree(v, handed, hints, schemas.hints, this.settled);
+    for (const e of kept)
+      if ((e.kind === 'component' || e.kind === 'case') && e.body !== undefined)
+        schemas.schemas[e.name] = handOut(e.body);
+    return handOut(recorded);
   }
 
   /** Keeps the parts of this describing (and only those) for the next one. */
