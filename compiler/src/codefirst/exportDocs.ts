@@ -1,4 +1,4 @@
-import { Node, type SourceFile, type VariableDeclaration } from 'ts-morph';
+import { Node, type SourceFile, type VariableDeclaration } from '../derive/tsMorph.ts';
 import type { ExportDocs } from './describeProtocol.ts';
 
 /** Where something is in a source file (1-based line and column). */

@@ -1,6 +1,6 @@
 // Reading a file's facts with TypeScript (ts-morph): loaded only when some file's cached facts do
 // not hold, so a run that finds every fact in the cache never loads the compiler's TypeScript.
-import { ts } from 'ts-morph';
+import { ts } from '../derive/tsMorph.ts';
 import { diagnosticAtText, type Diagnostic } from '../diagnostics/index.ts';
 import {
   createDeriveProject,

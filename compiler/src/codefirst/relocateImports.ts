@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import MagicString from 'magic-string';
-import { ts } from 'ts-morph';
+import { ts } from '../derive/tsMorph.ts';
 import type { Insertion } from '../derive/insertions.ts';
 
 /** A relative specifier from `fromDir` to `target` (`./x.js`, `../api/x.js`), in POSIX form. */

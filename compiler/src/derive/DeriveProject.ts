@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { Project, ts, type SourceFile } from 'ts-morph';
+import { Project, ts, type SourceFile } from './tsMorph.ts';
 import { CompileError } from '../diagnostics/index.ts';
 import type { DerivedComponent, DerivedSchema } from './deriveSchema.ts';
 import { FileStamps } from './fileStamps.ts';

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { docNotes, mergeNotes, type DocNotes } from './jsdocTags.ts';
 import { isDefaultLib, namedTarget, type TypeContext } from './typeNames.ts';
 

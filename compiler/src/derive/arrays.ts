@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import type { Ir, IrObject } from './schemaIr.ts';
 import type { Site, Walker } from './walker.ts';
 

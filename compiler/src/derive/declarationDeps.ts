@@ -7,7 +7,7 @@
 // statements and scopes all read as before derives the same schema. Anything not understood — a
 // name that resolves to nothing, a `let` whose type flows from other statements, a package's file,
 // a module used as a value — falls back to the whole file's hash.
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { topStatement, unitTable } from './declarationUnits.ts';
 import type { TypeContext } from './typeNames.ts';
 

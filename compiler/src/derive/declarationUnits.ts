@@ -4,7 +4,7 @@
 // re-exports, whether it is a module). Syntax only: the tables are read again, without a checker,
 // to tell whether a cached derivation still holds after an edit.
 import { createHash } from 'node:crypto';
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 
 /** One top-level statement: where its text starts (leading comments and JSDoc included) and its hash. */
 export interface Unit {

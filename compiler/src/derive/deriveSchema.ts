@@ -1,4 +1,4 @@
-import { ts, type Node, type Program, type Type } from 'ts-morph';
+import { ts, type Node, type Program, type Type } from './tsMorph.ts';
 import { aliasNotes } from './aliasNotes.ts';
 import type { DeriveDiagnostic } from './errors.ts';
 import { materialize, Ref, type Json } from './schemaIr.ts';

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { pascalCase } from '../names/identifiers.ts';
 import { Ref, type Ir, type IrObject } from './schemaIr.ts';
 import type { Site, Walker } from './walker.ts';

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { diagnosticAtText, type Diagnostic } from '../diagnostics/index.ts';
 
 /** A diagnostic of schema derivation: where (file, line, column, frame) and its `path` from the root to the place (`showPetById → Owner.pet → Pet.born`). */

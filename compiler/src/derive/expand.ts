@@ -1,6 +1,6 @@
 import { diagnosticAtText } from '../diagnostics/index.ts';
 import MagicString, { type SourceMap } from 'magic-string';
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { aliasNotes } from './aliasNotes.ts';
 import { deriveCompilerType, type DerivedComponent, type DerivedSchema, type Json } from './deriveSchema.ts';
 import type { DeriveProject } from './DeriveProject.ts';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 
 /** The package whose `DeriveSchema` export is expanded. */
 export const runtimePackage = '@kitgen/runtime';

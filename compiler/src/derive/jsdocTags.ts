@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 
 /** What a JSDoc block says about a schema: text, constraints and annotations, as JSON Schema keywords. */
 export interface DocNotes {

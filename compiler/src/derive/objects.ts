@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { aliasNotes } from './aliasNotes.ts';
 import { arrayBase, arrayShape, includesUndefined, tupleShape } from './arrays.ts';
 import { docNotes, mergeNotes } from './jsdocTags.ts';

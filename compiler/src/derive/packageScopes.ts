@@ -4,7 +4,7 @@
 // cache it makes anew for each program (ts-morph's host brings none), so every save read the same
 // package.json files again for all 1,274 files of a program (~25 ms of each save's ~70 ms program).
 import { statSync } from 'node:fs';
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 
 /** A package.json's stat as a string ('-' when there is none); a file modified within 2 s never matches a later look. */
 function stamp(path: string): string {

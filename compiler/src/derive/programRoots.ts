@@ -4,7 +4,7 @@
 // one has more roots than the first, and TypeScript reuses an old program only when the root files
 // are the same — the first save of a watch made its program from scratch, module resolution
 // included (~0.5 s for 1,274 files), where the later saves reused it (~20 ms).
-import type { Project, ts } from 'ts-morph';
+import type { Project, ts } from './tsMorph.ts';
 
 /** The part of ts-morph's `Program` wrapper that takes the root files of the next program. */
 interface ResettableProgram {

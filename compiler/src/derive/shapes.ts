@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { intersectionShape, objectShape } from './objects.ts';
 import type { Ir } from './schemaIr.ts';
 import { isNullEnumMember, literalSchema, literalValue, unionShape } from './unions.ts';

@@ -2,7 +2,7 @@
 // changed, it still holds if every statement and scope it depends on (declarationDeps.ts) reads as
 // before — an edit of `Item70` leaves the other types of its file derived — and its components then
 // take their declarations' new positions.
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { DependencyReader, type DeclarationDeps } from './declarationDeps.ts';
 import { unitTable } from './declarationUnits.ts';
 import type { DerivedComponent, DerivedSchema } from './deriveSchema.ts';

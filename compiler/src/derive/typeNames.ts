@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { pascalCase } from '../names/identifiers.ts';
 
 /** What derivation needs from the program to classify types. */

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { discriminated } from './discriminator.ts';
 import { nullable, type Ir, type IrObject } from './schemaIr.ts';
 import type { Site, Walker } from './walker.ts';

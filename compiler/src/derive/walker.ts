@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from './tsMorph.ts';
 import { diagnosticAt, locationOf, type DeriveDiagnostic } from './errors.ts';
 import { docNotes, noNotes, type DocNotes } from './jsdocTags.ts';
 import { nullable, Ref, withNotes, type Ir, type IrObject } from './schemaIr.ts';
