@@ -131,6 +131,7 @@ function gen<T>(derived?: object): TUnsafe<T> {
 
 /**
  * The spec's `DeriveSchema.gen[A]`: `DeriveSchema.gen<A>()`, expanded ahead of time by the kitgen
- * compiler (`kitgen generate`, the build plugin or the Node loader) into `gen<A>(schemaJson)`.
+ * compiler (`kitgen generate`, the build plugin or the Node loader) into `gen<A>(schemaJson)`
+ * (the JSON written once per file, in a function the expansion appends).
  */
 export const DeriveSchema = { gen };
