@@ -9,7 +9,6 @@ import { EndpointLoader } from './EndpointLoader.ts';
 import { resolveEndpointFiles } from './endpointFiles.ts';
 import { partsDocument, topLevelField } from './documentParts.ts';
 import { DocumentBytes, joinParts } from './documentText.ts';
-import { ChunkedText } from '../ChunkedText.ts';
 import type { Insertion } from '../derive/insertions.ts';
 import type { SourcePlace } from './exportDocs.ts';
 import { FactStore, type RunStats } from './factStore.ts';
@@ -61,8 +60,8 @@ export interface CodeFirstResult extends ExpandedFiles {
   readonly document: Record<string, unknown>;
   /** `JSON.stringify(document, null, 2)`, joined from the parts of the document kept across runs. */
   readonly documentJson: string;
-  /** {@link documentJson} and `suffix` as UTF-8 chunks, each part's kept across runs while it is unchanged. */
-  documentText(suffix: string): ChunkedText;
+  /** {@link documentJson} and `suffix` as UTF-8 chunks (each part's kept across runs while it is unchanged), and as one string when asked. */
+  documentText(suffix: string): { readonly chunks: readonly Uint8Array[]; text(): string };
   /** One top-level field of the document (`info`), without parsing the rest. */
   documentField(key: string): unknown;
   readonly endpoints: readonly EndpointFound[];
@@ -335,7 +334,10 @@ export class CodeFirstSession {
       get documentJson() {
         return (json ??= documentBytes.concat(parts));
       },
-      documentText: (suffix) => new ChunkedText(documentBytes.chunks(parts, suffix), () => joinParts(parts) + suffix),
+      documentText: (suffix) => ({
+        chunks: documentBytes.chunks(parts, suffix),
+        text: () => joinParts(parts) + suffix,
+      }),
       documentField: (key) => topLevelField(parts, key),
       files,
       expanded,

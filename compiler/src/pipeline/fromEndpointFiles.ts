@@ -1,6 +1,6 @@
 // The input adapter of endpoint definition files, loaded only for them. TypeScript (ts-morph) is
 // loaded by what it calls only when a file has to be derived or a copy relocated anew.
-import type { ChunkedText } from '../ChunkedText.ts';
+import { ChunkedText } from '../ChunkedText.ts';
 import type { CodeFirstResult, ExpandedFiles } from '../codefirst/CodeFirst.ts';
 import { definitionPaths } from '../codefirst/definitionPaths.ts';
 import { relocatedCopies } from '../codefirst/relocatedCopies.ts';
@@ -48,7 +48,15 @@ async function endpointFilesModel(run: GenerateRun, session: CodeFirstRunSession
     api = documentOnly(cf);
     warnings = [...cf.warnings];
     // What emitOpenAPI writes of documentJson, as chunks.
-    chunked = new Map([['openapi.json', () => cf.documentText('\n')]]);
+    chunked = new Map([
+      [
+        'openapi.json',
+        () => {
+          const document = cf.documentText('\n');
+          return new ChunkedText(document.chunks, document.text);
+        },
+      ],
+    ]);
   } else {
     try {
       const model = modelFromDocument(cf.document, {
