@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CompileError, type Diagnostic } from '../diagnostics/index.ts';
 import { debugLog, lapTimer } from './debugLog.ts';
@@ -16,6 +15,7 @@ import { componentClash, type FileFacts } from './fileFacts.ts';
 import { describeFailureDiagnostic, loadFailureDiagnostic, placedDiagnostic } from './failureDiagnostics.ts';
 import { collectGarbage } from './collectGarbage.ts';
 import { moduleVersions } from './moduleVersions.ts';
+import { packageInfo } from './packageInfo.ts';
 import { TextHashes } from './textHashes.ts';
 import { relocationMemo, type RelocationMemo } from './relocatedCopies.ts';
 
@@ -68,24 +68,6 @@ export interface CodeFirstResult extends ExpandedFiles {
   readonly warnings: readonly Diagnostic[];
   /** Every file the derivations read (to watch). */
   readonly consulted: readonly string[];
-}
-
-async function packageInfo(from: string): Promise<{ name?: string; version?: string }> {
-  for (let dir = dirname(from); ; dir = dirname(dir)) {
-    const text = await readFile(join(dir, 'package.json'), 'utf8').catch(() => undefined);
-    if (text !== undefined) {
-      try {
-        const p = JSON.parse(text) as { name?: unknown; version?: unknown };
-        return {
-          ...(typeof p.name === 'string' ? { name: p.name } : {}),
-          ...(typeof p.version === 'string' ? { version: p.version } : {}),
-        };
-      } catch {
-        return {};
-      }
-    }
-    if (dirname(dir) === dir) return {};
-  }
 }
 
 /** A run's files read: the expanded ones in order, and each one's facts. */

@@ -5,6 +5,7 @@
 import * as openapiSampler from 'openapi-sampler';
 import { refPointer } from '../diagnostics/index.ts';
 import { at, type OpenApiDocument, type View } from '../check/documentPointers.ts';
+import { preview } from '../check/requests.ts';
 import { filledUp, leaveOutAt, putAt, replaceAt } from './instanceEdits.ts';
 import { oneOfCandidates } from './oneOfMembers.ts';
 import './stringSampler.ts';
@@ -391,15 +392,4 @@ export class DocumentSamples {
       return undefined;
     }
   }
-}
-
-/** A value shortened for a message. */
-export function preview(value: unknown, length = 160): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > length ? `${text.slice(0, length)}…` : text;
 }
